@@ -1,0 +1,161 @@
+"""Card API (read-only): games, card search, one card, name autocomplete.
+
+Thin views over ``cardpool.selectors``; a malformed query answers 400 with the parser's
+message and position, never 500.
+"""
+
+from __future__ import annotations
+
+from django.shortcuts import get_object_or_404
+from django.urls import reverse
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiParameter, extend_schema, inline_serializer
+from rest_framework import serializers
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from cardpool.models import Card
+from cardpool.pagination import CardPagination
+from cardpool.search import SearchError
+from cardpool.selectors import card_autocomplete, card_search, game_list_with_counts
+from rules.core.registry import UnknownGame, game_slugs, get_game
+
+
+class CardSerializer(serializers.Serializer):
+    """One card. Written by hand (not a ModelSerializer) to keep search responses fast."""
+
+    id = serializers.IntegerField()
+    game = serializers.CharField(help_text="game slug")
+    set = serializers.CharField(help_text="set code")
+    set_name = serializers.CharField()
+    number = serializers.CharField(help_text="collector number within the set")
+    name = serializers.CharField()
+    slug = serializers.CharField()
+    card_type = serializers.CharField()
+    rarity = serializers.CharField(allow_null=True, help_text="rarity name (null for games without rarities)")
+    text = serializers.CharField()
+    flavor = serializers.CharField()
+    attributes = serializers.DictField(help_text="game-specific attributes, see /api/games/")
+    effects = serializers.ListField(child=serializers.DictField(), help_text="structured abilities")
+    image_url = serializers.URLField()
+    url = serializers.URLField(help_text="the card's page")
+
+    def to_representation(self, card: Card) -> dict:
+        request = self.context.get("request")
+        absolute = request.build_absolute_uri if request else (lambda path: path)
+        return {
+            "id": card.pk,
+            "game": card.game.slug,
+            "set": card.card_set.code,
+            "set_name": card.card_set.name,
+            "number": card.number,
+            "name": card.name,
+            "slug": card.slug,
+            "card_type": card.card_type,
+            "rarity": card.rarity.name if card.rarity_id else None,
+            "text": card.text,
+            "flavor": card.flavor,
+            "attributes": card.attributes,
+            "effects": card.effects,
+            "image_url": absolute(f"/cards/{card.pk}/image.png"),
+            "url": absolute(card.get_absolute_url()),
+        }
+
+
+def _bad_request(message: str, **extra) -> Response:
+    return Response({"error": message, **extra}, status=400)
+
+
+def _game_param(request) -> tuple[str | None, Response | None]:
+    slug = request.query_params.get("game") or None
+    if slug is None:
+        return None, None
+    try:
+        get_game(slug)
+    except UnknownGame as exc:
+        return None, _bad_request(str(exc), field="game", known=game_slugs())
+    return slug, None
+
+
+GAME_PARAM = OpenApiParameter("game", OpenApiTypes.STR, description=f"game slug: {', '.join(game_slugs())}")
+
+
+class GameListView(APIView):
+    @extend_schema(
+        summary="Games, their card types, attribute schema, deck sections and card counts",
+        responses=inline_serializer("Game", {
+            "slug": serializers.CharField(), "name": serializers.CharField(),
+            "card_count": serializers.IntegerField(), "card_types": serializers.ListField(),
+            "attributes": serializers.ListField(), "sections": serializers.ListField(),
+            "rarities": serializers.ListField(), "timings": serializers.ListField(),
+        }, many=True),
+    )
+    def get(self, request):
+        out = []
+        for game in game_list_with_counts():
+            spec = game.spec
+            out.append({
+                "slug": spec.slug,
+                "name": spec.name,
+                "card_count": game.card_count,
+                "url": request.build_absolute_uri(reverse("cardpool:browse", args=[spec.slug])),
+                "card_types": [{"slug": t.slug, "label": t.label} for t in spec.card_types],
+                "attributes": [{
+                    "name": a.name, "kind": a.kind, "label": a.label, "values": list(a.values),
+                    "minimum": a.minimum, "maximum": a.maximum, "allow_x": a.allow_x,
+                    "aliases": list(a.aliases), "applies_to": list(a.applies_to), "help": a.help,
+                } for a in spec.attributes],
+                "sections": [{"slug": s.slug, "label": s.label, "card_types": list(s.card_types)}
+                             for s in spec.sections],
+                "rarities": [{"code": r.code, "name": r.name, "order": r.order} for r in spec.rarities],
+                "timings": list(spec.timings),
+            })
+        return Response(out)
+
+
+class CardListView(APIView):
+    @extend_schema(
+        summary="Search cards with the query language (see /help/syntax/)",
+        parameters=[
+            GAME_PARAM,
+            OpenApiParameter("q", OpenApiTypes.STR, description="search query, e.g. t:form pwr>=3"),
+            OpenApiParameter("page", OpenApiTypes.INT),
+            OpenApiParameter("page_size", OpenApiTypes.INT, description="1-200, default 60"),
+        ],
+        responses={200: CardSerializer(many=True), 400: OpenApiTypes.OBJECT},
+    )
+    def get(self, request):
+        game, error = _game_param(request)
+        if error:
+            return error
+        try:
+            result = card_search(query=request.query_params.get("q", ""), game_slug=game)
+        except SearchError as exc:
+            return Response(exc.as_dict(), status=400)
+        paginator = CardPagination()
+        page = paginator.paginate_queryset(result.cards, request, view=self)
+        data = CardSerializer(page, many=True, context={"request": request}).data
+        return paginator.get_paginated_response(data)
+
+
+class CardDetailView(APIView):
+    @extend_schema(summary="One card", responses=CardSerializer)
+    def get(self, request, pk: int):
+        card = get_object_or_404(Card.objects.select_related("game", "card_set", "rarity"), pk=pk)
+        return Response(CardSerializer(card, context={"request": request}).data)
+
+
+class AutocompleteView(APIView):
+    @extend_schema(
+        summary="Card names starting with (then containing) q",
+        parameters=[GAME_PARAM, OpenApiParameter("q", OpenApiTypes.STR, required=True)],
+        responses=inline_serializer("Autocomplete", {"results": serializers.ListField(child=serializers.CharField())}),
+    )
+    def get(self, request):
+        game, error = _game_param(request)
+        if error:
+            return error
+        q = request.query_params.get("q", "")
+        if len(q) > 200:
+            return _bad_request("q is longer than 200 characters", field="q")
+        return Response({"results": card_autocomplete(prefix=q, game_slug=game)})

@@ -1,0 +1,33 @@
+"""Load every game's card pool from fixtures/<game>.json (idempotent: re-running updates)."""
+
+from pathlib import Path
+
+from django.conf import settings
+from django.core.management.base import BaseCommand, CommandError
+
+from cardpool.importer import read_json
+from cardpool.services import ImportFailed, card_import, game_sync_all
+from rules.core.registry import game_slugs
+
+
+class Command(BaseCommand):
+    help = "Load the card pools in fixtures/ for every registered game (or only --game)."
+
+    def add_arguments(self, parser):
+        parser.add_argument("--game", choices=game_slugs(), help="only this game")
+        parser.add_argument("--dir", default=str(Path(settings.BASE_DIR) / "fixtures"))
+
+    def handle(self, *args, **options):
+        game_sync_all()
+        slugs = [options["game"]] if options["game"] else game_slugs()
+        for slug in slugs:
+            path = Path(options["dir"]) / f"{slug}.json"
+            if not path.exists():
+                self.stdout.write(self.style.WARNING(f"{slug}: no {path.name}, skipped"))
+                continue
+            try:
+                sets, rows = read_json(path.read_text(encoding="utf-8"), game_slug=slug)
+                summary = card_import(game_slug=slug, sets=sets, rows=rows)
+            except ImportFailed as exc:
+                raise CommandError(f"{path}: {exc}") from None
+            self.stdout.write(f"{slug}: {summary}")

@@ -1,0 +1,217 @@
+"""Cards of every game: Game, CardSet, Rarity, Card and the attribute search index.
+
+Everything game-specific (types, attribute schema, rarities) comes from the registry in
+``rules``; these models only store it. ``Card.attributes`` is validated against the game's
+schema on every save (``Card.clean``) and every import (``cardpool.importer``).
+"""
+
+from __future__ import annotations
+
+from django.core.exceptions import ValidationError
+from django.db import models
+from django.urls import reverse
+from django.utils.text import slugify
+
+from rules.core.registry import UnknownGame, get_game
+from rules.core.schema import GameSpec, index_rows
+
+
+class Game(models.Model):
+    slug = models.SlugField(max_length=40, unique=True)
+    name = models.CharField(max_length=100)
+
+    class Meta:
+        ordering = ["name"]
+
+    def __str__(self) -> str:
+        return self.name
+
+    @property
+    def spec(self) -> GameSpec:
+        return get_game(self.slug)
+
+    def get_absolute_url(self) -> str:
+        return reverse("cardpool:browse", args=[self.slug])
+
+
+class CardSet(models.Model):
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="sets")
+    code = models.CharField(max_length=20)
+    name = models.CharField(max_length=120)
+    release_order = models.PositiveIntegerField(default=0)
+    kind = models.CharField(max_length=30, default="core",
+                            help_text="starter, core, expansion, premium, master, ...promo (per game)")
+
+    class Meta:
+        ordering = ["game", "release_order", "code"]
+        constraints = [models.UniqueConstraint(fields=["game", "code"], name="unique_set_code_per_game")]
+
+    def __str__(self) -> str:
+        return f"{self.name} ({self.code})"
+
+    def clean(self) -> None:
+        kinds = self.game.spec.set_kinds
+        if self.kind not in kinds:
+            raise ValidationError({"kind": f"{self.kind!r} is not one of {', '.join(kinds)}"})
+
+    def get_absolute_url(self) -> str:
+        return reverse("cardpool:set", args=[self.game.slug, self.code])
+
+
+class Rarity(models.Model):
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="rarities")
+    code = models.CharField(max_length=10)
+    name = models.CharField(max_length=40)
+    order = models.PositiveSmallIntegerField()
+
+    class Meta:
+        ordering = ["game", "order"]
+        verbose_name_plural = "rarities"
+        constraints = [models.UniqueConstraint(fields=["game", "code"], name="unique_rarity_per_game")]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+def card_image_path(card: "Card", filename: str) -> str:
+    return f"cards/{card.game.slug}/{card.card_set.code}-{card.number}-{card.slug}.png"
+
+
+class Card(models.Model):
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="cards")
+    card_set = models.ForeignKey(CardSet, on_delete=models.PROTECT, related_name="cards")
+    number = models.CharField("collector number", max_length=12)
+    name = models.CharField(max_length=200)
+    slug = models.SlugField(max_length=200)
+    card_type = models.CharField(max_length=30)
+    rarity = models.ForeignKey(Rarity, null=True, blank=True, on_delete=models.PROTECT, related_name="cards")
+    text = models.TextField("printed text", blank=True)
+    flavor = models.TextField("flavor text", blank=True)
+    attributes = models.JSONField(default=dict, blank=True)
+    effects = models.JSONField(default=list, blank=True,
+                               help_text="Structured abilities the engines run (docs/fixture-format.md)")
+    image = models.ImageField(upload_to=card_image_path, blank=True,
+                              help_text="Uploaded art; without it a card face is drawn from the data.")
+    # Lower-cased copies for case-insensitive search that index-friendly LIKE can use.
+    name_lower = models.CharField(max_length=200, editable=False, db_index=False)
+    updated = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["game", "name", "card_set__release_order", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["game", "card_set", "number"], name="unique_card_number_per_set"),
+        ]
+        indexes = [
+            models.Index(fields=["game", "name_lower"], name="card_game_name"),
+            models.Index(fields=["game", "card_type"], name="card_game_type"),
+            models.Index(fields=["game", "slug"], name="card_game_slug"),
+            models.Index(fields=["name_lower"], name="card_name"),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+    # -- derived ------------------------------------------------------------------
+    @property
+    def spec(self) -> GameSpec:
+        return get_game(self.game.slug)
+
+    @property
+    def type_label(self) -> str:
+        card_type = self.spec.card_type(self.card_type)
+        return card_type.label if card_type else self.card_type
+
+    def get_absolute_url(self) -> str:
+        return reverse("cardpool:card", args=[self.game.slug, self.card_set.code, self.number, self.slug])
+
+    def attribute_items(self) -> list[tuple[str, str]]:
+        """(label, display value) pairs in the schema's order, for pages and card faces."""
+        items = []
+        for attr in self.spec.attributes:
+            if attr.name not in self.attributes:
+                continue
+            value = self.attributes[attr.name]
+            if isinstance(value, bool):
+                shown = "yes" if value else "no"
+            elif isinstance(value, list):
+                shown = ", ".join(str(v).replace("_", " ").title() if attr.kind == "list" else str(v)
+                                  for v in value) or "none"
+            elif isinstance(value, dict):
+                shown = ", ".join(f"{v} {k.title()}" for k, v in value.items()) or "none"
+            elif attr.kind == "enum":
+                shown = str(value).replace("_", " ").title()
+            else:
+                shown = str(value)
+            items.append((attr.label, shown))
+        return items
+
+    # -- validation and saving -------------------------------------------------------
+    def schema_errors(self) -> list[tuple[str, str]]:
+        try:
+            spec = get_game(self.game.slug)
+        except UnknownGame as exc:
+            return [("game", str(exc))]
+        errors = spec.validate_card(card_type=self.card_type, attributes=self.attributes or {},
+                                    effects=self.effects if self.effects is not None else [])
+        if self.card_set_id and self.card_set.game_id != self.game_id:
+            errors.append(("card_set", "belongs to another game"))
+        if self.rarity_id and self.rarity.game_id != self.game_id:
+            errors.append(("rarity", "belongs to another game"))
+        return errors
+
+    def clean(self) -> None:
+        errors: dict[str, list[str]] = {}
+        for field, message in self.schema_errors():
+            top = field.split(".")[0].split("[")[0]
+            top = top if top in {"card_type", "attributes", "effects", "card_set", "rarity", "game"} else "attributes"
+            errors.setdefault(top, []).append(f"{field} {message}")
+        if errors:
+            raise ValidationError(errors)
+
+    def save(self, *args, **kwargs) -> None:
+        """Validate against the game's schema on every save, then refresh the search index."""
+        errors = self.schema_errors()
+        if errors:
+            raise ValidationError([f"{field} {message}" for field, message in errors])
+        self.slug = slugify(self.name)[:200] or "card"
+        self.name_lower = self.name.lower()
+        super().save(*args, **kwargs)
+        reindex_cards([self])
+
+
+class CardAttributeValue(models.Model):
+    """One searchable value of a card attribute (see ``rules.core.schema.index_rows``).
+
+    Kept in step with ``Card.attributes`` by ``reindex_cards``; attribute filters in the
+    search language become indexed lookups on this table instead of JSON scans.
+    """
+
+    card = models.ForeignKey(Card, on_delete=models.CASCADE, related_name="index_values")
+    name = models.CharField(max_length=64)
+    num = models.IntegerField(null=True)
+    text = models.CharField(max_length=200, null=True)
+
+    class Meta:
+        indexes = [
+            models.Index(fields=["name", "num", "card"], name="attr_name_num"),
+            models.Index(fields=["name", "text", "card"], name="attr_name_text"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.name}={self.num if self.num is not None else self.text}"
+
+
+def reindex_cards(cards) -> None:
+    """Rebuild the attribute index rows of ``cards`` (one delete, one bulk insert)."""
+    cards = list(cards)
+    if not cards:
+        return
+    ids = [c.pk for c in cards]
+    for start in range(0, len(ids), 500):
+        CardAttributeValue.objects.filter(card_id__in=ids[start:start + 500]).delete()
+    rows = []
+    for card in cards:
+        spec = get_game(card.game.slug)
+        rows.extend(CardAttributeValue(card_id=card.pk, name=name, num=num, text=text)
+                    for name, num, text in index_rows(spec, card.attributes or {}, card.effects or []))
+    CardAttributeValue.objects.bulk_create(rows, batch_size=1000)

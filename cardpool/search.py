@@ -1,0 +1,630 @@
+"""The card search language, shared by every game (after Scryfall's).
+
+    dragon                      bare words (and "quoted phrases") match card names
+    name:golem  name="Exact"    name contains / equals
+    t:form  type:"soul pond"    card type (slug or label)
+    o:draw  text:"draw 2"       printed text contains
+    ft:storm                    flavor text contains
+    s:BND1  set:core            set code (or a word of the set name)
+    r:rare  r>=rare             rarity, compared by the game's rarity order
+    game:bos  g:fellbound       game slug or name
+    cn:007                      collector number
+    pwr>=3  level:2  color:red  any attribute of the game's schema, by name or alias,
+    element:fire  soul_cost.dream>=1   with : = != < <= > >=
+    timing:auto                 a timing word used by one of the card's effects
+    -t:spirit                   negation;  a or b  alternatives;  ( ... ) grouping
+    /^gol/  o:/draw \\d/         regular expressions on name (or text)
+    order:pwr  direction:desc   sort
+
+``search(query, game_slug=...)`` returns a :class:`SearchResult`; any malformed query
+raises :class:`SearchError` with a message, the 0-based ``position`` of the problem and,
+where a known word is close, a ``suggestion``. Nothing here raises anything else for a
+string a user typed.
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+from dataclasses import dataclass, field
+from typing import Iterable
+
+from django.db.models import F, OuterRef, Q, QuerySet, Subquery
+
+from cardpool.models import Card, CardAttributeValue, CardSet, Rarity
+from rules.core.registry import all_games, get_game, UnknownGame
+from rules.core.schema import BOOL, ENUM, INT, LIST, MAP, STR, TAGS, X, Attribute, GameSpec
+
+OPERATORS = (":", "!=", "<=", ">=", "=", "<", ">")
+COMPARISONS = ("<", "<=", ">", ">=")
+MAX_QUERY_LENGTH = 1000
+MAX_TERMS = 60
+
+BUILTIN_KEYS = {
+    "name": "name", "n": "name",
+    "t": "type", "type": "type",
+    "o": "text", "text": "text", "oracle": "text",
+    "ft": "flavor", "flavor": "flavor",
+    "s": "set", "set": "set",
+    "r": "rarity", "rarity": "rarity",
+    "game": "game", "g": "game",
+    "cn": "number", "number": "number",
+    "timing": "timing", "eti": "timing",
+    "order": "order", "sort": "order",
+    "direction": "direction", "dir": "direction",
+}
+ORDER_FIELDS = {"name": "name_lower", "set": "card_set__release_order", "number": "number",
+                "rarity": "rarity__order", "type": "card_type", "game": "game__name",
+                "updated": "updated"}
+LOOKUP = {"=": "exact", ":": "exact", "<": "lt", "<=": "lte", ">": "gt", ">=": "gte"}
+
+
+class SearchError(ValueError):
+    """A query the parser cannot use: says what is wrong and where."""
+
+    def __init__(self, message: str, position: int, suggestion: str | None = None):
+        self.message = message
+        self.position = position
+        self.suggestion = suggestion
+        text = f"{message} (at position {position + 1})"
+        if suggestion:
+            text += f"; did you mean {suggestion!r}?"
+        super().__init__(text)
+
+    def as_dict(self) -> dict:
+        return {"error": str(self), "message": self.message, "position": self.position,
+                "column": self.position + 1, "suggestion": self.suggestion}
+
+
+def _suggest(word: str, options: Iterable[str]) -> str | None:
+    match = difflib.get_close_matches(word.lower(), sorted(set(options)), n=1, cutoff=0.6)
+    return match[0] if match else None
+
+
+# -- tokens and syntax tree ----------------------------------------------------------------
+@dataclass(frozen=True)
+class Term:
+    """``key op value`` (key None for a bare word); ``regex`` when written /.../."""
+
+    key: str | None
+    op: str
+    value: str
+    pos: int  # where the term starts
+    value_pos: int
+    regex: bool = False
+
+
+@dataclass(frozen=True)
+class Not:
+    child: object
+    pos: int
+
+
+@dataclass(frozen=True)
+class And:
+    children: tuple
+
+
+@dataclass(frozen=True)
+class Or:
+    children: tuple
+
+
+@dataclass
+class ParsedQuery:
+    tree: object | None
+    order: list[tuple[str, int]] = field(default_factory=list)  # (key, position)
+    direction: str = "asc"
+
+
+_KEY_OP = re.compile(r"([A-Za-z_][\w.]*)(!=|<=|>=|:|=|<|>)")
+_TOKEN_END = set(" \t\r\n()")
+
+
+class _Lexer:
+    def __init__(self, text: str):
+        self.text = text
+        self.i = 0
+        self.tokens: list[tuple[str, object, int]] = []
+
+    def _quoted(self, start: int) -> tuple[str, int]:
+        """Read "..." starting at ``start``; backslash escapes a quote."""
+        i, out = start + 1, []
+        while i < len(self.text):
+            ch = self.text[i]
+            if ch == "\\" and i + 1 < len(self.text):
+                out.append(self.text[i + 1])
+                i += 2
+                continue
+            if ch == '"':
+                return "".join(out), i + 1
+            out.append(ch)
+            i += 1
+        raise SearchError("unterminated quoted phrase: add a closing \"", start)
+
+    def _regex(self, start: int) -> tuple[str, int]:
+        i, out = start + 1, []
+        while i < len(self.text):
+            ch = self.text[i]
+            if ch == "\\" and i + 1 < len(self.text):
+                out.append(self.text[i:i + 2])
+                i += 2
+                continue
+            if ch == "/":
+                pattern = "".join(out)
+                if not pattern:
+                    raise SearchError("empty regular expression", start)
+                try:
+                    re.compile(pattern)
+                except re.error as exc:
+                    pos = start + 1 + (exc.pos or 0)
+                    raise SearchError(f"invalid regular expression: {exc.msg}", min(pos, len(self.text))) from None
+                return pattern, i + 1
+            out.append(ch)
+            i += 1
+        raise SearchError("unterminated regular expression: add a closing /", start)
+
+    def _bare(self, start: int) -> tuple[str, int]:
+        i = start
+        while i < len(self.text) and self.text[i] not in _TOKEN_END:
+            i += 1
+        return self.text[start:i], i
+
+    def run(self) -> list[tuple[str, object, int]]:
+        text = self.text
+        while self.i < len(text):
+            ch, start = text[self.i], self.i
+            if ch.isspace():
+                self.i += 1
+            elif ch in "()":
+                self.tokens.append((ch, ch, start))
+                self.i += 1
+            elif ch == "-":
+                if self.i + 1 >= len(text) or text[self.i + 1].isspace() or text[self.i + 1] == ")":
+                    raise SearchError("'-' must be followed by a search term (no space)", start)
+                self.tokens.append(("NOT", "-", start))
+                self.i += 1
+            elif ch == '"':
+                value, self.i = self._quoted(start)
+                self.tokens.append(("TERM", Term(None, ":", value, start, start), start))
+            elif ch == "/":
+                value, self.i = self._regex(start)
+                self.tokens.append(("TERM", Term(None, ":", value, start, start, regex=True), start))
+            else:
+                m = _KEY_OP.match(text, start)
+                if m:
+                    key, op = m.group(1), m.group(2)
+                    vstart = m.end()
+                    if vstart < len(text) and text[vstart] == '"':
+                        value, self.i = self._quoted(vstart)
+                        term = Term(key.lower(), op, value, start, vstart)
+                    elif vstart < len(text) and text[vstart] == "/":
+                        value, self.i = self._regex(vstart)
+                        term = Term(key.lower(), op, value, start, vstart, regex=True)
+                    else:
+                        value, self.i = self._bare(vstart)
+                        if not value:
+                            raise SearchError(f"{key}{op} needs a value", vstart)
+                        term = Term(key.lower(), op, value, start, vstart)
+                    self.tokens.append(("TERM", term, start))
+                else:
+                    word, self.i = self._bare(start)
+                    lowered = word.lower()
+                    if lowered == "or":
+                        self.tokens.append(("OR", word, start))
+                    elif lowered == "and":
+                        self.tokens.append(("AND", word, start))
+                    else:
+                        if any(op in word for op in ("<", ">", "!=", "=", ":")) and not word[0].isalnum():
+                            raise SearchError(f"cannot read {word!r}: a key must start with a letter", start)
+                        self.tokens.append(("TERM", Term(None, ":", word, start, start), start))
+        return self.tokens
+
+
+class _Parser:
+    def __init__(self, text: str):
+        self.text = text
+        self.tokens = _Lexer(text).run()
+        self.k = 0
+        self.parsed = ParsedQuery(None)
+        self.term_count = 0
+
+    def _peek(self) -> tuple[str, object, int] | None:
+        return self.tokens[self.k] if self.k < len(self.tokens) else None
+
+    def parse(self) -> ParsedQuery:
+        if len(self.text) > MAX_QUERY_LENGTH:
+            raise SearchError(f"query is longer than {MAX_QUERY_LENGTH} characters", MAX_QUERY_LENGTH)
+        if self.tokens:
+            tree = self._or()
+            tok = self._peek()
+            if tok is not None:
+                if tok[0] == ")":
+                    raise SearchError("unmatched closing parenthesis", tok[2])
+                raise SearchError(f"unexpected {tok[1]!r}", tok[2])  # pragma: no cover - defensive
+            self.parsed.tree = tree
+        return self.parsed
+
+    def _or(self):
+        children = [self._and()]
+        while (tok := self._peek()) and tok[0] == "OR":
+            if children[-1] is None:  # "order:name or x": nothing to the left to choose from
+                raise SearchError("'or' needs a search term on both sides", tok[2])
+            self.k += 1
+            nxt = self._peek()
+            if nxt is None or nxt[0] in (")", "OR", "AND"):
+                raise SearchError("'or' needs a search term on both sides", tok[2])
+            children.append(self._and())
+            if children[-1] is None:
+                raise SearchError("'or' needs a search term on both sides", tok[2])
+        return children[0] if len(children) == 1 else Or(tuple(children))
+
+    def _and(self):
+        """Implicitly and-ed terms; None when they were only order:/direction: terms."""
+        children, consumed = [], False
+        while (tok := self._peek()) and tok[0] not in (")", "OR"):
+            consumed = True
+            if tok[0] == "AND":
+                self.k += 1
+                nxt = self._peek()
+                if not children or nxt is None or nxt[0] in (")", "OR", "AND"):
+                    raise SearchError("'and' needs a search term on both sides", tok[2])
+                continue
+            node = self._unary()
+            if node is not None:
+                children.append(node)
+        if not children and consumed:
+            return None
+        if not children:
+            tok = self._peek()
+            pos = tok[2] if tok else len(self.text)
+            if tok and tok[0] == "OR":
+                raise SearchError("'or' needs a search term on both sides", pos)
+            if tok and tok[0] == ")":
+                raise SearchError("empty parentheses or a missing search term", pos)
+            raise SearchError("missing search term", pos)
+        return children[0] if len(children) == 1 else And(tuple(children))
+
+    def _unary(self):
+        tok = self._peek()
+        if tok[0] == "NOT":
+            self.k += 1
+            nxt = self._peek()
+            if nxt is None or nxt[0] in (")", "OR", "AND", "NOT"):
+                raise SearchError("'-' must be followed by a search term", tok[2])
+            child = self._unary()
+            if child is None:
+                raise SearchError(f"'-' cannot negate order: or direction:", tok[2])
+            return Not(child, tok[2])
+        if tok[0] == "(":
+            self.k += 1
+            nxt = self._peek()
+            if nxt is None:
+                raise SearchError("unmatched opening parenthesis", tok[2])
+            if nxt[0] == ")":
+                raise SearchError("empty parentheses", tok[2])
+            node = self._or()
+            close = self._peek()
+            if close is None or close[0] != ")":
+                raise SearchError("unmatched opening parenthesis", tok[2])
+            self.k += 1
+            return node
+        self.k += 1
+        term: Term = tok[1]
+        self.term_count += 1
+        if self.term_count > MAX_TERMS:
+            raise SearchError(f"too many search terms (at most {MAX_TERMS})", term.pos)
+        if term.key is not None and BUILTIN_KEYS.get(term.key) == "order":
+            self._check_sort_op(term)
+            self.parsed.order.append((term.value.lower(), term.value_pos))
+            return None
+        if term.key is not None and BUILTIN_KEYS.get(term.key) == "direction":
+            self._check_sort_op(term)
+            value = term.value.lower()
+            if value not in ("asc", "desc", "ascending", "descending"):
+                raise SearchError(f"direction must be asc or desc, not {term.value!r}", term.value_pos,
+                                  _suggest(value, ("asc", "desc")))
+            self.parsed.direction = value[:3] if value.startswith("asc") else "desc"
+            return None
+        return term
+
+    @staticmethod
+    def _check_sort_op(term: Term) -> None:
+        if term.op not in (":", "="):
+            raise SearchError(f"{term.key} takes ':' (e.g. {term.key}:name)", term.pos + len(term.key))
+
+
+def parse(query: str) -> ParsedQuery:
+    """Parse a query into a tree of Term / Not / And / Or; raises SearchError."""
+    return _Parser(query or "").parse()
+
+
+# -- compiling to a Django filter ------------------------------------------------------------
+@dataclass
+class SearchResult:
+    cards: QuerySet
+    query: str
+    order: list[str]
+    direction: str
+
+
+def _attr_subquery(name: str, **lookups) -> Q:
+    ids = CardAttributeValue.objects.filter(name=name, **lookups).values("card_id")
+    return Q(pk__in=ids)
+
+
+class _Compiler:
+    def __init__(self, games: list[GameSpec], game_ids: dict[str, int]):
+        self.games = games
+        self.game_ids = game_ids
+        self.single = len(games) == 1
+
+    # scoped to a game when several games are searched together
+    def _in_game(self, spec: GameSpec, q: Q) -> Q:
+        return q if self.single else Q(game_id=self.game_ids.get(spec.slug, -1)) & q
+
+    def compile(self, node) -> Q:
+        if isinstance(node, Term):
+            return self.term(node)
+        if isinstance(node, Not):
+            return ~self.compile(node.child)
+        if isinstance(node, And):
+            q = Q()
+            for child in node.children:
+                q &= self.compile(child)
+            return q
+        q = Q()
+        for child in node.children:
+            q |= self.compile(child)
+        return q
+
+    def known_keys(self) -> list[str]:
+        keys = set(BUILTIN_KEYS)
+        for spec in self.games:
+            for attr in spec.attributes:
+                keys.add(attr.name)
+                keys.update(attr.aliases)
+        return sorted(keys)
+
+    def term(self, t: Term) -> Q:
+        if t.key is None:
+            return self.text_match("name_lower", t, lower=True)
+        builtin = BUILTIN_KEYS.get(t.key)
+        if builtin:
+            return getattr(self, f"key_{builtin}")(t)
+        return self.attribute(t)
+
+    def _only(self, t: Term, ops: tuple[str, ...]) -> None:
+        if t.op not in ops:
+            raise SearchError(f"{t.key} does not support {t.op!r}; use {' or '.join(ops)}", t.pos + len(t.key))
+
+    def text_match(self, column: str, t: Term, lower: bool = False) -> Q:
+        self._only_text(t)
+        if t.regex:
+            return Q(**{f"{column}__iregex": t.value})
+        if t.op == "=":
+            return Q(**{f"{column}__iexact": t.value}) if not lower else Q(**{column: t.value.lower()})
+        if t.op == "!=":
+            return ~(Q(**{f"{column}__icontains": t.value}) if not lower else Q(**{f"{column}__contains": t.value.lower()}))
+        return Q(**{f"{column}__icontains": t.value}) if not lower else Q(**{f"{column}__contains": t.value.lower()})
+
+    def _only_text(self, t: Term) -> None:
+        if t.op in COMPARISONS:
+            what = t.key or "a name"
+            raise SearchError(f"{what} cannot be compared with {t.op!r}; use ':' , '=' or '!='",
+                              t.pos + len(t.key or ""))
+
+    def key_name(self, t: Term) -> Q:
+        return self.text_match("name_lower", t, lower=True)
+
+    def key_text(self, t: Term) -> Q:
+        return self.text_match("text", t)
+
+    def key_flavor(self, t: Term) -> Q:
+        return self.text_match("flavor", t)
+
+    def key_number(self, t: Term) -> Q:
+        self._only(t, (":", "=", "!="))
+        q = Q(number__iexact=t.value)
+        return ~q if t.op == "!=" else q
+
+    def key_type(self, t: Term) -> Q:
+        self._only(t, (":", "=", "!="))
+        wanted = t.value.lower().replace(" ", "_").replace("-", "_")
+        q, found, options = Q(), False, set()
+        for spec in self.games:
+            for ct in spec.card_types:
+                options.update((ct.slug, ct.label.lower()))
+                if wanted in (ct.slug, ct.label.lower().replace(" ", "_")):
+                    q |= self._in_game(spec, Q(card_type=ct.slug))
+                    found = True
+        if not found:
+            raise SearchError(f"unknown card type {t.value!r}", t.value_pos, _suggest(wanted, options))
+        return ~q if t.op == "!=" else q
+
+    def key_game(self, t: Term) -> Q:
+        self._only(t, (":", "=", "!="))
+        wanted = t.value.lower()
+        options = {}
+        for spec in all_games():
+            options[spec.slug] = spec.slug
+            options[spec.name.lower()] = spec.slug
+            options[spec.name.lower().split(":")[0].split()[0]] = spec.slug
+        slug = options.get(wanted) or options.get(wanted.replace("-", "_"))
+        if slug is None:
+            raise SearchError(f"unknown game {t.value!r}", t.value_pos, _suggest(wanted, options))
+        q = Q(game__slug=slug)
+        return ~q if t.op == "!=" else q
+
+    def key_set(self, t: Term) -> Q:
+        self._only(t, (":", "=", "!="))
+        sets = CardSet.objects.all()
+        if self.single:
+            sets = sets.filter(game_id=self.game_ids.get(self.games[0].slug, -1))
+        codes = dict(sets.values_list("code", "id"))
+        wanted = t.value.lower()
+        ids = [pk for code, pk in codes.items() if code.lower() == wanted]
+        if not ids:
+            ids = list(sets.filter(name__icontains=t.value).values_list("id", flat=True))
+        if not ids:
+            raise SearchError(f"unknown set {t.value!r}", t.value_pos,
+                              _suggest(wanted, [c.lower() for c in codes]))
+        q = Q(card_set_id__in=ids)
+        return ~q if t.op == "!=" else q
+
+    def key_rarity(self, t: Term) -> Q:
+        wanted = t.value.lower()
+        rarities = Rarity.objects.filter(game__slug__in=[g.slug for g in self.games])
+        matches = [r for r in rarities if wanted in (r.code.lower(), r.name.lower())]
+        if not matches:
+            raise SearchError(f"unknown rarity {t.value!r}", t.value_pos,
+                              _suggest(wanted, {r.name.lower() for r in rarities} | {r.code.lower() for r in rarities}))
+        q = Q()
+        for rarity in matches:
+            if t.op == "!=":
+                q |= Q(rarity__game_id=rarity.game_id) & ~Q(rarity__order=rarity.order)
+            else:
+                q |= Q(rarity__game_id=rarity.game_id, **{f"rarity__order__{LOOKUP[t.op]}": rarity.order})
+        return q
+
+    def key_timing(self, t: Term) -> Q:
+        self._only(t, (":", "=", "!="))
+        wanted = t.value.lower().strip("[]")
+        options = {timing for spec in self.games for timing in spec.timings}
+        if wanted not in options:
+            raise SearchError(f"unknown timing {t.value!r}", t.value_pos, _suggest(wanted, options))
+        q = _attr_subquery("timing", text=wanted)
+        return ~q if t.op == "!=" else q
+
+    # -- schema attributes ---------------------------------------------------------------
+    def attribute(self, t: Term) -> Q:
+        key, _, subkey = t.key.partition(".")
+        resolved = [(spec, spec.attribute(key)) for spec in self.games]
+        resolved = [(spec, attr) for spec, attr in resolved if attr is not None]
+        if not resolved:
+            canonical = list(BUILTIN_KEYS) + [a.name for spec in self.games for a in spec.attributes]
+            raise SearchError(f"unknown search key {t.key!r}", t.pos,
+                              _suggest(t.key, canonical) or _suggest(t.key, self.known_keys()))
+        q, first_error = Q(), None
+        for spec, attr in resolved:
+            try:
+                q |= self._in_game(spec, self.attribute_condition(spec, attr, subkey, t))
+            except SearchError as exc:
+                first_error = first_error or exc
+        if first_error and len(q) == 0:
+            raise first_error
+        return q
+
+    def attribute_condition(self, spec: GameSpec, attr: Attribute, subkey: str, t: Term) -> Q:
+        if t.regex:
+            raise SearchError(f"{t.key} does not take a regular expression", t.value_pos)
+        value = t.value.strip().lower()
+        if subkey and attr.kind != MAP:
+            raise SearchError(f"{attr.name} has no parts; write {attr.name}{t.op}{t.value}", t.pos + len(attr.name))
+        if attr.kind == MAP:
+            return self._map_condition(attr, subkey, value, t)
+        if attr.kind == INT:
+            if attr.allow_x and value == "x":
+                self._only(t, (":", "=", "!="))
+                q = _attr_subquery(attr.name, text="x")
+                return (_attr_subquery(attr.name) & ~q) if t.op == "!=" else q
+            number = self._number(value, t)
+            if t.op == "!=":
+                return _attr_subquery(attr.name, num__isnull=False) & ~_attr_subquery(attr.name, num=number)
+            return _attr_subquery(attr.name, **{f"num__{LOOKUP[t.op]}": number})
+        if attr.kind == BOOL:
+            self._only(t, (":", "=", "!="))
+            truth = {"true": True, "yes": True, "1": True, "y": True, "false": False, "no": False, "0": False, "n": False}
+            if value not in truth:
+                raise SearchError(f"{attr.name} is true or false, not {t.value!r}", t.value_pos,
+                                  _suggest(value, ("true", "false")))
+            wanted = truth[value] != (t.op == "!=")
+            if wanted:
+                return _attr_subquery(attr.name, num=1)
+            return ~_attr_subquery(attr.name, num=1)
+        self._only(t, (":", "=", "!="))
+        wanted = value.replace(" ", "_") if attr.kind in (ENUM, LIST) else value
+        if attr.kind in (ENUM, LIST):
+            if wanted not in attr.values:
+                raise SearchError(f"{attr.name} has no value {t.value!r} (one of {', '.join(attr.values)})",
+                                  t.value_pos, _suggest(wanted, attr.values))
+            q = _attr_subquery(attr.name, text=wanted)
+        elif attr.kind == STR and t.op == ":":
+            q = _attr_subquery(attr.name, text__contains=wanted)
+        else:  # TAGS, or STR with "="
+            q = _attr_subquery(attr.name, text=wanted)
+        return ~q if t.op == "!=" else q
+
+    def _map_condition(self, attr: Attribute, subkey: str, value: str, t: Term) -> Q:
+        if subkey:
+            if subkey not in attr.values:
+                raise SearchError(f"{attr.name} has no part {subkey!r} (one of {', '.join(attr.values)})",
+                                  t.pos + len(attr.name) + 1, _suggest(subkey, attr.values))
+            number = self._number(value, t)
+            if t.op == "!=":
+                return ~_attr_subquery(f"{attr.name}.{subkey}", num=number)
+            return _attr_subquery(f"{attr.name}.{subkey}", **{f"num__{LOOKUP[t.op]}": number})
+        if re.fullmatch(r"-?\d+", value):  # total, e.g. soul_cost>=3
+            number = int(value)
+            if t.op == "!=":
+                return _attr_subquery(attr.name, num__isnull=False) & ~_attr_subquery(attr.name, num=number)
+            return _attr_subquery(attr.name, **{f"num__{LOOKUP[t.op]}": number})
+        self._only(t, (":", "=", "!="))
+        if value not in attr.values:
+            raise SearchError(f"{attr.name} has no part {t.value!r} (one of {', '.join(attr.values)}, or a number)",
+                              t.value_pos, _suggest(value, attr.values))
+        q = _attr_subquery(f"{attr.name}.{value}", num__gt=0)
+        return ~q if t.op == "!=" else q
+
+    @staticmethod
+    def _number(value: str, t: Term) -> int:
+        if not re.fullmatch(r"-?\d{1,9}", value):
+            raise SearchError(f"{t.key} needs a whole number, not {t.value!r}", t.value_pos)
+        return int(value)
+
+    # -- ordering ----------------------------------------------------------------------------
+    def ordering(self, qs: QuerySet, order: list[tuple[str, int]], direction: str) -> tuple[QuerySet, list[str]]:
+        keys, names = [], []
+        desc = direction == "desc"
+        for key, pos in order or [("name", 0)]:
+            if key in ORDER_FIELDS:
+                keys.append(F(ORDER_FIELDS[key]).desc(nulls_last=True) if desc else F(ORDER_FIELDS[key]).asc(nulls_last=True))
+                names.append(key)
+                continue
+            attr = next((a for spec in self.games if (a := spec.attribute(key)) is not None), None)
+            if attr is None or attr.kind not in (INT, MAP, ENUM, STR, BOOL):
+                options = list(ORDER_FIELDS) + [a.name for spec in self.games for a in spec.attributes
+                                                 if a.kind in (INT, MAP, ENUM, STR, BOOL)]
+                raise SearchError(f"cannot order by {key!r}", pos, _suggest(key, options))
+            column = "num" if attr.kind in (INT, MAP, BOOL) else "text"
+            alias = f"order_{attr.name}"
+            qs = qs.annotate(**{alias: Subquery(
+                CardAttributeValue.objects.filter(card_id=OuterRef("pk"), name=attr.name)
+                .order_by(column).values(column)[:1])})
+            keys.append(F(alias).desc(nulls_last=True) if desc else F(alias).asc(nulls_last=True))
+            names.append(attr.name)
+        keys += [F("name_lower").asc(), F("card_set__release_order").asc(), F("number").asc(), F("pk").asc()]
+        return qs.order_by(*keys), names
+
+
+def search(query: str, *, game_slug: str | None = None) -> SearchResult:
+    """Run ``query`` over one game's cards (or all games'); raises SearchError."""
+    parsed = parse(query)
+    if game_slug:
+        try:
+            games = [get_game(game_slug)]
+        except UnknownGame:
+            raise SearchError(f"unknown game {game_slug!r}", 0, _suggest(game_slug, [g.slug for g in all_games()]))
+    else:
+        games = all_games()
+    from cardpool.models import Game
+
+    game_ids = dict(Game.objects.filter(slug__in=[g.slug for g in games]).values_list("slug", "id"))
+    compiler = _Compiler(games, game_ids)
+    qs = Card.objects.all()
+    if game_slug:
+        qs = qs.filter(game_id=game_ids.get(game_slug, -1))
+    if parsed.tree is not None:
+        qs = qs.filter(compiler.compile(parsed.tree))
+    qs, order_names = compiler.ordering(qs, parsed.order, parsed.direction)
+    return SearchResult(qs.select_related("game", "card_set", "rarity"), query, order_names, parsed.direction)

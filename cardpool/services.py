@@ -1,0 +1,207 @@
+"""Writes to the card database: syncing games from the registry and importing cards.
+
+Imports are all or nothing: every row is checked first and every problem reported with
+where it is (line or position), field and reason; only a clean file is written, inside one
+transaction, updating cards that already exist (same game, set and number).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Callable, Iterable
+
+from django.db import transaction
+from django.utils.text import slugify
+
+from cardpool.models import Card, CardSet, Game, Rarity, reindex_cards
+from rules.core.registry import all_games, get_game
+
+CARD_FIELDS = ("set", "number", "name", "card_type", "rarity", "text", "flavor", "attributes", "effects")
+
+
+@dataclass(frozen=True)
+class RowError:
+    where: str  # "line 14", "cards[3]", "sets[0]"
+    field: str
+    message: str
+
+    def __str__(self) -> str:
+        return f"{self.where}: {self.field}: {self.message}" if self.field else f"{self.where}: {self.message}"
+
+
+class ImportFailed(Exception):
+    """A file with errors: nothing was written. ``errors`` lists every problem found."""
+
+    def __init__(self, errors: list[RowError]):
+        self.errors = errors
+        super().__init__(f"{len(errors)} error(s); nothing was imported:\n" + "\n".join(map(str, errors)))
+
+
+@dataclass
+class CardRow:
+    """One card to import, as plain data, with where it came from for error messages."""
+
+    where: str
+    data: dict[str, Any]
+
+
+@dataclass
+class ImportSummary:
+    created: int = 0
+    updated: int = 0
+    unchanged: int = 0
+    sets_created: int = 0
+    errors: list[RowError] = field(default_factory=list)
+
+    def __str__(self) -> str:
+        return (f"{self.created} created, {self.updated} updated, {self.unchanged} unchanged, "
+                f"{self.sets_created} new set(s)")
+
+
+def game_sync_all() -> dict[str, Game]:
+    """Create or update a Game and its Rarity rows for every game in the registry."""
+    games = {}
+    for spec in all_games():
+        game, _ = Game.objects.update_or_create(slug=spec.slug, defaults={"name": spec.name})
+        for rarity in spec.rarities:
+            Rarity.objects.update_or_create(game=game, code=rarity.code,
+                                            defaults={"name": rarity.name, "order": rarity.order})
+        games[spec.slug] = game
+    return games
+
+
+def _check_set(spec, raw: Any, where: str) -> list[RowError]:
+    if not isinstance(raw, dict):
+        return [RowError(where, "", "must be an object with code, name, release_order, kind")]
+    errors = []
+    for key in ("code", "name"):
+        if not isinstance(raw.get(key), str) or not raw.get(key).strip():
+            errors.append(RowError(where, key, "is required"))
+    kind = raw.get("kind", "core")
+    if kind not in spec.set_kinds:
+        errors.append(RowError(where, "kind", f"{kind!r} is not one of {', '.join(spec.set_kinds)}"))
+    order = raw.get("release_order", 0)
+    if isinstance(order, bool) or not isinstance(order, int) or order < 0:
+        errors.append(RowError(where, "release_order", f"must be a whole number >= 0, not {order!r}"))
+    return errors
+
+
+def _check_row(spec, row: CardRow, set_codes: set[str]) -> list[RowError]:
+    data, where = row.data, row.where
+    errors = []
+    unknown = sorted(set(data) - set(CARD_FIELDS))
+    for key in unknown:
+        errors.append(RowError(where, key, f"is not a card field ({', '.join(CARD_FIELDS)})"))
+    for key in ("set", "number", "name", "card_type"):
+        value = data.get(key)
+        if not isinstance(value, str) or not value.strip():
+            errors.append(RowError(where, key, "is required"))
+    if isinstance(data.get("name"), str) and len(data["name"]) > 200:
+        errors.append(RowError(where, "name", "is longer than 200 characters"))
+    if isinstance(data.get("number"), str) and len(data["number"]) > 12:
+        errors.append(RowError(where, "number", "is longer than 12 characters"))
+    if isinstance(data.get("set"), str) and data["set"] not in set_codes:
+        errors.append(RowError(where, "set", f"unknown set {data['set']!r}; known: {', '.join(sorted(set_codes)) or 'none'}"))
+    rarity = data.get("rarity")
+    if rarity not in (None, ""):
+        if not spec.rarities:
+            errors.append(RowError(where, "rarity", f"{spec.name} has no rarities"))
+        elif spec.rarity(str(rarity)) is None:
+            names = ", ".join(f"{r.code} ({r.name})" for r in spec.rarities)
+            errors.append(RowError(where, "rarity", f"unknown rarity {rarity!r}; known: {names}"))
+    for key in ("text", "flavor"):
+        if data.get(key) is not None and not isinstance(data.get(key), str):
+            errors.append(RowError(where, key, "must be text"))
+    if isinstance(data.get("card_type"), str):
+        for fld, message in spec.validate_card(card_type=data["card_type"],
+                                               attributes=data.get("attributes") or {},
+                                               effects=data.get("effects") if data.get("effects") is not None else []):
+            errors.append(RowError(where, fld, message))
+    return errors
+
+
+def card_import(*, game_slug: str, sets: Iterable[Any] = (), rows: Iterable[CardRow],
+                progress: Callable[[int, int], None] | None = None) -> ImportSummary:
+    """Validate every set and row, then write them all in one transaction, or nothing.
+
+    Raises :class:`ImportFailed` with every problem when anything is wrong.
+    """
+    spec = get_game(game_slug)
+    sets, rows = list(sets), list(rows)
+    errors: list[RowError] = []
+    for i, raw in enumerate(sets):
+        errors.extend(_check_set(spec, raw, f"sets[{i}]"))
+
+    game = Game.objects.filter(slug=game_slug).first()
+    existing_codes = set(CardSet.objects.filter(game=game).values_list("code", flat=True)) if game else set()
+    set_codes = existing_codes | {s["code"] for s in sets if isinstance(s, dict) and isinstance(s.get("code"), str)}
+    seen: dict[tuple[str, str], str] = {}
+    for row in rows:
+        row_errors = _check_row(spec, row, set_codes)
+        errors.extend(row_errors)
+        key = (row.data.get("set"), row.data.get("number"))
+        if not row_errors and key in seen:
+            errors.append(RowError(row.where, "number",
+                                   f"set {key[0]} number {key[1]} already appears at {seen[key]}"))
+        seen.setdefault(key, row.where)
+    if errors:
+        raise ImportFailed(errors)
+    if not rows and not sets:
+        raise ImportFailed([RowError("file", "", "contains no cards")])
+
+    summary = ImportSummary()
+    with transaction.atomic():
+        game = game_sync_all()[game_slug]
+        set_by_code = {s.code: s for s in CardSet.objects.filter(game=game)}
+        for raw in sets:
+            defaults = {"name": raw["name"], "release_order": raw.get("release_order", 0),
+                        "kind": raw.get("kind", "core")}
+            current = set_by_code.get(raw["code"])
+            if current is None:
+                set_by_code[raw["code"]] = CardSet.objects.create(game=game, code=raw["code"], **defaults)
+                summary.sets_created += 1
+            elif any(getattr(current, k) != v for k, v in defaults.items()):
+                for k, v in defaults.items():
+                    setattr(current, k, v)
+                current.save()
+        rarity_by_code = {r.code: r for r in Rarity.objects.filter(game=game)}
+        existing = {(c.card_set_id, c.number): c for c in Card.objects.filter(game=game)}
+        to_create, to_update = [], []
+        for done, row in enumerate(rows, 1):
+            d = row.data
+            card_set = set_by_code[d["set"]]
+            rarity_spec = spec.rarity(str(d["rarity"])) if d.get("rarity") not in (None, "") else None
+            values = {
+                "name": d["name"].strip(),
+                "card_type": d["card_type"],
+                "rarity": rarity_by_code[rarity_spec.code] if rarity_spec else None,
+                "text": d.get("text") or "",
+                "flavor": d.get("flavor") or "",
+                "attributes": d.get("attributes") or {},
+                "effects": d.get("effects") or [],
+            }
+            values["slug"] = slugify(values["name"])[:200] or "card"
+            values["name_lower"] = values["name"].lower()
+            card = existing.get((card_set.pk, d["number"]))
+            if card is None:
+                to_create.append(Card(game=game, card_set=card_set, number=d["number"], **values))
+            elif any(getattr(card, k) != v for k, v in values.items()):
+                for k, v in values.items():
+                    setattr(card, k, v)
+                to_update.append(card)
+            else:
+                summary.unchanged += 1
+            if progress:
+                progress(done, len(rows))
+        Card.objects.bulk_create(to_create, batch_size=500)
+        if to_update:
+            Card.objects.bulk_update(to_update, ["name", "slug", "name_lower", "card_type", "rarity", "text",
+                                                 "flavor", "attributes", "effects"], batch_size=500)
+        summary.created, summary.updated = len(to_create), len(to_update)
+        # bulk_create does not return primary keys on every backend: read them back to index.
+        changed_keys = {(c.card_set_id, c.number) for c in to_create + to_update}
+        if changed_keys:
+            changed = [c for c in Card.objects.filter(game=game).select_related("game")
+                       if (c.card_set_id, c.number) in changed_keys]
+            reindex_cards(changed)
+    return summary

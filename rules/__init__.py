@@ -1,0 +1,4 @@
+"""Pure-Python rules of the five games: one package per game plus the shared core.
+
+Never imports Django or the apps (ARCHITECTURE.md, "The one idea").
+"""

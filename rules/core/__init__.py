@@ -1,0 +1,1 @@
+"""Game-agnostic building blocks: the schema a game declares and the registry that finds games."""

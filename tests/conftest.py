@@ -1,0 +1,16 @@
+"""Shared fixtures: the real card pools, loaded into the test database on demand."""
+
+import pytest
+from django.core.management import call_command
+
+
+@pytest.fixture
+def card_pool(db):
+    """Every game's card pool from fixtures/, loaded as `make run` loads it."""
+    call_command("load_cardpool", verbosity=0, stdout=open("/dev/null", "w"))
+
+
+@pytest.fixture(autouse=True)
+def _media_in_tmp(settings, tmp_path):
+    """Drawn images and uploads never land in the working tree during tests."""
+    settings.MEDIA_ROOT = tmp_path / "media"
