@@ -7,6 +7,9 @@ schema on every save (``Card.clean``) and every import (``cardpool.importer``).
 
 from __future__ import annotations
 
+from functools import lru_cache
+from urllib.parse import quote
+
 from django.core.exceptions import ValidationError
 from django.db import models
 from django.urls import reverse
@@ -73,6 +76,17 @@ class Rarity(models.Model):
         return self.name
 
 
+@lru_cache(maxsize=1)
+def _card_path_template() -> str:
+    return reverse("cardpool:card", args=["GAME", "SET", "NUMBER", "SLUG"])
+
+
+def card_path(game: str, set_code: str, number: str, slug: str) -> str:
+    """The card page's path, without a URL resolver round trip per card (lists of thousands)."""
+    return (_card_path_template().replace("GAME", quote(game)).replace("SET", quote(set_code, safe=""))
+            .replace("NUMBER", quote(number, safe="")).replace("SLUG", quote(slug)))
+
+
 def card_image_path(card: "Card", filename: str) -> str:
     return f"cards/{card.game.slug}/{card.card_set.code}-{card.number}-{card.slug}.png"
 
@@ -97,7 +111,7 @@ class Card(models.Model):
     updated = models.DateTimeField(auto_now=True)
 
     class Meta:
-        ordering = ["game", "name", "card_set__release_order", "number"]
+        ordering = ["name_lower", "number"]  # no joins: counts and plain lists stay cheap
         constraints = [
             models.UniqueConstraint(fields=["game", "card_set", "number"], name="unique_card_number_per_set"),
         ]
@@ -122,7 +136,7 @@ class Card(models.Model):
         return card_type.label if card_type else self.card_type
 
     def get_absolute_url(self) -> str:
-        return reverse("cardpool:card", args=[self.game.slug, self.card_set.code, self.number, self.slug])
+        return card_path(self.game.slug, self.card_set.code, self.number, self.slug)
 
     def attribute_items(self) -> list[tuple[str, str]]:
         """(label, display value) pairs in the schema's order, for pages and card faces."""

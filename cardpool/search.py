@@ -342,10 +342,16 @@ def parse(query: str) -> ParsedQuery:
 # -- compiling to a Django filter ------------------------------------------------------------
 @dataclass
 class SearchResult:
+    """``cards``: ordered, with set/game/rarity joined; ``matches``: the bare filter, for counting."""
+
     cards: QuerySet
+    matches: QuerySet
     query: str
     order: list[str]
     direction: str
+
+    def count(self) -> int:
+        return self.matches.count()
 
 
 def _attr_subquery(name: str, **lookups) -> Q:
@@ -473,19 +479,17 @@ class _Compiler:
         return ~q if t.op == "!=" else q
 
     def key_rarity(self, t: Term) -> Q:
+        """Rarity by code or name; comparisons use each game's own rarity order."""
         wanted = t.value.lower()
-        rarities = Rarity.objects.filter(game__slug__in=[g.slug for g in self.games])
+        rarities = list(Rarity.objects.filter(game__slug__in=[g.slug for g in self.games]))
         matches = [r for r in rarities if wanted in (r.code.lower(), r.name.lower())]
         if not matches:
             raise SearchError(f"unknown rarity {t.value!r}", t.value_pos,
                               _suggest(wanted, {r.name.lower() for r in rarities} | {r.code.lower() for r in rarities}))
-        q = Q()
-        for rarity in matches:
-            if t.op == "!=":
-                q |= Q(rarity__game_id=rarity.game_id) & ~Q(rarity__order=rarity.order)
-            else:
-                q |= Q(rarity__game_id=rarity.game_id, **{f"rarity__order__{LOOKUP[t.op]}": rarity.order})
-        return q
+        compare = {":": int.__eq__, "=": int.__eq__, "!=": int.__ne__, "<": int.__lt__, "<=": int.__le__,
+                   ">": int.__gt__, ">=": int.__ge__}[t.op]
+        ids = {r.pk for m in matches for r in rarities if r.game_id == m.game_id and compare(r.order, m.order)}
+        return Q(rarity_id__in=sorted(ids))
 
     def key_timing(self, t: Term) -> Q:
         self._only(t, (":", "=", "!="))
@@ -626,5 +630,6 @@ def search(query: str, *, game_slug: str | None = None) -> SearchResult:
         qs = qs.filter(game_id=game_ids.get(game_slug, -1))
     if parsed.tree is not None:
         qs = qs.filter(compiler.compile(parsed.tree))
-    qs, order_names = compiler.ordering(qs, parsed.order, parsed.direction)
-    return SearchResult(qs.select_related("game", "card_set", "rarity"), query, order_names, parsed.direction)
+    ordered, order_names = compiler.ordering(qs, parsed.order, parsed.direction)
+    return SearchResult(ordered.select_related("game", "card_set", "rarity"), qs, query, order_names,
+                        parsed.direction)

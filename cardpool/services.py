@@ -143,7 +143,8 @@ def card_import(*, game_slug: str, sets: Iterable[Any] = (), rows: Iterable[Card
         if not row_errors and key in seen:
             errors.append(RowError(row.where, "number",
                                    f"set {key[0]} number {key[1]} already appears at {seen[key]}"))
-        seen.setdefault(key, row.where)
+        if all(isinstance(part, str) for part in key):  # a list or object here is already an error
+            seen.setdefault(key, row.where)
     if errors:
         raise ImportFailed(errors)
     if not rows and not sets:

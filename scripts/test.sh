@@ -1,0 +1,46 @@
+#!/usr/bin/env bash
+# Run every test: first on the embedded default (SQLite), then the database-facing tests
+# again on a real PostgreSQL. Installs Debian's chromium and postgresql when missing, starts
+# a throwaway PostgreSQL cluster in a temporary directory, and stops it when the tests end.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+BIN=.venv/bin
+
+apt_updated=0
+need_pkg() {  # need_pkg COMMAND_OR_PATH PACKAGE
+  if [ -e "$1" ] || command -v "$1" >/dev/null 2>&1; then return 0; fi
+  if [ "$(id -u)" != 0 ]; then echo "missing $2 (install Debian's $2, or run as root)" >&2; return 1; fi
+  if [ "$apt_updated" = 0 ]; then apt-get update -qq; apt_updated=1; fi
+  echo "installing $2 ..." >&2
+  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "$2" >/dev/null
+}
+
+need_pkg /usr/bin/chromium chromium
+pg_bin=$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -1 || true)
+if [ -z "$pg_bin" ]; then
+  need_pkg /usr/lib/postgresql/15/bin/initdb postgresql
+  pg_bin=$(ls -d /usr/lib/postgresql/*/bin | sort -V | tail -1)
+fi
+
+# A throwaway cluster on a free port, owned by an unprivileged user when we are root.
+pg_dir=$(mktemp -d /tmp/cardworkshop-pg.XXXXXX)
+pg_port=$($BIN/python -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+as_pg() { if [ "$(id -u)" = 0 ]; then runuser -u postgres -- "$@"; else "$@"; fi; }
+if [ "$(id -u)" = 0 ]; then chown postgres "$pg_dir"; fi
+stop_pg() {
+  as_pg "$pg_bin/pg_ctl" -D "$pg_dir/data" -m immediate stop >/dev/null 2>&1 || true
+  rm -rf "$pg_dir"
+}
+trap stop_pg EXIT
+as_pg "$pg_bin/initdb" -D "$pg_dir/data" -U postgres -A trust >/dev/null
+as_pg "$pg_bin/pg_ctl" -D "$pg_dir/data" -l "$pg_dir/log" -w \
+  -o "-p $pg_port -k $pg_dir -c listen_addresses=127.0.0.1 -c fsync=off" start >/dev/null
+
+echo "== all tests on SQLite =="
+status=0
+$BIN/python -m pytest "$@" || status=$?
+
+echo "== database-facing tests on PostgreSQL (port $pg_port) =="
+DATABASE_URL="postgres://postgres@127.0.0.1:$pg_port/postgres" \
+  $BIN/python -m pytest tests/cardpool -m "not browser" "$@" || status=$?
+exit $status
