@@ -87,7 +87,7 @@ def card_path(game: str, set_code: str, number: str, slug: str) -> str:
             .replace("NUMBER", quote(number, safe="")).replace("SLUG", quote(slug)))
 
 
-def card_image_path(card: "Card", filename: str) -> str:
+def card_image_path(card: Card, filename: str) -> str:
     return f"cards/{card.game.slug}/{card.card_set.code}-{card.number}-{card.slug}.png"
 
 

@@ -26,14 +26,14 @@ from __future__ import annotations
 
 import difflib
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import Iterable
 
 from django.db.models import F, OuterRef, Q, QuerySet, Subquery
 
 from cardpool.models import Card, CardAttributeValue, CardSet, Rarity
-from rules.core.registry import all_games, get_game, UnknownGame
-from rules.core.schema import BOOL, ENUM, INT, LIST, MAP, STR, TAGS, X, Attribute, GameSpec
+from rules.core.registry import UnknownGame, all_games, get_game
+from rules.core.schema import BOOL, ENUM, INT, LIST, MAP, STR, Attribute, GameSpec
 
 OPERATORS = (":", "!=", "<=", ">=", "=", "<", ">")
 COMPARISONS = ("<", "<=", ">", ">=")
@@ -294,7 +294,7 @@ class _Parser:
                 raise SearchError("'-' must be followed by a search term", tok[2])
             child = self._unary()
             if child is None:
-                raise SearchError(f"'-' cannot negate order: or direction:", tok[2])
+                raise SearchError("'-' cannot negate order: or direction:", tok[2])
             return Not(child, tok[2])
         if tok[0] == "(":
             self.k += 1
@@ -618,7 +618,8 @@ def search(query: str, *, game_slug: str | None = None) -> SearchResult:
         try:
             games = [get_game(game_slug)]
         except UnknownGame:
-            raise SearchError(f"unknown game {game_slug!r}", 0, _suggest(game_slug, [g.slug for g in all_games()]))
+            raise SearchError(f"unknown game {game_slug!r}", 0,
+                              _suggest(game_slug, [g.slug for g in all_games()])) from None
     else:
         games = all_games()
     from cardpool.models import Game

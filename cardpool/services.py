@@ -7,8 +7,9 @@ transaction, updating cards that already exist (same game, set and number).
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
-from typing import Any, Callable, Iterable
+from typing import Any
 
 from django.db import transaction
 from django.utils.text import slugify

@@ -7,8 +7,8 @@ DATABASE_URL        e.g. postgres://user:pass@host/db (default: SQLite file db.s
 MEDIA_ROOT          where uploads and drawn card images go (default ./media)
 """
 
-from pathlib import Path
 import os
+from pathlib import Path
 
 import dj_database_url
 

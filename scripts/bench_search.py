@@ -32,7 +32,7 @@ from django.core.management import call_command  # noqa: E402
 from django.db import connection  # noqa: E402
 from django.test import Client  # noqa: E402
 
-from cardpool.models import Card, CardAttributeValue, CardSet, Game, Rarity, reindex_cards  # noqa: E402
+from cardpool.models import Card, CardAttributeValue, CardSet, Rarity, reindex_cards  # noqa: E402
 from cardpool.search import search  # noqa: E402
 from cardpool.selectors import card_rows  # noqa: E402
 from cardpool.services import game_sync_all  # noqa: E402

@@ -6,7 +6,16 @@ Card types from "CARD TYPES"; form levels 0-3 from "FORM CARDS"; command kinds f
 """
 
 from rules.core.schema import (
-    BOOL, ENUM, INT, STR, TAGS, Attribute, CardType, GameSpec, OpSpec, RaritySpec, Section,
+    ENUM,
+    INT,
+    STR,
+    TAGS,
+    Attribute,
+    CardType,
+    GameSpec,
+    OpSpec,
+    RaritySpec,
+    Section,
 )
 
 SPIRIT_KINDS = ("boost", "rescue", "aggress", "protect", "perfect")

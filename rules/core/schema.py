@@ -7,8 +7,9 @@ name a game themselves. Validation returns every problem at once as
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import Any, Iterable, Mapping
+from typing import Any
 
 #: Attribute kinds understood by validation, the search language and the search index.
 INT = "int"  # whole number within [minimum, maximum]; "X" allowed when allow_x
@@ -261,13 +262,16 @@ class GameSpec:
         return errors
 
 
-def index_rows(spec: GameSpec, attributes: Mapping[str, Any], effects: Iterable[Any] = ()) -> list[tuple[str, int | None, str | None]]:
+IndexRow = tuple[str, int | None, str | None]
+
+
+def index_rows(spec: GameSpec, attributes: Mapping[str, Any], effects: Iterable[Any] = ()) -> list[IndexRow]:
     """Flatten attributes into ``(name, number, text)`` rows for the search index.
 
     Lists give one row per member; maps give ``name.key`` rows plus a ``name`` total;
     effect timings are indexed under ``timing`` so every game can search by them.
     """
-    rows: list[tuple[str, int | None, str | None]] = []
+    rows: list[IndexRow] = []
     for attr in spec.attributes:
         if attr.name not in attributes:
             continue

@@ -5,7 +5,18 @@ Divisions and subdivisions from "3. Divisions of Cards"; soul types and rarities
 """
 
 from rules.core.schema import (
-    BOOL, ENUM, INT, LIST, MAP, STR, TAGS, Attribute, CardType, GameSpec, OpSpec, RaritySpec, Section,
+    BOOL,
+    ENUM,
+    INT,
+    LIST,
+    MAP,
+    TAGS,
+    Attribute,
+    CardType,
+    GameSpec,
+    OpSpec,
+    RaritySpec,
+    Section,
 )
 
 TYPED_SOULS = ("death", "life", "ancient", "space", "dream", "chaos")

@@ -1,7 +1,8 @@
 """The search language: every key and operator, errors with positions, and a property test."""
 
 import pytest
-from hypothesis import HealthCheck, given, settings, strategies as st
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from cardpool.search import SearchError, parse, search
 from cardpool.services import CardRow, card_import
