@@ -7,10 +7,19 @@ every problem they can see (line, field, reason).
 
 from __future__ import annotations
 
+import csv
+import difflib
+import io
 import json
+import re
+from dataclasses import dataclass, field
 from typing import Any
 
-from cardpool.services import CardRow, ImportFailed, RowError
+from django.db import transaction
+
+from cardpool.services import CardRow, ImportFailed, ImportSummary, RowError, card_import
+from rules.core.registry import get_game
+from rules.core.schema import BOOL, ENUM, INT, LIST, MAP, STR, TAGS, Attribute, GameSpec, X
 
 
 def read_json(text: str, *, game_slug: str) -> tuple[list[Any], list[CardRow]]:
@@ -47,3 +56,680 @@ def read_json(text: str, *, game_slug: str) -> tuple[list[Any], list[CardRow]]:
     if errors:
         raise ImportFailed(errors)
     return sets, rows
+
+
+# ---------------------------------------------------------------------------------------------
+# CSV (docs/import-format.md)
+# ---------------------------------------------------------------------------------------------
+
+#: Columns of the generic layout (besides one column per schema attribute).
+CARD_COLUMNS = ("set", "number", "name", "card_type", "rarity", "text", "flavor")
+SET_COLUMNS = ("set_name", "set_kind", "set_order")
+JSON_COLUMNS = ("effects", "attributes")
+REQUIRED_COLUMNS = ("set", "number", "name", "card_type")
+
+#: Millennium Blades fan-list layout: header word -> logical column.
+FAN_GAME = "millennium_blades"
+FAN_COLUMNS = {
+    "name": "name", "set": "set", "star": "star", "stars": "star",
+    "element": "element", "elements": "element", "type": "type", "types": "type",
+    "tier": "tier", "card_type": "card_type", "cost": "cost", "qty": "qty", "quantity": "qty",
+    "copies": "qty", "text": "text", "rarity": "rarity", "flavor": "flavor", "keywords": "keywords",
+    "set_theme": "set_theme", "effects": "effects",
+}
+FAN_SIGNS = {"star", "stars", "element", "elements", "type", "types", "tier", "qty", "quantity"}
+#: Fan logical column -> schema attribute it fills.
+FAN_ATTRIBUTES = {"star": "star", "element": "elements", "type": "types", "cost": "cost", "qty": "copies",
+                  "keywords": "keywords", "set_theme": "set_theme"}
+NONE_CELLS = {"", "-", "\u2013", "\u2014", "none", "n/a"}
+MAX_CSV_FIELD = 1_000_000
+
+_INT = re.compile(r"[+-]?\d+")
+_MAP_PAIR = re.compile(r"(?P<k1>[A-Za-z][A-Za-z_]*)\s*[:=]\s*(?P<v1>\d+)|(?P<v2>\d+)\s*(?P<k2>[A-Za-z][A-Za-z_]*)")
+_MAP_GAP = re.compile(r"^[\s,;|+&]*(?:and)?[\s,;|+&]*$", re.IGNORECASE)
+_MULTI = re.compile(r"^(?:dual|double|tri|triple|multi)[\s\-]+", re.IGNORECASE)
+_LIST_SPLIT = re.compile(r"\s*(?:/|\||,|&|\+|\band\b)\s*", re.IGNORECASE)
+
+
+class CellError(ValueError):
+    """A cell that cannot be read as its column's kind."""
+
+
+def norm_word(value: str) -> str:
+    """Case-insensitive, spaces and hyphens as underscores: "Deck Box" -> "deck_box"."""
+    return re.sub(r"[\s\-]+", "_", value.strip().lower())
+
+
+def _json_cell(cell: str, expect: type, what: str) -> Any:
+    try:
+        value = json.loads(cell)
+    except json.JSONDecodeError as exc:
+        raise CellError(f"invalid JSON at character {exc.pos + 1}: {exc.msg}") from None
+    if not isinstance(value, expect):
+        raise CellError(f"must be a JSON {what}, not {type(value).__name__}")
+    return value
+
+
+def _split_list(cell: str) -> list[str]:
+    s = cell.strip()
+    if s.startswith("["):
+        items = _json_cell(s, list, "list")
+        if not all(isinstance(i, str) for i in items):
+            raise CellError("must be a list of words")
+        return items
+    for sep in ("|", "/", ","):
+        if sep in s:
+            return [part.strip() for part in s.split(sep) if part.strip()]
+    return [s]
+
+
+def _parse_map(attr: Attribute, cell: str) -> dict[str, int]:
+    s = cell.strip()
+    if s.startswith("{"):
+        return _json_cell(s, dict, "object")
+    result: dict[str, int] = {}
+    pos = 0
+    for m in _MAP_PAIR.finditer(s):
+        if not _MAP_GAP.match(s[pos:m.start()]):
+            break
+        key = norm_word(m.group("k1") or m.group("k2"))
+        if key in result:
+            raise CellError(f"names {key} twice")
+        result[key] = int(m.group("v1") or m.group("v2"))
+        pos = m.end()
+    if not result or not _MAP_GAP.match(s[pos:]):
+        example = f"{attr.values[0]}:1 {attr.values[-1]}:2" if attr.values else "key:1"
+        raise CellError(f"cannot read {cell!r} as counts; write e.g. {example!r} or "
+                        f"'1 {attr.values[0].title() if attr.values else 'Key'}, 2 ...' or a JSON object")
+    return result
+
+
+def convert_cell(attr: Attribute, cell: str) -> Any:
+    """Read one CSV cell as ``attr``'s kind; ``None`` means the attribute is absent.
+
+    Raises :class:`CellError` with the reason when the cell cannot be read or is not allowed.
+    """
+    s = cell.strip()
+    if attr.kind == STR:
+        return cell if s else None
+    if s.lower() in NONE_CELLS:
+        return None
+    if attr.kind == INT:
+        if attr.allow_x and s.upper() == X:
+            value: Any = X
+        elif _INT.fullmatch(s):
+            value = int(s)
+        else:
+            extra = ' or "X"' if attr.allow_x else ""
+            raise CellError(f"must be a whole number{extra}, not {s!r}")
+    elif attr.kind == ENUM:
+        value = norm_word(s)
+        if value not in attr.values:
+            raise CellError(f"must be one of {', '.join(attr.values)}, not {s!r}")
+    elif attr.kind in (LIST, TAGS):
+        value = _split_list(s)
+        if attr.kind == LIST:
+            value = [norm_word(v) for v in value]
+    elif attr.kind == BOOL:
+        word = s.lower()
+        if word in ("true", "yes", "y", "1", "t"):
+            value = True
+        elif word in ("false", "no", "n", "0", "f"):
+            value = False
+        else:
+            raise CellError(f"must be true/false, yes/no or 1/0, not {s!r}")
+    elif attr.kind == MAP:
+        value = _parse_map(attr, s)
+    else:  # pragma: no cover - KINDS is closed
+        value = s
+    message = attr.validate(value)
+    if message:
+        raise CellError(message)
+    return value
+
+
+def card_type_slug(spec: GameSpec, value: str) -> str:
+    """A card type slug from its slug or label in any case ("Deck Box" -> "deck_box"); else as given."""
+    key = norm_word(value)
+    for t in spec.card_types:
+        if key in (t.slug, norm_word(t.label)):
+            return t.slug
+    return value.strip()
+
+
+def _suggest(name: str, known: list[str], spec: GameSpec) -> str:
+    attr = spec.attribute(name)
+    if attr is not None and attr.name in known:
+        return attr.name
+    match = difflib.get_close_matches(name, known, n=1, cutoff=0.6)
+    return match[0] if match else ""
+
+
+@dataclass
+class CsvRead:
+    """What a CSV file holds: sets and rows for ``card_import`` plus the problems seen reading it."""
+
+    sets: list[dict[str, Any]] = field(default_factory=list)
+    rows: list[CardRow] = field(default_factory=list)
+    errors: list[RowError] = field(default_factory=list)
+    layout: str = "generic"  # or "fan" (Millennium Blades fan-list layout)
+    fatal: bool = False  # the header is wrong: rows were not read
+    set_lines: list[str] = field(default_factory=list)  # where each entry of ``sets`` was declared
+    columns: dict[str, str] = field(default_factory=dict)  # card field / attribute -> header as written
+    bad_cells: set[tuple[str, str]] = field(default_factory=set)  # (where, attribute or field) already reported
+
+
+def _records(text: str, read: CsvRead) -> list[tuple[int, list[str]]]:
+    """Every CSV record with the line it starts on; malformed records become errors."""
+    text = text[1:] if text.startswith("\ufeff") else text
+    first = text.split("\n", 1)[0]
+    delimiter = ","
+    if "," not in first:
+        delimiter = ";" if ";" in first else ("\t" if "\t" in first else ",")
+    old_limit = csv.field_size_limit()
+    csv.field_size_limit(MAX_CSV_FIELD)
+    try:
+        reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter, strict=True)
+        records, previous = [], 0
+        while True:
+            try:
+                cells = next(reader)
+            except StopIteration:
+                break
+            except csv.Error as exc:
+                start = previous + 1
+                reason = str(exc)
+                if "unexpected end of data" in reason:
+                    reason = "a quoted cell that starts here is never closed (missing '\"')"
+                elif "expected after" in reason:
+                    reason = f"malformed quoting ({reason}); double a quote inside a quoted cell: \"\""
+                read.errors.append(RowError(f"line {start}", "", f"malformed CSV: {reason}"))
+                previous = reader.line_num
+                if reader.line_num <= start - 1:  # no progress: stop rather than loop
+                    break
+                continue
+            start, previous = previous + 1, reader.line_num
+            records.append((start, [c.replace("\r\n", "\n") for c in cells]))
+    finally:
+        csv.field_size_limit(old_limit)
+    return records
+
+
+def parse_csv(text: str, *, game_slug: str) -> CsvRead:
+    """Read a CSV file into sets and card rows, collecting every problem (never raises for data)."""
+    spec = get_game(game_slug)
+    read = CsvRead()
+    records = [(line, cells) for line, cells in _records(text, read) if any(c.strip() for c in cells)]
+    if not records:
+        if not read.errors:
+            read.errors.append(RowError("file", "", "is empty: expected a header line and card rows"))
+        read.fatal = True
+        return read
+    header_line, header = records[0]
+    body = records[1:]
+    names = [norm_word(h) for h in header]
+    as_written = {n: h.strip() for n, h in zip(names, header, strict=True)}
+    read.layout = "fan" if (spec.slug == FAN_GAME and "number" not in names and {"name", "set"} <= set(names)
+                            and FAN_SIGNS & set(names)) else "generic"
+    if read.layout == "fan":
+        known = list(FAN_COLUMNS)
+        required = ("name", "set")
+    else:
+        known = [*CARD_COLUMNS, *SET_COLUMNS, *(a.name for a in spec.attributes), *JSON_COLUMNS]
+        required = REQUIRED_COLUMNS
+    where = f"line {header_line}"
+    seen_at: dict[str, int] = {}
+    unknown = []
+    for i, name in enumerate(names):
+        if name == "":
+            if any(i < len(cells) and cells[i].strip() for _, cells in body):
+                unknown.append(f"column {i + 1} (no header, but it has values)")
+            continue
+        if name in seen_at:
+            read.errors.append(RowError(where, as_written[name],
+                                        f"column appears twice (columns {seen_at[name] + 1} and {i + 1})"))
+        seen_at.setdefault(name, i)
+        if name not in known:
+            hint = _suggest(name, known, spec)
+            unknown.append(f"{header[i].strip()!r}" + (f" (did you mean {hint!r}?)" if hint else ""))
+    if unknown:
+        read.errors.append(RowError(where, "", f"unknown column(s): {', '.join(unknown)}; "
+                                               f"known columns: {', '.join(known)}"))
+    missing = [c for c in required if c not in seen_at]
+    if missing:
+        read.errors.append(RowError(where, "", f"missing column(s): {', '.join(missing)}"))
+    if read.errors:
+        read.fatal = True
+        return read
+
+    width = len(header)
+    rows: list[tuple[str, dict[str, str]]] = []
+    for line, cells in body:
+        extra = [c for c in cells[width:] if c.strip()]
+        if extra:
+            read.errors.append(RowError(f"line {line}", "", f"has {len(cells)} cells but the header has "
+                                                            f"{width} columns (extra: {extra[0][:40]!r})"))
+            continue
+        cells = cells + [""] * (width - len(cells))
+        rows.append((f"line {line}", {n: cells[i] for n, i in seen_at.items()}))
+    if read.layout == "fan":
+        _read_fan(spec, rows, as_written, read)
+    else:
+        _read_generic(spec, rows, as_written, read)
+    return read
+
+
+def _existing(game_slug: str):
+    from cardpool.models import Card, CardSet  # readers only read
+
+    sets = {s.code: s for s in CardSet.objects.filter(game__slug=game_slug)}
+    cards = {(c.card_set.code, c.number): c
+             for c in Card.objects.filter(game__slug=game_slug).select_related("card_set", "rarity")}
+    return sets, cards
+
+
+def _carry_over(data: dict[str, Any], card, present: set[str], spec: GameSpec, attr_columns: set[str],
+                has_attributes_column: bool) -> None:
+    """Keep what the file does not mention: a missing column leaves the card's value as it is."""
+    if card is None:
+        return
+    if "text" not in present:
+        data["text"] = card.text
+    if "flavor" not in present:
+        data["flavor"] = card.flavor
+    if "rarity" not in present and card.rarity_id:
+        data["rarity"] = card.rarity.code
+    if "effects" not in present:
+        data["effects"] = card.effects
+    if not has_attributes_column:
+        for attr in spec.attributes:
+            if attr.name not in attr_columns and attr.name in (card.attributes or {}):
+                data.setdefault("attributes", {})[attr.name] = card.attributes[attr.name]
+
+
+def _read_attributes(spec: GameSpec, where: str, cells: dict[str, str], columns: dict[str, str],
+                     base: dict[str, Any], read: CsvRead) -> dict[str, Any]:
+    """``columns`` maps attribute name -> logical column; each non-empty cell overrides ``base``."""
+    attributes = dict(base)
+    for attr_name, column in columns.items():
+        attr = next(a for a in spec.attributes if a.name == attr_name)
+        try:
+            value = convert_cell(attr, cells[column])
+        except CellError as exc:
+            read.errors.append(RowError(where, read.columns.get(attr_name, column), str(exc)))
+            read.bad_cells.add((where, attr_name))
+            attributes.pop(attr_name, None)
+            continue
+        if value is None:
+            attributes.pop(attr_name, None)
+        else:
+            attributes[attr_name] = value
+    return attributes
+
+
+def _read_json_cells(spec: GameSpec, where: str, cells: dict[str, str], read: CsvRead,
+                     data: dict[str, Any]) -> dict[str, Any]:
+    base: dict[str, Any] = {}
+    for column, expect, what in (("effects", list, "list"), ("attributes", dict, "object")):
+        if column in cells and cells[column].strip():
+            try:
+                value = _json_cell(cells[column].strip(), expect, what)
+            except CellError as exc:
+                read.errors.append(RowError(where, read.columns.get(column, column), str(exc)))
+                if column == "attributes":
+                    read.bad_cells.update((where, a.name) for a in spec.attributes)
+                continue
+            if column == "effects":
+                data["effects"] = value
+            else:
+                base = value
+        elif column == "effects" and column in cells:
+            data["effects"] = []
+    return base
+
+
+def _default_kind(spec: GameSpec) -> str:
+    return "core" if "core" in spec.set_kinds else spec.set_kinds[0]
+
+
+def _read_generic(spec: GameSpec, rows, as_written: dict[str, str], read: CsvRead) -> None:
+    present = set(as_written)
+    read.columns = {n: as_written[n] for n in present}
+    attr_columns = {a.name: a.name for a in spec.attributes if a.name in present}
+    db_sets, db_cards = _existing(spec.slug)
+    by_lower = {code.lower(): code for code in db_sets}
+    by_name = {s.name.lower(): code for code, s in db_sets.items()}
+    next_order = max((s.release_order for s in db_sets.values()), default=0) + 1
+    declared: dict[str, int] = {}
+    for where, cells in rows:
+        data: dict[str, Any] = {}
+        for column in ("set", "number", "name", "card_type", "rarity"):
+            if column in cells and cells[column].strip():
+                data[column] = cells[column].strip()
+        for column in ("text", "flavor"):
+            if column in cells:
+                data[column] = cells[column]
+        code = data.get("set")
+        if code and code not in db_sets and code not in declared:
+            code = by_lower.get(code.lower()) or by_name.get(code.lower()) or code
+            data["set"] = code
+        if code and len(code) > 20:
+            read.errors.append(RowError(where, read.columns["set"], "set codes are at most 20 characters"))
+        if "card_type" in data:
+            data["card_type"] = card_type_slug(spec, data["card_type"])
+        base = _read_json_cells(spec, where, cells, read, data)
+        data["attributes"] = _read_attributes(spec, where, cells, attr_columns, base, read)
+        _carry_over(data, db_cards.get((code, data.get("number"))), present, spec, set(attr_columns),
+                    "attributes" in present)
+        # Set declarations: the first row that gives any set_* value for a set declares it.
+        values = {c: cells.get(c, "").strip() for c in SET_COLUMNS}
+        if code and code not in declared and any(values.values()):
+            current = db_sets.get(code)
+            declaration: dict[str, Any] = {
+                "code": code,
+                "name": values["set_name"] or (current.name if current else ""),
+                "kind": (norm_word(values["set_kind"]) if values["set_kind"]
+                         else current.kind if current else _default_kind(spec)),
+            }
+            if values["set_order"]:
+                if _INT.fullmatch(values["set_order"]) and int(values["set_order"]) >= 0:
+                    declaration["release_order"] = int(values["set_order"])
+                else:
+                    read.errors.append(RowError(where, read.columns["set_order"],
+                                                f"must be a whole number >= 0, not {values['set_order']!r}"))
+                    declaration["release_order"] = 0
+            elif current is not None:
+                declaration["release_order"] = current.release_order
+            else:
+                declaration["release_order"] = next_order
+                next_order += 1
+            declared[code] = len(read.sets)
+            read.sets.append(declaration)
+            read.set_lines.append(where)
+        read.rows.append(CardRow(where, data))
+
+
+def set_code_from_name(name: str, taken: set[str]) -> str:
+    """Upper-case initials of the name ("Cheddar Catacombs" -> "CC"), made unique with 2, 3, ..."""
+    words = re.findall(r"[A-Za-z0-9]+", name)
+    base = "".join(w if w.isdigit() else w[0] for w in words).upper()
+    if len(base) < 2:
+        base = re.sub(r"[^A-Za-z0-9]", "", name).upper()[:3] or "SET"
+    base = base[:16]
+    code, n = base, 1
+    while code.lower() in taken:
+        n += 1
+        code = f"{base}{n}"
+    taken.add(code.lower())
+    return code
+
+
+def _read_fan(spec: GameSpec, rows, as_written: dict[str, str], read: CsvRead) -> None:
+    """The Millennium Blades fan-list layout: name, set, star, element, type, tier, cost, qty, text."""
+    logical = {FAN_COLUMNS[n]: n for n in as_written}  # logical column -> header word
+    rows = [(where, {FAN_COLUMNS[n]: v for n, v in cells.items()}) for where, cells in rows]
+    for _, cells in rows:  # "Dual Fire/Water", "Fire & Water" -> "Fire/Water"
+        for col in ("element", "type"):
+            if col in cells and not cells[col].lstrip().startswith("["):
+                cells[col] = "/".join(p for p in _LIST_SPLIT.split(_MULTI.sub("", cells[col].strip())) if p)
+    written = {col: as_written[word] for col, word in logical.items()}
+    read.columns = dict(written)
+    for col, attr_name in FAN_ATTRIBUTES.items():
+        if col in written:
+            read.columns[attr_name] = written[col]
+    for col in ("tier", "card_type", "type"):
+        if col in written:
+            read.columns.setdefault("card_type", written[col])
+    present = set(logical)
+    attr_columns = {FAN_ATTRIBUTES[c]: c for c in logical if c in FAN_ATTRIBUTES and c != "type"}
+    db_sets, db_cards = _existing(spec.slug)
+    taken = {code.lower() for code in db_sets}
+    lookup: dict[str, str] = {}
+    for code, s in db_sets.items():
+        lookup.setdefault(s.name.lower(), code)
+        lookup.setdefault(code.lower(), code)
+    next_order = max((s.release_order for s in db_sets.values()), default=0) + 1
+    new_sets: dict[str, dict[str, Any]] = {}
+    kind_from: dict[str, tuple[str, str]] = {}  # set code -> (kind, where) given by a tier cell
+    numbers_by_name: dict[tuple[str, str], str] = {}
+    used: dict[str, set[str]] = {}
+    for (code, number), card in db_cards.items():
+        numbers_by_name.setdefault((code, card.name.lower()), number)
+        used.setdefault(code, set()).add(number)
+    counters = {code: max((int(n) for n in numbers if n.isdigit()), default=0) for code, numbers in used.items()}
+    seen_names: dict[tuple[str, str], str] = {}
+    type_attr = spec.attribute("types")
+    kinds_label = ", ".join(k.replace("_", " ").title() for k in spec.set_kinds)
+    types_label = ", ".join(t.label for t in spec.card_types)
+
+    for where, cells in rows:
+        data: dict[str, Any] = {}
+        name = cells.get("name", "").strip()
+        if name:
+            data["name"] = name
+        set_ref = cells.get("set", "").strip()
+        code = None
+        if set_ref:
+            code = lookup.get(set_ref.lower())
+            if code is None:
+                code = set_code_from_name(set_ref, taken)
+                new_sets[code] = {"code": code, "name": set_ref, "release_order": next_order, "kind": None}
+                read.set_lines.append(where)
+                next_order += 1
+                lookup[set_ref.lower()] = lookup[code.lower()] = code
+            data["set"] = code
+        else:
+            read.bad_cells.add((where, "number"))  # numbers come from the set: "set is required" says it
+        # Card type and set kind from tier / card_type / type cells.
+        card_types: list[tuple[str, str]] = []  # (slug, column)
+        set_kind = None
+        for col in ("tier", "card_type"):
+            raw = cells.get(col, "").strip()
+            if raw.lower() in NONE_CELLS:
+                continue
+            key = norm_word(raw)
+            slug = card_type_slug(spec, raw)
+            if slug in spec.card_type_slugs:
+                card_types.append((slug, col))
+            elif key in spec.set_kinds:
+                set_kind = key
+            else:
+                read.errors.append(RowError(where, written[col], f"{raw!r} is neither a card type ({types_label}) "
+                                                                 f"nor a set kind ({kinds_label})"))
+        types_cell = cells.get("type", "")
+        if types_cell.strip().lower() not in NONE_CELLS:
+            try:
+                items = _split_list(types_cell)
+            except CellError as exc:
+                read.errors.append(RowError(where, written["type"], str(exc)))
+                read.bad_cells.add((where, "types"))
+                items = []
+            rest = []
+            for item in items:
+                slug = card_type_slug(spec, item)
+                if slug in spec.card_type_slugs and norm_word(item) not in type_attr.values:
+                    card_types.append((slug, "type"))
+                else:
+                    rest.append(item)
+            if rest:
+                cells["type"] = "|".join(rest)
+                attr_columns_row = {**attr_columns, "types": "type"}
+            else:
+                attr_columns_row = attr_columns
+        else:
+            attr_columns_row = {**attr_columns, "types": "type"} if "type" in cells else attr_columns
+        slugs = {slug for slug, _ in card_types}
+        if len(slugs) > 1:
+            read.errors.append(RowError(where, written[card_types[-1][1]],
+                                        f"names two card types: {', '.join(sorted(slugs))}"))
+        data["card_type"] = card_types[0][0] if card_types else "single"
+        if set_kind and code:
+            earlier = kind_from.get(code)
+            if earlier and earlier[0] != set_kind:
+                read.errors.append(RowError(where, written["tier" if "tier" in written else "card_type"],
+                                            f"set {set_ref!r} is {earlier[0]} ({earlier[1]}); this row says {set_kind}"))
+            else:
+                kind_from.setdefault(code, (set_kind, where))
+        # Attributes, text, rarity, effects.
+        for col in ("text", "flavor", "rarity"):
+            if col in cells:
+                value = cells[col] if col != "rarity" else cells[col].strip()
+                if value or col != "rarity":
+                    data[col] = value
+        base = _read_json_cells(spec, where, cells, read, data)
+        data["attributes"] = _read_attributes(spec, where, cells, attr_columns_row, base, read)
+        # Numbers: the existing card of that name in that set keeps its number; new cards go on.
+        if code:
+            key = (code, name.lower())
+            if name and key in seen_names:
+                read.errors.append(RowError(where, written["name"],
+                                            f"{name!r} appears twice in set {set_ref!r} (first at {seen_names[key]})"))
+                read.bad_cells.add((where, "number"))  # the same number follows; said once is enough
+            seen_names.setdefault(key, where)
+            number = numbers_by_name.get(key)
+            if number is None:
+                numbers = used.setdefault(code, set())
+                counters[code] = counters.get(code, 0) + 1
+                while f"{counters[code]:03d}" in numbers:
+                    counters[code] += 1
+                number = f"{counters[code]:03d}"
+                numbers.add(number)
+                if name:
+                    numbers_by_name[key] = number
+            data["number"] = number
+            _carry_over(data, db_cards.get((code, number)), present, spec,
+                        set(attr_columns_row) | ({"types"} if "type" in cells else set()), False)
+        read.rows.append(CardRow(where, data))
+
+    # Set kinds: a tier naming a set kind sets it (new sets default to expansion).
+    read_lines = dict(zip(new_sets, read.set_lines, strict=True))
+    read.sets, read.set_lines = [], []
+    for code, declaration in new_sets.items():
+        declaration["kind"] = kind_from.get(code, ("expansion",))[0]
+        read.sets.append(declaration)
+        read.set_lines.append(read_lines[code])
+    for code, (kind, where) in kind_from.items():
+        current = db_sets.get(code)
+        if current is not None and current.kind != kind:
+            read.sets.append({"code": code, "name": current.name, "release_order": current.release_order,
+                              "kind": kind})
+            read.set_lines.append(where)
+
+
+def read_csv(text: str, *, game_slug: str) -> tuple[list[Any], list[CardRow]]:
+    """Parse a CSV card file (generic or Millennium Blades fan layout) into sets and card rows.
+
+    Raises :class:`ImportFailed` with every cell that cannot be read (line, column, reason).
+    Checks that need the whole pool (unknown sets, duplicates, schema rules) happen in
+    ``card_import``; :func:`import_cards_text` runs both and reports everything together.
+    """
+    read = parse_csv(text, game_slug=game_slug)
+    if read.errors:
+        raise ImportFailed(read.errors)
+    return read.sets, read.rows
+
+
+# ---------------------------------------------------------------------------------------------
+# One entry point for the command and the admin
+# ---------------------------------------------------------------------------------------------
+FORMATS = ("csv", "json")
+
+
+def detect_format(filename: str, text: str = "", override: str | None = None) -> str:
+    """``override`` if given, else the file extension (.csv/.json), else a look at the content."""
+    if override:
+        return override.lower()
+    lower = (filename or "").lower()
+    if lower.endswith(".json"):
+        return "json"
+    if lower.endswith((".csv", ".tsv", ".txt")):
+        return "csv"
+    return "json" if text.lstrip("\ufeff \t\r\n")[:1] in ("{", "[") else "csv"
+
+
+def decode_upload(data: bytes) -> str:
+    """UTF-8 text (a byte-order mark is dropped) or ImportFailed saying where the bad byte is."""
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        line = data[:exc.start].count(b"\n") + 1
+        column = exc.start - (data.rfind(b"\n", 0, exc.start) + 1) + 1
+        raise ImportFailed([RowError(f"line {line} column {column}", "",
+                                     f"the file is not UTF-8 text (byte 0x{data[exc.start]:02x}); save it as UTF-8")]) from None
+
+
+class _Rollback(Exception):
+    def __init__(self, summary: ImportSummary | None = None):
+        self.summary = summary
+
+
+def _line_key(error: RowError) -> tuple[int, int]:
+    m = re.match(r"line (\d+)", error.where)
+    return (1, int(m.group(1))) if m else (0, 0)
+
+
+def _translate(errors: list[RowError], read: CsvRead) -> list[RowError]:
+    """Service errors in CSV terms: set declarations by line, attribute paths by column."""
+    set_fields = {"name": "set_name", "kind": "set_kind", "release_order": "set_order", "code": "set"}
+    if read.layout == "fan":
+        set_fields.update(kind=read.columns.get("tier", read.columns.get("card_type", "tier")),
+                          name="set", release_order="set")
+    out = []
+    for error in errors:
+        where, fld = error.where, error.field
+        m = re.fullmatch(r"sets\[(\d+)\]", where)
+        if m and int(m.group(1)) < len(read.set_lines):
+            where = read.set_lines[int(m.group(1))]
+            fld = read.columns.get(set_fields.get(fld, fld), set_fields.get(fld, fld))
+        elif fld.startswith("attributes."):
+            attr, _, rest = fld[len("attributes."):].partition(".")
+            if (where, attr) in read.bad_cells:
+                continue  # already reported as an unreadable cell
+            if attr in read.columns:
+                fld = read.columns[attr] + (f".{rest}" if rest else "")
+        else:
+            head = re.split(r"[.\[]", fld, maxsplit=1)[0]
+            if (where, head) in read.bad_cells:
+                continue
+            if head in read.columns:
+                fld = read.columns[head] + fld[len(head):]
+        out.append(RowError(where, fld, error.message))
+    return out
+
+
+def import_cards_text(text: str, *, game_slug: str, fmt: str, dry_run: bool = False,
+                      progress=None) -> ImportSummary:
+    """Read ``text`` as ``fmt`` and import it all or nothing; ``dry_run`` checks and rolls back.
+
+    Raises :class:`ImportFailed` listing every problem (reading and checking together),
+    sorted by line, when anything is wrong; then nothing was written.
+    """
+    fmt = fmt.lower()
+    if fmt not in FORMATS:
+        raise ImportFailed([RowError("file", "format", f"unknown format {fmt!r}; use csv or json")])
+    read = None
+    if fmt == "json":
+        sets, rows = read_json(text, game_slug=game_slug)
+        early: list[RowError] = []
+    else:
+        read = parse_csv(text, game_slug=game_slug)
+        if read.fatal:
+            raise ImportFailed(read.errors)
+        sets, rows, early = read.sets, read.rows, read.errors
+    late: list[RowError] = []
+    try:
+        with transaction.atomic():
+            summary = card_import(game_slug=game_slug, sets=sets, rows=rows,
+                                  progress=None if early else progress)
+            if early or dry_run:
+                raise _Rollback(summary)
+        return summary
+    except _Rollback as done:
+        if not early:
+            return done.summary
+    except ImportFailed as exc:
+        late = _translate(exc.errors, read) if read is not None else exc.errors
+    errors = early + late
+    if read is not None:
+        errors.sort(key=_line_key)
+    raise ImportFailed(errors)

@@ -1,0 +1,71 @@
+"""Import cards from a CSV or JSON file, all or nothing (docs/import-format.md).
+
+    python manage.py import_cards cards.csv --game millennium_blades [--format csv] [--dry-run]
+
+Every problem is printed, one per line, with its line, column and reason; then the command
+fails and nothing is written. Re-importing a file updates cards instead of duplicating them.
+"""
+
+import sys
+from pathlib import Path
+
+from django.core.management.base import BaseCommand, CommandError
+
+from cardpool.importer import FORMATS, decode_upload, detect_format, import_cards_text
+from cardpool.services import ImportFailed
+from rules.core.registry import game_slugs
+
+#: Show a progress bar from this many cards on.
+PROGRESS_FROM = 200
+
+
+class ProgressBar:
+    """A terminal progress bar on stderr: ``[#####.....]  512/1024 cards``."""
+
+    def __init__(self, stream, width: int = 30):
+        self.stream, self.width, self.shown = stream, width, -1
+
+    def __call__(self, done: int, total: int) -> None:
+        if total < PROGRESS_FROM:
+            return
+        step = done * 100 // total
+        if step == self.shown and done != total:
+            return
+        self.shown = step
+        filled = self.width * done // total
+        self.stream.write(f"\r[{'#' * filled}{'.' * (self.width - filled)}] {done:>{len(str(total))}}/{total} cards")
+        if done == total:
+            self.stream.write("\n")
+        self.stream.flush()
+
+
+class Command(BaseCommand):
+    help = "Import cards from a CSV or JSON file for one game (all or nothing; re-import updates)."
+
+    def add_arguments(self, parser):
+        parser.add_argument("file", help="the CSV or JSON file ('-' reads standard input; then give --format)")
+        parser.add_argument("--game", required=True, choices=game_slugs())
+        parser.add_argument("--format", choices=FORMATS,
+                            help="csv or json (default: from the file extension, else from the content)")
+        parser.add_argument("--dry-run", action="store_true", help="check everything, write nothing")
+
+    def handle(self, *args, **options):
+        name = options["file"]
+        if name == "-":
+            data = sys.stdin.buffer.read()
+        else:
+            path = Path(name)
+            if not path.is_file():
+                raise CommandError(f"{name}: no such file")
+            data = path.read_bytes()
+        try:
+            text = decode_upload(data)
+            fmt = detect_format(name, text, options["format"])
+            summary = import_cards_text(text, game_slug=options["game"], fmt=fmt, dry_run=options["dry_run"],
+                                        progress=ProgressBar(self.stderr._out))
+        except ImportFailed as exc:
+            for error in exc.errors:
+                self.stderr.write(f"{name}: {error}")
+            raise CommandError(f"{len(exc.errors)} error(s) in {name}; nothing was imported") from None
+        prefix = "dry run, nothing written: " if options["dry_run"] else ""
+        self.stdout.write(self.style.SUCCESS(f"{options['game']}: {prefix}{summary}"))
