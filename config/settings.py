@@ -40,6 +40,8 @@ INSTALLED_APPS = [
     "drf_spectacular",
     "drf_spectacular_sidecar",  # Swagger/Redoc assets served locally, never from a CDN
     "cardpool",
+    "decks",
+    "simulate",
 ]
 
 MIDDLEWARE = [
@@ -98,6 +100,10 @@ LANGUAGE_CODE = "en-us"
 TIME_ZONE = "UTC"
 USE_I18N = True
 USE_TZ = True
+
+LOGIN_URL = "login"
+LOGIN_REDIRECT_URL = "decks:mine"
+LOGOUT_REDIRECT_URL = "cardpool:home"
 
 STATIC_URL = "static/"
 STATICFILES_DIRS = [BASE_DIR / "static"]

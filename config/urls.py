@@ -9,6 +9,9 @@ urlpatterns = [
     path("api/schema/", SpectacularAPIView.as_view(), name="api-schema"),
     path("api/docs/", SpectacularRedocView.as_view(url_name="api-schema"), name="api-docs"),
     path("api/", include("cardpool.api_urls")),
+    path("api/", include("decks.api_urls")),
+    path("accounts/", include("django.contrib.auth.urls")),
+    path("decks/", include("decks.urls")),
     path("", include("cardpool.urls")),
 ]
 if settings.DEBUG:

@@ -46,3 +46,26 @@ def get_game(slug: str) -> GameSpec:
         return _games()[slug]
     except KeyError:
         raise UnknownGame(slug) from None
+
+
+def get_engine(slug: str):
+    """The game's rules engine (``rules/<game>/engine.py``'s ``ENGINE``), or None if it has none yet."""
+    get_game(slug)
+    try:
+        module = importlib.import_module(f"rules.{slug}.engine")
+    except ModuleNotFoundError as exc:
+        if exc.name == f"rules.{slug}.engine":
+            return None
+        raise
+    return getattr(module, "ENGINE", None)
+
+
+def get_construction(slug: str):
+    """The game's deck construction module (``rules/<game>/construction.py``), or None."""
+    get_game(slug)
+    try:
+        return importlib.import_module(f"rules.{slug}.construction")
+    except ModuleNotFoundError as exc:
+        if exc.name == f"rules.{slug}.construction":
+            return None
+        raise

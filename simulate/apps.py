@@ -1,0 +1,6 @@
+from django.apps import AppConfig
+
+
+class SimulateConfig(AppConfig):
+    name = "simulate"
+    verbose_name = "Simulations"
