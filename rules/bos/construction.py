@@ -1,0 +1,155 @@
+"""BOS deck construction (rulebook: shared/rulebooks/bos.txt).
+
+"Starting Info": one deck of 24 cards -- 3 wizards, 10 summons, 10 spells and 1 boss -- all of
+one colour; at most 3 copies of the same card; 3 different wizards. "Reserves" (competitive
+rules, part of our ``standard``): at most 10 cards, summons and spells only, and the 3-copy
+limit counts deck and reserves together. Every number is read from the format's ``limits``.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping
+
+from rules.bos.cards import GAME
+from rules.core.construction import (
+    at_most,
+    chart,
+    curve_labels,
+    exact_count,
+    int_attr,
+    wrong_section_violations,
+)
+from rules.core.decks import CardSpec, DeckList, Violation
+from rules.core.formats import FormatSpec, cite, copies_by_name
+
+BOOK = GAME.rulebook
+STARTING_INFO = cite(BOOK, "Starting Info")
+RESERVES = cite(BOOK, "Reserves")
+
+#: Count codes per card type in the main deck.
+TYPE_CODES = {"wizard": "wizard_count", "summon": "summon_count", "spell": "spell_count", "boss": "boss_count"}
+
+FORMATS: dict[str, FormatSpec] = {
+    "standard": FormatSpec(
+        game="bos", slug="standard", name="Standard (competitive)",
+        limits={
+            "deck_size": 24,
+            "type_counts": {"wizard": 3, "summon": 10, "spell": 10, "boss": 1},
+            "different_wizards": True,
+            "one_colour": True,
+            "max_copies": 3,  # counted over the deck and its reserves together
+            "reserves_max": 10,
+            "reserve_types": ["summon", "spell"],
+            "reserves_share_colour": True,
+        },
+        description="24 cards of one colour (3 different wizards, 10 summons, 10 spells, 1 boss), "
+                    "3 copies at most, and up to 10 reserves (summons and spells).",
+        rule_source=f"{STARTING_INFO}; {RESERVES}",
+    ),
+}
+
+#: "BOS is the first luckless trading card game. This means no shuffling your cards, no drawing
+#: cards" (Starter Guide): no opening hand, no draw odds.
+DRAWS = None
+
+STRENGTH_BUCKETS = ((0, 2), (3, 5), (6, 8), (9, 11), (12, None))
+
+
+def colour(card: CardSpec) -> str | None:
+    attrs = card.attributes if isinstance(card.attributes, Mapping) else {}
+    value = attrs.get("color")
+    return value if isinstance(value, str) else None
+
+
+def validate(deck: DeckList, fmt: FormatSpec) -> list[Violation]:
+    """Every BOS construction violation of ``deck`` under ``fmt``."""
+    lim = fmt.limit
+    out: list[Violation] = []
+    main = deck.entries("main")
+    reserves = deck.entries("reserves")
+    out += wrong_section_violations(deck, GAME, STARTING_INFO, skip=("reserves",))
+
+    out += exact_count("deck_size", STARTING_INFO, deck.count("main"), lim("deck_size"), "cards in the deck", "main")
+    for card_type, expected in (lim("type_counts") or {}).items():
+        have = [e for e in main if e.card.card_type == card_type]
+        label = GAME.card_type(card_type).label.lower() if GAME.card_type(card_type) else card_type
+        out += exact_count(TYPE_CODES.get(card_type, f"{card_type}_count"), STARTING_INFO,
+                           sum(e.qty for e in have), expected, label if expected == 1 else f"{label}s", "main")
+    if lim("different_wizards"):
+        counts, display = copies_by_name(e for e in main if e.card.card_type == "wizard")
+        twice = [display[k] for k, n in counts.items() if n > 1]
+        if twice:
+            out.append(Violation("wizards_not_different", STARTING_INFO,
+                                 f"the wizards must be 3 different cards; repeated: {', '.join(twice)}.",
+                                 tuple(twice), "main"))
+
+    most = lim("max_copies")
+    if most is not None:
+        counts, display = copies_by_name(main + reserves)
+        for key, n in counts.items():
+            if n > most:
+                out.append(Violation("too_many_copies", f"{STARTING_INFO}; {RESERVES}",
+                                     f"{display[key]}: {n} copies in the deck and reserves together; at most {most}.",
+                                     (display[key],), "main"))
+
+    out += at_most("reserve_size", RESERVES, deck.count("reserves"), lim("reserves_max"), "reserve cards", "reserves")
+    allowed = lim("reserve_types")
+    if allowed is not None:
+        for e in reserves:
+            if e.card.card_type not in allowed:
+                out.append(Violation("reserve_card_type", RESERVES,
+                                     f"{e.card.name} is a {e.card.card_type}; reserves can only have "
+                                     f"{' and '.join(a + 's' for a in allowed)} in them.",
+                                     (e.card.name,), "reserves"))
+
+    if lim("one_colour"):
+        pool = main + (reserves if lim("reserves_share_colour") else [])
+        out += _mixed_colours(pool)
+    return out
+
+
+def _mixed_colours(entries) -> list[Violation]:
+    """One violation naming the cards off the deck's colour (the most common one)."""
+    tally: Counter = Counter()
+    for e in entries:
+        tally[colour(e.card)] += e.qty
+    if len(tally) <= 1:
+        return []
+    coloured = [c for c in tally if c is not None]
+    main_colour = max(coloured, key=lambda c: tally[c]) if coloured else None  # ties: first in deck
+    off = tuple(dict.fromkeys(e.card.name for e in entries if colour(e.card) != main_colour))
+    spread = ", ".join(f"{n} {c or 'without a colour'}" for c, n in tally.most_common())
+    return [Violation("mixed_colours", STARTING_INFO,
+                      f"all cards must share one colour (red, yellow or blue); the deck has {spread}. "
+                      f"Off colour: {', '.join(off)}.", off, None)]
+
+
+def _bucket(strength: int) -> str:
+    for low, high in STRENGTH_BUCKETS:
+        if high is None or strength <= high:
+            return f"{low}+" if high is None else f"{low}-{high}"
+    return ""  # unreachable
+
+
+def chart_data(deck: DeckList) -> list[dict]:
+    """Vim-cost curve of the spells and the strength spread of summons and boss (main deck)."""
+    main = deck.entries("main")
+    vim: dict[int, int] = {}
+    for e in main:
+        if e.card.card_type == "spell":
+            cost = int_attr(e.card, "vim_cost") or 0
+            vim[cost] = vim.get(cost, 0) + e.qty
+    labels = curve_labels(vim, floor_top=3)
+    bucket_labels = [_bucket(low) for low, _ in STRENGTH_BUCKETS]
+    strength = {"Summons": dict.fromkeys(bucket_labels, 0), "Boss": dict.fromkeys(bucket_labels, 0)}
+    for e in main:
+        series = {"summon": "Summons", "boss": "Boss"}.get(e.card.card_type)
+        value = int_attr(e.card, "strength")
+        if series and value is not None and value >= 0:
+            strength[series][_bucket(value)] += e.qty
+    return [
+        chart("vim_curve", "Vim-cost curve (spells)", "bar", labels, {"Spells": [vim.get(c, 0) for c in labels]}),
+        chart("strength_spread", "Strength spread", "stacked", bucket_labels,
+              {name: list(values.values()) for name, values in strength.items()}),
+    ]
