@@ -32,6 +32,7 @@ stop_pg() {
   rm -rf "$pg_dir"
 }
 trap stop_pg EXIT
+trap "exit 130" INT TERM  # still runs the EXIT trap: the cluster never outlives the tests
 as_pg "$pg_bin/initdb" -D "$pg_dir/data" -U postgres -A trust >/dev/null
 as_pg "$pg_bin/pg_ctl" -D "$pg_dir/data" -l "$pg_dir/log" -w \
   -o "-p $pg_port -k $pg_dir -c listen_addresses=127.0.0.1 -c fsync=off" start >/dev/null
