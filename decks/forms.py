@@ -1,0 +1,100 @@
+"""Forms for the deck pages. Games and formats come from the registry and the Format table."""
+
+from __future__ import annotations
+
+from django import forms
+from django.contrib.auth.forms import UserCreationForm
+
+from decks.models import Deck, Format
+from rules.core.registry import all_games
+
+MAX_IMPORT_BYTES = 256 * 1024
+
+
+def game_choices() -> list[tuple[str, str]]:
+    return [(g.slug, g.name) for g in all_games()]
+
+
+def format_choices(game: str | None = None) -> list[tuple[str, str]]:
+    """("" = standard) plus every format, labelled with its game when ``game`` is not fixed."""
+    names = {g.slug: g.name for g in all_games()}
+    formats = Format.objects.all().order_by("game", "-builtin", "name")
+    if game:
+        formats = formats.filter(game=game)
+    return [("", "Standard (default)")] + [
+        (f"{f.game}:{f.slug}" if not game else f.slug,
+         f"{names.get(f.game, f.game)} · {f.name}" if not game else f.name) for f in formats]
+
+
+class SignupForm(UserCreationForm):
+    pass
+
+
+class _GameFormatMixin:
+    """``game`` + ``format`` fields, the format checked against the chosen game."""
+
+    def clean(self):
+        data = super().clean()
+        game, fmt = data.get("game"), data.get("format") or ""
+        if game and fmt:
+            slug = fmt.split(":", 1)[1] if ":" in fmt else fmt
+            if ":" in fmt and fmt.split(":", 1)[0] != game:
+                self.add_error("format", "That format belongs to another game.")
+            elif not Format.objects.filter(game=game, slug=slug).exists():
+                self.add_error("format", "Unknown format for this game.")
+            data["format"] = slug
+        return data
+
+
+class NewDeckForm(_GameFormatMixin, forms.Form):
+    game = forms.ChoiceField(choices=game_choices)
+    format = forms.ChoiceField(choices=format_choices, required=False,
+                               help_text="Every rulebook rule is in Standard; other formats change limits and bans.")
+    name = forms.CharField(max_length=200)
+    visibility = forms.ChoiceField(choices=Deck.VISIBILITY_CHOICES, initial=Deck.PRIVATE)
+
+
+class ImportDeckForm(NewDeckForm):
+    name = forms.CharField(max_length=200, required=False,
+                           help_text='Leave empty to use the "# Name:" line of the text.')
+    text = forms.CharField(widget=forms.Textarea(attrs={"rows": 16, "spellcheck": "false"}), required=False,
+                           help_text="One card per line: '4 Card Name' or '4x Card Name'; a section header "
+                                     "like 'Main:' before its cards; '#' starts a comment.")
+    file = forms.FileField(required=False, help_text="Or upload a .txt deck list (UTF-8, at most 256 KB).")
+
+    def clean(self):
+        data = super().clean()
+        upload = data.get("file")
+        if upload:
+            if upload.size > MAX_IMPORT_BYTES:
+                self.add_error("file", f"The file is {upload.size // 1024} KB; the limit is 256 KB.")
+                return data
+            try:
+                data["text"] = upload.read().decode("utf-8-sig")
+            except UnicodeDecodeError:
+                self.add_error("file", "The file is not UTF-8 text.")
+                return data
+        if not (data.get("text") or "").strip() and not self.errors.get("file"):
+            self.add_error("text", "Paste a deck list or choose a file.")
+        return data
+
+
+class DeckMetaForm(forms.Form):
+    """Rename, describe, change visibility or format (the owner's settings page)."""
+
+    name = forms.CharField(max_length=200)
+    description = forms.CharField(widget=forms.Textarea(attrs={"rows": 4}), required=False)
+    visibility = forms.ChoiceField(choices=Deck.VISIBILITY_CHOICES)
+    format = forms.ChoiceField(choices=(), required=False)
+
+    def __init__(self, *args, deck: Deck, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["format"].choices = format_choices(deck.game)
+
+
+class PublicSearchForm(forms.Form):
+    q = forms.CharField(required=False, label="Deck name")
+    game = forms.ChoiceField(choices=lambda: [("", "Any game")] + game_choices(), required=False)
+    format = forms.CharField(required=False, label="Format slug")
+    owner = forms.CharField(required=False, label="Owner")
+    card = forms.CharField(required=False, label="Contains card")

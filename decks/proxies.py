@@ -1,0 +1,130 @@
+"""Print-and-play proxy sheets: card pictures at real size (63 x 88 mm), 3 x 3 per page, as PDF.
+
+Pages are drawn with Pillow at 300 dpi and written one at a time as JPEG images into a small
+hand-written PDF, so a long deck never holds every page in memory at once. A4 or US Letter;
+optional cut marks at the card corners, in the margin outside the grid.
+"""
+
+from __future__ import annotations
+
+import io
+import math
+from collections.abc import Iterable, Iterator
+from pathlib import Path
+
+from PIL import Image, ImageDraw
+
+DPI = 300
+MM = DPI / 25.4
+CARD_PX = (round(63 * MM), round(88 * MM))  # 744 x 1039
+PAPERS_MM = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}
+PER_PAGE = 9
+MARK_PX = round(4 * MM)  # cut mark length
+GAP_PX = 0  # cards touch, so one cut separates neighbours
+
+
+def page_count(cards: int) -> int:
+    return math.ceil(cards / PER_PAGE)
+
+
+def page_size_points(paper: str) -> tuple[float, float]:
+    w, h = PAPERS_MM[paper]
+    return w * 72 / 25.4, h * 72 / 25.4
+
+
+def _page_px(paper: str) -> tuple[int, int]:
+    w, h = PAPERS_MM[paper]
+    return round(w * MM), round(h * MM)
+
+
+def _card_picture(path: Path) -> Image.Image:
+    """A card picture flattened on white at exactly card size."""
+    with Image.open(path) as im:
+        im.load()
+        picture = im.convert("RGBA")
+    if picture.size != CARD_PX:
+        picture = picture.resize(CARD_PX, Image.Resampling.LANCZOS)
+    flat = Image.new("RGB", CARD_PX, "white")
+    flat.paste(picture, (0, 0), picture)
+    return flat
+
+
+def _render_page(pictures: list[Image.Image], paper: str, cut_marks: bool) -> Image.Image:
+    width, height = _page_px(paper)
+    grid_w = 3 * CARD_PX[0] + 2 * GAP_PX
+    grid_h = 3 * CARD_PX[1] + 2 * GAP_PX
+    left, top = (width - grid_w) // 2, (height - grid_h) // 2
+    page = Image.new("RGB", (width, height), "white")
+    for i, picture in enumerate(pictures):
+        row, col = divmod(i, 3)
+        page.paste(picture, (left + col * (CARD_PX[0] + GAP_PX), top + row * (CARD_PX[1] + GAP_PX)))
+    if cut_marks:
+        draw = ImageDraw.Draw(page)
+        xs = [left + c * (CARD_PX[0] + GAP_PX) for c in range(4)]
+        ys = [top + r * (CARD_PX[1] + GAP_PX) for r in range(4)]
+        gap = round(1 * MM)
+        for x in xs:  # marks above and below the grid
+            draw.line([(x, max(top - gap - MARK_PX, 0)), (x, top - gap)], fill="black", width=2)
+            draw.line([(x, top + grid_h + gap), (x, min(top + grid_h + gap + MARK_PX, height - 1))], fill="black", width=2)
+        for y in ys:  # marks left and right of the grid
+            draw.line([(max(left - gap - MARK_PX, 0), y), (left - gap, y)], fill="black", width=2)
+            draw.line([(left + grid_w + gap, y), (min(left + grid_w + gap + MARK_PX, width - 1), y)], fill="black", width=2)
+    return page
+
+
+def _pages_as_jpeg(paths: list[Path], paper: str, cut_marks: bool) -> Iterator[tuple[bytes, int, int]]:
+    cache: dict[Path, Image.Image] = {}
+    for start in range(0, len(paths), PER_PAGE):
+        chunk = paths[start:start + PER_PAGE]
+        pictures = []
+        for path in chunk:
+            if path not in cache:
+                cache[path] = _card_picture(path)
+            pictures.append(cache[path])
+        page = _render_page(pictures, paper, cut_marks)
+        out = io.BytesIO()
+        page.save(out, "JPEG", quality=90, dpi=(DPI, DPI))
+        yield out.getvalue(), page.width, page.height
+
+
+def proxy_pdf(picture_paths: Iterable[Path], *, paper: str = "a4", cut_marks: bool = True) -> bytes:
+    """A PDF with one picture per card copy (repeat a path for each copy), 9 per page."""
+    if paper not in PAPERS_MM:
+        raise ValueError(f"paper must be one of {', '.join(PAPERS_MM)}, not {paper!r}")
+    paths = list(picture_paths)
+    if not paths:
+        raise ValueError("the deck has no cards to print")
+    width_pt, height_pt = page_size_points(paper)
+    out = io.BytesIO()
+    offsets: dict[int, int] = {}
+
+    def write_obj(number: int, body: bytes, stream: bytes | None = None) -> None:
+        offsets[number] = out.tell()
+        out.write(b"%d 0 obj\n" % number)
+        out.write(body)
+        if stream is not None:
+            out.write(b"\nstream\n" + stream + b"\nendstream")
+        out.write(b"\nendobj\n")
+
+    pages = page_count(len(paths))
+    page_ids = [3 + 3 * i for i in range(pages)]  # page, contents, image per page
+    out.write(b"%PDF-1.4\n%\xe2\xe3\xcf\xd3\n")
+    write_obj(1, b"<< /Type /Catalog /Pages 2 0 R >>")
+    kids = b" ".join(b"%d 0 R" % p for p in page_ids)
+    write_obj(2, b"<< /Type /Pages /Kids [%s] /Count %d >>" % (kids, pages))
+    box = b"[0 0 %.3f %.3f]" % (width_pt, height_pt)
+    for page_id, (jpeg, w, h) in zip(page_ids, _pages_as_jpeg(paths, paper, cut_marks), strict=True):
+        contents, image = page_id + 1, page_id + 2
+        write_obj(page_id, b"<< /Type /Page /Parent 2 0 R /MediaBox %s /Resources << /XObject << /Im0 %d 0 R >> "
+                           b"/ProcSet [/PDF /ImageC] >> /Contents %d 0 R >>" % (box, image, contents))
+        draw = b"q %.3f 0 0 %.3f 0 0 cm /Im0 Do Q" % (width_pt, height_pt)
+        write_obj(contents, b"<< /Length %d >>" % len(draw), draw)
+        write_obj(image, b"<< /Type /XObject /Subtype /Image /Width %d /Height %d /ColorSpace /DeviceRGB "
+                         b"/BitsPerComponent 8 /Filter /DCTDecode /Length %d >>" % (w, h, len(jpeg)), jpeg)
+    xref_at = out.tell()
+    count = 3 + 3 * pages - 1
+    out.write(b"xref\n0 %d\n0000000000 65535 f \n" % (count + 1))
+    for number in range(1, count + 1):
+        out.write(b"%010d 00000 n \n" % offsets[number])
+    out.write(b"trailer\n<< /Size %d /Root 1 0 R >>\nstartxref\n%d\n%%%%EOF\n" % (count + 1, xref_at))
+    return out.getvalue()

@@ -1,0 +1,255 @@
+"""Writes for decks (keyword-only, atomic): create, update, set cards, import, copy, delete.
+
+Every write that changes a deck refreshes its cached legality (``is_legal``, ``violations``)
+and, when the cards, name or format changed, keeps a new ``DeckVersion``. Writes that act for a
+user take ``actor`` and check ``decks.permissions`` themselves too, so no path can skip it.
+Bad input raises a ``DeckError`` subclass carrying every problem; nothing is saved then.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.core.exceptions import PermissionDenied, ValidationError
+from django.db import transaction
+
+from decks import permissions
+from decks.models import Deck, DeckCard, DeckVersion, Format, validate_game_slug
+from decks.selectors import deck_to_decklist, format_find, format_list, game_card_specs, sections_to_decklist, validate_decklist
+from rules.core.decks import DeckList, TextError, Violation, parse_deck_text, resolve_deck
+from rules.core.registry import game_slugs, get_game
+
+
+class DeckError(ValueError):
+    """Input a deck write cannot accept; ``messages`` lists every problem."""
+
+    def __init__(self, messages: list[str]):
+        super().__init__("; ".join(messages))
+        self.messages = messages
+
+
+class DeckTextErrors(DeckError):
+    """Deck text with unreadable lines or unknown cards; ``errors`` are line-numbered."""
+
+    def __init__(self, errors: list[TextError]):
+        super().__init__([str(e) for e in errors])
+        self.errors = sorted(errors, key=lambda e: e.line)
+
+
+class DeckContentErrors(DeckError):
+    """Cards that cannot be stored (unknown card, section or quantity), as violations."""
+
+    def __init__(self, violations: list[Violation]):
+        super().__init__([v.message for v in violations])
+        self.violations = violations
+
+
+# -- formats ---------------------------------------------------------------------------------------
+def format_sync_builtin() -> int:
+    """Create or refresh every game's built-in formats from ``rules`` (admin-made rows untouched).
+
+    Returns how many rows were written. Runs after every ``migrate`` (``DecksConfig.ready``).
+    """
+    try:
+        from rules.core.construction import builtin_formats
+    except ImportError:
+        return 0
+    written = 0
+    for game in game_slugs():
+        for slug, spec in builtin_formats(game).items():
+            Format.objects.update_or_create(
+                game=game, slug=slug,
+                defaults={"name": spec.name, "limits": dict(spec.limits or {}), "banned": list(spec.banned or ()),
+                          "restricted": dict(spec.restricted or {}), "description": spec.description or "",
+                          "rule_source": getattr(spec, "rule_source", "") or "", "builtin": True},
+            )
+            written += 1
+    return written
+
+
+def _resolve_format(game: str, fmt: Format | str | None) -> Format | None:
+    """A Format row of ``game`` from a row, a slug or name; None only when the game has none at all."""
+    if isinstance(fmt, Format):
+        if fmt.game != game:
+            raise DeckError([f"format {fmt.slug!r} belongs to {fmt.game}, not {game}"])
+        return fmt
+    found = format_find(game=game, name=fmt)
+    if found is None and (fmt or format_list(game=game).exists()):
+        known = ", ".join(f.slug for f in format_list(game=game)) or "none yet"
+        raise DeckError([f"unknown format {fmt!r} for {get_game(game).name}; known: {known}"])
+    return found
+
+
+def _check_game(game: str) -> None:
+    try:
+        validate_game_slug(game)
+    except ValidationError as exc:
+        raise DeckError(exc.messages) from None
+
+
+# -- internals -------------------------------------------------------------------------------------
+def _snapshot(decklist: DeckList) -> dict[str, list[dict]]:
+    return {section: [{"card_id": e.card.id, "name": e.card.name, "qty": e.qty} for e in entries]
+            for section, entries in decklist.sections.items() if entries}
+
+
+def _refresh(deck: Deck, *, note: str = "", keep_version: bool = True) -> DeckList:
+    """Re-validate, cache legality, and (by default) keep a new version of ``deck``."""
+    decklist = deck_to_decklist(deck)
+    violations = validate_decklist(decklist, deck.format)
+    deck.violations = [v.as_dict() for v in violations]
+    deck.is_legal = not violations
+    if keep_version:
+        deck.current_version += 1
+        DeckVersion.objects.create(deck=deck, number=deck.current_version, name=deck.name,
+                                   format_slug=deck.format_slug, snapshot=_snapshot(decklist), note=note[:200])
+    deck.save()
+    return decklist
+
+
+def _write_cards(deck: Deck, decklist: DeckList) -> None:
+    deck.cards.all().delete()
+    DeckCard.objects.bulk_create([DeckCard(deck=deck, card_id=e.card.id, section=section, quantity=e.qty)
+                                  for section, entries in decklist.sections.items() for e in entries])
+
+
+def _require_edit(actor, deck: Deck) -> None:
+    if not permissions.can_edit(actor, deck):
+        raise PermissionDenied("only the deck's owner may change it")
+
+
+def _clean_name(name: str) -> str:
+    name = (name or "").strip()
+    if not name:
+        raise DeckError(["a deck needs a name"])
+    if len(name) > 200:
+        raise DeckError(["a deck name has at most 200 characters"])
+    return name
+
+
+def _clean_visibility(visibility: str) -> str:
+    if visibility not in {choice for choice, _ in Deck.VISIBILITY_CHOICES}:
+        raise DeckError([f"visibility must be private, unlisted or public, not {visibility!r}"])
+    return visibility
+
+
+# -- deck writes -----------------------------------------------------------------------------------
+@transaction.atomic
+def deck_create(*, owner, game: str, name: str, fmt: Format | str | None = None, description: str = "",
+                visibility: str = Deck.PRIVATE, sections: Any = None, note: str = "created") -> Deck:
+    """A new deck (optionally with cards, ``{section: [(card_id or name, qty)]}``); version 1."""
+    _check_game(game)
+    name = _clean_name(name)
+    fmt_row = _resolve_format(game, fmt)
+    decklist = None
+    if sections:
+        decklist, problems = sections_to_decklist(game=game, sections=sections)
+        if problems:
+            raise DeckContentErrors(problems)
+    deck = Deck.objects.create(owner=owner, game=game, name=name, format=fmt_row, description=description or "",
+                               visibility=_clean_visibility(visibility))
+    if decklist is not None:
+        _write_cards(deck, decklist)
+    _refresh(deck, note=note)
+    return deck
+
+
+@transaction.atomic
+def deck_update(*, actor, deck: Deck, name: str | None = None, description: str | None = None,
+                visibility: str | None = None, fmt: Format | str | None = None, sections: Any = None,
+                note: str = "") -> Deck:
+    """Change a deck (owner only): metadata and, when ``sections`` is given, its cards.
+
+    ``sections`` is ``{section: [(card_id or name, qty)]}`` or the API's ``[{"name"|"card_id", "qty"}]``;
+    it replaces every card. Unknown cards, sections or quantities raise ``DeckContentErrors``
+    and change nothing; an illegal but well-formed deck is saved, with its violations cached.
+    One new version is kept when the cards, name or format change.
+    """
+    _require_edit(actor, deck)
+    decklist = None
+    if sections is not None:
+        decklist, problems = sections_to_decklist(game=deck.game, sections=sections)
+        if problems:
+            raise DeckContentErrors(problems)
+    before = (deck.name, deck.format_id)
+    if name is not None:
+        deck.name = _clean_name(name)
+    if description is not None:
+        deck.description = description
+    if visibility is not None:
+        deck.visibility = _clean_visibility(visibility)
+    if fmt is not None:
+        deck.format = _resolve_format(deck.game, fmt)
+    notes = [note] if note else []
+    if before[0] != deck.name:
+        notes.append(f"renamed from {before[0]!r}")
+    if before[1] != deck.format_id:
+        notes.append(f"format {deck.format_slug}")
+    if decklist is not None:
+        _write_cards(deck, decklist)
+        if not note:
+            notes.insert(0, "cards saved")
+    changed = decklist is not None or before != (deck.name, deck.format_id)
+    _refresh(deck, note="; ".join(notes), keep_version=changed)
+    return deck
+
+
+def deck_set_cards(*, actor, deck: Deck, sections: Any, note: str = "") -> Deck:
+    """Replace the deck's cards (owner only) and keep a new version (see ``deck_update``)."""
+    return deck_update(actor=actor, deck=deck, sections=sections, note=note)
+
+
+def deck_parse_text(*, game: str, text: str, fmt: str | None = None) -> DeckList:
+    """Deck text -> DeckList against ``game``'s cards; raises ``DeckTextErrors`` with every bad line."""
+    spec = get_game(game)
+    parsed = parse_deck_text(text, spec)
+    decklist, errors = resolve_deck(parsed, game_card_specs(game), game=game, fmt=fmt)
+    if errors:
+        raise DeckTextErrors(errors)
+    return decklist
+
+
+@transaction.atomic
+def deck_import_text(*, owner, game: str, text: str, name: str = "", fmt: Format | str | None = None,
+                     visibility: str = Deck.PRIVATE, description: str = "") -> Deck:
+    """A new deck from deck text. All or nothing: any line error raises ``DeckTextErrors``.
+
+    The name and format default to the text's ``# Name:`` / ``# Format:`` lines.
+    """
+    _check_game(game)
+    decklist = deck_parse_text(game=game, text=text)
+    text_format = decklist.format if decklist.format != "standard" else None
+    fmt_row = _resolve_format(game, fmt or text_format)
+    deck = Deck.objects.create(owner=owner, game=game, name=_clean_name(name or decklist.name or "Imported deck"),
+                               format=fmt_row, visibility=_clean_visibility(visibility),
+                               description=description or "")
+    _write_cards(deck, decklist)
+    _refresh(deck, note="imported from text")
+    return deck
+
+
+@transaction.atomic
+def deck_copy(*, actor, deck: Deck, name: str = "") -> Deck:
+    """Copy a public deck (or one's own) into ``actor``'s decks, private, at version 1."""
+    if not permissions.can_copy(actor, deck):
+        raise PermissionDenied("only public decks (or your own) can be copied, and only when logged in")
+    copy = Deck.objects.create(owner=actor, game=deck.game, format=deck.format, description=deck.description,
+                               name=_clean_name(name or f"{deck.name} (copy)"[:200]), visibility=Deck.PRIVATE,
+                               copied_from=deck)
+    DeckCard.objects.bulk_create([DeckCard(deck=copy, card_id=row.card_id, section=row.section,
+                                           quantity=row.quantity) for row in deck.cards.all()])
+    _refresh(copy, note=f"copied from {deck.name!r} by {deck.owner.get_username()}"[:200])
+    return copy
+
+
+@transaction.atomic
+def deck_delete(*, actor, deck: Deck) -> None:
+    _require_edit(actor, deck)
+    deck.delete()
+
+
+def deck_revalidate(*, deck: Deck) -> Deck:
+    """Refresh the cached legality without a new version (after a format or card pool change)."""
+    _refresh(deck, keep_version=False)
+    return deck
+

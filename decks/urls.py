@@ -1,0 +1,24 @@
+"""Deck pages under /decks/ (the builder's view lives in decks/builder_views.py)."""
+
+from django.urls import path
+
+from decks import builder_views, views
+
+app_name = "decks"
+
+urlpatterns = [
+    path("", views.mine, name="mine"),
+    path("public/", views.public, name="public"),
+    path("new/", views.new, name="new"),
+    path("import/", views.import_deck, name="import"),
+    path("signup/", views.signup, name="signup"),
+    path("<int:pk>/", views.detail, name="detail"),
+    path("<int:pk>/edit/", builder_views.builder, name="builder"),
+    path("<int:pk>/settings/", views.settings, name="settings"),
+    path("<int:pk>/delete/", views.delete, name="delete"),
+    path("<int:pk>/copy/", views.copy, name="copy"),
+    path("<int:pk>/versions/", views.versions, name="versions"),
+    path("<int:pk>/diff/", views.diff, name="diff"),
+    path("<int:pk>/export.txt", views.export_text, name="export"),
+    path("<int:pk>/proxies.pdf", views.proxy_sheet, name="proxies"),
+]

@@ -1,0 +1,258 @@
+"""Deck pages: my decks, public decks, deck detail, versions and diffs, new / import / settings /
+delete / copy, text export, proxy PDF, and sign-up.
+
+Thin views: reads through ``decks.selectors``, writes through ``decks.services``, and every
+permission question through ``decks.permissions``. A deck the visitor may not see answers 404
+(whether it exists is not revealed); a visible deck the visitor may not change answers 403.
+"""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth import login
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
+from django.core.paginator import Paginator
+from django.http import Http404, HttpResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils.text import slugify
+from django.views.decorators.http import require_http_methods, require_POST
+
+from cardpool.images import card_image_file
+from decks import permissions, proxies, selectors, services
+from decks.forms import DeckMetaForm, ImportDeckForm, NewDeckForm, PublicSearchForm, SignupForm
+from decks.models import Deck
+from rules.core.decks import format_deck_text
+from rules.core.registry import get_game
+
+
+def _key(request) -> str | None:
+    return request.GET.get("key") or request.POST.get("key") or None
+
+
+def _visible_deck(request, pk: int) -> Deck:
+    deck = selectors.deck_get_visible(pk=pk, user=request.user, token=_key(request))
+    if deck is None:
+        raise Http404("No such deck, or it is not shared with you.")
+    return deck
+
+
+def _editable_deck(request, pk: int) -> Deck:
+    """The deck if the user owns it: 404 when they cannot even see it, 403 when they only can see it."""
+    deck = _visible_deck(request, pk)
+    if not permissions.can_edit(request.user, deck):
+        raise PermissionDenied("Only the deck's owner can change it.")
+    return deck
+
+
+def _context(deck: Deck, **extra) -> dict:
+    spec = get_game(deck.game)
+    return {"deck": deck, "spec": spec, "accent": spec.accent, **extra}
+
+
+# -- accounts -----------------------------------------------------------------------------------
+@require_http_methods(["GET", "POST"])
+def signup(request):
+    if request.user.is_authenticated:
+        return redirect("decks:mine")
+    form = SignupForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        user = form.save()
+        login(request, user, backend="django.contrib.auth.backends.ModelBackend")
+        messages.success(request, f"Welcome, {user.get_username()}! Start a deck or import one.")
+        return redirect("decks:mine")
+    return render(request, "registration/signup.html", {"form": form})
+
+
+# -- lists --------------------------------------------------------------------------------------
+@login_required
+def mine(request):
+    decks = selectors.deck_list_mine(user=request.user)
+    page = Paginator(decks, 50).get_page(request.GET.get("page"))
+    return render(request, "decks/mine.html", {"page": page, "decks": page.object_list})
+
+
+def public(request):
+    form = PublicSearchForm(request.GET or None)
+    data = form.cleaned_data if form.is_valid() else {}
+    decks = selectors.deck_list_public(q=data.get("q", ""), game=data.get("game", ""),
+                                       format_slug=data.get("format", ""), owner=data.get("owner", ""),
+                                       card=data.get("card", ""))
+    page = Paginator(decks, 30).get_page(request.GET.get("page"))
+    params = request.GET.copy()
+    params.pop("page", None)
+    return render(request, "decks/public.html", {"form": form, "page": page, "decks": page.object_list,
+                                                 "query_string": params.urlencode()})
+
+
+# -- one deck -----------------------------------------------------------------------------------
+def detail(request, pk: int):
+    deck = _visible_deck(request, pk)
+    violations = [v.as_dict() for v in selectors.deck_validate(deck)]
+    sections = selectors.deck_sections_for_display(deck, violations)
+    return render(request, "decks/detail.html", _context(
+        deck, sections=sections, violations=violations, legal=not violations,
+        total=sum(s["count"] for s in sections),
+        versions=selectors.deck_versions(deck)[:5],
+        can_edit=permissions.can_edit(request.user, deck),
+        can_copy=permissions.can_copy(request.user, deck),
+        key=_key(request) if deck.visibility == Deck.UNLISTED else None,
+        share_url=request.build_absolute_uri(deck.share_url()),
+    ))
+
+
+def versions(request, pk: int):
+    deck = _visible_deck(request, pk)
+    rows = list(selectors.deck_versions(deck))
+    return render(request, "decks/versions.html", _context(deck, versions=rows, key=_key(request)))
+
+
+def diff(request, pk: int):
+    deck = _visible_deck(request, pk)
+    all_versions = list(selectors.deck_versions(deck))
+    a = selectors.deck_version_get(deck, request.GET.get("a"))
+    b = selectors.deck_version_get(deck, request.GET.get("b"))
+    error = None
+    result = None
+    if a is None or b is None:
+        if len(all_versions) >= 2 and not (request.GET.get("a") or request.GET.get("b")):
+            b, a = all_versions[0], all_versions[1]
+        else:
+            error = "Choose two versions of this deck to compare."
+    if a is not None and b is not None:
+        result = selectors.deck_version_diff(a, b)
+    spec = get_game(deck.game)
+    labels = {s.slug: s.label for s in spec.sections}
+    return render(request, "decks/diff.html", _context(deck, a=a, b=b, diff=result, error=error,
+                                                      versions=all_versions, labels=labels, key=_key(request)))
+
+
+def export_text(request, pk: int):
+    """The deck as text (the import format); ``?download=1`` saves it as a file."""
+    deck = _visible_deck(request, pk)
+    text = format_deck_text(selectors.deck_to_decklist(deck), get_game(deck.game))
+    response = HttpResponse(text, content_type="text/plain; charset=utf-8")
+    if request.GET.get("download"):
+        filename = f"{deck.game}-{slugify(deck.name) or 'deck'}.txt"
+        response["Content-Disposition"] = f'attachment; filename="{filename}"'
+    return response
+
+
+def proxy_sheet(request, pk: int):
+    """Print-and-play PDF: every copy at 63 x 88 mm, 3 x 3 per A4 (``?paper=letter`` for US Letter)."""
+    deck = _visible_deck(request, pk)
+    paper = request.GET.get("paper", "a4").lower()
+    if paper not in proxies.PAPERS_MM:
+        return HttpResponse(f"paper must be one of {', '.join(proxies.PAPERS_MM)}", status=400,
+                            content_type="text/plain; charset=utf-8")
+    cut_marks = request.GET.get("cut_marks", "1") not in ("0", "false", "no", "off")
+    paths = []
+    for section in selectors.deck_sections_for_display(deck):
+        for row in section["cards"]:
+            path = card_image_file(row["card"], "full")
+            paths.extend([path] * row["qty"])
+    if not paths:
+        messages.error(request, "This deck has no cards to print yet.")
+        return redirect(_detail_url(deck, _key(request)))
+    pdf = proxies.proxy_pdf(paths, paper=paper, cut_marks=cut_marks)
+    response = HttpResponse(pdf, content_type="application/pdf")
+    response["Content-Disposition"] = f'inline; filename="{slugify(deck.name) or "deck"}-proxies-{paper}.pdf"'
+    return response
+
+
+def _detail_url(deck: Deck, key: str | None = None) -> str:
+    url = reverse("decks:detail", args=[deck.pk])
+    return f"{url}?key={key}" if key else url
+
+
+# -- writes -------------------------------------------------------------------------------------
+@login_required
+@require_http_methods(["GET", "POST"])
+def new(request):
+    form = NewDeckForm(request.POST or None, initial={"game": request.GET.get("game", "")})
+    if request.method == "POST" and form.is_valid():
+        data = form.cleaned_data
+        try:
+            deck = services.deck_create(owner=request.user, game=data["game"], name=data["name"],
+                                        fmt=data["format"] or None, visibility=data["visibility"])
+        except services.DeckError as exc:
+            form.add_error(None, exc.messages)
+        else:
+            return redirect("decks:builder", pk=deck.pk)
+    return render(request, "decks/new.html", {"form": form})
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def import_deck(request):
+    form = ImportDeckForm(request.POST or None, request.FILES or None,
+                          initial={"game": request.GET.get("game", "")})
+    line_errors = []
+    if request.method == "POST" and form.is_valid():
+        data = form.cleaned_data
+        try:
+            deck = services.deck_import_text(owner=request.user, game=data["game"], text=data["text"],
+                                             name=data["name"], fmt=data["format"] or None,
+                                             visibility=data["visibility"])
+        except services.DeckTextErrors as exc:
+            line_errors = exc.errors
+        except services.DeckError as exc:
+            form.add_error(None, exc.messages)
+        else:
+            messages.success(request, f"Imported {deck.name}.")
+            return redirect(deck)
+    text_lines = []
+    if line_errors:
+        by_line = {}
+        for error in line_errors:
+            by_line.setdefault(error.line, []).append(error.message)
+        raw = (form.cleaned_data.get("text") or "").splitlines()
+        text_lines = [{"number": i, "text": line, "errors": by_line.get(i, [])} for i, line in enumerate(raw, 1)]
+    status = 400 if line_errors or (request.method == "POST" and form.errors) else 200
+    return render(request, "decks/import.html", {"form": form, "line_errors": line_errors,
+                                                 "text_lines": text_lines}, status=status)
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def settings(request, pk: int):
+    """Rename, describe, change visibility or format (owner only)."""
+    deck = _editable_deck(request, pk)
+    initial = {"name": deck.name, "description": deck.description, "visibility": deck.visibility,
+               "format": deck.format.slug if deck.format_id else ""}
+    form = DeckMetaForm(request.POST or None, deck=deck, initial=initial)
+    if request.method == "POST" and form.is_valid():
+        data = form.cleaned_data
+        try:
+            services.deck_update(actor=request.user, deck=deck, name=data["name"], description=data["description"],
+                                 visibility=data["visibility"], fmt=data["format"] or "standard")
+        except services.DeckError as exc:
+            form.add_error(None, exc.messages)
+        else:
+            messages.success(request, "Deck settings saved.")
+            return redirect(deck)
+    return render(request, "decks/settings.html", _context(deck, form=form))
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def delete(request, pk: int):
+    deck = _editable_deck(request, pk)
+    if request.method == "POST":
+        name = deck.name
+        services.deck_delete(actor=request.user, deck=deck)
+        messages.success(request, f"Deleted {name}.")
+        return redirect("decks:mine")
+    return render(request, "decks/delete.html", _context(deck))
+
+
+@login_required
+@require_POST
+def copy(request, pk: int):
+    deck = _visible_deck(request, pk)
+    if not permissions.can_copy(request.user, deck):
+        raise PermissionDenied("Only public decks (or your own) can be copied.")
+    new_deck = services.deck_copy(actor=request.user, deck=deck)
+    messages.success(request, f"Copied into your decks as {new_deck.name}.")
+    return redirect(new_deck)

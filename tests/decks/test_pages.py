@@ -1,0 +1,173 @@
+"""Deck pages: sign up / log in, my decks, public search, deck detail with violations and rule
+citations next to the cards, versions and diffs, new / import / settings / delete / copy, export."""
+
+from __future__ import annotations
+
+import pytest
+from django.contrib.auth import get_user_model
+
+from decks import services
+from decks.models import Deck
+from tests.decks.conftest import db_state, sample_text
+
+pytestmark = pytest.mark.django_db
+
+
+def test_signup_creates_a_user_and_logs_in(client, db):
+    assert "Sign up" in client.get("/accounts/login/").content.decode()
+    response = client.post("/decks/signup/", {"username": "carol", "password1": "a-Long-pass-9876",
+                                              "password2": "a-Long-pass-9876"})
+    assert response.status_code == 302 and response["Location"] == "/decks/"
+    assert get_user_model().objects.filter(username="carol").exists()
+    assert "My decks" in client.get("/decks/").content.decode()
+
+
+def test_signup_errors_are_shown(client, db):
+    response = client.post("/decks/signup/", {"username": "carol", "password1": "x", "password2": "y"})
+    assert response.status_code == 200 and "field-error" in response.content.decode()
+    assert not get_user_model().objects.exists()
+
+
+def test_login_redirects_to_my_decks(client, alice):
+    response = client.post("/accounts/login/", {"username": "alice", "password": "pw-alice-123"})
+    assert response.status_code == 302 and response["Location"] == "/decks/"
+
+
+def test_new_deck_redirects_to_the_builder(client, alice, card_pool):
+    client.force_login(alice)
+    assert client.get("/decks/new/").status_code == 200
+    response = client.post("/decks/new/", {"game": "fellbound", "format": "fellbound:aligned", "name": "New one",
+                                           "visibility": "private"})
+    deck = Deck.objects.get()
+    assert response.status_code == 302 and response["Location"] == f"/decks/{deck.pk}/edit/"
+    assert deck.format.slug == "aligned" and deck.owner == alice
+    bad = client.post("/decks/new/", {"game": "bos", "format": "fellbound:aligned", "name": "x", "visibility": "private"})
+    assert bad.status_code == 200 and Deck.objects.count() == 1
+
+
+def test_import_page_saves_a_legal_deck(client, alice, card_pool):
+    client.force_login(alice)
+    response = client.post("/decks/import/", {"game": "boundless", "format": "", "name": "", "visibility": "public",
+                                              "text": sample_text("boundless-emerald-vanguard.txt")})
+    deck = Deck.objects.get()
+    assert response.status_code == 302 and response["Location"] == f"/decks/{deck.pk}/"
+    assert deck.name == "Emerald Vanguard" and deck.is_legal
+
+
+def test_import_page_accepts_a_file(client, alice, card_pool):
+    from django.core.files.uploadedfile import SimpleUploadedFile
+
+    client.force_login(alice)
+    upload = SimpleUploadedFile("d.txt", sample_text("fellbound-gravetide.txt").encode())
+    response = client.post("/decks/import/", {"game": "fellbound", "format": "", "name": "From file",
+                                              "visibility": "private", "file": upload})
+    assert response.status_code == 302 and Deck.objects.get().name == "From file"
+    bad = SimpleUploadedFile("d.txt", b"\xff\xfe\x80")
+    response = client.post("/decks/import/", {"game": "fellbound", "format": "", "name": "x",
+                                              "visibility": "private", "file": bad})
+    assert response.status_code == 400 and "not UTF-8" in response.content.decode()
+
+
+def test_import_page_errors_per_line_and_nothing_saved(client, alice, card_pool):
+    client.force_login(alice)
+    before = db_state()
+    text = sample_text("boundless-emerald-vanguard.txt").replace("Mosslit Pebbler", "Mosslit Peblr")
+    response = client.post("/decks/import/", {"game": "boundless", "format": "", "name": "x", "visibility": "private",
+                                              "text": text})
+    page = response.content.decode()
+    assert response.status_code == 400
+    assert "Line 9" in page and "Mosslit Pebbler" in page and 'id="line-9" class="text-line bad"' in page
+    assert "nothing was saved" in page
+    assert db_state() == before
+
+
+def test_detail_shows_sections_violations_and_rules(client, alice, card_pool):
+    deck = services.deck_create(owner=alice, game="boundless", name="Thin", visibility=Deck.PUBLIC,
+                                sections={"main": [("Emeraldefender Golem", 9)]})
+    page = client.get(f"/decks/{deck.pk}/").content.decode()
+    assert "Illegal" in page and "Why this deck is not legal" in page
+    assert 'boundless-tcg.txt, &quot;WHAT YOU NEED&quot;' in page
+    # the copy-limit problem sits next to the offending card
+    row = page[page.index("Emeraldefender Golem</a>"):]
+    assert "card-problem" in row[:600] and "at most 4" in row[:600]
+    assert "Main deck" in page and "Savior" in page and "Spirit deck" in page
+    assert "Log in to copy" in page
+
+
+def test_legal_deck_detail(client, alice, import_sample):
+    deck = import_sample(alice, "spellbound-ashen-rift.txt", visibility=Deck.PUBLIC)
+    page = client.get(f"/decks/{deck.pk}/").content.decode()
+    assert ">Legal<" in page and "Why this deck" not in page
+    first = deck.cards.select_related("card__card_set", "card__game").first()
+    assert first.card.get_absolute_url() in page
+
+
+def test_owner_actions_rename_and_delete(client, alice, import_sample):
+    deck = import_sample(alice, "bos-red-kindling-rush.txt")
+    client.force_login(alice)
+    page = client.get(f"/decks/{deck.pk}/").content.decode()
+    assert f"/decks/{deck.pk}/edit/" in page and f"/decks/{deck.pk}/settings/" in page
+    response = client.post(f"/decks/{deck.pk}/settings/", {"name": "Hot rush", "description": "Fast.",
+                                                           "visibility": "unlisted", "format": "standard"})
+    assert response.status_code == 302
+    deck.refresh_from_db()
+    assert deck.name == "Hot rush" and deck.visibility == "unlisted" and deck.current_version == 2
+    assert "Delete" in client.get(f"/decks/{deck.pk}/delete/").content.decode()
+    assert client.post(f"/decks/{deck.pk}/delete/").status_code == 302
+    assert not Deck.objects.exists()
+
+
+def test_copy_button_copies_a_public_deck(client, alice, bob, import_sample):
+    deck = import_sample(alice, "bos-red-kindling-rush.txt", visibility=Deck.PUBLIC)
+    client.force_login(bob)
+    assert "Copy to my decks" in client.get(f"/decks/{deck.pk}/").content.decode()
+    response = client.post(f"/decks/{deck.pk}/copy/")
+    copy = Deck.objects.get(owner=bob)
+    assert response.status_code == 302 and response["Location"] == f"/decks/{copy.pk}/"
+
+
+def test_versions_and_diff_pages(client, alice, card_pool):
+    deck = services.deck_create(owner=alice, game="fellbound", name="F", sections={"deck": [("Hearthward Mender", 1)]})
+    services.deck_set_cards(actor=alice, deck=deck, sections={"deck": [("Backwatch Archer", 1)]})
+    client.force_login(alice)
+    assert "v2" in client.get(f"/decks/{deck.pk}/versions/").content.decode()
+    page = client.get(f"/decks/{deck.pk}/diff/", {"a": 1, "b": 2}).content.decode()
+    assert "+ 1 Backwatch Archer" in page and "− 1 Hearthward Mender" in page
+    assert "Choose two versions" in client.get(f"/decks/{deck.pk}/diff/", {"a": 1, "b": 7}).content.decode()
+
+
+def test_export_download(client, alice, import_sample):
+    deck = import_sample(alice, "fellbound-dawnwardens.txt")
+    client.force_login(alice)
+    response = client.get(f"/decks/{deck.pk}/export.txt", {"download": 1})
+    assert response["Content-Disposition"] == 'attachment; filename="fellbound-dawnwardens.txt"'
+    assert "1 Hearthward Mender" in response.content.decode()
+
+
+def test_public_search(client, alice, import_sample):
+    import_sample(alice, "fellbound-dawnwardens.txt", visibility=Deck.PUBLIC)
+    import_sample(alice, "bos-red-kindling-rush.txt", visibility=Deck.PUBLIC)
+    names = lambda **q: client.get("/decks/public/", q).content.decode()  # noqa: E731
+    assert "Dawnwardens" in names(q="dawn") and "Kindling" not in names(q="dawn")
+    assert "Kindling" in names(game="bos") and "Dawnwardens" not in names(game="bos")
+    assert "Dawnwardens" in names(card="hearthward") and "Kindling" not in names(card="hearthward")
+    assert "Dawnwardens" in names(owner="alice") and "Dawnwardens" not in names(owner="bob")
+    assert "Dawnwardens" in names(format="aligned")
+
+
+def test_admin_lists_and_forms(client, alice, import_sample):
+    """Formats are admin-editable (issue part 4); decks show their cards inline."""
+    deck = import_sample(alice, "fellbound-dawnwardens.txt")
+    admin = get_user_model().objects.create_superuser("root", "root@example.com", "pw-root-123")
+    client.force_login(admin)
+    for url in ("/admin/decks/format/", "/admin/decks/format/add/", "/admin/decks/deck/",
+                f"/admin/decks/deck/{deck.pk}/change/", "/admin/decks/deckversion/",
+                "/admin/decks/deck/?game=fellbound&is_legal__exact=1", "/admin/decks/deck/?q=dawn"):
+        assert client.get(url).status_code == 200, url
+    response = client.post("/admin/decks/format/add/", {
+        "game": "fellbound", "slug": "house", "name": "House", "base": "aligned", "description": "",
+        "rule_source": "", "limits": "{}", "banned": '["Hearthward Mender"]', "restricted": "{}"})
+    assert response.status_code == 302
+    services.deck_update(actor=alice, deck=deck, fmt="house")
+    deck.refresh_from_db()
+    assert [v["code"] for v in deck.violations] == ["banned_card"]
