@@ -33,6 +33,7 @@ test: $(VENV)/.dev
 
 bench: $(VENV)/.dev
 	$(BIN)/python scripts/bench_search.py
+	$(BIN)/python scripts/bench_engine.py
 
 lint: $(VENV)/.dev
 	$(BIN)/ruff check .

@@ -1,0 +1,136 @@
+"""Agents on the toy game (tests/rules/core/toy.py): fairness, reproducibility, strength."""
+
+from collections import Counter
+
+import pytest
+
+from rules.core.agents import GreedyAgent, ISMCTSAgent, PassiveAgent, RandomAgent, make_agent
+from rules.core.engine import Action
+from rules.core.play import play_game
+from tests.rules.core.toy import ENGINE, STRONG, WEAK, CardRace, make_deck
+
+
+def _started(seed=1):
+    """A toy game past the (simultaneous) mulligan choice, player 0 to act."""
+    state = ENGINE.start([STRONG, WEAK], seed)
+    state.apply(Action("keep"), 0)
+    state.apply(Action("keep"), 1)
+    return state
+
+
+def _with_hand(values, score=0, opponent_score=0):
+    state = _started()
+    cards = {c.attributes["value"]: c for c in STRONG.cards()}
+    state.hands[0] = [cards[v] for v in values]
+    state.scores = [score, opponent_score]
+    return state
+
+
+def test_random_agent_is_uniform_over_legal_actions():
+    state = _with_hand([2, 7, 3])
+    legal = state.legal_actions(0)
+    agent = RandomAgent(seed=11)
+    counts = Counter(agent.choose(state, 0) for _ in range(4000))
+    assert set(counts) == set(legal)
+    expected = 4000 / len(legal)
+    assert all(abs(n - expected) < 0.1 * expected for n in counts.values()), counts
+
+
+def test_random_agent_repeats_with_its_seed():
+    state = _with_hand([2, 7, 3])
+    a, b, c = RandomAgent(seed=5), RandomAgent(seed=5), RandomAgent(seed=6)
+    run_a = [a.choose(state, 0) for _ in range(50)]
+    assert run_a == [b.choose(state, 0) for _ in range(50)]
+    assert run_a != [c.choose(state, 0) for _ in range(50)]
+
+
+def test_greedy_picks_the_best_scoring_action():
+    state = _with_hand([2, 7, 3])
+    agent = make_agent("greedy", 0, evaluate=ENGINE.evaluate)
+    assert agent.choose(state, 0) == Action("play", (7,))
+
+
+def test_greedy_takes_a_winning_action():
+    state = _with_hand([1, 4, 8], score=16)  # 16 + 4 reaches the target of 20
+    assert GreedyAgent(evaluate=ENGINE.evaluate).choose(state, 0) in (Action("play", (4,)), Action("play", (8,)))
+    assert GreedyAgent(evaluate=ENGINE.evaluate).score(state, Action("play", (4,)), 0) == 1e9
+
+
+def test_greedy_breaks_ties_with_its_rng():
+    state = _with_hand([2, 7, 3])
+    flat = lambda s, p: 0.0  # noqa: E731 - every action ties
+    picks = {GreedyAgent(seed, evaluate=flat).choose(state, 0) for seed in range(40)}
+    assert picks == set(state.legal_actions(0))
+    assert GreedyAgent(3, evaluate=flat).choose(state, 0) == GreedyAgent(3, evaluate=flat).choose(state, 0)
+
+
+def test_greedy_and_ismcts_handle_simultaneous_choices():
+    state = ENGINE.start([STRONG, WEAK], 2)
+    assert state.current_players() == [0, 1]
+    for agent in (GreedyAgent(evaluate=ENGINE.evaluate), ISMCTSAgent(evaluate=ENGINE.evaluate, iterations=30)):
+        assert agent.choose(state, 1) in state.legal_actions(1)
+        assert agent.choose(state, 0) in state.legal_actions(0)
+
+
+def test_greedy_leaves_the_real_state_untouched():
+    state = _with_hand([2, 7, 3])
+    before = (state.view(None), len(state.events), state.rng.getstate())
+    GreedyAgent(evaluate=ENGINE.evaluate).choose(state, 0)
+    ISMCTSAgent(evaluate=ENGINE.evaluate, iterations=50).choose(state, 0)
+    assert (state.view(None), len(state.events), state.rng.getstate()) == before
+
+
+def test_ismcts_is_reproducible_with_the_same_seed_and_budget():
+    def game(seed):
+        agents = [ISMCTSAgent(seed, evaluate=ENGINE.evaluate, iterations=40), RandomAgent(seed)]
+        return play_game(ENGINE, [STRONG, WEAK], 9, agents, record=True).replay["actions"]
+
+    assert game(4) == game(4)
+    assert game(4) != game(5)
+
+
+def test_ismcts_finds_the_winning_play():
+    """Only ``play 4`` wins now; anything else lets the opponent (at 19) win next turn."""
+    state = _with_hand([1, 2, 4], score=16, opponent_score=19)
+    assert ISMCTSAgent(1, evaluate=ENGINE.evaluate, iterations=60).choose(state, 0) == Action("play", (4,))
+
+
+def test_ismcts_without_evaluation_plays_out_to_the_end():
+    state = _with_hand([1, 2, 4], score=16, opponent_score=19)
+    agent = ISMCTSAgent(2, iterations=60, rollout_steps=1000)
+    assert agent.choose(state, 0) == Action("play", (4,))
+
+
+def test_ismcts_greedy_rollouts_beat_random_play():
+    agents = [{"name": "ismcts", "iterations": 30, "rollout": "greedy"}, "random"]
+    from rules.core.play import run_games
+
+    results = run_games(ENGINE, [WEAK, WEAK], agents, games=20, seed=3)
+    assert sum(0 in r.winning_sides for r in results) >= 15
+
+
+def test_passive_agent_keeps_and_passes():
+    state = ENGINE.start([STRONG, WEAK], 2)
+    assert PassiveAgent().choose(state, 0) == Action("keep")
+    assert PassiveAgent().choose(_with_hand([2, 7]), 0) == Action("pass")
+
+
+def test_passive_agent_falls_back_to_the_first_action():
+    class Forced(CardRace):
+        def legal_actions(self, player):
+            return [Action("play", (3,)), Action("play", (5,))]
+
+    state = Forced([make_deck("X", [3, 5, 5, 5]), make_deck("Y", [1, 1, 1, 1])], 1)
+    assert PassiveAgent().choose(state, 0) == Action("play", (3,))
+
+
+def test_make_agent_names_and_errors():
+    assert isinstance(make_agent("random", 1, evaluate=ENGINE.evaluate), RandomAgent)
+    assert isinstance(make_agent("passive", 1), PassiveAgent)
+    assert make_agent("ismcts", 1, evaluate=ENGINE.evaluate, iterations=7).iterations == 7
+    with pytest.raises(ValueError, match="unknown agent 'clever'"):
+        make_agent("clever", 1)
+    with pytest.raises(ValueError, match="needs the game's evaluation"):
+        make_agent("greedy", 1)
+    with pytest.raises(ValueError, match="rollout"):
+        make_agent("ismcts", 1, rollout="smart")

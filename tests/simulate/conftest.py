@@ -1,0 +1,43 @@
+"""Helpers for the `simulate` command tests."""
+
+import io
+import json
+
+import pytest
+from django.core.management import call_command
+from django.core.management.base import CommandError
+
+DECKS = "fixtures/decks"
+EMERALD = f"{DECKS}/boundless-emerald-vanguard.txt"
+AKUMAIDEN = f"{DECKS}/boundless-akumaiden-onslaught.txt"
+UNDERTOW = f"{DECKS}/boundless-undertow-tempo.txt"
+
+
+class Run:
+    """What one call of the command printed, and its exit code (0, or the CommandError's)."""
+
+    def __init__(self, *args):
+        self.stdout, self.stderr = io.StringIO(), io.StringIO()
+        self.code, self.error = 0, ""
+        try:
+            call_command("simulate", *args, stdout=self.stdout, stderr=self.stderr)
+        except CommandError as exc:
+            self.code, self.error = exc.returncode, str(exc)
+        self.out, self.err = self.stdout.getvalue(), self.stderr.getvalue()
+
+    def json(self):
+        return json.loads(self.out)
+
+
+@pytest.fixture
+def simulate(card_pool):
+    return Run
+
+
+@pytest.fixture
+def illegal_deck(tmp_path):
+    """Emerald Vanguard without its savior: readable, but illegal."""
+    text = open(EMERALD, encoding="utf-8").read().replace("1 Sylvara, Emerald Warden\n", "")
+    path = tmp_path / "no-savior.txt"
+    path.write_text(text, encoding="utf-8")
+    return str(path)
