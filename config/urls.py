@@ -4,12 +4,15 @@ from django.contrib import admin
 from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularRedocView
 
+from decks import views as decks_views
+
 urlpatterns = [
     path("admin/", admin.site.urls),
     path("api/schema/", SpectacularAPIView.as_view(), name="api-schema"),
     path("api/docs/", SpectacularRedocView.as_view(url_name="api-schema"), name="api-docs"),
     path("api/", include("cardpool.api_urls")),
     path("api/", include("decks.api_urls")),
+    path("accounts/signup/", decks_views.signup, name="signup"),
     path("accounts/", include("django.contrib.auth.urls")),
     path("decks/", include("decks.urls")),
     path("", include("cardpool.urls")),

@@ -200,6 +200,47 @@ class ValidateView(APIView):
         })
 
 
+# -- deal ------------------------------------------------------------------------------------------
+class DealView(APIView):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(
+        summary="Deal a random deck in a dealt format (logged in); same pool and seed, same deck",
+        request=inline_serializer("DealIn", {
+            "game": serializers.CharField(),
+            "format": serializers.CharField(help_text="a dealt format's slug (limits say dealt), e.g. random"),
+            "pool": serializers.CharField(required=False, help_text="search query for the pool; empty = every card"),
+            "seed": serializers.IntegerField(required=False, min_value=0, help_text="default: a random seed"),
+            "name": serializers.CharField(required=False),
+            "visibility": serializers.ChoiceField(choices=["private", "unlisted", "public"], required=False)}),
+        responses={201: _deck_out, 400: _error_schema},
+        examples=[OpenApiExample("FellBound random play", request_only=True, value={
+            "game": "fellbound", "format": "random", "pool": "alignments:life", "seed": 42})],
+    )
+    def post(self, request):
+        data, bad = _body(request)
+        if bad:
+            return bad
+        game, bad = _game(data.get("game"))
+        if bad:
+            return bad
+        fmt, bad = _format(game, data.get("format"))
+        if bad:
+            return bad
+        pool = data.get("pool") if data.get("pool") is not None else ""
+        if not isinstance(pool, str):
+            return _error("pool must be a search query (a string)", "bad_pool")
+        try:
+            deck = services.deck_deal(owner=request.user, game=game, fmt=fmt, pool_query=pool,
+                                      seed=data.get("seed"), name=str(data.get("name") or ""),
+                                      visibility=str(data.get("visibility") or Deck.PRIVATE))
+        except services.DeckPoolError as exc:
+            return _error(str(exc), "bad_pool")
+        except services.DeckError as exc:
+            return _error(str(exc))
+        return Response(deck_json(deck, request.user), status=status.HTTP_201_CREATED)
+
+
 # -- CRUD --------------------------------------------------------------------------------------------
 class DeckListView(APIView):
     def get_permissions(self):

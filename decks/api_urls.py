@@ -7,6 +7,7 @@ from decks import api
 urlpatterns = [
     path("decks/", api.DeckListView.as_view(), name="api-decks"),
     path("decks/validate/", api.ValidateView.as_view(), name="api-deck-validate"),
+    path("decks/deal/", api.DealView.as_view(), name="api-deck-deal"),
     path("decks/import/", api.ImportView.as_view(), name="api-deck-import"),
     path("decks/<int:pk>/", api.DeckDetailView.as_view(), name="api-deck"),
     path("decks/<int:pk>/export/", api.ExportView.as_view(), name="api-deck-export"),

@@ -4,8 +4,12 @@ from __future__ import annotations
 
 from django import forms
 from django.contrib.auth.forms import UserCreationForm
+from django.urls import reverse_lazy
+from django.utils.text import format_lazy
 
 from decks.models import Deck, Format
+from decks.selectors import format_find
+from decks.services import MAX_SEED, format_is_dealt
 from rules.core.registry import all_games
 
 MAX_IMPORT_BYTES = 256 * 1024
@@ -46,7 +50,14 @@ class _GameFormatMixin:
         return data
 
 
-class NewDeckForm(_GameFormatMixin, forms.Form):
+def dealt_format_choices() -> list[str]:
+    """The ``game:slug`` values of every dealt format (limits ``"dealt": True``), for the page's JS."""
+    return [f"{f.game}:{f.slug}" for f in Format.objects.all() if format_is_dealt(f)]
+
+
+class DeckStartForm(_GameFormatMixin, forms.Form):
+    """What every new deck needs: game, format, name and visibility."""
+
     game = forms.ChoiceField(choices=game_choices)
     format = forms.ChoiceField(choices=format_choices, required=False,
                                help_text="Every rulebook rule is in Standard; other formats change limits and bans.")
@@ -54,7 +65,29 @@ class NewDeckForm(_GameFormatMixin, forms.Form):
     visibility = forms.ChoiceField(choices=Deck.VISIBILITY_CHOICES, initial=Deck.PRIVATE)
 
 
-class ImportDeckForm(NewDeckForm):
+class NewDeckForm(DeckStartForm):
+    """A new deck; in a dealt format (e.g. random play) also the pool to deal from and the seed.
+
+    The pool and seed fields are always in the page (the JS hides them for formats that are not
+    dealt) and are ignored unless the chosen format is dealt.
+    """
+
+    pool = forms.CharField(label="Pool (search query)", max_length=1000, required=False,
+                           help_text=format_lazy('Dealt formats only: the cards to deal from, in the '
+                                                 '<a href="{}">search language</a>; empty = every card of the game.',
+                                                 reverse_lazy("cardpool:syntax_help")))
+    seed = forms.IntegerField(label="Seed (blank = random)", min_value=0, max_value=MAX_SEED, required=False,
+                              help_text="Dealt formats only: the same pool and seed deal the same deck.")
+
+    def is_dealt(self) -> bool:
+        """Whether the valid form's game and format name a dealt format."""
+        data = self.cleaned_data
+        if not data.get("format"):
+            return False
+        return format_is_dealt(format_find(game=data["game"], name=data["format"]))
+
+
+class ImportDeckForm(DeckStartForm):
     name = forms.CharField(max_length=200, required=False,
                            help_text='Leave empty to use the "# Name:" line of the text.')
     text = forms.CharField(widget=forms.Textarea(attrs={"rows": 16, "spellcheck": "false"}), required=False,

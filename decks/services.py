@@ -8,16 +8,29 @@ Bad input raises a ``DeckError`` subclass carrying every problem; nothing is sav
 
 from __future__ import annotations
 
+import secrets
 from typing import Any
 
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import transaction
 
+from cardpool.search import SearchError, search
 from decks import permissions
 from decks.models import Deck, DeckCard, DeckVersion, Format, validate_game_slug
-from decks.selectors import deck_to_decklist, format_find, format_list, game_card_specs, sections_to_decklist, validate_decklist
+from decks.selectors import (
+    card_to_spec,
+    deck_to_decklist,
+    format_find,
+    format_list,
+    game_card_specs,
+    sections_to_decklist,
+    validate_decklist,
+)
 from rules.core.decks import DeckList, TextError, Violation, parse_deck_text, resolve_deck
-from rules.core.registry import game_slugs, get_game
+from rules.core.registry import game_slugs, get_construction, get_game
+
+#: Seeds of dealt decks: whole numbers in [0, MAX_SEED] (a fresh one is drawn below 2**31).
+MAX_SEED = 2**63 - 1
 
 
 class DeckError(ValueError):
@@ -34,6 +47,10 @@ class DeckTextErrors(DeckError):
     def __init__(self, errors: list[TextError]):
         super().__init__([str(e) for e in errors])
         self.errors = sorted(errors, key=lambda e: e.line)
+
+
+class DeckPoolError(DeckError):
+    """A dealt deck's pool that cannot be used: a malformed query, or too few cards for a deck."""
 
 
 class DeckContentErrors(DeckError):
@@ -197,6 +214,86 @@ def deck_update(*, actor, deck: Deck, name: str | None = None, description: str 
 def deck_set_cards(*, actor, deck: Deck, sections: Any, note: str = "") -> Deck:
     """Replace the deck's cards (owner only) and keep a new version (see ``deck_update``)."""
     return deck_update(actor=actor, deck=deck, sections=sections, note=note)
+
+
+def format_is_dealt(fmt: Format | None) -> bool:
+    """True when ``fmt``'s limits say ``"dealt": True`` (its deck is dealt, not chosen)."""
+    return bool(fmt is not None and fmt.spec().limit("dealt"))
+
+
+def _dealt_format(game: str, fmt: Format | str | None) -> Format:
+    """The Format row for ``fmt`` if it is a dealt format of ``game``, else a DeckError naming the dealt ones."""
+    fmt_row = _resolve_format(game, fmt)
+    if not format_is_dealt(fmt_row):
+        dealt = [f.slug for f in format_list(game=game) if format_is_dealt(f)]
+        name = fmt_row.slug if fmt_row is not None else (fmt or "standard")
+        offer = f"dealt formats of {get_game(game).name}: {', '.join(dealt)}" if dealt else \
+            f"{get_game(game).name} has no dealt format"
+        raise DeckError([f"format {name!r} is not dealt (its cards are chosen, not dealt); {offer}"])
+    return fmt_row
+
+
+def _deal_size(fmt_row: Format) -> int:
+    """How many cards a dealt format's deck holds: its ``deck_size`` limit (or ``deck_min``)."""
+    limits = fmt_row.spec().limits
+    size = limits.get("deck_size", limits.get("deck_min"))
+    if isinstance(size, bool) or not isinstance(size, int) or size < 1:
+        raise DeckError([f"format {fmt_row.slug!r} has no deck_size limit to deal by"])
+    return size
+
+
+def _clean_seed(seed: Any) -> int:
+    """A fresh random seed for None, else the whole number given (0..MAX_SEED)."""
+    if seed is None:
+        return secrets.randbelow(2**31)
+    if isinstance(seed, str) and seed.strip().isdigit():
+        seed = int(seed.strip())
+    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED:
+        raise DeckError([f"seed must be a whole number from 0 to {MAX_SEED}, not {str(seed)[:40]!r}"])
+    return seed
+
+
+def deal_note(pool_query: str, seed: int) -> str:
+    """How a dealt deck was made, in words that let anyone deal it again."""
+    return f"Dealt from pool '{pool_query}' with seed {seed}"
+
+
+@transaction.atomic
+def deck_deal(*, owner, game: str, fmt: Format | str | None, pool_query: str = "", seed: int | None = None,
+              name: str = "", visibility: str = Deck.PRIVATE) -> Deck:
+    """A new deck dealt at random from the cards matching ``pool_query`` (empty = every card of the game).
+
+    Only for dealt formats (limits ``"dealt": True``); the game's construction module deals
+    (``deal_random_deck(pool, seed, size)``, e.g. fellbound.txt "RANDOM PLAY") and the deck size
+    comes from the format's limits. The same pool query and seed deal the same deck; the seed
+    (random when None) and query are kept in the description and the version note. A bad
+    query or a pool too small for a deck raises ``DeckPoolError``; nothing is saved then.
+    """
+    _check_game(game)
+    fmt_row = _dealt_format(game, fmt)
+    dealer = getattr(get_construction(game), "deal_random_deck", None)
+    if dealer is None:
+        raise DeckError([f"{get_game(game).name} has no way to deal a random deck"])
+    size = _deal_size(fmt_row)
+    seed = _clean_seed(seed)
+    pool_query = str(pool_query or "").strip()
+    visibility = _clean_visibility(visibility)
+    try:
+        pool = [card_to_spec(card) for card in search(pool_query, game_slug=game).cards]
+    except SearchError as exc:
+        raise DeckPoolError([f"pool query {pool_query!r}: {exc}"]) from None
+    try:
+        decklist = dealer(pool, seed, size)
+    except ValueError as exc:
+        raise DeckPoolError([f"pool {pool_query!r} ({len(pool)} card(s)) is too small: {exc}"]) from None
+    how = deal_note(pool_query, seed)
+    deck = Deck.objects.create(owner=owner, game=game, format=fmt_row, visibility=visibility,
+                               name=_clean_name(name or decklist.name or f"Dealt deck (seed {seed})"),
+                               description=f"{how}.")
+    _write_cards(deck, decklist)
+    note = how if len(how) <= 200 else deal_note(pool_query[:150] + "…", seed)
+    _refresh(deck, note=note)
+    return deck
 
 
 def deck_parse_text(*, game: str, text: str, fmt: str | None = None) -> DeckList:

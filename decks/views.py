@@ -21,7 +21,14 @@ from django.views.decorators.http import require_http_methods, require_POST
 
 from cardpool.images import card_image_file
 from decks import permissions, proxies, selectors, services
-from decks.forms import DeckMetaForm, ImportDeckForm, NewDeckForm, PublicSearchForm, SignupForm
+from decks.forms import (
+    DeckMetaForm,
+    ImportDeckForm,
+    NewDeckForm,
+    PublicSearchForm,
+    SignupForm,
+    dealt_format_choices,
+)
 from decks.models import Deck
 from rules.core.decks import format_deck_text
 from rules.core.registry import get_game
@@ -170,17 +177,30 @@ def _detail_url(deck: Deck, key: str | None = None) -> str:
 @login_required
 @require_http_methods(["GET", "POST"])
 def new(request):
+    """Create a deck and open the builder; in a dealt format, deal it and open its page."""
     form = NewDeckForm(request.POST or None, initial={"game": request.GET.get("game", "")})
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
+        dealt = form.is_dealt()
         try:
-            deck = services.deck_create(owner=request.user, game=data["game"], name=data["name"],
-                                        fmt=data["format"] or None, visibility=data["visibility"])
+            if dealt:
+                deck = services.deck_deal(owner=request.user, game=data["game"], fmt=data["format"],
+                                          pool_query=data["pool"], seed=data["seed"], name=data["name"],
+                                          visibility=data["visibility"])
+            else:
+                deck = services.deck_create(owner=request.user, game=data["game"], name=data["name"],
+                                            fmt=data["format"] or None, visibility=data["visibility"])
+        except services.DeckPoolError as exc:
+            form.add_error("pool", exc.messages)
         except services.DeckError as exc:
             form.add_error(None, exc.messages)
         else:
+            if dealt:
+                messages.success(request, f"Dealt {deck.cards.count()} cards into {deck.name}; the same pool "
+                                          "and seed deal the same deck again.")
+                return redirect(deck)
             return redirect("decks:builder", pk=deck.pk)
-    return render(request, "decks/new.html", {"form": form})
+    return render(request, "decks/new.html", {"form": form, "dealt_formats": dealt_format_choices()})
 
 
 @login_required
