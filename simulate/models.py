@@ -1,0 +1,111 @@
+"""Simulation runs and their chunks.
+
+A run is split into chunks of games with derived seeds; each finished chunk stores its tally
+(additive counts: games, wins per seat and per deck, draws, length histogram, end reasons,
+per-card counts). A run's results are always the sum of its finished chunks, so a worker that
+dies loses no finished chunk, and a chunk (unique per run and index) is never counted twice.
+"""
+
+from __future__ import annotations
+
+import secrets
+
+from django.conf import settings
+from django.db import models
+from django.urls import reverse
+
+
+class SimulationRun(models.Model):
+    class Mode(models.TextChoices):
+        GOLDFISH = "goldfish", "Goldfish"
+        HEAD_TO_HEAD = "head_to_head", "Head-to-head"
+        GAUNTLET = "gauntlet", "Gauntlet"
+
+    class Status(models.TextChoices):
+        QUEUED = "queued", "Queued"
+        RUNNING = "running", "Running"
+        DONE = "done", "Done"
+        FAILED = "failed", "Failed"
+        CANCELLED = "cancelled", "Cancelled"
+
+    ACTIVE = (Status.QUEUED, Status.RUNNING)
+
+    owner = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="simulation_runs")
+    game = models.CharField(max_length=40)
+    mode = models.CharField(max_length=20, choices=Mode.choices)
+    games_requested = models.PositiveIntegerField(help_text="games per pairing (per opponent in a gauntlet)")
+    seed = models.BigIntegerField()
+    agents = models.JSONField(default=list, help_text="agent spec per seat, e.g. ['greedy', 'random']")
+    chunk_size = models.PositiveIntegerField(default=100)
+    backend = models.CharField(max_length=20, default="local")
+    status = models.CharField(max_length=20, choices=Status.choices, default=Status.QUEUED)
+    cancel_requested = models.BooleanField(default=False)
+    error = models.TextField(blank=True)
+    share_token = models.CharField(max_length=32, default="", blank=True,
+                                   help_text="link key; set only when every deck of the run is public")
+    engine_version = models.CharField(max_length=40, blank=True)
+    created = models.DateTimeField(auto_now_add=True)
+    started = models.DateTimeField(null=True, blank=True)
+    finished = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created"]
+        indexes = [models.Index(fields=["owner", "status"], name="run_owner_status")]
+
+    def __str__(self) -> str:
+        return f"Run {self.pk} ({self.get_mode_display()}, {self.game})"
+
+    def get_absolute_url(self) -> str:
+        return reverse("simulate:run", args=[self.pk])
+
+    @property
+    def is_active(self) -> bool:
+        return self.status in self.ACTIVE
+
+    def new_share_token(self) -> str:
+        self.share_token = secrets.token_urlsafe(16)
+        return self.share_token
+
+
+class RunDeck(models.Model):
+    """A deck of a run, frozen at the version used: position 0 is deck A (the gauntlet's subject)."""
+
+    run = models.ForeignKey(SimulationRun, on_delete=models.CASCADE, related_name="run_decks")
+    position = models.PositiveSmallIntegerField()
+    deck = models.ForeignKey("decks.Deck", null=True, on_delete=models.SET_NULL, related_name="simulation_uses")
+    deck_version = models.PositiveIntegerField()
+    name = models.CharField(max_length=200)
+    snapshot = models.JSONField(help_text="the DeckList as plain data (rules.core.replay.deck_to_data)")
+
+    class Meta:
+        ordering = ["run", "position"]
+        constraints = [models.UniqueConstraint(fields=["run", "position"], name="unique_run_deck_position")]
+
+    def __str__(self) -> str:
+        return f"{self.name} v{self.deck_version}"
+
+
+class RunChunk(models.Model):
+    """``games`` games of one pairing, played from seeds derived from the run's seed and index."""
+
+    class Status(models.TextChoices):
+        PENDING = "pending", "Pending"
+        DONE = "done", "Done"
+
+    run = models.ForeignKey(SimulationRun, on_delete=models.CASCADE, related_name="chunks")
+    index = models.PositiveIntegerField()
+    pairing = models.PositiveSmallIntegerField(default=0, help_text="opponent number in a gauntlet")
+    first_game = models.PositiveIntegerField(help_text="index of the chunk's first game within its pairing")
+    games = models.PositiveIntegerField()
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.PENDING)
+    tally = models.JSONField(null=True, blank=True)
+    worker = models.CharField(max_length=200, blank=True)
+    finished = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["run", "index"]
+        constraints = [models.UniqueConstraint(fields=["run", "index"], name="unique_run_chunk")]
+        indexes = [models.Index(fields=["run", "status"], name="chunk_run_status")]
+
+    def __str__(self) -> str:
+        return f"Run {self.run_id} chunk {self.index} ({self.status})"
