@@ -68,19 +68,6 @@ SET_COLUMNS = ("set_name", "set_kind", "set_order")
 JSON_COLUMNS = ("effects", "attributes")
 REQUIRED_COLUMNS = ("set", "number", "name", "card_type")
 
-#: Millennium Blades fan-list layout: header word -> logical column.
-FAN_GAME = "millennium_blades"
-FAN_COLUMNS = {
-    "name": "name", "set": "set", "star": "star", "stars": "star",
-    "element": "element", "elements": "element", "type": "type", "types": "type",
-    "tier": "tier", "card_type": "card_type", "cost": "cost", "qty": "qty", "quantity": "qty",
-    "copies": "qty", "text": "text", "rarity": "rarity", "flavor": "flavor", "keywords": "keywords",
-    "set_theme": "set_theme", "effects": "effects",
-}
-FAN_SIGNS = {"star", "stars", "element", "elements", "type", "types", "tier", "qty", "quantity"}
-#: Fan logical column -> schema attribute it fills.
-FAN_ATTRIBUTES = {"star": "star", "element": "elements", "type": "types", "cost": "cost", "qty": "copies",
-                  "keywords": "keywords", "set_theme": "set_theme"}
 NONE_CELLS = {"", "-", "\u2013", "\u2014", "none", "n/a"}
 MAX_CSV_FIELD = 1_000_000
 
@@ -212,7 +199,7 @@ class CsvRead:
     sets: list[dict[str, Any]] = field(default_factory=list)
     rows: list[CardRow] = field(default_factory=list)
     errors: list[RowError] = field(default_factory=list)
-    layout: str = "generic"  # or "fan" (Millennium Blades fan-list layout)
+    layout: str = "generic"  # or "fan": the game's GameSpec.list_layout
     fatal: bool = False  # the header is wrong: rows were not read
     set_lines: list[str] = field(default_factory=list)  # where each entry of ``sets`` was declared
     columns: dict[str, str] = field(default_factory=dict)  # card field / attribute -> header as written
@@ -269,10 +256,11 @@ def parse_csv(text: str, *, game_slug: str) -> CsvRead:
     body = records[1:]
     names = [norm_word(h) for h in header]
     as_written = {n: h.strip() for n, h in zip(names, header, strict=True)}
-    read.layout = "fan" if (spec.slug == FAN_GAME and "number" not in names and {"name", "set"} <= set(names)
-                            and FAN_SIGNS & set(names)) else "generic"
+    fan = spec.list_layout
+    read.layout = "fan" if (fan is not None and "number" not in names and {"name", "set"} <= set(names)
+                            and fan.signs & set(names)) else "generic"
     if read.layout == "fan":
-        known = list(FAN_COLUMNS)
+        known = list(fan.columns)
         required = ("name", "set")
     else:
         known = [*CARD_COLUMNS, *SET_COLUMNS, *(a.name for a in spec.attributes), *JSON_COLUMNS]
@@ -465,23 +453,24 @@ def set_code_from_name(name: str, taken: set[str]) -> str:
 
 
 def _read_fan(spec: GameSpec, rows, as_written: dict[str, str], read: CsvRead) -> None:
-    """The Millennium Blades fan-list layout: name, set, star, element, type, tier, cost, qty, text."""
-    logical = {FAN_COLUMNS[n]: n for n in as_written}  # logical column -> header word
-    rows = [(where, {FAN_COLUMNS[n]: v for n, v in cells.items()}) for where, cells in rows]
+    """A game's fan-list layout (``GameSpec.list_layout``), e.g. name, set, star, element, type, tier, cost, qty, text."""
+    columns, attributes = spec.list_layout.columns, spec.list_layout.attributes
+    logical = {columns[n]: n for n in as_written}  # logical column -> header word
+    rows = [(where, {columns[n]: v for n, v in cells.items()}) for where, cells in rows]
     for _, cells in rows:  # "Dual Fire/Water", "Fire & Water" -> "Fire/Water"
         for col in ("element", "type"):
             if col in cells and not cells[col].lstrip().startswith("["):
                 cells[col] = "/".join(p for p in _LIST_SPLIT.split(_MULTI.sub("", cells[col].strip())) if p)
     written = {col: as_written[word] for col, word in logical.items()}
     read.columns = dict(written)
-    for col, attr_name in FAN_ATTRIBUTES.items():
+    for col, attr_name in attributes.items():
         if col in written:
             read.columns[attr_name] = written[col]
     for col in ("tier", "card_type", "type"):
         if col in written:
             read.columns.setdefault("card_type", written[col])
     present = set(logical)
-    attr_columns = {FAN_ATTRIBUTES[c]: c for c in logical if c in FAN_ATTRIBUTES and c != "type"}
+    attr_columns = {attributes[c]: c for c in logical if c in attributes and c != "type"}
     db_sets, db_cards = _existing(spec.slug)
     taken = {code.lower() for code in db_sets}
     lookup: dict[str, str] = {}
@@ -617,7 +606,7 @@ def _read_fan(spec: GameSpec, rows, as_written: dict[str, str], read: CsvRead) -
 
 
 def read_csv(text: str, *, game_slug: str) -> tuple[list[Any], list[CardRow]]:
-    """Parse a CSV card file (generic or Millennium Blades fan layout) into sets and card rows.
+    """Parse a CSV card file (generic or the game's fan-list layout) into sets and card rows.
 
     Raises :class:`ImportFailed` with every cell that cannot be read (line, column, reason).
     Checks that need the whole pool (unknown sets, duplicates, schema rules) happen in

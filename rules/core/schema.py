@@ -130,6 +130,22 @@ class OpSpec:
 
 
 @dataclass(frozen=True)
+class ListLayout:
+    """A community card-list CSV layout a game's players use (no collector numbers).
+
+    ``columns`` maps header words to logical columns; a header holding any of ``signs``
+    (and name and set, but no number) is read with this layout; ``attributes`` maps logical
+    columns to the schema attributes they fill. Logical columns ``tier``/``card_type`` name
+    the card type or the set kind; ``qty`` fills the attribute given for it.
+    """
+
+    name: str
+    columns: Mapping[str, str]
+    signs: frozenset[str]
+    attributes: Mapping[str, str]
+
+
+@dataclass(frozen=True)
 class GameSpec:
     slug: str
     name: str
@@ -144,6 +160,7 @@ class GameSpec:
     effect_ops: Mapping[str, OpSpec] = field(default_factory=dict)
     effect_fields: tuple[str, ...] = ()  # extra keys an effect may carry (e.g. "side", "level")
     accent: str = "#444444"
+    list_layout: ListLayout | None = None  # a fan card-list CSV layout the importer also reads
 
     # -- lookups -----------------------------------------------------------------
     @property

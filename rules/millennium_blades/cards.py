@@ -8,7 +8,7 @@ Dark (element) and Soldier, Citizen (types); the other names are our decision
 (docs/rules-notes.md, "Millennium Blades elements and types").
 """
 
-from rules.core.schema import INT, LIST, STR, TAGS, Attribute, CardType, GameSpec, OpSpec, RaritySpec, Section
+from rules.core.schema import INT, LIST, STR, TAGS, Attribute, CardType, GameSpec, ListLayout, OpSpec, RaritySpec, Section
 
 ELEMENTS = ("fire", "water", "earth", "wind", "light", "dark")
 TYPES = ("soldier", "citizen", "beast", "machine", "fairy", "monster")
@@ -37,6 +37,22 @@ EFFECT_OPS = {
     "set_star": OpSpec('Set this card\'s Star Rating (cards printed with an "X" star): amount, '
                        "optionally times a count named by per.", {**N, "per": "str"}),
 }
+
+#: The layout fan card lists use (docs/import-format.md): name, set, star, element, type,
+#: tier, cost, qty, text; no collector numbers.
+FAN_LIST = ListLayout(
+    name="fan list",
+    columns={
+        "name": "name", "set": "set", "star": "star", "stars": "star",
+        "element": "element", "elements": "element", "type": "type", "types": "type",
+        "tier": "tier", "card_type": "card_type", "cost": "cost", "qty": "qty", "quantity": "qty",
+        "copies": "qty", "text": "text", "rarity": "rarity", "flavor": "flavor", "keywords": "keywords",
+        "set_theme": "set_theme", "effects": "effects",
+    },
+    signs=frozenset({"star", "stars", "element", "elements", "type", "types", "tier", "qty", "quantity"}),
+    attributes={"star": "star", "element": "elements", "type": "types", "cost": "cost", "qty": "copies",
+                "keywords": "keywords", "set_theme": "set_theme"},
+)
 
 GAME = GameSpec(
     slug="millennium_blades",
@@ -78,4 +94,5 @@ GAME = GameSpec(
     timings=TIMINGS,
     effect_ops=EFFECT_OPS,
     effect_fields=("keyword",),
+    list_layout=FAN_LIST,
 )
