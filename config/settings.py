@@ -145,3 +145,39 @@ LOGGING = {
     "handlers": {"console": {"class": "logging.StreamHandler"}},
     "root": {"handlers": ["console"], "level": os.environ.get("DJANGO_LOG_LEVEL", "WARNING")},
 }
+
+# -- Simulations ---------------------------------------------------------------------------------
+# README.md "Simulations". A run is split into chunks of games; the same chunk task runs on the
+# local process pool (default: no service at all) or on Celery workers behind a Redis broker.
+#   SIMULATION_BACKEND        "local" (default), "celery", or "inline" (chunks run in the
+#                             calling thread: tests and debugging only)
+#   SIMULATION_LOCAL_WORKERS  processes of the local pool (default: the machine's cores)
+#   SIMULATION_CHUNK_SIZE     most games per chunk (default 100)
+#   SIMULATION_MAX_GAMES      most games per run, all pairings together (default 100000)
+#   SIMULATION_MAX_ACTIVE_RUNS  runs queued or running at once per user (default 3)
+#   SIMULATION_CHUNK_LEASE    seconds a worker may hold a chunk before it is re-run (default 600)
+#   CELERY_BROKER_URL         the Redis broker (default redis://127.0.0.1:6379/0)
+SIMULATION_BACKEND = os.environ.get("SIMULATION_BACKEND", "local").strip().lower()
+if SIMULATION_BACKEND not in ("local", "celery", "inline"):
+    raise RuntimeError(f"SIMULATION_BACKEND must be local, celery or inline, not {SIMULATION_BACKEND!r}")
+SIMULATION_LOCAL_WORKERS = max(1, int(os.environ.get("SIMULATION_LOCAL_WORKERS") or os.cpu_count() or 1))
+SIMULATION_CHUNK_SIZE = max(1, int(os.environ.get("SIMULATION_CHUNK_SIZE", 100)))
+SIMULATION_MAX_GAMES = max(1, int(os.environ.get("SIMULATION_MAX_GAMES", 100_000)))
+SIMULATION_MAX_ACTIVE_RUNS = max(1, int(os.environ.get("SIMULATION_MAX_ACTIVE_RUNS", 3)))
+SIMULATION_CHUNK_LEASE = max(10, int(os.environ.get("SIMULATION_CHUNK_LEASE", 600)))
+
+CELERY_BROKER_URL = os.environ.get("CELERY_BROKER_URL", "redis://127.0.0.1:6379/0")
+CELERY_RESULT_BACKEND = None  # chunks write their tallies to the database; no results kept
+CELERY_TASK_IGNORE_RESULT = True
+CELERY_TASK_ACKS_LATE = True  # a chunk's message is acknowledged only once it is stored ...
+CELERY_TASK_REJECT_ON_WORKER_LOST = True  # ... and goes back to the queue if its worker dies
+CELERY_WORKER_PREFETCH_MULTIPLIER = 1  # one chunk at a time per process: fair spreading
+CELERY_TASK_SERIALIZER = "json"
+CELERY_ACCEPT_CONTENT = ["json"]
+# Unacknowledged messages (a worker killed mid-chunk) are redelivered after this many seconds;
+# ``resume_simulations`` (and the beat task) re-enqueue chunks whose lease ran out sooner.
+CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": SIMULATION_CHUNK_LEASE}
+CELERY_BEAT_SCHEDULE = {
+    "requeue-stale-simulation-chunks": {"task": "simulate.requeue_stale_chunks",
+                                        "schedule": float(SIMULATION_CHUNK_LEASE)},
+}

@@ -12,9 +12,11 @@ urlpatterns = [
     path("api/docs/", SpectacularRedocView.as_view(url_name="api-schema"), name="api-docs"),
     path("api/", include("cardpool.api_urls")),
     path("api/", include("decks.api_urls")),
+    path("api/", include("simulate.api_urls")),
     path("accounts/signup/", decks_views.signup, name="signup"),
     path("accounts/", include("django.contrib.auth.urls")),
     path("decks/", include("decks.urls")),
+    path("simulations/", include("simulate.urls")),
     path("", include("cardpool.urls")),
 ]
 if settings.DEBUG:

@@ -16,6 +16,7 @@ need_pkg() {  # need_pkg COMMAND_OR_PATH PACKAGE
 }
 
 need_pkg /usr/bin/chromium chromium
+need_pkg /usr/bin/redis-server redis-server
 pg_bin=$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -1 || true)
 if [ -z "$pg_bin" ]; then
   need_pkg /usr/lib/postgresql/15/bin/initdb postgresql

@@ -100,6 +100,8 @@ class RunChunk(models.Model):
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.PENDING)
     tally = models.JSONField(null=True, blank=True)
     worker = models.CharField(max_length=200, blank=True)
+    leased_until = models.DateTimeField(null=True, blank=True,
+                                        help_text="a worker is playing it until then; pending past it = re-run")
     finished = models.DateTimeField(null=True, blank=True)
 
     class Meta:

@@ -283,46 +283,19 @@ def end_reasons(results: Sequence[GameResult]) -> dict[str, int]:
 
 
 def summarize_goldfish(results: Sequence[GameResult], deck_name: str = "") -> dict:
-    """Goldfish figures for side 0 (the deck) against side 1 (the passive opponent)."""
-    wins = sum(0 in r.winning_sides for r in results)
-    draws = sum(r.is_draw for r in results)
-    return {
-        "mode": "goldfish",
-        "deck": deck_name,
-        "games": len(results),
-        "wins": wins,
-        "losses": len(results) - wins - draws,
-        "draws": draws,
-        "win_rate": rate_with_interval(wins, len(results)),
-        "turns_to_win": distribution([r.turns for r in results if 0 in r.winning_sides]),
-        "turns": distribution([r.turns for r in results]),
-        "steps": distribution([r.steps for r in results]),
-        "end_reasons": end_reasons(results),
-        "cards": card_figures(results, 0),
-        "mulligans": mulligan_figures(results, 0),
-    }
+    """Goldfish figures for side 0 (the deck) against side 1 (the passive opponent), computed
+    from the additive tally (``rules.core.tally``) exactly as the web's results are."""
+    from rules.core.tally import summarize, tally
+
+    return summarize(tally(results, 2), "goldfish", [deck_name])
 
 
 def summarize_head_to_head(results: Sequence[GameResult], deck_names: Sequence[str] = ("", "")) -> dict:
     """Head-to-head figures for sides A (0) and B (1); a win rate is wins / games (draws count
-    as not won) with its 95% Wilson interval."""
-    games = len(results)
-    wins = {label: sum(side in r.winning_sides for r in results) for side, label in enumerate("ab")}
-    seat_wins = [sum(seat in r.winners for r in results) for seat in range(2)]
-    return {
-        "mode": "head-to-head",
-        "decks": {"a": deck_names[0], "b": deck_names[1]},
-        "games": games,
-        "wins": wins,
-        "draws": sum(r.is_draw for r in results),
-        "win_rate": {label: rate_with_interval(wins[label], games) for label in "ab"},
-        "seat_wins": {"seat_0": seat_wins[0], "seat_1": seat_wins[1]},
-        "turns": distribution([r.turns for r in results]),
-        "steps": distribution([r.steps for r in results]),
-        "end_reasons": end_reasons(results),
-        "cards": {label: card_figures(results, side) for side, label in enumerate("ab")},
-        "mulligans": {label: mulligan_figures(results, side) for side, label in enumerate("ab")},
-    }
+    as not won) with its 95% Wilson interval. Computed from the additive tally, like the web's."""
+    from rules.core.tally import summarize, tally
+
+    return summarize(tally(results, 2), "head-to-head", list(deck_names))
 
 
 # -- modes ---------------------------------------------------------------------------------------

@@ -3,7 +3,10 @@
    DeckCharts.render(container, charts) draws the validate response's `charts`:
    [{id, title, kind: "bar" | "stacked" | "pie", labels: [...], series: [{name, values: [...]}]}].
    Each chart is a <figure> with an <svg role="img"> whose <title>/<desc> state every value,
-   the values written on the bars or in the legend, and a data table under "Values". */
+   the values written on the bars or in the legend, and a data table under "Values".
+   Optional chart fields: labelEvery (label every n-th bar), hideValues (no numbers on the bars).
+   DeckCharts.figure(chart) returns one such <figure>; DeckCharts.band(chart) a rate over games
+   played with its confidence interval as a shaded band (the simulation pages). */
 (function () {
   "use strict";
   var NS = "http://www.w3.org/2000/svg";
@@ -95,7 +98,8 @@
     var slot = plotW / Math.max(labels.length, 1);
     var barW = Math.min(34, slot * 0.7);
     var inner = stacked || series.length < 2 ? barW : barW / series.length;
-    var rotate = labels.length > 8 || labels.some(function (l) { return String(l).length * 6 > slot; });
+    var shown = chart.labelEvery > 1 ? Math.ceil(labels.length / chart.labelEvery) : labels.length;
+    var rotate = shown > 8 && !chart.labelEvery || labels.some(function (l) { return String(l).length * 6 > slot * (chart.labelEvery || 1); });
     labels.forEach(function (label, i) {
       var cx = PAD_L + slot * i + slot / 2;
       var base = 0;
@@ -112,9 +116,10 @@
         }
         base += stacked ? v : 0;
       });
-      if ((stacked || series.length < 2) && totals[i] > 0) {
+      if ((stacked || series.length < 2) && totals[i] > 0 && !chart.hideValues) {
         svg.appendChild(el("text", { x: cx, y: y(totals[i]) - 4, class: "chart-value", "text-anchor": "middle" }, String(totals[i])));
       }
+      if (chart.labelEvery > 1 && i % chart.labelEvery) return;  // optional: label every n-th bar only
       var text = String(label).length > 12 ? String(label).slice(0, 11) + "…" : String(label);
       var attrs = { x: cx, y: H - PAD_B + 14, class: "chart-axis", "text-anchor": "middle" };
       if (rotate) {
@@ -239,5 +244,92 @@
     if (!container.children.length) container.appendChild(html("p", "muted", "No charts for this deck yet."));
   }
 
-  window.DeckCharts = { render: render };
+  /* -- added for the simulation pages ---------------------------------------------------------- */
+
+  function pct(v) { return Math.round(num(v) * 1000) / 10 + "%"; }
+
+  /* A rate over games played with its interval as a shaded band (the band narrows as games land).
+     chart: {title, points: [{games, rate, low, high}], reference: 0.5 (optional), empty: "text"}. */
+  function drawBand(chart) {
+    var points = (chart.points || []).filter(function (p) { return p && p.rate !== null && p.rate !== undefined; });
+    var last = points[points.length - 1];
+    var svg = svgRoot({ title: chart.title, kind: "band", labels: [], series: [] });
+    svg.querySelector("desc").textContent = last
+      ? "After " + last.games + " games: " + pct(last.rate) + " (95% interval " + pct(last.low) + " to " + pct(last.high) + ")"
+      : "No games yet";
+    var plotW = W - PAD_L - PAD_R, plotH = H - PAD_T - PAD_B;
+    var maxX = Math.max(1, num(chart.maxGames), last ? num(last.games) : 1);
+    var x = function (g) { return PAD_L + (num(g) / maxX) * plotW; };
+    var y = function (v) { return PAD_T + plotH - num(v) * plotH; };
+    [0, 0.25, 0.5, 0.75, 1].forEach(function (t) {
+      svg.appendChild(el("line", { x1: PAD_L, x2: W - PAD_R, y1: y(t), y2: y(t), class: "chart-grid" }));
+      svg.appendChild(el("text", { x: PAD_L - 5, y: y(t) + 3.5, class: "chart-axis", "text-anchor": "end" }, Math.round(t * 100) + "%"));
+    });
+    ticks(maxX).forEach(function (t) {
+      svg.appendChild(el("text", { x: x(t), y: H - PAD_B + 14, class: "chart-axis", "text-anchor": "middle" }, String(t)));
+    });
+    svg.appendChild(el("text", { x: PAD_L + plotW / 2, y: H - 4, class: "chart-axis", "text-anchor": "middle" }, "games played"));
+    if (chart.reference !== undefined && chart.reference !== null) {
+      svg.appendChild(el("line", { x1: PAD_L, x2: W - PAD_R, y1: y(chart.reference), y2: y(chart.reference), class: "chart-reference" }));
+    }
+    if (points.length) {
+      var upper = points.map(function (p) { return x(p.games) + "," + y(p.high); });
+      var lower = points.slice().reverse().map(function (p) { return x(p.games) + "," + y(p.low); });
+      svg.appendChild(el("polygon", { points: upper.concat(lower).join(" "), class: "chart-band" }));
+      svg.appendChild(el("polyline", { points: points.map(function (p) { return x(p.games) + "," + y(p.rate); }).join(" "),
+                                       class: "chart-line" }));
+      var dot = el("circle", { cx: x(last.games), cy: y(last.rate), r: 3, class: "chart-dot" });
+      dot.appendChild(el("title", {}, pct(last.rate) + " after " + last.games + " games"));
+      svg.appendChild(dot);
+      var anchor = x(last.games) > W - 60 ? "end" : "start";
+      svg.appendChild(el("text", { x: x(last.games) + (anchor === "end" ? -6 : 6), y: y(last.rate) - 6,
+                                   class: "chart-value", "text-anchor": anchor }, pct(last.rate)));
+    }
+    svg.appendChild(el("line", { x1: PAD_L, x2: W - PAD_R, y1: y(0), y2: y(0), class: "chart-baseline" }));
+    return svg;
+  }
+
+  function bandTable(points) {
+    var details = html("details", "chart-data");
+    details.appendChild(html("summary", "", "Values"));
+    var t = html("table");
+    var head = html("tr");
+    ["games", "rate", "95% low", "95% high"].forEach(function (h) { head.appendChild(html("th", "", h)); });
+    t.appendChild(html("thead")).appendChild(head);
+    var body = t.appendChild(html("tbody"));
+    points.forEach(function (p) {
+      var tr = html("tr");
+      tr.appendChild(html("th", "", String(p.games)));
+      [p.rate, p.low, p.high].forEach(function (v) { tr.appendChild(html("td", "", pct(v))); });
+      body.appendChild(tr);
+    });
+    details.appendChild(t);
+    return details;
+  }
+
+  /* A <figure> for one band chart (see drawBand). */
+  function band(chart) {
+    var fig = html("figure", "chart chart-band-figure");
+    fig.setAttribute("data-chart", chart.id || "");
+    fig.appendChild(html("figcaption", "chart-title", chart.title));
+    var points = chart.points || [];
+    if (!points.length) {
+      fig.appendChild(html("p", "chart-empty muted", chart.empty || "No games yet."));
+      return fig;
+    }
+    fig.appendChild(drawBand(chart));
+    fig.appendChild(bandTable(points));
+    return fig;
+  }
+
+  /* A <figure> for one chart of the kinds render() draws ("bar", "stacked", "pie"); chart.empty
+     replaces the deck builder's "no cards" text. */
+  function one(chart) {
+    var fig = figure(chart);
+    var empty = fig.querySelector(".chart-empty");
+    if (empty && chart.empty) empty.textContent = chart.empty;
+    return fig;
+  }
+
+  window.DeckCharts = { render: render, figure: one, band: band };
 })();

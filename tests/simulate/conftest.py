@@ -41,3 +41,35 @@ def illegal_deck(tmp_path):
     path = tmp_path / "no-savior.txt"
     path.write_text(text, encoding="utf-8")
     return str(path)
+
+
+# -- simulation runs (services, runner, API) ------------------------------------------------------
+@pytest.fixture
+def inline_backend(settings):
+    """Chunks run in the calling thread: the test database is in memory, so no other process sees it."""
+    settings.SIMULATION_BACKEND = "inline"
+    settings.SIMULATION_MAX_GAMES = 100_000
+    settings.SIMULATION_MAX_ACTIVE_RUNS = 3
+    settings.SIMULATION_CHUNK_SIZE = 100
+    return settings
+
+
+def make_user(name="owner"):
+    from django.contrib.auth import get_user_model
+
+    return get_user_model().objects.create_user(name, password="pw-" + name)
+
+
+def import_deck(owner, path, visibility="private"):
+    from decks.services import deck_import_text
+
+    return deck_import_text(owner=owner, game="boundless", text=open(path, encoding="utf-8").read(),
+                            visibility=visibility)
+
+
+@pytest.fixture
+def sim_decks(card_pool, inline_backend):
+    """An owner with three legal Boundless decks (private), and another user."""
+    owner = make_user("owner")
+    decks = [import_deck(owner, path) for path in (EMERALD, AKUMAIDEN, UNDERTOW)]
+    return owner, decks, make_user("other")

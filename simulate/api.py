@@ -1,0 +1,181 @@
+"""Simulation API: start, list, read (status, progress, results), cancel, delete, replay.
+
+Thin views over ``simulate.services`` / ``simulate.selectors``; every permission question goes
+to ``simulate.permissions``. User input never causes a 500: a bad request is a 400
+``{"error": code, "message": ..., ...details}``. A run the caller may not see is a 404 (its
+existence is not revealed); one they may see but not change answers 403 to cancel and delete.
+Shared runs are read with ``?key=<share key>``. Browsers authenticate with the session cookie
+and send the CSRF token on writes.
+"""
+
+from __future__ import annotations
+
+from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiExample, OpenApiParameter, extend_schema, inline_serializer
+from rest_framework import serializers, status
+from rest_framework.exceptions import ParseError
+from rest_framework.permissions import AllowAny
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from simulate import permissions, selectors, services
+
+_error_schema = inline_serializer("SimulationError", {"error": serializers.CharField(),
+                                                      "message": serializers.CharField()})
+_start_schema = inline_serializer("SimulationStart", {
+    "game": serializers.CharField(help_text="game slug; the game must have a rules engine"),
+    "mode": serializers.ChoiceField(choices=["goldfish", "head_to_head", "gauntlet"]),
+    "decks": serializers.ListField(child=serializers.IntegerField(),
+                                   help_text="goldfish: [deck]; head_to_head: [A, B]; gauntlet: [deck, opponent, ...]"),
+    "games": serializers.IntegerField(help_text="games per pairing (per opponent in a gauntlet)"),
+    "seed": serializers.IntegerField(required=False, help_text="random when left out; shown for reuse"),
+    "agents": serializers.ListField(child=serializers.JSONField(), required=False,
+                                    help_text='one for every side or one per side: "greedy", "random", '
+                                              '{"name": "ismcts", "iterations": 100}'),
+})
+_key = OpenApiParameter("key", OpenApiTypes.STR, description="share key of a shared run (anyone holding it may read)")
+
+
+def _error(message: str, code: str = "bad_request", http: int = 400, **extra) -> Response:
+    return Response({"error": code, "message": message, **extra}, status=http)
+
+
+def _not_found(pk: int) -> Response:
+    return _error(f"there is no simulation run {pk} that you may see", "not_found", 404)
+
+
+def _visible(request, pk: int):
+    run = selectors.run_get(pk)
+    if run is None or not permissions.can_view(request.user, run, request.query_params.get("key")):
+        return None
+    return run
+
+
+def _run_document(request, run) -> dict:
+    return {**selectors.run_summary(run, show_share=permissions.can_change(request.user, run)),
+            "progress": selectors.run_progress(run), "results": selectors.run_results(run)}
+
+
+def _int_param(request, name: str, default=None):
+    """A whole-number query parameter, ``default`` when absent; raises ValueError with a message."""
+    raw = request.query_params.get(name)
+    if raw in (None, ""):
+        return default
+    if not raw.strip().lstrip("-").isdigit() or len(raw) > 12:
+        raise ValueError(f"{name} must be a whole number, not {raw[:40]!r}")
+    return int(raw)
+
+
+class SimulationListView(APIView):
+    permission_classes = [AllowAny]  # writes check simulate.permissions themselves
+
+    @extend_schema(summary="My simulation runs", responses={200: OpenApiTypes.OBJECT})
+    def get(self, request):
+        runs = selectors.my_runs(request.user)[:200]
+        return Response({"results": [{**selectors.run_summary(run), "progress": selectors.run_progress(run)}
+                                     for run in runs]})
+
+    @extend_schema(
+        summary="Start a simulation run",
+        request=_start_schema,
+        responses={201: inline_serializer("SimulationStarted", {"id": serializers.IntegerField(),
+                                                                "seed": serializers.IntegerField()}),
+                   400: _error_schema, 403: _error_schema},
+        examples=[OpenApiExample("head-to-head", request_only=True, value={
+            "game": "boundless", "mode": "head_to_head", "decks": [1, 2], "games": 1000,
+            "agents": ["greedy", "random"]})],
+    )
+    def post(self, request):
+        if not permissions.can_start(request.user):
+            return _error("log in to start a simulation", "not_authenticated", 403)
+        try:
+            data = request.data
+        except ParseError as exc:
+            return _error(f"the request body is not valid JSON: {exc.detail}", "malformed_json")
+        if not isinstance(data, dict):
+            return _error("the request body must be a JSON object", "malformed_json")
+        unknown = sorted(set(data) - {"game", "mode", "decks", "games", "seed", "agents"})
+        if unknown:
+            return _error(f"unknown field(s): {', '.join(map(str, unknown))}", "unknown_field")
+        missing = [name for name in ("game", "mode", "decks", "games") if name not in data]
+        if missing:
+            return _error(f"missing field(s): {', '.join(missing)}", "missing_field")
+        try:
+            run = services.simulation_start(owner=request.user, game=data["game"], mode=data["mode"],
+                                            deck_ids=data["decks"], games=data["games"], seed=data.get("seed"),
+                                            agents=data.get("agents"))
+        except services.SimulationError as exc:
+            return _error(exc.message, exc.code, **exc.details)
+        return Response({"id": run.pk, "seed": run.seed}, status=status.HTTP_201_CREATED)
+
+
+class SimulationDetailView(APIView):
+    permission_classes = [AllowAny]
+
+    @extend_schema(summary="A run: status, progress and results so far", parameters=[_key],
+                   responses={200: OpenApiTypes.OBJECT, 404: _error_schema})
+    def get(self, request, pk: int):
+        run = _visible(request, pk)
+        if run is None:
+            return _not_found(pk)
+        return Response(_run_document(request, run))
+
+    @extend_schema(summary="Delete a run (owner only)", responses={204: None, 403: _error_schema, 404: _error_schema})
+    def delete(self, request, pk: int):
+        run = _visible(request, pk)
+        if run is None:
+            return _not_found(pk)
+        try:
+            services.simulation_delete(actor=request.user, run=run)
+        except DjangoPermissionDenied as exc:
+            return _error(str(exc), "forbidden", 403)
+        return Response(status=status.HTTP_204_NO_CONTENT)
+
+
+class SimulationCancelView(APIView):
+    permission_classes = [AllowAny]
+
+    @extend_schema(summary="Cancel a run between chunks (owner only)", request=None,
+                   responses={200: OpenApiTypes.OBJECT, 403: _error_schema, 404: _error_schema})
+    def post(self, request, pk: int):
+        run = _visible(request, pk)
+        if run is None:
+            return _not_found(pk)
+        try:
+            run = services.simulation_cancel(actor=request.user, run=run)
+        except DjangoPermissionDenied as exc:
+            return _error(str(exc), "forbidden", 403)
+        return Response(_run_document(request, run))
+
+
+class SimulationReplayView(APIView):
+    permission_classes = [AllowAny]
+
+    @extend_schema(
+        summary="Replay one game of a run (played again from its seed), with a frame per action",
+        parameters=[_key,
+                    OpenApiParameter("pairing", OpenApiTypes.INT, description="opponent number in a gauntlet (default 0)"),
+                    OpenApiParameter("seat", OpenApiTypes.INT,
+                                     description="0 or 1: the board as that seat sees it; empty: everything"),
+                    OpenApiParameter("frames", OpenApiTypes.BOOL, description="0 leaves the frames out (default 1)")],
+        responses={200: OpenApiTypes.OBJECT, 400: _error_schema, 404: _error_schema},
+    )
+    def get(self, request, pk: int, n: int):
+        run = _visible(request, pk)
+        if run is None:
+            return _not_found(pk)
+        try:
+            pairing = _int_param(request, "pairing", 0)
+            seat = _int_param(request, "seat", None)
+        except ValueError as exc:
+            return _error(str(exc), "bad_parameter")
+        with_frames = request.query_params.get("frames", "1") not in ("0", "false", "no")
+        try:
+            replay = selectors.simulation_replay(run, pairing, n)
+            frames = selectors.replay_frames(run, pairing, n, seat, replay=replay) if with_frames else None
+            seats = selectors.seat_names(run, pairing, n)
+        except selectors.ReplayNotFound as exc:
+            return _error(str(exc), "bad_parameter")
+        return Response({"run": run.pk, "pairing": pairing, "game": n, "seat": seat, "seats": seats,
+                         "replay": replay, "frames": frames})

@@ -1,0 +1,36 @@
+"""What a local pool process runs. Kept apart from ``simulate.runner`` because a spawned
+process unpickles these functions by importing their module before Django is set up, so this
+module must not import models at import time."""
+
+from __future__ import annotations
+
+import os
+
+
+def init_worker(database_name: str | None) -> None:
+    """Set Django up in a spawned worker, on the same database as the process that made the pool."""
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
+    import django
+
+    django.setup()
+    if database_name:
+        from django.db import connections
+
+        connections["default"].settings_dict["NAME"] = database_name
+
+
+def run_chunk(run_id: int, index: int) -> str:
+    from django.db import close_old_connections
+
+    from simulate.runner import run_chunk as run
+
+    close_old_connections()
+    return run(run_id, index)
+
+
+def ping(seconds: float) -> int:
+    """Warm-up: hold a process a moment so that every one of them starts (benchmarks)."""
+    import time
+
+    time.sleep(seconds)
+    return os.getpid()

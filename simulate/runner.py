@@ -1,0 +1,347 @@
+"""Running simulations: chunks of games, one task for every backend, and the backends.
+
+A run has one *pairing* per match-up (goldfish and head-to-head: one; a gauntlet: one per
+opponent); each pairing's ``games_requested`` games are split into :class:`RunChunk` rows.
+Game ``i`` of pairing ``p`` is played from ``derive_seed(pairing_seed(run.seed, p), "game", i)``
+with the sides seated by ``i`` (side A in seat 0 on even games), exactly as
+``rules.core.play.run_games`` does, so results depend on neither the chunk size nor the
+backend, and a head-to-head run gives the same games as ``manage.py simulate`` with its seed.
+
+:func:`run_chunk` is THE chunk task of every backend. It plays its games and stores their tally
+only if the chunk is still pending (a conditional update), so a re-run, a duplicate delivery or
+a worker that died after storing never counts a chunk twice; then it marks the run done when no
+chunk is pending. A cancelled run's pending chunks are skipped.
+
+Backends (``settings.SIMULATION_BACKEND``):
+
+- ``local``: a ``ProcessPoolExecutor`` (spawn) of ``SIMULATION_LOCAL_WORKERS`` processes in this
+  process, fed by a dispatcher thread. The first dispatch in a process also resumes the unfinished
+  runs left by a restart (as ``manage.py resume_simulations`` does).
+- ``celery``: one Celery task per chunk on a Redis broker (``simulate.tasks``); chunks whose
+  worker died are re-enqueued when their lease runs out (``resume_simulations``, beat task).
+- ``inline``: chunks run in the calling thread (tests, debugging).
+"""
+
+from __future__ import annotations
+
+import logging
+import math
+import multiprocessing
+import os
+import queue
+import socket
+import threading
+from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+from dataclasses import dataclass
+from datetime import timedelta
+
+from django.conf import settings
+from django.db import transaction
+from django.db.models import Max
+from django.utils import timezone
+
+from rules.core.decks import DeckList
+from rules.core.play import GameResult, derive_seed, goldfish_opponent, play_game
+from rules.core.registry import get_engine
+from rules.core.replay import deck_from_data
+from rules.core.tally import tally
+from simulate.models import RunChunk, SimulationRun
+
+log = logging.getLogger(__name__)
+
+#: fewest chunks a pairing is split into (so progress moves and workers share), size permitting
+TARGET_CHUNKS = 20
+
+
+# -- seeds, seats and chunks (pure arithmetic) --------------------------------------------------------
+def pairing_seed(run_seed: int, pairing: int) -> int:
+    """Pairing 0 plays from the run's seed itself (a head-to-head run == the CLI's games);
+    a gauntlet's later pairings from seeds derived from it."""
+    return run_seed if pairing == 0 else derive_seed(run_seed, "pairing", pairing)
+
+
+def game_seed(run_seed: int, pairing: int, index: int) -> int:
+    return derive_seed(pairing_seed(run_seed, pairing), "game", index)
+
+
+def seating(index: int) -> tuple[int, int]:
+    """Sides by seat for game ``index``: seats alternate, side A in seat 0 on even games."""
+    return (0, 1) if index % 2 == 0 else (1, 0)
+
+
+def chunk_size_for(games: int, limit: int | None = None) -> int:
+    """Games per chunk: at most ``SIMULATION_CHUNK_SIZE``, small enough for ~20 chunks."""
+    limit = limit or settings.SIMULATION_CHUNK_SIZE
+    return max(1, min(limit, math.ceil(games / TARGET_CHUNKS)))
+
+
+def plan_chunks(games: int, pairings: int, chunk_size: int) -> list[tuple[int, int, int]]:
+    """``(pairing, first_game, games)`` per chunk, numbered in this order."""
+    return [(pairing, start, min(chunk_size, games - start))
+            for pairing in range(pairings) for start in range(0, games, chunk_size)]
+
+
+# -- what a run plays ------------------------------------------------------------------------------
+@dataclass
+class Pairing:
+    """Two sides of one match-up: decks and agent specs by side (A = 0, B = 1)."""
+
+    number: int
+    decks: list[DeckList]
+    agents: list[dict]
+    names: list[str]
+
+
+def run_engine(run: SimulationRun):
+    engine = get_engine(run.game)
+    if engine is None:
+        raise RuntimeError(f"{run.game} has no rules engine")
+    return engine
+
+
+def run_pairings(run: SimulationRun, engine=None) -> list[Pairing]:
+    """The run's match-ups from its frozen decks: goldfish = deck vs the game's passive opponent."""
+    engine = engine or run_engine(run)
+    frozen = list(run.run_decks.order_by("position"))
+    decks = [deck_from_data(rd.snapshot, run.game) for rd in frozen]
+    names = [rd.name for rd in frozen]
+    agents = [dict(a) for a in run.agents]
+    if run.mode == SimulationRun.Mode.GOLDFISH:
+        return [Pairing(0, [decks[0], goldfish_opponent(engine, decks[0])], agents[:2], [names[0], "Goldfish opponent"])]
+    return [Pairing(number, [decks[0], decks[number + 1]], agents[:2], [names[0], names[number + 1]])
+            for number in range(len(decks) - 1)]
+
+
+def play_games(engine, pairing: Pairing, run_seed: int, first: int, count: int,
+               record: bool = False) -> list[GameResult]:
+    """Games ``first .. first + count - 1`` of ``pairing``."""
+    results = []
+    for index in range(first, first + count):
+        sides = seating(index)
+        results.append(play_game(engine, [pairing.decks[s] for s in sides], game_seed(run_seed, pairing.number, index),
+                                 [pairing.agents[s] for s in sides], record, index=index, sides=sides))
+    return results
+
+
+# -- THE chunk task -------------------------------------------------------------------------------
+def run_chunk(run_id: int, index: int, *, worker: str = "") -> str:
+    """Play chunk ``index`` of run ``run_id`` and store its tally once. Returns what happened:
+    ``stored``, ``already_done`` (or ``duplicate`` when another delivery stored it meanwhile),
+    ``skipped`` (run cancelled, failed or gone), ``failed``."""
+    chunk = RunChunk.objects.select_related("run").filter(run_id=run_id, index=index).first()
+    if chunk is None:
+        return "skipped"
+    run = chunk.run
+    if chunk.status == RunChunk.Status.DONE:
+        return "already_done"
+    if run.cancel_requested or run.status not in SimulationRun.ACTIVE:
+        return "skipped"
+    worker = worker or f"{socket.gethostname()}:{os.getpid()}"
+    now = timezone.now()
+    RunChunk.objects.filter(pk=chunk.pk, status=RunChunk.Status.PENDING).update(
+        leased_until=now + timedelta(seconds=settings.SIMULATION_CHUNK_LEASE), worker=worker[:200])
+    SimulationRun.objects.filter(pk=run.pk, status=SimulationRun.Status.QUEUED).update(
+        status=SimulationRun.Status.RUNNING, started=now)
+    try:
+        engine = run_engine(run)
+        pairing = run_pairings(run, engine)[chunk.pairing]
+        counts = tally(play_games(engine, pairing, run.seed, chunk.first_game, chunk.games))
+    except Exception as exc:  # an engine bug must not leave the run "running" for ever
+        log.exception("simulation run %s chunk %s failed", run_id, index)
+        SimulationRun.objects.filter(pk=run.pk, status__in=SimulationRun.ACTIVE).update(
+            status=SimulationRun.Status.FAILED, error=f"chunk {index}: {type(exc).__name__}: {exc}"[:2000],
+            finished=timezone.now())
+        return "failed"
+    with transaction.atomic():
+        # the write comes first: it serialises concurrent chunks on SQLite, and on PostgreSQL the
+        # run-row lock below makes the last chunk's "anything pending?" see every other commit
+        stored = RunChunk.objects.filter(pk=chunk.pk, status=RunChunk.Status.PENDING).update(
+            status=RunChunk.Status.DONE, tally=counts, finished=timezone.now(), leased_until=None,
+            worker=worker[:200])
+        if stored:
+            list(SimulationRun.objects.select_for_update().filter(pk=run.pk).values_list("pk"))
+            if not RunChunk.objects.filter(run_id=run.pk, status=RunChunk.Status.PENDING).exists():
+                SimulationRun.objects.filter(pk=run.pk, status__in=SimulationRun.ACTIVE).update(
+                    status=SimulationRun.Status.DONE, finished=timezone.now())
+    return "stored" if stored else "duplicate"
+
+
+# -- which chunks still need a worker ---------------------------------------------------------------
+def pending_chunks(run: SimulationRun) -> list[int]:
+    return list(run.chunks.filter(status=RunChunk.Status.PENDING).order_by("index").values_list("index", flat=True))
+
+
+def stale_chunks(run: SimulationRun, stale_after: float | None = None) -> list[int]:
+    """Pending chunks nobody is working on: leased longer ago than the lease, or never leased
+    while the run showed no progress for ``stale_after`` seconds (default: the lease). With
+    ``stale_after=0`` every pending chunk."""
+    lease = settings.SIMULATION_CHUNK_LEASE if stale_after is None else stale_after
+    now = timezone.now()
+    cutoff = now - timedelta(seconds=lease)
+    pending = run.chunks.filter(status=RunChunk.Status.PENDING)
+    if lease <= 0:
+        return list(pending.order_by("index").values_list("index", flat=True))
+    activity = run.chunks.aggregate(last=Max("finished"))["last"] or run.started or run.created
+    quiet = activity < cutoff
+    out = []
+    for index, leased_until in pending.order_by("index").values_list("index", "leased_until"):
+        if (leased_until is not None and leased_until < now) or (leased_until is None and quiet):
+            out.append(index)
+    return out
+
+
+def active_runs(backend: str | None = None):
+    runs = SimulationRun.objects.filter(status__in=SimulationRun.ACTIVE, cancel_requested=False)
+    return runs.filter(backend=backend) if backend else runs
+
+
+# -- dispatch -------------------------------------------------------------------------------------
+def dispatch(run: SimulationRun) -> None:
+    """Hand the run's pending chunks to its backend (called after the run's rows are committed)."""
+    if run.backend == "celery":
+        enqueue_celery(run.pk, pending_chunks(run))
+    elif run.backend == "inline":
+        for index in pending_chunks(run):
+            run_chunk(run.pk, index, worker="inline")
+    else:
+        local_pool().submit_run(run.pk, pending_chunks(run))
+
+
+def enqueue_celery(run_id: int, indices: list[int]) -> None:
+    from simulate.tasks import run_chunk_task
+
+    for index in indices:
+        run_chunk_task.delay(run_id, index)
+
+
+def resume(*, backend: str | None = None, stale_after: float | None = None) -> dict[int, int]:
+    """Re-dispatch what a restart or a dead worker left behind: {run id: chunks re-dispatched}.
+
+    Local runs: every pending chunk (this process's pool is new, so nothing of them is running
+    here). Celery runs: the stale chunks only (:func:`stale_chunks`); duplicates are harmless.
+    """
+    out: dict[int, int] = {}
+    for run in active_runs(backend):
+        if run.backend == "celery":
+            indices = stale_chunks(run, stale_after)
+            enqueue_celery(run.pk, indices)
+        elif run.backend == "local":
+            indices = pending_chunks(run)
+            local_pool().submit_run(run.pk, indices)
+        else:
+            indices = pending_chunks(run)
+            for index in indices:
+                run_chunk(run.pk, index, worker="inline")
+        if indices:
+            out[run.pk] = len(indices)
+    return out
+
+
+# -- the local process pool -------------------------------------------------------------------------
+class LocalPool:
+    """A spawn process pool fed by one dispatcher thread, which keeps at most two chunks per
+    process in flight and never queues a chunk that is already queued or running here."""
+
+    #: a pool that breaks this many times in a row gives up (its chunks stay pending)
+    MAX_BREAKS = 3
+
+    def __init__(self, workers: int):
+        from django.db import connection
+
+        self.breaks = 0
+        self.closed = False
+        self.workers = workers
+        self.database_name = str(connection.settings_dict["NAME"])
+        self.queue: queue.Queue[tuple[int, int] | None] = queue.Queue()
+        self.known: set[tuple[int, int]] = set()
+        self.lock = threading.Lock()
+        self.slots = threading.Semaphore(workers * 2)
+        self.executor = self._executor()
+        self.thread = threading.Thread(target=self._loop, name="simulation-dispatcher", daemon=True)
+        self.thread.start()
+
+    def _executor(self) -> ProcessPoolExecutor:
+        from simulate import pool_worker
+
+        return ProcessPoolExecutor(max_workers=self.workers, mp_context=multiprocessing.get_context("spawn"),
+                                   initializer=pool_worker.init_worker, initargs=(self.database_name,))
+
+    def submit_run(self, run_id: int, indices: list[int]) -> None:
+        with self.lock:
+            for index in indices:
+                if (run_id, index) not in self.known:
+                    self.known.add((run_id, index))
+                    self.queue.put((run_id, index))
+
+    def warm(self) -> int:
+        """Start every worker process now (Django set up in each) instead of on the first chunks;
+        returns how many answered. Benchmarks use it so process start-up is not timed."""
+        from simulate import pool_worker
+
+        futures = [self.executor.submit(pool_worker.ping, 0.3) for _ in range(self.workers)]
+        return len({f.result() for f in futures})
+
+    def idle(self) -> bool:
+        with self.lock:
+            return not self.known
+
+    def _loop(self) -> None:
+        from simulate import pool_worker
+
+        while True:
+            key = self.queue.get()
+            if key is None or self.closed:
+                return
+            self.slots.acquire()
+            try:
+                future = self.executor.submit(pool_worker.run_chunk, *key)
+            except BrokenProcessPool:  # a worker died: start a fresh pool
+                log.warning("simulation pool broken; starting a new one")
+                self.executor = self._executor()
+                future = self.executor.submit(pool_worker.run_chunk, *key)
+            except RuntimeError:  # shut down (the interpreter is exiting)
+                return
+            future.add_done_callback(lambda f, key=key: self._done(key, f))
+
+    def _done(self, key: tuple[int, int], future) -> None:
+        self.slots.release()
+        error = None if future.cancelled() else future.exception()
+        with self.lock:
+            self.known.discard(key)
+            self.breaks = self.breaks + 1 if isinstance(error, BrokenProcessPool) else 0
+            breaks = self.breaks
+        if isinstance(error, BrokenProcessPool) and breaks <= self.MAX_BREAKS:  # its worker died: again
+            self.submit_run(key[0], [key[1]])
+        elif error is not None:  # the chunk stays pending: resume_simulations can try it later
+            log.error("simulation chunk %s failed: %r", key, error)
+
+    def shutdown(self) -> None:
+        self.closed = True
+        self.queue.put(None)
+        self.executor.shutdown(wait=True, cancel_futures=True)
+
+
+_pool: LocalPool | None = None
+_pool_lock = threading.Lock()
+
+
+def local_pool() -> LocalPool:
+    """This process's pool; made on first use, which also resumes unfinished local runs."""
+    global _pool
+    with _pool_lock:
+        if _pool is not None:
+            return _pool
+        _pool = LocalPool(settings.SIMULATION_LOCAL_WORKERS)
+    for run in active_runs("local"):  # runs a restart left unfinished
+        _pool.submit_run(run.pk, pending_chunks(run))
+    return _pool
+
+
+def reset_local_pool() -> None:
+    """Stop this process's pool (tests, benchmarks)."""
+    global _pool
+    with _pool_lock:
+        pool, _pool = _pool, None
+    if pool is not None:
+        pool.shutdown()

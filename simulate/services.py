@@ -1,0 +1,246 @@
+"""Writes for simulations (keyword-only, atomic): start, cancel, delete.
+
+``simulation_start`` checks everything before it writes anything: the game has an engine, the
+decks exist, the owner may view them and they are legal (refused with their violations), the
+number of decks fits the mode, the agents are known, and the run stays within the limits
+(``SIMULATION_MAX_GAMES`` per run, ``SIMULATION_MAX_ACTIVE_RUNS`` per user). Bad input raises
+:class:`SimulationError` (a code, a message saying what and where, details); nothing is saved.
+Permission questions go to ``simulate.permissions``.
+"""
+
+from __future__ import annotations
+
+import secrets
+from typing import Any
+
+from django.conf import settings
+from django.core.exceptions import PermissionDenied
+from django.db import transaction
+from django.utils import timezone
+
+from decks import permissions as deck_permissions
+from decks.models import Deck
+from decks.selectors import deck_to_decklist, deck_validate
+from rules.core.agents import make_agent
+from rules.core.registry import UnknownGame, game_slugs, get_engine
+from rules.core.replay import deck_to_data
+from simulate import permissions, runner
+from simulate.models import RunChunk, RunDeck, SimulationRun
+
+MAX_SEED = 2**63 - 1
+#: agents a user may pick ("passive" is the goldfish opponent, not a player's choice)
+PLAYABLE_AGENTS = ("greedy", "random", "ismcts")
+#: options each agent accepts from users, with their allowed ranges
+AGENT_OPTIONS: dict[str, dict[str, tuple[type, float, float]]] = {
+    "greedy": {},
+    "random": {},
+    "ismcts": {"iterations": (int, 1, 2000), "exploration": (float, 0.0, 10.0), "rollout_steps": (int, 0, 200),
+               "rollout_sample": (int, 1, 50), "eval_scale": (float, 0.01, 1000.0), "rollout": (str, 0, 0)},
+}
+DECKS_PER_MODE = {"goldfish": "exactly 1 deck", "head_to_head": "exactly 2 decks",
+                  "gauntlet": "1 deck and at least 1 opponent"}
+MAX_GAUNTLET_OPPONENTS = 20
+
+
+class SimulationError(ValueError):
+    """Input a simulation write cannot accept: ``code``, a readable message, ``details``."""
+
+    def __init__(self, code: str, message: str, **details: Any):
+        super().__init__(message)
+        self.code, self.message, self.details = code, message, details
+
+
+# -- checks -----------------------------------------------------------------------------------------
+def _engine(game: Any):
+    if not isinstance(game, str):
+        raise SimulationError("unknown_game", f"game must be one of {', '.join(game_slugs())}, not {game!r}")
+    try:
+        engine = get_engine(game)
+    except UnknownGame as exc:
+        raise SimulationError("unknown_game", str(exc)) from None
+    if engine is None:
+        playable = [slug for slug in game_slugs() if get_engine(slug) is not None]
+        raise SimulationError("no_engine", f"{game} has no rules engine yet, so its games cannot be simulated "
+                                           f"(games with an engine: {', '.join(playable) or 'none'})")
+    return engine
+
+
+def _mode(mode: Any) -> str:
+    if mode not in DECKS_PER_MODE:
+        raise SimulationError("bad_mode", f"mode must be one of {', '.join(DECKS_PER_MODE)}, not {mode!r}")
+    return mode
+
+
+def _deck_ids(mode: str, deck_ids: Any) -> list[int]:
+    if not isinstance(deck_ids, (list, tuple)):
+        raise SimulationError("bad_decks", "decks must be a list of deck ids")
+    ids = []
+    for position, value in enumerate(deck_ids):
+        if isinstance(value, str) and value.strip().isdigit():
+            value = int(value.strip())
+        if isinstance(value, bool) or not isinstance(value, int) or not 0 < value < 2**62:
+            raise SimulationError("bad_decks", f"decks[{position}] must be a deck id, not {value!r}")
+        ids.append(value)
+    count = len(ids)
+    wrong = ((mode == "goldfish" and count != 1) or (mode == "head_to_head" and count != 2)
+             or (mode == "gauntlet" and not 2 <= count <= MAX_GAUNTLET_OPPONENTS + 1))
+    if wrong:
+        extra = f" (at most {MAX_GAUNTLET_OPPONENTS} opponents)" if mode == "gauntlet" and count > 2 else ""
+        raise SimulationError("wrong_deck_count", f"{mode} takes {DECKS_PER_MODE[mode]}{extra}, not {count}")
+    return ids
+
+
+def _decks(owner, game: str, ids: list[int]) -> list[Deck]:
+    found = Deck.objects.in_bulk(set(ids))
+    decks = []
+    for position, pk in enumerate(ids):
+        deck = found.get(pk)
+        if deck is None or not deck_permissions.can_view(owner, deck):
+            raise SimulationError("unknown_deck", f"decks[{position}]: there is no deck {pk} that you may use")
+        if deck.game != game:
+            raise SimulationError("wrong_game", f"decks[{position}]: deck {pk} ({deck.name}) is a {deck.game} "
+                                                f"deck, not {game}")
+        decks.append(deck)
+    for position, deck in enumerate(decks):
+        violations = deck_validate(deck)
+        if violations:
+            raise SimulationError("illegal_deck", f"decks[{position}]: deck {deck.pk} ({deck.name}) is not legal: "
+                                  + "; ".join(v.message for v in violations),
+                                  deck=deck.pk, position=position, violations=[v.as_dict() for v in violations])
+    return decks
+
+
+def _agent(value: Any, where: str, engine) -> dict:
+    if isinstance(value, str):
+        value = {"name": value}
+    if not isinstance(value, dict) or not isinstance(value.get("name"), str):
+        raise SimulationError("bad_agents", f"{where} must be an agent name or {{\"name\": ...}}, not {value!r}")
+    name = value["name"]
+    if name not in PLAYABLE_AGENTS:
+        raise SimulationError("bad_agents", f"{where}: unknown agent {name!r} (agents: {', '.join(PLAYABLE_AGENTS)})")
+    spec = {"name": name}
+    allowed = AGENT_OPTIONS[name]
+    for key, option in value.items():
+        if key == "name":
+            continue
+        if key not in allowed:
+            known = ", ".join(allowed) or "none"
+            raise SimulationError("bad_agents", f"{where}: {name} takes no option {key!r} (options: {known})")
+        kind, low, high = allowed[key]
+        if kind is str:
+            if option not in ("random", "greedy"):
+                raise SimulationError("bad_agents", f"{where}.{key} must be 'random' or 'greedy', not {option!r}")
+        elif (isinstance(option, bool) or not isinstance(option, (int, float)) or (kind is int and not isinstance(option, int))
+              or not low <= option <= high):
+            raise SimulationError("bad_agents", f"{where}.{key} must be a {'whole ' if kind is int else ''}number "
+                                                f"from {low:g} to {high:g}, not {option!r}")
+        spec[key] = option
+    try:
+        make_agent(name, 0, evaluate=engine.evaluate, **{k: v for k, v in spec.items() if k != "name"})
+    except (TypeError, ValueError) as exc:
+        raise SimulationError("bad_agents", f"{where}: {exc}") from None
+    return spec
+
+
+def _agents(mode: str, agents: Any, engine) -> list[dict]:
+    """Agent spec per side: goldfish [deck's, passive]; otherwise [side A's, side B's]."""
+    if agents is None:
+        agents = ["greedy"]
+    if isinstance(agents, (str, dict)):
+        agents = [agents]
+    if not isinstance(agents, (list, tuple)) or not agents:
+        raise SimulationError("bad_agents", "agents must be a list of agent names (one, or one per side)")
+    sides = 1 if mode == "goldfish" else 2
+    if len(agents) not in (1, sides):
+        raise SimulationError("bad_agents", f"{mode} takes 1 agent{'' if sides == 1 else ' or 2 (one per side)'}, "
+                                            f"not {len(agents)}")
+    specs = [_agent(value, f"agents[{i}]", engine) for i, value in enumerate(agents)]
+    if mode == "goldfish":
+        return [specs[0], {"name": "passive"}]
+    return specs * 2 if len(specs) == 1 else specs
+
+
+def _games(games: Any, pairings: int) -> int:
+    if isinstance(games, str) and games.strip().isdigit():
+        games = int(games.strip())
+    if isinstance(games, bool) or not isinstance(games, int) or games < 1:
+        raise SimulationError("bad_games", f"games must be a whole number of at least 1, not {games!r}")
+    limit = settings.SIMULATION_MAX_GAMES
+    if games * pairings > limit:
+        each = f" ({games} against each of {pairings} opponents)" if pairings > 1 else ""
+        raise SimulationError("too_many_games", f"a run may play at most {limit:,} games; "
+                                                f"this one asks for {games * pairings:,}{each}", limit=limit)
+    return games
+
+
+def _seed(seed: Any) -> int:
+    if seed is None or seed == "":
+        return secrets.randbelow(2**31)
+    if isinstance(seed, str) and seed.strip().isdigit():
+        seed = int(seed.strip())
+    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED:
+        raise SimulationError("bad_seed", f"seed must be a whole number from 0 to {MAX_SEED}, not {seed!r}")
+    return seed
+
+
+def _room_for_another(owner) -> None:
+    limit = settings.SIMULATION_MAX_ACTIVE_RUNS
+    active = SimulationRun.objects.filter(owner=owner, status__in=SimulationRun.ACTIVE, cancel_requested=False).count()
+    if active >= limit:
+        raise SimulationError("too_many_runs", f"you already have {active} runs queued or running "
+                                               f"(at most {limit} at once); wait for one to finish or cancel one",
+                              limit=limit)
+
+
+# -- writes -----------------------------------------------------------------------------------------
+@transaction.atomic
+def simulation_start(*, owner, game: Any, mode: Any, deck_ids: Any, games: Any, seed: Any = None,
+                     agents: Any = None) -> SimulationRun:
+    """Check, freeze the decks at their current versions, split into chunks, and dispatch
+    (after commit). A run on decks that are all public gets a share link."""
+    if not permissions.can_start(owner):
+        raise PermissionDenied("log in to start a simulation")
+    engine = _engine(game)
+    mode = _mode(mode)
+    ids = _deck_ids(mode, deck_ids)
+    decks = _decks(owner, game, ids)
+    specs = _agents(mode, agents, engine)
+    pairings = len(ids) - 1 if mode == "gauntlet" else 1
+    games = _games(games, pairings)
+    seed = _seed(seed)
+    _room_for_another(owner)
+
+    chunk_size = runner.chunk_size_for(games)
+    run = SimulationRun(owner=owner, game=game, mode=mode, games_requested=games, seed=seed, agents=specs,
+                        chunk_size=chunk_size, backend=settings.SIMULATION_BACKEND, engine_version=engine.version)
+    if all(deck.visibility == Deck.PUBLIC for deck in decks):
+        run.new_share_token()
+    run.save()
+    RunDeck.objects.bulk_create([
+        RunDeck(run=run, position=position, deck=deck, deck_version=deck.current_version, name=deck.name,
+                snapshot=deck_to_data(deck_to_decklist(deck)))
+        for position, deck in enumerate(decks)])
+    RunChunk.objects.bulk_create([
+        RunChunk(run=run, index=index, pairing=pairing, first_game=first, games=count)
+        for index, (pairing, first, count) in enumerate(runner.plan_chunks(games, pairings, chunk_size))])
+    transaction.on_commit(lambda: runner.dispatch(run))
+    return run
+
+
+@transaction.atomic
+def simulation_cancel(*, actor, run: SimulationRun) -> SimulationRun:
+    """Stop a queued or running run between chunks (a chunk being played still lands)."""
+    if not permissions.can_change(actor, run):
+        raise PermissionDenied("only the run's owner may cancel it")
+    SimulationRun.objects.filter(pk=run.pk, status__in=SimulationRun.ACTIVE).update(
+        cancel_requested=True, status=SimulationRun.Status.CANCELLED, finished=timezone.now())
+    run.refresh_from_db()
+    return run
+
+
+@transaction.atomic
+def simulation_delete(*, actor, run: SimulationRun) -> None:
+    """Delete a run with its chunks (its pending chunks are skipped by any worker)."""
+    if not permissions.can_change(actor, run):
+        raise PermissionDenied("only the run's owner may delete it")
+    run.delete()

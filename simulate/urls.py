@@ -1,0 +1,17 @@
+"""Simulation pages under /simulations/."""
+
+from django.urls import path
+
+from simulate import views
+
+app_name = "simulate"
+
+urlpatterns = [
+    path("", views.mine, name="mine"),
+    path("new/", views.new, name="new"),
+    path("<int:pk>/", views.run_detail, name="run"),
+    path("<int:pk>/cancel/", views.cancel, name="cancel"),
+    path("<int:pk>/delete/", views.delete, name="delete"),
+    path("<int:pk>/games/<int:pairing>/<int:index>/", views.replay, name="replay"),
+    path("<int:pk>/games/<int:pairing>/<int:index>/replay.json", views.replay_json, name="replay_json"),
+]

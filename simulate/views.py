@@ -1,0 +1,352 @@
+"""Simulation pages: start a run, watch it (live progress and results), my runs, cancel / delete,
+and the replay viewer (issue 5, parts 3-5).
+
+Thin views: reads through ``simulate.selectors``, writes through ``simulate.services``, and every
+permission question through ``simulate.permissions``. A run the visitor may not see answers 404
+(whether it exists is not revealed); a visible run the visitor may not change answers 403. The
+live parts (progress, charts, the replay stepper) are small scripts over the JSON API and the
+data embedded in the page; every page still reads without them.
+
+No game is named here: a game without a rules engine (``get_engine(game) is None``) gets a
+sentence saying so instead of a form.
+"""
+
+from __future__ import annotations
+
+import json
+import secrets
+
+from django import forms
+from django.conf import settings
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
+from django.core.paginator import Paginator
+from django.core.validators import MaxValueValidator
+from django.http import Http404, HttpResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils.text import slugify
+from django.views.decorators.http import require_http_methods, require_POST
+
+from decks import selectors as deck_selectors
+from decks.models import Deck
+from rules.core.registry import UnknownGame, all_games, get_engine, get_game
+from simulate import permissions, selectors, services
+from simulate.models import SimulationRun
+
+AGENT_LABELS = {"random": "Random (fastest)", "greedy": "Greedy (one ply)", "ismcts": "ISMCTS (search, slow)"}
+AGENTS = [(name, AGENT_LABELS.get(name, name)) for name in services.PLAYABLE_AGENTS]
+MODES = [
+    ("goldfish", "Goldfish", "Your deck alone against a passive opponent: how fast does it win?"),
+    ("head_to_head", "Head-to-head", "Your deck against one opponent deck, seats alternating."),
+    ("gauntlet", "Gauntlet", "Your deck against several decks: a matrix of win rates."),
+]
+GAMES_SHOWN = 48  # replay links listed per pairing; any other game opens through the number field
+
+
+def _key(request) -> str | None:
+    return request.GET.get("key") or request.POST.get("key") or None
+
+
+def _violations_of(exc: services.SimulationError, decks: list[tuple[int, str]]) -> list[dict]:
+    """The construction violations an illegal-deck refusal carries, each with its deck's name."""
+    names = dict(decks)
+    deck_name = names.get(exc.details.get("deck"), "")
+    return [{**v, "deck": deck_name} for v in exc.details.get("violations") or [] if isinstance(v, dict)]
+
+
+# -- start -----------------------------------------------------------------------------------------
+def _engine_games() -> list[dict]:
+    """Every game, with whether it has a rules engine (only those can be simulated)."""
+    return [{"spec": g, "playable": get_engine(g.slug) is not None} for g in all_games()]
+
+
+def _deck_label(deck: Deck, user) -> str:
+    owner = "yours" if deck.owner_id == user.pk else f"by {deck.owner.get_username()}"
+    return f"{deck.name} ({owner}{'' if deck.is_legal else ', not legal'})"
+
+
+def _deck_choices(user, game: str) -> list[tuple[int, str]]:
+    """The decks ``user`` may simulate in ``game``: their own, then everyone's public decks."""
+    mine = list(deck_selectors.deck_list_mine(user=user).filter(game=game))
+    public = list(deck_selectors.deck_list_public(game=game).exclude(owner=user)[:300])
+    return [(d.pk, _deck_label(d, user)) for d in mine + public]
+
+
+class RunForm(forms.Form):
+    """What a run needs; the game comes from the page (the chosen deck's game)."""
+
+    mode = forms.ChoiceField(choices=[(m[0], m[1]) for m in MODES], initial="head_to_head", widget=forms.RadioSelect)
+    deck = forms.TypedChoiceField(coerce=int, label="Your deck")
+    opponent = forms.TypedChoiceField(coerce=int, required=False, label="Opponent deck",
+                                      empty_value=None)
+    opponents = forms.TypedMultipleChoiceField(coerce=int, required=False, label="Opponent decks",
+                                               widget=forms.CheckboxSelectMultiple)
+    games = forms.IntegerField(min_value=1, initial=200, label="Games",
+                               help_text="per opponent in a gauntlet")
+    agent_a = forms.ChoiceField(choices=AGENTS, initial="greedy", label="Agent for your deck")
+    agent_b = forms.ChoiceField(choices=AGENTS, initial="greedy", label="Agent for the opponent")
+    seed = forms.IntegerField(min_value=0, max_value=services.MAX_SEED, label="Seed",
+                              help_text="the same decks, agents and seed play the same games again")
+
+    def __init__(self, *args, decks: list[tuple[int, str]], **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["deck"].choices = decks
+        self.fields["opponent"].choices = [("", "— choose a deck —")] + decks
+        self.fields["opponents"].choices = decks
+        limit = settings.SIMULATION_MAX_GAMES
+        self.fields["games"].validators.append(MaxValueValidator(limit, f"A run may have at most {limit:,} games."))
+        self.fields["games"].widget.attrs.update(max=limit)
+
+    def clean(self):
+        data = super().clean()
+        mode = data.get("mode")
+        if mode == "head_to_head" and not data.get("opponent"):
+            self.add_error("opponent", "Choose the opponent deck.")
+        if mode == "gauntlet":
+            opponents = data.get("opponents") or []
+            if not opponents:
+                self.add_error("opponents", "Tick at least one opponent deck for the gauntlet.")
+            elif data.get("games") and data["games"] * len(opponents) > settings.SIMULATION_MAX_GAMES:
+                self.add_error("games", f"{data['games']} games against each of {len(opponents)} decks is "
+                                        f"{data['games'] * len(opponents):,} games; a run may have at most "
+                                        f"{settings.SIMULATION_MAX_GAMES:,}.")
+        return data
+
+    def deck_ids(self) -> list[int]:
+        data = self.cleaned_data
+        if data["mode"] == "goldfish":
+            return [data["deck"]]
+        if data["mode"] == "head_to_head":
+            return [data["deck"], data["opponent"]]
+        return [data["deck"], *data["opponents"]]
+
+    def agents(self) -> list[str]:
+        data = self.cleaned_data
+        return [data["agent_a"]] if data["mode"] == "goldfish" else [data["agent_a"], data["agent_b"]]
+
+
+def _start_game(request) -> tuple[str, Deck | None]:
+    """The game of the start page: the ?deck='s game, else ?game=, else the first game with an engine."""
+    deck = None
+    raw_deck = request.GET.get("deck") or request.POST.get("deck")
+    if raw_deck and str(raw_deck).isdigit():
+        deck = deck_selectors.deck_get_visible(pk=int(raw_deck), user=request.user, token=_key(request))
+        if deck is not None:
+            return deck.game, deck
+    raw_game = request.GET.get("game") or request.POST.get("game") or ""
+    try:
+        return get_game(raw_game).slug, None
+    except UnknownGame:
+        pass
+    games = _engine_games()
+    playable = [g for g in games if g["playable"]]
+    return (playable or games)[0]["spec"].slug, None
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def new(request):
+    """The "Simulate" page: mode, decks, games, agents per seat and seed (a random one shown)."""
+    game, deck = _start_game(request)
+    spec = get_game(game)
+    games = _engine_games()
+    context = {"spec": spec, "accent": spec.accent, "games": games, "modes": MODES,
+               "playable_games": [g["spec"] for g in games if g["playable"]],
+               "playable": get_engine(game) is not None, "violations": [], "start_errors": []}
+    if request.GET.get("deck") and deck is None:
+        context["start_errors"].append("That deck does not exist or is not shared with you; choose one below.")
+    if not context["playable"]:
+        return render(request, "simulate/new.html", context)
+
+    decks = _deck_choices(request.user, game)
+    if deck is not None and deck.pk not in {pk for pk, _ in decks}:
+        context["start_errors"].append(f"{deck.name} is unlisted and not yours: only your decks and public decks "
+                                       "can be simulated. Copy it or ask its owner to make it public.")
+    initial = {"seed": secrets.randbelow(2**31), "deck": deck.pk if deck is not None else None}
+    if request.GET.get("mode") in {m[0] for m in MODES}:
+        initial["mode"] = request.GET["mode"]
+    form = RunForm(request.POST or None, decks=decks, initial=initial)
+    status = 200
+    if request.method == "POST":
+        if form.is_valid():
+            try:
+                run = services.simulation_start(owner=request.user, game=game, mode=form.cleaned_data["mode"],
+                                                deck_ids=form.deck_ids(), games=form.cleaned_data["games"],
+                                                seed=form.cleaned_data["seed"], agents=form.agents())
+            except services.SimulationError as exc:
+                context["violations"] = _violations_of(exc, decks)
+                form.add_error(None, exc.message)
+            else:
+                messages.success(request, f"Started {run.get_mode_display().lower()} run {run.pk}.")
+                return redirect(run)
+        status = 400
+    context.update(form=form, has_decks=bool(decks), max_games=f"{settings.SIMULATION_MAX_GAMES:,}")
+    return render(request, "simulate/new.html", context, status=status)
+
+
+# -- one run ---------------------------------------------------------------------------------------
+def _visible_run(request, pk: int) -> SimulationRun:
+    run = selectors.run_get(pk)
+    if run is None or not permissions.can_view(request.user, run, _key(request)):
+        raise Http404("No such run, or it is not shared with you.")
+    return run
+
+
+def _changeable_run(request, pk: int) -> SimulationRun:
+    run = _visible_run(request, pk)
+    if not permissions.can_change(request.user, run):
+        raise PermissionDenied("Only the run's owner can cancel or delete it.")
+    return run
+
+
+def _run_context(request, run: SimulationRun) -> dict:
+    spec = get_game(run.game)
+    decks = list(run.run_decks.all())
+    key = _key(request) if run.share_token and _key(request) == run.share_token else None
+    return {"run": run, "spec": spec, "accent": spec.accent, "decks": decks,
+            "subject": decks[0] if decks else None, "opponents": decks[1:],
+            "can_change": permissions.can_change(request.user, run), "key": key}
+
+
+def _played_games(run: SimulationRun) -> dict[int, list[int]]:
+    """Per pairing, the indices of the games whose chunk has finished (replay links)."""
+    played: dict[int, list[int]] = {}
+    for pairing, first, count in run.chunks.filter(status="done").values_list("pairing", "first_game", "games"):
+        played.setdefault(pairing, []).extend(range(first, first + count))
+    return {p: sorted(games) for p, games in played.items()}
+
+
+def run_detail(request, pk: int):
+    """The run page: live progress, results (charts, tables), the games with replay links."""
+    run = _visible_run(request, pk)
+    context = _run_context(request, run)
+    progress = selectors.run_progress(run)
+    results = selectors.run_results(run)
+    played = _played_games(run)
+    pairings = [{"number": number, "opponent": names[1], "played": len(played.get(number, [])),
+                 "games": played.get(number, [])[:GAMES_SHOWN]}
+                for number, names in enumerate(selectors.pairing_names(run))]
+    share_url = ""
+    if context["can_change"] and run.share_token:
+        share_url = request.build_absolute_uri(f"{run.get_absolute_url()}?key={run.share_token}")
+    document = {**selectors.run_summary(run), "progress": progress, "results": results}
+    api_url = reverse("api-simulation", args=[run.pk]) + (f"?key={context['key']}" if context["key"] else "")
+    context.update(progress=progress, results=results, pairings=pairings, games_shown=GAMES_SHOWN,
+                   api_url=api_url, document=document, share_url=share_url,
+                   agents=" vs ".join(str(a.get("name", a)) if isinstance(a, dict) else str(a) for a in run.agents))
+    return render(request, "simulate/run.html", context)
+
+
+@login_required
+@require_POST
+def cancel(request, pk: int):
+    run = _changeable_run(request, pk)
+    if run.is_active:
+        services.simulation_cancel(actor=request.user, run=run)
+        messages.success(request, "Cancelling: the run stops after the chunks being played now.")
+    else:
+        messages.info(request, f"The run is already {run.get_status_display().lower()}.")
+    return redirect(run)
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def delete(request, pk: int):
+    run = _changeable_run(request, pk)
+    if request.method == "POST":
+        label = str(run)
+        services.simulation_delete(actor=request.user, run=run)
+        messages.success(request, f"Deleted {label}.")
+        return redirect("simulate:mine")
+    return render(request, "simulate/delete.html", _run_context(request, run))
+
+
+@login_required
+def mine(request):
+    """My runs, newest first, with status, mode, decks and progress."""
+    runs = selectors.my_runs(request.user)
+    page = Paginator(runs, 25).get_page(request.GET.get("page"))
+    rows = [{"run": run, "decks": list(run.run_decks.all()), "progress": selectors.run_progress(run),
+             "game_name": get_game(run.game).name} for run in page.object_list]
+    return render(request, "simulate/mine.html", {"page": page, "rows": rows})
+
+
+# -- replays ---------------------------------------------------------------------------------------
+SEAT_ALL = "all"
+SEATS = 2  # seats of a game as the replay frames know them (selectors.replay_frames: 0, 1 or everything)
+
+
+def _seat(request) -> int | None:
+    """?seat=0|1 views the board as that seat may see it; ?seat=all (or none) shows everything."""
+    raw = request.GET.get("seat", SEAT_ALL)
+    if raw == SEAT_ALL or raw == "":
+        return None
+    if raw.isdigit() and int(raw) < SEATS:
+        return int(raw)
+    raise Http404(f"seat must be {SEAT_ALL!r} or a seat number below {SEATS}")
+
+
+def replay(request, pk: int, pairing: int, index: int):
+    """Game ``index`` of ``pairing`` (both 0-based, as in the API; pages write "game #index"), played
+    again from its seed and stepped through action by action: the board as one seat may see it, or
+    everything."""
+    run = _visible_run(request, pk)
+    if "game" in request.GET:  # the run page's "open game #" form
+        return _redirect_to_game(request, run)
+    context = _run_context(request, run)
+    if run.status == SimulationRun.Status.FAILED:
+        raise Http404("This run failed, so its games cannot be replayed.")
+    seat = _seat(request)
+    try:
+        data = selectors.simulation_replay(run, pairing, index)
+        frames = selectors.replay_frames(run, pairing, index, seat, replay=data)
+        seats = selectors.seat_names(run, pairing, index)
+    except selectors.ReplayNotFound as exc:
+        raise Http404(str(exc)) from None
+    key_q = f"&key={context['key']}" if context["key"] else ""
+    seat_links = [{"label": f"Seat {s['seat']}", "title": f"{s['deck']} (side {s['side'].upper()})",
+                   "url": f"?seat={s['seat']}{key_q}", "current": seat == s["seat"]} for s in seats]
+    seat_links.append({"label": "Everything", "title": "every card, hidden ones too", "url": f"?seat={SEAT_ALL}{key_q}",
+                       "current": seat is None})
+    turns = []
+    for number, frame in enumerate(frames):
+        if not turns or turns[-1]["turn"] != frame.get("turn"):
+            turns.append({"turn": frame.get("turn"), "steps": []})
+        turns[-1]["steps"].append({"index": number, "frame": frame})
+    outcome = data.get("outcome") or {}
+    context.update(pairing=pairing, index=index, seat=SEAT_ALL if seat is None else str(seat),
+                   seats=seats, frames=frames, turns=turns, seat_links=seat_links, outcome=outcome,
+                   opponent_name=selectors.pairing_names(run)[pairing][1],
+                   previous_game=index - 1 if index > 0 else None,
+                   next_game=index + 1 if index + 1 < run.games_requested else None,
+                   json_url=reverse("simulate:replay_json", args=[run.pk, pairing, index])
+                   + (f"?key={context['key']}" if context["key"] else ""))
+    return render(request, "simulate/replay.html", context)
+
+
+def _redirect_to_game(request, run: SimulationRun):
+    raw_game, raw_pairing = request.GET.get("game", "").strip(), request.GET.get("pairing", "0").strip()
+    if not (raw_game.isdigit() and raw_pairing.isdigit()) or len(raw_game) > 9 or len(raw_pairing) > 4:
+        messages.error(request, "Give the game's number (a whole number from 0) to replay it.")
+        return redirect(_with_key(run.get_absolute_url(), _key(request)) + "#games")
+    url = reverse("simulate:replay", args=[run.pk, int(raw_pairing), int(raw_game)])
+    return redirect(_with_key(url, _key(request)))
+
+
+def _with_key(url: str, key: str | None) -> str:
+    return f"{url}?key={key}" if key else url
+
+
+def replay_json(request, pk: int, pairing: int, index: int):
+    """The game's replay file (``docs/replay-format.md``), as a download."""
+    run = _visible_run(request, pk)
+    try:
+        data = selectors.simulation_replay(run, pairing, index)
+    except selectors.ReplayNotFound as exc:
+        raise Http404(str(exc)) from None
+    response = HttpResponse(json.dumps(data, indent=1, sort_keys=True), content_type="application/json")
+    name = slugify(f"{run.game}-run-{run.pk}-pairing-{pairing}-game-{index}")
+    response["Content-Disposition"] = f'attachment; filename="{name}.json"'
+    return response

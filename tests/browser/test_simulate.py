@@ -1,0 +1,244 @@
+"""Simulations in real headless Chromium (issue 5, "Checks that must pass"): log in, start a
+head-to-head run between two legal Boundless decks from a deck's "Simulate" button, watch the
+live progress reach 100% while the results fill in, sort the card table, open a replay, step
+through it forward and back (buttons and keys), and switch the seat it is seen from.
+
+The run goes through the ``local`` backend's real dispatcher (``simulate.runner.LocalPool``),
+with one change: its workers are threads of this process instead of spawned processes, on the
+live server's database connection. The test database is SQLite in memory, which no other
+process can open; the live server shares that one connection with its request threads, so
+requests and chunks take turns on it (``DB_LOCK``).
+"""
+
+import os
+import re
+import shutil
+import threading
+from concurrent.futures import ThreadPoolExecutor
+
+import pytest
+from django.contrib.auth import get_user_model
+from django.core.management import call_command
+from django.db import connections
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
+PASSWORD = "a-long-simulation-password-1"
+DECKS = "fixtures/decks"
+GAMES = 40
+
+
+@pytest.fixture
+def page(live_server):
+    if not os.path.exists(CHROMIUM):
+        pytest.fail("Debian's chromium is missing: `make test` installs it")
+    # Playwright's sync API runs an event loop in this thread; the ORM calls made by the
+    # live server happen in its own thread, so this only silences Django's guard here.
+    os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
+    call_command("load_cardpool", verbosity=0, stdout=open(os.devnull, "w"))
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as pw:
+        browser = pw.chromium.launch(
+            executable_path=CHROMIUM,
+            args=["--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                  "--disable-component-update", "--no-first-run", "--disable-sync"],
+        )
+        context = browser.new_context(viewport={"width": 1280, "height": 900}, accept_downloads=True)
+        page = context.new_page()
+        page.set_default_timeout(30_000)
+        errors = []
+        page.on("pageerror", lambda exc: errors.append(str(exc)))
+        yield page
+        browser.close()
+        assert not errors, f"JavaScript errors on the page: {errors}"
+    os.environ.pop("DJANGO_ALLOW_ASYNC_UNSAFE", None)
+
+
+class _SerializedThreads(ThreadPoolExecutor):
+    """The local pool's executor for this test: worker threads on the live server's connection,
+    each chunk played while holding DB_LOCK (one SQLite connection cannot serve two threads at once)."""
+
+    def __init__(self, shared):
+        def use_shared_connection():
+            for alias, conn in shared.items():
+                connections[alias] = conn
+
+        super().__init__(max_workers=1, initializer=use_shared_connection)
+
+    def submit(self, fn, /, *args, **kwargs):
+        def locked():
+            with DB_LOCK:
+                return fn(*args, **kwargs)
+
+        return super().submit(locked)
+
+
+DB_LOCK = threading.RLock()
+
+
+@pytest.fixture
+def local_backend(settings, live_server, monkeypatch):
+    """SIMULATION_BACKEND=local with the real dispatcher (``LocalPool``), whose workers are threads
+    on the live server's in-memory database connection; requests and chunks take turns (DB_LOCK)."""
+    from simulate import runner
+
+    settings.SIMULATION_BACKEND = "local"
+    settings.SIMULATION_LOCAL_WORKERS = 1
+    shared = dict(live_server.thread.connections_override)
+    for conn in shared.values():
+        conn.inc_thread_sharing()
+    server = live_server.thread.httpd
+    app = server.get_app()
+
+    def serialized_app(environ, start_response):
+        with DB_LOCK:
+            return list(app(environ, start_response))
+
+    server.set_app(serialized_app)
+    monkeypatch.setattr(runner.LocalPool, "_executor", lambda pool: _SerializedThreads(shared))
+    runner.reset_local_pool()
+    yield settings
+    runner.reset_local_pool()
+    server.set_app(app)
+    for conn in shared.values():
+        conn.dec_thread_sharing()
+
+
+def _import(owner, name):
+    from decks.services import deck_import_text
+
+    with open(f"{DECKS}/boundless-{name}.txt", encoding="utf-8") as handle:
+        return deck_import_text(owner=owner, game="boundless", text=handle.read())
+
+
+def _position(page) -> tuple[int, int]:
+    match = re.match(r"Step (\d+) of (\d+)", page.locator("#replay-position").inner_text())
+    assert match, page.locator("#replay-position").inner_text()
+    return int(match.group(1)), int(match.group(2))
+
+
+def _turn(page) -> int:
+    return int(re.search(r"turn (\d+)", page.locator("#replay-position").inner_text()).group(1))
+
+
+def _wait_step(page, step: int):
+    page.wait_for_function("n => document.getElementById('replay-position').textContent.startsWith('Step ' + n + ' ')",
+                           arg=step)
+
+
+def test_start_a_head_to_head_run_watch_it_finish_and_replay_a_game(page, live_server, local_backend):
+    from simulate.models import SimulationRun
+
+    user = get_user_model().objects.create_user("simulator", password=PASSWORD)
+    deck_a = _import(user, "emerald-vanguard")
+    deck_b = _import(user, "akumaiden-onslaught")
+    assert deck_a.is_legal and deck_b.is_legal
+
+    # log in and go to the deck page; its "Simulate" button opens the start page with the deck chosen
+    page.goto(f"{live_server.url}/accounts/login/?next=/decks/{deck_a.pk}/")
+    page.fill("#id_username", "simulator")
+    page.fill("#id_password", PASSWORD)
+    page.get_by_role("button", name="Log in").click()
+    page.wait_for_url(f"**/decks/{deck_a.pk}/")
+    page.get_by_role("link", name="Simulate").click()
+    page.wait_for_url(f"**/simulations/new/?deck={deck_a.pk}")
+    assert page.locator("select[name=deck]").input_value() == str(deck_a.pk)
+    seed = page.locator("input[name=seed]").input_value()
+    assert seed.isdigit()  # a random seed, shown for reuse
+
+    # the gauntlet's checklist shows only in gauntlet mode
+    assert page.locator("[data-modes=gauntlet]").is_hidden()
+    page.check("input[name=mode][value=gauntlet]")
+    assert page.locator("[data-modes=gauntlet]").is_visible()
+    page.check("input[name=mode][value=head_to_head]")
+
+    page.select_option("select[name=opponent]", str(deck_b.pk))
+    page.fill("input[name=games]", str(GAMES))
+    page.select_option("select[name=agent_a]", "random")
+    page.select_option("select[name=agent_b]", "random")
+    page.get_by_role("button", name="Start the run").click()
+    page.wait_for_url(re.compile(r".*/simulations/\d+/$"))
+    with DB_LOCK:
+        run = SimulationRun.objects.get(owner=user)
+    assert (run.mode, run.games_requested, str(run.seed), run.backend) == ("head_to_head", GAMES, seed, "local")
+
+    # the live progress reaches 100% and the results fill in without a reload
+    page.wait_for_function("() => document.getElementById('progress').dataset.status === 'done'", timeout=120_000)
+    assert page.locator("#progress-percent").inner_text() == "100%"
+    assert page.locator("#progress-games").inner_text() == f"{GAMES} / {GAMES}"
+    assert page.locator("#run-status").inner_text() == "Done"
+    assert page.locator("#cancel-form").is_hidden()
+    headline = page.locator("#headline").inner_text()
+    assert "Win rate of Emerald Vanguard" in headline and "95% interval" in headline
+    assert page.locator("figure[data-chart=win-rate] svg polygon.chart-band").count() == 1
+    assert page.locator("figure[data-chart=length] svg rect.chart-bar").count() >= 1
+
+    # the card table sorts by the column clicked
+    page.locator("#card-table th[data-sort=card] button").click()
+    assert page.locator("#card-table th[data-sort=card]").get_attribute("aria-sort") == "ascending"
+    names = page.locator("#card-table tbody th").all_inner_texts()
+    assert names == sorted(names, key=str.lower) or names == sorted(names)
+    page.locator("#card-table th[data-sort=drawn] button").click()
+    drawn = [int(x) for x in page.locator("#card-table tbody tr td:nth-child(3)").all_inner_texts()]
+    assert drawn == sorted(drawn, reverse=True)
+
+    # open a game's replay from the games list (refreshed once the run finished)
+    page.locator(".games-list a", has_text="Replay #1").first.click()
+    page.wait_for_url(f"**/simulations/{run.pk}/games/0/1/**")
+    step, total = _position(page)
+    assert step == 1 and total > 5
+    first_description = page.locator("#replay-description").inner_text()
+
+    # forward and back, action by action: buttons and arrow keys
+    page.get_by_role("button", name="Next ›").click()
+    _wait_step(page, 2)
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("ArrowRight")
+    _wait_step(page, 4)
+    assert page.locator("#replay-description").inner_text() != first_description
+    page.keyboard.press("ArrowLeft")
+    _wait_step(page, 3)
+    page.get_by_role("button", name="‹ Back").click()
+    _wait_step(page, 2)
+
+    # turn by turn: Shift+→ lands on the next turn's first step, Shift+← goes back
+    turn = _turn(page)
+    page.keyboard.press("Shift+ArrowRight")
+    page.wait_for_function("t => !/ turn " + str(turn) + " /.test(document.getElementById('replay-position').textContent + ' ')",
+                           arg=turn)
+    assert _turn(page) > turn
+    after_turn, _ = _position(page)
+    page.keyboard.press("Shift+ArrowLeft")
+    page.wait_for_function("n => !document.getElementById('replay-position').textContent.startsWith('Step ' + n + ' ')",
+                           arg=after_turn)
+    assert _position(page)[0] < after_turn
+    page.keyboard.press("End")
+    _wait_step(page, total)
+    assert page.get_by_role("button", name="Next ›").is_disabled()
+
+    # the board as seat 0 sees it, at the same step; then everything again
+    page.keyboard.press("Home")
+    _wait_step(page, 1)
+    for _ in range(5):
+        page.keyboard.press("ArrowRight")
+    _wait_step(page, 6)
+    page.get_by_role("link", name="Seat 0").click()
+    page.wait_for_url("**seat=0**")
+    _wait_step(page, 6)
+    assert page.locator("#replay").get_attribute("data-seat") == "0"
+    mine = page.locator(".rp-panel.rp-mine")
+    assert mine.count() == 1 and "Seat 0 (this seat)" in mine.locator(".rp-panel-title").inner_text()
+    assert page.locator(".rp-back, .rp-pile-zone").count() >= 1  # hidden cards shown as backs or piles
+    hidden_views = page.evaluate("""() => JSON.parse(document.getElementById('replay-frames').textContent)
+                                         .map(f => Object.keys(f.view.players[1]).includes('hand'))""")
+    assert not any(hidden_views)  # seat 0 never sees seat 1's hand
+    page.get_by_role("link", name="Everything").click()
+    page.wait_for_url("**seat=all**")
+    assert page.locator(".rp-panel.rp-mine").count() == 0
+
+    # the replay JSON downloads
+    with page.expect_download() as download:
+        page.get_by_role("link", name="Download replay JSON").click()
+    assert download.value.suggested_filename.endswith(".json")

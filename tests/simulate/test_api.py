@@ -1,0 +1,209 @@
+"""The simulation API (issue 5, part 6): start, read, list, cancel, delete, replay, and clear
+400s for every kind of bad input and for the limits (settings)."""
+
+import pytest
+from rest_framework.test import APIClient
+
+from decks.models import Deck
+from simulate.models import SimulationRun
+from tests.simulate.conftest import EMERALD, import_deck
+
+URL = "/api/simulations/"
+
+
+@pytest.fixture
+def api(sim_decks, django_capture_on_commit_callbacks):
+    """A client logged in as the decks' owner; ``post`` dispatches the run (inline backend)."""
+    owner, decks, other = sim_decks
+    client = APIClient()
+    client.force_authenticate(owner)
+
+    def post(body, dispatch=True):
+        with django_capture_on_commit_callbacks(execute=dispatch):
+            return client.post(URL, body, format="json")
+
+    client.start = post
+    client.decks = decks
+    client.owner = owner
+    client.other = other
+    return client
+
+
+def body(api, **more):
+    return {"game": "boundless", "mode": "head_to_head", "decks": [api.decks[0].pk, api.decks[1].pk],
+            "games": 6, "seed": 3, **more}
+
+
+def test_start_read_and_list(api):
+    response = api.start(body(api, agents=["greedy", "random"]))
+    assert response.status_code == 201, response.json()
+    run_id = response.json()["id"]
+    assert response.json()["seed"] == 3
+    doc = api.get(f"{URL}{run_id}/").json()
+    assert doc["status"] == "done" and doc["mode"] == "head_to_head" and doc["seed"] == 3
+    assert doc["agents"] == [{"name": "greedy"}, {"name": "random"}]
+    assert [d["name"] for d in doc["decks"]] == ["Emerald Vanguard", "Akumaiden Onslaught"]
+    assert doc["progress"]["games_done"] == doc["progress"]["games_requested"] == 6
+    summary = doc["results"]["summary"]
+    assert summary["wins"]["a"] + summary["wins"]["b"] + summary["draws"] == 6
+    assert set(summary["win_rate"]["a"]) == {"successes", "trials", "rate", "low", "high"}
+    assert doc["results"]["series"][-1]["games"] == 6
+    listed = api.get(URL).json()["results"]
+    assert [r["id"] for r in listed] == [run_id] and listed[0]["progress"]["percent"] == 100.0
+
+
+def test_random_seed_is_chosen_and_shown(api):
+    response = api.start({k: v for k, v in body(api).items() if k != "seed"})
+    assert response.status_code == 201
+    seed = response.json()["seed"]
+    assert isinstance(seed, int) and 0 <= seed < 2**31
+    assert api.get(f"{URL}{response.json()['id']}/").json()["seed_text"] == str(seed)
+
+
+def test_gauntlet_and_goldfish(api):
+    gauntlet = api.start(body(api, mode="gauntlet", decks=[d.pk for d in api.decks], games=2))
+    assert gauntlet.status_code == 201, gauntlet.json()
+    doc = api.get(f"{URL}{gauntlet.json()['id']}/").json()
+    assert doc["pairings"] == 2 and len(doc["results"]["matrix"]["rows"][0]) == 2
+    fish = api.start(body(api, mode="goldfish", decks=[api.decks[2].pk], games=2, agents="random"))
+    assert fish.status_code == 201, fish.json()
+    assert api.get(f"{URL}{fish.json()['id']}/").json()["results"]["summary"]["mode"] == "goldfish"
+
+
+def test_replay_with_frames(api):
+    run_id = api.start(body(api)).json()["id"]
+    doc = api.get(f"{URL}{run_id}/games/1/replay/?seat=1").json()
+    assert doc["game"] == 1 and doc["seat"] == 1 and doc["pairing"] == 0
+    assert doc["replay"]["format"] == "card-workshop-replay"
+    assert len(doc["frames"]) == len(doc["replay"]["actions"]) + 1
+    assert doc["seats"][0] == {"seat": 0, "side": "b", "deck": "Akumaiden Onslaught"}
+    plain = api.get(f"{URL}{run_id}/games/1/replay/?frames=0").json()
+    assert plain["frames"] is None and plain["replay"] == doc["replay"]
+
+
+@pytest.mark.parametrize("query, message", [
+    ("games/6/replay/", "game must be from 0 to 5"),
+    ("games/0/replay/?pairing=1", "pairing must be from 0 to 0"),
+    ("games/0/replay/?pairing=x", "pairing must be a whole number"),
+    ("games/0/replay/?seat=3", "seat must be 0, 1 or empty"),
+])
+def test_bad_replay_requests(api, query, message):
+    run_id = api.start(body(api)).json()["id"]
+    response = api.get(f"{URL}{run_id}/{query}")
+    assert response.status_code == 400 and message in response.json()["message"]
+
+
+def test_cancel_and_delete(api):
+    run_id = api.start(body(api), dispatch=False).json()["id"]
+    response = api.post(f"{URL}{run_id}/cancel/")
+    assert response.status_code == 200 and response.json()["status"] == "cancelled"
+    assert api.delete(f"{URL}{run_id}/").status_code == 204
+    assert not SimulationRun.objects.filter(pk=run_id).exists()
+    assert api.get(f"{URL}{run_id}/").status_code == 404
+
+
+def _illegal_deck(owner):
+    text = open(EMERALD, encoding="utf-8").read().replace("1 Sylvara, Emerald Warden\n", "")
+    from decks.services import deck_import_text
+
+    return deck_import_text(owner=owner, game="boundless", text=text, name="No savior")
+
+
+@pytest.mark.parametrize("change, code, message", [
+    ({"game": "chess"}, "unknown_game", "unknown game 'chess'"),
+    ({"game": "fellbound"}, "no_engine", "fellbound has no rules engine yet"),
+    ({"mode": "melee"}, "bad_mode", "mode must be one of goldfish, head_to_head, gauntlet"),
+    ({"decks": "1,2"}, "bad_decks", "decks must be a list of deck ids"),
+    ({"decks": [1, "x"]}, "bad_decks", "decks[1] must be a deck id"),
+    ({"mode": "goldfish"}, "wrong_deck_count", "goldfish takes exactly 1 deck, not 2"),
+    ({"decks": []}, "wrong_deck_count", "head_to_head takes exactly 2 decks, not 0"),
+    ({"mode": "gauntlet", "decks": [1]}, "wrong_deck_count", "gauntlet takes 1 deck and at least 1 opponent"),
+    ({"decks": [999999, 1]}, "unknown_deck", "decks[0]: there is no deck 999999"),
+    ({"games": 0}, "bad_games", "games must be a whole number of at least 1"),
+    ({"games": "many"}, "bad_games", "games must be a whole number"),
+    ({"games": 100_001}, "too_many_games", "at most 100,000 games"),
+    ({"seed": -1}, "bad_seed", "seed must be a whole number from 0"),
+    ({"seed": 2**64}, "bad_seed", "seed must be a whole number from 0"),
+    ({"agents": ["chess-master"]}, "bad_agents", "unknown agent 'chess-master'"),
+    ({"agents": ["passive"]}, "bad_agents", "unknown agent 'passive'"),
+    ({"agents": ["greedy", "greedy", "greedy"]}, "bad_agents", "takes 1 agent or 2 (one per side), not 3"),
+    ({"agents": [{"name": "ismcts", "iterations": 0}]}, "bad_agents", "agents[0].iterations must be a whole number"),
+    ({"agents": [{"name": "ismcts", "iterations": 10**9}]}, "bad_agents", "from 1 to 2000"),
+    ({"agents": [{"name": "greedy", "depth": 3}]}, "bad_agents", "greedy takes no option 'depth'"),
+    ({"agents": [{"iterations": 3}]}, "bad_agents", "must be an agent name"),
+    ({"colour": "red"}, "unknown_field", "unknown field(s): colour"),
+])
+def test_bad_input_is_a_clear_400_and_saves_nothing(api, change, code, message):
+    data = {**body(api), **change}
+    if data.get("decks") == [1]:
+        data["decks"] = [api.decks[0].pk]
+    response = api.start(data)
+    assert response.status_code == 400, response.json()
+    assert response.json()["error"] == code
+    assert message in response.json()["message"]
+    assert not SimulationRun.objects.exists()
+
+
+def test_missing_fields_and_malformed_json(api):
+    response = api.start({"game": "boundless"})
+    assert response.status_code == 400 and response.json()["message"] == "missing field(s): mode, decks, games"
+    response = api.post(URL, "{not json", content_type="application/json")
+    assert response.status_code == 400 and response.json()["error"] == "malformed_json"
+    response = api.post(URL, "[1, 2]", content_type="application/json")
+    assert response.status_code == 400 and response.json()["error"] == "malformed_json"
+
+
+def test_illegal_deck_is_refused_with_its_violations(api):
+    illegal = _illegal_deck(api.owner)
+    response = api.start(body(api, decks=[api.decks[0].pk, illegal.pk]))
+    assert response.status_code == 400
+    doc = response.json()
+    assert doc["error"] == "illegal_deck" and doc["position"] == 1 and doc["deck"] == illegal.pk
+    assert "is not legal" in doc["message"]
+    assert doc["violations"] and all({"code", "rule", "message"} <= set(v) for v in doc["violations"])
+    assert any("savior" in v["message"].lower() for v in doc["violations"])
+    assert not SimulationRun.objects.exists()
+
+
+def test_a_deck_of_another_game_is_refused(api, card_pool):
+    from decks.services import deck_import_text
+
+    other = deck_import_text(owner=api.owner, game="fellbound",
+                             text=open("fixtures/decks/fellbound-gravetide.txt", encoding="utf-8").read())
+    response = api.start(body(api, decks=[api.decks[0].pk, other.pk]))
+    assert response.status_code == 400 and response.json()["error"] == "wrong_game"
+
+
+def test_someone_elses_private_deck_is_unknown_but_a_public_one_is_usable(api):
+    theirs = import_deck(api.other, EMERALD)
+    response = api.start(body(api, decks=[api.decks[0].pk, theirs.pk]))
+    assert response.status_code == 400 and response.json()["error"] == "unknown_deck"
+    theirs.visibility = Deck.PUBLIC
+    theirs.save()
+    assert api.start(body(api, decks=[api.decks[0].pk, theirs.pk])).status_code == 201
+
+
+def test_games_limit_is_a_setting_and_counts_every_pairing(api, settings):
+    settings.SIMULATION_MAX_GAMES = 10
+    assert api.start(body(api, games=11)).json()["error"] == "too_many_games"
+    response = api.start(body(api, mode="gauntlet", decks=[d.pk for d in api.decks], games=6))
+    assert response.status_code == 400 and "asks for 12 (6 against each of 2 opponents)" in response.json()["message"]
+    assert api.start(body(api, games=10)).status_code == 201
+
+
+def test_active_runs_per_user_limit(api, settings):
+    settings.SIMULATION_MAX_ACTIVE_RUNS = 2
+    assert api.start(body(api), dispatch=False).status_code == 201
+    second = api.start(body(api), dispatch=False).json()["id"]
+    third = api.start(body(api), dispatch=False)
+    assert third.status_code == 400 and third.json()["error"] == "too_many_runs"
+    assert "at most 2 at once" in third.json()["message"]
+    api.post(f"{URL}{second}/cancel/")  # a cancelled run frees its place
+    assert api.start(body(api), dispatch=False).status_code == 201
+    assert SimulationRun.objects.count() == 3
+
+
+def test_schema_documents_the_endpoints(api):
+    schema = api.get("/api/schema/", {"format": "json"}).json()
+    assert {"/api/simulations/", "/api/simulations/{id}/", "/api/simulations/{id}/cancel/",
+            "/api/simulations/{id}/games/{n}/replay/"} <= set(schema["paths"])

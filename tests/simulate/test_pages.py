@@ -1,0 +1,359 @@
+"""The simulation pages (issue 5, parts 3-5 and 7): start, run, my runs, cancel, delete, replay.
+
+Every write path is tried by the owner, another user and an anonymous visitor; only the owner
+changes anything. Runs play on the ``inline`` backend (the test database is in memory, so no
+other process could see it): a run started inside ``django_capture_on_commit_callbacks(execute=True)``
+finishes before the response; one started without it stays queued, which the cancel tests use.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+from django.urls import reverse
+
+from rules.core.registry import game_slugs, get_engine
+from simulate.models import SimulationRun
+from tests.simulate.conftest import AKUMAIDEN, EMERALD, import_deck, make_user
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def decks(card_pool, inline_backend):
+    """An owner with two legal private Boundless decks and one public one; another user."""
+    owner = make_user("owner")
+    mine_a = import_deck(owner, EMERALD)
+    mine_b = import_deck(owner, AKUMAIDEN)
+    public = import_deck(make_user("publisher"), AKUMAIDEN, visibility="public")
+    return owner, mine_a, mine_b, public, make_user("other")
+
+
+def _login(client, user):
+    client.force_login(user)
+    return client
+
+
+def _start(client, deck, opponent=None, *, mode="head_to_head", games=4, seed=7, agents=("random", "random"),
+           opponents=()):
+    data = {"mode": mode, "deck": deck.pk, "games": games, "seed": seed, "agent_a": agents[0], "agent_b": agents[1],
+            "game": deck.game}
+    if opponent is not None:
+        data["opponent"] = opponent.pk
+    if opponents:
+        data["opponents"] = [d.pk for d in opponents]
+    return client.post(reverse("simulate:new"), data)
+
+
+@pytest.fixture
+def done_run(client, decks, django_capture_on_commit_callbacks):
+    """A finished head-to-head run of the owner's two decks (4 random games)."""
+    owner, a, b, _, _ = decks
+    _login(client, owner)
+    with django_capture_on_commit_callbacks(execute=True):
+        response = _start(client, a, b)
+    assert response.status_code == 302, response.content.decode()[:2000]
+    run = SimulationRun.objects.get()
+    assert run.status == SimulationRun.Status.DONE
+    client.logout()
+    return run
+
+
+@pytest.fixture
+def queued_run(client, decks):
+    """A run whose chunks were never dispatched (on_commit does not fire in a test transaction)."""
+    owner, a, b, _, _ = decks
+    _login(client, owner)
+    response = _start(client, a, b, games=10)
+    assert response.status_code == 302
+    client.logout()
+    return SimulationRun.objects.get()
+
+
+# -- start page -------------------------------------------------------------------------------------
+def test_start_page_needs_a_login(client, decks):
+    response = client.get(reverse("simulate:new"))
+    assert response.status_code == 302 and "/accounts/login/" in response["Location"]
+    _, a, b, *_ = decks
+    response = _start(client, a, b)  # an anonymous POST starts nothing
+    assert response.status_code == 302 and "/accounts/login/" in response["Location"]
+    assert not SimulationRun.objects.exists()
+
+
+def test_start_page_prefills_the_deck_and_shows_a_random_seed(client, decks):
+    owner, a, b, public, _ = decks
+    _login(client, owner)
+    page = client.get(reverse("simulate:new") + f"?deck={b.pk}").content.decode()
+    assert re.search(rf'<option value="{b.pk}" selected>', page)
+    seed = re.search(r'name="seed" value="(\d+)"', page)
+    assert seed and int(seed.group(1)) >= 0
+    for label in ("Goldfish", "Head-to-head", "Gauntlet", "random", "greedy", "ismcts"):
+        assert label in page
+    assert public.name in page and "by publisher" in page  # public decks of the same game are offered
+
+
+def test_deck_page_links_to_simulate_and_the_header_to_my_runs(client, decks):
+    owner, a, *_ = decks
+    _login(client, owner)
+    page = client.get(reverse("decks:detail", args=[a.pk])).content.decode()
+    assert f'{reverse("simulate:new")}?deck={a.pk}' in page
+    assert f'href="{reverse("simulate:mine")}"' in page
+
+
+def test_a_game_without_an_engine_says_so_instead_of_offering_a_run(client, decks):
+    owner = decks[0]
+    no_engine = [slug for slug in game_slugs() if get_engine(slug) is None]
+    if not no_engine:
+        pytest.skip("every game has an engine")
+    _login(client, owner)
+    response = client.get(reverse("simulate:new") + f"?game={no_engine[0]}")
+    page = response.content.decode()
+    assert response.status_code == 200
+    assert "has no rules engine yet" in page and 'id="sim-form"' not in page
+    # the same from one of that game's decks (the deck page's "Simulate" button), and on a POST
+    from decks.services import deck_import_text
+
+    path = sorted(Path("fixtures/decks").glob(f"{no_engine[0]}-*.txt"))[0]
+    deck = deck_import_text(owner=owner, game=no_engine[0], text=path.read_text(encoding="utf-8"))
+    response = client.get(reverse("simulate:new") + f"?deck={deck.pk}")
+    assert response.status_code == 200 and "has no rules engine yet" in response.content.decode()
+    response = client.post(reverse("simulate:new"), {"mode": "goldfish", "deck": deck.pk, "games": 4, "seed": 1,
+                                                     "agent_a": "random", "agent_b": "random"})
+    assert response.status_code == 200 and "has no rules engine yet" in response.content.decode()
+    assert not SimulationRun.objects.exists()
+
+
+def test_start_a_run_redirects_to_its_page(client, decks):
+    owner, a, b, *_ = decks
+    _login(client, owner)
+    response = _start(client, a, b, seed=12345, agents=("greedy", "random"))
+    run = SimulationRun.objects.get()
+    assert response.status_code == 302 and response["Location"] == reverse("simulate:run", args=[run.pk])
+    assert (run.owner, run.mode, run.seed, run.games_requested) == (owner, "head_to_head", 12345, 4)
+    assert [d.deck_id for d in run.run_decks.all()] == [a.pk, b.pk]
+    assert [agent["name"] for agent in run.agents] == ["greedy", "random"]
+
+
+def test_start_a_gauntlet_and_a_goldfish(client, decks):
+    owner, a, b, public, _ = decks
+    _login(client, owner)
+    assert _start(client, a, mode="gauntlet", opponents=[b, public]).status_code == 302
+    assert _start(client, a, mode="goldfish").status_code == 302
+    gauntlet, goldfish = SimulationRun.objects.order_by("pk")
+    assert [d.deck_id for d in gauntlet.run_decks.all()] == [a.pk, b.pk, public.pk]
+    assert [d.deck_id for d in goldfish.run_decks.all()] == [a.pk]
+    assert goldfish.agents[1]["name"] == "passive"
+
+
+def test_an_illegal_deck_is_refused_with_its_violations(client, decks):
+    owner, a, b, *_ = decks
+    from decks.services import deck_import_text
+
+    text = open(EMERALD, encoding="utf-8").read().replace("1 Sylvara, Emerald Warden\n", "")
+    illegal = deck_import_text(owner=owner, game="boundless", text=text, name="No savior")
+    _login(client, owner)
+    response = _start(client, illegal, b)
+    page = response.content.decode()
+    assert response.status_code == 400
+    assert "not legal" in page and "No savior" in page and 'class="violations"' in page
+    assert not SimulationRun.objects.exists()
+
+
+@pytest.mark.parametrize("change, message", [
+    ({"opponent": ""}, "Choose the opponent deck."),
+    ({"games": "0"}, "greater than or equal to 1"),
+    ({"games": "lots"}, "Enter a whole number."),
+    ({"seed": "-4"}, "greater than or equal to 0"),
+    ({"agent_a": "cheater"}, "Select a valid choice."),
+    ({"mode": "blitz"}, "Select a valid choice."),
+    ({"deck": "999999"}, "Select a valid choice."),
+])
+def test_bad_input_is_refused_with_a_message_and_saves_nothing(client, decks, change, message):
+    owner, a, b, *_ = decks
+    _login(client, owner)
+    data = {"mode": "head_to_head", "deck": a.pk, "opponent": b.pk, "games": 4, "seed": 1,
+            "agent_a": "random", "agent_b": "random", "game": "boundless", **change}
+    response = client.post(reverse("simulate:new"), data)
+    assert response.status_code == 400 and message in response.content.decode()
+    assert not SimulationRun.objects.exists()
+
+
+def test_the_games_limit_is_a_clear_refusal(client, decks, settings):
+    owner, a, b, public, _ = decks
+    settings.SIMULATION_MAX_GAMES = 50
+    _login(client, owner)
+    response = _start(client, a, b, games=51)
+    assert response.status_code == 400 and "at most 50 games" in response.content.decode()
+    response = _start(client, a, mode="gauntlet", opponents=[b, public], games=30)
+    assert response.status_code == 400 and "60 games" in response.content.decode()
+    assert not SimulationRun.objects.exists()
+
+
+def test_another_users_private_deck_cannot_be_used(client, decks):
+    owner, a, b, _, other = decks
+    _login(client, other)
+    response = _start(client, a, b)
+    assert response.status_code == 400
+    assert not SimulationRun.objects.exists()
+
+
+# -- run page ---------------------------------------------------------------------------------------
+def test_run_page_shows_progress_results_and_replay_links(client, done_run):
+    _login(client, done_run.owner)
+    response = client.get(reverse("simulate:run", args=[done_run.pk]))
+    page = response.content.decode()
+    assert response.status_code == 200
+    assert 'id="progress"' in page and "4 / 4" in page and "100.0%" in page
+    assert reverse("api-simulation", args=[done_run.pk]) in page  # polled by simulate.js
+    assert reverse("simulate:replay", args=[done_run.pk, 0, 3]) in page
+    data = json.loads(re.search(r'<script id="run-data" type="application/json">(.*?)</script>', page, re.S).group(1))
+    assert data["status"] == "done" and data["results"]["summary"]["games"] == 4
+
+
+def test_run_page_is_private_unless_shared(client, done_run, decks):
+    other = decks[4]
+    url = reverse("simulate:run", args=[done_run.pk])
+    assert client.get(url).status_code == 404  # anonymous
+    _login(client, other)
+    assert client.get(url).status_code == 404
+    assert client.get(reverse("simulate:run", args=[987654])).status_code == 404
+
+
+def test_a_run_on_public_decks_opens_with_its_share_key(client, decks, django_capture_on_commit_callbacks):
+    owner, a, _, public, other = decks
+    from decks.services import deck_update
+
+    deck_update(actor=owner, deck=a, visibility="public")
+    _login(client, owner)
+    with django_capture_on_commit_callbacks(execute=True):
+        _start(client, a, public)
+    run = SimulationRun.objects.get()
+    assert run.share_token
+    page = client.get(reverse("simulate:run", args=[run.pk])).content.decode()
+    assert f"?key={run.share_token}" in page  # the owner sees the share link
+    client.logout()
+    url = reverse("simulate:run", args=[run.pk])
+    assert client.get(url + f"?key={run.share_token}").status_code == 200
+    assert client.get(url + "?key=wrong").status_code == 404
+    replay = reverse("simulate:replay", args=[run.pk, 0, 0])
+    assert client.get(replay + f"?key={run.share_token}").status_code == 200
+    _login(client, other)
+    page = client.get(url + f"?key={run.share_token}").content.decode()
+    assert "Cancel the run" not in page and reverse("simulate:delete", args=[run.pk]) not in page
+
+
+# -- cancel and delete: the owner only --------------------------------------------------------------
+def test_owner_cancels_a_run(client, queued_run):
+    _login(client, queued_run.owner)
+    response = client.post(reverse("simulate:cancel", args=[queued_run.pk]))
+    assert response.status_code == 302
+    queued_run.refresh_from_db()
+    assert queued_run.status == SimulationRun.Status.CANCELLED and queued_run.cancel_requested
+
+
+def test_cancel_is_post_only(client, queued_run):
+    _login(client, queued_run.owner)
+    assert client.get(reverse("simulate:cancel", args=[queued_run.pk])).status_code == 405
+    queued_run.refresh_from_db()
+    assert queued_run.status == SimulationRun.Status.QUEUED
+
+
+@pytest.mark.parametrize("who, expected", [("anonymous", 302), ("other", 404)])
+def test_nobody_else_cancels_or_deletes(client, queued_run, decks, who, expected):
+    if who == "other":
+        _login(client, decks[4])
+    for name, method in (("simulate:cancel", "post"), ("simulate:delete", "post"), ("simulate:delete", "get")):
+        response = getattr(client, method)(reverse(name, args=[queued_run.pk]))
+        assert response.status_code == expected, (name, method)
+        if expected == 302:
+            assert "/accounts/login/" in response["Location"]
+    queued_run.refresh_from_db()
+    assert queued_run.status == SimulationRun.Status.QUEUED and not queued_run.cancel_requested
+
+
+def test_a_user_holding_the_share_key_still_cannot_cancel_or_delete(client, decks):
+    owner, a, _, public, other = decks
+    from decks.services import deck_update
+
+    deck_update(actor=owner, deck=a, visibility="public")
+    _login(client, owner)
+    _start(client, a, public, games=10)
+    run = SimulationRun.objects.get()
+    client.logout()
+    _login(client, other)
+    key = {"key": run.share_token}
+    assert client.post(reverse("simulate:cancel", args=[run.pk]), key).status_code == 403
+    assert client.post(reverse("simulate:delete", args=[run.pk]), key).status_code == 403
+    run.refresh_from_db()
+    assert run.status == SimulationRun.Status.QUEUED and not run.cancel_requested
+
+
+def test_owner_deletes_a_run_after_confirming(client, done_run):
+    _login(client, done_run.owner)
+    url = reverse("simulate:delete", args=[done_run.pk])
+    confirm = client.get(url)
+    assert confirm.status_code == 200 and "Delete for good" in confirm.content.decode()
+    assert SimulationRun.objects.filter(pk=done_run.pk).exists()
+    response = client.post(url)
+    assert response.status_code == 302 and response["Location"] == reverse("simulate:mine")
+    assert not SimulationRun.objects.filter(pk=done_run.pk).exists()
+
+
+# -- my runs ----------------------------------------------------------------------------------------
+def test_my_runs_lists_mine_only(client, done_run, decks):
+    url = reverse("simulate:mine")
+    assert client.get(url).status_code == 302
+    _login(client, done_run.owner)
+    page = client.get(url).content.decode()
+    assert reverse("simulate:run", args=[done_run.pk]) in page and "Head-to-head" in page and "4 / 4" in page
+    client.logout()
+    _login(client, decks[4])
+    page = client.get(url).content.decode()
+    assert reverse("simulate:run", args=[done_run.pk]) not in page and "No runs yet" in page
+
+
+# -- replay -----------------------------------------------------------------------------------------
+def test_replay_page_embeds_the_frames_and_a_seat_switch(client, done_run):
+    _login(client, done_run.owner)
+    url = reverse("simulate:replay", args=[done_run.pk, 0, 1])
+    for seat in ("0", "1", "all"):
+        response = client.get(url + f"?seat={seat}")
+        page = response.content.decode()
+        assert response.status_code == 200
+        assert f'data-seat="{seat}"' in page
+        frames = json.loads(re.search(r'<script id="replay-frames" type="application/json">(.*?)</script>',
+                                      page, re.S).group(1))
+        assert len(frames) > 1 and {"turn", "action", "description", "view"} <= set(frames[1])
+        for label in ("Seat 0", "Seat 1", "Everything", "Download replay JSON"):
+            assert label in page
+
+
+def test_replay_of_a_missing_game_or_seat_is_404(client, done_run, decks):
+    _login(client, done_run.owner)
+    assert client.get(reverse("simulate:replay", args=[done_run.pk, 0, 4])).status_code == 404
+    assert client.get(reverse("simulate:replay", args=[done_run.pk, 1, 0])).status_code == 404
+    assert client.get(reverse("simulate:replay", args=[done_run.pk, 0, 0]) + "?seat=7").status_code == 404
+    client.logout()
+    _login(client, decks[4])
+    assert client.get(reverse("simulate:replay", args=[done_run.pk, 0, 0])).status_code == 404
+    assert client.get(reverse("simulate:replay_json", args=[done_run.pk, 0, 0])).status_code == 404
+
+
+def test_replay_json_downloads_the_replay_file(client, done_run):
+    _login(client, done_run.owner)
+    response = client.get(reverse("simulate:replay_json", args=[done_run.pk, 0, 2]))
+    assert response.status_code == 200 and "attachment" in response["Content-Disposition"]
+    data = json.loads(response.content)
+    assert data["format"] == "card-workshop-replay" and data["game"] == "boundless" and data["actions"]
+
+
+def test_open_game_form_redirects_to_that_replay(client, done_run):
+    _login(client, done_run.owner)
+    url = reverse("simulate:replay", args=[done_run.pk, 0, 0])
+    response = client.get(url + "?game=3")
+    assert response.status_code == 302 and response["Location"] == reverse("simulate:replay", args=[done_run.pk, 0, 3])
+    response = client.get(url + "?game=three")
+    assert response.status_code == 302 and response["Location"].startswith(reverse("simulate:run", args=[done_run.pk]))

@@ -1,0 +1,256 @@
+"""The runner's chunk arithmetic on the real Boundless engine (issue 5, "Checks"): results are
+the sum of the finished chunks, the same seed gives the same results whatever the chunk size,
+a chunk is stored once however often it is run, cancel stops a run between chunks, and any
+game replays from its seed exactly as its chunk played it."""
+
+import json
+
+import pytest
+
+from rules.core.play import run_games, summarize_goldfish, summarize_head_to_head
+from rules.core.replay import replay_game
+from rules.core.tally import merge, summarize
+from simulate import runner, selectors, services
+from simulate.models import RunChunk, SimulationRun
+
+
+@pytest.fixture
+def start(sim_decks, django_capture_on_commit_callbacks):
+    """start(mode, deck positions, games, dispatch=True, **more) -> the run, reloaded."""
+    owner, decks, _ = sim_decks
+
+    def go(mode="head_to_head", positions=(0, 1), games=12, seed=5, dispatch=True, **more):
+        with django_capture_on_commit_callbacks(execute=dispatch):
+            run = services.simulation_start(owner=owner, game="boundless", mode=mode,
+                                            deck_ids=[decks[p].pk for p in positions], games=games, seed=seed,
+                                            **more)
+        run.refresh_from_db()
+        return run
+
+    return go
+
+
+def without_mode(summary):
+    return {k: v for k, v in summary.items() if k != "mode"}
+
+
+def test_results_are_the_sum_of_the_chunks_and_equal_the_cli(start, sim_decks, settings):
+    settings.SIMULATION_CHUNK_SIZE = 4
+    run = start(games=12, agents=["greedy", "random"])
+    assert run.status == "done" and run.finished is not None
+    chunks = list(run.chunks.order_by("index"))
+    assert run.chunk_size == 1  # small runs are cut finer, for a moving progress bar (at most 20 chunks)
+    assert [(c.first_game, c.games) for c in chunks] == [(i, 1) for i in range(12)]
+    assert all(c.status == "done" for c in chunks)
+    results = selectors.run_results(run)
+    assert results["summary"] == summarize(merge([c.tally for c in chunks]), "head_to_head",
+                                           ["Emerald Vanguard", "Akumaiden Onslaught"])
+    # the CLI's games with the same seed are the web's games
+    engine = runner.run_engine(run)
+    pairing = runner.run_pairings(run)[0]
+    cli = run_games(engine, pairing.decks, pairing.agents, games=12, seed=5)
+    assert without_mode(results["summary"]) == without_mode(summarize_head_to_head(cli, pairing.names))
+    progress = selectors.run_progress(run)
+    assert (progress["games_done"], progress["games_requested"], progress["percent"]) == (12, 12, 100.0)
+    assert [point["games"] for point in results["series"]] == list(range(1, 13))
+    assert results["series"][-1]["rate"] == results["summary"]["win_rate"]["a"]["rate"]
+
+
+def test_same_seed_same_results_whatever_the_chunk_size(start, settings):
+    def summary(size):
+        settings.SIMULATION_CHUNK_SIZE = size
+        run = start(games=10, seed=21, agents=["random"])
+        assert run.chunks.count() == -(-10 // run.chunk_size) and run.chunk_size <= size
+        out = selectors.run_results(run)["summary"]
+        services.simulation_delete(actor=run.owner, run=run)
+        return json.dumps(out, sort_keys=True)
+
+    assert summary(1) == summary(10)
+    settings.SIMULATION_CHUNK_SIZE = 100
+    run = start(games=10, seed=21, agents=["random"], dispatch=False)
+    run.chunks.all().delete()  # one chunk of all ten games
+    RunChunk.objects.create(run=run, index=0, first_game=0, games=10)
+    runner.dispatch(run)
+    assert json.dumps(selectors.run_results(run)["summary"], sort_keys=True) == summary(2)
+
+
+def test_rerunning_a_done_chunk_changes_nothing(start):
+    run = start(games=6)
+    before = list(run.chunks.order_by("index").values_list("tally", "finished"))
+    assert runner.run_chunk(run.pk, 0) == "already_done"
+    run.refresh_from_db()
+    assert list(run.chunks.order_by("index").values_list("tally", "finished")) == before
+    assert selectors.run_progress(run)["games_done"] == 6 and run.status == "done"
+
+
+def test_a_duplicate_delivery_is_counted_once(start, monkeypatch):
+    """Two deliveries of one chunk play at once; the second to finish finds it stored."""
+    run = start(games=4, dispatch=False)
+    real = runner.play_games
+    calls = []
+
+    def racing(*args, **kwargs):
+        if not calls:
+            calls.append(1)
+            assert runner.run_chunk(run.pk, 0) == "stored"  # the other delivery wins the race
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(runner, "play_games", racing)
+    assert runner.run_chunk(run.pk, 0) == "duplicate"
+    chunk = run.chunks.get(index=0)
+    assert chunk.status == "done" and chunk.tally["games"] == chunk.games
+
+
+def test_status_moves_queued_running_done(start):
+    run = start(games=4, dispatch=False)
+    assert run.status == "queued" and run.chunks.count() > 1
+    assert runner.run_chunk(run.pk, 0) == "stored"
+    run.refresh_from_db()
+    assert run.status == "running" and run.started is not None
+    for index in runner.pending_chunks(run):
+        runner.run_chunk(run.pk, index)
+    run.refresh_from_db()
+    assert run.status == "done"
+
+
+def test_cancel_stops_between_chunks(start):
+    run = start(games=8, dispatch=False)
+    runner.run_chunk(run.pk, 0)
+    services.simulation_cancel(actor=run.owner, run=run)
+    run.refresh_from_db()
+    assert run.status == "cancelled" and run.cancel_requested
+    assert [runner.run_chunk(run.pk, i) for i in runner.pending_chunks(run)] == ["skipped"] * (run.chunks.count() - 1)
+    assert selectors.run_progress(run)["games_done"] == run.chunks.get(index=0).games
+    assert selectors.run_results(run)["summary"]["games"] == run.chunks.get(index=0).games
+    assert runner.resume() == {}  # a cancelled run is not resumed
+
+
+def test_resume_finishes_what_a_restart_left(start):
+    run = start(games=6, dispatch=False)
+    runner.run_chunk(run.pk, 1)
+    assert runner.resume() == {run.pk: run.chunks.count() - 1}
+    run.refresh_from_db()
+    assert run.status == "done" and selectors.run_progress(run)["games_done"] == 6
+
+
+def test_stale_chunks_are_those_whose_lease_ran_out(start, settings):
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    run = start(games=6, dispatch=False)
+    run.backend = "celery"
+    run.save()
+    assert runner.stale_chunks(run) == []  # just queued: nobody has had time to take them
+    RunChunk.objects.filter(run=run, index=0).update(leased_until=timezone.now() - timedelta(seconds=1))
+    RunChunk.objects.filter(run=run, index=1).update(leased_until=timezone.now() + timedelta(seconds=60))
+    assert runner.stale_chunks(run) == [0]
+    assert runner.stale_chunks(run, stale_after=0) == list(range(run.chunks.count()))
+
+
+def test_an_engine_failure_fails_the_run_with_its_error(start, monkeypatch):
+    run = start(games=4, dispatch=False)
+
+    def broken(*args, **kwargs):
+        raise RuntimeError("engine bug")
+
+    monkeypatch.setattr(runner, "play_games", broken)
+    assert runner.run_chunk(run.pk, 0) == "failed"
+    run.refresh_from_db()
+    assert run.status == "failed" and "engine bug" in run.error
+    assert runner.run_chunk(run.pk, 1) == "skipped"
+
+
+def test_goldfish_against_the_games_passive_opponent(start):
+    run = start(mode="goldfish", positions=(0,), games=6, agents=["greedy"])
+    assert run.agents == [{"name": "greedy"}, {"name": "passive"}]
+    summary = selectors.run_results(run)["summary"]
+    assert summary["mode"] == "goldfish" and summary["games"] == 6
+    assert summary["turns_to_win"]["count"] == summary["wins"] > 0
+    assert summary["turns_to_win_mean"]["mean"] == summary["turns_to_win"]["mean"]
+    pairing = runner.run_pairings(run)[0]
+    cli = run_games(runner.run_engine(run), pairing.decks, pairing.agents, games=6, seed=5)
+    assert without_mode(summary) == without_mode(summarize_goldfish(cli, "Emerald Vanguard"))
+
+
+def test_gauntlet_gives_a_matrix_and_its_first_pairing_is_the_head_to_head(start):
+    gauntlet = start(mode="gauntlet", positions=(0, 1, 2), games=4, seed=8, agents=["random"])
+    assert gauntlet.status == "done" and gauntlet.chunks.count() == 2 * gauntlet.chunks.filter(pairing=0).count()
+    results = selectors.run_results(gauntlet)
+    assert [p["decks"] for p in results["pairings"]] == [["Emerald Vanguard", "Akumaiden Onslaught"],
+                                                         ["Emerald Vanguard", "Undertow Tempo"]]
+    matrix = results["matrix"]
+    assert matrix["deck"] == "Emerald Vanguard" and matrix["opponents"] == ["Akumaiden Onslaught", "Undertow Tempo"]
+    cells = matrix["rows"][0]
+    assert [c["games"] for c in cells] == [4, 4]
+    assert all(c["win_rate"]["low"] <= (c["win_rate"]["rate"] or 0) <= c["win_rate"]["high"] for c in cells)
+    match = start(positions=(0, 1), games=4, seed=8, agents=["random"])
+    assert selectors.run_results(match)["summary"] == results["pairings"][0]["summary"]
+
+
+def test_replay_is_the_game_its_chunk_played(start):
+    run = start(games=5, seed=13, agents=["greedy", "random"])
+    pairing = runner.run_pairings(run)[0]
+    played = runner.play_games(runner.run_engine(run), pairing, run.seed, 3, 1)[0]
+    replay = selectors.simulation_replay(run, 0, 3)
+    assert replay["seed"] == played.seed and replay["turns"] == played.turns
+    assert replay["outcome"]["winners"] == list(played.winners)
+    assert [d["name"] for d in replay["decks"]] == ["Akumaiden Onslaught", "Emerald Vanguard"]  # odd game: B first
+    assert replay_game(replay).is_over
+    assert selectors.seat_names(run, 0, 3) == [{"seat": 0, "side": "b", "deck": "Akumaiden Onslaught"},
+                                               {"seat": 1, "side": "a", "deck": "Emerald Vanguard"}]
+
+
+def test_replay_frames_step_through_the_game_as_a_seat_sees_it(start):
+    run = start(games=2, seed=13)
+    replay = selectors.simulation_replay(run, 0, 0)
+    everything = selectors.replay_frames(run, 0, 0, None, replay=replay)
+    seat0 = selectors.replay_frames(run, 0, 0, 0, replay=replay)
+    assert len(everything) == len(seat0) == len(replay["actions"]) + 1
+    assert [f["action"] for f in seat0[1:]] == [text for _, text in replay["actions"]]
+    assert seat0[-1]["over"] and not seat0[0]["over"]
+    assert all(f["description"] for f in seat0[1:] if f["events"])
+    assert everything[1]["view"] != seat0[1]["view"]  # the opponent's hand is hidden from seat 0
+    with pytest.raises(selectors.ReplayNotFound, match="game must be from 0 to 1"):
+        selectors.simulation_replay(run, 0, 2)
+    with pytest.raises(selectors.ReplayNotFound, match="pairing must be from 0 to 0"):
+        selectors.simulation_replay(run, 1, 0)
+    with pytest.raises(selectors.ReplayNotFound, match="seat must be"):
+        selectors.replay_frames(run, 0, 0, 2)
+
+
+def test_run_keeps_its_frozen_decks_when_the_deck_changes(start, sim_decks):
+    from decks.services import deck_update
+
+    owner, decks, _ = sim_decks
+    run = start(games=2, dispatch=False)
+    version = decks[0].current_version
+    deck_update(actor=owner, deck=decks[0], name="Renamed")
+    frozen = run.run_decks.get(position=0)
+    assert (frozen.name, frozen.deck_version) == ("Emerald Vanguard", version)
+    assert runner.run_pairings(run)[0].names[0] == "Emerald Vanguard"
+
+
+def test_chunk_plan_arithmetic():
+    assert runner.plan_chunks(5, 2, 2) == [(0, 0, 2), (0, 2, 2), (0, 4, 1), (1, 0, 2), (1, 2, 2), (1, 4, 1)]
+    assert runner.chunk_size_for(20_000, 100) == 100 and runner.chunk_size_for(100, 100) == 5
+    assert runner.chunk_size_for(3, 100) == 1
+    assert runner.pairing_seed(9, 0) == 9 and runner.pairing_seed(9, 1) != 9
+    assert [runner.seating(i) for i in range(3)] == [(0, 1), (1, 0), (0, 1)]
+
+
+def test_local_backend_dispatches_to_the_pool(start, settings, monkeypatch):
+    """The local backend hands every pending chunk to this process's pool (the pool itself runs
+    in test_celery.py, which needs a database file other processes can open)."""
+    submitted = []
+
+    class FakePool:
+        def submit_run(self, run_id, indices):
+            submitted.append((run_id, list(indices)))
+
+    monkeypatch.setattr(runner, "local_pool", lambda: FakePool())
+    settings.SIMULATION_BACKEND = "local"
+    run = start(games=4)
+    assert run.backend == "local" and run.status == "queued"
+    assert submitted == [(run.pk, list(range(run.chunks.count())))]
+    assert SimulationRun.objects.get(pk=run.pk).status == "queued"
