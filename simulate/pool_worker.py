@@ -5,10 +5,21 @@ module must not import models at import time."""
 from __future__ import annotations
 
 import os
+import threading
+import time
+
+
+def _exit_with_parent(parent: int) -> None:
+    """A pool process must not outlive the server that made it (a killed runserver, say)."""
+    while True:
+        time.sleep(2)
+        if os.getppid() != parent:
+            os._exit(0)
 
 
 def init_worker(database_name: str | None) -> None:
     """Set Django up in a spawned worker, on the same database as the process that made the pool."""
+    threading.Thread(target=_exit_with_parent, args=(os.getppid(),), daemon=True).start()
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
     import django
 
@@ -30,7 +41,5 @@ def run_chunk(run_id: int, index: int) -> str:
 
 def ping(seconds: float) -> int:
     """Warm-up: hold a process a moment so that every one of them starts (benchmarks)."""
-    import time
-
     time.sleep(seconds)
     return os.getpid()
