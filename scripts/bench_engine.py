@@ -10,7 +10,9 @@ Then, on the local process pool: 10,000 greedy-vs-greedy Boundless games with wo
 
 Decks are the sample decks in fixtures/decks, read against fixtures/boundless.json directly (no
 database). Figures are printed and saved to bench-results/engine.json. Timings use the wall
-clock, which is fine here: benchmarks live in `make bench`, never in tests.
+clock, which is fine here: benchmarks live in `make bench`, never in tests. Other work on the
+machine slows every figure down, so the load average is printed (and saved) before and after:
+quote figures only from a quiet machine (load well under 1 per core).
 """
 
 from __future__ import annotations
@@ -48,6 +50,14 @@ def load_decks() -> list[DeckList]:
             raise SystemExit(f"{path}: {'; '.join(map(str, errors))}")
         decks.append(deck)
     return decks
+
+
+def load_average() -> list[float] | None:
+    """The 1, 5 and 15 minute load averages (None where the OS has none)."""
+    try:
+        return [round(x, 2) for x in os.getloadavg()]
+    except (AttributeError, OSError):
+        return None
 
 
 def matchups(decks: list[DeckList]) -> list[tuple[DeckList, DeckList]]:
@@ -112,6 +122,8 @@ def main() -> None:
     if cpus:
         os.sched_setaffinity(0, {cpus[0]})  # one core for the single-process figures
     print(f"Engine benchmark: {GAME} engine {engine.version}, decks: {', '.join(d.name for d in decks)}")
+    load_before = load_average()
+    print(f"  load average before: {load_before}")
     # alternate the two measurements and keep each one's best round: other load on the core
     # only ever slows a round down, so the best round is the fairest comparison
     boundless_rounds, chess_rounds = [], []
@@ -137,9 +149,12 @@ def main() -> None:
     scaled = "" if pool["games"] == 10_000 else f", {projected:.1f} s projected for 10,000"
     print(f"  {pool['games']:,} greedy-vs-greedy games with workers={pool['workers']}: {pool['seconds']} s "
           f"({pool['games_per_s']} games/s{scaled}; target: 10,000 in < 60 s: {pool_verdict})")
+    load_after = load_average()
+    print(f"  load average after: {load_after}")
     RESULTS.mkdir(exist_ok=True)
     figures = {"engine_version": engine.version, "boundless_random": boundless, "chess_random": chess_figures,
-               "steps_ratio": round(ratio, 2), "greedy_pool": pool}
+               "steps_ratio": round(ratio, 2), "greedy_pool": pool,
+               "load_average": {"before": load_before, "after": load_after}}
     (RESULTS / "engine.json").write_text(json.dumps(figures, indent=2, sort_keys=True) + "\n", encoding="utf-8")
     print(f"  saved to {RESULTS / 'engine.json'}")
 

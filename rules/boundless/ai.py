@@ -3,35 +3,38 @@
 ``evaluate(state, player) -> float``: positive is good for ``player``. The scale is "points"
 where one spirit in a void is worth about 3 (a player loses at 7, "HOW TO WIN"), so the core's
 ISMCTS squashing (evaluate / 10) stays in a useful range. Cheap: a few list lengths and the
-PWR of the cards on the field.
+PWR of the cards on the field, both sides in one pass (the greedy agent calls this for every
+legal action of every decision, so it is one of the engine's hottest paths).
 """
 
 from __future__ import annotations
+
+from math import comb
 
 WIN = 1000.0
 VOID_LIMIT = 7
 
 
 def _side(state, p: int) -> float:
+    """``p``'s material and tempo (a fixed sequence of float operations, so equal positions
+    score exactly equal: the greedy agent breaks exact ties with its RNG)."""
     void = len(state.void[p])
     # spirits in the void hurt more as the loss at 7 draws near
     score = -3.0 * void - (6.0 if void >= VOID_LIMIT - 1 else 0.0)
     score += 0.4 * len(state.sdeck[p])  # spirit deck: the buffer that savior damage eats
     hand = state.hand[p]
-    spirits_in_hand = sum(map(state.sflag.__getitem__, hand))
+    sflag = state.sflag
+    spirits_in_hand = 0
+    for c in hand:
+        spirits_in_hand += sflag[c]
     score += 0.5 * len(hand) + 0.1 * spirits_in_hand
     score += 0.8 * len(state.sspirits[p])
     if state.flipped[p]:
         score += 4.0
-    score += 0.25 * state.pwr(state.savior[p])
-    spirited = 0
-    for spirits in state.fsp[p]:
-        spirited += len(spirits)
-    pwrs = state.form_pwrs(p)
-    score += len(pwrs) + 0.45 * sum(pwrs) + 0.7 * spirited
-    for c in state.cmds[p]:
-        if c >= 0:
-            score += 0.6
+    savior, forms, pwr, spirited, commands = state.field_summary(p)
+    score += 0.25 * savior
+    score += forms + 0.45 * pwr + 0.7 * spirited
+    score += 0.6 * commands
     deck = len(state.deck[p])
     if deck < 3:
         score -= 3.0 * (3 - deck)
@@ -40,9 +43,115 @@ def _side(state, p: int) -> float:
 
 def evaluate(state, player: int) -> float:
     """Material and tempo difference from ``player``'s side; +/-1000 for a decided game."""
-    if state.is_over:
-        winners = state.outcome.winners
+    outcome = state._outcome
+    if outcome is not None:
+        winners = outcome.winners
         if not winners:
             return 0.0
         return WIN if player in winners else -WIN
+    if state.turn == 0:
+        # before the first turn (the mulligans, the die roll) the opening hands are all that
+        # differs: every choice leaves both sides the same hand size, decks and empty field
+        return opening_value(state, player) - opening_value(state, 1 - player)
     return _side(state, player) - _side(state, 1 - player)
+
+
+# -- the opening hand ------------------------------------------------------------------------------
+# Before the first turn nothing but the hands differs between the choices ("BEFORE YOU START":
+# the mulligan, then the die roll), so the evaluation adds the value of each opening hand. A
+# mulligan is judged by the hand it keeps plus the *expected* value of the cards it will draw
+# back (exact, over every way the redraw can fall), never by the cards the one sampled world
+# happens to redraw: scored that way, the best of 31 noisy redraws beat "keep" almost always.
+# The value is a playability score (docs/rules-notes.md, "Mulligan: what greedy keeps"):
+# a level 0 form to play at once ("FORM CARDS": level 1+ forms need a form on the field to
+# sacrifice), a second form to follow it, a command card; every put-back card costs a little
+# (a known card beats an unknown one of the same expected worth), so a hand that already has
+# all three is kept.
+
+HAS_LEVEL0 = 3.0  # a level 0 form: something to play on the first turn
+HAS_FOLLOW_UP = 1.5  # a second level 0 form, or a level 1+ form to play on top of the first
+HAS_COMMAND = 0.5  # a command card
+PUT_BACK_COST = 0.1  # per card put back
+
+
+def hand_value(level0: int, higher: int, commands: int) -> float:
+    """The playability of an opening hand with these counts of level 0 forms, level 1+ forms
+    and command cards."""
+    value = 0.0
+    if level0:
+        value += HAS_LEVEL0
+        if level0 >= 2 or higher:
+            value += HAS_FOLLOW_UP
+    if commands:
+        value += HAS_COMMAND
+    return value
+
+
+_CATEGORY: dict[int, tuple] = {}  # id(card definitions) -> (definitions, category per card id)
+
+
+def _categories(state) -> bytes:
+    """Per card id: 0 a level 0 form, 1 a level 1+ form, 2 a command card, 3 anything else
+    (computed once per game: every copy of a game shares its card definitions)."""
+    cd = state.cd
+    entry = _CATEGORY.get(id(cd))
+    if entry is None or entry[0] is not cd:
+        cats = bytes(0 if d.ctype == "form" and d.level == 0 else 1 if d.ctype == "form"
+                     else 2 if d.ctype == "command" else 3 for d in cd)
+        if len(_CATEGORY) > 64:
+            _CATEGORY.clear()
+        entry = _CATEGORY[id(cd)] = (cd, cats)
+    return entry[1]
+
+
+def _counts(cats: bytes, cards) -> list[int]:
+    """How many of ``cards`` are in each category (see ``_categories``)."""
+    counts = [0, 0, 0, 0]
+    for c in cards:
+        counts[cats[c]] += 1
+    return counts
+
+
+_EXPECTED: dict[tuple, float] = {}
+
+
+def expected_hand_value(kept: tuple[int, int, int], pool: tuple[int, int, int, int], draws: int) -> float:
+    """The mean ``hand_value`` of ``kept`` plus ``draws`` cards drawn at random from a deck of
+    ``pool`` = (level 0 forms, level 1+ forms, commands, other cards): exact, by the
+    multivariate hypergeometric distribution. Cached (few distinct arguments)."""
+    key = (kept, pool, draws)
+    value = _EXPECTED.get(key)
+    if value is None:
+        n0, nh, nc, no = pool
+        total = comb(n0 + nh + nc + no, draws)
+        value = 0.0
+        if total:
+            for a in range(min(n0, draws) + 1):
+                for b in range(min(nh, draws - a) + 1):
+                    for c in range(min(nc, draws - a - b) + 1):
+                        ways = comb(n0, a) * comb(nh, b) * comb(nc, c) * comb(no, draws - a - b - c)
+                        if ways:
+                            value += ways * hand_value(kept[0] + a, kept[1] + b, kept[2] + c)
+            value /= total
+        if len(_EXPECTED) > 100_000:
+            _EXPECTED.clear()
+        _EXPECTED[key] = value
+    return value
+
+
+def opening_value(state, p: int) -> float:
+    """``p``'s opening hand as judged before the first turn: a kept (or not yet judged) hand by
+    its cards; after a mulligan, by the kept cards and the expected redraw. The engine keeps
+    the kept cards first in the hand and draws the redraw after them; the redraw came from the
+    cards now in the deck plus the redrawn ones."""
+    cats = _categories(state)
+    hand = state.hand[p]
+    back = state.mull[p]
+    if back <= 0:
+        n0, nh, nc, _other = _counts(cats, hand)
+        return hand_value(n0, nh, nc)
+    kept = _counts(cats, hand[:len(hand) - back])
+    pool = _counts(cats, state.deck[p])
+    for c in hand[len(hand) - back:]:
+        pool[cats[c]] += 1
+    return expected_hand_value((kept[0], kept[1], kept[2]), tuple(pool), back) - PUT_BACK_COST * back

@@ -82,7 +82,7 @@ class CardDef:
 
     __slots__ = ("kind", "name", "ctype", "level", "pwr", "bpwr", "tags", "command_kind",
                  "spirit_kind", "effects", "trig", "acts", "swifts", "conts_self", "conts_group",
-                 "host_bonus", "flip_cond", "spec", "main_effect", "is_perfect", "acts_swifts")
+                 "form_bonus", "host_bonus", "flip_cond", "spec", "main_effect", "is_perfect", "acts_swifts")
 
     def __init__(self, kind: int, spec):
         attrs = spec.attributes or {}
@@ -125,6 +125,12 @@ class CardDef:
                         self.conts_self.append((op["amount"], eff.side))
                     else:
                         self.conts_group.append((sel, op["amount"], eff.side))
+        # the group bonuses that reach forms of the controller: (selector, amount), for the
+        # bound side [0] and the boundless side [1] (only a savior's differ)
+        self.form_bonus = tuple(
+            tuple((sel, amount) for sel, amount, side in self.conts_group
+                  if (side is None or (side == "boundless") == flipped) and sel.side == "your" and not sel.savior)
+            for flipped in (False, True))
         self.main_effect = self.effects[0] if self.effects else EMPTY_EFFECT
         self.acts_swifts = tuple(self.acts + self.swifts)
         flip = attrs.get("flip_condition")
@@ -301,7 +307,7 @@ def op_mill(s, f, op):
     for _ in range(amount_of(s, op, f[F_SRC])):
         if not s.deck[p]:
             break
-        s.drop[p].append(s.deck[p].pop())
+        s.drop[p].append(s.take_top(s.deck[p], 1 << 2 * p))
     s.log("mill", p, cards=amount_of(s, op, f[F_SRC]))
     return True
 
@@ -405,7 +411,7 @@ def op_despiritualize(s, f, op):
         if kind is None:
             return False
         sp = s.card_in(under, kind)
-        under.remove(sp)
+        s.remove_spirit(card, sp)
         s.log("despiritualize", p, card=s.cd[card].name, spirit=s.cd[sp].name)
         tmp["n"] = tmp.get("n", 0) + 1
         s.to_void(owner, sp)
@@ -420,7 +426,7 @@ def op_devour(s, f, op):
     for _ in range(amount_of(s, op, f[F_SRC])):
         if not s.sdeck[q] or s.is_over:
             break
-        sp = s.sdeck[q].pop()
+        sp = s.take_top(s.sdeck[q], 2 << 2 * q)
         s.log("devour", f[F_CTRL], spirit=s.cd[sp].name)
         s.to_void(q, sp)
     return True
@@ -515,6 +521,7 @@ def op_search(s, f, op):
         card = s.card_in(deck, kind)
         deck.remove(card)
         s.hand[p].append(card)
+        s.was_drawn[card] = 1  # from the main deck to the hand: counts as drawn (card_stats)
         s.log("search", p, card=s.cd[card].name)
     s.shuffle(deck)
     return True

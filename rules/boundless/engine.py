@@ -17,7 +17,7 @@ is usable), optional triggered effects ([SWIFT], Protect Spirit, ...), and choic
 effect (which card to discard, which target, ...). A choice with one option is taken for the
 player.
 
-Interpretations of the rulebook are in docs/rules-notes-boundless-engine.md.
+Interpretations of the rulebook are in docs/rules-notes.md, section "Boundless engine".
 """
 
 from __future__ import annotations
@@ -76,6 +76,9 @@ def A(verb: str, *args) -> Action:
     return act
 
 
+#: the mulligan's options by hand size (shared lists: legal_actions' callers never change them)
+_MULLIGAN_OPTIONS: dict[int, list[Action]] = {}
+
 END_ACT = A("end")
 PASS = A("pass")
 ACCEPT = A("accept")
@@ -92,6 +95,9 @@ class BoundlessState(GameState):
     # -- setup -------------------------------------------------------------------------------------
     def __init__(self, decks: list[DeckList] | None, seed: int, *, turn_limit: int = TURN_LIMIT,
                  form_zones: int = FORM_ZONES, command_zones: int = COMMAND_ZONES, _blank: bool = False):
+        self._rng_seed = None
+        self._rng_shared = False
+        self._events_shared = False
         super().__init__(2, seed)
         if _blank:
             return
@@ -118,6 +124,8 @@ class BoundlessState(GameState):
                 raise ValueError(f"deck {p + 1} needs exactly 1 savior card (WHAT YOU NEED), has {len(mine['savior'])}")
             zones.append(mine)
         self.catalogue = catalogue
+        # the trigger names some card of this game answers (shared: the rest need no search)
+        self.listened = frozenset(name for d in catalogue for name in d.trig)
         self.cd = cd
         self.sflag = bytes(1 if d.ctype == SPIRIT else 0 for d in cd)  # shared: is card id a spirit
         self.owner = owner
@@ -156,9 +164,12 @@ class BoundlessState(GameState):
         self.negated = -1
         self.mull = [-1, -1]
         self.rolls: list[tuple[int, int]] = []
-        self.drawn = [[0] * len(catalogue), [0] * len(catalogue)]
-        self.played = [[0] * len(catalogue), [0] * len(catalogue)]
-        self._rng_shared = False
+        # statistics, per card id (docs/rules-notes.md, "Card statistics: drawn and played")
+        self.was_drawn = bytearray(len(cd))
+        self.was_played = bytearray(len(cd))
+        # decks whose order is not fixed (a sampled world's; bit 2p: main deck, 2p+1: spirit deck)
+        self.unordered = 0
+        self.deal = 0  # the seed of the picks from unordered decks
         self.actor = 0
         # "BEFORE YOU START": shuffle both decks, draw 5
         self.step_name = "setup"
@@ -170,13 +181,41 @@ class BoundlessState(GameState):
         self._ask_mulligan(0)
 
     def _r(self) -> random.Random:
-        """This state's own RNG (clones share it until one of them needs it: copy on write)."""
+        """This state's own RNG. Clones share it until one of them needs it (copy on write), and a
+        sampled world gets only a seed (``reseed``), turned into an RNG when first needed: most
+        look-ahead worlds never shuffle or roll, and seeding or copying an RNG is not cheap."""
         if self._rng_shared:
-            rng = random.Random(0)  # (seeding from an int is cheap; the state is replaced next)
-            rng.setstate(self.rng.getstate())
-            self.rng = rng
+            if self._rng_seed is not None:
+                self._rng = random.Random(self._rng_seed)
+                self._rng_seed = None
+            else:
+                rng = random.Random(0)  # (seeding from an int is cheap; the state is replaced next)
+                rng.setstate(self._rng.getstate())
+                self._rng = rng
             self._rng_shared = False
-        return self.rng
+        return self._rng
+
+    @property
+    def rng(self) -> random.Random:
+        return self._r()
+
+    @rng.setter
+    def rng(self, value: random.Random) -> None:
+        self._rng = value
+        self._rng_seed = None
+        self._rng_shared = False
+
+    def reseed(self, seed: int) -> None:
+        """Give this state a fresh RNG seeded with ``seed`` (made lazily; see ``_r``)."""
+        self._rng_seed = seed
+        self._rng_shared = True
+
+    def log(self, action: str, player: int | None, **changes) -> None:
+        if self.log_events:
+            if self._events_shared:  # the event list is shared with a clone until one writes
+                self.events = list(self.events)
+                self._events_shared = False
+            super().log(action, player, **changes)
 
     def shuffle(self, cards: list) -> None:
         self._r().shuffle(cards)
@@ -200,7 +239,8 @@ class BoundlessState(GameState):
         return False
 
     def spirits_of(self, card: int) -> list:
-        """The spirits underneath a savior or a form on the field (the live list)."""
+        """The spirits underneath a savior or a form on the field. Read only: change them with
+        ``add_spirit`` / ``remove_spirit`` (a form's list is shared between clones)."""
         p = self.owner[card]
         if card == self.savior[p]:
             return self.sspirits[p]
@@ -208,6 +248,26 @@ class BoundlessState(GameState):
         if card in forms:
             return self.fsp[p][forms.index(card)]
         return []
+
+    def add_spirit(self, host: int, spirit: int) -> None:
+        """Put ``spirit`` underneath ``host`` (a savior, or a form on the field)."""
+        p = self.owner[host]
+        if host == self.savior[p]:
+            self.sspirits[p].append(spirit)  # (each clone has its own savior list)
+        else:
+            slot = self.forms[p].index(host)
+            self.fsp[p][slot] = self.fsp[p][slot] + [spirit]  # replaced, never changed in place
+
+    def remove_spirit(self, host: int, spirit: int) -> None:
+        """Take ``spirit`` from underneath ``host``."""
+        p = self.owner[host]
+        if host == self.savior[p]:
+            self.sspirits[p].remove(spirit)
+        else:
+            slot = self.forms[p].index(host)
+            under = self.fsp[p][slot][:]
+            under.remove(spirit)
+            self.fsp[p][slot] = under
 
     def slot_of(self, card: int) -> int:
         p = self.owner[card]
@@ -258,14 +318,15 @@ class BoundlessState(GameState):
     def draw(self, p: int, n: int) -> int:
         """KEYWORDS "DRAW": from the top of the main deck (no card left: nothing; only the draw
         step's draw loses, "HOW TO WIN")."""
-        deck, hand, drawn, cd = self.deck[p], self.hand[p], self.drawn[p], self.cd
+        deck, hand, was_drawn = self.deck[p], self.hand[p], self.was_drawn
+        bit = 1 << 2 * p
         done = 0
         for _ in range(n):
             if not deck:
                 break
-            c = deck.pop()
+            c = self.take_top(deck, bit)
             hand.append(c)
-            drawn[cd[c].kind] += 1
+            was_drawn[c] = 1
             done += 1
         if self.log_events and done:
             self.log("draw", p, cards=done)
@@ -273,13 +334,31 @@ class BoundlessState(GameState):
 
     def invoke(self, p: int, n: int) -> None:
         """KEYWORDS "INVOKE": spirits from the top of the spirit deck to the hand."""
-        sdeck, hand = self.sdeck[p], self.hand[p]
+        sdeck, hand, was_drawn = self.sdeck[p], self.hand[p], self.was_drawn
+        bit = 2 << 2 * p
         for _ in range(n):
             if not sdeck:
                 break
-            hand.append(sdeck.pop())
+            c = self.take_top(sdeck, bit)
+            hand.append(c)
+            was_drawn[c] = 1  # an invoked spirit counts as drawn
         if self.log_events:
             self.log("invoke", p, cards=n)
+
+    def take_top(self, cards: list, bit: int) -> int:
+        """Take the top card of a deck (``bit``: the deck's bit in ``unordered``).
+
+        Only a sampled world (``determinize``) has unordered decks: their order is hidden, so
+        the top card is a random one of the deck, picked when needed (a lazy shuffle: most
+        look-ahead never draws, and then only a card or two). The pick is a hash of the world's
+        ``deal`` seed, the deck and its size: deterministic, and the same in every copy of the
+        world, so the actions a search compares meet the same draws."""
+        if self.unordered & bit:
+            n = len(cards)
+            if n > 1:
+                j = hash((self.deal, bit, n)) % n
+                cards[j], cards[-1] = cards[-1], cards[j]
+        return cards.pop()
 
     def to_void(self, p: int, spirit: int) -> None:
         """Spirits go to their owner's void ("SPIRIT CARDS"); 7 or more loses ("HOW TO WIN"),
@@ -311,12 +390,12 @@ class BoundlessState(GameState):
         """KEYWORDS "SPIRITUALIZE": a spirit from the hand underneath a savior or form."""
         self.hand[p].remove(spirit)
         self.public[p].discard(spirit)
-        self.spirits_of(host).append(spirit)
+        self.add_spirit(host, spirit)
         if host == self.savior[p]:
             self.sav_spirited[p] = True
         else:
             self.spirited.add(host)
-        self.played[p][self.cd[spirit].kind] += 1
+        self.was_played[spirit] = 1
         if self.log_events:
             self.log("spiritualize", p, card=self.cd[host].name, spirit=self.cd[spirit].name)
 
@@ -379,7 +458,7 @@ class BoundlessState(GameState):
         """"THE COMBAT STEP" 3 and "HOW TO WIN": the top spirit of the spirit deck goes to the
         void; none left: one from under the savior; none there: one from the hand."""
         if self.sdeck[p]:
-            sp = self.sdeck[p].pop()
+            sp = self.take_top(self.sdeck[p], 2 << 2 * p)
         elif self.sspirits[p]:
             sp = self.sspirits[p].pop(0)
         else:
@@ -398,7 +477,7 @@ class BoundlessState(GameState):
         """A form enters a form zone face-up and its "when played" effects trigger."""
         self.forms[p][slot] = card
         self.fsp[p][slot] = spirits if spirits is not None else []
-        self.played[p][self.cd[card].kind] += 1
+        self.was_played[card] = 1
         if self.log_events:
             self.log("play_form", p, card=self.cd[card].name, slot=slot, source=played_from,
                      sacrificed=self.cd[sacrificed].name if sacrificed >= 0 else None)
@@ -456,30 +535,99 @@ class BoundlessState(GameState):
                     v += m[1]
         return v if v > 0 else 0
 
+    def field_summary(self, p: int) -> tuple[int, int, int, int, int]:
+        """What the evaluation needs of ``p``'s field, in one pass: the savior's PWR, how many
+        undamaged forms and their summed PWR (as ``form_pwrs``), the spirits under forms, and
+        the cards in command zones. (Asked for both players after every look-ahead action.)"""
+        cd = self.cd
+        flipped = self.flipped[p]
+        side = 1 if flipped else 0
+        mods = self.mods
+        sv = self.savior[p]
+        d = cd[sv]
+        if d.conts_self or mods:
+            savior = self.pwr(sv)
+        else:
+            savior = d.bpwr if flipped else d.pwr
+            for sp in self.sspirits[p]:
+                savior += cd[sp].host_bonus
+            if savior < 0:
+                savior = 0
+        sources = [sv] if d.form_bonus[side] else None  # cards whose group bonus is in effect
+        commands = 0
+        cmds, cup = self.cmds[p], self.cup[p]
+        for i in range(self.nc):
+            x = cmds[i]
+            if x >= 0:
+                commands += 1
+                if cup[i] and cd[x].form_bonus[side]:
+                    if sources is None:
+                        sources = [x]
+                    else:
+                        sources.append(x)
+        forms = self.forms[p]
+        for c in forms:
+            if c >= 0 and cd[c].form_bonus[side]:
+                if sources is None:
+                    sources = [c]
+                else:
+                    sources.append(c)
+        fsp = self.fsp[p]
+        damaged = self.damaged
+        count = total = spirited = 0
+        for slot in range(self.nf):
+            under = fsp[slot]
+            if under:
+                spirited += len(under)
+            card = forms[slot]
+            if card < 0 or (damaged and card in damaged):
+                continue
+            d = cd[card]
+            v = d.pwr
+            for sp in under:
+                v += cd[sp].host_bonus
+            if d.conts_self:
+                for amount, _side in d.conts_self:
+                    v += amount if isinstance(amount, int) else amount_of(self, {"amount": amount}, card)
+            if sources is not None:
+                for src in sources:
+                    for sel, amount in cd[src].form_bonus[side]:
+                        if sel.matches_form(self, card, src):
+                            v += amount
+            if mods:
+                for m in mods:
+                    if m[0] == card:
+                        v += m[1]
+            count += 1
+            if v > 0:
+                total += v
+        return savior, count, total, spirited, commands
+
     def form_pwrs(self, p: int) -> list[int]:
-        """PWR of each form ``p`` controls that is not damaged (one pass; for evaluation)."""
+        """PWR of each form ``p`` controls that is not damaged (one pass; for evaluation): the
+        same sums as ``pwr``, with the CONT group bonuses in effect gathered once."""
         cd = self.cd
         forms = self.forms[p]
-        live = [(slot, c) for slot, c in enumerate(forms) if c >= 0]
-        if not live:
-            return []
+        flipped = self.flipped[p]
+        groups = []  # (source card, selector, amount) of the group bonuses in effect
         sv = self.savior[p]
-        sources = [sv] if cd[sv].conts_group else []
-        for _slot, c in live:
-            if cd[c].conts_group:
-                sources.append(c)
+        if cd[sv].conts_group:
+            self._active_groups(cd[sv], sv, flipped, groups)
+        for c in forms:
+            if c >= 0 and cd[c].conts_group:
+                self._active_groups(cd[c], c, flipped, groups)
         cmds, cup = self.cmds[p], self.cup[p]
         for i in range(self.nc):
             x = cmds[i]
             if x >= 0 and cup[i] and cd[x].conts_group:
-                sources.append(x)
-        flipped = self.flipped[p]
+                self._active_groups(cd[x], x, flipped, groups)
         out = []
         fsp = self.fsp[p]
         damaged = self.damaged
         mods = self.mods
-        for slot, card in live:
-            if damaged and card in damaged:
+        for slot in range(self.nf):
+            card = forms[slot]
+            if card < 0 or (damaged and card in damaged):
                 continue
             d = cd[card]
             v = d.pwr
@@ -488,14 +636,24 @@ class BoundlessState(GameState):
             if d.conts_self:
                 for amount, _side in d.conts_self:
                     v += amount if isinstance(amount, int) else amount_of(self, {"amount": amount}, card)
-            for src in sources:
-                v += self._group_bonus(cd[src], src, card, flipped)
+            for src, sel, amount in groups:
+                if sel.matches_form(self, card, src):
+                    v += amount
             if mods:
                 for m in mods:
                     if m[0] == card:
                         v += m[1]
             out.append(v if v > 0 else 0)
         return out
+
+    @staticmethod
+    def _active_groups(dd, src: int, flipped: bool, out: list) -> None:
+        """``src``'s CONT "... forms you control gain +N PWR" in effect now (as in ``_group_bonus``)."""
+        for sel, amount, side in dd.conts_group:
+            if side is not None and (side == "boundless") != flipped:
+                continue
+            if sel.side == "your" and not sel.savior:
+                out.append((src, sel, amount))
 
     def _group_bonus(self, dd, src: int, card: int, flipped: bool) -> int:
         """CONT "... forms you control gain +N PWR" of ``src`` applied to ``card``."""
@@ -528,6 +686,8 @@ class BoundlessState(GameState):
             batch.append((ctrl, card, eff, ctx, where))
 
     def _trig_spirits(self, host: int, ctrl: int, name: str, ctx: dict, batch: list) -> None:
+        if name not in self.listened:
+            return
         spirits = self.spirits_of(host)
         if not spirits:
             return
@@ -544,6 +704,8 @@ class BoundlessState(GameState):
 
     def _trig_field(self, p: int, name: str, ctx: dict, batch: list) -> None:
         """Effects of every card ``p`` controls (and [SWIFT] commands in hand on ``p``'s turn)."""
+        if name not in self.listened:
+            return
         cd = self.cd
         self._trig(self.savior[p], p, name, ctx, batch)
         for c in self.forms[p]:
@@ -695,7 +857,7 @@ class BoundlessState(GameState):
             self.cmds[ctrl][slot] = src
             self.cup[ctrl][slot] = True
             self.cset[ctrl][slot] = self.turn
-            self.played[ctrl][self.cd[src].kind] += 1
+            self.was_played[src] = 1
             vars_["slot"] = slot
             kind = KIND_COMMAND
         elif where == "set":
@@ -778,7 +940,10 @@ class BoundlessState(GameState):
 
     def _ask_mulligan(self, p: int) -> None:
         n = len(self.hand[p])
-        self.decision = (p, "mulligan", [KEEP] + [A("mulligan", m) for m in range(1, 1 << n)], None)
+        options = _MULLIGAN_OPTIONS.get(n)
+        if options is None:
+            options = _MULLIGAN_OPTIONS[n] = [KEEP] + [A("mulligan", m) for m in range(1, 1 << n)]
+        self.decision = (p, "mulligan", options, None)
         self.actor = p
 
     def _start_turn(self) -> None:
@@ -1156,7 +1321,7 @@ class BoundlessState(GameState):
             self.cmds[p][slot] = card
             self.cup[p][slot] = False
             self.cset[p][slot] = self.turn
-            self.played[p][self.cd[card].kind] += 1
+            self.was_played[card] = 1
         elif verb == "flip":
             self.flip(p)
             self._window("opponent_flips", {})
@@ -1177,9 +1342,10 @@ class BoundlessState(GameState):
         if back:
             self.hand[p] = [c for i, c in enumerate(hand) if not mask >> i & 1]
             self.deck[p].extend(back)
-            self.shuffle(self.deck[p])
+            if not self.unordered & 1 << 2 * p:  # (a sampled world's deck has no order to shuffle)
+                self.shuffle(self.deck[p])
             for c in back:
-                self.drawn[p][self.cd[c].kind] -= 1  # redrawn cards count once
+                self.was_drawn[c] = 0  # back in the deck: counts again only if redrawn
             self.draw(p, HAND_START - len(self.hand[p]))
         if p == 0:
             self._ask_mulligan(1)
@@ -1244,7 +1410,7 @@ class BoundlessState(GameState):
         self.cmds[p][slot] = card
         self.cup[p][slot] = True
         self.cset[p][slot] = self.turn
-        self.played[p][kind] += 1
+        self.was_played[card] = 1
         d = self.cd[card]
         eff = EMPTY_EFFECT if d.command_kind == "bound" else d.main_effect
         if self.log_events:
@@ -1306,83 +1472,117 @@ class BoundlessState(GameState):
 
     # -- copies ------------------------------------------------------------------------------------
     def clone(self) -> BoundlessState:
-        """A hand-made copy: zone lists copied, card definitions shared, RNG copy-on-write."""
+        """A hand-made copy: zone lists copied, card definitions shared, RNG and event log
+        copy-on-write. (The greedy and search agents clone for every action they try.)"""
         s = BoundlessState.__new__(BoundlessState)
         d = self.__dict__
         n = s.__dict__
         n.update(d)
-        n["events"] = list(self.events)
-        n["deck"] = [self.deck[0][:], self.deck[1][:]]
-        n["sdeck"] = [self.sdeck[0][:], self.sdeck[1][:]]
-        n["hand"] = [self.hand[0][:], self.hand[1][:]]
-        n["drop"] = [self.drop[0][:], self.drop[1][:]]
-        n["void"] = [self.void[0][:], self.void[1][:]]
-        n["sspirits"] = [self.sspirits[0][:], self.sspirits[1][:]]
-        n["flipped"] = self.flipped[:]
-        n["forms"] = [self.forms[0][:], self.forms[1][:]]
-        n["fsp"] = [[x[:] for x in self.fsp[0]], [x[:] for x in self.fsp[1]]]
-        n["cmds"] = [self.cmds[0][:], self.cmds[1][:]]
-        n["cup"] = [self.cup[0][:], self.cup[1][:]]
-        n["cset"] = [self.cset[0][:], self.cset[1][:]]
-        n["public"] = [set(self.public[0]), set(self.public[1])]
-        n["sav_spirited"] = self.sav_spirited[:]
-        n["spirited"] = set(self.spirited)
-        n["once"] = set(self.once)
-        n["attacks"] = dict(self.attacks)
-        n["extra"] = dict(self.extra)
-        n["no_attack"] = dict(self.no_attack)
-        n["mods"] = self.mods[:]
-        n["protected"] = dict(self.protected)
-        n["damaged"] = self.damaged[:]
-        n["frames"] = [[f[0], f[1], f[2], f[3], f[4], dict(f[5]), dict(f[6]), f[7]] for f in self.frames]
-        n["queue"] = self.queue[:]
-        n["conts"] = self.conts[:]
-        n["mull"] = self.mull[:]
-        n["rolls"] = self.rolls[:]
-        n["drawn"] = [self.drawn[0][:], self.drawn[1][:]]
-        n["played"] = [self.played[0][:], self.played[1][:]]
-        self._rng_shared = True
-        n["_rng_shared"] = True
+        self._events_shared = n["_events_shared"] = True
+        self._rng_shared = n["_rng_shared"] = True
+        x = d["deck"]
+        n["deck"] = [x[0][:], x[1][:]]
+        x = d["sdeck"]
+        n["sdeck"] = [x[0][:], x[1][:]]
+        x = d["hand"]
+        n["hand"] = [x[0][:], x[1][:]]
+        x = d["drop"]
+        n["drop"] = [x[0][:], x[1][:]]
+        x = d["void"]
+        n["void"] = [x[0][:], x[1][:]]
+        x = d["sspirits"]
+        n["sspirits"] = [x[0][:], x[1][:]]
+        n["flipped"] = d["flipped"][:]
+        x = d["forms"]
+        n["forms"] = [x[0][:], x[1][:]]
+        x = d["fsp"]
+        n["fsp"] = [x[0][:], x[1][:]]  # the spirit lists themselves are never changed in place
+        x = d["cmds"]
+        n["cmds"] = [x[0][:], x[1][:]]
+        x = d["cup"]
+        n["cup"] = [x[0][:], x[1][:]]
+        x = d["cset"]
+        n["cset"] = [x[0][:], x[1][:]]
+        x = d["public"]
+        n["public"] = [set(x[0]), set(x[1])]
+        n["sav_spirited"] = d["sav_spirited"][:]
+        n["spirited"] = set(d["spirited"])
+        n["once"] = set(d["once"])
+        n["attacks"] = d["attacks"].copy()
+        n["extra"] = d["extra"].copy()
+        n["no_attack"] = d["no_attack"].copy()
+        n["mods"] = d["mods"][:]
+        n["protected"] = d["protected"].copy()
+        n["damaged"] = d["damaged"][:]
+        if d["frames"]:
+            n["frames"] = [[f[0], f[1], f[2], f[3], f[4], dict(f[5]), dict(f[6]), f[7]] for f in d["frames"]]
+        else:
+            n["frames"] = []
+        n["queue"] = d["queue"][:]
+        n["conts"] = d["conts"][:]
+        if d["turn"] == 0:  # the mulligans and die rolls change only before the first turn
+            n["mull"] = d["mull"][:]
+            n["rolls"] = d["rolls"][:]
+        n["was_drawn"] = d["was_drawn"][:]
+        n["was_played"] = d["was_played"][:]
         return s
 
     def determinize(self, player: int, rng: random.Random) -> BoundlessState:
-        """Redeal what ``player`` cannot see: the order of both their decks, and the opponent's
-        hidden hand cards, face-down commands and deck contents (spirit and main cards keep their
-        counts: the two have different backs, "SPIRIT CARDS"; face-down cards stay commands that
-        can be set face-down; cards known to be in hand stay)."""
+        """Redeal what ``player`` cannot see: the order of every deck (left unordered: the top
+        card is picked when one is taken, ``take_top``), and the opponent's hidden hand cards,
+        face-down commands and deck contents (spirit and main cards keep their counts: the two
+        have different backs, "SPIRIT CARDS"; face-down cards stay commands that can be set
+        face-down; cards known to be in hand stay). The world gets a fresh RNG seed and deal."""
         s = self.clone()
-        s.rng = random.Random(rng.getrandbits(64))
-        s._rng_shared = False
+        s.reseed(rng.getrandbits(64))
         cd = s.cd
-        me, opp = player, 1 - player
-        rng.shuffle(s.deck[me])
-        rng.shuffle(s.sdeck[me])
-        known = set(s.public[opp])
+        opp = 1 - player
+        # every deck's order is hidden: the top card is picked when drawn (``take_top``)
+        s.unordered = 15
+        s.deal = rng.getrandbits(64)
+        known = s.public[opp]
         # cards an effect in progress refers to stay where they are
-        known.update(e[1] for e in s.queue)
-        known.update(f[F_SRC] for f in s.frames)
-        if s.decision is not None and s.decision[1] == "optional":
-            known.add(s.decision[3][1])
+        if s.queue or s.frames or (s.decision is not None and s.decision[1] == "optional"):
+            known = set(known)
+            known.update(e[1] for e in s.queue)
+            known.update(f[F_SRC] for f in s.frames)
+            if s.decision is not None and s.decision[1] == "optional":
+                known.add(s.decision[3][1])
         hand = s.hand[opp]
-        hidden_main = [c for c in hand if c not in known and cd[c].ctype != SPIRIT]
-        hidden_spirit = [c for c in hand if c not in known and cd[c].ctype == SPIRIT]
-        down = [i for i in range(s.nc) if s.cmds[opp][i] >= 0 and not s.cup[opp][i] and s.cmds[opp][i] not in known]
-        pool = hidden_main + s.deck[opp] + [s.cmds[opp][i] for i in down]
-        rng.shuffle(pool)
-        for i in down:
-            for j, c in enumerate(pool):
-                if cd[c].command_kind in ("interrupt", "swift"):
-                    s.cmds[opp][i] = pool.pop(j)
-                    break
-            else:  # cannot happen: the card that is there is one
-                pass
-        new_main = pool[:len(hidden_main)]
-        s.deck[opp] = pool[len(hidden_main):]
-        spool = hidden_spirit + s.sdeck[opp]
-        rng.shuffle(spool)
-        new_spirit = spool[:len(hidden_spirit)]
-        s.sdeck[opp] = spool[len(hidden_spirit):]
-        s.hand[opp] = [c for c in hand if c in known] + new_main + new_spirit
+        kept, hidden_main, hidden_spirit = [], [], []
+        sflag = s.sflag
+        for c in hand:
+            if c in known:
+                kept.append(c)
+            elif sflag[c]:
+                hidden_spirit.append(c)
+            else:
+                hidden_main.append(c)
+        cmds, cup = s.cmds[opp], s.cup[opp]
+        down = [i for i in range(s.nc) if cmds[i] >= 0 and not cup[i] and cmds[i] not in known]
+        new_main = new_spirit = ()
+        if hidden_main or down:
+            pool = hidden_main + s.deck[opp]
+            for i in down:  # a face-down card is some interrupt or swift command
+                pool.append(cmds[i])
+            for i in down:
+                fits = [j for j, c in enumerate(pool) if cd[c].command_kind in ("interrupt", "swift")]
+                j = fits[int(rng.random() * len(fits))]
+                cmds[i] = pool[j]
+                pool[j] = pool[-1]
+                pool.pop()
+            new_main = rng.sample(pool, len(hidden_main))
+            if new_main:
+                taken = set(new_main)
+                pool = [c for c in pool if c not in taken]
+            s.deck[opp] = pool
+        if hidden_spirit:
+            spool = hidden_spirit + s.sdeck[opp]
+            new_spirit = rng.sample(spool, len(hidden_spirit))
+            taken = set(new_spirit)
+            s.sdeck[opp] = [c for c in spool if c not in taken]
+        if new_main or new_spirit:
+            s.hand[opp] = kept + list(new_main) + list(new_spirit)
         dec = s.decision
         if dec is not None and dec[0] == opp:  # the opponent's pending options depend on the redeal
             if dec[1] == "choice":
@@ -1455,12 +1655,28 @@ class BoundlessState(GameState):
         return out
 
     def card_stats(self) -> dict[int, dict[str, dict[str, int]]]:
-        out = {}
-        for p in (0, 1):
-            out[p] = {
-                "drawn": {self.catalogue[k].name: n for k, n in enumerate(self.drawn[p]) if n > 0},
-                "played": {self.catalogue[k].name: n for k, n in enumerate(self.played[p]) if n > 0},
-            }
+        """Per player and card name, how many copies were drawn and how many were played
+        (docs/rules-notes.md, "Card statistics: drawn and played"). Each copy counts at most once
+        in each, so neither exceeds the copies in the deck.
+
+        - drawn: the copy entered its owner's hand from the main deck (the opening hand, a draw,
+          a search) or, for a spirit, from the spirit deck (invoke). The mulligan: cards put back
+          stop counting and the cards drawn back count, so a kept opening hand is 5 drawn.
+        - played: the copy was put into play: a form played (from the hand, or from the drop
+          zone by an effect), a command activated or set face-down, a spirit used to
+          spiritualize (by the act-step action or by an effect). Played never exceeds drawn
+          except for copies that reached play without being drawn: a form played from the drop
+          zone after it was milled there, a spirit rescued from the void that went there from
+          the spirit deck.
+        """
+        out = {p: {"drawn": {}, "played": {}} for p in (0, 1)}
+        cd, owner = self.cd, self.owner
+        for key, flags in (("drawn", self.was_drawn), ("played", self.was_played)):
+            for c, flag in enumerate(flags):
+                if flag:
+                    counts = out[owner[c]][key]
+                    name = cd[c].name
+                    counts[name] = counts.get(name, 0) + 1
         return out
 
     def mulligans(self) -> dict[int, int]:

@@ -69,7 +69,12 @@ def sample_world(state: GameState, player: int, rng: random.Random) -> GameState
     a fresh game RNG drawn from ``rng`` so future shuffles and dice are unknown too, no log."""
     world = state.determinize(player, rng)
     world.log_events = False
-    world.rng = random.Random(rng.getrandbits(64))
+    seed = rng.getrandbits(64)
+    reseed = getattr(world, "reseed", None)  # a game may seed its RNG lazily (cheaper)
+    if reseed is not None:
+        reseed(seed)
+    else:
+        world.rng = random.Random(seed)
     return world
 
 
@@ -116,7 +121,8 @@ class GreedyAgent(Agent):
 
     The clones are made from one :func:`sample_world` per decision, not from the real state, so
     greedy cannot peek at hidden cards or at the real outcome of a shuffle (a mulligan judged by
-    the cards it would really draw); every action is judged in the same sampled world.
+    the cards it would really draw); every action is judged in the same sampled world, the last
+    one in that world itself (it is the agent's own copy: one clone fewer per decision).
     """
 
     name = "greedy"
@@ -128,7 +134,10 @@ class GreedyAgent(Agent):
         self.evaluate = evaluate
 
     def score(self, state: GameState, action: Action, player: int) -> float:
-        after = _lookahead(state)
+        return self._score_in_place(_lookahead(state), action, player)
+
+    def _score_in_place(self, after: GameState, action: Action, player: int) -> float:
+        """Apply ``action`` to ``after`` itself (a disposable world) and score the result."""
         after.apply(action, player)
         if after.is_over:
             winners = after.outcome.winners
@@ -140,10 +149,23 @@ class GreedyAgent(Agent):
         if len(actions) == 1:
             return actions[0]
         world = sample_world(state, player, self.rng)
+        evaluate = self.evaluate
         best: list[Action] = []
         best_score = -math.inf
-        for action in actions:
-            value = self.score(world, action, player)
+        last = len(actions) - 1
+        for i, action in enumerate(actions):
+            # the sampled world is ours alone: the last action needs no copy of it
+            if i == last:
+                after = world
+            else:
+                after = world.clone()
+                after.log_events = False
+            after.apply(action, player)
+            if after.is_over:
+                winners = after.outcome.winners
+                value = 0.0 if not winners else (WIN_SCORE if player in winners else LOSS_SCORE)
+            else:
+                value = evaluate(after, player)
             if value > best_score:
                 best, best_score = [action], value
             elif value == best_score:

@@ -78,6 +78,8 @@ class Board:
             s.hand[p] = []
         s.decision = None
         s.mull = [0, 0]
+        s.was_drawn = bytearray(len(s.cd))  # a prepared state: nothing drawn or played yet
+        s.was_played = bytearray(len(s.cd))
         s.tp = 0
         s.first = 0
         s.turn = turn

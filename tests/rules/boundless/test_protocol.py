@@ -11,7 +11,7 @@ from rules.boundless import ai
 from rules.boundless.engine import ENGINE, BoundlessState
 from rules.core.registry import get_engine
 
-from .helpers import sample_decks
+from .helpers import sample_decks, start
 
 
 def advance(state, rng, steps):
@@ -82,7 +82,7 @@ def test_card_stats_and_mulligans():
 
 
 def test_evaluate_prefers_the_side_with_fewer_spirits_in_its_void():
-    state = ENGINE.start(sample_decks()[:2], seed=2)
+    state = start(sample_decks()[:2], seed=2)  # past setup (before it, only the hands count)
     base = ai.evaluate(state, 0)
     assert abs(base + ai.evaluate(state, 1)) < 1e-9  # zero-sum
     state.void[1].append(state.sdeck[1].pop())
