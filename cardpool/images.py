@@ -128,7 +128,7 @@ def _rgb(colour: str) -> RGB:
 
 def _mix(a: RGB, b: RGB, t: float) -> RGB:
     """``a`` moved ``t`` of the way towards ``b``."""
-    return tuple(round(x + (y - x) * t) for x, y in zip(a, b))  # type: ignore[return-value]
+    return tuple(round(x + (y - x) * t) for x, y in zip(a, b, strict=True))  # type: ignore[return-value]
 
 
 def _luminance(c: RGB) -> float:

@@ -16,7 +16,7 @@ import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from enum import Enum
+from enum import Enum, StrEnum
 from typing import Any
 
 from rules.core.decks import DeckList
@@ -45,7 +45,7 @@ class Action:
 
 
 # -- outcome ------------------------------------------------------------------------------------------
-class EndReason(str, Enum):
+class EndReason(StrEnum):
     """Why a game ended. Games use these values (and may add their own strings)."""
 
     SPIRITS_IN_VOID = "spirits_in_void"  # Boundless: 7 or more spirits in the void

@@ -14,8 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from rules.bos.cards import COLORS, EFFECT_OPS, TIMINGS
-from rules.bos.cards import GAME
+from rules.bos.cards import COLORS, EFFECT_OPS, GAME, TIMINGS
 
 ROOT = Path(__file__).resolve().parents[2]
 POOL_PATH = ROOT / "fixtures" / "bos.json"
