@@ -178,8 +178,9 @@ def _describe(event: dict) -> str:
 
 def replay_frames(run: SimulationRun, pairing: int, game_index: int, seat: int | None,
                   replay: dict | None = None) -> list[dict]:
-    """One frame for the set-up and one per action: ``{number, turn, step, player, action,
-    description, events, view}`` where ``view`` is the board as ``seat`` may see it after the
+    """One frame for the set-up and one per action: ``{number, turn, step, player, action, label,
+    description, events, view}``. ``label`` is the action in words when the engine can say it;
+    ``view`` is the board as ``seat`` may see it after the
     action (``None``: everything). Computed by re-applying the replay's actions on a fresh state."""
     if seat is not None and seat not in (0, 1):
         raise ReplayNotFound(f"seat must be 0, 1 or empty (everything), not {seat!r}")
@@ -191,15 +192,20 @@ def replay_frames(run: SimulationRun, pairing: int, game_index: int, seat: int |
     state = engine.start(decks, replay["seed"], **replay.get("options", {}))
     state.log_events = True
 
-    def frame(number: int, player, action, logged) -> dict:
+    # an engine may offer readable action text (card names instead of its internal numbers)
+    describe_action = getattr(state, "describe_action", None)
+
+    def frame(number: int, player, action, label, logged) -> dict:
         events = [event.as_dict() for event in logged]
         return {"number": number, "turn": state.turn, "step": state.step_name, "player": player, "action": action,
-                "description": "; ".join(_describe(e) for e in events), "events": events,
+                "label": label, "description": "; ".join(_describe(e) for e in events), "events": events,
                 "view": state.view(seat), "over": state.is_over}
 
-    frames = [frame(0, None, None, state.events)]
+    frames = [frame(0, None, None, None, state.events)]
     for number, (player, text) in enumerate(replay["actions"], 1):
         before = len(state.events)
-        state.apply(Action.parse(text), player)
-        frames.append(frame(number, player, text, state.events[before:]))
+        action = Action.parse(text)
+        label = describe_action(action, player) if describe_action else text
+        state.apply(action, player)
+        frames.append(frame(number, player, text, label, state.events[before:]))
     return frames
