@@ -9,15 +9,10 @@ COLLECTIONS": 2->2, 3->4, 4->7, 5->9, 6->12, 7->16, 8+->21.
 
 from __future__ import annotations
 
-import copy
-import json
-from pathlib import Path
-
 import pytest
 
 from rules.core.construction import validate_deck
-from rules.core.decks import CardSpec, DeckEntry, DeckList, parse_deck_text, resolve_deck
-from rules.core.registry import get_game
+from rules.core.decks import CardSpec, DeckEntry, DeckList
 from rules.millennium_blades.construction import (
     DRAWS,
     FORMATS,
@@ -26,14 +21,10 @@ from rules.millennium_blades.construction import (
     collection_points,
     validate,
 )
+from tests.rules.samples import GamePool, codes
 
-ROOT = Path(__file__).resolve().parents[2]
-GAME = "millennium_blades"
-SPEC = get_game(GAME)
-POOL = [CardSpec(i, c["name"], c["card_type"], c.get("attributes", {}), (), c["set"], c["number"])
-        for i, c in enumerate(json.loads((ROOT / "fixtures" / f"{GAME}.json").read_text())["cards"], 1)]
-BY_NAME = {c.name: c for c in POOL}
-SAMPLES = sorted(p.stem for p in (ROOT / "fixtures" / "decks").glob(f"{GAME}-*.txt"))
+POOLS = GamePool("millennium_blades")
+GAME, SPEC, POOL, BY_NAME, SAMPLES = "millennium_blades", POOLS.spec, POOLS.pool, POOLS.by_name, POOLS.samples
 STANDARD = FORMATS["standard"]
 #: Eight soldiers with star ratings 1..8.
 SOLDIERS = ["Wandering Squire", "Argent Squire Corps", "Bastion Sentinel", "Rindguard Captain",
@@ -41,23 +32,11 @@ SOLDIERS = ["Wandering Squire", "Argent Squire Corps", "Bastion Sentinel", "Rind
 
 
 def sample(stem: str = "millennium_blades-argent-wall") -> DeckList:
-    parsed = parse_deck_text((ROOT / "fixtures" / "decks" / f"{stem}.txt").read_text(), SPEC)
-    deck, errors = resolve_deck(parsed, POOL, game=GAME)
-    assert not errors
-    return deck
+    return POOLS.sample(stem)
 
 
 def set_qty(deck: DeckList, section: str, name: str, qty: int) -> DeckList:
-    deck = copy.deepcopy(deck)
-    entries = [e for e in deck.sections.get(section, []) if e.card.name != name]
-    if qty:
-        entries.append(DeckEntry(BY_NAME[name], qty))
-    deck.sections[section] = entries
-    return deck
-
-
-def codes(violations) -> list[str]:
-    return sorted(v.code for v in violations)
+    return POOLS.set_qty(deck, section, name, qty)
 
 
 def cards(*names: str) -> list[CardSpec]:

@@ -6,45 +6,24 @@
 
 from __future__ import annotations
 
-import copy
-import json
-from pathlib import Path
-
 import pytest
 
 from rules.core.construction import validate_deck
-from rules.core.decks import CardSpec, DeckEntry, DeckList, parse_deck_text, resolve_deck
-from rules.core.registry import get_game
+from rules.core.decks import CardSpec, DeckEntry, DeckList
 from rules.spellbound.construction import DRAWS, FORMATS, chart_data, validate
+from tests.rules.samples import GamePool, codes
 
-ROOT = Path(__file__).resolve().parents[2]
-GAME = "spellbound"
-SPEC = get_game(GAME)
-POOL = [CardSpec(i, c["name"], c["card_type"], c.get("attributes", {}), (), c["set"], c["number"])
-        for i, c in enumerate(json.loads((ROOT / "fixtures" / f"{GAME}.json").read_text())["cards"], 1)]
-BY_NAME = {c.name: c for c in POOL}
-SAMPLES = sorted(p.stem for p in (ROOT / "fixtures" / "decks").glob(f"{GAME}-*.txt"))
+POOLS = GamePool("spellbound")
+GAME, SPEC, POOL, BY_NAME, SAMPLES = "spellbound", POOLS.spec, POOLS.pool, POOLS.by_name, POOLS.samples
 STANDARD = FORMATS["standard"]
 
 
 def sample(stem: str = "spellbound-ashen-rift") -> DeckList:
-    parsed = parse_deck_text((ROOT / "fixtures" / "decks" / f"{stem}.txt").read_text(), SPEC)
-    deck, errors = resolve_deck(parsed, POOL, game=GAME)
-    assert not errors
-    return deck
+    return POOLS.sample(stem)
 
 
 def set_qty(deck: DeckList, section: str, name: str, qty: int) -> DeckList:
-    deck = copy.deepcopy(deck)
-    entries = [e for e in deck.sections.get(section, []) if e.card.name != name]
-    if qty:
-        entries.append(DeckEntry(BY_NAME[name], qty))
-    deck.sections[section] = entries
-    return deck
-
-
-def codes(violations) -> list[str]:
-    return sorted(v.code for v in violations)
+    return POOLS.set_qty(deck, section, name, qty)
 
 
 @pytest.mark.parametrize("stem", SAMPLES)
