@@ -29,6 +29,7 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
+from django.db import DatabaseError, connection, transaction
 from django.db.models import F, OuterRef, Q, QuerySet, Subquery
 
 from cardpool.models import Card, CardAttributeValue, CardSet, Rarity
@@ -359,6 +360,19 @@ def _attr_subquery(name: str, **lookups) -> Q:
     return Q(pk__in=ids)
 
 
+def _check_regex_in_database(pattern: str, position: int) -> None:
+    """The lexer checks a /regex/ with Python's ``re`` (what SQLite's REGEXP runs); PostgreSQL's
+    regex dialect refuses some patterns Python accepts, so ask it too, in a savepoint."""
+    if connection.vendor != "postgresql":
+        return
+    try:
+        with transaction.atomic(), connection.cursor() as cursor:
+            cursor.execute("SELECT '' ~* %s", [pattern])
+    except DatabaseError as exc:
+        reason = str(exc).splitlines()[0].removeprefix("invalid regular expression: ")
+        raise SearchError(f"invalid regular expression: {reason}", position) from None
+
+
 class _Compiler:
     def __init__(self, games: list[GameSpec], game_ids: dict[str, int]):
         self.games = games
@@ -407,6 +421,7 @@ class _Compiler:
     def text_match(self, column: str, t: Term, lower: bool = False) -> Q:
         self._only_text(t)
         if t.regex:
+            _check_regex_in_database(t.value, t.value_pos)
             return Q(**{f"{column}__iregex": t.value})
         if t.op == "=":
             return Q(**{f"{column}__iexact": t.value}) if not lower else Q(**{column: t.value.lower()})

@@ -298,3 +298,12 @@ def test_any_query_runs_against_the_database_or_raises_search_error(query):
         list(search(query).cards[:5])
     except SearchError as exc:
         assert 0 <= exc.position <= len(query)
+
+
+@pytest.mark.parametrize("query", ["/a++/", "o:/x*+y/", "name:/]?+/"])
+def test_regex_the_database_refuses_is_a_search_error_not_a_server_error(cards, query):
+    """Python accepts possessive quantifiers; PostgreSQL's regex dialect does not."""
+    try:
+        list(search(query).cards[:5])
+    except SearchError as exc:
+        assert "invalid regular expression" in exc.message and exc.position >= 0
