@@ -163,4 +163,6 @@ class AutocompleteView(APIView):
         q = request.query_params.get("q", "")
         if len(q) > 200:
             return _bad_request("q is longer than 200 characters", field="q")
+        if "\x00" in q:
+            return _bad_request("q cannot contain a NUL character", field="q")
         return Response({"results": card_autocomplete(prefix=q, game_slug=game)})

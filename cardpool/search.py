@@ -234,6 +234,8 @@ class _Parser:
         return self.tokens[self.k] if self.k < len(self.tokens) else None
 
     def parse(self) -> ParsedQuery:
+        if "\x00" in self.text:  # no database stores it; PostgreSQL refuses it outright
+            raise SearchError("a query cannot contain a NUL character", self.text.index("\x00"))
         if len(self.text) > MAX_QUERY_LENGTH:
             raise SearchError(f"query is longer than {MAX_QUERY_LENGTH} characters", MAX_QUERY_LENGTH)
         if self.tokens:

@@ -90,3 +90,10 @@ def test_openapi_schema_and_docs_page(client):
     docs = client.get("/api/docs/")
     assert docs.status_code == 200
     assert b"cdn" not in docs.content.lower()
+
+
+def test_nul_characters_are_a_400_not_a_server_error(client, card_pool):
+    """PostgreSQL refuses NUL in any string: a query holding one must be refused first."""
+    response = client.get("/api/cards/", {"q": "gol\x00em"})
+    assert response.status_code == 400 and response.json()["position"] == 3
+    assert client.get("/api/cards/autocomplete/", {"q": "a\x00"}).status_code == 400
