@@ -357,3 +357,12 @@ def test_open_game_form_redirects_to_that_replay(client, done_run):
     assert response.status_code == 302 and response["Location"] == reverse("simulate:replay", args=[done_run.pk, 0, 3])
     response = client.get(url + "?game=three")
     assert response.status_code == 302 and response["Location"].startswith(reverse("simulate:run", args=[done_run.pk]))
+
+
+@pytest.mark.django_db
+def test_admin_lists_runs_and_chunks(client, django_user_model):
+    """Admin for every model: runs (with decks and chunks inline) and chunks, searchable and filterable."""
+    admin_user = django_user_model.objects.create_superuser("root", "root@example.com", "pw-123456")
+    client.force_login(admin_user)
+    assert client.get("/admin/simulate/simulationrun/?q=root&status__exact=done").status_code == 200
+    assert client.get("/admin/simulate/runchunk/?status__exact=pending").status_code == 200
