@@ -67,6 +67,18 @@ def _format(game: str, value):
     return fmt, None
 
 
+def _body_game_format(request) -> tuple[tuple, Response | None]:
+    """The body, its game and its format (missing = standard), or the 400 for the first bad one."""
+    data, bad = _body(request)
+    if bad:
+        return (None, None, None), bad
+    game, bad = _game(data.get("game"))
+    if bad:
+        return (None, None, None), bad
+    fmt, bad = _format(game, data.get("format"))
+    return (data, game, fmt), bad
+
+
 def _token(request) -> str | None:
     return request.query_params.get("key") or None
 
@@ -180,13 +192,7 @@ class ValidateView(APIView):
             "sections": {"deck": [{"name": "Hearthward Mender", "qty": 1}]}})],
     )
     def post(self, request):
-        data, bad = _body(request)
-        if bad:
-            return bad
-        game, bad = _game(data.get("game"))
-        if bad:
-            return bad
-        fmt, bad = _format(game, data.get("format"))
+        (data, game, fmt), bad = _body_game_format(request)
         if bad:
             return bad
         sections = data.get("sections", {})
@@ -218,13 +224,7 @@ class DealView(APIView):
             "game": "fellbound", "format": "random", "pool": "alignments:life", "seed": 42})],
     )
     def post(self, request):
-        data, bad = _body(request)
-        if bad:
-            return bad
-        game, bad = _game(data.get("game"))
-        if bad:
-            return bad
-        fmt, bad = _format(game, data.get("format"))
+        (data, game, fmt), bad = _body_game_format(request)
         if bad:
             return bad
         pool = data.get("pool") if data.get("pool") is not None else ""
@@ -268,13 +268,7 @@ class DeckListView(APIView):
     @extend_schema(summary="Create a deck (logged in)", request=_deck_in,
                    responses={201: _deck_out, 400: _error_schema})
     def post(self, request):
-        data, bad = _body(request)
-        if bad:
-            return bad
-        game, bad = _game(data.get("game"))
-        if bad:
-            return bad
-        fmt, bad = _format(game, data.get("format"))
+        (data, game, fmt), bad = _body_game_format(request)
         if bad:
             return bad
         try:

@@ -466,38 +466,28 @@ def op_pwr(s, f, op):
     return True
 
 
-def op_damage(s, f, op):
-    p = f[F_CTRL]
+def _on_chosen_target(s, f, op, act) -> bool:
+    """Choose the op's target (a pending choice returns False: the op waits) and ``act`` on it."""
     sel = op["sel"]
-    card = _choose_target(s, f, sel, p, candidates(s, f, sel))
+    card = _choose_target(s, f, sel, f[F_CTRL], candidates(s, f, sel))
     if card is None:
         return False
     if card >= 0:
-        s.damage_by_effect(card)
+        act(card)
     return True
+
+
+def op_damage(s, f, op):
+    return _on_chosen_target(s, f, op, s.damage_by_effect)
 
 
 def op_sacrifice(s, f, op):
     """Sacrifice by card effect: spirits to the void; not the once-per-turn sacrifice-to-play."""
-    p = f[F_CTRL]
-    sel = op["sel"]
-    card = _choose_target(s, f, sel, p, candidates(s, f, sel))
-    if card is None:
-        return False
-    if card >= 0:
-        s.sacrifice_by_effect(card)
-    return True
+    return _on_chosen_target(s, f, op, s.sacrifice_by_effect)
 
 
 def op_return_to_hand(s, f, op):
-    p = f[F_CTRL]
-    sel = op["sel"]
-    card = _choose_target(s, f, sel, p, candidates(s, f, sel))
-    if card is None:
-        return False
-    if card >= 0:
-        s.return_to_hand(card)
-    return True
+    return _on_chosen_target(s, f, op, s.return_to_hand)
 
 
 def op_search(s, f, op):
