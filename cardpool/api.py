@@ -16,7 +16,7 @@ from rest_framework.views import APIView
 
 from cardpool.models import Card, card_path
 from cardpool.pagination import CardPagination
-from cardpool.search import SearchError
+from cardpool.search import SearchError, statement_time_budget
 from cardpool.selectors import PagedCardRows, card_autocomplete, card_rows, card_search, game_list_with_counts
 from rules.core.registry import UnknownGame, game_slugs, get_game
 
@@ -133,12 +133,13 @@ class CardListView(APIView):
         game, error = _game_param(request)
         if error:
             return error
+        paginator = CardPagination()
         try:
-            result = card_search(query=request.query_params.get("q", ""), game_slug=game)
+            with statement_time_budget():
+                result = card_search(query=request.query_params.get("q", ""), game_slug=game)
+                page = paginator.paginate_queryset(PagedCardRows(result), request, view=self)
         except SearchError as exc:
             return Response(exc.as_dict(), status=400)
-        paginator = CardPagination()
-        page = paginator.paginate_queryset(PagedCardRows(result), request, view=self)
         data = CardSerializer(page, many=True, context=_context(request)).data
         return paginator.get_paginated_response(data)
 

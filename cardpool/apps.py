@@ -1,5 +1,8 @@
 from django.apps import AppConfig
+from django.db.backends.signals import connection_created
 from django.db.models.signals import post_migrate
+
+from cardpool.regex import install_on_sqlite
 
 
 def _sync_games(sender, **kwargs) -> None:
@@ -15,3 +18,5 @@ class CardpoolConfig(AppConfig):
     def ready(self) -> None:
         # Every database knows every registered game (and its rarities) right after migrate.
         post_migrate.connect(_sync_games, sender=self)
+        # /regex/ searches run RE2, which cannot backtrack (see cardpool/regex.py).
+        connection_created.connect(install_on_sqlite, dispatch_uid="cardpool-re2-regexp")

@@ -27,14 +27,18 @@ from __future__ import annotations
 import difflib
 import re
 from collections.abc import Iterable
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 
-from django.db import DatabaseError, connection, transaction
+from django.db import DatabaseError, OperationalError, connection, transaction
 from django.db.models import F, OuterRef, Q, QuerySet, Subquery
 
 from cardpool.models import Card, CardAttributeValue, CardSet, Rarity
+from cardpool.regex import RegexError, compile_pattern
 from rules.core.registry import UnknownGame, all_games, get_game
 from rules.core.schema import BOOL, ENUM, INT, LIST, MAP, STR, Attribute, GameSpec
+
+QUERY_CANCELED = "57014"  # PostgreSQL's SQLSTATE when statement_timeout stops a statement
 
 OPERATORS = (":", "!=", "<=", ">=", "=", "<", ">")
 COMPARISONS = ("<", "<=", ">", ">=")
@@ -156,10 +160,9 @@ class _Lexer:
                 if not pattern:
                     raise SearchError("empty regular expression", start)
                 try:
-                    re.compile(pattern)
-                except re.error as exc:
-                    pos = start + 1 + (exc.pos or 0)
-                    raise SearchError(f"invalid regular expression: {exc.msg}", min(pos, len(self.text))) from None
+                    compile_pattern(pattern)
+                except RegexError as exc:
+                    raise SearchError(f"invalid regular expression: {exc}", start + 1) from None
                 return pattern, i + 1
             out.append(ch)
             i += 1
@@ -342,6 +345,18 @@ def parse(query: str) -> ParsedQuery:
     return _Parser(query or "").parse()
 
 
+@contextmanager
+def statement_time_budget():
+    """Turn the database cancelling a search at its statement timeout (PostgreSQL's
+    ``DATABASE_STATEMENT_TIMEOUT``) into a :class:`SearchError`: a clear 400, never a 500."""
+    try:
+        yield
+    except OperationalError as exc:
+        if getattr(exc.__cause__, "sqlstate", None) != QUERY_CANCELED:
+            raise
+        raise SearchError("this search took too long for the server; make it narrower", 0) from None
+
+
 # -- compiling to a Django filter ------------------------------------------------------------
 @dataclass
 class SearchResult:
@@ -363,8 +378,8 @@ def _attr_subquery(name: str, **lookups) -> Q:
 
 
 def _check_regex_in_database(pattern: str, position: int) -> None:
-    """The lexer checks a /regex/ with Python's ``re`` (what SQLite's REGEXP runs); PostgreSQL's
-    regex dialect refuses some patterns Python accepts, so ask it too, in a savepoint."""
+    """The lexer checks a /regex/ with RE2 (what SQLite's REGEXP runs); PostgreSQL's regex
+    dialect refuses some patterns RE2 accepts, so ask it too, in a savepoint."""
     if connection.vendor != "postgresql":
         return
     try:

@@ -20,7 +20,7 @@ from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 
 from cardpool.models import Card, Game
-from cardpool.search import BUILTIN_KEYS, ORDER_FIELDS, SearchError
+from cardpool.search import BUILTIN_KEYS, ORDER_FIELDS, SearchError, statement_time_budget
 from cardpool.selectors import (
     attribute_samples,
     card_neighbours,
@@ -329,12 +329,15 @@ def _results_context(request, query: str, game_slug: str | None, url_name: str, 
     context = {"q": query, "view_mode": _view_mode(request), "view_modes": VIEW_MODES, "error": None,
                "page_obj": None, "cards": [], "total": 0}
     try:
-        result = card_search(query=query, game_slug=game_slug)
-        page = paginate(request, result.cards)
+        with statement_time_budget():
+            result = card_search(query=query, game_slug=game_slug)
+            page = paginate(request, result.cards)
+            cards = _decorate(page.object_list)
+            total = page.paginator.count
     except SearchError as exc:
         context["error"] = _error_context(query, exc, url_name, url_args)
         return context, 400
-    context.update(page_obj=page, cards=_decorate(page.object_list), total=page.paginator.count,
+    context.update(page_obj=page, cards=cards, total=total,
                    order=result.order, direction=result.direction)
     return context, 200
 

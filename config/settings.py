@@ -4,6 +4,7 @@ DJANGO_SECRET_KEY   secret key (a development key is used when DEBUG is on)
 DJANGO_DEBUG        "1"/"0" (default 1: the embedded local setup)
 DJANGO_ALLOWED_HOSTS comma-separated (default localhost names)
 DATABASE_URL        e.g. postgres://user:pass@host/db (default: SQLite file db.sqlite3)
+DATABASE_STATEMENT_TIMEOUT  PostgreSQL only: seconds any one statement may run (default 30; 0 = none)
 MEDIA_ROOT          where uploads and drawn card images go (default ./media)
 """
 
@@ -86,6 +87,13 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
         "timeout": 20,
         "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
     }
+
+if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
+    # No statement (a /regex/ search above all) may hold a connection longer than this.
+    DATABASE_STATEMENT_TIMEOUT = int(os.environ.get("DATABASE_STATEMENT_TIMEOUT", "30"))
+    if DATABASE_STATEMENT_TIMEOUT > 0:
+        DATABASES["default"].setdefault("OPTIONS", {})["options"] = (
+            f"-c statement_timeout={DATABASE_STATEMENT_TIMEOUT * 1000}")
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 

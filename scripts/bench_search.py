@@ -55,6 +55,9 @@ QUERIES = [
     (None, "r>=rare drake"),
 ]
 
+# Catastrophic for a backtracking engine (issue "Robustness", part 1): each must answer, fast.
+REGEX_QUERIES = [r"/^([\w\s]+)+!/", r"o:/^([\w\s]+)+!/", r"o:/(a+)+$/", r"o:/(.*a){25}x/", r"o:/(x+x+)+y/"]
+
 WORDS = ("ember frost golem drake shade warden ash tide root star hollow dream storm iron "
          "veil thorn ward rift sun moon spark gale stone void bloom echo fang").split()
 PHRASES = ("draw a card", "gain 2 RP", "deal 3 damage", "rescue 1", "flip a card", "heal 2",
@@ -189,6 +192,15 @@ def main() -> int:
     print(f"\nmedian of query medians: {all_med:.1f} ms (target <= 50 ms); "
           f"worst API/SQL ratio: {worst_ratio:.2f}x (target <= 3x)")
     ok = all_med <= 50 and worst_ratio <= 3
+    print(f"\n{'regex search (catastrophic for backtracking)':58} {'status':>7} {'api med':>8} {'api max':>8}")
+    for query in REGEX_QUERIES:
+        samples, status = [], 0
+        for _ in range(5):
+            t0 = time.perf_counter()
+            status = client.get("/api/cards/", {"q": query}).status_code
+            samples.append((time.perf_counter() - t0) * 1000)
+        print(f"{query:58} {status:7} {statistics.median(samples):7.1f}ms {max(samples):7.1f}ms")
+        ok = ok and status in (200, 400) and max(samples) < 5000
     print("RESULT:", "targets met" if ok else "TARGETS MISSED")
     return 0 if ok else 1
 
