@@ -1,6 +1,6 @@
 """Agents: who chooses the actions. Game-agnostic; a game contributes only its evaluation.
 
-The protocol (ARCHITECTURE.md "engine protocol"): ``choose(state, player) -> Action``, where the
+The protocol (docs/architecture.md, "The engine protocol"): ``choose(state, player) -> Action``, where the
 action is one of ``state.legal_actions(player)``. Every agent owns a seeded ``random.Random`` and,
 when it searches, an iteration budget, never a wall-clock budget: the same seed and budget give
 the same choices on any machine, so games and whole runs repeat exactly.
@@ -12,7 +12,8 @@ the same choices on any machine, so games and whole runs repeat exactly.
 - ``ismcts``  information-set Monte Carlo tree search (Cowling, Powley & Whitehouse 2012,
   single-observer variant): each iteration determinizes the hidden information, descends with
   UCB1 over the actions available in that determinization (availability counts), expands one
-  node, plays out with a cheap policy to a step cap, scores the end and backpropagates.
+  node, plays out with a cheap policy to a step cap, scores the end and backpropagates; seats
+  that act at once choose independently (decoupled UCT over the joint move).
 - ``passive`` the goldfish opponent: does as little as the rules allow (see :class:`PassiveAgent`).
 
 Search agents look ahead only in worlds sampled from what their player may know (the game's
@@ -26,17 +27,21 @@ import random
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from rules.core.engine import Action, GameState
+from rules.core.engine import Action, EngineSpec, GameState
 
 Evaluate = Callable[[GameState, int], float]
 
 #: Terminal scores for greedy: far above anything an evaluation returns.
 WIN_SCORE = 1e9
-LOSS_SCORE = -1e9
 
 
 class Agent:
-    """Base agent: a name, its own seeded RNG and the options it was made with."""
+    """Base agent: a name, its own seeded RNG and the options it was made with.
+
+    ``choose(state, player)`` returns one of ``state.legal_actions(player)``. When several
+    seats act at once, each agent is asked on the same state before anything is applied, so it
+    cannot see the others' choices.
+    """
 
     name = "agent"
 
@@ -64,26 +69,40 @@ def _lookahead(state: GameState) -> GameState:
     return copy
 
 
-def sample_world(state: GameState, player: int, rng: random.Random) -> GameState:
-    """One world consistent with what ``player`` knows: hidden cards redealt (``determinize``),
-    a fresh game RNG drawn from ``rng`` so future shuffles and dice are unknown too, no log."""
-    world = state.determinize(player, rng)
+def sample_world(state: GameState, player: int, rng: random.Random, perfect_information: bool = False) -> GameState:
+    """One world consistent with what ``player`` knows: hidden cards redealt (``determinize``;
+    skipped in a game of perfect information), a fresh game RNG drawn from ``rng`` so future
+    shuffles and dice are unknown too (``reseed``), no log."""
+    world = _lookahead(state) if perfect_information else state.determinize(player, rng)
     world.log_events = False
-    seed = rng.getrandbits(64)
-    reseed = getattr(world, "reseed", None)  # a game may seed its RNG lazily (cheaper)
-    if reseed is not None:
-        reseed(seed)
-    else:
-        world.rng = random.Random(seed)
+    world.reseed(rng.getrandbits(64))
     return world
 
 
-def terminal_score(state: GameState, player: int) -> float:
-    """1 for a sole win, 1/k for a win shared by k players, 0.5 for a draw, 0 for a loss."""
-    winners = state.outcome.winners
-    if not winners:
-        return 0.5
-    return 1.0 / len(winners) if player in winners else 0.0
+def reward(state: GameState, player: int) -> float:
+    """``player``'s share of a finished game in [0, 1]: the fraction of the other seats placed
+    below it, ties counting half (two players: 1 win, 0.5 draw, 0 loss; allies share a place)."""
+    placements = state.outcome.placements
+    mine = placements[player]
+    others = [place for seat, place in enumerate(placements) if seat != player]
+    if not others:
+        return 1.0 if state.outcome.winners else 0.5
+    return sum(1.0 if place > mine else 0.5 if place == mine else 0.0 for place in others) / len(others)
+
+
+def terminal_value(state: GameState, player: int) -> float:
+    """A finished game as an evaluation: far above (a win) or below (a loss) any evaluation."""
+    return (reward(state, player) - 0.5) * 2 * WIN_SCORE
+
+
+def joint_move(state: GameState, player: int, action: Action, rng: random.Random) -> dict[int, Action]:
+    """``player``'s ``action`` with, for every other seat acting at the same time, a uniformly
+    random legal choice: a search agent does not know what the others chose."""
+    move = {player: action}
+    for seat in state.current_players():
+        if seat != player:
+            move[seat] = rng.choice(state.legal_actions(seat))
+    return move
 
 
 class RandomAgent(Agent):
@@ -114,10 +133,10 @@ class PassiveAgent(Agent):
 class GreedyAgent(Agent):
     """One-ply search with the game's evaluation.
 
-    Each legal action is applied to a clone and scored with ``evaluate(clone, player)`` (a won
-    game scores :data:`WIN_SCORE`, a lost one :data:`LOSS_SCORE`, a draw 0); the best wins, ties
-    broken by the agent's RNG. With one legal action nothing is cloned. When several players act
-    at once the clone simply still waits for the others; the evaluation is taken as it stands.
+    Each legal action is applied to a clone and scored with ``evaluate(clone, player)`` (a
+    finished game scores :func:`terminal_value`); the best wins, ties broken by the agent's RNG.
+    With one legal action nothing is cloned. When other seats act at the same time, their
+    choices in the clone are drawn at random (greedy cannot see them).
 
     The clones are made from one :func:`sample_world` per decision, not from the real state, so
     greedy cannot peek at hidden cards or at the real outcome of a shuffle (a mulligan judged by
@@ -127,28 +146,20 @@ class GreedyAgent(Agent):
 
     name = "greedy"
 
-    def __init__(self, seed: int = 0, *, evaluate: Evaluate | None = None, **options: Any):
+    def __init__(self, seed: int = 0, *, evaluate: Evaluate | None = None, perfect_information: bool = False,
+                 **options: Any):
         super().__init__(seed, **options)
         if evaluate is None:
             raise ValueError("the greedy agent needs the game's evaluation (EngineSpec.evaluate)")
         self.evaluate = evaluate
-
-    def score(self, state: GameState, action: Action, player: int) -> float:
-        return self._score_in_place(_lookahead(state), action, player)
-
-    def _score_in_place(self, after: GameState, action: Action, player: int) -> float:
-        """Apply ``action`` to ``after`` itself (a disposable world) and score the result."""
-        after.apply(action, player)
-        if after.is_over:
-            winners = after.outcome.winners
-            return 0.0 if not winners else (WIN_SCORE if player in winners else LOSS_SCORE)
-        return self.evaluate(after, player)
+        self.perfect_information = perfect_information
 
     def choose(self, state: GameState, player: int) -> Action:
         actions = state.legal_actions(player)
         if len(actions) == 1:
             return actions[0]
-        world = sample_world(state, player, self.rng)
+        world = sample_world(state, player, self.rng, self.perfect_information)
+        simultaneous = len(world.current_players()) > 1
         evaluate = self.evaluate
         best: list[Action] = []
         best_score = -math.inf
@@ -160,12 +171,11 @@ class GreedyAgent(Agent):
             else:
                 after = world.clone()
                 after.log_events = False
-            after.apply(action, player)
-            if after.is_over:
-                winners = after.outcome.winners
-                value = 0.0 if not winners else (WIN_SCORE if player in winners else LOSS_SCORE)
+            if simultaneous:
+                after.apply_joint(joint_move(after, player, action, self.rng))
             else:
-                value = evaluate(after, player)
+                after.apply(action, player)
+            value = terminal_value(after, player) if after.is_over else evaluate(after, player)
             if value > best_score:
                 best, best_score = [action], value
             elif value == best_score:
@@ -173,22 +183,29 @@ class GreedyAgent(Agent):
         return best[0] if len(best) == 1 else self.rng.choice(best)
 
 
-class _Node:
-    """A node of the information-set tree: statistics of the edge that led here."""
+class _Edge:
+    """Statistics of one seat's action at one node of the information-set tree."""
 
-    __slots__ = ("player", "action", "parent", "children", "visits", "reward", "available")
+    __slots__ = ("visits", "reward", "available")
 
-    def __init__(self, player: int | None = None, action: Action | None = None, parent: _Node | None = None):
-        self.player = player  # who took ``action`` to get here
-        self.action = action
-        self.parent = parent
-        self.children: dict[tuple[int, Action], _Node] = {}
+    def __init__(self):
         self.visits = 0
-        self.reward = 0.0  # summed reward of ``player``
-        self.available = 1  # times this edge was available when its parent was visited
+        self.reward = 0.0  # summed reward of the seat that took the action
+        self.available = 0  # times the action was available when its node was visited
 
     def ucb(self, exploration: float) -> float:
         return self.reward / self.visits + exploration * math.sqrt(math.log(self.available) / self.visits)
+
+
+class _Node:
+    """A node of the information-set tree: per acting seat the statistics of its actions
+    (decoupled, so seats acting at once choose independently), and the child per move."""
+
+    __slots__ = ("edges", "children")
+
+    def __init__(self):
+        self.edges: dict[tuple[int, Action], _Edge] = {}
+        self.children: dict[tuple[tuple[int, Action], ...], _Node] = {}
 
 
 class ISMCTSAgent(Agent):
@@ -196,20 +213,22 @@ class ISMCTSAgent(Agent):
 
     Options: ``iterations`` (default 100), ``exploration`` (UCB1 constant, default 0.4: small budgets do better exploiting),
     ``rollout`` ("random" or "greedy", default "random"; greedy-lite scores ``rollout_sample``
-    random legal actions with the evaluation and keeps the best), ``rollout_steps`` (actions
+    random legal actions with the evaluation and keeps the best), ``rollout_steps`` (moves
     played out after the tree before the position is scored, default 10: short playouts
     plus the evaluation beat long random ones at equal cost), ``eval_scale``
     (an unfinished rollout scores ``1 / (1 + exp(-evaluate / eval_scale))``; default 10).
 
     Every determinization gets a fresh game RNG drawn from the agent's RNG, so the search
-    cannot foresee the real game's future shuffles or dice. The final choice is the most
-    visited root action that is legal in the real state (ties to the first listed).
+    cannot foresee the real game's future shuffles or dice; in a game of perfect information
+    nothing is redealt. Where several seats act at once, each chooses by its own statistics
+    at that node (decoupled UCT) and the tree branches on the joint move. The final choice is
+    the most visited root action that is legal in the real state (ties to the first listed).
     """
 
     name = "ismcts"
 
-    def __init__(self, seed: int = 0, *, evaluate: Evaluate | None = None, iterations: int = 100,
-                 exploration: float = 0.4, rollout: str = "random", rollout_steps: int = 10,
+    def __init__(self, seed: int = 0, *, evaluate: Evaluate | None = None, perfect_information: bool = False,
+                 iterations: int = 100, exploration: float = 0.4, rollout: str = "random", rollout_steps: int = 10,
                  rollout_sample: int = 4, eval_scale: float = 10.0, **options: Any):
         super().__init__(seed, iterations=iterations, exploration=exploration, rollout=rollout,
                          rollout_steps=rollout_steps, rollout_sample=rollout_sample, eval_scale=eval_scale,
@@ -221,6 +240,7 @@ class ISMCTSAgent(Agent):
         if iterations < 1:
             raise ValueError("iterations must be at least 1")
         self.evaluate = evaluate
+        self.perfect_information = perfect_information
         self.iterations = iterations
         self.exploration = exploration
         self.rollout_policy = rollout
@@ -236,61 +256,74 @@ class ISMCTSAgent(Agent):
         root = _Node()
         for _ in range(self.iterations):
             self._iterate(root, state, player)
-        visits = {action: child.visits for (p, action), child in root.children.items() if p == player}
+        visits = {action: edge.visits for (seat, action), edge in root.edges.items() if seat == player}
         best = max(legal, key=lambda a: visits.get(a, -1))
         return best if best in visits else self.rng.choice(legal)
 
+    def _select(self, node: _Node, world: GameState, seat: int) -> tuple[Action, bool]:
+        """``seat``'s action at ``node``: an untried one at random (expanding), else by UCB1."""
+        untried, tried = [], []
+        for action in world.legal_actions(seat):
+            edge = node.edges.get((seat, action))
+            if edge is None or not edge.visits:
+                untried.append(action)
+            else:
+                edge.available += 1
+                tried.append((action, edge))
+        if untried:
+            action = self.rng.choice(untried)
+            node.edges.setdefault((seat, action), _Edge()).available += 1
+            return action, True
+        return max(tried, key=lambda pair: pair[1].ucb(self.exploration))[0], False
+
     def _iterate(self, root: _Node, state: GameState, player: int) -> None:
-        world = sample_world(state, player, self.rng)
+        world = sample_world(state, player, self.rng, self.perfect_information)
         node = root
-        first = True
-        # selection: descend while every available action has been tried
+        path: list[tuple[_Node, tuple[tuple[int, Action], ...]]] = []
+        # selection: descend while every available action has been tried; expand one node
         while not world.is_over:
-            actor = player if first else world.current_players()[0]
-            first = False
-            actions = world.legal_actions(actor)
-            untried = []
-            children = []
-            for a in actions:
-                child = node.children.get((actor, a))
-                if child is None:
-                    untried.append(a)
-                else:
-                    child.available += 1
-                    children.append(child)
-            if untried:  # expansion: one new node, then play out from it
-                action = self.rng.choice(untried)
-                child = _Node(actor, action, node)
-                node.children[(actor, action)] = child
-                node = child
-                world.apply(action, actor)
+            acting = world.current_players()
+            expanded = False
+            move = []
+            for seat in acting:
+                action, new = self._select(node, world, seat)
+                move.append((seat, action))
+                expanded = expanded or new
+            key = tuple(move)
+            path.append((node, key))
+            world.apply_move(dict(move))
+            child = node.children.get(key)
+            if child is None:
+                child = node.children[key] = _Node()
+                expanded = True
+            node = child
+            if expanded:
                 break
-            node = max(children, key=lambda c: c.ucb(self.exploration))
-            world.apply(node.action, actor)
         # simulation
         steps = 0
         while not world.is_over and steps < self.rollout_steps:
-            actor = world.current_players()[0]
-            world.apply(self._rollout_action(world, actor), actor)
+            world.apply_move({seat: self._rollout_action(world, seat) for seat in world.current_players()})
             steps += 1
         rewards = self._rewards(world)
-        # backpropagation
-        while node.parent is not None:
-            node.visits += 1
-            node.reward += rewards[node.player]
-            node = node.parent
-        node.visits += 1
+        # backpropagation: every seat's edge on the path scores that seat's reward
+        for parent, key in path:
+            for seat, action in key:
+                edge = parent.edges[(seat, action)]
+                edge.visits += 1
+                edge.reward += rewards[seat]
 
     def _rollout_action(self, world: GameState, actor: int) -> Action:
         actions = world.legal_actions(actor)
         if self.rollout_policy == "random" or len(actions) == 1:
+            return self.rng.choice(actions)
+        if len(world.current_players()) > 1:  # a simultaneous move: no one-ply lookahead
             return self.rng.choice(actions)
         sample = actions if len(actions) <= self.rollout_sample else self.rng.sample(actions, self.rollout_sample)
         best, best_score = sample[0], -math.inf
         for action in sample:
             after = _lookahead(world)
             after.apply(action, actor)
-            value = terminal_score(after, actor) * 2e9 - 1e9 if after.is_over else self.evaluate(after, actor)
+            value = terminal_value(after, actor) if after.is_over else self.evaluate(after, actor)
             if value > best_score:
                 best, best_score = action, value
         return best
@@ -299,7 +332,7 @@ class ISMCTSAgent(Agent):
         """Each player's reward in [0, 1]: the outcome when over, else the squashed evaluation."""
         players = range(world.num_players)
         if world.is_over:
-            return [terminal_score(world, p) for p in players]
+            return [reward(world, p) for p in players]
         if self.evaluate is None:
             return [0.5 for _ in players]
         out = []
@@ -317,11 +350,11 @@ AGENTS: dict[str, type[Agent]] = {
 }
 
 
-def make_agent(name: str, seed: int, **options: Any) -> Agent:
-    """Build an agent by name ("random", "greedy", "ismcts", "passive").
+def make_agent(name: str, seed: int, engine: EngineSpec | None = None, **options: Any) -> Agent:
+    """Build an agent by name ("random", "greedy", "ismcts", "passive") for ``engine``'s game.
 
-    ``evaluate`` (the game's ``EngineSpec.evaluate``) is passed to the agents that use it and
-    ignored by the others, so callers may always pass it.
+    The searching agents take the game's evaluation and whether it has hidden information from
+    the engine's spec (``evaluate`` may also be given directly); the others ignore both.
     """
     try:
         cls = AGENTS[name]
@@ -329,6 +362,10 @@ def make_agent(name: str, seed: int, **options: Any) -> Agent:
         raise ValueError(f"unknown agent {name!r}; known agents: {', '.join(AGENTS)}") from None
     if cls in (RandomAgent, PassiveAgent):
         options.pop("evaluate", None)
+        return cls(seed, **options)
+    if engine is not None:
+        options.setdefault("evaluate", engine.evaluate)
+        options.setdefault("perfect_information", engine.perfect_information)
     return cls(seed, **options)
 
 

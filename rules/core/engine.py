@@ -1,20 +1,36 @@
-"""The engine protocol every game implements (ARCHITECTURE.md, after OpenSpiel and python-chess).
+"""The engine protocol every game implements (after OpenSpiel's ``State`` and python-chess).
 
-A game state knows who acts, the legal actions, how to apply one, whether the game is over and
-its outcome, what each player may see, how to copy itself, and its event log. Randomness comes
-only from the seeded RNG carried in the state; agents get their own seeded RNG and an iteration
-budget. ``apply`` trusts its input and is fast; legality is checked once, at the boundary
-(``apply_checked``).
+A game state knows who acts now, the legal actions, how to apply them, whether the game is over
+and its :class:`Outcome`, what each seat may see (``view``), how to copy itself, how to say an
+action in the game's words, and its event log. Everything the apps and agents call is declared
+here with a docstring; nothing is looked up with ``getattr``.
 
-The core knows no game: Boundless, Spellbound, ... each subclass :class:`GameState` in
-``rules/<game>/engine.py`` and register a :class:`EngineSpec` as ``ENGINE`` in that module.
+- **Seats** are numbered 0 .. n-1, with ``EngineSpec.min_players <= n <= max_players``.
+- **Sequential moves**: when ``current_players()`` names one seat, that seat's agent picks one
+  of ``legal_actions(seat)`` and the state ``apply(action, seat)``.
+- **Simultaneous moves** (a secret bid, a market phase): when ``current_players()`` names
+  several seats, each picks from its own ``legal_actions`` without seeing the others' picks
+  (none is applied yet), and the state applies them together with ``apply_joint({seat:
+  action})``, like OpenSpiel's ``apply_actions``.
+- **Chance** comes only from the seeded ``self.rng`` carried in the state: same decks, seed
+  and actions give the same game, byte for byte. Agents get their own seeded RNG and an
+  iteration budget, never a clock.
+- ``apply`` trusts its input and is fast; legality is checked once, at the boundary
+  (:meth:`GameState.apply_checked`, :meth:`GameState.apply_joint_checked`).
+
+The core names no game. Each game subclasses :class:`GameState` in ``rules/<game>/`` and
+exposes an :class:`EngineSpec` as ``ENGINE`` in ``rules/<game>/engine.py``; the spec declares
+the game type (seats, information, chance, simultaneous moves, teams), its end reasons and the
+statistics counters it keeps.
 """
 
 from __future__ import annotations
 
+import json
 import random
+import re
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import Enum, StrEnum
 from typing import Any
@@ -23,58 +39,144 @@ from rules.core.decks import DeckList
 
 
 # -- actions ----------------------------------------------------------------------------------------
+_BARE_WORD = re.compile(r"[A-Za-z_][A-Za-z0-9_.:+-]*")
+_INTEGER = re.compile(r"-?(0|[1-9][0-9]*)")
+
+
+class ActionParseError(ValueError):
+    """Action text that is not the text form of any action; says where it goes wrong."""
+
+
 @dataclass(frozen=True, slots=True)
 class Action:
-    """A small immutable move: a verb and positional arguments (ints or single words).
+    """A small immutable move: a verb and typed arguments (``int`` or ``str``).
 
-    Text form: ``"verb arg1 arg2"``; ``Action.parse(str(a)) == a``.
+    Text form: the verb, then each argument; an ``int`` as its digits, a ``str`` bare when it is
+    a plain word (``savior``, ``act1``) and as a JSON string otherwise (``"007"``, ``"Ash
+    Golem"``), so ``Action.parse(str(a)) == a`` for every action: ``"007"`` stays a string and
+    spaces cannot split an argument. Games name cards by a stable identity (a card name or a
+    card id), never a position in a hand, so the same move is the same action in every world
+    a search agent samples.
     """
 
     verb: str
     args: tuple[int | str, ...] = ()
 
     def __str__(self) -> str:
-        return " ".join([self.verb, *map(str, self.args)])
+        return " ".join([self.verb, *map(_arg_text, self.args)])
 
     @classmethod
     def parse(cls, text: str) -> Action:
-        parts = text.split()
-        if not parts:
-            raise ValueError("empty action text")
-        return cls(parts[0], tuple(int(p) if p.lstrip("-").isdigit() else p for p in parts[1:]))
+        """The action whose text form is ``text`` (raises :class:`ActionParseError`)."""
+        tokens = list(_tokens(text))
+        if not tokens:
+            raise ActionParseError("empty action text")
+        verb, *args = tokens
+        if not isinstance(verb, str) or not _BARE_WORD.fullmatch(verb):
+            raise ActionParseError(f"an action starts with a verb (a word), not {text.split()[0]!r}")
+        return cls(verb, tuple(args))
+
+
+def _arg_text(arg: int | str) -> str:
+    if isinstance(arg, bool) or not isinstance(arg, (int, str)):
+        raise TypeError(f"action arguments are int or str, not {type(arg).__name__} ({arg!r})")
+    if isinstance(arg, int):
+        return str(arg)
+    return arg if _BARE_WORD.fullmatch(arg) else json.dumps(arg, ensure_ascii=False)
+
+
+def _tokens(text: str):
+    decoder = json.JSONDecoder()
+    i, n = 0, len(text)
+    while i < n:
+        if text[i] == " ":
+            i += 1
+            continue
+        if text[i] == '"':
+            try:
+                value, end = decoder.raw_decode(text, i)
+            except json.JSONDecodeError as exc:
+                raise ActionParseError(f"unterminated or invalid quoted argument at position {i}: {exc.msg}") from None
+            i = end
+            yield value
+            continue
+        end = text.find(" ", i)
+        end = n if end < 0 else end
+        word = text[i:end]
+        if _INTEGER.fullmatch(word):
+            yield int(word)
+        elif _BARE_WORD.fullmatch(word):
+            yield word
+        else:
+            raise ActionParseError(f"argument {word!r} at position {i} is neither a number, a word "
+                                   f"nor a quoted string")
+        i = end
 
 
 # -- outcome ------------------------------------------------------------------------------------------
 class EndReason(StrEnum):
-    """Why a game ended. Games use these values (and may add their own strings)."""
+    """End reasons the core itself causes. Every game declares its own (``EngineSpec.end_reasons``)."""
 
-    SPIRITS_IN_VOID = "spirits_in_void"  # Boundless: 7 or more spirits in the void
-    DECK_OUT = "deck_out"  # could not draw when required
-    LIFE_ZERO = "life_zero"  # life / health reduced to 0
-    FEWER_THAN_TWO = "fewer_than_two"  # FellBound: fewer than two living characters
-    TOURNAMENT_END = "tournament_end"  # Millennium Blades: nobody can play
-    ALTERNATE_WIN = "alternate_win"  # a card's own win condition
-    CONCEDE = "concede"
-    TURN_LIMIT = "turn_limit"  # the core's cap on runaway games: always a draw
+    TURN_LIMIT = "turn_limit"  # the game's cap on runaway games was passed: always a draw
+
+
+CORE_END_REASONS = {EndReason.TURN_LIMIT.value: "the turn limit was reached (a runaway game, scored as a draw)"}
 
 
 @dataclass(frozen=True)
 class Outcome:
-    winners: tuple[int, ...]  # empty for a draw
+    """How a finished game ended, for every seat (after OpenSpiel's ``returns()``).
+
+    ``returns[seat]`` is the seat's score: the game's own points where it has them (Millennium
+    Blades' VP), else +1 for a winner, -1 for a loser and 0 for everyone in a draw.
+    ``placements[seat]`` is 1 for first place; tied seats share a place and the next place is
+    skipped (1, 1, 3). ``winners`` are the seats placed first, empty for a draw (every seat tied).
+    """
+
+    winners: tuple[int, ...]
     reason: str
+    returns: tuple[float, ...]
+    placements: tuple[int, ...]
 
     @property
     def is_draw(self) -> bool:
         return not self.winners
 
     def as_dict(self) -> dict:
-        return {"winners": list(self.winners), "draw": self.is_draw, "reason": str(self.reason)}
+        return {"winners": list(self.winners), "draw": self.is_draw, "reason": str(self.reason),
+                "returns": list(self.returns), "placements": list(self.placements)}
+
+    @classmethod
+    def from_winners(cls, num_players: int, winners: Sequence[int], reason: str) -> Outcome:
+        """A win/loss outcome: winners +1 and placed first, the others -1 and placed after them;
+        no winners is a draw (every seat 0 and first)."""
+        winners = tuple(sorted(set(winners)))
+        if not winners or len(winners) == num_players:
+            return cls((), reason, (0.0,) * num_players, (1,) * num_players)
+        returns = tuple(1.0 if seat in winners else -1.0 for seat in range(num_players))
+        placements = tuple(1 if seat in winners else len(winners) + 1 for seat in range(num_players))
+        return cls(winners, reason, returns, placements)
+
+    @classmethod
+    def from_returns(cls, returns: Sequence[float], reason: str) -> Outcome:
+        """A scored outcome: placements by return, highest first, ties shared; a tie of every
+        seat is a draw."""
+        returns = tuple(float(r) for r in returns)
+        placements = tuple(1 + sum(other > mine for other in returns) for mine in returns)
+        winners = tuple(seat for seat, place in enumerate(placements) if place == 1)
+        if len(winners) == len(returns):
+            winners = ()
+        return cls(winners, reason, returns, placements)
 
 
 # -- event log ------------------------------------------------------------------------------------------
 @dataclass(frozen=True, slots=True)
 class Event:
-    """One thing that happened: who did what in which turn and step, and what changed."""
+    """One thing that happened: who did what in which turn and step, and what changed.
+
+    Events say what actually happened (the cards that really moved, the number of spirits
+    really invoked), not what was asked for: an outside judge replays games from this log.
+    """
 
     turn: int
     player: int | None
@@ -89,6 +191,28 @@ class Event:
 
 class IllegalAction(ValueError):
     """Raised at the boundary when an action is not among the legal ones."""
+
+
+# -- statistics counters -------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class StatCounter:
+    """A statistic a game counts per seat, declared in ``EngineSpec.counters``.
+
+    ``per_card`` counters count per card name (cards drawn, cards played): tallies keep, per
+    card, the copies, the games it happened in and the wins in those games. Plain counters are
+    one number per game (mulligans): tallies keep its distribution and the wins with and without.
+    """
+
+    name: str  # a slug: "drawn", "played", "mulligans"
+    label: str  # for pages: "Cards drawn"
+    per_card: bool = False
+    description: str = ""
+
+    def as_dict(self) -> dict:
+        return {"name": self.name, "label": self.label, "per_card": self.per_card, "description": self.description}
+
+
+Counters = dict[str, int | dict[str, int]]  # one seat's counters: name -> number, or card name -> number
 
 
 # -- state ------------------------------------------------------------------------------------------
@@ -107,36 +231,74 @@ class GameState(ABC):
         self.log_events = True
         self._outcome: Outcome | None = None
 
-    # who moves
+    # -- who moves and what they may do ------------------------------------------------------------
     @abstractmethod
     def current_players(self) -> Sequence[int]:
-        """Players who must act now; several for a simultaneous secret choice; empty when over."""
+        """Seats that must act now: one for a sequential move, several when they act at once
+        (each chooses without seeing the others' choices), none when the game is over."""
 
     @abstractmethod
     def legal_actions(self, player: int) -> list[Action]:
-        """Every action ``player`` may take now (never empty while the player must act)."""
+        """Every action ``player`` may take now, in a stable order (never empty while the
+        player must act). Each action's text round-trips through ``Action.parse``."""
 
     @abstractmethod
     def apply(self, action: Action, player: int) -> None:
-        """Apply a legal action in place. Trusts its input: check with ``apply_checked``."""
+        """Apply ``player``'s legal action in place, when ``player`` is the only one to act.
+        Trusts its input: the boundary is :meth:`apply_checked`."""
 
+    def apply_joint(self, actions: Mapping[int, Action]) -> None:
+        """Apply the actions of every seat in ``current_players()`` together (a simultaneous
+        move). The default applies them one by one in seat order, which is right for games whose
+        simultaneous choices are independent commitments that stay hidden until all are made;
+        a game that resolves the choices together (a secret bid) overrides this."""
+        for seat in sorted(actions):
+            self.apply(actions[seat], seat)
+
+    @abstractmethod
+    def action_to_string(self, action: Action, player: int) -> str:
+        """``action`` by ``player`` as a sentence in the game's words, for replays and the
+        viewer ("Seat 1 plays Ashveil Imp into form zone 3"). Call it before applying the action."""
+
+    # -- what seats may see ---------------------------------------------------------------------------
     @abstractmethod
     def view(self, player: int | None) -> dict:
-        """What ``player`` may see (``None``: everything), as JSON-able data. Never more."""
+        """What ``player`` may see now (``None``: everything), as JSON-able data, nothing more.
+        Each game documents the keys in its package docstring."""
 
-    @abstractmethod
-    def clone(self) -> GameState:
-        """An independent copy, RNG state included."""
+    def hidden_cards(self, player: int) -> list[str]:
+        """Names of the cards ``player`` cannot see now (other hands, deck orders, face-down
+        cards), with repeats. Empty in a game of perfect information. The conformance suite
+        checks that ``view(player)`` does not change when these are redealt (``determinize``)."""
+        return []
 
-    # information sets, for search agents
     def determinize(self, player: int, rng: random.Random) -> GameState:
-        """A clone in which what ``player`` cannot see is redealt at random from what is consistent.
-
-        Games without hidden information (BOS) return a plain clone.
-        """
+        """A clone in which what ``player`` cannot see is redealt at random from what is
+        consistent with what ``player`` has seen. Games of perfect information keep the default
+        (a plain clone)."""
         return self.clone()
 
-    # ending
+    # -- copying and chance -------------------------------------------------------------------------
+    @abstractmethod
+    def clone(self) -> GameState:
+        """An independent copy, RNG state and event log included."""
+
+    def reseed(self, seed: int) -> None:
+        """Replace the game's RNG (search agents give each sampled world an unknown future).
+        A game that seeds its RNG lazily overrides this."""
+        self.rng = random.Random(seed)
+
+    # -- what the game holds and counts ---------------------------------------------------------------
+    @abstractmethod
+    def all_cards(self) -> list[str]:
+        """The name of every card the game holds, in every zone, with repeats. It never changes
+        during a game (cards move; none appears or vanishes): the conformance suite checks it."""
+
+    def counters(self) -> list[Counters]:
+        """Per seat, the value of each statistic declared in ``EngineSpec.counters``."""
+        return [{} for _ in range(self.num_players)]
+
+    # -- ending ------------------------------------------------------------------------------------
     @property
     def is_over(self) -> bool:
         return self._outcome is not None
@@ -146,9 +308,19 @@ class GameState(ABC):
         return self._outcome
 
     def end(self, winners: Sequence[int], reason: str) -> None:
+        """End the game won by ``winners`` (empty: a draw), for ``reason`` (a value of the
+        game's end-reason enum). Only the first call counts."""
+        self._finish(Outcome.from_winners(self.num_players, winners, _reason_text(reason)))
+
+    def end_with_returns(self, returns: Sequence[float], reason: str) -> None:
+        """End a scored game: each seat's points; placements follow, ties shared."""
+        self._finish(Outcome.from_returns(returns, _reason_text(reason)))
+
+    def _finish(self, outcome: Outcome) -> None:
         if self._outcome is None:
-            self._outcome = Outcome(tuple(sorted(winners)), str(reason.value if isinstance(reason, Enum) else reason))
-            self.log("game_end", None, winners=list(self._outcome.winners), reason=self._outcome.reason)
+            self._outcome = outcome
+            self.log("game_end", None, winners=list(outcome.winners), reason=outcome.reason,
+                     returns=list(outcome.returns), placements=list(outcome.placements))
 
     def check_turn_limit(self) -> bool:
         """Call at each new turn: past the cap the game is a draw (reason ``turn_limit``)."""
@@ -157,46 +329,102 @@ class GameState(ABC):
             return True
         return False
 
-    # log
+    # -- log ---------------------------------------------------------------------------------------
     step_name: str = ""
 
     def log(self, action: str, player: int | None, **changes: Any) -> None:
         if self.log_events:
             self.events.append(Event(self.turn, player, self.step_name, action, tuple(changes.items())))
 
-    # boundary
+    # -- the boundary ---------------------------------------------------------------------------------
     def apply_checked(self, action: Action, player: int) -> None:
+        """``apply`` after checking that ``player`` alone must act and ``action`` is legal."""
         if self.is_over:
             raise IllegalAction("the game is over")
-        if player not in self.current_players():
-            raise IllegalAction(f"player {player} is not to act")
+        acting = list(self.current_players())
+        if acting != [player]:
+            raise IllegalAction(f"player {player} is not the one to act (acting: {acting})")
         if action not in self.legal_actions(player):
             raise IllegalAction(f"{action} is not legal for player {player}")
         self.apply(action, player)
 
-    # statistics every mode reports
-    def card_stats(self) -> dict[int, dict[str, dict[str, int]]]:
-        """Per player: {"drawn": {name: count}, "played": {name: count}}. Games override."""
-        return {p: {"drawn": {}, "played": {}} for p in range(self.num_players)}
+    def apply_joint_checked(self, actions: Mapping[int, Action]) -> None:
+        """``apply_joint`` after checking that exactly the acting seats chose, each legally."""
+        if self.is_over:
+            raise IllegalAction("the game is over")
+        acting = sorted(self.current_players())
+        if sorted(actions) != acting:
+            raise IllegalAction(f"seats {acting} act now; got choices from {sorted(actions)}")
+        for seat, action in actions.items():
+            if action not in self.legal_actions(seat):
+                raise IllegalAction(f"{action} is not legal for player {seat}")
+        if len(acting) == 1:
+            self.apply(actions[acting[0]], acting[0])
+        else:
+            self.apply_joint(actions)
 
-    def mulligans(self) -> dict[int, int]:
-        return {p: 0 for p in range(self.num_players)}
+    def apply_move(self, actions: Mapping[int, Action]) -> None:
+        """Apply one decision point's choices, whatever its kind: ``apply`` for one seat,
+        ``apply_joint`` for several (trusts its input, like ``apply``)."""
+        if len(actions) == 1:
+            (seat, action), = actions.items()
+            self.apply(action, seat)
+        else:
+            self.apply_joint(actions)
 
 
+def _reason_text(reason: str) -> str:
+    return str(reason.value if isinstance(reason, Enum) else reason)
+
+
+# -- the game's declaration --------------------------------------------------------------------------
 @dataclass(frozen=True)
 class EngineSpec:
-    """What the registry needs to run a game: how to build a state from decks and a seed."""
+    """What the registry, agents and apps know of a game's engine (after OpenSpiel's ``GameType``).
+
+    - ``new_game(decks, seed, **options)`` builds the state; ``decks[seat]`` sits in ``seat``.
+    - ``evaluate(state, player)`` scores a position for greedy and search agents (higher is better).
+    - Game type: ``min_players`` .. ``max_players`` seats; ``perfect_information`` (no seat ever
+      has hidden cards: agents need not determinize); ``chance`` (shuffles, dice; a game without
+      chance plays the same from every seed); ``simultaneous_moves`` (some decisions are made by
+      several seats at once); ``teams`` (seats may play as allies, given by the option ``teams``).
+    - ``end_reasons``: the game's end-reason values with a phrase for each (pages print them).
+    - ``counters``: the statistics the game counts per seat (:class:`StatCounter`).
+    - ``goldfish_opponent()``: the deck the passive opponent plays in a goldfish run (default:
+      a mirror of the deck).
+    """
 
     game: str
     version: str
-    new_game: Callable[..., GameState]  # new_game(decks: list[DeckList], seed: int, **options)
-    evaluate: Callable[[GameState, int], float] | None = None  # for greedy/search agents
+    new_game: Callable[..., GameState]
+    evaluate: Callable[[GameState, int], float] | None = None
     min_players: int = 2
     max_players: int = 2
+    perfect_information: bool = False
+    chance: bool = True
+    simultaneous_moves: bool = False
+    teams: bool = False
+    end_reasons: Mapping[str, str] = field(default_factory=dict)
+    counters: tuple[StatCounter, ...] = ()
     goldfish_opponent: Callable[[], DeckList] | None = None
     options: dict = field(default_factory=dict)
 
     def start(self, decks: list[DeckList], seed: int, **options: Any) -> GameState:
         if not self.min_players <= len(decks) <= self.max_players:
-            raise ValueError(f"{self.game} is played by {self.min_players}-{self.max_players} players")
+            raise ValueError(f"{self.game} is played by {self.min_players}-{self.max_players} players, "
+                             f"not {len(decks)}")
         return self.new_game(decks, seed, **options)
+
+    def end_reason_label(self, reason: str) -> str:
+        """The phrase for an end reason (the core's own, the game's, or the value itself)."""
+        return self.end_reasons.get(reason) or CORE_END_REASONS.get(reason) or reason.replace("_", " ")
+
+    def counter(self, name: str) -> StatCounter | None:
+        return next((c for c in self.counters if c.name == name), None)
+
+    def game_type(self) -> dict:
+        """The declaration as JSON-able data (API, pages)."""
+        return {"min_players": self.min_players, "max_players": self.max_players,
+                "perfect_information": self.perfect_information, "chance": self.chance,
+                "simultaneous_moves": self.simultaneous_moves, "teams": self.teams,
+                "end_reasons": dict(self.end_reasons), "counters": [c.as_dict() for c in self.counters]}

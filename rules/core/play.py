@@ -8,10 +8,13 @@ nothing else, so splitting a run into chunks over any number of worker processes
 aggregating in game order gives byte-identical results. Results are plain dicts ready for
 ``json.dumps(sort_keys=True)``; rates are rounded to 4 decimals so the text is stable.
 
-Sides and seats: a run pits *sides* (deck + agent; head-to-head has sides A and B) against
-each other; with ``rotate`` the sides take turns sitting in seat 0 (game ``i`` puts side
-``(seat + i) % n`` in seat ``seat``). Whether seat 0 acts first is the game's business (a
-Boundless die roll decides it).
+Sides and seats: a run pits *sides* (deck + agent: head-to-head has two, a table of a
+multiplayer game up to the engine's ``max_players``) against each other; with ``rotate`` the
+sides take turns in every seat (:func:`seating`: game ``i`` puts side ``(seat + i) % n`` in seat
+``seat``). Whether seat 0 acts first is the game's business (a Boundless die roll decides it).
+
+Simultaneous moves: when several seats act at once, every agent chooses from the same state
+before any choice is applied (:func:`choose_move`), and the state applies them together.
 """
 
 from __future__ import annotations
@@ -19,8 +22,6 @@ from __future__ import annotations
 import hashlib
 import math
 import multiprocessing
-import statistics
-from collections import Counter
 from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
@@ -28,8 +29,7 @@ from typing import Any
 
 from rules.core.agents import Agent, make_agent
 from rules.core.decks import DeckList
-from rules.core.engine import EngineSpec
-from rules.core.probability import wilson_interval
+from rules.core.engine import Action, EngineSpec, GameState
 
 AgentSpec = str | dict  # "greedy" or {"name": "ismcts", "iterations": 100}
 Progress = Callable[[int, int], None]  # progress(games_done, games_total)
@@ -58,12 +58,16 @@ def build_agent(spec: AgentSpec | Agent, seed: int, engine: EngineSpec) -> Agent
         return spec
     options = agent_spec(spec)
     name = options.pop("name")
-    return make_agent(name, seed, evaluate=engine.evaluate, **options)
+    return make_agent(name, seed, engine=engine, **options)
 
 
 @dataclass
 class GameResult:
-    """One finished game, by seat. ``sides[seat]`` is the side (deck index) in that seat."""
+    """One finished game, by seat. ``sides[seat]`` is the side (deck index) in that seat.
+
+    ``returns`` and ``placements`` are the engine's :class:`~rules.core.engine.Outcome` per seat;
+    ``counters`` each seat's declared statistics (``EngineSpec.counters``).
+    """
 
     index: int
     seed: int
@@ -72,8 +76,9 @@ class GameResult:
     reason: str
     turns: int
     steps: int
-    card_stats: list[dict] = field(default_factory=list)  # per seat {"drawn": {...}, "played": {...}}
-    mulligans: list[int] = field(default_factory=list)  # per seat
+    returns: tuple[float, ...] = ()
+    placements: tuple[int, ...] = ()
+    counters: list[dict] = field(default_factory=list)  # per seat {counter: number or {card: number}}
     replay: dict | None = None
 
     @property
@@ -90,7 +95,16 @@ class GameResult:
     def as_dict(self) -> dict:
         return {"index": self.index, "seed": self.seed, "sides": list(self.sides), "winners": list(self.winners),
                 "draw": self.is_draw, "reason": self.reason, "turns": self.turns, "steps": self.steps,
-                "card_stats": self.card_stats, "mulligans": self.mulligans}
+                "returns": list(self.returns), "placements": list(self.placements), "counters": self.counters}
+
+
+Move = dict[int, Action]  # one decision point: the acting seat(s) and their action(s)
+
+
+def choose_move(state: GameState, agents: Sequence[Agent]) -> Move:
+    """Every acting seat's choice at this decision point. When several seats act at once, each
+    agent chooses from the same state, before any choice is applied: none sees the others'."""
+    return {seat: agents[seat].choose(state, seat) for seat in state.current_players()}
 
 
 def play_game(engine: EngineSpec, decks: Sequence[DeckList], seed: int, agents: Sequence[AgentSpec | Agent],
@@ -108,31 +122,28 @@ def play_game(engine: EngineSpec, decks: Sequence[DeckList], seed: int, agents: 
     state = engine.start(list(decks), seed, **options)
     state.log_events = record
     players = [build_agent(spec, derive_seed(seed, "agent", seat), engine) for seat, spec in enumerate(agents)]
-    actions: list[tuple[int, str]] = []
+    moves: list[Move] = []
     steps = 0
     while not state.is_over:
-        player = state.current_players()[0]
-        action = players[player].choose(state, player)
-        state.apply(action, player)
+        move = choose_move(state, players)
+        state.apply_move(move)
         steps += 1
         if record:
-            actions.append((player, str(action)))
+            moves.append(move)
         if steps >= MAX_STEPS:
-            raise RuntimeError(f"{engine.game} game with seed {seed} did not end after {MAX_STEPS} actions")
-    stats = state.card_stats()
-    mulligans = state.mulligans()
+            raise RuntimeError(f"{engine.game} game with seed {seed} did not end after {MAX_STEPS} moves")
+    outcome = state.outcome
     result = GameResult(
         index=index, seed=seed, sides=tuple(sides if sides is not None else range(len(decks))),
-        winners=state.outcome.winners, reason=state.outcome.reason, turns=state.turn, steps=steps,
-        card_stats=[{"drawn": dict(stats[p]["drawn"]), "played": dict(stats[p]["played"])} for p in range(len(decks))],
-        mulligans=[mulligans[p] for p in range(len(decks))],
+        winners=outcome.winners, reason=outcome.reason, turns=state.turn, steps=steps,
+        returns=outcome.returns, placements=outcome.placements, counters=state.counters(),
     )
     if record:
         from rules.core.replay import make_replay
 
         described = [p.describe() for p in players]
         result.replay = make_replay(engine=engine, decks=list(decks), seed=seed, agents=described,
-                                    actions=actions, state=state, options=options)
+                                    moves=moves, state=state, options=options)
     return result
 
 
@@ -157,7 +168,9 @@ def _resolve_engine(ref: EngineSpec | str) -> EngineSpec:
     return get_engine(ref)
 
 
-def _seating(index: int, sides: int, rotate: bool) -> tuple[int, ...]:
+def seating(index: int, sides: int, rotate: bool = True) -> tuple[int, ...]:
+    """The side in each seat for game ``index``: with ``rotate`` every side takes every seat in
+    turn (two sides alternate: side 0 in seat 0 on even games)."""
     shift = index % sides if rotate else 0
     return tuple((seat + shift) % sides for seat in range(sides))
 
@@ -168,9 +181,9 @@ def _play_chunk(engine_ref: EngineSpec | str, decks: list[DeckList], agents: lis
     engine = _resolve_engine(engine_ref)
     results = []
     for index in indices:
-        seating = _seating(index, len(decks), rotate)
-        results.append(play_game(engine, [decks[s] for s in seating], derive_seed(seed, "game", index),
-                                 [agents[s] for s in seating], record, index=index, sides=seating,
+        sides = seating(index, len(decks), rotate)
+        results.append(play_game(engine, [decks[s] for s in sides], derive_seed(seed, "game", index),
+                                 [agents[s] for s in sides], record, index=index, sides=sides,
                                  options=options))
     return results
 
@@ -218,87 +231,19 @@ def run_games(engine: EngineSpec, decks: Sequence[DeckList], agents: Sequence[Ag
     return [result for number in range(len(chunks)) for result in by_chunk[number]]
 
 
-# -- aggregation -----------------------------------------------------------------------------------
-def rate(successes: int, trials: int) -> float | None:
-    return round(successes / trials, 4) if trials else None
-
-
-def rate_with_interval(successes: int, trials: int) -> dict:
-    """A proportion with its 95% Wilson interval."""
-    low, high = wilson_interval(successes, trials)
-    return {"successes": successes, "trials": trials, "rate": rate(successes, trials),
-            "low": round(low, 4), "high": round(high, 4)}
-
-
-def distribution(values: Sequence[int]) -> dict:
-    """Count, mean, median, min, max and the value -> count table (as sorted [value, count] pairs)."""
-    if not values:
-        return {"count": 0, "mean": None, "median": None, "min": None, "max": None, "distribution": []}
-    return {"count": len(values), "mean": round(statistics.fmean(values), 4),
-            "median": round(float(statistics.median(values)), 4), "min": min(values), "max": max(values),
-            "distribution": [[value, count] for value, count in sorted(Counter(values).items())]}
-
-
-def card_figures(results: Sequence[GameResult], side: int) -> dict:
-    """Per card of ``side``: copies drawn and played in all, games in which it was drawn or
-    played, and the side's win rate in those games."""
-    figures: dict[str, dict[str, int]] = {}
-    for result in results:
-        stats = result.card_stats[result.seat_of(side)]
-        won = side in result.winning_sides
-        for kind in ("drawn", "played"):
-            for name, count in stats[kind].items():
-                if count <= 0:
-                    continue
-                row = figures.setdefault(name, {"drawn": 0, "played": 0, "games_drawn": 0, "games_played": 0,
-                                                "wins_when_drawn": 0, "wins_when_played": 0})
-                row[kind] += count
-                row[f"games_{kind}"] += 1
-                row[f"wins_when_{kind}"] += won
-    games = len(results)
-    return {
-        name: {**row,
-               "drawn_per_game": rate(row["drawn"], games), "played_per_game": rate(row["played"], games),
-               "win_rate_when_drawn": rate(row["wins_when_drawn"], row["games_drawn"]),
-               "win_rate_when_played": rate(row["wins_when_played"], row["games_played"])}
-        for name, row in sorted(figures.items())
-    }
-
-
-def mulligan_figures(results: Sequence[GameResult], side: int) -> dict:
-    """How often ``side`` mulliganed, and its win rate with and without a mulligan."""
-    counts = [result.mulligans[result.seat_of(side)] for result in results]
-    wins = [side in result.winning_sides for result in results]
-    with_mulligan = [won for count, won in zip(counts, wins, strict=True) if count]
-    without = [won for count, won in zip(counts, wins, strict=True) if not count]
-    return {"total": sum(counts), "games_with_mulligan": len(with_mulligan),
-            "rate": rate(len(with_mulligan), len(results)),
-            "distribution": [[value, n] for value, n in sorted(Counter(counts).items())],
-            "win_rate_with_mulligan": rate(sum(with_mulligan), len(with_mulligan)),
-            "win_rate_without_mulligan": rate(sum(without), len(without))}
-
-
-def end_reasons(results: Sequence[GameResult]) -> dict[str, int]:
-    return dict(sorted(Counter(result.reason for result in results).items()))
-
-
-def summarize_goldfish(results: Sequence[GameResult], deck_name: str = "") -> dict:
-    """Goldfish figures for side 0 (the deck) against side 1 (the passive opponent), computed
-    from the additive tally (``rules.core.tally``) exactly as the web's results are."""
+# -- figures (computed from the additive tally, exactly as the web's results are) ----------------
+def summarize_results(results: Sequence[GameResult], mode: str, deck_names: Sequence[str],
+                      engine: EngineSpec | None = None) -> dict:
+    """The figures of one pairing's games (``rules.core.tally.summarize``)."""
     from rules.core.tally import summarize, tally
 
-    return summarize(tally(results, 2), "goldfish", [deck_name])
-
-
-def summarize_head_to_head(results: Sequence[GameResult], deck_names: Sequence[str] = ("", "")) -> dict:
-    """Head-to-head figures for sides A (0) and B (1); a win rate is wins / games (draws count
-    as not won) with its 95% Wilson interval. Computed from the additive tally, like the web's."""
-    from rules.core.tally import summarize, tally
-
-    return summarize(tally(results, 2), "head-to-head", list(deck_names))
+    return summarize(tally(results, len(deck_names)), mode, list(deck_names), engine)
 
 
 # -- modes ---------------------------------------------------------------------------------------
+GOLDFISH_OPPONENT_NAME = "Goldfish opponent"
+
+
 def goldfish_opponent(engine: EngineSpec, deck: DeckList) -> DeckList:
     """The passive opponent's deck: the game's own choice when it has one, else a mirror."""
     return engine.goldfish_opponent() if engine.goldfish_opponent else deck
@@ -310,7 +255,7 @@ def goldfish(engine: EngineSpec, deck: DeckList, *, games: int, seed: int, agent
     win, cards drawn and played, mulligans. Seats alternate."""
     results = run_games(engine, [deck, goldfish_opponent(engine, deck)], [agent, "passive"], games=games,
                         seed=seed, workers=workers, progress=progress)
-    return summarize_goldfish(results, deck.name)
+    return summarize_results(results, "goldfish", [deck.name, GOLDFISH_OPPONENT_NAME], engine)
 
 
 def head_to_head(engine: EngineSpec, deck_a: DeckList, deck_b: DeckList, *, games: int, seed: int,
@@ -319,4 +264,12 @@ def head_to_head(engine: EngineSpec, deck_a: DeckList, deck_b: DeckList, *, game
     """Deck A (played by ``agents[0]``) against deck B (``agents[1]``), seats alternating."""
     results = run_games(engine, [deck_a, deck_b], list(agents), games=games, seed=seed, workers=workers,
                         progress=progress)
-    return summarize_head_to_head(results, (deck_a.name, deck_b.name))
+    return summarize_results(results, "head_to_head", [deck_a.name, deck_b.name], engine)
+
+
+def table(engine: EngineSpec, decks: Sequence[DeckList], *, games: int, seed: int,
+          agents: Sequence[AgentSpec] | None = None, workers: int = 1, progress: Progress | None = None) -> dict:
+    """Two to ``max_players`` decks at one table (every seat its own deck), seats rotating."""
+    agents = list(agents or ["greedy"] * len(decks))
+    results = run_games(engine, list(decks), agents, games=games, seed=seed, workers=workers, progress=progress)
+    return summarize_results(results, "table", [deck.name for deck in decks], engine)

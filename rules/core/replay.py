@@ -1,11 +1,13 @@
 """Replays: everything needed to re-run a game exactly, plus its full event log.
 
-Format: ``docs/replay-format.md``. A replay holds the setup (game, engine version, decks as
-card lists with every attribute and effect, seed, agents), the actions chosen (player and
-text), every event the engine logged, and the outcome. ``replay_game`` re-applies the actions
-through the engine from the seed, checking each one at the boundary, and asserts that the
-game reaches the same end with the same event log; ``render_text`` prints it turn by turn.
-Pure Python: the replay carries its cards, so no database is needed to re-run it.
+Format: ``docs/replay-format.md`` (version 2). A replay holds the setup (game, engine version,
+decks as card lists with every attribute and effect, seed, agents), the moves (one per decision
+point: the acting seat's action, or every seat's when they acted at once), every event the
+engine logged, and the outcome per seat. ``replay_game`` re-applies the moves through the
+engine from the seed, checking each at the boundary, and asserts that the game reaches the same
+end with the same event log; ``replay_frames`` gives one frame per move (the move in the game's
+words, the events it caused, the board as a seat sees it) for viewers; ``render_text`` prints
+it turn by turn. Pure Python: the replay carries its cards, so no database is needed.
 """
 
 from __future__ import annotations
@@ -14,10 +16,10 @@ import json
 from typing import Any
 
 from rules.core.decks import CardSpec, DeckEntry, DeckList
-from rules.core.engine import Action, EngineSpec, GameState, IllegalAction
+from rules.core.engine import Action, ActionParseError, EngineSpec, GameState, IllegalAction
 
 FORMAT = "card-workshop-replay"
-FORMAT_VERSION = 1
+FORMAT_VERSION = 2
 
 
 class ReplayError(ValueError):
@@ -67,7 +69,7 @@ def deck_from_data(data: dict, game: str) -> DeckList:
 
 # -- building and re-running ---------------------------------------------------------------------
 def make_replay(*, engine: EngineSpec, decks: list[DeckList], seed: int, agents: list[dict],
-                actions: list[tuple[int, str]], state: GameState, options: dict | None = None) -> dict:
+                moves: list[dict[int, Action]], state: GameState, options: dict | None = None) -> dict:
     """The replay of a finished game (``state`` must have been played with ``log_events`` on)."""
     return _plain({
         "format": FORMAT,
@@ -78,29 +80,28 @@ def make_replay(*, engine: EngineSpec, decks: list[DeckList], seed: int, agents:
         "options": options or {},
         "decks": [deck_to_data(deck) for deck in decks],
         "agents": agents,
-        "actions": [[player, text] for player, text in actions],
+        "moves": [[[seat, str(action)] for seat, action in sorted(move.items())] for move in moves],
         "events": [event.as_dict() for event in state.events],
         "outcome": state.outcome.as_dict() if state.outcome else None,
         "turns": state.turn,
-        "steps": len(actions),
+        "steps": len(moves),
     })
 
 
 def _check_header(replay: dict) -> None:
     if not isinstance(replay, dict) or replay.get("format") != FORMAT:
         raise ReplayError(f"not a replay: expected \"format\": \"{FORMAT}\"")
-    if replay.get("format_version") != FORMAT_VERSION:
-        raise ReplayError(f"replay format version {replay.get('format_version')!r} is not supported "
+    version = replay.get("format_version")
+    if version == 1:
+        raise ReplayError("this is a version 1 replay, from before results had placements and moves could be "
+                          "simultaneous; it cannot be read by this version (2): play the game again from its "
+                          "run or seed to get a version 2 replay")
+    if version != FORMAT_VERSION:
+        raise ReplayError(f"replay format version {version!r} is not supported "
                           f"(this code reads version {FORMAT_VERSION})")
 
 
-def replay_game(replay: dict, engine: EngineSpec | None = None) -> GameState:
-    """Re-run a replay from its seed and return the final state.
-
-    Every recorded action is checked at the boundary (``apply_checked``). Raises
-    :class:`ReplayError` if the engine version differs, an action is illegal, or the game
-    does not end with the recorded outcome and event log.
-    """
+def _engine_for(replay: dict, engine: EngineSpec | None) -> EngineSpec:
     _check_header(replay)
     if engine is None:
         from rules.core.registry import get_engine
@@ -111,13 +112,42 @@ def replay_game(replay: dict, engine: EngineSpec | None = None) -> GameState:
     if engine.version != replay["engine_version"]:
         raise ReplayError(f"replay was made by {replay['game']} engine {replay['engine_version']!r}; "
                           f"this is version {engine.version!r}")
+    return engine
+
+
+def start_state(replay: dict, engine: EngineSpec | None = None) -> GameState:
+    """The replay's game as it stood before the first move, with its event log on."""
+    engine = _engine_for(replay, engine)
     decks = [deck_from_data(d, replay["game"]) for d in replay["decks"]]
     state = engine.start(decks, replay["seed"], **replay.get("options", {}))
-    for number, (player, text) in enumerate(replay["actions"], 1):
+    state.log_events = True
+    return state
+
+
+def replay_moves(replay: dict) -> list[dict[int, Action]]:
+    """The replay's moves as actions by seat; raises :class:`ReplayError` naming a bad one."""
+    moves = []
+    for number, move in enumerate(replay["moves"], 1):
         try:
-            state.apply_checked(Action.parse(text), player)
+            moves.append({int(seat): Action.parse(text) for seat, text in move})
+        except (ActionParseError, TypeError, ValueError) as exc:
+            raise ReplayError(f"move {number} ({move!r}) cannot be read: {exc}") from None
+    return moves
+
+
+def replay_game(replay: dict, engine: EngineSpec | None = None) -> GameState:
+    """Re-run a replay from its seed and return the final state.
+
+    Every recorded move is checked at the boundary (``apply_joint_checked``). Raises
+    :class:`ReplayError` if the engine version differs, a move is illegal, or the game
+    does not end with the recorded outcome and event log.
+    """
+    state = start_state(replay, engine)
+    for number, move in enumerate(replay_moves(replay), 1):
+        try:
+            state.apply_joint_checked(move)
         except IllegalAction as exc:
-            raise ReplayError(f"action {number} ({text!r} by player {player}) does not replay: {exc}") from None
+            raise ReplayError(f"move {number} ({_move_text(move)}) does not replay: {exc}") from None
     outcome = state.outcome.as_dict() if state.outcome else None
     if _plain(outcome) != replay["outcome"]:
         raise ReplayError(f"replay ends with {outcome}, the record says {replay['outcome']}")
@@ -127,6 +157,38 @@ def replay_game(replay: dict, engine: EngineSpec | None = None) -> GameState:
                   min(len(events), len(replay["events"])))
         raise ReplayError(f"event log differs from the record at event {at + 1}")
     return state
+
+
+def _move_text(move: dict[int, Action]) -> str:
+    return "; ".join(f"player {seat}: {action}" for seat, action in sorted(move.items()))
+
+
+# -- frames for viewers ----------------------------------------------------------------------------
+def replay_frames(replay: dict, seat: int | None = None, engine: EngineSpec | None = None) -> list[dict]:
+    """One frame for the set-up and one per move, for a viewer::
+
+        {"number", "turn", "step", "moves": [{"player", "action", "sentence"}], "events",
+         "view", "over"}
+
+    ``sentence`` is the action in the game's words (``action_to_string``, said before it is
+    applied); ``events`` what the move caused; ``view`` the board as ``seat`` may see it after
+    the move (``None``: everything). Computed by re-applying the replay's moves."""
+    state = start_state(replay, engine)
+    if seat is not None and not 0 <= seat < state.num_players:
+        raise ReplayError(f"seat must be from 0 to {state.num_players - 1}, or everything; not {seat!r}")
+
+    def frame(number: int, said: list[dict], logged) -> dict:
+        return {"number": number, "turn": state.turn, "step": state.step_name, "moves": said,
+                "events": [event.as_dict() for event in logged], "view": state.view(seat), "over": state.is_over}
+
+    frames = [frame(0, [], state.events)]
+    for number, move in enumerate(replay_moves(replay), 1):
+        before = len(state.events)
+        said = [{"player": player, "action": str(action), "sentence": state.action_to_string(action, player)}
+                for player, action in sorted(move.items())]
+        state.apply_move(move)
+        frames.append(frame(number, said, state.events[before:]))
+    return _plain(frames)
 
 
 # -- text --------------------------------------------------------------------------------------
@@ -156,8 +218,12 @@ def render_text(replay: dict) -> str:
     if outcome is None:
         lines.append("Unfinished.")
     elif outcome["draw"]:
-        lines.append(f"Draw ({outcome['reason']}) after {replay['turns']} turns, {replay['steps']} actions.")
+        lines.append(f"Draw ({outcome['reason']}) after {replay['turns']} turns, {replay['steps']} moves.")
     else:
         winners = " and ".join(f"Player {w}" for w in outcome["winners"])
-        lines.append(f"{winners} won ({outcome['reason']}) after {replay['turns']} turns, {replay['steps']} actions.")
+        lines.append(f"{winners} won ({outcome['reason']}) after {replay['turns']} turns, {replay['steps']} moves.")
+    if outcome is not None and len(outcome.get("placements", ())) > 2:
+        lines.append("Placements: " + ", ".join(f"Player {seat} #{place} ({score:g})" for seat, (place, score)
+                                                in enumerate(zip(outcome["placements"], outcome["returns"],
+                                                                 strict=True))))
     return "\n".join(lines) + "\n"

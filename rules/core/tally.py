@@ -1,19 +1,26 @@
-"""Additive tallies of finished games, and the figures computed from them.
+"""Additive tallies of finished games, and the figures computed from them, for 1 to 5 sides.
 
-A *tally* holds counts only (games, wins, histograms, per-card counts), so the tally of a whole
-run is the :func:`merge` of the tallies of its chunks, in any order: a simulation stores one
-tally per finished chunk and its results are always the sum of what has finished. Everything
-derived (rates, Wilson intervals, means, medians) is computed by :func:`summarize` from a
-tally, never stored. Pure Python, JSON-able: histogram keys are strings (JSON object keys).
+A *tally* holds counts only (games, wins, placements, histograms, counters), so the tally of a
+whole run is the :func:`merge` of the tallies of its chunks, in any order: a simulation stores
+one tally per finished chunk and its results are always the sum of what has finished.
+Everything derived (rates, Wilson intervals, means, medians) is computed by :func:`summarize`
+from a tally, never stored. Pure Python, JSON-able: histogram keys are strings.
 
-Tally shape (``sides`` = number of sides in the pairing, normally 2)::
+A *side* is a deck of the pairing (side 0 is deck A); games rotate sides through seats, so
+``seat_wins`` tells whether a seat (moving first, say) matters. Tally shape, version 2::
 
-    {"games": n, "draws": n, "seat_wins": [n per seat], "side_wins": [n per side],
-     "turns": {turns: n}, "steps": {steps: n}, "end_reasons": {reason: n},
-     "turns_to_win": [{turns: n} per side],
-     "cards": [{name: {"drawn", "played", "games_drawn", "games_played",
-                       "wins_when_drawn", "wins_when_played"}} per side],
-     "mulligans": [{"counts": {mulligans: n}, "wins_with": n, "wins_without": n} per side]}
+    {"version": 2, "sides": n, "games": g, "draws": d,
+     "seat_wins": [wins per seat], "side_wins": [wins per side],
+     "placements": [{place: games} per side],
+     "returns": [sum per side], "returns_squared": [sum of squares per side],
+     "turns": {turns: games}, "steps": {steps: games}, "end_reasons": {reason: games},
+     "turns_to_win": [{turns: games} per side],
+     "counters": [{name: {"values": {value: games}, "wins_with": n, "wins_without": n}} per side],
+     "cards": [{card: {counter: {"count": n, "games": n, "wins": n}}} per side]}
+
+``counters`` holds the game's plain counters (one number per game, e.g. mulligans); ``cards``
+its per-card counters (cards drawn, played), whatever the game declares
+(``EngineSpec.counters``): the tally reads them without knowing any game.
 """
 
 from __future__ import annotations
@@ -23,17 +30,24 @@ from collections.abc import Iterable, Sequence
 
 from rules.core.probability import wilson_interval
 
-CARD_FIELDS = ("drawn", "played", "games_drawn", "games_played", "wins_when_drawn", "wins_when_played")
+VERSION = 2
 Z95 = 1.96
+
+
+class TallyVersionError(ValueError):
+    """A tally stored by an older version of this module (its run must be played again)."""
 
 
 # -- counting --------------------------------------------------------------------------------------
 def empty(sides: int = 2) -> dict:
     """The tally of no games."""
-    return {"games": 0, "draws": 0, "seat_wins": [0] * sides, "side_wins": [0] * sides, "turns": {},
-            "steps": {}, "end_reasons": {}, "turns_to_win": [{} for _ in range(sides)],
-            "cards": [{} for _ in range(sides)],
-            "mulligans": [{"counts": {}, "wins_with": 0, "wins_without": 0} for _ in range(sides)]}
+    return {"version": VERSION, "sides": sides, "games": 0, "draws": 0,
+            "seat_wins": [0] * sides, "side_wins": [0] * sides,
+            "placements": [{} for _ in range(sides)],
+            "returns": [0.0] * sides, "returns_squared": [0.0] * sides,
+            "turns": {}, "steps": {}, "end_reasons": {},
+            "turns_to_win": [{} for _ in range(sides)],
+            "counters": [{} for _ in range(sides)], "cards": [{} for _ in range(sides)]}
 
 
 def _bump(histogram: dict, key, by: int = 1) -> None:
@@ -51,8 +65,6 @@ def tally(results: Iterable, sides: int = 2) -> dict:
             out["draws"] += 1
         for seat in result.winners:
             out["seat_wins"][seat] += 1
-        for side in won_sides:
-            out["side_wins"][side] += 1
         _bump(out["turns"], result.turns)
         _bump(out["steps"], result.steps)
         _bump(out["end_reasons"], result.reason)
@@ -60,25 +72,31 @@ def tally(results: Iterable, sides: int = 2) -> dict:
             seat = result.seat_of(side)
             won = side in won_sides
             if won:
+                out["side_wins"][side] += 1
                 _bump(out["turns_to_win"][side], result.turns)
-            stats = result.card_stats[seat] if seat < len(result.card_stats) else {"drawn": {}, "played": {}}
-            cards = out["cards"][side]
-            for kind in ("drawn", "played"):
-                for name, count in stats.get(kind, {}).items():
-                    if count <= 0:
-                        continue
-                    row = cards.get(name)
-                    if row is None:
-                        row = cards[name] = dict.fromkeys(CARD_FIELDS, 0)
-                    row[kind] += count
-                    row[f"games_{kind}"] += 1
-                    row[f"wins_when_{kind}"] += won
-            count = result.mulligans[seat] if seat < len(result.mulligans) else 0
-            mulligans = out["mulligans"][side]
-            _bump(mulligans["counts"], count)
-            if won:
-                mulligans["wins_with" if count else "wins_without"] += 1
+            _bump(out["placements"][side], result.placements[seat])
+            out["returns"][side] += result.returns[seat]
+            out["returns_squared"][side] += result.returns[seat] ** 2
+            _count(out["counters"][side], out["cards"][side], result.counters[seat], won)
     return out
+
+
+def _count(counters: dict, cards: dict, values: dict, won: bool) -> None:
+    """Add one game's counters of one side: numbers to ``counters``, per-card ones to ``cards``."""
+    for name, value in values.items():
+        if isinstance(value, dict):
+            for card, count in value.items():
+                if count <= 0:
+                    continue
+                row = cards.setdefault(card, {}).setdefault(name, {"count": 0, "games": 0, "wins": 0})
+                row["count"] += count
+                row["games"] += 1
+                row["wins"] += won
+        else:
+            row = counters.setdefault(name, {"values": {}, "wins_with": 0, "wins_without": 0})
+            _bump(row["values"], value)
+            if won:
+                row["wins_with" if value else "wins_without"] += 1
 
 
 def _add_histogram(into: dict, other: dict) -> None:
@@ -89,26 +107,31 @@ def _add_histogram(into: dict, other: dict) -> None:
 def merge(tallies: Iterable[dict]) -> dict:
     """The sum of ``tallies`` (order-independent): ``merge([tally(a), tally(b)]) == tally(a + b)``."""
     tallies = list(tallies)
-    sides = len(tallies[0]["side_wins"]) if tallies else 2
+    for part in tallies:
+        if part.get("version") != VERSION:
+            raise TallyVersionError(f"tally version {part.get('version', 1)!r}; this code reads version {VERSION}")
+    sides = tallies[0]["sides"] if tallies else 2
     out = empty(sides)
     for part in tallies:
         out["games"] += part["games"]
         out["draws"] += part["draws"]
-        for key in ("seat_wins", "side_wins"):
+        for key in ("seat_wins", "side_wins", "returns", "returns_squared"):
             out[key] = [a + b for a, b in zip(out[key], part[key], strict=True)]
         for key in ("turns", "steps", "end_reasons"):
             _add_histogram(out[key], part[key])
         for side in range(sides):
             _add_histogram(out["turns_to_win"][side], part["turns_to_win"][side])
-            cards = out["cards"][side]
-            for name, row in part["cards"][side].items():
-                mine = cards.setdefault(name, dict.fromkeys(CARD_FIELDS, 0))
-                for fieldname in CARD_FIELDS:
-                    mine[fieldname] += row[fieldname]
-            mine, theirs = out["mulligans"][side], part["mulligans"][side]
-            _add_histogram(mine["counts"], theirs["counts"])
-            mine["wins_with"] += theirs["wins_with"]
-            mine["wins_without"] += theirs["wins_without"]
+            _add_histogram(out["placements"][side], part["placements"][side])
+            for name, row in part["counters"][side].items():
+                mine = out["counters"][side].setdefault(name, {"values": {}, "wins_with": 0, "wins_without": 0})
+                _add_histogram(mine["values"], row["values"])
+                mine["wins_with"] += row["wins_with"]
+                mine["wins_without"] += row["wins_without"]
+            for card, by_counter in part["cards"][side].items():
+                for name, row in by_counter.items():
+                    mine = out["cards"][side].setdefault(card, {}).setdefault(name, {"count": 0, "games": 0, "wins": 0})
+                    for key in ("count", "games", "wins"):
+                        mine[key] += row[key]
     return normalize(out)
 
 
@@ -121,8 +144,11 @@ def normalize(t: dict) -> dict:
     for key in ("turns", "steps", "end_reasons"):
         out[key] = ordered(t[key])
     out["turns_to_win"] = [ordered(h) for h in t["turns_to_win"]]
-    out["cards"] = [{name: dict(side[name]) for name in sorted(side)} for side in t["cards"]]
-    out["mulligans"] = [{**m, "counts": ordered(m["counts"])} for m in t["mulligans"]]
+    out["placements"] = [ordered(h) for h in t["placements"]]
+    out["counters"] = [{name: {**side[name], "values": ordered(side[name]["values"])} for name in sorted(side)}
+                       for side in t["counters"]]
+    out["cards"] = [{card: {name: dict(side[card][name]) for name in sorted(side[card])} for card in sorted(side)}
+                    for side in t["cards"]]
     return out
 
 
@@ -172,76 +198,87 @@ def _median(pairs: list[tuple[int, int]], count: int) -> float:
     return (nth(count // 2 - 1) + nth(count // 2)) / 2
 
 
-def mean_with_interval(histogram: dict) -> dict:
-    """The mean of an integer histogram with its 95% normal-approximation interval
+def _mean_interval(total: float, squares: float, n: int) -> dict:
+    """A mean from its sum and sum of squares, with the 95% normal-approximation interval
     (mean +- 1.96 * sample standard deviation / sqrt(n)); no interval below two values."""
-    pairs = _pairs(histogram)
-    n = sum(c for _, c in pairs)
     if not n:
         return {"mean": None, "low": None, "high": None, "count": 0}
-    mean = sum(v * c for v, c in pairs) / n
+    mean = total / n
     if n < 2:
         return {"mean": round(mean, 4), "low": None, "high": None, "count": n}
-    variance = sum(c * (v - mean) ** 2 for v, c in pairs) / (n - 1)
+    variance = max(0.0, (squares - n * mean * mean) / (n - 1))
     half = Z95 * math.sqrt(variance / n)
     return {"mean": round(mean, 4), "low": round(mean - half, 4), "high": round(mean + half, 4), "count": n}
 
 
-def card_figures(t: dict, side: int) -> dict:
-    """Per card of ``side``: copies drawn/played, games drawn/played, wins, and the rates."""
+def mean_with_interval(histogram: dict) -> dict:
+    """The mean of an integer histogram with its 95% interval (see :func:`_mean_interval`)."""
+    pairs = _pairs(histogram)
+    return _mean_interval(sum(v * c for v, c in pairs), sum(v * v * c for v, c in pairs), sum(c for _, c in pairs))
+
+
+def counter_figures(t: dict, side: int) -> dict:
+    """Per plain counter of ``side``: total, mean, games with it, its distribution, and the
+    side's win rate in games with and without it."""
     games = t["games"]
+    out = {}
+    for name, row in t["counters"][side].items():
+        pairs = _pairs(row["values"])
+        with_it = sum(n for value, n in pairs if value)
+        total = sum(value * n for value, n in pairs)
+        out[name] = {"total": total, "mean": rate(total, games), "games_with": with_it,
+                     "rate": rate(with_it, games), "distribution": [[value, n] for value, n in pairs],
+                     "win_rate_with": rate(row["wins_with"], with_it),
+                     "win_rate_without": rate(row["wins_without"], games - with_it)}
+    return out
+
+
+def card_figures(t: dict, side: int) -> dict:
+    """Per card of ``side`` and per-card counter: copies in all and per game, games it counted
+    in, and the side's win rate in those games."""
+    games = t["games"]
+    return {card: {name: {**row, "per_game": rate(row["count"], games), "win_rate": rate(row["wins"], row["games"])}
+                   for name, row in by_counter.items()}
+            for card, by_counter in t["cards"][side].items()}
+
+
+def side_figures(t: dict, side: int, name: str) -> dict:
+    """Everything about one side (deck) of a pairing."""
+    games, wins = t["games"], t["side_wins"][side]
+    placements = _pairs(t["placements"][side])
     return {
-        name: {**row,
-               "drawn_per_game": rate(row["drawn"], games), "played_per_game": rate(row["played"], games),
-               "win_rate_when_drawn": rate(row["wins_when_drawn"], row["games_drawn"]),
-               "win_rate_when_played": rate(row["wins_when_played"], row["games_played"])}
-        for name, row in sorted(t["cards"][side].items())
+        "side": side, "name": name, "games": games, "wins": wins, "draws": t["draws"],
+        "losses": games - wins - t["draws"],
+        "win_rate": rate_with_interval(wins, games),
+        "placements": [[place, n] for place, n in placements],
+        "mean_placement": round(sum(p * n for p, n in placements) / games, 4) if games else None,
+        "mean_return": _mean_interval(t["returns"][side], t["returns_squared"][side], games),
+        "turns_to_win": histogram_figures(t["turns_to_win"][side]),
+        "turns_to_win_mean": mean_with_interval(t["turns_to_win"][side]),
+        "counters": counter_figures(t, side),
+        "cards": card_figures(t, side),
     }
 
 
-def mulligan_figures(t: dict, side: int) -> dict:
-    """How often ``side`` mulliganed, and its win rate with and without a mulligan."""
-    m = t["mulligans"][side]
-    pairs = _pairs(m["counts"])
-    with_mulligan = sum(n for count, n in pairs if count)
-    without = sum(n for count, n in pairs if not count)
-    return {"total": sum(count * n for count, n in pairs), "games_with_mulligan": with_mulligan,
-            "rate": rate(with_mulligan, t["games"]), "distribution": [[count, n] for count, n in pairs],
-            "win_rate_with_mulligan": rate(m["wins_with"], with_mulligan),
-            "win_rate_without_mulligan": rate(m["wins_without"], without)}
+def summarize(t: dict, mode: str, deck_names: Sequence[str] = (), engine=None) -> dict:
+    """The figures of one pairing's tally, for any number of sides.
 
-
-def summarize(t: dict, mode: str, deck_names: Sequence[str] = ()) -> dict:
-    """The figures of one pairing's tally.
-
-    ``mode`` "goldfish": side 0 is the deck, side 1 the passive opponent (turns to win, mulligans
-    of side 0). Any other mode ("head_to_head", "head-to-head", a gauntlet pairing) reports sides
-    A (0) and B (1). A win rate is wins / games (draws count as not won) with its 95% Wilson
-    interval; game length and turns to win come with the mean's 95% interval.
+    ``sides`` lists every side (deck) with its wins, draws and losses (a win rate is wins /
+    games, draws count as not won, with its 95% Wilson interval), placements (1 = first, ties
+    shared) and mean placement, mean return with its 95% interval, turns to win, and the game's
+    counters. In a goldfish run side 0 is the deck and side 1 the passive opponent. With the
+    ``engine`` (an ``EngineSpec``), end reasons and counters carry their readable labels.
     """
-    games = t["games"]
-    names = list(deck_names) + [""] * (2 - len(deck_names))
+    sides = t["sides"]
+    names = list(deck_names) + [""] * (sides - len(deck_names))
     ends = dict(sorted(t["end_reasons"].items()))
-    if mode == "goldfish":
-        wins, draws = t["side_wins"][0], t["draws"]
-        return {
-            "mode": mode, "deck": names[0], "games": games, "wins": wins, "losses": games - wins - draws,
-            "draws": draws, "win_rate": rate_with_interval(wins, games),
-            "turns_to_win": histogram_figures(t["turns_to_win"][0]),
-            "turns_to_win_mean": mean_with_interval(t["turns_to_win"][0]),
-            "turns": histogram_figures(t["turns"]), "turns_mean": mean_with_interval(t["turns"]),
-            "steps": histogram_figures(t["steps"]), "end_reasons": ends,
-            "cards": card_figures(t, 0), "mulligans": mulligan_figures(t, 0),
-        }
-    labels = "ab"
+    labels = engine.end_reason_label if engine is not None else (lambda r: r.replace("_", " "))
     return {
-        "mode": mode, "decks": {"a": names[0], "b": names[1]}, "games": games,
-        "wins": {label: t["side_wins"][side] for side, label in enumerate(labels)},
-        "draws": t["draws"],
-        "win_rate": {label: rate_with_interval(t["side_wins"][side], games) for side, label in enumerate(labels)},
-        "seat_wins": {f"seat_{seat}": n for seat, n in enumerate(t["seat_wins"])},
+        "mode": mode, "games": t["games"], "draws": t["draws"], "seats": sides,
+        "sides": [side_figures(t, side, names[side]) for side in range(sides)],
+        "seat_wins": list(t["seat_wins"]),
         "turns": histogram_figures(t["turns"]), "turns_mean": mean_with_interval(t["turns"]),
-        "steps": histogram_figures(t["steps"]), "end_reasons": ends,
-        "cards": {label: card_figures(t, side) for side, label in enumerate(labels)},
-        "mulligans": {label: mulligan_figures(t, side) for side, label in enumerate(labels)},
+        "steps": histogram_figures(t["steps"]),
+        "end_reasons": ends, "end_reason_labels": {reason: labels(reason) for reason in ends},
+        "counter_labels": {c.name: c.label for c in engine.counters} if engine is not None else {},
     }

@@ -23,7 +23,8 @@ class GamePool:
     @cached_property
     def pool(self) -> list[CardSpec]:
         cards = json.loads((ROOT / "fixtures" / f"{self.game}.json").read_text())["cards"]
-        return [CardSpec(i, c["name"], c["card_type"], c.get("attributes", {}), (), c["set"], c["number"])
+        return [CardSpec(i, c["name"], c["card_type"], c.get("attributes", {}), tuple(c.get("effects", ())),
+                         c["set"], c["number"], c.get("text", ""))
                 for i, c in enumerate(cards, 1)]
 
     @cached_property
@@ -39,6 +40,10 @@ class GamePool:
         deck, errors = resolve_deck(parsed, self.pool, game=self.game)
         assert not errors, errors
         return deck
+
+    def sample_decks(self) -> list[DeckList]:
+        """Every sample deck of the game (``fixtures/decks/<game>-*.txt``), effects included."""
+        return [self.sample(stem) for stem in self.samples]
 
     def set_qty(self, deck: DeckList, section: str, name: str, qty: int) -> DeckList:
         """A copy of ``deck`` with ``name`` at ``qty`` copies in ``section`` (0 removes it)."""

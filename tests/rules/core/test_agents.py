@@ -5,16 +5,18 @@ from collections import Counter
 import pytest
 
 from rules.core.agents import GreedyAgent, ISMCTSAgent, PassiveAgent, RandomAgent, make_agent
-from rules.core.engine import Action
+from rules.core.engine import Action, IllegalAction
 from rules.core.play import play_game
 from tests.rules.core.toy import ENGINE, STRONG, WEAK, CardRace, make_deck
 
 
 def _started(seed=1):
-    """A toy game past the (simultaneous) mulligan choice, player 0 to act."""
+    """A toy game past the (simultaneous) mulligan and the secret bid (both bid 0: player 0
+    goes first), player 0 to act."""
     state = ENGINE.start([STRONG, WEAK], seed)
-    state.apply(Action("keep"), 0)
-    state.apply(Action("keep"), 1)
+    state.apply_joint_checked({0: Action("keep"), 1: Action("keep")})
+    state.apply_joint_checked({0: Action("bid", (0,)), 1: Action("bid", (0,))})
+    assert state.current_players() == [0]
     return state
 
 
@@ -24,6 +26,10 @@ def _with_hand(values, score=0, opponent_score=0):
     state.hands[0] = [cards[v] for v in values]
     state.scores = [score, opponent_score]
     return state
+
+
+def play(value):
+    return Action("play", (f"Strong {value}",))
 
 
 def test_random_agent_is_uniform_over_legal_actions():
@@ -47,13 +53,14 @@ def test_random_agent_repeats_with_its_seed():
 def test_greedy_picks_the_best_scoring_action():
     state = _with_hand([2, 7, 3])
     agent = make_agent("greedy", 0, evaluate=ENGINE.evaluate)
-    assert agent.choose(state, 0) == Action("play", (7,))
+    assert agent.choose(state, 0) == play(7)
 
 
 def test_greedy_takes_a_winning_action():
     state = _with_hand([1, 4, 8], score=16)  # 16 + 4 reaches the target of 20
-    assert GreedyAgent(evaluate=ENGINE.evaluate).choose(state, 0) in (Action("play", (4,)), Action("play", (8,)))
-    assert GreedyAgent(evaluate=ENGINE.evaluate).score(state, Action("play", (4,)), 0) == 1e9
+    assert GreedyAgent(evaluate=ENGINE.evaluate).choose(state, 0) in (play(4), play(8))
+    greedy_with_a_win_flag = GreedyAgent(evaluate=lambda s, p: 0.0)  # only a finished game scores
+    assert greedy_with_a_win_flag.choose(state, 0) in (play(4), play(8))
 
 
 def test_greedy_breaks_ties_with_its_rng():
@@ -72,6 +79,29 @@ def test_greedy_and_ismcts_handle_simultaneous_choices():
         assert agent.choose(state, 0) in state.legal_actions(0)
 
 
+def test_a_secret_bid_is_chosen_without_seeing_the_other_bid():
+    """The bid: both seats choose from the same state; neither choice is applied before the
+    other is made, and the state resolves them together (the highest bidder pays and starts)."""
+    state = ENGINE.start([STRONG, WEAK], 4)
+    state.apply_joint_checked({0: Action("keep"), 1: Action("keep")})
+    assert state.current_players() == [0, 1] and state.legal_actions(0)[0] == Action("bid", (0,))
+    before = state.view(None)
+    ISMCTSAgent(1, evaluate=ENGINE.evaluate, iterations=40).choose(state, 0)
+    GreedyAgent(2, evaluate=ENGINE.evaluate).choose(state, 1)
+    assert state.view(None) == before  # choosing applied nothing
+    assert state.view(0)["bids"] is None and state.view(1)["bids"] is None
+    state.apply_joint_checked({0: Action("bid", (1,)), 1: Action("bid", (3,))})
+    assert state.view(0)["bids"] == [1, 3] and state.active == 1 and state.scores[1] == -3
+    with pytest.raises(IllegalAction):
+        state.apply_checked(Action("pass"), 0)  # seat 1 won the bid: not seat 0's turn
+    tie = ENGINE.start([STRONG, WEAK], 4)
+    tie.apply_joint_checked({0: Action("keep"), 1: Action("keep")})
+    with pytest.raises(IllegalAction, match="seats \\[0, 1\\] act now"):
+        tie.apply_joint_checked({0: Action("bid", (2,))})
+    tie.apply_joint_checked({0: Action("bid", (2,)), 1: Action("bid", (2,))})
+    assert tie.active == 0 and tie.scores == [-2, 0]  # a tie goes to the lowest seat, which pays
+
+
 def test_greedy_leaves_the_real_state_untouched():
     state = _with_hand([2, 7, 3])
     before = (state.view(None), len(state.events), state.rng.getstate())
@@ -83,7 +113,7 @@ def test_greedy_leaves_the_real_state_untouched():
 def test_ismcts_is_reproducible_with_the_same_seed_and_budget():
     def game(seed):
         agents = [ISMCTSAgent(seed, evaluate=ENGINE.evaluate, iterations=40), RandomAgent(seed)]
-        return play_game(ENGINE, [STRONG, WEAK], 9, agents, record=True).replay["actions"]
+        return play_game(ENGINE, [STRONG, WEAK], 9, agents, record=True).replay["moves"]
 
     assert game(4) == game(4)
     assert game(4) != game(5)
@@ -92,13 +122,13 @@ def test_ismcts_is_reproducible_with_the_same_seed_and_budget():
 def test_ismcts_finds_the_winning_play():
     """Only ``play 4`` wins now; anything else lets the opponent (at 19) win next turn."""
     state = _with_hand([1, 2, 4], score=16, opponent_score=19)
-    assert ISMCTSAgent(1, evaluate=ENGINE.evaluate, iterations=60).choose(state, 0) == Action("play", (4,))
+    assert ISMCTSAgent(1, evaluate=ENGINE.evaluate, iterations=60).choose(state, 0) == play(4)
 
 
 def test_ismcts_without_evaluation_plays_out_to_the_end():
     state = _with_hand([1, 2, 4], score=16, opponent_score=19)
     agent = ISMCTSAgent(2, iterations=60, rollout_steps=1000)
-    assert agent.choose(state, 0) == Action("play", (4,))
+    assert agent.choose(state, 0) == play(4)
 
 
 def test_ismcts_greedy_rollouts_beat_random_play():
@@ -112,22 +142,25 @@ def test_ismcts_greedy_rollouts_beat_random_play():
 def test_passive_agent_keeps_and_passes():
     state = ENGINE.start([STRONG, WEAK], 2)
     assert PassiveAgent().choose(state, 0) == Action("keep")
+    state.apply_joint_checked({0: Action("keep"), 1: Action("keep")})
+    assert PassiveAgent().choose(state, 0) == Action("bid", (0,))
     assert PassiveAgent().choose(_with_hand([2, 7]), 0) == Action("pass")
 
 
 def test_passive_agent_falls_back_to_the_first_action():
     class Forced(CardRace):
         def legal_actions(self, player):
-            return [Action("play", (3,)), Action("play", (5,))]
+            return [Action("play", ("X 3",)), Action("play", ("X 5",))]
 
     state = Forced([make_deck("X", [3, 5, 5, 5]), make_deck("Y", [1, 1, 1, 1])], 1)
-    assert PassiveAgent().choose(state, 0) == Action("play", (3,))
+    assert PassiveAgent().choose(state, 0) == Action("play", ("X 3",))
 
 
 def test_make_agent_names_and_errors():
     assert isinstance(make_agent("random", 1, evaluate=ENGINE.evaluate), RandomAgent)
     assert isinstance(make_agent("passive", 1), PassiveAgent)
     assert make_agent("ismcts", 1, evaluate=ENGINE.evaluate, iterations=7).iterations == 7
+    assert make_agent("greedy", 1, engine=ENGINE).evaluate is ENGINE.evaluate
     with pytest.raises(ValueError, match="unknown agent 'clever'"):
         make_agent("clever", 1)
     with pytest.raises(ValueError, match="needs the game's evaluation"):

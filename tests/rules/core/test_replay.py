@@ -7,7 +7,15 @@ import pytest
 
 from rules.core.decks import DeckList
 from rules.core.play import play_game
-from rules.core.replay import FORMAT, ReplayError, deck_from_data, deck_to_data, render_text, replay_game
+from rules.core.replay import (
+    FORMAT,
+    ReplayError,
+    deck_from_data,
+    deck_to_data,
+    render_text,
+    replay_frames,
+    replay_game,
+)
 from tests.rules.core.toy import ENGINE, STRONG, WEAK
 
 
@@ -20,7 +28,9 @@ def replay():
 def test_replay_reaches_the_same_end(replay):
     state = replay_game(replay, ENGINE)
     assert state.is_over and state.outcome.as_dict() == replay["outcome"]
-    assert replay["format"] == FORMAT and replay["steps"] == len(replay["actions"])
+    assert replay["format"] == FORMAT and replay["steps"] == len(replay["moves"])
+    assert replay["outcome"]["placements"] in ([1, 2], [2, 1]) and len(replay["outcome"]["returns"]) == 2
+    assert [len(move) for move in replay["moves"][:2]] == [2, 2]  # the mulligan and the bid: joint moves
     assert replay["agents"][1]["name"] == "ismcts" and replay["agents"][1]["iterations"] == 20
 
 
@@ -33,9 +43,12 @@ def test_decks_round_trip_in_section_order():
 
 def test_a_changed_action_is_caught(replay):
     bad = copy.deepcopy(replay)
-    index = next(i for i, (_, text) in enumerate(bad["actions"]) if text.startswith("play"))
-    bad["actions"][index][1] = "play 99"
-    with pytest.raises(ReplayError, match=f"action {index + 1} .*does not replay"):
+    index = next(i for i, move in enumerate(bad["moves"]) if move[0][1].startswith("play"))
+    bad["moves"][index][0][1] = 'play "Strong 99"'
+    with pytest.raises(ReplayError, match=f"move {index + 1} .*does not replay"):
+        replay_game(bad, ENGINE)
+    bad["moves"][index][0][1] = 'play "Strong'
+    with pytest.raises(ReplayError, match=f"move {index + 1} .*cannot be read"):
         replay_game(bad, ENGINE)
 
 
@@ -55,12 +68,27 @@ def test_version_and_format_are_checked(replay):
         replay_game({**replay, "engine_version": "toy-0"}, ENGINE)
     with pytest.raises(ReplayError, match="not a replay"):
         replay_game({"format": "other"}, ENGINE)
+    with pytest.raises(ReplayError, match="version 1 replay.*play the game again"):
+        replay_game({**replay, "format_version": 1}, ENGINE)
+
+
+def test_frames_say_each_move_in_words_and_show_the_seat_view(replay):
+    frames = replay_frames(replay, seat=0, engine=ENGINE)
+    assert len(frames) == len(replay["moves"]) + 1 and frames[0]["moves"] == []
+    bid = frames[2]["moves"]
+    assert [m["player"] for m in bid] == [0, 1] and all(m["sentence"].endswith("in secret") for m in bid)
+    plays = [m for f in frames for m in f["moves"] if m["action"].startswith("play")]
+    assert plays and all(" plays Strong " in m["sentence"] or " plays Weak " in m["sentence"] for m in plays)
+    assert all(set(f["view"]["hands"]) == {"0"} for f in frames)  # seat 0's view: only its own hand
+    assert frames[-1]["over"] and not frames[-2]["over"]
+    with pytest.raises(ReplayError, match="seat must be from 0 to 1"):
+        replay_frames(replay, seat=2, engine=ENGINE)
 
 
 def test_render_text_reads_turn_by_turn(replay):
     text = render_text(replay)
     lines = text.splitlines()
-    assert lines[0] == "toy (engine toy-1), seed 11"
+    assert lines[0] == "toy (engine toy-2), seed 11"
     assert lines[1] == "Player 0: Strong (24 cards), agent greedy"
     assert "Setup" in lines and "Turn 1" in lines
     assert "  [main] P0: play " in text or "  [main] P1: play " in text

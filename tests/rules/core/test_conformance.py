@@ -1,0 +1,214 @@
+"""The engine conformance suite: every registered engine (and the toy game) against the protocol.
+
+An engine joins by registering (``rules/<game>/engine.py`` exposing ``ENGINE``) and shipping
+sample decks in ``fixtures/decks/<game>-*.txt``; nothing here names a game. For each engine and
+each seat count from ``min_players`` to ``max_players`` (``CONFORMANCE_GAMES`` random games
+each, default 300), with uniformly random legal choices:
+
+- every game ends (the engine's turn cap at worst), with an outcome whose returns and
+  placements agree, for a reason the engine declares;
+- no card appears or vanishes: ``all_cards()`` is the same multiset after every move;
+- every offered action round-trips through its text (``Action.parse(str(a)) == a``) and, at
+  sampled moves, applies on a clone without error (simultaneous ones with random choices of
+  the other seats);
+- ``view(seat)`` is JSON-able and does not change when what the seat cannot see is redealt
+  (``determinize``): the view hides what ``hidden_cards`` says is hidden; a game that declares
+  perfect information hides nothing;
+- the same seed and choices repeat the game event for event; a game without chance plays the
+  same from any seed;
+- simultaneous moves happen only in games that declare them, and they do happen there;
+- every action kind has a sentence (``action_to_string``) and counters are the declared ones.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+from collections import Counter
+from dataclasses import dataclass
+
+import pytest
+
+from rules.core.engine import CORE_END_REASONS, Action, EngineSpec, GameState
+from rules.core.registry import game_slugs, get_engine
+from tests.rules.core import toy
+from tests.rules.samples import GamePool
+
+GAMES = int(os.environ.get("CONFORMANCE_GAMES", "300"))
+CHECK_EVERY = 9  # every offered action applied on a clone, and the views, at about one move in nine
+REPEAT_EVERY = 20  # one game in 20 is played again from its seed and compared event for event
+
+
+@dataclass(frozen=True)
+class Table:
+    """An engine, the decks at the table and the engine's options."""
+
+    engine: EngineSpec
+    decks: tuple
+    options: tuple = ()
+
+    @property
+    def label(self) -> str:
+        extra = "-teams" if self.options else ""
+        return f"{self.engine.game}-{len(self.decks)}p{extra}"
+
+
+def _tables() -> list[Table]:
+    tables = []
+    for slug in game_slugs():
+        engine = get_engine(slug)
+        if engine is None:
+            continue
+        decks = GamePool(slug).sample_decks()
+        assert decks, f"{slug} has an engine but no sample decks in fixtures/decks/{slug}-*.txt"
+        for seats in range(engine.min_players, engine.max_players + 1):
+            tables.append(Table(engine, tuple(decks[i % len(decks)] for i in range(seats))))
+    toy_decks = (toy.STRONG, toy.WEAK, toy.make_deck("Mid", [3, 4, 5] * 6), toy.make_deck("Low", [1, 2, 9] * 6))
+    for seats in range(2, 5):
+        tables.append(Table(toy.ENGINE, toy_decks[:seats]))
+    tables.append(Table(toy.ENGINE, toy_decks, (("teams", ((0, 2), (1, 3))),)))
+    return tables
+
+
+TABLES = _tables()
+
+
+def _start(table: Table, seed: int) -> GameState:
+    options = {key: [list(team) for team in value] if key == "teams" else value for key, value in table.options}
+    return table.engine.start(list(table.decks), seed, **options)
+
+
+def _random_move(state: GameState, rng: random.Random) -> dict[int, Action]:
+    return {seat: rng.choice(state.legal_actions(seat)) for seat in state.current_players()}
+
+
+def _check_actions_round_trip(state: GameState) -> None:
+    for seat in state.current_players():
+        actions = state.legal_actions(seat)
+        assert actions, f"seat {seat} must act but has no legal action"
+        assert len(set(actions)) == len(actions), f"seat {seat} is offered the same action twice: {actions}"
+        for action in actions:
+            assert Action.parse(str(action)) == action, f"{action!r} does not round-trip through {str(action)!r}"
+
+
+def _check_every_action_applies(state: GameState, rng: random.Random) -> None:
+    acting = list(state.current_players())
+    for seat in acting:
+        for action in state.legal_actions(seat):
+            copy = state.clone()
+            copy.log_events = False
+            move = {other: rng.choice(copy.legal_actions(other)) for other in acting}
+            move[seat] = action
+            copy.apply_joint_checked(move)
+
+
+def _check_views(table: Table, state: GameState, rng: random.Random) -> None:
+    everything = state.all_cards()
+    for seat in range(state.num_players):
+        view = state.view(seat)
+        json.dumps(view)
+        hidden = state.hidden_cards(seat)
+        if table.engine.perfect_information:
+            assert not hidden, f"a game of perfect information hides {hidden} from seat {seat}"
+        assert not Counter(hidden) - Counter(everything), f"seat {seat} is hidden cards the game does not hold"
+        for _ in range(2):
+            world = state.determinize(seat, random.Random(rng.getrandbits(32)))
+            assert world.view(seat) == view, f"view({seat}) changes when hidden cards are redealt: it leaks them"
+            assert Counter(world.all_cards()) == Counter(everything), "determinize lost or made cards"
+    json.dumps(state.view(None))
+
+
+def _check_outcome(table: Table, state: GameState) -> None:
+    outcome = state.outcome
+    n = state.num_players
+    assert len(outcome.returns) == n and len(outcome.placements) == n
+    first = tuple(seat for seat in range(n) if outcome.placements[seat] == 1)
+    assert outcome.winners == (() if len(first) == n else first)
+    for a in range(n):
+        for b in range(n):
+            if outcome.returns[a] > outcome.returns[b]:
+                assert outcome.placements[a] < outcome.placements[b], "a higher return must place better"
+    assert outcome.reason in table.engine.end_reasons or outcome.reason in CORE_END_REASONS, \
+        f"end reason {outcome.reason!r} is not declared in the engine's spec"
+
+
+def _check_counters(table: Table, state: GameState) -> None:
+    declared = {c.name: c for c in table.engine.counters}
+    values = state.counters()
+    assert len(values) == state.num_players
+    for seat_values in values:
+        for name, value in seat_values.items():
+            assert name in declared, f"counter {name!r} is not declared in the engine's spec"
+            assert isinstance(value, dict) == declared[name].per_card, f"counter {name!r} has the wrong shape"
+
+
+def play_random_game(table: Table, seed: int, *, checks: bool) -> tuple[GameState, dict]:
+    """A game with uniformly random choices; returns the final state and what was seen."""
+    state = _start(table, seed)
+    rng = random.Random(seed * 7 + 1)
+    everything = Counter(state.all_cards())
+    seen = {"simultaneous": 0, "verbs": set(), "moves": []}
+    moves = 0
+    while not state.is_over:
+        acting = list(state.current_players())
+        assert acting, "the game is not over but nobody is to act"
+        if len(acting) > 1:
+            seen["simultaneous"] += 1
+        if checks:
+            _check_actions_round_trip(state)
+            if moves % CHECK_EVERY == 0:
+                _check_every_action_applies(state, rng)
+                _check_views(table, state, rng)
+        move = _random_move(state, rng)
+        for seat, action in move.items():
+            if action.verb not in seen["verbs"]:
+                sentence = state.action_to_string(action, seat)
+                assert isinstance(sentence, str) and sentence.strip() and sentence != str(action), \
+                    f"{action} has no sentence in the game's words ({sentence!r})"
+                seen["verbs"].add(action.verb)
+        seen["moves"].append(move)
+        state.apply_joint_checked(move)
+        moves += 1
+        if checks:
+            assert Counter(state.all_cards()) == everything, f"cards changed after move {moves} ({move})"
+        assert moves < 100_000, "the game did not end"
+    _check_outcome(table, state)
+    _check_counters(table, state)
+    return state, seen
+
+
+@pytest.mark.parametrize("table", TABLES, ids=[t.label for t in TABLES])
+def test_random_games_keep_the_protocol(table):
+    simultaneous = 0
+    for game in range(GAMES):
+        state, seen = play_random_game(table, 1000 + game, checks=game % 3 == 0)
+        simultaneous += seen["simultaneous"]
+        if game % REPEAT_EVERY == 0:
+            again = _start(table, 1000 + game)
+            for move in seen["moves"]:
+                again.apply_joint_checked(move)
+            assert again.events == state.events, "the same seed and moves did not repeat the game"
+    if table.engine.simultaneous_moves:
+        assert simultaneous, "the engine declares simultaneous moves but none happened"
+    else:
+        assert not simultaneous, "several seats acted at once in a game that does not declare simultaneous moves"
+
+
+@pytest.mark.parametrize("table", [t for t in TABLES if not t.engine.chance], ids=lambda t: t.label)
+def test_a_game_without_chance_plays_the_same_from_any_seed(table):
+    for game in range(20):
+        first, seen = play_random_game(table, 5000 + game, checks=False)
+        other = _start(table, 9_999_999 + game)
+        for move in seen["moves"]:
+            other.apply_joint_checked(move)
+        assert [e.as_dict() for e in other.events] == [e.as_dict() for e in first.events]
+
+
+def test_every_table_is_checked():
+    """The toy game covers 2-4 seats, a simultaneous bid and teams; registered engines join."""
+    labels = {t.label for t in TABLES}
+    assert {"toy-2p", "toy-3p", "toy-4p", "toy-4p-teams"} <= labels
+    for slug in game_slugs():
+        if get_engine(slug) is not None:
+            assert any(label.startswith(f"{slug}-") for label in labels)
