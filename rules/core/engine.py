@@ -37,7 +37,6 @@ from typing import Any
 
 from rules.core.decks import DeckList
 
-
 # -- actions ----------------------------------------------------------------------------------------
 _BARE_WORD = re.compile(r"[A-Za-z_][A-Za-z0-9_.:+-]*")
 _INTEGER = re.compile(r"-?(0|[1-9][0-9]*)")
