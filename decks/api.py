@@ -145,7 +145,7 @@ class ViolationOut(serializers.Serializer):
 
 def _sections_field():
     return serializers.DictField(child=serializers.ListField(child=DeckEntryIn()),
-                                 help_text="section slug -> cards (ARCHITECTURE.md sections)")
+                                 help_text="section slug -> cards (docs/architecture.md sections)")
 
 
 def _violation():

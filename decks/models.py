@@ -18,7 +18,7 @@ from rules.core.registry import UnknownGame, game_slugs, get_game
 
 
 def validate_game_slug(value: str) -> None:
-    """Only games the registry knows (ARCHITECTURE.md: ask the registry, never hard-code)."""
+    """Only games the registry knows (docs/architecture.md: ask the registry, never hard-code)."""
     try:
         get_game(value)
     except UnknownGame:

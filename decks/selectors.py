@@ -1,6 +1,6 @@
 """Reads for decks: value objects for the rules, validation, lists, search, version diffs.
 
-Data flows one way (ARCHITECTURE.md): models -> ``CardSpec`` / ``DeckList`` -> ``rules`` ->
+Data flows one way (docs/architecture.md): models -> ``CardSpec`` / ``DeckList`` -> ``rules`` ->
 plain results. The rules' construction code is imported lazily so this app keeps working
 (and reports "no validator") for a game whose ``construction.py`` is not there yet.
 """
@@ -22,7 +22,7 @@ from rules.core.registry import UnknownGame, get_game
 MAX_QTY = 999
 
 #: Where the checks this app makes itself (before the game's validator runs) come from.
-SECTION_RULE = "ARCHITECTURE.md · Game slugs, sections and types"
+SECTION_RULE = "docs/architecture.md · Game slugs, sections and types"
 CARD_RULE = "the game's card pool (cardpool; /api/cards/)"
 QTY_RULE = "deck text format (issue 'Deck builder', part 7): quantities are whole numbers 1-999"
 

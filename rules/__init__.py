@@ -1,4 +1,4 @@
 """Pure-Python rules of the five games: one package per game plus the shared core.
 
-Never imports Django or the apps (ARCHITECTURE.md, "The one idea").
+Never imports Django or the apps (docs/architecture.md, "The one idea").
 """

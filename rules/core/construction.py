@@ -5,7 +5,7 @@ the format, checks the deck's shape (unknown sections, bad quantities) and retur
 violation at once. It never raises for any DeckList: bad input is a violation, not an error.
 
 Each game module exposes ``FORMATS``, ``validate(deck, fmt)``, ``chart_data(deck)`` and
-``DRAWS`` (ARCHITECTURE.md; issue "Deck builder", parts 3, 4 and 6).
+``DRAWS`` (docs/architecture.md; issue "Deck builder", parts 3, 4 and 6).
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ from rules.core.formats import FormatSpec, format_violations
 from rules.core.registry import UnknownGame, get_construction, get_game
 from rules.core.schema import GameSpec, X
 
-DECK_RULE = "ARCHITECTURE.md, \"Game slugs, sections and types\""
+DECK_RULE = "docs/architecture.md, \"Game slugs, sections and types\""
 
 
 # -- the dispatcher ----------------------------------------------------------------------------------

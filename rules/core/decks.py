@@ -1,6 +1,6 @@
 """Decks as plain values, the deck text format, and construction violations.
 
-Data flows one way (ARCHITECTURE.md): Django models -> ``CardSpec`` / ``DeckList`` -> rules
+Data flows one way (docs/architecture.md): Django models -> ``CardSpec`` / ``DeckList`` -> rules
 -> plain results. Nothing here knows Django.
 
 Deck text format (issue "Deck builder"):
@@ -48,7 +48,7 @@ class DeckEntry:
 
 @dataclass
 class DeckList:
-    """A deck's cards by section (section slugs are the ARCHITECTURE.md contract)."""
+    """A deck's cards by section (section slugs are the docs/architecture.md contract)."""
 
     game: str
     sections: dict[str, list[DeckEntry]] = field(default_factory=dict)

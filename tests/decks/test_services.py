@@ -20,7 +20,7 @@ def _card(game: str, name: str) -> Card:
 
 
 def test_builtin_formats_are_synced_for_every_game(card_pool):
-    """Issue part 4: every game has `standard`; FellBound adds `aligned` and `random` (ARCHITECTURE.md)."""
+    """Issue part 4: every game has `standard`; FellBound adds `aligned` and `random` (docs/architecture.md)."""
     for game in game_slugs():
         assert Format.objects.filter(game=game, slug="standard", builtin=True).exists(), game
     assert set(Format.objects.filter(game="fellbound").values_list("slug", flat=True)) >= {"standard", "aligned", "random"}

@@ -103,7 +103,7 @@ def test_rarities_valid_and_all_used():
 
 
 def test_every_card_with_text_has_structured_effects():
-    """ARCHITECTURE.md: card effects are data. A form with no text is a vanilla form."""
+    """docs/architecture.md: card effects are data. A form with no text is a vanilla form."""
     for card in CARDS:
         texts = [card.get("text", ""), card["attributes"].get("boundless_text", "")]
         if any(t.strip() for t in texts):
@@ -344,7 +344,7 @@ def test_deck_is_legal(deck_file):
 
 @pytest.mark.parametrize("deck_file", sorted(DECKS))
 def test_deck_sections_match_game_declaration(deck_file):
-    """ARCHITECTURE.md: Boundless deck sections are savior, main, spirit."""
+    """docs/architecture.md: Boundless deck sections are savior, main, spirit."""
     deck = DECKS[deck_file]
     for slug in ("savior", "main", "spirit"):
         section = GAME.section(slug)

@@ -220,7 +220,7 @@ def test_a_format_of_another_game_is_reported():
 
 @pytest.mark.parametrize("game", GAMES)
 def test_every_game_has_a_construction_module(game):
-    """ARCHITECTURE.md: standard everywhere; FellBound adds aligned and random."""
+    """docs/architecture.md: standard everywhere; FellBound adds aligned and random."""
     module = get_construction(game)
     formats = builtin_formats(game)
     assert "standard" in formats and all(f.game == game and f.slug == s for s, f in formats.items())
