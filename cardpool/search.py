@@ -44,6 +44,8 @@ OPERATORS = (":", "!=", "<=", ">=", "=", "<", ">")
 COMPARISONS = ("<", "<=", ">", ">=")
 MAX_QUERY_LENGTH = 1000
 MAX_TERMS = 60
+#: deepest parenthesis nesting a query may have (a person writes two or three levels)
+MAX_NESTING = 12
 
 BUILTIN_KEYS = {
     "name": "name", "n": "name",
@@ -232,6 +234,7 @@ class _Parser:
         self.k = 0
         self.parsed = ParsedQuery(None)
         self.term_count = 0
+        self.depth = 0  # open parentheses around the current position
 
     def _peek(self) -> tuple[str, object, int] | None:
         return self.tokens[self.k] if self.k < len(self.tokens) else None
@@ -303,6 +306,9 @@ class _Parser:
                 raise SearchError("'-' cannot negate order: or direction:", tok[2])
             return Not(child, tok[2])
         if tok[0] == "(":
+            self.depth += 1
+            if self.depth > MAX_NESTING:
+                raise SearchError(f"parentheses nested too deeply (at most {MAX_NESTING} levels)", tok[2])
             self.k += 1
             nxt = self._peek()
             if nxt is None:
@@ -314,6 +320,7 @@ class _Parser:
             if close is None or close[0] != ")":
                 raise SearchError("unmatched opening parenthesis", tok[2])
             self.k += 1
+            self.depth -= 1
             return node
         self.k += 1
         term: Term = tok[1]

@@ -23,7 +23,7 @@ def can_view(user, deck: Deck, token: str | None = None) -> bool:
     if deck.visibility == Deck.PUBLIC or _is_owner(user, deck):
         return True
     if deck.visibility == Deck.UNLISTED and token:
-        return hmac.compare_digest(str(token), deck.share_token)
+        return hmac.compare_digest(str(token).encode(), deck.share_token.encode())
     return False
 
 

@@ -19,7 +19,7 @@ def _is_owner(user, run: SimulationRun) -> bool:
 def can_view(user, run: SimulationRun, token: str | None = None) -> bool:
     if _is_owner(user, run):
         return True
-    return bool(run.share_token and token and hmac.compare_digest(str(token), run.share_token))
+    return bool(run.share_token and token and hmac.compare_digest(str(token).encode(), run.share_token.encode()))
 
 
 def can_change(user, run: SimulationRun) -> bool:

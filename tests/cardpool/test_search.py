@@ -234,6 +234,7 @@ def test_order_and_direction(cards):
     ('"golem', 0, "unterminated quoted phrase", None),
     ("/gol", 0, "unterminated regular expression", None),
     ("/(/", 1, "invalid regular expression", None),
+    ("(" * 320 + "golem" + ")" * 320, 12, "nested too deeply", None),  # was a RecursionError (a 500)
     ("golem or", 6, "'or' needs a search term", None),
     ("or golem", 0, "'or' needs a search term", None),
     ("color:rde", 6, "has no value 'rde'", "red"),

@@ -220,3 +220,15 @@ def test_share_link_is_shown_to_the_owner_only(decks, alice, bob):
     other.force_login(bob)
     body = other.get(f"/api/decks/{deck.pk}/", {"key": deck.share_token}).json()
     assert "share_url" not in body
+
+
+@pytest.mark.parametrize("key", ["ключ", "é" * 22, "\u2603", "%ZZ"])
+def test_a_non_ascii_share_key_is_a_404_not_a_server_error(decks, key):
+    """Issue "Robustness", part 6: ``hmac.compare_digest`` refuses non-ASCII text; keys are
+    compared as bytes, so any key a stranger types is simply wrong."""
+    deck = decks[Deck.UNLISTED]
+    client = Client()
+    for url in (f"/decks/{deck.pk}/", f"/api/decks/{deck.pk}/"):
+        response = client.get(url, {"key": key})
+        assert response.status_code == 404, (url, response.status_code)
+    assert client.get(f"/api/decks/{deck.pk}/", {"key": deck.share_token}).status_code == 200
