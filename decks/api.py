@@ -36,7 +36,15 @@ def _error(message: str, code: str = "bad_request", http: int = 400, **extra) ->
 
 
 def _body(request) -> tuple[dict | None, Response | None]:
-    """The JSON object body, or a 400 saying why it cannot be read."""
+    """The JSON object body, or a 400 saying why it cannot be read (or that it is too large:
+    anonymous validation must stay cheap, whatever a stranger sends)."""
+    try:
+        length = int(request.META.get("CONTENT_LENGTH") or 0)
+    except ValueError:
+        length = 0
+    if length > selectors.MAX_BODY_BYTES:
+        return None, _error(f"the request body has {length:,} bytes; a deck request has at most "
+                            f"{selectors.MAX_BODY_BYTES:,}", "too_large")
     try:
         data = request.data
     except ParseError as exc:
@@ -196,6 +204,9 @@ class ValidateView(APIView):
         if bad:
             return bad
         sections = data.get("sections", {})
+        too_large = selectors.deck_size_problem(sections)
+        if too_large:
+            return _error(too_large, "too_large")
         decklist, problems = selectors.sections_to_decklist(game=game, sections=sections, fmt=fmt.slug)
         violations = problems + selectors.validate_decklist(decklist, fmt)
         return Response({

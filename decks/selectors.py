@@ -106,6 +106,36 @@ def deck_counts(decklist: DeckList) -> dict[str, int]:
     return counts
 
 
+#: what one deck request may hold: far above any legal deck of the five games, far below a flood
+MAX_BODY_BYTES = 256 * 1024
+MAX_SECTIONS = 12
+MAX_ENTRIES = 600
+MAX_CARD_REFERENCE = 200  # characters of a card name given in a request
+
+
+def deck_size_problem(sections: Any) -> str | None:
+    """Why ``sections`` is too large to read (naming the limit and where), or None."""
+    if not isinstance(sections, Mapping):
+        return None  # sections_to_decklist reports the shape
+    if len(sections) > MAX_SECTIONS:
+        return f"a deck has at most {MAX_SECTIONS} sections, not {len(sections)}"
+    entries = 0
+    for section, cards in sections.items():
+        if len(str(section)) > MAX_CARD_REFERENCE:
+            return f"a section name has at most {MAX_CARD_REFERENCE} characters"
+        if not isinstance(cards, list):
+            continue
+        entries += len(cards)
+        if entries > MAX_ENTRIES:
+            return f"a deck request lists at most {MAX_ENTRIES} cards (section {str(section)[:40]!r} goes past it)"
+        for i, entry in enumerate(cards):
+            name = entry.get("name") if isinstance(entry, Mapping) else None
+            if isinstance(name, str) and len(name) > MAX_CARD_REFERENCE:
+                return f"{str(section)[:40]}[{i}].name has {len(name):,} characters; a card name has at most " \
+                       f"{MAX_CARD_REFERENCE}"
+    return None
+
+
 def sections_to_decklist(*, game: str, sections: Any, fmt: str = "standard", name: str = ""
                          ) -> tuple[DeckList, list[Violation]]:
     """Read ``{section: [{"name" or "card_id", "qty"}]}`` (or ``(card_id_or_name, qty)`` pairs).
@@ -117,6 +147,9 @@ def sections_to_decklist(*, game: str, sections: Any, fmt: str = "standard", nam
     spec = get_game(game)
     deck = DeckList(game=game, format=fmt, name=name)
     problems: list[Violation] = []
+    too_large = deck_size_problem(sections)
+    if too_large:
+        return deck, [Violation("too_large", SECTION_RULE, too_large)]
     if not isinstance(sections, Mapping):
         problems.append(Violation("bad_sections", SECTION_RULE,
                                   'sections must be an object: {"section": [{"name": ..., "qty": ...}]}'))

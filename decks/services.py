@@ -144,6 +144,19 @@ def _clean_name(name: str) -> str:
     return name
 
 
+#: a deck description a person writes (a 15 MB one was accepted once)
+MAX_DESCRIPTION = 10_000
+
+
+def _clean_description(description: str | None) -> str:
+    description = description or ""
+    if not isinstance(description, str):
+        raise DeckError(["a deck description is text"])
+    if len(description) > MAX_DESCRIPTION:
+        raise DeckError([f"a deck description has at most {MAX_DESCRIPTION:,} characters, not {len(description):,}"])
+    return description
+
+
 def _clean_visibility(visibility: str) -> str:
     if visibility not in {choice for choice, _ in Deck.VISIBILITY_CHOICES}:
         raise DeckError([f"visibility must be private, unlisted or public, not {visibility!r}"])
@@ -163,7 +176,8 @@ def deck_create(*, owner, game: str, name: str, fmt: Format | str | None = None,
         decklist, problems = sections_to_decklist(game=game, sections=sections)
         if problems:
             raise DeckContentErrors(problems)
-    deck = Deck.objects.create(owner=owner, game=game, name=name, format=fmt_row, description=description or "",
+    deck = Deck.objects.create(owner=owner, game=game, name=name, format=fmt_row,
+                               description=_clean_description(description),
                                visibility=_clean_visibility(visibility))
     if decklist is not None:
         _write_cards(deck, decklist)
@@ -192,7 +206,7 @@ def deck_update(*, actor, deck: Deck, name: str | None = None, description: str 
     if name is not None:
         deck.name = _clean_name(name)
     if description is not None:
-        deck.description = description
+        deck.description = _clean_description(description)
     if visibility is not None:
         deck.visibility = _clean_visibility(visibility)
     if fmt is not None:
@@ -319,7 +333,7 @@ def deck_import_text(*, owner, game: str, text: str, name: str = "", fmt: Format
     fmt_row = _resolve_format(game, fmt or text_format)
     deck = Deck.objects.create(owner=owner, game=game, name=_clean_name(name or decklist.name or "Imported deck"),
                                format=fmt_row, visibility=_clean_visibility(visibility),
-                               description=description or "")
+                               description=_clean_description(description))
     _write_cards(deck, decklist)
     _refresh(deck, note="imported from text")
     return deck
