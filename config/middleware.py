@@ -1,0 +1,67 @@
+"""Refuse control characters in anything a user types, in one place, before any view runs.
+
+A NUL byte in a query parameter or a JSON body answered 500 on PostgreSQL (it cannot store or
+compare NUL) and was stored silently by SQLite; other C0 control characters are never part of
+a card name, a deck or a search. Tab, newline and carriage return stay allowed (deck text and
+descriptions have lines). Multipart uploads (images, card files) are left to their own readers,
+which check their contents.
+"""
+
+from __future__ import annotations
+
+import re
+
+from django.core.exceptions import RequestDataTooBig
+from django.http import HttpResponse, JsonResponse
+
+#: C0 control characters except tab (09), newline (0a) and carriage return (0d), and DEL
+CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
+#: the same characters written as JSON escapes (\u0000 ...)
+ESCAPED_CONTROL = re.compile(r"\\u00(?:0[0-8bBcCeEfF]|1[0-9a-fA-F]|7[fF])")
+TEXT_BODIES = ("application/json", "text/")
+
+
+def _in_fields(fields, what: str) -> tuple[str, dict] | None:
+    for key, values in fields.lists():
+        if CONTROL.search(key):
+            return f"a {what} name", {}
+        for value in values:
+            if found := CONTROL.search(value):
+                return f"{what} {key!r} at position {found.start()}", {"field": key, "position": found.start()}
+    return None
+
+
+def _where(request) -> tuple[str, dict] | None:
+    """Where the request carries a control character (a query parameter, a form field or the
+    body) as words and as data, or None."""
+    where = _in_fields(request.GET, "query parameter")
+    if where or request.method not in ("POST", "PUT", "PATCH"):
+        return where
+    content_type = request.META.get("CONTENT_TYPE", "")
+    try:
+        if content_type.startswith("application/x-www-form-urlencoded"):
+            return _in_fields(request.POST, "form field")
+        if content_type.startswith(TEXT_BODIES):
+            text = request.body.decode("utf-8")
+            escaped = content_type.startswith("application/json") and ESCAPED_CONTROL.search(text)
+            return ("the request body", {}) if CONTROL.search(text) or escaped else None
+    except UnicodeDecodeError:
+        return "the request body (it is not UTF-8 text)", {}
+    except RequestDataTooBig:
+        return None  # the view meets the same limit and answers it
+    return None
+
+
+class RefuseControlCharactersMiddleware:
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        found = _where(request)
+        if found is None:
+            return self.get_response(request)
+        where, details = found
+        message = f"{where}: a control character (such as NUL) is not allowed; remove it and try again"
+        if request.path.startswith("/api/"):
+            return JsonResponse({"error": "control_character", "message": message, **details}, status=400)
+        return HttpResponse(message, status=400, content_type="text/plain; charset=utf-8")
