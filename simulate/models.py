@@ -1,8 +1,9 @@
 """Simulation runs and their chunks.
 
 A run is split into chunks of games with derived seeds; each finished chunk stores its tally
-(additive counts: games, wins per seat and per deck, draws, length histogram, end reasons,
-per-card counts). A run's results are always the sum of its finished chunks, so a worker that
+(``rules.core.tally`` version 2, additive counts for 1 to ``max_players`` sides: games, wins
+per seat and per deck, placements, returns, draws, length histogram, end reasons, the game's
+declared counters). A run's results are always the sum of its finished chunks, so a worker that
 dies loses no finished chunk, and a chunk (unique per run and index) is never counted twice.
 """
 
@@ -20,6 +21,7 @@ class SimulationRun(models.Model):
         GOLDFISH = "goldfish", "Goldfish"
         HEAD_TO_HEAD = "head_to_head", "Head-to-head"
         GAUNTLET = "gauntlet", "Gauntlet"
+        TABLE = "table", "Table"
 
     class Status(models.TextChoices):
         QUEUED = "queued", "Queued"
@@ -35,7 +37,7 @@ class SimulationRun(models.Model):
     mode = models.CharField(max_length=20, choices=Mode.choices)
     games_requested = models.PositiveIntegerField(help_text="games per pairing (per opponent in a gauntlet)")
     seed = models.BigIntegerField()
-    agents = models.JSONField(default=list, help_text="agent spec per seat, e.g. ['greedy', 'random']")
+    agents = models.JSONField(default=list, help_text="agent spec per side (deck), e.g. ['greedy', 'random']")
     chunk_size = models.PositiveIntegerField(default=100)
     backend = models.CharField(max_length=20, default="local")
     status = models.CharField(max_length=20, choices=Status.choices, default=Status.QUEUED)
@@ -68,7 +70,8 @@ class SimulationRun(models.Model):
 
 
 class RunDeck(models.Model):
-    """A deck of a run, frozen at the version used: position 0 is deck A (the gauntlet's subject)."""
+    """A deck of a run, frozen at the version used: position 0 is the first deck (side 0; the
+    gauntlet's subject)."""
 
     run = models.ForeignKey(SimulationRun, on_delete=models.CASCADE, related_name="run_decks")
     position = models.PositiveSmallIntegerField()

@@ -1,11 +1,13 @@
 """Running simulations: chunks of games, one task for every backend, and the backends.
 
-A run has one *pairing* per match-up (goldfish and head-to-head: one; a gauntlet: one per
-opponent); each pairing's ``games_requested`` games are split into :class:`RunChunk` rows.
-Game ``i`` of pairing ``p`` is played from ``derive_seed(pairing_seed(run.seed, p), "game", i)``
-with the sides seated by ``i`` (side A in seat 0 on even games), exactly as
+A run has one *pairing* per match-up (goldfish, head-to-head and table: one; a gauntlet: one
+per opponent; ``simulate.modes``); each pairing's ``games_requested`` games are split into
+:class:`RunChunk` rows. A pairing has 1 to ``max_players`` sides (decks). Game ``i`` of pairing
+``p`` is played from ``derive_seed(pairing_seed(run.seed, p), "game", i)`` with the sides seated
+by ``rules.core.play.seating(i, sides)`` (every side takes every seat in turn), exactly as
 ``rules.core.play.run_games`` does, so results depend on neither the chunk size nor the
-backend, and a head-to-head run gives the same games as ``manage.py simulate`` with its seed.
+backend, and a run gives the same games as ``manage.py simulate`` with its seed. A chunk's
+tally is ``rules.core.tally`` version 2 (placements, returns, the game's declared counters).
 
 :func:`run_chunk` is THE chunk task of every backend. It plays its games and stores their tally
 only if the chunk is still pending (a conditional update), so a re-run, a duplicate delivery or
@@ -33,7 +35,6 @@ import socket
 import threading
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
-from dataclasses import dataclass
 from datetime import timedelta
 
 from django.conf import settings
@@ -41,12 +42,13 @@ from django.db import transaction
 from django.db.models import Max
 from django.utils import timezone
 
-from rules.core.decks import DeckList
-from rules.core.play import GameResult, derive_seed, goldfish_opponent, play_game
-from rules.core.registry import get_engine
+from rules.core import registry
+from rules.core.play import GameResult, play_game, seating
 from rules.core.replay import deck_from_data
 from rules.core.tally import tally
+from simulate import modes
 from simulate.models import RunChunk, SimulationRun
+from simulate.modes import Pairing, game_seed
 
 log = logging.getLogger(__name__)
 
@@ -54,22 +56,7 @@ log = logging.getLogger(__name__)
 TARGET_CHUNKS = 20
 
 
-# -- seeds, seats and chunks (pure arithmetic) --------------------------------------------------------
-def pairing_seed(run_seed: int, pairing: int) -> int:
-    """Pairing 0 plays from the run's seed itself (a head-to-head run == the CLI's games);
-    a gauntlet's later pairings from seeds derived from it."""
-    return run_seed if pairing == 0 else derive_seed(run_seed, "pairing", pairing)
-
-
-def game_seed(run_seed: int, pairing: int, index: int) -> int:
-    return derive_seed(pairing_seed(run_seed, pairing), "game", index)
-
-
-def seating(index: int) -> tuple[int, int]:
-    """Sides by seat for game ``index``: seats alternate, side A in seat 0 on even games."""
-    return (0, 1) if index % 2 == 0 else (1, 0)
-
-
+# -- chunks (pure arithmetic; seeds and seats: simulate.modes and rules.core.play) -----------------------
 def chunk_size_for(games: int, limit: int | None = None) -> int:
     """Games per chunk: at most ``SIMULATION_CHUNK_SIZE``, small enough for ~20 chunks."""
     limit = limit or settings.SIMULATION_CHUNK_SIZE
@@ -83,42 +70,28 @@ def plan_chunks(games: int, pairings: int, chunk_size: int) -> list[tuple[int, i
 
 
 # -- what a run plays ------------------------------------------------------------------------------
-@dataclass
-class Pairing:
-    """Two sides of one match-up: decks and agent specs by side (A = 0, B = 1)."""
-
-    number: int
-    decks: list[DeckList]
-    agents: list[dict]
-    names: list[str]
-
-
 def run_engine(run: SimulationRun):
-    engine = get_engine(run.game)
+    engine = registry.get_engine(run.game)
     if engine is None:
         raise RuntimeError(f"{run.game} has no rules engine")
     return engine
 
 
 def run_pairings(run: SimulationRun, engine=None) -> list[Pairing]:
-    """The run's match-ups from its frozen decks: goldfish = deck vs the game's passive opponent."""
+    """The run's match-ups from its frozen decks (``simulate.modes.pairings``)."""
     engine = engine or run_engine(run)
     frozen = list(run.run_decks.order_by("position"))
     decks = [deck_from_data(rd.snapshot, run.game) for rd in frozen]
-    names = [rd.name for rd in frozen]
-    agents = [dict(a) for a in run.agents]
-    if run.mode == SimulationRun.Mode.GOLDFISH:
-        return [Pairing(0, [decks[0], goldfish_opponent(engine, decks[0])], agents[:2], [names[0], "Goldfish opponent"])]
-    return [Pairing(number, [decks[0], decks[number + 1]], agents[:2], [names[0], names[number + 1]])
-            for number in range(len(decks) - 1)]
+    return modes.pairings(run.mode, engine, decks, [rd.name for rd in frozen], [dict(a) for a in run.agents])
 
 
 def play_games(engine, pairing: Pairing, run_seed: int, first: int, count: int,
                record: bool = False) -> list[GameResult]:
-    """Games ``first .. first + count - 1`` of ``pairing``."""
+    """Games ``first .. first + count - 1`` of ``pairing``, each with the sides seated by
+    ``rules.core.play.seating``."""
     results = []
     for index in range(first, first + count):
-        sides = seating(index)
+        sides = seating(index, pairing.sides)
         results.append(play_game(engine, [pairing.decks[s] for s in sides], game_seed(run_seed, pairing.number, index),
                                  [pairing.agents[s] for s in sides], record, index=index, sides=sides))
     return results
@@ -146,7 +119,7 @@ def run_chunk(run_id: int, index: int, *, worker: str = "") -> str:
     try:
         engine = run_engine(run)
         pairing = run_pairings(run, engine)[chunk.pairing]
-        counts = tally(play_games(engine, pairing, run.seed, chunk.first_game, chunk.games))
+        counts = tally(play_games(engine, pairing, run.seed, chunk.first_game, chunk.games), pairing.sides)
     except Exception as exc:  # an engine bug must not leave the run "running" for ever
         log.exception("simulation run %s chunk %s failed", run_id, index)
         SimulationRun.objects.filter(pk=run.pk, status__in=SimulationRun.ACTIVE).update(

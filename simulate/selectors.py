@@ -1,9 +1,10 @@
 """Reads for simulations: a run's description, live progress, results, replays and replay frames.
 
 Results are always computed from the tallies of the chunks that have finished (merged, then
-summarized by ``rules.core.tally``), so they are right at every moment of a run, and a chunk
-counts once. Replays are not stored: any game is played again from its seed with the same
-decks, seats and agents as its chunk played it (``simulate.runner.play_games``).
+summarized by ``rules.core.tally``, for any number of sides), so they are right at every moment
+of a run, and a chunk counts once. Replays are not stored: any game is played again from its
+seed with the same decks, seats and agents as its chunk played it (``simulate.runner``), and
+its frames come from ``rules.core.replay.replay_frames``. Nothing here names a game.
 """
 
 from __future__ import annotations
@@ -11,11 +12,18 @@ from __future__ import annotations
 from django.db.models import QuerySet
 from django.utils import timezone
 
-from rules.core.engine import Action
-from rules.core.play import play_game
-from rules.core.tally import merge, rate_with_interval, summarize
-from simulate import runner
+from rules.core import registry
+from rules.core.play import play_game, seating
+from rules.core.replay import ReplayError
+from rules.core.replay import replay_frames as core_replay_frames
+from rules.core.tally import TallyVersionError, empty, merge, rate_with_interval, summarize
+from simulate import modes, runner
 from simulate.models import RunChunk, SimulationRun
+
+#: what a run page and the API say when a run's stored tallies cannot be read
+OUTDATED_RESULTS = ("This run was played before results had placements (its chunks hold version 1 tallies), "
+                    "so its figures cannot be read any more. Start it again with the same decks and seed "
+                    "to see them.")
 
 
 class ReplayNotFound(LookupError):
@@ -34,16 +42,23 @@ def run_get(pk: int) -> SimulationRun | None:
     return SimulationRun.objects.filter(pk=pk).select_related("owner").first()
 
 
+def run_engine(run: SimulationRun):
+    """The run's game engine, or None when the game has none (any more)."""
+    try:
+        return registry.get_engine(run.game)
+    except LookupError:
+        return None
+
+
 def pairing_count(run: SimulationRun) -> int:
-    return max(1, len(run.run_decks.all()) - 1) if run.mode == SimulationRun.Mode.GAUNTLET else 1
+    return modes.pairing_count(run.mode, len(run.run_decks.all()))
 
 
 def pairing_names(run: SimulationRun) -> list[list[str]]:
-    """Side names (A, B) per pairing."""
+    """Side (deck) names per pairing: every deck of a head-to-head or a table, the deck and its
+    passive opponents in a goldfish run, the deck and one opponent per gauntlet pairing."""
     names = [rd.name for rd in sorted(run.run_decks.all(), key=lambda rd: rd.position)]
-    if run.mode == SimulationRun.Mode.GOLDFISH:
-        return [[names[0] if names else "", "Goldfish opponent"]]
-    return [[names[0], name] for name in names[1:]] or [["", ""]]
+    return modes.pairing_names(run.mode, names, run_engine(run))
 
 
 def run_summary(run: SimulationRun, *, show_share: bool = False) -> dict:
@@ -53,6 +68,7 @@ def run_summary(run: SimulationRun, *, show_share: bool = False) -> dict:
     out = {
         "id": run.pk, "game": run.game, "mode": run.mode, "status": run.status,
         "games_requested": run.games_requested, "pairings": pairing_count(run),
+        "sides": pairing_names(run),  # the deck names of each pairing, side 0 first
         "seed": run.seed, "seed_text": str(run.seed),  # 63-bit seeds do not fit a JavaScript number
         "agents": run.agents, "decks": decks, "chunk_size": run.chunk_size, "backend": run.backend,
         "engine_version": run.engine_version, "cancel_requested": run.cancel_requested, "error": run.error,
@@ -100,112 +116,140 @@ def run_progress(run: SimulationRun) -> dict:
 
 
 # -- results ------------------------------------------------------------------------------------------
-def _series(tallies: list[dict]) -> list[dict]:
-    """Side A's win rate so far after each chunk, in the order the chunks finished."""
-    out, games, wins = [], 0, 0
+def _series(tallies: list[dict], sides: int) -> list[dict]:
+    """Win rates so far after each chunk, in the order the chunks finished: side 0's at the top
+    level (the narrowing band of a one-deck or two-deck run), every side's under ``sides``."""
+    out, games, wins = [], 0, [0] * sides
     for t in tallies:
         games += t["games"]
-        wins += t["side_wins"][0]
-        figure = rate_with_interval(wins, games)
-        out.append({"games": games, "wins": wins, "rate": figure["rate"], "low": figure["low"], "high": figure["high"]})
+        wins = [a + b for a, b in zip(wins, t["side_wins"], strict=True)]
+        figures = [rate_with_interval(w, games) for w in wins]
+        out.append({"games": games, "wins": wins[0], "rate": figures[0]["rate"], "low": figures[0]["low"],
+                    "high": figures[0]["high"],
+                    "sides": [{"wins": w, "rate": f["rate"], "low": f["low"], "high": f["high"]}
+                              for w, f in zip(wins, figures, strict=True)]})
     return out
 
 
-def run_results(run: SimulationRun) -> dict:
-    """The merged tallies of the finished chunks, summarized per pairing.
+def _pairing_tally(tallies: list[dict], sides: int) -> dict:
+    """The merged tallies of one pairing; raises TallyVersionError for tallies this code cannot read."""
+    if not tallies:
+        return empty(sides)
+    merged = merge(tallies)
+    if merged["sides"] != sides or any(t.get("sides") != sides for t in tallies):
+        raise TallyVersionError(f"tallies of {merged['sides']} sides for a pairing of {sides}")
+    return merged
 
-    ``summary``: the first pairing's figures (goldfish / head-to-head); ``series``: its win rate
-    by chunk in finishing order (the narrowing band); ``pairings``: every pairing's figures and
-    series; gauntlets add ``matrix``: the subject's win rate with interval against each opponent.
+
+def run_results(run: SimulationRun) -> dict:
+    """The merged tallies of the finished chunks, summarized per pairing (``rules.core.tally``).
+
+    ``summary``: the first pairing's figures (goldfish, head-to-head, table): ``sides`` lists
+    every deck with wins, draws, losses, win rate with its interval, placements, mean placement,
+    mean return with its interval and the game's counters; ``series``: its win rates by chunk in
+    finishing order (the narrowing band); ``pairings``: every pairing's decks, figures and
+    series; gauntlets add ``matrix``: the deck's win rate with interval against each opponent.
+    ``readable`` is false (with ``message``) for a run whose stored tallies are too old to read.
     """
     names = pairing_names(run)
+    engine = run_engine(run)
     chunks = list(run.chunks.filter(status=RunChunk.Status.DONE).order_by("finished", "index")
                   .values_list("pairing", "tally"))
-    mode_label = "goldfish" if run.mode == SimulationRun.Mode.GOLDFISH else "head_to_head"
+    label = modes.summary_mode(run.mode)
     pairings = []
-    for number, sides in enumerate(names):
-        tallies = [t for pairing, t in chunks if pairing == number and t]
-        summary = summarize(merge(tallies), mode_label, sides)
-        pairings.append({"pairing": number, "decks": sides, "summary": summary, "series": _series(tallies)})
-    out = {"mode": run.mode, "games_done": sum(p["summary"]["games"] for p in pairings),
+    try:
+        for number, sides in enumerate(names):
+            tallies = [t for pairing, t in chunks if pairing == number and t]
+            summary = summarize(_pairing_tally(tallies, len(sides)), label, sides, engine)
+            pairings.append({"pairing": number, "decks": sides, "summary": summary,
+                             "series": _series(tallies, len(sides))})
+    except TallyVersionError:
+        return {"mode": run.mode, "readable": False, "message": OUTDATED_RESULTS, "games_done": 0,
+                "summary": None, "series": [], "pairings": []}
+    out = {"mode": run.mode, "readable": True, "message": "",
+           "games_done": sum(p["summary"]["games"] for p in pairings),
            "summary": pairings[0]["summary"], "series": pairings[0]["series"], "pairings": pairings}
     if run.mode == SimulationRun.Mode.GAUNTLET:
-        subject = names[0][0]
         cells = []
         for p in pairings:
             s = p["summary"]
+            deck = s["sides"][0]
             cells.append({"opponent": p["decks"][1], "pairing": p["pairing"], "games": s["games"],
-                          "wins": s["wins"]["a"], "losses": s["wins"]["b"], "draws": s["draws"],
-                          "win_rate": s["win_rate"]["a"]})
-        out["matrix"] = {"deck": subject, "opponents": [p["decks"][1] for p in pairings], "rows": [cells]}
+                          "wins": deck["wins"], "losses": deck["losses"], "draws": deck["draws"],
+                          "win_rate": deck["win_rate"], "mean_return": deck["mean_return"]})
+        out["matrix"] = {"deck": names[0][0], "opponents": [p["decks"][1] for p in pairings], "rows": [cells]}
     return out
 
 
 # -- replays ------------------------------------------------------------------------------------------
 def _check_game(run: SimulationRun, pairing: int, game_index: int) -> None:
     pairings = pairing_count(run)
-    if not isinstance(pairing, int) or not 0 <= pairing < pairings:
+    if isinstance(pairing, bool) or not isinstance(pairing, int) or not 0 <= pairing < pairings:
         raise ReplayNotFound(f"pairing must be from 0 to {pairings - 1}, not {pairing!r}")
-    if not isinstance(game_index, int) or not 0 <= game_index < run.games_requested:
+    if isinstance(game_index, bool) or not isinstance(game_index, int) or not 0 <= game_index < run.games_requested:
         raise ReplayNotFound(f"game must be from 0 to {run.games_requested - 1}, not {game_index!r}")
 
 
+def seat_count(run: SimulationRun, pairing: int) -> int:
+    """How many seats the games of ``pairing`` have (its number of sides)."""
+    return len(pairing_names(run)[pairing])
+
+
+def check_seat(run: SimulationRun, pairing: int, seat) -> None:
+    """``seat`` is None (everything) or a seat of the pairing's games; raises ReplayNotFound."""
+    seats = seat_count(run, pairing)
+    if seat is not None and (isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < seats):
+        raise ReplayNotFound(f"seat must be from 0 to {seats - 1}, or empty (everything), not {seat!r}")
+
+
 def simulation_replay(run: SimulationRun, pairing: int, game_index: int) -> dict:
-    """The replay (``docs/replay-format.md``) of game ``game_index`` of ``pairing``, played again
-    from its seed with the seats and agents its chunk used. Raises :class:`ReplayNotFound`."""
+    """The replay (``docs/replay-format.md``, version 2) of game ``game_index`` of ``pairing``,
+    played again from its seed with the seats and agents its chunk used. Raises
+    :class:`ReplayNotFound`."""
     _check_game(run, pairing, game_index)
     engine = runner.run_engine(run)
     match = runner.run_pairings(run, engine)[pairing]
-    sides = runner.seating(game_index)
-    result = play_game(engine, [match.decks[s] for s in sides], runner.game_seed(run.seed, pairing, game_index),
+    sides = seating(game_index, match.sides)
+    result = play_game(engine, [match.decks[s] for s in sides], modes.game_seed(run.seed, pairing, game_index),
                        [match.agents[s] for s in sides], record=True, index=game_index, sides=sides)
     return result.replay
 
 
 def seat_names(run: SimulationRun, pairing: int, game_index: int) -> list[dict]:
-    """Who sits where in that game: [{seat, side ("a"/"b"), deck name}]."""
+    """Who sits where in that game: ``[{seat, side, deck, agent}]`` (side = the deck's index in
+    the pairing, 0 first)."""
     _check_game(run, pairing, game_index)
     names = pairing_names(run)[pairing]
-    return [{"seat": seat, "side": "ab"[side], "deck": names[side]}
-            for seat, side in enumerate(runner.seating(game_index))]
+    agents = run.agents  # per side of every pairing (a gauntlet's: the deck's, the opponents')
+    return [{"seat": seat, "side": side, "deck": names[side],
+             "agent": _agent_name(agents[side]) if side < len(agents) else ""}
+            for seat, side in enumerate(seating(game_index, len(names)))]
 
 
-def _describe(event: dict) -> str:
-    who = "game" if event["player"] is None else f"P{event['player']}"
-    changes = ", ".join(f"{k}={v}" for k, v in (event.get("changes") or {}).items())
-    return f"{who}: {event['action']}" + (f" ({changes})" if changes else "")
+def _agent_name(spec) -> str:
+    return str(spec.get("name", "")) if isinstance(spec, dict) else str(spec)
+
+
+def game_standings(seats: list[dict], outcome: dict | None) -> list[dict]:
+    """A finished game's seats by placement: ``[{seat, side, deck, place, return, winner}]``."""
+    if not outcome:
+        return []
+    placements, returns = outcome.get("placements") or [], outcome.get("returns") or []
+    rows = [{**s, "place": placements[s["seat"]] if s["seat"] < len(placements) else None,
+             "return": returns[s["seat"]] if s["seat"] < len(returns) else None,
+             "winner": s["seat"] in (outcome.get("winners") or [])} for s in seats]
+    return sorted(rows, key=lambda r: (r["place"] is None, r["place"] or 0, r["seat"]))
 
 
 def replay_frames(run: SimulationRun, pairing: int, game_index: int, seat: int | None,
                   replay: dict | None = None) -> list[dict]:
-    """One frame for the set-up and one per action: ``{number, turn, step, player, action, label,
-    description, events, view}``. ``label`` is the action in words when the engine can say it;
-    ``view`` is the board as ``seat`` may see it after the
-    action (``None``: everything). Computed by re-applying the replay's actions on a fresh state."""
-    if seat is not None and seat not in (0, 1):
-        raise ReplayNotFound(f"seat must be 0, 1 or empty (everything), not {seat!r}")
+    """One frame for the set-up and one per decision point (``rules.core.replay.replay_frames``):
+    ``{number, turn, step, moves: [{player, action, sentence}], events, view, over}``, ``view``
+    being the board as ``seat`` may see it after the move (``None``: everything)."""
+    _check_game(run, pairing, game_index)
+    check_seat(run, pairing, seat)
     replay = replay or simulation_replay(run, pairing, game_index)
-    engine = runner.run_engine(run)
-    from rules.core.replay import deck_from_data
-
-    decks = [deck_from_data(d, run.game) for d in replay["decks"]]
-    state = engine.start(decks, replay["seed"], **replay.get("options", {}))
-    state.log_events = True
-
-    # an engine may offer readable action text (card names instead of its internal numbers)
-    describe_action = getattr(state, "describe_action", None)
-
-    def frame(number: int, player, action, label, logged) -> dict:
-        events = [event.as_dict() for event in logged]
-        return {"number": number, "turn": state.turn, "step": state.step_name, "player": player, "action": action,
-                "label": label, "description": "; ".join(_describe(e) for e in events), "events": events,
-                "view": state.view(seat), "over": state.is_over}
-
-    frames = [frame(0, None, None, None, state.events)]
-    for number, (player, text) in enumerate(replay["actions"], 1):
-        before = len(state.events)
-        action = Action.parse(text)
-        label = describe_action(action, player) if describe_action else text
-        state.apply(action, player)
-        frames.append(frame(number, player, text, label, state.events[before:]))
-    return frames
+    try:
+        return core_replay_frames(replay, seat, runner.run_engine(run))
+    except ReplayError as exc:
+        raise ReplayNotFound(str(exc)) from None

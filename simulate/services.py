@@ -1,8 +1,10 @@
 """Writes for simulations (keyword-only, atomic): start, cancel, delete.
 
-``simulation_start`` checks everything before it writes anything: the game has an engine, the
-decks exist, the owner may view them and they are legal (refused with their violations), the
-number of decks fits the mode, the agents are known, and the run stays within the limits
+``simulation_start`` checks everything before it writes anything: the game has an engine and
+offers the mode (``simulate.modes``: by its ``min_players``/``max_players``), the number of decks
+fits the mode (1 to ``max_players``), the decks exist, the owner may view them and they are
+legal (refused with their violations), the agents are known (one for all or one per deck),
+and the run stays within the limits
 (``SIMULATION_MAX_GAMES`` per run, ``SIMULATION_MAX_ACTIVE_RUNS`` per user). Bad input raises
 :class:`SimulationError` (a code, a message saying what and where, details); nothing is saved.
 Permission questions go to ``simulate.permissions``.
@@ -21,10 +23,11 @@ from django.utils import timezone
 from decks import permissions as deck_permissions
 from decks.models import Deck
 from decks.selectors import deck_to_decklist, deck_validate
+from rules.core import registry
 from rules.core.agents import make_agent
-from rules.core.registry import UnknownGame, game_slugs, get_engine
+from rules.core.registry import UnknownGame, game_slugs
 from rules.core.replay import deck_to_data
-from simulate import permissions, runner
+from simulate import modes, permissions, runner
 from simulate.models import RunChunk, RunDeck, SimulationRun
 
 MAX_SEED = 2**63 - 1
@@ -37,9 +40,6 @@ AGENT_OPTIONS: dict[str, dict[str, tuple[type, float, float]]] = {
     "ismcts": {"iterations": (int, 1, 2000), "exploration": (float, 0.0, 10.0), "rollout_steps": (int, 0, 200),
                "rollout_sample": (int, 1, 50), "eval_scale": (float, 0.01, 1000.0), "rollout": (str, 0, 0)},
 }
-DECKS_PER_MODE = {"goldfish": "exactly 1 deck", "head_to_head": "exactly 2 decks",
-                  "gauntlet": "1 deck and at least 1 opponent"}
-MAX_GAUNTLET_OPPONENTS = 20
 
 
 class SimulationError(ValueError):
@@ -55,23 +55,28 @@ def _engine(game: Any):
     if not isinstance(game, str):
         raise SimulationError("unknown_game", f"game must be one of {', '.join(game_slugs())}, not {game!r}")
     try:
-        engine = get_engine(game)
+        engine = registry.get_engine(game)
     except UnknownGame as exc:
         raise SimulationError("unknown_game", str(exc)) from None
     if engine is None:
-        playable = [slug for slug in game_slugs() if get_engine(slug) is not None]
+        playable = [slug for slug in game_slugs() if registry.get_engine(slug) is not None]
         raise SimulationError("no_engine", f"{game} has no rules engine yet, so its games cannot be simulated "
                                            f"(games with an engine: {', '.join(playable) or 'none'})")
     return engine
 
 
-def _mode(mode: Any) -> str:
-    if mode not in DECKS_PER_MODE:
-        raise SimulationError("bad_mode", f"mode must be one of {', '.join(DECKS_PER_MODE)}, not {mode!r}")
+def _mode(mode: Any, engine) -> str:
+    """A mode the game offers (``simulate.modes``)."""
+    if not isinstance(mode, str):
+        raise SimulationError("bad_mode", f"mode must be one of {', '.join(modes.MODES)}, not {mode!r}")
+    try:
+        modes.deck_range(mode, engine)
+    except modes.ModeError as exc:
+        raise SimulationError(exc.code, exc.message, modes=modes.available_modes(engine)) from None
     return mode
 
 
-def _deck_ids(mode: str, deck_ids: Any) -> list[int]:
+def _deck_ids(mode: str, deck_ids: Any, engine) -> list[int]:
     if not isinstance(deck_ids, (list, tuple)):
         raise SimulationError("bad_decks", "decks must be a list of deck ids")
     ids = []
@@ -81,12 +86,11 @@ def _deck_ids(mode: str, deck_ids: Any) -> list[int]:
         if isinstance(value, bool) or not isinstance(value, int) or not 0 < value < 2**62:
             raise SimulationError("bad_decks", f"decks[{position}] must be a deck id, not {value!r}")
         ids.append(value)
-    count = len(ids)
-    wrong = ((mode == "goldfish" and count != 1) or (mode == "head_to_head" and count != 2)
-             or (mode == "gauntlet" and not 2 <= count <= MAX_GAUNTLET_OPPONENTS + 1))
-    if wrong:
-        extra = f" (at most {MAX_GAUNTLET_OPPONENTS} opponents)" if mode == "gauntlet" and count > 2 else ""
-        raise SimulationError("wrong_deck_count", f"{mode} takes {DECKS_PER_MODE[mode]}{extra}, not {count}")
+    try:
+        modes.check_deck_count(mode, len(ids), engine)
+    except modes.ModeError as exc:
+        low, high = modes.deck_range(mode, engine)
+        raise SimulationError(exc.code, exc.message, min_decks=low, max_decks=high) from None
     return ids
 
 
@@ -142,22 +146,23 @@ def _agent(value: Any, where: str, engine) -> dict:
     return spec
 
 
-def _agents(mode: str, agents: Any, engine) -> list[dict]:
-    """Agent spec per side: goldfish [deck's, passive]; otherwise [side A's, side B's]."""
+def _agents(mode: str, agents: Any, engine, decks: int) -> list[dict]:
+    """Agent spec per side (``simulate.modes.side_agents``): one agent for every deck, or one per
+    deck (a gauntlet: the deck's and its opponents'); goldfish adds the passive opponents."""
     if agents is None:
         agents = ["greedy"]
     if isinstance(agents, (str, dict)):
         agents = [agents]
+    wanted = modes.agents_per_side(mode, decks)
     if not isinstance(agents, (list, tuple)) or not agents:
-        raise SimulationError("bad_agents", "agents must be a list of agent names (one, or one per side)")
-    sides = 1 if mode == "goldfish" else 2
-    if len(agents) not in (1, sides):
-        raise SimulationError("bad_agents", f"{mode} takes 1 agent{'' if sides == 1 else ' or 2 (one per side)'}, "
+        raise SimulationError("bad_agents", f"agents must be a list of agent names (one for every deck, or {wanted}: "
+                                            "one per deck)")
+    if len(agents) not in (1, wanted):
+        choice = "1 agent" if wanted == 1 else f"1 agent or {wanted} (one per deck)"
+        raise SimulationError("bad_agents", f"{mode} with {decks} deck{'s' if decks != 1 else ''} takes {choice}, "
                                             f"not {len(agents)}")
     specs = [_agent(value, f"agents[{i}]", engine) for i, value in enumerate(agents)]
-    if mode == "goldfish":
-        return [specs[0], {"name": "passive"}]
-    return specs * 2 if len(specs) == 1 else specs
+    return modes.side_agents(mode, specs, decks, engine)
 
 
 def _games(games: Any, pairings: int) -> int:
@@ -201,11 +206,11 @@ def simulation_start(*, owner, game: Any, mode: Any, deck_ids: Any, games: Any, 
     if not permissions.can_start(owner):
         raise PermissionDenied("log in to start a simulation")
     engine = _engine(game)
-    mode = _mode(mode)
-    ids = _deck_ids(mode, deck_ids)
+    mode = _mode(mode, engine)
+    ids = _deck_ids(mode, deck_ids, engine)
     decks = _decks(owner, game, ids)
-    specs = _agents(mode, agents, engine)
-    pairings = len(ids) - 1 if mode == "gauntlet" else 1
+    specs = _agents(mode, agents, engine, len(ids))
+    pairings = modes.pairing_count(mode, len(ids))
     games = _games(games, pairings)
     seed = _seed(seed)
     _room_for_another(owner)

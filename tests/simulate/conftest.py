@@ -1,4 +1,10 @@
-"""Helpers for the `simulate` command tests."""
+"""Helpers for the `simulate` command and simulation-run tests.
+
+The web runs (services, runner, selectors, pages, API) are driven by the toy rules of
+tests/rules/core/toy.py registered under the `boundless` slug (``toy_engine``), so they prove the
+app for 2 to 4 seats whatever the real engines are doing; the real Boundless decks and card pool
+still supply legal decks (the toy gives cards of other games points by name).
+"""
 
 import io
 import json
@@ -45,6 +51,18 @@ def illegal_deck(tmp_path):
 
 # -- simulation runs (services, runner, API) ------------------------------------------------------
 @pytest.fixture
+def toy_engine(monkeypatch):
+    """The toy rules (2-4 seats, a secret simultaneous bid, declared counters) as the `boundless`
+    engine for everything that asks the registry (the simulate app, replays)."""
+    from rules.core import registry
+    from tests.rules.core.toy import BOUNDLESS_TOY
+
+    real = registry.get_engine
+    monkeypatch.setattr(registry, "get_engine", lambda slug: BOUNDLESS_TOY if slug == "boundless" else real(slug))
+    return BOUNDLESS_TOY
+
+
+@pytest.fixture
 def inline_backend(settings):
     """Chunks run in the calling thread: the test database is in memory, so no other process sees it."""
     settings.SIMULATION_BACKEND = "inline"
@@ -68,8 +86,8 @@ def import_deck(owner, path, visibility="private"):
 
 
 @pytest.fixture
-def sim_decks(card_pool, inline_backend):
-    """An owner with three legal Boundless decks (private), and another user."""
+def sim_decks(card_pool, inline_backend, toy_engine):
+    """An owner with three legal Boundless decks (private) played by the toy engine, and another user."""
     owner = make_user("owner")
     decks = [import_deck(owner, path) for path in (EMERALD, AKUMAIDEN, UNDERTOW)]
     return owner, decks, make_user("other")

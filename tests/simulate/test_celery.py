@@ -8,8 +8,11 @@
 
 Worker processes cannot open pytest's in-memory test database, so these tests use a dedicated
 SQLite file, migrated and filled by ``tests/simulate/sim_driver.py`` (which stands in for the
-web process). Nothing is skipped: without ``redis-server`` the test fails and says how to get
-it (``make test`` installs it). No timing is asserted.
+web process). Every process (driver, Celery workers, local pool processes) loads
+``tests.simulate.toy_settings``: the toy rules play as the `boundless` engine, as in the other
+simulation tests, since what is proven here is the chunk machinery. Nothing is skipped: without
+``redis-server`` the test fails and says how to get it (``make test`` installs it). No timing
+is asserted.
 """
 
 from __future__ import annotations
@@ -63,7 +66,7 @@ def world(tmp_path_factory):
                     "when run as root: scripts/test.sh)")
     home = tmp_path_factory.mktemp("celery-world")
     port = free_port()
-    env = {**os.environ, "DJANGO_SETTINGS_MODULE": "config.settings",
+    env = {**os.environ, "DJANGO_SETTINGS_MODULE": "tests.simulate.toy_settings",
            "DATABASE_URL": f"sqlite:///{home / 'sim.sqlite3'}",
            "CELERY_BROKER_URL": f"redis://127.0.0.1:{port}/0", "SIMULATION_LOCAL_WORKERS": "2",
            "PYTHONPATH": str(ROOT)}

@@ -1,17 +1,22 @@
-"""The runner's chunk arithmetic on the real Boundless engine (issue 5, "Checks"): results are
-the sum of the finished chunks, the same seed gives the same results whatever the chunk size,
-a chunk is stored once however often it is run, cancel stops a run between chunks, and any
-game replays from its seed exactly as its chunk played it."""
+"""The runner's chunk arithmetic (issue 5, "Checks"; issue 8, part 8), on the toy rules as the
+`boundless` engine (tests/simulate/conftest.py): results are the sum of the finished chunks,
+the same seed gives the same results whatever the chunk size, a chunk is stored once however
+often it is run, cancel stops a run between chunks, any game replays from its seed exactly as
+its chunk played it, and a table of up to ``max_players`` decks rotates every deck through every
+seat and reports placements -- the CLI's games and figures with the same seed."""
 
+import dataclasses
+import importlib
 import json
 
 import pytest
 
-from rules.core.play import run_games, summarize_goldfish, summarize_head_to_head
+from rules.core.play import run_games, seating, summarize_results
 from rules.core.replay import replay_game
-from rules.core.tally import merge, summarize
-from simulate import runner, selectors, services
+from rules.core.tally import merge, summarize, tally
+from simulate import modes, runner, selectors, services
 from simulate.models import RunChunk, SimulationRun
+from tests.simulate.conftest import EMERALD
 
 
 @pytest.fixture
@@ -30,10 +35,6 @@ def start(sim_decks, django_capture_on_commit_callbacks):
     return go
 
 
-def without_mode(summary):
-    return {k: v for k, v in summary.items() if k != "mode"}
-
-
 def test_results_are_the_sum_of_the_chunks_and_equal_the_cli(start, sim_decks, settings):
     settings.SIMULATION_CHUNK_SIZE = 4
     run = start(games=12, agents=["greedy", "random"])
@@ -43,17 +44,22 @@ def test_results_are_the_sum_of_the_chunks_and_equal_the_cli(start, sim_decks, s
     assert [(c.first_game, c.games) for c in chunks] == [(i, 1) for i in range(12)]
     assert all(c.status == "done" for c in chunks)
     results = selectors.run_results(run)
-    assert results["summary"] == summarize(merge([c.tally for c in chunks]), "head_to_head",
-                                           ["Emerald Vanguard", "Akumaiden Onslaught"])
-    # the CLI's games with the same seed are the web's games
     engine = runner.run_engine(run)
+    assert results["readable"] and all(c.tally["version"] == 2 and c.tally["sides"] == 2 for c in chunks)
+    assert results["summary"] == summarize(merge([c.tally for c in chunks]), "head_to_head",
+                                           ["Emerald Vanguard", "Akumaiden Onslaught"], engine)
+    # the CLI's games with the same seed are the web's games
     pairing = runner.run_pairings(run)[0]
     cli = run_games(engine, pairing.decks, pairing.agents, games=12, seed=5)
-    assert without_mode(results["summary"]) == without_mode(summarize_head_to_head(cli, pairing.names))
+    assert results["summary"] == summarize_results(cli, "head_to_head", pairing.names, engine)
     progress = selectors.run_progress(run)
     assert (progress["games_done"], progress["games_requested"], progress["percent"]) == (12, 12, 100.0)
     assert [point["games"] for point in results["series"]] == list(range(1, 13))
-    assert results["series"][-1]["rate"] == results["summary"]["win_rate"]["a"]["rate"]
+    sides = results["summary"]["sides"]
+    assert results["series"][-1]["rate"] == sides[0]["win_rate"]["rate"]
+    assert [s["rate"] for s in results["series"][-1]["sides"]] == [s["win_rate"]["rate"] for s in sides]
+    assert sides[0]["wins"] + sides[1]["wins"] + results["summary"]["draws"] == 12
+    assert results["summary"]["counter_labels"]["mulligans"] == "Mulligans"  # the game's declared counters
 
 
 def test_same_seed_same_results_whatever_the_chunk_size(start, settings):
@@ -166,11 +172,14 @@ def test_goldfish_against_the_games_passive_opponent(start):
     assert run.agents == [{"name": "greedy"}, {"name": "passive"}]
     summary = selectors.run_results(run)["summary"]
     assert summary["mode"] == "goldfish" and summary["games"] == 6
-    assert summary["turns_to_win"]["count"] == summary["wins"] > 0
-    assert summary["turns_to_win_mean"]["mean"] == summary["turns_to_win"]["mean"]
+    deck = summary["sides"][0]
+    assert [s["name"] for s in summary["sides"]] == ["Emerald Vanguard", "Goldfish opponent"]
+    assert deck["turns_to_win"]["count"] == deck["wins"] > 0
+    assert deck["turns_to_win_mean"]["mean"] == deck["turns_to_win"]["mean"]
     pairing = runner.run_pairings(run)[0]
-    cli = run_games(runner.run_engine(run), pairing.decks, pairing.agents, games=6, seed=5)
-    assert without_mode(summary) == without_mode(summarize_goldfish(cli, "Emerald Vanguard"))
+    engine = runner.run_engine(run)
+    cli = run_games(engine, pairing.decks, pairing.agents, games=6, seed=5)
+    assert summary == summarize_results(cli, "goldfish", ["Emerald Vanguard", "Goldfish opponent"], engine)
 
 
 def test_gauntlet_gives_a_matrix_and_its_first_pairing_is_the_head_to_head(start):
@@ -196,9 +205,10 @@ def test_replay_is_the_game_its_chunk_played(start):
     assert replay["seed"] == played.seed and replay["turns"] == played.turns
     assert replay["outcome"]["winners"] == list(played.winners)
     assert [d["name"] for d in replay["decks"]] == ["Akumaiden Onslaught", "Emerald Vanguard"]  # odd game: B first
+    assert replay["format_version"] == 2 and replay["outcome"]["placements"] == list(played.placements)
     assert replay_game(replay).is_over
-    assert selectors.seat_names(run, 0, 3) == [{"seat": 0, "side": "b", "deck": "Akumaiden Onslaught"},
-                                               {"seat": 1, "side": "a", "deck": "Emerald Vanguard"}]
+    assert selectors.seat_names(run, 0, 3) == [{"seat": 0, "side": 1, "deck": "Akumaiden Onslaught", "agent": "random"},
+                                               {"seat": 1, "side": 0, "deck": "Emerald Vanguard", "agent": "greedy"}]
 
 
 def test_replay_frames_step_through_the_game_as_a_seat_sees_it(start):
@@ -206,16 +216,18 @@ def test_replay_frames_step_through_the_game_as_a_seat_sees_it(start):
     replay = selectors.simulation_replay(run, 0, 0)
     everything = selectors.replay_frames(run, 0, 0, None, replay=replay)
     seat0 = selectors.replay_frames(run, 0, 0, 0, replay=replay)
-    assert len(everything) == len(seat0) == len(replay["actions"]) + 1
-    assert [f["action"] for f in seat0[1:]] == [text for _, text in replay["actions"]]
-    assert seat0[-1]["over"] and not seat0[0]["over"]
-    assert all(f["description"] for f in seat0[1:] if f["events"])
+    assert len(everything) == len(seat0) == len(replay["moves"]) + 1
+    assert [[[m["player"], m["action"]] for m in f["moves"]] for f in seat0[1:]] == replay["moves"]
+    assert seat0[-1]["over"] and not seat0[0]["over"] and seat0[0]["moves"] == []
+    assert all(m["sentence"].startswith(f"Seat {m['player']} ") for f in seat0[1:] for m in f["moves"])
+    assert max(len(f["moves"]) for f in seat0) == 2  # the secret bid: both seats move at once
     assert everything[1]["view"] != seat0[1]["view"]  # the opponent's hand is hidden from seat 0
+    assert set(seat0[1]["view"]["hands"]) == {"0"}
     with pytest.raises(selectors.ReplayNotFound, match="game must be from 0 to 1"):
         selectors.simulation_replay(run, 0, 2)
     with pytest.raises(selectors.ReplayNotFound, match="pairing must be from 0 to 0"):
         selectors.simulation_replay(run, 1, 0)
-    with pytest.raises(selectors.ReplayNotFound, match="seat must be"):
+    with pytest.raises(selectors.ReplayNotFound, match=r"seat must be from 0 to 1, or empty \(everything\), not 2"):
         selectors.replay_frames(run, 0, 0, 2)
 
 
@@ -235,8 +247,8 @@ def test_chunk_plan_arithmetic():
     assert runner.plan_chunks(5, 2, 2) == [(0, 0, 2), (0, 2, 2), (0, 4, 1), (1, 0, 2), (1, 2, 2), (1, 4, 1)]
     assert runner.chunk_size_for(20_000, 100) == 100 and runner.chunk_size_for(100, 100) == 5
     assert runner.chunk_size_for(3, 100) == 1
-    assert runner.pairing_seed(9, 0) == 9 and runner.pairing_seed(9, 1) != 9
-    assert [runner.seating(i) for i in range(3)] == [(0, 1), (1, 0), (0, 1)]
+    assert modes.pairing_seed(9, 0) == 9 and modes.pairing_seed(9, 1) != 9
+    assert [seating(i, 2) for i in range(3)] == [(0, 1), (1, 0), (0, 1)]  # rules.core.play's seating
 
 
 def test_local_backend_dispatches_to_the_pool(start, settings, monkeypatch):
@@ -254,3 +266,112 @@ def test_local_backend_dispatches_to_the_pool(start, settings, monkeypatch):
     assert run.backend == "local" and run.status == "queued"
     assert submitted == [(run.pk, list(range(run.chunks.count())))]
     assert SimulationRun.objects.get(pk=run.pk).status == "queued"
+
+
+# -- tables of up to max_players decks (issue 8, part 8) ----------------------------------------------
+@pytest.fixture
+def four_decks(sim_decks):
+    """The owner's three decks and a fourth (Emerald Vanguard under another name)."""
+    from decks.services import deck_import_text
+
+    owner, decks, _ = sim_decks
+    fourth = deck_import_text(owner=owner, game="boundless", text=open(EMERALD, encoding="utf-8").read(),
+                              name="Emerald Mirror")
+    return owner, [*decks, fourth]
+
+
+def test_a_table_of_four_rotates_every_deck_through_every_seat_and_reports_placements(four_decks, settings,
+                                                                                      django_capture_on_commit_callbacks):
+    owner, decks = four_decks
+    settings.SIMULATION_CHUNK_SIZE = 3
+    with django_capture_on_commit_callbacks(execute=True):
+        run = services.simulation_start(owner=owner, game="boundless", mode="table", deck_ids=[d.pk for d in decks],
+                                        games=8, seed=4, agents=["greedy", "random", "greedy", "random"])
+    run.refresh_from_db()
+    assert run.status == "done" and run.mode == "table" and len(run.agents) == 4
+    names = ["Emerald Vanguard", "Akumaiden Onslaught", "Undertow Tempo", "Emerald Mirror"]
+    assert selectors.pairing_names(run) == [names]
+    assert all(c.tally["sides"] == 4 for c in run.chunks.all())
+    results = selectors.run_results(run)
+    summary = results["summary"]
+    assert summary["mode"] == "table" and summary["seats"] == 4 and summary["games"] == 8
+    for side in summary["sides"]:
+        assert sum(n for _, n in side["placements"]) == 8 and 1 <= side["mean_placement"] <= 4
+        assert side["mean_return"]["count"] == 8 and side["win_rate"]["trials"] == 8
+        assert side["wins"] + side["draws"] + side["losses"] == 8
+    assert len(results["series"][-1]["sides"]) == 4
+    # the CLI's games: same seed, same seats, same figures
+    engine = runner.run_engine(run)
+    pairing = runner.run_pairings(run)[0]
+    cli = run_games(engine, pairing.decks, pairing.agents, games=8, seed=4)
+    assert summary == summarize_results(cli, "table", names, engine)
+    # game 1: every deck one seat on (rules.core.play.seating), and its replay has four seats
+    assert [s["side"] for s in selectors.seat_names(run, 0, 1)] == [1, 2, 3, 0]
+    replay = selectors.simulation_replay(run, 0, 1)
+    assert [d["name"] for d in replay["decks"]] == names[1:] + names[:1]
+    assert len(replay["outcome"]["placements"]) == 4 and replay_game(replay).is_over
+    frames = selectors.replay_frames(run, 0, 1, 3, replay=replay)
+    assert any(len(f["moves"]) == 4 for f in frames)  # four secret bids at once
+    with pytest.raises(selectors.ReplayNotFound, match="seat must be from 0 to 3"):
+        selectors.replay_frames(run, 0, 1, 4)
+    standings = selectors.game_standings(selectors.seat_names(run, 0, 1), replay["outcome"])
+    assert [r["place"] for r in standings] == sorted(replay["outcome"]["placements"])
+
+
+def test_deck_counts_and_modes_come_from_the_engines_seats(four_decks, toy_engine, monkeypatch):
+    from rules.core import registry
+
+    owner, decks = four_decks
+    ids = [d.pk for d in decks]
+
+    def refused(mode, deck_ids, **more):
+        with pytest.raises(services.SimulationError) as caught:
+            services.simulation_start(owner=owner, game="boundless", mode=mode, deck_ids=deck_ids, games=2, **more)
+        return caught.value
+
+    error = refused("table", ids + [ids[0]])
+    assert error.code == "wrong_deck_count" and "table takes 2 to 4 decks" in error.message and "not 5" in error.message
+    assert refused("table", ids[:1]).code == "wrong_deck_count"
+    error = refused("table", ids, agents=["greedy", "random"])
+    assert error.code == "bad_agents" and "takes 1 agent or 4 (one per deck), not 2" in error.message
+    two_players = dataclasses.replace(toy_engine, max_players=2)
+    monkeypatch.setattr(registry, "get_engine", lambda slug: two_players)
+    error = refused("table", ids[:3])
+    assert error.code == "mode_not_offered" and "played by exactly 2 players, so it has no table" in error.message
+    assert error.details["modes"] == ["goldfish", "head_to_head", "gauntlet"]
+    three_up = dataclasses.replace(toy_engine, min_players=3)
+    monkeypatch.setattr(registry, "get_engine", lambda slug: three_up)
+    error = refused("head_to_head", ids[:2])
+    assert error.code == "mode_not_offered" and "use table instead" in error.message
+    assert not SimulationRun.objects.exists()
+    assert modes.available_modes(three_up) == ["goldfish", "table"] and modes.goldfish_seats(three_up) == 3
+
+
+# -- tallies stored before version 2 -------------------------------------------------------------------
+V1_TALLY = {"games": 3, "draws": 1, "seat_wins": [1, 1], "side_wins": [2, 0], "turns": {"4": 2, "9": 1},
+            "steps": {"20": 3}, "end_reasons": {"a": 2, "turn_limit": 1}, "turns_to_win": [{"4": 2}, {}],
+            "cards": [{"Ace": {"drawn": 3, "played": 1, "games_drawn": 2, "games_played": 1,
+                               "wins_when_drawn": 2, "wins_when_played": 1}}, {}],
+            "mulligans": [{"counts": {"0": 2, "1": 1}, "wins_with": 1, "wins_without": 1},
+                          {"counts": {"0": 3}, "wins_with": 0, "wins_without": 0}]}
+
+
+def test_the_migration_turns_version_1_tallies_into_version_2():
+    migration = importlib.import_module("simulate.migrations.0003_table_mode_tally_v2")
+    upgraded = migration._upgrade(V1_TALLY)
+    assert merge([upgraded]) == merge([upgraded, tally([])])  # a valid version 2 tally
+    deck, other = summarize(merge([upgraded]), "head_to_head", ["A", "B"])["sides"]
+    assert (deck["wins"], deck["draws"], deck["losses"]) == (2, 1, 0)
+    assert deck["placements"] == [[1, 3]] and other["placements"] == [[1, 1], [2, 2]]
+    assert deck["mean_return"]["mean"] == round(2 / 3, 4) and other["mean_return"]["mean"] == round(-2 / 3, 4)
+    assert deck["counters"]["mulligans"]["games_with"] == 1 and deck["counters"]["mulligans"]["win_rate_with"] == 1.0
+    assert deck["cards"]["Ace"]["drawn"] == {"count": 3, "games": 2, "wins": 2, "per_game": 1.0, "win_rate": 1.0}
+    assert migration._upgrade(upgraded) is None  # version 2 is left alone
+
+
+def test_a_run_whose_tallies_cannot_be_read_says_so(start):
+    run = start(games=4)
+    run.chunks.filter(index=0).update(tally=V1_TALLY)  # say, stored by a worker still on the old code
+    results = selectors.run_results(run)
+    assert not results["readable"] and "before results had placements" in results["message"]
+    assert results["summary"] is None and results["pairings"] == []

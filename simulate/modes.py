@@ -1,0 +1,204 @@
+"""Simulation modes: which a game offers, how many decks each takes, and the pairings it plays.
+
+Pure Python over a game's :class:`~rules.core.engine.EngineSpec` (no database), shared by the
+web runs (``simulate.services`` / ``runner`` / ``selectors``) and ``manage.py simulate``, so both
+play the same games from the same seed. Nothing here names a game: what a mode allows comes from
+the spec's ``min_players`` and ``max_players``.
+
+- **goldfish**: one deck against the game's passive opponent (``EngineSpec.goldfish_opponent``,
+  else a mirror), as many passive seats as the game needs at least (one for a 2-player game).
+- **head_to_head**: two decks, seats alternating (games played by exactly 2 players among others).
+- **gauntlet**: one deck against each of 1 .. 20 opponents in turn, one head-to-head pairing each.
+- **table**: 2 .. ``max_players`` decks at one table, every seat its own deck, the decks taking
+  every seat in turn (``rules.core.play.seating``); offered by games for 3 or more players.
+
+A *pairing* is one match-up: its decks (sides), an agent per side and the names shown. Game
+``i`` of pairing ``p`` of a run with seed ``S`` has seed ``derive_seed(pairing_seed(S, p),
+"game", i)`` and seats ``seating(i, sides)``, exactly as ``rules.core.play.run_games`` plays.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from rules.core.decks import DeckList
+from rules.core.engine import EngineSpec
+from rules.core.play import GOLDFISH_OPPONENT_NAME, derive_seed, goldfish_opponent
+
+GOLDFISH, HEAD_TO_HEAD, GAUNTLET, TABLE = "goldfish", "head_to_head", "gauntlet", "table"
+MODES = (GOLDFISH, HEAD_TO_HEAD, GAUNTLET, TABLE)
+LABELS = {GOLDFISH: "Goldfish", HEAD_TO_HEAD: "Head-to-head", GAUNTLET: "Gauntlet", TABLE: "Table"}
+HELP = {
+    GOLDFISH: "Your deck alone against a passive opponent: how fast does it win?",
+    HEAD_TO_HEAD: "Your deck against one opponent deck, seats alternating.",
+    GAUNTLET: "Your deck against several decks, one at a time: a matrix of win rates.",
+    TABLE: "Several decks at one table, every seat its own deck, the seats rotating: placements per deck.",
+}
+MAX_GAUNTLET_OPPONENTS = 20
+PASSIVE = {"name": "passive"}
+
+
+class ModeError(ValueError):
+    """A mode the game does not offer, or the wrong number of decks for it; ``code`` says which."""
+
+    def __init__(self, code: str, message: str):
+        super().__init__(message)
+        self.code, self.message = code, message
+
+
+def _players(engine: EngineSpec) -> str:
+    if engine.min_players == engine.max_players:
+        return f"exactly {engine.min_players} player{'s' if engine.min_players != 1 else ''}"
+    return f"{engine.min_players} to {engine.max_players} players"
+
+
+def goldfish_seats(engine: EngineSpec) -> int:
+    """Seats of a goldfish game: the deck and enough passive opponents for the game's minimum
+    (one for a 2-player game; none for a game one player may play alone)."""
+    return max(1, engine.min_players)
+
+
+def deck_range(mode: str, engine: EngineSpec) -> tuple[int, int]:
+    """The fewest and most decks ``mode`` takes for this game; raises :class:`ModeError` when
+    the game does not offer the mode (saying why)."""
+    if mode not in MODES:
+        raise ModeError("bad_mode", f"mode must be one of {', '.join(MODES)}, not {mode!r}")
+    if mode == GOLDFISH:
+        return 1, 1
+    if mode in (HEAD_TO_HEAD, GAUNTLET):
+        if not engine.min_players <= 2 <= engine.max_players:
+            raise ModeError("mode_not_offered", f"{engine.game} is played by {_players(engine)}, so it has no "
+                                                f"{mode} (two decks at a table){_table_hint(engine)}")
+        return (2, 2) if mode == HEAD_TO_HEAD else (2, MAX_GAUNTLET_OPPONENTS + 1)
+    if engine.max_players < 3:
+        raise ModeError("mode_not_offered", f"{engine.game} is played by {_players(engine)}, so it has no table "
+                                            f"of 3 or more decks; use head_to_head (or gauntlet) instead")
+    return max(2, engine.min_players), engine.max_players
+
+
+def _table_hint(engine: EngineSpec) -> str:
+    return "; use table instead" if engine.max_players >= 3 else ""
+
+
+def available_modes(engine: EngineSpec) -> list[str]:
+    """The modes this game offers, in the order of :data:`MODES`."""
+    out = []
+    for mode in MODES:
+        try:
+            deck_range(mode, engine)
+        except ModeError:
+            continue
+        out.append(mode)
+    return out
+
+
+def deck_count_text(mode: str, engine: EngineSpec) -> str:
+    low, high = deck_range(mode, engine)
+    if mode == GAUNTLET:
+        return f"1 deck and 1 to {high - 1} opponents"
+    if low == high:
+        return f"exactly {low} deck{'s' if low != 1 else ''}"
+    return f"{low} to {high} decks"
+
+
+def check_deck_count(mode: str, count: int, engine: EngineSpec) -> None:
+    """Raise :class:`ModeError` (``wrong_deck_count``) unless ``mode`` takes ``count`` decks."""
+    low, high = deck_range(mode, engine)
+    if not low <= count <= high:
+        raise ModeError("wrong_deck_count", f"{mode} takes {deck_count_text(mode, engine)} for {engine.game} "
+                                            f"({_players(engine)}), not {count}")
+
+
+def agents_per_side(mode: str, decks: int) -> int:
+    """How many agents a user chooses: one per deck (a gauntlet: the deck's and its opponents')."""
+    return {GOLDFISH: 1, HEAD_TO_HEAD: 2, GAUNTLET: 2}.get(mode, decks)
+
+
+def side_agents(mode: str, agents: list[dict], decks: int, engine: EngineSpec) -> list[dict]:
+    """The agent of every side of a run, from one agent for all or one per deck: goldfish adds
+    the passive opponents; a gauntlet keeps two (the deck's, the opponents')."""
+    wanted = agents_per_side(mode, decks)
+    if len(agents) == 1:
+        agents = agents * wanted
+    if len(agents) != wanted:
+        raise ModeError("bad_agents", f"{mode} takes 1 agent or {wanted} (one per deck), not {len(agents)}")
+    if mode == GOLDFISH:
+        return [dict(agents[0])] + [dict(PASSIVE) for _ in range(goldfish_seats(engine) - 1)]
+    return [dict(a) for a in agents]
+
+
+def pairing_count(mode: str, decks: int) -> int:
+    return max(1, decks - 1) if mode == GAUNTLET else 1
+
+
+def pairing_seed(run_seed: int, pairing: int) -> int:
+    """Pairing 0 plays from the run's seed itself (a head-to-head run == the CLI's games with that
+    seed); a gauntlet's later pairings from seeds derived from it."""
+    return run_seed if pairing == 0 else derive_seed(run_seed, "pairing", pairing)
+
+
+def game_seed(run_seed: int, pairing: int, index: int) -> int:
+    return derive_seed(pairing_seed(run_seed, pairing), "game", index)
+
+
+def _opponent_names(count: int) -> list[str]:
+    if count == 1:
+        return [GOLDFISH_OPPONENT_NAME]
+    return [f"{GOLDFISH_OPPONENT_NAME} {n}" for n in range(1, count + 1)]
+
+
+def distinct_names(names: list[str]) -> list[str]:
+    """Deck names told apart: a name met again gets its count ("Ember Rush (2)"), so a table or
+    a mirror match of one deck reads unambiguously."""
+    seen: dict[str, int] = {}
+    out = []
+    for name in names:
+        seen[name] = seen.get(name, 0) + 1
+        out.append(name if seen[name] == 1 else f"{name} ({seen[name]})")
+    return out
+
+
+def pairing_names(mode: str, names: list[str], engine: EngineSpec | None) -> list[list[str]]:
+    """The side names of every pairing (deck names, told apart when a deck plays itself;
+    goldfish adds its passive opponents)."""
+    names = distinct_names(list(names))
+    if mode == GOLDFISH:
+        seats = goldfish_seats(engine) if engine is not None else 2
+        return [[names[0] if names else ""] + _opponent_names(seats - 1)]
+    if mode == GAUNTLET:
+        return [[names[0], name] for name in names[1:]] or [["", ""]]
+    return [list(names)]
+
+
+@dataclass
+class Pairing:
+    """One match-up: decks, agent specs and names by side (side 0 is the first deck)."""
+
+    number: int
+    decks: list[DeckList]
+    agents: list[dict]
+    names: list[str]
+
+    @property
+    def sides(self) -> int:
+        return len(self.decks)
+
+
+def pairings(mode: str, engine: EngineSpec, decks: list[DeckList], names: list[str],
+             agents: list[dict]) -> list[Pairing]:
+    """Every pairing of a run: ``decks``/``names`` as chosen (first deck first), ``agents`` per
+    side as :func:`side_agents` gives them."""
+    labels = pairing_names(mode, names, engine)
+    if mode == GOLDFISH:
+        opponent = goldfish_opponent(engine, decks[0])
+        sides = [decks[0]] + [opponent] * (len(labels[0]) - 1)
+        return [Pairing(0, sides, list(agents[:len(sides)]), labels[0])]
+    if mode == GAUNTLET:
+        return [Pairing(number, [decks[0], decks[number + 1]], list(agents[:2]), labels[number])
+                for number in range(len(decks) - 1)]
+    return [Pairing(0, list(decks), list(agents[:len(decks)]), labels[0])]
+
+
+def summary_mode(mode: str) -> str:
+    """The mode a pairing's figures are labelled with: a gauntlet's pairings are head-to-heads."""
+    return HEAD_TO_HEAD if mode == GAUNTLET else mode
