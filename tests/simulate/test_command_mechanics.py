@@ -1,14 +1,16 @@
-"""The `simulate` command's own mechanics (arguments, decks, output, workers, replays), driven
-through the toy rules of tests/rules/core/toy.py registered under the `boundless` slug, so they
-hold for any engine. The real Boundless engine is exercised in test_simulate_boundless.py."""
+"""The `simulate` command's own mechanics (arguments, decks, modes for 1 to max_players decks,
+output, workers, replays), driven through the toy rules of tests/rules/core/toy.py registered
+under the `boundless` slug (2-4 seats), so they hold for any engine. The real Boundless engine is
+exercised in test_simulate_boundless.py."""
 
+import dataclasses
 import json
 
 import pytest
 
 from rules.core.replay import render_text, replay_game
 from tests.rules.core.toy import BOUNDLESS_TOY
-from tests.simulate.conftest import AKUMAIDEN, EMERALD
+from tests.simulate.conftest import AKUMAIDEN, EMERALD, UNDERTOW
 
 COMMAND = "simulate.management.commands.simulate"
 
@@ -24,11 +26,14 @@ def test_goldfish_json(simulate, toy):
     assert run.code == 0, run.error
     doc = run.json()
     assert doc["settings"] == {
-        "game": "boundless", "engine_version": "toy-1", "mode": "goldfish", "games": 6, "seed": 3,
+        "game": "boundless", "engine_version": "toy-2", "mode": "goldfish", "games": 6, "seed": 3,
         "agents": [{"name": "greedy"}, {"name": "passive"}],
         "decks": [{"source": EMERALD, "name": "Emerald Vanguard", "cards": 46}],
     }
-    assert doc["results"]["games"] == 6 and doc["results"]["mode"] == "goldfish"
+    results = doc["results"]
+    assert results["games"] == 6 and results["mode"] == "goldfish"
+    assert [s["name"] for s in results["sides"]] == ["Emerald Vanguard", "Goldfish opponent"]
+    assert results["sides"][0]["turns_to_win"]["count"] == results["sides"][0]["wins"]
     assert "6/6 games" in run.err  # the progress bar
 
 
@@ -37,7 +42,48 @@ def test_head_to_head_text_report(simulate, toy):
                    "--games", "4", "--agent", "random", "--agent", "greedy")
     assert run.code == 0, run.error
     assert run.out.startswith("boundless head-to-head: 4 games, seed 1, random vs greedy")
-    assert "deck A: Emerald Vanguard" in run.out and "deck B: Akumaiden Onslaught" in run.out
+    assert "deck 1: Emerald Vanguard:" in run.out and "deck 2: Akumaiden Onslaught:" in run.out
+    assert "placements: 1st" in run.out and "mean return" in run.out
+    assert "Mulligans: mean" in run.out and "Cards drawn/g" in run.out  # the game's declared counters
+
+
+def test_a_table_of_four_decks(simulate, toy, tmp_path):
+    """Four decks at one table (the toy seats 2 to 4): placements and mean return per deck, the
+    same figures as the web's table mode with the same seed (test_runner.py)."""
+    decks = ("--deck", EMERALD, "--deck", AKUMAIDEN, "--deck", UNDERTOW, "--deck", EMERALD)
+    run = simulate("--game", "boundless", *decks, "--games", "8", "--seed", "4", "--agent", "greedy",
+                   "--agent", "random", "--agent", "greedy", "--agent", "random", "--json",
+                   "--replays", str(tmp_path))
+    assert run.code == 0, run.error
+    doc = run.json()
+    assert doc["settings"]["mode"] == "table" and len(doc["settings"]["agents"]) == 4
+    results = doc["results"]
+    assert results["mode"] == "table" and results["seats"] == 4 and results["games"] == 8
+    for side in results["sides"]:
+        assert sum(n for _, n in side["placements"]) == 8 and side["mean_return"]["count"] == 8
+    replay = json.loads((tmp_path / "game-00001.json").read_text())
+    assert len(replay["decks"]) == 4 and replay["decks"][0]["name"] == "Akumaiden Onslaught"  # seats rotate
+    assert replay_game(replay, BOUNDLESS_TOY).is_over
+    text = simulate("--game", "boundless", *decks, "--mode", "table", "--games", "4")
+    assert text.code == 0, text.error
+    assert text.out.startswith("boundless table: 4 games, seed 1, greedy vs greedy vs greedy vs greedy")
+    assert "deck 4: Emerald Vanguard (2):" in text.out and text.out.count("placements: ") == 4  # told apart
+
+
+def test_a_gauntlet_plays_each_opponent(simulate, toy):
+    run = simulate("--game", "boundless", "--deck", EMERALD, "--deck", AKUMAIDEN, "--deck", UNDERTOW,
+                   "--mode", "gauntlet", "--games", "4", "--json")
+    assert run.code == 0, run.error
+    results = run.json()["results"]
+    assert [[s["name"] for s in r["sides"]] for r in results] == [["Emerald Vanguard", "Akumaiden Onslaught"],
+                                                                  ["Emerald Vanguard", "Undertow Tempo"]]
+
+
+def test_a_table_needs_a_game_for_three_or_more(simulate, monkeypatch):
+    two = dataclasses.replace(BOUNDLESS_TOY, max_players=2)
+    monkeypatch.setattr(f"{COMMAND}.get_engine", lambda slug: two if slug == "boundless" else None)
+    run = simulate("--game", "boundless", "--deck", EMERALD, "--deck", AKUMAIDEN, "--deck", UNDERTOW)
+    assert run.code == 2 and "played by exactly 2 players, so it has no table" in run.error
 
 
 def test_json_identical_across_workers(simulate, toy):
@@ -73,8 +119,11 @@ def test_illegal_deck_is_refused_with_its_violations(simulate, toy, illegal_deck
     (("--deck", "no/such/file.txt"), "does not exist"),
     (("--deck", "fixtures/decks"), "is a directory"),
     (("--deck", "99999"), "no saved deck with id 99999"),
-    (("--deck", EMERALD, "--deck", AKUMAIDEN, "--mode", "goldfish"), "goldfish takes 1 --deck, not 2"),
-    (("--deck", EMERALD, "--mode", "head-to-head"), "head-to-head takes 2 --deck, not 1"),
+    (("--deck", EMERALD, "--deck", AKUMAIDEN, "--mode", "goldfish"),
+     "goldfish takes exactly 1 deck (one --deck each), not 2"),
+    (("--deck", EMERALD, "--mode", "head-to-head"), "head-to-head takes exactly 2 decks (one --deck each), not 1"),
+    (("--deck", EMERALD, "--mode", "table"), "table takes 2 to 4 decks (one --deck each), not 1"),
+    (("--deck", EMERALD,) * 5, "table takes 2 to 4 decks (one --deck each), not 5"),
     (("--deck", EMERALD, "--games", "0"), "--games must be at least 1"),
     (("--deck", EMERALD, "--deck", AKUMAIDEN, "--agent", "random", "--agent", "random", "--agent", "random"),
      "one --agent for every deck or one per deck (2), not 3"),

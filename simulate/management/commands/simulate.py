@@ -1,14 +1,22 @@
 """``manage.py simulate``: play many games of a registered game from the command line.
 
-    python manage.py simulate --game boundless --deck FILE_OR_ID [--deck FILE_OR_ID]
-        --mode goldfish|head-to-head --games N --seed S [--agent random|greedy|ismcts ...]
-        [--iterations N] [--workers K] [--json] [--replays DIR]
+    python manage.py simulate --game GAME --deck FILE_OR_ID [--deck FILE_OR_ID ...]
+        --mode goldfish|head-to-head|gauntlet|table --games N --seed S
+        [--agent random|greedy|ismcts ...] [--iterations N] [--workers K] [--json] [--replays DIR]
 
-Goldfish: one deck, played by the (first) agent, against a passive opponent. Head-to-head: two
-decks, seats alternating; one ``--agent`` plays both decks, two give each deck its own.
-Exit codes: 0 done; 1 an illegal deck (its violations are listed); 2 unreadable input or
-a bad argument. A progress bar goes to stderr; ``--json`` prints one JSON document (settings
-and results, keys sorted) on stdout, byte-identical for the same seed whatever ``--workers``.
+Modes (``simulate.modes``, the same as the web's; what a game allows comes from its engine's
+``min_players``/``max_players``): goldfish, one deck against the game's passive opponent;
+head-to-head, two decks, seats alternating; gauntlet, the first deck against each of the others
+in turn; table, 2 to ``max_players`` decks at one table, every deck taking every seat in turn.
+One ``--agent`` plays every deck; one per deck gives each its own (a gauntlet: the deck's, then
+the opponents'). Without ``--mode``: goldfish for one deck, head-to-head for two, table for more.
+
+The report gives every deck's wins, draws and losses, win rate with its 95% interval, placements,
+mean placement and mean return with its interval, the game's declared counters, game lengths and
+end reasons (``rules.core.play.summarize_results``). Exit codes: 0 done; 1 an illegal deck (its
+violations are listed); 2 unreadable input or a bad argument. A progress bar goes to stderr;
+``--json`` prints one JSON document (settings and results, keys sorted) on stdout, byte-identical
+for the same seed whatever ``--workers``. The games are the web's with the same decks and seed.
 """
 
 from __future__ import annotations
@@ -19,13 +27,14 @@ from pathlib import Path
 from django.core.management.base import BaseCommand, CommandError
 
 from rules.core.agents import agent_names
-from rules.core.play import goldfish_opponent, run_games, summarize_goldfish, summarize_head_to_head
+from rules.core.play import run_games, summarize_results
 from rules.core.registry import UnknownGame, game_slugs, get_engine
+from simulate import modes
 from simulate.deck_sources import DeckSourceError, IllegalDeck, load_deck
 
 ILLEGAL = 1
 BAD_INPUT = 2
-MODES = ("goldfish", "head-to-head")
+MODES = tuple(mode.replace("_", "-") for mode in modes.MODES)  # goldfish, head-to-head, gauntlet, table
 PLAYABLE_AGENTS = tuple(name for name in agent_names() if name != "passive")
 
 
@@ -44,14 +53,16 @@ class ProgressBar:
 
 
 class Command(BaseCommand):
-    help = "Play games between decks (goldfish or head-to-head) with a game's rules engine."
+    help = "Play games between decks (goldfish, head-to-head, gauntlet or a table) with a game's rules engine."
 
     def add_arguments(self, parser):
         parser.add_argument("--game", required=True, help=f"game slug ({', '.join(game_slugs())})")
         parser.add_argument("--deck", action="append", required=True, metavar="FILE_OR_ID",
-                            help="a deck text file or a saved deck id; twice for head-to-head")
-        parser.add_argument("--mode", choices=MODES, help="default: goldfish for one deck, head-to-head for two")
-        parser.add_argument("--games", type=int, default=100, help="games to play (default 100)")
+                            help="a deck text file or a saved deck id; once per deck")
+        parser.add_argument("--mode", choices=MODES,
+                            help="default: goldfish for one deck, head-to-head for two, table for more")
+        parser.add_argument("--games", type=int, default=100, help="games to play (per opponent in a gauntlet; "
+                                                                   "default 100)")
         parser.add_argument("--seed", type=int, default=1, help="run seed (default 1)")
         parser.add_argument("--agent", action="append", choices=PLAYABLE_AGENTS,
                             help="who plays: once for every deck, or once per deck (default greedy)")
@@ -72,25 +83,32 @@ class Command(BaseCommand):
                                f"(games with an engine: {', '.join(playable) or 'none'})", returncode=BAD_INPUT)
         return engine
 
-    def _agents(self, names: list[str] | None, sides: int, iterations: int) -> list[dict]:
+    def _agents(self, names: list[str] | None, mode: str, decks: int, iterations: int, engine) -> list[dict]:
         names = names or ["greedy"]
-        if len(names) not in (1, sides):
-            raise CommandError(f"give one --agent for every deck or one per deck ({sides}), not {len(names)}",
+        wanted = modes.agents_per_side(mode, decks)
+        if len(names) not in (1, wanted):
+            raise CommandError(f"give one --agent for every deck or one per deck ({wanted}), not {len(names)}",
                                returncode=BAD_INPUT)
-        if len(names) == 1:
-            names = names * sides
-        return [{"name": name, "iterations": iterations} if name == "ismcts" else {"name": name} for name in names]
+        specs = [{"name": name, "iterations": iterations} if name == "ismcts" else {"name": name} for name in names]
+        return modes.side_agents(mode, specs, decks, engine)
 
     def handle(self, *args, **options):
-        mode = options["mode"] or ("goldfish" if len(options["deck"]) == 1 else "head-to-head")
-        wanted = 1 if mode == "goldfish" else 2
-        if len(options["deck"]) != wanted:
-            raise CommandError(f"{mode} takes {wanted} --deck, not {len(options['deck'])}", returncode=BAD_INPUT)
+        count = len(options["deck"])
+        shown = options["mode"] or ("goldfish" if count == 1 else "head-to-head" if count == 2 else "table")
+        mode = shown.replace("-", "_")
         for name, least in (("games", 1), ("workers", 1), ("iterations", 1)):
             if options[name] < least:
                 raise CommandError(f"--{name} must be at least {least}, not {options[name]}", returncode=BAD_INPUT)
         engine = self._engine(options["game"])
-        agents = self._agents(options["agent"], wanted, options["iterations"])
+        try:
+            modes.check_deck_count(mode, count, engine)
+        except modes.ModeError as exc:
+            if exc.code == "wrong_deck_count":
+                message = f"{shown} takes {modes.deck_count_text(mode, engine)} (one --deck each), not {count}"
+            else:
+                message = exc.message.replace(modes.HEAD_TO_HEAD, "head-to-head")
+            raise CommandError(message, returncode=BAD_INPUT) from None
+        agents = self._agents(options["agent"], mode, count, options["iterations"], engine)
         replays = Path(options["replays"]) if options["replays"] else None
         if replays is not None:
             try:
@@ -105,33 +123,34 @@ class Command(BaseCommand):
         except IllegalDeck as exc:
             raise CommandError(str(exc), returncode=ILLEGAL) from None
 
-        decks = [entry.deck for entry in loaded]
-        if mode == "goldfish":
-            sides, side_agents = [decks[0], goldfish_opponent(engine, decks[0])], [agents[0], {"name": "passive"}]
-        else:
-            sides, side_agents = decks, agents
-        results = run_games(engine, sides, side_agents, games=options["games"], seed=options["seed"],
-                            workers=options["workers"], progress=ProgressBar(self.stderr),
-                            record=replays is not None)
-        if mode == "goldfish":
-            summary = summarize_goldfish(results, decks[0].name)
-        else:
-            summary = summarize_head_to_head(results, (decks[0].name, decks[1].name))
+        pairings = modes.pairings(mode, engine, [entry.deck for entry in loaded], [entry.name for entry in loaded],
+                                  agents)
+        summaries, written = [], 0
+        for pairing in pairings:
+            results = run_games(engine, pairing.decks, pairing.agents, games=options["games"],
+                                seed=modes.pairing_seed(options["seed"], pairing.number), workers=options["workers"],
+                                progress=ProgressBar(self.stderr), record=replays is not None)
+            summaries.append(summarize_results(results, modes.summary_mode(mode), pairing.names, engine))
+            if replays is not None:
+                prefix = f"pairing-{pairing.number}-" if len(pairings) > 1 else ""
+                for result in results:
+                    (replays / f"{prefix}game-{result.index:05d}.json").write_text(
+                        json.dumps(result.replay, sort_keys=True) + "\n", encoding="utf-8")
+                written += len(results)
         if replays is not None:
-            for result in results:
-                (replays / f"game-{result.index:05d}.json").write_text(
-                    json.dumps(result.replay, sort_keys=True) + "\n", encoding="utf-8")
-            self.stderr.write(f"wrote {len(results)} replays to {replays}")
+            self.stderr.write(f"wrote {written} replays to {replays}")
 
         settings = {
-            "game": engine.game, "engine_version": engine.version, "mode": mode, "games": options["games"],
-            "seed": options["seed"], "agents": side_agents,
+            "game": engine.game, "engine_version": engine.version, "mode": shown, "games": options["games"],
+            "seed": options["seed"], "agents": agents,
             "decks": [{"source": entry.source, "name": entry.name, "cards": entry.deck.count()} for entry in loaded],
         }
+        results = summaries if mode == modes.GAUNTLET else summaries[0]
         if options["json"]:
-            self.stdout.write(json.dumps({"settings": settings, "results": summary}, sort_keys=True, indent=2))
+            self.stdout.write(json.dumps({"settings": settings, "results": results}, sort_keys=True, indent=2))
         else:
-            self.stdout.write(render_summary(settings, summary))
+            self.stdout.write("\n".join(render_summary(settings, summary, pairing.number if len(pairings) > 1 else None)
+                                         for pairing, summary in zip(pairings, summaries, strict=True)))
 
 
 # -- the human-readable report ---------------------------------------------------------------------
@@ -143,46 +162,76 @@ def _interval(figure: dict) -> str:
     return f"{_pct(figure['rate'])} (95% CI {_pct(figure['low'])}-{_pct(figure['high'])})"
 
 
+def _number(value: float | None) -> str:
+    return "n/a" if value is None else f"{value:.2f}"
+
+
+def _mean(figure: dict) -> str:
+    if figure["low"] is None:
+        return _number(figure["mean"])
+    return f"{_number(figure['mean'])} (95% CI {_number(figure['low'])} to {_number(figure['high'])})"
+
+
 def _lengths(figure: dict) -> str:
     if not figure["count"]:
         return "none"
     return f"mean {figure['mean']}, median {figure['median']}, min {figure['min']}, max {figure['max']}"
 
 
-def _card_table(cards: dict, limit: int = 15) -> list[str]:
-    rows = sorted(cards.items(), key=lambda item: (-item[1]["played"], item[0]))[:limit]
-    lines = [f"    {'card':<36} {'drawn/g':>8} {'played/g':>9} {'win% drawn':>11} {'win% played':>12}"]
-    for name, row in rows:
-        lines.append(f"    {name[:36]:<36} {row['drawn_per_game']:>8} {row['played_per_game']:>9} "
-                     f"{_pct(row['win_rate_when_drawn']):>11} {_pct(row['win_rate_when_played']):>12}")
+def _ordinal(n: int) -> str:
+    return f"{n}{'th' if 10 <= n % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"
+
+
+def _placements(side: dict) -> str:
+    games = side["games"] or 1
+    return ", ".join(f"{_ordinal(place)} {n} ({_pct(n / games)})" for place, n in side["placements"]) or "none"
+
+
+def _card_table(cards: dict, labels: dict, limit: int = 15) -> list[str]:
+    """The side's cards, a column pair (per game, win rate) per per-card counter the game keeps,
+    ordered by the last counter (cards played, when a game counts drawn then played)."""
+    names = sorted({name for by_counter in cards.values() for name in by_counter})
+    if not names:
+        return []
+    key = names[-1]
+    rows = sorted(cards.items(), key=lambda item: (-item[1].get(key, {}).get("count", 0), item[0]))[:limit]
+    head = "".join(f" {(labels.get(n, n) + '/g')[:14]:>14} {'win%':>6}" for n in names)
+    lines = [f"    {'card':<36}{head}"]
+    for card, by_counter in rows:
+        cells = "".join(f" {_number(by_counter.get(n, {}).get('per_game')):>14} "
+                        f"{_pct(by_counter.get(n, {}).get('win_rate')):>6}" for n in names)
+        lines.append(f"    {card[:36]:<36}{cells}")
     return lines
 
 
-def render_summary(settings: dict, summary: dict) -> str:
+def render_summary(settings: dict, summary: dict, pairing: int | None = None) -> str:
     agents = " vs ".join(agent["name"] for agent in settings["agents"])
-    lines = [f"{settings['game']} {settings['mode']}: {settings['games']} games, seed {settings['seed']}, {agents}"]
-    if summary["mode"] == "goldfish":
+    title = f"{settings['game']} {settings['mode']}: {settings['games']} games, seed {settings['seed']}, {agents}"
+    lines = [title if pairing is None else f"{title}; pairing {pairing}: {' vs '.join(s['name'] for s in summary['sides'])}"]
+    labels = summary.get("counter_labels", {})
+    for side in summary["sides"]:
         lines += [
-            f"  deck: {summary['deck']}",
-            f"  won {summary['wins']}, lost {summary['losses']}, drawn {summary['draws']}; "
-            f"win rate {_interval(summary['win_rate'])}",
-            f"  turns to win: {_lengths(summary['turns_to_win'])}",
-            f"  end reasons: {', '.join(f'{k} {v}' for k, v in summary['end_reasons'].items())}",
-            f"  mulligans: {_pct(summary['mulligans']['rate'])} of games",
-            "  cards (most played first):",
-            *_card_table(summary["cards"]),
+            f"  deck {side['side'] + 1}: {side['name']}: {side['wins']} won, {side['draws']} drawn, "
+            f"{side['losses']} lost; win rate {_interval(side['win_rate'])}",
+            f"    placements: {_placements(side)}; mean placement {_number(side['mean_placement'])}; "
+            f"mean return {_mean(side['mean_return'])}",
         ]
-    else:
-        for label in "ab":
-            lines.append(f"  deck {label.upper()}: {summary['decks'][label]}: {summary['wins'][label]} wins, "
-                         f"win rate {_interval(summary['win_rate'][label])}")
-        lines += [
-            f"  draws: {summary['draws']}; seat 0 won {summary['seat_wins']['seat_0']}, "
-            f"seat 1 won {summary['seat_wins']['seat_1']}",
-            f"  game length (turns): {_lengths(summary['turns'])}",
-            f"  end reasons: {', '.join(f'{k} {v}' for k, v in summary['end_reasons'].items())}",
-        ]
-        for label in "ab":
-            lines += [f"  deck {label.upper()} cards (most played first):", *_card_table(summary["cards"][label])]
+        if side["turns_to_win"]["count"]:
+            lines.append(f"    turns to win: {_lengths(side['turns_to_win'])}")
+        for name, figure in side["counters"].items():
+            lines.append(f"    {labels.get(name, name)}: mean {_number(figure['mean'])} per game, in "
+                         f"{_pct(figure['rate'])} of games; win rate with {_pct(figure['win_rate_with'])}, "
+                         f"without {_pct(figure['win_rate_without'])}")
+    seat_wins = ", ".join(f"seat {seat} won {n}" for seat, n in enumerate(summary["seat_wins"]))
+    reasons = summary.get("end_reason_labels", {})
+    lines += [
+        f"  draws: {summary['draws']}; {seat_wins}",
+        f"  game length (turns): {_lengths(summary['turns'])}",
+        f"  end reasons: {', '.join(f'{reasons.get(k, k)}: {v}' for k, v in summary['end_reasons'].items())}",
+    ]
+    shown = summary["sides"][:1] if summary["mode"] == modes.GOLDFISH else summary["sides"]
+    for side in shown:
+        table = _card_table(side["cards"], labels)
+        if table:
+            lines += [f"  deck {side['side'] + 1} ({side['name']}) cards:", *table]
     return "\n".join(lines)
-
