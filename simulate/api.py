@@ -19,21 +19,173 @@ from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from simulate import permissions, selectors, services
+from simulate import modes, permissions, selectors, services
 
 _error_schema = inline_serializer("SimulationError", {"error": serializers.CharField(),
                                                       "message": serializers.CharField()})
 _start_schema = inline_serializer("SimulationStart", {
     "game": serializers.CharField(help_text="game slug; the game must have a rules engine"),
-    "mode": serializers.ChoiceField(choices=["goldfish", "head_to_head", "gauntlet"]),
+    "mode": serializers.ChoiceField(choices=list(modes.MODES), help_text=(
+        "goldfish: 1 deck against the game's passive opponent; head_to_head: 2 decks; gauntlet: 1 deck "
+        "against each of 1-20 opponents; table: 2 to the game's max_players decks at one table (games for "
+        "3 or more players). A mode the game's seats do not allow is refused (400 mode_not_offered).")),
     "decks": serializers.ListField(child=serializers.IntegerField(),
-                                   help_text="goldfish: [deck]; head_to_head: [A, B]; gauntlet: [deck, opponent, ...]"),
+                                   help_text="goldfish: [deck]; head_to_head: [A, B]; gauntlet: [deck, opponent, ...]; "
+                                             "table: [deck, deck, ...] (side 0 first; seats rotate)"),
     "games": serializers.IntegerField(help_text="games per pairing (per opponent in a gauntlet)"),
     "seed": serializers.IntegerField(required=False, help_text="random when left out; shown for reuse"),
     "agents": serializers.ListField(child=serializers.JSONField(), required=False,
-                                    help_text='one for every side or one per side: "greedy", "random", '
-                                              '{"name": "ismcts", "iterations": 100}'),
+                                    help_text='one for every deck or one per deck (a gauntlet: the deck\'s and the '
+                                              'opponents\'): "greedy", "random", {"name": "ismcts", "iterations": 100}'),
 })
+
+
+# -- response shapes (documentation only: the views answer plain dicts from simulate.selectors) --------
+def _num(**kwargs):
+    return serializers.FloatField(allow_null=True, **kwargs)
+
+
+def _pairs(help_text: str):
+    return serializers.ListField(child=serializers.ListField(child=serializers.IntegerField()), help_text=help_text)
+
+
+class SimulationRateSerializer(serializers.Serializer):
+    successes = serializers.IntegerField()
+    trials = serializers.IntegerField()
+    rate = _num()
+    low = _num(help_text="95% Wilson interval")
+    high = _num()
+
+
+class SimulationMeanSerializer(serializers.Serializer):
+    mean = _num()
+    low = _num(help_text="95% interval (normal approximation); null below 2 values")
+    high = _num()
+    count = serializers.IntegerField()
+
+
+class SimulationHistogramSerializer(serializers.Serializer):
+    count = serializers.IntegerField()
+    mean = _num()
+    median = _num()
+    min = serializers.IntegerField(allow_null=True)
+    max = serializers.IntegerField(allow_null=True)
+    distribution = _pairs("[value, games]")
+
+
+class SimulationCounterSerializer(serializers.Serializer):
+    total = serializers.IntegerField()
+    mean = _num(help_text="per game")
+    games_with = serializers.IntegerField(help_text="games where it was not 0")
+    rate = _num()
+    distribution = _pairs("[value, games]")
+    win_rate_with = _num(help_text="the deck's win rate in games with it")
+    win_rate_without = _num()
+
+
+class SimulationCardCounterSerializer(serializers.Serializer):
+    count = serializers.IntegerField(help_text="copies in all games")
+    games = serializers.IntegerField(help_text="games where it counted")
+    wins = serializers.IntegerField()
+    per_game = _num()
+    win_rate = _num(help_text="the deck's win rate in those games")
+
+
+class SimulationSideSerializer(serializers.Serializer):
+    side = serializers.IntegerField(help_text="the deck's index in the pairing, 0 first")
+    name = serializers.CharField()
+    games = serializers.IntegerField()
+    wins = serializers.IntegerField()
+    draws = serializers.IntegerField()
+    losses = serializers.IntegerField()
+    win_rate = SimulationRateSerializer(help_text="wins / games (draws are not wins)")
+    placements = _pairs("[place, games]; 1 = first, tied seats share a place")
+    mean_placement = _num()
+    mean_return = SimulationMeanSerializer(help_text="the game's returns: its points, else +1 win, -1 loss, 0 draw")
+    turns_to_win = SimulationHistogramSerializer()
+    turns_to_win_mean = SimulationMeanSerializer()
+    counters = serializers.DictField(child=SimulationCounterSerializer(),
+                                     help_text="the game's declared plain counters, by name")
+    cards = serializers.DictField(child=serializers.DictField(child=SimulationCardCounterSerializer()),
+                                  help_text="card name -> the game's per-card counter name -> figures")
+
+
+class SimulationSummarySerializer(serializers.Serializer):
+    mode = serializers.CharField()
+    games = serializers.IntegerField()
+    draws = serializers.IntegerField()
+    seats = serializers.IntegerField(help_text="sides (decks) of the pairing = seats of its games")
+    sides = SimulationSideSerializer(many=True)
+    seat_wins = serializers.ListField(child=serializers.IntegerField())
+    turns = SimulationHistogramSerializer()
+    turns_mean = SimulationMeanSerializer()
+    steps = SimulationHistogramSerializer()
+    end_reasons = serializers.DictField(child=serializers.IntegerField())
+    end_reason_labels = serializers.DictField(child=serializers.CharField())
+    counter_labels = serializers.DictField(child=serializers.CharField())
+
+
+class SimulationSeriesPointSerializer(serializers.Serializer):
+    games = serializers.IntegerField()
+    wins = serializers.IntegerField(help_text="side 0's")
+    rate = _num()
+    low = _num()
+    high = _num()
+    sides = serializers.ListField(child=serializers.DictField(), help_text="every side's {wins, rate, low, high}")
+
+
+class SimulationPairingSerializer(serializers.Serializer):
+    pairing = serializers.IntegerField()
+    decks = serializers.ListField(child=serializers.CharField())
+    summary = SimulationSummarySerializer()
+    series = SimulationSeriesPointSerializer(many=True)
+
+
+class SimulationResultsSerializer(serializers.Serializer):
+    mode = serializers.CharField()
+    readable = serializers.BooleanField(help_text="false for a run whose stored tallies are too old (see message)")
+    message = serializers.CharField()
+    games_done = serializers.IntegerField()
+    summary = SimulationSummarySerializer(allow_null=True, help_text="the first pairing's figures")
+    series = SimulationSeriesPointSerializer(many=True)
+    pairings = SimulationPairingSerializer(many=True)
+    matrix = serializers.DictField(required=False, help_text="gauntlet: {deck, opponents, rows: [[{opponent, pairing, "
+                                                             "games, wins, losses, draws, win_rate, mean_return}]]}")
+
+
+class SimulationRunSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    game = serializers.CharField()
+    mode = serializers.ChoiceField(choices=list(modes.MODES))
+    status = serializers.CharField()
+    games_requested = serializers.IntegerField()
+    pairings = serializers.IntegerField()
+    sides = serializers.ListField(child=serializers.ListField(child=serializers.CharField()),
+                                  help_text="deck names of each pairing, side 0 first")
+    seed = serializers.IntegerField()
+    seed_text = serializers.CharField()
+    agents = serializers.ListField(child=serializers.DictField(), help_text="agent spec per side")
+    decks = serializers.ListField(child=serializers.DictField(), help_text="[{position, deck, name, version}]")
+    progress = serializers.DictField(help_text="games_done, games_requested, percent, rate, eta_seconds, ...")
+    results = SimulationResultsSerializer()
+
+
+class SimulationReplaySerializer(serializers.Serializer):
+    run = serializers.IntegerField()
+    pairing = serializers.IntegerField()
+    game = serializers.IntegerField()
+    seat = serializers.IntegerField(allow_null=True)
+    seats = serializers.ListField(child=serializers.DictField(), help_text="[{seat, side, deck, agent}]")
+    standings = serializers.ListField(child=serializers.DictField(),
+                                      help_text="seats by placement: [{seat, side, deck, agent, place, return, winner}]")
+    replay = serializers.DictField(help_text="docs/replay-format.md, version 2")
+    frames = serializers.ListField(child=serializers.DictField(), allow_null=True,
+                                   help_text="[{number, turn, step, moves: [{player, action, sentence}], events, view, "
+                                             "over}]; null with frames=0")
+
+
+_run_schema = SimulationRunSerializer
+_replay_schema = SimulationReplaySerializer
 _key = OpenApiParameter("key", OpenApiTypes.STR, description="share key of a shared run (anyone holding it may read)")
 
 
@@ -84,7 +236,10 @@ class SimulationListView(APIView):
                    400: _error_schema, 403: _error_schema},
         examples=[OpenApiExample("head-to-head", request_only=True, value={
             "game": "boundless", "mode": "head_to_head", "decks": [1, 2], "games": 1000,
-            "agents": ["greedy", "random"]})],
+            "agents": ["greedy", "random"]}),
+                  OpenApiExample("table of four (a game for 3 or more players)", request_only=True, value={
+                      "game": "millennium_blades", "mode": "table", "decks": [1, 2, 3, 4], "games": 500,
+                      "agents": ["greedy"]})],
     )
     def post(self, request):
         if not permissions.can_start(request.user):
@@ -113,8 +268,9 @@ class SimulationListView(APIView):
 class SimulationDetailView(APIView):
     permission_classes = [AllowAny]
 
-    @extend_schema(summary="A run: status, progress and results so far", parameters=[_key],
-                   responses={200: OpenApiTypes.OBJECT, 404: _error_schema})
+    @extend_schema(summary="A run: status, progress and results so far (every deck's placements, mean return, "
+                           "win rate with intervals, and the game's counters)", parameters=[_key],
+                   responses={200: _run_schema, 404: _error_schema})
     def get(self, request, pk: int):
         run = _visible(request, pk)
         if run is None:
@@ -137,7 +293,7 @@ class SimulationCancelView(APIView):
     permission_classes = [AllowAny]
 
     @extend_schema(summary="Cancel a run between chunks (owner only)", request=None,
-                   responses={200: OpenApiTypes.OBJECT, 403: _error_schema, 404: _error_schema})
+                   responses={200: _run_schema, 403: _error_schema, 404: _error_schema})
     def post(self, request, pk: int):
         run = _visible(request, pk)
         if run is None:
@@ -153,13 +309,13 @@ class SimulationReplayView(APIView):
     permission_classes = [AllowAny]
 
     @extend_schema(
-        summary="Replay one game of a run (played again from its seed), with a frame per action",
+        summary="Replay one game of a run (played again from its seed), with a frame per decision point",
         parameters=[_key,
                     OpenApiParameter("pairing", OpenApiTypes.INT, description="opponent number in a gauntlet (default 0)"),
                     OpenApiParameter("seat", OpenApiTypes.INT,
-                                     description="0 or 1: the board as that seat sees it; empty: everything"),
+                                     description="0 to seats - 1: the board as that seat sees it; empty: everything"),
                     OpenApiParameter("frames", OpenApiTypes.BOOL, description="0 leaves the frames out (default 1)")],
-        responses={200: OpenApiTypes.OBJECT, 400: _error_schema, 404: _error_schema},
+        responses={200: _replay_schema, 400: _error_schema, 404: _error_schema},
     )
     def get(self, request, pk: int, n: int):
         run = _visible(request, pk)
@@ -172,10 +328,12 @@ class SimulationReplayView(APIView):
             return _error(str(exc), "bad_parameter")
         with_frames = request.query_params.get("frames", "1") not in ("0", "false", "no")
         try:
+            seats = selectors.seat_names(run, pairing, n)
+            selectors.check_seat(run, pairing, seat)
             replay = selectors.simulation_replay(run, pairing, n)
             frames = selectors.replay_frames(run, pairing, n, seat, replay=replay) if with_frames else None
-            seats = selectors.seat_names(run, pairing, n)
         except selectors.ReplayNotFound as exc:
             return _error(str(exc), "bad_parameter")
         return Response({"run": run.pk, "pairing": pairing, "game": n, "seat": seat, "seats": seats,
+                         "standings": selectors.game_standings(seats, replay.get("outcome")),
                          "replay": replay, "frames": frames})

@@ -8,7 +8,8 @@ live parts (progress, charts, the replay stepper) are small scripts over the JSO
 data embedded in the page; every page still reads without them.
 
 No game is named here: a game without a rules engine (``get_engine(game) is None``) gets a
-sentence saying so instead of a form.
+sentence saying so instead of a form, and the modes, deck pickers and seats come from the
+engine's spec (``min_players``/``max_players``), for 1 to ``max_players`` decks.
 """
 
 from __future__ import annotations
@@ -31,17 +32,13 @@ from django.views.decorators.http import require_http_methods, require_POST
 
 from decks import selectors as deck_selectors
 from decks.models import Deck
-from rules.core.registry import UnknownGame, all_games, get_engine, get_game
-from simulate import permissions, selectors, services
+from rules.core import registry
+from rules.core.registry import UnknownGame, all_games, get_game
+from simulate import modes, permissions, selectors, services
 from simulate.models import SimulationRun
 
 AGENT_LABELS = {"random": "Random (fastest)", "greedy": "Greedy (one ply)", "ismcts": "ISMCTS (search, slow)"}
 AGENTS = [(name, AGENT_LABELS.get(name, name)) for name in services.PLAYABLE_AGENTS]
-MODES = [
-    ("goldfish", "Goldfish", "Your deck alone against a passive opponent: how fast does it win?"),
-    ("head_to_head", "Head-to-head", "Your deck against one opponent deck, seats alternating."),
-    ("gauntlet", "Gauntlet", "Your deck against several decks: a matrix of win rates."),
-]
 GAMES_SHOWN = 48  # replay links listed per pairing; any other game opens through the number field
 
 
@@ -59,7 +56,21 @@ def _violations_of(exc: services.SimulationError, decks: list[tuple[int, str]]) 
 # -- start -----------------------------------------------------------------------------------------
 def _engine_games() -> list[dict]:
     """Every game, with whether it has a rules engine (only those can be simulated)."""
-    return [{"spec": g, "playable": get_engine(g.slug) is not None} for g in all_games()]
+    return [{"spec": g, "playable": registry.get_engine(g.slug) is not None} for g in all_games()]
+
+
+def _modes(engine) -> list[dict]:
+    """Every mode with whether this game offers it (by its spec's seats) and, if not, why."""
+    out = []
+    for mode in modes.MODES:
+        try:
+            low, high = modes.deck_range(mode, engine)
+            reason = ""
+        except modes.ModeError as exc:
+            low, high, reason = 0, 0, exc.message
+        out.append({"value": mode, "label": modes.LABELS[mode], "help": modes.HELP[mode], "offered": not reason,
+                    "reason": reason, "min_decks": low, "max_decks": high})
+    return out
 
 
 def _deck_label(deck: Deck, user) -> str:
@@ -75,9 +86,11 @@ def _deck_choices(user, game: str) -> list[tuple[int, str]]:
 
 
 class RunForm(forms.Form):
-    """What a run needs; the game comes from the page (the chosen deck's game)."""
+    """What a run needs; the game comes from the page (the chosen deck's game). The table mode
+    gets one deck picker (and agent) per further seat, up to the engine's ``max_players``."""
 
-    mode = forms.ChoiceField(choices=[(m[0], m[1]) for m in MODES], initial="head_to_head", widget=forms.RadioSelect)
+    mode = forms.ChoiceField(choices=[(m, modes.LABELS[m]) for m in modes.MODES], initial="head_to_head",
+                             widget=forms.RadioSelect)
     deck = forms.TypedChoiceField(coerce=int, label="Your deck")
     opponent = forms.TypedChoiceField(coerce=int, required=False, label="Opponent deck",
                                       empty_value=None)
@@ -90,28 +103,57 @@ class RunForm(forms.Form):
     seed = forms.IntegerField(min_value=0, max_value=services.MAX_SEED, label="Seed",
                               help_text="the same decks, agents and seed play the same games again")
 
-    def __init__(self, *args, decks: list[tuple[int, str]], **kwargs):
+    def __init__(self, *args, decks: list[tuple[int, str]], engine, **kwargs):
         super().__init__(*args, **kwargs)
+        self.engine = engine
         self.fields["deck"].choices = decks
         self.fields["opponent"].choices = [("", "— choose a deck —")] + decks
         self.fields["opponents"].choices = decks
         limit = settings.SIMULATION_MAX_GAMES
         self.fields["games"].validators.append(MaxValueValidator(limit, f"A run may have at most {limit:,} games."))
         self.fields["games"].widget.attrs.update(max=limit)
+        self.seats = list(range(2, engine.max_players + 1)) if engine.max_players >= 3 else []
+        for number in self.seats:
+            self.fields[f"table_deck_{number}"] = forms.TypedChoiceField(
+                coerce=int, required=False, empty_value=None, label=f"Deck {number}",
+                choices=[("", "— no deck —" if number > 2 else "— choose a deck —")] + decks)
+            self.fields[f"table_agent_{number}"] = forms.ChoiceField(choices=AGENTS, initial="greedy", required=False,
+                                                                     label=f"Agent for deck {number}")
+
+    def table_rows(self) -> list[dict]:
+        """The table mode's pickers, seat 2 onwards (seat 1 is "Your deck")."""
+        return [{"number": n, "deck": self[f"table_deck_{n}"], "agent": self[f"table_agent_{n}"]} for n in self.seats]
+
+    def _table_numbers(self) -> list[int]:
+        return [n for n in self.seats if self.cleaned_data.get(f"table_deck_{n}")]
 
     def clean(self):
         data = super().clean()
         mode = data.get("mode")
+        if not mode:
+            return data
+        try:
+            low, high = modes.deck_range(mode, self.engine)
+        except modes.ModeError as exc:
+            self.add_error("mode", exc.message)
+            return data
         if mode == "head_to_head" and not data.get("opponent"):
             self.add_error("opponent", "Choose the opponent deck.")
         if mode == "gauntlet":
             opponents = data.get("opponents") or []
             if not opponents:
                 self.add_error("opponents", "Tick at least one opponent deck for the gauntlet.")
+            elif len(opponents) > high - 1:
+                self.add_error("opponents", f"A gauntlet takes at most {high - 1} opponents, not {len(opponents)}.")
             elif data.get("games") and data["games"] * len(opponents) > settings.SIMULATION_MAX_GAMES:
                 self.add_error("games", f"{data['games']} games against each of {len(opponents)} decks is "
                                         f"{data['games'] * len(opponents):,} games; a run may have at most "
                                         f"{settings.SIMULATION_MAX_GAMES:,}.")
+        if mode == "table":
+            count = 1 + len(self._table_numbers())
+            if count < low:
+                self.add_error(f"table_deck_{self.seats[0]}", f"A table takes {low} to {high} decks: choose at least "
+                                                              f"{low - 1} besides your deck.")
         return data
 
     def deck_ids(self) -> list[int]:
@@ -120,11 +162,17 @@ class RunForm(forms.Form):
             return [data["deck"]]
         if data["mode"] == "head_to_head":
             return [data["deck"], data["opponent"]]
+        if data["mode"] == "table":
+            return [data["deck"], *(data[f"table_deck_{n}"] for n in self._table_numbers())]
         return [data["deck"], *data["opponents"]]
 
     def agents(self) -> list[str]:
         data = self.cleaned_data
-        return [data["agent_a"]] if data["mode"] == "goldfish" else [data["agent_a"], data["agent_b"]]
+        if data["mode"] == "goldfish":
+            return [data["agent_a"]]
+        if data["mode"] == "table":
+            return [data["agent_a"], *(data.get(f"table_agent_{n}") or "greedy" for n in self._table_numbers())]
+        return [data["agent_a"], data["agent_b"]]
 
 
 def _start_game(request) -> tuple[str, Deck | None]:
@@ -148,13 +196,14 @@ def _start_game(request) -> tuple[str, Deck | None]:
 @login_required
 @require_http_methods(["GET", "POST"])
 def new(request):
-    """The "Simulate" page: mode, decks, games, agents per seat and seed (a random one shown)."""
+    """The "Simulate" page: mode, decks, games, agents per deck and seed (a random one shown)."""
     game, deck = _start_game(request)
     spec = get_game(game)
     games = _engine_games()
-    context = {"spec": spec, "accent": spec.accent, "games": games, "modes": MODES,
+    engine = registry.get_engine(game)
+    context = {"spec": spec, "accent": spec.accent, "games": games,
                "playable_games": [g["spec"] for g in games if g["playable"]],
-               "playable": get_engine(game) is not None, "violations": [], "start_errors": []}
+               "playable": engine is not None, "violations": [], "start_errors": []}
     if request.GET.get("deck") and deck is None:
         context["start_errors"].append("That deck does not exist or is not shared with you; choose one below.")
     if not context["playable"]:
@@ -165,9 +214,12 @@ def new(request):
         context["start_errors"].append(f"{deck.name} is unlisted and not yours: only your decks and public decks "
                                        "can be simulated. Copy it or ask its owner to make it public.")
     initial = {"seed": secrets.randbelow(2**31), "deck": deck.pk if deck is not None else None}
-    if request.GET.get("mode") in {m[0] for m in MODES}:
+    offered = modes.available_modes(engine)
+    if request.GET.get("mode") in offered:
         initial["mode"] = request.GET["mode"]
-    form = RunForm(request.POST or None, decks=decks, initial=initial)
+    elif modes.HEAD_TO_HEAD not in offered:
+        initial["mode"] = offered[0]
+    form = RunForm(request.POST or None, decks=decks, engine=engine, initial=initial)
     status = 200
     if request.method == "POST":
         if form.is_valid():
@@ -182,7 +234,8 @@ def new(request):
                 messages.success(request, f"Started {run.get_mode_display().lower()} run {run.pk}.")
                 return redirect(run)
         status = 400
-    context.update(form=form, has_decks=bool(decks), max_games=f"{settings.SIMULATION_MAX_GAMES:,}")
+    context.update(form=form, has_decks=bool(decks), max_games=f"{settings.SIMULATION_MAX_GAMES:,}",
+                   modes=_modes(engine), min_players=engine.min_players, max_players=engine.max_players)
     return render(request, "simulate/new.html", context, status=status)
 
 
@@ -201,13 +254,58 @@ def _changeable_run(request, pk: int) -> SimulationRun:
     return run
 
 
+def _run_title(run: SimulationRun, decks: list) -> str:
+    """"Head-to-head: A vs B", "Table: A, B, C and D", "Gauntlet: A vs 3 decks", "Goldfish: A"."""
+    names = [d.name for d in decks] or ["a deck"]
+    label = run.get_mode_display()
+    if run.mode == SimulationRun.Mode.HEAD_TO_HEAD and len(names) > 1:
+        return f"{label}: {names[0]} vs {names[1]}"
+    if run.mode == SimulationRun.Mode.GAUNTLET:
+        return f"{label}: {names[0]} vs {len(names) - 1} deck{'s' if len(names) != 2 else ''}"
+    if run.mode == SimulationRun.Mode.TABLE and len(names) > 1:
+        return f"{label}: {', '.join(names[:-1])} and {names[-1]}"
+    return f"{label}: {names[0]}"
+
+
 def _run_context(request, run: SimulationRun) -> dict:
     spec = get_game(run.game)
     decks = list(run.run_decks.all())
     key = _key(request) if run.share_token and _key(request) == run.share_token else None
-    return {"run": run, "spec": spec, "accent": spec.accent, "decks": decks,
+    return {"run": run, "spec": spec, "accent": spec.accent, "decks": decks, "title": _run_title(run, decks),
             "subject": decks[0] if decks else None, "opponents": decks[1:],
             "can_change": permissions.can_change(request.user, run), "key": key}
+
+
+def _pct(value) -> str:
+    return "—" if value is None else f"{100 * value:.1f}%"
+
+
+def _number(value, digits: int = 2) -> str:
+    return "—" if value is None else f"{value:.{digits}f}"
+
+
+def _ordinal(n: int) -> str:
+    return f"{n}{'th' if 10 <= n % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"
+
+
+def _standings(summary: dict | None) -> list[dict]:
+    """Every deck (side) of a pairing as the run page's table shows it (simulate.js redraws the
+    same table from the JSON as chunks land)."""
+    rows = []
+    for side in (summary or {}).get("sides", []):
+        games = side["games"]
+        win, ret = side["win_rate"], side["mean_return"]
+        rows.append({
+            "side": side["side"], "name": side["name"] or f"Deck {side['side'] + 1}", "games": games,
+            "wins": side["wins"], "draws": side["draws"], "losses": side["losses"],
+            "win_rate": _pct(win["rate"]), "win_interval": f"{_pct(win['low'])} – {_pct(win['high'])}" if games else "",
+            "placements": [{"place": _ordinal(place), "count": n, "share": _pct(n / games if games else None)}
+                           for place, n in side["placements"]],
+            "mean_placement": _number(side["mean_placement"]),
+            "mean_return": _number(ret["mean"]),
+            "return_interval": f"{_number(ret['low'])} – {_number(ret['high'])}" if ret["low"] is not None else "",
+        })
+    return rows
 
 
 def _played_games(run: SimulationRun) -> dict[int, list[int]]:
@@ -225,8 +323,8 @@ def run_detail(request, pk: int):
     progress = selectors.run_progress(run)
     results = selectors.run_results(run)
     played = _played_games(run)
-    pairings = [{"number": number, "opponent": names[1], "played": len(played.get(number, [])),
-                 "games": played.get(number, [])[:GAMES_SHOWN]}
+    pairings = [{"number": number, "decks": names, "opponent": names[1] if len(names) > 1 else "",
+                 "played": len(played.get(number, [])), "games": played.get(number, [])[:GAMES_SHOWN]}
                 for number, names in enumerate(selectors.pairing_names(run))]
     share_url = ""
     if context["can_change"] and run.share_token:
@@ -235,6 +333,7 @@ def run_detail(request, pk: int):
     api_url = reverse("api-simulation", args=[run.pk]) + (f"?key={context['key']}" if context["key"] else "")
     context.update(progress=progress, results=results, pairings=pairings, games_shown=GAMES_SHOWN,
                    api_url=api_url, document=document, share_url=share_url,
+                   standings=_standings(results["summary"]),
                    agents=" vs ".join(str(a.get("name", a)) if isinstance(a, dict) else str(a) for a in run.agents))
     return render(request, "simulate/run.html", context)
 
@@ -275,23 +374,28 @@ def mine(request):
 
 # -- replays ---------------------------------------------------------------------------------------
 SEAT_ALL = "all"
-SEATS = 2  # seats of a game as the replay frames know them (selectors.replay_frames: 0, 1 or everything)
 
 
 def _seat(request) -> int | None:
-    """?seat=0|1 views the board as that seat may see it; ?seat=all (or none) shows everything."""
+    """?seat=N views the board as seat N may see it (the game's seats: selectors check the range);
+    ?seat=all (or none) shows everything."""
     raw = request.GET.get("seat", SEAT_ALL)
     if raw == SEAT_ALL or raw == "":
         return None
-    if raw.isdigit() and int(raw) < SEATS:
+    if raw.isdigit() and len(raw) < 4:
         return int(raw)
-    raise Http404(f"seat must be {SEAT_ALL!r} or a seat number below {SEATS}")
+    raise Http404(f"seat must be {SEAT_ALL!r} or a seat number, not {raw[:20]!r}")
+
+
+def _frame_text(frame: dict) -> str:
+    """A frame's moves in the game's words (several for a simultaneous move)."""
+    return "; ".join(move["sentence"] for move in frame.get("moves") or []) or "Start of the game"
 
 
 def replay(request, pk: int, pairing: int, index: int):
     """Game ``index`` of ``pairing`` (both 0-based, as in the API; pages write "game #index"), played
-    again from its seed and stepped through action by action: the board as one seat may see it, or
-    everything."""
+    again from its seed and stepped through move by move: the board as one seat may see it, or
+    everything; each move in the game's words, the seats named by their decks, the placements."""
     run = _visible_run(request, pk)
     if "game" in request.GET:  # the run page's "open game #" form
         return _redirect_to_game(request, run)
@@ -300,13 +404,14 @@ def replay(request, pk: int, pairing: int, index: int):
         raise Http404("This run failed, so its games cannot be replayed.")
     seat = _seat(request)
     try:
+        seats = selectors.seat_names(run, pairing, index)
+        selectors.check_seat(run, pairing, seat)
         data = selectors.simulation_replay(run, pairing, index)
         frames = selectors.replay_frames(run, pairing, index, seat, replay=data)
-        seats = selectors.seat_names(run, pairing, index)
     except selectors.ReplayNotFound as exc:
         raise Http404(str(exc)) from None
     key_q = f"&key={context['key']}" if context["key"] else ""
-    seat_links = [{"label": f"Seat {s['seat']}", "title": f"{s['deck']} (side {s['side'].upper()})",
+    seat_links = [{"label": f"Seat {s['seat']}", "title": f"{s['deck']} ({s['agent']})",
                    "url": f"?seat={s['seat']}{key_q}", "current": seat == s["seat"]} for s in seats]
     seat_links.append({"label": "Everything", "title": "every card, hidden ones too", "url": f"?seat={SEAT_ALL}{key_q}",
                        "current": seat is None})
@@ -314,11 +419,18 @@ def replay(request, pk: int, pairing: int, index: int):
     for number, frame in enumerate(frames):
         if not turns or turns[-1]["turn"] != frame.get("turn"):
             turns.append({"turn": frame.get("turn"), "steps": []})
-        turns[-1]["steps"].append({"index": number, "frame": frame})
+        turns[-1]["steps"].append({"index": number, "frame": frame, "text": _frame_text(frame)})
     outcome = data.get("outcome") or {}
+    engine = selectors.run_engine(run)
+    reason = outcome.get("reason") or ""
+    names = selectors.pairing_names(run)[pairing]
     context.update(pairing=pairing, index=index, seat=SEAT_ALL if seat is None else str(seat),
                    seats=seats, frames=frames, turns=turns, seat_links=seat_links, outcome=outcome,
-                   opponent_name=selectors.pairing_names(run)[pairing][1],
+                   winners=[s for s in seats if s["seat"] in (outcome.get("winners") or [])],
+                   reason_label=engine.end_reason_label(reason) if engine and reason else reason.replace("_", " "),
+                   standings=selectors.game_standings(seats, outcome),
+                   seat_decks=[s["deck"] for s in seats],
+                   opponent_name=names[1] if len(names) > 1 else "",
                    previous_game=index - 1 if index > 0 else None,
                    next_game=index + 1 if index + 1 < run.games_requested else None,
                    json_url=reverse("simulate:replay_json", args=[run.pk, pairing, index])

@@ -6,7 +6,8 @@
    the values written on the bars or in the legend, and a data table under "Values".
    Optional chart fields: labelEvery (label every n-th bar), hideValues (no numbers on the bars).
    DeckCharts.figure(chart) returns one such <figure>; DeckCharts.band(chart) a rate over games
-   played with its confidence interval as a shaded band (the simulation pages). */
+   played with its confidence interval as a shaded band, or one band per series (the simulation
+   pages: every deck of a table). */
 (function () {
   "use strict";
   var NS = "http://www.w3.org/2000/svg";
@@ -249,16 +250,29 @@
   function pct(v) { return Math.round(num(v) * 1000) / 10 + "%"; }
 
   /* A rate over games played with its interval as a shaded band (the band narrows as games land).
-     chart: {title, points: [{games, rate, low, high}], reference: 0.5 (optional), empty: "text"}. */
+     chart: {title, points: [{games, rate, low, high}], reference: 0.5 (optional), empty: "text"};
+     or several rates at once (every deck of a table): series: [{name, points}] instead of points,
+     each drawn in its own colour with a legend. */
+  function bandLines(chart) {
+    var lines = chart.series ? chart.series : [{ name: "", points: chart.points }];
+    return lines.map(function (line) {
+      return { name: line.name || "", all: line.points || [],
+               points: (line.points || []).filter(function (p) { return p && p.rate !== null && p.rate !== undefined; }) };
+    });
+  }
+
   function drawBand(chart) {
-    var points = (chart.points || []).filter(function (p) { return p && p.rate !== null && p.rate !== undefined; });
-    var last = points[points.length - 1];
+    var lines = bandLines(chart), several = lines.length > 1;
     var svg = svgRoot({ title: chart.title, kind: "band", labels: [], series: [] });
-    svg.querySelector("desc").textContent = last
-      ? "After " + last.games + " games: " + pct(last.rate) + " (95% interval " + pct(last.low) + " to " + pct(last.high) + ")"
-      : "No games yet";
+    var said = lines.map(function (line) {
+      var last = line.points[line.points.length - 1];
+      return last ? (several ? line.name + ": " : "") + "after " + last.games + " games " + pct(last.rate) +
+        " (95% interval " + pct(last.low) + " to " + pct(last.high) + ")" : "";
+    }).filter(Boolean);
+    svg.querySelector("desc").textContent = said.length ? said.join("; ") : "No games yet";
     var plotW = W - PAD_L - PAD_R, plotH = H - PAD_T - PAD_B;
-    var maxX = Math.max(1, num(chart.maxGames), last ? num(last.games) : 1);
+    var lastGames = Math.max.apply(null, lines.map(function (l) { return l.points.length ? num(l.points[l.points.length - 1].games) : 1; }));
+    var maxX = Math.max(1, num(chart.maxGames), lastGames);
     var x = function (g) { return PAD_L + (num(g) / maxX) * plotW; };
     var y = function (v) { return PAD_T + plotH - num(v) * plotH; };
     [0, 0.25, 0.5, 0.75, 1].forEach(function (t) {
@@ -272,35 +286,73 @@
     if (chart.reference !== undefined && chart.reference !== null) {
       svg.appendChild(el("line", { x1: PAD_L, x2: W - PAD_R, y1: y(chart.reference), y2: y(chart.reference), class: "chart-reference" }));
     }
-    if (points.length) {
+    lines.forEach(function (line, j) {
+      var points = line.points;
+      if (!points.length) return;
+      var last = points[points.length - 1];
+      var paint = several ? colour("", j) : null;
       var upper = points.map(function (p) { return x(p.games) + "," + y(p.high); });
       var lower = points.slice().reverse().map(function (p) { return x(p.games) + "," + y(p.low); });
-      svg.appendChild(el("polygon", { points: upper.concat(lower).join(" "), class: "chart-band" }));
-      svg.appendChild(el("polyline", { points: points.map(function (p) { return x(p.games) + "," + y(p.rate); }).join(" "),
-                                       class: "chart-line" }));
+      var band = el("polygon", { points: upper.concat(lower).join(" "), class: "chart-band" });
+      var path = el("polyline", { points: points.map(function (p) { return x(p.games) + "," + y(p.rate); }).join(" "),
+                                  class: "chart-line" });
       var dot = el("circle", { cx: x(last.games), cy: y(last.rate), r: 3, class: "chart-dot" });
-      dot.appendChild(el("title", {}, pct(last.rate) + " after " + last.games + " games"));
+      if (paint) {
+        band.style.fill = paint;
+        band.style.fillOpacity = "0.14";
+        path.style.stroke = paint;
+        dot.style.fill = paint;
+      }
+      dot.appendChild(el("title", {}, (several ? line.name + ": " : "") + pct(last.rate) + " after " + last.games + " games"));
+      svg.appendChild(band);
+      svg.appendChild(path);
       svg.appendChild(dot);
-      var anchor = x(last.games) > W - 60 ? "end" : "start";
-      svg.appendChild(el("text", { x: x(last.games) + (anchor === "end" ? -6 : 6), y: y(last.rate) - 6,
-                                   class: "chart-value", "text-anchor": anchor }, pct(last.rate)));
-    }
+      if (!several) {
+        var anchor = x(last.games) > W - 60 ? "end" : "start";
+        svg.appendChild(el("text", { x: x(last.games) + (anchor === "end" ? -6 : 6), y: y(last.rate) - 6,
+                                     class: "chart-value", "text-anchor": anchor }, pct(last.rate)));
+      }
+    });
     svg.appendChild(el("line", { x1: PAD_L, x2: W - PAD_R, y1: y(0), y2: y(0), class: "chart-baseline" }));
     return svg;
   }
 
-  function bandTable(points) {
+  function bandLegend(lines) {
+    var ul = html("ul", "chart-legend");
+    lines.forEach(function (line, i) {
+      var last = line.points[line.points.length - 1];
+      var li = html("li");
+      var swatch = html("span", "swatch");
+      swatch.style.background = colour("", i);
+      swatch.setAttribute("aria-hidden", "true");
+      li.appendChild(swatch);
+      li.appendChild(document.createTextNode(line.name + (last ? " " + pct(last.rate) : "")));
+      ul.appendChild(li);
+    });
+    return ul;
+  }
+
+  function bandTable(lines) {
+    var several = lines.length > 1;
     var details = html("details", "chart-data");
     details.appendChild(html("summary", "", "Values"));
     var t = html("table");
     var head = html("tr");
-    ["games", "rate", "95% low", "95% high"].forEach(function (h) { head.appendChild(html("th", "", h)); });
+    var columns = several ? ["games"].concat(lines.map(function (l) { return l.name; })) : ["games", "rate", "95% low", "95% high"];
+    columns.forEach(function (h) { head.appendChild(html("th", "", h)); });
     t.appendChild(html("thead")).appendChild(head);
     var body = t.appendChild(html("tbody"));
-    points.forEach(function (p) {
+    lines[0].all.forEach(function (p, i) {
       var tr = html("tr");
       tr.appendChild(html("th", "", String(p.games)));
-      [p.rate, p.low, p.high].forEach(function (v) { tr.appendChild(html("td", "", pct(v))); });
+      if (several) {
+        lines.forEach(function (line) {
+          var q = line.all[i] || {};
+          tr.appendChild(html("td", "", pct(q.rate) + " (" + pct(q.low) + "–" + pct(q.high) + ")"));
+        });
+      } else {
+        [p.rate, p.low, p.high].forEach(function (v) { tr.appendChild(html("td", "", pct(v))); });
+      }
       body.appendChild(tr);
     });
     details.appendChild(t);
@@ -312,13 +364,14 @@
     var fig = html("figure", "chart chart-band-figure");
     fig.setAttribute("data-chart", chart.id || "");
     fig.appendChild(html("figcaption", "chart-title", chart.title));
-    var points = chart.points || [];
-    if (!points.length) {
+    var lines = bandLines(chart);
+    if (!lines.some(function (l) { return l.all.length; })) {
       fig.appendChild(html("p", "chart-empty muted", chart.empty || "No games yet."));
       return fig;
     }
     fig.appendChild(drawBand(chart));
-    fig.appendChild(bandTable(points));
+    if (lines.length > 1) fig.appendChild(bandLegend(lines));
+    fig.appendChild(bandTable(lines));
     return fig;
   }
 

@@ -1,14 +1,19 @@
-/* The replay viewer: steps through a re-simulated game, action by action and turn by turn.
+/* The replay viewer: steps through a re-simulated game, move by move and turn by turn.
 
-   The page embeds the frames as JSON (<script id="replay-frames" type="application/json">):
-   [{turn, step, player, action, description, view}], where `view` is what the chosen seat may
-   see (or everything). The view is drawn generically, knowing no game:
+   The page embeds the frames as JSON (<script id="replay-frames" type="application/json">,
+   rules.core.replay.replay_frames, replay format version 2): [{number, turn, step, moves:
+   [{player, action, sentence}], events, view, over}], one per decision point -- a simultaneous
+   move (a secret bid) has one entry per seat -- where `sentence` is the move in the game's words
+   and `view` is what the chosen seat may see (or everything); and the deck in each seat
+   (<script id="replay-seats">). The view is drawn generically, knowing no game:
    - scalars at the top (turn, step, ...) become a row of facts;
    - a list of objects that are not cards (e.g. "players") becomes one panel each;
    - inside a panel, a card (an object with a "name") is a chip, a list is a zone of chips,
-     null is an empty slot, an object without a name is a hidden card (a back), and "x_count"
-     without a list "x" is a face-down pile of that many cards.
-   Keys: ←/→ one action, Shift+←/→ one turn, Home/End first/last. The step is kept in the
+     null is an empty slot, an object without a name is a hidden card (a back), a list of
+     strings is a zone of named cards, "x_count" without a list "x" is a face-down pile of
+     that many cards, and an object keyed by seat numbers ("0", "1", ...) is one panel per seat;
+   - panels of seats are named by their decks.
+   Keys: ←/→ one move, Shift+←/→ one turn, Home/End first/last. The step is kept in the
    address (#step=N) so switching seats keeps the place. */
 (function () {
   "use strict";
@@ -18,6 +23,8 @@
   if (!root || !data) return;
   var frames = JSON.parse(data.textContent || "[]");
   var seat = root.getAttribute("data-seat");  // "0", "1", ... or "all"
+  var seatsNode = document.getElementById("replay-seats");
+  var seatDecks = seatsNode ? JSON.parse(seatsNode.textContent || "[]") : [];
   var board = document.getElementById("replay-board");
   var position = document.getElementById("replay-position");
   var describe = document.getElementById("replay-description");
@@ -40,6 +47,17 @@
   function singular(key) {
     var text = humanize(key);
     return /ies$/.test(text) ? text.slice(0, -3) + "y" : text.replace(/s$/, "");
+  }
+
+  /* "Seat 2 · Strong (this seat)" for a seat number. */
+  function seatTitle(i) {
+    var deck = seatDecks[Number(i)];
+    return "Seat " + i + (deck ? " · " + deck : "") + (seat !== "all" && String(i) === seat ? " (this seat)" : "");
+  }
+
+  function isSeatKeyed(v) {
+    var keys = isObject(v) ? Object.keys(v) : [];
+    return keys.length > 0 && keys.every(function (k) { return /^\d+$/.test(k) && Number(k) < Math.max(seatDecks.length, 1); });
   }
 
   function isScalar(v) { return v === null || ["string", "number", "boolean"].indexOf(typeof v) >= 0; }
@@ -104,6 +122,7 @@
     items.forEach(function (item) {
       if (item === null) cards.appendChild(emptySlot());
       else if (isCard(item)) cards.appendChild(cardChip(item));
+      else if (typeof item === "string") cards.appendChild(cardChip({ name: item }));
       else if (isScalar(item)) cards.appendChild(node("span", "rp-tag", scalarText(item)));
       else cards.appendChild(hiddenCard(item));
     });
@@ -142,7 +161,7 @@
       if (counted !== null && typeof v === "number") {
         if (Array.isArray(obj[counted])) return;  // the list itself is shown; its count is in its title
         zones.appendChild(pile(humanize(counted), v));
-      } else if (Array.isArray(v) && v.every(function (x) { return x === null || isObject(x); })) {
+      } else if (Array.isArray(v) && v.every(function (x) { return x === null || isObject(x) || typeof x === "string"; })) {
         zones.appendChild(zone(humanize(key), v));
       } else if (isCard(v)) {
         zones.appendChild(zone(humanize(key), [v]));
@@ -171,8 +190,15 @@
       if (Array.isArray(v) && v.length && v.every(function (x) { return isObject(x) && !isCard(x); })) {
         v.forEach(function (item, i) {
           var mine = key === "players" && seat !== "all" && String(i) === seat;
-          var title = (key === "players" ? "Seat " + i : singular(key) + " " + i) + (mine ? " (this seat)" : "");
-          panels.appendChild(panel(title, item, mine));
+          panels.appendChild(panel(key === "players" ? seatTitle(i) : singular(key) + " " + i, item, mine));
+        });
+      } else if (isSeatKeyed(v)) {
+        Object.keys(v).forEach(function (i) {
+          var item = v[i], mine = seat !== "all" && String(i) === seat;
+          var title = humanize(key) + " · " + seatTitle(i);
+          panels.appendChild(isObject(item) ? panel(title, item, mine) : panel(title, (function () {
+            var o = {}; o[key] = item; return o;
+          })(), mine));
         });
       } else if (key === "legal_actions" && Array.isArray(v)) {
         var details = node("details", "rp-legal");
@@ -211,6 +237,37 @@
     return start < index ? start : (start > 0 ? turnStart(start - 1) : 0);
   }
 
+  /* The frame's moves in the game's words (one line per seat of a simultaneous move), and what
+     they caused. */
+  function eventText(event) {
+    var who = event.player === null || event.player === undefined ? "game" : "Seat " + event.player;
+    var changes = Object.keys(event.changes || {}).map(function (k) { return k + " " + plain(event.changes[k]); }).join(", ");
+    return who + ": " + String(event.action).replace(/_/g, " ") + (changes ? " (" + changes + ")" : "");
+  }
+
+  function describeFrame(frame) {
+    describe.innerHTML = "";
+    var moves = frame.moves || [];
+    if (!moves.length) {
+      describe.appendChild(node("p", "", "Start of the game"));
+    } else {
+      var list = node("ul", "replay-moves");
+      moves.forEach(function (move) {
+        var li = node("li", "", move.sentence || move.action);
+        li.setAttribute("data-player", String(move.player));
+        li.title = "Seat " + move.player + (seatDecks[move.player] ? " (" + seatDecks[move.player] + ")" : "") + ": " + move.action;
+        list.appendChild(li);
+      });
+      describe.appendChild(list);
+    }
+    var events = (frame.events || []).filter(function (e) { return moves.length === 0 || !moves.some(function (m) {
+      return m.player === e.player && m.action === e.action && !Object.keys(e.changes || {}).length; }); });
+    if (events.length) {
+      describe.appendChild(node("p", "replay-events", events.map(eventText).join(" · ")));
+    }
+    describe.setAttribute("data-players", moves.map(function (m) { return m.player; }).join(" "));
+  }
+
   function go(i) {
     if (!frames.length) return;
     index = Math.max(0, Math.min(frames.length - 1, i));
@@ -219,8 +276,7 @@
     board.appendChild(renderView(frame.view));
     position.textContent = "Step " + (index + 1) + " of " + frames.length + " · turn " + frame.turn +
       (frame.step ? " · " + frame.step : "");
-    describe.textContent = frame.description || frame.action || "";
-    describe.setAttribute("data-player", frame.player === null || frame.player === undefined ? "" : frame.player);
+    describeFrame(frame);
     slider.value = String(index);
     root.querySelectorAll("[data-go]").forEach(function (button) {
       var where = button.getAttribute("data-go");

@@ -1,7 +1,10 @@
-/* Simulation pages: the start form (fields shown per mode, a new random seed) and the run page
-   (live progress polled from GET /api/simulations/{id}/ every second while the run plays, and
-   the results redrawn as chunks land: win rate with its narrowing 95% band, game lengths, end
-   reasons, turns to win, the gauntlet's matrix, and a sortable per-card table).
+/* Simulation pages: the start form (fields shown per mode, the table's deck pickers up to the
+   game's max_players, a new random seed) and the run page (live progress polled from
+   GET /api/simulations/{id}/ every second while the run plays, and the results redrawn as chunks
+   land, for any number of decks: every deck's wins, placements, mean placement and mean return
+   with intervals, win rates with their narrowing 95% bands, game lengths, end reasons with the
+   game's labels, turns to win, the gauntlet's matrix, the game's declared counters, and a
+   sortable per-card table with a column per per-card counter). Nothing here names a game.
 
    Charts are drawn by DeckCharts (static/js/charts.js); nothing comes from a CDN. */
 (function () {
@@ -33,11 +36,28 @@
       var checked = form.querySelector("input[name=mode]:checked");
       return checked ? checked.value : "";
     }
+    /* The table's pickers appear one at a time: the next seat once this one has a deck (up to
+       the game's max_players, data-max-players; the server renders one picker per seat). */
+    function syncTable(current) {
+      var open = true;
+      form.querySelectorAll("[data-table-seat]").forEach(function (row) {
+        var select = row.querySelector("select[name^=table_deck_]");
+        row.hidden = current !== "table" || !open;
+        open = open && !!select && select.value !== "";
+      });
+      var count = form.querySelector("[data-table-count]");
+      if (count) {
+        var chosen = 1 + Array.prototype.filter.call(form.querySelectorAll("select[name^=table_deck_]"),
+                                                     function (sel) { return sel.value !== ""; }).length;
+        count.textContent = chosen + " of at most " + form.getAttribute("data-max-players") + " decks chosen";
+      }
+    }
     function sync() {
       var current = mode();
       form.querySelectorAll("[data-modes]").forEach(function (row) {
         row.hidden = row.getAttribute("data-modes").split(" ").indexOf(current) < 0;
       });
+      syncTable(current);
       var deck = form.querySelector("[name=deck]");
       var chosen = deck ? deck.value : "";
       form.querySelectorAll("[name=opponents]").forEach(function (box) {
@@ -48,6 +68,7 @@
     radios.forEach(function (r) { r.addEventListener("change", sync); });
     var deckSelect = form.querySelector("[name=deck]");
     if (deckSelect) deckSelect.addEventListener("change", sync);
+    form.querySelectorAll("select[name^=table_deck_]").forEach(function (sel) { sel.addEventListener("change", sync); });
     var seedButton = form.querySelector("[data-new-seed]");
     if (seedButton) {
       seedButton.addEventListener("click", function () {
@@ -62,7 +83,12 @@
 
   /* -- the run page ---------------------------------------------------------------------------- */
   var ACTIVE = ["queued", "running"];
-  var cardSort = { key: "played", dir: -1 };
+  var cardSort = { key: null, dir: -1 };
+
+  function ordinal(n) {
+    var tail = n % 100 >= 10 && n % 100 <= 20 ? "th" : ({ 1: "st", 2: "nd", 3: "rd" })[n % 10] || "th";
+    return n + tail;
+  }
 
   function runPage(root) {
     var dataNode = document.getElementById("run-data");
@@ -128,11 +154,16 @@
 
     function meanInterval(figure, unit) {
       if (!figure || figure.mean === null || figure.mean === undefined) return ["—", ""];
-      var text = fixed(figure.mean, 2) + " " + unit;
+      var text = fixed(figure.mean, 2) + (unit ? " " + unit : "");
       var sub = figure.low === null || figure.low === undefined ? "" :
         "95% interval " + fixed(figure.low, 2) + " – " + fixed(figure.high, 2);
       return [text, sub];
     }
+
+    function sideName(side) { return side.name || "Deck " + (side.side + 1); }
+
+    /* The deck (side 0) alone is of interest in goldfish: the others are the passive opponents. */
+    function shownSides(mode, s) { return mode === "goldfish" ? s.sides.slice(0, 1) : s.sides; }
 
     /* A bar per value from the smallest to the largest seen, gaps drawn as zero (a histogram). */
     function histogram(id, title, figures, label, empty) {
@@ -149,89 +180,234 @@
                                  hideValues: labels.length > 20, series: [{ name: label, values: values }] });
     }
 
-    function drawHeadline(mode, s, p) {
+    /* Every deck: W/D/L, win rate with its interval, placements, mean placement, mean return
+       (the same table the server renders first; redrawn as chunks land). */
+    function drawStandings(s) {
+      var box = document.getElementById("standings");
+      if (!box) return;
+      box.innerHTML = "";
+      if (!s || !s.sides || !s.sides.length) {
+        box.appendChild(node("p", "muted", "No figures."));
+        return;
+      }
+      var table = node("table", "sim-table standings");
+      var head = node("tr");
+      [["Deck", ""], ["Games", "num-cell"], ["Won", "num-cell"], ["Drawn", "num-cell"], ["Lost", "num-cell"],
+       ["Win rate", "num-cell"], ["Placements", ""], ["Mean placement", "num-cell"], ["Mean return", "num-cell"]]
+        .forEach(function (h) {
+          var th = node("th", h[1], h[0]);
+          th.setAttribute("scope", "col");
+          head.appendChild(th);
+        });
+      table.appendChild(node("thead")).appendChild(head);
+      var body = table.appendChild(node("tbody"));
+      s.sides.forEach(function (side) {
+        var tr = node("tr");
+        tr.setAttribute("data-side", String(side.side));
+        var name = node("th", "", sideName(side));
+        name.setAttribute("scope", "row");
+        tr.appendChild(name);
+        [side.games, side.wins, side.draws, side.losses].forEach(function (v) { tr.appendChild(node("td", "num-cell", String(v))); });
+        var rate = node("td", "num-cell");
+        rate.appendChild(node("strong", "", pct(side.win_rate.rate)));
+        if (side.games) rate.appendChild(node("span", "cell-ci", pct(side.win_rate.low) + " – " + pct(side.win_rate.high)));
+        tr.appendChild(rate);
+        var places = node("td");
+        var list = node("ul", "placements");
+        (side.placements || []).forEach(function (p) {
+          var li = node("li");
+          li.appendChild(node("span", "place", ordinal(p[0])));
+          li.appendChild(document.createTextNode(" " + p[1] + " "));
+          li.appendChild(node("span", "muted", "(" + pct(side.games ? p[1] / side.games : null) + ")"));
+          list.appendChild(li);
+        });
+        if (!list.children.length) list.appendChild(node("li", "muted", "—"));
+        places.appendChild(list);
+        tr.appendChild(places);
+        tr.appendChild(node("td", "num-cell", fixed(side.mean_placement, 2)));
+        var ret = node("td", "num-cell");
+        ret.appendChild(node("strong", "", fixed(side.mean_return.mean, 2)));
+        if (side.mean_return.low !== null && side.mean_return.low !== undefined) {
+          ret.appendChild(node("span", "cell-ci", fixed(side.mean_return.low, 2) + " – " + fixed(side.mean_return.high, 2)));
+        }
+        tr.appendChild(ret);
+        body.appendChild(tr);
+      });
+      box.appendChild(table);
+    }
+
+    function drawHeadline(mode, s) {
       var box = document.getElementById("headline");
       box.innerHTML = "";
       if (!s || !s.games) {
         box.appendChild(node("p", "muted", "No games finished yet."));
         return;
       }
-      var length = meanInterval(s.turns_mean, "turns");
+      var first = s.sides[0];
       if (mode === "goldfish") {
-        box.appendChild(statCard("Win rate against a passive opponent", pct(s.win_rate.rate),
-          interval(s.win_rate) + " · " + s.wins + " of " + s.games + " games"));
-        var ttw = meanInterval(s.turns_to_win_mean, "turns");
-        box.appendChild(statCard("Turns to win (mean)", ttw[0], ttw[1] + (s.turns_to_win && s.turns_to_win.count ?
-          " · median " + s.turns_to_win.median + " · " + s.turns_to_win.count + " wins" : "")));
+        box.appendChild(statCard("Win rate against a passive opponent", pct(first.win_rate.rate),
+          interval(first.win_rate) + " · " + first.wins + " of " + s.games + " games"));
+        var ttw = meanInterval(first.turns_to_win_mean, "turns");
+        box.appendChild(statCard("Turns to win (mean)", ttw[0], ttw[1] + (first.turns_to_win && first.turns_to_win.count ?
+          " · median " + first.turns_to_win.median + " · " + first.turns_to_win.count + " wins" : "")));
+      } else if (s.sides.length === 2) {
+        s.sides.forEach(function (side) {
+          box.appendChild(statCard("Win rate of " + sideName(side), pct(side.win_rate.rate),
+            interval(side.win_rate) + " · " + side.wins + " of " + s.games + " games"));
+        });
       } else {
-        var names = (p && p.decks) || [s.decks.a, s.decks.b];
-        box.appendChild(statCard("Win rate of " + names[0], pct(s.win_rate.a.rate),
-          interval(s.win_rate.a) + " · " + s.wins.a + " of " + s.games + " games"));
-        box.appendChild(statCard("Win rate of " + names[1], pct(s.win_rate.b.rate),
-          interval(s.win_rate.b) + " · " + s.wins.b + " won · " + s.draws + " draw" + (s.draws === 1 ? "" : "s")));
+        var best = s.sides.slice().sort(function (a, b) { return a.mean_placement - b.mean_placement; })[0];
+        box.appendChild(statCard("Best mean placement: " + sideName(best), fixed(best.mean_placement, 2),
+          "of " + s.sides.length + " seats · " + pct(best.win_rate.rate) + " wins"));
+        var top = s.sides.slice().sort(function (a, b) { return (b.mean_return.mean || 0) - (a.mean_return.mean || 0); })[0];
+        var ret = meanInterval(top.mean_return, "");
+        box.appendChild(statCard("Best mean return: " + sideName(top), ret[0], ret[1]));
       }
+      var length = meanInterval(s.turns_mean, "turns");
       box.appendChild(statCard("Game length (mean)", length[0], length[1] + (s.turns && s.turns.median !== null ?
-        " · median " + s.turns.median : "")));
+        " · median " + s.turns.median : "") + (s.draws ? " · " + s.draws + " draw" + (s.draws === 1 ? "" : "s") : "")));
     }
 
     function drawCharts(mode, s, p) {
       var box = document.getElementById("charts");
       box.innerHTML = "";
       if (!s || !s.games) return;
-      var names = (p && p.decks) || [];
-      var rateTitle = mode === "goldfish" ? "Win rate so far (95% band)" : "Win rate of " + (names[0] || "deck A") + " so far (95% band)";
-      box.appendChild(DeckCharts.band({ id: "win-rate", title: rateTitle, points: (p && p.series) || [],
-                                        reference: mode === "goldfish" ? null : 0.5, maxGames: doc.games_requested }));
+      var series = (p && p.series) || [];
+      if (s.sides.length > 2) {
+        box.appendChild(DeckCharts.band({ id: "win-rate", title: "Win rate of every deck so far (95% bands)",
+          reference: 1 / s.sides.length, maxGames: doc.games_requested,
+          series: s.sides.map(function (side, i) {
+            return { name: sideName(side), points: series.map(function (pt) {
+              var mine = (pt.sides || [])[i] || {};
+              return { games: pt.games, rate: mine.rate, low: mine.low, high: mine.high };
+            }) };
+          }) }));
+      } else {
+        var rateTitle = mode === "goldfish" ? "Win rate so far (95% band)" : "Win rate of " + sideName(s.sides[0]) + " so far (95% band)";
+        box.appendChild(DeckCharts.band({ id: "win-rate", title: rateTitle, points: series,
+                                          reference: mode === "goldfish" ? null : 0.5, maxGames: doc.games_requested }));
+      }
+      var places = [];
+      s.sides.forEach(function (side) { (side.placements || []).forEach(function (pl) { if (places.indexOf(pl[0]) < 0) places.push(pl[0]); }); });
+      places.sort(function (a, b) { return a - b; });
+      var decks = shownSides(mode, s);
+      box.appendChild(DeckCharts.figure({ id: "placements", title: "Placements (games per place)", kind: "bar",
+        labels: places.map(ordinal),
+        series: decks.map(function (side) {
+          var counts = {};
+          (side.placements || []).forEach(function (pl) { counts[pl[0]] = pl[1]; });
+          return { name: sideName(side), values: places.map(function (pl) { return counts[pl] || 0; }) };
+        }) }));
       if (mode === "goldfish") {
-        box.appendChild(histogram("turns-to-win", "Turns to win", s.turns_to_win, "wins", "No wins yet."));
+        box.appendChild(histogram("turns-to-win", "Turns to win", s.sides[0].turns_to_win, "wins", "No wins yet."));
       }
       box.appendChild(histogram("length", "Game length (turns)", s.turns, "games"));
       var reasons = s.end_reasons || {};
+      var labels = s.end_reason_labels || {};
       var keys = Object.keys(reasons);
       box.appendChild(DeckCharts.figure({ id: "end-reasons", title: "How games ended", kind: "pie",
-        labels: keys.map(function (k) { return k.replace(/_/g, " "); }),
+        labels: keys.map(function (k) { return labels[k] || k.replace(/_/g, " "); }),
         series: [{ name: "games", values: keys.map(function (k) { return reasons[k]; }) }] }));
     }
 
-    /* Rows of the card table: one per card and deck. */
-    function cardRows(mode, s, p) {
+    function counterLabel(s, name) { return (s.counter_labels || {})[name] || name.replace(/_/g, " "); }
+
+    /* The game's plain counters (one number per game: mulligans, a bid...), per deck. */
+    function drawCounters(mode, s) {
+      var box = document.getElementById("counters");
+      var section = document.getElementById("counters-box");
+      box.innerHTML = "";
+      var sides = s && s.games ? shownSides(mode, s) : [];
       var rows = [];
-      if (!s || !s.cards) return rows;
-      var sides = mode === "goldfish" ? [["", s.cards]] : [["a", s.cards.a || {}], ["b", s.cards.b || {}]];
-      var names = (p && p.decks) || [];
-      sides.forEach(function (pair, i) {
-        var cards = pair[1];
-        Object.keys(cards).forEach(function (name) {
-          var c = cards[name];
-          rows.push({ card: name, deck: names[i] || "", drawn: c.drawn, played: c.played,
-                      drawn_per_game: c.drawn_per_game, played_per_game: c.played_per_game,
-                      games_played: c.games_played, win_drawn: c.win_rate_when_drawn, win_played: c.win_rate_when_played,
-                      games_drawn: c.games_drawn });
+      sides.forEach(function (side) {
+        Object.keys(side.counters || {}).forEach(function (name) { rows.push({ side: side, name: name, c: side.counters[name] }); });
+      });
+      if (section) section.hidden = !!(s && s.games) && !rows.length;
+      if (!rows.length) {
+        box.appendChild(node("p", "muted", "No games yet."));
+        return;
+      }
+      var table = node("table", "sim-table counters");
+      var head = node("tr");
+      var columns = [["Counter", ""], ["Mean per game", "num-cell"], ["Games with it", "num-cell"],
+                     ["Win rate with it", "num-cell"], ["Win rate without", "num-cell"]];
+      if (sides.length > 1) columns.unshift(["Deck", ""]);
+      columns.forEach(function (h) {
+        var th = node("th", h[1], h[0]);
+        th.setAttribute("scope", "col");
+        head.appendChild(th);
+      });
+      table.appendChild(node("thead")).appendChild(head);
+      var body = table.appendChild(node("tbody"));
+      rows.forEach(function (row) {
+        var tr = node("tr");
+        tr.setAttribute("data-counter", row.name);
+        if (sides.length > 1) tr.appendChild(node("td", "", sideName(row.side)));
+        var label = node("th", "", counterLabel(s, row.name));
+        label.setAttribute("scope", "row");
+        tr.appendChild(label);
+        tr.appendChild(node("td", "num-cell", fixed(row.c.mean, 2)));
+        tr.appendChild(node("td", "num-cell", row.c.games_with + " (" + pct(row.c.rate) + ")"));
+        tr.appendChild(node("td", "num-cell", pct(row.c.win_rate_with)));
+        tr.appendChild(node("td", "num-cell", pct(row.c.win_rate_without)));
+        body.appendChild(tr);
+      });
+      box.appendChild(table);
+    }
+
+    /* The per-card counters the figures hold (cards drawn, played...), in the order they appear. */
+    function cardCounters(sides) {
+      var names = [];
+      sides.forEach(function (side) {
+        Object.keys(side.cards || {}).forEach(function (card) {
+          Object.keys(side.cards[card]).forEach(function (name) { if (names.indexOf(name) < 0) names.push(name); });
+        });
+      });
+      return names.sort();
+    }
+
+    /* Rows of the card table: one per card and deck, with columns per per-card counter. */
+    function cardRows(sides, counters) {
+      var rows = [];
+      sides.forEach(function (side) {
+        Object.keys(side.cards || {}).forEach(function (card) {
+          var row = { card: card, deck: sideName(side) };
+          counters.forEach(function (name) {
+            var c = side.cards[card][name] || {};
+            row[name + ":count"] = c.count || 0;
+            row[name + ":per_game"] = c.per_game === undefined ? null : c.per_game;
+            row[name + ":win_rate"] = c.win_rate === undefined ? null : c.win_rate;
+            row[name + ":games"] = c.games || 0;
+          });
+          rows.push(row);
         });
       });
       return rows;
     }
 
-    var COLUMNS = [
-      { key: "card", label: "Card", type: "text" },
-      { key: "deck", label: "Deck", type: "text", sides: true },
-      { key: "drawn", label: "Drawn", type: "num" },
-      { key: "played", label: "Played", type: "num" },
-      { key: "drawn_per_game", label: "Drawn / game", type: "num", format: function (v) { return fixed(v, 2); } },
-      { key: "played_per_game", label: "Played / game", type: "num", format: function (v) { return fixed(v, 2); } },
-      { key: "win_drawn", label: "Win % when drawn", type: "num", format: pct, games: "games_drawn" },
-      { key: "win_played", label: "Win % when played", type: "num", format: pct, games: "games_played" },
-    ];
-
-    function drawCards(mode, s, p) {
+    function drawCards(mode, s) {
       var box = document.getElementById("card-table");
-      var rows = cardRows(mode, s, p);
+      var section = document.getElementById("cards-box");
+      var sides = s && s.games ? shownSides(mode, s) : [];
+      var counters = cardCounters(sides);
+      var rows = cardRows(sides, counters);
       box.innerHTML = "";
+      if (section) section.hidden = !!(s && s.games) && !rows.length;
       if (!rows.length) {
         box.appendChild(node("p", "muted", "No games yet."));
         return;
       }
-      var columns = COLUMNS.filter(function (c) { return !(c.sides && mode === "goldfish"); });
+      var columns = [{ key: "card", label: "Card", type: "text" }];
+      if (sides.length > 1) columns.push({ key: "deck", label: "Deck", type: "text" });
+      counters.forEach(function (name) {
+        var label = counterLabel(s, name);
+        columns.push({ key: name + ":count", label: label, type: "num" });
+        columns.push({ key: name + ":per_game", label: label + " / game", type: "num", format: function (v) { return fixed(v, 2); } });
+        columns.push({ key: name + ":win_rate", label: "Win % · " + label.toLowerCase(), type: "num", format: pct, games: name + ":games" });
+      });
+      if (!cardSort.key || !columns.some(function (c) { return c.key === cardSort.key; })) {
+        cardSort = { key: counters[counters.length - 1] + ":count", dir: -1 };
+      }
       rows.sort(function (x, y) {
         var a = x[cardSort.key], b = y[cardSort.key];
         if (a === null || a === undefined) return 1;
@@ -251,7 +427,7 @@
         button.addEventListener("click", function () {
           if (cardSort.key === col.key) cardSort.dir = -cardSort.dir;
           else cardSort = { key: col.key, dir: col.type === "text" ? 1 : -1 };
-          drawCards(mode, s, p);
+          drawCards(mode, s);
           var again = document.querySelector('#card-table th[data-sort="' + col.key + '"] button');
           if (again) again.focus();
         });
@@ -317,12 +493,20 @@
       var games = results.games_done || 0;
       if (!force && games === lastGames) return;
       lastGames = games;
+      var message = document.getElementById("results-message");
+      if (message) {
+        message.hidden = results.readable !== false;
+        message.textContent = results.message || "";
+      }
+      if (results.readable === false) return;
       var mode = d.mode;
       var p = currentPairing(results);
       drawMatrix(results);
-      drawHeadline(mode, p.summary, p);
+      drawStandings(p.summary);
+      drawHeadline(mode, p.summary);
       drawCharts(mode, p.summary, p);
-      drawCards(mode, p.summary, p);
+      drawCounters(mode, p.summary);
+      drawCards(mode, p.summary);
     }
 
     /* The games list is rendered by the server; fetch it again when new chunks land (at most every 5 s). */

@@ -1,7 +1,13 @@
-"""Simulations in real headless Chromium (issue 5, "Checks that must pass"): log in, start a
-head-to-head run between two legal Boundless decks from a deck's "Simulate" button, watch the
-live progress reach 100% while the results fill in, sort the card table, open a replay, step
-through it forward and back (buttons and keys), and switch the seat it is seen from.
+"""Simulations in real headless Chromium (issue 5, "Checks that must pass"; issue 8, part 8): log
+in, start a head-to-head run between two legal Boundless decks from a deck's "Simulate" button,
+watch the live progress reach 100% while the results fill in, sort the card table, open a
+replay, step through it forward and back (buttons and keys), and switch the seat it is seen
+from; and a table of four decks, whose run page shows every deck's placements and whose replay
+shows four seats and their simultaneous moves.
+
+The games are played by the toy rules of tests/rules/core/toy.py as the `boundless` engine (2-4
+seats, a secret simultaneous bid, declared counters), so the pages are proven for any engine
+and any number of seats; the real Boundless decks and card pool supply legal decks.
 
 The run goes through the ``local`` backend's real dispatcher (``simulate.runner.LocalPool``),
 with one change: its workers are threads of this process instead of spawned processes, on the
@@ -10,9 +16,12 @@ process can open; the live server shares that one connection with its request th
 requests and chunks take turns on it (``DB_LOCK``).
 """
 
+import os
 import re
+import tempfile
 import threading
 from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
 
 import pytest
 from django.contrib.auth import get_user_model
@@ -45,10 +54,23 @@ class _SerializedThreads(ThreadPoolExecutor):
 
 
 DB_LOCK = threading.RLock()
+#: where the browser tests leave their screenshots (outside the working tree)
+SCREENSHOTS = Path(os.environ.get("SCREENSHOT_DIR", tempfile.gettempdir()))
 
 
 @pytest.fixture
-def local_backend(settings, live_server, monkeypatch):
+def toy_engine(monkeypatch):
+    """The toy rules as the `boundless` engine for everything that asks the registry."""
+    from rules.core import registry
+    from tests.rules.core.toy import BOUNDLESS_TOY
+
+    real = registry.get_engine
+    monkeypatch.setattr(registry, "get_engine", lambda slug: BOUNDLESS_TOY if slug == "boundless" else real(slug))
+    return BOUNDLESS_TOY
+
+
+@pytest.fixture
+def local_backend(settings, live_server, monkeypatch, toy_engine):
     """SIMULATION_BACKEND=local with the real dispatcher (``LocalPool``), whose workers are threads
     on the live server's in-memory database connection; requests and chunks take turns (DB_LOCK)."""
     from simulate import runner
@@ -149,9 +171,11 @@ def test_start_a_head_to_head_run_watch_it_finish_and_replay_a_game(page, live_s
     assert page.locator("#card-table th[data-sort=card]").get_attribute("aria-sort") == "ascending"
     names = page.locator("#card-table tbody th").all_inner_texts()
     assert names == sorted(names, key=str.lower) or names == sorted(names)
-    page.locator("#card-table th[data-sort=drawn] button").click()
+    page.locator('#card-table th[data-sort="drawn:count"] button').click()
     drawn = [int(x) for x in page.locator("#card-table tbody tr td:nth-child(3)").all_inner_texts()]
     assert drawn == sorted(drawn, reverse=True)
+    assert page.locator("#standings tbody tr").count() == 2
+    assert page.locator("#counters tr[data-counter=mulligans]").count() == 2  # a declared counter, per deck
 
     # open a game's replay from the games list (refreshed once the run finished)
     page.locator(".games-list a", has_text="Replay #1").first.click()
@@ -193,15 +217,15 @@ def test_start_a_head_to_head_run_watch_it_finish_and_replay_a_game(page, live_s
     for _ in range(5):
         page.keyboard.press("ArrowRight")
     _wait_step(page, 6)
-    page.get_by_role("link", name="Seat 0").click()
+    page.get_by_role("link", name="Seat 0", exact=True).click()
     page.wait_for_url("**seat=0**")
     _wait_step(page, 6)
     assert page.locator("#replay").get_attribute("data-seat") == "0"
     mine = page.locator(".rp-panel.rp-mine")
-    assert mine.count() == 1 and "Seat 0 (this seat)" in mine.locator(".rp-panel-title").inner_text()
-    assert page.locator(".rp-back, .rp-pile-zone").count() >= 1  # hidden cards shown as backs or piles
+    assert mine.count() == 1 and "Seat 0 · " in mine.locator(".rp-panel-title").inner_text()
+    assert "(this seat)" in mine.locator(".rp-panel-title").inner_text()
     hidden_views = page.evaluate("""() => JSON.parse(document.getElementById('replay-frames').textContent)
-                                         .map(f => Object.keys(f.view.players[1]).includes('hand'))""")
+                                         .map(f => Object.keys(f.view.hands).includes('1'))""")
     assert not any(hidden_views)  # seat 0 never sees seat 1's hand
     page.get_by_role("link", name="Everything").click()
     page.wait_for_url("**seat=all**")
@@ -211,3 +235,66 @@ def test_start_a_head_to_head_run_watch_it_finish_and_replay_a_game(page, live_s
     with page.expect_download() as download:
         page.get_by_role("link", name="Download replay JSON").click()
     assert download.value.suggested_filename.endswith(".json")
+
+
+def test_a_table_of_four_decks_shows_placements_and_four_seat_replays(page, live_server, local_backend):
+    from simulate.models import SimulationRun
+
+    user = get_user_model().objects.create_user("tabler", password=PASSWORD)
+    decks = [_import(user, name) for name in ("emerald-vanguard", "akumaiden-onslaught", "undertow-tempo")]
+    decks.append(_import(user, "emerald-vanguard"))
+    page.goto(f"{live_server.url}/accounts/login/?next=/simulations/new/%3Fdeck%3D{decks[0].pk}")
+    page.fill("#id_username", "tabler")
+    page.fill("#id_password", PASSWORD)
+    page.get_by_role("button", name="Log in").click()
+    page.wait_for_url(f"**/simulations/new/?deck={decks[0].pk}")
+    assert page.locator("#sim-form").get_attribute("data-max-players") == "4"
+
+    # the table's pickers appear one seat at a time, up to the game's four seats
+    assert page.locator("[data-table-seat]").first.is_hidden()
+    page.check("input[name=mode][value=table]")
+    assert page.locator("[data-table-seat='2']").is_visible() and page.locator("[data-table-seat='3']").is_hidden()
+    page.select_option("select[name=table_deck_2]", str(decks[1].pk))
+    assert page.locator("[data-table-seat='3']").is_visible()
+    page.select_option("select[name=table_deck_3]", str(decks[2].pk))
+    page.select_option("select[name=table_deck_4]", str(decks[3].pk))
+    page.select_option("select[name=table_agent_3]", "random")
+    assert page.locator("[data-table-count]").inner_text().startswith("4 of at most 4 decks")
+    page.fill("input[name=games]", str(GAMES))
+    page.get_by_role("button", name="Start the run").click()
+    page.wait_for_url(re.compile(r".*/simulations/\d+/$"))
+    with DB_LOCK:
+        run = SimulationRun.objects.get(owner=user)
+    assert run.mode == "table" and run.run_decks.count() == 4
+    assert [a["name"] for a in run.agents] == ["greedy", "greedy", "random", "greedy"]
+
+    page.wait_for_function("() => document.getElementById('progress').dataset.status === 'done'", timeout=120_000)
+    rows = page.locator("#standings tbody tr")
+    assert rows.count() == 4
+    for i in range(4):
+        places = rows.nth(i).locator(".placements li")
+        counts = [int(re.search(r"\s(\d+)\s", " " + t + " ").group(1)) for t in places.all_inner_texts()]
+        assert sum(counts) == GAMES  # every deck placed in every game
+    assert "1st" in page.locator("#standings").inner_text()
+    assert page.locator("figure[data-chart=win-rate] svg polyline.chart-line").count() == 4  # a band per deck
+    assert page.locator("figure[data-chart=placements] svg rect.chart-bar").count() >= 4
+    assert "Best mean placement" in page.locator("#headline").inner_text()
+    assert page.locator("#counters tr[data-counter=bid]").count() == 4  # "Opening bid", a declared counter
+    assert "a player reached 20 points" in page.locator("figure[data-chart=end-reasons]").inner_text()
+    page.screenshot(path=str(SCREENSHOTS / "simulate-table-of-four.png"), full_page=True)
+
+    # a replay of that table: four seats named by their decks, the secret bids said together
+    page.locator(".games-list a", has_text="Replay #1").first.click()
+    page.wait_for_url(f"**/simulations/{run.pk}/games/0/1/**")
+    assert page.locator(".seat-switch a").count() == 5  # four seats and "Everything"
+    assert page.locator(".game-standings tbody tr").count() == 4
+    bid = page.evaluate("""() => JSON.parse(document.getElementById('replay-frames').textContent)
+                                  .findIndex(f => f.moves.length === 4 && f.moves[0].action.startsWith('bid'))""")
+    assert bid > 0
+    page.locator(f'#replay-log [data-step="{bid}"] a').click()
+    _wait_step(page, bid + 1)
+    said = page.locator("#replay-description .replay-moves li").all_inner_texts()
+    assert len(said) == 4 and all("bids" in line for line in said)
+    page.get_by_role("link", name="Seat 3", exact=True).click()
+    page.wait_for_url("**seat=3**")
+    assert "Seat 3 · " in page.locator(".rp-panel.rp-mine .rp-panel-title").inner_text()

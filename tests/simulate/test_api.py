@@ -1,12 +1,13 @@
-"""The simulation API (issue 5, part 6): start, read, list, cancel, delete, replay, and clear
-400s for every kind of bad input and for the limits (settings)."""
+"""The simulation API (issue 5, part 6; issue 8, part 8): start, read, list, cancel, delete,
+replay, for 1 to ``max_players`` decks (the toy rules as the `boundless` engine: 2-4 seats), and
+clear 400s for every kind of bad input and for the limits (settings)."""
 
 import pytest
 from rest_framework.test import APIClient
 
 from decks.models import Deck
 from simulate.models import SimulationRun
-from tests.simulate.conftest import EMERALD, import_deck
+from tests.simulate.conftest import EMERALD, UNDERTOW, import_deck
 
 URL = "/api/simulations/"
 
@@ -45,9 +46,13 @@ def test_start_read_and_list(api):
     assert [d["name"] for d in doc["decks"]] == ["Emerald Vanguard", "Akumaiden Onslaught"]
     assert doc["progress"]["games_done"] == doc["progress"]["games_requested"] == 6
     summary = doc["results"]["summary"]
-    assert summary["wins"]["a"] + summary["wins"]["b"] + summary["draws"] == 6
-    assert set(summary["win_rate"]["a"]) == {"successes", "trials", "rate", "low", "high"}
-    assert doc["results"]["series"][-1]["games"] == 6
+    a, b = summary["sides"]
+    assert (a["name"], b["name"]) == ("Emerald Vanguard", "Akumaiden Onslaught")
+    assert a["wins"] + b["wins"] + summary["draws"] == 6 and a["losses"] == 6 - a["wins"] - a["draws"]
+    assert set(a["win_rate"]) == {"successes", "trials", "rate", "low", "high"}
+    assert set(a["mean_return"]) == {"mean", "low", "high", "count"} and sum(n for _, n in a["placements"]) == 6
+    assert doc["results"]["series"][-1]["games"] == 6 and doc["results"]["readable"]
+    assert doc["sides"] == [["Emerald Vanguard", "Akumaiden Onslaught"]]
     listed = api.get(URL).json()["results"]
     assert [r["id"] for r in listed] == [run_id] and listed[0]["progress"]["percent"] == 100.0
 
@@ -75,8 +80,11 @@ def test_replay_with_frames(api):
     doc = api.get(f"{URL}{run_id}/games/1/replay/?seat=1").json()
     assert doc["game"] == 1 and doc["seat"] == 1 and doc["pairing"] == 0
     assert doc["replay"]["format"] == "card-workshop-replay"
-    assert len(doc["frames"]) == len(doc["replay"]["actions"]) + 1
-    assert doc["seats"][0] == {"seat": 0, "side": "b", "deck": "Akumaiden Onslaught"}
+    assert doc["replay"]["format_version"] == 2
+    assert len(doc["frames"]) == len(doc["replay"]["moves"]) + 1
+    assert doc["frames"][1]["moves"][0]["sentence"]
+    assert doc["seats"][0] == {"seat": 0, "side": 1, "deck": "Akumaiden Onslaught", "agent": "greedy"}
+    assert sorted(r["place"] for r in doc["standings"]) == sorted(doc["replay"]["outcome"]["placements"])
     plain = api.get(f"{URL}{run_id}/games/1/replay/?frames=0").json()
     assert plain["frames"] is None and plain["replay"] == doc["replay"]
 
@@ -85,7 +93,8 @@ def test_replay_with_frames(api):
     ("games/6/replay/", "game must be from 0 to 5"),
     ("games/0/replay/?pairing=1", "pairing must be from 0 to 0"),
     ("games/0/replay/?pairing=x", "pairing must be a whole number"),
-    ("games/0/replay/?seat=3", "seat must be 0, 1 or empty"),
+    ("games/0/replay/?seat=3", "seat must be from 0 to 1, or empty (everything), not 3"),
+    ("games/0/replay/?seat=-1", "seat must be from 0 to 1"),
 ])
 def test_bad_replay_requests(api, query, message):
     run_id = api.start(body(api)).json()["id"]
@@ -112,12 +121,16 @@ def _illegal_deck(owner):
 @pytest.mark.parametrize("change, code, message", [
     ({"game": "chess"}, "unknown_game", "unknown game 'chess'"),
     ({"game": "fellbound"}, "no_engine", "fellbound has no rules engine yet"),
-    ({"mode": "melee"}, "bad_mode", "mode must be one of goldfish, head_to_head, gauntlet"),
+    ({"mode": "melee"}, "bad_mode", "mode must be one of goldfish, head_to_head, gauntlet, table"),
+    ({"mode": ["table"]}, "bad_mode", "mode must be one of"),
     ({"decks": "1,2"}, "bad_decks", "decks must be a list of deck ids"),
     ({"decks": [1, "x"]}, "bad_decks", "decks[1] must be a deck id"),
-    ({"mode": "goldfish"}, "wrong_deck_count", "goldfish takes exactly 1 deck, not 2"),
-    ({"decks": []}, "wrong_deck_count", "head_to_head takes exactly 2 decks, not 0"),
-    ({"mode": "gauntlet", "decks": [1]}, "wrong_deck_count", "gauntlet takes 1 deck and at least 1 opponent"),
+    ({"mode": "goldfish"}, "wrong_deck_count", "goldfish takes exactly 1 deck for boundless (2 to 4 players), not 2"),
+    ({"decks": []}, "wrong_deck_count", "head_to_head takes exactly 2 decks for boundless (2 to 4 players), not 0"),
+    ({"mode": "gauntlet", "decks": [1]}, "wrong_deck_count", "gauntlet takes 1 deck and 1 to 20 opponents"),
+    ({"mode": "table", "decks": [1]}, "wrong_deck_count", "table takes 2 to 4 decks"),
+    ({"mode": "table", "decks": [1, 2, 3, 4, 5]}, "wrong_deck_count", "table takes 2 to 4 decks for boundless (2 to 4 "
+                                                                      "players), not 5"),
     ({"decks": [999999, 1]}, "unknown_deck", "decks[0]: there is no deck 999999"),
     ({"games": 0}, "bad_games", "games must be a whole number of at least 1"),
     ({"games": "many"}, "bad_games", "games must be a whole number"),
@@ -126,7 +139,7 @@ def _illegal_deck(owner):
     ({"seed": 2**64}, "bad_seed", "seed must be a whole number from 0"),
     ({"agents": ["chess-master"]}, "bad_agents", "unknown agent 'chess-master'"),
     ({"agents": ["passive"]}, "bad_agents", "unknown agent 'passive'"),
-    ({"agents": ["greedy", "greedy", "greedy"]}, "bad_agents", "takes 1 agent or 2 (one per side), not 3"),
+    ({"agents": ["greedy", "greedy", "greedy"]}, "bad_agents", "takes 1 agent or 2 (one per deck), not 3"),
     ({"agents": [{"name": "ismcts", "iterations": 0}]}, "bad_agents", "agents[0].iterations must be a whole number"),
     ({"agents": [{"name": "ismcts", "iterations": 10**9}]}, "bad_agents", "from 1 to 2000"),
     ({"agents": [{"name": "greedy", "depth": 3}]}, "bad_agents", "greedy takes no option 'depth'"),
@@ -207,3 +220,34 @@ def test_schema_documents_the_endpoints(api):
     schema = api.get("/api/schema/", {"format": "json"}).json()
     assert {"/api/simulations/", "/api/simulations/{id}/", "/api/simulations/{id}/cancel/",
             "/api/simulations/{id}/games/{n}/replay/"} <= set(schema["paths"])
+    components = schema["components"]["schemas"]
+    mode = components["SimulationStart"]["properties"]["mode"]
+    ref = mode.get("$ref") or next((part["$ref"] for part in mode.get("allOf", []) if "$ref" in part), None)
+    assert "table" in (components[ref.rsplit("/", 1)[1]] if ref else mode)["enum"]
+    side = components["SimulationSide"]["properties"]
+    assert {"placements", "mean_placement", "mean_return", "win_rate", "counters", "cards"} <= set(side)
+    detail = schema["paths"]["/api/simulations/{id}/"]["get"]["responses"]["200"]["content"]["application/json"]
+    assert detail["schema"]["$ref"].endswith("/SimulationRun")
+    replay = schema["paths"]["/api/simulations/{id}/games/{n}/replay/"]["get"]["responses"]["200"]
+    assert replay["content"]["application/json"]["schema"]["$ref"].endswith("/SimulationReplay")
+
+
+def test_a_four_seat_table(api):
+    """Four decks at one table through the API: every deck's placements and mean return, a
+    replay of four seats with its frames and placements."""
+    decks = [*[d.pk for d in api.decks], import_deck(api.owner, UNDERTOW).pk]
+    response = api.start(body(api, mode="table", decks=decks, games=8, agents=["greedy", "random", "greedy", "random"]))
+    assert response.status_code == 201, response.json()
+    run_id = response.json()["id"]
+    doc = api.get(f"{URL}{run_id}/").json()
+    assert doc["mode"] == "table" and doc["status"] == "done" and len(doc["agents"]) == 4
+    summary = doc["results"]["summary"]
+    assert summary["seats"] == 4 and len(summary["sides"]) == 4 and len(summary["seat_wins"]) == 4
+    for side in summary["sides"]:
+        assert sum(n for _, n in side["placements"]) == 8
+        assert side["mean_return"]["count"] == 8 and 1 <= side["mean_placement"] <= 4
+    assert len(doc["results"]["series"][-1]["sides"]) == 4
+    replay = api.get(f"{URL}{run_id}/games/3/replay/?seat=2").json()
+    assert [s["side"] for s in replay["seats"]] == [3, 0, 1, 2] and replay["seat"] == 2
+    assert len(replay["replay"]["decks"]) == 4 and len(replay["standings"]) == 4
+    assert api.get(f"{URL}{run_id}/games/3/replay/?seat=4").json()["message"].startswith("seat must be from 0 to 3")

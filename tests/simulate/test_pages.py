@@ -1,9 +1,11 @@
-"""The simulation pages (issue 5, parts 3-5 and 7): start, run, my runs, cancel, delete, replay.
+"""The simulation pages (issue 5, parts 3-5 and 7; issue 8, part 8): start, run, my runs,
+cancel, delete, replay -- for 1 to ``max_players`` decks.
 
 Every write path is tried by the owner, another user and an anonymous visitor; only the owner
 changes anything. Runs play on the ``inline`` backend (the test database is in memory, so no
 other process could see it): a run started inside ``django_capture_on_commit_callbacks(execute=True)``
 finishes before the response; one started without it stays queued, which the cancel tests use.
+The toy rules play as the `boundless` engine (2-4 seats; tests/simulate/conftest.py).
 """
 
 from __future__ import annotations
@@ -17,13 +19,13 @@ from django.urls import reverse
 
 from rules.core.registry import game_slugs, get_engine
 from simulate.models import SimulationRun
-from tests.simulate.conftest import AKUMAIDEN, EMERALD, import_deck, make_user
+from tests.simulate.conftest import AKUMAIDEN, EMERALD, UNDERTOW, import_deck, make_user
 
 pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
-def decks(card_pool, inline_backend):
+def decks(card_pool, inline_backend, toy_engine):
     """An owner with two legal private Boundless decks and one public one; another user."""
     owner = make_user("owner")
     mine_a = import_deck(owner, EMERALD)
@@ -38,13 +40,16 @@ def _login(client, user):
 
 
 def _start(client, deck, opponent=None, *, mode="head_to_head", games=4, seed=7, agents=("random", "random"),
-           opponents=()):
+           opponents=(), table=()):
     data = {"mode": mode, "deck": deck.pk, "games": games, "seed": seed, "agent_a": agents[0], "agent_b": agents[1],
             "game": deck.game}
     if opponent is not None:
         data["opponent"] = opponent.pk
     if opponents:
         data["opponents"] = [d.pk for d in opponents]
+    for number, (other, agent) in enumerate(table, 2):  # the table's further seats: (deck, agent)
+        data[f"table_deck_{number}"] = other.pk
+        data[f"table_agent_{number}"] = agent
     return client.post(reverse("simulate:new"), data)
 
 
@@ -90,9 +95,13 @@ def test_start_page_prefills_the_deck_and_shows_a_random_seed(client, decks):
     assert re.search(rf'<option value="{b.pk}" selected>', page)
     seed = re.search(r'name="seed" value="(\d+)"', page)
     assert seed and int(seed.group(1)) >= 0
-    for label in ("Goldfish", "Head-to-head", "Gauntlet", "random", "greedy", "ismcts"):
+    for label in ("Goldfish", "Head-to-head", "Gauntlet", "Table", "random", "greedy", "ismcts"):
         assert label in page
     assert public.name in page and "by publisher" in page  # public decks of the same game are offered
+    # the table's deck pickers come from the engine's seats: decks 2 to max_players (4)
+    assert 'data-max-players="4"' in page and 'data-min-players="2"' in page
+    assert [int(n) for n in re.findall(r'name="table_deck_(\d+)"', page)] == [2, 3, 4]
+    assert "played by 2 to 4 players" in page
 
 
 def test_deck_page_links_to_simulate_and_the_header_to_my_runs(client, decks):
@@ -211,6 +220,10 @@ def test_run_page_shows_progress_results_and_replay_links(client, done_run):
     assert reverse("simulate:replay", args=[done_run.pk, 0, 3]) in page
     data = json.loads(re.search(r'<script id="run-data" type="application/json">(.*?)</script>', page, re.S).group(1))
     assert data["status"] == "done" and data["results"]["summary"]["games"] == 4
+    assert [s["name"] for s in data["results"]["summary"]["sides"]] == ["Emerald Vanguard", "Akumaiden Onslaught"]
+    # every deck's standing is on the page itself, without JavaScript
+    assert page.count('<tr data-side="') == 2 and "Mean placement" in page and "Mean return" in page
+    assert '<span class="place">1st</span>' in page
 
 
 def test_run_page_is_private_unless_shared(client, done_run, decks):
@@ -326,9 +339,11 @@ def test_replay_page_embeds_the_frames_and_a_seat_switch(client, done_run):
         assert f'data-seat="{seat}"' in page
         frames = json.loads(re.search(r'<script id="replay-frames" type="application/json">(.*?)</script>',
                                       page, re.S).group(1))
-        assert len(frames) > 1 and {"turn", "action", "description", "view"} <= set(frames[1])
-        for label in ("Seat 0", "Seat 1", "Everything", "Download replay JSON"):
+        assert len(frames) > 1 and {"turn", "moves", "events", "view", "over"} <= set(frames[1])
+        for label in ("Seat 0", "Seat 1", "Everything", "Download replay JSON", "Akumaiden Onslaught"):
             assert label in page
+        assert frames[1]["moves"][0]["sentence"] in page  # the log says each move in the game's words
+        assert "Return" in page and "a player reached 20 points" in page  # placements and the end's label
 
 
 def test_replay_of_a_missing_game_or_seat_is_404(client, done_run, decks):
@@ -336,6 +351,8 @@ def test_replay_of_a_missing_game_or_seat_is_404(client, done_run, decks):
     assert client.get(reverse("simulate:replay", args=[done_run.pk, 0, 4])).status_code == 404
     assert client.get(reverse("simulate:replay", args=[done_run.pk, 1, 0])).status_code == 404
     assert client.get(reverse("simulate:replay", args=[done_run.pk, 0, 0]) + "?seat=7").status_code == 404
+    assert client.get(reverse("simulate:replay", args=[done_run.pk, 0, 0]) + "?seat=2").status_code == 404
+    assert client.get(reverse("simulate:replay", args=[done_run.pk, 0, 0]) + "?seat=x").status_code == 404
     client.logout()
     _login(client, decks[4])
     assert client.get(reverse("simulate:replay", args=[done_run.pk, 0, 0])).status_code == 404
@@ -347,7 +364,8 @@ def test_replay_json_downloads_the_replay_file(client, done_run):
     response = client.get(reverse("simulate:replay_json", args=[done_run.pk, 0, 2]))
     assert response.status_code == 200 and "attachment" in response["Content-Disposition"]
     data = json.loads(response.content)
-    assert data["format"] == "card-workshop-replay" and data["game"] == "boundless" and data["actions"]
+    assert data["format"] == "card-workshop-replay" and data["game"] == "boundless" and data["moves"]
+    assert data["format_version"] == 2 and len(data["outcome"]["placements"]) == 2
 
 
 def test_open_game_form_redirects_to_that_replay(client, done_run):
@@ -357,6 +375,81 @@ def test_open_game_form_redirects_to_that_replay(client, done_run):
     assert response.status_code == 302 and response["Location"] == reverse("simulate:replay", args=[done_run.pk, 0, 3])
     response = client.get(url + "?game=three")
     assert response.status_code == 302 and response["Location"].startswith(reverse("simulate:run", args=[done_run.pk]))
+
+
+# -- tables of several decks (issue 8, part 8) -------------------------------------------------------
+def test_a_four_seat_table_through_the_web(client, decks, django_capture_on_commit_callbacks):
+    """Four decks at one table from the start form; the run page lists every deck with its
+    placements; a game's replay has four seats named by their decks and its placements."""
+    owner, a, b, public, _ = decks
+    undertow = import_deck(owner, UNDERTOW)
+    _login(client, owner)
+    with django_capture_on_commit_callbacks(execute=True):
+        response = _start(client, a, mode="table", games=8, agents=("greedy", "random"),
+                          table=[(b, "random"), (undertow, "greedy"), (public, "random")])
+    assert response.status_code == 302, response.content.decode()[:3000]
+    run = SimulationRun.objects.get()
+    assert run.mode == "table" and run.status == "done"
+    assert [d.deck_id for d in run.run_decks.all()] == [a.pk, b.pk, undertow.pk, public.pk]
+    assert [agent["name"] for agent in run.agents] == ["greedy", "random", "greedy", "random"]
+    page = client.get(reverse("simulate:run", args=[run.pk])).content.decode()
+    assert "Table: Emerald Vanguard, Akumaiden Onslaught, Undertow Tempo and Akumaiden Onslaught" in page
+    assert page.count('<tr data-side="') == 4
+    rows = re.findall(r'<tr data-side="(\d)">(.*?)</tr>', page, re.S)
+    assert [side for side, _ in rows] == ["0", "1", "2", "3"]
+    for _, row in rows:
+        places = [int(n) for n in re.findall(r'<span class="place">\d+(?:st|nd|rd|th)</span> (\d+)', row)]
+        assert sum(places) == 8  # every deck's placements over the 8 games
+    assert '<span class="place">4th</span>' in page or '<span class="place">3rd</span>' in page
+    data = json.loads(re.search(r'<script id="run-data" type="application/json">(.*?)</script>', page, re.S).group(1))
+    assert data["results"]["summary"]["seats"] == 4 and data["sides"] == [[
+        "Emerald Vanguard", "Akumaiden Onslaught", "Undertow Tempo", "Akumaiden Onslaught (2)"]]  # told apart
+    replay = client.get(reverse("simulate:replay", args=[run.pk, 0, 2]) + "?seat=3")
+    text = replay.content.decode()
+    assert replay.status_code == 200 and 'data-seat="3"' in text
+    for seat in range(4):
+        assert f"Seat {seat}" in text
+    assert text.count("<tr") >= 5 and "Place" in text  # the game's placements, a row per seat
+    frames = json.loads(re.search(r'<script id="replay-frames" type="application/json">(.*?)</script>',
+                                  text, re.S).group(1))
+    assert max(len(f["moves"]) for f in frames) == 4  # four secret bids at once
+    assert set(frames[-1]["view"]["hands"]) == {"3"}  # seat 3 sees its own hand only
+    assert client.get(reverse("simulate:replay", args=[run.pk, 0, 2]) + "?seat=4").status_code == 404
+
+
+def test_the_table_picks_are_checked(client, decks):
+    owner, a, b, public, _ = decks
+    _login(client, owner)
+    response = _start(client, a, mode="table")
+    assert response.status_code == 400 and "A table takes 2 to 4 decks: choose at least 1 besides your deck." in \
+        response.content.decode()
+    assert not SimulationRun.objects.exists()
+
+
+def test_a_two_player_game_offers_no_table(client, decks, toy_engine, monkeypatch):
+    import dataclasses
+
+    from rules.core import registry
+
+    two = dataclasses.replace(toy_engine, max_players=2)
+    monkeypatch.setattr(registry, "get_engine", lambda slug: two if slug == "boundless" else None)
+    owner, a, b, *_ = decks
+    _login(client, owner)
+    page = client.get(reverse("simulate:new") + f"?deck={a.pk}").content.decode()
+    assert re.search(r'<input type="radio" name="mode" value="table"[^>]*disabled', page)
+    assert "so it has no table of 3 or more decks" in page and "table_deck_" not in page
+    response = _start(client, a, b, mode="table")
+    assert response.status_code == 400 and "so it has no table of 3 or more decks" in response.content.decode()
+    assert not SimulationRun.objects.exists()
+
+
+def test_a_run_whose_tallies_cannot_be_read_says_so(client, done_run):
+    done_run.chunks.update(tally={"games": 1, "draws": 0, "side_wins": [1, 0]})  # version 1
+    _login(client, done_run.owner)
+    response = client.get(reverse("simulate:run", args=[done_run.pk]))
+    page = response.content.decode()
+    assert response.status_code == 200 and "played before results had placements" in page
+    assert client.get(reverse("api-simulation", args=[done_run.pk])).json()["results"]["readable"] is False
 
 
 @pytest.mark.django_db
