@@ -16,6 +16,7 @@ from rules.core import registry
 from rules.core.play import play_game, seating
 from rules.core.replay import ReplayError
 from rules.core.replay import replay_frames as core_replay_frames
+from rules.core.tally import VERSION as TALLY_VERSION
 from rules.core.tally import TallyVersionError, empty, merge, rate_with_interval, summarize
 from simulate import modes, runner
 from simulate.models import RunChunk, SimulationRun
@@ -135,10 +136,10 @@ def _pairing_tally(tallies: list[dict], sides: int) -> dict:
     """The merged tallies of one pairing; raises TallyVersionError for tallies this code cannot read."""
     if not tallies:
         return empty(sides)
-    merged = merge(tallies)
-    if merged["sides"] != sides or any(t.get("sides") != sides for t in tallies):
-        raise TallyVersionError(f"tallies of {merged['sides']} sides for a pairing of {sides}")
-    return merged
+    wrong = [t.get("sides") for t in tallies if t.get("version") == TALLY_VERSION and t.get("sides") != sides]
+    if wrong:
+        raise TallyVersionError(f"tallies of {wrong[0]} sides for a pairing of {sides}")
+    return merge(tallies)  # raises TallyVersionError for tallies of another version
 
 
 def run_results(run: SimulationRun) -> dict:

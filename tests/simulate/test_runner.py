@@ -375,3 +375,5 @@ def test_a_run_whose_tallies_cannot_be_read_says_so(start):
     results = selectors.run_results(run)
     assert not results["readable"] and "before results had placements" in results["message"]
     assert results["summary"] is None and results["pairings"] == []
+    run.chunks.filter(index=0).update(tally=tally([], 3))  # a tally of three sides in a two-deck run
+    assert not selectors.run_results(run)["readable"]
