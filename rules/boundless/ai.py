@@ -21,21 +21,21 @@ def _side(state, p: int) -> float:
     void = len(state.void[p])
     # spirits in the void hurt more as the loss at 7 draws near
     score = -3.0 * void - (6.0 if void >= VOID_LIMIT - 1 else 0.0)
-    score += 0.4 * len(state.sdeck[p])  # spirit deck: the buffer that savior damage eats
+    score += 0.4 * len(state.spirit_deck[p])  # spirit deck: the buffer that savior damage eats
     hand = state.hand[p]
-    sflag = state.sflag
+    is_spirit = state.is_spirit
     spirits_in_hand = 0
     for c in hand:
-        spirits_in_hand += sflag[c]
+        spirits_in_hand += is_spirit[c]
     score += 0.5 * len(hand) + 0.1 * spirits_in_hand
-    score += 0.8 * len(state.sspirits[p])
+    score += 0.8 * len(state.savior_spirits[p])
     if state.flipped[p]:
         score += 4.0
     savior, forms, pwr, spirited, commands = state.field_summary(p)
     score += 0.25 * savior
     score += forms + 0.45 * pwr + 0.7 * spirited
     score += 0.6 * commands
-    deck = len(state.deck[p])
+    deck = len(state.main_deck[p])
     if deck < 3:
         score -= 3.0 * (3 - deck)
     return score
@@ -93,14 +93,14 @@ _CATEGORY: dict[int, tuple] = {}  # id(card definitions) -> (definitions, catego
 def _categories(state) -> bytes:
     """Per card id: 0 a level 0 form, 1 a level 1+ form, 2 a command card, 3 anything else
     (computed once per game: every copy of a game shares its card definitions)."""
-    cd = state.cd
-    entry = _CATEGORY.get(id(cd))
-    if entry is None or entry[0] is not cd:
+    card_defs = state.card_defs
+    entry = _CATEGORY.get(id(card_defs))
+    if entry is None or entry[0] is not card_defs:
         cats = bytes(0 if d.ctype == "form" and d.level == 0 else 1 if d.ctype == "form"
-                     else 2 if d.ctype == "command" else 3 for d in cd)
+                     else 2 if d.ctype == "command" else 3 for d in card_defs)
         if len(_CATEGORY) > 64:
             _CATEGORY.clear()
-        entry = _CATEGORY[id(cd)] = (cd, cats)
+        entry = _CATEGORY[id(card_defs)] = (card_defs, cats)
     return entry[1]
 
 
@@ -146,12 +146,12 @@ def opening_value(state, p: int) -> float:
     cards now in the deck plus the redrawn ones."""
     cats = _categories(state)
     hand = state.hand[p]
-    back = state.mull[p]
+    back = state.mulligan_put_back[p]
     if back <= 0:
         n0, nh, nc, _other = _counts(cats, hand)
         return hand_value(n0, nh, nc)
     kept = _counts(cats, hand[:len(hand) - back])
-    pool = _counts(cats, state.deck[p])
+    pool = _counts(cats, state.main_deck[p])
     for c in hand[len(hand) - back:]:
         pool[cats[c]] += 1
     return expected_hand_value((kept[0], kept[1], kept[2]), tuple(pool), back) - PUT_BACK_COST * back

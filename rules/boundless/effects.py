@@ -5,7 +5,7 @@ game into :class:`Effect` objects: the free-text ``condition`` becomes a predica
 ``target`` word a :class:`Selector`. The engine runs an effect as a *frame* (a small list, so
 ``clone`` copies it cheaply): first its ``cost`` ops, then its ``ops``, one op at a time. An op
 handler returns True when done, or False after asking a player to choose (the engine's
-``decision``); the answer lands in the frame's scratch dict and the handler runs again.
+``pending``); the answer lands in the frame's scratch dict and the handler runs again.
 
 Escape hatch: an effect may carry ``"python": "package.module:function"``; the function is
 called as ``function(state, frame)`` instead of the ops and must return True (done) or False
@@ -144,19 +144,19 @@ _Q = r"[\"{]([\w' -]+)[\"}]"
 
 
 def _has_tag(state, card, tag):
-    return card is not None and card >= 0 and tag in state.cd[card].tags
+    return card is not None and card >= 0 and tag in state.card_defs[card].tags
 
 
 def _clause(text: str):
     t = text.strip().rstrip(".").lower()
     if t in ("your act step", "during your act step"):
-        return lambda s, c, src, ctx: s.tp == c and s.in_act_step()
+        return lambda s, c, src, ctx: s.turn_player == c and s.in_act_step()
     if t == "your combat step":
-        return lambda s, c, src, ctx: s.tp == c and s.in_combat()
+        return lambda s, c, src, ctx: s.turn_player == c and s.in_combat()
     if t == "your turn":
-        return lambda s, c, src, ctx: s.tp == c
+        return lambda s, c, src, ctx: s.turn_player == c
     if t == "this card is in your drop zone during your act step":
-        return lambda s, c, src, ctx: s.tp == c and s.in_act_step() and src in s.drop[c]
+        return lambda s, c, src, ctx: s.turn_player == c and s.in_act_step() and src in s.drop[c]
     m = re.fullmatch(r"you have (\d+)(?:\+| or more) spirits in your void", t)
     if m:
         n = int(m[1])
@@ -172,11 +172,11 @@ def _clause(text: str):
     m = re.fullmatch(r"there are (\d+) or more command cards in your drop zone", t)
     if m:
         n = int(m[1])
-        return lambda s, c, src, ctx: sum(1 for x in s.drop[c] if s.cd[x].ctype == COMMAND) >= n
+        return lambda s, c, src, ctx: sum(1 for x in s.drop[c] if s.card_defs[x].ctype == COMMAND) >= n
     m = re.fullmatch(r"you control (?:an?|(\d+) or more) " + _Q + " forms?", t)
     if m:
         n, tag = int(m[1] or 1), m[2].lower()
-        return lambda s, c, src, ctx: sum(1 for x in s.forms[c] if x >= 0 and tag in s.cd[x].tags) >= n
+        return lambda s, c, src, ctx: sum(1 for x in s.forms[c] if x >= 0 and tag in s.card_defs[x].tags) >= n
     m = re.fullmatch(r"the (form|damaged form|attacked form|sacrificed form) is an? " + _Q, t)
     if m:
         key = {"form": "form", "damaged form": "form", "attacked form": "target",
@@ -184,7 +184,7 @@ def _clause(text: str):
         tag = m[2].lower()
         return lambda s, c, src, ctx: _has_tag(s, ctx.get(key), tag)
     if t == "the attack target is a form":
-        return lambda s, c, src, ctx: ctx.get("target", -1) >= 0 and s.cd[ctx["target"]].ctype == FORM
+        return lambda s, c, src, ctx: ctx.get("target", -1) >= 0 and s.card_defs[ctx["target"]].ctype == FORM
     raise ValueError(f"Boundless engine: cannot read the condition {text!r}")
 
 
@@ -232,14 +232,14 @@ class Selector:
         return ctrl if self.side == "your" else 1 - ctrl
 
     def matches_form(self, state, card: int, src: int) -> bool:
-        d = state.cd[card]
+        d = state.card_defs[card]
         if self.other and card == src:
             return False
         if self.level is not None and d.level != self.level:
             return False
         if self.tag is not None and self.tag not in d.tags:
             return False
-        if self.unspirited and card in state.spirited:
+        if self.unspirited and card in state.spiritualized_this_turn:
             return False
         return True
 
@@ -263,7 +263,7 @@ def amount_of(state, op: dict, card: int) -> int:
     if amount == "spirits_underneath":
         return len(state.spirits_of(card))
     if amount == "protect_spirits_underneath":
-        return sum(1 for x in state.spirits_of(card) if state.cd[x].spirit_kind == "protect")
+        return sum(1 for x in state.spirits_of(card) if state.card_defs[x].spirit_kind == "protect")
     raise ValueError(f"Boundless engine: unknown amount {amount!r}")
 
 
@@ -305,9 +305,9 @@ def op_invoke(s, f, op):
 def op_mill(s, f, op):
     p = _who(f, op)
     for _ in range(amount_of(s, op, f[F_SRC])):
-        if not s.deck[p]:
+        if not s.main_deck[p]:
             break
-        s.drop[p].append(s.take_top(s.deck[p], 1 << 2 * p))
+        s.drop[p].append(s.take_top(s.main_deck[p], 1 << 2 * p))
     s.log("mill", p, cards=amount_of(s, op, f[F_SRC]))
     return True
 
@@ -336,15 +336,15 @@ def op_rescue(s, f, op):
     tmp = f[F_TMP]
     n = amount_of(s, op, f[F_SRC])
     while tmp.get("n", 0) < n and s.void[p]:
-        kinds = sorted({s.cd[x].kind for x in s.void[p]})
+        kinds = sorted({s.card_defs[x].kind for x in s.void[p]})
         kind = s.pick(f, p, kinds)
         if kind is None:
             return False
         card = s.card_in(s.void[p], kind)
         s.void[p].remove(card)
         s.hand[p].append(card)
-        s.public[p].add(card)
-        s.log("rescue", p, card=s.cd[card].name)
+        s.known_in_hand[p].add(card)
+        s.log("rescue", p, card=s.card_defs[card].name)
         tmp["n"] = tmp.get("n", 0) + 1
     return True
 
@@ -360,7 +360,7 @@ def _choose_target(s, f, sel, chooser, cands, as_slot=True):
     if len(cands) == 1:
         tmp["t"] = cands[0]
         return cands[0]
-    slots = [s.slot_of(c) for c in cands]
+    slots = [s.position_of(c) for c in cands]
     slot = s.pick(f, chooser, slots)
     if slot is None:
         return None
@@ -406,13 +406,13 @@ def op_despiritualize(s, f, op):
         under = s.spirits_of(card)
         if not under:
             break
-        kinds = sorted({s.cd[x].kind for x in under})
+        kinds = sorted({s.card_defs[x].kind for x in under})
         kind = s.pick(f, p, kinds)
         if kind is None:
             return False
         sp = s.card_in(under, kind)
         s.remove_spirit(card, sp)
-        s.log("despiritualize", p, card=s.cd[card].name, spirit=s.cd[sp].name)
+        s.log("despiritualize", p, card=s.card_defs[card].name, spirit=s.card_defs[sp].name)
         tmp["n"] = tmp.get("n", 0) + 1
         s.to_void(owner, sp)
         if s.is_over:
@@ -424,10 +424,10 @@ def op_devour(s, f, op):
     """KEYWORDS "DEVOUR": the top of the opponent's spirit deck to their void (none left: nothing)."""
     q = 1 - f[F_CTRL]
     for _ in range(amount_of(s, op, f[F_SRC])):
-        if not s.sdeck[q] or s.is_over:
+        if not s.spirit_deck[q] or s.is_over:
             break
-        sp = s.take_top(s.sdeck[q], 2 << 2 * q)
-        s.log("devour", f[F_CTRL], spirit=s.cd[sp].name)
+        sp = s.take_top(s.spirit_deck[q], 2 << 2 * q)
+        s.log("devour", f[F_CTRL], spirit=s.card_defs[sp].name)
         s.to_void(q, sp)
     return True
 
@@ -461,8 +461,8 @@ def op_pwr(s, f, op):
     amount = amount_of(s, op, f[F_SRC])
     exp = _expiry(s, op.get("until"))
     for card in targets:
-        s.mods.append((card, amount, exp))
-        s.log("pwr", p, card=s.cd[card].name, amount=amount)
+        s.pwr_changes.append((card, amount, exp))
+        s.log("pwr", p, card=s.card_defs[card].name, amount=amount)
     return True
 
 
@@ -494,16 +494,16 @@ def op_search(s, f, op):
     """Look through the main deck for a matching card, add it to hand, then shuffle
     ("ZONES AND SETUP": a looked-through deck is shuffled)."""
     p = f[F_CTRL]
-    deck = s.deck[p]
+    deck = s.main_deck[p]
     ctype, tribe, level, name = op.get("card_type"), op.get("tribe"), op.get("level"), op.get("name")
     tribe = tribe.lower() if tribe else None
 
     def ok(card):
-        d = s.cd[card]
+        d = s.card_defs[card]
         return ((ctype is None or d.ctype == ctype) and (tribe is None or tribe in d.tags)
                 and (level is None or d.level == level) and (name is None or d.name == name))
 
-    kinds = sorted({s.cd[x].kind for x in deck if ok(x)})
+    kinds = sorted({s.card_defs[x].kind for x in deck if ok(x)})
     if kinds:
         kind = s.pick(f, p, kinds)
         if kind is None:
@@ -511,8 +511,8 @@ def op_search(s, f, op):
         card = s.card_in(deck, kind)
         deck.remove(card)
         s.hand[p].append(card)
-        s.was_drawn[card] = 1  # from the main deck to the hand: counts as drawn (card_stats)
-        s.log("search", p, card=s.cd[card].name)
+        s.was_drawn[card] = 1  # from the main deck to the hand: counts as drawn (counters)
+        s.log("search", p, card=s.card_defs[card].name)
     s.shuffle(deck)
     return True
 
@@ -531,8 +531,8 @@ def op_play_from(s, f, op):
 def op_negate(s, f, op):
     card = f[F_VARS].get("cmd", -1)
     if card is not None and card >= 0:
-        s.negated = card
-        s.log("negate", f[F_CTRL], card=s.cd[card].name)
+        s.negated_card = card
+        s.log("negate", f[F_CTRL], card=s.card_defs[card].name)
     return True
 
 
@@ -544,8 +544,8 @@ def op_extra_attack(s, f, op):
     if card is None:
         return False
     if card >= 0:
-        s.extra[card] = s.extra.get(card, 0) + 1
-        s.log("extra_attack", p, card=s.cd[card].name)
+        s.extra_attacks[card] = s.extra_attacks.get(card, 0) + 1
+        s.log("extra_attack", p, card=s.card_defs[card].name)
     return True
 
 
@@ -556,7 +556,7 @@ def op_cannot_attack(s, f, op):
     if card is None:
         return False
     if card >= 0:
-        s.no_attack[card] = _expiry(s, op.get("until"))
+        s.cannot_attack_until[card] = _expiry(s, op.get("until"))
     return True
 
 
@@ -573,10 +573,10 @@ def op_protect(s, f, op):
         targets = cands
     exp = _expiry(s, op.get("until"))
     for card in targets:
-        old = s.protected.get(card)
+        old = s.protected_until.get(card)
         if old is None or old == END_OF_ATTACK or (exp != END_OF_ATTACK and exp > old):
-            s.protected[card] = exp  # keep the longer protection
-        s.log("protect", p, card=s.cd[card].name)
+            s.protected_until[card] = exp  # keep the longer protection
+        s.log("protect", p, card=s.card_defs[card].name)
     return True
 
 
@@ -619,7 +619,7 @@ def can_pay(state, ctrl: int, src: int, eff: Effect, ctx: dict, from_hand: bool 
             if not select(state, ctrl, src, ctx, op["sel"]):
                 return False
     if discards:
-        have = sum(1 for x in state.hand[ctrl] if state.cd[x].ctype != SPIRIT)
+        have = sum(1 for x in state.hand[ctrl] if state.card_defs[x].ctype != SPIRIT)
         if from_hand:
             have -= 1
         if have < discards:

@@ -12,7 +12,9 @@ from functools import cache, lru_cache
 from pathlib import Path
 
 from rules.boundless.cards import GAME
-from rules.boundless.engine import ACT1, COMBAT, BoundlessState, new_game
+from rules.boundless.constants import ACT1, COMBAT
+from rules.boundless.engine import new_game
+from rules.boundless.state import BoundlessState
 from rules.core.decks import CardSpec, DeckEntry, DeckList, parse_deck_text, resolve_deck
 
 ROOT = Path(__file__).resolve().parents[3]
@@ -74,26 +76,26 @@ class Board:
         s = new_game([every_card_deck(savior0), every_card_deck(savior1)], seed=7)
         s.log_events = True
         for p in (0, 1):
-            s.deck[p] += s.hand[p]
+            s.main_deck[p] += s.hand[p]
             s.hand[p] = []
-        s.decision = None
-        s.mull = [0, 0]
-        s.was_drawn = bytearray(len(s.cd))  # a prepared state: nothing drawn or played yet
-        s.was_played = bytearray(len(s.cd))
-        s.tp = 0
-        s.first = 0
+        s.pending = None
+        s.mulligan_put_back = [0, 0]
+        s.was_drawn = bytearray(len(s.card_defs))  # a prepared state: nothing drawn or played yet
+        s.was_played = bytearray(len(s.card_defs))
+        s.turn_player = 0
+        s.first_player = 0
         s.turn = turn
         s.step = step
         s.phase = "declare" if step == COMBAT else ""
-        s.actor = 0
+        s.acting_player = 0
         self.s = s
 
     def take(self, p: int, name: str) -> int:
         """Take a card named ``name`` out of player p's decks (main or spirit)."""
         s = self.s
-        for zone in (s.deck[p], s.sdeck[p]):
+        for zone in (s.main_deck[p], s.spirit_deck[p]):
             for c in zone:
-                if s.cd[c].name == name:
+                if s.card_defs[c].name == name:
                     zone.remove(c)
                     return c
         raise KeyError(f"no {name!r} left for player {p}")
@@ -109,25 +111,25 @@ class Board:
         if slot is None:
             slot = s.forms[p].index(-1)
         s.forms[p][slot] = card
-        s.fsp[p][slot] = [self.take(p, sp) for sp in spirits]
+        s.form_spirits[p][slot] = [self.take(p, sp) for sp in spirits]
         return card
 
     def savior_spirits(self, p: int, *names: str) -> None:
-        self.s.sspirits[p] += [self.take(p, n) for n in names]
+        self.s.savior_spirits[p] += [self.take(p, n) for n in names]
 
     def command(self, p: int, name: str, face_up: bool = True, set_turn: int = 0) -> int:
         s = self.s
         card = self.take(p, name)
-        slot = s.cmds[p].index(-1)
-        s.cmds[p][slot] = card
-        s.cup[p][slot] = face_up
-        s.cset[p][slot] = set_turn
+        slot = s.commands[p].index(-1)
+        s.commands[p][slot] = card
+        s.command_face_up[p][slot] = face_up
+        s.command_set_turn[p][slot] = set_turn
         return card
 
     def void(self, p: int, n: int) -> None:
         s = self.s
         for _ in range(n):
-            s.void[p].append(s.sdeck[p].pop())
+            s.void[p].append(s.spirit_deck[p].pop())
 
     def drop(self, p: int, *names: str) -> list[int]:
         cards = [self.take(p, n) for n in names]
@@ -135,12 +137,12 @@ class Board:
         return cards
 
     def done(self) -> BoundlessState:
-        self.s._run()
+        self.s._resolve()
         return self.s
 
 
 def names(state, cards) -> list[str]:
-    return [state.cd[c].name for c in cards]
+    return [state.card_defs[c].name for c in cards]
 
 
 def kind(state, name: str) -> int:
@@ -169,16 +171,21 @@ def play_kind(state, verb: str, name: str, *rest) -> str:
     return " ".join([verb, str(kind(state, name)), *map(str, rest)])
 
 
+def counters_of(state, seat: int = 0) -> dict:
+    """One seat's counters (``BoundlessState.counters``): drawn, played, mulligans, put_back."""
+    return state.counters()[seat]
+
+
 def answer(state, pick: int = 0) -> None:
     """Answer pending in-effect choices and trigger orderings with option ``pick`` (clamped)."""
-    while state.decision is not None and state.decision[1] in ("choice", "order"):
-        options = state.decision[2]
+    while state.pending is not None and state.pending.kind in ("choice", "order"):
+        options = state.pending.options
         act(state, str(options[min(pick, len(options) - 1)]))
 
 
 def run_effect(state, ctrl: int, src: int, data: dict, ctx: dict | None = None) -> None:
     """Run one effect given as card data (timing/cost/ops) for ``ctrl`` with source ``src``."""
-    from rules.boundless.effects import KIND_EFFECT, Effect
+    from rules.boundless.effects import Effect
 
-    state.frames.append([ctrl, src, Effect(0, data), 0, 0, dict(ctx or {}), {}, KIND_EFFECT])
-    state._run()
+    state._push_frame(ctrl, src, Effect(0, data), dict(ctx or {}))
+    state._resolve()

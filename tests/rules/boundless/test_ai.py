@@ -37,8 +37,8 @@ def test_field_summary_agrees_with_pwr_of_each_card():
             assert savior == state.pwr(state.savior[p])
             assert (count, total) == (len(live), sum(state.pwr(c) for c in live))
             assert state.form_pwrs(p) == [state.pwr(c) for c in live]
-            assert spirited == sum(map(len, state.fsp[p]))
-            assert commands == sum(c >= 0 for c in state.cmds[p])
+            assert spirited == sum(map(len, state.form_spirits[p]))
+            assert commands == sum(c >= 0 for c in state.commands[p])
 
 
 def test_evaluate_is_zero_sum_and_repeatable():
@@ -54,15 +54,15 @@ def test_a_sampled_world_draws_the_same_hidden_cards_in_every_copy():
         p = state.current_players()[0]
         world = sample_world(state, p, random.Random(3))
         for q in (0, 1):
-            if len(world.deck[q]) > 1:
+            if len(world.main_deck[q]) > 1:
                 first, second = world.clone(), world.clone()
                 assert first.draw(q, 1) == second.draw(q, 1) == 1
-                assert first.hand[q][-1] == second.hand[q][-1] and first.hand[q][-1] in world.deck[q]
+                assert first.hand[q][-1] == second.hand[q][-1] and first.hand[q][-1] in world.main_deck[q]
 
 
 def test_greedy_never_changes_the_real_state():
     agent = make_agent("greedy", 4, evaluate=ENGINE.evaluate)
     for state in positions(count=1, every=5):
-        before = (state.view(None), len(state.events), state.rng.getstate(), state.card_stats())
+        before = (state.view(None), len(state.events), state.rng.getstate(), state.counters())
         agent.choose(state, state.current_players()[0])
-        assert (state.view(None), len(state.events), state.rng.getstate(), state.card_stats()) == before
+        assert (state.view(None), len(state.events), state.rng.getstate(), state.counters()) == before

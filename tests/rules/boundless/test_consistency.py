@@ -1,9 +1,10 @@
 """The random-simulation consistency test (ARCHITECTURE.md, issue 4 "Checks that must pass").
 
 Thousands of games with uniformly random legal actions over the three sample decks: every game
-ends (the turn limit at worst); no card is lost or duplicated across the zones after any step;
-every offered action applies without error (the chosen one always; at sampled steps every one,
-each on a clone); ``view`` never shows a card its player may not see; every action's text
+ends (the turn limit at worst); no card is lost or duplicated across the zones after any step
+(``card_ids``; ``all_cards``, the names, never change); every offered action applies without
+error (the chosen one always; at sampled steps every one, each on a clone); ``view`` never shows
+a card its player may not see, and ``hidden_cards`` names exactly those; every action's text
 round-trips; the same seed repeats the game exactly (same event log).
 
 Runs ``BOUNDLESS_CONSISTENCY_GAMES`` games (default 2000; e.g. 20000 for a long run).
@@ -14,6 +15,7 @@ from __future__ import annotations
 import json
 import os
 import random
+from collections import Counter
 
 from rules.boundless.engine import new_game
 from rules.core.engine import Action
@@ -43,11 +45,12 @@ def check_view(state, player: int) -> None:
     json.dumps(view)
     seen = _ids(view, set())
     opp = 1 - player
-    hidden = set(state.deck[0]) | set(state.deck[1]) | set(state.sdeck[0]) | set(state.sdeck[1])
-    hidden |= {c for c in state.hand[opp] if c not in state.public[opp]}
-    hidden |= {c for i, c in enumerate(state.cmds[opp]) if c >= 0 and not state.cup[opp][i]}
+    hidden = set(state.main_deck[0]) | set(state.main_deck[1]) | set(state.spirit_deck[0]) | set(state.spirit_deck[1])
+    hidden |= {c for c in state.hand[opp] if c not in state.known_in_hand[opp]}
+    hidden |= {c for i, c in enumerate(state.commands[opp]) if c >= 0 and not state.command_face_up[opp][i]}
     leaked = seen & hidden
-    assert not leaked, f"view({player}) shows hidden cards {[state.cd[c].name for c in leaked]}"
+    assert not leaked, f"view({player}) shows hidden cards {[state.card_defs[c].name for c in leaked]}"
+    assert Counter(state.hidden_cards(player)) == Counter(state.card_defs[c].name for c in hidden)
     mine = view["players"][player]
     assert "hand" in mine and "hand" not in view["players"][opp]
     assert view["players"][opp]["hand_count"] == len(state.hand[opp])
@@ -57,8 +60,9 @@ def play(decks, seed: int, agent_seed: int, *, checks: bool, log: bool = False):
     state = new_game(decks, seed)
     state.log_events = log
     rng = random.Random(agent_seed)
-    everything = sorted(state.all_cards())
-    assert everything == list(range(len(state.cd)))
+    everything = sorted(state.card_ids())
+    assert everything == list(range(len(state.card_defs)))
+    names = Counter(state.all_cards())
     steps = 0
     while not state.is_over:
         player = state.current_players()[0]
@@ -74,11 +78,12 @@ def play(decks, seed: int, agent_seed: int, *, checks: bool, log: bool = False):
                 trial = state.clone()
                 trial.log_events = False
                 trial.apply(other, player)
-                assert sorted(trial.all_cards()) == everything
+                assert sorted(trial.card_ids()) == everything
         state.apply(action, player)
         steps += 1
         if checks:
-            assert sorted(state.all_cards()) == everything, f"seed {seed}: cards lost or duplicated after {action}"
+            assert sorted(state.card_ids()) == everything, f"seed {seed}: cards lost or duplicated after {action}"
+            assert Counter(state.all_cards()) == names
         assert steps < 20000, f"seed {seed}: no end after {steps} steps"
     assert state.turn <= state.turn_limit + 1
     return state, steps

@@ -8,8 +8,8 @@ from __future__ import annotations
 import json
 
 from rules.boundless.cards import EFFECT_OPS
+from rules.boundless.constants import ACT1, COMBAT
 from rules.boundless.effects import END_OF_ATTACK
-from rules.boundless.engine import ACT1, COMBAT
 
 from .helpers import ROOT, Board, act, answer, kind, legal, names, play_kind, run_effect
 
@@ -32,7 +32,7 @@ def test_op_draw__coral_oracle():
     b = Board(savior0="Maris, Voice of the Undertow")
     b.form(0, "Coral Oracle", spirits=("Boost Spirit",))
     s = b.done()
-    top = s.deck[0][-1]
+    top = s.main_deck[0][-1]
     act(s, "use form 0 0")
     assert s.hand[0] == [top]
 
@@ -64,7 +64,7 @@ def test_op_rescue__requiem_of_ash():
     act(s, play_kind(s, "cmd", "Requiem of Ash"))  # discard 2 cards; rescue 2
     answer(s)
     assert s.void[0] == [] and sorted(s.hand[0]) == sorted(void)
-    assert s.public[0] == set(void)  # rescued from the (public) void: the opponent knows them
+    assert s.known_in_hand[0] == set(void)  # rescued from the (public) void: the opponent knows them
 
 
 def test_op_spiritualize__sylvara_rootbind():
@@ -73,7 +73,7 @@ def test_op_spiritualize__sylvara_rootbind():
     b.hand(0, "Cobble Whelp", "Boost Spirit")
     s = b.done()
     act(s, "use savior 1")  # discard 1 card; spiritualize 1 {Golem} form not spiritualized this turn
-    assert names(s, s.fsp[0][0]) == ["Boost Spirit"] and golem in s.spirited
+    assert names(s, s.form_spirits[0][0]) == ["Boost Spirit"] and golem in s.spiritualized_this_turn
     assert not any(a.startswith("spirit") and a.endswith(" 0") for a in legal(s))
 
 
@@ -82,7 +82,7 @@ def test_op_invoke__akumaiden_lantern_bearer():
     b.form(0, "Akumaiden Lantern-Bearer", spirits=("Boost Spirit",))
     b.hand(0, "Cobble Whelp")
     s = b.done()
-    top = s.sdeck[0][-1]
+    top = s.spirit_deck[0][-1]
     act(s, "use form 0 0")
     assert s.hand[0] == [top]
 
@@ -94,7 +94,7 @@ def test_op_despiritualize__akumaiden_whisperer():
     b.form(1, "Emeraldefender Golem", spirits=("Protect Spirit", "Protect Spirit"))
     s = b.done()
     act(s, "use form 0 0")
-    assert len(s.fsp[1][0]) == 1 and names(s, s.void[1]) == ["Protect Spirit"]
+    assert len(s.form_spirits[1][0]) == 1 and names(s, s.void[1]) == ["Protect Spirit"]
 
 
 def test_op_devour__devouring_rite():
@@ -103,9 +103,9 @@ def test_op_devour__devouring_rite():
     b.form(0, "Akumaiden Acolyte")
     b.hand(0, "Devouring Rite")
     s = b.done()
-    top2 = s.sdeck[1][-2:]
+    top2 = s.spirit_deck[1][-2:]
     act(s, play_kind(s, "cmd", "Devouring Rite"))  # de-spiritualize your savior 1; devour 2
-    assert sorted(s.void[1]) == sorted(top2) and len(s.void[0]) == 1 and s.sspirits[0] == []
+    assert sorted(s.void[1]) == sorted(top2) and len(s.void[0]) == 1 and s.savior_spirits[0] == []
 
 
 def test_op_pwr__blood_altar_until_end_of_turn_cont_and_counted_amounts():
@@ -143,14 +143,15 @@ def test_op_damage__akumaidens_punishment_on_a_played_form():
 
 
 def test_op_sacrifice_and_damage__ignarok_cinderstorm_on_flip():
+    """Cinderstorm is [AUTO]: it resolves by itself when Ignarok becomes boundless (rules-notes:
+    "[AUTO] effects are not optional"; test_audit.py pins the rule)."""
     b = Board(savior0="Ignarok, the Ember Sovereign")
     b.savior_spirits(0, *["Rescue Spirit"] * 4)
     whelp = b.form(0, "Emberkin Pup", spirits=("Boost Spirit",))
     golem = b.form(1, "Emeraldefender Golem")
     s = b.done()
     act(s, "flip")
-    assert legal(s) == {"accept", "pass"}  # Cinderstorm is optional
-    act(s, "accept")
+    assert s.pending is None and s.current_players() == [0]  # nothing was asked
     assert whelp in s.drop[0] and names(s, s.void[0]) == ["Boost Spirit"] and golem in s.drop[1]
 
 
@@ -162,7 +163,7 @@ def test_op_return_to_hand__undertow_siren_and_riptide_crown():
     b.form(1, "Emeraldefender Golem")  # level 1: not a target
     s = b.done()
     act(s, "use form 0 0")
-    assert whelp in s.hand[1] and whelp in s.public[1] and names(s, s.void[1]) == ["Aggress Spirit"]
+    assert whelp in s.hand[1] and whelp in s.known_in_hand[1] and names(s, s.void[1]) == ["Aggress Spirit"]
 
 
 def test_op_search__call_of_the_grove_then_shuffle():
@@ -171,7 +172,7 @@ def test_op_search__call_of_the_grove_then_shuffle():
     s = b.done()
     act(s, play_kind(s, "cmd", "Call of the Grove"))  # add 1 {Golem} form from your main deck
     answer(s)
-    assert len(s.hand[0]) == 1 and "golem" in s.cd[s.hand[0][0]].tags
+    assert len(s.hand[0]) == 1 and "golem" in s.card_defs[s.hand[0][0]].tags
 
 
 def test_op_play_from__cinder_phoenix_pyralis_from_the_drop_zone():
@@ -181,7 +182,7 @@ def test_op_play_from__cinder_phoenix_pyralis_from_the_drop_zone():
     s = b.done()
     act(s, f"use drop {kind(s, 'Cinder Phoenix Pyralis')} 0")
     answer(s)
-    assert s.forms[0][0] == phoenix and s.sspirits[0] == [] and len(s.void[0]) == 2
+    assert s.forms[0][0] == phoenix and s.savior_spirits[0] == [] and len(s.void[0]) == 2
 
 
 def test_op_negate__tidewarden_naga_form_interrupt():
@@ -214,7 +215,7 @@ def test_op_protect__emerald_bulwark_shrine_until_the_end_of_the_opponents_next_
     s = b.done()
     act(s, "use cmd 0 0")
     answer(s)
-    assert s.protected[golem] == 2 * (s.turn + 1) + 1
+    assert s.protected_until[golem] == 2 * (s.turn + 1) + 1
     act(s, "end")
     act(s, "end")
     act(s, "end")  # the opponent's turn: their savior (PWR 5) attacks the golem (PWR 4 + 1)
@@ -232,7 +233,7 @@ def test_op_protect__protect_spirit_only_this_attack():
     s = b.done()
     act(s, "attack 0 0")
     act(s, "accept")  # de-spiritualize it 1; it cannot be damaged by this attack
-    assert golem not in s.damaged and s.protected == {} and names(s, s.void[1]) == ["Protect Spirit"]
+    assert golem not in s.damaged and s.protected_until == {} and names(s, s.void[1]) == ["Protect Spirit"]
     act(s, "attack savior 0")
     assert golem in s.damaged
 
@@ -264,13 +265,13 @@ def test_op_cannot_attack():
     s = b.done()
     run_effect(s, 1, s.savior[1], {"timing": "auto", "ops": [
         {"op": "cannot_attack", "target": "opponent_form", "until": "end_of_turn"}]})
-    assert whelp in s.no_attack and not any(a.startswith("attack 0") for a in legal(s))
+    assert whelp in s.cannot_attack_until and not any(a.startswith("attack 0") for a in legal(s))
 
 
 def test_op_mill():
     b = Board()
     s = b.done()
-    top = s.deck[1][-2:]
+    top = s.main_deck[1][-2:]
     run_effect(s, 0, s.savior[0], {"timing": "auto", "ops": [{"op": "mill", "amount": 2, "player": "opponent"}]})
     assert sorted(s.drop[1]) == sorted(top)
 
@@ -297,6 +298,6 @@ def test_effect_python_escape_hatch():
 def test_until_end_of_attack_expires_after_the_attack():
     b = Board(step=COMBAT)
     s = b.done()
-    s.protected[s.savior[1]] = END_OF_ATTACK
+    s.protected_until[s.savior[1]] = END_OF_ATTACK
     act(s, "attack savior savior")
-    assert s.protected == {} and s.void[1] == []
+    assert s.protected_until == {} and s.void[1] == []

@@ -19,13 +19,14 @@ from .helpers import sample_deck, sample_decks
 
 
 def set_hand(state, p: int, *card_names: str) -> None:
-    """Replace player p's opening hand with the named cards from their main deck."""
-    state.deck[p] += state.hand[p]
+    """Replace player p's opening hand with the named cards from their main deck (p is to decide)."""
+    state.main_deck[p] += state.hand[p]
     state.hand[p] = []
     for name in card_names:
-        card = next(c for c in state.deck[p] if state.cd[c].name == name)
-        state.deck[p].remove(card)
+        card = next(c for c in state.main_deck[p] if state.card_defs[c].name == name)
+        state.main_deck[p].remove(card)
         state.hand[p].append(card)
+    state._ask_mulligan(p)  # the options name the cards in hand: ask again
 
 
 def greedy_choice(state, seed: int = 1) -> str:
@@ -50,7 +51,7 @@ def test_opening_value_judges_the_kept_cards_not_the_redraw_luck():
     values = set()
     for seed in range(8):
         world = state.determinize(0, random.Random(seed))
-        world.apply(world.legal_actions(0)[7], 0)  # the same mask in each world
+        world.apply(world.legal_actions(0)[7], 0)  # the same cards put back in each world
         values.add(round(ai.opening_value(world, 0), 12))
     assert len(values) == 1
 
@@ -68,8 +69,10 @@ def test_greedy_puts_back_cards_from_a_hand_without_a_level_0_form():
              "Spirit Surge")
     choice = greedy_choice(state)
     assert choice.startswith("mulligan")
-    mask = int(choice.split()[1])
-    kept = [state.cd[c] for i, c in enumerate(state.hand[0]) if not mask >> i & 1]
+    back = [int(k) for k in choice.split()[1:]]  # the kinds put back
+    kept = [state.card_defs[c] for c in state.hand[0]]
+    for k in back:
+        kept.remove(next(d for d in kept if d.kind == k))
     assert all(not (d.ctype == "form" and d.level == 0) for d in kept)  # (there was none to keep)
     assert len(kept) < 5
 

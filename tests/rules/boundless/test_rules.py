@@ -6,10 +6,11 @@ Pure Python, no Django.
 
 from __future__ import annotations
 
-from rules.boundless.engine import ACT1, ACT2, COMBAT, new_game
+from rules.boundless.constants import ACT1, ACT2, COMBAT
+from rules.boundless.engine import new_game
 from rules.core.engine import Action
 
-from .helpers import Board, act, kind, legal, names, play_kind, sample_deck, start
+from .helpers import Board, act, counters_of, kind, legal, names, play_kind, sample_deck, start
 
 GOLEM = "Emeraldefender Golem"
 
@@ -31,19 +32,26 @@ def test_before_you_start__shuffle_and_draw_5():
     s = new_game(decks(), seed=3)
     for p in (0, 1):
         assert len(s.hand[p]) == 5
-        assert len(s.deck[p]) == 25 and len(s.sdeck[p]) == 15
-        assert s.cd[s.savior[p]].ctype == "savior" and not s.flipped[p]  # bound side up
+        assert len(s.main_deck[p]) == 25 and len(s.spirit_deck[p]) == 15
+        assert s.card_defs[s.savior[p]].ctype == "savior" and not s.flipped[p]  # bound side up
     # the order differs from the deck list: the decks were shuffled
-    assert s.deck[0] + s.hand[0][::-1] != sorted(s.deck[0] + s.hand[0])
+    assert s.main_deck[0] + s.hand[0][::-1] != sorted(s.main_deck[0] + s.hand[0])
 
 
 def test_before_you_start__mulligan_once_keep_some_and_redraw_to_5():
+    """"MULLIGAN": keep any of the 5 cards; the cards put back are named by kind (one number per
+    card), never by their place in the hand: two copies of a card are one option per number."""
     s = new_game(decks(), seed=3)
-    assert legal(s) == {"keep"} | {f"mulligan {m}" for m in range(1, 32)}
+    kinds = [s.card_defs[c].kind for c in s.hand[0]]
+    ways = 1
+    for k in set(kinds):
+        ways *= kinds.count(k) + 1
+    assert "keep" in legal(s) and len(legal(s)) == ways  # keep, and every non-empty multiset put back
+    assert all(a == "keep" or a.split()[1:] == sorted(a.split()[1:], key=int) for a in legal(s))
     kept = s.hand[0][2:]
-    act(s, "mulligan 3")  # put back the first two cards
+    act(s, "mulligan " + " ".join(map(str, sorted(kinds[:2]))))  # put back the first two cards
     assert len(s.hand[0]) == 5 and s.hand[0][:3] == kept
-    assert s.mulligans() == {0: 1, 1: 0} and s.mulligan_cards()[0] == 2
+    assert [counters_of(s, p)["mulligans"] for p in (0, 1)] == [1, 0] and counters_of(s, 0)["put_back"] == 2
     assert s.current_players() == [1]  # player 0 cannot mulligan again
     act(s, "keep")
     assert legal(s) == {"first", "defer"}
@@ -55,43 +63,43 @@ def test_before_you_start__dice_roll_highest_chooses_first_or_defer_ties_reroll(
         s = new_game(decks(), seed=seed)
         act(s, "keep")
         act(s, "keep")
-        *ties, last = s.rolls
+        *ties, last = s.die_rolls
         assert all(a == b for a, b in ties) and last[0] != last[1]
         tie_seen |= bool(ties)
         winner = 0 if last[0] > last[1] else 1
         assert s.current_players() == [winner]
         act(s, "defer" if seed % 2 else "first")
-        assert s.tp == (1 - winner if seed % 2 else winner) and s.turn == 1
+        assert s.turn_player == (1 - winner if seed % 2 else winner) and s.turn == 1
     assert tie_seen
 
 
 # -- TURN STRUCTURE ---------------------------------------------------------------------------------
 def test_turn_structure__draw_step_invoke_step_then_act_step_1():
     s = start(decks(), seed=5)
-    p = s.tp
+    p = s.turn_player
     assert s.step == ACT1 and s.turn == 1
-    assert len(s.hand[p]) == 7 and len(s.deck[p]) == 24 and len(s.sdeck[p]) == 14
-    assert sum(1 for c in s.hand[p] if s.cd[c].ctype == "spirit") == 1
+    assert len(s.hand[p]) == 7 and len(s.main_deck[p]) == 24 and len(s.spirit_deck[p]) == 14
+    assert sum(1 for c in s.hand[p] if s.card_defs[c].ctype == "spirit") == 1
     assert len(s.hand[1 - p]) == 5
     assert "end" in legal(s)  # act step 1 happens even when the player does nothing
 
 
 def test_the_combat_step__player_going_first_skips_combat_on_turn_1():
     s = start(decks(), seed=5)
-    first = s.tp
+    first = s.turn_player
     act(s, "end")
     assert s.step == ACT2
     act(s, "end")  # end step: the turn passes
-    assert s.turn == 2 and s.tp == 1 - first and s.step == ACT1
+    assert s.turn == 2 and s.turn_player == 1 - first and s.step == ACT1
     act(s, "end")
     assert s.step == COMBAT
 
 
 def test_turn_structure__end_step_passes_the_turn_to_the_opponent():
     s = start(decks(), seed=5)
-    first = s.tp
+    first = s.turn_player
     end_turns(s, 1)
-    assert s.tp == 1 - first and len(s.hand[1 - first]) == 7 and s.step == ACT1
+    assert s.turn_player == 1 - first and len(s.hand[1 - first]) == 7 and s.step == ACT1
 
 
 def test_the_combat_step__start_phase_effects_then_attacks():
@@ -109,7 +117,7 @@ def test_the_act_step__spiritualize_savior_once_per_turn():
     b.hand(0, "Boost Spirit", "Rescue Spirit")
     s = b.done()
     act(s, play_kind(s, "spirit", "Boost Spirit", "savior"))
-    assert len(s.sspirits[0]) == 1
+    assert len(s.savior_spirits[0]) == 1
     assert not any(a.endswith("savior") and a.startswith("spirit") for a in legal(s))
 
 
@@ -221,9 +229,9 @@ def test_form_cards__spirits_move_to_the_new_form_on_sacrifice_to_play():
     whelp = b.form(0, "Cobble Whelp", slot=0, spirits=("Boost Spirit", "Rescue Spirit"))
     b.hand(0, GOLEM)
     s = b.done()
-    spirits = list(s.fsp[0][0])
+    spirits = list(s.form_spirits[0][0])
     act(s, play_kind(s, "play", GOLEM, 0))
-    assert s.cd[s.forms[0][0]].name == GOLEM and s.fsp[0][0] == spirits
+    assert s.card_defs[s.forms[0][0]].name == GOLEM and s.form_spirits[0][0] == spirits
     assert whelp in s.drop[0] and s.void[0] == []
 
 
@@ -231,11 +239,11 @@ def test_form_cards__effect_sacrifice_sends_spirits_to_the_void():
     b = Board()
     b.form(0, "Rustwing Scavenger", slot=0, spirits=("Boost Spirit",))
     s = b.done()
-    boost = s.fsp[0][0][0]
+    boost = s.form_spirits[0][0][0]
     act(s, "use form 0 0")  # sacrifice this card; rescue 1
-    assert s.forms[0][0] == -1 and s.cd[s.drop[0][-1]].name == "Rustwing Scavenger"
+    assert s.forms[0][0] == -1 and s.card_defs[s.drop[0][-1]].name == "Rustwing Scavenger"
     assert boost in s.hand[0]  # it went to the void first, then was rescued
-    assert not s.sacrificed  # effect sacrifices do not use the once-per-turn sacrifice
+    assert not s.sacrificed_to_play  # effect sacrifices do not use the once-per-turn sacrifice
 
 
 def test_form_cards__perfect_spirit_takes_no_other_spirit():
@@ -291,9 +299,11 @@ def test_effect_timing_indicators__turn_player_first_in_the_order_they_choose():
     b.form(1, "Pearlshell Guardian", slot=0)
     s = b.done()
     act(s, "attack 0 0")
-    # Bladedancer's own [AUTO] and its Aggress Spirit trigger together: the turn player orders them
-    assert s.decision[1] == "order" and legal(s) == {"order 0", "order 1"}
-    act(s, "order 1")
+    # Bladedancer's own [AUTO] and its Aggress Spirit trigger together: the turn player orders them,
+    # naming each by the card kind, the effect's number and (a spirit's) the host's zone
+    bladedancer, aggress = kind(s, "Akumaiden Bladedancer"), kind(s, "Aggress Spirit")
+    assert s.pending.kind == "order" and legal(s) == {f"order {bladedancer} 0", f"order {aggress} 0 0"}
+    act(s, f"order {aggress} 0 0")
     effects = [dict(e.changes)["card"] for e in s.events if e.action == "effect"]
     assert effects[:2] == ["Aggress Spirit", "Akumaiden Bladedancer"]
     assert s.pwr(s.forms[0][0]) == 4 + 2 + 1  # +2 Aggress, +1 per spirit underneath
@@ -326,7 +336,7 @@ def test_the_combat_step__worked_example_savior_damages_the_golem():
     b = Board(savior0="Kuroha, Akumaiden Matriarch", savior1="Sylvara, Emerald Warden", step=COMBAT)
     golem = b.form(1, GOLEM, slot=0, spirits=("Aggress Spirit",))
     s = b.done()
-    aggress = s.fsp[1][0][0]
+    aggress = s.form_spirits[1][0][0]
     assert s.pwr(s.savior[0]) == 5 > s.pwr(golem) == 4
     act(s, "attack savior 0")
     assert s.damaged == [golem] and golem in s.forms[1]  # still there until the end of combat
@@ -356,7 +366,7 @@ def test_the_combat_step__damaged_savior_sends_top_spirit_deck_card_to_the_void(
     b = Board(step=COMBAT)
     b.form(0, "Jadewall Colossus", slot=0, spirits=("Rescue Spirit",))
     s = b.done()
-    top = s.sdeck[1][-1]
+    top = s.spirit_deck[1][-1]
     act(s, "attack 0 savior")  # PWR 6 against 5
     assert s.void[1] == [top]
 
@@ -368,9 +378,9 @@ def test_how_to_win__empty_spirit_deck_takes_a_spirit_from_under_the_savior_then
     b.savior_spirits(1, "Boost Spirit")
     b.hand(1, "Aggress Spirit")
     s = b.done()
-    s.deck[1] += s.sdeck[1]
-    s.sdeck[1] = []
-    under = s.sspirits[1][0]
+    s.main_deck[1] += s.spirit_deck[1]
+    s.spirit_deck[1] = []
+    under = s.savior_spirits[1][0]
     in_hand = s.hand[1][0]
     act(s, "attack 0 savior")  # PWR 6 against 5 + 1 (Boost): tie goes to the attacker
     assert s.void[1] == [under]
@@ -384,12 +394,12 @@ def test_the_combat_step__when_damaged_effects_resolve_before_cards_move():
     b.void(1, 1)
     s = b.done()
     earlier = s.void[1][0]
-    rescue = s.fsp[1][0][0]
+    rescue = s.form_spirits[1][0][0]
     act(s, "attack savior 0")
-    while s.decision and s.decision[1] == "order":  # with Sylvara's Grovekeeper's Oath
-        act(s, "order 0")
+    while s.pending and s.pending.kind == "order":  # with Sylvara's Grovekeeper's Oath
+        act(s, str(s.pending.options[0]))  # the Rescue Spirit first
     # Rescue Spirit: rescue 1 while it is still under the Golem, so only the earlier spirit was there
-    assert earlier in s.hand[1] and rescue in s.fsp[1][0]
+    assert earlier in s.hand[1] and rescue in s.form_spirits[1][0]
     act(s, "end")
     assert s.void[1] == [rescue] and golem in s.drop[1]
 
@@ -406,12 +416,12 @@ def test_command_cards__normal_resolves_then_goes_to_the_drop_zone():
     b = Board(savior1="Maris, Voice of the Undertow")
     b.hand(0, "Tidal Insight", "Cobble Whelp")
     s = b.done()
-    deck = len(s.deck[0])
+    deck = len(s.main_deck[0])
     act(s, play_kind(s, "cmd", "Tidal Insight"))  # draw 2, then discard 1 (a choice)
-    if s.decision:
-        act(s, s.decision[2][0].__str__())
-    assert len(s.deck[0]) == deck - 2 and len(s.hand[0]) == 2
-    assert s.cmds[0] == [-1] * 5 and "Tidal Insight" in names(s, s.drop[0])
+    if s.pending:
+        act(s, str(s.pending.options[0]))
+    assert len(s.main_deck[0]) == deck - 2 and len(s.hand[0]) == 2
+    assert s.commands[0] == [-1] * 5 and "Tidal Insight" in names(s, s.drop[0])
 
 
 def test_command_cards__bound_stays_face_up_and_is_used_again():
@@ -420,12 +430,12 @@ def test_command_cards__bound_stays_face_up_and_is_used_again():
     scout = b.form(0, "Tideborn Scout")
     s = b.done()
     act(s, play_kind(s, "cmd", "Undertow Archive"))
-    assert s.cup[0][0] and s.cd[s.cmds[0][0]].name == "Undertow Archive"
+    assert s.command_face_up[0][0] and s.card_defs[s.commands[0][0]].name == "Undertow Archive"
     assert s.pwr(scout) == 2  # CONT: {Tideborn} forms you control gain +1 PWR
     act(s, "use cmd 0 1")  # discard 1 card; draw 1
     assert "use cmd 0 1" not in legal(s)  # once per turn
     end_turns(s, 2)
-    assert "use cmd 0 1" in legal(s) and s.cd[s.cmds[0][0]].name == "Undertow Archive"
+    assert "use cmd 0 1" in legal(s) and s.card_defs[s.commands[0][0]].name == "Undertow Archive"
 
 
 def test_command_cards__swift_from_hand_in_any_step_of_your_turn():
@@ -443,7 +453,7 @@ def test_command_cards__swift_can_be_set_face_down():
     b.hand(0, "Flash of Insight")
     s = b.done()
     act(s, play_kind(s, "set", "Flash of Insight"))
-    assert not s.cup[0][0]
+    assert not s.command_face_up[0][0]
     assert not any(a.startswith("use cmd") for a in legal(s))  # set this turn: usable from next draw step
     end_turns(s, 2)
     b.hand(0, "Cobble Whelp")
@@ -479,7 +489,7 @@ def test_command_cards__no_response_window_without_a_usable_response():
     b.command(1, "Riptide Reversal", face_up=False, set_turn=2)  # but nothing to discard
     s = b.done()
     act(s, play_kind(s, "spirit", "Boost Spirit", 0))
-    assert s.current_players() == [0] and s.decision is None
+    assert s.current_players() == [0] and s.pending is None
 
 
 def test_command_cards__interrupt_negates_a_command_activation():
@@ -488,13 +498,13 @@ def test_command_cards__interrupt_negates_a_command_activation():
     b.command(1, "Stonewall Refusal", face_up=False, set_turn=2)
     b.hand(1, "Cobble Whelp")
     s = b.done()
-    deck = len(s.deck[0])
+    deck = len(s.main_deck[0])
     act(s, play_kind(s, "cmd", "Tidal Insight"))
     assert legal(s) == {"pass", "respond cmd 0"}
     act(s, "respond cmd 0")
-    assert len(s.deck[0]) == deck  # negated: Tidal Insight drew nothing
+    assert len(s.main_deck[0]) == deck  # negated: Tidal Insight drew nothing
     assert names(s, s.drop[0]) == ["Tidal Insight"] and names(s, s.drop[1]) == ["Cobble Whelp", "Stonewall Refusal"]
-    assert s.cmds[0] == [-1] * 5 and s.cmds[1] == [-1] * 5
+    assert s.commands[0] == [-1] * 5 and s.commands[1] == [-1] * 5
 
 
 def test_command_cards__need_an_open_command_zone():
@@ -535,8 +545,8 @@ def test_how_to_win__seven_spirits_in_the_void_loses():
 def test_how_to_win__unable_to_draw_for_the_draw_step_loses():
     b = Board()
     s = b.done()
-    s.hand[1] += s.deck[1]
-    s.deck[1] = []
+    s.hand[1] += s.main_deck[1]
+    s.main_deck[1] = []
     end_turns(s, 1)
     assert s.is_over and s.outcome.winners == (0,) and s.outcome.reason == "deck_out"
 
@@ -571,5 +581,5 @@ def test_the_act_step__act_step_2_offers_the_same_actions_as_act_step_1():
 
 def test_actions_round_trip_through_text():
     s = start(decks(), seed=11)
-    for a in s.legal_actions(s.tp):
+    for a in s.legal_actions(s.turn_player):
         assert Action.parse(str(a)) == a

@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from rules.boundless.engine import COMBAT
+from rules.boundless.constants import COMBAT
 
 from .helpers import Board, act
 

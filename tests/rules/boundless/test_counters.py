@@ -1,5 +1,6 @@
-"""Card statistics: what "drawn" and "played" count (docs/rules-notes.md, Boundless engine,
-"Card statistics: drawn and played"; ``BoundlessState.card_stats``).
+"""The counters (``ENGINE.counters``, ``BoundlessState.counters``): what "drawn" and "played"
+count, and the mulligans (docs/rules-notes.md, Boundless engine, "Card statistics: drawn and
+played").
 
 - drawn: a copy entered its owner's hand from the main deck (opening hand, draw, search) or,
   for a spirit, from the spirit deck (invoke); after a mulligan the put-back cards stop counting
@@ -16,11 +17,9 @@ from collections import Counter
 
 from rules.boundless.engine import ENGINE, new_game
 
-from .helpers import Board, act, kind, names, play_kind, sample_deck, sample_decks
+from .helpers import Board, act, counters_of, kind, names, play_kind, sample_deck, sample_decks
 
-
-def stats_of(state, p: int = 0) -> dict:
-    return state.card_stats()[p]
+stats_of = counters_of
 
 
 def test_before_you_start__the_opening_hand_counts_as_drawn():
@@ -33,8 +32,8 @@ def test_before_you_start__the_opening_hand_counts_as_drawn():
 def test_before_you_start__mulligan_put_back_cards_stop_counting_and_redrawn_ones_count():
     """"MULLIGAN": the put-back cards return to the deck; drawn = the hand after the mulligan."""
     s = new_game([sample_deck("emerald-vanguard"), sample_deck("akumaiden-onslaught")], seed=3)
-    act(s, "mulligan 7")  # put back the first three cards, draw three
-    assert s.mulligan_cards()[0] == 3
+    act(s, "mulligan " + " ".join(str(k) for k in sorted(s.card_defs[c].kind for c in s.hand[0][:3])))  # put back 3
+    assert stats_of(s, 0)["put_back"] == 3 and stats_of(s, 0)["mulligans"] == 1
     assert stats_of(s, 0)["drawn"] == dict(Counter(names(s, s.hand[0])))
     assert sum(stats_of(s, 0)["drawn"].values()) == 5
 
@@ -43,20 +42,20 @@ def test_the_invoke_step__an_invoked_spirit_counts_as_drawn():
     b = Board()
     s = b.s
     spirit = b.take(0, "Boost Spirit")
-    s.sdeck[0].append(spirit)  # the top of the spirit deck
+    s.spirit_deck[0].append(spirit)  # the top of the spirit deck
     s.invoke(0, 1)
     assert stats_of(s, 0)["drawn"] == {"Boost Spirit": 1}
 
 
-def test_card_stats__each_copy_counts_once_played_from_hand_or_drop_zone():
+def test_counters__each_copy_counts_once_played_from_hand_or_drop_zone():
     """A form played, returned to the hand and played again is one copy played; a spirit used to
     spiritualize is played; a command set face-down is played; a Mosslit Pebbler played from the
     drop zone (never drawn) makes played exceed drawn."""
     b = Board(savior0="Sylvara, Emerald Warden")
     s = b.s
     for name in ("Stonewall Refusal", "Call of the Grove", "Mosslit Pebbler"):
-        s.deck[0].append(b.take(0, name))  # stacked on top: drawn in reverse order
-    s.sdeck[0].append(b.take(0, "Boost Spirit"))
+        s.main_deck[0].append(b.take(0, name))  # stacked on top: drawn in reverse order
+    s.spirit_deck[0].append(b.take(0, "Boost Spirit"))
     s.draw(0, 3)
     s.invoke(0, 1)
     b.form(0, "Pebbleheart Sentry", slot=0)
@@ -79,7 +78,7 @@ def test_card_stats__each_copy_counts_once_played_from_hand_or_drop_zone():
     assert "Call of the Grove" not in stats["played"]  # discarded, not played
 
 
-def test_card_stats__played_never_exceeds_drawn_except_from_the_drop_zone_or_void():
+def test_counters__played_never_exceeds_drawn_except_from_the_drop_zone_or_void():
     """Over whole random games: per card, played <= drawn + copies that reached play from the
     drop zone or (spirits) the void, and neither exceeds the copies in the deck."""
     for number, deck in enumerate(sample_decks()):
@@ -88,9 +87,9 @@ def test_card_stats__played_never_exceeds_drawn_except_from_the_drop_zone_or_voi
         while not state.is_over:
             p = state.current_players()[0]
             state.apply(rng.choice(state.legal_actions(p)), p)
-        copies = Counter(names(state, range(len(state.cd))))
+        copies = Counter(names(state, range(len(state.card_defs))))
         for p in (0, 1):
-            stats = state.card_stats()[p]
+            stats = state.counters()[p]
             for name, n in stats["played"].items():
                 assert n <= copies[name] // 2
                 if n > stats["drawn"].get(name, 0):
