@@ -8,6 +8,12 @@ Target (issue 4): Boundless steps/s >= 2x python-chess moves/s.
 Then, on the local process pool: 10,000 greedy-vs-greedy Boundless games with workers=2
 (target: under 60 s on the 2-core machine).
 
+With ``--baseline REV`` (a git revision, e.g. ``HEAD`` before a change) the engine as it was at
+REV is extracted to a temporary package and timed in the same run, alternating with today's
+(``--baseline-rounds`` rounds each, best kept), so a change to the engine is judged against the
+same machine and load: the random-vs-random steps/s and the greedy pool time of both, and their
+ratio (target for a refactoring: the greedy pool within 5% of the baseline's time).
+
 Decks are the sample decks in fixtures/decks, read against fixtures/boundless.json directly (no
 database). Figures are printed and saved to bench-results/engine.json. Timings use the wall
 clock, which is fine here: benchmarks live in `make bench`, never in tests. Other work on the
@@ -18,11 +24,15 @@ quote figures only from a quiet machine (load well under 1 per core).
 from __future__ import annotations
 
 import argparse
+import importlib
 import itertools
 import json
 import os
 import random
+import re
+import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -105,6 +115,52 @@ def bench_greedy_pool(engine, decks: list[DeckList], games: int, workers: int) -
             "seconds": round(seconds, 2), "games_per_s": round(len(results) / seconds, 1)}
 
 
+BASELINE_PACKAGE = "boundless_baseline"
+
+#: engines written before the v2 protocol (rules/core/engine.py) used end reasons the core no
+#: longer declares; the baseline gets them back locally so it still runs
+_OLD_END_REASONS = (
+    "class EndReason(StrEnum):\n"
+    "    SPIRITS_IN_VOID = \"spirits_in_void\"\n    DECK_OUT = \"deck_out\"\n    ALTERNATE_WIN = \"alternate_win\"\n"
+)
+
+
+_OLD_SAYING = """
+
+# -- added by scripts/bench_engine.py: the v2 protocol's action_to_string, from describe_action --
+for _class in list(globals().values()):
+    if isinstance(_class, type) and getattr(_class, "__abstractmethods__", None) == frozenset({"action_to_string"}):
+        _class.action_to_string = _class.describe_action
+        _class.__abstractmethods__ = frozenset()
+"""
+
+
+def load_baseline(revision: str):
+    """The Boundless engine as it was at git ``revision``, imported from a temporary copy of
+    rules/boundless (imports rewritten to the copy). An engine older than the v2 protocol is
+    shimmed just enough to start games: ``action_to_string`` is its ``describe_action`` and its
+    end reasons are declared locally. Nothing else changes: the baseline plays its own rules."""
+    listing = subprocess.run(["git", "ls-tree", "--name-only", revision, f"rules/{GAME}/"], cwd=ROOT, check=True,
+                             capture_output=True, text=True).stdout.split()
+    folder = Path(tempfile.mkdtemp(prefix="bench-engine-baseline-"))
+    package = folder / BASELINE_PACKAGE
+    package.mkdir()
+    for path in listing:
+        if not path.endswith(".py"):
+            continue
+        text = subprocess.run(["git", "show", f"{revision}:{path}"], cwd=ROOT, check=True, capture_output=True,
+                              text=True).stdout
+        text = re.sub(rf"\brules\.{GAME}\b", BASELINE_PACKAGE, text)
+        if "EndReason.SPIRITS_IN_VOID" in text and "class EndReason" not in text:
+            text = re.sub(r"from rules\.core\.engine import ([^\n]*)\bEndReason, ", r"from rules.core.engine import \1", text)
+            text = text.replace("\nVERSION = ", "\nfrom enum import StrEnum\n\n\n" + _OLD_END_REASONS + "\n\nVERSION = ", 1)
+        if "def describe_action" in text and "def action_to_string" not in text:
+            text += _OLD_SAYING
+        (package / Path(path).name).write_text(text, encoding="utf-8")
+    sys.path.insert(0, str(folder))  # (spawned pool workers inherit sys.path and import the copy)
+    return importlib.import_module(f"{BASELINE_PACKAGE}.engine").ENGINE
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--games", type=int, default=300, help="random-vs-random Boundless games a round (default 300)")
@@ -112,24 +168,30 @@ def main() -> None:
     parser.add_argument("--greedy-games", type=int, default=10_000, help="greedy games on the pool (default 10000)")
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--rounds", type=int, default=3, help="alternating one-core rounds, best kept (default 3)")
+    parser.add_argument("--baseline", metavar="REV", help="also time the engine as it was at this git revision")
+    parser.add_argument("--baseline-rounds", type=int, default=2,
+                        help="greedy pool runs of each engine, alternating, best kept (default 2)")
     args = parser.parse_args()
 
     engine = get_engine(GAME)
     if engine is None:
         raise SystemExit(f"{GAME} has no rules engine yet: nothing to benchmark")
     decks = load_decks()
+    baseline = load_baseline(args.baseline) if args.baseline else None
     cpus = sorted(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else []
     if cpus:
         os.sched_setaffinity(0, {cpus[0]})  # one core for the single-process figures
     print(f"Engine benchmark: {GAME} engine {engine.version}, decks: {', '.join(d.name for d in decks)}")
     load_before = load_average()
     print(f"  load average before: {load_before}")
-    # alternate the two measurements and keep each one's best round: other load on the core
-    # only ever slows a round down, so the best round is the fairest comparison
-    boundless_rounds, chess_rounds = [], []
+    # alternate the measurements and keep each one's best round: other load on the core only
+    # ever slows a round down, so the best round is the fairest comparison
+    boundless_rounds, chess_rounds, baseline_rounds = [], [], []
     for _ in range(args.rounds):
         boundless_rounds.append(bench_boundless(engine, decks, args.games))
         chess_rounds.append(bench_chess(args.chess_games))
+        if baseline is not None:
+            baseline_rounds.append(bench_boundless(baseline, decks, args.games))
     boundless = max(boundless_rounds, key=lambda r: r["steps_per_s"])
     chess_figures = max(chess_rounds, key=lambda r: r["moves_per_s"])
     print(f"  Boundless, random vs random, one core: {boundless['games']} games, {boundless['steps']} steps "
@@ -141,20 +203,43 @@ def main() -> None:
     ratio = boundless["steps_per_s"] / chess_figures["moves_per_s"]
     verdict = "met" if ratio >= 2 else "NOT met"
     print(f"  Boundless steps/s / chess moves/s = {ratio:.2f} (target >= 2: {verdict})")
+    figures = {"engine_version": engine.version, "boundless_random": boundless, "chess_random": chess_figures,
+               "steps_ratio": round(ratio, 2)}
+    if baseline is not None:
+        base_random = max(baseline_rounds, key=lambda r: r["steps_per_s"])
+        print(f"  baseline ({args.baseline}, engine {baseline.version}), random vs random, one core: "
+              f"{base_random['steps_per_s']:,} steps/s; today / baseline = "
+              f"{boundless['steps_per_s'] / base_random['steps_per_s']:.3f}")
+        figures["baseline"] = {"revision": args.baseline, "engine_version": baseline.version, "random": base_random}
     if cpus:
         os.sched_setaffinity(0, set(cpus))  # the pool may use every core again
-    pool = bench_greedy_pool(engine, decks, args.greedy_games, args.workers)
+    pool_rounds, base_pool_rounds = [], []
+    for _ in range(args.baseline_rounds if baseline is not None else 1):
+        if baseline is not None:
+            base_pool_rounds.append(bench_greedy_pool(baseline, decks, args.greedy_games, args.workers))
+            print(f"    baseline greedy pool: {base_pool_rounds[-1]['seconds']} s", flush=True)
+        pool_rounds.append(bench_greedy_pool(engine, decks, args.greedy_games, args.workers))
+        if baseline is not None:
+            print(f"    today's greedy pool:  {pool_rounds[-1]['seconds']} s", flush=True)
+    pool = min(pool_rounds, key=lambda r: r["seconds"])
     projected = pool["seconds"] * 10_000 / max(pool["games"], 1)
     pool_verdict = "met" if projected < 60 else "NOT met"
     scaled = "" if pool["games"] == 10_000 else f", {projected:.1f} s projected for 10,000"
     print(f"  {pool['games']:,} greedy-vs-greedy games with workers={pool['workers']}: {pool['seconds']} s "
           f"({pool['games_per_s']} games/s{scaled}; target: 10,000 in < 60 s: {pool_verdict})")
+    figures["greedy_pool"] = pool
+    if baseline is not None:
+        base_pool = min(base_pool_rounds, key=lambda r: r["seconds"])
+        change = pool["seconds"] / base_pool["seconds"]
+        print(f"  baseline ({args.baseline}): {base_pool['games']:,} greedy games in {base_pool['seconds']} s; "
+              f"today / baseline = {change:.3f} (best of {len(pool_rounds)} each; target <= 1.05: "
+              f"{'met' if change <= 1.05 else 'NOT met'})")
+        figures["baseline"]["greedy_pool"] = base_pool
+        figures["baseline"]["greedy_ratio"] = round(change, 3)
     load_after = load_average()
     print(f"  load average after: {load_after}")
     RESULTS.mkdir(exist_ok=True)
-    figures = {"engine_version": engine.version, "boundless_random": boundless, "chess_random": chess_figures,
-               "steps_ratio": round(ratio, 2), "greedy_pool": pool,
-               "load_average": {"before": load_before, "after": load_after}}
+    figures["load_average"] = {"before": load_before, "after": load_after}
     (RESULTS / "engine.json").write_text(json.dumps(figures, indent=2, sort_keys=True) + "\n", encoding="utf-8")
     print(f"  saved to {RESULTS / 'engine.json'}")
 
