@@ -15,27 +15,27 @@ WIN = 1000.0
 VOID_LIMIT = 7
 
 
-def _side(state, p: int) -> float:
-    """``p``'s material and tempo (a fixed sequence of float operations, so equal positions
+def _side(state, player: int) -> float:
+    """``player``'s material and tempo (a fixed sequence of float operations, so equal positions
     score exactly equal: the greedy agent breaks exact ties with its RNG)."""
-    void = len(state.void[p])
+    void = len(state.void[player])
     # spirits in the void hurt more as the loss at 7 draws near
     score = -3.0 * void - (6.0 if void >= VOID_LIMIT - 1 else 0.0)
-    score += 0.4 * len(state.spirit_deck[p])  # spirit deck: the buffer that savior damage eats
-    hand = state.hand[p]
+    score += 0.4 * len(state.spirit_deck[player])  # spirit deck: the buffer that savior damage eats
+    hand = state.hand[player]
     is_spirit = state.is_spirit
     spirits_in_hand = 0
-    for c in hand:
-        spirits_in_hand += is_spirit[c]
+    for card in hand:
+        spirits_in_hand += is_spirit[card]
     score += 0.5 * len(hand) + 0.1 * spirits_in_hand
-    score += 0.8 * len(state.savior_spirits[p])
-    if state.flipped[p]:
+    score += 0.8 * len(state.savior_spirits[player])
+    if state.flipped[player]:
         score += 4.0
-    savior, forms, pwr, spirited, commands = state.field_summary(p)
+    savior, forms, pwr, spirited, commands = state.field_summary(player)
     score += 0.25 * savior
     score += forms + 0.45 * pwr + 0.7 * spirited
     score += 0.6 * commands
-    deck = len(state.main_deck[p])
+    deck = len(state.main_deck[player])
     if deck < 3:
         score -= 3.0 * (3 - deck)
     return score
@@ -139,19 +139,19 @@ def expected_hand_value(kept: tuple[int, int, int], pool: tuple[int, int, int, i
     return value
 
 
-def opening_value(state, p: int) -> float:
-    """``p``'s opening hand as judged before the first turn: a kept (or not yet judged) hand by
+def opening_value(state, player: int) -> float:
+    """``player``'s opening hand as judged before the first turn: a kept (or not yet judged) hand by
     its cards; after a mulligan, by the kept cards and the expected redraw. The engine keeps
     the kept cards first in the hand and draws the redraw after them; the redraw came from the
     cards now in the deck plus the redrawn ones."""
     cats = _categories(state)
-    hand = state.hand[p]
-    back = state.mulligan_put_back[p]
+    hand = state.hand[player]
+    back = state.mulligan_put_back[player]
     if back <= 0:
         n0, nh, nc, _other = _counts(cats, hand)
         return hand_value(n0, nh, nc)
     kept = _counts(cats, hand[:len(hand) - back])
-    pool = _counts(cats, state.main_deck[p])
+    pool = _counts(cats, state.main_deck[player])
     for c in hand[len(hand) - back:]:
         pool[cats[c]] += 1
     return expected_hand_value((kept[0], kept[1], kept[2]), tuple(pool), back) - PUT_BACK_COST * back

@@ -29,7 +29,6 @@ class CombatMixin:
         """"THE COMBAT STEP" 1, start phase: "at the start phase" effects, then attacks."""
         self.step = COMBAT
         self.phase = START_PHASE
-        self.step_name = "combat:start"
         self.attack_counts = {}
         self.extra_attacks = {}
         self.damaged = []

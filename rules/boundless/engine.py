@@ -89,7 +89,7 @@ opponent's hand except ``hand_known``, the opponent's face-down commands.
 from __future__ import annotations
 
 from rules.boundless import ai
-from rules.boundless.constants import ACT1, ACT2, COMBAT, END_REASONS, EndReason
+from rules.boundless.constants import END_REASONS, EndReason
 from rules.boundless.state import BoundlessState
 from rules.core.decks import DeckList
 from rules.core.engine import EngineSpec, StatCounter
@@ -124,4 +124,4 @@ ENGINE = EngineSpec(
     end_reasons=END_REASONS, counters=COUNTERS,
 )
 
-__all__ = ["ACT1", "ACT2", "COMBAT", "COUNTERS", "ENGINE", "VERSION", "BoundlessState", "EndReason", "new_game"]
+__all__ = ["COUNTERS", "ENGINE", "VERSION", "BoundlessState", "EndReason", "new_game"]

@@ -26,7 +26,16 @@ import random
 
 from rules.boundless.actions import ActionMixin
 from rules.boundless.combat import CombatMixin
-from rules.boundless.constants import COMMAND_ZONES, EMPTY, FORM_ZONES, HAND_START, MULLIGAN, TURN_LIMIT
+from rules.boundless.constants import (
+    COMBAT,
+    COMMAND_ZONES,
+    EMPTY,
+    FORM_ZONES,
+    HAND_START,
+    MULLIGAN,
+    STEP_NAMES,
+    TURN_LIMIT,
+)
 from rules.boundless.effects import F_SRC, SPIRIT, CardDef, card_def
 from rules.boundless.power import PowerMixin
 from rules.boundless.records import Ask, Pending
@@ -128,7 +137,6 @@ class BoundlessState(ActionMixin, CombatMixin, TurnMixin, TriggerMixin, ViewMixi
         self.unordered_decks = 0  # bit 2p: seat p's main deck, bit 2p + 1: their spirit deck
         self.deal_seed = 0
         # "BEFORE YOU START": shuffle both decks, draw 5, then the mulligans
-        self.step_name = "setup"
         for seat in (0, 1):
             self.shuffle(self.main_deck[seat])
             self.shuffle(self.spirit_deck[seat])
@@ -137,6 +145,13 @@ class BoundlessState(ActionMixin, CombatMixin, TurnMixin, TriggerMixin, ViewMixi
         self._ask_mulligan(0)
 
     # -- chance and the log --------------------------------------------------------------------------
+    @property
+    def step_name(self) -> str:
+        """The step, for the log and the view: "setup", "draw", "invoke", "act1", "combat:<phase>",
+        "act2", "end", "over"."""
+        name = STEP_NAMES[self.step]
+        return f"{name}:{self.phase}" if self.step == COMBAT and self.phase else name
+
     def _own_rng(self) -> random.Random:
         """This state's own RNG. Clones share it until one of them needs it (copy on write), and a
         sampled world gets only a seed (``reseed``), turned into an RNG when first needed: most

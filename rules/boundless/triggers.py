@@ -17,7 +17,7 @@ docs/rules-notes.md, "Commands, interrupts, swift" and "Effects and timing".
 
 from __future__ import annotations
 
-from rules.boundless.constants import COMBAT, EMPTY, OVER, STEP_NAMES
+from rules.boundless.constants import EMPTY, OVER
 from rules.boundless.effects import (
     F_EFF,
     F_KIND,
@@ -154,7 +154,6 @@ class TriggerMixin:
             self.step = OVER
             self.pending = None
         self.acting_player = self.pending.player if self.pending is not None else self.turn_player
-        self.step_name = STEP_NAMES[self.step] + (":" + self.phase if self.step == COMBAT and self.phase else "")
 
     def _step_frame(self) -> None:
         """One op of the effect in progress (its cost first, "HOW TO READ": the cost is paid

@@ -105,14 +105,12 @@ class TurnMixin:
         self.sacrificed_to_play = False
         self.used_once_per_turn = set()
         self.step = DRAW
-        self.step_name = "draw"
         if not self.main_deck[player]:
             self.end([1 - player], EndReason.DECK_OUT)  # "HOW TO WIN": unable to draw for the draw step
             self.step = OVER
             return
         self.draw(player, 1)
         self.step = INVOKE
-        self.step_name = "invoke"
         self.invoke(player, 1)  # an empty spirit deck: nothing (rules-notes: "Losing")
         self.step = ACT1
         self.phase = ""
@@ -135,7 +133,6 @@ class TurnMixin:
                 self._start_combat()
             return
         self.step = END
-        self.step_name = "end"
         batch = []
         self._collect_controlled(player, "end_step", {}, batch)
         self.continuations.append((TurnMixin._next_turn, ()))
