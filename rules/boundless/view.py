@@ -185,18 +185,18 @@ class ViewMixin:
         return f"resolves {label} next"
 
     def _say_accept(self, player, args):
-        return f"accepts {self._trigger_name(self.pending.trigger)} (an optional effect)"
+        return f"uses {self._trigger_name(self.pending.trigger)} (optional)"
 
     def _say_pass(self, player, args):
         pending = self.pending
         if pending is not None and pending.kind == Ask.OPTIONAL:
-            return f"declines {self._trigger_name(pending.trigger)} (an optional effect)"
+            return f"does not use {self._trigger_name(pending.trigger)} (optional)"
         return "does not respond"
 
     def _trigger_name(self, trigger) -> str:
         label = self._effect_name(trigger.source, trigger.effect.idx)
         if trigger.zone == UNDER:
-            label += f" (under {self.card_defs[trigger.context['host']].name})"
+            label += f" under {self.card_defs[trigger.context['host']].name}"
         return label
 
     def _say_respond(self, player, args):
