@@ -3,7 +3,7 @@
 An engine joins by registering (``rules/<game>/engine.py`` exposing ``ENGINE``) and shipping
 sample decks in ``fixtures/decks/<game>-*.txt``; nothing here names a game. For each engine and
 each seat count from ``min_players`` to ``max_players`` (``CONFORMANCE_GAMES`` random games
-each, default 300), with uniformly random legal choices:
+each, default 1000), with uniformly random legal choices:
 
 - every game ends (the engine's turn cap at worst), with an outcome whose returns and
   placements agree, for a reason the engine declares;
@@ -35,7 +35,7 @@ from rules.core.registry import game_slugs, get_engine
 from tests.rules.core import toy
 from tests.rules.samples import GamePool
 
-GAMES = int(os.environ.get("CONFORMANCE_GAMES", "300"))
+GAMES = int(os.environ.get("CONFORMANCE_GAMES", "1000"))
 CHECK_EVERY = 9  # every offered action applied on a clone, and the views, at about one move in nine
 REPEAT_EVERY = 20  # one game in 20 is played again from its seed and compared event for event
 
