@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# Run every test: first on the embedded default (SQLite), then the database-facing tests
-# again on a real PostgreSQL. Installs Debian's chromium and postgresql when missing, starts
-# a throwaway PostgreSQL cluster in a temporary directory, and stops it when the tests end.
+# Run every test: first on the embedded default (SQLite), then every database-facing test (marked
+# `database` by tests/conftest.py: card pool, decks, simulations, odd input) again on PostgreSQL.
+# Installs Debian's chromium, redis-server and postgresql when missing, starts a throwaway PostgreSQL cluster in a temporary directory, and stops it when the tests end.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 BIN=.venv/bin
@@ -44,5 +44,5 @@ $BIN/python -m pytest "$@" || status=$?
 
 echo "== database-facing tests on PostgreSQL (port $pg_port) =="
 DATABASE_URL="postgres://postgres@127.0.0.1:$pg_port/postgres" \
-  $BIN/python -m pytest tests/cardpool -m "not browser" "$@" || status=$?
+  $BIN/python -m pytest -m "database and not browser" "$@" || status=$?
 exit $status

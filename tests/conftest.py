@@ -23,3 +23,12 @@ def card_pool(db):
 def _media_in_tmp(settings, tmp_path):
     """Drawn images and uploads never land in the working tree during tests."""
     settings.MEDIA_ROOT = tmp_path / "media"
+
+
+def pytest_collection_modifyitems(items):
+    """Mark every test that touches the database ``database``: `make test` runs those again on
+    PostgreSQL (``-m "database and not browser"``), so a new database test joins by itself."""
+    for item in items:
+        fixtures = set(getattr(item, "fixturenames", ()))
+        if fixtures & {"db", "transactional_db", "live_server", "django_db_setup"} or item.get_closest_marker("django_db"):
+            item.add_marker(pytest.mark.database)
