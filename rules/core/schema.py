@@ -107,7 +107,7 @@ class CardType:
 
 @dataclass(frozen=True)
 class Section:
-    """A part of a deck (ARCHITECTURE.md contract) and the card types that belong in it."""
+    """A part of a deck (docs/architecture.md contract) and the card types that belong in it."""
 
     slug: str
     label: str

@@ -1,4 +1,4 @@
-"""The random-simulation consistency test (ARCHITECTURE.md, issue 4 "Checks that must pass").
+"""The random-simulation consistency test (docs/architecture.md, issue 4 "Checks that must pass").
 
 Thousands of games with uniformly random legal actions over the three sample decks: every game
 ends (the turn limit at worst); no card is lost or duplicated across the zones after any step
