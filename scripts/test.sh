@@ -1,10 +1,13 @@
 #!/usr/bin/env bash
 # Run every test: first on the embedded default (SQLite), then every database-facing test (marked
-# `database` by tests/conftest.py: card pool, decks, simulations, odd input) again on PostgreSQL.
+# `database` by tests/conftest.py: card pool, decks, simulations, odd input, the Celery workers'
+# chunk leases) again on PostgreSQL. Both passes run on every core (pytest-xdist, one file per
+# worker at a time; PYTEST_WORKERS=0 runs in this process alone).
 # Installs Debian's chromium, redis-server and postgresql when missing, starts a throwaway PostgreSQL cluster in a temporary directory, and stops it when the tests end.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 BIN=.venv/bin
+xdist=(-n "${PYTEST_WORKERS:-auto}" --dist loadfile)
 
 apt_updated=0
 need_pkg() {  # need_pkg COMMAND_OR_PATH PACKAGE
@@ -40,9 +43,9 @@ as_pg "$pg_bin/pg_ctl" -D "$pg_dir/data" -l "$pg_dir/log" -w \
 
 echo "== all tests on SQLite =="
 status=0
-$BIN/python -m pytest "$@" || status=$?
+$BIN/python -m pytest "${xdist[@]}" "$@" || status=$?
 
 echo "== database-facing tests on PostgreSQL (port $pg_port) =="
 DATABASE_URL="postgres://postgres@127.0.0.1:$pg_port/postgres" \
-  $BIN/python -m pytest -m "database and not browser" "$@" || status=$?
+  $BIN/python -m pytest "${xdist[@]}" -m "database and not browser" "$@" || status=$?
 exit $status

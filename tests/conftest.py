@@ -1,4 +1,12 @@
-"""Shared fixtures: the real card pools, loaded into the test database on demand."""
+"""Shared fixtures: the real card pools, loaded into the test database once per session.
+
+``django_db_setup`` (session scope) loads every game's pool right after the test database is
+created. A test that uses the database runs in a transaction that rolls back (pytest-django's
+``db``), so every such test sees the whole pool and leaves it as it was; ``card_pool`` only says
+that a test needs it. A transactional test (``transaction=True``, ``live_server``) ends with
+Django flushing every table: the pool is loaded again after it (``pytest_runtest_teardown``),
+so whatever runs next finds it, in any order.
+"""
 
 import os
 
@@ -12,11 +20,122 @@ hypothesis_settings.register_profile("ci", derandomize=True, database=None)
 if os.environ.get("CI"):
     hypothesis_settings.load_profile("ci")
 
+# The fixtures that open pytest-django's test database.
+TEST_DB_FIXTURES = frozenset({"db", "transactional_db", "live_server", "django_db_setup"})
+
+# The session's test database while it exists: the blocker that opens it, and how many cards
+# the loaded pools hold (a flush leaves none).
+_session_db = {"blocker": None, "cards": None}
+
+
+def pytest_configure(config):
+    # Users are created and logged in by hundreds of tests: a fast hasher (never outside tests)
+    # instead of 1,000,000 rounds of PBKDF2 per password.
+    from django.test.utils import override_settings
+
+    override_settings(PASSWORD_HASHERS=["django.contrib.auth.hashers.MD5PasswordHasher"]).enable()
+
+
+def _load_card_pools() -> int:
+    from cardpool.models import Card
+
+    with open(os.devnull, "w") as devnull:
+        call_command("load_cardpool", verbosity=0, stdout=devnull)
+    return Card.objects.count()
+
+
+def _card_pools_missing() -> bool:
+    from cardpool.models import Card
+
+    return Card.objects.count() != _session_db["cards"]
+
+
+@pytest.fixture(scope="session")
+def django_db_setup(django_db_setup, django_db_blocker):
+    """The test database, with every game's card pool from fixtures/ loaded as `make run` does."""
+    with django_db_blocker.unblock():
+        _session_db["cards"] = _load_card_pools()
+    _session_db["blocker"] = django_db_blocker
+    yield
+    _session_db["blocker"] = None
+
 
 @pytest.fixture
 def card_pool(db):
-    """Every game's card pool from fixtures/, loaded as `make run` loads it."""
-    call_command("load_cardpool", verbosity=0, stdout=open("/dev/null", "w"))
+    """Every game's card pool from fixtures/, as `make run` loads it (loaded once per session;
+    this test's changes to it roll back). Loaded here again only if something emptied it."""
+    if _card_pools_missing():
+        _load_card_pools()
+
+
+@pytest.fixture
+def empty_card_pool(db):
+    """The card database as a fresh install has it before `load_cardpool`: no games, rarities,
+    sets or cards (deleted inside this test's transaction, so they are back for the next test)."""
+    from cardpool.models import Card, CardSet, Game, Rarity
+
+    for model in (Card, CardSet, Rarity, Game):  # cards first: they protect their sets and rarities
+        model.objects.all().delete()
+
+
+class ProcessDatabase:
+    """A database other processes can open (``DATABASE_URL=url``), and a way to read it here."""
+
+    def __init__(self, url: str):
+        self.url = url
+
+    def fetch(self, sql: str) -> list[tuple]:
+        """All rows of one query, on a connection of its own (no parameters: the SQL is the same on
+        SQLite and PostgreSQL, values written into it)."""
+        if self.url.startswith("sqlite:"):
+            import sqlite3
+
+            db = sqlite3.connect(self.url.split(":///", 1)[1], timeout=30)
+        else:
+            import psycopg
+
+            db = psycopg.connect(self.url, autocommit=True)
+        try:
+            return [tuple(row) for row in db.execute(sql).fetchall()]
+        finally:
+            db.close()
+
+
+@pytest.fixture(scope="session")
+def process_database(tmp_path_factory):
+    """Make new, empty databases for other processes (Celery workers, the local pool's processes,
+    tests/simulate/sim_driver.py), which cannot see pytest's test database (in memory on SQLite,
+    inside a transaction that never commits elsewhere): ``process_database()`` gives a
+    ``ProcessDatabase`` of the engine the tests run on -- an SQLite file, or under
+    ``DATABASE_URL=postgres://...`` a database of its own on that server, dropped when the
+    session ends. Whoever asks migrates it. Using this fixture makes a test ``database``: it runs
+    in the PostgreSQL pass of `make test` too."""
+    from urllib.parse import urlsplit
+
+    url = os.environ.get("DATABASE_URL", "")
+    postgres = urlsplit(url).scheme in ("postgres", "postgresql", "pgsql")
+    made = []
+
+    def make() -> ProcessDatabase:
+        if not postgres:
+            path = tmp_path_factory.mktemp("process-db") / "db.sqlite3"
+            return ProcessDatabase(f"sqlite:///{path}")
+        import psycopg
+
+        name = f"cardworkshop_process_{os.getpid()}_{len(made)}"
+        with psycopg.connect(url, autocommit=True) as server:
+            server.execute(f'DROP DATABASE IF EXISTS "{name}"')
+            server.execute(f'CREATE DATABASE "{name}"')
+        made.append(name)
+        return ProcessDatabase(urlsplit(url)._replace(path=f"/{name}").geturl())
+
+    yield make
+    if made:
+        import psycopg
+
+        with psycopg.connect(url, autocommit=True) as server:
+            for name in made:  # FORCE: a killed worker's connection may linger
+                server.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
 
 
 @pytest.fixture(autouse=True)
@@ -25,10 +144,29 @@ def _media_in_tmp(settings, tmp_path):
     settings.MEDIA_ROOT = tmp_path / "media"
 
 
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_teardown(item, nextitem):
+    """After a database test has been torn down (a transactional one flushes every table), the
+    pools are loaded again if they are gone. Not after the last test: the database is gone then."""
+    result = yield
+    blocker = _session_db["blocker"]
+    if blocker is not None and uses_test_database(item):
+        with blocker.unblock():
+            if _card_pools_missing():
+                _session_db["cards"] = _load_card_pools()
+    return result
+
+
+def uses_test_database(item) -> bool:
+    """pytest-django's test database: a database fixture or the ``django_db`` marker."""
+    fixtures = set(getattr(item, "fixturenames", ()))
+    return bool(fixtures & TEST_DB_FIXTURES) or item.get_closest_marker("django_db") is not None
+
+
 def pytest_collection_modifyitems(items):
-    """Mark every test that touches the database ``database``: `make test` runs those again on
-    PostgreSQL (``-m "database and not browser"``), so a new database test joins by itself."""
+    """Mark every test that touches a database ``database`` (pytest-django's, or one made with
+    ``process_database`` for other processes): `make test` runs those again on PostgreSQL
+    (``-m "database and not browser"``), so a new database test joins by itself."""
     for item in items:
-        fixtures = set(getattr(item, "fixturenames", ()))
-        if fixtures & {"db", "transactional_db", "live_server", "django_db_setup"} or item.get_closest_marker("django_db"):
+        if uses_test_database(item) or "process_database" in getattr(item, "fixturenames", ()):
             item.add_marker(pytest.mark.database)

@@ -38,7 +38,7 @@ def import_csv(text, game="boundless", **kwargs):
 
 
 @pytest.fixture
-def games(db):
+def games(empty_card_pool):
     return game_sync_all()
 
 

@@ -11,7 +11,6 @@ import re
 from urllib.parse import parse_qs, urlparse
 
 import pytest
-from django.core.management import call_command
 from django.urls import reverse
 from django.utils.html import escape
 
@@ -27,9 +26,8 @@ BOUNDLESS_SETS = [("BND1", "Core (BND1)")]
 
 
 @pytest.fixture
-def pool(db):
-    """Every game's card pool from fixtures/, as `make run` loads it."""
-    call_command("load_cardpool", verbosity=0, stdout=open("/dev/null", "w"))
+def pool(card_pool):
+    """Every game's card pool from fixtures/, as `make run` loads it (tests/conftest.py)."""
 
 
 def text_of(response) -> str:

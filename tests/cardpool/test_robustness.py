@@ -27,7 +27,7 @@ LONG_TEXT = "a" * 5000 + " " + "word " * 500
 
 
 @pytest.fixture
-def long_cards(db):
+def long_cards(empty_card_pool):
     rows = [CardRow(f"row {i}", dict(set="RX1", number=str(i), name="a" * 60 + f" {i}", card_type="command",
                                      rarity="C", text=LONG_TEXT, attributes={"command_kind": "normal"}))
             for i in range(3)]

@@ -70,7 +70,7 @@ CARDS = {
 
 
 @pytest.fixture
-def cards(db):
+def cards(empty_card_pool):
     for game, rows in CARDS.items():
         default_set = SETS[game][0]["code"]
         card_import(game_slug=game, sets=SETS[game],

@@ -6,13 +6,15 @@
     worker starts and ``resume_simulations`` re-enqueues what was pending, the run finishes with
     exactly the requested number of games, each chunk counted once.
 
-Worker processes cannot open pytest's in-memory test database, so these tests use a dedicated
-SQLite file, migrated and filled by ``tests/simulate/sim_driver.py`` (which stands in for the
-web process). Every process (driver, Celery workers, local pool processes) loads
-``tests.simulate.toy_settings``: the toy rules play as the `boundless` engine, as in the other
-simulation tests, since what is proven here is the chunk machinery. Nothing is skipped: without
-``redis-server`` the test fails and says how to get it (``make test`` installs it). No timing
-is asserted.
+Worker processes cannot open pytest's in-memory test database, so these tests use a database of
+their own (``process_database``: an SQLite file, or in the PostgreSQL pass of ``make test`` a
+database on that server, where chunk leases really lock rows), migrated and filled by
+``tests/simulate/sim_driver.py`` (which stands in for the web process). Every process (driver,
+Celery workers, local pool processes) loads ``tests.simulate.toy_settings``: the toy rules play
+as the `boundless` engine, as in the other simulation tests, since what is proven here is the
+chunk machinery. Nothing is skipped: without ``redis-server`` the test fails and says how to get
+it (``make test`` installs it). No timing is asserted, and none decides where the worker dies: it
+hangs in a given chunk (``SIM_TEST_CHUNKS_BEFORE_HANG``, tests/simulate/toy_settings.py).
 """
 
 from __future__ import annotations
@@ -22,7 +24,6 @@ import os
 import shutil
 import signal
 import socket
-import sqlite3
 import subprocess
 import sys
 import time
@@ -58,16 +59,16 @@ def stop(process: subprocess.Popen, sig=signal.SIGTERM) -> None:
 
 
 @pytest.fixture(scope="module")
-def world(tmp_path_factory):
-    """A migrated SQLite file with the card pools and three decks, and a running redis-server."""
+def world(tmp_path_factory, process_database):
+    """A migrated database with the card pools and three decks, and a running redis-server."""
     server = shutil.which("redis-server") or ("/usr/bin/redis-server" if Path("/usr/bin/redis-server").exists() else None)
     if server is None:
         pytest.fail("redis-server is missing: install Debian's redis-server package (`make test` does it "
                     "when run as root: scripts/test.sh)")
     home = tmp_path_factory.mktemp("celery-world")
+    database = process_database()
     port = free_port()
-    env = {**os.environ, "DJANGO_SETTINGS_MODULE": "tests.simulate.toy_settings",
-           "DATABASE_URL": f"sqlite:///{home / 'sim.sqlite3'}",
+    env = {**os.environ, "DJANGO_SETTINGS_MODULE": "tests.simulate.toy_settings", "DATABASE_URL": database.url,
            "CELERY_BROKER_URL": f"redis://127.0.0.1:{port}/0", "SIMULATION_LOCAL_WORKERS": "2",
            "PYTHONPATH": str(ROOT)}
     redis = subprocess.Popen([server, "--port", str(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no",
@@ -85,7 +86,7 @@ def world(tmp_path_factory):
             except OSError:
                 time.sleep(0.1)
         driver(env, "setup")
-        yield {"env": env, "db": home / "sim.sqlite3", "home": home}
+        yield {"env": env, "db": database, "home": home}
     finally:
         stop(redis)
 
@@ -97,24 +98,28 @@ def driver(env: dict, *args: str) -> dict:
     return json.loads(done.stdout)
 
 
-def start_worker(world: dict, name: str) -> subprocess.Popen:
+def start_worker(world: dict, name: str, chunks_before_hang: int | None = None) -> subprocess.Popen:
+    """A Celery worker (one process); with ``chunks_before_hang`` it stores that many chunks, then
+    hangs in the next one until it is killed (tests/simulate/toy_settings.py)."""
     log = open(world["home"] / f"{name}.log", "w")
+    env = {**world["env"], "SIMULATION_BACKEND": "celery"}
+    if chunks_before_hang is not None:
+        env["SIM_TEST_CHUNKS_BEFORE_HANG"] = str(chunks_before_hang)
     return subprocess.Popen(
         [str(CELERY), "-A", "config", "worker", "--pool=prefork", "--concurrency=1", "--loglevel=WARNING",
          "--without-gossip", "--without-mingle", "--without-heartbeat", "-n", f"{name}@%h"],
-        env={**world["env"], "SIMULATION_BACKEND": "celery"}, cwd=ROOT, stdout=log, stderr=subprocess.STDOUT,
-        start_new_session=True)
+        env=env, cwd=ROOT, stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
 
 
 def chunk_rows(world: dict, run_id: int) -> list[tuple]:
-    with sqlite3.connect(world["db"], timeout=30) as db:
-        return db.execute("SELECT idx, status, games, tally FROM (SELECT \"index\" AS idx, status, games, tally "
-                          "FROM simulate_runchunk WHERE run_id = ?) ORDER BY idx", (run_id,)).fetchall()
+    """(index, status, games, tally) of every chunk; the tally decoded (SQLite gives JSON text)."""
+    rows = world["db"].fetch(f'SELECT "index", status, games, tally FROM simulate_runchunk '
+                             f'WHERE run_id = {int(run_id)} ORDER BY "index"')
+    return [(*row[:3], json.loads(row[3]) if isinstance(row[3], str) else row[3]) for row in rows]
 
 
 def run_status(world: dict, run_id: int) -> str:
-    with sqlite3.connect(world["db"], timeout=30) as db:
-        return db.execute("SELECT status FROM simulate_simulationrun WHERE id = ?", (run_id,)).fetchone()[0]
+    return world["db"].fetch(f"SELECT status FROM simulate_simulationrun WHERE id = {int(run_id)}")[0][0]
 
 
 def wait_until(world: dict, run_id: int, worker: subprocess.Popen, done_chunks: int | None = None) -> None:
@@ -151,7 +156,7 @@ def test_a_run_completes_through_the_broker_like_the_local_pool(world):
 
 
 def test_a_killed_worker_loses_nothing_and_counts_nothing_twice(world):
-    worker = start_worker(world, "doomed")
+    worker = start_worker(world, "doomed", chunks_before_hang=3)  # dies in its 4th chunk, whatever the pace
     started = driver(world["env"], "start", "celery", str(GAMES_B), "23", "greedy", "--chunk", str(CHUNK))
     run_id, chunks = started["run"], started["chunks"]
     try:
@@ -159,7 +164,7 @@ def test_a_killed_worker_loses_nothing_and_counts_nothing_twice(world):
     finally:
         stop(worker, signal.SIGKILL)  # the worker and its pool process die mid-run
     done_at_kill = sum(row[1] == "done" for row in chunk_rows(world, run_id))
-    assert 3 <= done_at_kill < chunks, "the run must be cut in the middle"
+    assert done_at_kill == 3 < chunks, "the run must be cut in the middle"
     assert run_status(world, run_id) == "running"
 
     survivor = start_worker(world, "survivor")
@@ -172,7 +177,7 @@ def test_a_killed_worker_loses_nothing_and_counts_nothing_twice(world):
 
     rows = chunk_rows(world, run_id)
     assert len(rows) == chunks and all(status == "done" for _, status, _, _ in rows)
-    assert all(json.loads(tally)["games"] == games for _, _, games, tally in rows)  # each chunk counted once
+    assert all(tally["games"] == games for _, _, games, tally in rows)  # each chunk counted once
     results = driver(world["env"], "results", str(run_id))
     assert results["games_done"] == GAMES_B == sum(games for _, _, games, _ in rows)
     assert results["summary"] == local_results(world, GAMES_B, 23)["summary"]
