@@ -7,9 +7,13 @@ name a game themselves. Validation returns every problem at once as
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
+
+#: A game's own card compiler (``GameSpec.card_checker``): ``(card_type, attributes, effects)``
+#: to every problem its engine would meet running the card, as ``(field, message)`` pairs.
+CardChecker = Callable[[str, Mapping[str, Any], list], "list[tuple[str, str]]"]
 
 #: Attribute kinds understood by validation, the search language and the search index.
 INT = "int"  # whole number within [minimum, maximum]; "X" allowed when allow_x
@@ -161,6 +165,10 @@ class GameSpec:
     effect_fields: tuple[str, ...] = ()  # extra keys an effect may carry (e.g. "side", "level")
     accent: str = "#444444"
     list_layout: ListLayout | None = None  # a fan card-list CSV layout the importer also reads
+    #: The engine's compiler for a card's structured effects (conditions, targets, amounts): run
+    #: when a card is saved or imported, after the shape checks here pass, so a card its engine
+    #: cannot run is refused with the path of the fault, never met mid-game.
+    card_checker: CardChecker | None = None
 
     # -- lookups -----------------------------------------------------------------
     @property
@@ -225,6 +233,8 @@ class GameSpec:
             if card_type in attr.required_for and attr.name not in attributes:
                 errors.append((f"attributes.{attr.name}", f"is required on {card_type} cards"))
         errors.extend(self.validate_effects(effects))
+        if self.card_checker is not None and not errors:
+            errors.extend(self.card_checker(card_type, attributes, list(effects)))
         return errors
 
     def validate_effects(self, effects: Any) -> list[tuple[str, str]]:
