@@ -12,8 +12,9 @@ CARDS" (playing forms, sacrifice to play), "COMMAND CARDS" (activating and setti
 from __future__ import annotations
 
 from rules.boundless.combat import CombatMixin
+from rules.boundless.compiler import COMMAND, EMPTY_EFFECT, FORM, SPIRIT
 from rules.boundless.constants import COMBAT, EMPTY
-from rules.boundless.effects import COMMAND, EMPTY_EFFECT, F_TMP, FORM, KIND_COMMAND, KIND_EFFECT, SPIRIT, can_pay, has_targets
+from rules.boundless.effects import F_TMP, KIND_COMMAND, KIND_EFFECT, can_pay, has_targets
 from rules.boundless.records import END, Ask, action
 from rules.boundless.turn import TurnMixin
 

@@ -2,9 +2,12 @@
 
 Card types from "CARD TYPES"; form levels 0-3 from "FORM CARDS"; command kinds from
 "COMMAND CARDS"; spirit names from "SPIRIT CARDS"; timing indicators from
-"EFFECT TIMING INDICATORS"; keyword ops from "KEYWORDS".
+"EFFECT TIMING INDICATORS"; keyword ops from "KEYWORDS". Conditions, targets, amounts and
+durations are structured data checked by the engine's own compiler (compiler.py) when a card is
+saved or imported (docs/fixture-format.md, "Boundless effects").
 """
 
+from rules.boundless.compiler import check_card
 from rules.core.schema import (
     ENUM,
     INT,
@@ -23,17 +26,18 @@ COMMAND_KINDS = ("normal", "bound", "interrupt", "swift")
 
 #: Effect timing indicators ("EFFECT TIMING INDICATORS"), plus ``act`` for an effect a
 #: spiritualized form or savior activates in its controller's act step (no indicator printed)
-#: and ``command`` for what a command card does when it resolves.
-TIMINGS = ("auto", "cont", "interrupt", "swift", "independent", "act", "command")
+#: ``command`` for what a command card does when it resolves, and ``flip`` for a savior's flip
+#: requirement ("SAVIOR CARDS": printed at the bottom of its effect box; op ``flip_savior``).
+TIMINGS = ("auto", "cont", "interrupt", "swift", "independent", "act", "command", "flip")
 
 N = {"amount": "int"}
-TARGET = {"target": "str"}
+TARGET = {"target": "any"}  # a card reference ("self", "attacker", ...) or a selection object
 
 EFFECT_OPS = {
     # KEYWORDS
     "draw": OpSpec("Add cards from the top of your main deck to your hand.", {**N, "player": "str"}),
-    "discard": OpSpec("Send cards from hand to the drop zone (spirits cannot be discarded).",
-                      {**N, "player": "str", "choice": "str"}),
+    "discard": OpSpec("Send cards from hand to the drop zone (spirits cannot be discarded); "
+                      "the discarding player chooses them.", {**N, "player": "str"}),
     "rescue": OpSpec("Add spirit cards of your choice from your void to your hand.", {**N, "kind": "str"}),
     "spiritualize": OpSpec("Place a spirit from your hand under a savior or form.", {**N, **TARGET, "source": "str"}),
     "invoke": OpSpec("Add spirits from the top of your spirit deck to your hand.", N),
@@ -47,7 +51,7 @@ EFFECT_OPS = {
     "return_to_hand": OpSpec("Return a form to its owner's hand.", TARGET),
     "search": OpSpec("Look through the main deck for a card and add it to hand, then shuffle.",
                      {"card_type": "str", "tribe": "str", "level": "int", "name": "str"}),
-    "play_from": OpSpec("Play a form from a zone without sacrifice.", {"zone": "str", "level": "int", "tribe": "str"}),
+    "play_from": OpSpec("Play this form from a zone (drop or hand) without sacrifice.", {"zone": "str"}),
     "negate": OpSpec("Negate the activation of an effect or command.", TARGET),
     "extra_attack": OpSpec("A card may attack one more time this combat step.", TARGET),
     "cannot_attack": OpSpec("A card cannot attack until the stated time.", {**TARGET, "until": "str"}),
@@ -107,5 +111,6 @@ GAME = GameSpec(
     set_kinds=("starter", "core", "expansion", "promo"),
     timings=TIMINGS,
     effect_ops=EFFECT_OPS,
-    effect_fields=("side", "name", "once_per_turn", "spirit_kind"),
+    effect_fields=("side", "name", "once_per_turn"),
+    card_checker=check_card,
 )

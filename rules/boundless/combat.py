@@ -9,6 +9,7 @@ must be spiritualized to attack a savior. Interpretations: docs/rules-notes.md, 
 
 from __future__ import annotations
 
+from rules.boundless.compiler import FORM, SAVIOR
 from rules.boundless.constants import (
     ACT2,
     CHECK_PHASE,
@@ -18,7 +19,7 @@ from rules.boundless.constants import (
     END_PHASE,
     START_PHASE,
 )
-from rules.boundless.effects import END_OF_ATTACK, FORM, SAVIOR
+from rules.boundless.effects import END_OF_ATTACK
 from rules.boundless.records import END, action
 
 

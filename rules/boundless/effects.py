@@ -1,15 +1,16 @@
 """The Boundless effect-op interpreter: card abilities run from the card data.
 
-A card's ``effects`` (fixtures/boundless.json, docs/fixture-format.md) are compiled once per
-game into :class:`Effect` objects: the free-text ``condition`` becomes a predicate, each op's
-``target`` word a :class:`Selector`. The engine runs an effect as a *frame* (a small list, so
-``clone`` copies it cheaply): first its ``cost`` ops, then its ``ops``, one op at a time. An op
-handler returns True when done, or False after asking a player to choose (the engine's
-``pending``); the answer lands in the frame's scratch dict and the handler runs again.
+A card's ``effects`` (fixtures/boundless.json, docs/fixture-format.md) are compiled by
+compiler.py (when the card is saved, and once per game) into :class:`Effect` objects: each
+structured ``condition`` a predicate, each op's ``target`` a :class:`Selector`. The engine runs
+an effect as a *frame* (a small list, so ``clone`` copies it cheaply): first its ``cost`` ops,
+then its ``ops``, one op at a time. An op handler returns True when done, or False after asking
+a player to choose (the engine's ``pending``); the answer lands in the frame's scratch dict and
+the handler runs again.
 
-Escape hatch: an effect may carry ``"python": "package.module:function"``; the function is
-called as ``function(state, frame)`` instead of the ops and must return True (done) or False
-(waiting for a choice, exactly like an op handler).
+Tests only: an effect built in a test may carry ``"python": "package.module:function"``; the
+function is called as ``function(state, frame)`` instead of the ops and must return True (done)
+or False (waiting for a choice, exactly like an op handler). Card data cannot carry it.
 
 Rulebook: shared/rulebooks/boundless-tcg.txt, "KEYWORDS" (draw, discard, rescue, spiritualize,
 invoke, de-spiritualize, devour, control) and "EFFECT TIMING INDICATORS".
@@ -17,11 +18,7 @@ invoke, de-spiritualize, devour, control) and "EFFECT TIMING INDICATORS".
 
 from __future__ import annotations
 
-import importlib
-import re
-
-# card types
-SAVIOR, SPIRIT, FORM, COMMAND = "savior", "spirit", "form", "command"
+from rules.boundless.compiler import SPIRIT, Effect, Selector
 
 # frame layout: [controller, source card, effect, stage (0 cost, 1 ops), op index, vars, scratch, kind]
 F_CTRL, F_SRC, F_EFF, F_STAGE, F_OPI, F_VARS, F_TMP, F_KIND = range(8)
@@ -30,229 +27,6 @@ KIND_EFFECT, KIND_COMMAND = 0, 1
 # expiry codes for PWR changes and protections: -1 = end of the current attack; 2t = end of
 # the combat step of turn t; 2t+1 = end of turn t
 END_OF_ATTACK = -1
-
-
-class Effect:
-    """One compiled ability of a card."""
-
-    __slots__ = ("idx", "timing", "trigger", "cond", "cost", "ops", "once", "side", "optional",
-                 "name", "python", "text", "target_ops")
-
-    def __init__(self, idx: int, data: dict):
-        self.idx = idx
-        self.timing = data.get("timing", "")
-        self.trigger = data.get("trigger")
-        self.cond = compile_condition(data.get("condition"))
-        self.cost = tuple(_compile_op(op) for op in data.get("cost", ()))
-        self.ops = tuple(_compile_op(op) for op in data.get("ops", ()))
-        self.once = bool(data.get("once_per_turn"))
-        self.side = data.get("side")  # savior effects: "bound" or "boundless"
-        self.optional = bool(data.get("optional")) or self.timing in ("swift", "interrupt")
-        self.name = data.get("name", "")
-        self.text = data.get("text", "")
-        python = data.get("python")
-        self.python = _load_function(python) if python else None
-        # the first op names the main effect: an activation needs a target for it (see notes)
-        first = self.ops[0] if self.ops else None
-        self.target_ops = (first,) if first is not None and isinstance(first.get("sel"), Selector) \
-            and first["sel"].single else ()
-
-
-_CARD_CACHE: dict = {}
-
-
-def card_def(kind: int, spec) -> CardDef:
-    """The compiled card, cached: games built from the same decks share their definitions."""
-    key = (kind, spec)
-    d = _CARD_CACHE.get(key)
-    if d is None:
-        if len(_CARD_CACHE) > 20000:
-            _CARD_CACHE.clear()
-        d = _CARD_CACHE[key] = CardDef(kind, spec)
-    return d
-
-
-def _load_function(path: str):
-    module, _, name = path.partition(":")
-    return getattr(importlib.import_module(module), name)
-
-
-class CardDef:
-    """What the engine needs of a card, shared (never copied) by every clone of a game."""
-
-    __slots__ = ("kind", "name", "ctype", "level", "pwr", "bpwr", "tags", "command_kind",
-                 "spirit_kind", "effects", "trig", "acts", "swifts", "conts_self", "conts_group",
-                 "form_bonus", "host_bonus", "flip_cond", "spec", "main_effect", "is_perfect", "acts_swifts")
-
-    def __init__(self, kind: int, spec):
-        attrs = spec.attributes or {}
-        self.kind = kind
-        self.spec = spec
-        self.name = spec.name
-        self.ctype = spec.card_type
-        self.level = int(attrs.get("level", 0) or 0)
-        self.pwr = int(attrs.get("pwr", 0) or 0)
-        self.bpwr = int(attrs.get("boundless_pwr", self.pwr) or 0)
-        tags = {t.lower() for t in attrs.get("tribe", []) or []}
-        if attrs.get("archetype"):
-            tags.add(str(attrs["archetype"]).lower())
-        self.tags = frozenset(tags)
-        self.command_kind = attrs.get("command_kind")
-        self.spirit_kind = attrs.get("spirit_kind")
-        self.is_perfect = self.spirit_kind == "perfect"
-        self.effects = tuple(Effect(i, e) for i, e in enumerate(spec.effects or ()))
-        self.trig: dict[str, list[Effect]] = {}
-        self.acts: list[Effect] = []  # activated in the act step ("act", "independent" from drop)
-        self.swifts: list[Effect] = []  # [SWIFT] effects without a trigger (activated at will)
-        self.conts_self: list[tuple] = []  # (amount, side) for CONT PWR on this card itself
-        self.conts_group: list[tuple] = []  # (selector, amount, side) for CONT PWR on other cards
-        self.host_bonus = 0  # spirits: CONT PWR given to the card they are underneath
-        for eff in self.effects:
-            if eff.trigger:
-                self.trig.setdefault(eff.trigger, []).append(eff)
-            elif eff.timing in ("act", "independent"):
-                self.acts.append(eff)
-            elif eff.timing == "swift":
-                self.swifts.append(eff)
-            elif eff.timing == "cont":
-                for op in eff.ops:
-                    if op["op"] != "pwr":
-                        continue
-                    sel = op["sel"]
-                    if sel.word == "host":
-                        self.host_bonus += op["amount"]
-                    elif sel.word == "self":
-                        self.conts_self.append((op["amount"], eff.side))
-                    else:
-                        self.conts_group.append((sel, op["amount"], eff.side))
-        # the group bonuses that reach forms of the controller: (selector, amount), for the
-        # bound side [0] and the boundless side [1] (only a savior's differ)
-        self.form_bonus = tuple(
-            tuple((sel, amount) for sel, amount, side in self.conts_group
-                  if (side is None or (side == "boundless") == flipped) and sel.side == "your" and not sel.savior)
-            for flipped in (False, True))
-        self.main_effect = self.effects[0] if self.effects else EMPTY_EFFECT
-        self.acts_swifts = tuple(self.acts + self.swifts)
-        flip = attrs.get("flip_condition")
-        self.flip_cond = compile_condition(flip) if flip else None
-
-
-# -- conditions ------------------------------------------------------------------------------------
-# Each condition clause compiles to ``pred(state, ctrl, src, ctx) -> bool``; ``ctx`` holds the
-# trigger's cards: attacker, target, form (the form the trigger is about), sacrificed, host, cmd.
-_Q = r"[\"{]([\w' -]+)[\"}]"
-
-
-def _has_tag(state, card, tag):
-    return card is not None and card >= 0 and tag in state.card_defs[card].tags
-
-
-def _clause(text: str):
-    t = text.strip().rstrip(".").lower()
-    if t in ("your act step", "during your act step"):
-        return lambda s, c, src, ctx: s.turn_player == c and s.in_act_step()
-    if t == "your combat step":
-        return lambda s, c, src, ctx: s.turn_player == c and s.in_combat()
-    if t == "your turn":
-        return lambda s, c, src, ctx: s.turn_player == c
-    if t == "this card is in your drop zone during your act step":
-        return lambda s, c, src, ctx: s.turn_player == c and s.in_act_step() and src in s.drop[c]
-    m = re.fullmatch(r"you have (\d+)(?:\+| or more) spirits in your void", t)
-    if m:
-        n = int(m[1])
-        return lambda s, c, src, ctx: len(s.void[c]) >= n
-    m = re.fullmatch(r"(?:your )?opponent has (\d+)(?:\+| or more) spirits in their void", t)
-    if m:
-        n = int(m[1])
-        return lambda s, c, src, ctx: len(s.void[1 - c]) >= n
-    m = re.fullmatch(r"this card has (\d+)(?:\+| or more) spirits underneath it", t)
-    if m:
-        n = int(m[1])
-        return lambda s, c, src, ctx: len(s.spirits_of(src)) >= n
-    m = re.fullmatch(r"there are (\d+) or more command cards in your drop zone", t)
-    if m:
-        n = int(m[1])
-        return lambda s, c, src, ctx: sum(1 for x in s.drop[c] if s.card_defs[x].ctype == COMMAND) >= n
-    m = re.fullmatch(r"you control (?:an?|(\d+) or more) " + _Q + " forms?", t)
-    if m:
-        n, tag = int(m[1] or 1), m[2].lower()
-        return lambda s, c, src, ctx: sum(1 for x in s.forms[c] if x >= 0 and tag in s.card_defs[x].tags) >= n
-    m = re.fullmatch(r"the (form|damaged form|attacked form|sacrificed form) is an? " + _Q, t)
-    if m:
-        key = {"form": "form", "damaged form": "form", "attacked form": "target",
-               "sacrificed form": "sacrificed"}[m[1]]
-        tag = m[2].lower()
-        return lambda s, c, src, ctx: _has_tag(s, ctx.get(key), tag)
-    if t == "the attack target is a form":
-        return lambda s, c, src, ctx: ctx.get("target", -1) >= 0 and s.card_defs[ctx["target"]].ctype == FORM
-    raise ValueError(f"Boundless engine: cannot read the condition {text!r}")
-
-
-def compile_condition(text: str | None):
-    """A predicate for a condition sentence (clauses joined by "and"), or None for no condition."""
-    if not text:
-        return None
-    preds = [_clause(part) for part in re.split(r"\s+and\s+", text.strip())]
-    if len(preds) == 1:
-        return preds[0]
-    return lambda s, c, src, ctx: all(p(s, c, src, ctx) for p in preds)
-
-
-# -- targets ---------------------------------------------------------------------------------------
-_SEL = re.compile(r"(other_|another_)?(your|opponent)_(?:level(\d)_)?(unspiritualized_)?(?:(\w+?)_)?(form|forms|savior)")
-CTX_WORDS = {"attacker": "attacker", "triggering_form": "form", "that_form": "that",
-             "attacked_form": "target", "triggering_command": "cmd", "host": "host"}
-
-
-class Selector:
-    """A target word (``your_akumaiden_form``, ``other_your_golem_forms``, ``self``, ...)."""
-
-    __slots__ = ("word", "ctx_key", "side", "level", "unspirited", "tag", "other", "single", "savior")
-
-    def __init__(self, word: str):
-        self.word = word
-        self.ctx_key = CTX_WORDS.get(word)
-        self.side = self.level = self.tag = None
-        self.other = self.unspirited = self.savior = False
-        self.single = False  # a choice among the cards that match
-        if word == "self" or self.ctx_key:
-            return
-        m = _SEL.fullmatch(word)
-        if not m:
-            raise ValueError(f"Boundless engine: unknown target word {word!r}")
-        self.other = bool(m[1])
-        self.side = m[2]
-        self.level = int(m[3]) if m[3] is not None else None
-        self.unspirited = bool(m[4])
-        self.tag = m[5].lower() if m[5] else None
-        self.savior = m[6] == "savior"
-        self.single = m[6] == "form"
-
-    def player(self, ctrl: int) -> int:
-        return ctrl if self.side == "your" else 1 - ctrl
-
-    def matches_form(self, state, card: int, src: int) -> bool:
-        d = state.card_defs[card]
-        if self.other and card == src:
-            return False
-        if self.level is not None and d.level != self.level:
-            return False
-        if self.tag is not None and self.tag not in d.tags:
-            return False
-        if self.unspirited and card in state.spiritualized_this_turn:
-            return False
-        return True
-
-
-def _compile_op(op: dict) -> dict:
-    out = dict(op)
-    if "target" in op:
-        out["sel"] = Selector(op["target"])
-    amount = op.get("amount", 1)
-    out["amount"] = amount
-    if op["op"] not in OPS:
-        raise ValueError(f"Boundless engine: unknown effect op {op['op']!r}")
-    return out
 
 
 def amount_of(state, op: dict, card: int) -> int:
@@ -274,7 +48,7 @@ def candidates(state, frame, sel: Selector) -> list[int]:
 
 
 def select(state, ctrl, src, ctx, sel: Selector) -> list[int]:
-    if sel.word == "self":
+    if sel.is_self:
         return [src] if state.on_field(src) else []
     if sel.ctx_key:
         card = ctx.get(sel.ctx_key, -1)
@@ -303,12 +77,15 @@ def op_invoke(s, f, op):
 
 
 def op_mill(s, f, op):
+    """The top cards of a main deck to its drop zone; the event counts the cards that moved."""
     p = _who(f, op)
+    milled = 0
     for _ in range(amount_of(s, op, f[F_SRC])):
         if not s.main_deck[p]:
             break
         s.drop[p].append(s.take_top(s.main_deck[p], 1 << 2 * p))
-    s.log("mill", p, cards=amount_of(s, op, f[F_SRC]))
+        milled += 1
+    s.log("mill", p, cards=milled)
     return True
 
 
@@ -331,12 +108,16 @@ def op_discard(s, f, op):
 
 
 def op_rescue(s, f, op):
-    """KEYWORDS "RESCUE": spirits of your choice from your void to your hand."""
+    """KEYWORDS "RESCUE": spirits of your choice from your void to your hand (of one spirit
+    type when the op names its ``kind``)."""
     p = f[F_CTRL]
     tmp = f[F_TMP]
     n = amount_of(s, op, f[F_SRC])
-    while tmp.get("n", 0) < n and s.void[p]:
-        kinds = sorted({s.card_defs[x].kind for x in s.void[p]})
+    only = op.get("kind")
+    while tmp.get("n", 0) < n:
+        kinds = sorted({s.card_defs[x].kind for x in s.void[p] if only is None or s.card_defs[x].spirit_kind == only})
+        if not kinds:
+            break
         kind = s.pick(f, p, kinds)
         if kind is None:
             return False
@@ -642,6 +423,3 @@ def has_targets(state, ctrl: int, src: int, eff: Effect, ctx: dict) -> bool:
             return False
     return True
 
-
-#: what a bound command does when placed (nothing: its effects are used later)
-EMPTY_EFFECT = Effect(-1, {"timing": "command"})

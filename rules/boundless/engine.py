@@ -11,6 +11,9 @@
 - ``view.py``      ``view`` and ``action_to_string``
 - ``records.py``   the named records (pending decisions, waiting effects) and interned actions
 - ``constants.py`` zone counts, limits, steps, :class:`EndReason`
+- ``compiler.py``  a card's structured effects compiled (conditions, targets), and checked when
+  the card is saved or imported (``GameSpec.card_checker``); ``legacy_effects.py`` reads the
+  pre-2.1 sentence form for the data migrations only
 - ``effects.py``   the effect-op interpreter (card abilities run from the card data); ``ai.py``
   the evaluation for greedy and search agents
 
@@ -94,7 +97,9 @@ from rules.boundless.state import BoundlessState
 from rules.core.decks import DeckList
 from rules.core.engine import EngineSpec, StatCounter
 
-VERSION = "2.0"
+#: 2.1: effects are structured data checked at save (compiler.py); the games are those of 2.0,
+#: move for move, but a 2.0 replay's decks hold the old sentences (rules-notes: "Structured effects").
+VERSION = "2.1"
 
 COUNTERS = (
     StatCounter("drawn", "Cards drawn", per_card=True,

@@ -10,7 +10,8 @@ the CONT "forms you control gain +N PWR" of its controller's savior, forms and f
 
 from __future__ import annotations
 
-from rules.boundless.effects import FORM, SAVIOR, amount_of
+from rules.boundless.compiler import FORM, SAVIOR
+from rules.boundless.effects import amount_of
 
 
 class PowerMixin:
@@ -58,7 +59,7 @@ class PowerMixin:
         for selector, amount, side in source_def.conts_group:
             if side is not None and (side == "boundless") != flipped:
                 continue
-            if selector.side == "your" and not selector.savior and selector.matches_form(self, card, source):
+            if selector.side == "you" and not selector.savior and selector.matches_form(self, card, source):
                 value += amount
         return value
 
@@ -177,5 +178,5 @@ class PowerMixin:
         for selector, amount, side in source_def.conts_group:
             if side is not None and (side == "boundless") != flipped:
                 continue
-            if selector.side == "your" and not selector.savior:
+            if selector.side == "you" and not selector.savior:
                 out.append((source, selector, amount))

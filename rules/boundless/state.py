@@ -26,6 +26,7 @@ import random
 
 from rules.boundless.actions import ActionMixin
 from rules.boundless.combat import CombatMixin
+from rules.boundless.compiler import SPIRIT, CardDef, card_def
 from rules.boundless.constants import (
     COMBAT,
     COMMAND_ZONES,
@@ -36,7 +37,7 @@ from rules.boundless.constants import (
     STEP_NAMES,
     TURN_LIMIT,
 )
-from rules.boundless.effects import F_SRC, SPIRIT, CardDef, card_def
+from rules.boundless.effects import F_SRC
 from rules.boundless.power import PowerMixin
 from rules.boundless.records import Ask, Pending
 from rules.boundless.triggers import TriggerMixin

@@ -17,6 +17,7 @@ docs/rules-notes.md, "Commands, interrupts, swift" and "Effects and timing".
 
 from __future__ import annotations
 
+from rules.boundless.compiler import FORM, SAVIOR
 from rules.boundless.constants import EMPTY, OVER
 from rules.boundless.effects import (
     F_EFF,
@@ -26,11 +27,9 @@ from rules.boundless.effects import (
     F_STAGE,
     F_TMP,
     F_VARS,
-    FORM,
     KIND_COMMAND,
     KIND_EFFECT,
     OPS,
-    SAVIOR,
     can_pay,
     has_targets,
 )

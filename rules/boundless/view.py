@@ -9,8 +9,9 @@ face-down). Interpretations: docs/rules-notes.md, "Effects and timing" - "Hidden
 
 from __future__ import annotations
 
+from rules.boundless.compiler import SAVIOR, SPIRIT
 from rules.boundless.constants import ACT1, COMBAT
-from rules.boundless.effects import F_EFF, F_OPI, F_STAGE, SAVIOR, SPIRIT
+from rules.boundless.effects import F_EFF, F_OPI, F_STAGE
 from rules.boundless.records import UNDER, Ask
 
 #: what the chooser does with a card chosen inside an effect, by the effect op asking

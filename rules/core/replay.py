@@ -119,7 +119,10 @@ def start_state(replay: dict, engine: EngineSpec | None = None) -> GameState:
     """The replay's game as it stood before the first move, with its event log on."""
     engine = _engine_for(replay, engine)
     decks = [deck_from_data(d, replay["game"]) for d in replay["decks"]]
-    state = engine.start(decks, replay["seed"], **replay.get("options", {}))
+    try:
+        state = engine.start(decks, replay["seed"], **replay.get("options", {}))
+    except ValueError as exc:  # a card the engine's compiler refuses (GameSpec.card_checker)
+        raise ReplayError(f"the replay's decks cannot be played by this engine: {exc}") from None
     state.log_events = True
     return state
 

@@ -127,7 +127,8 @@ class RaritySpec:
 
 @dataclass(frozen=True)
 class OpSpec:
-    """An effect op the game's engine interprets; ``params`` maps name -> kind (int/str/bool/any)."""
+    """An effect op the game's engine interprets; ``params`` maps name -> kind: int (a number or
+    a name), str, bool, or any (a structure the game's ``card_checker`` reads)."""
 
     doc: str
     params: Mapping[str, str] = field(default_factory=dict)

@@ -576,3 +576,63 @@ def test_admin_set_form_rejects_a_kind_the_game_lacks(admin_client, card_pool):
         "game": game.pk, "code": "FBX", "name": "Bad Kind", "release_order": 9, "kind": "starter"})
     assert response.status_code == 200 and b"is not one of core, expansion, promo" in response.content
     assert not CardSet.objects.filter(code="FBX").exists()
+
+
+# -- effects the engine cannot run (rules/boundless/compiler.py, GameSpec.card_checker) ---------
+
+def test_import_refuses_an_effect_the_engine_cannot_run_with_its_row_and_path(boundless_set):
+    """Conditions and targets are structured data checked at import: an English sentence as a
+    condition (the old form) is refused, with the row and the path, and nothing is written."""
+    good = {"set": "TB1", "number": "001", "name": "Good Golem", "card_type": "form", "rarity": "C",
+            "attributes": {"level": 1, "pwr": 3, "tribe": ["Golem"]},
+            "effects": [{"timing": "act", "condition": [{"test": "turn", "step": "act"}],
+                         "ops": [{"op": "damage", "target": {"player": "opponent", "card": "form"}}]}]}
+    bad = {**good, "number": "002", "name": "Bad Golem",
+           "effects": [{"timing": "act", "condition": "your act step",
+                        "ops": [{"op": "damage", "target": "opponent_form"}]}]}
+    text = json.dumps({"game": "boundless", "cards": [good, bad]})
+    with pytest.raises(ImportFailed) as excinfo:
+        import_cards_text(text, game_slug="boundless", fmt="json")
+    assert errors_of(excinfo) == [
+        'cards[1] (Bad Golem): effects[0].condition: must be a list of clauses such as {"test": "turn", "step": "act"}',
+        "cards[1] (Bad Golem): effects[0].ops[0].target: 'opponent_form' is not a known card reference (self, host, "
+        "attacker, attacked_form, triggering_form, sacrificed_form, triggering_command, that_form)"]
+    assert not Card.objects.filter(name__in=["Good Golem", "Bad Golem"]).exists()
+    import_cards_text(json.dumps({"game": "boundless", "cards": [good]}), game_slug="boundless", fmt="json")
+    assert Card.objects.get(name="Good Golem").effects == good["effects"]
+
+
+def test_admin_refuses_an_effect_target_the_engine_cannot_read(admin_client, card_pool):
+    card = Card.objects.get(name="Emeraldefender Golem")
+    url = f"/admin/cardpool/card/{card.pk}/change/"
+    effects = [{"timing": "act", "ops": [{"op": "damage", "target": "the biggest form"}]}]
+    response = admin_client.post(url, card_form_data(card, effects=json.dumps(effects)))
+    assert response.status_code == 200
+    assert b"effects[0].ops[0].target" in response.content and b"is not a known card reference" in response.content
+    card.refresh_from_db()
+    assert card.effects != effects
+
+
+def test_the_data_migration_rewrites_stored_boundless_cards_in_the_structured_form(card_pool):
+    """cardpool 0002: a card stored in the old form (sentence, target words, flip sentence) is
+    rewritten so the engine's compiler accepts it; its flip effect joins the search index."""
+    import importlib
+
+    from django.apps import apps
+
+    from cardpool.models import CardAttributeValue
+    from rules.boundless.cards import GAME
+
+    migration = importlib.import_module("cardpool.migrations.0002_boundless_structured_effects")
+    savior = Card.objects.get(name="Kuroha, Akumaiden Matriarch")
+    old = [{"timing": "act", "condition": "your act step", "side": "bound", "name": "Pact", "text": "t",
+            "ops": [{"op": "pwr", "amount": 1, "target": "your_akumaiden_form", "until": "end_of_turn"}]}]
+    Card.objects.filter(pk=savior.pk).update(effects=old)  # as an old database holds it
+    CardAttributeValue.objects.filter(card=savior, name="timing", text="flip").delete()
+    migration.forwards(apps, None)
+    savior.refresh_from_db()
+    assert savior.effects[0]["condition"] == [{"test": "turn", "step": "act"}]
+    assert savior.effects[0]["ops"][0]["target"] == {"player": "you", "card": "form", "tribe": "Akumaiden"}
+    assert savior.effects[1]["timing"] == "flip"
+    assert GAME.validate_card(card_type="savior", attributes=savior.attributes, effects=savior.effects) == []
+    assert CardAttributeValue.objects.filter(card=savior, name="timing", text="flip").exists()

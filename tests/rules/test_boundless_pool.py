@@ -128,8 +128,13 @@ def test_saviors():
         assert "spirit" in a["flip_condition"].lower(), s["name"]
         sides = Counter(e.get("side") for e in s["effects"])
         assert set(sides) == {"bound", "boundless"}, s["name"]
+        # the flip requirement, checked by the engine: one effect with timing "flip"
+        flips = [e for e in s["effects"] if e["timing"] == "flip"]
+        assert len(flips) == 1 and flips[0]["text"] == a["flip_condition"], s["name"]
         # "THEIR ABILITIES ARE ALSO NAMED"
         for e in s["effects"]:
+            if e["timing"] == "flip":
+                continue
             assert e.get("name"), s["name"]
             printed = s["text"] if e["side"] == "bound" else a["boundless_text"]
             assert f'{e["name"]} \u2014 {e["text"]}' in printed, (s["name"], e["name"])
@@ -220,7 +225,8 @@ def test_every_timing_indicator_used_and_printed():
     assert set(INDICATORS) <= used
     assert used <= set(TIMINGS)
     for card, e in all_effects():
-        printed = card["text"] + "\n" + card["attributes"].get("boundless_text", "")
+        printed = "\n".join((card["text"], card["attributes"].get("boundless_text", ""),
+                             card["attributes"].get("flip_condition", "")))
         assert e["text"] in printed, (card["name"], e["text"])
         prefix = INDICATORS.get(e["timing"])
         if prefix:
@@ -231,8 +237,12 @@ def test_every_timing_indicator_used_and_printed():
 
 def test_effect_text_reads_condition_cost_effect():
     """boundless-tcg.txt, "How to Read Boundless Card Effects": conditions before the colon,
-    the cost before the semicolon, the effect after it."""
+    the cost before the semicolon, the effect after it. (A savior's flip requirement is a bare
+    condition, "SAVIOR CARDS".)"""
     for card, e in all_effects():
+        if e["timing"] == "flip":
+            assert e["text"] == card["attributes"]["flip_condition"], card["name"]
+            continue
         body = e["text"]
         prefix = INDICATORS.get(e["timing"])
         if prefix:

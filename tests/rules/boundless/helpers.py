@@ -185,7 +185,7 @@ def answer(state, pick: int = 0) -> None:
 
 def run_effect(state, ctrl: int, src: int, data: dict, ctx: dict | None = None) -> None:
     """Run one effect given as card data (timing/cost/ops) for ``ctrl`` with source ``src``."""
-    from rules.boundless.effects import Effect
+    from rules.boundless.compiler import Effect
 
     state._push_frame(ctrl, src, Effect(0, data), dict(ctx or {}))
     state._resolve()

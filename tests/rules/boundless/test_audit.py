@@ -54,7 +54,7 @@ def test_rulebook_form_cards_cont__an_unprotected_form_is_damaged_by_the_same_ef
     b = Board(savior0="Sylvara, Emerald Warden", savior1="Ignarok, the Ember Sovereign")
     golem = b.form(0, GOLEM, slot=0)
     s = b.done()
-    run_effect(s, 1, s.savior[1], {"timing": "auto", "ops": [{"op": "damage", "target": "opponent_form"}]})
+    run_effect(s, 1, s.savior[1], {"timing": "auto", "ops": [{"op": "damage", "target": {"player": "opponent", "card": "form"}}]})
     assert golem in s.drop[0]
 
 
@@ -65,7 +65,7 @@ def test_rulebook_the_combat_step__cannot_be_damaged_by_this_attack_does_not_sto
     golem = b.form(0, GOLEM, slot=0)
     s = b.done()
     s.protected_until[golem] = END_OF_ATTACK
-    run_effect(s, 1, s.savior[1], {"timing": "auto", "ops": [{"op": "damage", "target": "opponent_form"}]})
+    run_effect(s, 1, s.savior[1], {"timing": "auto", "ops": [{"op": "damage", "target": {"player": "opponent", "card": "form"}}]})
     assert golem in s.damaged
 
 

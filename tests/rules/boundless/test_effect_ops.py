@@ -16,9 +16,9 @@ from .helpers import ROOT, Board, act, answer, kind, legal, names, play_kind, ru
 TESTED_BY_CARD = {
     "draw", "discard", "rescue", "spiritualize", "invoke", "despiritualize", "devour", "pwr",
     "damage", "sacrifice", "return_to_hand", "search", "play_from", "negate", "extra_attack",
-    "protect", "win",
+    "protect", "win", "flip_savior",
 }
-TESTED_SYNTHETIC = {"cannot_attack", "mill", "flip_savior"}
+TESTED_SYNTHETIC = {"cannot_attack", "mill"}
 
 
 def test_every_op_of_the_pool_and_schema_has_a_test():
@@ -65,6 +65,20 @@ def test_op_rescue__requiem_of_ash():
     answer(s)
     assert s.void[0] == [] and sorted(s.hand[0]) == sorted(void)
     assert s.known_in_hand[0] == set(void)  # rescued from the (public) void: the opponent knows them
+
+
+def test_op_rescue_of_one_spirit_type_takes_only_that_type():
+    """KEYWORDS "RESCUE" with a ``kind``: spirits of that type from your void, none other."""
+    b = Board()
+    b.void(0, 5)
+    s = b.done()
+    protects = [x for x in s.void[0] if s.card_defs[x].spirit_kind == "protect"]
+    others = [x for x in s.void[0] if s.card_defs[x].spirit_kind != "protect"]
+    assert protects and others, "the test needs both kinds in the void"
+    run_effect(s, 0, s.savior[0], {"timing": "auto", "ops": [{"op": "rescue", "amount": 9, "kind": "protect"}]})
+    while s.pending is not None:
+        answer(s)
+    assert sorted(s.hand[0]) == sorted(protects) and sorted(s.void[0]) == sorted(others)
 
 
 def test_op_spiritualize__sylvara_rootbind():
@@ -264,7 +278,7 @@ def test_op_cannot_attack():
     whelp = b.form(0, "Cobble Whelp", spirits=("Boost Spirit",))
     s = b.done()
     run_effect(s, 1, s.savior[1], {"timing": "auto", "ops": [
-        {"op": "cannot_attack", "target": "opponent_form", "until": "end_of_turn"}]})
+        {"op": "cannot_attack", "target": {"player": "opponent", "card": "form"}, "until": "end_of_turn"}]})
     assert whelp in s.cannot_attack_until and not any(a.startswith("attack 0") for a in legal(s))
 
 
@@ -274,6 +288,17 @@ def test_op_mill():
     top = s.main_deck[1][-2:]
     run_effect(s, 0, s.savior[0], {"timing": "auto", "ops": [{"op": "mill", "amount": 2, "player": "opponent"}]})
     assert sorted(s.drop[1]) == sorted(top)
+
+
+def test_op_mill_logs_the_cards_that_moved():
+    """A deck with fewer cards than asked mills what it has, and the event says how many moved."""
+    b = Board()
+    s = b.done()
+    s.log_events = True
+    del s.main_deck[1][:-1]  # one card left
+    run_effect(s, 0, s.savior[0], {"timing": "auto", "ops": [{"op": "mill", "amount": 3, "player": "opponent"}]})
+    milled = [dict(e.changes) for e in s.events if e.action == "mill"]
+    assert not s.main_deck[1] and [e["cards"] for e in milled] == [1]
 
 
 def test_op_flip_savior():
