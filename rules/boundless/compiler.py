@@ -214,14 +214,15 @@ class Selector:
     "unspiritualized": true, "all": true}`` (one chosen form, or with ``all`` every match; or a
     ``savior``)."""
 
-    __slots__ = ("reference", "ctx_key", "side", "level", "unspirited", "tag", "other", "single", "savior")
+    __slots__ = ("reference", "is_self", "ctx_key", "side", "level", "unspirited", "tag", "other", "single", "savior")
 
     def __init__(self, target: Any, path: str = "target"):
         self.reference = self.ctx_key = self.side = self.level = self.tag = None
-        self.other = self.unspirited = self.savior = self.single = False
+        self.other = self.unspirited = self.savior = self.single = self.is_self = False
         if isinstance(target, str):
             self.reference = _one_of(target, REFERENCES, path, "card reference")
             self.ctx_key = REFERENCES[target]
+            self.is_self = target == "self"
             return
         if not isinstance(target, dict):
             raise CompileError(path, "must be a card reference or a selection object")
@@ -241,10 +242,6 @@ class Selector:
         self.other = bool(target.get("other"))
         self.unspirited = bool(target.get("unspiritualized"))
         self.single = not self.savior and not target.get("all")
-
-    @property
-    def is_self(self) -> bool:
-        return self.reference == "self"
 
     def player(self, ctrl: int) -> int:
         return ctrl if self.side == "you" else 1 - ctrl
