@@ -15,6 +15,7 @@ from django.db import transaction
 from django.utils.text import slugify
 
 from cardpool.models import Card, CardSet, Game, Rarity, reindex_cards
+from config.middleware import CONTROL
 from rules.core.registry import all_games, get_game
 
 CARD_FIELDS = ("set", "number", "name", "card_type", "rarity", "text", "flavor", "attributes", "effects")
@@ -71,10 +72,29 @@ def game_sync_all() -> dict[str, Game]:
     return games
 
 
+def _control_characters(value: Any, field: str, where: str) -> list[RowError]:
+    """Every text of ``value`` (nested lists and objects, keys included) holding a control
+    character other than tab and newline: SQLite would store it silently and PostgreSQL refuse
+    it (config/middleware.py says the same of every request)."""
+    if isinstance(value, str):
+        found = CONTROL.search(value)
+        return [RowError(where, field, f"holds a control character (U+{ord(found[0]):04X}) at position "
+                                       f"{found.start()}")] if found else []
+    if isinstance(value, dict):
+        errors = []
+        for key, item in value.items():
+            path = f"{field}.{key}" if field else str(key)
+            errors += _control_characters(str(key), path, where) + _control_characters(item, path, where)
+        return errors
+    if isinstance(value, list):
+        return [e for i, item in enumerate(value) for e in _control_characters(item, f"{field}[{i}]", where)]
+    return []
+
+
 def _check_set(spec, raw: Any, where: str) -> list[RowError]:
     if not isinstance(raw, dict):
         return [RowError(where, "", "must be an object with code, name, release_order, kind")]
-    errors = []
+    errors = _control_characters(raw, "", where)
     for key in ("code", "name"):
         if not isinstance(raw.get(key), str) or not raw.get(key).strip():
             errors.append(RowError(where, key, "is required"))
@@ -89,7 +109,7 @@ def _check_set(spec, raw: Any, where: str) -> list[RowError]:
 
 def _check_row(spec, row: CardRow, set_codes: set[str]) -> list[RowError]:
     data, where = row.data, row.where
-    errors = []
+    errors = _control_characters(data, "", where)
     unknown = sorted(set(data) - set(CARD_FIELDS))
     for key in unknown:
         errors.append(RowError(where, key, f"is not a card field ({', '.join(CARD_FIELDS)})"))

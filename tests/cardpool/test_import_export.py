@@ -636,3 +636,30 @@ def test_the_data_migration_rewrites_stored_boundless_cards_in_the_structured_fo
     assert savior.effects[1]["timing"] == "flip"
     assert GAME.validate_card(card_type="savior", attributes=savior.attributes, effects=savior.effects) == []
     assert CardAttributeValue.objects.filter(card=savior, name="timing", text="flip").exists()
+
+
+def _csv_card(odd: str) -> str:
+    return f"set,number,name,card_type,rarity,text,pwr,level\nTB1,001,Bad{odd}Golem,form,C,\"two\nlines\",3,1\n"
+
+
+def _json_card(odd: str) -> str:
+    return json.dumps({"cards": [{"set": "TB1", "number": "001", "name": "Golem", "card_type": "form", "rarity": "C",
+                                  "text": "two\nlines\tand a tab",
+                                  "attributes": {"level": 1, "pwr": 3, "tribe": [f"Gol{odd}em"]}}]})
+
+
+@pytest.mark.parametrize("fmt, card, where", [
+    ("csv", _csv_card, "line 2: name: holds a control character (U+0000) at position 3"),
+    ("json", _json_card, "attributes.tribe[0]: holds a control character (U+001B) at position 3"),
+])
+def test_import_refuses_control_characters_anywhere_with_their_place(boundless_set, fmt, card, where):
+    """Robustness: a NUL or other control character in an imported card (name, text, an attribute
+    or effect value) is refused with its field and position; SQLite would store it silently.
+    Newlines and tabs stay allowed."""
+    odd = "\x00" if fmt == "csv" else "\x1b"
+    with pytest.raises(ImportFailed) as excinfo:
+        import_cards_text(card(odd), game_slug="boundless", fmt=fmt)
+    assert any(where in e for e in errors_of(excinfo)), errors_of(excinfo)
+    assert not Card.objects.filter(card_set__code="TB1").exists()
+    import_cards_text(card(""), game_slug="boundless", fmt=fmt)
+    assert "\n" in Card.objects.get(card_set__code="TB1").text
