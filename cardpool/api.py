@@ -17,7 +17,14 @@ from rest_framework.views import APIView
 from cardpool.models import Card, card_path
 from cardpool.pagination import CardPagination
 from cardpool.search import SearchError, statement_time_budget
-from cardpool.selectors import PagedCardRows, card_autocomplete, card_rows, card_search, game_list_with_counts
+from cardpool.selectors import (
+    PagedCardRows,
+    card_autocomplete,
+    card_autocomplete_cards,
+    card_rows,
+    card_search,
+    game_list_with_counts,
+)
 from rules.core.registry import UnknownGame, game_slugs, get_game
 
 
@@ -155,7 +162,12 @@ class AutocompleteView(APIView):
     @extend_schema(
         summary="Card names starting with (then containing) q",
         parameters=[GAME_PARAM, OpenApiParameter("q", OpenApiTypes.STR, required=True)],
-        responses=inline_serializer("Autocomplete", {"results": serializers.ListField(child=serializers.CharField())}),
+        responses=inline_serializer("Autocomplete", {
+            "results": serializers.ListField(child=serializers.CharField(), help_text="distinct card names"),
+            "cards": serializers.ListField(child=inline_serializer("AutocompleteCard", {
+                "name": serializers.CharField(), "game": serializers.CharField(), "game_name": serializers.CharField(),
+                "url": serializers.CharField(help_text="the card's page (its first printing)")}),
+                help_text="each name in each game that has it")}),
     )
     def get(self, request):
         game, error = _game_param(request)
@@ -166,4 +178,5 @@ class AutocompleteView(APIView):
             return _bad_request("q is longer than 200 characters", field="q")
         if "\x00" in q:
             return _bad_request("q cannot contain a NUL character", field="q")
-        return Response({"results": card_autocomplete(prefix=q, game_slug=game)})
+        names = card_autocomplete(prefix=q, game_slug=game)
+        return Response({"results": names, "cards": card_autocomplete_cards(names, game_slug=game)})

@@ -1,8 +1,9 @@
 """The card search language, shared by every game (after Scryfall's).
 
     dragon                      bare words (and "quoted phrases") match card names
-    name:golem  name="Exact"    name contains / equals
-    t:form  type:"soul pond"    card type (slug or label)
+    name:golem  name="Exact"    name contains / equals;  !"Exact Name"  !Golem  the same
+    t:form  type:"soul pond"    card type (slug or label), or a subtype: t:golem (a tribe),
+                                t:protect (a spirit type), t:animal, t:dream ...
     o:draw  text:"draw 2"       printed text contains
     ft:storm                    flavor text contains
     s:BND1  set:core            set code (or a word of the set name)
@@ -36,7 +37,7 @@ from django.db.models import F, OuterRef, Q, QuerySet, Subquery
 from cardpool.models import Card, CardAttributeValue, CardSet, Rarity
 from cardpool.regex import RegexError, compile_pattern
 from rules.core.registry import UnknownGame, all_games, get_game
-from rules.core.schema import BOOL, ENUM, INT, LIST, MAP, STR, Attribute, GameSpec
+from rules.core.schema import BOOL, ENUM, INT, LIST, MAP, STR, TAGS, Attribute, GameSpec
 
 QUERY_CANCELED = "57014"  # PostgreSQL's SQLSTATE when statement_timeout stops a statement
 
@@ -190,6 +191,12 @@ class _Lexer:
                     raise SearchError("'-' must be followed by a search term (no space)", start)
                 self.tokens.append(("NOT", "-", start))
                 self.i += 1
+            elif ch == "!" and self.i + 1 < len(text) and (text[self.i + 1] == '"' or text[self.i + 1].isalnum()):
+                if text[self.i + 1] == '"':  # !"Exact Name": the card of that name (Scryfall's)
+                    value, self.i = self._quoted(start + 1)
+                else:
+                    value, self.i = self._bare(start + 1)
+                self.tokens.append(("TERM", Term("name", "=", value, start, start + 1), start))
             elif ch == '"':
                 value, self.i = self._quoted(start)
                 self.tokens.append(("TERM", Term(None, ":", value, start, start), start))
@@ -352,6 +359,27 @@ def parse(query: str) -> ParsedQuery:
     return _Parser(query or "").parse()
 
 
+def name_words(query: str) -> str:
+    """The words of a query that look for a name (bare words, quoted phrases, ``name:``), not
+    negated: what "did you mean" corrects. Empty for a query it cannot read."""
+    try:
+        tree = parse(query).tree
+    except SearchError:
+        return ""
+    words: list[str] = []
+
+    def walk(node) -> None:
+        if isinstance(node, Term):
+            if not node.regex and (node.key is None or BUILTIN_KEYS.get(node.key) == "name"):
+                words.append(node.value)
+        elif isinstance(node, (And, Or)):
+            for child in node.children:
+                walk(child)
+
+    walk(tree)
+    return " ".join(words).strip()
+
+
 @contextmanager
 def statement_time_budget():
     """Turn the database cancelling a search at its statement timeout (PostgreSQL's
@@ -484,8 +512,52 @@ class _Compiler:
                     q |= self._in_game(spec, Q(card_type=ct.slug))
                     found = True
         if not found:
-            raise SearchError(f"unknown card type {t.value!r}", t.value_pos, _suggest(wanted, options))
+            q, found = self._subtype(t, wanted.replace("_", " "))
+        if not found:
+            raise SearchError(f"unknown card type {t.value!r}", t.value_pos,
+                              _suggest(wanted, options | self._subtype_words()))
         return ~q if t.op == "!=" else q
+
+    def _subtype(self, t: Term, wanted: str) -> tuple[Q, bool]:
+        """``t:golem``: cards whose subtype attributes (``Attribute.subtype``: tribes, spirit
+        types, subdivisions) hold the word. A word that is another attribute's value is refused
+        with the key to use (``t:fire`` -> ``element:fire``)."""
+        q, found = Q(), False
+        for spec in self.games:
+            for attr in spec.attributes:
+                if not attr.subtype or attr.kind not in (TAGS, LIST, ENUM):
+                    continue
+                if attr.values and wanted not in {v.lower() for v in attr.values}:
+                    continue
+                if not attr.values and not CardAttributeValue.objects.filter(
+                        name=attr.name, text=wanted, card__game_id=self.game_ids.get(spec.slug, -1)).exists():
+                    continue
+                q |= self._in_game(spec, _attr_subquery(attr.name, text=wanted))
+                found = True
+        if found:
+            return q, True
+        for spec in self.games:
+            for attr in spec.attributes:
+                if attr.kind in (LIST, ENUM) and wanted in {v.lower() for v in attr.values}:
+                    key = attr.name[:-1] if attr.name[:-1] in attr.aliases else attr.name  # element:, not elements:
+                    raise SearchError(f"{t.value!r} is not a card type but a value of {attr.label}: "
+                                      f"search {key}:{t.value}", t.pos, f"{key}:{t.value}")
+        return q, False
+
+    def _subtype_words(self) -> set[str]:
+        """Every subtype value of the games searched, for "did you mean" (t:gollem -> golem)."""
+        words: set[str] = set()
+        for spec in self.games:
+            for attr in spec.attributes:
+                if not attr.subtype:
+                    continue
+                if attr.values:
+                    words.update(v.lower() for v in attr.values)
+                else:
+                    words.update(CardAttributeValue.objects.filter(
+                        name=attr.name, card__game_id=self.game_ids.get(spec.slug, -1))
+                        .values_list("text", flat=True).distinct()[:1000])
+        return words
 
     def key_game(self, t: Term) -> Q:
         self._only(t, (":", "=", "!="))

@@ -2,11 +2,19 @@
 
 from __future__ import annotations
 
-from django.db.models import Count, QuerySet
+import random
+from functools import reduce
+from operator import or_
+
+from django.db.models import Count, Q, QuerySet
 from django.db.models.functions import Length
+from rapidfuzz import fuzz, process
 
 from cardpool.models import Card, CardAttributeValue, CardSet, Game
-from cardpool.search import SearchResult, search
+from cardpool.search import SearchResult, name_words, search
+
+#: how many names "did you mean" scores at most (those sharing a three-letter piece with the query)
+SUGGESTION_CANDIDATES = 5000
 
 
 def game_list_with_counts() -> list[Game]:
@@ -73,6 +81,20 @@ def card_autocomplete(*, prefix: str, game_slug: str | None = None, limit: int =
     return names
 
 
+def card_autocomplete_cards(names: list[str], *, game_slug: str | None = None) -> list[dict]:
+    """For autocomplete's names: each card of that name in each game (its first printing), with
+    the game's name and the card page, so a pick opens the card and the list says its game."""
+    base = Card.objects.filter(name__in=names).select_related("game", "card_set")
+    if game_slug:
+        base = base.filter(game__slug=game_slug)
+    first: dict[tuple[str, str], Card] = {}
+    for card in base.order_by("card_set__release_order", "number", "pk"):
+        first.setdefault((card.name, card.game.slug), card)
+    order = {name: i for i, name in enumerate(names)}
+    return [{"name": card.name, "game": card.game.slug, "game_name": card.game.name, "url": card.get_absolute_url()}
+            for (name, _), card in sorted(first.items(), key=lambda item: (order[item[0][0]], item[1].game.name))]
+
+
 def card_printings(card: Card) -> QuerySet[Card]:
     """Other printings: cards of the same game with the same name in other sets or numbers."""
     return (Card.objects.filter(game_id=card.game_id, name_lower=card.name_lower)
@@ -109,3 +131,38 @@ def attribute_samples(*, game_slug: str, names: list[str]) -> dict[str, str]:
     for row in rows:
         samples.setdefault(row["name"], row["text"])
     return samples
+
+
+def closest_cards(query: str, *, game_slug: str | None = None, limit: int = 3) -> list[Card]:
+    """For a query that found nothing: the cards whose names are closest to its name words
+    ("akumaden" -> Akumaiden Acolyte), by edit distance (rapidfuzz's WRatio), one printing each.
+
+    Only names sharing a three-letter piece with the words are scored, so a pool of 100,000
+    cards costs one indexed-name scan, not a comparison with every name."""
+    words = name_words(query).lower()
+    pieces = {w[i:i + 3] for w in words.split() if len(w) >= 3 for i in range(len(w) - 2)}
+    if not pieces:
+        return []
+    base = Card.objects.all()
+    if game_slug:
+        base = base.filter(game__slug=game_slug)
+    names = list(base.filter(reduce(or_, (Q(name_lower__contains=p) for p in sorted(pieces)[:24])))
+                 .values_list("name", flat=True).distinct()[:SUGGESTION_CANDIDATES])
+    best = [name for name, score, _ in process.extract(words, names, scorer=fuzz.WRatio, processor=str.lower,
+                                                       limit=limit, score_cutoff=70)]
+    cards = []
+    for name in best:
+        card = base.filter(name=name).select_related("game", "card_set").order_by("card_set__release_order",
+                                                                                  "number").first()
+        if card is not None:
+            cards.append(card)
+    return cards
+
+
+def random_card(result: SearchResult) -> Card | None:
+    """One card drawn at random from a search's matches (an offset, not ORDER BY RANDOM())."""
+    matches = result.matches.order_by("pk")
+    count = matches.count()
+    if not count:
+        return None
+    return matches.select_related("game", "card_set")[random.randrange(count)]

@@ -11,6 +11,7 @@ urlpatterns = [
     path("search/", views.search, name="search"),
     path("help/syntax/", views.syntax_help, name="syntax_help"),
     path("games/<slug:game>/", views.browse, name="browse"),
+    path("games/<slug:game>/random/", views.random_card_view, name="random"),
     path("games/<slug:game>/sets/", views.set_list, name="sets"),
     path("games/<slug:game>/sets/<str:code>/", views.set_detail, name="set"),
     path("games/<slug:game>/cards/<str:set_code>/<str:number>/<slug:slug>/", views.card_detail, name="card"),

@@ -26,7 +26,9 @@ from cardpool.selectors import (
     card_neighbours,
     card_printings,
     card_search,
+    closest_cards,
     game_list_with_counts,
+    random_card,
     set_cards,
 )
 from cardpool.selectors import set_list as select_sets
@@ -338,8 +340,18 @@ def _results_context(request, query: str, game_slug: str | None, url_name: str, 
         context["error"] = _error_context(query, exc, url_name, url_args)
         return context, 400
     context.update(page_obj=page, cards=cards, total=total,
-                   order=result.order, direction=result.direction)
+                   order=result.order, direction=result.direction,
+                   suggestions=closest_cards(query, game_slug=game_slug) if total == 0 and query.strip() else [])
     return context, 200
+
+
+def _the_one_card(request, context: dict, status: int):
+    """A search with exactly one result opens that card (Scryfall's habit); ``?all=1`` keeps
+    the results page."""
+    if status == 200 and context["total"] == 1 and context["q"].strip() and "all" not in request.GET \
+            and context["page_obj"].number == 1:
+        return HttpResponseRedirect(context["cards"][0].get_absolute_url())
+    return None
 
 
 # -- pages ---------------------------------------------------------------------------------------
@@ -367,6 +379,8 @@ def browse(request, game: str):
         return HttpResponseRedirect(reverse("cardpool:browse", args=[spec.slug]) + "?" + urlencode(params))
     query = request.GET.get("q", "")
     context, status = _results_context(request, query, spec.slug, "cardpool:browse", [spec.slug])
+    if one := _the_one_card(request, context, status):
+        return one
     base, values = query_to_filters(spec, query, set_options)
     fields = _prefill(filter_fields(spec, set_options), values)
     context.update(game=game_obj, spec=spec, accent=spec.accent, filter_base=base, filter_fields=fields,
@@ -378,8 +392,24 @@ def browse(request, game: str):
 def search(request):
     query = request.GET.get("q", "")
     context, status = _results_context(request, query, None, "cardpool:search", [])
+    if one := _the_one_card(request, context, status):
+        return one
     context.update(show_game=True, search_url=reverse("cardpool:search"))
     return render(request, "cardpool/search.html", context, status=status)
+
+
+def random_card_view(request, game: str):
+    """A random card of the game among those the current query (``?q=``) finds."""
+    game_obj, spec = _game_or_404(game)
+    query = request.GET.get("q", "")
+    try:
+        with statement_time_budget():
+            card = random_card(card_search(query=query, game_slug=spec.slug))
+    except SearchError:
+        card = None
+    if card is None:
+        return HttpResponseRedirect(reverse("cardpool:browse", args=[spec.slug]) + "?" + urlencode({"q": query}))
+    return HttpResponseRedirect(card.get_absolute_url())
 
 
 def _effect_rows(effects) -> list[dict]:
@@ -558,9 +588,11 @@ def _general_examples(sample: Card | None, games: list[dict]) -> list[dict]:
             (word, "names containing the word"),
             (quote_value(sample.name), "a phrase in quotes"),
             (f"name={quote_value(sample.name)}", "exactly this name"),
+            (f"!{quote_value(sample.name)}", "the same, shorter"),
         ]),
         ("Card fields", [
-            (f"t:{types[0]}", "card type (slug or label: type:\"soul pond\" works too)"),
+            (f"t:{types[0]}", "card type (slug or label: type:\"soul pond\" works too), or a subtype "
+                              "where the game has them (t:golem, a Boundless tribe)"),
             (f"o:{text_word}", "printed text contains"),
             (f"ft:{flavor_word}" if flavor_word else None, "flavor text contains"),
             (f"s:{sample.card_set.code}", "set code, or a word of the set's name"),

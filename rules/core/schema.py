@@ -43,6 +43,9 @@ class Attribute:
     required_for: tuple[str, ...] = ()  # card types that must carry it
     allow_x: bool = False
     help: str = ""
+    #: a kind of card below its type (a tribe, a subdivision, a spirit type): the search key
+    #: ``t:`` matches its values too, as players say "t:golem"
+    subtype: bool = False
 
     def __post_init__(self) -> None:
         if self.kind not in KINDS:

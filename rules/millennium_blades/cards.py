@@ -71,7 +71,7 @@ GAME = GameSpec(
                   allow_x=True, required_for=("single",),
                   help='Star rating 1-10; "X" where a card sets its own.'),
         Attribute("elements", LIST, "Elements", values=ELEMENTS, aliases=("element", "e", "el")),
-        Attribute("types", LIST, "Types", values=TYPES, aliases=("mb_type", "ty", "kind")),
+        Attribute("types", LIST, "Types", values=TYPES, aliases=("mb_type", "ty", "kind"), subtype=True),
         Attribute("cost", INT, "Buy cost", minimum=0, maximum=99, aliases=("buy", "price")),
         Attribute("copies", INT, "Copies in set", minimum=1, maximum=20, aliases=("qty",),
                   help="How many of the card its set holds (FAQ: highest star 1, lowest 3, others 2)."),

@@ -2,7 +2,9 @@
 
    Asks the API (debounced) for names starting with (then containing) what is being typed:
    the whole box while it holds plain words, else the last plain word after other terms.
-   A choice becomes name="Card Name" and the search runs. ARIA 1.2 combobox + listbox;
+   Each entry says the card's game; choosing one opens that card's page (while the box holds
+   other terms too, the choice becomes name="Card Name" in the query and the search runs, so
+   the filters are kept). ARIA 1.2 combobox + listbox;
    keys: Down/Up move, Enter chooses, Escape closes. Without JavaScript the box is a plain
    search field. */
 (function () {
@@ -66,7 +68,13 @@
     function choose(index) {
       if (index < 0 || index >= items.length || !current) return;
       var name = items[index].getAttribute("data-name");
+      var url = items[index].getAttribute("data-url");
       var value = input.value;
+      if (url && current.start === 0 && value.trim() === current.text) {  // only the name typed: open the card
+        close();
+        window.location.href = url;
+        return;
+      }
       input.value = value.slice(0, current.start) + "name=" + quote(name);
       close();
       if (input.form) {
@@ -75,15 +83,25 @@
       }
     }
 
-    function show(names) {
+    /* entries: [{name, game_name, url}] (the API's "cards"), or plain names */
+    function show(entries) {
       list.innerHTML = "";
-      items = names.map(function (name, i) {
+      items = entries.map(function (entry, i) {
+        var card = typeof entry === "string" ? { name: entry } : entry;
         var li = document.createElement("li");
         li.id = id + "-" + i;
         li.setAttribute("role", "option");
         li.setAttribute("aria-selected", "false");
-        li.setAttribute("data-name", name);
-        li.textContent = name;
+        li.setAttribute("data-name", card.name);
+        if (card.url) li.setAttribute("data-url", card.url);
+        li.textContent = card.name;
+        if (card.game_name && !game) {
+          var where = document.createElement("span");
+          where.className = "ac-game";
+          where.textContent = card.game_name;
+          li.appendChild(document.createTextNode(" "));
+          li.appendChild(where);
+        }
         li.addEventListener("mousedown", function (e) { e.preventDefault(); });
         li.addEventListener("click", function () { choose(i); });
         list.appendChild(li);
@@ -106,7 +124,7 @@
       if (game) params.set("game", game);
       fetch(url + "?" + params.toString(), { headers: { Accept: "application/json" } })
         .then(function (r) { return r.ok ? r.json() : { results: [] }; })
-        .then(function (data) { if (mine === request) show(data.results || []); })
+        .then(function (data) { if (mine === request) show(data.cards || data.results || []); })
         .catch(function () { if (mine === request) close(); });
     }
 

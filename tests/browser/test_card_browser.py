@@ -11,11 +11,14 @@ def test_search_a_card_open_its_page_and_see_its_image(page, live_server):
     page.wait_for_url("**/games/boundless/**")
 
     search_box = page.locator("main input[name=q]").first
-    search_box.fill("Emeraldefender")
-    search_box.press("Enter")
-    page.wait_for_url("**q=Emeraldefender**")
+    search_box.fill("Akumaiden")
+    search_box.press("Enter")  # no suggestion chosen: search for the word
+    page.wait_for_url("**q=Akumaiden**")
+    page.get_by_role("link", name="Akumaiden Acolyte").first.wait_for(state="visible")
 
-    page.get_by_role("link", name="Emeraldefender Golem").first.click()
+    search_box = page.locator("main input[name=q]").first
+    search_box.fill("Golem")
+    search_box.press("Enter")  # one card has it in its name: its page opens
     page.wait_for_url("**/cards/**/emeraldefender-golem/")
     assert page.locator("h1").first.inner_text().strip() == "Emeraldefender Golem"
 
@@ -32,3 +35,23 @@ def test_bad_query_shows_the_parser_message_in_the_page(page, live_server):
     body = page.locator("body").inner_text()
     assert "unknown search key 'pwer'" in body
     assert "pwr" in body  # the suggestion
+
+
+def test_a_misspelt_name_offers_the_card_and_the_suggestion_opens_it(page, live_server):
+    page.goto(f"{live_server.url}/games/boundless/?q=akumaden+acolite")
+    suggestion = page.locator(".did-you-mean a", has_text="Akumaiden Acolyte")
+    suggestion.wait_for(state="visible")
+    suggestion.click()
+    page.wait_for_url("**/cards/**/akumaiden-acolyte/")
+    assert page.locator("h1").first.inner_text().strip() == "Akumaiden Acolyte"
+
+
+def test_picking_an_autocomplete_entry_opens_the_card_and_says_its_game(page, live_server):
+    page.goto(f"{live_server.url}/")
+    box = page.locator("#site-q")
+    box.fill("emeraldef")
+    option = page.get_by_role("option").first
+    option.wait_for(state="visible")
+    assert "Boundless TCG" in option.inner_text()
+    option.click()
+    page.wait_for_url("**/cards/**/emeraldefender-golem/")

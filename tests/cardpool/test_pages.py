@@ -75,7 +75,12 @@ def test_static_assets_exist():
 
 # -- browse ------------------------------------------------------------------------------------
 def test_browse_with_a_query_finds_a_known_card(client, pool):
-    response = client.get(reverse("cardpool:browse", args=["boundless"]), {"q": "emeraldefender"})
+    """One result opens the card (Scryfall's habit); ``all=1`` keeps the results page."""
+    url = reverse("cardpool:browse", args=["boundless"])
+    card = Card.objects.get(name="Emeraldefender Golem")
+    response = client.get(url, {"q": "emeraldefender"})
+    assert response.status_code == 302 and response["Location"] == card.get_absolute_url()
+    response = client.get(url, {"q": "emeraldefender", "all": "1"})
     assert response.status_code == 200
     html = text_of(response)
     assert "Emeraldefender Golem" in html
@@ -126,7 +131,8 @@ def test_unknown_view_falls_back_to_grid(client, pool):
 
 def test_list_view_shows_rarity_and_type(client, pool):
     card = any_card("bos")
-    response = client.get(reverse("cardpool:browse", args=["bos"]), {"q": f'name="{card.name}"', "view": "list"})
+    response = client.get(reverse("cardpool:browse", args=["bos"]), {"q": f'name="{card.name}"', "view": "list",
+                                                                      "all": "1"})
     html = text_of(response)
     assert card.rarity.name in html and card.type_label in html
 
@@ -283,13 +289,13 @@ def test_filter_form_without_javascript_redirects_to_the_same_query(client, pool
     params = parse_qs(target.query)
     assert params["q"] == ["golem t:form level:1 pwr>=3 order:pwr direction:desc"]
     assert params["view"] == ["list"]
-    page = client.get(response["Location"])
+    page = client.get(response["Location"] + "&all=1")
     assert page.status_code == 200
     assert "Emeraldefender Golem" in text_of(page)
 
 
 def test_filter_panel_is_prefilled_from_the_query(client, pool):
-    response = client.get(reverse("cardpool:browse", args=["boundless"]), {"q": "golem t:form pwr>=3"})
+    response = client.get(reverse("cardpool:browse", args=["boundless"]), {"q": "golem t:form pwr>=3", "all": "1"})
     html = text_of(response)
     assert 'name="base" value="golem"' in html
     assert '<option value="form" selected>' in html
@@ -432,4 +438,6 @@ def test_every_syntax_help_example_runs(client, pool):
     assert len(links) > 40
     for link in links:
         response = client.get(link.replace("&amp;", "&"))
+        if response.status_code == 302:  # one result: its card page
+            response = client.get(response["Location"])
         assert response.status_code == 200, link
