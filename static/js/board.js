@@ -1,0 +1,214 @@
+/* The board of any game, drawn from an engine's ``view`` (JSON), knowing no game.
+
+   Used by the replay viewer (replay.js) and the play page (play.js):
+   - scalars at the top (turn, step, ...) become a row of facts;
+   - a list of objects that are not cards (e.g. "players") becomes one panel each;
+   - inside a panel, a card (an object with a "name") is a chip, a list is a zone of chips,
+     null is an empty slot, an object without a name is a hidden card (a back), a list of
+     strings is a zone of named cards, "x_count" without a list "x" is a face-down pile of
+     that many cards, and an object keyed by seat numbers ("0", "1", ...) is one panel per seat;
+   - panels of seats are named by their decks.
+
+   window.CardBoard.create({seat: "0" | "all", seatDecks: [names]}) gives {view(view) -> a
+   DocumentFragment, node, plain}. Every card chip carries data-card-name, so a page can act on
+   a click on a card. */
+(function () {
+  "use strict";
+
+  function create(options) {
+    var seat = String(options.seat);
+    var seatDecks = options.seatDecks || [];
+
+    function node(tag, cls, text) {
+      var el = document.createElement(tag);
+      if (cls) el.className = cls;
+      if (text !== undefined && text !== null) el.textContent = text;
+      return el;
+    }
+
+    function humanize(key) {
+      var text = String(key).replace(/_/g, " ");
+      return text.charAt(0).toUpperCase() + text.slice(1);
+    }
+
+    function singular(key) {
+      var text = humanize(key);
+      return /ies$/.test(text) ? text.slice(0, -3) + "y" : text.replace(/s$/, "");
+    }
+
+    /* "Seat 2 · Strong (this seat)" for a seat number. */
+    function seatTitle(i) {
+      var deck = seatDecks[Number(i)];
+      return "Seat " + i + (deck ? " · " + deck : "") + (seat !== "all" && String(i) === seat ? " (this seat)" : "");
+    }
+
+    function isSeatKeyed(v) {
+      var keys = isObject(v) ? Object.keys(v) : [];
+      return keys.length > 0 && keys.every(function (k) { return /^\d+$/.test(k) && Number(k) < Math.max(seatDecks.length, 1); });
+    }
+
+    function isScalar(v) { return v === null || ["string", "number", "boolean"].indexOf(typeof v) >= 0; }
+    function isCard(v) { return v && typeof v === "object" && !Array.isArray(v) && typeof v.name === "string"; }
+    function isObject(v) { return v && typeof v === "object" && !Array.isArray(v); }
+
+    function scalarText(v) {
+      if (v === null || v === undefined) return "—";
+      if (v === true) return "yes";
+      if (v === false) return "no";
+      return String(v);
+    }
+
+    /* Short text for any value (used for facts such as die rolls or an outcome). */
+    function plain(v) {
+      if (isScalar(v)) return scalarText(v);
+      if (Array.isArray(v)) return v.map(plain).join(", ") || "—";
+      return Object.keys(v).map(function (k) { return humanize(k) + ": " + plain(v[k]); }).join("; ");
+    }
+
+    /* One card: its name, its other small facts as tags, and cards attached to it beneath. */
+    function cardChip(card) {
+      var chip = node("div", "rp-card");
+      chip.setAttribute("data-card-name", card.name);
+      chip.appendChild(node("span", "rp-card-name", card.name));
+      Object.keys(card).forEach(function (key) {
+        var v = card[key];
+        if (key === "name" || key === "id" || key === "slot") return;
+        if (Array.isArray(v)) {
+          if (!v.length) return;
+          var attached = node("div", "rp-attached");
+          attached.appendChild(node("span", "rp-attached-label", humanize(key)));
+          v.forEach(function (item) { attached.appendChild(item === null ? emptySlot() : isCard(item) ? cardChip(item) : hiddenCard(item)); });
+          chip.appendChild(attached);
+        } else if (v === true) {
+          chip.appendChild(node("span", "rp-tag rp-flag", humanize(key).toLowerCase()));
+        } else if (v === false || v === null || v === undefined) {
+          return;
+        } else if (isScalar(v)) {
+          chip.appendChild(node("span", "rp-tag", key + " " + v));
+        } else {
+          chip.appendChild(node("span", "rp-tag", key + " " + plain(v)));
+        }
+      });
+      return chip;
+    }
+
+    function hiddenCard(item) {
+      var back = node("div", "rp-card rp-back", "hidden");
+      back.title = isObject(item) ? plain(item) : "a hidden card";
+      return back;
+    }
+
+    function emptySlot() { return node("div", "rp-card rp-empty", "empty"); }
+
+    function zone(title, items) {
+      var box = node("section", "rp-zone");
+      var head = node("h4", "rp-zone-title", title);
+      head.appendChild(node("span", "rp-count", String(items.length)));
+      box.appendChild(head);
+      var cards = node("div", "rp-cards");
+      if (!items.length) cards.appendChild(node("span", "rp-none muted", "none"));
+      items.forEach(function (item) {
+        if (item === null) cards.appendChild(emptySlot());
+        else if (isCard(item)) cards.appendChild(cardChip(item));
+        else if (typeof item === "string") cards.appendChild(cardChip({ name: item }));
+        else if (isScalar(item)) cards.appendChild(node("span", "rp-tag", scalarText(item)));
+        else cards.appendChild(hiddenCard(item));
+      });
+      box.appendChild(cards);
+      return box;
+    }
+
+    function pile(title, count) {
+      var box = node("section", "rp-zone rp-pile-zone");
+      var head = node("h4", "rp-zone-title", title);
+      box.appendChild(head);
+      var stack = node("div", "rp-pile" + (count ? "" : " rp-pile-empty"));
+      stack.appendChild(node("span", "rp-pile-count", String(count)));
+      stack.title = count + " card" + (count === 1 ? "" : "s") + " face down";
+      box.appendChild(stack);
+      return box;
+    }
+
+    /* One "name: value" pair of a <dl>, kept together when the row wraps. */
+    function fact(key, value) {
+      var pair = node("div", "rp-fact");
+      pair.appendChild(node("dt", "", humanize(key)));
+      pair.appendChild(node("dd", "", plain(value)));
+      return pair;
+    }
+
+    /* One object (a player's side): zones, piles and facts, in the view's own key order. */
+    function panel(title, obj, mine) {
+      var box = node("section", "rp-panel" + (mine ? " rp-mine" : ""));
+      box.appendChild(node("h3", "rp-panel-title", title));
+      var facts = node("dl", "rp-facts");
+      var zones = node("div", "rp-zones");
+      Object.keys(obj).forEach(function (key) {
+        var v = obj[key];
+        var counted = /_count$/.test(key) ? key.replace(/_count$/, "") : null;
+        if (counted !== null && typeof v === "number") {
+          if (Array.isArray(obj[counted])) return;  // the list itself is shown; its count is in its title
+          zones.appendChild(pile(humanize(counted), v));
+        } else if (Array.isArray(v) && v.every(function (x) { return x === null || isObject(x) || typeof x === "string"; })) {
+          zones.appendChild(zone(humanize(key), v));
+        } else if (isCard(v)) {
+          zones.appendChild(zone(humanize(key), [v]));
+        } else if (isObject(v)) {
+          zones.appendChild(panel(humanize(key), v, false));
+        } else {
+          facts.appendChild(fact(key, v));
+        }
+      });
+      if (facts.children.length) box.appendChild(facts);
+      box.appendChild(zones);
+      return box;
+    }
+
+    function renderView(view) {
+      var out = document.createDocumentFragment();
+      if (!isObject(view)) {
+        out.appendChild(node("pre", "rp-raw", JSON.stringify(view, null, 2)));
+        return out;
+      }
+      var facts = node("dl", "rp-facts rp-top-facts");
+      var panels = node("div", "rp-panels");
+      var extra = [];
+      Object.keys(view).forEach(function (key) {
+        var v = view[key];
+        if (Array.isArray(v) && v.length && v.every(function (x) { return isObject(x) && !isCard(x); })) {
+          v.forEach(function (item, i) {
+            var mine = key === "players" && seat !== "all" && String(i) === seat;
+            panels.appendChild(panel(key === "players" ? seatTitle(i) : singular(key) + " " + i, item, mine));
+          });
+        } else if (isSeatKeyed(v)) {
+          Object.keys(v).forEach(function (i) {
+            var item = v[i], mine = seat !== "all" && String(i) === seat;
+            var title = humanize(key) + " · " + seatTitle(i);
+            panels.appendChild(isObject(item) ? panel(title, item, mine) : panel(title, (function () {
+              var o = {}; o[key] = item; return o;
+            })(), mine));
+          });
+        } else if (key === "legal_actions" && Array.isArray(v)) {
+          var details = node("details", "rp-legal");
+          details.appendChild(node("summary", "", "Legal actions (" + v.length + ")"));
+          var ul = node("ul");
+          v.forEach(function (a) { ul.appendChild(node("li", "", plain(a))); });
+          details.appendChild(ul);
+          extra.push(details);
+        } else if ((Array.isArray(v) && v.some(isObject)) || isCard(v)) {
+          extra.push(zone(humanize(key), Array.isArray(v) ? v : [v]));
+        } else {
+          facts.appendChild(fact(key, v));
+        }
+      });
+      out.appendChild(facts);
+      out.appendChild(panels);
+      extra.forEach(function (e) { out.appendChild(e); });
+      return out;
+    }
+
+    return { view: renderView, node: node, plain: plain };
+  }
+
+  window.CardBoard = { create: create };
+})();
