@@ -43,6 +43,7 @@ INSTALLED_APPS = [
     "cardpool",
     "decks",
     "simulate",
+    "play",
 ]
 
 MIDDLEWARE = [

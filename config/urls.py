@@ -17,6 +17,7 @@ urlpatterns = [
     path("accounts/", include("django.contrib.auth.urls")),
     path("decks/", include("decks.urls")),
     path("simulations/", include("simulate.urls")),
+    path("play/", include("play.urls")),
     path("", include("cardpool.urls")),
 ]
 if settings.DEBUG:

@@ -31,7 +31,7 @@ from decks.forms import (
 )
 from decks.models import Deck
 from rules.core.decks import format_deck_text
-from rules.core.registry import get_game
+from rules.core.registry import get_engine, get_game
 
 
 def _key(request) -> str | None:
@@ -106,6 +106,7 @@ def detail(request, pk: int):
         can_copy=permissions.can_copy(request.user, deck),
         key=_key(request) if deck.visibility == Deck.UNLISTED else None,
         share_url=request.build_absolute_uri(deck.share_url()),
+        has_engine=get_engine(deck.game) is not None,
     ))
 
 

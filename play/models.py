@@ -1,0 +1,51 @@
+"""A game a person plays in the browser against an agent of the game's engine.
+
+The server keeps only what decides the game: the engine version, the seed, the decks as they
+were when the game began, the seat the person plays and every move made so far (the person's
+and the agent's). The state is rebuilt by replaying those moves from the seed on every request
+(``play.selectors.game_state``), so nothing the browser sends is trusted but the next action,
+which is checked against the engine's legal actions. The moves are the replay format's
+(docs/replay-format.md), so a game is a replay as it goes.
+"""
+
+from django.conf import settings
+from django.db import models
+from django.urls import reverse
+
+
+class PlayedGame(models.Model):
+    class Status(models.TextChoices):
+        ACTIVE = "active", "In progress"
+        FINISHED = "finished", "Finished"
+        ABANDONED = "abandoned", "Abandoned"
+
+    owner = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="played_games")
+    game = models.CharField(max_length=40)
+    engine_version = models.CharField(max_length=40)
+    seed = models.BigIntegerField()
+    human_seat = models.PositiveSmallIntegerField(default=0)
+    agents = models.JSONField(help_text="agent spec per seat; the person's seat is {'name': 'human'}")
+    decks = models.JSONField(help_text="deck per seat as plain data (rules.core.replay.deck_to_data)")
+    deck_names = models.JSONField(default=list)
+    your_deck = models.ForeignKey("decks.Deck", null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
+    opponent_deck = models.ForeignKey("decks.Deck", null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
+    moves = models.JSONField(default=list, help_text="every move so far: [[seat, action text], ...] per decision")
+    status = models.CharField(max_length=12, choices=Status.choices, default=Status.ACTIVE)
+    outcome = models.JSONField(null=True, blank=True)
+    created = models.DateTimeField(auto_now_add=True)
+    updated = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["-updated"]
+        indexes = [models.Index(fields=["owner", "-updated"], name="played_game_owner_updated")]
+
+    def __str__(self) -> str:
+        return f"{self.game} game {self.pk}: {' vs '.join(self.deck_names)}"
+
+    def get_absolute_url(self) -> str:
+        return reverse("play:game", args=[self.pk])
+
+    @property
+    def opponent_name(self) -> str:
+        others = [name for seat, name in enumerate(self.deck_names) if seat != self.human_seat]
+        return ", ".join(others)

@@ -1,0 +1,124 @@
+"""Reads of a game played against the engine: the state rebuilt from its seed and moves, what the
+person's seat may see and do, the story so far, and the game as a replay.
+
+Nothing here trusts the browser: the state is rebuilt on the server from what ``PlayedGame``
+stores, and what a seat is shown comes from the engine's ``view`` of that seat.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from play.models import PlayedGame
+from rules.core.engine import Action, EngineSpec, GameState
+from rules.core.registry import get_engine
+from rules.core.replay import deck_from_data, make_replay
+
+HIDDEN = "a hidden card"
+
+
+class GameUnavailable(LookupError):
+    """The game's engine is gone or has changed since the game began: its moves may not replay."""
+
+
+@dataclass
+class Rebuilt:
+    """A played game's state now, with the story of every move as the person's seat may read it."""
+
+    engine: EngineSpec
+    state: GameState
+    moves: list[dict[int, Action]]
+    story: list[dict] = field(default_factory=list)  # {number, turn, seat, deck, mine, sentence}
+
+
+def _engine(game: PlayedGame) -> EngineSpec:
+    engine = get_engine(game.game)
+    if engine is None:
+        raise GameUnavailable(f"{game.game} has no rules engine any more")
+    if engine.version != game.engine_version:
+        raise GameUnavailable(f"this game began with {game.game} engine {game.engine_version}; the engine is now "
+                              f"{engine.version}, so its moves may no longer mean the same")
+    return engine
+
+
+def masked(sentence: str, hidden: list[str]) -> str:
+    """``sentence`` with every card name the reader cannot see replaced by "a hidden card"
+    (longest names first, so "Emeraldefender Golem" goes before "Golem")."""
+    for name in sorted(set(hidden), key=len, reverse=True):
+        if name and name in sentence:
+            sentence = sentence.replace(name, HIDDEN)
+    return sentence
+
+
+def rebuild(game: PlayedGame) -> Rebuilt:
+    """The game's state, replayed from its seed and stored moves (each checked as it is applied).
+
+    The story tells each move in the game's words; while the game goes on, a move by another
+    seat is told without the cards the person cannot see after it (a face-down card set, the
+    cards put back in a mulligan), since the engine's sentence is written for the mover."""
+    engine = _engine(game)
+    decks = [deck_from_data(data, game.game) for data in game.decks]
+    state = engine.start(decks, game.seed)
+    state.log_events = True
+    rebuilt = Rebuilt(engine, state, [])
+    masked_story: list[dict] = []
+    for number, stored in enumerate(game.moves, 1):
+        move = {int(seat): Action.parse(text) for seat, text in stored}
+        sentences = {seat: state.action_to_string(action, seat) for seat, action in sorted(move.items())}
+        turn = state.turn
+        state.apply_joint_checked(move)
+        rebuilt.moves.append(move)
+        hidden = state.hidden_cards(game.human_seat)
+        for seat, sentence in sentences.items():
+            entry = {"number": number, "turn": turn, "seat": seat, "mine": seat == game.human_seat,
+                     "deck": game.deck_names[seat], "sentence": sentence}
+            rebuilt.story.append(entry)
+            masked_story.append({**entry, "sentence": sentence if entry["mine"] else masked(sentence, hidden)})
+    if not state.is_over:  # the end reveals everything; until then the person reads the masked story
+        rebuilt.story = masked_story
+    return rebuilt
+
+
+def legal_choices(rebuilt: Rebuilt, seat: int) -> list[dict]:
+    """What ``seat`` may do now, each action with its text (what the form sends back) and its
+    sentence; empty when it is not this seat's move."""
+    state = rebuilt.state
+    if state.is_over or seat not in state.current_players():
+        return []
+    return [{"action": str(action), "sentence": state.action_to_string(action, seat)}
+            for action in state.legal_actions(seat)]
+
+
+def game_page(game: PlayedGame) -> dict:
+    """Everything the game page shows: seats, the seat's view, its legal actions, the story."""
+    rebuilt = rebuild(game)
+    state, engine = rebuilt.state, rebuilt.engine
+    outcome = state.outcome
+    seats = [{"seat": seat, "deck": name, "you": seat == game.human_seat,
+              "agent": "you" if seat == game.human_seat else game.agents[seat].get("name", "")}
+             for seat, name in enumerate(game.deck_names)]
+    result = None
+    if outcome is not None:
+        winners = [game.deck_names[seat] for seat in outcome.winners]
+        result = {"winners": winners, "you_won": game.human_seat in outcome.winners, "draw": outcome.is_draw,
+                  "reason": engine.end_reason_label(outcome.reason), "placements": list(outcome.placements)}
+    waiting_for = [game.deck_names[seat] for seat in state.current_players() if seat != game.human_seat] \
+        if not state.is_over else []
+    return {
+        "seats": seats, "view": state.view(None if state.is_over else game.human_seat),
+        "choices": legal_choices(rebuilt, game.human_seat), "story": rebuilt.story, "result": result,
+        "turn": state.turn, "moves": len(rebuilt.moves), "waiting_for": waiting_for,
+        "engine_name": engine.game,
+    }
+
+
+def game_replay(game: PlayedGame) -> dict:
+    """The game as a replay (docs/replay-format.md), finished or not."""
+    rebuilt = rebuild(game)
+    decks = [deck_from_data(data, game.game) for data in game.decks]
+    return make_replay(engine=rebuilt.engine, decks=decks, seed=game.seed, agents=list(game.agents),
+                       moves=rebuilt.moves, state=rebuilt.state)
+
+
+def my_games(user):
+    return PlayedGame.objects.filter(owner=user).order_by("-updated")

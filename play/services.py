@@ -1,0 +1,153 @@
+"""Writes of the play app: start a game against the engine, make a move, abandon a game.
+
+A move is checked against the engine's legal actions for the person's seat in the state rebuilt
+from the stored moves; then the agents answer (each from the state as it stands, so at a
+simultaneous move the agent cannot see the person's choice) until the person must act again or
+the game ends. Every move, the person's and the agents', is stored: the game is its replay.
+"""
+
+from __future__ import annotations
+
+import secrets
+from typing import Any
+
+from django.db import transaction
+
+from decks import permissions as deck_permissions
+from decks.models import Deck
+from decks.selectors import deck_to_decklist, deck_validate
+from play.models import PlayedGame
+from play.selectors import GameUnavailable, Rebuilt, rebuild
+from rules.core.agents import make_agent
+from rules.core.engine import Action, ActionParseError
+from rules.core.play import GOLDFISH_OPPONENT_NAME, MAX_STEPS, derive_seed, goldfish_opponent
+from rules.core.registry import get_engine
+from rules.core.replay import deck_to_data
+
+#: The agents a person may play against, with the options they play with here (ISMCTS with a
+#: budget that answers in about a second on a small server).
+PLAY_AGENTS: dict[str, dict[str, Any]] = {"greedy": {}, "ismcts": {"iterations": 150}, "random": {}}
+HUMAN = {"name": "human"}
+
+
+class PlayError(ValueError):
+    """A request the game cannot take: ``code`` for programs, ``message`` in words."""
+
+    def __init__(self, code: str, message: str):
+        super().__init__(message)
+        self.code = code
+        self.message = message
+
+
+def _usable_deck(owner, deck_id: Any, what: str) -> Deck:
+    if isinstance(deck_id, str) and deck_id.strip().isdigit():
+        deck_id = int(deck_id)
+    deck = Deck.objects.filter(pk=deck_id).first() if isinstance(deck_id, int) and 0 < deck_id < 2**62 else None
+    if deck is None or not deck_permissions.can_view(owner, deck):
+        raise PlayError("unknown_deck", f"{what}: there is no deck {deck_id!r} that you may use")
+    violations = deck_validate(deck)
+    if violations:
+        raise PlayError("illegal_deck", f"{what}: {deck.name} is not legal: " + "; ".join(v.message for v in violations))
+    return deck
+
+
+def _agent_spec(agent: Any) -> dict:
+    if agent not in PLAY_AGENTS:
+        raise PlayError("bad_agent", f"the opponent's agent must be one of {', '.join(PLAY_AGENTS)}, not {agent!r}")
+    return {"name": agent, **PLAY_AGENTS[agent]}
+
+
+def play_start(*, owner, deck_id: Any, opponent_id: Any = None, agent: Any = "greedy") -> PlayedGame:
+    """A new game: ``owner`` plays ``deck_id`` against ``opponent_id`` played by ``agent``, or
+    with no opponent deck against the game's passive goldfish opponent."""
+    deck = _usable_deck(owner, deck_id, "your deck")
+    engine = get_engine(deck.game)
+    if engine is None:
+        raise PlayError("no_engine", f"{deck.game} has no rules engine yet, so it cannot be played here")
+    if not engine.min_players <= 2 <= engine.max_players:
+        raise PlayError("no_two_player_game", f"{engine.game} is not played by two")
+    mine = deck_to_decklist(deck)
+    if opponent_id in (None, "", "goldfish"):
+        opponent, theirs, name, spec = None, goldfish_opponent(engine, mine), GOLDFISH_OPPONENT_NAME, {"name": "passive"}
+    else:
+        opponent = _usable_deck(owner, opponent_id, "opponent deck")
+        if opponent.game != deck.game:
+            raise PlayError("wrong_game", f"opponent deck: {opponent.name} is a {opponent.game} deck, not {deck.game}")
+        theirs, name, spec = deck_to_decklist(opponent), opponent.name, _agent_spec(agent)
+    game = PlayedGame(owner=owner, game=deck.game, engine_version=engine.version, seed=secrets.randbits(48),
+                      human_seat=0, agents=[HUMAN, spec], decks=[deck_to_data(mine), deck_to_data(theirs)],
+                      deck_names=[deck.name, name], your_deck=deck, opponent_deck=opponent)
+    _let_agents_play(game, rebuild(game))
+    game.save()
+    return game
+
+
+def _let_agents_play(game: PlayedGame, rebuilt: Rebuilt) -> None:
+    """From ``rebuilt`` (the game's state now) the agents move until the person must act or the
+    game is over; their moves are added to the game's."""
+    state = rebuilt.state
+    while not state.is_over and game.human_seat not in state.current_players():
+        move = {seat: _agent(game, seat, rebuilt.engine).choose(state, seat) for seat in state.current_players()}
+        state.apply_joint_checked(move)
+        game.moves = [*game.moves, [[seat, str(action)] for seat, action in sorted(move.items())]]
+        if len(game.moves) >= MAX_STEPS:
+            raise RuntimeError(f"game {game.pk} did not end after {MAX_STEPS} moves")
+    _record_end(game, state)
+
+
+def _agent(game: PlayedGame, seat: int, engine):
+    """The seat's agent for the next move: seeded by the game, the seat and the move number, so a
+    game never depends on an agent kept in memory between requests."""
+    spec = dict(game.agents[seat])
+    name = spec.pop("name")
+    return make_agent(name, derive_seed(game.seed, "agent", seat, len(game.moves)), engine=engine, **spec)
+
+
+def _record_end(game: PlayedGame, state) -> None:
+    if state.is_over:
+        game.status = PlayedGame.Status.FINISHED
+        game.outcome = state.outcome.as_dict()
+
+
+def play_move(*, actor, game_id: int, action: Any) -> PlayedGame:
+    """The person's ``action`` (its text, as the page offers it), then the agents' answers."""
+    with transaction.atomic():
+        game = PlayedGame.objects.select_for_update().filter(pk=game_id, owner=actor).first()
+        if game is None:
+            raise PlayError("unknown_game", f"there is no game {game_id} of yours")
+        if game.status != PlayedGame.Status.ACTIVE:
+            raise PlayError("game_over", f"this game is {game.get_status_display().lower()}")
+        try:
+            rebuilt = rebuild(game)
+        except GameUnavailable as exc:
+            raise PlayError("engine_changed", str(exc)) from None
+        state, seat = rebuilt.state, game.human_seat
+        if seat not in state.current_players():
+            raise PlayError("not_your_move", "it is not your move")
+        if not isinstance(action, str):
+            raise PlayError("bad_action", "the action must be the text of one of the offered actions")
+        try:
+            chosen = Action.parse(action)
+        except ActionParseError as exc:
+            raise PlayError("bad_action", f"cannot read the action {action!r}: {exc}") from None
+        if chosen not in state.legal_actions(seat):
+            raise PlayError("illegal_action", f"{action!r} is not one of your legal actions now")
+        # at a simultaneous move the agents choose from the same state, without seeing this choice
+        move = {other: _agent(game, other, rebuilt.engine).choose(state, other)
+                for other in state.current_players() if other != seat}
+        move[seat] = chosen
+        state.apply_joint_checked(move)
+        game.moves = [*game.moves, [[s, str(a)] for s, a in sorted(move.items())]]
+        _let_agents_play(game, rebuilt)
+        game.save()
+    return game
+
+
+def play_abandon(*, actor, game_id: int) -> PlayedGame:
+    game = PlayedGame.objects.filter(pk=game_id, owner=actor).first()
+    if game is None:
+        raise PlayError("unknown_game", f"there is no game {game_id} of yours")
+    if game.status == PlayedGame.Status.ACTIVE:
+        game.status = PlayedGame.Status.ABANDONED
+        game.save(update_fields=["status", "updated"])
+    return game

@@ -1,0 +1,16 @@
+"""Play a game yourself against the engine (pages only; see play/views.py)."""
+
+from django.urls import path
+
+from play import views
+
+app_name = "play"
+
+urlpatterns = [
+    path("", views.index, name="index"),
+    path("<int:pk>/", views.game, name="game"),
+    path("<int:pk>/move/", views.move, name="move"),
+    path("<int:pk>/abandon/", views.abandon, name="abandon"),
+    path("<int:pk>/replay/", views.replay, name="replay"),
+    path("<int:pk>/replay.json", views.replay_json, name="replay_json"),
+]

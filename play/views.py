@@ -1,0 +1,171 @@
+"""Pages to play a game yourself against the engine: start one, play it, read it back.
+
+Every page works without JavaScript (each legal action is a button in a form that posts its
+text); with it, the board is drawn and a click on a card picks out the actions that name it.
+After each move the page is loaded again (post, redirect, get), so a reload or a server restart
+loses nothing.
+"""
+
+from __future__ import annotations
+
+from django import forms
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import Http404, JsonResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.views.decorators.http import require_POST
+
+from decks import selectors as deck_selectors
+from play import selectors
+from play.models import PlayedGame
+from play.services import PLAY_AGENTS, PlayError, play_abandon, play_move, play_start
+from rules.core.registry import all_games, get_engine
+from rules.core.replay import ReplayError, replay_frames
+
+GOLDFISH_CHOICE = "goldfish"
+AGENT_LABELS = {"greedy": "Greedy (quick, plays the best-looking move)",
+                "ismcts": "ISMCTS (searches; thinks about a second a move)", "random": "Random (any legal move)"}
+
+
+def _playable_games() -> list[str]:
+    return [spec.slug for spec in all_games() if get_engine(spec.slug) is not None]
+
+
+def _deck_choices(user) -> list[tuple[str, list[tuple[int, str]]]]:
+    """Decks ``user`` may play, grouped by game: their own, then public ones of games with an engine."""
+    groups = []
+    for slug in _playable_games():
+        mine = list(deck_selectors.deck_list_mine(user=user).filter(game=slug))
+        public = list(deck_selectors.deck_list_public(game=slug).exclude(owner=user)[:200])
+        options = [(d.pk, f"{d.name} ({'yours' if d.owner_id == user.pk else 'by ' + d.owner.get_username()})")
+                   for d in mine + public]
+        if options:
+            groups.append((next(s.name for s in all_games() if s.slug == slug), options))
+    return groups
+
+
+class NewGameForm(forms.Form):
+    deck = forms.TypedChoiceField(coerce=int, label="Your deck")
+    opponent = forms.ChoiceField(label="Opponent deck", initial=GOLDFISH_CHOICE,
+                                 help_text="a deck of the same game, or no opponent (goldfish: a passive one)")
+    agent = forms.ChoiceField(choices=[(name, AGENT_LABELS[name]) for name in PLAY_AGENTS], initial="greedy",
+                              label="Opponent's agent")
+
+    def __init__(self, *args, user, **kwargs):
+        super().__init__(*args, **kwargs)
+        decks = _deck_choices(user)
+        self.fields["deck"].choices = decks
+        self.fields["opponent"].choices = [(GOLDFISH_CHOICE, "No opponent (goldfish)"),
+                                           *[(game, [(str(pk), label) for pk, label in options])
+                                             for game, options in decks]]
+
+
+@login_required
+def index(request):
+    """Your games (to resume or read), and a form to start one."""
+    initial = {}
+    if request.GET.get("deck", "").isdigit():
+        initial["deck"] = int(request.GET["deck"])
+    form = NewGameForm(request.POST or None, user=request.user, initial=initial)
+    if request.method == "POST" and form.is_valid():
+        opponent = form.cleaned_data["opponent"]
+        try:
+            game = play_start(owner=request.user, deck_id=form.cleaned_data["deck"],
+                              opponent_id=None if opponent == GOLDFISH_CHOICE else opponent,
+                              agent=form.cleaned_data["agent"])
+        except PlayError as exc:
+            form.add_error(None, exc.message)
+        else:
+            return redirect(game)
+    games = list(selectors.my_games(request.user)[:100])
+    return render(request, "play/index.html", {"form": form, "games": games,
+                                               "has_decks": bool(form.fields["deck"].choices)},
+                  status=400 if request.method == "POST" else 200)
+
+
+def _my_game(request, pk: int) -> PlayedGame:
+    return get_object_or_404(PlayedGame, pk=pk, owner=request.user)
+
+
+@login_required
+def game(request, pk: int):
+    """The board as your seat sees it, your legal actions, and the story of the game so far."""
+    played = _my_game(request, pk)
+    try:
+        page = selectors.game_page(played)
+    except selectors.GameUnavailable as exc:
+        return render(request, "play/unavailable.html", {"game": played, "reason": str(exc)}, status=409)
+    return render(request, "play/game.html", {"game": played, **page,
+                                              "seat_decks": played.deck_names,
+                                              "seat": str(played.human_seat)})
+
+
+@login_required
+@require_POST
+def move(request, pk: int):
+    """Your move (the text of an offered action); the agent answers before the page comes back."""
+    wants_json = "application/json" in request.headers.get("Accept", "")
+    try:
+        played = play_move(actor=request.user, game_id=pk, action=request.POST.get("action"))
+    except PlayError as exc:
+        if exc.code == "unknown_game":
+            raise Http404(exc.message) from None
+        if wants_json:
+            return JsonResponse({"error": exc.message, "code": exc.code}, status=400)
+        messages.error(request, exc.message)
+        return redirect("play:game", pk=pk)
+    if wants_json:
+        return JsonResponse({"status": played.status, "moves": len(played.moves), "url": played.get_absolute_url()})
+    return redirect(played)
+
+
+@login_required
+@require_POST
+def abandon(request, pk: int):
+    try:
+        play_abandon(actor=request.user, game_id=pk)
+    except PlayError as exc:
+        raise Http404(exc.message) from None
+    messages.info(request, "Game abandoned. Its replay stays here.")
+    return redirect("play:game", pk=pk)
+
+
+@login_required
+def replay(request, pk: int):
+    """The game in the replay viewer, from your seat's view or everything (once it is over)."""
+    played = _my_game(request, pk)
+    over = played.status != PlayedGame.Status.ACTIVE
+    seat = None if over and request.GET.get("seat") == "all" else played.human_seat
+    try:
+        data = selectors.game_replay(played)
+        frames = replay_frames(data, seat)
+    except (selectors.GameUnavailable, ReplayError) as exc:
+        return render(request, "play/unavailable.html", {"game": played, "reason": str(exc)}, status=409)
+    turns = []
+    for number, frame in enumerate(frames):
+        if not turns or turns[-1]["turn"] != frame.get("turn"):
+            turns.append({"turn": frame.get("turn"), "steps": []})
+        text = "; ".join(m["sentence"] for m in frame.get("moves") or []) or "Start of the game"
+        turns[-1]["steps"].append({"index": number, "text": text})
+    seat_links = [{"label": "Your seat", "url": "?seat=mine", "current": seat is not None, "title": "what you saw"}]
+    if over:
+        seat_links.append({"label": "Everything", "url": "?seat=all", "current": seat is None,
+                           "title": "every card, hidden ones too"})
+    return render(request, "play/replay.html", {
+        "game": played, "frames": frames, "turns": turns, "seat_links": seat_links,
+        "seat": "all" if seat is None else str(seat), "seat_decks": played.deck_names,
+        "json_url": reverse("play:replay_json", args=[played.pk]),
+    })
+
+
+@login_required
+def replay_json(request, pk: int):
+    played = _my_game(request, pk)
+    try:
+        data = selectors.game_replay(played)
+    except selectors.GameUnavailable as exc:
+        return JsonResponse({"error": str(exc)}, status=409)
+    response = JsonResponse(data, json_dumps_params={"indent": 1})
+    response["Content-Disposition"] = f'attachment; filename="{played.game}-game-{played.pk}.replay.json"'
+    return response
