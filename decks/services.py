@@ -364,3 +364,61 @@ def deck_revalidate(*, deck: Deck) -> Deck:
     _refresh(deck, keep_version=False)
     return deck
 
+
+
+# -- the sample decks of a fresh install ---------------------------------------------------------
+#: The built-in account that owns the sample decks. It cannot log in (no usable password).
+SAMPLE_OWNER = "workshop"
+
+
+def _sample_description(text: str) -> str:
+    """The comment lines at the top of a sample deck's text, after ``# Name:`` (its blurb)."""
+    lines = []
+    for line in text.splitlines():
+        if not line.startswith("#"):
+            break
+        body = line.lstrip("#").strip()
+        if body and not body.lower().startswith(("name:", "format:")):
+            lines.append(body)
+    return " ".join(lines)
+
+
+def _card_counts(decklist: DeckList) -> set[tuple[str, int, int]]:
+    return {(section, e.card.id, e.qty) for section, entries in decklist.sections.items() for e in entries}
+
+
+@transaction.atomic
+def sample_decks_load(directory) -> dict[str, int]:
+    """Every sample deck (``fixtures/decks/<game>-*.txt``) as a public deck of the built-in
+    account ``workshop``, so a new user can simulate and play against them at once.
+
+    Idempotent: a sample deck already there (same game and name) is changed only when its
+    cards or description differ, keeping a new version. Raises ``DeckTextErrors`` for a bad file.
+    """
+    from django.contrib.auth import get_user_model
+
+    owner, _ = get_user_model().objects.get_or_create(username=SAMPLE_OWNER)
+    if owner.has_usable_password():
+        owner.set_unusable_password()
+        owner.save(update_fields=["password"])
+    counts = {"created": 0, "updated": 0, "unchanged": 0}
+    for path in sorted(directory.glob("*-*.txt")):
+        game = path.stem.split("-", 1)[0]
+        if game not in game_slugs():
+            continue
+        text = path.read_text(encoding="utf-8")
+        decklist = deck_parse_text(game=game, text=text)
+        description = _clean_description(_sample_description(text))
+        deck = Deck.objects.filter(owner=owner, game=game, name=decklist.name).first()
+        if deck is None:
+            deck_import_text(owner=owner, game=game, text=text, visibility=Deck.PUBLIC, description=description)
+            counts["created"] += 1
+        elif _card_counts(deck_to_decklist(deck)) != _card_counts(decklist) or deck.description != description \
+                or deck.visibility != Deck.PUBLIC:
+            deck.description, deck.visibility = description, Deck.PUBLIC
+            _write_cards(deck, decklist)
+            _refresh(deck, note=f"sample deck updated from {path.name}")
+            counts["updated"] += 1
+        else:
+            counts["unchanged"] += 1
+    return counts

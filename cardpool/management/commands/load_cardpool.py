@@ -1,4 +1,6 @@
-"""Load every game's card pool from fixtures/<game>.json (idempotent: re-running updates)."""
+"""Load every game's card pool from fixtures/<game>.json, then the sample decks of
+fixtures/decks/ as public decks of the built-in account ``workshop`` (idempotent: re-running
+updates; ``--no-decks`` loads the cards only)."""
 
 from pathlib import Path
 
@@ -16,6 +18,7 @@ class Command(BaseCommand):
     def add_arguments(self, parser):
         parser.add_argument("--game", choices=game_slugs(), help="only this game")
         parser.add_argument("--dir", default=str(Path(settings.BASE_DIR) / "fixtures"))
+        parser.add_argument("--no-decks", action="store_true", help="do not load the sample decks")
 
     def handle(self, *args, **options):
         game_sync_all()
@@ -31,3 +34,15 @@ class Command(BaseCommand):
             except ImportFailed as exc:
                 raise CommandError(f"{path}: {exc}") from None
             self.stdout.write(f"{slug}: {summary}")
+        if not options["no_decks"] and not options["game"]:
+            self._load_sample_decks(Path(options["dir"]) / "decks")
+
+    def _load_sample_decks(self, directory: Path) -> None:
+        from decks.services import SAMPLE_OWNER, DeckTextErrors, sample_decks_load
+
+        try:
+            counts = sample_decks_load(directory)
+        except DeckTextErrors as exc:
+            raise CommandError(f"{directory}: {exc}") from None
+        self.stdout.write(f"sample decks (public, by {SAMPLE_OWNER}): {counts['created']} created, "
+                          f"{counts['updated']} updated, {counts['unchanged']} unchanged")
