@@ -113,3 +113,36 @@ def test_build_a_legal_fellbound_deck_save_and_export_it(page, live_server):
     text = Path(download.value.path()).read_text(encoding="utf-8")
     for name in names:
         assert re.search(rf"^1 {re.escape(name)}$", text, re.MULTILINE), f"{name} missing from:\n{text}"
+
+
+def test_new_deck_and_import_forms_offer_only_the_chosen_games_formats(page, live_server):
+    """Player experience, part 7: formats follow the chosen game on both forms."""
+    get_user_model().objects.create_user("former", password=PASSWORD)
+    page.goto(f"{live_server.url}/accounts/login/?next=/decks/new/")
+    page.fill("#id_username", "former")
+    page.fill("#id_password", PASSWORD)
+    page.get_by_role("button", name="Log in").click()
+    for path in ("/decks/new/", "/decks/import/"):
+        page.goto(f"{live_server.url}{path}")
+        for game in ("fellbound", "boundless"):
+            page.select_option("select[name=game]", game)
+            offered = page.eval_on_selector_all("select[name=format] option:not([disabled])", "os => os.map(o => o.value)")
+            assert "" in offered and all(v == "" or v.startswith(game + ":") for v in offered), (path, game, offered)
+        page.select_option("select[name=game]", "fellbound")
+        offered = page.eval_on_selector_all("select[name=format] option:not([disabled])", "os => os.map(o => o.value)")
+        assert "fellbound:aligned" in offered
+
+
+def test_the_builders_more_results_button_hides_when_there_is_nothing_more(page, live_server):
+    from decks.services import deck_create
+
+    user = get_user_model().objects.create_user("builder2", password=PASSWORD)
+    deck = deck_create(owner=user, game="fellbound", name="Probe")
+    page.goto(f"{live_server.url}/accounts/login/?next=/decks/{deck.pk}/edit/")
+    page.fill("#id_username", "builder2")
+    page.fill("#id_password", PASSWORD)
+    page.get_by_role("button", name="Log in").click()
+    page.wait_for_url(f"**/decks/{deck.pk}/edit/")
+    name = _ten_character_names()[0]
+    _search(page, name)
+    assert not page.locator("#search-more").is_visible()

@@ -121,7 +121,7 @@ def test_new_page_shows_pool_and_seed_and_marks_dealt_formats(client, alice, car
     html = client.get("/decks/new/").content.decode()
     assert "Pool (search query)" in html and "Seed (blank = random)" in html
     assert 'data-dealt-formats="fellbound:random"' in html
-    assert "js/deal_form.js" in html
+    assert "js/deck_form.js" in html
 
 
 def test_new_page_deals_and_opens_the_deck_page(client, alice, card_pool):
