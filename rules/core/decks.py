@@ -78,8 +78,16 @@ class Violation:
     cards: tuple[str, ...] = ()
     section: str | None = None
 
+    @property
+    def citation(self) -> str:
+        """``rule`` as people read it ("Boundless TCG rulebook, What You Need")."""
+        from rules.core.formats import readable_citation
+
+        return readable_citation(self.rule)
+
     def as_dict(self) -> dict:
-        out = {"code": self.code, "rule": self.rule, "message": self.message, "cards": list(self.cards)}
+        out = {"code": self.code, "rule": self.rule, "citation": self.citation, "message": self.message,
+               "cards": list(self.cards)}
         if self.section:
             out["section"] = self.section
         return out

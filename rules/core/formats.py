@@ -74,6 +74,22 @@ def cite(rulebook: str, heading: str, detail: str = "") -> str:
     return f"{out} {detail}" if detail else out
 
 
+def readable_citation(rule: str) -> str:
+    """A citation for people: 'boundless-tcg.txt, "WHAT YOU NEED"' reads 'Boundless TCG rulebook,
+    What You Need' (the game's name for its rulebook file, the heading in title case)."""
+    import re
+
+    from rules.core.registry import all_games
+
+    books = {spec.rulebook: spec.name for spec in all_games()}
+    match = re.match(r'^(?P<book>[\w.-]+\.txt),\s*"(?P<heading>[^"]*)"(?P<rest>.*)$', rule or "")
+    if not match or match["book"] not in books:
+        return rule
+    heading = " ".join(word.capitalize() if word.isupper() or word.islower() else word
+                       for word in match["heading"].split())
+    return f"{books[match['book']]} rulebook, {heading}{match['rest']}"
+
+
 def name_key(name: str) -> str:
     """Copies are counted by card name across printings, case and outer spaces ignored."""
     return " ".join(str(name).split()).casefold()

@@ -222,7 +222,7 @@
     var sectionViolations = violations.filter(function (v) { return v.section === slug && !(v.cards || []).length; });
     sectionViolations.forEach(function (v) {  // the rule is cited in the list at the top
       var note = make("p", "section-note", v.message);
-      if (v.rule) note.title = "Rule: " + v.rule;
+      if (v.rule) note.title = "Rule: " + (v.citation || v.rule);
       box.appendChild(note);
     });
     var rows = deck[slug] || [];
@@ -242,7 +242,7 @@
     var message = make("span", "problem-message", v.message);
     message.title = v.message;
     p.appendChild(message);
-    if (v.rule) p.appendChild(make("cite", "problem-rule", v.rule));
+    if (v.rule) p.appendChild(make("cite", "problem-rule", v.citation || v.rule));
     return p;
   }
 
@@ -520,7 +520,7 @@
         var li = make("li", "violation");
         li.setAttribute("data-code", v.code || "");
         li.appendChild(make("span", "problem-message", v.message));
-        if (v.rule) li.appendChild(make("cite", "problem-rule", v.rule));
+        if (v.rule) li.appendChild(make("cite", "problem-rule", v.citation || v.rule));
         if ((v.cards || []).length) {
           li.classList.add("names-cards");
           li.title = "Cards: " + v.cards.join(", ");

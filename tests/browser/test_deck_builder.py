@@ -83,7 +83,7 @@ def test_build_a_legal_fellbound_deck_save_and_export_it(page, live_server):
     page.wait_for_function("() => document.getElementById('legality').dataset.state === 'illegal'")
     marked = page.locator(f'.deck-row[data-card="{names[0]}"]')
     assert "has-problem" in marked.get_attribute("class")
-    assert "fellbound.txt" in marked.locator(".row-problem").inner_text()
+    assert "FellBound rulebook, Constructed Play" in marked.locator(".row-problem").inner_text()
     assert marked.locator(".qty-input").input_value() == "2"
     marked.focus()
     page.keyboard.press("-")

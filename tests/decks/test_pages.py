@@ -86,7 +86,9 @@ def test_detail_shows_sections_violations_and_rules(client, alice, card_pool):
                                 sections={"main": [("Emeraldefender Golem", 9)]})
     page = client.get(f"/decks/{deck.pk}/").content.decode()
     assert "Illegal" in page and "Why this deck is not legal" in page
-    assert 'boundless-tcg.txt, &quot;WHAT YOU NEED&quot;' in page
+    assert 'Boundless TCG rulebook, What You Need' in page and 'boundless-tcg.txt' not in page
+    # a refusal in words, without the internal codes (the API keeps them)
+    assert "too_many_copies" not in page and "violation-code" not in page
     # the copy-limit problem sits next to the offending card
     row = page[page.index("Emeraldefender Golem</a>"):]
     assert "card-problem" in row[:600] and "at most 4" in row[:600]

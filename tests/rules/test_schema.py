@@ -89,3 +89,13 @@ def test_attribute_lookup_by_alias_and_section_by_label():
     assert spec.attribute("element").name == "elements" and spec.attribute("STAR").name == "star"
     assert spec.section("Deck Box").slug == "deck_box" and spec.section_for_type("accessory").slug == "accessories"
     assert spec.rarity("ultra rare").code == "UR" and spec.rarity("nope") is None
+
+
+def test_rule_citations_read_as_the_games_rulebook_and_heading():
+    from rules.core.decks import Violation
+    from rules.core.formats import readable_citation
+
+    assert readable_citation('boundless-tcg.txt, "WHAT YOU NEED"') == "Boundless TCG rulebook, What You Need"
+    assert readable_citation('fellbound.txt, "CONSTRUCTED PLAY" rule 2') == "FellBound rulebook, Constructed Play rule 2"
+    assert readable_citation('docs/architecture.md, "Game slugs"') == 'docs/architecture.md, "Game slugs"'
+    assert Violation("x", 'bos.txt, "DECK BUILDING"', "m").as_dict()["citation"] == "BOS rulebook, Deck Building"
