@@ -86,13 +86,16 @@ def validate(deck: DeckList, fmt: FormatSpec) -> list[Violation]:
 
 
 def _alignment_conflict(entries: list[DeckEntry], pair: list[str]) -> list[Violation]:
-    """One violation when the deck holds every alignment of ``pair`` (e.g. Life and Death)."""
+    """One violation when the deck holds every alignment of ``pair`` (e.g. Life and Death),
+    attributed to the cards of the smaller side, which are the ones to take out (the one Death
+    card among nine Life cards, not the nine); on a tie, to both sides."""
     sides = [[e.card.name for e in entries if a in list_attr(e.card, "alignments")] for a in pair]
     if len(pair) < 2 or not all(sides):
         return []
     words = " and ".join(a.capitalize() for a in pair)
     detail = "; ".join(f"{a.capitalize()}: {', '.join(dict.fromkeys(side))}" for a, side in zip(pair, sides, strict=True))
-    cards = tuple(dict.fromkeys(n for side in sides for n in side))
+    fewest = min(len(set(side)) for side in sides)
+    cards = tuple(dict.fromkeys(n for side in sides if len(set(side)) == fewest for n in side))
     return [Violation("alignment_conflict", ALIGNMENT,
                       f"{pair[0].capitalize()} cannot align with {pair[1].capitalize()}: the deck mixes "
                       f"{words} ({detail}).", cards, "deck")]
