@@ -51,6 +51,7 @@ from PIL import (
     UnidentifiedImageError,
 )
 
+from cardpool.card_art import generated_art
 from rules.core.schema import BOOL, ENUM, INT, LIST, MAP, STR, TAGS, Attribute, X
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -59,7 +60,7 @@ if TYPE_CHECKING:  # pragma: no cover
 log = logging.getLogger(__name__)
 
 #: Bump when the drawing changes, so every cached face is redrawn.
-RENDER_VERSION = 4
+RENDER_VERSION = 5  # 5: generated art instead of initials (card_art.py)
 
 CARD_SIZE = (744, 1039)  # 2.5 x 3.5 in at ~300 dpi
 THUMB_SIZE = (248, 346)
@@ -435,33 +436,9 @@ def _centered_text(draw, box, text, font, fill) -> None:
 
 
 def _art_placeholder(img: Image.Image, box, parts: FaceParts) -> None:
-    """A gradient panel in the frame colour with the card's initials, where art would go."""
+    """Where art would go: a picture generated from the card's name in its colours (card_art.py)."""
     x0, y0, x1, y1 = box
-    w, h = x1 - x0, y1 - y0
-    light = _mix(parts.frame, (255, 255, 255), 0.55)
-    dark = _mix(parts.frame, (0, 0, 0), 0.35)
-    # Diagonal gradient: a small gradient image, scaled up smoothly.
-    grad = Image.new("RGB", (64, 64))
-    px = grad.load()
-    for gy in range(64):
-        for gx in range(64):
-            px[gx, gy] = _mix(light, dark, (gx + gy) / 126)
-    panel = grad.resize((w, h), Image.Resampling.BICUBIC)
-    overlay = Image.new("RGBA", (w, h), (0, 0, 0, 0))
-    od = ImageDraw.Draw(overlay)
-    # Soft concentric rings in the type colour, for texture.
-    ring = (*_mix(parts.type_colour, (255, 255, 255), 0.5), 60)
-    cx, cy = w * 0.72, h * 0.38
-    for r in range(40, int(max(w, h) * 1.1), 46):
-        od.ellipse([cx - r, cy - r, cx + r, cy + r], outline=ring, width=6)
-    words = [w for w in parts.name.replace("-", " ").split() if w[:1].isalnum()]
-    capitalised = [w for w in words if w[:1].isupper() or w[:1].isdigit()]
-    initials = "".join(w[0] for w in (capitalised or words))[:3].upper() or "?"
-    font = _fit_line(initials, "title", int(w * 0.8), 210, 60)
-    _centered_text(od, (0, 0, w, h), initials, font, (255, 255, 255, 120))
-    panel = panel.convert("RGBA")
-    panel.alpha_composite(overlay)
-    img.paste(panel.convert("RGB"), (x0, y0))
+    img.paste(generated_art((x1 - x0, y1 - y0), parts.name, parts.frame, parts.type_colour), (x0, y0))
 
 
 def _layout_stats(stats: list[str], width: int) -> tuple[list[str], Any]:
