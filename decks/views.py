@@ -107,6 +107,7 @@ def detail(request, pk: int):
         key=_key(request) if deck.visibility == Deck.UNLISTED else None,
         share_url=request.build_absolute_uri(deck.share_url()),
         has_engine=get_engine(deck.game) is not None,
+        deck_view="visual" if request.GET.get("view") == "visual" else "table",
     ))
 
 

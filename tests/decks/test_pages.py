@@ -173,3 +173,15 @@ def test_admin_lists_and_forms(client, alice, import_sample):
     services.deck_update(actor=alice, deck=deck, fmt="house")
     deck.refresh_from_db()
     assert [v["code"] for v in deck.violations] == ["banned_card"]
+
+
+def test_the_deck_page_shows_the_cards_as_pictures_on_request(client, alice, import_sample):
+    """Player experience, part 5: the visual deck view, each card's picture with its count."""
+    deck = import_sample(alice, "spellbound-ashen-rift.txt", visibility=Deck.PUBLIC)
+    table = client.get(f"/decks/{deck.pk}/").content.decode()
+    assert "visual-card" not in table and 'aria-current="true">List' in table
+    page = client.get(f"/decks/{deck.pk}/?view=visual").content.decode()
+    rows = list(deck.cards.select_related("card"))
+    assert page.count('<li class="visual-card') == len(rows)
+    for row in rows[:3]:
+        assert f"/cards/{row.card.pk}/thumb.png" in page and f"{row.quantity}×" in page
