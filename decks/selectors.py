@@ -412,3 +412,29 @@ def deck_draw_odds(deck: Deck, draws: dict, card_id: int, turns: int) -> dict | 
                        "on_play_exact": f"{p1.numerator}/{p1.denominator}",
                        "on_draw_exact": f"{p2.numerator}/{p2.denominator}"}
                       for (t, p1), (_, p2) in zip(first, second, strict=True)]}
+
+
+# -- a card's place among decks (the card page) ---------------------------------------------------
+def card_format_legality(card: Card) -> list[dict]:
+    """Each format of the card's game with the card's standing in it: ``legal``, ``banned`` or
+    ``restricted`` (with its most ``copies``); names compared as the validators compare them."""
+    from rules.core.formats import name_key
+
+    key = name_key(card.name)
+    out = []
+    for fmt in format_list(game=card.game.slug):
+        spec = fmt.spec()
+        restricted = {name_key(name): copies for name, copies in spec.restricted.items()}
+        if key in {name_key(name) for name in spec.banned}:
+            out.append({"format": fmt.name, "status": "banned"})
+        elif key in restricted:
+            out.append({"format": fmt.name, "status": "restricted", "copies": restricted[key]})
+        else:
+            out.append({"format": fmt.name, "status": "legal"})
+    return out
+
+
+def public_decks_with_card(card: Card, limit: int = 12) -> list[Deck]:
+    """Public decks that play a card of this name (any printing), newest first."""
+    return list(Deck.objects.filter(visibility=Deck.PUBLIC, game=card.game.slug, cards__card__name_lower=card.name_lower)
+                .select_related("owner", "format").distinct().order_by("-updated", "-pk")[:limit])

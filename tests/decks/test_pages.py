@@ -185,3 +185,20 @@ def test_the_deck_page_shows_the_cards_as_pictures_on_request(client, alice, imp
     assert page.count('<li class="visual-card') == len(rows)
     for row in rows[:3]:
         assert f"/cards/{row.card.pk}/thumb.png" in page and f"{row.quantity}×" in page
+
+
+def test_the_card_page_shows_its_formats_and_the_public_decks_using_it(client, alice, import_sample):
+    """Player experience, part 5: the card page gains its standing per format and the decks that
+    play it (public ones only)."""
+    from cardpool.models import Card
+    from decks.models import Format
+
+    deck = import_sample(alice, "fellbound-dawnwardens.txt", visibility=Deck.PUBLIC)
+    hidden = import_sample(alice, "fellbound-gravetide.txt")  # private: never listed
+    card = deck.cards.select_related("card").first().card
+    Format.objects.create(game="fellbound", slug="no-" + card.slug[:40], name="Without it", banned=[card.name])
+    page = client.get(card.get_absolute_url()).content.decode()
+    assert "Decks using this card" in page and deck.get_absolute_url() in page and hidden.get_absolute_url() not in page
+    assert "Without it</span> <strong>Banned" in page and "Constructed</span> <strong>Legal" in page
+    other = Card.objects.filter(game__slug="fellbound").exclude(deck_cards__deck__visibility=Deck.PUBLIC).first()
+    assert "No public deck plays it yet." in client.get(other.get_absolute_url()).content.decode()
