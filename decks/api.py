@@ -189,7 +189,9 @@ class ValidateView(APIView):
         summary="Validate a deck against its game's rulebook (no login needed)",
         request=inline_serializer("ValidateIn", {
             "game": serializers.CharField(), "format": serializers.CharField(required=False),
-            "sections": _sections_field()}),
+            "sections": _sections_field(),
+            "text": serializers.CharField(required=False, help_text="deck text instead of sections; a line that "
+                                          "cannot be read answers 400 with errors [{line, column, message}]")}),
         responses={200: inline_serializer("ValidateOut", {
             "legal": serializers.BooleanField(), "violations": serializers.ListField(child=_violation()),
             "charts": serializers.ListField(child=serializers.DictField()),
@@ -203,11 +205,17 @@ class ValidateView(APIView):
         (data, game, fmt), bad = _body_game_format(request)
         if bad:
             return bad
-        sections = data.get("sections", {})
-        too_large = selectors.deck_size_problem(sections)
-        if too_large:
-            return _error(too_large, "too_large")
-        decklist, problems = selectors.sections_to_decklist(game=game, sections=sections, fmt=fmt.slug)
+        if "text" in data:  # deck text, as the import and the builder's text mode write it
+            decklist, bad = _text_decklist(data["text"], game, fmt.slug)
+            if bad:
+                return bad
+            problems = []
+        else:
+            sections = data.get("sections", {})
+            too_large = selectors.deck_size_problem(sections)
+            if too_large:
+                return _error(too_large, "too_large")
+            decklist, problems = selectors.sections_to_decklist(game=game, sections=sections, fmt=fmt.slug)
         violations = problems + selectors.validate_decklist(decklist, fmt)
         return Response({
             "legal": not violations,
@@ -215,6 +223,19 @@ class ValidateView(APIView):
             "charts": selectors.chart_data(decklist),
             "count": selectors.deck_counts(decklist),
         })
+
+
+def _text_decklist(text, game: str, fmt: str):
+    """Deck text read against ``game``'s cards, or the 400 naming each bad line."""
+    if not isinstance(text, str):
+        return None, _error("text must be deck text (one card per line)", "bad_text")
+    if text.count("\n") >= services.MAX_TEXT_LINES:
+        return None, _error(f"deck text has more than {services.MAX_TEXT_LINES} lines", "too_large")
+    try:
+        return services.deck_parse_text(game=game, text=text, fmt=fmt), None
+    except services.DeckTextErrors as exc:
+        return None, _error(f"{len(exc.errors)} line(s) cannot be read", "bad_text",
+                            errors=[{"line": e.line, "column": e.column, "message": e.message} for e in exc.errors])
 
 
 # -- deal ------------------------------------------------------------------------------------------

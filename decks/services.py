@@ -31,6 +31,8 @@ from rules.core.registry import game_slugs, get_construction, get_game
 
 #: Seeds of dealt decks: whole numbers in [0, MAX_SEED] (a fresh one is drawn below 2**31).
 MAX_SEED = 2**63 - 1
+#: deck text longer than this is not a deck (a 60-card deck with comments is under 100 lines)
+MAX_TEXT_LINES = 2000
 
 
 class DeckError(ValueError):

@@ -15,6 +15,7 @@ urlpatterns = [
     path("<int:pk>/", views.detail, name="detail"),
     path("<int:pk>/edit/", builder_views.builder, name="builder"),
     path("<int:pk>/settings/", views.settings, name="settings"),
+    path("<int:pk>/text/", views.edit_text, name="edit_text"),
     path("<int:pk>/delete/", views.delete, name="delete"),
     path("<int:pk>/copy/", views.copy, name="copy"),
     path("<int:pk>/versions/", views.versions, name="versions"),

@@ -259,6 +259,31 @@ def settings(request, pk: int):
 
 @login_required
 @require_http_methods(["GET", "POST"])
+def edit_text(request, pk: int):
+    """The deck as text to paste or edit in bulk (owner only), checked as it is typed and saved
+    as a new version; a line that cannot be read is named and nothing is saved."""
+    deck = _editable_deck(request, pk)
+    text = request.POST.get("text") if request.method == "POST" else \
+        format_deck_text(selectors.deck_to_decklist(deck), get_game(deck.game))
+    errors = []
+    if request.method == "POST":
+        try:
+            decklist = services.deck_parse_text(game=deck.game, text=text or "", fmt=deck.format_slug)
+            sections = {section: [(e.card.id, e.qty) for e in entries] for section, entries in decklist.sections.items()}
+            services.deck_set_cards(actor=request.user, deck=deck, sections=sections, note="edited as text")
+        except services.DeckTextErrors as exc:
+            errors = exc.errors
+        except services.DeckError as exc:
+            errors = [str(m) for m in exc.messages]
+        else:
+            messages.success(request, f"Saved as version {deck.current_version}.")
+            return redirect(deck)
+    return render(request, "decks/text_edit.html", _context(deck, text=text, errors=errors),
+                  status=400 if errors else 200)
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
 def delete(request, pk: int):
     deck = _editable_deck(request, pk)
     if request.method == "POST":

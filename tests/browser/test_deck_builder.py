@@ -146,3 +146,30 @@ def test_the_builders_more_results_button_hides_when_there_is_nothing_more(page,
     name = _ten_character_names()[0]
     _search(page, name)
     assert not page.locator("#search-more").is_visible()
+
+
+def test_editing_a_deck_as_text_is_checked_as_it_is_typed(page, live_server):
+    """Player experience, part 5: the bulk text-edit mode, validated live, saved as a new version."""
+    from decks.services import deck_import_text
+
+    user = get_user_model().objects.create_user("typist", password=PASSWORD)
+    with open("fixtures/decks/fellbound-dawnwardens.txt", encoding="utf-8") as handle:
+        deck = deck_import_text(owner=user, game="fellbound", text=handle.read())
+    page.goto(f"{live_server.url}/accounts/login/?next=/decks/{deck.pk}/text/")
+    page.fill("#id_username", "typist")
+    page.fill("#id_password", PASSWORD)
+    page.get_by_role("button", name="Log in").click()
+    page.wait_for_url(f"**/decks/{deck.pk}/text/")
+    status = page.locator("#deck-text-status .legality-line")
+    status.wait_for(state="visible")
+    assert status.inner_text() == "Legal"
+    text = page.locator("#deck-text").input_value()
+    page.locator("#deck-text").fill(text + "\n1 Nobody Of That Name\n")
+    page.wait_for_function("() => /cannot be read/.test(document.querySelector('#deck-text-status').textContent)")
+    assert "Nobody Of That Name" in page.locator("#deck-text-status").inner_text()
+    first_line = next(line for line in text.splitlines() if line[:1].isdigit())
+    page.locator("#deck-text").fill("Deck:\n" + first_line + "\n")
+    page.wait_for_function("() => /Not legal yet/.test(document.querySelector('#deck-text-status').textContent)")
+    page.get_by_role("button", name="Save as a new version").click()
+    page.wait_for_url(f"**/decks/{deck.pk}/")
+    assert "Saved as version 2." in page.locator(".flash-messages").inner_text()

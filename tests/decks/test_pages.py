@@ -202,3 +202,37 @@ def test_the_card_page_shows_its_formats_and_the_public_decks_using_it(client, a
     assert "Without it</span> <strong>Banned" in page and "Constructed</span> <strong>Legal" in page
     other = Card.objects.filter(game__slug="fellbound").exclude(deck_cards__deck__visibility=Deck.PUBLIC).first()
     assert "No public deck plays it yet." in client.get(other.get_absolute_url()).content.decode()
+
+
+def test_editing_a_deck_as_text_saves_a_new_version_or_names_the_bad_lines(client, alice, import_sample):
+    """Player experience, part 5: the bulk text-edit mode."""
+    deck = import_sample(alice, "fellbound-dawnwardens.txt")
+    client.force_login(alice)
+    url = f"/decks/{deck.pk}/text/"
+    page = client.get(url).content.decode()
+    assert "Save as a new version" in page and "Deck:" in page  # the deck's own text, ready to edit
+    version = deck.current_version
+    first = deck.cards.select_related("card").first()
+    bad = client.post(url, {"text": f"1 {first.card.name}\n2 No Such Card Anywhere\n"})
+    assert bad.status_code == 400 and "line 2" in bad.content.decode() and "Nothing was saved" in bad.content.decode()
+    deck.refresh_from_db()
+    assert deck.current_version == version
+    good = client.post(url, {"text": f"Deck:\n1 {first.card.name}\n"})
+    assert good.status_code == 302
+    deck.refresh_from_db()
+    assert deck.current_version == version + 1 and [r.card.name for r in deck.cards.all()] == [first.card.name]
+    assert deck.versions.first().note == "edited as text"
+    client.logout()
+    assert client.get(url).status_code == 302  # to the login page
+
+
+def test_the_validate_endpoint_reads_deck_text_and_names_bad_lines(client, alice, import_sample):
+    deck = import_sample(alice, "fellbound-dawnwardens.txt")
+    first = deck.cards.select_related("card").first().card.name
+    ok = client.post("/api/decks/validate/", {"game": "fellbound", "text": f"Deck:\n1 {first}\n"},
+                     content_type="application/json")
+    assert ok.status_code == 200 and ok.json()["legal"] is False and ok.json()["count"]
+    bad = client.post("/api/decks/validate/", {"game": "fellbound", "text": "Deck:\n1 Nobody\n"}, content_type="application/json")
+    assert bad.status_code == 400 and bad.json()["errors"][0]["line"] == 2
+    odd = client.post("/api/decks/validate/", {"game": "fellbound", "text": ["x"]}, content_type="application/json")
+    assert odd.status_code == 400 and odd.json()["error"] == "bad_text"
