@@ -18,12 +18,17 @@ from typing import Any
 from django.db import transaction
 
 from cardpool.services import CardRow, ImportFailed, ImportSummary, RowError, card_import
+from config.json_depth import nesting_message, too_deep
 from rules.core.registry import get_game
 from rules.core.schema import BOOL, ENUM, INT, LIST, MAP, STR, TAGS, Attribute, GameSpec, X
 
 
 def read_json(text: str, *, game_slug: str) -> tuple[list[Any], list[CardRow]]:
     """Parse the fixture/import JSON shape into sets and card rows."""
+    deep = too_deep(text)
+    if deep is not None:
+        line = text.count("\n", 0, deep) + 1
+        raise ImportFailed([RowError(f"line {line}", "", nesting_message(deep, "the file"))])
     try:
         data = json.loads(text)
     except json.JSONDecodeError as exc:

@@ -14,6 +14,8 @@ import re
 from django.core.exceptions import RequestDataTooBig
 from django.http import HttpResponse, JsonResponse
 
+from config.json_depth import nesting_message, too_deep
+
 #: C0 control characters except tab (09), newline (0a) and carriage return (0d), and DEL
 CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
 #: the same characters written as JSON escapes (\u0000 ...)
@@ -64,4 +66,41 @@ class RefuseControlCharactersMiddleware:
         message = f"{where}: a control character (such as NUL) is not allowed; remove it and try again"
         if request.path.startswith("/api/"):
             return JsonResponse({"error": "control_character", "message": message, **details}, status=400)
+        return HttpResponse(message, status=400, content_type="text/plain; charset=utf-8")
+
+
+def _json_nesting(request) -> tuple[str, int] | None:
+    """Where a request's JSON (its body, or a form field that holds JSON, as the admin's JSON
+    fields do) nests too deeply to parse safely: (what, position), or None."""
+    if request.method not in ("POST", "PUT", "PATCH"):
+        return None
+    content_type = request.META.get("CONTENT_TYPE", "")
+    try:
+        if content_type.startswith("application/json"):
+            position = too_deep(request.body)
+            return ("the request body", position) if position is not None else None
+        if content_type.startswith(("application/x-www-form-urlencoded", "multipart/form-data")):
+            for key, values in request.POST.lists():
+                for value in values:
+                    if value.lstrip()[:1] in ("[", "{") and (position := too_deep(value)) is not None:
+                        return (f"form field {key!r}", position)
+    except RequestDataTooBig:
+        return None  # the view meets the same limit and answers it
+    return None
+
+
+class BoundJsonNestingMiddleware:
+    """Refuse, before any view parses it, JSON nested deeper than ``MAX_JSON_DEPTH`` (400)."""
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        found = _json_nesting(request)
+        if found is None:
+            return self.get_response(request)
+        where, position = found
+        message = nesting_message(position, where)
+        if request.path.startswith("/api/"):
+            return JsonResponse({"error": "too_deep", "message": message, "position": position}, status=400)
         return HttpResponse(message, status=400, content_type="text/plain; charset=utf-8")

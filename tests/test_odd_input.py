@@ -102,3 +102,49 @@ def test_control_characters_are_refused_with_where_they_are(world):
     page = world["anonymous"].get("/search/", {"q": "a\x07"})
     assert page.status_code == 400 and b"control character" in page.content
     assert world["anonymous"].get("/search/", {"q": "tab\there"}).status_code == 200  # tabs stay allowed
+
+
+DEEP = "[" * 4000 + "]" * 4000  # 8 KB: each level is a recursion of Python's JSON parser
+
+
+@pytest.mark.parametrize("url", ["/api/decks/validate/", "/api/decks/", "/api/decks/import/", "/api/simulations/",
+                                 "/api/decks/deal/"])
+def test_deeply_nested_json_bodies_answer_400_before_parsing(world, url):
+    """Production issue, part 10: 4 KB of nested brackets answered 500 (RecursionError) on every
+    JSON endpoint, without logging in."""
+    for client in (world["anonymous"], world["signed_in"]):
+        for body in (DEEP, '{"game": "fellbound", "sections": ' + DEEP + "}"):
+            response = client.post(url, body, content_type="application/json")
+            assert response.status_code == 400, (url, response.status_code)
+            assert response.json()["error"] == "too_deep" and "32 levels" in response.json()["message"]
+    fine = world["signed_in"].post("/api/decks/validate/", {"game": "fellbound", "sections": {"deck": []}},
+                                   content_type="application/json")
+    assert fine.status_code == 200
+
+
+def test_a_deeply_nested_admin_json_field_answers_400(world):
+    from cardpool.models import Card
+
+    admin = get_user_model().objects.create_superuser("root", password="root-password-1")
+    client = Client(raise_request_exception=False)
+    client.force_login(admin)
+    card = Card.objects.first()
+    response = client.post(f"/admin/cardpool/card/{card.pk}/change/", {"name": card.name, "effects": DEEP})
+    assert response.status_code == 400 and "form field 'effects'" in response.content.decode()
+
+
+def test_a_deeply_nested_card_import_is_refused_with_its_line(world):
+    from cardpool.importer import import_cards_text
+    from cardpool.services import ImportFailed
+
+    with pytest.raises(ImportFailed) as excinfo:
+        import_cards_text('{"cards":\n' + DEEP + "}", game_slug="fellbound", fmt="json")
+    assert "line 2" in str(excinfo.value) and "32 levels" in str(excinfo.value)
+
+
+def test_too_deep_skips_strings_and_finds_the_position():
+    from config.json_depth import too_deep
+
+    assert too_deep('{"a": "[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[["}') is None
+    assert too_deep("[" * 33) == 32 and too_deep("[" * 32 + "]" * 32) is None
+    assert too_deep('["\\"[' + "[" * 40 + '"]') is None  # an escaped quote does not end the string
