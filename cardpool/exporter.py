@@ -15,7 +15,7 @@ import json
 import re
 from typing import Any
 
-from cardpool.importer import CARD_COLUMNS, NONE_CELLS, SET_COLUMNS
+from cardpool.importer import CARD_COLUMNS, FORMULA_STARTS, NONE_CELLS, SET_COLUMNS
 from cardpool.models import Card, CardSet
 from rules.core.registry import get_game
 from rules.core.schema import BOOL, INT, LIST, MAP, TAGS, GameSpec
@@ -88,6 +88,12 @@ def cell_value(kind: str, value: Any) -> str:
     return str(value)
 
 
+def guard_formula(cell: str) -> str:
+    """A cell a spreadsheet would run as a formula, written as text (FORMULA_STARTS); a cell that
+    already looks guarded gets one more apostrophe, since the import strips one."""
+    return "'" + cell if cell.lstrip("'")[:1] in FORMULA_STARTS else cell
+
+
 def export_csv(game_slug: str) -> str:
     spec = get_game(game_slug)
     attributes = list(spec.attributes)
@@ -102,7 +108,7 @@ def export_csv(game_slug: str) -> str:
         values = card.attributes or {}
         row += [cell_value(a.kind, values[a.name]) if a.name in values else "" for a in attributes]
         row.append(json.dumps(card.effects, ensure_ascii=False) if card.effects else "")
-        writer.writerow(row)
+        writer.writerow([guard_formula(cell) for cell in row])
     return out.getvalue()
 
 

@@ -93,6 +93,9 @@ def norm_word(value: str) -> str:
 
 
 def _json_cell(cell: str, expect: type, what: str) -> Any:
+    deep = too_deep(cell)
+    if deep is not None:
+        raise CellError(nesting_message(deep, "the cell"))
     try:
         value = json.loads(cell)
     except json.JSONDecodeError as exc:
@@ -211,6 +214,18 @@ class CsvRead:
     bad_cells: set[tuple[str, str]] = field(default_factory=set)  # (where, attribute or field) already reported
 
 
+#: A cell starting with one of these is a formula to a spreadsheet (=HYPERLINK(...) runs when the
+#: file is opened): the export writes it with a leading apostrophe (cardpool.exporter.guard_formula),
+#: which spreadsheets show as text and the import strips, so the round trip is exact.
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+
+
+def unguard_formula(cell: str) -> str:
+    """A cell the export guarded against spreadsheet formulas (``'=...``, see
+    ``cardpool.exporter.guard_formula``) reads back as it was: the leading apostrophe goes."""
+    return cell[1:] if cell[:1] == "'" and cell.lstrip("'")[:1] in FORMULA_STARTS else cell
+
+
 def _records(text: str, read: CsvRead) -> list[tuple[int, list[str]]]:
     """Every CSV record with the line it starts on; malformed records become errors."""
     text = text[1:] if text.startswith("\ufeff") else text
@@ -241,7 +256,7 @@ def _records(text: str, read: CsvRead) -> list[tuple[int, list[str]]]:
                     break
                 continue
             start, previous = previous + 1, reader.line_num
-            records.append((start, [c.replace("\r\n", "\n") for c in cells]))
+            records.append((start, [unguard_formula(c.replace("\r\n", "\n")) for c in cells]))
     finally:
         csv.field_size_limit(old_limit)
     return records

@@ -663,3 +663,22 @@ def test_import_refuses_control_characters_anywhere_with_their_place(boundless_s
     assert not Card.objects.filter(card_set__code="TB1").exists()
     import_cards_text(card(""), game_slug="boundless", fmt=fmt)
     assert "\n" in Card.objects.get(card_set__code="TB1").text
+
+
+def test_csv_export_neutralises_spreadsheet_formulas_and_the_import_restores_them(boundless_set):
+    """Production issue, part 10: a cell such as =HYPERLINK(...) came back unescaped from the
+    export and would run in a spreadsheet. It is written '=HYPERLINK(...) (text to a spreadsheet)
+    and the import strips the apostrophe, so the round trip is exact."""
+    rows = [("001", "=HYPERLINK(\"http://x\",\"click\")"), ("002", "+1 PWR to a form"), ("003", "-2 PWR"),
+            ("004", "@everyone"), ("005", "'quoted on purpose"), ("006", "plain"), ("007", "'=already guarded")]
+    for number, text in rows:
+        Card.objects.create(game=boundless_set.game, card_set=boundless_set, number=number, name=f"Card {number}",
+                            card_type="command", text=text, attributes={"command_kind": "normal"})
+    exported = export_cards("boundless", "csv")
+    cells = [line.split(",", 8)[8] for line in exported.splitlines()[1:]]
+    assert not any(cell.lstrip('"')[:1] in "=+-@" for cell in cells), cells
+    assert "'=HYPERLINK" in exported and "'+1 PWR" in exported and "'quoted on purpose" in exported
+    Card.objects.filter(card_set=boundless_set).delete()
+    import_cards_text(exported, game_slug="boundless", fmt="csv")
+    assert {c.number: c.text for c in Card.objects.filter(card_set=boundless_set)} == dict(rows)
+    assert export_cards("boundless", "csv") == exported
