@@ -18,7 +18,8 @@ Images are cached as PNG files under ``MEDIA_ROOT/cache/cards/<game>/`` and name
 hash of everything that affects the drawing, so a changed card gets a new file (and ETag).
 
 Uploads (``validate_card_upload``, ``card_upload_set``) accept only real PNG, JPEG, WebP and
-GIF images within ``settings.CARD_IMAGE_MAX_BYTES`` and ``settings.CARD_IMAGE_MAX_PIXELS``.
+GIF images within ``settings.CARD_IMAGE_MAX_BYTES``, ``settings.CARD_IMAGE_MAX_PIXELS`` and
+``settings.CARD_IMAGE_MAX_SIDE`` (each side).
 """
 
 from __future__ import annotations
@@ -789,6 +790,11 @@ def _decode_upload(data: bytes, name: str) -> Image.Image:
         try:
             with Image.open(io.BytesIO(data), formats=formats) as probe:
                 width, height = probe.size
+                max_side = settings.CARD_IMAGE_MAX_SIDE
+                if max(width, height) > max_side:
+                    raise ValidationError(
+                        f"“{name}” is {width}×{height} pixels; each side of a card image may be at most "
+                        f"{max_side:,} pixels.", code="side_too_long")
                 if width * height > max_pixels:
                     raise ValidationError(
                         f"“{name}” is {width}×{height} pixels ({width * height:,}); card images may have "

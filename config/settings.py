@@ -125,6 +125,8 @@ MEDIA_ROOT = Path(os.environ.get("MEDIA_ROOT") or BASE_DIR / "media")
 # Card images: uploads must be real images within these limits (cardpool.images).
 CARD_IMAGE_MAX_BYTES = int(os.environ.get("CARD_IMAGE_MAX_BYTES", 5 * 1024 * 1024))
 CARD_IMAGE_MAX_PIXELS = int(os.environ.get("CARD_IMAGE_MAX_PIXELS", 4096 * 4096))
+# Each side too: a 62 KB PNG of 1 x 16,000,000 pixels passed the pixel count and cost 530 MB to resize.
+CARD_IMAGE_MAX_SIDE = int(os.environ.get("CARD_IMAGE_MAX_SIDE", 4096))
 # Largest card import accepted through the admin upload form.
 CARD_IMPORT_MAX_BYTES = int(os.environ.get("CARD_IMPORT_MAX_BYTES", 20 * 1024 * 1024))
 DATA_UPLOAD_MAX_MEMORY_SIZE = CARD_IMPORT_MAX_BYTES

@@ -246,12 +246,23 @@ def test_decompression_bomb_header_is_refused():
     assert len(data) < 200
     with pytest.raises(ValidationError) as exc:
         validate_card_upload(_upload(data, "bomb.png"))
-    assert exc.value.code in ("decompression_bomb", "too_many_pixels")
+    assert exc.value.code in ("decompression_bomb", "too_many_pixels", "side_too_long")
     assert "bomb.png" in exc.value.messages[0]
+
+
+def test_a_long_thin_strip_is_refused_by_its_side_before_decoding():
+    """Production issue, part 10: a small PNG of 1 x 16,000,000 pixels passed the pixel limit
+    and cost 530 MB to process; each side is bounded too."""
+    out = io.BytesIO()
+    Image.new("1", (1, 20000), 0).save(out, format="PNG")
+    with pytest.raises(ValidationError) as exc:
+        validate_card_upload(_upload(out.getvalue(), "strip.png"))
+    assert exc.value.code == "side_too_long" and "1×20000" in exc.value.messages[0]
 
 
 def test_highly_compressible_huge_png_is_refused(settings):
     settings.CARD_IMAGE_MAX_PIXELS = 10**9  # let Pillow's own bomb check be the one that trips
+    settings.CARD_IMAGE_MAX_SIDE = 10**6
     out = io.BytesIO()
     Image.new("1", (10000, 9500), 0).save(out, format="PNG")  # 95M pixels > Image.MAX_IMAGE_PIXELS
     data = out.getvalue()
