@@ -682,3 +682,12 @@ def test_csv_export_neutralises_spreadsheet_formulas_and_the_import_restores_the
     import_cards_text(exported, game_slug="boundless", fmt="csv")
     assert {c.number: c.text for c in Card.objects.filter(card_set=boundless_set)} == dict(rows)
     assert export_cards("boundless", "csv") == exported
+
+
+def test_import_cards_refuses_a_file_over_the_size_limit_before_reading_it(games, tmp_path, settings):
+    """Production issue, part 10: import_cards had no size limit (1 GB of memory for 25 MB)."""
+    settings.CARD_IMPORT_MAX_BYTES = 1000
+    path = tmp_path / "big.csv"
+    path.write_text("set,number,name,card_type\n" + "TB1,001,Golem,form\n" * 100)
+    with pytest.raises(CommandError, match="larger than the import limit"):
+        call_command("import_cards", str(path), "--game", "boundless")

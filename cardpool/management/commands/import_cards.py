@@ -4,11 +4,14 @@
 
 Every problem is printed, one per line, with its line, column and reason; then the command
 fails and nothing is written. Re-importing a file updates cards instead of duplicating them.
+A file larger than ``settings.CARD_IMPORT_MAX_BYTES`` (20 MB by default, as for the admin's
+import) is refused before it is read.
 """
 
 import sys
 from pathlib import Path
 
+from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError
 
 from cardpool.importer import FORMATS, decode_upload, detect_format, import_cards_text
@@ -51,12 +54,19 @@ class Command(BaseCommand):
 
     def handle(self, *args, **options):
         name = options["file"]
+        limit = settings.CARD_IMPORT_MAX_BYTES
+        too_big = (f"{name}: larger than the import limit of {limit / (1024 * 1024):g} MB "
+                   "(settings.CARD_IMPORT_MAX_BYTES); split the file by set")
         if name == "-":
-            data = sys.stdin.buffer.read()
+            data = sys.stdin.buffer.read(limit + 1)
+            if len(data) > limit:
+                raise CommandError(too_big)
         else:
             path = Path(name)
             if not path.is_file():
                 raise CommandError(f"{name}: no such file")
+            if path.stat().st_size > limit:  # refused before anything is read into memory
+                raise CommandError(too_big)
             data = path.read_bytes()
         try:
             text = decode_upload(data)
