@@ -139,6 +139,17 @@ class Deck(models.Model):
         return f"{self.get_absolute_url()}?key={self.share_token}"
 
     @property
+    def status(self) -> str:
+        """``legal``, ``illegal``, or ``incomplete``: a deck that breaks no rule but holds no card
+        yet (an empty Millennium Blades kit is allowed by the rules, and cannot be played). Lists
+        annotate ``card_rows`` (``decks.selectors``) to spare a query per deck."""
+        if not self.is_legal:
+            return "illegal"
+        rows = getattr(self, "card_rows", None)
+        has_cards = rows > 0 if rows is not None else self.cards.exists()
+        return "legal" if has_cards else "incomplete"
+
+    @property
     def game_spec(self):
         return get_game(self.game)
 

@@ -11,7 +11,7 @@ import difflib
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from django.db.models import QuerySet
+from django.db.models import Count, QuerySet
 
 from cardpool.models import Card
 from decks.models import Deck, DeckVersion, Format
@@ -256,13 +256,15 @@ def _unknown_card(game: str, kind: str, ref: Any, where: str, section: str) -> V
 
 # -- lists and search ------------------------------------------------------------------------------
 def deck_list_mine(*, user) -> QuerySet[Deck]:
-    return Deck.objects.filter(owner=user).select_related("format", "owner").order_by("-updated", "-pk")
+    return (Deck.objects.filter(owner=user).select_related("format", "owner").annotate(card_rows=Count("cards"))
+            .order_by("-updated", "-pk"))
 
 
 def deck_list_public(*, q: str = "", game: str = "", format_slug: str = "", owner: str = "", card: str = ""
                      ) -> QuerySet[Deck]:
     """Public decks, searchable by name (``q``), game, format, owner name and a card name."""
-    decks = Deck.objects.filter(visibility=Deck.PUBLIC).select_related("format", "owner")
+    decks = Deck.objects.filter(visibility=Deck.PUBLIC).select_related("format", "owner").annotate(
+        card_rows=Count("cards", distinct=True))
     if q.strip():
         decks = decks.filter(name__icontains=q.strip())
     if game.strip():

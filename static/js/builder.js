@@ -508,10 +508,16 @@
     return [];
   }
 
+  /* Every card in the deck, all sections. */
+  function totalCards() {
+    return Object.keys(deck).reduce(function (n, slug) { return n + sectionCount(slug); }, 0);
+  }
+
   function showLegality(legal, list) {
     violations = list;
-    els.legality.setAttribute("data-state", legal === null ? "unknown" : legal ? "legal" : "illegal");
-    els.legality.textContent = legal === null ? "Not checked" : legal ? "Legal" :
+    var empty = legal && totalCards() === 0;  // no rule broken, but nothing to play: "Incomplete"
+    els.legality.setAttribute("data-state", legal === null ? "unknown" : empty ? "incomplete" : legal ? "legal" : "illegal");
+    els.legality.textContent = legal === null ? "Not checked" : empty ? "Incomplete · no cards yet" : legal ? "Legal" :
       "Illegal · " + list.length + (list.length === 1 ? " problem" : " problems");
     els.violations.innerHTML = "";
     if (list.length) {

@@ -236,3 +236,14 @@ def test_the_validate_endpoint_reads_deck_text_and_names_bad_lines(client, alice
     assert bad.status_code == 400 and bad.json()["errors"][0]["line"] == 2
     odd = client.post("/api/decks/validate/", {"game": "fellbound", "text": ["x"]}, content_type="application/json")
     assert odd.status_code == 400 and odd.json()["error"] == "bad_text"
+
+
+def test_an_empty_deck_that_breaks_no_rule_is_incomplete_not_legal(client, alice):
+    """Player experience, part 6: an empty Millennium Blades kit breaks no construction rule but
+    cannot be played: it reads "Incomplete", on its page and in deck lists."""
+    deck = services.deck_create(owner=alice, game="millennium_blades", name="Empty kit", visibility=Deck.PUBLIC)
+    assert deck.is_legal and deck.status == "incomplete"
+    page = client.get(f"/decks/{deck.pk}/").content.decode()
+    assert "Incomplete · no cards yet" in page and ">Legal<" not in page
+    listing = client.get("/decks/public/").content.decode()
+    assert 'legal-badge incomplete">Incomplete' in listing
