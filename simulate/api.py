@@ -123,6 +123,8 @@ class SimulationSummarySerializer(serializers.Serializer):
     end_reasons = serializers.DictField(child=serializers.IntegerField())
     end_reason_labels = serializers.DictField(child=serializers.CharField())
     counter_labels = serializers.DictField(child=serializers.CharField())
+    counter_descriptions = serializers.DictField(
+        child=serializers.CharField(), help_text="what each counter counts, in the game's words")
 
 
 class SimulationSeriesPointSerializer(serializers.Serializer):

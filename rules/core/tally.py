@@ -281,4 +281,6 @@ def summarize(t: dict, mode: str, deck_names: Sequence[str] = (), engine=None) -
         "steps": histogram_figures(t["steps"]),
         "end_reasons": ends, "end_reason_labels": {reason: labels(reason) for reason in ends},
         "counter_labels": {c.name: c.label for c in engine.counters} if engine is not None else {},
+        "counter_descriptions": {c.name: c.description for c in engine.counters if c.description}
+        if engine is not None else {},
     }

@@ -282,10 +282,14 @@
               return { games: pt.games, rate: mine.rate, low: mine.low, high: mine.high };
             }) };
           }) }));
-      } else {
-        var rateTitle = mode === "goldfish" ? "Win rate so far (95% band)" : "Win rate of " + sideName(s.sides[0]) + " so far (95% band)";
-        box.appendChild(DeckCharts.band({ id: "win-rate", title: rateTitle, points: series,
-                                          reference: mode === "goldfish" ? null : 0.5, maxGames: doc.games_requested }));
+      } else if (mode !== "goldfish") {  // against a passive opponent the win rate is (nearly) 100% by construction
+        box.appendChild(DeckCharts.band({ id: "win-rate", title: "Win rate of " + sideName(s.sides[0]) + " so far (95% band)",
+                                          points: series, reference: 0.5, maxGames: doc.games_requested }));
+      }
+      if (mode === "goldfish") {  // the one figure a goldfish run is for; game length would repeat it
+        box.appendChild(histogram("turns-to-win", "Turns to win", s.sides[0].turns_to_win, "wins", "No wins yet."));
+        appendEndReasons(box, s);
+        return;
       }
       var places = [];
       s.sides.forEach(function (side) { (side.placements || []).forEach(function (pl) { if (places.indexOf(pl[0]) < 0) places.push(pl[0]); }); });
@@ -298,10 +302,11 @@
           (side.placements || []).forEach(function (pl) { counts[pl[0]] = pl[1]; });
           return { name: sideName(side), values: places.map(function (pl) { return counts[pl] || 0; }) };
         }) }));
-      if (mode === "goldfish") {
-        box.appendChild(histogram("turns-to-win", "Turns to win", s.sides[0].turns_to_win, "wins", "No wins yet."));
-      }
       box.appendChild(histogram("length", "Game length (turns)", s.turns, "games"));
+      appendEndReasons(box, s);
+    }
+
+    function appendEndReasons(box, s) {
       var reasons = s.end_reasons || {};
       var labels = s.end_reason_labels || {};
       var keys = Object.keys(reasons);
@@ -329,8 +334,9 @@
       }
       var table = node("table", "sim-table counters");
       var head = node("tr");
-      var columns = [["Counter", ""], ["Mean per game", "num-cell"], ["Games with it", "num-cell"],
-                     ["Win rate with it", "num-cell"], ["Win rate without", "num-cell"]];
+      var rates = mode !== "goldfish";  // against a passive opponent the deck wins (nearly) every game
+      var columns = [["Counter", ""], ["Mean per game", "num-cell"], ["Games with it", "num-cell"]];
+      if (rates) columns.push(["Win rate with it", "num-cell"], ["Win rate without", "num-cell"]);
       if (sides.length > 1) columns.unshift(["Deck", ""]);
       columns.forEach(function (h) {
         var th = node("th", h[1], h[0]);
@@ -348,11 +354,25 @@
         tr.appendChild(label);
         tr.appendChild(node("td", "num-cell", fixed(row.c.mean, 2)));
         tr.appendChild(node("td", "num-cell", row.c.games_with + " (" + pct(row.c.rate) + ")"));
-        tr.appendChild(node("td", "num-cell", pct(row.c.win_rate_with)));
-        tr.appendChild(node("td", "num-cell", pct(row.c.win_rate_without)));
+        if (rates) {
+          tr.appendChild(node("td", "num-cell", pct(row.c.win_rate_with)));
+          tr.appendChild(node("td", "num-cell", pct(row.c.win_rate_without)));
+        }
         body.appendChild(tr);
       });
       box.appendChild(table);
+      box.appendChild(legend(s, rows.map(function (row) { return row.name; })));
+    }
+
+    /* What each counter counts, in the game's words (EngineSpec.counters' descriptions). */
+    function legend(s, names) {
+      var described = s.counter_descriptions || {};
+      var list = node("dl", "counter-legend");
+      names.filter(function (name, i) { return names.indexOf(name) === i && described[name]; }).forEach(function (name) {
+        list.appendChild(node("dt", "", counterLabel(s, name)));
+        list.appendChild(node("dd", "", described[name]));
+      });
+      return list;
     }
 
     /* The per-card counters the figures hold (cards drawn, played...), in the order they appear. */
@@ -403,7 +423,9 @@
         var label = counterLabel(s, name);
         columns.push({ key: name + ":count", label: label, type: "num" });
         columns.push({ key: name + ":per_game", label: label + " / game", type: "num", format: function (v) { return fixed(v, 2); } });
-        columns.push({ key: name + ":win_rate", label: "Win % · " + label.toLowerCase(), type: "num", format: pct, games: name + ":games" });
+        if (mode !== "goldfish") {  // against a passive opponent a win rate says nothing about the card
+          columns.push({ key: name + ":win_rate", label: "Win % · " + label.toLowerCase(), type: "num", format: pct, games: name + ":games" });
+        }
       });
       if (!cardSort.key || !columns.some(function (c) { return c.key === cardSort.key; })) {
         cardSort = { key: counters[counters.length - 1] + ":count", dir: -1 };
@@ -449,6 +471,7 @@
         body.appendChild(tr);
       });
       box.appendChild(table);
+      box.appendChild(legend(s, counters));
     }
 
     function drawMatrix(results) {

@@ -300,3 +300,28 @@ def test_a_table_of_four_decks_shows_placements_and_four_seat_replays(page, live
     page.get_by_role("link", name="Seat 3", exact=True).click()
     page.wait_for_url("**seat=3**")
     assert "Seat 3 · " in page.locator(".rp-panel.rp-mine .rp-panel-title").inner_text()
+
+
+def test_a_goldfish_run_shows_turns_to_win_and_no_win_rates_that_are_won_by_construction(page, live_server,
+                                                                                           local_backend):
+    """Player experience, part 6: against a passive opponent the deck wins (nearly) every game, so
+    the page shows the turns-to-win chart alone (no win-rate band, no game-length copy of it) and
+    no win-rate columns; each counter says what it counts."""
+    from simulate.services import simulation_start
+
+    user = get_user_model().objects.create_user("goldfisher", password=PASSWORD)
+    deck = _import(user, "emerald-vanguard")
+    with DB_LOCK:
+        run = simulation_start(owner=user, game="boundless", mode="goldfish", deck_ids=[deck.pk], games=20, seed=5)
+    page.goto(f"{live_server.url}/accounts/login/?next=/simulations/{run.pk}/")
+    page.fill("#id_username", "goldfisher")
+    page.fill("#id_password", PASSWORD)
+    page.get_by_role("button", name="Log in").click()
+    page.wait_for_function("() => document.getElementById('progress').dataset.status === 'done'", timeout=120_000)
+    page.locator("figure[data-chart=turns-to-win]").wait_for()  # the figures of the last games land just after
+    page.wait_for_function("() => /20 of 20 games/.test(document.getElementById('headline').textContent)")
+    assert page.locator("figure[data-chart=win-rate]").count() == 0 and page.locator("figure[data-chart=length]").count() == 0
+    headers = " ".join(page.locator("#card-table thead th").all_text_contents()
+                       + page.locator("#counters thead th").all_text_contents())
+    assert "Win" not in headers and "Cards drawn" in headers
+    assert "copies that entered the hand" in page.locator("#card-table .counter-legend").inner_text()

@@ -249,7 +249,8 @@ ENGINE = EngineSpec(
     game="toy", version="toy-2", new_game=new_game, evaluate=evaluate, min_players=2, max_players=4,
     perfect_information=False, chance=True, simultaneous_moves=True, teams=True,
     end_reasons={ToyEnd.SCORE_REACHED: f"a player reached {TARGET} points", ToyEnd.DECK_OUT: "a deck ran out"},
-    counters=(StatCounter("drawn", "Cards drawn", per_card=True), StatCounter("played", "Cards played", per_card=True),
+    counters=(StatCounter("drawn", "Cards drawn", per_card=True, description="copies that entered the hand"),
+              StatCounter("played", "Cards played", per_card=True),
               StatCounter("mulligans", "Mulligans"), StatCounter("bid", "Opening bid")),
 )
 #: the toy rules under a registered slug, to drive the CLI with real deck files and validators
