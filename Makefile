@@ -1,12 +1,16 @@
 # Two commands do all the set-up on a fresh machine (see README.md):
 #   make run    create .venv, install pinned dependencies, migrate, load the card pools, serve :8000
 #   make test   the same plus test tools, Chromium and PostgreSQL when missing, then every test
+#   make serve  the production server: gunicorn, DEBUG off, static files collected (needs
+#               DJANGO_SECRET_KEY; DJANGO_BEHIND_TLS_PROXY=1 behind HTTPS; WORKERS=n)
 PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
 HOST   ?= 127.0.0.1:8000
+# gunicorn workers for `make serve`: two per core plus one, as gunicorn's documentation suggests
+WORKERS ?= $(shell $(PYTHON) -c 'import os; print(2 * (os.cpu_count() or 1) + 1)')
 
-.PHONY: run test bench setup lint clean
+.PHONY: run serve test bench setup lint clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -27,6 +31,13 @@ setup: $(VENV)/.runtime
 
 run: setup
 	$(BIN)/python manage.py runserver $(HOST)
+
+serve: export DJANGO_DEBUG = 0
+serve: setup
+	$(BIN)/python manage.py collectstatic --noinput --verbosity 0
+	$(BIN)/python manage.py check --deploy --fail-level ERROR
+	$(BIN)/gunicorn config.wsgi --bind $(HOST) --workers $(WORKERS) --timeout 120 --graceful-timeout 30 \
+		--forwarded-allow-ips '*' --access-logfile /dev/null --error-logfile -
 
 test: $(VENV)/.dev
 	bash scripts/test.sh

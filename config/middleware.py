@@ -9,7 +9,10 @@ which check their contents.
 
 from __future__ import annotations
 
+import logging
 import re
+import time
+import uuid
 
 from django.core.exceptions import RequestDataTooBig
 from django.http import HttpResponse, JsonResponse
@@ -104,3 +107,33 @@ class BoundJsonNestingMiddleware:
         if request.path.startswith("/api/"):
             return JsonResponse({"error": "too_deep", "message": message, "position": position}, status=400)
         return HttpResponse(message, status=400, content_type="text/plain; charset=utf-8")
+
+
+request_log = logging.getLogger("config.requests")
+#: a request id a proxy may send (X-Request-ID) is kept if it looks like one
+_REQUEST_ID = re.compile(r"^[A-Za-z0-9._-]{1,64}$")
+
+
+class RequestLogMiddleware:
+    """One log line per request: method, path, status, duration, user and a request id (taken
+    from X-Request-ID when a proxy sends a sane one, else made here, and sent back in the
+    response's X-Request-ID). On when DEBUG is off (settings.LOG_REQUESTS); JSON with
+    DJANGO_LOG_JSON=1 (config/logs.py)."""
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        given = request.headers.get("X-Request-ID", "")
+        request.id = given if _REQUEST_ID.match(given) else uuid.uuid4().hex
+        started = time.perf_counter()
+        response = self.get_response(request)
+        took = (time.perf_counter() - started) * 1000
+        response["X-Request-ID"] = request.id
+        user = getattr(request, "user", None)
+        who = user.get_username() if user is not None and user.is_authenticated else "-"
+        request_log.info("%s %s %s %.1fms %s %s", request.method, request.path, response.status_code, took, who,
+                         request.id, extra={"request_id": request.id, "user": who, "method": request.method,
+                                             "path": request.path, "status": response.status_code,
+                                             "duration_ms": round(took, 1)})
+        return response

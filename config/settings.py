@@ -1,8 +1,12 @@
 """Settings, read from environment variables with safe local defaults.
 
-DJANGO_SECRET_KEY   secret key (a development key is used when DEBUG is on)
-DJANGO_DEBUG        "1"/"0" (default 1: the embedded local setup)
+DJANGO_SECRET_KEY   secret key (a development key is used when DEBUG is on; required when it is off)
+DJANGO_DEBUG        "1"/"0" (default 1: the embedded local setup; `make serve` sets 0)
 DJANGO_ALLOWED_HOSTS comma-separated (default localhost names)
+DJANGO_BEHIND_TLS_PROXY  "1" behind a proxy that ends HTTPS: HSTS, secure cookies, redirect to
+                    HTTPS, trust X-Forwarded-Proto (`manage.py check --deploy` is then clean)
+DJANGO_LOG_JSON     "1": one JSON object per log line (request id, user, timing ...)
+DJANGO_LOG_REQUESTS "1"/"0": one line per request (default: on when DEBUG is off)
 DATABASE_URL        e.g. postgres://user:pass@host/db (default: SQLite file db.sqlite3)
 DATABASE_STATEMENT_TIMEOUT  PostgreSQL only: seconds any one statement may run (default 30; 0 = none)
 MEDIA_ROOT          where uploads and drawn card images go (default ./media)
@@ -26,7 +30,10 @@ SECRET_KEY = os.environ.get("DJANGO_SECRET_KEY") or (
     "dev-only-insecure-key-change-me" if DEBUG else None
 )
 if not SECRET_KEY:
-    raise RuntimeError("DJANGO_SECRET_KEY must be set when DJANGO_DEBUG is off")
+    raise RuntimeError(
+        "DJANGO_SECRET_KEY must be set when DJANGO_DEBUG is off (the production server). Make one with\n"
+        "  python3 -c 'import secrets; print(secrets.token_urlsafe(50))'\n"
+        "and keep it secret and the same across restarts (sessions are signed with it).")
 ALLOWED_HOSTS = [h.strip() for h in os.environ.get(
     "DJANGO_ALLOWED_HOSTS", "127.0.0.1,localhost,[::1],testserver").split(",") if h.strip()]
 
@@ -48,6 +55,8 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "whitenoise.middleware.WhiteNoiseMiddleware",  # static files from this server, compressed
+    "config.middleware.RequestLogMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
     "config.middleware.RefuseControlCharactersMiddleware",
@@ -119,6 +128,27 @@ LOGOUT_REDIRECT_URL = "cardpool:home"
 STATIC_URL = "static/"
 STATICFILES_DIRS = [BASE_DIR / "static"]
 STATIC_ROOT = BASE_DIR / "staticfiles"
+# Without DEBUG (the production server) static files get cache-busting names from the manifest
+# `collectstatic` writes (`make serve` runs it); the tests and `make run` use the plain storage.
+STORAGES = {
+    "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
+    "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage" if DEBUG
+                    else "whitenoise.storage.CompressedManifestStaticFilesStorage"},
+}
+
+# -- HTTPS behind a proxy that ends TLS (one switch) ----------------------------------------------
+BEHIND_TLS_PROXY = env_bool("DJANGO_BEHIND_TLS_PROXY", False)
+if BEHIND_TLS_PROXY:
+    SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+    SECURE_SSL_REDIRECT = True
+    SECURE_HSTS_SECONDS = 365 * 24 * 3600
+    SECURE_HSTS_INCLUDE_SUBDOMAINS = True
+    SECURE_HSTS_PRELOAD = True
+    SESSION_COOKIE_SECURE = True
+    CSRF_COOKIE_SECURE = True
+SECURE_CONTENT_TYPE_NOSNIFF = True
+SECURE_REFERRER_POLICY = "same-origin"
+X_FRAME_OPTIONS = "DENY"
 MEDIA_URL = "/media/"
 MEDIA_ROOT = Path(os.environ.get("MEDIA_ROOT") or BASE_DIR / "media")
 
@@ -152,11 +182,23 @@ SPECTACULAR_SETTINGS = {
     "REDOC_DIST": "SIDECAR",
 }
 
+LOG_REQUESTS = env_bool("DJANGO_LOG_REQUESTS", not DEBUG)
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "handlers": {"console": {"class": "logging.StreamHandler"}},
+    "formatters": {
+        "text": {"format": "%(asctime)s %(levelname)s %(name)s %(message)s"},
+        "json": {"()": "config.logs.JsonFormatter"},
+    },
+    "handlers": {"console": {"class": "logging.StreamHandler",
+                             "formatter": "json" if env_bool("DJANGO_LOG_JSON", False) else "text"}},
     "root": {"handlers": ["console"], "level": os.environ.get("DJANGO_LOG_LEVEL", "WARNING")},
+    "loggers": {
+        # one line per request (config.middleware.RequestLogMiddleware), and not twice
+        "config.requests": {"handlers": ["console"], "level": "INFO" if LOG_REQUESTS else "WARNING",
+                            "propagate": False},
+        "django.request": {"handlers": ["console"], "level": "ERROR", "propagate": False},
+    },
 }
 
 # -- Simulations ---------------------------------------------------------------------------------

@@ -224,7 +224,7 @@ def _int_param(request, name: str, default=None):
 class SimulationListView(APIView):
     permission_classes = [AllowAny]  # writes check simulate.permissions themselves
 
-    @extend_schema(summary="My simulation runs", responses={200: OpenApiTypes.OBJECT})
+    @extend_schema(summary="My simulation runs", operation_id="simulations_list", responses={200: OpenApiTypes.OBJECT})
     def get(self, request):
         runs = selectors.my_runs(request.user)[:200]
         return Response({"results": [{**selectors.run_summary(run), "progress": selectors.run_progress(run)}
