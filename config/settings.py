@@ -13,6 +13,7 @@ MEDIA_ROOT          where uploads and drawn card images go (default ./media)
 """
 
 import os
+from datetime import timedelta
 from pathlib import Path
 
 import dj_database_url
@@ -49,10 +50,12 @@ INSTALLED_APPS = [
     "drf_spectacular",
     "drf_spectacular_sidecar",  # Swagger UI's assets served locally, never from a CDN
     "csp",
+    "axes",  # failed logins: lockout per address and per account
     "cardpool",
     "decks",
     "simulate",
     "play",
+    "accounts",
 ]
 
 MIDDLEWARE = [
@@ -68,6 +71,7 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "axes.middleware.AxesMiddleware",  # last: answers a locked-out login with the lockout page
 ]
 
 ROOT_URLCONF = "config.urls"
@@ -123,6 +127,28 @@ LANGUAGE_CODE = "en-us"
 TIME_ZONE = "UTC"
 USE_I18N = True
 USE_TZ = True
+
+# -- Accounts that resist guessing ------------------------------------------------------------------
+# django-axes counts failed logins (the login page, the admin's, the API's basic auth) in the
+# database, so every server process sees them: 5 failures from one address, or against one
+# account, lock that address or account out for 15 minutes (429, "try again in N minutes").
+AUTHENTICATION_BACKENDS = ["axes.backends.AxesStandaloneBackend", "django.contrib.auth.backends.ModelBackend"]
+AXES_FAILURE_LIMIT = int(os.environ.get("LOGIN_FAILURE_LIMIT", 5))
+AXES_COOLOFF_TIME = timedelta(minutes=int(os.environ.get("LOGIN_LOCKOUT_MINUTES", 15)))
+AXES_LOCKOUT_PARAMETERS = ["ip_address", "username"]
+AXES_LOCKOUT_TEMPLATE = "registration/locked_out.html"
+AXES_RESET_ON_SUCCESS = True
+AXES_CLIENT_IP_CALLABLE = "config.client_ip.client_ip"
+# Sign-ups per address per hour (cache-counted, so per server process), against scripted sign-ups.
+SIGNUPS_PER_HOUR = int(os.environ.get("SIGNUPS_PER_HOUR", 10))
+# Password reset mails: printed on the console unless an SMTP server is configured.
+EMAIL_BACKEND = os.environ.get("DJANGO_EMAIL_BACKEND", "django.core.mail.backends.console.EmailBackend")
+EMAIL_HOST = os.environ.get("EMAIL_HOST", "localhost")
+EMAIL_PORT = int(os.environ.get("EMAIL_PORT", 25))
+EMAIL_HOST_USER = os.environ.get("EMAIL_HOST_USER", "")
+EMAIL_HOST_PASSWORD = os.environ.get("EMAIL_HOST_PASSWORD", "")
+EMAIL_USE_TLS = env_bool("EMAIL_USE_TLS", False)
+DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "Card Workshop <noreply@localhost>")
 
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "decks:mine"

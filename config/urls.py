@@ -16,6 +16,7 @@ urlpatterns = [
     path("api/", include("decks.api_urls")),
     path("api/", include("simulate.api_urls")),
     path("accounts/signup/", decks_views.signup, name="signup"),
+    path("accounts/me/", include("accounts.urls")),
     path("accounts/", include("django.contrib.auth.urls")),
     path("decks/", include("decks.urls")),
     path("simulations/", include("simulate.urls")),

@@ -31,7 +31,11 @@ def format_choices(game: str | None = None) -> list[tuple[str, str]]:
 
 
 class SignupForm(UserCreationForm):
-    pass
+    email = forms.EmailField(required=False, label="E-mail address (optional)",
+                             help_text="Only to reset a forgotten password; never shown to anyone.")
+
+    class Meta(UserCreationForm.Meta):
+        fields = ("username", "email")
 
 
 class _GameFormatMixin:

@@ -8,6 +8,8 @@ permission question through ``decks.permissions``. A deck the visitor may not se
 
 from __future__ import annotations
 
+import time
+
 from django.contrib import messages
 from django.contrib.auth import login
 from django.contrib.auth.decorators import login_required
@@ -59,13 +61,40 @@ def _context(deck: Deck, **extra) -> dict:
 
 
 # -- accounts -----------------------------------------------------------------------------------
+def _signup_key(request) -> str:
+    from config.client_ip import client_ip
+
+    return f"signups:{client_ip(request)}"
+
+
+def _signup_wait(request) -> int:
+    """Minutes until this address may sign up again (0: now): ``settings.SIGNUPS_PER_HOUR``
+    accounts an hour per address, counted in the cache (so per server process)."""
+    from django.conf import settings as conf
+    from django.core.cache import cache
+
+    started = cache.get(_signup_key(request))
+    if started is None or started[1] < conf.SIGNUPS_PER_HOUR:
+        return 0
+    return max(1, int((started[0] + 3600 - time.time()) // 60) + 1)
+
+
+def _count_signup(request) -> None:
+    from django.core.cache import cache
+
+    key = _signup_key(request)
+    first, count = cache.get(key) or (time.time(), 0)
+    cache.set(key, (first, count + 1), timeout=max(1, int(first + 3600 - time.time())))
 @require_http_methods(["GET", "POST"])
 def signup(request):
     if request.user.is_authenticated:
         return redirect("decks:mine")
     form = SignupForm(request.POST or None)
+    if request.method == "POST" and (wait := _signup_wait(request)):
+        return render(request, "registration/signup_paused.html", {"minutes": wait}, status=429)
     if request.method == "POST" and form.is_valid():
         user = form.save()
+        _count_signup(request)
         login(request, user, backend="django.contrib.auth.backends.ModelBackend")
         messages.success(request, f"Welcome, {user.get_username()}! Start a deck or import one.")
         return redirect("decks:mine")

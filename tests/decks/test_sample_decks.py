@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 from django.contrib.auth import authenticate, get_user_model
 from django.core.management import call_command
+from django.test import RequestFactory
 from django.urls import reverse
 
 from decks.models import Deck
@@ -49,7 +50,7 @@ def test_the_built_in_account_cannot_log_in(card_pool, client):
     load()
     owner = get_user_model().objects.get(username=SAMPLE_OWNER)
     assert not owner.has_usable_password()
-    assert authenticate(username=SAMPLE_OWNER, password="") is None
+    assert authenticate(RequestFactory().post("/accounts/login/"), username=SAMPLE_OWNER, password="") is None
     response = client.post(reverse("login"), {"username": SAMPLE_OWNER, "password": ""})
     assert response.status_code == 200 and "_auth_user_id" not in client.session
 

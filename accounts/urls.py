@@ -1,0 +1,11 @@
+from django.urls import path
+
+from accounts import views
+
+app_name = "accounts"
+
+urlpatterns = [
+    path("", views.account, name="account"),
+    path("export.zip", views.export, name="export"),
+    path("delete/", views.delete, name="delete"),
+]
