@@ -11,12 +11,17 @@ from django.http import HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_http_methods, require_POST
 
+from accounts.models import ApiToken
 from accounts.services import account_delete, account_export
 
 
 class EmailForm(forms.Form):
     email = forms.EmailField(required=False, label="E-mail address",
                              help_text="Only for resetting a forgotten password; never shown to anyone.")
+
+
+class TokenForm(forms.Form):
+    name = forms.CharField(max_length=100, label="Name", help_text="What it is for: \"my laptop\", \"a bot\".")
 
 
 class DeleteForm(forms.Form):
@@ -44,9 +49,35 @@ def account(request):
         user.save(update_fields=["email"])
         messages.success(request, "E-mail address saved." if user.email else "E-mail address removed.")
         return redirect("accounts:account")
+    return _page(request, email_form=email_form)
+
+
+def _page(request, status: int = 200, **parts):
+    user = request.user
     counts = {"decks": user.decks.count(), "runs": user.simulation_runs.count(), "games": user.played_games.count()}
-    return render(request, "accounts/account.html", {"email_form": email_form, "delete_form": DeleteForm(user=user),
-                                                     "counts": counts})
+    context = {"email_form": EmailForm(initial={"email": user.email}), "delete_form": DeleteForm(user=user),
+               "token_form": TokenForm(), "tokens": list(user.api_tokens.all()), "counts": counts, **parts}
+    return render(request, "accounts/account.html", context, status=status)
+
+
+@login_required
+@require_POST
+def token_create(request):
+    """A new personal API token; its key is shown on this one page and never again."""
+    form = TokenForm(request.POST)
+    if not form.is_valid():
+        return _page(request, 400, token_form=form)
+    token, key = ApiToken.issue(request.user, form.cleaned_data["name"])
+    return _page(request, new_token=token, new_key=key)
+
+
+@login_required
+@require_POST
+def token_revoke(request, pk: int):
+    deleted, _ = ApiToken.objects.filter(pk=pk, user=request.user).delete()
+    if deleted:
+        messages.info(request, "Token revoked: it no longer opens the API.")
+    return redirect("accounts:account")
 
 
 @login_required
@@ -62,10 +93,7 @@ def export(request):
 def delete(request):
     form = DeleteForm(request.POST, user=request.user)
     if not form.is_valid():
-        counts = {"decks": request.user.decks.count(), "runs": request.user.simulation_runs.count(),
-                  "games": request.user.played_games.count()}
-        return render(request, "accounts/account.html", {"email_form": EmailForm(initial={"email": request.user.email}),
-                                                         "delete_form": form, "counts": counts}, status=400)
+        return _page(request, 400, delete_form=form)
     user = request.user
     logout(request)
     gone = account_delete(user)

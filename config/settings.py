@@ -200,8 +200,18 @@ CARD_IMAGE_MAX_SIDE = int(os.environ.get("CARD_IMAGE_MAX_SIDE", 4096))
 CARD_IMPORT_MAX_BYTES = int(os.environ.get("CARD_IMPORT_MAX_BYTES", 20 * 1024 * 1024))
 DATA_UPLOAD_MAX_MEMORY_SIZE = CARD_IMPORT_MAX_BYTES
 
+# The API: personal tokens (accounts/), the site's session (CSRF for writes) and basic auth; rate
+# limits per person and per address (429 with Retry-After).
+API_RATE_ANON = os.environ.get("API_RATE_ANON", "120/min")
+API_RATE_USER = os.environ.get("API_RATE_USER", "600/min")
 REST_FRAMEWORK = {
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
+    "DEFAULT_AUTHENTICATION_CLASSES": [
+        "accounts.authentication.PersonalTokenAuthentication",
+        "rest_framework.authentication.SessionAuthentication",
+        "rest_framework.authentication.BasicAuthentication",
+    ],
+    "DEFAULT_THROTTLE_CLASSES": ["accounts.throttles.StrangerRate", "accounts.throttles.PersonRate"],
     "DEFAULT_PAGINATION_CLASS": "cardpool.pagination.CardPagination",
     "PAGE_SIZE": 60,
     "DEFAULT_RENDERER_CLASSES": [

@@ -33,7 +33,10 @@ def pytest_configure(config):
     # instead of 1,000,000 rounds of PBKDF2 per password.
     from django.test.utils import override_settings
 
-    override_settings(PASSWORD_HASHERS=["django.contrib.auth.hashers.MD5PasswordHasher"]).enable()
+    # The API's rate limits are per process and a test run is one process making thousands of
+    # requests: they are lifted here, and tests/accounts sets them low where it tests them.
+    override_settings(PASSWORD_HASHERS=["django.contrib.auth.hashers.MD5PasswordHasher"],
+                      API_RATE_ANON="1000000/min", API_RATE_USER="1000000/min").enable()
 
 
 def _load_card_pools() -> int:

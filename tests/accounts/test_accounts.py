@@ -59,7 +59,7 @@ def test_api_basic_auth_failures_count_too(person, settings):
         assert response.status_code in (401, 403)
     good = "Basic " + base64.b64encode(f"person:{PASSWORD}".encode()).decode()
     locked = client.get("/api/decks/", HTTP_AUTHORIZATION=good, REMOTE_ADDR="10.0.0.9")
-    assert locked.status_code in (403, 429) and locked.status_code < 500
+    assert locked.status_code in (401, 403, 429)  # the right password is refused while locked
 
 
 def test_sign_ups_per_address_are_limited(card_pool, settings):
@@ -131,3 +131,61 @@ def test_the_account_page_keeps_the_reset_email(person, client):
     client.post(reverse("accounts:account"), {"email": "new@example.org"})
     person.refresh_from_db()
     assert person.email == "new@example.org"
+
+
+# -- API tokens and rate limits (production issue, part 4) ----------------------------------------
+
+def make_token(client, name="my script") -> str:
+    page = client.post(reverse("accounts:token_create"), {"name": name}).content.decode()
+    assert "Copy it now: it is not shown again." in page
+    return re.search(r'value="(cw_[^"]+)"', page)[1]
+
+
+def test_a_personal_token_opens_the_api_until_it_is_revoked(person, client):
+    client.force_login(person)
+    key = make_token(client)
+    page = client.get(reverse("accounts:account")).content.decode()
+    assert key not in page and key[:10] in page  # only its first characters are ever shown again
+    api = Client()
+    for header in (f"Bearer {key}", f"Token {key}"):
+        response = api.get("/api/decks/?mine=1", HTTP_AUTHORIZATION=header)
+        assert response.status_code == 200, response.content
+    # a token-authenticated write needs no CSRF token
+    made = api.post("/api/decks/", {"game": "fellbound", "name": "By token"}, content_type="application/json",
+                    HTTP_AUTHORIZATION=f"Bearer {key}")
+    assert made.status_code == 201 and Deck.objects.get(name="By token").owner == person
+    token = person.api_tokens.get()
+    assert token.last_used is not None and token.key_hash != key and key not in token.key_hash
+    client.post(reverse("accounts:token_revoke", args=[token.pk]))
+    refused = api.get("/api/decks/?mine=1", HTTP_AUTHORIZATION=f"Bearer {key}")
+    assert refused.status_code == 401 and refused["WWW-Authenticate"].startswith("Token")
+    assert api.get("/api/decks/?mine=1", HTTP_AUTHORIZATION="Bearer cw_nonsense").status_code == 401
+
+
+def test_session_writes_still_need_csrf(person):
+    client = Client(enforce_csrf_checks=True)
+    client.force_login(person)
+    refused = client.post("/api/decks/", {"game": "fellbound", "name": "No CSRF"}, content_type="application/json")
+    assert refused.status_code == 403 and "CSRF" in refused.content.decode()
+
+
+def test_the_api_rate_limits_answer_429_with_retry_after(person, settings):
+    from django.core.cache import cache
+
+    cache.clear()
+    settings.API_RATE_ANON = "3/min"
+    stranger = Client()
+    codes = [stranger.get("/api/games/", REMOTE_ADDR="10.9.9.9").status_code for _ in range(4)]
+    assert codes == [200, 200, 200, 429]
+    limited = stranger.get("/api/games/", REMOTE_ADDR="10.9.9.9")
+    assert limited.status_code == 429 and int(limited["Retry-After"]) > 0
+    settings.API_RATE_USER = "2/min"
+    known = Client()
+    known.force_login(person)
+    assert [known.get("/api/games/").status_code for _ in range(3)] == [200, 200, 429]
+    cache.clear()
+
+
+def test_the_schema_declares_the_token(client):
+    schema = client.get("/api/schema/", HTTP_ACCEPT="application/json").json()
+    assert schema["components"]["securitySchemes"]["tokenAuth"]["scheme"] == "bearer"
