@@ -307,6 +307,24 @@ class SimulationCancelView(APIView):
         return Response(_run_document(request, run))
 
 
+class SimulationShareView(APIView):
+    permission_classes = [AllowAny]
+
+    @extend_schema(summary="Revoke the run's share key, or make a new one (owner only)",
+                   request=inline_serializer("ShareIn", {"action": serializers.ChoiceField(["revoke", "regenerate"])}),
+                   responses={200: _run_schema, 400: _error_schema, 403: _error_schema, 404: _error_schema})
+    def post(self, request, pk: int):
+        run = _visible(request, pk)
+        if run is None:
+            return _not_found(pk)
+        action = request.data.get("action") if isinstance(request.data, dict) else None
+        try:
+            run = services.simulation_share(actor=request.user, run=run, action=action)
+        except services.SimulationError as exc:
+            return _error(exc.message, exc.code, 403 if exc.code == "forbidden" else 400)
+        return Response(_run_document(request, run))
+
+
 class SimulationReplayView(APIView):
     permission_classes = [AllowAny]
 

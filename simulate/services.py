@@ -233,6 +233,24 @@ def simulation_start(*, owner, game: Any, mode: Any, deck_ids: Any, games: Any, 
 
 
 @transaction.atomic
+def simulation_share(*, actor, run: SimulationRun, action: Any) -> SimulationRun:
+    """The owner revokes the run's share key (``"revoke"``) or makes a new one (``"regenerate"``:
+    the old link stops working). A new key needs every deck of the run to be public now."""
+    if not permissions.can_change(actor, run):
+        raise SimulationError("forbidden", "only the run's owner may share it")
+    if action == "revoke":
+        run.share_token = ""
+    elif action == "regenerate":
+        if not permissions.decks_all_public(run):
+            raise SimulationError("not_public", "a deck of this run is not public (or was deleted), so the run "
+                                                "cannot be shared; make every deck public first")
+        run.new_share_token()
+    else:
+        raise SimulationError("bad_action", f"action must be 'revoke' or 'regenerate', not {action!r}")
+    run.save(update_fields=["share_token"])
+    return run
+
+
 def simulation_cancel(*, actor, run: SimulationRun) -> SimulationRun:
     """Stop a queued or running run between chunks (a chunk being played still lands)."""
     if not permissions.can_change(actor, run):

@@ -11,6 +11,7 @@ urlpatterns = [
     path("new/", views.new, name="new"),
     path("<int:pk>/", views.run_detail, name="run"),
     path("<int:pk>/cancel/", views.cancel, name="cancel"),
+    path("<int:pk>/share/", views.share, name="share"),
     path("<int:pk>/delete/", views.delete, name="delete"),
     path("<int:pk>/games/<int:pairing>/<int:index>/", views.replay, name="replay"),
     path("<int:pk>/games/<int:pairing>/<int:index>/replay.json", views.replay_json, name="replay_json"),

@@ -329,6 +329,7 @@ def run_detail(request, pk: int):
     share_url = ""
     if context["can_change"] and run.share_token:
         share_url = request.build_absolute_uri(f"{run.get_absolute_url()}?key={run.share_token}")
+    context["shareable"] = context["can_change"] and permissions.decks_all_public(run)
     document = {**selectors.run_summary(run), "progress": progress, "results": results}
     api_url = reverse("api-simulation", args=[run.pk]) + (f"?key={context['key']}" if context["key"] else "")
     context.update(progress=progress, results=results, pairings=pairings, games_shown=GAMES_SHOWN,
@@ -347,6 +348,22 @@ def cancel(request, pk: int):
         messages.success(request, "Cancelling: the run stops after the chunks being played now.")
     else:
         messages.info(request, f"The run is already {run.get_status_display().lower()}.")
+    return redirect(run)
+
+
+@login_required
+@require_POST
+def share(request, pk: int):
+    """Revoke the run's share link, or make a new one (the old one stops working)."""
+    run = _changeable_run(request, pk)
+    action = request.POST.get("action")
+    try:
+        services.simulation_share(actor=request.user, run=run, action=action)
+    except services.SimulationError as exc:
+        messages.error(request, exc.message)
+    else:
+        messages.success(request, "Share link revoked: it no longer opens this run." if action == "revoke"
+                         else "New share link made; the old one no longer works.")
     return redirect(run)
 
 

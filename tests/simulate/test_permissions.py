@@ -124,3 +124,55 @@ def test_owner_sees_the_share_key_and_may_cancel(runs):
     assert client.get(f"{URL}{shared.pk}/").json()["share_key"] == shared.share_token
     assert client.post(f"{URL}{private.pk}/cancel/").json()["status"] == "cancelled"
     assert client.post(f"{URL}{shared.pk}/cancel/").json()["status"] == "done"  # finished runs stay done
+
+
+# -- sharing follows privacy (robustness issue, part 8) ---------------------------------------------
+
+def test_a_share_key_stops_working_when_a_deck_of_the_run_stops_being_public(runs, sim_decks):
+    """A run's key kept working after its deck was made private, and the replay then showed the
+    private deck list. Now the key opens the run only while every deck of it is public."""
+    owner, other, private, shared = runs
+    anonymous = client_for(None)
+    url = f"{URL}{shared.pk}/?key={shared.share_token}"
+    assert anonymous.get(url).status_code == 200
+    deck = shared.run_decks.order_by("position").first().deck
+    Deck.objects.filter(pk=deck.pk).update(visibility=Deck.PRIVATE)
+    assert anonymous.get(url).status_code == 404
+    assert Client().get(f"/simulations/{shared.pk}/?key={shared.share_token}").status_code == 404
+    assert Client().get(f"/simulations/{shared.pk}/games/0/0/?key={shared.share_token}").status_code == 404
+    assert permissions.can_view(owner, shared)  # the owner still sees it
+    Deck.objects.filter(pk=deck.pk).update(visibility=Deck.PUBLIC)
+    assert anonymous.get(url).status_code == 200
+    Deck.objects.filter(pk=deck.pk).delete()
+    assert anonymous.get(url).status_code == 404  # a deleted deck is not public either
+
+
+def test_the_owner_revokes_and_regenerates_the_share_key(runs):
+    owner, other, private, shared = runs
+    old = shared.share_token
+    api = client_for(owner)
+    done = api.post(f"{URL}{shared.pk}/share/", {"action": "regenerate"}, format="json")
+    assert done.status_code == 200
+    shared.refresh_from_db()
+    assert shared.share_token and shared.share_token != old
+    assert client_for(None).get(f"{URL}{shared.pk}/?key={old}").status_code == 404
+    assert client_for(None).get(f"{URL}{shared.pk}/?key={shared.share_token}").status_code == 200
+    assert api.post(f"{URL}{shared.pk}/share/", {"action": "revoke"}, format="json").status_code == 200
+    shared.refresh_from_db()
+    assert shared.share_token == ""
+    assert client_for(other).post(f"{URL}{shared.pk}/share/", {"action": "regenerate"}, format="json").status_code == 404
+    refused = api.post(f"{URL}{private.pk}/share/", {"action": "regenerate"}, format="json")
+    assert refused.status_code == 400 and refused.json()["error"] == "not_public"
+    assert api.post(f"{URL}{shared.pk}/share/", {"action": ["x"]}, format="json").status_code == 400
+
+
+def test_the_run_page_offers_revoke_and_a_new_link(runs):
+    owner, other, private, shared = runs
+    page = Client()
+    page.force_login(owner)
+    html = page.get(f"/simulations/{shared.pk}/").content.decode()
+    assert "Revoke the link" in html and "New link" in html
+    response = page.post(f"/simulations/{shared.pk}/share/", {"action": "revoke"}, follow=True)
+    assert "Share link revoked" in response.content.decode()
+    assert "Make a share link" in response.content.decode()
+    assert "Make a share link" not in page.get(f"/simulations/{private.pk}/").content.decode()
