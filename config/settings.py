@@ -268,6 +268,9 @@ SIMULATION_CHUNK_SIZE = max(1, int(os.environ.get("SIMULATION_CHUNK_SIZE", 100))
 SIMULATION_MAX_GAMES = max(1, int(os.environ.get("SIMULATION_MAX_GAMES", 100_000)))
 SIMULATION_MAX_ACTIVE_RUNS = max(1, int(os.environ.get("SIMULATION_MAX_ACTIVE_RUNS", 3)))
 SIMULATION_CHUNK_LEASE = max(10, int(os.environ.get("SIMULATION_CHUNK_LEASE", 600)))
+#   SIMULATION_RESUME_ON_START  "1" (default): a starting server process or Celery worker resumes
+#                             the runs a stop left unfinished (simulate/startup.py)
+SIMULATION_RESUME_ON_START = env_bool("SIMULATION_RESUME_ON_START", True)
 
 CELERY_BROKER_URL = os.environ.get("CELERY_BROKER_URL", "redis://127.0.0.1:6379/0")
 CELERY_RESULT_BACKEND = None  # chunks write their tallies to the database; no results kept

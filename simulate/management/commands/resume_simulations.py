@@ -4,14 +4,21 @@
 
 Celery runs: pending chunks whose lease ran out (or all pending ones with ``--stale-after 0``)
 are enqueued again; a chunk delivered twice is stored once. Local runs: their pending chunks go
-to this process's pool, and the command waits (with a progress bar) until they are played,
-unless ``--no-wait``.
+to this process's pool, and the command waits (with a progress bar) until they are played.
+With ``--no-wait`` the command returns at once and the local runs are played by a detached
+background process (this command again, waiting, its output in ``var/resume-<pid>.log``): a
+pool inside this command would die with it. A starting server resumes them too
+(simulate/startup.py), so the command is only needed without a running server.
 """
 
 from __future__ import annotations
 
+import subprocess
+import sys
 import time
+from pathlib import Path
 
+from django.conf import settings
 from django.core.management.base import BaseCommand
 
 from simulate import runner
@@ -28,7 +35,13 @@ class Command(BaseCommand):
         parser.add_argument("--no-wait", action="store_true", help="local: do not wait for the runs to finish")
 
     def handle(self, *args, **options):
-        resumed = runner.resume(backend=options["backend"], stale_after=options["stale_after"])
+        backend = options["backend"]
+        if options["no_wait"] and backend in (None, "local") and runner.active_runs("local").exists():
+            self._detach_local()
+            if backend == "local":
+                return
+            backend = "celery"  # and the other runs here
+        resumed = runner.resume(backend=backend, stale_after=options["stale_after"])
         for run_id, count in sorted(resumed.items()):
             self.stdout.write(f"run {run_id}: {count} chunk(s) dispatched again")
         if not resumed:
@@ -36,6 +49,17 @@ class Command(BaseCommand):
         local = [pk for pk in resumed if SimulationRun.objects.filter(pk=pk, backend="local").exists()]
         if local and not options["no_wait"]:
             self._wait(local)
+
+    def _detach_local(self) -> None:
+        """Hand the local runs to a background process that outlives this command."""
+        logs = Path(settings.BASE_DIR) / "var"
+        logs.mkdir(exist_ok=True)
+        log = logs / f"resume-{int(time.time())}.log"
+        with open(log, "ab") as out:
+            child = subprocess.Popen([sys.executable, str(Path(settings.BASE_DIR) / "manage.py"), "resume_simulations",
+                                      "--backend", "local"], cwd=settings.BASE_DIR, stdout=out, stderr=subprocess.STDOUT,
+                                     stdin=subprocess.DEVNULL, start_new_session=True)
+        self.stdout.write(f"local runs: handed to background process {child.pid} (its output: {log})")
 
     def _wait(self, run_ids: list[int]) -> None:
         chunks = RunChunk.objects.filter(run_id__in=run_ids)
