@@ -101,9 +101,14 @@ DATABASES = {
     )
 }
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
-    # WAL lets the dev server read while an import writes; a timeout avoids "database is locked".
+    # WAL lets readers go on while one connection writes. Writes take the lock when their
+    # transaction begins (IMMEDIATE) and wait up to `timeout` seconds for it: a transaction that
+    # began reading and then wrote (SQLite's default, DEFERRED) could not wait and failed at once
+    # with "database is locked" whenever another connection wrote (70 errors in 70 concurrent
+    # deck saves and run starts; tests/simulate/test_resume.py).
     DATABASES["default"]["OPTIONS"] = {
-        "timeout": 20,
+        "timeout": 30,
+        "transaction_mode": "IMMEDIATE",
         "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
     }
 

@@ -119,7 +119,10 @@ def _refresh(deck: Deck, *, note: str = "", keep_version: bool = True) -> DeckLi
     deck.violations = [v.as_dict() for v in violations]
     deck.is_legal = not violations
     if keep_version:
-        deck.current_version += 1
+        # the number from the row itself, locked: two saves of one deck at once get two versions
+        # (the deck object may have been read before another save committed)
+        stored = Deck.objects.select_for_update().filter(pk=deck.pk).values_list("current_version", flat=True).first()
+        deck.current_version = (stored if stored is not None else deck.current_version) + 1
         DeckVersion.objects.create(deck=deck, number=deck.current_version, name=deck.name,
                                    format_slug=deck.format_slug, snapshot=_snapshot(decklist), note=note[:200])
     deck.save()
@@ -199,6 +202,9 @@ def deck_update(*, actor, deck: Deck, name: str | None = None, description: str 
     One new version is kept when the cards, name or format change.
     """
     _require_edit(actor, deck)
+    # One write to a deck at a time: a second save waits here until the first has committed (on
+    # PostgreSQL two saves replacing the cards at once inserted the same rows twice).
+    Deck.objects.select_for_update().filter(pk=deck.pk).first()
     decklist = None
     if sections is not None:
         decklist, problems = sections_to_decklist(game=deck.game, sections=sections)

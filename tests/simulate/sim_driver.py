@@ -12,6 +12,9 @@ Commands (each prints one JSON document on stdout):
   status RUN                          progress and per-chunk counts of a run
   results RUN                         the run's results (merged done chunks)
   resume [--stale-after S]            manage.py resume_simulations for celery runs
+  crowd RUNS SAVES                    while a local run plays, RUNS users start a run each and
+                                      SAVES deck saves happen, all at once (threads, each with its
+                                      own connection, as a threaded server's requests): the errors
 """
 
 from __future__ import annotations
@@ -117,6 +120,63 @@ def resume(stale_after: float | None) -> dict:
     return {"output": out.getvalue()}
 
 
+def crowd(runs: int, saves: int) -> dict:
+    """Concurrent writes from many threads while the local pool's processes store chunks."""
+    _django("local", 2)
+    import threading
+
+    from django.contrib.auth import get_user_model
+    from django.db import connection
+
+    from decks.models import Deck
+    from decks.services import deck_set_cards
+    from simulate import runner, services
+    from simulate.models import SimulationRun
+
+    owner = get_user_model().objects.get(username="driver")
+    decks = list(Deck.objects.filter(owner=owner).order_by("pk"))
+    background = services.simulation_start(owner=owner, game="boundless", mode="head_to_head",
+                                           deck_ids=[decks[0].pk, decks[1].pk], games=400, seed=3, agents=["random"])
+    users = [get_user_model().objects.create_user(f"crowd{i}", password="crowd-pw") for i in range(runs)]
+    Deck.objects.filter(pk__in=[d.pk for d in decks]).update(visibility=Deck.PUBLIC)
+    rows = {d.pk: [(r.card_id, r.quantity, r.section) for r in d.cards.all()] for d in decks}
+    errors: list[str] = []
+    gate = threading.Barrier(runs + saves)
+
+    def start_run(user):
+        try:
+            gate.wait()
+            services.simulation_start(owner=user, game="boundless", mode="head_to_head",
+                                      deck_ids=[decks[0].pk, decks[2].pk], games=4, seed=1, agents=["random"])
+        except Exception as exc:  # every error counts
+            errors.append(f"start: {exc!r}")
+        finally:
+            connection.close()
+
+    def save_deck(number):
+        deck = decks[number % len(decks)]
+        try:
+            gate.wait()
+            sections = {}
+            for card_id, qty, section in rows[deck.pk]:
+                sections.setdefault(section, []).append((card_id, qty))
+            deck_set_cards(actor=owner, deck=Deck.objects.get(pk=deck.pk), sections=sections, note=f"save {number}")
+        except Exception as exc:
+            errors.append(f"save: {exc!r}")
+        finally:
+            connection.close()
+
+    threads = [threading.Thread(target=start_run, args=(u,)) for u in users]
+    threads += [threading.Thread(target=save_deck, args=(n,)) for n in range(saves)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    started = SimulationRun.objects.exclude(pk=background.pk).count()
+    runner.reset_local_pool()
+    return {"errors": errors, "runs_started": started, "versions": sum(d.versions.count() for d in decks)}
+
+
 def main(argv: list[str]) -> None:
     parser = argparse.ArgumentParser()
     sub = parser.add_subparsers(dest="command", required=True)
@@ -131,6 +191,9 @@ def main(argv: list[str]) -> None:
     for name in ("status", "results"):
         sub.add_parser(name).add_argument("run", type=int)
     sub.add_parser("resume").add_argument("--stale-after", type=float)
+    p = sub.add_parser("crowd")
+    p.add_argument("runs", type=int)
+    p.add_argument("saves", type=int)
     args = parser.parse_args(argv)
     if args.command == "setup":
         out = setup()
@@ -140,6 +203,8 @@ def main(argv: list[str]) -> None:
         out = status(args.run)
     elif args.command == "results":
         out = results(args.run)
+    elif args.command == "crowd":
+        out = crowd(args.runs, args.saves)
     else:
         out = resume(args.stale_after)
     sys.stdout.write(json.dumps(out, sort_keys=True) + "\n")
