@@ -30,9 +30,9 @@ import logging
 import math
 import multiprocessing
 import os
-import queue
 import socket
 import threading
+from collections import OrderedDict, deque
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from datetime import timedelta
@@ -212,6 +212,50 @@ def resume(*, backend: str | None = None, stale_after: float | None = None) -> d
 
 
 # -- the local process pool -------------------------------------------------------------------------
+class FairQueue:
+    """Chunks waiting for the local pool, handed out round-robin: one person's chunk, then the
+    next person's, and within a person one run's, then the next run's. First-come-first-served let
+    one person's queue of long runs hold up everyone else's run until it drained.
+
+    ``put(owner, run, indices)`` adds chunks; ``get()`` blocks until one is waiting and returns
+    ``(run, index)``, or None once ``close()`` has been called."""
+
+    def __init__(self):
+        self.owners: OrderedDict[int, OrderedDict[int, deque[int]]] = OrderedDict()
+        self.ready = threading.Condition()
+        self.closed = False
+
+    def put(self, owner: int, run: int, indices: list[int]) -> None:
+        if not indices:
+            return
+        with self.ready:
+            runs = self.owners.setdefault(owner, OrderedDict())
+            runs.setdefault(run, deque()).extend(indices)
+            self.ready.notify()
+
+    def get(self) -> tuple[int, int] | None:
+        with self.ready:
+            while not self.owners and not self.closed:
+                self.ready.wait()
+            if self.closed:
+                return None
+            owner, runs = next(iter(self.owners.items()))
+            run, chunks = next(iter(runs.items()))
+            index = chunks.popleft()
+            runs.move_to_end(run)  # this person's next run comes next time
+            if not chunks:
+                del runs[run]
+            self.owners.move_to_end(owner)  # and the next person before this one again
+            if not runs:
+                del self.owners[owner]
+            return run, index
+
+    def close(self) -> None:
+        with self.ready:
+            self.closed = True
+            self.ready.notify_all()
+
+
 class LocalPool:
     """A spawn process pool fed by one dispatcher thread, which keeps at most two chunks per
     process in flight and never queues a chunk that is already queued or running here."""
@@ -226,7 +270,7 @@ class LocalPool:
         self.closed = False
         self.workers = workers
         self.database_name = str(connection.settings_dict["NAME"])
-        self.queue: queue.Queue[tuple[int, int] | None] = queue.Queue()
+        self.queue = FairQueue()
         self.known: set[tuple[int, int]] = set()
         self.lock = threading.Lock()
         self.slots = threading.Semaphore(workers * 2)
@@ -241,11 +285,11 @@ class LocalPool:
                                    initializer=pool_worker.init_worker, initargs=(self.database_name,))
 
     def submit_run(self, run_id: int, indices: list[int]) -> None:
+        owner = SimulationRun.objects.filter(pk=run_id).values_list("owner_id", flat=True).first() or 0
         with self.lock:
-            for index in indices:
-                if (run_id, index) not in self.known:
-                    self.known.add((run_id, index))
-                    self.queue.put((run_id, index))
+            fresh = [index for index in indices if (run_id, index) not in self.known]
+            self.known.update((run_id, index) for index in fresh)
+        self.queue.put(owner, run_id, fresh)
 
     def warm(self) -> int:
         """Start every worker process now (Django set up in each) instead of on the first chunks;
@@ -263,7 +307,7 @@ class LocalPool:
         from simulate import pool_worker
 
         while True:
-            key = self.queue.get()
+            key = self.queue.get()  # the next chunk, round-robin across people and runs
             if key is None or self.closed:
                 return
             self.slots.acquire()
@@ -291,7 +335,7 @@ class LocalPool:
 
     def shutdown(self) -> None:
         self.closed = True
-        self.queue.put(None)
+        self.queue.close()
         self.executor.shutdown(wait=True, cancel_futures=True)
 
 

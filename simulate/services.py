@@ -16,6 +16,7 @@ import secrets
 from typing import Any
 
 from django.conf import settings
+from django.contrib.auth import get_user_model
 from django.core.exceptions import PermissionDenied
 from django.db import transaction
 from django.utils import timezone
@@ -213,6 +214,10 @@ def simulation_start(*, owner, game: Any, mode: Any, deck_ids: Any, games: Any, 
     pairings = modes.pairing_count(mode, len(ids))
     games = _games(games, pairings)
     seed = _seed(seed)
+    # The limit on runs at once is checked and the run inserted while the owner's row is locked:
+    # eight starts at the same moment made eight active runs against a limit of three (PostgreSQL;
+    # SQLite's IMMEDIATE transactions run one at a time anyway).
+    get_user_model().objects.select_for_update().filter(pk=owner.pk).first()
     _room_for_another(owner)
 
     chunk_size = runner.chunk_size_for(games)
@@ -251,6 +256,7 @@ def simulation_share(*, actor, run: SimulationRun, action: Any) -> SimulationRun
     return run
 
 
+@transaction.atomic
 def simulation_cancel(*, actor, run: SimulationRun) -> SimulationRun:
     """Stop a queued or running run between chunks (a chunk being played still lands)."""
     if not permissions.can_change(actor, run):

@@ -189,3 +189,15 @@ def test_the_api_rate_limits_answer_429_with_retry_after(person, settings):
 def test_the_schema_declares_the_token(client):
     schema = client.get("/api/schema/", HTTP_ACCEPT="application/json").json()
     assert schema["components"]["securitySchemes"]["tokenAuth"]["scheme"] == "bearer"
+
+
+def test_the_client_address_is_always_a_valid_ip(settings, rf):
+    """PostgreSQL stores it in an inet column: a request without an address (or with a forged
+    X-Forwarded-For) must not make the lockout bookkeeping fail."""
+    from config.client_ip import client_ip
+
+    assert client_ip(rf.get("/", REMOTE_ADDR="")) == "0.0.0.0"
+    assert client_ip(rf.get("/", REMOTE_ADDR="10.0.0.5", HTTP_X_FORWARDED_FOR="1.2.3.4")) == "10.0.0.5"
+    settings.BEHIND_TLS_PROXY = True
+    assert client_ip(rf.get("/", REMOTE_ADDR="10.0.0.5", HTTP_X_FORWARDED_FOR="evil, 1.2.3.4")) == "1.2.3.4"
+    assert client_ip(rf.get("/", REMOTE_ADDR="10.0.0.5", HTTP_X_FORWARDED_FOR="not-an-ip")) == "10.0.0.5"

@@ -138,10 +138,24 @@ def crowd(runs: int, saves: int) -> dict:
     background = services.simulation_start(owner=owner, game="boundless", mode="head_to_head",
                                            deck_ids=[decks[0].pk, decks[1].pk], games=400, seed=3, agents=["random"])
     users = [get_user_model().objects.create_user(f"crowd{i}", password="crowd-pw") for i in range(runs)]
+    eager = get_user_model().objects.create_user("eager", password="crowd-pw")  # starts 8 runs at once
     Deck.objects.filter(pk__in=[d.pk for d in decks]).update(visibility=Deck.PUBLIC)
     rows = {d.pk: [(r.card_id, r.quantity, r.section) for r in d.cards.all()] for d in decks}
     errors: list[str] = []
-    gate = threading.Barrier(runs + saves)
+    gate = threading.Barrier(runs + saves + 8)
+    refused: list[str] = []
+
+    def start_eager():
+        try:
+            gate.wait()
+            services.simulation_start(owner=eager, game="boundless", mode="head_to_head",  # long: still active
+                                      deck_ids=[decks[0].pk, decks[2].pk], games=5000, seed=1, agents=["random"])
+        except services.SimulationError as exc:
+            refused.append(exc.code)
+        except Exception as exc:
+            errors.append(f"eager: {exc!r}")
+        finally:
+            connection.close()
 
     def start_run(user):
         try:
@@ -168,13 +182,16 @@ def crowd(runs: int, saves: int) -> dict:
 
     threads = [threading.Thread(target=start_run, args=(u,)) for u in users]
     threads += [threading.Thread(target=save_deck, args=(n,)) for n in range(saves)]
+    threads += [threading.Thread(target=start_eager) for _ in range(8)]
     for t in threads:
         t.start()
     for t in threads:
         t.join()
-    started = SimulationRun.objects.exclude(pk=background.pk).count()
+    started = SimulationRun.objects.exclude(pk=background.pk).exclude(owner=eager).count()
+    eager_runs = SimulationRun.objects.filter(owner=eager).count()
     runner.reset_local_pool()
-    return {"errors": errors, "runs_started": started, "versions": sum(d.versions.count() for d in decks)}
+    return {"errors": errors, "runs_started": started, "versions": sum(d.versions.count() for d in decks),
+            "eager_runs": eager_runs, "eager_refused": sorted(refused)}
 
 
 def main(argv: list[str]) -> None:

@@ -106,3 +106,6 @@ def test_a_crowd_starting_runs_and_saving_decks_meets_no_error(world):
     assert out["errors"] == []
     assert out["runs_started"] == 20
     assert out["versions"] == 3 + 50  # each deck's first version, and one per save
+    # robustness issue, part 4: the limit of runs at once per person holds under a race (one person
+    # starting 8 runs at the same moment, limit 3)
+    assert out["eager_runs"] == 3 and out["eager_refused"] == ["too_many_runs"] * 5

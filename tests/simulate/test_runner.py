@@ -380,3 +380,22 @@ def test_a_run_whose_tallies_cannot_be_read_says_so(start):
     assert results["summary"] is None and results["pairings"] == []
     run.chunks.filter(index=0).update(tally=tally([], 3))  # a tally of three sides in a two-deck run
     assert not selectors.run_results(run)["readable"]
+
+
+def test_the_local_pool_takes_chunks_round_robin_across_people_and_runs():
+    """Robustness issue, part 4: first-come-first-served let one person's queue hold up everyone.
+    Person 1 queues two long runs; person 2's run, queued after them, gets its first chunk second,
+    not after person 1's twelve; each person's runs take turns too. No clock: the order is the proof."""
+    fair = runner.FairQueue()
+    fair.put(owner=1, run=10, indices=list(range(6)))
+    fair.put(owner=1, run=11, indices=list(range(6)))
+    fair.put(owner=2, run=20, indices=[0, 1, 2])
+    taken = [fair.get() for _ in range(15)]
+    assert taken[:6] == [(10, 0), (20, 0), (11, 0), (20, 1), (10, 1), (20, 2)]
+    assert sorted(taken) == sorted([(10, i) for i in range(6)] + [(11, i) for i in range(6)] + [(20, i) for i in range(3)])
+    assert [t for t in taken if t[0] != 20] == [(10, 0), (11, 0), (10, 1), (11, 1), (10, 2), (11, 2), (10, 3), (11, 3),
+                                                (10, 4), (11, 4), (10, 5), (11, 5)]
+    fair.put(owner=3, run=30, indices=[7])
+    assert fair.get() == (30, 7)
+    fair.close()
+    assert fair.get() is None
