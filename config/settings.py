@@ -276,6 +276,8 @@ SIMULATION_CHUNK_LEASE = max(10, int(os.environ.get("SIMULATION_CHUNK_LEASE", 60
 #   SIMULATION_RESUME_ON_START  "1" (default): a starting server process or Celery worker resumes
 #                             the runs a stop left unfinished (simulate/startup.py)
 SIMULATION_RESUME_ON_START = env_bool("SIMULATION_RESUME_ON_START", True)
+#   SIMULATION_REPLAYS_AT_ONCE  slow replays one person may have computing at once (default 2)
+SIMULATION_REPLAYS_AT_ONCE = max(1, int(os.environ.get("SIMULATION_REPLAYS_AT_ONCE", 2)))
 
 CELERY_BROKER_URL = os.environ.get("CELERY_BROKER_URL", "redis://127.0.0.1:6379/0")
 CELERY_RESULT_BACKEND = None  # chunks write their tallies to the database; no results kept

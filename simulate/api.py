@@ -19,7 +19,7 @@ from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from simulate import modes, permissions, selectors, services
+from simulate import modes, permissions, replays, selectors, services
 
 _error_schema = inline_serializer("SimulationError", {"error": serializers.CharField(),
                                                       "message": serializers.CharField()})
@@ -335,7 +335,8 @@ class SimulationReplayView(APIView):
                     OpenApiParameter("seat", OpenApiTypes.INT,
                                      description="0 to seats - 1: the board as that seat sees it; empty: everything"),
                     OpenApiParameter("frames", OpenApiTypes.BOOL, description="0 leaves the frames out (default 1)")],
-        responses={200: _replay_schema, 400: _error_schema, 404: _error_schema},
+        responses={200: _replay_schema, 202: OpenApiTypes.OBJECT, 400: _error_schema, 404: _error_schema,
+                   429: _error_schema},
     )
     def get(self, request, pk: int, n: int):
         run = _visible(request, pk)
@@ -350,10 +351,22 @@ class SimulationReplayView(APIView):
         try:
             seats = selectors.seat_names(run, pairing, n)
             selectors.check_seat(run, pairing, seat)
-            replay = selectors.simulation_replay(run, pairing, n)
-            frames = selectors.replay_frames(run, pairing, n, seat, replay=replay) if with_frames else None
         except selectors.ReplayNotFound as exc:
             return _error(str(exc), "bad_parameter")
+        try:
+            replay = replays.replay(run, pairing, n, replays.requester_of(request, request.query_params.get("key")))
+            frames = selectors.replay_frames(run, pairing, n, seat, replay=replay) if with_frames else None
+        except selectors.ReplayNotFound as exc:
+            return _error(str(exc), "not_played", 404)
+        except replays.ReplayPending:
+            response = Response({"status": "computing", "message": "the replay is being prepared (a slow agent "
+                                 "played this game); ask again after Retry-After seconds"}, status=202)
+            response["Retry-After"] = str(replays.ReplayPending.retry_after)
+            return response
+        except replays.ReplayBusy as exc:
+            response = _error(str(exc), "busy", 429)
+            response["Retry-After"] = str(replays.ReplayPending.retry_after)
+            return response
         return Response({"run": run.pk, "pairing": pairing, "game": n, "seat": seat, "seats": seats,
                          "standings": selectors.game_standings(seats, replay.get("outcome")),
                          "replay": replay, "frames": frames})

@@ -114,3 +114,32 @@ class RunChunk(models.Model):
 
     def __str__(self) -> str:
         return f"Run {self.run_id} chunk {self.index} ({self.status})"
+
+
+class ReplayCache(models.Model):
+    """A replay computed once and kept (robustness issue, part 2): playing a game again from its
+    seed costs what the game cost (108 s with a strong ISMCTS agent), so it is done once per run,
+    game and engine version, and a slow one in the background (simulate/replays.py)."""
+
+    class Status(models.TextChoices):
+        COMPUTING = "computing", "Computing"
+        READY = "ready", "Ready"
+        FAILED = "failed", "Failed"
+
+    run = models.ForeignKey(SimulationRun, on_delete=models.CASCADE, related_name="replays")
+    pairing = models.PositiveSmallIntegerField()
+    game = models.PositiveIntegerField()
+    engine_version = models.CharField(max_length=40)
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.COMPUTING)
+    requester = models.CharField(max_length=80, blank=True, help_text="who asked first (user, share key or address)")
+    data = models.JSONField(null=True, blank=True)
+    error = models.TextField(blank=True)
+    updated = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["run", "pairing", "game", "engine_version"],
+                                               name="unique_cached_replay")]
+        indexes = [models.Index(fields=["requester", "status"], name="replay_requester_status")]
+
+    def __str__(self) -> str:
+        return f"Run {self.run_id} pairing {self.pairing} game {self.game} ({self.status})"

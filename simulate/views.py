@@ -24,7 +24,7 @@ from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.core.paginator import Paginator
 from django.core.validators import MaxValueValidator
-from django.http import Http404, HttpResponse
+from django.http import Http404, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.text import slugify
@@ -34,7 +34,7 @@ from decks import selectors as deck_selectors
 from decks.models import Deck
 from rules.core import registry
 from rules.core.registry import UnknownGame, all_games, get_game
-from simulate import modes, permissions, selectors, services
+from simulate import modes, permissions, replays, selectors, services
 from simulate.models import SimulationRun
 
 AGENT_LABELS = {"random": "Random (fastest)", "greedy": "Greedy (one ply)", "ismcts": "ISMCTS (search, slow)"}
@@ -423,10 +423,18 @@ def replay(request, pk: int, pairing: int, index: int):
     try:
         seats = selectors.seat_names(run, pairing, index)
         selectors.check_seat(run, pairing, seat)
-        data = selectors.simulation_replay(run, pairing, index)
+        data = replays.replay(run, pairing, index, replays.requester_of(request, context["key"]))
         frames = selectors.replay_frames(run, pairing, index, seat, replay=data)
     except selectors.ReplayNotFound as exc:
         raise Http404(str(exc)) from None
+    except (replays.ReplayPending, replays.ReplayBusy) as exc:
+        busy = isinstance(exc, replays.ReplayBusy)
+        context.update(pairing=pairing, index=index, busy=str(exc) if busy else "",
+                       state_url=reverse("simulate:replay_state", args=[run.pk, pairing, index])
+                       + (f"?key={context['key']}" if context["key"] else ""))
+        response = render(request, "simulate/replay_pending.html", context, status=429 if busy else 202)
+        response["Retry-After"] = str(replays.ReplayPending.retry_after)
+        return response
     key_q = f"&key={context['key']}" if context["key"] else ""
     seat_links = [{"label": f"Seat {s['seat']}", "title": f"{s['deck']} ({s['agent']})",
                    "url": f"?seat={s['seat']}{key_q}", "current": seat == s["seat"]} for s in seats]
@@ -468,13 +476,25 @@ def _with_key(url: str, key: str | None) -> str:
     return f"{url}?key={key}" if key else url
 
 
+def replay_state(request, pk: int, pairing: int, index: int):
+    """Whether a replay being prepared is ready (the pending page polls it)."""
+    run = _visible_run(request, pk)
+    return JsonResponse({"status": replays.state(run, pairing, index)})
+
+
 def replay_json(request, pk: int, pairing: int, index: int):
     """The game's replay file (``docs/replay-format.md``), as a download."""
     run = _visible_run(request, pk)
     try:
-        data = selectors.simulation_replay(run, pairing, index)
+        data = replays.replay(run, pairing, index, replays.requester_of(request, _key(request)))
     except selectors.ReplayNotFound as exc:
         raise Http404(str(exc)) from None
+    except (replays.ReplayPending, replays.ReplayBusy) as exc:
+        busy = isinstance(exc, replays.ReplayBusy)
+        response = JsonResponse({"status": "busy" if busy else "computing", "message": str(exc) or
+                                 "the replay is being prepared; ask again in a moment"}, status=429 if busy else 202)
+        response["Retry-After"] = str(replays.ReplayPending.retry_after)
+        return response
     response = HttpResponse(json.dumps(data, indent=1, sort_keys=True), content_type="application/json")
     name = slugify(f"{run.game}-run-{run.pk}-pairing-{pairing}-game-{index}")
     response["Content-Disposition"] = f'attachment; filename="{name}.json"'

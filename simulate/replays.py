@@ -1,0 +1,130 @@
+"""Replays are not recomputed for free (robustness issue, part 2).
+
+A replay is a game played again from its seed, which costs what the game cost: a strong ISMCTS
+game took 108 s in a web request, and eight at once slowed every page. So:
+
+- only games that were played have a replay (404 for a game a cancelled run never reached);
+- each replay is computed once and kept (``ReplayCache``, by run, pairing, game and engine
+  version);
+- a slow one (any searching agent at the table) is computed in the background, in a thread of
+  the server process; the page shows that it is being prepared and polls until it is ready, and
+  the API answers ``202`` with ``Retry-After``;
+- one person (user, share key or address) has at most ``SIMULATION_REPLAYS_AT_ONCE`` replays
+  computing at once; past that, ``ReplayBusy`` (429).
+
+A replay left "computing" by a process that stopped is computed again when asked after
+``STALE_AFTER``.
+"""
+
+from __future__ import annotations
+
+import logging
+from concurrent.futures import ThreadPoolExecutor
+from datetime import timedelta
+
+from django.conf import settings
+from django.db import IntegrityError, connection, transaction
+from django.db.models import F
+from django.utils import timezone
+
+from simulate import runner, selectors
+from simulate.models import ReplayCache, RunChunk, SimulationRun
+
+log = logging.getLogger(__name__)
+
+#: agents whose games are slow to play again: their replays are computed in the background
+SLOW_AGENTS = frozenset({"ismcts"})
+STALE_AFTER = timedelta(minutes=15)
+_background = ThreadPoolExecutor(max_workers=1, thread_name_prefix="replay")
+
+
+class ReplayPending(Exception):
+    """The replay is being computed; ask again in ``retry_after`` seconds."""
+
+    retry_after = 2
+
+
+class ReplayBusy(Exception):
+    """This person already has as many replays computing as they may."""
+
+
+def check_played(run: SimulationRun, pairing: int, game: int) -> None:
+    """Raise ``ReplayNotFound`` unless game ``game`` of ``pairing`` was played (its chunk is done)."""
+    played = (RunChunk.objects.filter(run=run, pairing=pairing, status=RunChunk.Status.DONE, first_game__lte=game)
+              .annotate(end=F("first_game") + F("games")).filter(end__gt=game).exists())
+    if not played:
+        raise selectors.ReplayNotFound(f"game {game} of this run was not played (the run was cancelled, failed, or "
+                                       "has not reached it yet), so it has no replay")
+
+
+def is_slow(run: SimulationRun) -> bool:
+    return any((a.get("name") if isinstance(a, dict) else str(a)) in SLOW_AGENTS for a in run.agents)
+
+
+def replay(run: SimulationRun, pairing: int, game: int, requester: str) -> dict:
+    """The replay of a played game: from the cache, computed now (fast agents) or started in the
+    background (raises ``ReplayPending``). Raises ``ReplayNotFound`` and ``ReplayBusy``."""
+    selectors.seat_names(run, pairing, game)  # checks pairing and game numbers
+    check_played(run, pairing, game)
+    version = runner.run_engine(run).version
+    key = {"run": run, "pairing": pairing, "game": game, "engine_version": version}
+    row = ReplayCache.objects.filter(**key).first()
+    if row is not None and row.status == ReplayCache.Status.READY:
+        return row.data
+    if row is not None and row.status == ReplayCache.Status.COMPUTING and timezone.now() - row.updated < STALE_AFTER:
+        raise ReplayPending()
+    if not is_slow(run):
+        data = selectors.simulation_replay(run, pairing, game)
+        _store(key, ReplayCache.Status.READY, data=data, requester=requester)
+        return data
+    busy = ReplayCache.objects.filter(requester=requester, status=ReplayCache.Status.COMPUTING,
+                                      updated__gt=timezone.now() - STALE_AFTER).count()
+    if busy >= settings.SIMULATION_REPLAYS_AT_ONCE:
+        raise ReplayBusy(f"{busy} of your replays are being prepared (at most {settings.SIMULATION_REPLAYS_AT_ONCE} "
+                         "at once); open this one again when they are ready")
+    row = _store(key, ReplayCache.Status.COMPUTING, requester=requester)
+    transaction.on_commit(lambda: _background.submit(_compute, row.pk))
+    raise ReplayPending()
+
+
+def _store(key: dict, status: str, data: dict | None = None, requester: str = "") -> ReplayCache:
+    try:
+        with transaction.atomic():
+            row, _ = ReplayCache.objects.update_or_create(
+                **key, defaults={"status": status, "data": data, "requester": requester[:80], "error": ""})
+    except IntegrityError:  # another request stored it at the same moment: theirs stands
+        row = ReplayCache.objects.get(**key)
+    return row
+
+
+def _compute(row_id: int) -> None:
+    """Play the game again in this background thread and keep the replay (or why it failed)."""
+    try:
+        row = ReplayCache.objects.select_related("run").get(pk=row_id)
+        try:
+            data = selectors.simulation_replay(row.run, row.pairing, row.game)
+        except Exception as exc:  # the viewer says so instead of waiting for ever
+            log.exception("replay %s failed", row_id)
+            ReplayCache.objects.filter(pk=row_id).update(status=ReplayCache.Status.FAILED, error=repr(exc)[:2000])
+            return
+        ReplayCache.objects.filter(pk=row_id).update(status=ReplayCache.Status.READY, data=data, error="")
+    finally:
+        connection.close()
+
+
+def state(run: SimulationRun, pairing: int, game: int) -> str:
+    """``ready``, ``computing``, ``failed`` or ``missing``: what the viewer's poll reads."""
+    version = runner.run_engine(run).version
+    row = ReplayCache.objects.filter(run=run, pairing=pairing, game=game, engine_version=version).first()
+    return row.status if row is not None else "missing"
+
+
+def requester_of(request, key: str | None) -> str:
+    """Who asks: the signed-in user, else the share key, else the address."""
+    from config.client_ip import client_ip
+
+    if request.user.is_authenticated:
+        return f"user:{request.user.pk}"
+    if key:
+        return f"key:{key[:40]}"
+    return f"ip:{client_ip(request)}"
