@@ -47,6 +47,7 @@ bench: $(VENV)/.dev
 	$(BIN)/python scripts/bench_engine.py
 	$(BIN)/python scripts/bench_agents.py
 	$(BIN)/python scripts/bench_simulate.py
+	$(BIN)/python scripts/bench_replays.py
 
 lint: $(VENV)/.dev
 	$(BIN)/ruff check .
