@@ -21,7 +21,7 @@ from play import selectors
 from play.models import PlayedGame
 from play.services import PLAY_AGENTS, PlayError, play_abandon, play_move, play_start
 from rules.core.registry import all_games, get_engine
-from rules.core.replay import ReplayError, replay_frames
+from rules.core.replay import ReplayError, frames_by_turn, replay_frames
 
 GOLDFISH_CHOICE = "goldfish"
 AGENT_LABELS = {"greedy": "Greedy (quick, plays the best-looking move)",
@@ -142,12 +142,7 @@ def replay(request, pk: int):
         frames = replay_frames(data, seat)
     except (selectors.GameUnavailable, ReplayError) as exc:
         return render(request, "play/unavailable.html", {"game": played, "reason": str(exc)}, status=409)
-    turns = []
-    for number, frame in enumerate(frames):
-        if not turns or turns[-1]["turn"] != frame.get("turn"):
-            turns.append({"turn": frame.get("turn"), "steps": []})
-        text = "; ".join(m["sentence"] for m in frame.get("moves") or []) or "Start of the game"
-        turns[-1]["steps"].append({"index": number, "text": text})
+    turns = frames_by_turn(frames)
     seat_links = [{"label": "Your seat", "url": "?seat=mine", "current": seat is not None, "title": "what you saw"}]
     if over:
         seat_links.append({"label": "Everything", "url": "?seat=all", "current": seat is None,

@@ -34,6 +34,7 @@ from decks import selectors as deck_selectors
 from decks.models import Deck
 from rules.core import registry
 from rules.core.registry import UnknownGame, all_games, get_game
+from rules.core.replay import frames_by_turn
 from simulate import modes, permissions, replays, selectors, services
 from simulate.models import SimulationRun
 
@@ -404,11 +405,6 @@ def _seat(request) -> int | None:
     raise Http404(f"seat must be {SEAT_ALL!r} or a seat number, not {raw[:20]!r}")
 
 
-def _frame_text(frame: dict) -> str:
-    """A frame's moves in the game's words (several for a simultaneous move)."""
-    return "; ".join(move["sentence"] for move in frame.get("moves") or []) or "Start of the game"
-
-
 def replay(request, pk: int, pairing: int, index: int):
     """Game ``index`` of ``pairing`` (both 0-based, as in the API; pages write "game #index"), played
     again from its seed and stepped through move by move: the board as one seat may see it, or
@@ -440,11 +436,7 @@ def replay(request, pk: int, pairing: int, index: int):
                    "url": f"?seat={s['seat']}{key_q}", "current": seat == s["seat"]} for s in seats]
     seat_links.append({"label": "Everything", "title": "every card, hidden ones too", "url": f"?seat={SEAT_ALL}{key_q}",
                        "current": seat is None})
-    turns = []
-    for number, frame in enumerate(frames):
-        if not turns or turns[-1]["turn"] != frame.get("turn"):
-            turns.append({"turn": frame.get("turn"), "steps": []})
-        turns[-1]["steps"].append({"index": number, "frame": frame, "text": _frame_text(frame)})
+    turns = frames_by_turn(frames)
     outcome = data.get("outcome") or {}
     engine = selectors.run_engine(run)
     reason = outcome.get("reason") or ""

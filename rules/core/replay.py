@@ -194,6 +194,18 @@ def replay_frames(replay: dict, seat: int | None = None, engine: EngineSpec | No
     return _plain(frames)
 
 
+def frames_by_turn(frames: list[dict]) -> list[dict]:
+    """The frames grouped by turn for a viewer's log: ``[{turn, steps: [{index, frame, text}]}]``,
+    ``text`` being the frame's moves in the game's words (several for a simultaneous move)."""
+    turns: list[dict] = []
+    for index, frame in enumerate(frames):
+        if not turns or turns[-1]["turn"] != frame.get("turn"):
+            turns.append({"turn": frame.get("turn"), "steps": []})
+        text = "; ".join(move["sentence"] for move in frame.get("moves") or []) or "Start of the game"
+        turns[-1]["steps"].append({"index": index, "frame": frame, "text": text})
+    return turns
+
+
 # -- text --------------------------------------------------------------------------------------
 def _changes_text(changes: dict) -> str:
     return ", ".join(f"{key}={json.dumps(value, sort_keys=True)}" for key, value in changes.items())
