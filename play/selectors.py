@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from play.models import PlayedGame
 from rules.core.engine import Action, EngineSpec, GameState
 from rules.core.registry import get_engine
-from rules.core.replay import deck_from_data, make_replay
+from rules.core.replay import deck_from_data, make_replay, name_seats
 
 HIDDEN = "a hidden card"
 
@@ -64,7 +64,8 @@ def rebuild(game: PlayedGame) -> Rebuilt:
     masked_story: list[dict] = []
     for number, stored in enumerate(game.moves, 1):
         move = {int(seat): Action.parse(text) for seat, text in stored}
-        sentences = {seat: state.action_to_string(action, seat) for seat, action in sorted(move.items())}
+        sentences = {seat: name_seats(state.action_to_string(action, seat), game.deck_names)
+                     for seat, action in sorted(move.items())}
         turn = state.turn
         state.apply_joint_checked(move)
         rebuilt.moves.append(move)
@@ -79,13 +80,13 @@ def rebuild(game: PlayedGame) -> Rebuilt:
     return rebuilt
 
 
-def legal_choices(rebuilt: Rebuilt, seat: int) -> list[dict]:
+def legal_choices(rebuilt: Rebuilt, seat: int, names: list[str] | tuple = ()) -> list[dict]:
     """What ``seat`` may do now, each action with its text (what the form sends back) and its
     sentence; empty when it is not this seat's move."""
     state = rebuilt.state
     if state.is_over or seat not in state.current_players():
         return []
-    return [{"action": str(action), "sentence": state.action_to_string(action, seat)}
+    return [{"action": str(action), "sentence": name_seats(state.action_to_string(action, seat), names)}
             for action in state.legal_actions(seat)]
 
 
@@ -106,7 +107,8 @@ def game_page(game: PlayedGame) -> dict:
         if not state.is_over else []
     return {
         "seats": seats, "view": state.view(None if state.is_over else game.human_seat),
-        "choices": legal_choices(rebuilt, game.human_seat), "story": rebuilt.story, "result": result,
+        "choices": legal_choices(rebuilt, game.human_seat, game.deck_names), "story": rebuilt.story,
+        "result": result,
         "turn": state.turn, "moves": len(rebuilt.moves), "waiting_for": waiting_for,
         "engine_name": engine.game,
     }

@@ -139,7 +139,7 @@ def replay(request, pk: int):
     seat = None if over and request.GET.get("seat") == "all" else played.human_seat
     try:
         data = selectors.game_replay(played)
-        frames = replay_frames(data, seat)
+        frames = replay_frames(data, seat, seat_names=played.deck_names)
     except (selectors.GameUnavailable, ReplayError) as exc:
         return render(request, "play/unavailable.html", {"game": played, "reason": str(exc)}, status=409)
     turns = frames_by_turn(frames)

@@ -250,7 +250,8 @@ def replay_frames(run: SimulationRun, pairing: int, game_index: int, seat: int |
     _check_game(run, pairing, game_index)
     check_seat(run, pairing, seat)
     replay = replay or simulation_replay(run, pairing, game_index)
+    names = [s["deck"] for s in seat_names(run, pairing, game_index)]
     try:
-        return core_replay_frames(replay, seat, runner.run_engine(run))
+        return core_replay_frames(replay, seat, runner.run_engine(run), seat_names=names)
     except ReplayError as exc:
         raise ReplayNotFound(str(exc)) from None

@@ -13,6 +13,8 @@ it turn by turn. Pure Python: the replay carries its cards, so no database is ne
 from __future__ import annotations
 
 import json
+import re
+from collections.abc import Sequence
 from typing import Any
 
 from rules.core.decks import CardSpec, DeckEntry, DeckList
@@ -167,15 +169,28 @@ def _move_text(move: dict[int, Action]) -> str:
 
 
 # -- frames for viewers ----------------------------------------------------------------------------
-def replay_frames(replay: dict, seat: int | None = None, engine: EngineSpec | None = None) -> list[dict]:
+_SEAT = re.compile(r"\b[Ss]eat (\d+)\b")
+
+
+def name_seats(sentence: str, names: Sequence[str]) -> str:
+    """An engine's sentence with its seats named by their decks: "Seat 1 plays Ashveil Imp" reads
+    "Akumaiden Onslaught plays Ashveil Imp" (a seat without a name keeps its number)."""
+    if not names:
+        return sentence
+    return _SEAT.sub(lambda m: names[int(m[1])] if int(m[1]) < len(names) and names[int(m[1])] else m[0], sentence)
+
+
+def replay_frames(replay: dict, seat: int | None = None, engine: EngineSpec | None = None,
+                  seat_names: Sequence[str] = ()) -> list[dict]:
     """One frame for the set-up and one per move, for a viewer::
 
         {"number", "turn", "step", "moves": [{"player", "action", "sentence"}], "events",
          "view", "over"}
 
     ``sentence`` is the action in the game's words (``action_to_string``, said before it is
-    applied); ``events`` what the move caused; ``view`` the board as ``seat`` may see it after
-    the move (``None``: everything). Computed by re-applying the replay's moves."""
+    applied; with ``seat_names`` each seat is named by its deck); ``events`` what the move
+    caused; ``view`` the board as ``seat`` may see it after the move (``None``: everything).
+    Computed by re-applying the replay's moves."""
     state = start_state(replay, engine)
     if seat is not None and not 0 <= seat < state.num_players:
         raise ReplayError(f"seat must be from 0 to {state.num_players - 1}, or everything; not {seat!r}")
@@ -187,7 +202,8 @@ def replay_frames(replay: dict, seat: int | None = None, engine: EngineSpec | No
     frames = [frame(0, [], state.events)]
     for number, move in enumerate(replay_moves(replay), 1):
         before = len(state.events)
-        said = [{"player": player, "action": str(action), "sentence": state.action_to_string(action, player)}
+        said = [{"player": player, "action": str(action),
+                 "sentence": name_seats(state.action_to_string(action, player), seat_names)}
                 for player, action in sorted(move.items())]
         state.apply_move(move)
         frames.append(frame(number, said, state.events[before:]))

@@ -219,7 +219,10 @@ def test_replay_frames_step_through_the_game_as_a_seat_sees_it(start):
     assert len(everything) == len(seat0) == len(replay["moves"]) + 1
     assert [[[m["player"], m["action"]] for m in f["moves"]] for f in seat0[1:]] == replay["moves"]
     assert seat0[-1]["over"] and not seat0[0]["over"] and seat0[0]["moves"] == []
-    assert all(m["sentence"].startswith(f"Seat {m['player']} ") for f in seat0[1:] for m in f["moves"])
+    # every move in words, its seat named by its deck (player experience issue, part 2)
+    names = [s["deck"] for s in selectors.seat_names(run, 0, 0)]
+    assert all(m["sentence"].startswith(f"{names[m['player']]} ") for f in seat0[1:] for m in f["moves"])
+    assert not any("Seat " in m["sentence"] for f in seat0[1:] for m in f["moves"])
     assert max(len(f["moves"]) for f in seat0) == 2  # the secret bid: both seats move at once
     assert everything[1]["view"] != seat0[1]["view"]  # the opponent's hand is hidden from seat 0
     assert set(seat0[1]["view"]["hands"]) == {"0"}

@@ -56,3 +56,14 @@ def test_outcomes_place_seats_with_ties_shared():
     assert team.placements == (1, 3, 1, 3) and team.returns == (1.0, -1.0, 1.0, -1.0)
     draw = Outcome.from_winners(3, [], "turn_limit")
     assert draw.is_draw and draw.placements == (1, 1, 1) and draw.returns == (0.0, 0.0, 0.0)
+
+
+def test_sentences_name_each_seat_by_its_deck():
+    from rules.core.replay import name_seats
+
+    names = ["Emerald Vanguard", "Akumaiden Onslaught"]
+    assert name_seats("Seat 1 plays Ashveil Imp into form zone 3", names) == \
+        "Akumaiden Onslaught plays Ashveil Imp into form zone 3"
+    assert name_seats("Seat 0 attacks seat 1's savior", names) == "Emerald Vanguard attacks Akumaiden Onslaught's savior"
+    assert name_seats("Seat 7 passes", names) == "Seat 7 passes"  # no name: the number stays
+    assert name_seats("Seated 1 passes", names) == "Seated 1 passes" and name_seats("Seat 1 x", ()) == "Seat 1 x"
