@@ -6,6 +6,7 @@ import random
 from functools import reduce
 from operator import or_
 
+from django.core.cache import cache
 from django.db.models import Count, Q, QuerySet
 from django.db.models.functions import Length
 from rapidfuzz import fuzz, process
@@ -17,13 +18,29 @@ from cardpool.search import SearchResult, name_words, search
 SUGGESTION_CANDIDATES = 5000
 
 
+COUNTS_KEY = "cardpool:game-counts"
+#: the home page and /api/games/ count at most this often per server process
+COUNTS_SECONDS = 30
+
+
+def forget_game_counts() -> None:
+    """Cards or sets changed (an import, an admin save): count again on the next request."""
+    cache.delete(COUNTS_KEY)
+
+
 def game_list_with_counts() -> list[Game]:
     """Every game with ``card_count`` and ``set_count``.
 
     Two grouped counts, not one join of cards x sets (that join grew as their product: 1.4 s a
-    request at 90,000 cards); each count uses the card's and the set's game index."""
-    cards = dict(Card.objects.values_list("game_id").annotate(n=Count("id")).order_by())
-    sets = dict(CardSet.objects.values_list("game_id").annotate(n=Count("id")).order_by())
+    request at 90,000 cards); each count uses the card's and the set's game index. The counts
+    are kept in the cache for ``COUNTS_SECONDS`` and forgotten when cards or sets change here
+    (another server process may show the old counts for that long)."""
+    counts = cache.get(COUNTS_KEY)
+    if counts is None:
+        counts = (dict(Card.objects.values_list("game_id").annotate(n=Count("id")).order_by()),
+                  dict(CardSet.objects.values_list("game_id").annotate(n=Count("id")).order_by()))
+        cache.set(COUNTS_KEY, counts, COUNTS_SECONDS)
+    cards, sets = counts
     games = list(Game.objects.order_by("name"))
     for game in games:
         game.card_count = cards.get(game.pk, 0)

@@ -15,6 +15,7 @@ from django.db import transaction
 from django.utils.text import slugify
 
 from cardpool.models import Card, CardSet, Game, Rarity, reindex_cards
+from cardpool.selectors import forget_game_counts
 from config.middleware import CONTROL
 from rules.core.registry import all_games, get_game
 
@@ -226,4 +227,6 @@ def card_import(*, game_slug: str, sets: Iterable[Any] = (), rows: Iterable[Card
             changed = [c for c in Card.objects.filter(game=game).select_related("game")
                        if (c.card_set_id, c.number) in changed_keys]
             reindex_cards(changed)
+    forget_game_counts()  # now for this process, and again once the import is committed
+    transaction.on_commit(forget_game_counts)
     return summary

@@ -142,6 +142,15 @@ def process_database(tmp_path_factory):
 
 
 @pytest.fixture(autouse=True)
+def _fresh_cache():
+    """Each test starts with an empty cache (kept counts, rate and sign-up counters): a test run
+    is one process, and tests change the database under the cache's feet."""
+    from django.core.cache import cache
+
+    cache.clear()
+
+
+@pytest.fixture(autouse=True)
 def _media_in_tmp(settings, tmp_path):
     """Drawn images and uploads never land in the working tree during tests."""
     settings.MEDIA_ROOT = tmp_path / "media"
