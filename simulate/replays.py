@@ -83,7 +83,7 @@ def replay(run: SimulationRun, pairing: int, game: int, requester: str) -> dict:
         raise ReplayBusy(f"{busy} of your replays are being prepared (at most {settings.SIMULATION_REPLAYS_AT_ONCE} "
                          "at once); open this one again when they are ready")
     row = _store(key, ReplayCache.Status.COMPUTING, requester=requester)
-    transaction.on_commit(lambda: _background.submit(_compute, row.pk))
+    transaction.on_commit(lambda: _background.submit(_compute_in_background, row.pk))
     raise ReplayPending()
 
 
@@ -98,16 +98,21 @@ def _store(key: dict, status: str, data: dict | None = None, requester: str = ""
 
 
 def _compute(row_id: int) -> None:
-    """Play the game again in this background thread and keep the replay (or why it failed)."""
+    """Play the game again and keep the replay (or why it failed)."""
+    row = ReplayCache.objects.select_related("run").get(pk=row_id)
     try:
-        row = ReplayCache.objects.select_related("run").get(pk=row_id)
-        try:
-            data = selectors.simulation_replay(row.run, row.pairing, row.game)
-        except Exception as exc:  # the viewer says so instead of waiting for ever
-            log.exception("replay %s failed", row_id)
-            ReplayCache.objects.filter(pk=row_id).update(status=ReplayCache.Status.FAILED, error=repr(exc)[:2000])
-            return
-        ReplayCache.objects.filter(pk=row_id).update(status=ReplayCache.Status.READY, data=data, error="")
+        data = selectors.simulation_replay(row.run, row.pairing, row.game)
+    except Exception as exc:  # the viewer says so instead of waiting for ever
+        log.exception("replay %s failed", row_id)
+        ReplayCache.objects.filter(pk=row_id).update(status=ReplayCache.Status.FAILED, error=repr(exc)[:2000])
+        return
+    ReplayCache.objects.filter(pk=row_id).update(status=ReplayCache.Status.READY, data=data, error="")
+
+
+def _compute_in_background(row_id: int) -> None:
+    """``_compute`` in the background thread, which then gives its database connection back."""
+    try:
+        _compute(row_id)
     finally:
         connection.close()
 
