@@ -130,6 +130,8 @@ class RequestLogMiddleware:
         response = self.get_response(request)
         took = (time.perf_counter() - started) * 1000
         response["X-Request-ID"] = request.id
+        if request.path == "/healthz" and response.status_code == 200:
+            return response  # a monitor polls it every few seconds: only a failing one is worth a line
         user = getattr(request, "user", None)
         who = user.get_username() if user is not None and user.is_authenticated else "-"
         request_log.info("%s %s %s %.1fms %s %s", request.method, request.path, response.status_code, took, who,

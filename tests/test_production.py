@@ -74,3 +74,23 @@ def test_json_log_lines_carry_the_request_fields():
     data = json.loads(JsonFormatter().format(record))
     assert data["message"] == "GET /" and data["request_id"] == "abc" and data["status"] == 200
     assert data["level"] == "INFO" and data["logger"] == "config.requests" and data["time"].endswith("+00:00")
+
+
+@pytest.mark.django_db
+def test_the_health_view_reports_the_database_and_the_broker(client, settings, monkeypatch):
+    """Production issue, part 6: /healthz for a load balancer or a monitor."""
+    response = client.get("/healthz")
+    assert response.status_code == 200
+    assert response.json() == {"status": "ok", "database": "ok", "broker": "not used"}
+    assert "no-cache" in response["Cache-Control"]
+    settings.SIMULATION_BACKEND = "celery"
+    settings.CELERY_BROKER_URL = "redis://127.0.0.1:1/0"  # nothing listens there
+    from config.celery import app
+
+    monkeypatch.setattr(app.conf, "broker_url", "redis://127.0.0.1:1/0")
+    assert client.get("/healthz").json()["broker"] == "unreachable"
+    from config import health
+
+    monkeypatch.setattr(health, "_database", lambda: "unreachable")
+    failing = client.get("/healthz")
+    assert failing.status_code == 503 and failing.json()["status"] == "failing"
