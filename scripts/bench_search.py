@@ -207,7 +207,7 @@ def main() -> int:
     print(f"\n{'pages that count the pool (issue Robustness, part 9)':58} {'status':>7} {'med':>8} {'p95':>8}")
     one_card = f"/api/cards/{Card.objects.order_by('pk').values_list('pk', flat=True).first()}/"
     timings = {}
-    for url in ("/", "/api/games/", one_card):
+    for url in ("/", "/api/games/", one_card, "/healthz"):
         client.get(url)
         samples = []
         for _ in range(REPEATS):
@@ -216,8 +216,8 @@ def main() -> int:
             samples.append((time.perf_counter() - t0) * 1000)
         timings[url] = statistics.median(samples)
         print(f"{url:58} {status:7} {timings[url]:7.1f}ms {percentile(samples, .95):7.1f}ms")
-    worst = max(timings["/"], timings["/api/games/"]) / timings[one_card]
-    print(f"home and /api/games/ against one card's API read: {worst:.2f}x (target <= 4x)")
+    worst = max(timings["/"], timings["/api/games/"]) / timings["/healthz"]
+    print(f"home and /api/games/ against the health view: {worst:.2f}x (target <= 4x)")
     ok = ok and worst <= 4
     print("RESULT:", "targets met" if ok else "TARGETS MISSED")
     return 0 if ok else 1
