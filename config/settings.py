@@ -13,6 +13,7 @@ MEDIA_ROOT          where uploads and drawn card images go (default ./media)
 """
 
 import os
+import warnings
 from datetime import timedelta
 from pathlib import Path
 
@@ -162,6 +163,9 @@ LOGOUT_REDIRECT_URL = "cardpool:home"
 STATIC_URL = "static/"
 STATICFILES_DIRS = [BASE_DIR / "static"]
 STATIC_ROOT = BASE_DIR / "staticfiles"
+# WhiteNoise serves from STATIC_ROOT, which only `collectstatic` (`make serve`) fills; with DEBUG on
+# (`make run`, the tests) it finds the files in the apps and static/, so a missing STATIC_ROOT is fine.
+warnings.filterwarnings("ignore", message="No directory at", category=UserWarning)
 # Without DEBUG (the production server) static files get cache-busting names from the manifest
 # `collectstatic` writes (`make serve` runs it); the tests and `make run` use the plain storage.
 STORAGES = {
