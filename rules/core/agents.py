@@ -116,13 +116,19 @@ class RandomAgent(Agent):
 
 class PassiveAgent(Agent):
     """The goldfish opponent: the first legal action whose verb is in :data:`PASSIVE_VERBS`
-    (in the order the engine lists them), else the first legal action. It never attacks or
-    plays a card unless the rules force it to."""
+    (in the order the engine lists them), else the first legal action; or the game's own choice
+    (``EngineSpec.passive_choice``). It never attacks or plays a card unless the rules force it to."""
 
     name = "passive"
     PASSIVE_VERBS = ("pass", "end", "keep", "done", "skip", "decline", "no")
 
+    def __init__(self, seed: int = 0, *, policy: Callable[[GameState, int], Action] | None = None, **options: Any):
+        super().__init__(seed, **options)
+        self.policy = policy  # the game's own passive choice (``EngineSpec.passive_choice``)
+
     def choose(self, state: GameState, player: int) -> Action:
+        if self.policy is not None:
+            return self.policy(state, player)
         actions = state.legal_actions(player)
         for action in actions:
             if action.verb in self.PASSIVE_VERBS:
@@ -362,6 +368,8 @@ def make_agent(name: str, seed: int, engine: EngineSpec | None = None, **options
         raise ValueError(f"unknown agent {name!r}; known agents: {', '.join(AGENTS)}") from None
     if cls in (RandomAgent, PassiveAgent):
         options.pop("evaluate", None)
+        if cls is PassiveAgent and engine is not None and engine.passive_choice is not None:
+            options.setdefault("policy", engine.passive_choice)
         return cls(seed, **options)
     if engine is not None:
         options.setdefault("evaluate", engine.evaluate)

@@ -383,14 +383,21 @@ class EngineSpec:
 
     - ``new_game(decks, seed, **options)`` builds the state; ``decks[seat]`` sits in ``seat``.
     - ``evaluate(state, player)`` scores a position for greedy and search agents (higher is better).
-    - Game type: ``min_players`` .. ``max_players`` seats; ``perfect_information`` (no seat ever
+    - Game type: ``min_players`` .. ``max_players`` seats (only the ``player_counts`` among
+      them when a game names them: FellBound is played by 2, or 4 in two teams);
+      ``perfect_information`` (no seat ever
       has hidden cards: agents need not determinize); ``chance`` (shuffles, dice; a game without
       chance plays the same from every seed); ``simultaneous_moves`` (some decisions are made by
-      several seats at once); ``teams`` (seats may play as allies, given by the option ``teams``).
+      several seats at once); ``teams`` (seats may play as allies, given by the option ``teams``:
+      a list of teams, each a list of seats); ``free_for_all`` (with 3 or more seats each may play
+      for itself; False when more than two seats always form teams).
     - ``end_reasons``: the game's end-reason values with a phrase for each (pages print them).
     - ``counters``: the statistics the game counts per seat (:class:`StatCounter`).
     - ``goldfish_opponent()``: the deck the passive opponent plays in a goldfish run (default:
       a mirror of the deck).
+    - ``passive_choice(state, player)``: the passive agent's choice where "the first passive
+      verb" is not enough (a game lost at once by a side that does nothing: FellBound's two
+      characters); default: :class:`~rules.core.agents.PassiveAgent`'s own rule.
     """
 
     game: str
@@ -403,15 +410,22 @@ class EngineSpec:
     chance: bool = True
     simultaneous_moves: bool = False
     teams: bool = False
+    free_for_all: bool = True
+    player_counts: tuple[int, ...] = ()
     end_reasons: Mapping[str, str] = field(default_factory=dict)
     counters: tuple[StatCounter, ...] = ()
     goldfish_opponent: Callable[[], DeckList] | None = None
+    passive_choice: Callable[[GameState, int], Action] | None = None
     options: dict = field(default_factory=dict)
 
+    def seat_counts(self) -> tuple[int, ...]:
+        """Every number of seats the game may be played with."""
+        return self.player_counts or tuple(range(self.min_players, self.max_players + 1))
+
     def start(self, decks: list[DeckList], seed: int, **options: Any) -> GameState:
-        if not self.min_players <= len(decks) <= self.max_players:
-            raise ValueError(f"{self.game} is played by {self.min_players}-{self.max_players} players, "
-                             f"not {len(decks)}")
+        if len(decks) not in self.seat_counts():
+            counts = " or ".join(map(str, self.seat_counts()))
+            raise ValueError(f"{self.game} is played by {counts} players, not {len(decks)}")
         return self.new_game(decks, seed, **options)
 
     def end_reason_label(self, reason: str) -> str:
@@ -426,4 +440,5 @@ class EngineSpec:
         return {"min_players": self.min_players, "max_players": self.max_players,
                 "perfect_information": self.perfect_information, "chance": self.chance,
                 "simultaneous_moves": self.simultaneous_moves, "teams": self.teams,
+                "free_for_all": self.free_for_all, "player_counts": list(self.seat_counts()),
                 "end_reasons": dict(self.end_reasons), "counters": [c.as_dict() for c in self.counters]}

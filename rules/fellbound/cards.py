@@ -6,6 +6,7 @@ range, multipliers), "SPECIAL ABILITIES", "SPECIAL MOVEMENT", "SPECIAL COST",
 """
 
 from rules.core.schema import BOOL, INT, LIST, STR, Attribute, CardType, GameSpec, OpSpec, Section
+from rules.fellbound.catalogue import check_card
 
 ALIGNMENTS = ("life", "death", "order", "chaos")
 C = ("character",)
@@ -20,14 +21,15 @@ def _flag(name, label, aliases=(), help=""):
     return Attribute(name, BOOL, label, aliases=aliases, applies_to=C, help=help)
 
 
-#: ``aura`` effects apply to all characters you control while the character lives
-#: ("AURA"); ``action`` effects are special-ability actions; ``deploy`` happen on deployment.
-TIMINGS = ("aura", "action", "deploy", "slain")
+#: ``aura`` effects apply to all characters you control while the character lives ("AURA");
+#: ``deploy`` effects happen when the character is deployed. The engine checks the rest when a
+#: card is saved (``rules.fellbound.catalogue.check_card``).
+TIMINGS = ("aura", "deploy")
 
 EFFECT_OPS = {
-    "modify": OpSpec("Change a value (attack, defence, health, range, multipliers) by an amount.",
+    "modify": OpSpec("Change a value (attack, defence, health, range, multipliers) by an amount (an aura).",
                      {"stat": "str", "amount": "int", "who": "str"}),
-    "gain_gold": OpSpec("Add gold to your treasury.", {"amount": "int"}),
+    "gain_gold": OpSpec("Add gold to your treasury (a deploy effect).", {"amount": "int"}),
 }
 
 GAME = GameSpec(
@@ -70,4 +72,5 @@ GAME = GameSpec(
     timings=TIMINGS,
     effect_ops=EFFECT_OPS,
     effect_fields=(),
+    card_checker=check_card,
 )

@@ -2,7 +2,7 @@
 
 An engine joins by registering (``rules/<game>/engine.py`` exposing ``ENGINE``) and shipping
 sample decks in ``fixtures/decks/<game>-*.txt``; nothing here names a game. For each engine and
-each seat count from ``min_players`` to ``max_players`` (``CONFORMANCE_GAMES`` random games
+each seat count it may be played with (``EngineSpec.seat_counts``) (``CONFORMANCE_GAMES`` random games
 each, default 1000), with uniformly random legal choices:
 
 - every game ends (the engine's turn cap at worst), with an outcome whose returns and
@@ -62,7 +62,7 @@ def _tables() -> list[Table]:
             continue
         decks = GamePool(slug).sample_decks()
         assert decks, f"{slug} has an engine but no sample decks in fixtures/decks/{slug}-*.txt"
-        for seats in range(engine.min_players, engine.max_players + 1):
+        for seats in engine.seat_counts():
             tables.append(Table(engine, tuple(decks[i % len(decks)] for i in range(seats))))
     toy_decks = (toy.STRONG, toy.WEAK, toy.make_deck("Mid", [3, 4, 5] * 6), toy.make_deck("Low", [1, 2, 9] * 6))
     for seats in range(2, 5):
@@ -189,10 +189,22 @@ def test_random_games_keep_the_protocol(table):
             for move in seen["moves"]:
                 again.apply_joint_checked(move)
             assert again.events == state.events, "the same seed and moves did not repeat the game"
-    if table.engine.simultaneous_moves:
-        assert simultaneous, "the engine declares simultaneous moves but none happened"
-    else:
+    if not table.engine.simultaneous_moves:
         assert not simultaneous, "several seats acted at once in a game that does not declare simultaneous moves"
+
+
+
+@pytest.mark.parametrize("engine", sorted({t.engine.game: t.engine for t in TABLES
+                                           if t.engine.simultaneous_moves}.values(), key=lambda e: e.game),
+                         ids=lambda e: e.game)
+def test_declared_simultaneous_moves_happen(engine):
+    """An engine that declares simultaneous moves has them at one of its tables at least (a game
+    may have them only at some seat counts: FellBound's allies act together, two players never)."""
+    seen = 0
+    for table in (t for t in TABLES if t.engine is engine):
+        for game in range(min(GAMES, 50)):
+            seen += play_random_game(table, 3000 + game, checks=False)[1]["simultaneous"]
+    assert seen, "the engine declares simultaneous moves but none happened"
 
 
 @pytest.mark.parametrize("table", [t for t in TABLES if not t.engine.chance], ids=lambda t: t.label)

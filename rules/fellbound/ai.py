@@ -1,0 +1,64 @@
+"""Position evaluation for FellBound greedy and search agents, and the goldfish opponent's policy.
+
+``evaluate(state, player) -> float``: positive is good for ``player``'s side. The scale is about
+one point per point of health on the battleground; a side short of the two living characters
+it needs at the end of its turn ("VICTORY CONDITIONS") is heavily penalised, so the core's
+ISMCTS squashing (evaluate / 10) stays in a useful range.
+"""
+
+from __future__ import annotations
+
+from rules.core.engine import Action
+
+WIN = 1000.0
+SHORT_OF_TWO = 12.0  # per living character missing below two
+HAND_CARD = 1.0
+TREASURY_GOLD = 0.4
+
+
+def _character_worth(state, character) -> float:
+    stat = state.stat
+    worth = 1.5 + stat(character, "health")
+    worth += 1.2 * stat(character, "attack") * stat(character, "attack_multiplier")
+    worth += 1.2 * stat(character, "leach") * stat(character, "attack_multiplier")
+    worth += 1.0 * stat(character, "spray_attack") * stat(character, "attack_multiplier")
+    worth += 0.8 * stat(character, "defence") * stat(character, "defence_multiplier")
+    worth += 0.6 * (stat(character, "heal") + stat(character, "steal") + stat(character, "bribe"))
+    worth += 0.2 * character.gold
+    return worth
+
+
+def _side(state, seats) -> float:
+    score = 0.0
+    living = 0
+    for character in state.tiles:
+        if character is not None and not character.slain and character.controller in seats:
+            living += 1
+            score += _character_worth(state, character)
+    if living < 2:
+        score -= SHORT_OF_TWO * (2 - living)
+    for seat in seats:
+        score += HAND_CARD * len(state.hand[seat]) + TREASURY_GOLD * state.treasury[seat]
+    return score
+
+
+def evaluate(state, player: int) -> float:
+    """Material difference from ``player``'s side; +/-1000 for a decided game."""
+    outcome = state.outcome
+    if outcome is not None:
+        if not outcome.winners:
+            return 0.0
+        return WIN if player in outcome.winners else -WIN
+    side = state.side_of[player]
+    return _side(state, state.teams[side]) - _side(state, state.teams[1 - side])
+
+
+def passive_choice(state, player: int) -> Action:
+    """The goldfish opponent: deploys until it has two living characters (else it would lose at
+    the end of its turn), then only ends its phases; it never moves or attacks."""
+    actions = state.legal_actions(player)
+    if len(state.living((player,))) < 2:
+        deploy = next((a for a in actions if a.verb == "deploy"), None)
+        if deploy is not None:
+            return deploy
+    return next(a for a in actions if a.verb in ("done", "end"))

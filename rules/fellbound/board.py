@@ -1,0 +1,111 @@
+"""The FellBound battleground: tiles, rows, facing and what a character can reach.
+
+fellbound.txt, "SETUP": "characters (cards) engage in combat on a 2x5 tile battleground";
+"ALLIED TEAM PLAY": "one battleground 2x5 tiles per two players in size. Position adjacent
+tiles together length-ways", so four players fight on 2x10. The text leaves the geometry open;
+docs/rules-notes.md, "FellBound: the battleground", records what we chose:
+
+- two rows; row ``a`` is the deployment zone of the first side (seat 0, or team 0), row ``b``
+  of the other. Columns are numbered 1..5 (1..10 for four players) from that side's left::
+
+        b1 b2 b3 b4 b5     <- side 1's deployment zone (its characters face down, toward a)
+        a1 a2 a3 a4 a5     <- side 0's deployment zone (its characters face up, toward b)
+
+- a character *faces* one of the two rows' directions (``+1``: toward ``b``, ``-1``: toward
+  ``a``); it is deployed facing the other side, and "REFORM" turns it round;
+- "RANGE": a range of *n* reaches the *n* tiles straight ahead in its column (on two rows at most
+  one exists), plus the tiles directly left and right; "REAR RANGE" reaches the tiles straight
+  behind, plus left and right. Diagonal tiles are never in range.
+
+Tiles are numbered ``row * columns + column`` (0-based) and named ``a1`` .. ``b10``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cached_property
+
+ROWS = 2
+COLUMNS_PER_PAIR = 5  # "a 2x5 tile battleground" per two players ("ALLIED TEAM PLAY")
+ROW_LETTERS = "ab"
+
+
+@dataclass(frozen=True)
+class Battleground:
+    """The geometry of a battleground ``ROWS`` x ``columns`` (no characters: the state has them)."""
+
+    columns: int
+
+    @property
+    def size(self) -> int:
+        return ROWS * self.columns
+
+    def row(self, tile: int) -> int:
+        return tile // self.columns
+
+    def column(self, tile: int) -> int:
+        return tile % self.columns
+
+    def tile(self, row: int, column: int) -> int | None:
+        """The tile at ``row``, ``column``, or None off the battleground."""
+        if 0 <= row < ROWS and 0 <= column < self.columns:
+            return row * self.columns + column
+        return None
+
+    def name(self, tile: int) -> str:
+        return f"{ROW_LETTERS[self.row(tile)]}{self.column(tile) + 1}"
+
+    @cached_property
+    def _by_name(self) -> dict[str, int]:
+        return {self.name(t): t for t in range(self.size)}
+
+    def parse(self, name: str) -> int | None:
+        return self._by_name.get(name)
+
+    # -- sides --------------------------------------------------------------------------------
+    def zone(self, side: int) -> range:
+        """The deployment zone of side ``side`` (0 or 1): its whole row."""
+        return range(side * self.columns, (side + 1) * self.columns)
+
+    @staticmethod
+    def forward(side: int) -> int:
+        """The facing of a character deployed by ``side``: toward the other side's row."""
+        return 1 if side == 0 else -1
+
+    # -- movement and reach ----------------------------------------------------------------------
+    def neighbours(self, tile: int) -> list[int]:
+        """The tiles one step forward, back, left or right ("MOVE"), on the battleground."""
+        row, column = self.row(tile), self.column(tile)
+        steps = ((row + 1, column), (row - 1, column), (row, column - 1), (row, column + 1))
+        return [t for t in (self.tile(r, c) for r, c in steps) if t is not None]
+
+    def sides_of(self, tile: int) -> list[int]:
+        """The tiles directly left and right."""
+        row, column = self.row(tile), self.column(tile)
+        return [t for t in (self.tile(row, column - 1), self.tile(row, column + 1)) if t is not None]
+
+    def straight(self, tile: int, direction: int, reach: int) -> list[int]:
+        """Up to ``reach`` tiles straight along the column in ``direction`` (+1 toward ``b``)."""
+        row, column = self.row(tile), self.column(tile)
+        out = []
+        for step in range(1, reach + 1):
+            t = self.tile(row + direction * step, column)
+            if t is None:
+                break
+            out.append(t)
+        return out
+
+    def in_reach(self, tile: int, facing: int, range_: int, rear_range: int) -> tuple[list[int], list[int]]:
+        """The tiles a character on ``tile`` can target: (straight ahead and behind, left and
+        right). "RANGE": ``range_`` tiles in front, plus one left or right; "REAR RANGE":
+        ``rear_range`` tiles behind, plus one left or right, "but not in front"."""
+        straight = self.straight(tile, facing, range_) + self.straight(tile, -facing, rear_range)
+        sides = self.sides_of(tile) if range_ or rear_range else []
+        return straight, sides
+
+    def is_flanking(self, attacker_tile: int, target_tile: int, target_facing: int) -> bool:
+        """"FLANKING": an attack "made to the left, right or the rear" of the target: the attacker
+        stands in the target's row, or in its column behind it."""
+        if self.row(attacker_tile) == self.row(target_tile):
+            return True
+        return (self.row(attacker_tile) - self.row(target_tile)) * target_facing < 0

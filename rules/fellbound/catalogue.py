@@ -1,0 +1,120 @@
+"""A FellBound card as the engine reads it, and the check that refuses what the engine cannot run.
+
+Every card is a character with printed values (fellbound.txt, "BASIC RULES" and "SPECIAL
+RULES"): a number, ``"X"`` ("X GOLD COST", "X HEALTH VALUE") or absent (no such value). Its
+``effects`` are structured data: an ``aura`` effect ("AURA") is a list of ``modify`` ops, each
+changing one value of every character its controller controls; a ``deploy`` effect may
+``gain_gold`` (into the deploying player's treasury). ``check_card`` is the game's
+``GameSpec.card_checker``: anything else is refused when the card is saved or imported.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from rules.core.decks import CardSpec
+
+X = "X"
+
+#: values a card prints as numbers (or X), in the order the pages list them
+VALUES = ("gold_cost", "health", "attack", "attack_multiplier", "defence", "defence_multiplier", "range",
+          "rear_range", "heal", "leach", "steal", "bribe", "spray_attack")
+#: keyword abilities ("SPECIAL MOVEMENT", "SPECIAL COST", "SPECIAL DEPLOYMENT")
+FLAGS = ("flying", "corpse_cost", "sacrifice_cost", "infiltrate", "redeploy", "charge")
+#: values an aura may change ("AURA": "the indicated aura condition is applied to all characters
+#: you control")
+AURA_STATS = frozenset(VALUES)
+AURA_WHO = "all_you_control"
+
+
+@dataclass(frozen=True, slots=True)
+class Aura:
+    """One "modify" of an aura: ``stat`` changes by ``amount`` (never below 0)."""
+
+    stat: str
+    amount: int
+
+
+@dataclass(frozen=True)
+class CardDef:
+    """One physical card of a game: its printed values, keywords, auras and deploy gold."""
+
+    name: str
+    values: Mapping[str, int | str | None]
+    flags: frozenset[str]
+    auras: tuple[Aura, ...]
+    deploy_gold: int  # gold gained when deployed (a ``deploy`` effect's ``gain_gold``)
+
+    def printed(self, stat: str) -> int | str | None:
+        return self.values.get(stat)
+
+    def is_x(self, stat: str) -> bool:
+        return self.values.get(stat) == X
+
+    def has(self, flag: str) -> bool:
+        return flag in self.flags
+
+    @classmethod
+    def from_spec(cls, spec: CardSpec) -> CardDef:
+        attributes = spec.attributes
+        values = {stat: _value(attributes.get(stat)) for stat in VALUES}
+        flags = frozenset(flag for flag in FLAGS if attributes.get(flag))
+        auras, gold = [], 0
+        for effect in spec.effects or ():
+            for op in effect.get("ops", ()):
+                if effect.get("timing") == "aura" and op.get("op") == "modify":
+                    auras.append(Aura(op["stat"], int(op["amount"])))
+                elif effect.get("timing") == "deploy" and op.get("op") == "gain_gold":
+                    gold += int(op["amount"])
+        return cls(spec.name, values, flags, tuple(auras), gold)
+
+
+def _value(raw: Any) -> int | str | None:
+    if raw is None or raw == "":
+        return None
+    if isinstance(raw, str) and raw.strip().upper() == X:
+        return X
+    return int(raw)
+
+
+def check_card(card_type: str, attributes: Mapping[str, Any], effects: list) -> list[tuple[str, str]]:
+    """``GameSpec.card_checker``: the problems the engine would meet running this card."""
+    errors: list[tuple[str, str]] = []
+    if attributes.get("health") == X and attributes.get("gold_cost") != X:
+        errors.append(("attributes.health", 'an X health needs an X gold cost: the gold paid is the starting '
+                                            'health ("X GOLD COST", "X HEALTH VALUE")'))
+    for i, effect in enumerate(effects):
+        path = f"effects[{i}]"
+        timing = effect.get("timing")
+        if timing not in ("aura", "deploy"):
+            errors.append((f"{path}.timing", f"the FellBound engine runs aura and deploy effects, not {timing!r}"))
+            continue
+        for j, op in enumerate(effect.get("ops") or ()):
+            where = f"{path}.ops[{j}]"
+            errors.extend(_op_errors(timing, op, where))
+        if not effect.get("ops"):
+            errors.append((f"{path}.ops", "an effect needs at least one op"))
+    return errors
+
+
+def _op_errors(timing: str, op: Mapping[str, Any], where: str) -> list[tuple[str, str]]:
+    name = op.get("op")
+    if timing == "aura":
+        if name != "modify":
+            return [(f"{where}.op", f'an aura changes values: "modify", not {name!r}')]
+        if op.get("stat") not in AURA_STATS:
+            return [(f"{where}.stat", f"{op.get('stat')!r} is not a value an aura can change "
+                                      f"({', '.join(VALUES)})")]
+        if op.get("who", AURA_WHO) != AURA_WHO:
+            return [(f"{where}.who", f'an aura applies to "all characters you control": {AURA_WHO!r}')]
+        if not isinstance(op.get("amount"), int) or isinstance(op.get("amount"), bool) or op["amount"] == 0:
+            return [(f"{where}.amount", "a whole number other than 0")]
+        return []
+    if name != "gain_gold":
+        return [(f"{where}.op", f'a deploy effect gains gold: "gain_gold", not {name!r}')]
+    amount = op.get("amount")
+    if not isinstance(amount, int) or isinstance(amount, bool) or amount < 1:
+        return [(f"{where}.amount", "a whole number of gold of at least 1")]
+    return []

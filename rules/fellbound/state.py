@@ -1,0 +1,262 @@
+"""The FellBound game state: the cards, the battleground, setup, values, copies and sampled worlds.
+
+``FellBoundState`` is assembled from one mixin per concern:
+
+=============  ================================================================================
+``turn.py``     the turn: opening turn, action phase, deployment phase, draws, the defeat check
+``combat.py``   attacks (defence, flanking, multipliers, spray, leach), heal, steal, bribe, slaying
+``actions.py``  who acts, the legal actions, ``apply`` (a handler per verb)
+``view.py``     ``view`` and ``action_to_string``
+=============  ================================================================================
+
+Cards are ints: a card's id is its index in the game (``cards[id]`` its shared, immutable
+:class:`~rules.fellbound.catalogue.CardDef`, ``owner[id]`` its owner). Decks, hands and
+boneyards are lists of ids per seat (the top of a deck is the end of its list); ``tiles`` holds a
+:class:`Character` or None per tile of the :class:`~rules.fellbound.board.Battleground`.
+
+Sides: with two players each seat is a side; with four, the option ``teams`` (default
+``[[0, 2], [1, 3]]``) makes two teams ("ALLIED TEAM PLAY"). ``side_of[seat]`` is the seat's side,
+whose deployment zone is row ``a`` (side 0) or ``b`` (side 1).
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from rules.core.decks import DeckList
+from rules.core.engine import GameState
+from rules.fellbound.actions import ActionMixin
+from rules.fellbound.board import COLUMNS_PER_PAIR, Battleground
+from rules.fellbound.catalogue import CardDef, X
+from rules.fellbound.combat import CombatMixin
+from rules.fellbound.turn import TurnMixin
+from rules.fellbound.view import ViewMixin
+
+TREASURY_START = 3  # "SETUP": "a treasury of three gold coins"
+TURN_LIMIT = 120  # turns in all (each side's turn counts one): a runaway game is a draw
+#: the values each multiplier repeats ("MULTIPLIERS"; "LEACH", "SPRAY ATTACK": like attack)
+MULTIPLIED = {"attack_multiplier": ("attack", "leach", "spray_attack"), "defence_multiplier": ("defence",)}
+
+
+@dataclass(slots=True)
+class Character:
+    """A card on the battleground, living or slain ("HEALTH": a slain character "is placed
+    upside-down on its current tile along with any gold it may be carrying")."""
+
+    card: int
+    owner: int
+    controller: int
+    facing: int  # +1: toward row b; -1: toward row a
+    gold: int
+    start_health: int  # "maximum unmodified health value" (an X health: the gold paid)
+    order: int  # deployment sequence ("Multiple auras are applied in the same sequence they are deployed in")
+    damage: int = 0  # health lost (heals and leaching give it back; never below 0)
+    slain: bool = False
+    active: bool = False  # may take an action this turn ("ACTION PHASE")
+    acted: bool = False
+    charging: bool = False  # "CHARGE": may still take its action in this deployment phase
+    defences_used: int = 0  # "DEFENCE": applied "once per turn" (or as often as its multiplier)
+
+    def copy(self) -> Character:
+        return Character(self.card, self.owner, self.controller, self.facing, self.gold, self.start_health,
+                         self.order, self.damage, self.slain, self.active, self.acted, self.charging,
+                         self.defences_used)
+
+
+class FellBoundState(ActionMixin, CombatMixin, TurnMixin, ViewMixin, GameState):
+    """A FellBound game for two players, or four in two teams."""
+
+    turn_limit = TURN_LIMIT
+
+    def __init__(self, decks: list[DeckList] | None, seed: int, *, teams: list[list[int]] | None = None,
+                 turn_limit: int = TURN_LIMIT, _blank: bool = False):
+        super().__init__(len(decks) if decks else 2, seed)
+        if _blank:
+            return
+        self.turn_limit = turn_limit
+        n = self.num_players
+        self.teams = _teams(n, teams)
+        self.side_of = [next(i for i, team in enumerate(self.teams) if seat in team) for seat in range(n)]
+        self.board = Battleground(COLUMNS_PER_PAIR * (n // 2))
+        self.cards: list[CardDef] = []
+        self.owner: list[int] = []
+        self.deck: list[list[int]] = []
+        for seat, deck in enumerate(decks):
+            ids = []
+            for spec in deck.cards("deck"):
+                ids.append(len(self.cards))
+                self.cards.append(CardDef.from_spec(spec))
+                self.owner.append(seat)
+            self.deck.append(ids)
+        self.deck_names = [deck.name for deck in decks]
+        self.hand: list[list[int]] = [[] for _ in range(n)]
+        self.hand_known: list[list[int]] = [[] for _ in range(n)]  # cards back in hand in view of all
+        self.boneyard: list[list[int]] = [[] for _ in range(n)]
+        self.treasury = [TREASURY_START] * n
+        self.tiles: list[Character | None] = [None] * self.board.size
+        self.deployments = 0  # deployment sequence numbers handed out
+        self.stats = [{"drawn": {}, "deployed": {}, "lost": {}, "bribes": 0} for _ in range(n)]
+        # -- the turn --
+        self.side_turns = [0, 0]  # turns each side has begun ("opening turn" is the first)
+        self.active_side = 0
+        self.phase = "setup"
+        self.finished: set[int] = set()  # seats of the active side done with the phase
+        for seat in range(n):
+            self.rng.shuffle(self.deck[seat])  # "a shuffled deck of ten cards placed face-down"
+            self.log("shuffle", seat, cards=len(self.deck[seat]))
+        # "Randomly determine which player takes their turn first"
+        self.first_side = self.rng.randrange(2)
+        self.log("first_player", None, side=self.first_side, seats=list(self.teams[self.first_side]))
+        self.start_turn(self.first_side)
+
+    # -- copies -------------------------------------------------------------------------------------
+    def clone(self) -> FellBoundState:
+        copy = FellBoundState(None, 0, _blank=True)
+        copy.__dict__.update(self.__dict__)
+        copy.rng = random.Random()
+        copy.rng.setstate(self.rng.getstate())
+        copy.events = list(self.events)
+        for name in ("deck", "hand", "hand_known", "boneyard"):
+            setattr(copy, name, [zone[:] for zone in getattr(self, name)])
+        copy.treasury = self.treasury[:]
+        copy.tiles = [None if c is None else c.copy() for c in self.tiles]
+        copy.stats = [{k: dict(v) if isinstance(v, dict) else v for k, v in s.items()} for s in self.stats]
+        copy.side_turns = self.side_turns[:]
+        copy.finished = set(self.finished)
+        return copy
+
+    def allies(self, seat: int) -> list[int]:
+        """``seat`` and its allies."""
+        return self.teams[self.side_of[seat]]
+
+    def hidden_from(self, player: int) -> list[tuple[int, list[int]]]:
+        """The zones ``player`` cannot see, as (seat, cards): every deck's order and the enemy
+        decks' contents, the enemies' hands (but for cards known to be there). Allies "may reveal
+        their hand to their allies" ("ALLIED TEAM PLAY"): we always do."""
+        out = []
+        for seat in range(self.num_players):
+            out.append((seat, self.deck[seat]))
+            if self.side_of[seat] != self.side_of[player]:
+                known = list(self.hand_known[seat])
+                out.append((seat, [c for c in self.hand[seat] if not _take(known, c)]))
+        return out
+
+    def hidden_cards(self, player: int) -> list[str]:
+        return [self.cards[c].name for _, cards in self.hidden_from(player) for c in cards]
+
+    def determinize(self, player: int, rng: random.Random) -> FellBoundState:
+        """Every deck reshuffled; each enemy's unknown hand cards redealt from its hand and deck."""
+        world = self.clone()
+        for seat in range(self.num_players):
+            if world.side_of[seat] == world.side_of[player]:
+                rng.shuffle(world.deck[seat])
+                continue
+            known = list(world.hand_known[seat])
+            kept = [c for c in world.hand[seat] if _take(known, c)]
+            pool = [c for c in world.hand[seat] if c not in kept] + world.deck[seat]
+            rng.shuffle(pool)
+            unknown = len(world.hand[seat]) - len(kept)
+            world.hand[seat] = kept + pool[:unknown]
+            world.deck[seat] = pool[unknown:]
+        return world
+
+    def all_cards(self) -> list[str]:
+        names = []
+        for zone in (*self.deck, *self.hand, *self.boneyard):
+            names.extend(self.cards[c].name for c in zone)
+        names.extend(self.cards[c.card].name for c in self.tiles if c is not None)
+        return names
+
+    def counters(self) -> list[dict]:
+        return [{k: dict(v) if isinstance(v, dict) else v for k, v in s.items()} for s in self.stats]
+
+    def count(self, seat: int, counter: str, card: int | None = None) -> None:
+        if card is None:
+            self.stats[seat][counter] += 1
+        else:
+            by_card = self.stats[seat][counter]
+            name = self.cards[card].name
+            by_card[name] = by_card.get(name, 0) + 1
+
+    # -- values -------------------------------------------------------------------------------------
+    def auras_of(self, seat: int) -> list:
+        """The auras applying to what ``seat`` controls, in deployment order ("AURA": "If a living
+        deployed character has an aura, the indicated aura condition is applied to all characters
+        you control ... Multiple auras are applied in the same sequence they are deployed in")."""
+        sources = sorted((c for c in self.tiles if c is not None and not c.slain and c.controller == seat
+                          and self.cards[c.card].auras), key=lambda c: c.order)
+        return [aura for c in sources for aura in self.cards[c.card].auras]
+
+    def value(self, card: int, stat: str, controller: int, character: Character | None = None,
+              auras: list | None = None) -> int | None:
+        """A value of ``card`` under ``controller``'s auras, None when the card has no such value.
+
+        "X GOLD COST": X values "equal the amount of gold on the card"; "X HEALTH VALUE": "attack,
+        defence and multiplier values equal the character's current health value" (which wins
+        when a card has both: docs/rules-notes.md). A multiplier the card does not print is 1
+        when it has a value it multiplies (spray attack and leach "act in the same way as
+        attack value", multipliers included). Auras change only values the card has, one after the
+        other, never below 0 ("a value of any kind ... is never reduced below 0").
+        """
+        definition = self.cards[card]
+        printed = definition.printed(stat)
+        if printed is None and stat in MULTIPLIED:
+            printed = 1 if any(definition.printed(s) is not None for s in MULTIPLIED[stat]) else None
+        if printed is None:
+            return None
+        if printed == X:
+            printed = self._x_value(definition, character)
+        for aura in self.auras_of(controller) if auras is None else auras:
+            if aura.stat == stat:
+                printed = max(0, printed + aura.amount)
+        return printed
+
+    def _x_value(self, definition: CardDef, character: Character | None) -> int:
+        if character is None:
+            return 0  # in a hand, X is what is paid on deployment
+        if definition.is_x("health"):
+            return self.health(character)
+        return character.gold
+
+    def health(self, character: Character) -> int:
+        """Current health: the starting health under the controller's auras, less what it lost."""
+        start = character.start_health
+        for aura in self.auras_of(character.controller):
+            if aura.stat == "health":
+                start = max(0, start + aura.amount)
+        return max(0, start - character.damage)
+
+    def stat(self, character: Character, stat: str) -> int:
+        """A value of a character on the battleground (0 when it has none)."""
+        if stat == "health":
+            return self.health(character)
+        return self.value(character.card, stat, character.controller, character) or 0
+
+    def living(self, seats) -> list[tuple[int, Character]]:
+        """(tile, character) of the living characters the seats control."""
+        return [(t, c) for t, c in enumerate(self.tiles) if c is not None and not c.slain and c.controller in seats]
+
+    def name(self, card: int) -> str:
+        return self.cards[card].name
+
+
+def _teams(players: int, teams: list[list[int]] | None) -> list[list[int]]:
+    """The two sides: one seat each with two players; two teams of two with four."""
+    if players == 2 and not teams:
+        return [[0], [1]]
+    if players != 4:
+        raise ValueError(f"FellBound is played by 2 players, or 4 in two teams; not {players}")
+    teams = [list(t) for t in teams] if teams else [[0, 2], [1, 3]]
+    seats = sorted(s for t in teams for s in t)
+    if len(teams) != 2 or seats != [0, 1, 2, 3] or any(len(t) != 2 for t in teams):
+        raise ValueError(f"four players make two teams of two seats (e.g. [[0, 2], [1, 3]]), not {teams}")
+    return teams
+
+
+def _take(pool: list[int], card: int) -> bool:
+    """Remove one ``card`` from ``pool`` if there: True when it was."""
+    if card in pool:
+        pool.remove(card)
+        return True
+    return False
