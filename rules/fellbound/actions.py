@@ -44,7 +44,8 @@ class ActionMixin:
                     out += self.character_actions(tile, character, may_retreat=False)
             out += self.deploy_actions(player)
             out.append(END)
-        out.append(CONCEDE)
+        if player in self.may_concede:
+            out.append(CONCEDE)
         return out
 
     # -- a character's actions -------------------------------------------------------------------
@@ -178,6 +179,7 @@ class ActionMixin:
     # -- apply ------------------------------------------------------------------------------------------
     def apply(self, action: Action, player: int) -> None:
         verb, args = action.verb, action.args
+        self.may_concede.discard(player)
         if verb == "concede":
             self.log("concede", player)
             self.concede(player)

@@ -28,6 +28,29 @@ def _character_worth(state, character) -> float:
     return worth
 
 
+def affordable(state, seat: int) -> int:
+    """How many hand cards ``seat`` could still deploy with its treasury, cheapest first (an X
+    cost at 1 gold when the gold is its health, else 0; a corpse cost only with a slain character
+    to stand on; a sacrifice cost takes a second card). An estimate for the evaluation."""
+    costs = []
+    corpses = sum(1 for c in state.tiles if c is not None and c.slain)
+    for card in state.hand[seat]:
+        definition = state.cards[card]
+        if definition.has("corpse_cost") and not corpses:
+            continue
+        if definition.is_x("gold_cost"):
+            cost = 1 if definition.is_x("health") else 0
+        else:
+            cost = state.value(card, "gold_cost", seat) or 0
+        costs.append((cost, 2 if definition.has("sacrifice_cost") else 1))
+    gold, cards, count = state.treasury[seat], len(state.hand[seat]), 0
+    for cost, uses in sorted(costs):
+        if cost > gold or uses > cards:
+            break
+        gold, cards, count = gold - cost, cards - uses, count + 1
+    return count
+
+
 def _side(state, seats) -> float:
     score = 0.0
     living = 0
@@ -36,7 +59,9 @@ def _side(state, seats) -> float:
             living += 1
             score += _character_worth(state, character)
     if living < 2:
-        score -= SHORT_OF_TWO * (2 - living)
+        # the defeat check comes at the end of the side's turn: what it can still deploy counts
+        reachable = living + sum(affordable(state, seat) for seat in seats)
+        score -= SHORT_OF_TWO * max(0, 2 - reachable) + 3.0 * (2 - living)
     for seat in seats:
         score += HAND_CARD * len(state.hand[seat]) + TREASURY_GOLD * state.treasury[seat]
     return score

@@ -38,7 +38,10 @@ The deployment phase ("DEPLOYMENT PHASE"; the opening turn is only this):
   cost, ``<card sacrificed>`` the hand card discarded for a sacrifice cost;
 - a charging character deployed this phase may take one action ("CHARGE"), as above but
   without ``retreat``;
-- ``end``: end the turn. Any time: ``concede``.
+- ``end``: end the turn.
+
+``concede`` is offered at each seat's first decision of each of its turns (rules-notes: "when a
+side may concede").
 
 Allies act at the same time (``current_players()`` names both until each has ended the phase);
 their choices apply in seat order, and one the other ally made impossible is skipped (event

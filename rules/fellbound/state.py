@@ -124,6 +124,7 @@ class FellBoundState(ActionMixin, CombatMixin, TurnMixin, ViewMixin, GameState):
         copy.stats = [{k: dict(v) if isinstance(v, dict) else v for k, v in s.items()} for s in self.stats]
         copy.side_turns = self.side_turns[:]
         copy.finished = set(self.finished)
+        copy.may_concede = set(self.may_concede)
         return copy
 
     def allies(self, seat: int) -> list[int]:

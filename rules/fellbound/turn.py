@@ -27,6 +27,9 @@ class TurnMixin:
             return
         self.active_side = side
         self.finished = set()
+        # "Players may also concede defeat": offered at each seat's first decision of its turn
+        # (docs/rules-notes.md, "FellBound: when a side may concede")
+        self.may_concede = set(self.teams[side])
         seats = self.teams[side]
         opening = self.side_turns[side] == 0
         self.side_turns[side] += 1

@@ -43,6 +43,7 @@ def prepared(*seats: list, teams=None, active_side: int = 0, treasury: int = 3) 
     state.active_side = active_side
     state.phase = state.step_name = ACTION
     state.finished = set()
+    state.may_concede = set(state.teams[active_side])
     state.turn = 3
     state.events.clear()
     return state

@@ -1,0 +1,87 @@
+"""Allied Team Play (fellbound.txt, "ALLIED TEAM PLAY"): four players in two teams on a 2x10
+battleground, allies taking each phase at the same time."""
+
+from __future__ import annotations
+
+from rules.core.engine import Action
+from rules.fellbound.turn import DEPLOYMENT
+from tests.rules.fellbound.helpers import act, at, events, legal, place, prepared, to_hand
+
+A = ["Stampede Boar", "Vanguard Lancer", "Hearthward Mender"]
+B = ["Pyre Colossus", "Howling Outrider", "Carrion Kite"]
+
+
+def _teams():
+    """Seats 0 and 2 against 1 and 3 (the default), team 0 to act."""
+    return prepared(A, B, list(A), list(B))
+
+
+def test_allied_team_play_a_battleground_two_by_ten_with_the_team_zone_a_whole_row():
+    state = _teams()
+    assert state.board.columns == 10 and state.teams == [[0, 2], [1, 3]]
+    to_hand(state, 2, "Stampede Boar")
+    state.apply_joint_checked({0: Action("done"), 2: Action("done")})
+    tiles = {a.args[1] for a in state.legal_actions(2) if a.verb == "deploy" and a.args[0] == "Stampede Boar"}
+    assert tiles == {f"a{c}" for c in range(1, 11)}  # "any tile in their team's deployment zone"
+
+
+def test_allied_team_play_allies_act_at_the_same_time():
+    state = _teams()
+    place(state, 0, "Stampede Boar", "a1")
+    place(state, 2, "Stampede Boar", "a9")
+    assert state.current_players() == [0, 2]
+    state.apply_joint_checked({0: Action("reform", ("a1",)), 2: Action("done")})
+    assert state.current_players() == [0]  # seat 2 is done with the phase; seat 0 goes on alone
+    act(state, 0, "done")
+    assert state.phase == DEPLOYMENT and state.current_players() == [0, 2]
+
+
+def test_allied_team_play_a_choice_the_ally_made_impossible_is_skipped():
+    state = _teams()
+    to_hand(state, 0, "Stampede Boar")
+    to_hand(state, 2, "Vanguard Lancer")
+    state.apply_joint_checked({0: Action("done"), 2: Action("done")})
+    state.apply_joint_checked({0: Action("deploy", ("Stampede Boar", "a4")),
+                               2: Action("deploy", ("Vanguard Lancer", "a4"))})
+    assert state.name(at(state, "a4").card) == "Stampede Boar"
+    assert events(state, "blocked") == [{"wanted": 'deploy "Vanguard Lancer" a4'}]
+    assert "Vanguard Lancer" in [state.name(c) for c in state.hand[2]]
+
+
+def test_allied_team_play_allies_see_each_other_hands_and_not_the_enemies():
+    state = _teams()
+    to_hand(state, 2, "Vanguard Lancer")
+    to_hand(state, 1, "Pyre Colossus")
+    players = state.view(0)["players"]
+    assert players[2]["hand"] == ["Vanguard Lancer"]
+    assert "hand" not in players[1] and players[1]["hand_count"] == 1
+    hidden = state.hidden_cards(0)
+    # seat 0's own Lancer is in its deck (its order hidden); seat 2's, in hand, is seen
+    assert hidden.count("Vanguard Lancer") == 1 and hidden.count("Pyre Colossus") == 2
+
+
+def test_allied_team_play_a_team_without_two_living_characters_at_the_end_of_its_turn_loses():
+    state = _teams()
+    place(state, 0, "Stampede Boar", "a1")
+    place(state, 0, "Vanguard Lancer", "a2")  # the team has two, though seat 2 has none
+    place(state, 1, "Pyre Colossus", "b1")
+    state.apply_joint_checked({0: Action("done"), 2: Action("done")})
+    state.apply_joint_checked({0: Action("end"), 2: Action("end")})
+    assert not state.is_over and state.current_players() == [1, 3]
+    state.apply_joint_checked({1: Action("done"), 3: Action("done")})
+    state.apply_joint_checked({1: Action("end"), 3: Action("end")})
+    assert state.is_over and state.outcome.winners == (0, 2)
+    assert state.outcome.placements == (1, 3, 1, 3)
+
+
+def test_allied_team_play_a_team_concedes_together():
+    state = _teams()
+    state.apply_joint_checked({0: Action("concede"), 2: Action("done")})
+    assert state.outcome.winners == (1, 3) and state.outcome.reason == "conceded"
+
+
+def test_allied_team_play_allies_are_not_enemies_for_steal_and_bribe():
+    state = _teams()
+    place(state, 0, "Stampede Boar", "a1")
+    place(state, 2, "Stampede Boar", "a2", gold=3)
+    assert not any(a.startswith(("steal", "bribe")) for a in legal(state, 0))
