@@ -22,6 +22,7 @@ class SimulationRun(models.Model):
         HEAD_TO_HEAD = "head_to_head", "Head-to-head"
         GAUNTLET = "gauntlet", "Gauntlet"
         TABLE = "table", "Table"
+        TEAMS = "teams", "Teams"
 
     class Status(models.TextChoices):
         QUEUED = "queued", "Queued"

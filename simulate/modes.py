@@ -10,7 +10,12 @@ the spec's ``min_players`` and ``max_players``.
 - **head_to_head**: two decks, seats alternating (games played by exactly 2 players among others).
 - **gauntlet**: one deck against each of 1 .. 20 opponents in turn, one head-to-head pairing each.
 - **table**: 2 .. ``max_players`` decks at one table, every seat its own deck, the decks taking
-  every seat in turn (``rules.core.play.seating``); offered by games for 3 or more players.
+  every seat in turn (``rules.core.play.seating``); offered by games for 3 or more players each
+  playing for itself (``EngineSpec.free_for_all``).
+- **teams**: two teams of allies (``EngineSpec.teams``), the decks chosen team by team (the first
+  half is team 1) and stored in side order, alternating teams (:func:`side_order`): team 1 in the
+  even seats, which the rotation keeps (every side takes every seat of its own parity), with the
+  engine option ``teams``.
 
 A *pairing* is one match-up: its decks (sides), an agent per side and the names shown. Game
 ``i`` of pairing ``p`` of a run with seed ``S`` has seed ``derive_seed(pairing_seed(S, p),
@@ -19,20 +24,22 @@ A *pairing* is one match-up: its decks (sides), an agent per side and the names 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from rules.core.decks import DeckList
 from rules.core.engine import EngineSpec
 from rules.core.play import GOLDFISH_OPPONENT_NAME, derive_seed, goldfish_opponent
 
-GOLDFISH, HEAD_TO_HEAD, GAUNTLET, TABLE = "goldfish", "head_to_head", "gauntlet", "table"
-MODES = (GOLDFISH, HEAD_TO_HEAD, GAUNTLET, TABLE)
-LABELS = {GOLDFISH: "Goldfish", HEAD_TO_HEAD: "Head-to-head", GAUNTLET: "Gauntlet", TABLE: "Table"}
+GOLDFISH, HEAD_TO_HEAD, GAUNTLET, TABLE, TEAMS = "goldfish", "head_to_head", "gauntlet", "table", "teams"
+MODES = (GOLDFISH, HEAD_TO_HEAD, GAUNTLET, TABLE, TEAMS)
+LABELS = {GOLDFISH: "Goldfish", HEAD_TO_HEAD: "Head-to-head", GAUNTLET: "Gauntlet", TABLE: "Table", TEAMS: "Teams"}
 HELP = {
     GOLDFISH: "Your deck alone against a passive opponent: how fast does it win?",
     HEAD_TO_HEAD: "Your deck against one opponent deck, seats alternating.",
     GAUNTLET: "Your deck against several decks, one at a time: a matrix of win rates.",
     TABLE: "Several decks at one table, every seat its own deck, the seats rotating: placements per deck.",
+    TEAMS: "Two teams of allies: your deck and an ally deck against two opponent decks, allies acting together: "
+           "team win rates.",
 }
 MAX_GAUNTLET_OPPONENTS = 20
 PASSIVE = {"name": "passive"}
@@ -46,10 +53,19 @@ class ModeError(ValueError):
         self.code, self.message = code, message
 
 
-def _players(engine: EngineSpec) -> str:
-    if engine.min_players == engine.max_players:
-        return f"exactly {engine.min_players} player{'s' if engine.min_players != 1 else ''}"
-    return f"{engine.min_players} to {engine.max_players} players"
+def players_text(engine: EngineSpec) -> str:
+    """"2 or 4 players", "2 to 5 players", "exactly 2 players"."""
+    counts = engine.seat_counts()
+    if len(counts) == 1:
+        return f"exactly {counts[0]} player{'s' if counts[0] != 1 else ''}"
+    if counts == tuple(range(counts[0], counts[-1] + 1)):
+        return f"{counts[0]} to {counts[-1]} players"
+    return " or ".join(map(str, counts)) + " players"
+
+
+def team_sizes(engine: EngineSpec) -> list[int]:
+    """The even seat counts of 4 or more at which the game's teams of allies play."""
+    return [n for n in engine.seat_counts() if n >= 4 and n % 2 == 0] if engine.teams else []
 
 
 def goldfish_seats(engine: EngineSpec) -> int:
@@ -66,18 +82,29 @@ def deck_range(mode: str, engine: EngineSpec) -> tuple[int, int]:
     if mode == GOLDFISH:
         return 1, 1
     if mode in (HEAD_TO_HEAD, GAUNTLET):
-        if not engine.min_players <= 2 <= engine.max_players:
-            raise ModeError("mode_not_offered", f"{engine.game} is played by {_players(engine)}, so it has no "
+        if 2 not in engine.seat_counts():
+            raise ModeError("mode_not_offered", f"{engine.game} is played by {players_text(engine)}, so it has no "
                                                 f"{mode} (two decks at a table){_table_hint(engine)}")
         return (2, 2) if mode == HEAD_TO_HEAD else (2, MAX_GAUNTLET_OPPONENTS + 1)
-    if engine.max_players < 3:
-        raise ModeError("mode_not_offered", f"{engine.game} is played by {_players(engine)}, so it has no table "
-                                            f"of 3 or more decks; use head_to_head (or gauntlet) instead")
-    return max(2, engine.min_players), engine.max_players
+    if mode == TEAMS:
+        sizes = team_sizes(engine)
+        if not sizes:
+            raise ModeError("mode_not_offered", f"{engine.game} has no team play")
+        return sizes[0], sizes[-1]
+    larger = [n for n in engine.seat_counts() if n >= 3]
+    if not larger or not engine.free_for_all:
+        hint = "; use teams instead" if team_sizes(engine) else "; use head_to_head (or gauntlet) instead"
+        raise ModeError("mode_not_offered", f"{engine.game} is played by {players_text(engine)}, so it has no table "
+                                            f"of 3 or more decks each playing for itself{hint}")
+    return max(2, engine.min_players), larger[-1]
 
 
 def _table_hint(engine: EngineSpec) -> str:
-    return "; use table instead" if engine.max_players >= 3 else ""
+    try:
+        deck_range(TABLE, engine)
+    except ModeError:
+        return ""
+    return "; use table instead"
 
 
 def available_modes(engine: EngineSpec) -> list[str]:
@@ -96,6 +123,8 @@ def deck_count_text(mode: str, engine: EngineSpec) -> str:
     low, high = deck_range(mode, engine)
     if mode == GAUNTLET:
         return f"1 deck and 1 to {high - 1} opponents"
+    if mode == TEAMS:
+        return " or ".join(f"{n} decks ({n // 2} a team)" for n in team_sizes(engine))
     if low == high:
         return f"exactly {low} deck{'s' if low != 1 else ''}"
     return f"{low} to {high} decks"
@@ -104,9 +133,10 @@ def deck_count_text(mode: str, engine: EngineSpec) -> str:
 def check_deck_count(mode: str, count: int, engine: EngineSpec) -> None:
     """Raise :class:`ModeError` (``wrong_deck_count``) unless ``mode`` takes ``count`` decks."""
     low, high = deck_range(mode, engine)
-    if not low <= count <= high:
+    allowed = team_sizes(engine) if mode == TEAMS else range(low, high + 1)
+    if count not in allowed:
         raise ModeError("wrong_deck_count", f"{mode} takes {deck_count_text(mode, engine)} for {engine.game} "
-                                            f"({_players(engine)}), not {count}")
+                                            f"({players_text(engine)}), not {count}")
 
 
 def agents_per_side(mode: str, decks: int) -> int:
@@ -172,12 +202,14 @@ def pairing_names(mode: str, names: list[str], engine: EngineSpec | None) -> lis
 
 @dataclass
 class Pairing:
-    """One match-up: decks, agent specs and names by side (side 0 is the first deck)."""
+    """One match-up: decks, agent specs and names by side (side 0 is the first deck), and the
+    engine's options for its games (the teams of a team run)."""
 
     number: int
     decks: list[DeckList]
     agents: list[dict]
     names: list[str]
+    options: dict = field(default_factory=dict)
 
     @property
     def sides(self) -> int:
@@ -196,7 +228,29 @@ def pairings(mode: str, engine: EngineSpec, decks: list[DeckList], names: list[s
     if mode == GAUNTLET:
         return [Pairing(number, [decks[0], decks[number + 1]], list(agents[:2]), labels[number])
                 for number in range(len(decks) - 1)]
+    if mode == TEAMS:  # the decks come in side order (:func:`side_order`)
+        return [Pairing(0, list(decks), list(agents[:len(decks)]), labels[0], {"teams": team_seats(len(decks))})]
     return [Pairing(0, list(decks), list(agents[:len(decks)]), labels[0])]
+
+
+def side_order(mode: str, chosen: list) -> list:
+    """Decks (or their agents) as a user chose them, in side order. A team run's are chosen team by
+    team (team 1's half first) and sit alternately (A1, B1, A2, B2), so the run stores them
+    alternating; every other mode keeps the chosen order."""
+    if mode != TEAMS:
+        return list(chosen)
+    half = len(chosen) // 2
+    return [chosen[i] for pair in zip(range(half), range(half, len(chosen)), strict=True) for i in pair]
+
+
+def team_seats(count: int) -> list[list[int]]:
+    """The engine option ``teams`` of a team run: the even seats, the odd seats."""
+    return [list(range(0, count, 2)), list(range(1, count, 2))]
+
+
+def team_of_side(side: int) -> int:
+    """The team (0 or 1) of a side of a team run (sides alternate teams)."""
+    return side % 2
 
 
 def summary_mode(mode: str) -> str:

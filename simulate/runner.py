@@ -93,7 +93,8 @@ def play_games(engine, pairing: Pairing, run_seed: int, first: int, count: int,
     for index in range(first, first + count):
         sides = seating(index, pairing.sides)
         results.append(play_game(engine, [pairing.decks[s] for s in sides], game_seed(run_seed, pairing.number, index),
-                                 [pairing.agents[s] for s in sides], record, index=index, sides=sides))
+                                 [pairing.agents[s] for s in sides], record, index=index, sides=sides,
+                                 options=pairing.options))
     return results
 
 

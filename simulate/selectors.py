@@ -78,6 +78,9 @@ def run_summary(run: SimulationRun, *, show_share: bool = False) -> dict:
         "finished": run.finished.isoformat() if run.finished else None,
         "shared": bool(run.share_token), "url": run.get_absolute_url() if _has_page() else None,
     }
+    if run.mode == modes.TEAMS:  # decks are stored in side order: the teams alternate
+        names = [d["name"] for d in decks]
+        out["teams"] = [{"team": team + 1, "names": names[team::2]} for team in (0, 1)]
     if show_share and run.share_token:
         out["share_key"] = run.share_token
     return out
@@ -212,7 +215,8 @@ def simulation_replay(run: SimulationRun, pairing: int, game_index: int) -> dict
     match = runner.run_pairings(run, engine)[pairing]
     sides = seating(game_index, match.sides)
     result = play_game(engine, [match.decks[s] for s in sides], modes.game_seed(run.seed, pairing, game_index),
-                       [match.agents[s] for s in sides], record=True, index=game_index, sides=sides)
+                       [match.agents[s] for s in sides], record=True, index=game_index, sides=sides,
+                       options=match.options)
     return result.replay
 
 

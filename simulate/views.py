@@ -122,8 +122,12 @@ class RunForm(forms.Form):
                                                                      label=f"Agent for deck {number}")
 
     def table_rows(self) -> list[dict]:
-        """The table mode's pickers, seat 2 onwards (seat 1 is "Your deck")."""
-        return [{"number": n, "deck": self[f"table_deck_{n}"], "agent": self[f"table_agent_{n}"]} for n in self.seats]
+        """The table and teams modes' pickers, seat 2 onwards (seat 1 is "Your deck"); in a team
+        run the first half of the decks (yours included) is team 1."""
+        half = max(modes.team_sizes(self.engine) or [0]) // 2
+        return [{"number": n, "deck": self[f"table_deck_{n}"], "agent": self[f"table_agent_{n}"],
+                 "team": 1 if n <= half else 2, "in_teams": n <= 2 * half, "mate": n if n <= half else n - half}
+                for n in self.seats]
 
     def _table_numbers(self) -> list[int]:
         return [n for n in self.seats if self.cleaned_data.get(f"table_deck_{n}")]
@@ -150,6 +154,12 @@ class RunForm(forms.Form):
                 self.add_error("games", f"{data['games']} games against each of {len(opponents)} decks is "
                                         f"{data['games'] * len(opponents):,} games; a run may have at most "
                                         f"{settings.SIMULATION_MAX_GAMES:,}.")
+        if mode == modes.TEAMS:
+            count = 1 + len(self._table_numbers())
+            sizes = modes.team_sizes(self.engine)
+            if count not in sizes:
+                self.add_error(f"table_deck_{self.seats[0]}", f"Teams take {modes.deck_count_text(mode, self.engine)}: "
+                                                              f"choose {sizes[0] - 1} decks besides yours, not {count - 1}.")
         if mode == "table":
             count = 1 + len(self._table_numbers())
             if count < low:
@@ -163,7 +173,7 @@ class RunForm(forms.Form):
             return [data["deck"]]
         if data["mode"] == "head_to_head":
             return [data["deck"], data["opponent"]]
-        if data["mode"] == "table":
+        if data["mode"] in (modes.TABLE, modes.TEAMS):
             return [data["deck"], *(data[f"table_deck_{n}"] for n in self._table_numbers())]
         return [data["deck"], *data["opponents"]]
 
@@ -171,7 +181,7 @@ class RunForm(forms.Form):
         data = self.cleaned_data
         if data["mode"] == "goldfish":
             return [data["agent_a"]]
-        if data["mode"] == "table":
+        if data["mode"] in (modes.TABLE, modes.TEAMS):
             return [data["agent_a"], *(data.get(f"table_agent_{n}") or "greedy" for n in self._table_numbers())]
         return [data["agent_a"], data["agent_b"]]
 
@@ -236,7 +246,8 @@ def new(request):
                 return redirect(run)
         status = 400
     context.update(form=form, has_decks=bool(decks), max_games=f"{settings.SIMULATION_MAX_GAMES:,}",
-                   modes=_modes(engine), min_players=engine.min_players, max_players=engine.max_players)
+                   modes=_modes(engine), min_players=engine.min_players, max_players=engine.max_players,
+                   players_text=modes.players_text(engine))
     return render(request, "simulate/new.html", context, status=status)
 
 

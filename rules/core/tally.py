@@ -273,7 +273,7 @@ def summarize(t: dict, mode: str, deck_names: Sequence[str] = (), engine=None) -
     names = list(deck_names) + [""] * (sides - len(deck_names))
     ends = dict(sorted(t["end_reasons"].items()))
     labels = engine.end_reason_label if engine is not None else (lambda r: r.replace("_", " "))
-    return {
+    out = {
         "mode": mode, "games": t["games"], "draws": t["draws"], "seats": sides,
         "sides": [side_figures(t, side, names[side]) for side in range(sides)],
         "seat_wins": list(t["seat_wins"]),
@@ -284,3 +284,20 @@ def summarize(t: dict, mode: str, deck_names: Sequence[str] = (), engine=None) -
         "counter_descriptions": {c.name: c.description for c in engine.counters if c.description}
         if engine is not None else {},
     }
+    if mode == "teams":
+        out["teams"] = team_figures(t, names)
+    return out
+
+
+def team_figures(t: dict, names: Sequence[str]) -> list[dict]:
+    """A team run's two teams (sides alternate teams: even sides are team 1): their decks and
+    the team's wins, draws, losses and win rate with its interval (allies win together)."""
+    games = t["games"]
+    out = []
+    for team in (0, 1):
+        sides = list(range(team, t["sides"], 2))
+        wins = t["side_wins"][sides[0]] if sides else 0
+        out.append({"team": team + 1, "sides": sides, "names": [names[s] for s in sides], "games": games,
+                    "wins": wins, "draws": t["draws"], "losses": games - wins - t["draws"],
+                    "win_rate": rate_with_interval(wins, games)})
+    return out

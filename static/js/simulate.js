@@ -42,7 +42,9 @@
       var open = true;
       form.querySelectorAll("[data-table-seat]").forEach(function (row) {
         var select = row.querySelector("select[name^=table_deck_]");
-        row.hidden = current !== "table" || !open;
+        var modes = row.getAttribute("data-modes").split(" ");
+        // a team run shows every picker of the teams at once; a table one picker more than chosen
+        row.hidden = modes.indexOf(current) < 0 || (current === "table" && !open);
         open = open && !!select && select.value !== "";
       });
       var count = form.querySelector("[data-table-count]");
@@ -244,7 +246,12 @@
         return;
       }
       var first = s.sides[0];
-      if (mode === "goldfish") {
+      if (s.teams) {
+        s.teams.forEach(function (team) {
+          box.appendChild(statCard("Win rate of team " + team.team + " (" + team.names.join(" & ") + ")",
+            pct(team.win_rate.rate), interval(team.win_rate) + " · " + team.wins + " of " + s.games + " games"));
+        });
+      } else if (mode === "goldfish") {
         box.appendChild(statCard("Win rate against a passive opponent", pct(first.win_rate.rate),
           interval(first.win_rate) + " · " + first.wins + " of " + s.games + " games"));
         var ttw = meanInterval(first.turns_to_win_mean, "turns");

@@ -145,9 +145,9 @@ def test_unreadable_deck_text_names_the_line(simulate, toy, tmp_path):
 
 
 def test_a_game_without_an_engine_says_so(simulate, toy):
-    run = simulate("--game", "fellbound", "--deck", "fixtures/decks/fellbound-gravetide.txt")
+    run = simulate("--game", "millennium_blades", "--deck", "fixtures/decks/millennium_blades-ember-dojo.txt")
     assert run.code == 2
-    assert "fellbound has no rules engine yet" in run.error
+    assert "millennium_blades has no rules engine yet" in run.error
 
 
 def test_unknown_game(simulate):

@@ -347,7 +347,7 @@ def test_deck_counts_and_modes_come_from_the_engines_seats(four_decks, toy_engin
     error = refused("head_to_head", ids[:2])
     assert error.code == "mode_not_offered" and "use table instead" in error.message
     assert not SimulationRun.objects.exists()
-    assert modes.available_modes(three_up) == ["goldfish", "table"] and modes.goldfish_seats(three_up) == 3
+    assert modes.available_modes(three_up) == ["goldfish", "table", "teams"] and modes.goldfish_seats(three_up) == 3
     assert modes.pairing_names("goldfish", ["Solo"], three_up) == [["Solo", "Goldfish opponent 1", "Goldfish opponent 2"]]
     solitaire = dataclasses.replace(toy_engine, min_players=1)
     assert modes.goldfish_seats(solitaire) == 1 and modes.pairing_names("goldfish", ["Solo"], solitaire) == [["Solo"]]

@@ -1,15 +1,18 @@
 """``manage.py simulate``: play many games of a registered game from the command line.
 
     python manage.py simulate --game GAME --deck FILE_OR_ID [--deck FILE_OR_ID ...]
-        --mode goldfish|head-to-head|gauntlet|table --games N --seed S
+        --mode goldfish|head-to-head|gauntlet|table|teams --games N --seed S
         [--agent random|greedy|ismcts ...] [--iterations N] [--workers K] [--json] [--replays DIR]
 
 Modes (``simulate.modes``, the same as the web's; what a game allows comes from its engine's
 ``min_players``/``max_players``): goldfish, one deck against the game's passive opponent;
 head-to-head, two decks, seats alternating; gauntlet, the first deck against each of the others
-in turn; table, 2 to ``max_players`` decks at one table, every deck taking every seat in turn.
+in turn; table, 2 to ``max_players`` decks at one table, every deck taking every seat in turn;
+teams, two teams of allies, the decks given team by team (the first half is team 1; FellBound:
+``--deck A1 --deck A2 --deck B1 --deck B2``), with team win rates.
 One ``--agent`` plays every deck; one per deck gives each its own (a gauntlet: the deck's, then
-the opponents'). Without ``--mode``: goldfish for one deck, head-to-head for two, table for more.
+the opponents'). Without ``--mode``: goldfish for one deck, head-to-head for two, table (or teams,
+for a game whose bigger tables are always teams) for more.
 
 The report gives every deck's wins, draws and losses, win rate with its 95% interval, placements,
 mean placement and mean return with its interval, the game's declared counters, game lengths and
@@ -34,7 +37,7 @@ from simulate.deck_sources import DeckSourceError, IllegalDeck, load_deck
 
 ILLEGAL = 1
 BAD_INPUT = 2
-MODES = tuple(mode.replace("_", "-") for mode in modes.MODES)  # goldfish, head-to-head, gauntlet, table
+MODES = tuple(mode.replace("_", "-") for mode in modes.MODES)  # goldfish, head-to-head, gauntlet, table, teams
 PLAYABLE_AGENTS = tuple(name for name in agent_names() if name != "passive")
 
 
@@ -96,10 +99,13 @@ class Command(BaseCommand):
         count = len(options["deck"])
         shown = options["mode"] or ("goldfish" if count == 1 else "head-to-head" if count == 2 else "table")
         mode = shown.replace("-", "_")
+        engine = self._engine(options["game"])
+        if not options["mode"] and mode == modes.TABLE and modes.TABLE not in modes.available_modes(engine) \
+                and modes.TEAMS in modes.available_modes(engine):
+            shown = mode = modes.TEAMS  # a game whose bigger tables are always teams
         for name, least in (("games", 1), ("workers", 1), ("iterations", 1)):
             if options[name] < least:
                 raise CommandError(f"--{name} must be at least {least}, not {options[name]}", returncode=BAD_INPUT)
-        engine = self._engine(options["game"])
         try:
             modes.check_deck_count(mode, count, engine)
         except modes.ModeError as exc:
@@ -123,13 +129,16 @@ class Command(BaseCommand):
         except IllegalDeck as exc:
             raise CommandError(str(exc), returncode=ILLEGAL) from None
 
+        loaded = modes.side_order(mode, loaded)
+        agents = modes.side_order(mode, agents)
         pairings = modes.pairings(mode, engine, [entry.deck for entry in loaded], [entry.name for entry in loaded],
                                   agents)
         summaries, written = [], 0
         for pairing in pairings:
             results = run_games(engine, pairing.decks, pairing.agents, games=options["games"],
                                 seed=modes.pairing_seed(options["seed"], pairing.number), workers=options["workers"],
-                                progress=ProgressBar(self.stderr), record=replays is not None)
+                                progress=ProgressBar(self.stderr), record=replays is not None,
+                                options=pairing.options)
             summaries.append(summarize_results(results, modes.summary_mode(mode), pairing.names, engine))
             if replays is not None:
                 prefix = f"pairing-{pairing.number}-" if len(pairings) > 1 else ""
@@ -209,9 +218,14 @@ def render_summary(settings: dict, summary: dict, pairing: int | None = None) ->
     title = f"{settings['game']} {settings['mode']}: {settings['games']} games, seed {settings['seed']}, {agents}"
     lines = [title if pairing is None else f"{title}; pairing {pairing}: {' vs '.join(s['name'] for s in summary['sides'])}"]
     labels = summary.get("counter_labels", {})
+    for team in summary.get("teams", ()):
+        lines.append(f"  team {team['team']} ({' & '.join(team['names'])}): {team['wins']} won, {team['draws']} drawn, "
+                     f"{team['losses']} lost; win rate {_interval(team['win_rate'])}")
+    team_of = {side: team["team"] for team in summary.get("teams", ()) for side in team["sides"]}
     for side in summary["sides"]:
+        where = f"team {team_of[side['side']]}, " if side["side"] in team_of else ""
         lines += [
-            f"  deck {side['side'] + 1}: {side['name']}: {side['wins']} won, {side['draws']} drawn, "
+            f"  {where}deck {side['side'] + 1}: {side['name']}: {side['wins']} won, {side['draws']} drawn, "
             f"{side['losses']} lost; win rate {_interval(side['win_rate'])}",
             f"    placements: {_placements(side)}; mean placement {_number(side['mean_placement'])}; "
             f"mean return {_mean(side['mean_return'])}",
