@@ -184,39 +184,44 @@ def replay_frames(replay: dict, seat: int | None = None, engine: EngineSpec | No
                   seat_names: Sequence[str] = ()) -> list[dict]:
     """One frame for the set-up and one per move, for a viewer::
 
-        {"number", "turn", "step", "moves": [{"player", "action", "sentence"}], "events",
-         "view", "over"}
+        {"number", "turn", "move_turn", "step", "moves": [{"player", "action", "sentence"}],
+         "events", "view", "over"}
 
     ``sentence`` is the action in the game's words (``action_to_string``, said before it is
     applied; with ``seat_names`` each seat is named by its deck); ``events`` what the move
-    caused; ``view`` the board as ``seat`` may see it after the move (``None``: everything).
+    caused; ``view`` the board as ``seat`` may see it after the move (``None``: everything);
+    ``turn`` is the turn after the move, ``move_turn`` the one it was made in (a move that ends a
+    turn belongs to it).
     Computed by re-applying the replay's moves."""
     state = start_state(replay, engine)
     if seat is not None and not 0 <= seat < state.num_players:
         raise ReplayError(f"seat must be from 0 to {state.num_players - 1}, or everything; not {seat!r}")
 
-    def frame(number: int, said: list[dict], logged) -> dict:
-        return {"number": number, "turn": state.turn, "step": state.step_name, "moves": said,
-                "events": [event.as_dict() for event in logged], "view": state.view(seat), "over": state.is_over}
+    def frame(number: int, said: list[dict], logged, move_turn: int) -> dict:
+        return {"number": number, "turn": state.turn, "move_turn": move_turn, "step": state.step_name,
+                "moves": said, "events": [event.as_dict() for event in logged], "view": state.view(seat),
+                "over": state.is_over}
 
-    frames = [frame(0, [], state.events)]
+    frames = [frame(0, [], state.events, state.turn)]
     for number, move in enumerate(replay_moves(replay), 1):
-        before = len(state.events)
+        before, move_turn = len(state.events), state.turn
         said = [{"player": player, "action": str(action),
                  "sentence": name_seats(state.action_to_string(action, player), seat_names)}
                 for player, action in sorted(move.items())]
         state.apply_move(move)
-        frames.append(frame(number, said, state.events[before:]))
+        frames.append(frame(number, said, state.events[before:], move_turn))
     return _plain(frames)
 
 
 def frames_by_turn(frames: list[dict]) -> list[dict]:
-    """The frames grouped by turn for a viewer's log: ``[{turn, steps: [{index, frame, text}]}]``,
+    """The frames grouped by the turn their move was made in, for a viewer's log: ``[{turn, steps:
+    [{index, frame, text}]}]``,
     ``text`` being the frame's moves in the game's words (several for a simultaneous move)."""
     turns: list[dict] = []
     for index, frame in enumerate(frames):
-        if not turns or turns[-1]["turn"] != frame.get("turn"):
-            turns.append({"turn": frame.get("turn"), "steps": []})
+        turn = frame.get("move_turn", frame.get("turn"))
+        if not turns or turns[-1]["turn"] != turn:
+            turns.append({"turn": turn, "steps": []})
         text = "; ".join(move["sentence"] for move in frame.get("moves") or []) or "Start of the game"
         turns[-1]["steps"].append({"index": index, "frame": frame, "text": text})
     return turns

@@ -39,7 +39,7 @@ class ViewMixin:
         if character is None:
             return None
         out = {"name": self.name(character.card), "tile": self.board.name(tile), "seat": character.controller,
-               "facing": ROW_LETTERS[1 if character.facing > 0 else 0], "health": self.health(character),
+               "facing": "up" if character.facing > 0 else "down", "health": self.health(character),
                "gold": character.gold, "slain": character.slain}
         if character.owner != character.controller:
             out["owner"] = character.owner

@@ -7,7 +7,12 @@
      null is an empty slot, an object without a name is a hidden card (a back), a list of
      strings is a zone of named cards, "x_count" without a list "x" is a face-down pile of
      that many cards, and an object keyed by seat numbers ("0", "1", ...) is one panel per seat;
+   - an object with a "grid" (a list of rows, each a list of cells: null or a card) is a board
+     of tiles (FellBound's battleground), drawn row by row with its "row_labels" and
+     "column_labels"; a cell's "tile" names it (else row label + column label), its "seat" colours
+     it, "facing" ("up", "down", "left", "right") draws an arrow and "slain" turns it over;
    - panels of seats are named by their decks.
+   docs/view-format.md describes these conventions for a game's view.
 
    window.CardBoard.create({seat: "0" | "all", seatDecks: [names]}) gives {view(view) -> a
    DocumentFragment, node, plain}. Every card chip carries data-card-name, so a page can act on
@@ -65,14 +70,26 @@
       return Object.keys(v).map(function (k) { return humanize(k) + ": " + plain(v[k]); }).join("; ");
     }
 
+    var ARROWS = { up: "↑", down: "↓", left: "←", right: "→" };
+    var PLACED = { tile: 1, seat: 1, facing: 1, slain: 1 };  // a grid cell's keys shown by its look
+
     /* One card: its name, its other small facts as tags, and cards attached to it beneath. */
-    function cardChip(card) {
+    function cardChip(card, onTile) {
       var chip = node("div", "rp-card");
       chip.setAttribute("data-card-name", card.name);
+      if (onTile) {
+        if (card.seat !== undefined && card.seat !== null) {
+          chip.className += " rp-seat-" + (Number(card.seat) % 6);
+          chip.title = seatTitle(card.seat);
+        }
+        if (card.slain) chip.className += " rp-slain";
+        if (ARROWS[card.facing]) chip.appendChild(node("span", "rp-facing", ARROWS[card.facing])).title = "facing " + card.facing;
+      }
       chip.appendChild(node("span", "rp-card-name", card.name));
+      if (onTile && card.slain) chip.appendChild(node("span", "rp-tag rp-flag", "slain"));
       Object.keys(card).forEach(function (key) {
         var v = card[key];
-        if (key === "name" || key === "id" || key === "slot") return;
+        if (key === "name" || key === "id" || key === "slot" || (onTile && PLACED[key])) return;
         if (Array.isArray(v)) {
           if (!v.length) return;
           var attached = node("div", "rp-attached");
@@ -129,6 +146,44 @@
       return box;
     }
 
+    function isGrid(v) { return isObject(v) && Array.isArray(v.grid) && v.grid.every(Array.isArray); }
+
+    /* A board of tiles: column labels above, a row label before each row, one tile per cell
+       (data-tile names it, so a page can act on a click on a tile, empty or not). */
+    function grid(title, obj) {
+      var box = node("section", "rp-zone rp-grid-zone");
+      box.appendChild(node("h4", "rp-zone-title", title));
+      var rows = obj.grid, rowLabels = obj.row_labels || [], colLabels = obj.column_labels || [];
+      var width = rows.reduce(function (most, row) { return Math.max(most, row.length); }, 0);
+      var table = node("div", "rp-grid");
+      table.style.gridTemplateColumns = "auto repeat(" + width + ", minmax(5.5rem, 1fr))";
+      table.setAttribute("role", "table");
+      table.setAttribute("aria-label", title);
+      table.appendChild(node("span", "rp-grid-label", ""));
+      for (var c = 0; c < width; c++) table.appendChild(node("span", "rp-grid-label", colLabels[c] || String(c + 1)));
+      rows.forEach(function (row, r) {
+        table.appendChild(node("span", "rp-grid-label", rowLabels[r] || String(r + 1)));
+        for (var c = 0; c < width; c++) {
+          var cell = row[c] === undefined ? null : row[c];
+          var name = (cell && cell.tile) || String(rowLabels[r] || r + 1) + String(colLabels[c] || c + 1);
+          var tile = node("div", "rp-tile" + (cell ? "" : " rp-tile-empty"));
+          tile.setAttribute("data-tile", name);
+          tile.setAttribute("role", "cell");
+          tile.appendChild(node("span", "rp-tile-name", name));
+          if (isCard(cell)) tile.appendChild(cardChip(cell, true));
+          else if (cell) tile.appendChild(hiddenCard(cell));
+          table.appendChild(tile);
+        }
+      });
+      box.appendChild(table);
+      var facts = node("dl", "rp-facts");
+      Object.keys(obj).forEach(function (key) {
+        if (["grid", "row_labels", "column_labels"].indexOf(key) < 0) facts.appendChild(fact(key, obj[key]));
+      });
+      if (facts.children.length) box.appendChild(facts);
+      return box;
+    }
+
     /* One "name: value" pair of a <dl>, kept together when the row wraps. */
     function fact(key, value) {
       var pair = node("div", "rp-fact");
@@ -153,6 +208,8 @@
           zones.appendChild(zone(humanize(key), v));
         } else if (isCard(v)) {
           zones.appendChild(zone(humanize(key), [v]));
+        } else if (isGrid(v)) {
+          zones.appendChild(grid(humanize(key), v));
         } else if (isObject(v)) {
           zones.appendChild(panel(humanize(key), v, false));
         } else {
@@ -173,9 +230,12 @@
       var facts = node("dl", "rp-facts rp-top-facts");
       var panels = node("div", "rp-panels");
       var extra = [];
+      var boards = node("div", "rp-boards");
       Object.keys(view).forEach(function (key) {
         var v = view[key];
-        if (Array.isArray(v) && v.length && v.every(function (x) { return isObject(x) && !isCard(x); })) {
+        if (isGrid(v)) {
+          boards.appendChild(grid(humanize(key), v));
+        } else if (Array.isArray(v) && v.length && v.every(function (x) { return isObject(x) && !isCard(x); })) {
           v.forEach(function (item, i) {
             var mine = key === "players" && seat !== "all" && String(i) === seat;
             panels.appendChild(panel(key === "players" ? seatTitle(i) : singular(key) + " " + i, item, mine));
@@ -202,6 +262,7 @@
         }
       });
       out.appendChild(facts);
+      if (boards.children.length) out.appendChild(boards);
       out.appendChild(panels);
       extra.forEach(function (e) { out.appendChild(e); });
       return out;
