@@ -6,9 +6,14 @@ a JavaScript error.
 
 import os
 import shutil
+import tempfile
+import threading
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
 
 import pytest
 from django.core.management import call_command
+from django.db import connections
 
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 
@@ -38,3 +43,67 @@ def page(live_server):
         browser.close()
         assert not errors, f"JavaScript errors on the page: {errors}"
     os.environ.pop("DJANGO_ALLOW_ASYNC_UNSAFE", None)
+
+
+# -- simulation runs in a browser test -------------------------------------------------------------
+class _SerializedThreads(ThreadPoolExecutor):
+    """The local pool's executor for this test: worker threads on the live server's connection,
+    each chunk played while holding DB_LOCK (one SQLite connection cannot serve two threads at once)."""
+
+    def __init__(self, shared):
+        def use_shared_connection():
+            for alias, conn in shared.items():
+                connections[alias] = conn
+
+        super().__init__(max_workers=1, initializer=use_shared_connection)
+
+    def submit(self, fn, /, *args, **kwargs):
+        def locked():
+            with DB_LOCK:
+                return fn(*args, **kwargs)
+
+        return super().submit(locked)
+
+
+DB_LOCK = threading.RLock()
+#: where the browser tests leave their screenshots (outside the working tree)
+SCREENSHOTS = Path(os.environ.get("SCREENSHOT_DIR", tempfile.gettempdir()))
+
+
+@pytest.fixture
+def toy_engine(monkeypatch):
+    """The toy rules as the `boundless` engine for everything that asks the registry."""
+    from rules.core import registry
+    from tests.rules.core.toy import BOUNDLESS_TOY
+
+    real = registry.get_engine
+    monkeypatch.setattr(registry, "get_engine", lambda slug: BOUNDLESS_TOY if slug == "boundless" else real(slug))
+    return BOUNDLESS_TOY
+
+
+@pytest.fixture
+def local_backend(settings, live_server, monkeypatch, toy_engine):
+    """SIMULATION_BACKEND=local with the real dispatcher (``LocalPool``), whose workers are threads
+    on the live server's in-memory database connection; requests and chunks take turns (DB_LOCK)."""
+    from simulate import runner
+
+    settings.SIMULATION_BACKEND = "local"
+    settings.SIMULATION_LOCAL_WORKERS = 1
+    shared = dict(live_server.thread.connections_override)
+    for conn in shared.values():
+        conn.inc_thread_sharing()
+    server = live_server.thread.httpd
+    app = server.get_app()
+
+    def serialized_app(environ, start_response):
+        with DB_LOCK:
+            return list(app(environ, start_response))
+
+    server.set_app(serialized_app)
+    monkeypatch.setattr(runner.LocalPool, "_executor", lambda pool: _SerializedThreads(shared))
+    runner.reset_local_pool()
+    yield settings
+    runner.reset_local_pool()
+    server.set_app(app)
+    for conn in shared.values():
+        conn.dec_thread_sharing()

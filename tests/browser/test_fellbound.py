@@ -3,8 +3,8 @@ decks started from the web form, played by the real FellBound engine; its replay
 battleground as a grid and shows a deployed character on the tile the event log says; and a team
 run of four decks, started from the same form, reports each team's win rate.
 
-The runs go through the local backend's dispatcher with thread workers (the fixtures of
-tests/browser/test_simulate.py).
+The runs go through the local backend's dispatcher with thread workers (``local_backend`` in
+tests/browser/conftest.py).
 """
 
 import json
@@ -13,7 +13,7 @@ import re
 import pytest
 from django.contrib.auth import get_user_model
 
-from tests.browser.test_simulate import DB_LOCK, SCREENSHOTS, local_backend, toy_engine  # noqa: F401 (fixtures)
+from tests.browser.conftest import DB_LOCK, SCREENSHOTS
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
