@@ -146,6 +146,15 @@ def test_health_a_slain_character_stays_upside_down_on_its_tile_with_its_gold_an
     assert not any(a.startswith(("move b3", "attack b3", "reform b3")) for a in legal(state, 1))
 
 
+def test_attack_may_target_any_character_in_range_even_your_own():
+    # "An active character with an attack value may attack any single target character within range"
+    state = prepared(["Stampede Boar", "Bonepile Jester", "Barrowborn Ghoul"], ["Pyre Colossus"])
+    place(state, 0, "Stampede Boar", "a3")
+    place(state, 0, "Bonepile Jester", "a4")
+    act(state, 0, "attack a3 a4")  # a corpse of your own, for a corpse cost
+    assert at(state, "a4").slain
+
+
 # -- DEFENCE, FLANKING, MULTIPLIERS, MULTIPLE CHARACTERS ----------------------------------------------
 def test_defence_is_deducted_once_per_turn():
     state = prepared(["Blood-Pact Champion"], ["Pyre Colossus"])
