@@ -13,11 +13,25 @@ from collections.abc import Mapping
 from rules.core.engine import Action
 from rules.fellbound.turn import ACTION, OVER
 
+_ACTIONS: dict[tuple, Action] = {}
+
+
+def action(verb: str, *args) -> Action:
+    """The action ``verb args``, one shared object per distinct action (legal actions are listed
+    at every decision; building them anew each time was the engine's largest cost)."""
+    key = (verb, *args)
+    found = _ACTIONS.get(key)
+    if found is None:
+        if len(_ACTIONS) > 100_000:
+            _ACTIONS.clear()
+        found = _ACTIONS[key] = Action(verb, args)
+    return found
+
+
 DONE = Action("done")  # end the action phase
 END = Action("end")  # end the turn (after deploying)
 CONCEDE = Action("concede")
-#: verbs of a character's action with one target tile
-TARGETED = ("attack", "leach", "spray", "heal", "steal", "bribe")
+
 
 
 class ActionMixin:
@@ -53,37 +67,47 @@ class ActionMixin:
         board, tiles = self.board, self.tiles
         here = board.name(tile)
         out = []
-        flying = self.cards[character.card].has("flying")
         # "MOVE" (one tile forward, left, right or back); "FLYING": "any tile unoccupied by a living character"
-        destinations = range(board.size) if flying else board.neighbours(tile)
-        for to in destinations:
-            if to != tile and (tiles[to] is None or tiles[to].slain):
-                out.append(Action("move", (here, board.name(to))))
-        out.append(Action("reform", (here,)))  # "REFORM"
+        moves = board.flights[tile] if "flying" in self.cards[character.card].flags else board.moves[tile]
+        for to, move in moves:
+            occupant = tiles[to]
+            if occupant is None or occupant.slain:
+                out.append(move)
+        out.append(board.reforms[tile])  # "REFORM"
         if may_retreat and tile in board.zone(self.side_of[character.controller]):
-            out.append(Action("retreat", (here,)))  # "RETREAT"
+            out.append(board.retreats[tile])  # "RETREAT"
         straight, sides = board.in_reach(tile, character.facing, self.stat(character, "range"),
                                          self.stat(character, "rear_range"))
+        reach = [t for t in straight + sides if tiles[t] is not None]
+        if not reach:
+            return out
+        usable = self.usable_abilities(character)
         my_side = self.side_of[character.controller]
-        for verb in TARGETED:
-            if verb == "spray" and self.can_use(character, "spray_attack") and self.spray_targets(tile):
-                out.append(Action("spray", (here,)))
-            for target in self.targets(verb, character, straight + sides if verb != "spray" else sides, my_side):
-                out.append(Action(verb, (here, board.name(target))))
+        for verb in usable:
+            if verb == "spray":
+                if self.spray_targets(tile):
+                    out.append(action("spray", here))
+                candidates = [t for t in sides if tiles[t] is not None]
+            else:
+                candidates = reach
+            for target in self.targets(verb, character, candidates, my_side):
+                out.append(action(verb, here, board.name(target)))
         return out
 
-    def can_use(self, character, stat: str) -> bool:
-        value = self.stat(character, stat)
-        if stat in ("attack", "leach", "spray_attack"):
-            return value > 0 and self.stat(character, "attack_multiplier") > 0
-        return value > 0
+    def usable_abilities(self, character) -> list[str]:
+        """The targeted verbs ``character`` has a usable value for, in the order of
+        ``catalogue.ABILITIES`` (an attack, leach or spray needs its value and an attack
+        multiplier above 0)."""
+        abilities = self.cards[character.card].abilities
+        if not abilities:
+            return []
+        stat = self.stat
+        repeats = stat(character, "attack_multiplier") > 0
+        return [verb for verb, value, repeated in abilities if (repeats or not repeated) and stat(character, value) > 0]
 
     def targets(self, verb: str, character, reach: list[int], my_side: int) -> list[int]:
         """The tiles in reach that ``verb`` may target ("RANGE": "a living target character";
         "STEAL": "living or slain enemy character carrying gold")."""
-        stat = {"spray": "spray_attack"}.get(verb, verb)
-        if not self.can_use(character, stat):
-            return []
         out = []
         for t in reach:
             target = self.tiles[t]
@@ -110,36 +134,49 @@ class ActionMixin:
     def deploy_actions(self, seat: int) -> list[Action]:
         """Every way to deploy a card from the hand ("DEPLOYMENT PHASE", "SPECIAL COST",
         "SPECIAL DEPLOYMENT"): ``deploy <card> <tile> [<gold paid for X>] [<card sacrificed>]``."""
-        board = self.board
         side = self.side_of[seat]
         hand = self.hand[seat]
-        auras = self.auras_of(seat)
+        treasury = self.treasury[seat]
+        open_tiles = (self.open_tiles(side), self.open_tiles(1 - side))  # own zone, the enemy's (infiltrate)
         out: list[Action] = []
         seen: set[str] = set()
         for card in hand:
             definition = self.cards[card]
-            if definition.name in seen:
+            name = definition.name
+            if name in seen:
                 continue
-            seen.add(definition.name)
-            zone = board.zone(1 - side) if definition.has("infiltrate") else board.zone(side)
-            sacrifices = [[]]
-            if definition.has("sacrifice_cost"):
-                sacrifices = [[name] for name in dict.fromkeys(self.name(c) for c in hand if c != card)]
-            for tile in zone:
-                occupant = self.tiles[tile]
-                if occupant is not None and not occupant.slain:
-                    continue
-                if definition.has("corpse_cost") and occupant is None:
-                    continue
-                gold = self.treasury[seat] + (occupant.gold if occupant is not None else 0)
-                if definition.is_x("gold_cost"):
-                    payments = [[x] for x in range(gold + 1)]
-                else:
-                    cost = self.value(card, "gold_cost", seat, auras=auras) or 0
-                    payments = [[]] if cost <= gold else []
-                for paid in payments:
+            seen.add(name)
+            flags = definition.flags
+            tiles = open_tiles[1] if "infiltrate" in flags else open_tiles[0]
+            if "corpse_cost" in flags:
+                tiles = [t for t in tiles if t[1] is not None]
+            sacrifices: tuple = ((),)
+            if "sacrifice_cost" in flags:
+                sacrifices = tuple((other,) for other in dict.fromkeys(self.name(c) for c in hand if c != card))
+            x_cost = definition.is_x("gold_cost")
+            cost = 0 if x_cost else (self.value(card, "gold_cost", seat) or 0)
+            for tile_name, corpse_gold in tiles:
+                gold = treasury + (corpse_gold or 0)
+                if x_cost:
+                    for paid in range(gold + 1):
+                        for sacrificed in sacrifices:
+                            out.append(action("deploy", name, tile_name, paid, *sacrificed))
+                elif cost <= gold:
                     for sacrificed in sacrifices:
-                        out.append(Action("deploy", (definition.name, board.name(tile), *paid, *sacrificed)))
+                        out.append(action("deploy", name, tile_name, *sacrificed))
+        return out
+
+    def open_tiles(self, side: int) -> list[tuple[str, int | None]]:
+        """The tiles of ``side``'s deployment zone without a living character: (name, the gold on
+        the slain character there, or None when the tile is empty)."""
+        names, tiles = self.board.names, self.tiles
+        out = []
+        for tile in self.board.zone(side):
+            occupant = tiles[tile]
+            if occupant is None:
+                out.append((names[tile], None))
+            elif occupant.slain:
+                out.append((names[tile], occupant.gold))
         return out
 
     def deploy(self, seat: int, name: str, tile: int, x_paid: int | None, sacrificed: str | None) -> None:
@@ -161,11 +198,13 @@ class ActionMixin:
         character = Character(card, self.owner[card], seat, self.board.forward(self.side_of[seat]), cost, health,
                               self.deployments, charging=definition.has("charge"))
         self.tiles[tile] = character
+        self.auras_changed()
         self.count(seat, "deployed", card)
         if definition.deploy_gold:
             self.treasury[seat] += definition.deploy_gold
-        self.log("deploy", seat, card=name, tile=self.board.name(tile), gold_on_card=cost,
-                 health=self.health(character), treasury=self.treasury[seat], gained=definition.deploy_gold)
+        if self.log_events:
+            self.log("deploy", seat, card=name, tile=self.board.name(tile), gold_on_card=cost,
+                     health=self.health(character), treasury=self.treasury[seat], gained=definition.deploy_gold)
         self.check_values()
 
     def _from_hand(self, seat: int, name: str) -> int:
@@ -211,6 +250,7 @@ class ActionMixin:
             self.log("reform", player, **where, facing=character.facing)
         elif verb == "retreat":
             self.tiles[tile] = None
+            self.auras_changed()
             self.boneyard[player].append(character.card)
             self.treasury[player] += character.gold
             self.log("retreat", player, **where, gold=character.gold, treasury=self.treasury[player])

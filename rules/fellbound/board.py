@@ -23,7 +23,9 @@ Tiles are numbered ``row * columns + column`` (0-based) and named ``a1`` .. ``b1
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cached_property
+from functools import cache, cached_property
+
+from rules.core.engine import Action
 
 ROWS = 2
 COLUMNS_PER_PAIR = 5  # "a 2x5 tile battleground" per two players ("ALLIED TEAM PLAY")
@@ -53,11 +55,15 @@ class Battleground:
         return None
 
     def name(self, tile: int) -> str:
-        return f"{ROW_LETTERS[self.row(tile)]}{self.column(tile) + 1}"
+        return self.names[tile]
+
+    @cached_property
+    def names(self) -> tuple[str, ...]:
+        return tuple(f"{ROW_LETTERS[t // self.columns]}{t % self.columns + 1}" for t in range(self.size))
 
     @cached_property
     def _by_name(self) -> dict[str, int]:
-        return {self.name(t): t for t in range(self.size)}
+        return {name: t for t, name in enumerate(self.names)}
 
     def parse(self, name: str) -> int | None:
         return self._by_name.get(name)
@@ -73,16 +79,47 @@ class Battleground:
         return 1 if side == 0 else -1
 
     # -- movement and reach ----------------------------------------------------------------------
-    def neighbours(self, tile: int) -> list[int]:
+    def neighbours(self, tile: int) -> tuple[int, ...]:
         """The tiles one step forward, back, left or right ("MOVE"), on the battleground."""
-        row, column = self.row(tile), self.column(tile)
-        steps = ((row + 1, column), (row - 1, column), (row, column - 1), (row, column + 1))
-        return [t for t in (self.tile(r, c) for r, c in steps) if t is not None]
+        return self._neighbours[tile]
+
+    @cached_property
+    def _neighbours(self) -> tuple[tuple[int, ...], ...]:
+        out = []
+        for tile in range(self.size):
+            row, column = self.row(tile), self.column(tile)
+            steps = ((row + 1, column), (row - 1, column), (row, column - 1), (row, column + 1))
+            out.append(tuple(t for t in (self.tile(r, c) for r, c in steps) if t is not None))
+        return tuple(out)
+
+    @cached_property
+    def moves(self) -> tuple[tuple[tuple[int, Action], ...], ...]:
+        """Per tile, (destination, its ``move`` action) for every neighbouring tile."""
+        return tuple(tuple((to, Action("move", (self.names[t], self.names[to]))) for to in self._neighbours[t])
+                     for t in range(self.size))
+
+    @cached_property
+    def flights(self) -> tuple[tuple[tuple[int, Action], ...], ...]:
+        """Per tile, (destination, its ``move`` action) for every other tile ("FLYING")."""
+        return tuple(tuple((to, Action("move", (self.names[t], self.names[to]))) for to in range(self.size) if to != t)
+                     for t in range(self.size))
+
+    @cached_property
+    def reforms(self) -> tuple[Action, ...]:
+        return tuple(Action("reform", (name,)) for name in self.names)
+
+    @cached_property
+    def retreats(self) -> tuple[Action, ...]:
+        return tuple(Action("retreat", (name,)) for name in self.names)
 
     def sides_of(self, tile: int) -> list[int]:
         """The tiles directly left and right."""
-        row, column = self.row(tile), self.column(tile)
-        return [t for t in (self.tile(row, column - 1), self.tile(row, column + 1)) if t is not None]
+        return list(self._sides[tile])
+
+    @cached_property
+    def _sides(self) -> tuple[tuple[int, ...], ...]:
+        return tuple(tuple(t for t in (self.tile(self.row(x), self.column(x) - 1), self.tile(self.row(x), self.column(x) + 1))
+                           if t is not None) for x in range(self.size))
 
     def straight(self, tile: int, direction: int, reach: int) -> list[int]:
         """Up to ``reach`` tiles straight along the column in ``direction`` (+1 toward ``b``)."""
@@ -95,13 +132,22 @@ class Battleground:
             out.append(t)
         return out
 
-    def in_reach(self, tile: int, facing: int, range_: int, rear_range: int) -> tuple[list[int], list[int]]:
+    def in_reach(self, tile: int, facing: int, range_: int, rear_range: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
         """The tiles a character on ``tile`` can target: (straight ahead and behind, left and
         right). "RANGE": ``range_`` tiles in front, plus one left or right; "REAR RANGE":
-        ``rear_range`` tiles behind, plus one left or right, "but not in front"."""
-        straight = self.straight(tile, facing, range_) + self.straight(tile, -facing, rear_range)
-        sides = self.sides_of(tile) if range_ or rear_range else []
-        return straight, sides
+        ``rear_range`` tiles behind, plus one left or right, "but not in front". (Kept per
+        argument: a board has few tiles and ranges.)"""
+        key = (tile, facing, range_, rear_range)
+        found = self._reach.get(key)
+        if found is None:
+            straight = self.straight(tile, facing, range_) + self.straight(tile, -facing, rear_range)
+            sides = self._sides[tile] if range_ or rear_range else ()
+            found = self._reach[key] = (tuple(straight), sides)
+        return found
+
+    @cached_property
+    def _reach(self) -> dict:
+        return {}
 
     def is_flanking(self, attacker_tile: int, target_tile: int, target_facing: int) -> bool:
         """"FLANKING": an attack "made to the left, right or the rear" of the target: the attacker
@@ -109,3 +155,9 @@ class Battleground:
         if self.row(attacker_tile) == self.row(target_tile):
             return True
         return (self.row(attacker_tile) - self.row(target_tile)) * target_facing < 0
+
+
+@cache
+def battleground(columns: int) -> Battleground:
+    """The one battleground of ``columns`` columns (its tile tables are built once)."""
+    return Battleground(columns)

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Any
 
 from rules.core.decks import CardSpec
@@ -37,18 +38,41 @@ class Aura:
     amount: int
 
 
+#: each targeted ability's verb, the value it uses, and whether the attack multiplier repeats it
+ABILITIES = (("attack", "attack", True), ("leach", "leach", True), ("spray", "spray_attack", True),
+             ("heal", "heal", False), ("steal", "steal", False), ("bribe", "bribe", False))
+
+#: the values each multiplier repeats ("MULTIPLIERS"; "LEACH", "SPRAY ATTACK": "in the same way as
+#: attack value"): a multiplier not printed is 1 on a card with one of these values
+MULTIPLIED = {"attack_multiplier": ("attack", "leach", "spray_attack"), "defence_multiplier": ("defence",)}
+
+
 @dataclass(frozen=True)
 class CardDef:
-    """One physical card of a game: its printed values, keywords, auras and deploy gold."""
+    """A card's definition: its printed values, keywords, auras and deploy gold.
+
+    ``base`` holds the values the engine starts from: the printed ones, and a multiplier of 1 where
+    the card has a value it multiplies but prints no multiplier."""
 
     name: str
     values: Mapping[str, int | str | None]
     flags: frozenset[str]
     auras: tuple[Aura, ...]
     deploy_gold: int  # gold gained when deployed (a ``deploy`` effect's ``gain_gold``)
+    base: Mapping[str, int | str | None]
 
     def printed(self, stat: str) -> int | str | None:
         return self.values.get(stat)
+
+    @property
+    def abilities(self) -> tuple[tuple[str, str, bool], ...]:
+        """Of :data:`ABILITIES`, those whose value the card has (an aura changes only values a
+        card has, so no other can become usable)."""
+        return self._abilities
+
+    @cached_property
+    def _abilities(self) -> tuple[tuple[str, str, bool], ...]:
+        return tuple(a for a in ABILITIES if self.base[a[1]] is not None)
 
     def is_x(self, stat: str) -> bool:
         return self.values.get(stat) == X
@@ -58,6 +82,19 @@ class CardDef:
 
     @classmethod
     def from_spec(cls, spec: CardSpec) -> CardDef:
+        """The definition of ``spec`` (cached by the spec object: every game of a run reads the same
+        deck objects; the cache holds the spec, so its id is not reused while cached)."""
+        cached = _DEFINITIONS.get(id(spec))
+        if cached is not None and cached[0] is spec:
+            return cached[1]
+        if len(_DEFINITIONS) > 4096:
+            _DEFINITIONS.clear()
+        definition = cls._read(spec)
+        _DEFINITIONS[id(spec)] = (spec, definition)
+        return definition
+
+    @classmethod
+    def _read(cls, spec: CardSpec) -> CardDef:
         attributes = spec.attributes
         values = {stat: _value(attributes.get(stat)) for stat in VALUES}
         flags = frozenset(flag for flag in FLAGS if attributes.get(flag))
@@ -68,7 +105,14 @@ class CardDef:
                     auras.append(Aura(op["stat"], int(op["amount"])))
                 elif effect.get("timing") == "deploy" and op.get("op") == "gain_gold":
                     gold += int(op["amount"])
-        return cls(spec.name, values, flags, tuple(auras), gold)
+        base = dict(values)
+        for multiplier, multiplied in MULTIPLIED.items():
+            if base[multiplier] is None and any(values[stat] is not None for stat in multiplied):
+                base[multiplier] = 1
+        return cls(spec.name, values, flags, tuple(auras), gold, base)
+
+
+_DEFINITIONS: dict[int, tuple[CardSpec, CardDef]] = {}
 
 
 def _value(raw: Any) -> int | str | None:

@@ -87,7 +87,6 @@ class CombatMixin:
         taken = min(self.stat(thief, "steal"), target.gold)
         target.gold -= taken
         self.treasury[thief.controller] += taken
-        self.check_values()  # an X value may have been the gold on the card
         return {"target": self.board.name(target_tile), "target_card": self.name(target.card), "gold": taken,
                 "treasury": self.treasury[thief.controller]}
 
@@ -106,6 +105,7 @@ class CombatMixin:
         target.gold += cost
         was = target.controller
         target.controller = briber.controller
+        self.auras_changed()
         target.active = False  # it keeps its tile and facing: the new controller may reform it
         self.count(briber.controller, "bribes")
         self.check_values()
@@ -118,6 +118,7 @@ class CombatMixin:
         tile along with any gold it may be carrying"."""
         character = self.tiles[tile]
         character.slain = True
+        self.auras_changed()
         character.active = character.charging = False
         self.count(character.owner, "lost", character.card)
         self.log("slain", character.controller, tile=self.board.name(tile), card=self.name(character.card),
@@ -125,7 +126,10 @@ class CombatMixin:
         self.check_values()
 
     def check_values(self) -> None:
-        """After an aura leaves or gold moves, a character whose health fell to 0 is slain."""
+        """After an aura leaves, a character whose health fell to 0 is slain (health changes only
+        by damage, which the attack itself slays for, and by auras)."""
+        if not self.has_auras:
+            return
         for tile, character in enumerate(self.tiles):
             if character is not None and not character.slain and self.health(character) == 0:
                 self.slay(tile)

@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from rules.core.decks import DeckList
 from rules.core.engine import GameState
 from rules.fellbound.actions import ActionMixin
-from rules.fellbound.board import COLUMNS_PER_PAIR, Battleground
+from rules.fellbound.board import COLUMNS_PER_PAIR, battleground
 from rules.fellbound.catalogue import CardDef, X
 from rules.fellbound.combat import CombatMixin
 from rules.fellbound.turn import TurnMixin
@@ -35,8 +35,6 @@ from rules.fellbound.view import ViewMixin
 
 TREASURY_START = 3  # "SETUP": "a treasury of three gold coins"
 TURN_LIMIT = 120  # turns in all (each side's turn counts one): a runaway game is a draw
-#: the values each multiplier repeats ("MULTIPLIERS"; "LEACH", "SPRAY ATTACK": like attack)
-MULTIPLIED = {"attack_multiplier": ("attack", "leach", "spray_attack"), "defence_multiplier": ("defence",)}
 
 
 @dataclass(slots=True)
@@ -78,7 +76,7 @@ class FellBoundState(ActionMixin, CombatMixin, TurnMixin, ViewMixin, GameState):
         n = self.num_players
         self.teams = _teams(n, teams)
         self.side_of = [next(i for i, team in enumerate(self.teams) if seat in team) for seat in range(n)]
-        self.board = Battleground(COLUMNS_PER_PAIR * (n // 2))
+        self.board = battleground(COLUMNS_PER_PAIR * (n // 2))
         self.cards: list[CardDef] = []
         self.owner: list[int] = []
         self.deck: list[list[int]] = []
@@ -90,6 +88,8 @@ class FellBoundState(ActionMixin, CombatMixin, TurnMixin, ViewMixin, GameState):
                 self.owner.append(seat)
             self.deck.append(ids)
         self.deck_names = [deck.name for deck in decks]
+        self.has_auras = any(definition.auras for definition in self.cards)
+        self._auras: dict[int, tuple] = {}  # seat -> its auras now (``auras_changed`` forgets them)
         self.hand: list[list[int]] = [[] for _ in range(n)]
         self.hand_known: list[list[int]] = [[] for _ in range(n)]  # cards back in hand in view of all
         self.boneyard: list[list[int]] = [[] for _ in range(n)]
@@ -125,6 +125,7 @@ class FellBoundState(ActionMixin, CombatMixin, TurnMixin, ViewMixin, GameState):
         copy.side_turns = self.side_turns[:]
         copy.finished = set(self.finished)
         copy.may_concede = set(self.may_concede)
+        copy._auras = dict(self._auras)
         return copy
 
     def allies(self, seat: int) -> list[int]:
@@ -181,13 +182,23 @@ class FellBoundState(ActionMixin, CombatMixin, TurnMixin, ViewMixin, GameState):
             by_card[name] = by_card.get(name, 0) + 1
 
     # -- values -------------------------------------------------------------------------------------
-    def auras_of(self, seat: int) -> list:
+    def auras_of(self, seat: int) -> tuple:
         """The auras applying to what ``seat`` controls, in deployment order ("AURA": "If a living
         deployed character has an aura, the indicated aura condition is applied to all characters
-        you control ... Multiple auras are applied in the same sequence they are deployed in")."""
-        sources = sorted((c for c in self.tiles if c is not None and not c.slain and c.controller == seat
-                          and self.cards[c.card].auras), key=lambda c: c.order)
-        return [aura for c in sources for aura in self.cards[c.card].auras]
+        you control ... Multiple auras are applied in the same sequence they are deployed in").
+        Kept until a character is deployed, slain, bribed or retreats (``auras_changed``)."""
+        auras = self._auras.get(seat)
+        if auras is None:
+            if not self.has_auras:
+                return ()
+            sources = sorted((c for c in self.tiles if c is not None and not c.slain and c.controller == seat
+                              and self.cards[c.card].auras), key=lambda c: c.order)
+            auras = self._auras[seat] = tuple(aura for c in sources for aura in self.cards[c.card].auras)
+        return auras
+
+    def auras_changed(self) -> None:
+        """Forget the auras: the characters that give them changed."""
+        self._auras = {}
 
     def value(self, card: int, stat: str, controller: int, character: Character | None = None,
               auras: list | None = None) -> int | None:
@@ -201,9 +212,7 @@ class FellBoundState(ActionMixin, CombatMixin, TurnMixin, ViewMixin, GameState):
         other, never below 0 ("a value of any kind ... is never reduced below 0").
         """
         definition = self.cards[card]
-        printed = definition.printed(stat)
-        if printed is None and stat in MULTIPLIED:
-            printed = 1 if any(definition.printed(s) is not None for s in MULTIPLIED[stat]) else None
+        printed = definition.base[stat]
         if printed is None:
             return None
         if printed == X:
@@ -229,10 +238,21 @@ class FellBoundState(ActionMixin, CombatMixin, TurnMixin, ViewMixin, GameState):
         return max(0, start - character.damage)
 
     def stat(self, character: Character, stat: str) -> int:
-        """A value of a character on the battleground (0 when it has none)."""
+        """A value of a character on the battleground (0 when it has none): :meth:`value`, written
+        out (the legal actions read every value of every character at every decision)."""
         if stat == "health":
             return self.health(character)
-        return self.value(character.card, stat, character.controller, character) or 0
+        definition = self.cards[character.card]
+        printed = definition.base[stat]
+        if printed is None:
+            return 0
+        if printed == X:
+            printed = self._x_value(definition, character)
+        if self.has_auras:
+            for aura in self.auras_of(character.controller):
+                if aura.stat == stat:
+                    printed = max(0, printed + aura.amount)
+        return printed
 
     def living(self, seats) -> list[tuple[int, Character]]:
         """(tile, character) of the living characters the seats control."""

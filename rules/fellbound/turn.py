@@ -43,7 +43,8 @@ class TurnMixin:
                 character.active = not character.slain and character.controller in seats
         self.phase = OPENING if opening else ACTION
         self.step_name = self.phase
-        self.log("turn_start", None, side=side, seats=list(seats), opening=opening)
+        if self.log_events:
+            self.log("turn_start", None, side=side, seats=list(seats), opening=opening)
         if opening:
             for seat in seats:
                 self.draw(seat, OPENING_DRAW)
@@ -60,7 +61,8 @@ class TurnMixin:
             self.hand[seat].append(card)
             drawn.append(card)
             self.count(seat, "drawn", card)
-        self.log("draw", seat, cards=[self.name(c) for c in drawn], asked=count, deck_left=len(deck))
+        if self.log_events:
+            self.log("draw", seat, cards=[self.name(c) for c in drawn], asked=count, deck_left=len(deck))
 
     def finish_phase(self, seat: int) -> None:
         """``seat`` is done with the phase; when its whole side is, the phase (or turn) ends."""

@@ -68,6 +68,7 @@ def place(state: FellBoundState, seat: int, name: str, tile: str, *, facing: int
                           health, state.deployments, damage=damage, slain=slain,
                           active=side == state.active_side and not slain)
     state.tiles[state.board.parse(tile)] = character
+    state.auras_changed()
     return character
 
 

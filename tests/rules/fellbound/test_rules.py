@@ -491,6 +491,8 @@ def _aura(state, name, *mods):
     for i, definition in enumerate(state.cards):
         if definition.name == name:
             state.cards[i] = replace(definition, auras=tuple(Aura(stat, amount) for stat, amount in mods))
+    state.has_auras = True
+    state.auras_changed()
 
 
 # -- an empty deck ---------------------------------------------------------------------------------------
