@@ -5,6 +5,7 @@ enchant from "Cast a Spell"; summoning conditions from "Phase 2: Summoning Phase
 four parts of an ability (condition, [cost], optional/mandatory mark, effect) from "Abilities".
 """
 
+from rules.bos.abilities import check_card
 from rules.core.schema import BOOL, ENUM, INT, STR, Attribute, CardType, GameSpec, OpSpec, RaritySpec, Section
 
 COLORS = ("red", "yellow", "blue")
@@ -81,4 +82,5 @@ GAME = GameSpec(
     timings=TIMINGS,
     effect_ops=EFFECT_OPS,
     effect_fields=("mandatory",),
+    card_checker=check_card,  # the engine's compiler (abilities.py): refuses effects it cannot run
 )

@@ -1,0 +1,303 @@
+"""The stack's decisions and automatic steps: ordering abilities that occur together, offering
+optional ones and their costs, and the choices inside an effect (bos.txt, "Abilities")."""
+
+from __future__ import annotations
+
+from rules.bos.board import Unit
+from rules.bos.frames import ATTACK_TRIGGERS, OFFERED, OPS, START, Attack, Batch, Defeat, Run
+from rules.core.engine import Action
+
+Decision = tuple[int, str, list[Action]]  # (seat, kind, actions)
+
+
+class ResolveMixin:
+    """``decision`` names who must choose now and between what; ``step_frame`` does the rest."""
+
+    def decision(self) -> Decision | None:
+        if not self.stack:
+            return None
+        frame = self.stack[-1]
+        if isinstance(frame, Batch):
+            keys = self.batch_choices(frame)
+            if len(keys) < 2:
+                return None
+            return self.active, "order", [Action("order", key) for key in keys]
+        if isinstance(frame, Run):
+            seat = frame.trigger.controller
+            if frame.stage == OFFERED:
+                ability = self.ability(frame.trigger.card, frame.trigger.ability)
+                pays = [Action("accept", (ether,)) for ether in self.cost_options(frame.trigger, ability) or ()]
+                return seat, "offer", pays + ([] if ability.mandatory else [Action("pass")])
+            if frame.stage == OPS:
+                actions = self.op_question(frame)
+                return (seat, "choose", actions) if actions else None
+            return None
+        if isinstance(frame, Attack) and frame.stage == 0:
+            blockers = self.blockers(frame)
+            if blockers:
+                return frame.defender, "block", [Action("block", (self.place(u),)) for u in blockers] + [Action("pass")]
+        return None
+
+    # -- abilities that occur together -----------------------------------------------------------
+    def batch_choices(self, batch: Batch) -> list[tuple]:
+        """"they must make all mandatory abilities go first": the mandatory ones while any remain."""
+        mandatory = [t for t in batch.triggers if self.ability(t.card, t.ability).mandatory]
+        group = mandatory or batch.triggers
+        return sorted({t.key for t in group})
+
+    def take_trigger(self, batch: Batch, key: tuple) -> None:
+        trigger = next(t for t in batch.triggers if t.key == key)
+        batch.triggers.remove(trigger)
+        self.stack.append(Run(trigger))
+
+    # -- steps ---------------------------------------------------------------------------------------
+    def step_frame(self, frame) -> None:
+        if isinstance(frame, Batch):
+            keys = self.batch_choices(frame)
+            if keys:
+                self.take_trigger(frame, keys[0])
+            else:
+                self.stack.pop()
+        elif isinstance(frame, Run):
+            if frame.stage == START:
+                self.start_run(frame)
+            else:
+                self.next_op(frame, None)
+        elif isinstance(frame, Attack):
+            self.step_attack(frame)
+        elif isinstance(frame, Defeat):
+            self.step_defeat(frame)
+
+    def still_there(self, run: Run) -> bool:
+        """The card whose ability it is is still where its ability works."""
+        trig = run.trigger
+        defeated = self.ability(trig.card, trig.ability).timing == "defeated"
+        for uid in (trig.source, trig.enchanted):
+            if uid is None:
+                continue
+            unit = self.unit(uid) or (self.limbo_unit(uid) if defeated else None)
+            if unit is None:
+                return False
+            if uid == trig.enchanted and (trig.card, trig.controller) not in unit.enchantments:
+                return False
+        if trig.wizard is not None and trig.source is None and trig.enchanted is None:
+            seat, column = trig.wizard
+            wizard = self.sides[seat].wizards[column]
+            if wizard.name == trig.card and not wizard.face_up:
+                return False  # "A face-down wizard loses its ability while it is face-down"
+        return True
+
+    def start_run(self, run: Run) -> None:
+        trig = run.trigger
+        ability = self.ability(trig.card, trig.ability)
+        if not self.still_there(run):
+            self.finish_run(run, "gone")
+            return
+        if ability.state is not None and not self.holds(ability.state, trig.controller):
+            self.finish_run(run, "condition_not_met")  # "check the next ability and see if its condition is still met"
+            return
+        if run.spell is not None:
+            run.stage = OPS  # the spell's cost was paid when it was cast
+            return
+        options = self.cost_options(trig, ability)
+        if options is None:
+            self.finish_run(run, "cost_unpayable")
+            return
+        if not ability.mandatory or len(options) > 1:
+            run.stage = OFFERED
+            return
+        self.pay_cost(trig, ability, options[0])
+        run.stage = OPS
+
+    def finish_run(self, run: Run, skipped: str | None = None) -> None:
+        self.stack.remove(run)
+        if skipped:
+            self.log("ability_skipped", run.trigger.controller, card=run.trigger.card, ability=run.trigger.ability,
+                     why=skipped)
+        if run.spell is not None and not run.attached:
+            self.sides[run.trigger.controller].graveyard.append(run.spell)
+            self.log("spell_to_graveyard", run.trigger.controller, card=run.spell)
+
+    # -- costs ([act], [N vim], [N life]) ------------------------------------------------------------
+    def cost_options(self, trig, ability) -> list[int] | None:
+        """The ways to pay: ether spent for each (bos.txt, "Going First": ether replaces vim); None if unpayable."""
+        side = self.sides[trig.controller]
+        vim = 0
+        for op in ability.cost:
+            if op["op"] == "act":
+                actor = self.actor(trig)
+                if actor is None or actor.sideways:
+                    return None
+            elif op["op"] == "pay_vim":
+                vim += op["amount"]
+            elif op["op"] == "lose_life" and side.life < op["amount"]:
+                return None
+        return self.payments(trig.controller, vim)
+
+    def payments(self, seat: int, vim: int) -> list[int] | None:
+        side = self.sides[seat]
+        if side.vim + side.ether < vim:
+            return None
+        return list(range(max(0, vim - side.vim), min(vim, side.ether) + 1))
+
+    def actor(self, trig):
+        """The card that acts for an [act] cost: the unit or wizard whose ability it is."""
+        if trig.source is not None:
+            return self.unit(trig.source)
+        if trig.wizard is not None:
+            return self.sides[trig.wizard[0]].wizards[trig.wizard[1]]
+        return None
+
+    def pay_cost(self, trig, ability, ether: int) -> None:
+        side = self.sides[trig.controller]
+        paid = {}
+        for op in ability.cost:
+            if op["op"] == "act":
+                self.actor(trig).sideways = True
+                paid["acted"] = trig.card
+            elif op["op"] == "pay_vim":
+                paid["vim"] = paid.get("vim", 0) + op["amount"]
+            elif op["op"] == "lose_life":
+                paid["life_before"], side.life = side.life, side.life - op["amount"]
+                paid["life_after"] = side.life
+        self.spend(trig.controller, paid.get("vim", 0), ether, paid)
+        self.log("ability", trig.controller, card=trig.card, ability=trig.ability, at=trig.where, **paid)
+
+    def spend(self, seat: int, vim: int, ether: int, record: dict) -> None:
+        side = self.sides[seat]
+        if vim:
+            record.update(vim_before=side.vim, ether_before=side.ether)
+            side.vim -= vim - ether
+            side.ether -= ether
+            record.update(vim_after=side.vim, ether_after=side.ether)
+
+    # -- the ops of a running ability -------------------------------------------------------------------
+    def op_question(self, run: Run) -> list[Action]:
+        """The choices the current op asks of the ability's controller (empty: it runs by itself)."""
+        ability = self.ability(run.trigger.card, run.trigger.ability)
+        if run.op >= len(ability.ops):
+            return []
+        op, target = ability.ops[run.op], ability.targets[run.op]
+        seat = run.trigger.controller
+        if run.moving is not None:
+            columns = self.free_columns(self.unit(run.moving))
+            return [Action("choose", (f"col{c}",)) for c in columns] if len(columns) > 1 else []
+        if op["op"] == "conduct":
+            options = self.conduct_options(seat, op.get("name"))
+            return [Action("place", option) for option in options] if len(options) > 1 else []
+        if op["op"] == "discard_spell":
+            names = sorted(self.sides[seat].spellbook)
+            return [Action("choose", (n,)) for n in names] if len(names) > 1 and len(run.picked) < self.amount(op, seat) else []
+        if target is None or target.quant == "each":
+            return []
+        things = [t for t in self.candidates(run, target) if t not in run.picked]
+        if target.quant == "up_to":
+            if not things or len(run.picked) >= target.count:
+                return []
+            return [Action("choose", (self.word(t),)) for t in things] + [Action("pass")]
+        return [Action("choose", (self.word(t),)) for t in things] if len(things) > 1 else []
+
+    def next_op(self, run: Run, answer: Action | None) -> None:
+        """Run the current op (with the controller's answer, if it asked) and move to the next."""
+        ability = self.ability(run.trigger.card, run.trigger.ability)
+        if run.op >= len(ability.ops):
+            self.finish_run(run)
+            return
+        op, target = ability.ops[run.op], ability.targets[run.op]
+        seat = run.trigger.controller
+        if run.moving is not None:
+            self.finish_move(run, answer)
+        elif op["op"] == "conduct":
+            options = self.conduct_options(seat, op.get("name"))
+            if answer is not None or options:
+                name, column = answer.args if answer is not None else options[0]
+                self.conduct_free(seat, name, column, run.trigger.card)
+            run.op += 1
+        elif op["op"] == "discard_spell":
+            spellbook = self.sides[seat].spellbook
+            if spellbook and len(run.picked) < self.amount(op, seat):
+                name = answer.args[0] if answer is not None else sorted(spellbook)[0]
+                run.picked.append(name)
+                self.discard_spell(seat, name, run.trigger.card)
+            else:
+                run.picked, run.op = [], run.op + 1
+        elif target is None:
+            self.run_op(run, op, [])
+            run.op += 1
+        else:
+            things = self.candidates(run, target)
+            if target.quant == "up_to":
+                if answer is not None and answer.verb == "choose":
+                    run.picked.append(self.lookup(answer.args[0]))
+                    if len(run.picked) < target.count and [t for t in things if t not in run.picked]:
+                        return
+                chosen, run.picked = list(run.picked), []
+            elif target.quant == "each":
+                chosen = things
+            else:
+                chosen = [self.lookup(answer.args[0])] if answer is not None else things[:1]
+            if op["op"] == "move":
+                if chosen:
+                    run.moving = chosen[0].uid
+                    return
+            elif chosen:
+                self.run_op(run, op, chosen)
+            run.op += 1
+
+    def lookup(self, word: str):
+        """The unit, wizard or player an action word names."""
+        if ".wizard" in word:
+            seat, _, column = word.partition(".wizard")
+            return int(seat[4:]), int(column)
+        if "." in word:
+            return self.unit_at(word)
+        return int(word[4:])
+
+    def free_columns(self, unit: Unit | None) -> list[int]:
+        if unit is None:
+            return []
+        side = self.sides[unit.owner]
+        return [c for c, slot in enumerate(side.summons) if slot is None and c != unit.column]
+
+    def finish_move(self, run: Run, answer: Action | None) -> None:
+        unit = self.unit(run.moving)
+        columns = self.free_columns(unit)
+        run.moving = None
+        run.op += 1
+        if not columns:
+            return
+        column = int(answer.args[0][3:]) if answer is not None else columns[0]
+        side = self.sides[unit.owner]
+        before = unit.column
+        side.summons[before], side.summons[column] = None, unit
+        unit.column = column
+        run.moved = unit.uid
+        self.log("move", unit.owner, card=run.trigger.card, target=unit.name, column_before=before, column_after=column)
+
+    def conduct_options(self, seat: int, name: str | None) -> list[tuple[str, int]]:
+        side = self.sides[seat]
+        names = [name] if name else sorted(side.castle)
+        columns = [c for c, slot in enumerate(side.summons) if slot is None]
+        return [(n, c) for n in names if side.castle.get(n) for c in columns]
+
+    # -- answers ---------------------------------------------------------------------------------------
+    def answer(self, action: Action) -> None:
+        """Apply an answer to the top frame's decision."""
+        frame = self.stack[-1]
+        if isinstance(frame, Batch):
+            self.take_trigger(frame, tuple(action.args))
+        elif isinstance(frame, Attack):
+            if action.verb == "block":
+                self.block(frame, self.unit_at(action.args[0]))
+            frame.stage = ATTACK_TRIGGERS
+            if action.verb == "pass":
+                self.log("no_block", frame.defender)
+        elif frame.stage == OFFERED:
+            trig = frame.trigger
+            if action.verb == "pass":
+                self.finish_run(frame, "declined")
+            else:
+                self.pay_cost(trig, self.ability(trig.card, trig.ability), action.args[0])
+                frame.stage = OPS
+        else:
+            self.next_op(frame, action)

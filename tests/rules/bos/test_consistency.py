@@ -1,0 +1,76 @@
+"""Random games: every game ends, no card appears or vanishes, no value below 0, the view
+never changes when hidden cards are redealt, and the same choices give the same game from any
+seed (BOS is luckless: bos.txt, "Starter Guide")."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+from rules.bos.engine import ENGINE
+from rules.core.engine import Action
+from tests.rules.bos.helpers import DECKS
+
+GAMES = 300
+PAIRS = [(a, b) for a in DECKS for b in DECKS]
+
+
+def _values_not_negative(state) -> None:
+    for side in state.sides:
+        assert side.life >= 0 and side.vim >= 0 and side.ether >= 0
+        assert all(k > 0 for pile in (side.castle, side.spellbook, side.reserves) for k in pile.values())
+        for unit in side.units():
+            assert state.strength(unit) > 0 and unit.damage >= 0
+
+
+def play(seed: int, options: dict, checks: bool) -> tuple:
+    a, b = PAIRS[seed % len(PAIRS)]
+    state = ENGINE.start([DECKS[a], DECKS[b]], seed, **options)
+    rng = random.Random(seed)
+    cards = Counter(state.all_cards())
+    moves = []
+    while not state.is_over:
+        move = {seat: rng.choice(state.legal_actions(seat)) for seat in state.current_players()}
+        state.apply_joint_checked(move)
+        moves.append(move)
+        if checks:
+            assert Counter(state.all_cards()) == cards
+            _values_not_negative(state)
+            if len(moves) % 5 == 0:
+                for seat in (0, 1):
+                    view = state.view(seat)
+                    assert state.determinize(seat, random.Random(len(moves))).view(seat) == view
+        assert len(moves) < 20_000
+    return state, moves
+
+
+def test_random_games_end_conserve_cards_and_never_go_negative():
+    reasons = Counter()
+    for seed in range(GAMES):
+        options = {"first_player": "rps"} if seed % 4 == 3 else {"reserve_swaps": seed % 4 == 2}
+        state, _ = play(seed, options, checks=seed % 3 == 0)
+        reasons[state.outcome.reason] += 1
+    assert set(reasons) <= {"life", "decay", "turn_limit"}
+    assert reasons["turn_limit"] < GAMES // 100 + 1
+
+
+def test_same_choices_same_game_from_any_seed():
+    for seed in range(20):
+        state, moves = play(seed, {}, checks=False)
+        a, b = PAIRS[seed % len(PAIRS)]
+        again = ENGINE.start([DECKS[a], DECKS[b]], 987_654 + seed)
+        for move in moves:
+            again.apply_joint_checked(move)
+        assert [e.as_dict() for e in again.events] == [e.as_dict() for e in state.events]
+
+
+def test_every_action_round_trips_through_its_text():
+    state, _ = play(1, {}, checks=False)
+    for seed in range(10):
+        state = ENGINE.start([DECKS["blue"], DECKS["yellow"]], seed)
+        rng = random.Random(seed)
+        while not state.is_over:
+            for seat in state.current_players():
+                for action in state.legal_actions(seat):
+                    assert Action.parse(str(action)) == action
+            state.apply_joint_checked({s: rng.choice(state.legal_actions(s)) for s in state.current_players()})
