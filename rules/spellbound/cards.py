@@ -18,6 +18,7 @@ from rules.core.schema import (
     RaritySpec,
     Section,
 )
+from rules.spellbound.compiler import check_card
 
 TYPED_SOULS = ("death", "life", "ancient", "space", "dream", "chaos")
 SOULS = TYPED_SOULS + ("hollow",)
@@ -112,4 +113,5 @@ GAME = GameSpec(
     timings=TIMINGS,
     effect_ops=EFFECT_OPS,
     effect_fields=("level", "upgrade_cost", "flip", "target_required"),
+    card_checker=check_card,  # the engine's compiler (compiler.py): refuses effects it cannot run
 )

@@ -1,0 +1,120 @@
+"""Legal actions and ``apply`` by verb (the action list is documented in engine.py).
+
+A pending decision (a target, a discard, a card to pick from a graveyard, the battlers to
+declare) comes before priority; otherwise the player with priority may cast, activate, convert,
+level up the soul pond or ``pass``.
+"""
+
+from __future__ import annotations
+
+from rules.core.engine import Action
+from rules.spellbound.constants import FIRST_CASTING, MAX_ACTIONS_PER_TURN
+
+PASS = Action("pass")
+DONE = Action("done")
+
+
+class ActionsMixin:
+    """``legal_actions`` and ``apply``."""
+
+    # -- pending decisions ------------------------------------------------------------------------
+    def options_for(self, pending: tuple) -> list[Action]:
+        kind, seat = pending[0], pending[1]
+        if kind == "target":
+            item = next((i for i in self.ladder if i.uid == pending[2]), None)
+            if item is None:
+                return []
+            return [Action("target", (ref,)) for ref in self.item_target_options(item)]
+        if kind == "discard":
+            return [Action("discard", (name,)) for name in sorted(set(self.sides[seat].hand))]
+        if kind == "pick":
+            return [Action("pick", (name,)) for name in
+                    sorted({n for n in self.sides[seat].graveyard if self.card(n).kind == pending[2]})]
+        if kind == "declare":
+            if self.actions_this_turn > MAX_ACTIONS_PER_TURN:
+                return [DONE]
+            return [Action("battle", pair) for pair in self.declare_options(seat)] + [DONE]
+        raise ValueError(kind)
+
+    def item_target_options(self, item) -> list[str]:
+        card = self.card(item.name)
+        if item.kind == "spell":
+            return self.spell_targets(item.controller, item.name, item.uid)
+        effect = card.effects[item.effect]
+        return self.target_options(effect.target, item.controller, effect, item.uid)
+
+    # -- the protocol -----------------------------------------------------------------------------
+    def legal_actions(self, player: int) -> list[Action]:
+        if self._outcome is not None or self.current_players() != [player]:
+            return []
+        if self.pending:
+            return self.options_for(self.pending[0])
+        actions = [PASS]
+        if self.actions_this_turn > MAX_ACTIONS_PER_TURN:
+            return actions
+        side = self.sides[player]
+        actions += [Action("cast", (name,)) for name in sorted(set(side.hand)) if self.may_cast(player, name)]
+        actions += [Action("ability", (perm.ref, number)) for perm, number, _ in self.soul_abilities(player)]
+        if self.can_level_up(player):
+            actions.append(Action("level_up"))
+        for perm in self.permanents(player, "convert"):
+            if self.can_convert(perm, player):
+                actions += [Action("convert", (perm.ref, soul)) for soul in
+                            sorted({soul for _, soul, _ in self.convert_options(perm)})]
+        return actions
+
+    def can_level_up(self, seat: int) -> bool:
+        """"8. Soul Ponds": "On your first casting phase, you have the opportunity to upgrade them to
+        the next level using souls ... You can't skip levels"; "6. Parts of a Turn", First Casting Phase:
+        "level up your soul pond as many times as you'd like"."""
+        if seat != self.active or self.step_name != FIRST_CASTING:
+            return False
+        cost = self.next_level_cost(seat)
+        return cost is not None and self.can_pay(seat, cost)
+
+    def next_level_cost(self, seat: int):
+        pond = self.pond(seat)
+        return next((e.upgrade_cost for e in self.card(pond.name).of("gain") if e.level == pond.level + 1), None)
+
+    def apply(self, action: Action, player: int) -> None:
+        verb, args = action.verb, action.args
+        if verb == "pass":
+            self.pass_priority(player)
+        elif verb == "cast":
+            self.cast(player, args[0])
+        elif verb == "ability":
+            self.activate(player, self.permanent(args[0]).uid, args[1])
+        elif verb == "level_up":
+            spent = self.pay(player, self.next_level_cost(player))
+            self.log("level_up_paid", player, paid=spent)
+            self.raise_pond(player)
+            self.acted(player)
+        elif verb == "convert":
+            perm = self.permanent(args[0])
+            index = next(i for i, soul, _ in self.convert_options(perm) if soul == args[1])
+            self.flip_convert(perm, index)
+            self.acted(player)
+        elif verb == "target":
+            _, _, uid = self.pending.pop(0)
+            item = next(i for i in self.ladder if i.uid == uid)
+            item.target = args[0]
+            perm = self.permanent(args[0])
+            self.log("target", player, item=item.ref, name=item.name, target=args[0],
+                     target_name=perm.name if perm is not None else args[0])
+        elif verb == "discard":
+            _, seat, left, reason = self.pending.pop(0)
+            self.sides[seat].hand.remove(args[0])
+            self.sides[seat].graveyard.append(args[0])
+            self.log("discard", seat, name=args[0], reason=reason)
+            if left > 1 and self.sides[seat].hand:
+                self.pending.insert(0, ("discard", seat, left - 1, reason))
+        elif verb == "pick":
+            _, seat, _ = self.pending.pop(0)
+            self.move_from_graveyard(seat, args[0])
+        elif verb == "battle":
+            self.declare(player, args[0], args[1])
+        elif verb == "done":
+            self.finish_declaring(player)
+        else:
+            raise ValueError(f"unknown verb {verb!r}")
+        self.run()

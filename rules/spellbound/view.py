@@ -1,0 +1,109 @@
+"""``view`` (what a seat may see, JSON-able; keys documented in engine.py) and ``action_to_string``."""
+
+from __future__ import annotations
+
+from rules.core.engine import Action
+
+
+class ViewMixin:
+    """The seat's view and actions in words."""
+
+    def _perm_view(self, perm) -> dict:
+        out = {"uid": perm.ref, "name": perm.name, "kind": perm.kind, "owner": perm.owner,
+               "controller": perm.controller, "flipped": perm.flipped}
+        if perm.kind in ("creature", "bounder"):
+            out.update(health=self.health(perm), max_health=self.max_health(perm), damage_taken=perm.damage)
+        if perm.kind == "creature":
+            out.update(damage=self.attack(perm), keywords=sorted(self.keywords(perm)), fatigued=self.fatigued(perm),
+                       attached=[self._perm_view(p) for p in self.attachments(perm.uid)])
+        if perm.kind == "bounder":
+            out["attached"] = [self._perm_view(p) for p in self.attachments(perm.uid)]
+        if perm.kind == "blessing":
+            out["caretakes"] = perm.caretakes
+        if perm.attached is not None:
+            out["attached_to"] = f"u{perm.attached}"
+        return out
+
+    def _side_view(self, seat: int, viewer: int | None) -> dict:
+        side = self.sides[seat]
+        pond = self.pond(seat)
+        out = {
+            "bounder": self._perm_view(self.bounder(seat)),
+            "soul_pond": {"uid": pond.ref, "name": pond.name, "level": pond.level,
+                          "levels": len(self.card(pond.name).of("gain")), "next_cost": self.next_level_cost(seat)},
+            "souls": dict(side.souls),
+            "converts": [self._perm_view(p) for p in self.permanents(seat, "convert")],
+            "creatures": [self._perm_view(p) for p in self.creatures(seat)],
+            "creature_limit": self.creature_limit(seat),
+            "battlefield": [self._perm_view(p) for p in self.permanents(seat)
+                            if p.kind in ("charm", "blessing") and p.attached is None],
+            "hand_count": len(side.hand), "library_count": len(side.library),
+            "graveyard": list(side.graveyard), "exile": list(side.exile),
+            "converts_cast": side.converts_cast, "turns_taken": side.turns_taken,
+        }
+        if viewer is None or viewer == seat:
+            out["hand"] = sorted(side.hand)
+        return out
+
+    def _ladder_view(self) -> list[dict]:
+        out = []
+        for item in reversed(self.ladder):  # top first
+            target = self.permanent(item.target)
+            out.append({"uid": item.ref, "kind": item.kind, "name": item.name, "controller": item.controller,
+                        "target": item.target, "target_name": target.name if target is not None else item.target,
+                        "text": self.card(item.name).effects[item.effect].text if item.effect is not None else ""})
+        return out
+
+    def view(self, player: int | None) -> dict:
+        aura = self.aura()
+        acting = self.current_players()
+        return {
+            "game": "spellbound", "turn": self.turn, "step": self.step_name, "active": self.active,
+            "first_player": self.first, "priority": self.priority, "to_act": acting,
+            "pending": self.pending[0][0] if self.pending else None,
+            "over": self.is_over, "outcome": self.outcome.as_dict() if self.outcome else None,
+            "ladder": self._ladder_view(),
+            "aura": self._perm_view(aura) if aura is not None else None,
+            "battles": [{"battler": f"u{uid}", "target": t} for uid, t in self.battles],
+            "players": [self._side_view(seat, player) for seat in range(self.num_players)],
+            "legal_actions": [str(a) for a in self.legal_actions(player)]
+            if player is not None and acting == [player] else [],
+        }
+
+    # -- words ------------------------------------------------------------------------------------
+    def _name(self, ref) -> str:
+        if isinstance(ref, str) and ref.startswith("seat"):
+            return f"Seat {int(ref[4:]) + 1}"
+        perm = self.permanent(ref)
+        if perm is not None:
+            return perm.name
+        item = next((i for i in self.ladder if i.ref == ref), None)
+        return f"the spell {item.name}" if item is not None else str(ref)
+
+    def action_to_string(self, action: Action, player: int) -> str:
+        who = f"Seat {player + 1}"
+        verb, args = action.verb, action.args
+        if verb == "pass":
+            return f"{who} passes" + (" (the top of the ladder resolves if all pass)" if self.ladder else "")
+        if verb == "cast":
+            return f"{who} casts {args[0]}"
+        if verb == "ability":
+            perm = self.permanent(args[0])
+            effect = self.card(perm.name).of("soul")[args[1] - 1]
+            return f"{who} activates {perm.name}: {effect.text}"
+        if verb == "level_up":
+            return f"{who} levels up {self.pond(player).name} to level {self.pond(player).level + 1}"
+        if verb == "convert":
+            return f"{who} flips {self._name(args[0])} to convert a hollow soul into {args[1]}"
+        if verb == "target":
+            item = next((i for i in self.ladder if i.uid == self.pending[0][2]), None) if self.pending else None
+            return f"{who} targets {self._name(args[0])}" + (f" with {item.name}" if item else "")
+        if verb == "discard":
+            return f"{who} discards {args[0]}"
+        if verb == "pick":
+            return f"{who} returns {args[0]} from the graveyard to hand"
+        if verb == "battle":
+            return f"{who} battles {self._name(args[1])} with {self._name(args[0])}"
+        if verb == "done":
+            return f"{who} finishes declaring battlers"
+        return f"{who}: {action}"
