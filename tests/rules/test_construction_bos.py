@@ -116,7 +116,7 @@ def test_reserves_only_summons_and_spells(name):
 
 
 def test_reserves_share_the_deck_colour():
-    """Decision (docs/rules-notes-construction.md): reserves are swapped into the deck, which must
+    """Decision (docs/rules-notes.md, "Deck construction"): reserves are swapped into the deck, which must
     keep one colour, so a red card in blue reserves is off colour."""
     deck = set_qty(sample(), "reserves", "Ember Whelp", 1)
     (v,) = validate(deck, STANDARD)
