@@ -58,8 +58,8 @@ CARDS = {
              text="During your main phase, [act]: A summon you control gains 2 strength.",
              attributes={"color": "yellow"}),
         dict(number="002", name="Pyro-Maniac", card_type="boss", rarity="L", text="Boss.",
-             attributes={"color": "red", "strength": 12, "summoning_condition": "You may turn this boss face-up during your main phase if "
-                                                                    "your opponent has 15 or less life."}),
+             attributes={"color": "red", "strength": 12, "summoning_condition":
+                         "You may turn this boss face-up during your main phase if your opponent has 15 or less life."}),
     ],
     "fellbound": [
         dict(number="001", name="Grave Tender", card_type="character", text="Heal 2.",
