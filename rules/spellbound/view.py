@@ -57,7 +57,7 @@ class ViewMixin:
     def view(self, player: int | None) -> dict:
         aura = self.aura()
         acting = self.current_players()
-        return {
+        view = {
             "game": "spellbound", "turn": self.turn, "step": self.step_name, "active": self.active,
             "first_player": self.first, "priority": self.priority, "to_act": acting,
             "pending": self.pending[0][0] if self.pending else None,
@@ -66,14 +66,15 @@ class ViewMixin:
             "aura": self._perm_view(aura) if aura is not None else None,
             "battles": [{"battler": f"u{uid}", "target": t} for uid, t in self.battles],
             "players": [self._side_view(seat, player) for seat in range(self.num_players)],
-            "legal_actions": [str(a) for a in self.legal_actions(player)]
-            if player is not None and acting == [player] else [],
         }
+        if player is not None and acting == [player]:  # only for the seat to act, as every engine does
+            view["legal_actions"] = [str(a) for a in self.legal_actions(player)]
+        return view
 
     # -- words ------------------------------------------------------------------------------------
     def _name(self, ref) -> str:
         if isinstance(ref, str) and ref.startswith("seat"):
-            return f"Seat {int(ref[4:]) + 1}"
+            return f"Seat {int(ref[4:])}"
         perm = self.permanent(ref)
         if perm is not None:
             return perm.name
@@ -81,7 +82,7 @@ class ViewMixin:
         return f"the spell {item.name}" if item is not None else str(ref)
 
     def action_to_string(self, action: Action, player: int) -> str:
-        who = f"Seat {player + 1}"
+        who = f"Seat {player}"  # seats are numbered from 0, as everywhere (name_seats names them by deck)
         verb, args = action.verb, action.args
         if verb == "pass":
             return f"{who} passes" + (" (the top of the ladder resolves if all pass)" if self.ladder else "")
