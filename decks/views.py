@@ -32,8 +32,9 @@ from decks.forms import (
     dealt_format_choices,
 )
 from decks.models import Deck
+from rules.core import registry
 from rules.core.decks import format_deck_text
-from rules.core.registry import get_engine, get_game
+from rules.core.registry import get_game
 
 
 def _key(request) -> str | None:
@@ -135,7 +136,7 @@ def detail(request, pk: int):
         can_copy=permissions.can_copy(request.user, deck),
         key=_key(request) if deck.visibility == Deck.UNLISTED else None,
         share_url=request.build_absolute_uri(deck.share_url()),
-        has_engine=get_engine(deck.game) is not None,
+        has_engine=registry.get_engine(deck.game) is not None,
         deck_view="visual" if request.GET.get("view") == "visual" else "table",
     ))
 

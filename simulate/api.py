@@ -28,10 +28,15 @@ _start_schema = inline_serializer("SimulationStart", {
     "mode": serializers.ChoiceField(choices=list(modes.MODES), help_text=(
         "goldfish: 1 deck against the game's passive opponent; head_to_head: 2 decks; gauntlet: 1 deck "
         "against each of 1-20 opponents; table: 2 to the game's max_players decks at one table (games for "
-        "3 or more players). A mode the game's seats do not allow is refused (400 mode_not_offered).")),
-    "decks": serializers.ListField(child=serializers.IntegerField(),
+        "3 or more players each playing for itself); teams: two teams of allies, the decks given team by team "
+        "(FellBound: 4). A mode the game's seats do not allow is refused (400 mode_not_offered).")),
+    "decks": serializers.ListField(child=serializers.IntegerField(), required=False,
                                    help_text="goldfish: [deck]; head_to_head: [A, B]; gauntlet: [deck, opponent, ...]; "
-                                             "table: [deck, deck, ...] (side 0 first; seats rotate)"),
+                                             "table: [deck, deck, ...] (side 0 first; seats rotate); teams: team 1's "
+                                             "decks then team 2's; empty or left out with deal_from"),
+    "deal_from": serializers.CharField(required=False, help_text=(
+        "a dealt-format run (FellBound's random play): a search query; every game deals fresh decks from the "
+        "cards matching it (reproducibly from the seed) instead of playing chosen decks")),
     "games": serializers.IntegerField(help_text="games per pairing (per opponent in a gauntlet)"),
     "seed": serializers.IntegerField(required=False, help_text="random when left out; shown for reuse"),
     "agents": serializers.ListField(child=serializers.JSONField(), required=False,
@@ -241,7 +246,10 @@ class SimulationListView(APIView):
             "agents": ["greedy", "random"]}),
                   OpenApiExample("table of four (a game for 3 or more players)", request_only=True, value={
                       "game": "millennium_blades", "mode": "table", "decks": [1, 2, 3, 4], "games": 500,
-                      "agents": ["greedy"]})],
+                      "agents": ["greedy"]}),
+                  OpenApiExample("random decks dealt every game (FellBound's random play)", request_only=True,
+                                 value={"game": "fellbound", "mode": "head_to_head", "deal_from": "game:fellbound",
+                                        "games": 1000})],
     )
     def post(self, request):
         if not permissions.can_start(request.user):
@@ -252,16 +260,17 @@ class SimulationListView(APIView):
             return _error(f"the request body is not valid JSON: {exc.detail}", "malformed_json")
         if not isinstance(data, dict):
             return _error("the request body must be a JSON object", "malformed_json")
-        unknown = sorted(set(data) - {"game", "mode", "decks", "games", "seed", "agents"})
+        unknown = sorted(set(data) - {"game", "mode", "decks", "games", "seed", "agents", "deal_from"})
         if unknown:
             return _error(f"unknown field(s): {', '.join(map(str, unknown))}", "unknown_field")
-        missing = [name for name in ("game", "mode", "decks", "games") if name not in data]
+        required = ("game", "mode", "games") if "deal_from" in data else ("game", "mode", "decks", "games")
+        missing = [name for name in required if name not in data]
         if missing:
             return _error(f"missing field(s): {', '.join(missing)}", "missing_field")
         try:
             run = services.simulation_start(owner=request.user, game=data["game"], mode=data["mode"],
-                                            deck_ids=data["decks"], games=data["games"], seed=data.get("seed"),
-                                            agents=data.get("agents"))
+                                            deck_ids=data.get("decks", []), games=data["games"], seed=data.get("seed"),
+                                            agents=data.get("agents"), deal_from=data.get("deal_from"))
         except services.SimulationError as exc:
             return _error(exc.message, exc.code, **exc.details)
         return Response({"id": run.pk, "seed": run.seed}, status=status.HTTP_201_CREATED)

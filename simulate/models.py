@@ -47,6 +47,9 @@ class SimulationRun(models.Model):
     share_token = models.CharField(max_length=32, default="", blank=True,
                                    help_text="link key; set only when every deck of the run is public")
     engine_version = models.CharField(max_length=40, blank=True)
+    deal = models.JSONField(null=True, blank=True,
+                            help_text="a dealt-format run (rules.core.dealing): {query, count, pool}; decks are "
+                                      "dealt per game from the pool (a deck snapshot) instead of chosen")
     created = models.DateTimeField(auto_now_add=True)
     started = models.DateTimeField(null=True, blank=True)
     finished = models.DateTimeField(null=True, blank=True)

@@ -26,6 +26,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from rules.core.dealing import Dealer
 from rules.core.decks import DeckList
 from rules.core.engine import EngineSpec
 from rules.core.play import GOLDFISH_OPPONENT_NAME, derive_seed, goldfish_opponent
@@ -210,6 +211,7 @@ class Pairing:
     agents: list[dict]
     names: list[str]
     options: dict = field(default_factory=dict)
+    dealer: Dealer | None = None  # a dealt-format run: these sides get fresh decks every game
 
     @property
     def sides(self) -> int:

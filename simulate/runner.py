@@ -43,7 +43,9 @@ from django.db.models import Max
 from django.utils import timezone
 
 from rules.core import registry
-from rules.core.play import GameResult, play_game, seating
+from rules.core.dealing import Dealer, dealt_names
+from rules.core.decks import DeckList
+from rules.core.play import GameResult, play_indexed_game
 from rules.core.replay import deck_from_data
 from rules.core.tally import tally
 from simulate import modes
@@ -80,6 +82,14 @@ def run_engine(run: SimulationRun):
 def run_pairings(run: SimulationRun, engine=None) -> list[Pairing]:
     """The run's match-ups from its frozen decks (``simulate.modes.pairings``)."""
     engine = engine or run_engine(run)
+    if run.deal:  # a dealt-format run: placeholders, dealt per game (``Pairing.dealer``)
+        names = dealt_names(run.deal["count"])
+        pairings = modes.pairings(run.mode, engine, [DeckList(game=run.game, name=n) for n in names], names,
+                                  [dict(a) for a in run.agents])
+        pool = deck_from_data(run.deal["pool"], run.game)
+        for pairing in pairings:
+            pairing.dealer = Dealer.from_pool_deck(pool, range(len(names)), pairing.names[:len(names)])
+        return pairings
     frozen = list(run.run_decks.order_by("position"))
     decks = [deck_from_data(rd.snapshot, run.game) for rd in frozen]
     return modes.pairings(run.mode, engine, decks, [rd.name for rd in frozen], [dict(a) for a in run.agents])
@@ -89,13 +99,9 @@ def play_games(engine, pairing: Pairing, run_seed: int, first: int, count: int,
                record: bool = False) -> list[GameResult]:
     """Games ``first .. first + count - 1`` of ``pairing``, each with the sides seated by
     ``rules.core.play.seating``."""
-    results = []
-    for index in range(first, first + count):
-        sides = seating(index, pairing.sides)
-        results.append(play_game(engine, [pairing.decks[s] for s in sides], game_seed(run_seed, pairing.number, index),
-                                 [pairing.agents[s] for s in sides], record, index=index, sides=sides,
-                                 options=pairing.options))
-    return results
+    return [play_indexed_game(engine, pairing.decks, pairing.agents, game_seed(run_seed, pairing.number, index), index,
+                              record, options=pairing.options, dealer=pairing.dealer)
+            for index in range(first, first + count)]
 
 
 # -- THE chunk task -------------------------------------------------------------------------------

@@ -13,7 +13,8 @@ from django.db.models import QuerySet
 from django.utils import timezone
 
 from rules.core import registry
-from rules.core.play import play_game, seating
+from rules.core.dealing import dealt_names
+from rules.core.play import play_indexed_game, seating
 from rules.core.replay import ReplayError
 from rules.core.replay import replay_frames as core_replay_frames
 from rules.core.tally import VERSION as TALLY_VERSION
@@ -58,7 +59,10 @@ def pairing_count(run: SimulationRun) -> int:
 def pairing_names(run: SimulationRun) -> list[list[str]]:
     """Side (deck) names per pairing: every deck of a head-to-head or a table, the deck and its
     passive opponents in a goldfish run, the deck and one opponent per gauntlet pairing."""
-    names = [rd.name for rd in sorted(run.run_decks.all(), key=lambda rd: rd.position)]
+    if run.deal:
+        names = dealt_names(run.deal["count"])
+    else:
+        names = [rd.name for rd in sorted(run.run_decks.all(), key=lambda rd: rd.position)]
     return modes.pairing_names(run.mode, names, run_engine(run))
 
 
@@ -78,8 +82,11 @@ def run_summary(run: SimulationRun, *, show_share: bool = False) -> dict:
         "finished": run.finished.isoformat() if run.finished else None,
         "shared": bool(run.share_token), "url": run.get_absolute_url() if _has_page() else None,
     }
+    if run.deal:
+        out["deal"] = {"query": run.deal["query"], "count": run.deal["count"],
+                       "pool_size": sum(e["qty"] for part in run.deal["pool"]["sections"] for e in part["cards"])}
     if run.mode == modes.TEAMS:  # decks are stored in side order: the teams alternate
-        names = [d["name"] for d in decks]
+        names = [d["name"] for d in decks] or dealt_names(run.deal["count"] if run.deal else 0)
         out["teams"] = [{"team": team + 1, "names": names[team::2]} for team in (0, 1)]
     if show_share and run.share_token:
         out["share_key"] = run.share_token
@@ -213,10 +220,8 @@ def simulation_replay(run: SimulationRun, pairing: int, game_index: int) -> dict
     _check_game(run, pairing, game_index)
     engine = runner.run_engine(run)
     match = runner.run_pairings(run, engine)[pairing]
-    sides = seating(game_index, match.sides)
-    result = play_game(engine, [match.decks[s] for s in sides], modes.game_seed(run.seed, pairing, game_index),
-                       [match.agents[s] for s in sides], record=True, index=game_index, sides=sides,
-                       options=match.options)
+    result = play_indexed_game(engine, match.decks, match.agents, modes.game_seed(run.seed, pairing, game_index),
+                               game_index, record=True, options=match.options, dealer=match.dealer)
     return result.replay
 
 

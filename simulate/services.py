@@ -23,9 +23,10 @@ from django.utils import timezone
 
 from decks import permissions as deck_permissions
 from decks.models import Deck
-from decks.selectors import deck_to_decklist, deck_validate
+from decks.selectors import card_to_spec, deck_to_decklist, deck_validate
 from rules.core import registry
 from rules.core.agents import make_agent
+from rules.core.dealing import Dealer, can_deal, dealt_names
 from rules.core.registry import UnknownGame, game_slugs
 from rules.core.replay import deck_to_data
 from simulate import modes, permissions, runner
@@ -93,6 +94,52 @@ def _deck_ids(mode: str, deck_ids: Any, engine) -> list[int]:
         low, high = modes.deck_range(mode, engine)
         raise SimulationError(exc.code, exc.message, min_decks=low, max_decks=high) from None
     return ids
+
+
+MAX_DEAL_QUERY = 500
+MAX_DEAL_POOL = 5000
+
+
+def _deal(game: str, mode: str, query: Any, deck_ids: Any, engine) -> dict:
+    """A dealt-format run's ``deal``: the query, how many decks each game deals (the mode's
+    fewest) and the pool (the cards matching the query, frozen with the run)."""
+    if deck_ids:
+        raise SimulationError("bad_decks", "a run that deals its decks takes no decks (leave decks empty)")
+    dealer = dealer_for(game, mode, query, engine)
+    return {"query": query.strip(), "count": len(dealer.dealt), "pool": deck_to_data(dealer.pool_deck())}
+
+
+def dealer_for(game: str, mode: str, query: Any, engine) -> Dealer:
+    """The :class:`~rules.core.dealing.Dealer` of a dealt-format run of ``mode`` from the cards
+    matching ``query`` (the web's runs and ``manage.py simulate --deal-from``); raises
+    :class:`SimulationError` saying what is wrong."""
+    from cardpool.search import SearchError
+    from cardpool.selectors import card_search
+
+    if not can_deal(game):
+        raise SimulationError("no_dealt_format", f"{game} has no dealt format: choose decks instead of deal_from")
+    if mode == modes.GAUNTLET:
+        raise SimulationError("mode_not_offered", "a gauntlet plays chosen decks; deal random decks in goldfish, "
+                                                  "head_to_head, table or teams")
+    if not isinstance(query, str) or not query.strip():
+        raise SimulationError("bad_query", "deal_from must be a search query (e.g. \"game:fellbound\")")
+    query = query.strip()
+    if len(query) > MAX_DEAL_QUERY:
+        raise SimulationError("bad_query", f"deal_from is at most {MAX_DEAL_QUERY} characters, not {len(query)}")
+    try:
+        cards = list(card_search(query=query, game_slug=game).matches.select_related("card_set")[:MAX_DEAL_POOL + 1])
+    except SearchError as exc:
+        raise SimulationError("bad_query", f"deal_from: {exc}", position=exc.position, suggestion=exc.suggestion) from None
+    if len(cards) > MAX_DEAL_POOL:
+        raise SimulationError("bad_query", f"deal_from matches more than {MAX_DEAL_POOL} cards; narrow it")
+    count = modes.deck_range(mode, engine)[0]
+    dealer = Dealer(game, tuple(card_to_spec(card) for card in cards), tuple(range(count)),
+                    tuple(dealt_names(count)))
+    try:
+        dealer.check()
+    except ValueError as exc:
+        raise SimulationError("small_pool", f"deal_from {query!r}: {exc}") from None
+    return dealer
 
 
 def _decks(owner, game: str, ids: list[int]) -> list[Deck]:
@@ -200,18 +247,26 @@ def _room_for_another(owner) -> None:
 
 # -- writes -----------------------------------------------------------------------------------------
 @transaction.atomic
-def simulation_start(*, owner, game: Any, mode: Any, deck_ids: Any, games: Any, seed: Any = None,
-                     agents: Any = None) -> SimulationRun:
+def simulation_start(*, owner, game: Any, mode: Any, deck_ids: Any = (), games: Any, seed: Any = None,
+                     agents: Any = None, deal_from: Any = None) -> SimulationRun:
     """Check, freeze the decks at their current versions, split into chunks, and dispatch
-    (after commit). A run on decks that are all public gets a share link."""
+    (after commit). A run on decks that are all public gets a share link.
+
+    ``deal_from`` (a search query) makes a dealt-format run instead (``rules.core.dealing``): no
+    decks are chosen; every game deals its decks from the cards matching the query."""
     if not permissions.can_start(owner):
         raise PermissionDenied("log in to start a simulation")
     engine = _engine(game)
     mode = _mode(mode, engine)
-    ids = _deck_ids(mode, deck_ids, engine)
-    decks = modes.side_order(mode, _decks(owner, game, ids))
-    specs = modes.side_order(mode, _agents(mode, agents, engine, len(ids)))
-    pairings = modes.pairing_count(mode, len(ids))
+    deal = None
+    if deal_from is not None:
+        deal = _deal(game, mode, deal_from, deck_ids, engine)
+        decks, count = [], deal["count"]
+    else:
+        ids = _deck_ids(mode, deck_ids, engine)
+        decks, count = modes.side_order(mode, _decks(owner, game, ids)), len(ids)
+    specs = modes.side_order(mode, _agents(mode, agents, engine, count))
+    pairings = modes.pairing_count(mode, count)
     games = _games(games, pairings)
     seed = _seed(seed)
     # The limit on runs at once is checked and the run inserted while the owner's row is locked:
@@ -222,7 +277,8 @@ def simulation_start(*, owner, game: Any, mode: Any, deck_ids: Any, games: Any, 
 
     chunk_size = runner.chunk_size_for(games)
     run = SimulationRun(owner=owner, game=game, mode=mode, games_requested=games, seed=seed, agents=specs,
-                        chunk_size=chunk_size, backend=settings.SIMULATION_BACKEND, engine_version=engine.version)
+                        chunk_size=chunk_size, backend=settings.SIMULATION_BACKEND, engine_version=engine.version,
+                        deal=deal)
     if all(deck.visibility == Deck.PUBLIC for deck in decks):
         run.new_share_token()
     run.save()

@@ -33,6 +33,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 from decks import selectors as deck_selectors
 from decks.models import Deck
 from rules.core import registry
+from rules.core.dealing import can_deal
 from rules.core.registry import UnknownGame, all_games, get_game
 from rules.core.replay import frames_by_turn
 from simulate import modes, permissions, replays, selectors, services
@@ -92,7 +93,10 @@ class RunForm(forms.Form):
 
     mode = forms.ChoiceField(choices=[(m, modes.LABELS[m]) for m in modes.MODES], initial="head_to_head",
                              widget=forms.RadioSelect)
-    deck = forms.TypedChoiceField(coerce=int, label="Your deck")
+    deck = forms.TypedChoiceField(coerce=int, label="Your deck", required=False, empty_value=None)
+    deal_from = forms.CharField(required=False, max_length=services.MAX_DEAL_QUERY, label="Deal random decks from",
+                                help_text="a search, e.g. game:fellbound s:FB1: every game deals fresh decks from "
+                                          "the cards it finds (the game's random format) instead of the decks above")
     opponent = forms.TypedChoiceField(coerce=int, required=False, label="Opponent deck",
                                       empty_value=None)
     opponents = forms.TypedMultipleChoiceField(coerce=int, required=False, label="Opponent decks",
@@ -107,6 +111,9 @@ class RunForm(forms.Form):
     def __init__(self, *args, decks: list[tuple[int, str]], engine, **kwargs):
         super().__init__(*args, **kwargs)
         self.engine = engine
+        self.can_deal = can_deal(engine.game)
+        if not self.can_deal:
+            del self.fields["deal_from"]
         self.fields["deck"].choices = decks
         self.fields["opponent"].choices = [("", "— choose a deck —")] + decks
         self.fields["opponents"].choices = decks
@@ -136,6 +143,11 @@ class RunForm(forms.Form):
         data = super().clean()
         mode = data.get("mode")
         if not mode:
+            return data
+        if data.get("deal_from"):
+            return data  # no decks to check: they are dealt per game (the service checks the query)
+        if not data.get("deck"):
+            self.add_error("deck", "Choose your deck, or deal random decks.")
             return data
         try:
             low, high = modes.deck_range(mode, self.engine)
@@ -169,6 +181,8 @@ class RunForm(forms.Form):
 
     def deck_ids(self) -> list[int]:
         data = self.cleaned_data
+        if data.get("deal_from"):
+            return []
         if data["mode"] == "goldfish":
             return [data["deck"]]
         if data["mode"] == "head_to_head":
@@ -237,7 +251,8 @@ def new(request):
             try:
                 run = services.simulation_start(owner=request.user, game=game, mode=form.cleaned_data["mode"],
                                                 deck_ids=form.deck_ids(), games=form.cleaned_data["games"],
-                                                seed=form.cleaned_data["seed"], agents=form.agents())
+                                                seed=form.cleaned_data["seed"], agents=form.agents(),
+                                                deal_from=form.cleaned_data.get("deal_from") or None)
             except services.SimulationError as exc:
                 context["violations"] = _violations_of(exc, decks)
                 form.add_error(None, exc.message)
@@ -267,9 +282,12 @@ def _changeable_run(request, pk: int) -> SimulationRun:
 
 
 def _run_title(run: SimulationRun, decks: list) -> str:
-    """"Head-to-head: A vs B", "Table: A, B, C and D", "Gauntlet: A vs 3 decks", "Goldfish: A"."""
-    names = [d.name for d in decks] or ["a deck"]
+    """"Head-to-head: A vs B", "Table: A, B, C and D", "Gauntlet: A vs 3 decks", "Goldfish: A";
+    a dealt-format run: "Head-to-head: random decks from <query>"."""
     label = run.get_mode_display()
+    if run.deal:
+        return f"{label}: random decks dealt from “{run.deal['query']}”"
+    names = [d.name for d in decks] or ["a deck"]
     if run.mode == SimulationRun.Mode.HEAD_TO_HEAD and len(names) > 1:
         return f"{label}: {names[0]} vs {names[1]}"
     if run.mode == SimulationRun.Mode.GAUNTLET:

@@ -141,6 +141,21 @@ def process_database(tmp_path_factory):
                 server.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
 
 
+#: the game that plays without a rules engine in the tests of "no engine yet" (every game has one
+#: now; ``without_engine`` takes it away)
+ENGINELESS = "millennium_blades"
+
+
+@pytest.fixture
+def without_engine(monkeypatch):
+    """``ENGINELESS`` has no rules engine, as a game added to the pool before its engine would be."""
+    from rules.core import registry
+
+    real = registry.get_engine
+    monkeypatch.setattr(registry, "get_engine", lambda slug: None if slug == ENGINELESS else real(slug))
+    return ENGINELESS
+
+
 @pytest.fixture(autouse=True)
 def _fresh_cache():
     """Each test starts with an empty cache (kept counts, rate and sign-up counters): a test run

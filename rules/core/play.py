@@ -176,22 +176,35 @@ def seating(index: int, sides: int, rotate: bool = True) -> tuple[int, ...]:
 
 
 def _play_chunk(engine_ref: EngineSpec | str, decks: list[DeckList], agents: list[dict], seed: int,
-                indices: list[int], record: bool, rotate: bool, options: dict) -> list[GameResult]:
+                indices: list[int], record: bool, rotate: bool, options: dict, dealer=None) -> list[GameResult]:
     """Play games ``indices`` of a run (the unit of work of the process pool)."""
     engine = _resolve_engine(engine_ref)
     results = []
     for index in indices:
-        sides = seating(index, len(decks), rotate)
-        results.append(play_game(engine, [decks[s] for s in sides], derive_seed(seed, "game", index),
-                                 [agents[s] for s in sides], record, index=index, sides=sides,
-                                 options=options))
+        results.append(play_indexed_game(engine, decks, agents, derive_seed(seed, "game", index), index, record,
+                                         rotate, options, dealer))
     return results
+
+
+def play_indexed_game(engine: EngineSpec, decks: Sequence[DeckList], agents: Sequence[AgentSpec], game_seed: int,
+                      index: int, record: bool = False, rotate: bool = True, options: dict | None = None,
+                      dealer=None) -> GameResult:
+    """Game ``index`` of a run between sides ``decks[i]`` + ``agents[i]``: the sides seated by
+    :func:`seating`, and with a :class:`~rules.core.dealing.Dealer` the dealt sides' decks dealt
+    for this game from its seed."""
+    if dealer is not None:
+        decks = dealer.deal(game_seed, decks)
+    sides = seating(index, len(decks), rotate)
+    return play_game(engine, [decks[s] for s in sides], game_seed, [agents[s] for s in sides], record,
+                     index=index, sides=sides, options=options)
 
 
 def run_games(engine: EngineSpec, decks: Sequence[DeckList], agents: Sequence[AgentSpec], *, games: int,
               seed: int, workers: int = 1, progress: Progress | None = None, record: bool = False,
-              rotate: bool = True, chunk_size: int | None = None, options: dict | None = None) -> list[GameResult]:
+              rotate: bool = True, chunk_size: int | None = None, options: dict | None = None,
+              dealer=None) -> list[GameResult]:
     """Play ``games`` games between sides ``decks[i]`` + ``agents[i]``; results in game order.
+    With a ``dealer`` (``rules.core.dealing``) its sides get fresh decks every game.
 
     ``workers > 1`` splits the games into chunks on a local process pool (spawn start method, so
     it behaves the same on every platform); each game's seed depends only on ``seed`` and its
@@ -213,7 +226,7 @@ def run_games(engine: EngineSpec, decks: Sequence[DeckList], agents: Sequence[Ag
     done = 0
     if workers == 1 or len(chunks) <= 1:
         for number, indices in enumerate(chunks):
-            by_chunk[number] = _play_chunk(engine, decks, specs, seed, indices, record, rotate, options)
+            by_chunk[number] = _play_chunk(engine, decks, specs, seed, indices, record, rotate, options, dealer)
             done += len(indices)
             if progress:
                 progress(done, games)
@@ -221,7 +234,7 @@ def run_games(engine: EngineSpec, decks: Sequence[DeckList], agents: Sequence[Ag
         ref = _engine_ref(engine)
         context = multiprocessing.get_context("spawn")
         with ProcessPoolExecutor(max_workers=min(workers, len(chunks)), mp_context=context) as pool:
-            futures = {pool.submit(_play_chunk, ref, decks, specs, seed, indices, record, rotate, options): number
+            futures = {pool.submit(_play_chunk, ref, decks, specs, seed, indices, record, rotate, options, dealer): number
                        for number, indices in enumerate(chunks)}
             for future in as_completed(futures):
                 by_chunk[futures[future]] = future.result()

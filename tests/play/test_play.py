@@ -241,7 +241,7 @@ def test_a_form_for_another_game_or_no_deck_says_so(player, client):
     assert client.post(reverse("play:index"), {"deck": "12345", "opponent": "goldfish", "agent": "greedy"}).status_code == 400
 
 
-def test_the_deck_page_offers_play_for_a_legal_deck_of_a_game_with_an_engine(decks, player, client):
+def test_the_deck_page_offers_play_for_a_legal_deck_of_a_game_with_an_engine(decks, player, client, without_engine):
     mine, _ = decks
     client.force_login(player)
     page = client.get(reverse("decks:detail", args=[mine.pk])).content.decode()

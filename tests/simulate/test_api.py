@@ -146,7 +146,7 @@ def _illegal_deck(owner):
     ({"agents": [{"iterations": 3}]}, "bad_agents", "must be an agent name"),
     ({"colour": "red"}, "unknown_field", "unknown field(s): colour"),
 ])
-def test_bad_input_is_a_clear_400_and_saves_nothing(api, change, code, message):
+def test_bad_input_is_a_clear_400_and_saves_nothing(api, change, code, message, without_engine):
     data = {**body(api), **change}
     if data.get("decks") == [1]:
         data["decks"] = [api.decks[0].pk]

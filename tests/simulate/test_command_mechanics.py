@@ -144,7 +144,7 @@ def test_unreadable_deck_text_names_the_line(simulate, toy, tmp_path):
     assert "not UTF-8" in simulate("--game", "boundless", "--deck", str(path)).error
 
 
-def test_a_game_without_an_engine_says_so(simulate, toy):
+def test_a_game_without_an_engine_says_so(simulate, toy, without_engine):
     run = simulate("--game", "millennium_blades", "--deck", "fixtures/decks/millennium_blades-ember-dojo.txt")
     assert run.code == 2
     assert "millennium_blades has no rules engine yet" in run.error

@@ -3,6 +3,7 @@
     python manage.py simulate --game GAME --deck FILE_OR_ID [--deck FILE_OR_ID ...]
         --mode goldfish|head-to-head|gauntlet|table|teams --games N --seed S
         [--agent random|greedy|ismcts ...] [--iterations N] [--workers K] [--json] [--replays DIR]
+    python manage.py simulate --game GAME --deal-from QUERY [--mode ...] ...   (a dealt format)
 
 Modes (``simulate.modes``, the same as the web's; what a game allows comes from its engine's
 ``min_players``/``max_players``): goldfish, one deck against the game's passive opponent;
@@ -30,10 +31,11 @@ from pathlib import Path
 from django.core.management.base import BaseCommand, CommandError
 
 from rules.core.agents import agent_names
+from rules.core.decks import DeckList
 from rules.core.play import run_games, summarize_results
 from rules.core.registry import UnknownGame, game_slugs, get_engine
 from simulate import modes
-from simulate.deck_sources import DeckSourceError, IllegalDeck, load_deck
+from simulate.deck_sources import DeckSourceError, IllegalDeck, LoadedDeck, load_deck
 
 ILLEGAL = 1
 BAD_INPUT = 2
@@ -60,8 +62,11 @@ class Command(BaseCommand):
 
     def add_arguments(self, parser):
         parser.add_argument("--game", required=True, help=f"game slug ({', '.join(game_slugs())})")
-        parser.add_argument("--deck", action="append", required=True, metavar="FILE_OR_ID",
+        parser.add_argument("--deck", action="append", metavar="FILE_OR_ID",
                             help="a deck text file or a saved deck id; once per deck")
+        parser.add_argument("--deal-from", metavar="QUERY",
+                            help="instead of --deck: every game deals fresh decks from the cards matching this search "
+                                 "(a game's random format, e.g. FellBound's: \"game:fellbound s:FB1\")")
         parser.add_argument("--mode", choices=MODES,
                             help="default: goldfish for one deck, head-to-head for two, table for more")
         parser.add_argument("--games", type=int, default=100, help="games to play (per opponent in a gauntlet; "
@@ -86,6 +91,14 @@ class Command(BaseCommand):
                                f"(games with an engine: {', '.join(playable) or 'none'})", returncode=BAD_INPUT)
         return engine
 
+    def _dealer(self, engine, mode: str, query: str):
+        from simulate.services import SimulationError, dealer_for
+
+        try:
+            return dealer_for(engine.game, mode, query, engine)
+        except (SimulationError, modes.ModeError) as exc:
+            raise CommandError(exc.message, returncode=BAD_INPUT) from None
+
     def _agents(self, names: list[str] | None, mode: str, decks: int, iterations: int, engine) -> list[dict]:
         names = names or ["greedy"]
         wanted = modes.agents_per_side(mode, decks)
@@ -96,10 +109,18 @@ class Command(BaseCommand):
         return modes.side_agents(mode, specs, decks, engine)
 
     def handle(self, *args, **options):
-        count = len(options["deck"])
+        dealing = options["deal_from"] is not None
+        if dealing == bool(options["deck"]):
+            raise CommandError("give the decks (--deck, once per deck) or --deal-from, not both or neither",
+                               returncode=BAD_INPUT)
+        engine = self._engine(options["game"])
+        count = len(options["deck"] or ())
+        if dealing:
+            mode = (options["mode"] or "head-to-head").replace("-", "_")
+            dealer = self._dealer(engine, mode, options["deal_from"])
+            count = len(dealer.dealt)
         shown = options["mode"] or ("goldfish" if count == 1 else "head-to-head" if count == 2 else "table")
         mode = shown.replace("-", "_")
-        engine = self._engine(options["game"])
         if not options["mode"] and mode == modes.TABLE and modes.TABLE not in modes.available_modes(engine) \
                 and modes.TEAMS in modes.available_modes(engine):
             shown = mode = modes.TEAMS  # a game whose bigger tables are always teams
@@ -122,23 +143,30 @@ class Command(BaseCommand):
             except OSError as exc:
                 raise CommandError(f"cannot create replay directory {replays}: {exc.strerror}",
                                    returncode=BAD_INPUT) from None
-        try:
-            loaded = [load_deck(source, engine.game) for source in options["deck"]]
-        except DeckSourceError as exc:
-            raise CommandError(str(exc), returncode=BAD_INPUT) from None
-        except IllegalDeck as exc:
-            raise CommandError(str(exc), returncode=ILLEGAL) from None
+        if dealing:
+            loaded = [LoadedDeck(f"dealt from {options['deal_from']}", DeckList(game=engine.game, name=name))
+                      for name in dealer.names]
+        else:
+            try:
+                loaded = [load_deck(source, engine.game) for source in options["deck"]]
+            except DeckSourceError as exc:
+                raise CommandError(str(exc), returncode=BAD_INPUT) from None
+            except IllegalDeck as exc:
+                raise CommandError(str(exc), returncode=ILLEGAL) from None
 
-        loaded = modes.side_order(mode, loaded)
+        if not dealing:  # dealt decks are interchangeable: numbered by side
+            loaded = modes.side_order(mode, loaded)
         agents = modes.side_order(mode, agents)
         pairings = modes.pairings(mode, engine, [entry.deck for entry in loaded], [entry.name for entry in loaded],
                                   agents)
+        for pairing in pairings:
+            pairing.dealer = dealer if dealing else None
         summaries, written = [], 0
         for pairing in pairings:
             results = run_games(engine, pairing.decks, pairing.agents, games=options["games"],
                                 seed=modes.pairing_seed(options["seed"], pairing.number), workers=options["workers"],
                                 progress=ProgressBar(self.stderr), record=replays is not None,
-                                options=pairing.options)
+                                options=pairing.options, dealer=pairing.dealer)
             summaries.append(summarize_results(results, modes.summary_mode(mode), pairing.names, engine))
             if replays is not None:
                 prefix = f"pairing-{pairing.number}-" if len(pairings) > 1 else ""
@@ -154,6 +182,8 @@ class Command(BaseCommand):
             "seed": options["seed"], "agents": agents,
             "decks": [{"source": entry.source, "name": entry.name, "cards": entry.deck.count()} for entry in loaded],
         }
+        if dealing:
+            settings["deal_from"] = {"query": options["deal_from"], "pool_size": len(dealer.pool)}
         results = summaries if mode == modes.GAUNTLET else summaries[0]
         if options["json"]:
             self.stdout.write(json.dumps({"settings": settings, "results": results}, sort_keys=True, indent=2))
