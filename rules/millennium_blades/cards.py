@@ -1,41 +1,50 @@
 """Millennium Blades card schema (rulebook: millennium-blades.txt).
 
-Card data from "CARD DATA" (star rating 1-10, six elements, six types, rarity); card kinds
-from "SINGLES", "DECK BOXES", "ACCESSORIES"; set kinds from "SET BREAKDOWN" and
-"COMPONENTS"; timing words from "Effects on Cards" and "Use an Action"; keywords from
-"Set Specific Keywords". The rulebook prints elements and types as icons and names only
-Dark (element) and Soldier, Citizen (types); the other names are our decision
-(docs/rules-notes.md, "Millennium Blades elements and types").
+Card data from "CARD DATA" (star rating, six elements, six types, rarity); card kinds from
+"SINGLES", "DECK BOXES", "ACCESSORIES"; set kinds from "SET BREAKDOWN" and "COMPONENTS"; timing
+words from "Effects on Cards" and "Use an Action"; keywords from "Set Specific Keywords".
+The rulebook prints elements and types as icons; the names are the published game's: elements
+Fire, Water, Earth, Air, Light, Dark; types Animal, Citizen, Construct, Mage, Myth, Soldier, and
+Pro for Pro Player cards ("Pro Player Cards": "Pro Player cards have their own Type"). Star
+ratings run 0-12 in real card lists, and X (docs/rules-notes.md, "Millennium Blades tournament engine").
+
+The effect language (ops, conditions, counts, targets) is declared in ``effects.py`` and
+documented in docs/effects-millennium-blades.md; ``effects.check_card`` is the card checker.
 """
 
 from rules.core.schema import INT, LIST, STR, TAGS, Attribute, CardType, GameSpec, ListLayout, OpSpec, RaritySpec, Section
+from rules.millennium_blades.vocabulary import (
+    ELEMENTS,
+    KEYWORDS,
+    PRO,
+    SET_KINDS,
+    TIMINGS,
+    TYPE_VALUES,
+    TYPES,
+)
 
-ELEMENTS = ("fire", "water", "earth", "wind", "light", "dark")
-TYPES = ("soldier", "citizen", "beast", "machine", "fairy", "monster")
-KEYWORDS = ("mimicry", "blast_off", "scurry", "anvil_drop", "thwomp")
-TIMINGS = ("play", "next", "flip", "ongoing", "top", "score", "reaction", "action")
-SET_KINDS = ("starter", "core", "expansion", "premium", "master",
-             "bronze_promo", "silver_promo", "gold_promo")
-
+ANY = "any"
 N = {"amount": "int"}
+RP = {**N, "per": ANY, "max": "int", "who": "str"}
 EFFECT_OPS = {
-    "gain_rp": OpSpec("Gain ranking points, optionally per matching card.",
-                      {**N, "per": "str", "element": "str", "type": "str", "where": "str"}),
-    "lose_rp": OpSpec("A player loses ranking points (never below zero).", {**N, "player": "str"}),
-    "flip": OpSpec("Flip a face-up card face-down.", {"target": "str", "player": "str"}),
-    "clash": OpSpec("Clash with an opponent or with all players.", {"with": "str", "win": "any", "lose": "any"}),
-    "star_tokens": OpSpec("Put +1 star tokens on a card.", {**N, "target": "str"}),
-    "draw_store": OpSpec("Take cards from the top of the Store.", N),
-    "discard": OpSpec("Discard a card to its owner's binder.", {"target": "str", "player": "str"}),
-    "reveal": OpSpec("Reveal a card from hand or a face-down card.", {"target": "str"}),
-    "insert": OpSpec("Scurry: insert this card anywhere in your tableau.", {}),
-    "copy_attributes": OpSpec("Mimicry: take the element and type of the face-up card to the left.", {}),
-    "extra_slot": OpSpec("Gain an extra tableau slot (at the right).", N),
-    "protect": OpSpec("Cards cannot be flipped by opponents' effects.", {"target": "str"}),
-    "gain_money": OpSpec("Gain Millennium Dollars.", N),
+    "gain_rp": OpSpec("Gain ranking points: amount, times a count (per), at most max.", RP),
+    "lose_rp": OpSpec("Lose ranking points (never below zero).", RP),
+    "gain_money": OpSpec("Gain Millennium Dollars.", {**N, "who": "str"}),
+    "flip": OpSpec("Flip face-up cards face-down.", {"target": ANY, "optional": "bool"}),
+    "clash": OpSpec("Clash with an opponent or with all players; results run the branches.",
+                    {"with": "str", "win": ANY, "lose": ANY, "tie": ANY, "winner": ANY, "losers": ANY}),
+    "star_tokens": OpSpec("Put +1 Star tokens on cards.", {**N, "target": ANY}),
+    "insert": OpSpec("Scurry: insert this card anywhere into your tableau.", {}),
+    "copy_attributes": OpSpec("Mimicry: the elements and types of the face-up card to the left.", {}),
+    "protect": OpSpec("Cards cannot be flipped by opponents' effects.", {"target": "str", "filter": ANY}),
+    "extra_slot": OpSpec("Your tableau has extra slots, at its right end.", N),
     "play_extra": OpSpec("Play an additional single this turn.", N),
-    "set_star": OpSpec('Set this card\'s Star Rating (cards printed with an "X" star): amount, '
-                       "optionally times a count named by per.", {**N, "per": "str"}),
+    "set_star": OpSpec('This card\'s Star Rating (printed "X"): amount times a count (per).', {**N, "per": ANY}),
+    "reveal": OpSpec("Reveal a card (top of the Store, from your hand, or a face-down card).",
+                     {"source": "str", "filter": ANY}),
+    "discard": OpSpec("Discard cards from your hand to your binder.", {**N, "filter": ANY, "who": "str"}),
+    "cancel_flip": OpSpec("Reaction: the flip that triggered the reaction does not happen.", {}),
+    "if": OpSpec("Run then (or else) by a condition.", {"condition": ANY, "then": ANY, "else": ANY}),
 }
 
 #: The layout fan card lists use (docs/import-format.md): name, set, star, element, type,
@@ -54,6 +63,13 @@ FAN_LIST = ListLayout(
                 "keywords": "keywords", "set_theme": "set_theme"},
 )
 
+
+def _check_card(card_type, attributes, effects):
+    from rules.millennium_blades.effects import check_card  # effects.py imports this module's names
+
+    return check_card(card_type, attributes, effects)
+
+
 GAME = GameSpec(
     slug="millennium_blades",
     name="Millennium Blades",
@@ -67,11 +83,11 @@ GAME = GameSpec(
         CardType("accessory", "Accessory", "#6d28d9"),
     ),
     attributes=(
-        Attribute("star", INT, "Star rating", minimum=1, maximum=10, aliases=("stars", "star_rating"),
+        Attribute("star", INT, "Star rating", minimum=0, maximum=12, aliases=("stars", "star_rating"),
                   allow_x=True, required_for=("single",),
-                  help='Star rating 1-10; "X" where a card sets its own.'),
+                  help='Star rating 0-12; "X" where a card sets its own.'),
         Attribute("elements", LIST, "Elements", values=ELEMENTS, aliases=("element", "e", "el")),
-        Attribute("types", LIST, "Types", values=TYPES, aliases=("mb_type", "ty", "kind"), subtype=True),
+        Attribute("types", LIST, "Types", values=TYPE_VALUES, aliases=("mb_type", "ty", "kind"), subtype=True),
         Attribute("cost", INT, "Buy cost", minimum=0, maximum=99, aliases=("buy", "price")),
         Attribute("copies", INT, "Copies in set", minimum=1, maximum=20, aliases=("qty",),
                   help="How many of the card its set holds (FAQ: highest star 1, lowest 3, others 2)."),
@@ -95,4 +111,8 @@ GAME = GameSpec(
     effect_ops=EFFECT_OPS,
     effect_fields=("keyword",),
     list_layout=FAN_LIST,
+    card_checker=_check_card,
 )
+
+__all__ = ["EFFECT_OPS", "ELEMENTS", "FAN_LIST", "GAME", "KEYWORDS", "PRO", "SET_KINDS", "TIMINGS", "TYPES",
+           "TYPE_VALUES"]

@@ -283,11 +283,11 @@ def test_json_with_wrongly_typed_set_or_number_is_an_error_not_a_crash(boundless
 
 FAN_CSV = """\
 Name,Set,Star,Element,Type,Tier,Cost,Qty,Text
-Twin Tide Drake,Storm Harbor,5,Dual Fire/Water,Beast,Single,4,2,Play: Gain 3 RP.
-Wild Card Wyrm,Storm Harbor,X,\u2014,Monster,Single,6,1,Ongoing: X is the number of cards in your tableau.
+Twin Tide Drake,Storm Harbor,5,Dual Fire/Water,Animal,Single,4,2,Play: Gain 3 RP.
+Wild Card Wyrm,Storm Harbor,X,\u2014,Myth,Single,6,1,Ongoing: X is the number of cards in your tableau.
 Harbor Chest,Storm Harbor,2,-,-,Deck Box,4,2,Score: Gain 2 RP per Water card.
 Lucky Sock,Test Core,1,,,Accessory,3,2,Action: Gain 1 RP.
-Gilded Gull,Gilded Prize Pack,4,Wind,Beast,Bronze Promo,7,1,
+Gilded Gull,Gilded Prize Pack,4,Air,Animal,Bronze Promo,7,1,
 """
 
 
@@ -305,7 +305,7 @@ def test_fan_layout_imports_dual_elements_x_star_and_tiers(mb_core):
     drake = Card.objects.get(name="Twin Tide Drake")
     assert drake.card_set.code == "SH" and drake.card_set.name == "Storm Harbor"
     assert drake.card_set.kind == "expansion" and drake.number == "001"
-    assert drake.attributes == {"star": 5, "elements": ["fire", "water"], "types": ["beast"], "cost": 4, "copies": 2}
+    assert drake.attributes == {"star": 5, "elements": ["fire", "water"], "types": ["animal"], "cost": 4, "copies": 2}
     wyrm = Card.objects.get(name="Wild Card Wyrm")
     assert wyrm.attributes["star"] == "X" and "elements" not in wyrm.attributes and wyrm.number == "002"
     chest = Card.objects.get(name="Harbor Chest")
@@ -321,7 +321,7 @@ def test_fan_layout_reimport_keeps_numbers_and_updates(mb_core):
     numbers = dict(Card.objects.values_list("name", "number"))
     # Reordered, one card changed, one new card between them.
     lines = FAN_CSV.splitlines()
-    changed = [lines[0], lines[3], "New Crab,Storm Harbor,3,Water,Beast,Single,2,3,", lines[2],
+    changed = [lines[0], lines[3], "New Crab,Storm Harbor,3,Water,Animal,Single,2,3,", lines[2],
                lines[1].replace(",4,2,", ",5,2,"), lines[4], lines[5]]
     summary = import_csv("\n".join(changed) + "\n", game="millennium_blades")
     assert (summary.created, summary.updated, summary.unchanged, summary.sets_created) == (1, 1, 4, 0)
@@ -333,11 +333,11 @@ def test_fan_layout_reimport_keeps_numbers_and_updates(mb_core):
 
 def test_fan_layout_accepts_card_type_column_and_reports_bad_rows(mb_core):
     text = ("name,set,star,element,type,card_type,cost,qty,text\n"
-            "Fine,Test Core,3,Fire,Beast,single,1,1,\n"
-            "Hot,Test Core,11,Plasma,Beast,single,1,1,\n"
-            "Odd,Test Core,2,Fire,Beast,Trinket,1,1,\n"
-            "Fine,TM1,3,Fire,Beast,single,1,1,\n"
-            "Nameless Star,Test Core,,Fire,Beast,Single,1,1,\n")
+            "Fine,Test Core,3,Fire,Animal,single,1,1,\n"
+            "Hot,Test Core,13,Plasma,Animal,single,1,1,\n"  # stars run 0-12
+            "Odd,Test Core,2,Fire,Animal,Trinket,1,1,\n"
+            "Fine,TM1,3,Fire,Animal,single,1,1,\n"
+            "Nameless Star,Test Core,,Fire,Animal,Single,1,1,\n")
     before = Card.objects.count()
     with pytest.raises(ImportFailed) as excinfo:
         import_csv(text, game="millennium_blades")

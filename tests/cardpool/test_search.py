@@ -51,7 +51,7 @@ CARDS = {
              attributes={"star": 10, "elements": ["light", "fire"], "types": ["soldier"], "cost": 3},
              effects=[{"timing": "score", "ops": [{"op": "gain_rp", "amount": 5}]}]),
         dict(number="001", set="TM2", name="Prism Shard Wyrm", card_type="single", rarity="R", text="Its star is X.",
-             attributes={"star": "X", "elements": ["water"], "types": ["beast"], "cost": 4}),
+             attributes={"star": "X", "elements": ["water"], "types": ["animal"], "cost": 4}),
     ],
     "bos": [
         dict(number="001", name="Forest Sage", card_type="wizard", rarity="R",

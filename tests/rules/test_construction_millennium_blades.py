@@ -119,7 +119,8 @@ def test_chart_data_star_curve_and_spreads():
     stars = charts["star_curve"]
     assert stars["labels"][:8] == [str(i) for i in range(1, 9)]
     assert sum(sum(s["values"]) for s in stars["series"]) == 11
-    assert charts["types"]["labels"][0] == "Soldier" and charts["types"]["series"][0]["values"][0] == 8
+    soldier = charts["types"]["labels"].index("Soldier")  # TYPES: animal, citizen, construct, mage, myth, soldier
+    assert charts["types"]["series"][0]["values"][soldier] == 8
 
 
 # -- collections -------------------------------------------------------------------------------------

@@ -348,18 +348,20 @@ def test_keyword_details(cards):
             kw = e.get("keyword")
             if kw == "blast_off":
                 tok = next(o for o in e["ops"] if o["op"] == "star_tokens")
-                assert tok["target"] == "next_played"
+                assert tok["target"] == {"player": "self", "pick": "next_played"}
                 if "PLUS" in e["text"]:
                     assert tok["amount"] > 3
                 else:
                     assert tok["amount"] == 3
                 assert e.get("optional") is True
             elif kw == "thwomp":
-                assert e["ops"][0] == {"op": "flip", "target": "left", "player": "self"}
+                assert e["condition"] == {"test": "card", "card": "left",
+                                          "is": {"face": "up", "star": {"cmp": "<", "value": "this"}}}
+                assert e["ops"][0] == {"op": "flip", "target": {"player": "self", "pick": "left"}}
                 assert e["ops"][1]["op"] == "gain_rp" and e["ops"][1]["amount"] > 0
                 assert f'gain {e["ops"][1]["amount"]} RP' in e["text"]
             elif kw == "anvil_drop":
-                assert e["ops"][0]["player"] != "self"
+                assert e["ops"][0]["target"]["player"] != "self"
             elif kw == "scurry":
                 assert e.get("optional") is True
     assert any("Blast Off PLUS" in c["text"] for c in cards)

@@ -1,0 +1,197 @@
+"""Targets, flips, +1 Star tokens, clashes and the Store (millennium-blades.txt, "Flip a Card",
+"Cannot be flipped", "Reaction", "Clashing", "Aftermarket Space", "FAQs")."""
+
+from __future__ import annotations
+
+from rules.core.engine import Action
+
+AFTERMARKET_LIMIT = 12  # "Aftermarket Space": "the Aftermarket has a limit of 12 cards"
+FIXED_PICKS = ("this", "left", "right", "played", "next_played", "revealed")
+
+
+class ClashMixin:
+    # -- choosing cards --------------------------------------------------------------------------------
+    def choose_cards(self, frame: dict, target: dict, k: int, *, flipping: bool) -> list[int] | None:
+        """The cards a TARGET names, after any choice (None while a choice is pending).
+
+        "In general, effects cannot target face-down cards"; a flip by an opponent's effect never
+        picks a card that "cannot be flipped" ("Cannot be flipped": Shur's highest card protected by
+        Orella is no legal target, so nothing is flipped)."""
+        seat, source, ctx = frame["seat"], frame["source"], frame["ctx"]
+        pick, flt = target["pick"], target.get("filter", {})
+
+        def legal(card, owner_seat):
+            if card is None or card in self.down or not self.matches(card, flt, source):
+                return False
+            return not (flipping and owner_seat != seat and self.protected(card, owner_seat))
+
+        if pick in FIXED_PICKS:
+            card = self.ref(pick, source, seat, ctx)
+            if target.get("zone") == "accessory" or target.get("zone") == "deck_box":
+                return [card] if card is not None and card not in self.down else []
+            return [card] if card is not None and self.in_tableau(card) and legal(card, self.seat_of(card)) else []
+        player = target.get("player", "self")
+        players = {"self": [seat], "opponent": self.opponents(seat), "each_opponent": self.opponents(seat),
+                   "that_player": [ctx.get("that_player", seat)],
+                   }.get(player, [s for s in range(self.num_players) if s not in self.out])
+        one_pick = player in ("opponent", "any")
+        groups: list[tuple[int, list[int]]] = []
+        for p in players:
+            cands = self._candidates(p, pick, legal)
+            if one_pick and groups:
+                groups[0][1].extend(cands)
+            else:
+                groups.append((p, cands))
+        chosen: list[int] = []
+        for g, (p, cands) in enumerate(groups):
+            if pick == "all" or len(cands) <= 1:
+                chosen += cands
+                continue
+            key = f"{k}:g{g}"
+            if key not in ctx:
+                chooser = p if target.get("chooser") == "owner" and not one_pick else seat
+                options = [Action("target", (self.seat_of(c), self.slot_of(c))) for c in cands]
+                self.ask(chooser, "target", options, key, self.cards[source].name if source is not None else "")
+                return None
+            chosen.append(ctx[key])
+        return chosen
+
+    def _candidates(self, p: int, pick: str, legal) -> list[int]:
+        if pick == "top":
+            top = self.top_card(p)
+            return [top] if legal(top, p) else []
+        if pick in ("highest", "lowest"):
+            up = [c for c in self.tableau[p] if c not in self.down]
+            if not up:
+                return []
+            stars = [self.star(c) for c in up]
+            best = max(stars) if pick == "highest" else min(stars)
+            return [c for c, s in zip(up, stars, strict=True) if s == best and legal(c, p)]
+        return [c for c in self.tableau[p] if legal(c, p)]
+
+    # -- flips -----------------------------------------------------------------------------------------
+    def op_flip(self, frame: dict, op: dict, k: int) -> bool:
+        seat, ctx = frame["seat"], frame["ctx"]
+        targets = ctx.get(f"{k}:targets")
+        if targets is None:
+            targets = self.choose_cards(frame, op["target"], k, flipping=True)
+            if targets is None:
+                return False
+            ctx[f"{k}:targets"] = targets
+        for j in range(ctx.get(f"{k}:done", 0), len(targets)):
+            card = targets[j]
+            owner_seat = self.seat_of(card)
+            cancelled = False
+            if owner_seat is not None and owner_seat != seat and card not in self.down:
+                reactions = self._flip_reactions(card, owner_seat, seat)
+                key = f"{k}:react{j}"
+                if reactions and key not in ctx:
+                    options = [Action("react", (self.cards[r].name,)) for r in reactions] + [Action("decline")]
+                    self.ask(owner_seat, "react", options, key, self.cards[card].name)
+                    return False
+                if ctx.get(key):
+                    cancelled = self._react(ctx[key], owner_seat, seat, card)
+            if not cancelled:
+                self.flip_card(card, seat)
+            ctx[f"{k}:done"] = j + 1
+        return True
+
+    def _flip_reactions(self, card: int, owner_seat: int, by: int) -> list[int]:
+        found = []
+        for r in self.play_area(owner_seat):
+            if r == card or r in self.down:
+                continue
+            for _i, effect in self.cards[r].effects_at("reaction"):
+                trigger = effect.get("trigger", {})
+                if trigger.get("event") == "would_flip" and self._fits(trigger, owner_seat, r, card, by, owner_seat):
+                    found.append(r)
+                    break
+        return sorted(set(found), key=found.index)
+
+    def _react(self, reaction: int, owner_seat: int, by: int, card: int) -> bool:
+        """A would-flip Reaction: its card is flipped ("Reaction"), the rest of its ops follow."""
+        effect = next(e for _i, e in self.cards[reaction].effects_at("reaction")
+                      if e.get("trigger", {}).get("event") == "would_flip")
+        self.log("reaction", owner_seat, card=self.cards[reaction].name, instead_of=self.cards[card].name)
+        self.flip_card(reaction, owner_seat)
+        rest = [op for op in effect["ops"] if op["op"] != "cancel_flip"]
+        if rest:
+            self.triggered.append(self.frame(owner_seat, reaction, {"ops": rest}, {"that_player": by}, optional=False))
+        return len(rest) < len(effect["ops"])
+
+    # -- +1 Star tokens ("Blast Off") ------------------------------------------------------------------
+    def op_tokens(self, frame: dict, op: dict, k: int) -> bool:
+        seat, amount = frame["seat"], op.get("amount", 1)
+        if op["target"]["pick"] == "next_played":
+            self.next_effects[seat].append(("tokens", amount))
+            self.log("star_tokens_pending", seat, amount=amount)
+            return True
+        cards = self.choose_cards(frame, op["target"], k, flipping=False)
+        if cards is None:
+            return False
+        for card in cards:
+            self.tokens[card] = self.tokens.get(card, 0) + amount
+            self.log("star_tokens", seat, card=self.cards[card].name, amount=amount, star=self.star(card))
+            self.triggered.extend(self.collect("star_tokens", card, seat))
+        return True
+
+    # -- clashes ("Clashing") ------------------------------------------------------------------------------
+    def op_clash(self, frame: dict, op: dict, k: int) -> bool:
+        seat, source, ctx = frame["seat"], frame["source"], frame["ctx"]
+        if op["with"] == "opponent":
+            rivals = [p for p in self.opponents(seat) if self.top_card(p) is not None]
+            key = f"{k}:opponent"
+            if self.top_card(seat) is not None and len(rivals) > 1 and key not in ctx:
+                self.ask(seat, "opponent", [Action("opponent", (p,)) for p in rivals], key, "an opponent to clash with")
+                return False
+            participants = [seat, ctx.get(key, rivals[0])] if rivals else [seat]
+        else:
+            participants = [seat, *self.opponents(seat)]
+        participants = [p for p in participants if self.top_card(p) is not None]
+        if len(participants) < 2:  # "the clash does not occur"
+            self.log("clash", seat, occurred=False)
+            return True
+        totals, revealed = {}, []
+        for p in participants:  # "starting with whoever initiated the clash and moving clockwise"
+            card = self.draw_store()
+            revealed.append(card)
+            extra = self.cards[card].printed_star if card is not None else 0
+            totals[p] = (self.star(self.top_card(p)) or 0) + extra
+        self.to_aftermarket([c for c in revealed if c is not None])
+        best = max(totals.values())
+        top = [p for p, t in totals.items() if t == best]
+        winner = top[0] if len(top) == 1 else None
+        losers = [p for p in participants if p != winner] if winner is not None else []
+        self.log("clash", seat, occurred=True, players=participants, totals=[totals[p] for p in participants],
+                 revealed=[self.cards[c].name if c is not None else None for c in revealed], winner=winner)
+        frames = []
+        result = "tie" if winner is None else "win" if winner == seat else "lose" if seat in losers else None
+        if result and op.get(result):
+            frames.append(self.frame(seat, source, {"ops": op[result]}, ctx, optional=False))
+        if winner is not None:
+            self.clashes_won[winner] += 1
+            if op.get("winner"):
+                frames.append(self.frame(winner, source, {"ops": op["winner"]}, ctx, optional=False))
+            for p in losers:
+                if op.get("losers"):
+                    frames.append(self.frame(p, source, {"ops": op["losers"]}, ctx, optional=False))
+            frames += self.collect("clash_won", None, winner)
+        self.triggered = frames + self.triggered
+        return True
+
+    def draw_store(self) -> int | None:
+        """The top card of the Store ("FAQs": when it runs out, "Shuffle the Store Discard")."""
+        if not self.store and self.store_discard:
+            self.store, self.store_discard = self.store_discard, []
+            self.rng.shuffle(self.store)
+            self.log("store_reshuffled", None, cards=len(self.store))
+        return self.store.pop() if self.store else None
+
+    def to_aftermarket(self, cards: list[int]) -> None:
+        """"If there is no space left (max. 12), discard all cards in the Aftermarket to the Store
+        Discard before adding any new cards"."""
+        if len(self.aftermarket) + len(cards) > AFTERMARKET_LIMIT:
+            self.store_discard.extend(self.aftermarket)
+            self.log("aftermarket_discarded", None, cards=len(self.aftermarket))
+            self.aftermarket = []
+        self.aftermarket.extend(cards)

@@ -1,0 +1,191 @@
+"""Verb phrases of Millennium Blades card text: one clause ("gain 3 RP for each Fire card in your
+tableau", "flip your Top Card", "clash with an opponent") -> ops of the effect language."""
+
+from __future__ import annotations
+
+import re
+
+from rules.millennium_blades.phrases import (
+    MULTIPLE,
+    NUMBER,
+    Unread,
+    card_phrase,
+    number,
+    read_count,
+    read_ref,
+    read_target,
+)
+
+_RP = r"(?:rp|ranking points?)"
+_WHO = {"each opponent": "each_opponent", "that opponent": "that_player", "that player": "that_player",
+        "each player": "each", "every player": "each", "all players": "each", "each other player": "each_other",
+        "an opponent of your choice": "chosen_opponent", "target opponent": "chosen_opponent",
+        "an opponent": "chosen_opponent", "you": "self"}
+_WHO_RE = "|".join(sorted(map(re.escape, _WHO), key=len, reverse=True))
+
+
+def read_clause(text: str, timing: str, effect: dict, last: dict) -> list[dict]:
+    text = text.strip().rstrip(".")
+    if not text:
+        raise Unread(text, "an empty clause")
+    m = re.match(rf"^({_WHO_RE}) (gains?|loses?) (.+)$", text)
+    if m and m.group(1) != "you":
+        op = _points(f"{m.group(2).rstrip('s')} {m.group(3)}")
+        op["who"] = _WHO[m.group(1)]
+        return [op]
+    if m:
+        text = f"{m.group(2).rstrip('s')} {m.group(3)}"
+    if re.match(rf"^(gain|lose) .*?({_RP}|equal to)", text) or re.match(r"^(gain|lose) (x|\d+) rp", text):
+        return [_points(text)]
+    m = re.fullmatch(rf"gain (?:\$({NUMBER})|({NUMBER}) (?:millennium dollars?|money|dollars?))", text)
+    if m:
+        return [{"op": "gain_money", "amount": number(m.group(1) or m.group(2))}]
+    if re.fullmatch(r"flip this (?:card|accessory|deck box) instead", text):
+        if timing != "reaction":
+            raise Unread(text, "only a Reaction flips its card instead")
+        return [{"op": "cancel_flip"}]
+    if re.fullmatch(r"(?:insert|put|place|play) this card (?:anywhere|into any slot|in any slot)(?: (?:into|of|in) "
+                    r"your tableau)?(?:,? instead of .+)?", text):
+        return [{"op": "insert"}]
+    m = re.fullmatch(r"flip this card to (.+)", text)
+    if m and timing == "action":
+        effect["optional"] = True
+        return read_clause(m.group(1), timing, effect, last)
+    m = re.fullmatch(r"(each opponent|each player|an opponent) flips (their|his or her|a) (.+)", text)
+    if m:
+        return _owner_flips(m.group(1), m.group(3))
+    m = re.fullmatch(r"each opponent whose top card has (?:a )?(lower|higher) star rating than this card flips "
+                     r"(?:that|their) top card", text)
+    if m:
+        flt = {"star": {"cmp": "<" if m.group(1) == "lower" else ">", "value": "this"}}
+        return [{"op": "flip", "target": {"player": "each_opponent", "pick": "top", "filter": flt}}]
+    m = re.fullmatch(r"flip (.+)", text)
+    if m:
+        target = read_target(m.group(1), last.get("ref"))
+        return [{"op": "flip", "target": target}]
+    m = re.fullmatch(r"clash with (an opponent|another player|one opponent|all players|all opponents|each opponent|"
+                     r"every player|all other players)", text)
+    if m:
+        return [{"op": "clash", "with": "opponent" if m.group(1) in ("an opponent", "another player", "one opponent")
+                 else "all"}]
+    m = re.fullmatch(rf"put ({NUMBER}) \+1 star tokens? on (.+)", text)
+    if m:
+        return [{"op": "star_tokens", "amount": number(m.group(1)), "target": read_target(m.group(2), last.get("ref"))}]
+    m = re.fullmatch(rf"(?:you may )?play (an additional|one additional|{NUMBER} additional|an extra|{NUMBER} extra) "
+                     r"singles?(?: this turn)?", text)
+    if m:
+        word = m.group(1).split()[0]
+        return [{"op": "play_extra", "amount": 1 if word in ("an", "one") else number(word)}]
+    m = re.fullmatch(r"reveal (?:the top card of the store|a card from the top of the store)", text)
+    if m:
+        last["ref"] = "revealed"
+        return [{"op": "reveal", "source": "store"}]
+    m = re.fullmatch(r"reveal (.+?) from your hand", text)
+    if m:
+        flt, _, rest = card_phrase(m.group(1))
+        if rest:
+            raise Unread(rest, "after the card revealed")
+        last["ref"] = "revealed"
+        return [{"op": "reveal", "source": "hand", **({"filter": flt} if flt else {})}]
+    m = re.fullmatch(r"reveal a face-down card(?: in (?:any|a|your|an opponent's) tableau)?", text)
+    if m:
+        last["ref"] = "revealed"
+        return [{"op": "reveal", "source": "face_down"}]
+    m = re.fullmatch(rf"discard ({NUMBER}) (cards?|singles?|.+?) from your hand(?: to (.+))?", text)
+    if m:
+        flt = {}
+        if m.group(2) not in ("card", "cards", "single", "singles"):
+            flt, _, rest = card_phrase(f"a {m.group(2)}")
+            if rest:
+                raise Unread(rest, "after the card discarded")
+        ops = [{"op": "discard", "amount": number(m.group(1)), **({"filter": flt} if flt else {})}]
+        if m.group(3):
+            ops += read_clause(m.group(3), timing, effect, last)
+        return ops
+    raise Unread(text, "an effect")
+
+
+def _owner_flips(who: str, what: str) -> list[dict]:
+    player = {"each opponent": "each_opponent", "each player": "each", "an opponent": "opponent"}[who]
+    what = what.strip()
+    if what == "top card":
+        return [{"op": "flip", "target": {"player": player, "pick": "top", "chooser": "owner"}}]
+    m = re.fullmatch(r"(highest|lowest)(?: star)? (?:card|single)", what)
+    if m:
+        return [{"op": "flip", "target": {"player": player, "pick": m.group(1), "chooser": "owner"}}]
+    flt, zone, rest = card_phrase(f"a {what}")
+    if rest not in ("", "of their choice", "in their tableau", "of their choice in their tableau"):
+        raise Unread(rest, "after the card they flip")
+    flt.setdefault("face", "up")
+    return [{"op": "flip", "target": {"player": player, "pick": "choice", "chooser": "owner", "filter": flt}}]
+
+
+def _points(text: str) -> dict:
+    """"gain 3 RP for each ...", "lose 5 RP", "gain RP equal to twice its Star Rating"."""
+    m = re.fullmatch(rf"(gain|lose) rp equal to (?:({MULTIPLE}) )?(?:the star rating of (.+)|(its|that card's|"
+                     rf"the revealed card's|the next card you play's|this card's) star rating)", text)
+    if m:
+        times = number(m.group(2)) if m.group(2) else 1
+        ref = read_ref(m.group(3)) if m.group(3) else {"its": "revealed", "that card's": "revealed",
+                                                       "the revealed card's": "revealed", "this card's": "this",
+                                                       "the next card you play's": "next_played"}[m.group(4)]
+        return {"op": f"{m.group(1)}_rp", "amount": times, "per": {"count": "star", "card": ref}}
+    m = re.fullmatch(rf"(gain|lose) ({NUMBER}) {_RP}(?: (?:for each|per|for every) (.+?))?(?:,? up to (?:a maximum of )?"
+                     rf"({NUMBER}) {_RP})?", text)
+    if not m:
+        raise Unread(text, "an amount of RP")
+    op = {"op": f"{m.group(1)}_rp", "amount": number(m.group(2))}
+    if m.group(3):
+        op["per"] = read_count(m.group(3))
+    if m.group(4):
+        op["max"] = number(m.group(4))
+    return op
+
+
+# -- continuous effects (Ongoing, Top) -------------------------------------------------------------
+_PROTECTED = re.compile(r"^(.+?) (?:cannot|can't|can not) be flipped(?: face-down)?(?: by (opponents'|an opponent's|"
+                        r"your opponents'|other players'|opponent) effects?)?$")
+
+
+def read_continuous(text: str) -> list[dict]:
+    ops: list[dict] = []
+    for sentence in [s.strip().rstrip(".") for s in re.split(r"(?<=\.)\s+", text) if s.strip()]:
+        ops += _continuous(sentence)
+    return ops
+
+
+def _continuous(s: str) -> list[dict]:
+    if re.match(r"(?:while the card immediately to the left of this one is face-up, )?this card has (?:the "
+                r"elements? and types?|that card's elements and types) (?:of the face-up card to its immediate left|"
+                r"in place of its own)", s):
+        return [{"op": "copy_attributes"}]
+    if re.fullmatch(r"this stops if that card is flipped, and it still applies during scoring", s):
+        return []
+    m = re.fullmatch(rf"your tableau has ({NUMBER}) extra slots?(?:,? at its right end)?", s)
+    if m:
+        return [{"op": "extra_slot", "amount": number(m.group(1))}]
+    m = re.fullmatch(rf"x is (?:equal to )?(?:({MULTIPLE}) )?the number of (.+)", s)
+    if m:
+        return [{"op": "set_star", "amount": number(m.group(1)) if m.group(1) else 1, "per": read_count(m.group(2))}]
+    m = _PROTECTED.match(s)
+    if m:
+        if not m.group(2):
+            raise Unread(s, "protection names whose effects (by opponents' effects)")
+        return [_protect(m.group(1))]
+    raise Unread(s, "a continuous effect")
+
+
+def _protect(subject: str) -> dict:
+    fixed = {"this card": "this", "the card to the right of this one": "right", "the card to the left of this one":
+             "left", "cards adjacent to this one": "adjacent", "cards adjacent to this card": "adjacent",
+             "cards in your tableau": "tableau", "your cards": "tableau", "your singles": "tableau",
+             "adjacent cards": "adjacent", "singles in your tableau": "tableau"}
+    if subject in fixed:
+        return {"op": "protect", "target": fixed[subject]}
+    flt, zone, rest = card_phrase(subject)
+    where = flt.pop("where", None)
+    flt.pop("face", None)
+    if rest or zone != "tableau":
+        raise Unread(rest or subject, "the cards protected")
+    return {"op": "protect", "target": {"adjacent": "adjacent", None: "tableau"}.get(where, "tableau"),
+            **({"filter": flt} if flt else {})}

@@ -1,0 +1,106 @@
+"""Conditions of Millennium Blades card text ("If ..."): the words between "If" and the comma ->
+a structured CONDITION of the effect language (effects.py)."""
+
+from __future__ import annotations
+
+import re
+
+from rules.millennium_blades.phrases import NUMBER, Unread, card_phrase, number, read_count, read_ref
+
+_CARD = (r"(this card|it|that card|the next card you play|your top card|the revealed card|"
+         r"the card (?:immediately )?(?:to the )?(?:left|right) of this (?:one|card))")
+
+
+def read_condition(text: str) -> dict:
+    text = text.strip()
+    if text == "this is the only card in your tableau":
+        return _count({"count": "cards", "zone": "tableau", "filter": {}}, "==", 1)
+    m = re.fullmatch(r"(?:you have|you hold) no (cards?|singles?) in (?:your )?hand", text)
+    if m:
+        return _count({"count": "cards", "zone": "hand", "filter": {}}, "==", 0)
+    m = re.fullmatch(rf"you have ({NUMBER}) or (more|fewer) (cards?|singles?) in (?:your )?hand", text)
+    if m:
+        return _count({"count": "cards", "zone": "hand", "filter": {}}, _more(m.group(2)), number(m.group(1)))
+    m = re.fullmatch(r"you (?:have )?won (?:a|at least one) clash this tournament", text)
+    if m:
+        return _count({"count": "clashes_won"}, ">=", 1)
+    m = re.fullmatch(rf"{_CARD} (is|has|shares) (.+)", text)
+    if m:
+        return {"test": "card", "card": read_ref(m.group(1)), "is": _card_test(m.group(2), m.group(3))}
+    m = re.fullmatch(r"no (.+?) (?:is|are) (face-down|face-up)", text)
+    if m:
+        flt, zone = _phrase(m.group(1))
+        flt["face"] = "down" if m.group(2) == "face-down" else "up"
+        return _count({"count": "cards", "zone": zone, "filter": flt}, "==", 0)
+    m = re.fullmatch(r"(?:a|any|at least one) (.+?) (?:is|are) (face-down|face-up)", text)
+    if m:
+        flt, zone = _phrase(m.group(1))
+        flt["face"] = "down" if m.group(2) == "face-down" else "up"
+        return _count({"count": "cards", "zone": zone, "filter": flt}, ">=", 1)
+    m = re.fullmatch(rf"no (.+?) has ({NUMBER}) or (more|fewer) stars", text)
+    if m:
+        flt, zone = _phrase(m.group(1))
+        flt["star"] = {"cmp": ">=" if m.group(3) == "more" else "<=", "value": number(m.group(2))}
+        return _count({"count": "cards", "zone": zone, "filter": flt}, "==", 0)
+    m = re.fullmatch(rf"your tableau (?:holds|has|contains) ({NUMBER}) or (more|fewer) (.+)", text)
+    if m:
+        flt, _zone = _phrase(m.group(3))
+        return _count({"count": "cards", "zone": "tableau", "filter": flt}, _more(m.group(2)), number(m.group(1)))
+    m = re.fullmatch(rf"(?:you have|there are) ({NUMBER}) or (more|fewer) (.+)", text)
+    if m:
+        return _count(read_count(m.group(3)), _more(m.group(2)), number(m.group(1)))
+    m = re.fullmatch(rf"you have (?:exactly )?({NUMBER}) (.+)", text)
+    if m:
+        return _count(read_count(m.group(2)), "==", number(m.group(1)))
+    m = re.fullmatch(r"you have no (.+)", text)
+    if m:
+        return _count(read_count(m.group(1)), "==", 0)
+    m = re.fullmatch(r"you have (?:a|an|any) (.+)", text)
+    if m:
+        return _count(read_count(m.group(1)), ">=", 1)
+    raise Unread(text, "a condition")
+
+
+def _phrase(text: str) -> tuple[dict, str]:
+    flt, zone, rest = card_phrase(text if re.match(r"(?:a|an|the|each|no) ", text) else f"a {text}")
+    if rest:
+        raise Unread(rest, "after a card description in a condition")
+    return flt, zone
+
+
+def _more(word: str) -> str:
+    return ">=" if word == "more" else "<="
+
+
+def _count(of: dict, cmp: str, value: int) -> dict:
+    return {"test": "count", "of": of, "cmp": cmp, "value": value}
+
+
+def _card_test(verb: str, rest: str) -> dict:
+    """What a card "is" / "has" / "shares": a FILTER it must match."""
+    rest = rest.strip()
+    if verb == "is" and rest in ("face-down", "face-up"):
+        return {"face": rest[5:]}
+    if verb == "is":
+        m = re.fullmatch(r"(?:a|an) (.+)", rest)
+        if not m:
+            raise Unread(rest, "what the card is")
+        flt, zone, tail = card_phrase(f"a {m.group(1)}")
+        if tail:
+            raise Unread(tail, "what the card is")
+        return {**flt, "face": "up"}
+    if verb == "has":
+        m = re.fullmatch(r"(?:a )?(lower|higher) star rating than this (?:card|one)", rest)
+        if m:
+            return {"face": "up", "star": {"cmp": "<" if m.group(1) == "lower" else ">", "value": "this"}}
+        m = re.fullmatch(rf"({NUMBER}) or (more|fewer) stars", rest)
+        if m:
+            return {"face": "up", "star": {"cmp": _more(m.group(2)), "value": number(m.group(1))}}
+        m = re.fullmatch(r"(two|three) or more elements", rest)
+        if m:
+            return {"face": "up", "elements_min": number(m.group(1))}
+    if verb == "shares":
+        m = re.fullmatch(r"(?:an? )?(no )?(element|type) with this (?:card|one)", rest)
+        if m:
+            return {"face": "up", ("shares_none" if m.group(1) else "shares"): m.group(2)}
+    raise Unread(f"{verb} {rest}", "what the card is")

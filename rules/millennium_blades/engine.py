@@ -1,0 +1,99 @@
+"""The Millennium Blades tournament engine (rulebook: shared/rulebooks/millennium-blades.txt,
+"Tournament Phase" through "Ending the Tournament"): ``ENGINE`` and ``new_game``.
+
+The engine is a package:
+
+- ``vocabulary.py`` / ``cards.py``  the card schema; ``effects.py`` the effect language and the
+  card checker; ``text.py`` (with ``phrases.py``, ``clauses.py``, ``conditions.py``) the compiler
+  from card text; ``catalogue.py`` a card as the engine reads it and the default Store
+- ``state.py``   :class:`MBState`: setup, zones, copies, sampled worlds
+- ``queries.py`` star, elements, types (Mimicry), the Top Card, protection, filters, counts
+- ``resolve.py`` effect frames, triggers, decisions; ``clash.py`` targets, flips, tokens, clashes
+- ``flow.py``    turns, legal actions, ``apply``, scoring and VP; ``view.py``; ``ai.py``
+
+One to five players: 1 is a goldfish (one kit alone: its RP distribution, always first place).
+Seat 0 takes the first turn ("Turns begin with whichever player placed highest in the previous
+tournament"; option ``first_player``); turns go clockwise (seat order).
+
+Actions
+-------
+On a player's turn ("Tournament Turns"):
+
+- ``play <name>``: play that single from hand into the left-most open slot (required if able);
+  after the first, a ``play`` again only with an extra play ("Play: You may play an additional
+  single this turn");
+- ``use <name>``: use the Action of that face-up card (tableau, deck box or accessory), once a
+  turn, before or after playing; the card is then flipped face-down ("Use an Action");
+- ``end``: end the turn after playing (offered while an Action or extra play is left; otherwise
+  the turn ends by itself);
+- ``pass``: the only action of a player who cannot play a single.
+
+Decisions an effect asks for (the seat that decides is named in ``view()["decision"]``):
+
+- ``accept`` / ``decline``: use an optional effect ("You may ...", a Reaction);
+- ``target <seat> <slot>``: choose the card in that seat's tableau (slot from 0) to flip, reveal or
+  put tokens on;
+- ``opponent <seat>``: the opponent to clash with or to lose RP;
+- ``pick <name>``: the card from your hand to reveal or discard;
+- ``insert <slot>``: Scurry, the slot (from 0) to insert the card into;
+- ``react <name>`` / ``decline``: an opponent's effect would flip your card: react with that
+  Reaction card (it is flipped instead) or not.
+
+View
+----
+``view(seat)`` (``None``: everything): ``game``, ``turn``, ``phase`` (turn, scoring, over),
+``turn_seat``, ``to_act``, ``passes_in_succession``, ``plays_left``, ``action_used``, ``over``,
+``outcome``, ``chart`` (the round's VP chart); ``decision`` (``seat``, ``kind``, ``about``) while an
+effect waits for a choice; ``legal_actions`` for a seat to act; ``store_count``, ``store_discard``,
+``aftermarket`` (names; all public), ``metagame`` (cards); ``players``: per seat ``seat``,
+``deck``, ``rp``, ``money``, ``clashes_won``, ``tableau`` (slot order, left to right: a face-up card
+``{name, star (now, tokens included), elements, types, tokens, top_card, slot}``, a face-down card
+``{face: "down", was, slot}`` -- no name, it is blank -- and ``null`` for each open slot),
+``top_card`` (its name), ``deck_box``, ``accessories``, ``binder``, ``next_card_effects``,
+``removed`` (the infinite-loop rule), and ``hand`` (names, the seat's own) or ``hand_count``.
+
+Hidden from a seat (``hidden_cards``): the Store's order and contents, the other players' hands.
+Face-down cards are not hidden: every card is played face-up before it is flipped.
+
+Returns: the VP of the round's chart (option ``chart``: ``pre_release``, ``round1`` (default),
+``round2``, ``final``), ties sharing "all places they would win ... rounded down"; placements
+follow. Options: ``store`` (the Store's cards, default the fixture pool with every copy),
+``metagame`` (cards whose Score effects every player activates, none by default),
+``first_player``, ``turn_limit``. Rules interpretations: docs/rules-notes.md, "Millennium Blades tournament engine".
+"""
+
+from __future__ import annotations
+
+from rules.core.decks import DeckList
+from rules.core.engine import EngineSpec, StatCounter
+from rules.millennium_blades import ai
+from rules.millennium_blades.state import CHARTS, TURN_LIMIT, MBState
+
+VERSION = "1.0"
+
+END_REASONS = {"tournament_end": "every player passed in succession; the tournament was scored"}
+
+COUNTERS = (
+    StatCounter("rp", "Ranking points", description="RP at the end of the tournament"),
+    StatCounter("clashes_won", "Clashes won", description="clashes the player won"),
+    StatCounter("money", "Millennium Dollars gained", description="money gained during the tournament"),
+    StatCounter("played", "Singles played", per_card=True, description="singles played into the tableau"),
+    StatCounter("flipped", "Cards flipped", per_card=True, description="the player's cards flipped face-down"),
+)
+
+
+def new_game(decks: list[DeckList], seed: int, **options) -> MBState:
+    """A tournament: RP at zero, deck boxes and accessories face-up, singles in hand, the Store
+    shuffled from the seed."""
+    return MBState(list(decks), seed, store=options.get("store"), metagame=options.get("metagame", ()),
+                   chart=options.get("chart", "round1"), first_player=options.get("first_player", 0),
+                   turn_limit=options.get("turn_limit", TURN_LIMIT))
+
+
+ENGINE = EngineSpec(
+    game="millennium_blades", version=VERSION, new_game=new_game, evaluate=ai.evaluate,
+    min_players=1, max_players=5, perfect_information=False, chance=True, simultaneous_moves=False,
+    end_reasons=END_REASONS, counters=COUNTERS,
+)
+
+__all__ = ["CHARTS", "COUNTERS", "ENGINE", "VERSION", "MBState", "new_game"]

@@ -1,0 +1,189 @@
+"""Tournament turns, the legal actions, ``apply``, and the end (millennium-blades.txt, "Tournament
+Turns", "Use an Action", "Play a Single", "Effects on Cards", "Ending the Tournament",
+"Infinite Loops", "Tournament VP Chart")."""
+
+from __future__ import annotations
+
+from rules.core.engine import Action
+
+
+class FlowMixin:
+    # -- who acts, what they may do --------------------------------------------------------------------
+    def current_players(self) -> list[int]:
+        if self.is_over:
+            return []
+        return [self.pending["seat"]] if self.pending else [self.seat_turn]
+
+    def legal_actions(self, player: int) -> list[Action]:
+        if self.is_over or player not in self.current_players():
+            return []
+        if self.pending:
+            return list(self.pending["options"])
+        seat = player
+        can_play = self.can_play(seat)
+        if not self.played_this_turn and not can_play:
+            return [Action("pass")]  # "If the player is unable to play a Single, they cannot take an Action"
+        actions = []
+        if can_play:
+            names = dict.fromkeys(self.cards[c].name for c in self.hand[seat] if self.cards[c].card_type == "single")
+            actions += [Action("play", (name,)) for name in names]
+        if not self.action_used:
+            actions += [Action("use", (self.cards[c].name,)) for c in self.usable_actions(seat)]
+        if self.played_this_turn:
+            actions.append(Action("end"))
+        return actions
+
+    def can_play(self, seat: int) -> bool:
+        """"unable to play a single if he or she has no cards in hand, or if his or her entire
+        tableau is filled already"."""
+        return (self.plays_left > 0 and len(self.tableau[seat]) < self.capacity(seat)
+                and any(self.cards[c].card_type == "single" for c in self.hand[seat]))
+
+    def usable_actions(self, seat: int) -> list[int]:
+        seen, out = set(), []
+        for card in self.play_area(seat):
+            name = self.cards[card].name
+            if card not in self.down and self.cards[card].effects_at("action") and name not in seen:
+                seen.add(name)
+                out.append(card)
+        return out
+
+    # -- applying ----------------------------------------------------------------------------------------
+    def apply(self, action: Action, player: int) -> None:
+        self.steps = 0
+        if self.pending:
+            self.answer(action)
+        elif action.verb == "play":
+            card = next(c for c in self.hand[player] if self.cards[c].name == action.args[0])
+            self.play_single(player, card)
+        elif action.verb == "use":
+            card = next(c for c in self.usable_actions(player) if self.cards[c].name == action.args[0])
+            self.use_action(player, card)
+        else:  # pass, end
+            self.log(action.verb, player)
+            self.end_turn()
+            return
+        self.settle()
+
+    def settle(self) -> None:
+        """Resolve what can be resolved; then end the turn when nothing is left to choose, or score."""
+        self.run()
+        if self.pending or self.is_over or self.stack:
+            return
+        if self.phase == "scoring":
+            self.finish()
+        elif self.seat_turn in self.out:
+            self.end_turn()
+        elif self.played_this_turn and not self.can_play(self.seat_turn) and (
+                self.action_used or not self.usable_actions(self.seat_turn)):
+            self.end_turn()
+
+    def play_single(self, seat: int, card: int) -> None:
+        """"Place the Single face-up in the next open left-most slot"; effects by priority
+        "Top>Ongoing>Play>Next" ("Effects on Cards"): Top and Ongoing triggers see the tableau as it
+        was when the card was played; Next effects "trigger on the next card you play"."""
+        triggered = self.collect("play", card, seat)
+        reactions = [f for f in triggered if f["reaction"]]
+        self.hand[seat].remove(card)
+        self.tableau[seat].append(card)
+        self.plays_left -= 1
+        self.played_this_turn += 1
+        played = self.stats[seat]["played"]
+        played[self.cards[card].name] = played.get(self.cards[card].name, 0) + 1
+        self.log("play", seat, card=self.cards[card].name, slot=len(self.tableau[seat]) - 1)
+        frames = [f for f in triggered if not f["reaction"]]
+        frames += [self.frame(seat, card, e, {"played": card}) for _i, e in self.cards[card].effects_at("play")]
+        waiting, self.next_effects[seat] = self.next_effects[seat], []
+        for entry in waiting:
+            if entry[0] == "tokens":
+                frames.append(self.frame(seat, None, {"ops": [{"op": "star_tokens", "amount": entry[1], "target": {
+                    "player": "self", "pick": "played"}}]}, {"played": card}))
+            elif entry[1] not in self.down:
+                effect = self.cards[entry[1]].effects[entry[2]]
+                frames.append(self.frame(seat, entry[1], effect, {"next_played": card, "played": card}))
+        self.next_effects[seat] = [("effect", card, i) for i, _e in self.cards[card].effects_at("next")]
+        self.push(frames + reactions)
+
+    def use_action(self, seat: int, card: int) -> None:
+        """"To use an action, perform the text on the card, then flip the card face-down"."""
+        self.action_used = True
+        effect = next(e for _i, e in self.cards[card].effects_at("action"))
+        self.log("use", seat, card=self.cards[card].name)
+        self.push([self.frame(seat, card, effect, extra=({"op": "_flip_source"},), optional=False)])
+
+    def end_turn(self) -> None:
+        """"Once all players pass in succession, the tournament ends"."""
+        self.passes = 0 if self.played_this_turn else self.passes + 1
+        active = [s for s in range(self.num_players) if s not in self.out]
+        if not active or self.passes >= len(active):
+            self.start_scoring()
+            return
+        n = self.num_players
+        self.seat_turn = next((self.seat_turn + k) % n for k in range(1, n + 1) if (self.seat_turn + k) % n not in self.out)
+        self.plays_left, self.played_this_turn, self.action_used = 1, 0, False
+        self.turn += 1
+        self.log("turn", self.seat_turn)
+        self.check_turn_limit()
+
+    # -- the end ("Ending the Tournament") ------------------------------------------------------------------
+    def start_scoring(self) -> None:
+        """Score effects of face-up cards: "Singles in your tableau, then the Deck Box, then
+        Accessories, and finally the Metagame Cards. Every Player activates the Metagame Score
+        effects for themselves." Left to right, seat by seat from the first player."""
+        self.phase = "scoring"
+        self.log("scoring", None)
+        frames = []
+        n = self.num_players
+        for seat in [(self.first_player + k) % n for k in range(n)]:
+            if seat in self.out:
+                continue
+            for card in self.tableau[seat] + self.deck_box[seat] + self.accessories[seat]:
+                if card not in self.down:
+                    frames += [self.frame(seat, card, e) for _i, e in self.cards[card].effects_at("score")]
+            for card in self.metagame:
+                frames += [self.frame(seat, card, e) for _i, e in self.cards[card].effects_at("score")]
+        self.push(frames)
+        self.settle()
+
+    def placements_vp(self) -> list[int]:
+        """"Award VP ... based on the Tournament VP chart"; tied players "add up and divide between
+        them the VP for all places they would win ... rounded down". A player removed for an
+        infinite loop scores first place and the others are placed among themselves."""
+        from rules.millennium_blades.state import CHARTS
+
+        chart = CHARTS[self.chart]
+        vp = [0] * self.num_players
+        rest = [s for s in range(self.num_players) if s not in self.out]
+        for s in self.out:
+            vp[s] = chart[0]
+        place = 0
+        for rp in sorted({self.rp[s] for s in rest}, reverse=True):
+            tied = [s for s in rest if self.rp[s] == rp]
+            share = sum(chart[place:place + len(tied)]) // len(tied)
+            for s in tied:
+                vp[s] = share
+            place += len(tied)
+        return vp
+
+    def finish(self) -> None:
+        vp = self.placements_vp()
+        self.phase = "over"
+        self.log("final_rp", None, rp=list(self.rp), vp=vp)
+        self.end_with_returns(vp, "tournament_end")
+
+    def infinite_loop(self) -> None:
+        """"Infinite Loops": the player who caused it "is immediately removed from the tournament ...
+        all your tournament cards ... are returned to the box, and you gain Millennium Dollars equal
+        to their total sell value" (the player whose turn it is: rules notes)."""
+        seat = self.seat_turn
+        self.stack, self.triggered, self.pending = [], [], None
+        cards = self.hand[seat] + self.tableau[seat] + self.deck_box[seat] + self.accessories[seat]
+        self.money[seat] += sum(self.cards[c].printed_star for c in cards)
+        self.removed[seat].extend(cards)
+        self.hand[seat], self.tableau[seat], self.deck_box[seat], self.accessories[seat] = [], [], [], []
+        self.out.add(seat)
+        self.log("infinite_loop", seat, removed=len(cards))
+        if len(self.out) == self.num_players:
+            self.start_scoring()
+        else:
+            self.end_turn()

@@ -1,0 +1,247 @@
+"""Noun phrases of Millennium Blades card text: numbers, card descriptions, counts, targets,
+trigger events. Each ``read_*`` takes lower-case text and returns a structure of the effect
+language (effects.py) or raises :class:`Unread` naming the phrase it could not read."""
+
+from __future__ import annotations
+
+import re
+
+from rules.millennium_blades.vocabulary import ELEMENTS, KEYWORDS, TYPE_VALUES
+
+
+class Unread(ValueError):
+    """A phrase the compiler does not understand; ``phrase`` is that phrase."""
+
+    def __init__(self, phrase: str, what: str = ""):
+        super().__init__(f"{what + ': ' if what else ''}{phrase!r}")
+        self.phrase = phrase.strip()
+
+
+WORDS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
+         "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "once": 1, "twice": 2, "thrice": 3}
+NUMBER = r"(?:\d+|a|an|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)"
+MULTIPLE = r"(?:twice|three times|four times|(?:\d+) times)"
+KEYWORD_NAMES = {"mimicry": "mimicry", "blast off": "blast_off", "scurry": "scurry", "anvil drop": "anvil_drop",
+                 "thwomp!": "thwomp", "thwomp": "thwomp"}
+ELEMENT = "|".join(ELEMENTS)
+TYPE = "|".join(TYPE_VALUES)
+_THIS = r"this (?:one|card)(?:'s)?"
+
+
+def number(text: str) -> int:
+    text = text.strip()
+    if text.isdigit():
+        return int(text)
+    if text in WORDS:
+        return WORDS[text]
+    m = re.fullmatch(r"(\w+) times", text)
+    if m:
+        return number(m.group(1))
+    raise Unread(text, "a number")
+
+
+# -- card descriptions ---------------------------------------------------------------------------
+_HEAD = re.compile(rf"^(?:each |every |a |an |one |the |any |all )?(?:different )?(?P<other>(?:an)?other )?"
+                   rf"(?P<face>face-up |face-down )?(?:(?P<el>{ELEMENT})(?:-element)? )?"
+                   rf"(?P<noun>cards?|singles?|(?:{TYPE})s?)\b")
+_MODIFIERS = (
+    (re.compile(r"^ with (mimicry|blast off|scurry|anvil drop|thwomp!?)"), "keyword"),
+    (re.compile(rf"^ with ({NUMBER}) or (more|fewer|less) stars"), "stars"),
+    (re.compile(rf"^ with (?:a )?(lower|higher|lesser|greater) star rating than {_THIS}"), "star_vs_this"),
+    (re.compile(rf"^ whose star rating is (lower|higher) than {_THIS}"), "star_vs_this"),
+    (re.compile(rf"^ with ({NUMBER}) stars"), "exact_stars"),
+    (re.compile(r"^ with (two|three|\d+) or more elements"), "elements_min"),
+    (re.compile(rf"^ that shares? (?:an? )?(element|type) with {_THIS}"), "shares"),
+    (re.compile(rf"^ that shares? no (element|type) with {_THIS}"), "shares_none"),
+    (re.compile(rf"^ (?:immediately )?to the (left|right) of {_THIS}"), "side"),
+    (re.compile(rf"^ adjacent to {_THIS}"), "adjacent"),
+    (re.compile(r"^ (?:of your choice )?in (your|an opponent's|another player's|your opponents'|each opponent's|"
+                r"each|any|every|all) (tableaus?|hand|tableaux)"), "zone"),
+    (re.compile(r"^ (?:of your choice|of their choice)"), "choice"),
+)
+ZONE_WORDS = {"your": "tableau", "an opponent's": "opponents", "another player's": "opponents",
+              "your opponents'": "opponents", "each opponent's": "opponents", "each": "all", "any": "all",
+              "every": "all", "all": "all"}
+
+
+def card_phrase(text: str) -> tuple[dict, str, str]:
+    """``"face-up fire soldiers in your tableau"`` -> (FILTER, ZONE, rest of the text).
+
+    The zone is ``tableau`` unless the phrase names another; ``hand`` for "in your hand"."""
+    m = _HEAD.match(text)
+    if not m:
+        raise Unread(text, "a card description")
+    flt: dict = {}
+    if m.group("other"):
+        flt["where"] = "other"
+    if m.group("face"):
+        flt["face"] = "up" if "up" in m.group("face") else "down"
+    if m.group("el"):
+        flt["element"] = m.group("el")
+    noun = m.group("noun").rstrip("s")
+    if noun in TYPE_VALUES:
+        flt["type"] = noun
+    zone = "tableau"
+    rest = text[m.end():]
+    while True:
+        for pattern, kind in _MODIFIERS:
+            mm = pattern.match(rest)
+            if mm:
+                zone = _modify(flt, kind, mm, zone)
+                rest = rest[mm.end():]
+                break
+        else:
+            return flt, zone, rest.strip()
+
+
+def _modify(flt: dict, kind: str, m: re.Match, zone: str) -> str:
+    g = m.groups()
+    if kind == "keyword":
+        flt["keyword"] = KEYWORD_NAMES[g[0]]
+    elif kind == "stars":
+        flt["star"] = {"cmp": ">=" if g[1] == "more" else "<=", "value": number(g[0])}
+    elif kind == "exact_stars":
+        flt["star"] = {"cmp": "==", "value": number(g[0])}
+    elif kind == "star_vs_this":
+        flt["star"] = {"cmp": "<" if g[0] in ("lower", "lesser") else ">", "value": "this"}
+    elif kind == "elements_min":
+        flt["elements_min"] = number(g[0])
+    elif kind in ("shares", "shares_none"):
+        flt[kind] = g[0]
+    elif kind == "side":
+        flt["where"] = f"{g[0]}_of"
+    elif kind == "adjacent":
+        flt["where"] = "adjacent"
+    elif kind == "zone":
+        return "hand" if g[1] == "hand" else ZONE_WORDS[g[0]]
+    return zone
+
+
+def whole_card_phrase(text: str) -> tuple[dict, str]:
+    flt, zone, rest = card_phrase(text)
+    if rest:
+        raise Unread(rest, "after a card description")
+    return flt, zone
+
+
+# -- counts ("for each ...", "per ...", "the number of ...") ----------------------------------------
+def read_count(text: str) -> dict:
+    """A COUNT from the words after "for each", "per" or "the number of"."""
+    text = text.strip()
+    if re.fullmatch(r"clash(?:es)? you (?:have )?won(?: this tournament)?", text):
+        return {"count": "clashes_won"}
+    m = re.fullmatch(r"(?:different )?(elements?|types?) among (.+)", text)
+    if m:
+        flt, zone = whole_card_phrase(m.group(2))
+        return {"count": "elements" if m.group(1).startswith("element") else "types", "zone": zone, "filter": flt}
+    m = re.fullmatch(r"\+1 star tokens? on (.+)", text)
+    if m:
+        flt, zone = whole_card_phrase(m.group(1))
+        return {"count": "star_tokens", "zone": zone, "filter": flt}
+    flt, zone = whole_card_phrase(text)
+    return {"count": "cards", "zone": zone, "filter": flt}
+
+
+# -- single cards an effect names -----------------------------------------------------------------
+REF_PHRASES = {
+    "this card": "this", "this one": "this", "this single": "this", "it": "revealed", "that card": "revealed",
+    "the revealed card": "revealed", "the next card you play": "next_played", "your top card": "top",
+    "the card played": "played", "that single": "played",
+}
+
+
+def read_ref(text: str) -> str:
+    text = text.strip()
+    if text in REF_PHRASES:
+        return REF_PHRASES[text]
+    m = re.fullmatch(rf"the card (?:immediately )?(?:to the )?(left|right) of {_THIS}(?: in your tableau)?", text)
+    if m:
+        return m.group(1)
+    raise Unread(text, "a card")
+
+
+def read_target(text: str, last_ref: str | None = None) -> dict:
+    """A TARGET for flip and star tokens."""
+    text = text.strip()
+    if text in ("that card", "it") and last_ref:
+        return {"player": "self", "pick": last_ref}
+    if text in ("this card", "this single", "this one"):
+        return {"player": "self", "pick": "this"}
+    if text == "this accessory":
+        return {"player": "self", "pick": "this", "zone": "accessory"}
+    if text == "the next card you play":
+        return {"player": "self", "pick": "next_played"}
+    m = re.fullmatch(r"(your|an opponent's|each opponent's|each player's) top card", text)
+    if m:
+        return {"player": _OWNER[m.group(1)], "pick": "top", **({"chooser": "owner"} if "each" in m.group(1) else {})}
+    m = re.fullmatch(r"(your|an opponent's|each opponent's) (highest|lowest)(?: star)? (?:card|single)"
+                     r"(?: in (?:your|their) tableau)?", text)
+    if m:
+        return {"player": _OWNER[m.group(1)], "pick": m.group(2), "chooser": "owner"}
+    try:
+        return {"player": "self", "pick": read_ref(text)}
+    except Unread:
+        pass
+    m = re.match(r"(each|all|every) ", text)
+    flt, zone, rest = card_phrase(text)
+    if rest:
+        raise Unread(rest, "after a target")
+    player = {"tableau": "self", "opponents": "opponent", "all": "any"}.get(zone)
+    if player is None:
+        raise Unread(text, "a card in a tableau")
+    if m and player == "opponent":
+        player = "each_opponent"
+    flt.setdefault("face", "up")
+    return {"player": player, "pick": "all" if m else "choice", "filter": flt}
+
+
+_OWNER = {"your": "self", "an opponent's": "opponent", "each opponent's": "each_opponent", "each player's": "each"}
+
+
+# -- events after "whenever" / "when" --------------------------------------------------------------
+_BY = {"you": "self", "an opponent": "opponent", "a player": "any", "any player": "any", "another player": "opponent",
+       "one of your opponents": "opponent"}
+
+
+def read_event(text: str) -> dict:
+    """A TRIGGER from the words after "Whenever" or "When"."""
+    text = text.strip()
+    m = re.fullmatch(r"(you|an opponent|a player|any player|another player) plays? (.+)", text)
+    if m:
+        flt, zone, rest = card_phrase(m.group(2))
+        if rest:
+            raise Unread(rest, "after the card played")
+        return _trim({"event": "play", "by": _BY[m.group(1)], "filter": flt})
+    if re.fullmatch(r"you win a clash", text):
+        return {"event": "clash_won"}
+    if re.fullmatch(r"you put (?:one or more )?\+1 star tokens? on (?:a|any) card", text):
+        return {"event": "star_tokens", "by": "self"}
+    m = re.fullmatch(r"(an opponent's effect|one of your effects|an effect) (would flip|flips) (.+)", text)
+    if m:
+        by = {"an opponent's effect": "opponent", "one of your effects": "self", "an effect": "any"}[m.group(1)]
+        what = re.sub(r"^one of your ", "a ", m.group(3))
+        flt, zone, rest = card_phrase(what)
+        if rest:
+            raise Unread(rest, "after the card flipped")
+        whose = {"tableau": "self", "opponents": "opponent", "all": "any"}.get(zone, "self")
+        event = "would_flip" if m.group(2) == "would flip" else "flipped"
+        return _trim({"event": event, "by": by, "whose": whose, "filter": flt})
+    m = re.fullmatch(r"(.+?) (?:is|are) flipped(?: face-down)?(?: by (an opponent's effect|one of your effects))?", text)
+    if m:
+        flt, zone, rest = card_phrase(m.group(1))
+        if rest:
+            raise Unread(rest, "after the card flipped")
+        whose = {"tableau": "self", "opponents": "opponent", "all": "any"}.get(zone, "self")
+        by = {"an opponent's effect": "opponent", "one of your effects": "self"}.get(m.group(2) or "", "any")
+        return _trim({"event": "flipped", "by": by, "whose": whose, "filter": flt})
+    raise Unread(text, "an event")
+
+
+def _trim(trigger: dict) -> dict:
+    if not trigger.get("filter"):
+        trigger.pop("filter", None)
+    return trigger
+
+
+__all__ = ["KEYWORDS", "MULTIPLE", "NUMBER", "Unread", "card_phrase", "number", "read_count", "read_event",
+           "read_ref", "read_target", "whole_card_phrase"]

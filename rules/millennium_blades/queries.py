@@ -1,0 +1,224 @@
+"""What a card is now, and the questions effects ask: star, elements, types, the Top Card, tableau
+slots, protection, filters, counts and conditions (millennium-blades.txt, "Top Card",
+"Face-Down Cards", "Cannot be flipped", "Set Specific Keywords": Mimicry)."""
+
+from __future__ import annotations
+
+import operator
+
+TABLEAU_SLOTS = 6  # the Tournament Board's singles area ("Tableau"); see the rules notes
+CMP = {"<": operator.lt, "<=": operator.le, "==": operator.eq, ">=": operator.ge, ">": operator.gt}
+
+
+class QueryMixin:
+    # -- where a card is --------------------------------------------------------------------------
+    def seat_of(self, card: int) -> int | None:
+        """The seat whose play area (tableau, deck box, accessories) holds ``card``."""
+        for seat in range(self.num_players):
+            if card in self.tableau[seat] or card in self.deck_box[seat] or card in self.accessories[seat]:
+                return seat
+        return None
+
+    def slot_of(self, card: int) -> int | None:
+        for row in self.tableau:
+            if card in row:
+                return row.index(card)
+        return None
+
+    def in_tableau(self, card: int) -> bool:
+        return any(card in row for row in self.tableau)
+
+    def face_up(self, card: int) -> bool:
+        return card not in self.down
+
+    def top_card(self, seat: int) -> int | None:
+        """"Top Card": "The right-most face-up card on a player's play area"; none if all are down."""
+        for card in reversed(self.tableau[seat]):
+            if card not in self.down:
+                return card
+        return None
+
+    def neighbour(self, card: int, step: int) -> int | None:
+        for row in self.tableau:
+            if card in row:
+                i = row.index(card) + step
+                return row[i] if 0 <= i < len(row) else None
+        return None
+
+    def capacity(self, seat: int) -> int:
+        """The tableau's slots: the board's, plus Ongoing extra slots ("FAQs": "Any extra tableau
+        slots are always at the rightmost side")."""
+        extra = sum(op.get("amount", 1) for c in self.play_area(seat) if c not in self.down
+                    for op in self.cards[c].continuous("extra_slot"))
+        return TABLEAU_SLOTS + extra
+
+    def play_area(self, seat: int) -> list[int]:
+        return self.tableau[seat] + self.deck_box[seat] + self.accessories[seat]
+
+    # -- attributes ("Face-Down Cards": no star rating, element or type) ------------------------------
+    def star(self, card: int) -> int | None:
+        """The Star Rating now: printed (an "X" by its Ongoing rule, 0 while that rule is being
+        worked out, so X never counts itself), plus +1 Star tokens; None face-down."""
+        if card in self.down:
+            return None
+        definition = self.cards[card]
+        base = definition.printed_star
+        busy = self.__dict__.setdefault("_x_busy", set())
+        if definition.star == "X" and card not in busy and self.in_tableau(card):
+            busy.add(card)
+            try:
+                base = sum(op.get("amount", 1) * self.count(op["per"], card)
+                           for op in definition.continuous("set_star"))
+            finally:
+                busy.discard(card)
+        return base + self.tokens.get(card, 0)
+
+    def mimicked(self, card: int) -> int | None:
+        """Mimicry: the face-up card to the immediate left whose symbols this card has."""
+        if card in self.down or not self.cards[card].continuous("copy_attributes"):
+            return None
+        left = self.neighbour(card, -1)
+        return left if left is not None and left not in self.down else None
+
+    def elements(self, card: int) -> tuple[str, ...]:
+        if card in self.down:
+            return ()
+        source = self.mimicked(card)
+        return self.elements(source) if source is not None else self.cards[card].elements
+
+    def types(self, card: int) -> tuple[str, ...]:
+        if card in self.down:
+            return ()
+        source = self.mimicked(card)
+        return self.types(source) if source is not None else self.cards[card].types
+
+    # -- "Cannot be flipped" ------------------------------------------------------------------------
+    def protected(self, card: int, seat: int) -> bool:
+        """Whether ``card`` in ``seat``'s tableau cannot be flipped by an opponent's effect."""
+        top = self.top_card(seat)
+        for guard in self.play_area(seat):
+            if guard in self.down:
+                continue
+            ops = self.cards[guard].continuous("protect")
+            if guard == top:
+                ops = ops + self.cards[guard].continuous("protect", "top")
+            for op in ops:
+                if self._covers(op, guard, card):
+                    return True
+        return False
+
+    def _covers(self, op: dict, guard: int, card: int) -> bool:
+        target = op.get("target")
+        if target == "this":
+            hit = guard == card
+        elif target == "tableau":
+            hit = self.in_tableau(card)
+        else:
+            a, b = self.slot_of(guard), self.slot_of(card)
+            if a is None or b is None:
+                return False
+            hit = {"adjacent": abs(a - b) == 1, "left": b == a - 1, "right": b == a + 1}.get(target, False)
+        return hit and self.matches(card, op.get("filter", {}), guard)
+
+    # -- filters, counts, conditions ----------------------------------------------------------------
+    def matches(self, card: int | None, flt: dict, source: int | None, *, public: bool = True) -> bool:
+        """Whether ``card`` fits FILTER ``flt`` seen from ``source`` (a card out of play, in a hand
+        or just revealed, shows its printed data)."""
+        if card is None:
+            return False
+        face = flt.get("face", "any")
+        down = card in self.down
+        if (face == "up" and down) or (face == "down" and not down):
+            return False
+        elements = self.elements(card) if not down else ()
+        types = self.types(card) if not down else ()
+        if "element" in flt and flt["element"] not in elements:
+            return False
+        if "type" in flt and flt["type"] not in types:
+            return False
+        if "keyword" in flt and (down or flt["keyword"] not in self.cards[card].keywords):
+            return False
+        if "elements_min" in flt and len(elements) < flt["elements_min"]:
+            return False
+        if "star" in flt:
+            want = flt["star"]["value"]
+            if want == "this":
+                want = self.star(source) if source is not None else None
+            star = self.star(card) if self.in_tableau(card) or down else self.cards[card].printed_star
+            if star is None or want is None or not CMP[flt["star"]["cmp"]](star, want):
+                return False
+        for key, attr in (("shares", True), ("shares_none", False)):
+            if key in flt:
+                mine = set(self.elements(source) if flt[key] == "element" else self.types(source))
+                theirs = set(elements if flt[key] == "element" else types)
+                if bool(mine & theirs) != attr:
+                    return False
+        return self._where(flt.get("where"), card, source)
+
+    def _where(self, where: str | None, card: int, source: int | None) -> bool:
+        if where is None:
+            return True
+        if source is None:
+            return where != "this"
+        if where == "this":
+            return card == source
+        if where == "other":
+            return card != source
+        a, b = self.slot_of(source), self.slot_of(card)
+        if a is None or b is None or self.seat_of(source) != self.seat_of(card):
+            return False
+        return {"left": b == a - 1, "right": b == a + 1, "left_of": b < a, "right_of": b > a,
+                "adjacent": abs(a - b) == 1}[where]
+
+    def zone_cards(self, zone: str, seat: int) -> list[int]:
+        if zone == "hand":
+            return list(self.hand[seat])
+        seats = {"tableau": [seat], "opponents": self.opponents(seat), "all": range(self.num_players)}[zone]
+        return [c for s in seats for c in self.tableau[s]]
+
+    def opponents(self, seat: int) -> list[int]:
+        """The other players still in the tournament, clockwise from ``seat``."""
+        n = self.num_players
+        return [(seat + k) % n for k in range(1, n) if (seat + k) % n not in self.out]
+
+    def count(self, count: dict, source: int | None, seat: int | None = None, ctx: dict | None = None,
+              ) -> int:
+        """A COUNT seen from ``source`` (its controller ``seat``)."""
+        if seat is None:
+            seat = self.owner[source] if source is not None and self.owner[source] >= 0 else 0
+        kind = count["count"]
+        if kind == "clashes_won":
+            return self.clashes_won[seat]
+        if kind == "star":
+            card = self.ref(count["card"], source, seat, ctx or {})
+            if card is None:
+                return 0
+            value = self.star(card) if self.in_tableau(card) else self.cards[card].printed_star
+            return value or 0
+        flt = count.get("filter", {})
+        cards = [c for c in self.zone_cards(count.get("zone", "tableau"), seat) if self.matches(c, flt, source)]
+        if kind == "cards":
+            return len(cards)
+        if kind == "star_tokens":
+            return sum(self.tokens.get(c, 0) for c in cards)
+        attr = self.elements if kind == "elements" else self.types
+        return len({value for c in cards for value in attr(c)})
+
+    def ref(self, name: str, source: int | None, seat: int, ctx: dict) -> int | None:
+        """The card a REF names."""
+        if name == "this":
+            return source
+        if name in ("left", "right"):
+            return self.neighbour(source, -1 if name == "left" else 1) if source is not None else None
+        if name == "top":
+            return self.top_card(seat)
+        return ctx.get(name)
+
+    def holds(self, cond: dict, source: int | None, seat: int, ctx: dict) -> bool:
+        """Whether CONDITION ``cond`` holds for the effect of ``source`` controlled by ``seat``."""
+        test = cond["test"]
+        if test == "not":
+            return not self.holds(cond["of"], source, seat, ctx)
+        if test == "card":
+            return self.matches(self.ref(cond["card"], source, seat, ctx), cond.get("is", {}), source)
+        return CMP[cond["cmp"]](self.count(cond["of"], source, seat, ctx), cond["value"])

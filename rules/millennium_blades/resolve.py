@@ -1,0 +1,291 @@
+"""Resolving effects: a stack of frames (an effect's ops, where it is, what it chose), triggers, and
+the decisions an effect asks for (millennium-blades.txt, "Effects on Cards", "General Rules",
+"Clashing", "Cannot be flipped").
+
+A frame is plain data ``{"seat", "source", "ops", "i", "ctx", "optional", "reaction"}``: ``seat``
+is the player the effect's "you" means, ``ctx`` holds the cards it refers to (``played``,
+``next_played``, ``revealed``, ``that_player``) and the answers to its decisions. An op that needs
+a decision sets ``pending`` and is run again once the answer is in ``ctx``. Ops that cause
+triggers (a flip, a won clash) queue them in ``triggered``; they resolve right after that op.
+"""
+
+from __future__ import annotations
+
+from rules.core.engine import Action
+from rules.millennium_blades.clash import ClashMixin
+
+LOOP_LIMIT = 3000  # ops resolved in one decision: beyond this, "Infinite Loops"
+
+
+class ResolveMixin(ClashMixin):
+    # -- frames --------------------------------------------------------------------------------------
+    def frame(self, seat: int, source: int | None, effect: dict, ctx: dict | None = None, *,
+              extra: tuple = (), optional: bool | None = None) -> dict:
+        ops = list(effect["ops"]) + list(extra)
+        if "condition" in effect:
+            ops = [{"op": "if", "condition": effect["condition"], "then": list(effect["ops"])}, *extra]
+        return {"seat": seat, "source": source, "ops": ops, "i": 0, "ctx": dict(ctx or {}),
+                "optional": effect.get("optional", False) if optional is None else optional,
+                "reaction": effect.get("timing") == "reaction"}
+
+    def push(self, frames: list[dict]) -> None:
+        """Frames in the order they resolve (the first one first)."""
+        self.stack.extend(reversed(frames))
+
+    def run(self) -> None:
+        """Resolve until the stack is empty, a decision is pending or the game ends."""
+        if self.triggered:
+            self.push(self.triggered)
+            self.triggered = []
+        while self.stack and self.pending is None and not self.is_over:
+            frame = self.stack[-1]
+            ctx = frame["ctx"]
+            if frame["optional"] and "accepted" not in ctx:
+                name = self.cards[frame["source"]].name if frame["source"] is not None else "an effect"
+                self.ask(frame["seat"], "optional", [Action("accept"), Action("decline")], "accepted", name)
+                return
+            if frame["optional"] and not ctx["accepted"]:
+                self.stack.pop()
+                continue
+            if frame["reaction"] and not ctx.get("paid"):
+                ctx["paid"] = True
+                self.log("reaction", frame["seat"], card=self.cards[frame["source"]].name)
+                self.flip_card(frame["source"], frame["seat"])  # "Reaction": the card is flipped face-down
+            if frame["i"] >= len(frame["ops"]):
+                self.stack.pop()
+                continue
+            k = frame["i"]
+            if not self.do_op(frame, frame["ops"][k], k):
+                return
+            if frame["i"] == k:
+                frame["i"] = k + 1
+            self.steps += 1
+            if self.steps > LOOP_LIMIT:
+                self.infinite_loop()
+                return
+            if self.triggered:
+                self.push(self.triggered)
+                self.triggered = []
+
+    def ask(self, seat: int, kind: str, options: list[Action], key: str, about: str) -> None:
+        self.pending = {"seat": seat, "kind": kind, "options": options, "key": key, "about": about}
+
+    def answer(self, action: Action) -> None:
+        """Record the pending decision's answer in the top frame and go on resolving."""
+        pending, self.pending = self.pending, None
+        verb, args = action.verb, action.args
+        if verb in ("accept", "decline"):
+            value = verb == "accept"
+        elif verb == "target":
+            value = self.tableau[args[0]][args[1]]
+        elif verb == "pick":
+            value = next(c for c in self.hand[pending["seat"]] if self.cards[c].name == args[0])
+        elif verb == "react":
+            value = next(c for c in self.play_area(pending["seat"]) if self.cards[c].name == args[0]
+                         and c not in self.down)
+        else:  # opponent, insert
+            value = args[0]
+        self.stack[-1]["ctx"][pending["key"]] = value
+        self.log("choice", pending["seat"], chose=str(action), about=pending["about"])
+
+    # -- ops -------------------------------------------------------------------------------------------
+    def do_op(self, frame: dict, op: dict, k: int) -> bool:
+        name = op["op"]
+        seat, source, ctx = frame["seat"], frame["source"], frame["ctx"]
+        if name in ("gain_rp", "lose_rp", "gain_money"):
+            return self.op_points(frame, op, k)
+        if name == "flip":
+            return self.op_flip(frame, op, k)
+        if name == "clash":
+            return self.op_clash(frame, op, k)
+        if name == "star_tokens":
+            return self.op_tokens(frame, op, k)
+        if name == "if":
+            branch = op["then"] if self.holds(op["condition"], source, seat, ctx) else op.get("else")
+            if branch:
+                frame["i"] = k + 1
+                self.stack.append({"seat": seat, "source": source, "ops": list(branch), "i": 0, "ctx": dict(ctx),
+                                   "optional": False, "reaction": False})
+            return True
+        if name == "play_extra":
+            if seat == self.seat_turn:
+                self.plays_left += op.get("amount", 1)
+                self.log("extra_play", seat, plays_left=self.plays_left)
+            return True
+        if name == "insert":
+            return self.op_insert(frame, k)
+        if name == "reveal":
+            return self.op_reveal(frame, op, k)
+        if name == "discard":
+            return self.op_discard(frame, op, k)
+        if name == "_flip_source":
+            if source not in self.down:
+                self.flip_card(source, seat)
+            return True
+        return True  # cancel_flip (done by the flip it cancels) and continuous ops: nothing to do now
+
+    def who(self, frame: dict, op: dict, k: int) -> list[int] | None:
+        seat, word = frame["seat"], op.get("who", "self")
+        if word == "each_opponent" or word == "each_other":
+            return self.opponents(seat)
+        if word == "each":
+            return [s for s in range(self.num_players) if s not in self.out]
+        if word == "that_player":
+            return [frame["ctx"]["that_player"]] if "that_player" in frame["ctx"] else []
+        if word == "chosen_opponent":
+            key = f"{k}:opponent"
+            others = self.opponents(seat)
+            if key not in frame["ctx"] and len(others) > 1:
+                self.ask(seat, "opponent", [Action("opponent", (s,)) for s in others], key, "an opponent")
+                return None
+            return [frame["ctx"].get(key, others[0])] if others else []
+        return [seat]
+
+    def op_points(self, frame: dict, op: dict, k: int) -> bool:
+        players = self.who(frame, op, k)
+        if players is None:
+            return False
+        amount = op.get("amount", 1)
+        if "per" in op:
+            amount *= self.count(op["per"], frame["source"], frame["seat"], frame["ctx"])
+        if "max" in op:
+            amount = min(amount, op["max"])
+        for p in players:
+            if op["op"] == "gain_money":
+                self.money[p] += amount
+                self.log("gain_money", p, amount=amount)
+            elif op["op"] == "gain_rp":
+                self.rp[p] += amount
+                self.log("gain_rp", p, amount=amount, rp=self.rp[p])
+            else:  # "FAQs": "You lose as much as you can and stop at zero"
+                lost = min(amount, self.rp[p])
+                self.rp[p] -= lost
+                self.log("lose_rp", p, amount=lost, rp=self.rp[p])
+        return True
+
+    def op_insert(self, frame: dict, k: int) -> bool:
+        """Scurry: "You may insert this card anywhere into your tableau"."""
+        source, seat = frame["source"], frame["seat"]
+        row = self.tableau[seat]
+        if source not in row:
+            return True
+        key = f"{k}:slot"
+        if key not in frame["ctx"]:
+            self.ask(seat, "insert", [Action("insert", (i,)) for i in range(len(row))], key, self.cards[source].name)
+            return False
+        row.remove(source)
+        row.insert(frame["ctx"][key], source)
+        self.log("insert", seat, card=self.cards[source].name, slot=frame["ctx"][key])
+        return True
+
+    def op_reveal(self, frame: dict, op: dict, k: int) -> bool:
+        seat, ctx, key = frame["seat"], frame["ctx"], f"{k}:revealed"
+        where = op["source"]
+        if where == "store":
+            card = self.draw_store()
+            if card is not None:
+                self.to_aftermarket([card])
+                self.log("reveal", seat, source="store", card=self.cards[card].name, star=self.cards[card].printed_star)
+            ctx["revealed"] = card
+            return True
+        if where == "hand":
+            options = sorted({self.cards[c].name for c in self.hand[seat]
+                              if self.matches(c, op.get("filter", {}), frame["source"])})
+            if key not in ctx and len(options) > 1:
+                self.ask(seat, "reveal", [Action("pick", (n,)) for n in options], key, "a card to reveal")
+                return False
+            card = ctx.get(key) if key in ctx else next((c for c in self.hand[seat] if self.cards[c].name in options), None)
+        else:
+            spots = [(s, i) for s in range(self.num_players) for i, c in enumerate(self.tableau[s]) if c in self.down]
+            if key not in ctx and len(spots) > 1:
+                self.ask(seat, "reveal", [Action("target", (s, i)) for s, i in spots], key, "a face-down card to reveal")
+                return False
+            card = ctx.get(key) if key in ctx else (self.tableau[spots[0][0]][spots[0][1]] if spots else None)
+        ctx["revealed"] = card
+        self.log("reveal", seat, source=where, card=self.cards[card].name if card is not None else None)
+        return True
+
+    def op_discard(self, frame: dict, op: dict, k: int) -> bool:
+        """"Discard a Card": to the owner's binder. A discard that cannot be made stops the effect
+        (it is the price of what follows; rules notes)."""
+        seat, ctx = frame["seat"], frame["ctx"]
+        for n in range(op.get("amount", 1)):
+            key = f"{k}:discard{n}"
+            if f"{key}:done" in ctx:
+                continue
+            options = sorted({self.cards[c].name for c in self.hand[seat]
+                              if self.matches(c, op.get("filter", {}), frame["source"])})
+            if not options:
+                frame["i"] = len(frame["ops"])
+                self.log("discard_failed", seat)
+                return True
+            if key not in ctx:
+                self.ask(seat, "discard", [Action("pick", (name,)) for name in options], key, "a card to discard")
+                return False
+            card = ctx[key]
+            self.hand[seat].remove(card)
+            self.binder[seat].append(card)
+            ctx[f"{key}:done"] = True
+            self.log("discard", seat, card=self.cards[card].name)
+        return True
+
+    # -- triggers --------------------------------------------------------------------------------------
+    def seats_in_order(self) -> list[int]:
+        """"The player whose turn it is gets the first opportunity ..., with that opportunity
+        passing clockwise" ("Effects on Cards")."""
+        n = self.num_players
+        return [(self.seat_turn + k) % n for k in range(n) if (self.seat_turn + k) % n not in self.out]
+
+    def collect(self, event: str, card: int | None, by: int | None, whose: int | None = None) -> list[dict]:
+        """Frames of every Top, Ongoing and Reaction effect ``event`` triggers: Top effects first,
+        then Ongoing, then Reactions (priority "Top>Ongoing>Play>Next>Score"), seats in turn order."""
+        found: dict[str, list[dict]] = {"top": [], "ongoing": [], "reaction": []}
+        for seat in self.seats_in_order():
+            top = self.top_card(seat)
+            for source in self.play_area(seat):
+                if source in self.down or source == card and event == "play":
+                    continue
+                for _i, effect in self.cards[source].effects_at("top", "ongoing", "reaction"):
+                    trigger = effect.get("trigger")
+                    if not trigger or trigger["event"] != event:
+                        continue
+                    if effect["timing"] == "top" and source != top:
+                        continue
+                    if self._fits(trigger, seat, source, card, by, whose):
+                        ctx = {"that_player": by if by is not None else seat, "played": card}
+                        found[effect["timing"]].append(self.frame(seat, source, effect, ctx))
+        return found["top"] + found["ongoing"] + found["reaction"]
+
+    def _fits(self, trigger: dict, seat: int, source: int, card: int | None, by: int | None, whose) -> bool:
+        side = trigger.get("by", "self" if trigger["event"] in ("clash_won", "star_tokens") else "any")
+        if side == "self" and by != seat or side == "opponent" and (by is None or by == seat):
+            return False
+        side = trigger.get("whose", "any")
+        if side == "self" and whose != seat or side == "opponent" and (whose is None or whose == seat):
+            return False
+        flt = trigger.get("filter")
+        if not flt or card is None:
+            return True
+        if card in self.down:  # a flipped card is judged as it was when the flip happened
+            self.down.discard(card)
+            try:
+                return self.matches(card, flt, source)
+            finally:
+                self.down.add(card)
+        return self.matches(card, flt, source)
+
+    def flip_card(self, card: int, by: int) -> bool:
+        """"Flip a Card": turned face-down, a blank card; its Flip effects and "flipped" triggers."""
+        if card in self.down:
+            return False
+        self.down.add(card)
+        self.tokens.pop(card, None)
+        whose = self.seat_of(card)
+        owner = self.owner[card]
+        if owner >= 0:
+            stats = self.stats[owner]["flipped"]
+            stats[self.cards[card].name] = stats.get(self.cards[card].name, 0) + 1
+        self.log("flip", by, card=self.cards[card].name, seat=whose, slot=self.slot_of(card))
+        own = [self.frame(whose, card, e) for _i, e in self.cards[card].effects_at("flip")] if whose is not None else []
+        self.triggered.extend(own + self.collect("flipped", card, by, whose))
+        return True

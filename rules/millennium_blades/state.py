@@ -1,0 +1,156 @@
+"""The Millennium Blades tournament state: zones, setup, what a card is now, copies, sampled worlds.
+
+Cards are ints (``cards[id]`` a :class:`CardDef`, ``owner[id]`` its owner, -1 for the Store's).
+Per seat: ``hand``, ``tableau`` (left to right), ``deck_box``, ``accessories``, ``binder``;
+shared: ``store`` (its top is the end of the list), ``store_discard``, ``aftermarket``,
+``metagame``; ``down`` holds the face-down cards, ``tokens`` the +1 Star tokens.
+The mixins: ``queries.py`` (attributes, Top Card, protection, filters), ``resolve.py`` (effects),
+``flow.py`` (turns, actions, decisions, the end), ``view.py``.
+"""
+
+from __future__ import annotations
+
+import random
+
+from rules.core.decks import DeckList
+from rules.core.engine import GameState
+from rules.millennium_blades.catalogue import CardDef, pool_store
+from rules.millennium_blades.flow import FlowMixin
+from rules.millennium_blades.queries import TABLEAU_SLOTS, QueryMixin
+from rules.millennium_blades.resolve import ResolveMixin
+from rules.millennium_blades.view import ViewMixin
+
+TURN_LIMIT = 200  # turns in all; every turn plays a card or passes, so a tournament ends far sooner
+#: "Build your Deck": "up to eight singles, up to one Deck Box, and up to two Accessories"
+KIT_LIMITS = {"singles": 8, "deck_box": 1, "accessories": 2}
+__all__ = ["CHARTS", "KIT_LIMITS", "TABLEAU_SLOTS", "TURN_LIMIT", "MBState"]
+CHARTS = {  # "Tournament VP Chart"
+    "pre_release": (7, 5, 4, 3, 2), "round1": (21, 15, 12, 9, 6),
+    "round2": (28, 20, 16, 12, 8), "final": (42, 30, 24, 18, 12),
+}
+
+
+class MBState(FlowMixin, ResolveMixin, QueryMixin, ViewMixin, GameState):
+    """A Millennium Blades tournament for one to five players."""
+
+    turn_limit = TURN_LIMIT
+
+    def __init__(self, decks: list[DeckList] | None, seed: int, *, store=None, metagame=(), chart: str = "round1",
+                 first_player: int = 0, turn_limit: int = TURN_LIMIT, _blank: bool = False):
+        super().__init__(len(decks) if decks else 1, seed)
+        if _blank:
+            return
+        if chart not in CHARTS:
+            raise ValueError(f"chart is one of {', '.join(CHARTS)}, not {chart!r}")
+        n = self.num_players
+        self.turn_limit, self.chart = turn_limit, chart
+        self.cards: list[CardDef] = []
+        self.owner: list[int] = []
+        self.deck_names = [d.name for d in decks]
+        self.hand = [[] for _ in range(n)]
+        self.tableau = [[] for _ in range(n)]
+        self.deck_box = [[] for _ in range(n)]
+        self.accessories = [[] for _ in range(n)]
+        self.binder = [[] for _ in range(n)]
+        self.removed = [[] for _ in range(n)]  # "Infinite Loops": returned to the box
+        self.down: set[int] = set()
+        self.tokens: dict[int, int] = {}
+        self.rp, self.money, self.clashes_won = [0] * n, [0] * n, [0] * n
+        self.stats = [{"played": {}, "flipped": {}} for _ in range(n)]
+        # "Tournament Phase", "Setup the Phase": singles in hand, deck box and accessories face-up
+        for seat, deck in enumerate(decks):
+            for section, zone in (("singles", self.hand), ("deck_box", self.deck_box),
+                                  ("accessories", self.accessories)):
+                ids = [self._new_card(spec, seat) for spec in deck.cards(section)]
+                self._trim_illegal(seat, section, ids)
+                zone[seat].extend(ids)
+        self.store = [self._new_card(spec, -1) for spec in (pool_store() if store is None else store)]
+        self.rng.shuffle(self.store)
+        self.store_discard: list[int] = []
+        self.aftermarket: list[int] = []
+        self.metagame = [self._new_card(spec, -1) for spec in metagame]
+        self.out: set[int] = set()  # seats removed by the infinite-loop rule
+        # the turn ("Tournament Turns")
+        self.first_player = first_player % n
+        self.seat_turn = self.first_player
+        self.passes = 0
+        self.plays_left, self.played_this_turn, self.action_used = 1, 0, False
+        self.next_effects: list[list[tuple]] = [[] for _ in range(n)]
+        self.stack: list[dict] = []
+        self.triggered: list[dict] = []
+        self.pending: dict | None = None
+        self.phase = "turn"
+        self.steps = 0
+        self.turn = 1
+        self.log("setup", None, rp=[0] * n, first_player=self.first_player,
+                 hands=[len(h) for h in self.hand], store=len(self.store))
+
+    def _new_card(self, spec, owner: int) -> int:
+        self.cards.append(CardDef.from_spec(spec))
+        self.owner.append(owner)
+        return len(self.cards) - 1
+
+    def _trim_illegal(self, seat: int, section: str, ids: list[int]) -> None:
+        """"Illegal Decks": "Randomly remove cards from the player's deck to their binder until it is
+        below the 8-card limit" (the same for deck boxes and accessories; rules notes)."""
+        removed = []
+        while len(ids) > KIT_LIMITS[section]:
+            removed.append(ids.pop(self.rng.randrange(len(ids))))
+        if removed:
+            self.binder[seat].extend(removed)
+            self.log("illegal_deck_trimmed", seat, section=section, to_binder=[self.cards[c].name for c in removed])
+
+    # -- what the game holds -----------------------------------------------------------------------
+    def all_cards(self) -> list[str]:
+        return [c.name for c in self.cards]
+
+    def hidden_cards(self, player: int) -> list[str]:
+        """The Store's order and contents, and the other players' hands."""
+        hidden = [self.cards[c].name for c in self.store]
+        for seat in range(self.num_players):
+            if seat != player:
+                hidden += [self.cards[c].name for c in self.hand[seat]]
+        return hidden
+
+    def determinize(self, player: int, rng: random.Random) -> MBState:
+        """The other hands redealt from the unseen singles (their sizes kept), the rest the Store."""
+        world = self.clone()
+        others = [s for s in range(self.num_players) if s != player]
+        unseen = list(world.store) + [c for s in others for c in world.hand[s]]
+        singles = [c for c in unseen if world.cards[c].card_type == "single"]
+        rng.shuffle(singles)
+        taken = set()
+        for seat in others:
+            size = len(world.hand[seat])
+            world.hand[seat] = singles[:size]
+            singles = singles[size:]
+            taken.update(world.hand[seat])
+            for c in world.hand[seat]:
+                world.owner[c] = seat
+        world.store = [c for c in unseen if c not in taken]
+        rng.shuffle(world.store)
+        for c in world.store:
+            world.owner[c] = -1
+        return world
+
+    def clone(self) -> MBState:
+        copy = MBState(None, 0, _blank=True)
+        copy.__dict__.update(self.__dict__)
+        copy.rng = random.Random()
+        copy.rng.setstate(self.rng.getstate())
+        copy.events = list(self.events)
+        copy.owner = list(self.owner)
+        for name in ("hand", "tableau", "deck_box", "accessories", "binder", "removed", "next_effects"):
+            setattr(copy, name, [list(zone) for zone in getattr(self, name)])
+        for name in ("store", "store_discard", "aftermarket", "rp", "money", "clashes_won", "triggered"):
+            setattr(copy, name, list(getattr(self, name)))
+        copy.down, copy.tokens, copy.out = set(self.down), dict(self.tokens), set(self.out)
+        copy.stats = [{k: dict(v) for k, v in s.items()} for s in self.stats]
+        copy.stack = [dict(f, ctx=dict(f["ctx"])) for f in self.stack]
+        copy.pending = dict(self.pending) if self.pending else None
+        return copy
+
+    def counters(self) -> list[dict]:
+        return [{"rp": self.rp[s], "clashes_won": self.clashes_won[s], "money": self.money[s],
+                 "played": dict(self.stats[s]["played"]), "flipped": dict(self.stats[s]["flipped"])}
+                for s in range(self.num_players)]

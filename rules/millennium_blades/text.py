@@ -1,0 +1,186 @@
+"""The Millennium Blades card-text compiler: printed English -> the effect language (effects.py).
+
+``compile_text(text) -> (effects, None)`` or ``(None, reason)``, the reason naming the phrase not
+understood. Abilities are separated by new lines or `` | `` (fan lists); each is an optional
+keyword ("Scurry —", "Blast Off PLUS —"), a timing word ("Play:", "Next:", ... "Action:";
+millennium-blades.txt, "Effects on Cards") and sentences. A bare keyword ("Mimicry") means its
+full text ("Set Specific Keywords"). Reminder text in parentheses is ignored, and so is a segment
+naming the card kind (``DECK BOX``, ``ACCESSORY``, ``LEGENDARY ACCESSORY``).
+"""
+
+from __future__ import annotations
+
+import re
+
+from rules.millennium_blades.clauses import read_clause, read_continuous
+from rules.millennium_blades.conditions import read_condition
+from rules.millennium_blades.phrases import (
+    MULTIPLE,
+    NUMBER,
+    Unread,
+    card_phrase,
+    number,
+    read_count,
+    read_event,
+    read_ref,
+    read_target,
+)
+from rules.millennium_blades.vocabulary import TIMINGS
+
+KIND_WORDS = {"deck box", "accessory", "legendary accessory", "single"}
+_KEYWORD = re.compile(r"^(scurry|mimicry|blast off plus|blast off|anvil drop|thwomp!?)\s*(?:[—–:-]\s*|$)", re.I)
+_TIMING = re.compile(rf"^({'|'.join(TIMINGS)})\s*:\s*", re.I)
+#: "Set Specific Keywords": each keyword's full text, used when a card prints only its name
+KEYWORD_TEXT = {
+    "mimicry": "Ongoing: This card has the elements and types of the face-up card to its immediate left.",
+    "blast_off": "Action: You may flip this card to put three +1 Star tokens on the next card you play.",
+    "scurry": "Play: You may insert this card anywhere into your tableau.",
+    "anvil_drop": "Action: Flip a face-up card in another player's tableau with a lower Star Rating than this card.",
+}
+#: reaction and action texts flip their own card as the rules say ("Reaction", "Use an Action")
+_SELF_FLIP = re.compile(r"^(?:flip this (?:card|accessory|deck box)(?: face-down)? (?:instead|to))\b ?")
+
+
+def compile_text(text: str) -> tuple[list[dict] | None, str | None]:
+    """Compile a card's whole text. Returns ``(effects, None)`` or ``(None, reason)``."""
+    effects: list[dict] = []
+    try:
+        for part in split_abilities(text):
+            effects.append(compile_ability(part))
+    except Unread as exc:
+        return None, f"not understood: {exc.phrase!r}"
+    return effects, None
+
+
+def split_abilities(text: str) -> list[str]:
+    text = re.sub(r"\([^)]*\)", "", text or "")
+    parts = [p.strip() for line in text.splitlines() for p in line.split(" | ")]
+    return [p for p in parts if p and p.lower().rstrip(".") not in KIND_WORDS]
+
+
+def compile_ability(text: str) -> dict:
+    """One ability: keyword, timing word, sentences."""
+    printed, keyword = text, None
+    m = _KEYWORD.match(text)
+    if m:
+        keyword = m.group(1).lower().replace(" plus", "").replace(" ", "_").rstrip("!")
+        body = text[m.end():].strip()
+        if not body:
+            if keyword == "thwomp":
+                raise Unread(text, "Thwomp! prints its RP")
+            body = KEYWORD_TEXT[keyword]
+            if m.group(1).lower() == "blast off plus":
+                body = body.replace("three", "five")
+        text = body
+    m = _TIMING.match(text)
+    if not m:
+        raise Unread(text.split(":")[0] if ":" in text[:20] else text, "a timing word (Play:, Next:, ... Action:)")
+    effect: dict = {"timing": m.group(1).lower()}
+    if keyword:
+        effect["keyword"] = keyword
+    body = text[m.end():].strip()
+    _read_body(effect, body)
+    effect["text"] = printed
+    return effect
+
+
+def _read_body(effect: dict, body: str) -> None:
+    low = body.lower().strip()
+    timing = effect["timing"]
+    if timing == "next":
+        low = re.sub(r"^(?:when|after|as) you play (?:your|the) next card, ", "", low)
+    m = re.match(r"(whenever|when) ([^,]+), (.+)$", low)
+    if m:
+        if timing not in ("top", "ongoing", "reaction"):
+            raise Unread(m.group(0)[:40], f"a trigger on a {timing} effect")
+        effect["trigger"] = read_event(m.group(2))
+        low = m.group(3)
+        if timing == "reaction":
+            effect["optional"] = True
+    elif timing == "reaction":
+        raise Unread(low, "a Reaction names its event (When ...)")
+    if timing in ("ongoing", "top") and "trigger" not in effect:
+        effect["ops"] = continuous(low)
+        return
+    if low.startswith("you may "):
+        effect["optional"] = True
+        low = low[len("you may "):]
+    sentences = [s.strip() for s in re.split(r"(?<=[.!])\s+", low) if s.strip()]
+    sentences = [s.rstrip(".").strip() for s in sentences]
+    if len(sentences) == 1 and sentences[0].startswith("if ") and not _is_clash_branch(sentences[0]):
+        cond, rest = _split_if(sentences[0])
+        effect["condition"] = cond
+        effect["ops"] = clauses(rest, timing, effect, cond.get("card"))
+        return
+    effect["ops"] = _sentences(sentences, timing, effect)
+
+
+def _is_clash_branch(sentence: str) -> bool:
+    return bool(re.match(r"if (?:you|it is a|there is a) (win|lose|tie)", sentence))
+
+
+def _sentences(sentences: list[str], timing: str, effect: dict) -> list[dict]:
+    ops: list[dict] = []
+    for s in sentences:
+        s = re.sub(r"^then,? ", "", s)
+        clash = next((o for o in reversed(ops) if o["op"] == "clash"), None)
+        branch = _clash_branch(s, timing, effect)
+        if branch:
+            if clash is None:
+                raise Unread(s, "a clash result with no clash")
+            key, branch_ops = branch
+            clash.setdefault(key, []).extend(branch_ops)
+            continue
+        if s.startswith("if "):
+            cond, rest = _split_if(s)
+            ops.append({"op": "if", "condition": cond, "then": clauses(rest, timing, effect, cond.get("card"))})
+            continue
+        ops += clauses(s, timing, effect)
+    if not ops:
+        raise Unread(" ".join(sentences), "an effect")
+    return ops
+
+
+def _clash_branch(s: str, timing: str, effect: dict) -> tuple[str, list[dict]] | None:
+    m = re.match(r"if (?:you (win|lose|tie)|it is a (tie)|there is a (tie))(?: the clash)?, (.+)", s)
+    if m:
+        return (m.group(1) or "tie"), clauses(m.group(4), timing, effect)
+    m = re.match(r"the winner (gains?|loses?) (.+)", s)
+    if m:
+        return "winner", clauses(f"{m.group(1).rstrip('s')} {m.group(2)}", timing, effect)
+    m = re.match(r"(?:each loser|the losers?|every loser) (gains?|loses?) (.+)", s)
+    if m:
+        return "losers", clauses(f"{m.group(1).rstrip('s')} {m.group(2)}", timing, effect)
+    return None
+
+
+def _split_if(sentence: str) -> tuple[dict, str]:
+    m = re.match(r"if (.+?), (.+)$", sentence)
+    if not m:
+        raise Unread(sentence, "a condition")
+    return read_condition(m.group(1)), m.group(2)
+
+
+_JOIN = re.compile(r",? (?:and|then|and then) (?=(?:gain|lose|flip|put|clash|reveal|discard|each|draw)\b)")
+
+
+def clauses(text: str, timing: str, effect: dict, ref: str | None = None) -> list[dict]:
+    """"flip that card and gain 5 RP" -> its ops (``ref``: the card "that card" names)."""
+    ops: list[dict] = []
+    last = {"ref": ref}
+    for part in _JOIN.split(text.strip()):
+        ops += clause(part.strip(), timing, effect, last)
+    return ops
+
+
+def clause(text: str, timing: str, effect: dict, last: dict) -> list[dict]:
+    return read_clause(text, timing, effect, last)
+
+
+def continuous(text: str) -> list[dict]:
+    """Ongoing / Top effects that hold while the card is face-up (protect, slots, X, Mimicry)."""
+    return read_continuous(text)
+
+
+__all__ = ["KEYWORD_TEXT", "MULTIPLE", "NUMBER", "Unread", "card_phrase", "compile_ability", "compile_text",
+           "number", "read_count", "read_event", "read_ref", "read_target", "split_abilities"]

@@ -1,0 +1,93 @@
+"""``view`` and ``action_to_string`` for Millennium Blades (shaped per docs/view-format.md; the keys
+are documented in engine.py)."""
+
+from __future__ import annotations
+
+from rules.core.engine import Action
+
+
+class ViewMixin:
+    def card_chip(self, card: int, slot: int | None = None, top: bool = False) -> dict:
+        """A face-up card: name, star now, elements, types, tokens; a face-down one has no name
+        ("Face-Down Cards": "a blank card"), only ``face: "down"`` and what it was (everyone saw it)."""
+        if card in self.down:
+            chip = {"face": "down", "was": self.cards[card].name}
+        else:
+            chip = {"name": self.cards[card].name, "star": self.star(card) if self.in_tableau(card) else
+                    self.cards[card].star, "elements": " ".join(self.elements(card)) or "-",
+                    "types": " ".join(self.types(card)) or "-"}
+            if self.tokens.get(card):
+                chip["tokens"] = self.tokens[card]
+            if top:
+                chip["top_card"] = True
+        if slot is not None:
+            chip["slot"] = slot
+        return chip
+
+    def player_view(self, seat: int, viewer: int | None) -> dict:
+        top = self.top_card(seat)
+        row = [self.card_chip(c, i, c == top) for i, c in enumerate(self.tableau[seat])]
+        row += [None] * max(0, self.capacity(seat) - len(row))
+        out = {"seat": seat, "deck": self.deck_names[seat], "rp": self.rp[seat], "money": self.money[seat],
+               "clashes_won": self.clashes_won[seat], "tableau": row,
+               "top_card": self.cards[top].name if top is not None else None,
+               "deck_box": [self.card_chip(c) for c in self.deck_box[seat]],
+               "accessories": [self.card_chip(c) for c in self.accessories[seat]],
+               "binder": [self.cards[c].name for c in self.binder[seat]],
+               "next_card_effects": [self.cards[e[1]].name if e[0] == "effect" else f"+{e[1]} star tokens"
+                                     for e in self.next_effects[seat]],
+               "removed": seat in self.out}
+        if viewer is None or viewer == seat:
+            out["hand"] = sorted(self.cards[c].name for c in self.hand[seat])
+        else:
+            out["hand_count"] = len(self.hand[seat])
+        return out
+
+    def view(self, player: int | None) -> dict:
+        view = {"game": "millennium_blades", "turn": self.turn, "phase": self.phase, "turn_seat": self.seat_turn,
+                "to_act": list(self.current_players()), "passes_in_succession": self.passes,
+                "plays_left": self.plays_left, "action_used": self.action_used, "over": self.is_over,
+                "outcome": self.outcome.as_dict() if self.outcome else None, "chart": self.chart,
+                "players": [self.player_view(s, player) for s in range(self.num_players)],
+                "store_count": len(self.store), "store_discard": [self.cards[c].name for c in self.store_discard],
+                "aftermarket": [self.cards[c].name for c in self.aftermarket],
+                "metagame": [self.card_chip(c) for c in self.metagame]}
+        if self.pending:
+            view["decision"] = {"seat": self.pending["seat"], "kind": self.pending["kind"],
+                                "about": self.pending["about"]}
+        if player is not None and player in self.current_players():
+            view["legal_actions"] = [str(a) for a in self.legal_actions(player)]
+        return view
+
+    def action_to_string(self, action: Action, player: int) -> str:
+        who = f"Seat {player}"
+        verb, args = action.verb, action.args
+        about = self.pending["about"] if self.pending else ""
+        if verb == "play":
+            return f"{who} plays {args[0]} into slot {len(self.tableau[player]) + 1}"
+        if verb == "use":
+            return f"{who} uses the Action of {args[0]} (then flips it face-down)"
+        if verb == "pass":
+            return f"{who} cannot play a single and passes"
+        if verb == "end":
+            return f"{who} ends the turn"
+        if verb == "accept":
+            return f"{who} uses the optional effect of {about}"
+        if verb == "decline":
+            return f"{who} declines the effect of {about}" if self.pending and self.pending["kind"] != "react" \
+                else f"{who} does not react to the flip of {about}"
+        if verb == "react":
+            return f"{who} reacts with {args[0]} to the flip of {about}"
+        if verb == "target":
+            card = self.tableau[args[0]][args[1]]
+            return f"{who} chooses seat {args[0]}'s {self._name_for(card)} (slot {args[1] + 1}) for {about}"
+        if verb == "opponent":
+            return f"{who} chooses seat {args[0]} as the opponent for {about}"
+        if verb == "pick":
+            return f"{who} chooses {args[0]} from their hand as {about}"
+        if verb == "insert":
+            return f"{who} inserts {about} into slot {args[0] + 1} of their tableau (Scurry)"
+        return f"{who}: {action}"
+
+    def _name_for(self, card: int) -> str:
+        return f"face-down card (was {self.cards[card].name})" if card in self.down else self.cards[card].name
