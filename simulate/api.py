@@ -343,7 +343,10 @@ class SimulationReplayView(APIView):
                     OpenApiParameter("pairing", OpenApiTypes.INT, description="opponent number in a gauntlet (default 0)"),
                     OpenApiParameter("seat", OpenApiTypes.INT,
                                      description="0 to seats - 1: the board as that seat sees it; empty: everything"),
-                    OpenApiParameter("frames", OpenApiTypes.BOOL, description="0 leaves the frames out (default 1)")],
+                    OpenApiParameter("frames", OpenApiTypes.BOOL, description="0 leaves the frames out (default 1)"),
+                    OpenApiParameter("match_game", OpenApiTypes.INT,
+                                     description="a match run: the frames of this game of the match (1-based, default 1); "
+                                                 "the replay holds every game")],
         responses={200: _replay_schema, 202: OpenApiTypes.OBJECT, 400: _error_schema, 404: _error_schema,
                    429: _error_schema},
     )
@@ -354,6 +357,7 @@ class SimulationReplayView(APIView):
         try:
             pairing = _int_param(request, "pairing", 0)
             seat = _int_param(request, "seat", None)
+            number = _int_param(request, "match_game", None)
         except ValueError as exc:
             return _error(str(exc), "bad_parameter")
         with_frames = request.query_params.get("frames", "1") not in ("0", "false", "no")
@@ -364,7 +368,9 @@ class SimulationReplayView(APIView):
             return _error(str(exc), "bad_parameter")
         try:
             replay = replays.replay(run, pairing, n, replays.requester_of(request, request.query_params.get("key")))
-            frames = selectors.replay_frames(run, pairing, n, seat, replay=replay) if with_frames else None
+            frames = (selectors.replay_frames(run, pairing, n, seat, replay=replay, match_game_number=number)
+                      if with_frames else None)
+            outcome = selectors.match_game(replay, number).get("outcome")
         except selectors.ReplayNotFound as exc:
             return _error(str(exc), "not_played", 404)
         except replays.ReplayPending:
@@ -377,5 +383,5 @@ class SimulationReplayView(APIView):
             response["Retry-After"] = str(replays.ReplayPending.retry_after)
             return response
         return Response({"run": run.pk, "pairing": pairing, "game": n, "seat": seat, "seats": seats,
-                         "standings": selectors.game_standings(seats, replay.get("outcome")),
+                         "standings": selectors.game_standings(seats, outcome),
                          "replay": replay, "frames": frames})

@@ -23,6 +23,7 @@ class SimulationRun(models.Model):
         GAUNTLET = "gauntlet", "Gauntlet"
         TABLE = "table", "Table"
         TEAMS = "teams", "Teams"
+        MATCH = "match", "Matches"
 
     class Status(models.TextChoices):
         QUEUED = "queued", "Queued"

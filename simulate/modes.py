@@ -12,6 +12,9 @@ the spec's ``min_players`` and ``max_players``.
 - **table**: 2 .. ``max_players`` decks at one table, every seat its own deck, the decks taking
   every seat in turn (``rules.core.play.seating``); offered by games for 3 or more players each
   playing for itself (``EngineSpec.free_for_all``).
+- **match**: two decks in the game's competitive matches (``EngineSpec.match``: BOS's best of
+  three); each of the run's "games" is one match, its figures the match's (``games_won`` counts
+  the games inside it), its replay the replay of every game of the match.
 - **teams**: two teams of allies (``EngineSpec.teams``), the decks chosen team by team (the first
   half is team 1) and stored in side order, alternating teams (:func:`side_order`): team 1 in the
   even seats, which the rotation keeps (every side takes every seat of its own parity), with the
@@ -31,14 +34,17 @@ from rules.core.decks import DeckList
 from rules.core.engine import EngineSpec
 from rules.core.play import GOLDFISH_OPPONENT_NAME, derive_seed, goldfish_opponent
 
-GOLDFISH, HEAD_TO_HEAD, GAUNTLET, TABLE, TEAMS = "goldfish", "head_to_head", "gauntlet", "table", "teams"
-MODES = (GOLDFISH, HEAD_TO_HEAD, GAUNTLET, TABLE, TEAMS)
-LABELS = {GOLDFISH: "Goldfish", HEAD_TO_HEAD: "Head-to-head", GAUNTLET: "Gauntlet", TABLE: "Table", TEAMS: "Teams"}
+GOLDFISH, HEAD_TO_HEAD, GAUNTLET, TABLE, TEAMS, MATCH = "goldfish", "head_to_head", "gauntlet", "table", "teams", "match"
+MODES = (GOLDFISH, HEAD_TO_HEAD, GAUNTLET, MATCH, TABLE, TEAMS)
+LABELS = {GOLDFISH: "Goldfish", HEAD_TO_HEAD: "Head-to-head", GAUNTLET: "Gauntlet", TABLE: "Table", TEAMS: "Teams",
+          MATCH: "Matches"}
 HELP = {
     GOLDFISH: "Your deck alone against a passive opponent: how fast does it win?",
     HEAD_TO_HEAD: "Your deck against one opponent deck, seats alternating.",
     GAUNTLET: "Your deck against several decks, one at a time: a matrix of win rates.",
     TABLE: "Several decks at one table, every seat its own deck, the seats rotating: placements per deck.",
+    MATCH: "Your deck against one opponent in the game's competitive matches (BOS: best of three, reserves swapped "
+           "between games): match wins and game wins.",
     TEAMS: "Two teams of allies: your deck and an ally deck against two opponent decks, allies acting together: "
            "team win rates.",
 }
@@ -87,6 +93,10 @@ def deck_range(mode: str, engine: EngineSpec) -> tuple[int, int]:
             raise ModeError("mode_not_offered", f"{engine.game} is played by {players_text(engine)}, so it has no "
                                                 f"{mode} (two decks at a table){_table_hint(engine)}")
         return (2, 2) if mode == HEAD_TO_HEAD else (2, MAX_GAUNTLET_OPPONENTS + 1)
+    if mode == MATCH:
+        if engine.match is None:
+            raise ModeError("mode_not_offered", f"{engine.game} has no competitive match format")
+        return 2, 2
     if mode == TEAMS:
         sizes = team_sizes(engine)
         if not sizes:
@@ -142,7 +152,7 @@ def check_deck_count(mode: str, count: int, engine: EngineSpec) -> None:
 
 def agents_per_side(mode: str, decks: int) -> int:
     """How many agents a user chooses: one per deck (a gauntlet: the deck's and its opponents')."""
-    return {GOLDFISH: 1, HEAD_TO_HEAD: 2, GAUNTLET: 2}.get(mode, decks)
+    return {GOLDFISH: 1, HEAD_TO_HEAD: 2, GAUNTLET: 2, MATCH: 2}.get(mode, decks)
 
 
 def side_agents(mode: str, agents: list[dict], decks: int, engine: EngineSpec) -> list[dict]:
@@ -212,6 +222,7 @@ class Pairing:
     names: list[str]
     options: dict = field(default_factory=dict)
     dealer: Dealer | None = None  # a dealt-format run: these sides get fresh decks every game
+    match: bool = False  # each "game" is one of the game's matches (``EngineSpec.match``)
 
     @property
     def sides(self) -> int:
@@ -230,6 +241,8 @@ def pairings(mode: str, engine: EngineSpec, decks: list[DeckList], names: list[s
     if mode == GAUNTLET:
         return [Pairing(number, [decks[0], decks[number + 1]], list(agents[:2]), labels[number])
                 for number in range(len(decks) - 1)]
+    if mode == MATCH:
+        return [Pairing(0, list(decks), list(agents[:2]), labels[0], match=True)]
     if mode == TEAMS:  # the decks come in side order (:func:`side_order`)
         return [Pairing(0, list(decks), list(agents[:len(decks)]), labels[0], {"teams": team_seats(len(decks))})]
     return [Pairing(0, list(decks), list(agents[:len(decks)]), labels[0])]

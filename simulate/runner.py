@@ -45,7 +45,7 @@ from django.utils import timezone
 from rules.core import registry
 from rules.core.dealing import Dealer, dealt_names
 from rules.core.decks import DeckList
-from rules.core.play import GameResult, play_indexed_game
+from rules.core.play import GameResult, play_indexed_game, play_indexed_match
 from rules.core.replay import deck_from_data
 from rules.core.tally import tally
 from simulate import modes
@@ -99,6 +99,9 @@ def play_games(engine, pairing: Pairing, run_seed: int, first: int, count: int,
                record: bool = False) -> list[GameResult]:
     """Games ``first .. first + count - 1`` of ``pairing``, each with the sides seated by
     ``rules.core.play.seating``."""
+    if pairing.match:
+        return [play_indexed_match(engine, pairing.decks, pairing.agents, game_seed(run_seed, pairing.number, index),
+                                   index, record) for index in range(first, first + count)]
     return [play_indexed_game(engine, pairing.decks, pairing.agents, game_seed(run_seed, pairing.number, index), index,
                               record, options=pairing.options, dealer=pairing.dealer)
             for index in range(first, first + count)]

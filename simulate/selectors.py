@@ -14,7 +14,7 @@ from django.utils import timezone
 
 from rules.core import registry
 from rules.core.dealing import dealt_names
-from rules.core.play import play_indexed_game, seating
+from rules.core.play import MATCH_REPLAY, play_indexed_game, play_indexed_match, seating
 from rules.core.replay import ReplayError
 from rules.core.replay import replay_frames as core_replay_frames
 from rules.core.tally import VERSION as TALLY_VERSION
@@ -220,8 +220,11 @@ def simulation_replay(run: SimulationRun, pairing: int, game_index: int) -> dict
     _check_game(run, pairing, game_index)
     engine = runner.run_engine(run)
     match = runner.run_pairings(run, engine)[pairing]
-    result = play_indexed_game(engine, match.decks, match.agents, modes.game_seed(run.seed, pairing, game_index),
-                               game_index, record=True, options=match.options, dealer=match.dealer)
+    seed = modes.game_seed(run.seed, pairing, game_index)
+    if match.match:
+        return play_indexed_match(engine, match.decks, match.agents, seed, game_index, record=True).replay
+    result = play_indexed_game(engine, match.decks, match.agents, seed, game_index, record=True,
+                               options=match.options, dealer=match.dealer)
     return result.replay
 
 
@@ -251,14 +254,28 @@ def game_standings(seats: list[dict], outcome: dict | None) -> list[dict]:
     return sorted(rows, key=lambda r: (r["place"] is None, r["place"] or 0, r["seat"]))
 
 
+def match_game(replay: dict, number: int | None) -> dict:
+    """Game ``number`` (1-based; None: the first) of a match's replay; any other replay itself.
+    Raises :class:`ReplayNotFound` for a game the match did not play."""
+    if replay.get("format") != MATCH_REPLAY:
+        return replay
+    games = replay["games"]
+    number = 1 if number is None else number
+    if isinstance(number, bool) or not isinstance(number, int) or not 1 <= number <= len(games):
+        raise ReplayNotFound(f"this match had {len(games)} game{'s' if len(games) != 1 else ''}; "
+                             f"match_game must be from 1 to {len(games)}, not {number!r}")
+    return games[number - 1]
+
+
 def replay_frames(run: SimulationRun, pairing: int, game_index: int, seat: int | None,
-                  replay: dict | None = None) -> list[dict]:
+                  replay: dict | None = None, match_game_number: int | None = None) -> list[dict]:
     """One frame for the set-up and one per decision point (``rules.core.replay.replay_frames``):
     ``{number, turn, step, moves: [{player, action, sentence}], events, view, over}``, ``view``
-    being the board as ``seat`` may see it after the move (``None``: everything)."""
+    being the board as ``seat`` may see it after the move (``None``: everything). A match's
+    replay: the frames of its game ``match_game_number`` (1-based; the first by default)."""
     _check_game(run, pairing, game_index)
     check_seat(run, pairing, seat)
-    replay = replay or simulation_replay(run, pairing, game_index)
+    replay = match_game(replay or simulation_replay(run, pairing, game_index), match_game_number)
     names = [s["deck"] for s in seat_names(run, pairing, game_index)]
     try:
         return core_replay_frames(replay, seat, runner.run_engine(run), seat_names=names)

@@ -154,7 +154,7 @@ class RunForm(forms.Form):
         except modes.ModeError as exc:
             self.add_error("mode", exc.message)
             return data
-        if mode == "head_to_head" and not data.get("opponent"):
+        if mode in (modes.HEAD_TO_HEAD, modes.MATCH) and not data.get("opponent"):
             self.add_error("opponent", "Choose the opponent deck.")
         if mode == "gauntlet":
             opponents = data.get("opponents") or []
@@ -185,7 +185,7 @@ class RunForm(forms.Form):
             return []
         if data["mode"] == "goldfish":
             return [data["deck"]]
-        if data["mode"] == "head_to_head":
+        if data["mode"] in (modes.HEAD_TO_HEAD, modes.MATCH):
             return [data["deck"], data["opponent"]]
         if data["mode"] in (modes.TABLE, modes.TEAMS):
             return [data["deck"], *(data[f"table_deck_{n}"] for n in self._table_numbers())]
@@ -445,11 +445,12 @@ def replay(request, pk: int, pairing: int, index: int):
     if run.status == SimulationRun.Status.FAILED:
         raise Http404("This run failed, so its games cannot be replayed.")
     seat = _seat(request)
+    number = _match_game(request)
     try:
         seats = selectors.seat_names(run, pairing, index)
         selectors.check_seat(run, pairing, seat)
         data = replays.replay(run, pairing, index, replays.requester_of(request, context["key"]))
-        frames = selectors.replay_frames(run, pairing, index, seat, replay=data)
+        frames = selectors.replay_frames(run, pairing, index, seat, replay=data, match_game_number=number)
     except selectors.ReplayNotFound as exc:
         raise Http404(str(exc)) from None
     except (replays.ReplayPending, replays.ReplayBusy) as exc:
@@ -461,16 +462,21 @@ def replay(request, pk: int, pairing: int, index: int):
         response["Retry-After"] = str(replays.ReplayPending.retry_after)
         return response
     key_q = f"&key={context['key']}" if context["key"] else ""
+    game_q = f"&match_game={number}" if number else ""
     seat_links = [{"label": f"Seat {s['seat']}", "title": f"{s['deck']} ({s['agent']})",
-                   "url": f"?seat={s['seat']}{key_q}", "current": seat == s["seat"]} for s in seats]
-    seat_links.append({"label": "Everything", "title": "every card, hidden ones too", "url": f"?seat={SEAT_ALL}{key_q}",
-                       "current": seat is None})
+                   "url": f"?seat={s['seat']}{game_q}{key_q}", "current": seat == s["seat"]} for s in seats]
+    seat_links.append({"label": "Everything", "title": "every card, hidden ones too",
+                       "url": f"?seat={SEAT_ALL}{game_q}{key_q}", "current": seat is None})
     turns = frames_by_turn(frames)
-    outcome = data.get("outcome") or {}
+    match_games = [{"number": n, "current": n == (number or 1),
+                    "url": f"?match_game={n}&seat={SEAT_ALL if seat is None else seat}{key_q}"}
+                   for n in range(1, len(data.get("games") or ()) + 1)]
+    outcome = selectors.match_game(data, number).get("outcome") or {}
     engine = selectors.run_engine(run)
     reason = outcome.get("reason") or ""
     names = selectors.pairing_names(run)[pairing]
-    context.update(pairing=pairing, index=index, seat=SEAT_ALL if seat is None else str(seat),
+    context.update(pairing=pairing, index=index, seat=SEAT_ALL if seat is None else str(seat), match_games=match_games,
+                   match_result=_match_result(data, seats),
                    seats=seats, frames=frames, turns=turns, seat_links=seat_links, outcome=outcome,
                    winners=[s for s in seats if s["seat"] in (outcome.get("winners") or [])],
                    reason_label=engine.end_reason_label(reason) if engine and reason else reason.replace("_", " "),
@@ -482,6 +488,33 @@ def replay(request, pk: int, pairing: int, index: int):
                    json_url=reverse("simulate:replay_json", args=[run.pk, pairing, index])
                    + (f"?key={context['key']}" if context["key"] else ""))
     return render(request, "simulate/replay.html", context)
+
+
+def _match_game(request) -> int | None:
+    """The ``match_game`` asked for (1-based), None when not given; a bad value is a 404."""
+    raw = request.GET.get("match_game")
+    if raw is None:
+        return None
+    if not raw.isdigit() or len(raw) > 3:
+        raise Http404("match_game must be the number of a game of the match (1, 2, ...)")
+    return int(raw)
+
+
+def _match_result(data: dict, seats: list[dict]) -> str:
+    """"Tidewatch Control won the match 2-1 (3 games)" for a match's replay; "" for a game's."""
+    games = data.get("games") or []
+    if not games:
+        return ""
+    wins = [0] * len(seats)
+    for game in games:
+        for seat in (game.get("outcome") or {}).get("winners") or ():
+            wins[seat] += 1
+    score = "-".join(str(w) for w in sorted(wins, reverse=True))
+    leaders = [seat for seat, won in enumerate(wins) if won == max(wins)]
+    played = f"{len(games)} game{'s' if len(games) != 1 else ''}"
+    if len(leaders) == 1:
+        return f"{seats[leaders[0]]['deck']} won the match {score} ({played})"
+    return f"the match was drawn {score} ({played})"
 
 
 def _redirect_to_game(request, run: SimulationRun):

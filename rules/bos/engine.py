@@ -70,9 +70,10 @@ from __future__ import annotations
 from rules.bos import ai
 from rules.bos.constants import END_REASONS, TURN_LIMIT, EndReason
 from rules.bos.goldfish import goldfish_deck
+from rules.bos.match import play_match
 from rules.bos.state import BosState
 from rules.core.decks import DeckList
-from rules.core.engine import EngineSpec, StatCounter
+from rules.core.engine import EngineSpec, MatchFormat, StatCounter
 
 VERSION = "1.0"
 
@@ -83,7 +84,14 @@ COUNTERS = (
     StatCounter("bid", "Ether bid", description="the player's last bid in the bidding game"),
     StatCounter("ether_won", "Ether from the bid", description="ether gained by losing the bid"),
     StatCounter("decays", "Decays", description="times the player's life and vim were halved"),
+    StatCounter("games_won", "Games won in the match",
+                description="a best-of-three match: the games the player won (the other figures add up its games)"),
 )
+
+#: "Best of 3 Match" (bos.txt): first to two games, a new bid each game, reserves swapped between games
+MATCH = MatchFormat("best_of_three", "Best of three", play=play_match,
+                    description="Competitive matches: first to two games, a new ether bid each game, reserves "
+                                "swapped between games (bos.txt, \"Best of 3 Match\").")
 
 
 def new_game(decks: list[DeckList], seed: int, **options) -> BosState:
@@ -103,7 +111,7 @@ def new_game(decks: list[DeckList], seed: int, **options) -> BosState:
 ENGINE = EngineSpec(
     game="bos", version=VERSION, new_game=new_game, evaluate=ai.evaluate,
     min_players=2, max_players=2, perfect_information=False, chance=False, simultaneous_moves=True, teams=False,
-    end_reasons=END_REASONS, counters=COUNTERS, goldfish_opponent=goldfish_deck,
+    end_reasons=END_REASONS, counters=COUNTERS, goldfish_opponent=goldfish_deck, match=MATCH,
     options={"first_player": ["bid", "rps"], "reserve_swaps": False},
 )
 

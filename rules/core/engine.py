@@ -376,6 +376,24 @@ def _reason_text(reason: str) -> str:
     return str(reason.value if isinstance(reason, Enum) else reason)
 
 
+# -- matches --------------------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class MatchFormat:
+    """How a game's competitive matches are played (BOS's best of three, with reserves swapped
+    between games): ``play(engine, decks, agents, seed, record)`` plays one match between
+    ``decks[i]`` played by ``agents[i]`` and returns an object with ``winner`` (the winning seat, or
+    None for a drawn match), ``game_wins`` (per seat) and ``games`` (each game's
+    ``rules.core.play.GameResult``, with its replay when ``record``)."""
+
+    name: str  # "best_of_three"
+    label: str  # "Best of three"
+    play: Callable[..., Any]
+    description: str = ""
+
+
+MATCH_END_REASONS = {"match_won": "a player won the match", "match_drawn": "the match was drawn"}
+
+
 # -- the game's declaration --------------------------------------------------------------------------
 @dataclass(frozen=True)
 class EngineSpec:
@@ -395,6 +413,7 @@ class EngineSpec:
     - ``counters``: the statistics the game counts per seat (:class:`StatCounter`).
     - ``goldfish_opponent()``: the deck the passive opponent plays in a goldfish run (default:
       a mirror of the deck).
+    - ``match``: the game's competitive match (:class:`MatchFormat`), when it has one.
     - ``passive_choice(state, player)``: the passive agent's choice where "the first passive
       verb" is not enough (a game lost at once by a side that does nothing: FellBound's two
       characters); default: :class:`~rules.core.agents.PassiveAgent`'s own rule.
@@ -416,6 +435,7 @@ class EngineSpec:
     counters: tuple[StatCounter, ...] = ()
     goldfish_opponent: Callable[[], DeckList] | None = None
     passive_choice: Callable[[GameState, int], Action] | None = None
+    match: MatchFormat | None = None
     options: dict = field(default_factory=dict)
 
     def seat_counts(self) -> tuple[int, ...]:
@@ -430,7 +450,8 @@ class EngineSpec:
 
     def end_reason_label(self, reason: str) -> str:
         """The phrase for an end reason (the core's own, the game's, or the value itself)."""
-        return self.end_reasons.get(reason) or CORE_END_REASONS.get(reason) or reason.replace("_", " ")
+        return (self.end_reasons.get(reason) or CORE_END_REASONS.get(reason) or MATCH_END_REASONS.get(reason)
+                or reason.replace("_", " "))
 
     def counter(self, name: str) -> StatCounter | None:
         return next((c for c in self.counters if c.name == name), None)
@@ -441,4 +462,5 @@ class EngineSpec:
                 "perfect_information": self.perfect_information, "chance": self.chance,
                 "simultaneous_moves": self.simultaneous_moves, "teams": self.teams,
                 "free_for_all": self.free_for_all, "player_counts": list(self.seat_counts()),
+                "match": {"name": self.match.name, "label": self.match.label} if self.match else None,
                 "end_reasons": dict(self.end_reasons), "counters": [c.as_dict() for c in self.counters]}

@@ -29,7 +29,7 @@ from typing import Any
 
 from rules.core.agents import Agent, make_agent
 from rules.core.decks import DeckList
-from rules.core.engine import Action, EngineSpec, GameState
+from rules.core.engine import Action, EngineSpec, GameState, Outcome
 
 AgentSpec = str | dict  # "greedy" or {"name": "ismcts", "iterations": 100}
 Progress = Callable[[int, int], None]  # progress(games_done, games_total)
@@ -176,13 +176,19 @@ def seating(index: int, sides: int, rotate: bool = True) -> tuple[int, ...]:
 
 
 def _play_chunk(engine_ref: EngineSpec | str, decks: list[DeckList], agents: list[dict], seed: int,
-                indices: list[int], record: bool, rotate: bool, options: dict, dealer=None) -> list[GameResult]:
-    """Play games ``indices`` of a run (the unit of work of the process pool)."""
+                indices: list[int], record: bool, rotate: bool, options: dict, dealer=None,
+                match: bool = False) -> list[GameResult]:
+    """Play games ``indices`` of a run (the unit of work of the process pool); with ``match``
+    each is one of the game's matches."""
     engine = _resolve_engine(engine_ref)
     results = []
     for index in indices:
-        results.append(play_indexed_game(engine, decks, agents, derive_seed(seed, "game", index), index, record,
-                                         rotate, options, dealer))
+        if match:
+            results.append(play_indexed_match(engine, decks, agents, derive_seed(seed, "game", index), index, record,
+                                              rotate))
+        else:
+            results.append(play_indexed_game(engine, decks, agents, derive_seed(seed, "game", index), index, record,
+                                             rotate, options, dealer))
     return results
 
 
@@ -199,12 +205,51 @@ def play_indexed_game(engine: EngineSpec, decks: Sequence[DeckList], agents: Seq
                      index=index, sides=sides, options=options)
 
 
+MATCH_REPLAY = "card-workshop-match"
+
+
+def play_indexed_match(engine: EngineSpec, decks: Sequence[DeckList], agents: Sequence[AgentSpec], match_seed: int,
+                       index: int, record: bool = False, rotate: bool = True) -> GameResult:
+    """Match ``index`` of a run (``EngineSpec.match``), summed up as one result: the match's
+    winner, the turns and steps of all its games, each seat's counters summed over its games
+    plus ``games_won``; with ``record`` its replay is ``{"format": MATCH_REPLAY, "games": [one
+    replay per game]}``."""
+    sides = seating(index, len(decks), rotate)
+    match = engine.match.play(engine, [decks[s] for s in sides], [agents[s] for s in sides], match_seed, record=record)
+    winners = () if match.winner is None else (match.winner,)
+    outcome = Outcome.from_winners(len(decks), winners, "match_won" if winners else "match_drawn")
+    counters = [_summed([game.counters[seat] for game in match.games]) for seat in range(len(decks))]
+    for seat, won in enumerate(match.game_wins):
+        counters[seat]["games_won"] = won
+    result = GameResult(index=index, seed=match_seed, sides=sides, winners=outcome.winners, reason=outcome.reason,
+                        turns=sum(g.turns for g in match.games), steps=sum(g.steps for g in match.games),
+                        returns=outcome.returns, placements=outcome.placements, counters=counters)
+    if record:
+        result.replay = {"format": MATCH_REPLAY, "games": [game.replay for game in match.games]}
+    return result
+
+
+def _summed(per_game: Sequence[dict]) -> dict:
+    """Counters of several games added up (numbers, and per-card numbers card by card)."""
+    out: dict = {}
+    for counters in per_game:
+        for name, value in counters.items():
+            if isinstance(value, dict):
+                into = out.setdefault(name, {})
+                for card, count in value.items():
+                    into[card] = into.get(card, 0) + count
+            else:
+                out[name] = out.get(name, 0) + value
+    return out
+
+
 def run_games(engine: EngineSpec, decks: Sequence[DeckList], agents: Sequence[AgentSpec], *, games: int,
               seed: int, workers: int = 1, progress: Progress | None = None, record: bool = False,
               rotate: bool = True, chunk_size: int | None = None, options: dict | None = None,
-              dealer=None) -> list[GameResult]:
+              dealer=None, match: bool = False) -> list[GameResult]:
     """Play ``games`` games between sides ``decks[i]`` + ``agents[i]``; results in game order.
-    With a ``dealer`` (``rules.core.dealing``) its sides get fresh decks every game.
+    With a ``dealer`` (``rules.core.dealing``) its sides get fresh decks every game; with
+    ``match`` each "game" is one of the game's matches (``EngineSpec.match``).
 
     ``workers > 1`` splits the games into chunks on a local process pool (spawn start method, so
     it behaves the same on every platform); each game's seed depends only on ``seed`` and its
@@ -226,7 +271,7 @@ def run_games(engine: EngineSpec, decks: Sequence[DeckList], agents: Sequence[Ag
     done = 0
     if workers == 1 or len(chunks) <= 1:
         for number, indices in enumerate(chunks):
-            by_chunk[number] = _play_chunk(engine, decks, specs, seed, indices, record, rotate, options, dealer)
+            by_chunk[number] = _play_chunk(engine, decks, specs, seed, indices, record, rotate, options, dealer, match)
             done += len(indices)
             if progress:
                 progress(done, games)
@@ -234,7 +279,8 @@ def run_games(engine: EngineSpec, decks: Sequence[DeckList], agents: Sequence[Ag
         ref = _engine_ref(engine)
         context = multiprocessing.get_context("spawn")
         with ProcessPoolExecutor(max_workers=min(workers, len(chunks)), mp_context=context) as pool:
-            futures = {pool.submit(_play_chunk, ref, decks, specs, seed, indices, record, rotate, options, dealer): number
+            futures = {pool.submit(_play_chunk, ref, decks, specs, seed, indices, record, rotate, options, dealer,
+                                   match): number
                        for number, indices in enumerate(chunks)}
             for future in as_completed(futures):
                 by_chunk[futures[future]] = future.result()

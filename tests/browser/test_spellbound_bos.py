@@ -79,3 +79,36 @@ def test_a_bos_replay_shows_columns_wizards_and_the_boss(page, live_server, loca
     for zone in ("Wizards", "Summons"):
         assert seat.locator(".rp-zone-title", has_text=zone).count() == 1
     assert "Vim" in seat.inner_text() and "Life" in seat.inner_text()
+
+
+def test_a_bos_best_of_three_run_replays_the_second_game_of_a_match(page, live_server, local_backend):
+    from simulate.models import SimulationRun
+
+    user = get_user_model().objects.create_user("bos-duelist", password=PASSWORD)
+    deck_a, deck_b = _import(user, "bos", "yellow-verdant-gate"), _import(user, "bos", "red-kindling-rush")
+    page.goto(f"{live_server.url}/accounts/login/?next=/simulations/new/%3Fdeck%3D{deck_a.pk}")
+    page.fill("#id_username", "bos-duelist")
+    page.fill("#id_password", PASSWORD)
+    page.get_by_role("button", name="Log in").click()
+    page.wait_for_url(f"**/simulations/new/?deck={deck_a.pk}")
+    page.check("input[name=mode][value=match]")
+    page.select_option("select[name=opponent]", str(deck_b.pk))
+    page.fill("input[name=games]", "2")
+    page.get_by_role("button", name="Start the run").click()
+    page.wait_for_url(re.compile(r".*/simulations/\d+/$"))
+    page.wait_for_function("() => document.getElementById('progress').dataset.status === 'done'", timeout=180_000)
+    with DB_LOCK:
+        run = SimulationRun.objects.get(owner=user)
+    assert run.mode == "match"
+    page.locator(".games-list a", has_text="Match #1").first.click()
+    page.wait_for_url(f"**/simulations/{run.pk}/games/0/1/**")
+    page.wait_for_selector("#replay-frames", state="attached", timeout=180_000)
+    assert "won the match" in page.locator(".match-games").inner_text()
+    page.get_by_role("link", name="Game 2", exact=True).click()
+    page.wait_for_url("**match_game=2**")
+    page.wait_for_selector("#replay-frames", state="attached", timeout=180_000)
+    frames = json.loads(page.locator("#replay-frames").inner_text())
+    assert frames[-1]["over"]
+    # game 2 of a match: a new ether bid, and the reserves may be swapped first
+    assert any(m["action"].startswith(("bid", "swap", "done")) for f in frames for m in f["moves"])
+    page.screenshot(path=str(SCREENSHOTS / "bos-match-game-2.png"), full_page=True)

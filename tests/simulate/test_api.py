@@ -121,7 +121,7 @@ def _illegal_deck(owner):
 @pytest.mark.parametrize("change, code, message", [
     ({"game": "chess"}, "unknown_game", "unknown game 'chess'"),
     ({"game": "millennium_blades"}, "no_engine", "millennium_blades has no rules engine yet"),
-    ({"mode": "melee"}, "bad_mode", "mode must be one of goldfish, head_to_head, gauntlet, table, teams"),
+    ({"mode": "melee"}, "bad_mode", "mode must be one of goldfish, head_to_head, gauntlet, match, table, teams"),
     ({"mode": ["table"]}, "bad_mode", "mode must be one of"),
     ({"decks": "1,2"}, "bad_decks", "decks must be a list of deck ids"),
     ({"decks": [1, "x"]}, "bad_decks", "decks[1] must be a deck id"),

@@ -1,7 +1,7 @@
 """``manage.py simulate``: play many games of a registered game from the command line.
 
     python manage.py simulate --game GAME --deck FILE_OR_ID [--deck FILE_OR_ID ...]
-        --mode goldfish|head-to-head|gauntlet|table|teams --games N --seed S
+        --mode goldfish|head-to-head|gauntlet|match|table|teams --games N --seed S
         [--agent random|greedy|ismcts ...] [--iterations N] [--workers K] [--json] [--replays DIR]
     python manage.py simulate --game GAME --deal-from QUERY [--mode ...] ...   (a dealt format)
 
@@ -9,7 +9,8 @@ Modes (``simulate.modes``, the same as the web's; what a game allows comes from 
 ``min_players``/``max_players``): goldfish, one deck against the game's passive opponent;
 head-to-head, two decks, seats alternating; gauntlet, the first deck against each of the others
 in turn; table, 2 to ``max_players`` decks at one table, every deck taking every seat in turn;
-teams, two teams of allies, the decks given team by team (the first half is team 1; FellBound:
+match, the game's competitive matches between two decks (BOS: best of three; ``--games`` counts
+matches); teams, two teams of allies, the decks given team by team (the first half is team 1; FellBound:
 ``--deck A1 --deck A2 --deck B1 --deck B2``), with team win rates.
 One ``--agent`` plays every deck; one per deck gives each its own (a gauntlet: the deck's, then
 the opponents'). Without ``--mode``: goldfish for one deck, head-to-head for two, table (or teams,
@@ -166,7 +167,7 @@ class Command(BaseCommand):
             results = run_games(engine, pairing.decks, pairing.agents, games=options["games"],
                                 seed=modes.pairing_seed(options["seed"], pairing.number), workers=options["workers"],
                                 progress=ProgressBar(self.stderr), record=replays is not None,
-                                options=pairing.options, dealer=pairing.dealer)
+                                options=pairing.options, dealer=pairing.dealer, match=pairing.match)
             summaries.append(summarize_results(results, modes.summary_mode(mode), pairing.names, engine))
             if replays is not None:
                 prefix = f"pairing-{pairing.number}-" if len(pairings) > 1 else ""
@@ -245,7 +246,8 @@ def _card_table(cards: dict, labels: dict, limit: int = 15) -> list[str]:
 
 def render_summary(settings: dict, summary: dict, pairing: int | None = None) -> str:
     agents = " vs ".join(agent["name"] for agent in settings["agents"])
-    title = f"{settings['game']} {settings['mode']}: {settings['games']} games, seed {settings['seed']}, {agents}"
+    unit = "matches" if settings["mode"] == modes.MATCH else "games"
+    title = f"{settings['game']} {settings['mode']}: {settings['games']} {unit}, seed {settings['seed']}, {agents}"
     lines = [title if pairing is None else f"{title}; pairing {pairing}: {' vs '.join(s['name'] for s in summary['sides'])}"]
     labels = summary.get("counter_labels", {})
     for team in summary.get("teams", ()):
