@@ -159,16 +159,17 @@ class CardAdmin(admin.ModelAdmin):
     list_display = ("name", "game", "set_code", "number", "card_type", "rarity", "updated")
     list_display_links = ("name",)
     search_fields = ("name", "text", "card_set__code", "card_set__name")
-    list_filter = ("game", "card_type", "card_set", "rarity")
+    list_filter = ("game", "card_type", "card_set", "rarity", "playable")
     list_select_related = ("game", "card_set", "rarity")
-    readonly_fields = ("slug", "name_lower", "updated", "preview")
+    readonly_fields = ("slug", "name_lower", "updated", "preview", "playable", "unplayable_reason")
     list_per_page = 100
     fieldsets = (
         (None, {"fields": ("game", "card_set", "number", "name", "card_type", "rarity")}),
         ("Text", {"fields": ("text", "flavor")}),
-        ("Game data", {"fields": ("attributes", "effects"),
+        ("Game data", {"fields": ("attributes", "effects", "playable", "unplayable_reason"),
                        "description": "JSON, checked against the game's schema (rules/&lt;game&gt;/cards.py; "
-                                      "docs/fixture-format.md)."}),
+                                      "docs/fixture-format.md). Not playable: the card's text did not compile "
+                                      "on import; giving it effects here makes it playable."}),
         ("Image", {"fields": ("image", "preview")}),
         ("Derived", {"fields": ("slug", "name_lower", "updated"), "classes": ("collapse",)}),
     )

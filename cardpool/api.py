@@ -44,6 +44,10 @@ class CardSerializer(serializers.Serializer):
     flavor = serializers.CharField()
     attributes = serializers.DictField(help_text="game-specific attributes, see /api/games/")
     effects = serializers.ListField(child=serializers.DictField(), help_text="structured abilities")
+    playable = serializers.BooleanField(help_text="false when the card's text did not compile into effects "
+                                                  "(its game compiles card text): it plays without effects")
+    unplayable_reason = serializers.CharField(help_text="why it is not playable (the phrase not understood), "
+                                                        "else empty")
     image_url = serializers.URLField()
     url = serializers.URLField(help_text="the card's page")
 
@@ -65,6 +69,8 @@ class CardSerializer(serializers.Serializer):
             "flavor": row["flavor"],
             "attributes": row["attributes"],
             "effects": row["effects"],
+            "playable": row["playable"],
+            "unplayable_reason": row["unplayable_reason"],
             "image_url": f"{base}cards/{row['id']}/image.png",
             "url": base + path.lstrip("/"),
         }

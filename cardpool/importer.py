@@ -347,12 +347,27 @@ def _carry_over(data: dict[str, Any], card, present: set[str], spec: GameSpec, a
         data["flavor"] = card.flavor
     if "rarity" not in present and card.rarity_id:
         data["rarity"] = card.rarity.code
-    if "effects" not in present:
+    if "effects" not in present and not _compiled_from_text(spec, card):
         data["effects"] = card.effects
     if not has_attributes_column:
         for attr in spec.attributes:
             if attr.name not in attr_columns and attr.name in (card.attributes or {}):
                 data.setdefault("attributes", {})[attr.name] = card.attributes[attr.name]
+
+
+def _compiled_from_text(spec: GameSpec, card) -> bool:
+    """Whether ``card``'s effects are what the game's text compiler makes of its text (or it has
+    none): then a file without an effects column compiles the row's text again instead of
+    carrying the old effects over, so a changed text changes the effects."""
+    if spec.text_compiler is None:
+        return False
+    if not card.effects:
+        return True
+    try:
+        effects, _ = spec.text_compiler(card.text or "")
+    except Exception:  # the import reports a compiler fault on the row itself
+        return False
+    return effects == card.effects
 
 
 def _read_attributes(spec: GameSpec, where: str, cells: dict[str, str], columns: dict[str, str],

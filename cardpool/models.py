@@ -104,6 +104,13 @@ class Card(models.Model):
     attributes = models.JSONField(default=dict, blank=True)
     effects = models.JSONField(default=list, blank=True,
                                help_text="Structured abilities the engines run (docs/fixture-format.md)")
+    # Whether the engine can run the card: false when the game compiles card text into effects
+    # (GameSpec.text_compiler) and this card's text did not compile on import; it then has no
+    # effects and ``unplayable_reason`` names the phrase not understood (docs/import-format.md).
+    playable = models.BooleanField(default=True,
+                                   help_text="False when the card's text could not be compiled into effects")
+    unplayable_reason = models.TextField(blank=True,
+                                         help_text="Why the text did not compile (the phrase not understood)")
     image = models.ImageField(upload_to=card_image_path, blank=True,
                               help_text="Uploaded art; without it a card face is drawn from the data.")
     # Lower-cased copies for case-insensitive search that index-friendly LIKE can use.
@@ -189,6 +196,8 @@ class Card(models.Model):
             raise ValidationError([f"{field} {message}" for field, message in errors])
         self.slug = slugify(self.name)[:200] or "card"
         self.name_lower = self.name.lower()
+        if self.effects:  # structured effects given (an edit): the engine runs them
+            self.playable, self.unplayable_reason = True, ""
         super().save(*args, **kwargs)
         reindex_cards([self])
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Iterable
 from functools import reduce
 from operator import or_
 
@@ -57,7 +58,20 @@ def card_search(*, query: str, game_slug: str | None = None) -> SearchResult:
 
 
 CARD_ROW_FIELDS = ("id", "game__slug", "card_set__code", "card_set__name", "number", "name", "slug",
-                   "card_type", "rarity__name", "text", "flavor", "attributes", "effects")
+                   "card_type", "rarity__name", "text", "flavor", "attributes", "effects", "playable",
+                   "unplayable_reason")
+
+
+def cards_not_playable(cards: Iterable[Card]) -> list[Card]:
+    """The cards among ``cards`` that the engine cannot run yet (``Card.playable`` false: their
+    text did not compile into effects on import), each once, by name; for the warning a deck
+    page shows (templates/cardpool/includes/not_playable_warning.html). A simulation or game plays
+    such a card without effects: its printed data (star rating, elements, types, ...) still counts."""
+    found: dict[int, Card] = {}
+    for card in cards:
+        if not card.playable:
+            found.setdefault(card.pk, card)
+    return sorted(found.values(), key=lambda c: (c.name_lower, c.pk))
 
 
 def card_rows(cards: QuerySet[Card]) -> QuerySet:

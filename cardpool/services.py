@@ -3,10 +3,17 @@
 Imports are all or nothing: every row is checked first and every problem reported with
 where it is (line or position), field and reason; only a clean file is written, inside one
 transaction, updating cards that already exist (same game, set and number).
+
+A game that compiles printed text into effects (``GameSpec.text_compiler``) gets, for every card
+that arrives without structured effects, the effects compiled from its text; a text that does not
+compile is no error: the card is imported without effects, marked not playable, with the reason
+(the phrase not understood). Effects given with a card are kept and checked as always.
 """
 
 from __future__ import annotations
 
+import ast
+import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
@@ -55,10 +62,62 @@ class ImportSummary:
     unchanged: int = 0
     sets_created: int = 0
     errors: list[RowError] = field(default_factory=list)
+    #: cards whose effects were compiled from their text, and those of them not playable (their
+    #: text did not compile): only for games with a text compiler
+    compiled: int = 0
+    not_playable: list[tuple[str, str]] = field(default_factory=list)  # (card name, reason)
 
     def __str__(self) -> str:
-        return (f"{self.created} created, {self.updated} updated, {self.unchanged} unchanged, "
+        text = (f"{self.created} created, {self.updated} updated, {self.unchanged} unchanged, "
                 f"{self.sets_created} new set(s)")
+        if self.compiled:
+            text += (f"; {self.compiled} card(s) without effects compiled from their text: "
+                     f"{self.compiled - len(self.not_playable)} playable, {len(self.not_playable)} not playable yet")
+        return text
+
+
+@dataclass(frozen=True)
+class CompiledText:
+    """What a game's text compiler made of a card's text: effects, or why the card cannot be played."""
+
+    effects: list
+    playable: bool = True
+    reason: str = ""
+
+
+def compile_card_text(spec, *, card_type: str, attributes: Any, text: str) -> CompiledText | None:
+    """The effects ``spec``'s text compiler reads in ``text``, checked by the game's card checker;
+    ``None`` when the game has no text compiler. Never raises for what the text says: a text the
+    compiler cannot read, or compiled effects the checker refuses, make an unplayable card."""
+    if spec.text_compiler is None:
+        return None
+    try:
+        effects, reason = spec.text_compiler(text or "")
+    except Exception as exc:  # a compiler fault on one odd text must not stop a whole list
+        return CompiledText([], False, f"the text compiler failed: {type(exc).__name__}: {exc}")
+    if effects is None:
+        return CompiledText([], False, reason or "not understood")
+    problems = spec.validate_card(card_type=card_type, attributes=attributes or {}, effects=effects)
+    if problems:
+        field_name, message = problems[0]
+        return CompiledText([], False, f"the compiled effects are refused: {field_name} {message}")
+    return CompiledText(effects)
+
+
+def effects_given(effects: Any) -> bool:
+    """Whether a row brings structured effects of its own (an absent, null or empty list does not)."""
+    return effects not in (None, [], "")
+
+
+def unplayable_phrase(reason: str) -> str:
+    """The phrase a reason names ("not understood: 'draw a card'" -> "draw a card"), else the reason."""
+    m = re.fullmatch(r"not understood: (?P<q>['\"])(?P<phrase>.*)(?P=q)", reason or "", re.DOTALL)
+    if m is None:
+        return reason
+    try:
+        return ast.literal_eval(m.group("q") + m.group("phrase") + m.group("q"))
+    except (ValueError, SyntaxError):
+        return m.group("phrase")
 
 
 def game_sync_all() -> dict[str, Game]:
@@ -158,9 +217,15 @@ def card_import(*, game_slug: str, sets: Iterable[Any] = (), rows: Iterable[Card
     existing_codes = set(CardSet.objects.filter(game=game).values_list("code", flat=True)) if game else set()
     set_codes = existing_codes | {s["code"] for s in sets if isinstance(s, dict) and isinstance(s.get("code"), str)}
     seen: dict[tuple[str, str], str] = {}
-    for row in rows:
+    compiled: dict[int, CompiledText] = {}  # row index -> effects compiled from its text
+    for index, row in enumerate(rows):
         row_errors = _check_row(spec, row, set_codes)
         errors.extend(row_errors)
+        if not row_errors and not effects_given(row.data.get("effects")):
+            result = compile_card_text(spec, card_type=row.data["card_type"],
+                                       attributes=row.data.get("attributes") or {}, text=row.data.get("text") or "")
+            if result is not None:
+                compiled[index] = result
         key = (row.data.get("set"), row.data.get("number"))
         if not row_errors and key in seen:
             errors.append(RowError(row.where, "number",
@@ -172,7 +237,8 @@ def card_import(*, game_slug: str, sets: Iterable[Any] = (), rows: Iterable[Card
     if not rows and not sets:
         raise ImportFailed([RowError("file", "", "contains no cards")])
 
-    summary = ImportSummary()
+    summary = ImportSummary(compiled=len(compiled))
+    summary.not_playable = [(rows[i].data["name"].strip(), c.reason) for i, c in compiled.items() if not c.playable]
     with transaction.atomic():
         game = game_sync_all()[game_slug]
         set_by_code = {s.code: s for s in CardSet.objects.filter(game=game)}
@@ -192,6 +258,7 @@ def card_import(*, game_slug: str, sets: Iterable[Any] = (), rows: Iterable[Card
         to_create, to_update = [], []
         for done, row in enumerate(rows, 1):
             d = row.data
+            result = compiled.get(done - 1)
             card_set = set_by_code[d["set"]]
             rarity_spec = spec.rarity(str(d["rarity"])) if d.get("rarity") not in (None, "") else None
             values = {
@@ -201,7 +268,9 @@ def card_import(*, game_slug: str, sets: Iterable[Any] = (), rows: Iterable[Card
                 "text": d.get("text") or "",
                 "flavor": d.get("flavor") or "",
                 "attributes": d.get("attributes") or {},
-                "effects": d.get("effects") or [],
+                "effects": result.effects if result else d.get("effects") or [],
+                "playable": result.playable if result else True,
+                "unplayable_reason": result.reason if result else "",
             }
             values["slug"] = slugify(values["name"])[:200] or "card"
             values["name_lower"] = values["name"].lower()
@@ -219,7 +288,8 @@ def card_import(*, game_slug: str, sets: Iterable[Any] = (), rows: Iterable[Card
         Card.objects.bulk_create(to_create, batch_size=500)
         if to_update:
             Card.objects.bulk_update(to_update, ["name", "slug", "name_lower", "card_type", "rarity", "text",
-                                                 "flavor", "attributes", "effects"], batch_size=500)
+                                                 "flavor", "attributes", "effects", "playable",
+                                                 "unplayable_reason"], batch_size=500)
         summary.created, summary.updated = len(to_create), len(to_update)
         # bulk_create does not return primary keys on every backend: read them back to index.
         changed_keys = {(c.card_set_id, c.number) for c in to_create + to_update}

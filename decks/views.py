@@ -21,6 +21,7 @@ from django.urls import reverse
 from django.utils.text import slugify
 from django.views.decorators.http import require_http_methods, require_POST
 
+from cardpool import selectors as cardpool_selectors
 from cardpool.images import card_image_file
 from decks import permissions, proxies, selectors, services
 from decks.forms import (
@@ -130,6 +131,7 @@ def detail(request, pk: int):
     sections = selectors.deck_sections_for_display(deck, violations)
     return render(request, "decks/detail.html", _context(
         deck, sections=sections, violations=violations, legal=not violations,
+        not_playable=cardpool_selectors.cards_not_playable(item["card"] for s in sections for item in s["cards"]),
         total=sum(s["count"] for s in sections),
         versions=selectors.deck_versions(deck)[:5],
         can_edit=permissions.can_edit(request.user, deck),

@@ -15,6 +15,10 @@ from typing import Any
 #: to every problem its engine would meet running the card, as ``(field, message)`` pairs.
 CardChecker = Callable[[str, Mapping[str, Any], list], "list[tuple[str, str]]"]
 
+#: A game's card-text compiler (``GameSpec.text_compiler``): a card's printed text to its
+#: structured effects, ``(effects, None)``, or ``(None, reason)`` naming the phrase not understood.
+TextCompiler = Callable[[str], "tuple[list | None, str | None]"]
+
 #: Attribute kinds understood by validation, the search language and the search index.
 INT = "int"  # whole number within [minimum, maximum]; "X" allowed when allow_x
 ENUM = "enum"  # one of ``values``
@@ -173,6 +177,10 @@ class GameSpec:
     #: when a card is saved or imported, after the shape checks here pass, so a card its engine
     #: cannot run is refused with the path of the fault, never met mid-game.
     card_checker: CardChecker | None = None
+    #: The game's compiler from printed card text to structured effects: an import compiles the
+    #: text of every card that arrives without effects; a text it cannot read leaves the card
+    #: imported but not playable, with the reason (cardpool.services.compile_card_text).
+    text_compiler: TextCompiler | None = None
 
     # -- lookups -----------------------------------------------------------------
     @property

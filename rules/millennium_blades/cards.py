@@ -70,6 +70,12 @@ def _check_card(card_type, attributes, effects):
     return check_card(card_type, attributes, effects)
 
 
+def _compile_text(text):
+    from rules.millennium_blades.text import compile_text  # the compiler reads effects.py, which imports this module
+
+    return compile_text(text)
+
+
 GAME = GameSpec(
     slug="millennium_blades",
     name="Millennium Blades",
@@ -112,6 +118,7 @@ GAME = GameSpec(
     effect_fields=("keyword",),
     list_layout=FAN_LIST,
     card_checker=_check_card,
+    text_compiler=_compile_text,
 )
 
 __all__ = ["EFFECT_OPS", "ELEMENTS", "FAN_LIST", "GAME", "KEYWORDS", "PRO", "SET_KINDS", "TIMINGS", "TYPES",

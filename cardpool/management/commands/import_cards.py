@@ -4,6 +4,9 @@
 
 Every problem is printed, one per line, with its line, column and reason; then the command
 fails and nothing is written. Re-importing a file updates cards instead of duplicating them.
+For a game that compiles card text into effects, cards that arrive without effects get them
+from their text; those whose text does not compile are imported as not playable yet, and named
+with the phrase not understood (``manage.py effects_report`` gives the whole picture).
 A file larger than ``settings.CARD_IMPORT_MAX_BYTES`` (20 MB by default, as for the admin's
 import) is refused before it is read.
 """
@@ -20,6 +23,8 @@ from rules.core.registry import game_slugs
 
 #: Show a progress bar from this many cards on.
 PROGRESS_FROM = 200
+#: Name at most this many cards whose text did not compile (effects_report lists them all).
+SHOW_NOT_PLAYABLE = 20
 
 
 class ProgressBar:
@@ -79,3 +84,9 @@ class Command(BaseCommand):
             raise CommandError(f"{len(exc.errors)} error(s) in {name}; nothing was imported") from None
         prefix = "dry run, nothing written: " if options["dry_run"] else ""
         self.stdout.write(self.style.SUCCESS(f"{options['game']}: {prefix}{summary}"))
+        for card_name, reason in summary.not_playable[:SHOW_NOT_PLAYABLE]:
+            self.stdout.write(self.style.WARNING(f"not playable yet: {card_name}: {reason}"))
+        if len(summary.not_playable) > SHOW_NOT_PLAYABLE:
+            self.stdout.write(self.style.WARNING(
+                f"... and {len(summary.not_playable) - SHOW_NOT_PLAYABLE} more; "
+                f"see manage.py effects_report --game {options['game']}"))
