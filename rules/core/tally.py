@@ -16,7 +16,13 @@ A *side* is a deck of the pairing (side 0 is deck A); games rotate sides through
      "turns": {turns: games}, "steps": {steps: games}, "end_reasons": {reason: games},
      "turns_to_win": [{turns: games} per side],
      "counters": [{name: {"values": {value: games}, "wins_with": n, "wins_without": n}} per side],
-     "cards": [{card: {counter: {"count": n, "games": n, "wins": n}}} per side]}
+     "cards": [{card: {counter: {"count": n, "games": n, "wins": n}}} per side],
+     "fingerprints": {fingerprint: games}}
+
+``fingerprints`` tells games apart (a short hash of each game's seats, result, length and
+counters), up to :data:`FINGERPRINTS_KEPT` different ones (past that: ``null``, "all different
+enough"): a luckless game between agents that always choose alike plays the same game again and
+again, and :func:`summarize` says so instead of dressing N copies of one game up as N samples.
 
 ``counters`` holds the game's plain counters (one number per game, e.g. mulligans); ``cards``
 its per-card counters (cards drawn, played), whatever the game declares
@@ -25,6 +31,8 @@ its per-card counters (cards drawn, played), whatever the game declares
 
 from __future__ import annotations
 
+import hashlib
+import json
 import math
 from collections.abc import Iterable, Sequence
 
@@ -32,6 +40,7 @@ from rules.core.probability import wilson_interval
 
 VERSION = 2
 Z95 = 1.96
+FINGERPRINTS_KEPT = 16
 
 
 class TallyVersionError(ValueError):
@@ -47,7 +56,22 @@ def empty(sides: int = 2) -> dict:
             "returns": [0.0] * sides, "returns_squared": [0.0] * sides,
             "turns": {}, "steps": {}, "end_reasons": {},
             "turns_to_win": [{} for _ in range(sides)],
-            "counters": [{} for _ in range(sides)], "cards": [{} for _ in range(sides)]}
+            "counters": [{} for _ in range(sides)], "cards": [{} for _ in range(sides)], "fingerprints": {}}
+
+
+def fingerprint(result) -> str:
+    """A short hash telling one finished game from another (its seats, result, length, counters)."""
+    key = json.dumps([list(result.sides), list(result.winners), result.reason, result.turns, result.steps,
+                      result.counters], sort_keys=True)
+    return hashlib.sha256(key.encode()).hexdigest()[:16]
+
+
+def _add_fingerprints(into: dict | None, other: dict | None) -> dict | None:
+    if into is None or other is None:
+        return None  # a tally that no longer tells its games apart (too many; or stored before)
+    for key, count in other.items():
+        into[key] = into.get(key, 0) + count
+    return into if len(into) <= FINGERPRINTS_KEPT else None
 
 
 def _bump(histogram: dict, key, by: int = 1) -> None:
@@ -65,6 +89,7 @@ def tally(results: Iterable, sides: int = 2) -> dict:
             out["draws"] += 1
         for seat in result.winners:
             out["seat_wins"][seat] += 1
+        out["fingerprints"] = _add_fingerprints(out["fingerprints"], {fingerprint(result): 1})
         _bump(out["turns"], result.turns)
         _bump(out["steps"], result.steps)
         _bump(out["end_reasons"], result.reason)
@@ -115,6 +140,7 @@ def merge(tallies: Iterable[dict]) -> dict:
     for part in tallies:
         out["games"] += part["games"]
         out["draws"] += part["draws"]
+        out["fingerprints"] = _add_fingerprints(out["fingerprints"], part.get("fingerprints"))
         for key in ("seat_wins", "side_wins", "returns", "returns_squared"):
             out[key] = [a + b for a, b in zip(out[key], part[key], strict=True)]
         for key in ("turns", "steps", "end_reasons"):
@@ -149,6 +175,8 @@ def normalize(t: dict) -> dict:
                        for side in t["counters"]]
     out["cards"] = [{card: {name: dict(side[card][name]) for name in sorted(side[card])} for card in sorted(side)}
                     for side in t["cards"]]
+    if t.get("fingerprints") is not None:
+        out["fingerprints"] = dict(sorted(t["fingerprints"].items()))
     return out
 
 
@@ -268,6 +296,10 @@ def summarize(t: dict, mode: str, deck_names: Sequence[str] = (), engine=None) -
     shared) and mean placement, mean return with its 95% interval, turns to win, and the game's
     counters. In a goldfish run side 0 is the deck and side 1 the passive opponent. With the
     ``engine`` (an ``EngineSpec``), end reasons and counters carry their readable labels.
+    ``distinct_games`` counts the different games (None past ``FINGERPRINTS_KEPT``);
+    ``repeated_games`` is true when a game without chance played only repeats (at most one game
+    per seating): the figures then describe those few games, not a sample.
+    ``teams`` (a team run): each team's decks and win rate.
     """
     sides = t["sides"]
     names = list(deck_names) + [""] * (sides - len(deck_names))
@@ -286,6 +318,10 @@ def summarize(t: dict, mode: str, deck_names: Sequence[str] = (), engine=None) -
     }
     if mode == "teams":
         out["teams"] = team_figures(t, names)
+    out["distinct_games"] = distinct = len(t["fingerprints"]) if t.get("fingerprints") is not None else None
+    # every game a repeat: a luckless game whose agents chose alike each time (one game per seating)
+    out["repeated_games"] = bool(distinct is not None and t["games"] > distinct and distinct <= sides
+                                 and engine is not None and not engine.chance)
     return out
 
 

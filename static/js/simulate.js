@@ -246,6 +246,15 @@
         return;
       }
       var first = s.sides[0];
+      if (s.repeated_games) {
+        // a luckless game whose agents chose alike every time: N copies of the same games
+        var note = node("p", "repeated-games", "Every one of the " + s.games + " games repeated one of " +
+          s.distinct_games + " (one per seating): the game has no chance and these agents chose alike each time, " +
+          "so the figures describe " + s.distinct_games + " game" + (s.distinct_games === 1 ? "" : "s") +
+          ", not " + s.games + " samples; intervals would measure nothing.");
+        note.setAttribute("role", "note");
+        box.appendChild(note);
+      }
       if (s.teams) {
         s.teams.forEach(function (team) {
           box.appendChild(statCard("Win rate of team " + team.team + " (" + team.names.join(" & ") + ")",

@@ -72,3 +72,18 @@ def test_the_cli_plays_matches(simulate):
                                                          "fixtures/decks/fellbound-gravetide.txt", "--deck",
                                                          "fixtures/decks/fellbound-dawnwardens.txt", "--mode",
                                                          "match").error
+
+
+def test_a_luckless_pairing_of_agents_that_choose_alike_is_shown_as_its_few_games(card_pool):
+    """issue 11 part 3: BOS has no chance; two passive agents play the same game from every seed
+    (one per seating), and the figures say so instead of counting 20 samples."""
+    engine = get_engine("bos")
+    from simulate.deck_sources import load_deck
+
+    decks = [load_deck(path, "bos").deck for path in (RED, BLUE)]
+    summary = summarize_results(run_games(engine, decks, ["passive", "passive"], games=20, seed=4),
+                                "head_to_head", ["Red", "Blue"], engine)
+    assert summary["distinct_games"] == 2 and summary["repeated_games"] is True
+    varied = summarize_results(run_games(engine, decks, ["random", "random"], games=20, seed=4), "head_to_head",
+                               ["Red", "Blue"], engine)
+    assert varied["repeated_games"] is False and varied["distinct_games"] is None  # more than FINGERPRINTS_KEPT

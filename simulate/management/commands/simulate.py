@@ -250,6 +250,10 @@ def render_summary(settings: dict, summary: dict, pairing: int | None = None) ->
     title = f"{settings['game']} {settings['mode']}: {settings['games']} {unit}, seed {settings['seed']}, {agents}"
     lines = [title if pairing is None else f"{title}; pairing {pairing}: {' vs '.join(s['name'] for s in summary['sides'])}"]
     labels = summary.get("counter_labels", {})
+    if summary.get("repeated_games"):
+        lines.append(f"  every game repeated one of {summary['distinct_games']} (one per seating): the game has no "
+                     f"chance and the agents chose alike each time, so these are {summary['distinct_games']} "
+                     f"game(s), not {summary['games']} samples")
     for team in summary.get("teams", ()):
         lines.append(f"  team {team['team']} ({' & '.join(team['names'])}): {team['wins']} won, {team['draws']} drawn, "
                      f"{team['losses']} lost; win rate {_interval(team['win_rate'])}")
