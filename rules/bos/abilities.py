@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from rules.bos.constants import BOSS, SPELL, SUMMON, WIZARD
@@ -250,9 +250,54 @@ class CardDef:
     boss_condition: tuple | None  # bosses
     enchant: bool
     abilities: tuple[Ability, ...]
+    # derived once from the fields above (the engine's hot lookups; see __post_init__)
+    by_timing: Mapping[str, tuple[Ability, ...]] = field(init=False, repr=False, compare=False)
+    triggered: Mapping[tuple[str, str], tuple[Ability, ...]] = field(init=False, repr=False, compare=False)
+    static_gains: tuple[tuple[tuple | None, tuple[Mapping, ...]], ...] = field(init=False, repr=False, compare=False)
+    enchant_gains: tuple[tuple[tuple | None, tuple[Mapping, ...]], ...] = field(init=False, repr=False, compare=False)
+    blocks_anywhere: bool = field(init=False, repr=False, compare=False)
+    cast: Ability | None = field(init=False, repr=False, compare=False)  # a spell's (first) "cast" ability
+    conductor_colour: str | None = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        by_timing: dict[str, tuple[Ability, ...]] = {}
+        triggered: dict[tuple[str, str], tuple[Ability, ...]] = {}
+        for a in self.abilities:
+            by_timing[a.timing] = by_timing.get(a.timing, ()) + (a,)
+            triggered[a.timing, a.trigger] = triggered.get((a.timing, a.trigger), ()) + (a,)
+        derived = {
+            "by_timing": by_timing, "triggered": triggered,
+            "static_gains": _gains(by_timing.get("static", ())), "enchant_gains": _gains(by_timing.get("enchant", ())),
+            "blocks_anywhere": any(op["op"] == "block" for a in by_timing.get("static", ()) for op in a.ops),
+            "cast": by_timing["cast"][0] if "cast" in by_timing else None,
+            "conductor_colour": _conductor_colour(self.conducted_by),
+        }
+        for name, value in derived.items():
+            object.__setattr__(self, name, value)
 
     def timed(self, timing: str) -> tuple[Ability, ...]:
-        return tuple(a for a in self.abilities if a.timing == timing)
+        return self.by_timing.get(timing, ())
+
+    def when(self, timing: str, trigger: str) -> tuple[Ability, ...]:
+        """The abilities of this timing whose moment is ``trigger`` (you / opponent / self / enchanted)."""
+        return self.triggered.get((timing, trigger), ())
+
+
+def _gains(abilities: tuple[Ability, ...]) -> tuple[tuple[tuple | None, tuple[Mapping, ...]], ...]:
+    """The continuous strength gains: (state condition, gain_strength ops) per ability that has any."""
+    out = []
+    for a in abilities:
+        ops = tuple(op for op in a.ops if op["op"] == "gain_strength")
+        if ops:
+            out.append((a.state, ops))
+    return tuple(out)
+
+
+def _conductor_colour(conducted_by: str) -> str | None:
+    """"any <colour> wizard" -> the colour ("" for any wizard at all); a wizard's name -> None."""
+    if not conducted_by.lower().startswith("any "):
+        return None
+    return conducted_by[4:].lower().removesuffix("wizard").strip()
 
 
 def _card_conditions(card_type: str, attributes: Mapping) -> tuple[str, tuple | None]:
@@ -289,15 +334,24 @@ def _compile_card(name: str, card_type: str, attributes: Mapping, effects: list)
                    int(attributes.get("vim_cost") or 0), conducted_by, boss_condition, enchant, abilities)
 
 
-_CACHE: dict = {}
+_CACHE: dict = {}  # the card's data (as text) -> CardDef
+_BY_SPEC: dict = {}  # CardSpec (hashed by identity fields, equal only when every field is) -> CardDef
+_CACHE_LIMIT = 20_000  # both caches are emptied past this many entries (a long-lived web process)
 
 
 def card_def(spec) -> CardDef:
-    """The compiled card for a ``CardSpec`` (cached); raises ``CompileError``."""
+    """The compiled card for a ``CardSpec`` (cached: a spec is compiled once); raises ``CompileError``."""
+    found = _BY_SPEC.get(spec)
+    if found is not None:
+        return found
     key = (spec.name, spec.card_type, repr(sorted(dict(spec.attributes).items())), repr(spec.effects))
     found = _CACHE.get(key)
     if found is None:
+        if len(_CACHE) > _CACHE_LIMIT or len(_BY_SPEC) > _CACHE_LIMIT:
+            _CACHE.clear()
+            _BY_SPEC.clear()
         found = _CACHE[key] = _compile_card(spec.name, spec.card_type, spec.attributes, list(spec.effects))
+    _BY_SPEC[spec] = found
     return found
 
 

@@ -8,9 +8,13 @@ from rules.bos.board import Unit, adjust
 from rules.bos.constants import ARRANGE, BID, CHOOSE_FIRST, MAIN, MAX_ACTIONS_PER_TURN, MAX_SWAPS, SUMMONING, SWAP, THROW, THROWS
 from rules.bos.frames import OPS, Run, Trigger
 from rules.bos.resolve import ResolveMixin
+from rules.bos.words import BOSS, COLUMN_OF, END, OWN_WIZARD_WORDS, WIZARD_WORDS, act
 from rules.core.engine import Action
 
 ANSWERS = ("order", "accept", "pass", "choose", "place", "block")
+#: verb -> the method that applies it
+HANDLERS = {verb: f"_do_{verb}" for verb in ("go_first", "go_second", "swap", "done", "columns", "end", "conduct",
+                                             "use", "cast", "boss", "attack")}
 
 
 class ActionsMixin(ResolveMixin):
@@ -19,31 +23,33 @@ class ActionsMixin(ResolveMixin):
     def legal_actions(self, player: int) -> list[Action]:
         if self._outcome is not None:
             return []
-        found = self.decision()
-        if found is not None:
-            return list(found[2]) if found[0] == player else []
+        if self.stack:
+            found = self.decision()
+            if found is not None:
+                return list(found[2]) if found[0] == player else []
+        phase = self.phase
+        if phase == MAIN or phase == SUMMONING:  # the turn player's (``phase_players``)
+            if player != self.active:
+                return []
+            if self.actions_this_turn >= MAX_ACTIONS_PER_TURN:
+                return [END]
+            if phase == SUMMONING:
+                return [END, *self.conduct_actions(player), *self.use_actions(player, "summoning")]
+            return [END, *self.attack_actions(player), *self.cast_actions(player), *self.use_actions(player, "main"),
+                    *self.boss_actions(player)]
         if player not in self.phase_players():
             return []
-        phase = self.phase
         if phase == BID:  # bos.txt, "Going First": "Each player secretly chooses a non-negative number"
-            return [Action("bid", (n,)) for n in range(self.max_bid + 1)]
+            return [act("bid", (n,)) for n in range(self.max_bid + 1)]
         if phase == THROW:
-            return [Action("throw", (t,)) for t in THROWS]
+            return [act("throw", (t,)) for t in THROWS]
         if phase == CHOOSE_FIRST:
-            return [Action("go_first"), Action("go_second")]
+            return [act("go_first"), act("go_second")]
         if phase == SWAP:
-            return [Action("done")] + self.swap_actions(player)
+            return [act("done")] + self.swap_actions(player)
         if phase == ARRANGE:
             names = [w.name for w in self.sides[player].wizards]
-            return [Action("columns", perm) for perm in permutations(names)]
-        out = [Action("end")]
-        if self.actions_this_turn >= MAX_ACTIONS_PER_TURN:
-            return out
-        if phase == SUMMONING:
-            return out + self.conduct_actions(player) + self.use_actions(player, "summoning")
-        if phase == MAIN:
-            return (out + self.attack_actions(player) + self.cast_actions(player) + self.use_actions(player, "main")
-                    + self.boss_actions(player))
+            return [act("columns", perm) for perm in permutations(names)]
         return []
 
     # -- what may be done -------------------------------------------------------------------------------
@@ -57,26 +63,30 @@ class ActionsMixin(ResolveMixin):
         for pile in (side.castle, side.spellbook):
             for out_name in sorted(pile):
                 kind = self.cards[out_name].card_type
-                out += [Action("swap", (out_name, in_name)) for in_name in sorted(side.reserves)
+                out += [act("swap", (out_name, in_name)) for in_name in sorted(side.reserves)
                         if in_name != out_name and self.cards[in_name].card_type == kind]
         return out
 
     def conducts(self, summon: str, wizard: str) -> bool:
         """bos.txt, "Phase 2": "Make sure you match the summoning condition" ("Conduct a summon with
         Forest Sage" or "... with any yellow wizard")."""
-        who = self.cards[summon].conducted_by
-        if who.lower().startswith("any "):
-            colour = who[4:].lower().removesuffix("wizard").strip()
-            return not colour or self.cards[wizard].color == colour
-        return who == wizard
+        card = self.cards[summon]
+        colour = card.conductor_colour
+        if colour is None:
+            return card.conducted_by == wizard
+        return not colour or self.cards[wizard].color == colour
 
     def conduct_actions(self, seat: int) -> list[Action]:
         side = self.sides[seat]
+        conducts = self.conducts
         out = []
+        castle = None
         for column, wizard in enumerate(side.wizards):
             if wizard.face_up and side.summons[column] is None:
-                out += [Action("conduct", (name, column)) for name in sorted(side.castle)
-                        if self.conducts(name, wizard.name)]
+                castle = sorted(side.castle) if castle is None else castle
+                for name in castle:
+                    if conducts(name, wizard.name):
+                        out.append(act("conduct", (name, column)))
         return out
 
     def sources(self, seat: int) -> list[tuple[str, Trigger]]:
@@ -85,46 +95,71 @@ class ActionsMixin(ResolveMixin):
         out = []
         for column, wizard in enumerate(side.wizards):
             if wizard.face_up:
-                out.append((f"wizard{column}", Trigger(seat, wizard.name, 0, f"seat{seat}.wizard{column}",
-                                                       wizard=(seat, column))))
+                out.append((OWN_WIZARD_WORDS[column], Trigger(seat, wizard.name, 0, WIZARD_WORDS[seat][column],
+                                                              wizard=(seat, column))))
         for unit in side.units():
             out.append((self.attacker_word(unit), Trigger(seat, unit.name, 0, self.place(unit), source=unit.uid)))
         return out
 
     def use_actions(self, seat: int, timing: str) -> list[Action]:
-        """bos.txt, "Abilities": "Abilities can be used as many times as you want, if you can pay the cost"."""
+        """bos.txt, "Abilities": "Abilities can be used as many times as you want, if you can pay the cost"
+        (the sources in the order of ``sources``: face-up wizards, then ``units()``)."""
+        side = self.sides[seat]
+        cards = self.cards
+        mine = (timing, "you")  # CardDef.when(timing, "you"), looked up directly
         out = []
-        for word, base in self.sources(seat):
-            for ability in self.cards[base.card].abilities:
-                if ability.timing != timing or ability.trigger != "you":
-                    continue
-                if ability.state is not None and not self.holds(ability.state, seat):
-                    continue
-                trig = Trigger(seat, base.card, ability.index, base.where, base.source, wizard=base.wizard)
-                for ether in self.cost_options(trig, ability) or ():
-                    out.append(Action("use", (word, ability.index, ether)))
+        for column, wizard in enumerate(side.wizards):
+            if wizard.face_up:
+                abilities = cards[wizard.name].triggered.get(mine)
+                if abilities:
+                    self._uses(out, seat, OWN_WIZARD_WORDS[column], wizard, abilities)
+        for unit in side.units():
+            abilities = cards[unit.name].triggered.get(mine)
+            if abilities:
+                self._uses(out, seat, self.attacker_word(unit), unit, abilities)
         return out
+
+    def _uses(self, out: list[Action], seat: int, word: str, actor, abilities) -> None:
+        """Add the ``use`` actions of one source's ``abilities`` (``actor``: the wizard or unit itself,
+        which acts for an [act] cost)."""
+        for ability in abilities:
+            if ability.state is not None and not self.holds(ability.state, seat):
+                continue
+            for ether in self.cost_ways(seat, ability, actor) or ():
+                out.append(act("use", (word, ability.index, ether)))
+
+    def source(self, seat: int, word: str) -> Trigger:
+        """The source a legal ``use`` action names (``wizard1``, ``col0``, ``boss``), as ``sources`` gives it
+        (without building them all)."""
+        side = self.sides[seat]
+        if word.startswith("wizard"):
+            column = int(word[6:])
+            return Trigger(seat, side.wizards[column].name, 0, WIZARD_WORDS[seat][column], wizard=(seat, column))
+        unit = side.boss if word == "boss" else side.summons[COLUMN_OF[word]]
+        return Trigger(seat, unit.name, 0, self.place(unit), source=unit.uid)
 
     def cast_actions(self, seat: int) -> list[Action]:
         """bos.txt, "Cast a Spell": pay its vim cost; a condition in italics must be met; an enchant
         spell needs a valid card to go under."""
         side = self.sides[seat]
+        cards = self.cards
+        money = side.vim + side.ether
         out = []
         for name in sorted(side.spellbook):
-            card = self.cards[name]
-            ways = self.payments(seat, card.vim_cost)
-            if ways is None:
-                continue
-            cast = card.timed("cast")
-            if cast and cast[0].state is not None and not self.holds(cast[0].state, seat):
+            card = cards[name]
+            if card.vim_cost > money:
+                continue  # cannot pay (``payments`` is None)
+            cast = card.cast
+            if cast is not None and cast.state is not None and not self.holds(cast.state, seat):
                 continue
             if card.enchant and not self.enchant_targets(seat, name):
                 continue
-            out += [Action("cast", (name, ether)) for ether in ways]
+            for ether in self.payments(seat, card.vim_cost):
+                out.append(act("cast", (name, ether)))
         return out
 
     def enchant_targets(self, seat: int, spell: str) -> list:
-        ability = self.cards[spell].timed("cast")[0]
+        ability = self.cards[spell].cast
         run = Run(Trigger(seat, spell, ability.index, "spellbook"))
         return [t for op, target in zip(ability.ops, ability.targets, strict=True) if op["op"] == "enchant"
                 for t in self.candidates(run, target)]
@@ -134,7 +169,7 @@ class ActionsMixin(ResolveMixin):
         boss = self.sides[seat].boss
         if boss is None or boss.face_up or not self.holds(self.cards[boss.name].boss_condition, seat):
             return []
-        return [Action("boss")]
+        return [BOSS]
 
     # -- apply ----------------------------------------------------------------------------------------------
     def apply(self, action: Action, player: int) -> None:
@@ -144,11 +179,10 @@ class ActionsMixin(ResolveMixin):
         elif verb in ("bid", "throw"):
             raise ValueError("bids and throws are revealed together: use apply_joint")
         else:
-            getattr(self, f"_do_{verb}")(player, *action.args)
+            getattr(self, HANDLERS[verb])(player, *action.args)
             if self.phase in (SUMMONING, MAIN):
                 self.actions_this_turn += 1
-        self._settle()
-        self._run()
+        self._run(self._settle())
 
     def apply_joint(self, actions) -> None:
         """The bids (or throws) are revealed and resolved together; swaps are independent commitments."""
@@ -188,7 +222,8 @@ class ActionsMixin(ResolveMixin):
         self.arrange(seat, names)
 
     def _do_end(self, seat: int) -> None:
-        self.log("end_phase", seat, phase=self.phase)
+        if self.log_events:
+            self.log("end_phase", seat, phase=self.phase)
         if self.phase == SUMMONING:
             self.set_phase(MAIN)  # bos.txt, "Phase 3: Main Phase"
         else:
@@ -203,11 +238,12 @@ class ActionsMixin(ResolveMixin):
         unit = Unit(self._new_uid(), name, seat, False, self.cards[name].strength, column=column)
         side.summons[column] = unit
         self.count(seat, "conducted", name)
-        self.log("conduct", seat, summon=name, column=column, wizard=wizard.name)
+        if self.log_events:
+            self.log("conduct", seat, summon=name, column=column, wizard=wizard.name)
         self.push_batch(self.unit_triggers("conduct", unit))
 
     def _do_use(self, seat: int, word: str, index: int, ether: int) -> None:
-        base = dict(self.sources(seat))[word]
+        base = self.source(seat, word)
         trig = Trigger(seat, base.card, index, base.where, base.source, wizard=base.wizard)
         self.pay_cost(trig, self.ability(base.card, index), ether)
         self.stack.append(Run(trig, OPS))
@@ -218,10 +254,11 @@ class ActionsMixin(ResolveMixin):
         self.spend(seat, self.cards[name].vim_cost, ether, record)
         side.take_spell(name)
         self.count(seat, "cast", name)
-        self.log("cast", seat, card=name, **record)
-        cast = self.cards[name].timed("cast")
-        if cast:
-            self.stack.append(Run(Trigger(seat, name, cast[0].index, "spellbook"), spell=name))
+        if self.log_events:
+            self.log("cast", seat, card=name, **record)
+        cast = self.cards[name].cast
+        if cast is not None:
+            self.stack.append(Run(Trigger(seat, name, cast.index, "spellbook"), spell=name))
         else:
             side.graveyard.append(name)
 
@@ -229,10 +266,11 @@ class ActionsMixin(ResolveMixin):
         boss = self.sides[seat].boss
         boss.face_up = True
         self.stats[seat]["boss"] = 1
-        self.log("boss_face_up", seat, card=boss.name, strength=self.strength(boss))
+        if self.log_events:
+            self.log("boss_face_up", seat, card=boss.name, strength=self.strength(boss))
         self.push_batch(self.unit_triggers("conduct", boss))  # "When you turn this boss face-up"
 
     def _do_attack(self, seat: int, attacker: str, target: str) -> None:
         side = self.sides[seat]
-        unit = side.boss if attacker == "boss" else side.summons[int(attacker[3:])]
+        unit = side.boss if attacker == "boss" else side.summons[COLUMN_OF[attacker]]
         self.declare_attack(seat, unit, target)

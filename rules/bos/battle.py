@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from rules.bos.board import Unit
 from rules.bos.frames import ATTACK_TRIGGERS, BATTLE, BLOCK, Attack, Defeat
+from rules.bos.words import ATTACKS, COLUMN_WORDS, SEAT_WORDS
 from rules.core.engine import Action
 
 
@@ -11,19 +12,26 @@ class BattleMixin:
     """Who may attack whom, the block, the battle and the trip to the graveyard."""
 
     def attacker_word(self, unit: Unit) -> str:
-        return "boss" if unit.boss else f"col{unit.column}"
+        return "boss" if unit.boss else COLUMN_WORDS[unit.column]
 
     def attack_actions(self, seat: int) -> list[Action]:
         """"First select one of your summons. Then pay the cost to attack, called Acting" ("Attack")."""
         out = []
-        targets = self.all_units()
+        targets = None
+        players = [p for p in (1 - seat, seat) if self.sides[p].turns_started]  # see ``can_attack_player``
         for unit in self.sides[seat].units():
             if unit.sideways:  # "an acted summon cannot attack"
                 continue
-            word = self.attacker_word(unit)
+            if targets is None:
+                targets = [(t, self.place(t)) for t in self.all_units()]
+            attacks = ATTACKS[self.attacker_word(unit)]
             # "A summon can attack any other summon on the battlefield, regardless of where"
-            out += [Action("attack", (word, self.place(t))) for t in targets if t is not unit]
-            out += [Action("attack", (word, f"seat{p}")) for p in (1 - seat, seat) if self.can_attack_player(unit, p)]
+            for target, place in targets:
+                if target is not unit:
+                    out.append(attacks[place])
+            for player in players:
+                if self.can_attack_player(unit, player):
+                    out.append(attacks[SEAT_WORDS[player]])
         return out
 
     def can_attack_player(self, unit: Unit, player: int) -> bool:
@@ -41,12 +49,14 @@ class BattleMixin:
         attacker.sideways = True  # the cost: acting
         if "." in target:
             defender_unit = self.unit_at(target)
-            self.log("attack", seat, attacker=attacker.name, at=self.place(attacker), target=defender_unit.name,
-                     target_at=target)
+            if self.log_events:
+                self.log("attack", seat, attacker=attacker.name, at=self.place(attacker), target=defender_unit.name,
+                         target_at=target)
             self.stack.append(Attack(attacker.uid, defender_unit.uid, None, ATTACK_TRIGGERS))
         else:
             player = int(target[4:])
-            self.log("player_attack", seat, attacker=attacker.name, at=self.place(attacker), attacked_player=player)
+            if self.log_events:
+                self.log("player_attack", seat, attacker=attacker.name, at=self.place(attacker), attacked_player=player)
             self.stack.append(Attack(attacker.uid, None, player, BLOCK))
 
     def blockers(self, frame: Attack) -> list[Unit]:
@@ -73,7 +83,8 @@ class BattleMixin:
             side.summons[blocker.column] = None
             side.summons[attacker.column] = blocker
             blocker.column = attacker.column
-        self.log("block", blocker.owner, blocker=blocker.name, column_before=before, column_after=blocker.column)
+        if self.log_events:
+            self.log("block", blocker.owner, blocker=blocker.name, column_before=before, column_after=blocker.column)
         frame.target = blocker.uid
 
     def step_attack(self, frame: Attack) -> None:
@@ -108,8 +119,9 @@ class BattleMixin:
         attacker.damage += min(d, a)
         defender.damage += min(a, d)
         attacker.battled, defender.battled = defender.uid, attacker.uid
-        self.log("battle", attacker.owner, attacker=attacker.name, defender=defender.name,
-                 attacker_before=a, attacker_after=a - min(d, a), defender_before=d, defender_after=d - min(a, d))
+        if self.log_events:
+            self.log("battle", attacker.owner, attacker=attacker.name, defender=defender.name,
+                     attacker_before=a, attacker_after=a - min(d, a), defender_before=d, defender_after=d - min(a, d))
 
     # -- defeat ---------------------------------------------------------------------------------------
     def defeat(self, units: list[Unit]) -> None:
@@ -122,7 +134,8 @@ class BattleMixin:
             else:
                 side.summons[unit.column] = None
                 side.defeated_this_turn = True
-            self.log("defeated", unit.owner, card=unit.name, column=unit.column)
+            if self.log_events:
+                self.log("defeated", unit.owner, card=unit.name, column=unit.column)
         self.stack.append(Defeat(list(units)))
 
     def step_defeat(self, frame: Defeat) -> None:
@@ -134,10 +147,12 @@ class BattleMixin:
         for unit in frame.units:
             for spell, caster in unit.enchantments:  # "When the enchanted card is removed ... your graveyard"
                 self.sides[caster].graveyard.append(spell)
-                self.log("enchantment_to_graveyard", caster, card=spell, was_under=unit.name)
+                if self.log_events:
+                    self.log("enchantment_to_graveyard", caster, card=spell, was_under=unit.name)
             unit.enchantments = []
             if unit.to_castle:
                 self.sides[unit.owner].put_in_castle(unit.name)
             else:
                 self.sides[unit.owner].graveyard.append(unit.name)
-                self.log("to_graveyard", unit.owner, card=unit.name)
+                if self.log_events:
+                    self.log("to_graveyard", unit.owner, card=unit.name)

@@ -105,13 +105,13 @@ class Side:
 
     def units(self) -> list[Unit]:
         """Summons left to right, then the face-up boss."""
-        out = [u for u in self.summons if u is not None]
+        out = list(filter(None, self.summons))  # the summons that are there (a Unit is always true)
         if self.boss is not None and self.boss.face_up:
             out.append(self.boss)
         return out
 
     def summon_list(self) -> list[Unit]:
-        return [u for u in self.summons if u is not None]
+        return list(filter(None, self.summons))  # the summons that are there (a Unit is always true)
 
     def cards(self) -> list[str]:
         """Every card of this side in a zone (not those in flight: casting, being defeated)."""

@@ -29,6 +29,7 @@ SUMMONING = "summoning"
 MAIN = "main"
 ENDING = "ending"
 OVER = "over"
+AUTOMATIC_PHASES = (STARTUP, ENDING)  # the phases that move on by themselves when the stack is empty
 
 THROWS = ("rock", "paper", "scissors")
 BEATS = {"rock": "scissors", "paper": "rock", "scissors": "paper"}

@@ -12,10 +12,29 @@ from rules.bos.abilities import Ability, Target
 from rules.bos.board import Unit
 from rules.bos.constants import SPELL
 from rules.bos.frames import Run, Trigger
+from rules.bos.words import SEAT_WORDS, WIZARD_WORDS
+
+
+def context_uid(run: Run, context: str) -> int | None:
+    """The unit a context word (``CONTEXT_TARGETS``) names in this running ability."""
+    trig = run.trigger
+    if context == "self":
+        return trig.source
+    if context == "enchanted":
+        return trig.enchanted
+    if context == "battled_summon":
+        return trig.battled
+    if context == "damaged_summon":
+        return run.damaged
+    if context == "moved_summon":
+        return run.moved
+    raise KeyError(context)
 
 
 class EffectsMixin:
     """Conditions, triggers, targets and ops."""
+
+    _in_continuous = False  # True while continuous gains are being added up (see ``continuous_gain``)
 
     def ability(self, card: str, index: int) -> Ability:
         return self.cards[card].abilities[index]
@@ -27,7 +46,7 @@ class EffectsMixin:
             return value
         side = self.sides[controller]
         if value == "spells_in_your_graveyard":
-            return sum(1 for n in side.graveyard if self.cards[n].card_type == SPELL)
+            return self.spells_in_graveyard(side)
         return len(side.summon_list())  # summons_you_control
 
     def holds(self, pred: tuple, controller: int) -> bool:
@@ -36,7 +55,8 @@ class EffectsMixin:
         side = self.sides[controller if pred[1] == "you" else 1 - controller]
         if kind == "summons":
             _, _, cmp, n, least = pred
-            count = sum(1 for u in side.summon_list() if not least or self.strength(u) >= least)
+            summons = side.summon_list()
+            count = sum(1 for u in summons if self.strength(u) >= least) if least else len(summons)
             return count >= n if cmp == ">=" else count <= n
         if kind == "more_summons":
             return len(side.summon_list()) > len(self.sides[controller].summon_list())
@@ -45,66 +65,75 @@ class EffectsMixin:
         if kind == "amount":
             value = getattr(side, pred[2])
             return value <= pred[4] if pred[3] == "less" else value >= pred[4]
-        return sum(1 for n in side.graveyard if self.cards[n].card_type == SPELL) >= pred[2]
+        return self.spells_in_graveyard(side) >= pred[2]
+
+    def spells_in_graveyard(self, side) -> int:
+        cards = self.cards
+        return len([name for name in side.graveyard if cards[name].card_type == SPELL])
 
     def continuous_gain(self, unit: Unit) -> int:
         """Static abilities of the unit and "enchant" abilities of the spells under it."""
-        if getattr(self, "_in_continuous", False):
+        if self._in_continuous:
             return 0  # a condition that reads strength while strength is computed: no recursion
         total = 0
         self._in_continuous = True
         try:
-            for a in self.cards[unit.name].abilities:
-                if a.timing == "static" and (a.state is None or self.holds(a.state, unit.owner)):
-                    total += sum(self.amount(op, unit.owner) for op in a.ops if op["op"] == "gain_strength")
+            for state, ops in self.cards[unit.name].static_gains:
+                if state is None or self.holds(state, unit.owner):
+                    total += sum(self.amount(op, unit.owner) for op in ops)
             for spell, caster in unit.enchantments:
-                for a in self.cards[spell].abilities:
-                    if a.timing == "enchant" and (a.state is None or self.holds(a.state, caster)):
-                        total += sum(self.amount(op, caster) for op in a.ops if op["op"] == "gain_strength")
+                for state, ops in self.cards[spell].enchant_gains:
+                    if state is None or self.holds(state, caster):
+                        total += sum(self.amount(op, caster) for op in ops)
         finally:
             self._in_continuous = False
         return total
 
     def blocks_anywhere(self, unit: Unit) -> bool:
         """A static ``block`` op: this summon may block player attacks from any column."""
-        return any(op["op"] == "block" for a in self.cards[unit.name].abilities if a.timing == "static" for op in a.ops)
+        return self.cards[unit.name].blocks_anywhere
 
     # -- what occurs when --------------------------------------------------------------------------
     def phase_triggers(self, timing: str) -> list[Trigger]:
         """Abilities "During your/your opponent's startup (ending) phase" of the active player's phase."""
         out = []
+        cards = self.cards
+        yours, theirs = (timing, "you"), (timing, "opponent")  # CardDef.when(timing, whose), looked up directly
+        keys = (yours, theirs) if self.active == 0 else (theirs, yours)  # by seat
         for seat, side in enumerate(self.sides):
+            mine = keys[seat]
             for column, wizard in enumerate(side.wizards):
-                where = f"seat{seat}.wizard{column}"
-                if wizard.face_up:  # "A face-down wizard loses its ability while it is face-down"
-                    out += [Trigger(seat, wizard.name, a.index, where, wizard=(seat, column))
-                            for a in self._timed(wizard.name, timing, self._whose(seat))]
-                for spell, caster in wizard.enchantments:
-                    out += [Trigger(caster, spell, a.index, where, wizard=(seat, column))
-                            for a in self._timed(spell, timing, self._whose(caster))]
+                # "A face-down wizard loses its ability while it is face-down"
+                abilities = cards[wizard.name].triggered.get(mine, ()) if wizard.face_up else ()
+                if abilities or wizard.enchantments:
+                    where = WIZARD_WORDS[seat][column]
+                    out += [Trigger(seat, wizard.name, a.index, where, wizard=(seat, column)) for a in abilities]
+                    for spell, caster in wizard.enchantments:
+                        out += [Trigger(caster, spell, a.index, where, wizard=(seat, column))
+                                for a in cards[spell].triggered.get(keys[caster], ())]
             for unit in side.units():
-                out += [Trigger(seat, unit.name, a.index, self.place(unit), source=unit.uid)
-                        for a in self._timed(unit.name, timing, self._whose(seat))]
+                abilities = cards[unit.name].triggered.get(mine, ())
+                if abilities:
+                    out += [Trigger(seat, unit.name, a.index, self.place(unit), source=unit.uid) for a in abilities]
                 for spell, caster in unit.enchantments:
                     out += [Trigger(caster, spell, a.index, self.place(unit), enchanted=unit.uid)
-                            for a in self._timed(spell, timing, self._whose(caster))]
+                            for a in cards[spell].triggered.get(keys[caster], ())]
         return out
 
     def unit_triggers(self, timing: str, unit: Unit, battled: int | None = None) -> list[Trigger]:
         """A unit's own "When this summon ..." abilities and its enchantments' "When the enchanted ..."."""
+        own = self._timed(unit.name, timing, "self")
+        if not own and not unit.enchantments:
+            return []
         where = self.place(unit)
-        out = [Trigger(unit.owner, unit.name, a.index, where, source=unit.uid, battled=battled)
-               for a in self._timed(unit.name, timing, "self")]
+        out = [Trigger(unit.owner, unit.name, a.index, where, source=unit.uid, battled=battled) for a in own]
         for spell, caster in unit.enchantments:
             out += [Trigger(caster, spell, a.index, where, enchanted=unit.uid, battled=battled)
                     for a in self._timed(spell, timing, "enchanted")]
         return out
 
-    def _whose(self, seat: int) -> str:
-        return "you" if seat == self.active else "opponent"
-
-    def _timed(self, card: str, timing: str, trigger: str) -> list[Ability]:
-        return [a for a in self.cards[card].abilities if a.timing == timing and a.trigger == trigger]
+    def _timed(self, card: str, timing: str, trigger: str) -> tuple[Ability, ...]:
+        return self.cards[card].triggered.get((timing, trigger), ())  # CardDef.when, without the call
 
     # -- targets --------------------------------------------------------------------------------------
     def candidates(self, run: Run, target: Target) -> list:
@@ -114,8 +143,7 @@ class EffectsMixin:
         if target.context:
             if target.context == "self" and trig.wizard is not None:
                 return [trig.wizard]
-            uid = {"self": trig.source, "enchanted": trig.enchanted, "battled_summon": trig.battled,
-                   "damaged_summon": run.damaged, "moved_summon": run.moved}[target.context]
+            uid = context_uid(run, target.context)
             unit = self.unit(uid)
             if unit is None and target.context == "self":
                 unit = self.limbo_unit(uid)  # "When this summon is defeated ... return this summon"
@@ -152,8 +180,8 @@ class EffectsMixin:
         if isinstance(thing, Unit):
             return self.place(thing)
         if isinstance(thing, tuple):
-            return f"seat{thing[0]}.wizard{thing[1]}"
-        return f"seat{thing}"
+            return WIZARD_WORDS[thing[0]][thing[1]]
+        return SEAT_WORDS[thing]
 
     def thing_name(self, thing) -> str:
         if isinstance(thing, Unit):
@@ -192,8 +220,9 @@ class EffectsMixin:
                     unit.until_ending += amount
                 else:
                     unit.base += amount
-                self.log("gain_strength", me, card=card, target=unit.name, at=self.place(unit),
-                         strength_before=before, strength_after=self.strength(unit))
+                if self.log_events:
+                    self.log("gain_strength", me, card=card, target=unit.name, at=self.place(unit),
+                             strength_before=before, strength_after=self.strength(unit))
         elif name in ("ready", "exhaust", "flip_wizard"):
             for thing in chosen:
                 self.turn_card(thing, name, op.get("face", "down"), card)
@@ -207,21 +236,24 @@ class EffectsMixin:
             host = self.sides[host[0]].wizards[host[1]] if isinstance(host, tuple) else host
             host.enchantments.append((card, me))
             run.attached = True
-            self.log("enchant", me, card=card, target=self.word(chosen[0]), enchanted=self.thing_name(chosen[0]))
+            if self.log_events:
+                self.log("enchant", me, card=card, target=self.word(chosen[0]), enchanted=self.thing_name(chosen[0]))
 
     def lose_life(self, seat: int, amount: int, card: str) -> None:
         side = self.sides[seat]
         before = side.life
         side.life = max(0, before - amount)
-        self.log("life_lost", seat, card=card, dealt=amount, life_before=before, life_after=side.life)
+        if self.log_events:
+            self.log("life_lost", seat, card=card, dealt=amount, life_before=before, life_after=side.life)
 
     def damage(self, unit: Unit, amount: int, card: str) -> None:
         """bos.txt, "Attack": a card "will Take damage up to the amount of strength they have"."""
         before = self.strength(unit)
         taken = min(amount, before)
         unit.damage += taken
-        self.log("damage", unit.owner, card=card, target=unit.name, at=self.place(unit), dealt=amount, taken=taken,
-                 strength_before=before, strength_after=before - taken)
+        if self.log_events:
+            self.log("damage", unit.owner, card=card, target=unit.name, at=self.place(unit), dealt=amount, taken=taken,
+                     strength_before=before, strength_after=before - taken)
 
     def turn_card(self, thing, how: str, face: str, card: str) -> None:
         if isinstance(thing, tuple):
@@ -246,18 +278,21 @@ class EffectsMixin:
             side.summons[unit.column] = None
         for spell, caster in unit.enchantments:
             self.sides[caster].graveyard.append(spell)
-            self.log("enchantment_to_graveyard", caster, card=spell, was_under=unit.name)
+            if self.log_events:
+                self.log("enchantment_to_graveyard", caster, card=spell, was_under=unit.name)
         unit.enchantments = []
 
     def return_to_castle(self, unit: Unit, card: str) -> None:
         if self.unit(unit.uid) is None:
             unit.to_castle = True  # being defeated: to the castle instead of the graveyard
-            self.log("return_to_castle", unit.owner, card=card, target=unit.name, instead_of="graveyard")
+            if self.log_events:
+                self.log("return_to_castle", unit.owner, card=card, target=unit.name, instead_of="graveyard")
             return
         at = self.place(unit)
         self.remove_from_battlefield(unit)
         self.sides[unit.owner].put_in_castle(unit.name)
-        self.log("return_to_castle", unit.owner, card=card, target=unit.name, at=at)
+        if self.log_events:
+            self.log("return_to_castle", unit.owner, card=card, target=unit.name, at=at)
 
     def conduct_free(self, seat: int, name: str, column: int, card: str) -> Unit:
         """Conduct without turning a wizard face-down (Call of the Wild, Cinder Twins)."""
@@ -266,7 +301,8 @@ class EffectsMixin:
         unit = Unit(self._new_uid(), name, seat, False, self.cards[name].strength, column=column)
         side.summons[column] = unit
         self.count(seat, "conducted", name)
-        self.log("conduct", seat, card=card, summon=name, column=column, wizard=None)
+        if self.log_events:
+            self.log("conduct", seat, card=card, summon=name, column=column, wizard=None)
         self.push_batch(self.unit_triggers("conduct", unit))
         return unit
 
@@ -274,5 +310,6 @@ class EffectsMixin:
         side = self.sides[seat]
         side.take_spell(name)
         side.graveyard.append(name)
-        self.log("discard_spell", seat, card=card, spell=name)
+        if self.log_events:
+            self.log("discard_spell", seat, card=card, spell=name)
 

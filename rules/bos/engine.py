@@ -12,6 +12,7 @@ The package:
 - ``actions.py``   legal actions and ``apply``;  ``view.py`` ``view`` and ``action_to_string``
 - ``abilities.py`` the card compiler (``GameSpec.card_checker``);  ``ai.py`` the evaluation
 - ``goldfish.py``  the goldfish opponent's deck;  ``match.py`` best-of-three matches with reserves
+- ``words.py``     interned actions and the board's action words, built once
 
 Interpretations of the rulebook: docs/rules-notes.md, "BOS engine".
 

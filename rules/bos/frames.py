@@ -9,13 +9,14 @@ abilities go first. Then, check the next ability and see if its condition is sti
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 from rules.bos.board import Unit
 
 
-@dataclass(frozen=True, slots=True)
-class Trigger:
-    """An ability that occurs: whose it is, where its card is, and the cards it refers to."""
+class Trigger(NamedTuple):
+    """An ability that occurs: whose it is, where its card is, and the cards it refers to (immutable;
+    a named tuple because the engine makes many: it is the cheapest immutable record to build)."""
 
     controller: int
     card: str  # the card whose ability it is

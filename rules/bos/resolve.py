@@ -4,10 +4,12 @@ optional ones and their costs, and the choices inside an effect (bos.txt, "Abili
 from __future__ import annotations
 
 from rules.bos.board import Unit
-from rules.bos.frames import ATTACK_TRIGGERS, OFFERED, OPS, START, Attack, Batch, Defeat, Run
+from rules.bos.frames import ATTACK_TRIGGERS, BATTLE, OFFERED, OPS, START, Attack, Batch, Defeat, Run
+from rules.bos.words import COLUMN_WORDS, PASS, act
 from rules.core.engine import Action
 
 Decision = tuple[int, str, list[Action]]  # (seat, kind, actions)
+VIM_ONLY = range(1)  # the one way to pay with no ether: 0 ether
 
 
 class ResolveMixin:
@@ -17,30 +19,33 @@ class ResolveMixin:
         if not self.stack:
             return None
         frame = self.stack[-1]
-        if isinstance(frame, Batch):
+        kind = type(frame)
+        if kind is Batch:
             keys = self.batch_choices(frame)
             if len(keys) < 2:
                 return None
-            return self.active, "order", [Action("order", key) for key in keys]
-        if isinstance(frame, Run):
+            return self.active, "order", [act("order", key) for key in keys]
+        if kind is Run:
             seat = frame.trigger.controller
             if frame.stage == OFFERED:
                 ability = self.ability(frame.trigger.card, frame.trigger.ability)
-                pays = [Action("accept", (ether,)) for ether in self.cost_options(frame.trigger, ability) or ()]
-                return seat, "offer", pays + ([] if ability.mandatory else [Action("pass")])
+                pays = [act("accept", (ether,)) for ether in self.cost_options(frame.trigger, ability) or ()]
+                return seat, "offer", pays + ([] if ability.mandatory else [PASS])
             if frame.stage == OPS:
                 actions = self.op_question(frame)
                 return (seat, "choose", actions) if actions else None
             return None
-        if isinstance(frame, Attack) and frame.stage == 0:
+        if kind is Attack and frame.stage == 0:
             blockers = self.blockers(frame)
             if blockers:
-                return frame.defender, "block", [Action("block", (self.place(u),)) for u in blockers] + [Action("pass")]
+                return frame.defender, "block", [act("block", (self.place(u),)) for u in blockers] + [PASS]
         return None
 
     # -- abilities that occur together -----------------------------------------------------------
     def batch_choices(self, batch: Batch) -> list[tuple]:
         """"they must make all mandatory abilities go first": the mandatory ones while any remain."""
+        if len(batch.triggers) == 1:
+            return [batch.triggers[0].key]  # the only one, mandatory or not
         mandatory = [t for t in batch.triggers if self.ability(t.card, t.ability).mandatory]
         group = mandatory or batch.triggers
         return sorted({t.key for t in group})
@@ -51,21 +56,29 @@ class ResolveMixin:
         self.stack.append(Run(trigger))
 
     # -- steps ---------------------------------------------------------------------------------------
+    def moves_frames_only(self, frame) -> bool:
+        """Whether ``frame``'s next automatic step changes nothing but the stack (no card moves, no life,
+        vim or strength changes): ordering abilities, an attack reaching its battle, defeated units'
+        abilities being gathered."""
+        kind = type(frame)
+        return kind is Batch or (kind is Attack and frame.stage != BATTLE) or (kind is Defeat and frame.stage == 0)
+
     def step_frame(self, frame) -> None:
-        if isinstance(frame, Batch):
+        kind = type(frame)
+        if kind is Run:
+            if frame.stage == START:
+                self.start_run(frame)
+            else:
+                self.next_op(frame, None)
+        elif kind is Batch:
             keys = self.batch_choices(frame)
             if keys:
                 self.take_trigger(frame, keys[0])
             else:
                 self.stack.pop()
-        elif isinstance(frame, Run):
-            if frame.stage == START:
-                self.start_run(frame)
-            else:
-                self.next_op(frame, None)
-        elif isinstance(frame, Attack):
+        elif kind is Attack:
             self.step_attack(frame)
-        elif isinstance(frame, Defeat):
+        elif kind is Defeat:
             self.step_defeat(frame)
 
     def still_there(self, run: Run) -> bool:
@@ -111,34 +124,43 @@ class ResolveMixin:
 
     def finish_run(self, run: Run, skipped: str | None = None) -> None:
         self.stack.remove(run)
-        if skipped:
+        if skipped and self.log_events:
             self.log("ability_skipped", run.trigger.controller, card=run.trigger.card, ability=run.trigger.ability,
                      why=skipped)
         if run.spell is not None and not run.attached:
             self.sides[run.trigger.controller].graveyard.append(run.spell)
-            self.log("spell_to_graveyard", run.trigger.controller, card=run.spell)
+            if self.log_events:
+                self.log("spell_to_graveyard", run.trigger.controller, card=run.spell)
 
     # -- costs ([act], [N vim], [N life]) ------------------------------------------------------------
-    def cost_options(self, trig, ability) -> list[int] | None:
+    def cost_options(self, trig, ability) -> range | None:
         """The ways to pay: ether spent for each (bos.txt, "Going First": ether replaces vim); None if unpayable."""
-        side = self.sides[trig.controller]
+        return self.cost_ways(trig.controller, ability, self.actor(trig) if ability.cost else None)
+
+    def cost_ways(self, seat: int, ability, actor) -> range | None:
+        """``cost_options`` for ``seat``, with ``actor`` the card that would act for an [act] cost."""
+        if not ability.cost:
+            return self.payments(seat, 0)
+        side = self.sides[seat]
         vim = 0
         for op in ability.cost:
             if op["op"] == "act":
-                actor = self.actor(trig)
                 if actor is None or actor.sideways:
                     return None
             elif op["op"] == "pay_vim":
                 vim += op["amount"]
             elif op["op"] == "lose_life" and side.life < op["amount"]:
                 return None
-        return self.payments(trig.controller, vim)
+        return self.payments(seat, vim)
 
-    def payments(self, seat: int, vim: int) -> list[int] | None:
+    def payments(self, seat: int, vim: int) -> range | None:
+        """The ether that may pay part of ``vim`` (each way, in order), or None when it cannot be paid."""
         side = self.sides[seat]
+        if not side.ether:  # the usual case: vim alone pays, or nothing does
+            return VIM_ONLY if side.vim >= vim else None
         if side.vim + side.ether < vim:
             return None
-        return list(range(max(0, vim - side.vim), min(vim, side.ether) + 1))
+        return range(max(0, vim - side.vim), min(vim, side.ether) + 1)
 
     def actor(self, trig):
         """The card that acts for an [act] cost: the unit or wizard whose ability it is."""
@@ -161,7 +183,8 @@ class ResolveMixin:
                 paid["life_before"], side.life = side.life, side.life - op["amount"]
                 paid["life_after"] = side.life
         self.spend(trig.controller, paid.get("vim", 0), ether, paid)
-        self.log("ability", trig.controller, card=trig.card, ability=trig.ability, at=trig.where, **paid)
+        if self.log_events:
+            self.log("ability", trig.controller, card=trig.card, ability=trig.ability, at=trig.where, **paid)
 
     def spend(self, seat: int, vim: int, ether: int, record: dict) -> None:
         side = self.sides[seat]
@@ -181,21 +204,23 @@ class ResolveMixin:
         seat = run.trigger.controller
         if run.moving is not None:
             columns = self.free_columns(self.unit(run.moving))
-            return [Action("choose", (f"col{c}",)) for c in columns] if len(columns) > 1 else []
+            return [act("choose", (COLUMN_WORDS[c],)) for c in columns] if len(columns) > 1 else []
         if op["op"] == "conduct":
             options = self.conduct_options(seat, op.get("name"))
-            return [Action("place", option) for option in options] if len(options) > 1 else []
+            return [act("place", option) for option in options] if len(options) > 1 else []
         if op["op"] == "discard_spell":
             names = sorted(self.sides[seat].spellbook)
-            return [Action("choose", (n,)) for n in names] if len(names) > 1 and len(run.picked) < self.amount(op, seat) else []
+            return [act("choose", (n,)) for n in names] if len(names) > 1 and len(run.picked) < self.amount(op, seat) else []
         if target is None or target.quant == "each":
             return []
-        things = [t for t in self.candidates(run, target) if t not in run.picked]
+        things = self.candidates(run, target)
+        if run.picked:
+            things = [t for t in things if t not in run.picked]
         if target.quant == "up_to":
             if not things or len(run.picked) >= target.count:
                 return []
-            return [Action("choose", (self.word(t),)) for t in things] + [Action("pass")]
-        return [Action("choose", (self.word(t),)) for t in things] if len(things) > 1 else []
+            return [act("choose", (self.word(t),)) for t in things] + [PASS]
+        return [act("choose", (self.word(t),)) for t in things] if len(things) > 1 else []
 
     def next_op(self, run: Run, answer: Action | None) -> None:
         """Run the current op (with the controller's answer, if it asked) and move to the next."""
@@ -272,7 +297,8 @@ class ResolveMixin:
         side.summons[before], side.summons[column] = None, unit
         unit.column = column
         run.moved = unit.uid
-        self.log("move", unit.owner, card=run.trigger.card, target=unit.name, column_before=before, column_after=column)
+        if self.log_events:
+            self.log("move", unit.owner, card=run.trigger.card, target=unit.name, column_before=before, column_after=column)
 
     def conduct_options(self, seat: int, name: str | None) -> list[tuple[str, int]]:
         side = self.sides[seat]
@@ -290,7 +316,7 @@ class ResolveMixin:
             if action.verb == "block":
                 self.block(frame, self.unit_at(action.args[0]))
             frame.stage = ATTACK_TRIGGERS
-            if action.verb == "pass":
+            if action.verb == "pass" and self.log_events:
                 self.log("no_block", frame.defender)
         elif frame.stage == OFFERED:
             trig = frame.trigger

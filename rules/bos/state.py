@@ -11,11 +11,26 @@ from rules.bos.abilities import CardDef, card_def
 from rules.bos.actions import ActionsMixin
 from rules.bos.battle import BattleMixin
 from rules.bos.board import Side, Unit, Wizard, adjust
-from rules.bos.constants import BID, BOSS, COLUMNS, MAIN, OVER, SPELL, SUMMON, THROW, TURN_LIMIT, WIZARD, EndReason
+from rules.bos.constants import (
+    AUTOMATIC_PHASES,
+    BID,
+    BOSS,
+    COLUMNS,
+    MAIN,
+    OVER,
+    SPELL,
+    SUMMON,
+    SUMMONING,
+    THROW,
+    TURN_LIMIT,
+    WIZARD,
+    EndReason,
+)
 from rules.bos.effects import EffectsMixin
 from rules.bos.frames import Batch, Frame
 from rules.bos.turn import TurnMixin
 from rules.bos.view import ViewMixin
+from rules.bos.words import BOSS_WORDS, SUMMON_WORDS, UNIT_PLACES
 from rules.core.decks import CardSpec, DeckEntry, DeckList
 from rules.core.engine import GameState
 
@@ -62,8 +77,9 @@ class BosState(ActionsMixin, TurnMixin, BattleMixin, EffectsMixin, ViewMixin, Ga
         wizards, bosses = [], []
         for section in ("main", "reserves"):
             for spec in deck.cards(section):
-                self.specs.setdefault(spec.name, spec)
-                self.cards.setdefault(spec.name, card_def(spec))
+                if spec.name not in self.cards:  # the first copy of a name defines it
+                    self.specs[spec.name] = spec
+                    self.cards[spec.name] = card_def(spec)
                 kind = spec.card_type
                 if section == "reserves":
                     adjust(side.reserves, spec.name, 1)
@@ -110,45 +126,69 @@ class BosState(ActionsMixin, TurnMixin, BattleMixin, EffectsMixin, ViewMixin, Ga
 
     def place(self, unit: Unit) -> str:
         """A unit's position as an action word: ``seat0.col1`` or ``seat0.boss``."""
-        return f"seat{unit.owner}.boss" if unit.boss else f"seat{unit.owner}.col{unit.column}"
+        return BOSS_WORDS[unit.owner] if unit.boss else SUMMON_WORDS[unit.owner][unit.column]
 
     def unit_at(self, ref: str) -> Unit | None:
-        seat, _, spot = ref.partition(".")
-        side = self.sides[int(seat[4:])]
-        if spot == "boss":
+        """The unit at a place word (``seat1.col2``, ``seat0.boss``), else None."""
+        seat, column = UNIT_PLACES[ref]
+        side = self.sides[seat]
+        if column is None:
             return side.boss if side.boss is not None and side.boss.face_up else None
-        return side.summons[int(spot[3:])]
+        return side.summons[column]
 
     def all_units(self) -> list[Unit]:
         return self.sides[0].units() + self.sides[1].units()
 
     def strength(self, unit: Unit) -> int:
         """Effective strength: base + temporary + continuous gains - damage, never below 0."""
-        return max(0, unit.base + unit.until_ending + self.continuous_gain(unit) - unit.damage)
+        value = unit.base + unit.until_ending - unit.damage
+        if unit.enchantments or self.cards[unit.name].static_gains:  # else no continuous gain
+            value += self.continuous_gain(unit)
+        return value if value > 0 else 0
 
     # -- the resolution loop -----------------------------------------------------------------------
-    def _run(self) -> None:
-        """Take automatic steps until a player must decide or the game is over."""
+    def _run(self, settled: bool = False) -> None:
+        """Take automatic steps until a player must decide or the game is over. ``settled``: the state
+        checks (``_settle``) found nothing to do and nothing changed since; a step that only moves
+        frames (``moves_frames_only``) keeps it so, and the checks, which would find nothing, are skipped."""
         while self._outcome is None:
             if self.stack:
                 if self.decision() is not None:
                     return
-                self.step_frame(self.stack[-1])
-                self._settle()
+                frame = self.stack[-1]
+                unchanged = settled and self.moves_frames_only(frame)
+                self.step_frame(frame)
+                if not unchanged:
+                    settled = self._settle()
                 continue
-            if not self.advance_phase():
+            if self.phase not in AUTOMATIC_PHASES or not self.advance_phase():
                 return
+            settled = False
 
-    def _settle(self) -> None:
-        """State checks after every step: life at 0 ends the game; units at 0 strength are defeated."""
-        lost = [seat for seat, side in enumerate(self.sides) if side.life <= 0]
-        if lost:
-            self.end([seat for seat in (0, 1) if seat not in lost], EndReason.LIFE)
+    def _settle(self) -> bool:
+        """State checks after every step: life at 0 ends the game; units at 0 strength are defeated.
+        True when there was nothing to do."""
+        sides = self.sides
+        if sides[0].life <= 0 or sides[1].life <= 0:
+            self.end([seat for seat in (0, 1) if sides[seat].life > 0], EndReason.LIFE)
             self.phase = OVER
-            return
-        beaten = [u for u in self.all_units() if self.strength(u) <= 0]
+            return False
+        # The units at 0 strength, in ``all_units`` order. Continuous gains are never negative (the
+        # compiler refuses negative amounts), so a unit above 0 before them is above 0 after them: its
+        # full strength is only worked out when it might be 0.
+        beaten = []
+        for side in sides:
+            for unit in side.summons:
+                if unit is not None and unit.base + unit.until_ending <= unit.damage and self.strength(unit) <= 0:
+                    beaten.append(unit)
+            boss = side.boss
+            if boss is not None and boss.face_up and boss.base + boss.until_ending <= boss.damage \
+                    and self.strength(boss) <= 0:
+                beaten.append(boss)
         if beaten:
             self.defeat(beaten)
+            return False
+        return True
 
     def push_batch(self, triggers) -> None:
         if triggers:
@@ -157,16 +197,19 @@ class BosState(ActionsMixin, TurnMixin, BattleMixin, EffectsMixin, ViewMixin, Ga
     def current_players(self) -> list[int]:
         if self._outcome is not None:
             return []
-        found = self.decision()
-        if found is not None:
-            return [found[0]]
+        if self.stack:
+            found = self.decision()
+            if found is not None:
+                return [found[0]]
+        if self.phase == MAIN or self.phase == SUMMONING:
+            return [self.active]  # as ``phase_players`` says, without the call
         return self.phase_players()
 
     # -- copying and what each seat holds -----------------------------------------------------------
     def clone(self) -> BosState:
         other = BosState.__new__(BosState)
         other.__dict__.update(self.__dict__)
-        other.rng = random.Random()
+        other.rng = random.Random.__new__(random.Random)  # setstate gives it the whole state: no seeding
         other.rng.setstate(self.rng.getstate())
         other.events = list(self.events)
         other.sides = [side.copy() for side in self.sides]

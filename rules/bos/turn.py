@@ -127,7 +127,8 @@ class TurnMixin:
             side.defeated_this_turn = False
         side = self.sides[seat]
         side.turns_started += 1
-        self.log("turn_start", seat, players_turn=side.turns_started)
+        if self.log_events:
+            self.log("turn_start", seat, players_turn=side.turns_started)
         if not side.arranged:
             self.arranging = seat
             self.set_phase(ARRANGE)
@@ -151,7 +152,8 @@ class TurnMixin:
                 readied.append(unit.name)
         before = side.vim
         side.vim *= 2
-        self.log("startup", seat, readied=readied, vim_before=before, vim_after=side.vim)
+        if self.log_events:
+            self.log("startup", seat, readied=readied, vim_before=before, vim_after=side.vim)
         self.push_batch(self.phase_triggers("startup"))
 
     def decay(self) -> None:
