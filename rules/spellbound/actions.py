@@ -10,8 +10,24 @@ from __future__ import annotations
 from rules.core.engine import Action
 from rules.spellbound.constants import FIRST_CASTING, MAX_ACTIONS_PER_TURN
 
-PASS = Action("pass")
-DONE = Action("done")
+_ACTIONS: dict[tuple, Action] = {}  # (verb, args) -> the one shared Action
+_ACTIONS_LIMIT = 50_000  # emptied past this many entries (a long-lived web process)
+
+
+def action(verb: str, *args: int | str) -> Action:
+    """The interned ``Action(verb, args)``: actions are immutable, so equal ones are shared."""
+    key = (verb, args)
+    found = _ACTIONS.get(key)
+    if found is None:
+        if len(_ACTIONS) > _ACTIONS_LIMIT:
+            _ACTIONS.clear()
+        found = _ACTIONS[key] = Action(verb, args)
+    return found
+
+
+PASS = action("pass")
+DONE = action("done")
+LEVEL_UP = action("level_up")
 
 
 class ActionsMixin:
@@ -24,16 +40,16 @@ class ActionsMixin:
             item = next((i for i in self.ladder if i.uid == pending[2]), None)
             if item is None:
                 return []
-            return [Action("target", (ref,)) for ref in self.item_target_options(item)]
+            return [action("target", ref) for ref in self.item_target_options(item)]
         if kind == "discard":
-            return [Action("discard", (name,)) for name in sorted(set(self.sides[seat].hand))]
+            return [action("discard", name) for name in sorted(set(self.sides[seat].hand))]
         if kind == "pick":
-            return [Action("pick", (name,)) for name in
+            return [action("pick", name) for name in
                     sorted({n for n in self.sides[seat].graveyard if self.card(n).kind == pending[2]})]
         if kind == "declare":
             if self.actions_this_turn > MAX_ACTIONS_PER_TURN:
                 return [DONE]
-            return [Action("battle", pair) for pair in self.declare_options(seat)] + [DONE]
+            return [action("battle", *pair) for pair in self.declare_options(seat)] + [DONE]
         raise ValueError(kind)
 
     def item_target_options(self, item) -> list[str]:
@@ -45,22 +61,33 @@ class ActionsMixin:
 
     # -- the protocol -----------------------------------------------------------------------------
     def legal_actions(self, player: int) -> list[Action]:
-        if self._outcome is not None or self.current_players() != [player]:
+        if self._outcome is not None:
             return []
         if self.pending:
-            return self.options_for(self.pending[0])
+            return self.options_for(self.pending[0]) if self.pending[0][1] == player else []
+        if self.priority != player:
+            return []
         actions = [PASS]
         if self.actions_this_turn > MAX_ACTIONS_PER_TURN:
             return actions
         side = self.sides[player]
-        actions += [Action("cast", (name,)) for name in sorted(set(side.hand)) if self.may_cast(player, name)]
-        actions += [Action("ability", (perm.ref, number)) for perm, number, _ in self.soul_abilities(player)]
-        if self.can_level_up(player):
-            actions.append(Action("level_up"))
-        for perm in self.permanents(player, "convert"):
-            if self.can_convert(perm, player):
-                actions += [Action("convert", (perm.ref, soul)) for soul in
-                            sorted({soul for _, soul, _ in self.convert_options(perm)})]
+        cards = self.cards
+        if self.in_own_casting_phase(player):
+            # a spell costing more souls than the player has cannot be paid (may_cast); a convert costs nothing
+            souls = sum(side.souls.values())
+            candidates = sorted({name for name in side.hand
+                                 if cards[name].cost_total <= souls or cards[name].kind == "convert"})
+            actions += [action("cast", name) for name in candidates if self.may_cast(player, name)]
+            actions += [action("ability", perm.ref, number) for perm, number, _ in self.soul_abilities(player)]
+            if self.can_level_up(player):
+                actions.append(LEVEL_UP)
+        else:  # only Immediate spells; no soul abilities, no levelling up (may_cast, soul_abilities)
+            candidates = sorted({name for name in side.hand if cards[name].castable_any_time})
+            actions += [action("cast", name) for name in candidates if self.may_cast(player, name)]
+        if side.souls["hollow"] > 0:  # a convert flips only to convert a hollow soul (can_convert)
+            for perm in self.permanents(player, "convert"):
+                if self.can_convert(perm, player):
+                    actions += [action("convert", perm.ref, soul) for soul in cards[perm.name].conversion_souls]
         return actions
 
     def can_level_up(self, seat: int) -> bool:
@@ -74,7 +101,7 @@ class ActionsMixin:
 
     def next_level_cost(self, seat: int):
         pond = self.pond(seat)
-        return next((e.upgrade_cost for e in self.card(pond.name).of("gain") if e.level == pond.level + 1), None)
+        return self.cards[pond.name].level_costs.get(pond.level + 1)
 
     def apply(self, action: Action, player: int) -> None:
         verb, args = action.verb, action.args

@@ -53,7 +53,8 @@ class BattleMixin:
         """All battlers are declared: "Whenever ... battles" abilities trigger."""
         if self.pending and self.pending[0][0] == "declare":
             self.pending.pop(0)
-        self.log("battlers_declared", seat, battles=[[f"u{uid}", t] for uid, t in self.battles])
+        if self.log_events:
+            self.log("battlers_declared", seat, battles=[[f"u{uid}", t] for uid, t in self.battles])
         for uid, target in self.battles:
             battler = self.board.get(uid)
             for item in self.attachments(uid):

@@ -6,8 +6,8 @@ Rulebook: "2. Set Up to the Battlefield" (zones), "5. Advanced Topics", The Ladd
 
 from __future__ import annotations
 
-import copy
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 from rules.spellbound.constants import SOULS
 
@@ -35,6 +35,11 @@ class Permanent:
     def ref(self) -> str:
         return f"u{self.uid}"
 
+    def copy(self) -> Permanent:
+        other = Permanent.__new__(Permanent)  # every field is immutable: a shallow copy is enough
+        other.__dict__.update(self.__dict__)
+        return other
+
 
 @dataclass
 class LadderItem:
@@ -53,6 +58,12 @@ class LadderItem:
     def ref(self) -> str:
         return f"u{self.uid}"
 
+    def copy(self) -> LadderItem:
+        other = LadderItem.__new__(LadderItem)
+        other.__dict__.update(self.__dict__)
+        other.context = dict(self.context)
+        return other
+
 
 @dataclass
 class Side:
@@ -67,7 +78,8 @@ class Side:
     turns_taken: int = 0
 
     def copy(self) -> Side:
-        other = copy.copy(self)
+        other = Side.__new__(Side)
+        other.__dict__.update(self.__dict__)
         other.library, other.hand = list(self.library), list(self.hand)
         other.graveyard, other.exile = list(self.graveyard), list(self.exile)
         other.souls = dict(self.souls)
@@ -76,3 +88,30 @@ class Side:
     @property
     def total_souls(self) -> int:
         return sum(self.souls.values())
+
+
+class BoardIndex(NamedTuple):
+    """The cards on the battlefield by what the engine asks of them, in battlefield order, gathered
+    once per change of the cards there (``SpellboundState.index``). Whatever can change while a
+    card stays (its controller, damage, attachment, flipped or not) is read from the card when asked."""
+
+    board_changes: int  # the battlefield they were gathered from (``SpellboundState.board_changes``)
+    creatures: list[Permanent]
+    converts: list[Permanent]
+    soul_sources: list[Permanent]  # cards with soul abilities
+    statics: list[tuple]  # (source, effect, op) of every static op
+    buffs: list[tuple]  # the static buff and grant ops
+    health_buffs: list[tuple]  # the static buffs that change health
+    health_only_raises: bool  # every health buff adds health: damage below printed health cannot kill
+
+
+def index_board(board: dict[int, Permanent], cards: dict, board_changes: int) -> BoardIndex:
+    """A :class:`BoardIndex` of ``board`` (``cards``: name -> CardDef)."""
+    perms = list(board.values())
+    statics = [(source, effect, op) for source in perms for effect, op in cards[source.name].statics]
+    buffs = [entry for entry in statics if entry[2]["op"] in ("buff", "grant")]
+    health = [entry for entry in buffs if entry[2]["op"] == "buff" and entry[2].get("health", 0)]
+    return BoardIndex(board_changes, [p for p in perms if p.kind == "creature"],
+                      [p for p in perms if p.kind == "convert"],
+                      [p for p in perms if cards[p.name].soul_abilities], statics, buffs, health,
+                      all(entry[2]["health"] > 0 for entry in health))

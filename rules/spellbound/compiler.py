@@ -2,7 +2,7 @@
 
 ``check_card`` is ``GameSpec.card_checker`` (cards.py): a card whose effects the engine could not
 run is refused when it is saved or imported, naming the field (``effects[1].ops[0].target``).
-``card_def`` compiles a card for the engine (cached per card name by the state).
+``card_def`` compiles a card for the engine (once per card spec, shared by every game).
 """
 
 from __future__ import annotations
@@ -50,6 +50,10 @@ TIMINGS_BY_TYPE = {
     "aura": {"static", "triggered", "caretake", "cease", "cast"},
     "item": {"static", "triggered", "caretake", "cease", "cast", "soul"},
 }
+#: what may happen when a step begins (ladder.py, fire_step_triggers): an aura's "During each
+#: player's ..." triggers and the effects of the caretake and cease timings
+STEP_TRIGGERS = {"each_caretake", "each_draw_step", "each_cease_phase"}
+STEP_TIMINGS = {"caretake", "cease"}
 CONDITIONS = {"target_health_at_most", "attached_to", "per"}
 KEYWORDS = {"Barrage", "Warden"}
 
@@ -79,7 +83,8 @@ class Effect:
 
 @dataclass(frozen=True)
 class CardDef:
-    """A card as the engine runs it."""
+    """A card as the engine runs it. Immutable; what the engine asks of it again and again is
+    worked out once, in ``__post_init__`` (effects by timing, statics, conversions, ...)."""
 
     name: str
     kind: str
@@ -96,27 +101,56 @@ class CardDef:
         by_timing: dict[str, list[Effect]] = {}
         for e in self.effects:
             by_timing.setdefault(e.timing, []).append(e)
-        object.__setattr__(self, "_by_timing", by_timing)
-        object.__setattr__(self, "statics", tuple((e, op) for e in by_timing.get("static", ()) for op in e.ops))
+        statics = tuple((e, op) for e in by_timing.get("static", ()) for op in e.ops)
+        # (effect index, soul, amount) of each flip that converts hollow souls (converts)
+        conversions = tuple((e.index, op["soul"], op["amount"]) for e in by_timing.get("activated", ())
+                            for op in e.ops if op["op"] == "convert")
+        derived = {
+            "_by_timing": by_timing,
+            "statics": statics,
+            # static "buff" and "grant" ops: what changes a creature's health, damage and keywords
+            "static_buffs": tuple((e, op) for e, op in statics if op["op"] in ("buff", "grant")),
+            "soul_abilities": tuple(by_timing.get("soul", ())),
+            "conversions": conversions,
+            "conversion_souls": tuple(sorted({soul for _, soul, _ in conversions})),  # the convert actions
+            "step_effects": tuple(e for e in self.effects if e.trigger in STEP_TRIGGERS or e.timing in STEP_TIMINGS),
+            "cost_total": sum(self.cost.values()),
+            "level_costs": _level_costs(self.effects),
+            # what may be cast outside its controller's casting phases ("Immediate"; never a convert)
+            "castable_any_time": self.immediate and self.kind != "convert",
+            "spell_effect": _spell_effect(self.kind, self.effects),
+            "attach_to": _attach_to(self.kind, self.subdivision),
+        }
+        for name, value in derived.items():
+            object.__setattr__(self, name, value)
 
     def of(self, timing: str) -> list[Effect]:
         return self._by_timing.get(timing, [])
 
-    @property
-    def spell_effect(self) -> Effect | None:
-        """A hex's effect: what happens when it resolves."""
-        return next((e for e in self.effects if e.timing in ("cast", "immediate") and self.kind == "hex"), None)
 
-    @property
-    def attach_to(self) -> str | None:
-        """What the card is attached to when it resolves ("3. Divisions", 3. Charms / 6. Items)."""
-        if self.kind == "item":
-            return "creature"
-        if self.kind == "charm" and self.subdivision in ("creature", "bounder"):
-            return self.subdivision
-        if self.kind == "blessing" and self.subdivision == "creature":
-            return "own_creature"
-        return None
+def _spell_effect(kind: str, effects: tuple[Effect, ...]) -> Effect | None:
+    """A hex's effect: what happens when it resolves."""
+    return next((e for e in effects if e.timing in ("cast", "immediate") and kind == "hex"), None)
+
+
+def _level_costs(effects: tuple[Effect, ...]) -> dict[int, Mapping[str, int]]:
+    """A soul pond's upgrade cost to each level (the first gain effect of that level)."""
+    costs: dict[int, Mapping[str, int]] = {}
+    for e in effects:
+        if e.timing == "gain":
+            costs.setdefault(e.level, e.upgrade_cost)
+    return costs
+
+
+def _attach_to(kind: str, subdivision: str) -> str | None:
+    """What the card is attached to when it resolves ("3. Divisions", 3. Charms / 6. Items)."""
+    if kind == "item":
+        return "creature"
+    if kind == "charm" and subdivision in ("creature", "bounder"):
+        return subdivision
+    if kind == "blessing" and subdivision == "creature":
+        return "own_creature"
+    return None
 
 
 def _soul_map(value: Any, path: str) -> dict[str, int]:
@@ -267,6 +301,16 @@ def check_card(card_type: str, attributes: Mapping[str, Any], effects: list) -> 
     return []
 
 
+_BY_SPEC: dict = {}  # CardSpec (hashed by identity fields, equal only when every field is) -> CardDef
+_CACHE_LIMIT = 20_000  # emptied past this many entries (a long-lived web process)
+
+
 def card_def(spec) -> CardDef:
-    """A :class:`~rules.core.decks.CardSpec` compiled (raises CompileError)."""
-    return compile_card(spec.name, spec.card_type, spec.attributes, list(spec.effects))
+    """A :class:`~rules.core.decks.CardSpec` compiled (raises CompileError); compiled once per
+    spec: a CardDef is immutable and shared by every game that plays the card."""
+    found = _BY_SPEC.get(spec)
+    if found is None:
+        if len(_BY_SPEC) > _CACHE_LIMIT:
+            _BY_SPEC.clear()
+        found = _BY_SPEC[spec] = compile_card(spec.name, spec.card_type, spec.attributes, list(spec.effects))
+    return found

@@ -174,6 +174,7 @@ class EffectsMixin:
             return
         triggers = self._destroyed_triggers(perm) if destroyed and perm.kind == "creature" else []
         del self.board[perm.uid]
+        self.board_changes += 1
         getattr(self.sides[perm.owner], zone).append(perm.name)
         self.log("leaves", perm.controller, card=perm.ref, name=perm.name, to=zone, destroyed=destroyed)
         for attached in self.attachments(perm.uid):

@@ -12,7 +12,7 @@ from __future__ import annotations
 from rules.spellbound.board import LadderItem
 from rules.spellbound.constants import CARETAKE, CASTING_PHASES, CEASE, DRAW, FIRST_CASTING, EndReason
 
-#: the step -> the trigger words of auras that fire in every player's step
+#: the step -> the trigger words of auras that fire in every player's step (compiler.STEP_TRIGGERS)
 EACH_STEP = {CARETAKE: "each_caretake", DRAW: "each_draw_step", CEASE: "each_cease_phase"}
 
 
@@ -25,7 +25,7 @@ class LadderMixin:
         return seat == self.active and self.step_name in CASTING_PHASES
 
     def may_cast(self, seat: int, name: str) -> bool:
-        card = self.card(name)
+        card = self.cards[name]
         if card.kind == "convert":  # "9. Converts": one per turn, "during your first casting phase"
             return seat == self.active and self.step_name == FIRST_CASTING and \
                 self.sides[seat].converts_cast == 0
@@ -38,7 +38,7 @@ class LadderMixin:
     def has_spell_target(self, seat: int, name: str) -> bool:
         """"If you can't meet the targeting requirement, you can't cast the spell"; a creature needs
         room ("four creatures"), an item a creature of yours ("if you have no creatures, you can't cast items")."""
-        card = self.card(name)
+        card = self.cards[name]
         if card.kind == "creature":
             waiting = sum(1 for i in self.ladder if i.kind == "spell" and i.controller == seat
                           and self.card(i.name).kind == "creature")
@@ -92,13 +92,15 @@ class LadderMixin:
         if not self.in_own_casting_phase(seat):
             return []
         out = []
-        for perm in self.board.values():
+        cards = self.cards
+        for perm in self.index().soul_sources:
+            abilities = cards[perm.name].soul_abilities
             holder = self.board.get(perm.attached) if perm.kind == "item" else perm
             if holder is None or holder.controller != seat or holder.kind not in ("bounder", "creature"):
                 continue
             if self.fatigued(holder):  # glossary: fatigued creatures can't use soul abilities
                 continue
-            for number, effect in enumerate(self.card(perm.name).of("soul"), 1):
+            for number, effect in enumerate(abilities, 1):
                 if effect.flip and perm.flipped:
                     continue
                 if not self.can_pay(seat, effect.cost):
@@ -131,7 +133,8 @@ class LadderMixin:
         """"When all players pass ... the top spell or ability on the ladder will resolve"; "If the
         ladder is empty, the current step on the turn will end"."""
         self.passes += 1
-        self.log("pass", seat)
+        if self.log_events:
+            self.log("pass", seat)
         if self.passes < self.num_players:
             self.priority = 1 - seat
             return
@@ -197,9 +200,12 @@ class LadderMixin:
         """"When you enter a new step or phase, any triggered abilities that happen during that step
         or phase trigger and are put on the ladder" (caretake, draw, cease)."""
         timing = {CARETAKE: "caretake", CEASE: "cease"}.get(step)
+        each = EACH_STEP.get(step)
+        cards = self.cards
         for perm in list(self.board.values()):
-            for effect in self.card(perm.name).effects:
-                if effect.trigger == EACH_STEP.get(step):  # an aura: "During each player's ..."
+            card = cards[perm.name]
+            for effect in card.step_effects if each is not None else card.effects:
+                if effect.trigger == each:  # an aura: "During each player's ..."
                     self.add_trigger(perm.name, self.active, effect, perm.uid, {})
                 elif effect.timing != timing or timing is None:
                     continue
@@ -218,12 +224,18 @@ class LadderMixin:
     # -- state checks ------------------------------------------------------------------------------
     def check_state(self) -> None:
         """A creature with damage at least its health dies; a bounder at 0 health or less loses."""
-        lost = [s for s in (0, 1) if self.health(self.bounder(s)) <= 0]
-        if lost:
-            self.end([s for s in (0, 1) if s not in lost], EndReason.BOUNDER)
+        cards = self.cards
+        bounders = self.bounder(0), self.bounder(1)
+        if any(cards[b.name].health <= b.damage for b in bounders):  # a bounder's health is printed minus damage
+            self.end([s for s in (0, 1) if cards[bounders[s].name].health > bounders[s].damage], EndReason.BOUNDER)
             return
         while True:
-            dying = [p for p in self.creatures() if p.damage >= self.max_health(p)]
+            index = self.index()
+            creatures = index.creatures
+            if index.health_only_raises:  # only damage reaching the printed health (and "until end of
+                # turn" buffs) may kill: look at the static buffs only for those creatures
+                creatures = [p for p in creatures if p.damage >= cards[p.name].health + p.temp_health]
+            dying = [p for p in creatures if p.damage >= self.max_health(p, index.health_buffs)]
             if not dying:
                 return
             for perm in dying:

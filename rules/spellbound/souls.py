@@ -12,6 +12,8 @@ from collections.abc import Mapping
 
 from rules.spellbound.constants import TYPED_SOULS
 
+TYPED_SET = frozenset(TYPED_SOULS)
+
 
 class SoulsMixin:
     """Soul pools, converts and payments."""
@@ -22,8 +24,7 @@ class SoulsMixin:
 
     def convert_options(self, perm) -> list[tuple[int, str, int]]:
         """(effect index, soul, amount) for each flip ability of a convert."""
-        return [(e.index, op["soul"], op["amount"]) for e in self.card(perm.name).of("activated")
-                for op in e.ops if op["op"] == "convert"]
+        return list(self.cards[perm.name].conversions)
 
     def can_convert(self, perm, seat: int) -> bool:
         return perm.kind == "convert" and perm.controller == seat and not perm.flipped \
@@ -51,13 +52,16 @@ class SoulsMixin:
         souls = self.sides[seat].souls
         if sum(souls.values()) < sum(cost.values()):
             return None
-        deficit = {s: cost.get(s, 0) - souls[s] for s in TYPED_SOULS if cost.get(s, 0) > souls[s]}
+        deficit = {s: n - souls[s] for s, n in cost.items() if s in TYPED_SET and n > souls[s]}
         if not deficit:
             return []
-        groups: dict[tuple, list[int]] = {}
-        for p in self.permanents(seat, "convert"):
-            if not p.flipped:
-                groups.setdefault(tuple(self.convert_options(p)), []).append(p.uid)
+        if sum(deficit.values()) > souls["hollow"]:  # each flip converts hollow souls: not enough of them
+            return None
+        groups: dict[tuple, list[int]] = {}  # converts that flip the same ways, in board order
+        cards = self.cards
+        for p in self.index().converts:
+            if p.controller == seat and not p.flipped:
+                groups.setdefault(cards[p.name].conversions, []).append(p.uid)
         plan = _cover(deficit, souls["hollow"], sorted(groups.items(), key=lambda g: (len(g[0]), g[1][0])))
         return None if plan is None else [(uid, index) for uid, index in plan]
 

@@ -13,7 +13,7 @@ from rules.core.decks import DeckList
 from rules.core.engine import GameState
 from rules.spellbound.actions import ActionsMixin
 from rules.spellbound.battle import BattleMixin
-from rules.spellbound.board import LadderItem, Permanent, Side
+from rules.spellbound.board import BoardIndex, LadderItem, Permanent, Side, index_board
 from rules.spellbound.compiler import CardDef, card_def
 from rules.spellbound.constants import OPENING_HAND, TURN_LIMIT, UNFLIP
 from rules.spellbound.effects import EffectsMixin
@@ -34,7 +34,9 @@ class SpellboundState(ActionsMixin, TurnMixin, LadderMixin, SoulsMixin, BattleMi
         self.turn_limit = turn_limit
         self.cards: dict[str, CardDef] = {}
         self.next_uid = 0
-        self.board: dict[int, Permanent] = {}
+        self.board: dict[int, Permanent] = {}  # changed only by add_permanent and leave (board_changes)
+        self.board_changes = 0  # how many times a card entered or left the battlefield
+        self.board_index: BoardIndex | None = None  # see ``index``
         self.ladder: list[LadderItem] = []
         self.pending: list[tuple] = []  # decisions waiting, first one first (see actions.py)
         self.battles: list[tuple[int, str]] = []  # declared battlers and their targets this turn
@@ -44,6 +46,9 @@ class SpellboundState(ActionsMixin, TurnMixin, LadderMixin, SoulsMixin, BattleMi
         self.step_name = UNFLIP
         self.stats = [{"drawn": {}, "cast": {}, "pond_level": 1, "souls_gained": 0} for _ in range(2)]
         self.sides = [self._setup_side(deck, seat) for seat, deck in enumerate(decks)]
+        # bounders and soul ponds never leave the battlefield: remember their uids (see ``bounder``)
+        self.bounder_uids = tuple(self._find("bounder", seat).uid for seat in (0, 1))
+        self.pond_uids = tuple(self._find("soul_pond", seat).uid for seat in (0, 1))
         # "2. Set Up to the Battlefield", 2. Library: "shuffle your library, and draw five cards"
         for seat, side in enumerate(self.sides):
             self.rng.shuffle(side.library)
@@ -80,6 +85,7 @@ class SpellboundState(ActionsMixin, TurnMixin, LadderMixin, SoulsMixin, BattleMi
         card = self.cards[name]
         perm = Permanent(uid, name, card.kind, controller if owner is None else owner, controller, entered=self.turn)
         self.board[uid] = perm
+        self.board_changes += 1
         return perm
 
     def new_uid(self) -> int:
@@ -97,7 +103,20 @@ class SpellboundState(ActionsMixin, TurnMixin, LadderMixin, SoulsMixin, BattleMi
             ref = int(ref[1:])
         return self.board.get(ref) if ref is not None else None
 
+    def index(self) -> BoardIndex:
+        """The battlefield's cards by kind and by what they can do. Cards enter and leave the
+        battlefield only through ``add_permanent`` and ``leave`` (``board_changes``): the index is
+        gathered once per change."""
+        index = self.board_index
+        if index is None or index.board_changes != self.board_changes:
+            index = self.board_index = index_board(self.board, self.cards, self.board_changes)
+        return index
+
     def permanents(self, seat: int | None = None, kind: str | None = None) -> list[Permanent]:
+        if kind == "creature" or kind == "convert":
+            index = self.index()
+            perms = index.creatures if kind == "creature" else index.converts
+            return list(perms) if seat is None else [p for p in perms if p.controller == seat]
         return [p for p in self.board.values()
                 if (seat is None or p.controller == seat) and (kind is None or p.kind == kind)]
 
@@ -105,10 +124,16 @@ class SpellboundState(ActionsMixin, TurnMixin, LadderMixin, SoulsMixin, BattleMi
         return self.permanents(seat, "creature")
 
     def bounder(self, seat: int) -> Permanent:
-        return next(p for p in self.board.values() if p.kind == "bounder" and p.owner == seat)
+        perm = self.board.get(self.bounder_uids[seat])
+        return perm if perm is not None else self._find("bounder", seat)
 
     def pond(self, seat: int) -> Permanent:
-        return next(p for p in self.board.values() if p.kind == "soul_pond" and p.owner == seat)
+        perm = self.board.get(self.pond_uids[seat])
+        return perm if perm is not None else self._find("soul_pond", seat)
+
+    def _find(self, kind: str, seat: int) -> Permanent:
+        """The first ``kind`` (bounder or soul pond) ``seat`` owns on the battlefield."""
+        return next(p for p in self.board.values() if p.kind == kind and p.owner == seat)
 
     def attachments(self, uid: int) -> list[Permanent]:
         return [p for p in self.board.values() if p.attached == uid]
@@ -131,16 +156,32 @@ class SpellboundState(ActionsMixin, TurnMixin, LadderMixin, SoulsMixin, BattleMi
     def clone(self) -> SpellboundState:
         other = SpellboundState.__new__(SpellboundState)
         other.__dict__.update(self.__dict__)
-        other.rng = random.Random()
-        other.rng.setstate(self.rng.getstate())
+        self.rng_shared = other.rng_shared = True  # each copies the RNG when it first needs it
         other.events = list(self.events)
         other.sides = [side.copy() for side in self.sides]
-        other.board = {uid: _copy(p) for uid, p in self.board.items()}
-        other.ladder = [_copy(item, context=dict(item.context)) for item in self.ladder]
+        other.board = {uid: p.copy() for uid, p in self.board.items()}
+        other.board_index = None  # it holds this state's permanents
+        other.ladder = [item.copy() for item in self.ladder]
         other.pending = list(self.pending)
         other.battles = list(self.battles)
         other.stats = [{k: dict(v) if isinstance(v, dict) else v for k, v in s.items()} for s in self.stats]
         return other
+
+    # -- the game's RNG (used at setup only), shared by clones until one of them asks for it ----------
+    rng_shared = False
+
+    @property
+    def rng(self) -> random.Random:
+        """The game's RNG. A clone and its original share one until either asks for it: then that
+        one gets its own copy, in the state the RNG had when the clone was made."""
+        if self.rng_shared:
+            self._rng = _copy_rng(self._rng)
+            self.rng_shared = False
+        return self._rng
+
+    @rng.setter
+    def rng(self, value: random.Random) -> None:
+        self._rng, self.rng_shared = value, False
 
     def all_cards(self) -> list[str]:
         out = [p.name for p in self.board.values()]
@@ -172,8 +213,7 @@ class SpellboundState(ActionsMixin, TurnMixin, LadderMixin, SoulsMixin, BattleMi
                  "souls_gained": s["souls_gained"]} for s in self.stats]
 
 
-def _copy(obj, **changes):
-    other = obj.__class__.__new__(obj.__class__)
-    other.__dict__.update(obj.__dict__)
-    other.__dict__.update(changes)
+def _copy_rng(rng: random.Random) -> random.Random:
+    other = random.Random.__new__(random.Random)  # unseeded: the state is set at once
+    other.setstate(rng.getstate())
     return other

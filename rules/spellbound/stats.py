@@ -6,17 +6,21 @@ taken; and the limits on creatures and items.
 from __future__ import annotations
 
 from rules.spellbound.board import Permanent
+from rules.spellbound.compiler import Effect
 from rules.spellbound.constants import CREATURE_LIMIT, ITEM_SLOTS
 
 
 class StatsMixin:
     """Static effects read from the card data, computed on demand."""
 
-    def _static_ops(self):
-        cards = self.cards
-        for source in self.board.values():
-            for effect, op in cards[source.name].statics:
-                yield source, effect, op
+    def _static_ops(self) -> list[tuple[Permanent, Effect, dict]]:
+        return self.index().statics
+
+    def static_buffs(self, health_only: bool = False) -> list[tuple[Permanent, Effect, dict]]:
+        """(source, effect, op) of every static buff or grant on the battlefield (``health_only``:
+        only the buffs that change health, enough for ``max_health``)."""
+        index = self.index()
+        return index.health_buffs if health_only else index.buffs
 
     def _applies(self, source: Permanent, target: str | None, perm: Permanent) -> bool:
         if perm.kind != "creature" and target != "attached" and target != "self":
@@ -36,11 +40,12 @@ class StatsMixin:
                 self.card(perm.name).soul_type == "dream"
         return False
 
-    def _buffs(self, perm: Permanent) -> tuple[int, int, set[str]]:
+    def _buffs(self, perm: Permanent, statics: list | None = None) -> tuple[int, int, set[str]]:
+        """Health, damage and keywords the static buffs (``static_buffs()``, or ``statics``) give ``perm``."""
         health = damage = 0
         keywords: set[str] = set()
-        for source, effect, op in self._static_ops():
-            if op["op"] not in ("buff", "grant") or not self._applies(source, op.get("target"), perm):
+        for source, effect, op in self.static_buffs() if statics is None else statics:
+            if not self._applies(source, op.get("target"), perm):
                 continue
             times = len([p for p in self.attachments(perm.uid) if p.kind == "item"]) \
                 if effect.condition.get("per") == "attached_item" else 1
@@ -51,12 +56,14 @@ class StatsMixin:
                 keywords.add(op["keyword"])
         return health, damage, keywords
 
-    def max_health(self, perm: Permanent) -> int:
-        """Printed health plus buffs (a bounder's printed health)."""
-        card = self.card(perm.name)
+    def max_health(self, perm: Permanent, statics: list | None = None) -> int:
+        """Printed health plus buffs (a bounder's printed health); ``statics`` as in ``_buffs``."""
+        card = self.cards[perm.name]
         if perm.kind != "creature":
             return card.health
-        return card.health + self._buffs(perm)[0] + perm.temp_health
+        if statics is None:
+            statics = self.static_buffs(health_only=True)
+        return card.health + (self._buffs(perm, statics)[0] if statics else 0) + perm.temp_health
 
     def health(self, perm: Permanent) -> int:
         """Health left: max health minus damage taken ("3. Divisions", 1. Creatures)."""

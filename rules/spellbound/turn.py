@@ -11,6 +11,7 @@ from __future__ import annotations
 from rules.spellbound.constants import (
     CARETAKE,
     CEASE,
+    DAMAGE,
     DRAW,
     HAND_LIMIT,
     JANITOR,
@@ -20,16 +21,25 @@ from rules.spellbound.constants import (
     EndReason,
 )
 
+NEXT_STEP = {step: STEPS[i + 1] for i, step in enumerate(STEPS[:-1])}  # the step after each but the last
+BEGIN = {step: f"_begin_{step}" for step in STEPS}  # the method that begins each step
+#: steps whose automatic part deals no damage, changes no health and moves no card on or off the
+#: battlefield (triggers only wait on the ladder): the state check made before still holds
+QUIET_STEPS = frozenset(STEPS) - {DAMAGE, JANITOR}
+
 
 class TurnMixin:
     """Steps, turns and the loop that runs until someone must decide."""
 
     def run(self) -> None:
-        """Take automatic steps until a player must decide or the game is over."""
+        """Take automatic steps until a player must decide or the game is over. The state check
+        is made first, and again whenever an automatic step may have changed what it looks at."""
+        checked = False
         while self._outcome is None:
-            self.check_state()
-            if self._outcome is not None:
-                return
+            if not checked:
+                self.check_state()
+                if self._outcome is not None:
+                    return
             if self.ladder and self.priority is None:  # something triggered: it resolves in this step
                 self.priority, self.passes = self.active, 0
             if self.pending:
@@ -37,10 +47,13 @@ class TurnMixin:
                     return
                 self.log("no_choice", self.pending[0][1], decision=self.pending[0][0])
                 self.pending.pop(0)
+                checked = True  # a decision dropped: nothing else changed
                 continue
             if self.priority is not None:
                 return
+            step = self.step_name
             self.next_step()
+            checked = self.step_name != step and self.step_name in QUIET_STEPS
 
     # -- moving on --------------------------------------------------------------------------------
     def next_step(self) -> None:
@@ -50,7 +63,7 @@ class TurnMixin:
                 return
             self.end_turn()
             return
-        self.enter(STEPS[STEPS.index(self.step_name) + 1])
+        self.enter(NEXT_STEP[self.step_name])
 
     def start_turn(self) -> None:
         self.step_name = UNFLIP
@@ -75,7 +88,7 @@ class TurnMixin:
         """Begin ``step``: its automatic part, its triggers, then priority to the active player."""
         self.step_name = step
         self.passes = 0
-        getattr(self, f"_begin_{step}")()
+        getattr(self, BEGIN[step])()
         if self._outcome is not None:
             return
         if step not in SILENT_STEPS or self.ladder:
