@@ -75,7 +75,8 @@ def test_a_bos_replay_shows_columns_wizards_and_the_boss(page, live_server, loca
     step = next(i for i, f in enumerate(frames) if any(s for p in f["view"]["players"] for s in p["summons"]))
     _go_to(page, step)
     page.screenshot(path=str(SCREENSHOTS / "bos-replay-columns.png"), full_page=True)
-    seat = page.locator(".rp-panel", has=page.locator(".rp-panel-title", has_text="Seat 0")).first
+    # the seat's own panel ("Seat 0 · deck"), not the panel of its legal actions ("Legal actions · Seat 0 · ...")
+    seat = page.locator(".rp-panel", has=page.locator(".rp-panel-title", has_text=re.compile(r"^Seat 0 "))).first
     for zone in ("Wizards", "Summons"):
         assert seat.locator(".rp-zone-title", has_text=zone).count() == 1
     assert "Vim" in seat.inner_text() and "Life" in seat.inner_text()
