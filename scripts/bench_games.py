@@ -7,6 +7,10 @@ the game is over), best round kept: each registered engine's games between its s
 seat count, and at every other seat count it is played with. A step is one decision point
 applied (several seats' choices at once count one). Targets (each engine's issue): steps/s >= 2x
 python-chess moves/s. Saved to bench-results/games.json.
+
+Both sides are timed in CPU seconds of this process (``time.process_time``), not wall seconds:
+other work on a shared machine stretches wall time unevenly between rounds (a loaded round of
+one side beside a quiet round of the other), while the CPU time a step costs barely moves.
 """
 
 from __future__ import annotations
@@ -24,7 +28,27 @@ sys.path.insert(0, str(ROOT))
 from rules.core.decks import CardSpec, DeckList, parse_deck_text, resolve_deck  # noqa: E402
 from rules.core.play import run_games  # noqa: E402
 from rules.core.registry import game_slugs, get_engine, get_game  # noqa: E402
-from scripts.bench_engine import RESULTS, bench_chess, load_average  # noqa: E402
+from scripts.bench_engine import RESULTS, load_average  # noqa: E402
+
+
+def bench_chess(games: int, seed: int = 1) -> dict:
+    """python-chess random playouts from the initial position (as scripts/bench_engine.py's), in
+    CPU seconds."""
+    import random
+
+    import chess
+
+    rng = random.Random(seed)
+    moves = 0
+    start = time.process_time()
+    for _ in range(games):
+        board = chess.Board()
+        while not board.is_game_over():
+            board.push(rng.choice(list(board.legal_moves)))
+            moves += 1
+    seconds = time.process_time() - start
+    return {"games": games, "moves": moves, "seconds": round(seconds, 3), "moves_per_s": round(moves / seconds),
+            "chess_version": chess.__version__}
 
 
 def sample_decks(game: str) -> list[DeckList]:
@@ -46,12 +70,12 @@ def bench_engine(engine, decks: list[DeckList], seats: int, games: int) -> dict:
     tables = [[decks[(start + i) % len(decks)] for i in range(seats)] for start in range(len(decks))]
     per_table = max(1, games // len(tables))
     played = steps = 0
-    start = time.perf_counter()
+    start = time.process_time()
     for number, table in enumerate(tables):
         results = run_games(engine, table, ["random"] * seats, games=per_table, seed=number)
         played += len(results)
         steps += sum(r.steps for r in results)
-    seconds = time.perf_counter() - start
+    seconds = time.process_time() - start
     return {"seats": seats, "games": played, "steps": steps, "seconds": round(seconds, 3),
             "steps_per_s": round(steps / seconds)}
 
@@ -68,7 +92,8 @@ def main() -> None:
     if cpus:
         os.sched_setaffinity(0, {cpus[0]})
     load_before = load_average()
-    print(f"Game engines beside python-chess, random vs random, one core (load average before: {load_before})")
+    print(f"Game engines beside python-chess, random vs random, one core, CPU seconds "
+          f"(load average before: {load_before})")
     best: dict[tuple[str, int], dict] = {}
     chess_best = None
     for _ in range(args.rounds):

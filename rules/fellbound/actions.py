@@ -276,11 +276,13 @@ class ActionMixin:
         """Allies' choices made at once ("ALLIED TEAM PLAY"), applied in seat order; a choice the
         ally's made impossible (both deploying onto one tile) is skipped, and its seat chooses
         again."""
+        board_changed = False  # ending a phase or turning round changes no ally's choices
         for seat in sorted(actions):
             if self.is_over:
                 return
             action = actions[seat]
-            if action in self.legal_actions(seat):
+            if not board_changed or action in self.legal_actions(seat):
                 self.apply(action, seat)
+                board_changed = board_changed or action.verb not in ("done", "end", "reform")
             else:
                 self.log("blocked", seat, wanted=str(action))
