@@ -79,9 +79,7 @@ class ViewMixin:
             "stack": [self._frame_view(f) for f in self.stack],
             "players": [self._side_view(seat, player is None or player == seat) for seat in (0, 1)],
         }
-        if player is None:
-            out["legal_actions"] = {seat: [str(a) for a in self.legal_actions(seat)] for seat in to_act}
-        elif player in to_act:
+        if player is not None and player in to_act:  # only for a seat to act, as every engine does
             out["legal_actions"] = [str(a) for a in self.legal_actions(player)]
         return out
 

@@ -56,8 +56,9 @@ View
   ``to_act``, ``over``, ``outcome``; ``legal_actions`` for a seat to act;
 - ``battleground``: ``grid``, the rows far row first (``b`` then ``a``), each a list of tiles:
   ``null`` or a character ``{name, tile, seat (controller), owner (when bribed away), facing ("up":
-  toward row b, drawn above; "down": toward row a), health, gold, slain, attack, defence, range}`` (values under auras;
-  a slain character shows only its name, tile, seat, facing, health 0, gold and ``slain``);
+  toward row b, drawn above; "down": toward row a), health, gold, slain, attack, defence, range}``
+  (values under auras; ``attack``, ``defence`` and ``range`` only when the card has them; a slain
+  character shows only its name, tile, seat, owner, facing, health 0, gold and ``slain``);
   ``row_labels``, ``column_labels``, ``zones`` (row -> the seats deploying there);
 - ``players``: per seat ``side`` (its row), ``treasury``, ``living``, ``deck_count``, ``hand``
   (the seat's own and its allies'; every hand with ``None``) or else ``hand_count`` and

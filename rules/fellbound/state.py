@@ -230,7 +230,10 @@ class FellBoundState(ActionMixin, CombatMixin, TurnMixin, ViewMixin, GameState):
         return character.gold
 
     def health(self, character: Character) -> int:
-        """Current health: the starting health under the controller's auras, less what it lost."""
+        """Current health: the starting health under the controller's auras, less what it lost
+        (0 for a slain character, whatever auras come later)."""
+        if character.slain:
+            return 0
         start = character.start_health
         for aura in self.auras_of(character.controller):
             if aura.stat == "health":
