@@ -81,7 +81,8 @@ def _context(request) -> dict:
 
 
 def _bad_request(message: str, **extra) -> Response:
-    return Response({"error": message, **extra}, status=400)
+    # "error" has always held the sentence here (clients read it); "message" is the API's field for it
+    return Response({"error": message, "message": message, **extra}, status=400)
 
 
 def _game_param(request) -> tuple[str | None, Response | None]:
@@ -94,6 +95,10 @@ def _game_param(request) -> tuple[str | None, Response | None]:
         return None, _bad_request(str(exc), field="game", known=game_slugs())
     return slug, None
 
+
+_error_schema = inline_serializer("CardError", {
+    "error": serializers.CharField(), "message": serializers.CharField(),
+    "position": serializers.IntegerField(required=False, help_text="a query's error: where (0-based)")})
 
 GAME_PARAM = OpenApiParameter("game", OpenApiTypes.STR, description=f"game slug: {', '.join(game_slugs())}")
 
@@ -132,6 +137,8 @@ class GameListView(APIView):
 
 
 class CardListView(APIView):
+    pagination_class = CardPagination  # also tells the schema that the list comes in pages
+
     @extend_schema(
         summary="Search cards with the query language (see /help/syntax/)",
         parameters=[
@@ -140,13 +147,13 @@ class CardListView(APIView):
             OpenApiParameter("page", OpenApiTypes.INT),
             OpenApiParameter("page_size", OpenApiTypes.INT, description="1-200, default 60"),
         ],
-        responses={200: CardSerializer(many=True), 400: OpenApiTypes.OBJECT},
+        responses={200: CardSerializer(many=True), 400: _error_schema, 404: _error_schema},
     )
     def get(self, request):
         game, error = _game_param(request)
         if error:
             return error
-        paginator = CardPagination()
+        paginator = self.pagination_class()
         try:
             with statement_time_budget():
                 result = card_search(query=request.query_params.get("q", ""), game_slug=game)
@@ -158,7 +165,7 @@ class CardListView(APIView):
 
 
 class CardDetailView(APIView):
-    @extend_schema(summary="One card", responses=CardSerializer)
+    @extend_schema(summary="One card", responses={200: CardSerializer, 404: _error_schema})
     def get(self, request, pk: int):
         row = get_object_or_404(card_rows(Card.objects.filter(pk=pk)))
         return Response(CardSerializer(row, context=_context(request)).data)
@@ -168,12 +175,13 @@ class AutocompleteView(APIView):
     @extend_schema(
         summary="Card names starting with (then containing) q",
         parameters=[GAME_PARAM, OpenApiParameter("q", OpenApiTypes.STR, required=True)],
-        responses=inline_serializer("Autocomplete", {
+        responses={200: inline_serializer("Autocomplete", {
             "results": serializers.ListField(child=serializers.CharField(), help_text="distinct card names"),
             "cards": serializers.ListField(child=inline_serializer("AutocompleteCard", {
                 "name": serializers.CharField(), "game": serializers.CharField(), "game_name": serializers.CharField(),
                 "url": serializers.CharField(help_text="the card's page (its first printing)")}),
                 help_text="each name in each game that has it")}),
+            400: _error_schema},
     )
     def get(self, request):
         game, error = _game_param(request)

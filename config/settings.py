@@ -227,6 +227,8 @@ REST_FRAMEWORK = {
         "rest_framework.renderers.JSONRenderer",
         "rest_framework.renderers.BrowsableAPIRenderer",
     ],
+    # every error DRF raises answers the views' body {"error": code, "message": ...}
+    "EXCEPTION_HANDLER": "accounts.api_errors.exception_handler",
 }
 
 SPECTACULAR_SETTINGS = {
@@ -237,6 +239,9 @@ SPECTACULAR_SETTINGS = {
     "SERVE_INCLUDE_SCHEMA": False,
     "SWAGGER_UI_DIST": "SIDECAR",
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
+    # the errors every operation of a kind can answer (401, 403, 429, ...), with that body
+    "POSTPROCESSING_HOOKS": ["drf_spectacular.hooks.postprocess_schema_enums",
+                             "accounts.api_errors.declare_common_errors"],
 }
 
 LOG_REQUESTS = env_bool("DJANGO_LOG_REQUESTS", not DEBUG)

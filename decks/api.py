@@ -282,7 +282,8 @@ class DeckListView(APIView):
                    parameters=[OpenApiParameter("public", bool), OpenApiParameter("game", str),
                                OpenApiParameter("q", str, description="deck name contains"),
                                OpenApiParameter("card", str, description="holds a card whose name contains")],
-                   responses={200: inline_serializer("DeckList", {"results": serializers.ListField()})})
+                   responses={200: inline_serializer("DeckList", {"results": serializers.ListField()}),
+                              403: _error_schema})
     def get(self, request):
         params = request.query_params
         if params.get("public") in ("1", "true", "yes"):
@@ -395,7 +396,8 @@ class ExportView(APIView):
 
     @extend_schema(summary="Export a deck: ?fmt=text (plain text, the import format) or ?fmt=json",
                    parameters=[OpenApiParameter("fmt", str, enum=["text", "json"]), _key_param],
-                   responses={(200, "text/plain"): OpenApiTypes.STR, 400: _error_schema, 404: _error_schema})
+                   responses={(200, "text/plain"): OpenApiTypes.STR, (200, "application/json"): _deck_out,
+                              400: _error_schema, 404: _error_schema})
     def get(self, request, pk: int):
         deck = _visible(request, pk)
         if deck is None:
@@ -423,7 +425,8 @@ class ImportView(APIView):
             "visibility": serializers.CharField(required=False), "text": serializers.CharField()}),
         responses={201: _deck_out, 400: inline_serializer("ImportErrors", {
             "error": serializers.CharField(), "message": serializers.CharField(),
-            "errors": serializers.ListField(child=inline_serializer("LineError", {
+            "errors": serializers.ListField(required=False, help_text="text_errors: each line that cannot be read",
+                                            child=inline_serializer("LineError", {
                 "line": serializers.IntegerField(), "message": serializers.CharField()}))})},
     )
     def post(self, request):

@@ -1,0 +1,114 @@
+"""The API's one error body, ``{"error": code, "message": text, ...details}``, for the answers the
+views do not write themselves, and its place in the OpenAPI schema.
+
+- ``exception_handler`` (REST_FRAMEWORK's EXCEPTION_HANDLER): what DRF raises -- a refused or
+  malformed token (401), a missing login or CSRF token (403), a throttle (429), an unknown method
+  (405), an unreadable body (400, 415), a missing page of results (404) -- answers the same body
+  as the views' own errors. ``detail`` stays beside it for clients written against DRF's default.
+- ``json_error`` is that body as a plain Django response, for the answers Django gives before any
+  API view runs (config/urls.py's handler400/403/404/500 for paths under /api/).
+- ``declare_common_errors`` (SPECTACULAR_SETTINGS' POSTPROCESSING_HOOKS): the answers every
+  operation of a kind can give, whatever its view, declared in the schema with that body (each
+  view declares its own besides): 401 and 429 everywhere (credentials are read and rates counted
+  on every operation), 406 everywhere (an Accept header the API cannot answer), 403 on writes (a
+  session write needs its CSRF token), 400 where a request carries parameters or a body (control
+  characters, JSON nested too deep, a body that cannot be parsed), 415 where it carries a body (of
+  another media type), 404 where the path names an object.
+"""
+
+from __future__ import annotations
+
+from django.core.exceptions import PermissionDenied
+from django.http import Http404, JsonResponse
+from rest_framework import exceptions
+from rest_framework.views import exception_handler as drf_exception_handler
+
+#: DRF's codes renamed to the codes the views already answer for the same thing
+_CODES = {"permission_denied": "forbidden", "parse_error": "malformed_json"}
+
+
+def _message(detail) -> str:
+    if isinstance(detail, (list, tuple)):
+        return "; ".join(_message(item) for item in detail) or "invalid input"
+    if isinstance(detail, dict):
+        return "; ".join(f"{key}: {_message(value)}" for key, value in detail.items()) or "invalid input"
+    return str(detail)
+
+
+def exception_handler(exc, context):
+    if isinstance(exc, Http404):  # as DRF's own handler turns them, keeping the words
+        exc = exceptions.NotFound(*exc.args)
+    elif isinstance(exc, PermissionDenied):
+        exc = exceptions.PermissionDenied(*exc.args)
+    response = drf_exception_handler(exc, context)
+    if response is None or not isinstance(exc, exceptions.APIException):
+        return response  # not an error of the request: Django's 500 (handler500 under /api/)
+    detail = exc.detail
+    if isinstance(detail, (list, dict)):  # a serializer's field errors
+        body = {"error": "invalid", "message": _message(detail), "errors": detail}
+    else:
+        code = getattr(detail, "code", None) or exc.default_code
+        body = {"error": _CODES.get(code, code), "message": str(detail), "detail": str(detail)}
+    if isinstance(exc, exceptions.Throttled) and exc.wait is not None:
+        body["retry_after"] = int(exc.wait + 0.999)
+    response.data = body
+    return response
+
+
+def json_error(code: str, message: str, status: int) -> JsonResponse:
+    return JsonResponse({"error": code, "message": message}, status=status)
+
+
+# -- the schema ------------------------------------------------------------------------------------
+ERROR_COMPONENT = "Error"
+_ERROR_SCHEMA = {
+    "type": "object",
+    "description": "Every 4xx of the API: a stable code, a sentence for people, and details by error",
+    "properties": {
+        "error": {"type": "string", "description": "a stable code, e.g. not_found, forbidden, malformed_json"},
+        "message": {"type": "string", "description": "what went wrong, in words"},
+    },
+    "required": ["error", "message"],
+}
+_DESCRIPTIONS = {
+    "400": "the request cannot be read: a bad parameter, a body that is not valid JSON or nests too deeply, "
+           "or a control character",
+    "401": "the token or the basic-auth credentials are wrong, revoked or malformed (see WWW-Authenticate)",
+    "403": "not allowed: log in, or (with the session cookie) send the CSRF token",
+    "404": "no such object, or it is not shared with you",
+    "406": "the Accept header asks for a media type the API does not give (it answers JSON)",
+    "415": "the body's Content-Type is not one the operation reads (send application/json)",
+    "429": "too many requests: wait Retry-After seconds",
+}
+_WRITES = {"post", "put", "patch", "delete"}
+
+
+def _error_response(status: str) -> dict:
+    response = {"description": _DESCRIPTIONS[status],
+                "content": {"application/json": {"schema": {"$ref": f"#/components/schemas/{ERROR_COMPONENT}"}}}}
+    if status == "429":
+        response["headers"] = {"Retry-After": {"schema": {"type": "integer"}, "description": "seconds to wait"}}
+    return response
+
+
+def declare_common_errors(result, generator, request, public):
+    """drf-spectacular post-processing hook: see the module's docstring."""
+    result.setdefault("components", {}).setdefault("schemas", {})[ERROR_COMPONENT] = _ERROR_SCHEMA
+    for item in result.get("paths", {}).values():
+        for method, operation in item.items():
+            if method not in _WRITES | {"get", "head", "options"}:
+                continue
+            parameters = operation.get("parameters", [])
+            statuses = ["401", "406", "429"]
+            if method in _WRITES:
+                statuses.append("403")
+            if method in _WRITES or any(p.get("in") == "query" for p in parameters):
+                statuses.append("400")
+            if "requestBody" in operation:
+                statuses.append("415")
+            if any(p.get("in") == "path" for p in parameters):
+                statuses.append("404")
+            responses = operation.setdefault("responses", {})
+            for status in statuses:
+                responses.setdefault(status, _error_response(status))
+    return result
