@@ -32,6 +32,7 @@ import multiprocessing
 import os
 import socket
 import threading
+import time
 from collections import OrderedDict, deque
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
@@ -45,7 +46,7 @@ from django.utils import timezone
 from rules.core import registry
 from rules.core.dealing import Dealer, dealt_names
 from rules.core.decks import DeckList
-from rules.core.play import GameResult, play_indexed_game, play_indexed_match
+from rules.core.play import GameResult, GameStopped, play_indexed_game, play_indexed_match
 from rules.core.replay import deck_from_data
 from rules.core.tally import tally
 from simulate import modes
@@ -59,9 +60,31 @@ TARGET_CHUNKS = 20
 
 
 # -- chunks (pure arithmetic; seeds and seats: simulate.modes and rules.core.play) -----------------------
-def chunk_size_for(games: int, limit: int | None = None) -> int:
-    """Games per chunk: at most ``SIMULATION_CHUNK_SIZE``, small enough for ~20 chunks."""
+#: how much slower than a random game a game of each agent is, roughly (greedy tries every
+#: action; ismcts runs its iterations at every decision), so chunks of slow agents are smaller
+AGENT_COST = {"greedy": 4.0}
+ISMCTS_COST_PER_ITERATION = 0.25
+
+
+def agent_cost(agents: list | None) -> float:
+    """The slowest agent's cost (1 for random and passive), from the run's agent specs."""
+    cost = 1.0
+    for spec in agents or ():
+        name = spec.get("name") if isinstance(spec, dict) else spec
+        if name == "ismcts":
+            iterations = spec.get("iterations", 100) if isinstance(spec, dict) else 100
+            cost = max(cost, ISMCTS_COST_PER_ITERATION * iterations)
+        else:
+            cost = max(cost, AGENT_COST.get(name, 1.0))
+    return cost
+
+
+def chunk_size_for(games: int, limit: int | None = None, agents: list | None = None) -> int:
+    """Games per chunk: at most ``SIMULATION_CHUNK_SIZE`` (fewer in proportion to the slowest
+    agent's cost, so progress moves every few seconds and an ISMCTS run shows a time-left
+    estimate after its first games), small enough for ~20 chunks."""
     limit = limit or settings.SIMULATION_CHUNK_SIZE
+    limit = max(1, math.floor(limit / agent_cost(agents)))
     return max(1, min(limit, math.ceil(games / TARGET_CHUNKS)))
 
 
@@ -96,22 +119,49 @@ def run_pairings(run: SimulationRun, engine=None) -> list[Pairing]:
 
 
 def play_games(engine, pairing: Pairing, run_seed: int, first: int, count: int,
-               record: bool = False) -> list[GameResult]:
+               record: bool = False, should_stop=None) -> list[GameResult]:
     """Games ``first .. first + count - 1`` of ``pairing``, each with the sides seated by
-    ``rules.core.play.seating``."""
-    if pairing.match:
-        return [play_indexed_match(engine, pairing.decks, pairing.agents, game_seed(run_seed, pairing.number, index),
-                                   index, record) for index in range(first, first + count)]
-    return [play_indexed_game(engine, pairing.decks, pairing.agents, game_seed(run_seed, pairing.number, index), index,
-                              record, options=pairing.options, dealer=pairing.dealer)
-            for index in range(first, first + count)]
+    ``rules.core.play.seating``. ``should_stop`` is asked between games and before every move
+    (a cancelled run gives its chunk up: ``rules.core.play.GameStopped``)."""
+    results = []
+    for index in range(first, first + count):
+        seed = game_seed(run_seed, pairing.number, index)
+        if should_stop is not None and should_stop():
+            raise GameStopped(f"stopped before game {index}")
+        if pairing.match:
+            results.append(play_indexed_match(engine, pairing.decks, pairing.agents, seed, index, record))
+        else:
+            results.append(play_indexed_game(engine, pairing.decks, pairing.agents, seed, index, record,
+                                             options=pairing.options, dealer=pairing.dealer, should_stop=should_stop))
+    return results
+
+
+#: how often (seconds) a chunk being played asks whether its run was cancelled
+CANCEL_POLL_SECONDS = 1.0
+
+
+def cancel_check(run_id: int):
+    """``should_stop`` for a chunk of ``run_id``: true once the run is cancelled, failed or gone,
+    asked of the database at most every :data:`CANCEL_POLL_SECONDS`."""
+    last = [time.monotonic()]
+
+    def should_stop() -> bool:
+        now = time.monotonic()
+        if now - last[0] < CANCEL_POLL_SECONDS:
+            return False
+        last[0] = now
+        return not SimulationRun.objects.filter(pk=run_id, status__in=SimulationRun.ACTIVE,
+                                                cancel_requested=False).exists()
+
+    return should_stop
 
 
 # -- THE chunk task -------------------------------------------------------------------------------
 def run_chunk(run_id: int, index: int, *, worker: str = "") -> str:
     """Play chunk ``index`` of run ``run_id`` and store its tally once. Returns what happened:
     ``stored``, ``already_done`` (or ``duplicate`` when another delivery stored it meanwhile),
-    ``skipped`` (run cancelled, failed or gone), ``failed``."""
+    ``skipped`` (run cancelled, failed or gone), ``stopped`` (cancelled while playing: given up
+    between games or moves, within about :data:`CANCEL_POLL_SECONDS`), ``failed``."""
     chunk = RunChunk.objects.select_related("run").filter(run_id=run_id, index=index).first()
     if chunk is None:
         return "skipped"
@@ -129,7 +179,10 @@ def run_chunk(run_id: int, index: int, *, worker: str = "") -> str:
     try:
         engine = run_engine(run)
         pairing = run_pairings(run, engine)[chunk.pairing]
-        counts = tally(play_games(engine, pairing, run.seed, chunk.first_game, chunk.games), pairing.sides)
+        played = play_games(engine, pairing, run.seed, chunk.first_game, chunk.games, should_stop=cancel_check(run.pk))
+        counts = tally(played, pairing.sides)
+    except GameStopped:  # cancelled (or deleted) while playing: the chunk gives up at once, storing nothing
+        return "stopped"
     except Exception as exc:  # an engine bug must not leave the run "running" for ever
         log.exception("simulation run %s chunk %s failed", run_id, index)
         SimulationRun.objects.filter(pk=run.pk, status__in=SimulationRun.ACTIVE).update(

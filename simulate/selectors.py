@@ -9,7 +9,7 @@ its frames come from ``rules.core.replay.replay_frames``. Nothing here names a g
 
 from __future__ import annotations
 
-from django.db.models import QuerySet
+from django.db.models import QuerySet, Sum
 from django.utils import timezone
 
 from rules.core import registry
@@ -123,7 +123,23 @@ def run_progress(run: SimulationRun) -> dict:
         "elapsed_seconds": round(elapsed, 1) if elapsed is not None else None,
         "eta_seconds": round(eta, 1) if eta is not None else None,
         "cancel_requested": run.cancel_requested, "error": run.error,
+        "queue": run_queue(run),
     }
+
+
+def run_queue(run: SimulationRun) -> dict | None:
+    """Why a queued run waits: the runs queued or running before it, which the workers play
+    first (each owner's runs take turns: ``runner.FairQueue``), and their games still to play.
+    None for a run that is playing or over."""
+    if run.status != SimulationRun.Status.QUEUED:
+        return None
+    ahead = SimulationRun.objects.filter(status__in=SimulationRun.ACTIVE, created__lt=run.created).exclude(pk=run.pk)
+    games = (RunChunk.objects.filter(run__in=ahead, status=RunChunk.Status.PENDING)
+             .aggregate(games=Sum("games"))["games"] or 0)
+    runs = ahead.count()
+    return {"place": runs + 1, "runs_ahead": runs, "games_ahead": games,
+            "reason": (f"{runs} run{'s' if runs != 1 else ''} started before this one ({games:,} games still to play) "
+                       "have the workers first" if runs else "waiting for a worker to pick it up")}
 
 
 # -- results ------------------------------------------------------------------------------------------

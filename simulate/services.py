@@ -275,7 +275,7 @@ def simulation_start(*, owner, game: Any, mode: Any, deck_ids: Any = (), games: 
     get_user_model().objects.select_for_update().filter(pk=owner.pk).first()
     _room_for_another(owner)
 
-    chunk_size = runner.chunk_size_for(games)
+    chunk_size = runner.chunk_size_for(games, agents=specs)
     run = SimulationRun(owner=owner, game=game, mode=mode, games_requested=games, seed=seed, agents=specs,
                         chunk_size=chunk_size, backend=settings.SIMULATION_BACKEND, engine_version=engine.version,
                         deal=deal)
@@ -314,7 +314,8 @@ def simulation_share(*, actor, run: SimulationRun, action: Any) -> SimulationRun
 
 @transaction.atomic
 def simulation_cancel(*, actor, run: SimulationRun) -> SimulationRun:
-    """Stop a queued or running run between chunks (a chunk being played still lands)."""
+    """Stop a queued or running run: no further chunk starts, and a chunk being played gives up
+    within about a second (``runner.cancel_check``), storing nothing."""
     if not permissions.can_change(actor, run):
         raise PermissionDenied("only the run's owner may cancel it")
     SimulationRun.objects.filter(pk=run.pk, status__in=SimulationRun.ACTIVE).update(

@@ -375,7 +375,7 @@ def cancel(request, pk: int):
     run = _changeable_run(request, pk)
     if run.is_active:
         services.simulation_cancel(actor=request.user, run=run)
-        messages.success(request, "Cancelling: the run stops after the chunks being played now.")
+        messages.success(request, "Cancelled: the games being played stop within a second or so.")
     else:
         messages.info(request, f"The run is already {run.get_status_display().lower()}.")
     return redirect(run)

@@ -107,14 +107,19 @@ def choose_move(state: GameState, agents: Sequence[Agent]) -> Move:
     return {seat: agents[seat].choose(state, seat) for seat in state.current_players()}
 
 
+class GameStopped(Exception):
+    """A game given up half-way because ``should_stop()`` said so (a cancelled run)."""
+
+
 def play_game(engine: EngineSpec, decks: Sequence[DeckList], seed: int, agents: Sequence[AgentSpec | Agent],
               record: bool = False, *, index: int = 0, sides: Sequence[int] | None = None,
-              options: dict | None = None) -> GameResult:
+              options: dict | None = None, should_stop: Callable[[], bool] | None = None) -> GameResult:
     """Play one game to its end; ``decks[seat]`` is played by ``agents[seat]``.
 
     Agents given by name or spec get seeds derived from ``seed`` and their seat. With
     ``record`` the result carries the replay (``rules.core.replay``); without it the engine's
-    event log is switched off, which changes nothing but speed.
+    event log is switched off, which changes nothing but speed. ``should_stop`` (asked before
+    every move; make it cheap) gives the game up with :class:`GameStopped`.
     """
     if len(agents) != len(decks):
         raise ValueError(f"{len(decks)} decks need {len(decks)} agents, got {len(agents)}")
@@ -125,6 +130,8 @@ def play_game(engine: EngineSpec, decks: Sequence[DeckList], seed: int, agents: 
     moves: list[Move] = []
     steps = 0
     while not state.is_over:
+        if should_stop is not None and should_stop():
+            raise GameStopped(f"game {index} was stopped after {steps} moves")
         move = choose_move(state, players)
         state.apply_move(move)
         steps += 1
@@ -194,7 +201,7 @@ def _play_chunk(engine_ref: EngineSpec | str, decks: list[DeckList], agents: lis
 
 def play_indexed_game(engine: EngineSpec, decks: Sequence[DeckList], agents: Sequence[AgentSpec], game_seed: int,
                       index: int, record: bool = False, rotate: bool = True, options: dict | None = None,
-                      dealer=None) -> GameResult:
+                      dealer=None, should_stop: Callable[[], bool] | None = None) -> GameResult:
     """Game ``index`` of a run between sides ``decks[i]`` + ``agents[i]``: the sides seated by
     :func:`seating`, and with a :class:`~rules.core.dealing.Dealer` the dealt sides' decks dealt
     for this game from its seed."""
@@ -202,7 +209,7 @@ def play_indexed_game(engine: EngineSpec, decks: Sequence[DeckList], agents: Seq
         decks = dealer.deal(game_seed, decks)
     sides = seating(index, len(decks), rotate)
     return play_game(engine, [decks[s] for s in sides], game_seed, [agents[s] for s in sides], record,
-                     index=index, sides=sides, options=options)
+                     index=index, sides=sides, options=options, should_stop=should_stop)
 
 
 MATCH_REPLAY = "card-workshop-match"

@@ -123,6 +123,11 @@
       badge.textContent = status.charAt(0).toUpperCase() + status.slice(1);
       badge.className = "sim-status sim-status-" + status;
       badge.setAttribute("data-status", status);
+      var queue = document.getElementById("progress-queue");
+      if (queue) {
+        queue.hidden = !p.queue;
+        queue.textContent = p.queue ? "Queued, place " + p.queue.place + ": " + p.queue.reason + "." : "";
+      }
       var error = document.getElementById("run-error");
       error.hidden = !p.error;
       error.textContent = p.error || "";

@@ -402,3 +402,59 @@ def test_the_local_pool_takes_chunks_round_robin_across_people_and_runs():
     assert fair.get() == (30, 7)
     fair.close()
     assert fair.get() is None
+
+
+def test_cancelling_stops_a_chunk_being_played_between_games_and_moves(sim_decks, monkeypatch):
+    """issue 14 part 3: a cancelled run's chunk in progress gives up at once (between games, and
+    between the moves of a long game), storing nothing, so the next run does not wait behind it."""
+    from rules.core import play as core_play
+
+    owner, decks, _ = sim_decks
+    monkeypatch.setattr(runner, "chunk_size_for", lambda games, agents=None: 10)
+    run = services.simulation_start(owner=owner, game="boundless", mode="head_to_head",
+                                    deck_ids=[d.pk for d in decks[:2]], games=40, seed=3)
+    assert run.chunks.get(index=0).games == 10
+    monkeypatch.setattr(runner, "CANCEL_POLL_SECONDS", 0.0)
+    played = []
+    real = core_play.play_game
+
+    def play_then_cancel(*args, **kwargs):
+        played.append(kwargs["index"])
+        if len(played) == 3:
+            services.simulation_cancel(actor=owner, run=run)
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(core_play, "play_game", play_then_cancel)
+    assert runner.run_chunk(run.pk, 0) == "stopped"
+    assert len(played) == 3  # the third game gave up between its moves; no fourth began
+    chunk = run.chunks.get(index=0)
+    assert chunk.status == "pending" and chunk.tally in (None, {})
+    run.refresh_from_db()
+    assert run.status == "cancelled"
+
+
+def test_a_queued_run_says_its_place_and_why_it_waits(sim_decks):
+    """issue 14 part 3: a queued run shows its place in the queue and why it waits."""
+    owner, decks, _ = sim_decks
+    ids = [d.pk for d in decks[:2]]
+    first = services.simulation_start(owner=owner, game="boundless", mode="head_to_head", deck_ids=ids, games=30, seed=1)
+    second = services.simulation_start(owner=owner, game="boundless", mode="head_to_head", deck_ids=ids, games=20, seed=2)
+    assert selectors.run_progress(first)["queue"] == {"place": 1, "runs_ahead": 0, "games_ahead": 0,
+                                                      "reason": "waiting for a worker to pick it up"}
+    queue = selectors.run_progress(second)["queue"]
+    assert queue["place"] == 2 and queue["games_ahead"] == 30
+    assert queue["reason"] == "1 run started before this one (30 games still to play) have the workers first"
+    runner.run_chunk(second.pk, 0)
+    second.refresh_from_db()
+    assert selectors.run_progress(second)["queue"] is None  # playing (or done): no longer queued
+
+
+def test_chunks_shrink_with_the_agents_cost_so_progress_moves_every_few_seconds(settings):
+    """issue 14 part 3: a slow agent's run is cut into small chunks (ISMCTS at 100 iterations: 4
+    games), a random one's into the largest."""
+    settings.SIMULATION_CHUNK_SIZE = 100
+    assert runner.chunk_size_for(10_000, agents=[{"name": "random"}, {"name": "random"}]) == 100
+    assert runner.chunk_size_for(10_000, agents=[{"name": "greedy"}]) == 25
+    assert runner.chunk_size_for(10_000, agents=[{"name": "greedy"}, {"name": "ismcts", "iterations": 100}]) == 4
+    assert runner.chunk_size_for(10_000, agents=[{"name": "ismcts", "iterations": 1000}]) == 1
+    assert runner.chunk_size_for(40, agents=[{"name": "random"}]) == 2  # still ~20 chunks for a small run
