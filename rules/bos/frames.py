@@ -56,7 +56,7 @@ class Run:
     trigger: Trigger
     stage: int = START
     op: int = 0
-    picked: list = field(default_factory=list)  # "up to N" choices so far
+    picked: list[str] = field(default_factory=list)  # "up to N" choices so far: action words or spell names
     damaged: int | None = None  # uid of the unit the last deal_damage op hit
     moved: int | None = None  # uid of the unit the last move op moved
     spell: str | None = None

@@ -215,7 +215,7 @@ class ResolveMixin:
             return []
         things = self.candidates(run, target)
         if run.picked:
-            things = [t for t in things if t not in run.picked]
+            things = [t for t in things if self.word(t) not in run.picked]
         if target.quant == "up_to":
             if not things or len(run.picked) >= target.count:
                 return []
@@ -253,10 +253,12 @@ class ResolveMixin:
             things = self.candidates(run, target)
             if target.quant == "up_to":
                 if answer is not None and answer.verb == "choose":
-                    run.picked.append(self.lookup(answer.args[0]))
-                    if len(run.picked) < target.count and [t for t in things if t not in run.picked]:
+                    # the word, not the unit: a frame's picks must not hold this state's objects,
+                    # which a clone would share (a search agent's look-ahead hit the real units)
+                    run.picked.append(answer.args[0])
+                    if len(run.picked) < target.count and [t for t in things if self.word(t) not in run.picked]:
                         return
-                chosen, run.picked = list(run.picked), []
+                chosen, run.picked = [self.lookup(word) for word in run.picked], []
             elif target.quant == "each":
                 chosen = things
             else:

@@ -17,7 +17,8 @@ each, default 1000), with uniformly random legal choices:
 - the same seed and choices repeat the game event for event; a game without chance plays the
   same from any seed;
 - simultaneous moves happen only in games that declare them, and they do happen there;
-- every action kind has a sentence (``action_to_string``) and counters are the declared ones.
+- every action kind has a sentence (``action_to_string``) and counters are the declared ones;
+- a greedy agent's look-ahead never changes the real game, and its games replay move for move.
 """
 
 from __future__ import annotations
@@ -224,3 +225,29 @@ def test_every_table_is_checked():
     for slug in game_slugs():
         if get_engine(slug) is not None:
             assert any(label.startswith(f"{slug}-") for label in labels)
+
+
+@pytest.mark.parametrize("table", [t for t in TABLES if t.engine.evaluate is not None and not t.options],
+                         ids=lambda t: t.label)
+def test_search_agents_never_touch_the_real_game_and_their_games_replay(table):
+    """A greedy agent looks ahead in copies (``clone``/``determinize``): the real state is the same
+    after it chose, and the recorded game replays move for move (a copy that shared one object
+    with the real state once let BOS look-ahead damage real units)."""
+    from rules.core.play import build_agent, choose_move, derive_seed
+    from rules.core.replay import make_replay, replay_game
+
+    for game in range(12):
+        seed = 700 + game
+        state = _start(table, seed)
+        agents = [build_agent("greedy", derive_seed(seed, "agent", s), table.engine) for s in range(len(table.decks))]
+        moves = []
+        while not state.is_over and len(moves) < 3000:
+            before = json.dumps(state.view(None), sort_keys=True)
+            move = choose_move(state, agents)
+            assert json.dumps(state.view(None), sort_keys=True) == before, f"choosing {move} changed the game"
+            state.apply_move(move)
+            moves.append(move)
+        if state.is_over:
+            replay = make_replay(engine=table.engine, decks=list(table.decks), seed=seed,
+                                 agents=[a.describe() for a in agents], moves=moves, state=state, options={})
+            assert replay_game(replay, table.engine).is_over
