@@ -189,7 +189,8 @@ def replay_frames(replay: dict, seat: int | None = None, engine: EngineSpec | No
 
     ``sentence`` is the action in the game's words (``action_to_string``, said before it is
     applied; with ``seat_names`` each seat is named by its deck); ``events`` what the move
-    caused; ``view`` the board as ``seat`` may see it after the move (``None``: everything);
+    caused; ``view`` the board as ``seat`` may see it after the move (``None``: everything); every
+    move is checked at the boundary (:class:`ReplayError` for one the engine does not take);
     ``turn`` is the turn after the move, ``move_turn`` the one it was made in (a move that ends a
     turn belongs to it).
     Computed by re-applying the replay's moves."""
@@ -208,7 +209,10 @@ def replay_frames(replay: dict, seat: int | None = None, engine: EngineSpec | No
         said = [{"player": player, "action": str(action),
                  "sentence": name_seats(state.action_to_string(action, player), seat_names)}
                 for player, action in sorted(move.items())]
-        state.apply_move(move)
+        try:
+            state.apply_joint_checked(move)  # a replay the engine no longer plays is an error, not a crash
+        except IllegalAction as exc:
+            raise ReplayError(f"move {number} ({_move_text(move)}) does not replay: {exc}") from None
         frames.append(frame(number, said, state.events[before:], move_turn))
     return _plain(frames)
 
