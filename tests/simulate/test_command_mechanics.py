@@ -153,3 +153,11 @@ def test_a_game_without_an_engine_says_so(simulate, toy, without_engine):
 def test_unknown_game(simulate):
     run = simulate("--game", "chess", "--deck", EMERALD)
     assert run.code == 2 and "unknown game 'chess'" in run.error
+
+
+def test_a_game_played_alone_reports_no_wins_or_draws(simulate):
+    """A one-kit Millennium Blades goldfish has no one to beat: the report gives its return only."""
+    run = simulate("--game", "millennium_blades", "--deck", "fixtures/decks/millennium_blades-ember-dojo.txt",
+                   "--games", "3")
+    assert run.code == 0, run.error
+    assert "Ember Dojo: 3 games alone; mean return" in run.out and "drawn" not in run.out.split("\n")[1]

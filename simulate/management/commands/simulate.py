@@ -260,12 +260,16 @@ def render_summary(settings: dict, summary: dict, pairing: int | None = None) ->
     team_of = {side: team["team"] for team in summary.get("teams", ()) for side in team["sides"]}
     for side in summary["sides"]:
         where = f"team {team_of[side['side']]}, " if side["side"] in team_of else ""
-        lines += [
-            f"  {where}deck {side['side'] + 1}: {side['name']}: {side['wins']} won, {side['draws']} drawn, "
-            f"{side['losses']} lost; win rate {_interval(side['win_rate'])}",
-            f"    placements: {_placements(side)}; mean placement {_number(side['mean_placement'])}; "
-            f"mean return {_mean(side['mean_return'])}",
-        ]
+        if summary["seats"] == 1:  # a game played alone (a one-kit goldfish): no one to beat
+            lines += [f"  deck 1: {side['name']}: {side['games']} games alone; mean return "
+                      f"{_mean(side['mean_return'])}"]
+        else:
+            lines += [
+                f"  {where}deck {side['side'] + 1}: {side['name']}: {side['wins']} won, {side['draws']} drawn, "
+                f"{side['losses']} lost; win rate {_interval(side['win_rate'])}",
+                f"    placements: {_placements(side)}; mean placement {_number(side['mean_placement'])}; "
+                f"mean return {_mean(side['mean_return'])}",
+            ]
         if side["turns_to_win"]["count"]:
             lines.append(f"    turns to win: {_lengths(side['turns_to_win'])}")
         for name, figure in side["counters"].items():
