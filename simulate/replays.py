@@ -33,7 +33,7 @@ from simulate.models import ReplayCache, RunChunk, SimulationRun
 log = logging.getLogger(__name__)
 
 #: agents whose games are slow to play again: their replays are computed in the background
-SLOW_AGENTS = frozenset({"ismcts"})
+SLOW_AGENTS = frozenset({"ismcts", "rollout"})
 STALE_AFTER = timedelta(minutes=15)
 _background = ThreadPoolExecutor(max_workers=1, thread_name_prefix="replay")
 

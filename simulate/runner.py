@@ -62,7 +62,7 @@ TARGET_CHUNKS = 20
 # -- chunks (pure arithmetic; seeds and seats: simulate.modes and rules.core.play) -----------------------
 #: how much slower than a random game a game of each agent is, roughly (greedy tries every
 #: action; ismcts runs its iterations at every decision), so chunks of slow agents are smaller
-AGENT_COST = {"greedy": 4.0}
+AGENT_COST = {"greedy": 4.0, "rollout": 50.0}
 ISMCTS_COST_PER_ITERATION = 0.25
 
 

@@ -34,13 +34,14 @@ from simulate.models import RunChunk, RunDeck, SimulationRun
 
 MAX_SEED = 2**63 - 1
 #: agents a user may pick ("passive" is the goldfish opponent, not a player's choice)
-PLAYABLE_AGENTS = ("greedy", "random", "ismcts")
+PLAYABLE_AGENTS = ("greedy", "random", "ismcts", "rollout")
 #: options each agent accepts from users, with their allowed ranges
 AGENT_OPTIONS: dict[str, dict[str, tuple[type, float, float]]] = {
     "greedy": {},
     "random": {},
     "ismcts": {"iterations": (int, 1, 2000), "exploration": (float, 0.0, 10.0), "rollout_steps": (int, 0, 200),
                "rollout_sample": (int, 1, 50), "eval_scale": (float, 0.01, 1000.0), "rollout": (str, 0, 0)},
+    "rollout": {"turns": (int, 1, 4), "max_steps": (int, 1, 400)},
 }
 
 

@@ -39,7 +39,8 @@ from rules.core.replay import frames_by_turn
 from simulate import modes, permissions, replays, selectors, services
 from simulate.models import SimulationRun
 
-AGENT_LABELS = {"random": "Random (fastest)", "greedy": "Greedy (one ply)", "ismcts": "ISMCTS (search, slow)"}
+AGENT_LABELS = {"random": "Random (fastest)", "greedy": "Greedy (one ply)", "ismcts": "ISMCTS (search, slow)",
+                "rollout": "Rollout (greedy play-outs to the reply, slow)"}
 AGENTS = [(name, AGENT_LABELS.get(name, name)) for name in services.PLAYABLE_AGENTS]
 GAMES_SHOWN = 48  # replay links listed per pairing; any other game opens through the number field
 

@@ -2,7 +2,7 @@
 
     python manage.py simulate --game GAME --deck FILE_OR_ID [--deck FILE_OR_ID ...]
         --mode goldfish|head-to-head|gauntlet|match|table|teams --games N --seed S
-        [--agent random|greedy|ismcts ...] [--iterations N] [--workers K] [--json] [--replays DIR]
+        [--agent random|greedy|ismcts|rollout ...] [--iterations N] [--workers K] [--json] [--replays DIR]
     python manage.py simulate --game GAME --deal-from QUERY [--mode ...] ...   (a dealt format)
 
 Modes (``simulate.modes``, the same as the web's; what a game allows comes from its engine's

@@ -167,3 +167,23 @@ def test_make_agent_names_and_errors():
         make_agent("greedy", 1)
     with pytest.raises(ValueError, match="rollout"):
         make_agent("ismcts", 1, rollout="smart")
+
+
+def test_rollout_agent_plays_legal_repeatable_moves_and_leaves_the_real_state_alone():
+    """``rollout``: greedy play-outs to a turn horizon; legal, repeatable for a seed, side-effect free."""
+    state = _started(3)
+    before = (state.view(None), len(state.events), state.rng.getstate())
+    a, b = make_agent("rollout", 4, engine=ENGINE), make_agent("rollout", 4, engine=ENGINE)
+    choice = a.choose(state, 0)
+    assert choice in state.legal_actions(0) and choice == b.choose(state, 0)
+    assert (state.view(None), len(state.events), state.rng.getstate()) == before
+    assert a.describe() == {"name": "rollout", "turns": 2, "max_steps": 80}
+    with pytest.raises(ValueError):
+        make_agent("rollout", 1)  # no evaluation without the engine
+
+
+def test_rollout_agent_plays_whole_games_of_every_seat_count():
+    for seats in (2, 3):
+        decks = [STRONG, WEAK, make_deck("Mid", [3, 4, 5] * 6)][:seats]
+        result = play_game(ENGINE, decks, 9, ["rollout"] + ["greedy"] * (seats - 1))
+        assert result.winners or result.reason
