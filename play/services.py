@@ -26,7 +26,7 @@ from rules.core.replay import deck_to_data
 
 #: The agents a person may play against, with the options they play with here (ISMCTS with a
 #: budget that answers in about a second on a small server).
-PLAY_AGENTS: dict[str, dict[str, Any]] = {"greedy": {}, "ismcts": {"iterations": 150}, "random": {}}
+PLAY_AGENTS: dict[str, dict[str, Any]] = {"greedy": {}, "ismcts": {"iterations": 150}, "rollout": {}, "random": {}}
 HUMAN = {"name": "human"}
 
 
