@@ -26,7 +26,7 @@ from rules.core.replay import ReplayError, frames_by_turn, replay_frames
 GOLDFISH_CHOICE = "goldfish"
 AGENT_LABELS = {"greedy": "Greedy (quick, plays the best-looking move)",
                 "ismcts": "ISMCTS (searches; thinks about a second a move)",
-                "rollout": "Rollout (looks ahead to your reply; the strongest, a little slower)",
+                "rollout": "Rollout (plays ahead to your reply; slower)",
                 "random": "Random (any legal move)"}
 
 

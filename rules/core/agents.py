@@ -17,7 +17,8 @@ the same choices on any machine, so games and whole runs repeat exactly.
 - ``rollout`` one-step look-ahead with greedy play-outs (policy rollout, Bertsekas): each legal
   action is tried in one sampled world and greedy then plays every seat until ``turns`` turns later
   (default 2: to the end of the opponent's reply) before the evaluation scores it. It sees the
-  reply greedy cannot; it beat greedy in 26 of 36 FellBound games. Slow (a greedy game per action).
+  reply greedy cannot; it beat greedy in 26 of 36 FellBound games (but not in BOS or Spellbound,
+  where its greedy play-outs mislead it). Slow (greedy play-outs for every action).
 - ``passive`` the goldfish opponent: does as little as the rules allow (see :class:`PassiveAgent`).
 
 Search agents look ahead only in worlds sampled from what their player may know (the game's
