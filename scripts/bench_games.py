@@ -28,27 +28,7 @@ sys.path.insert(0, str(ROOT))
 from rules.core.decks import CardSpec, DeckList, parse_deck_text, resolve_deck  # noqa: E402
 from rules.core.play import run_games  # noqa: E402
 from rules.core.registry import game_slugs, get_engine, get_game  # noqa: E402
-from scripts.bench_engine import RESULTS, load_average  # noqa: E402
-
-
-def bench_chess(games: int, seed: int = 1) -> dict:
-    """python-chess random playouts from the initial position (as scripts/bench_engine.py's), in
-    CPU seconds."""
-    import random
-
-    import chess
-
-    rng = random.Random(seed)
-    moves = 0
-    start = time.process_time()
-    for _ in range(games):
-        board = chess.Board()
-        while not board.is_game_over():
-            board.push(rng.choice(list(board.legal_moves)))
-            moves += 1
-    seconds = time.process_time() - start
-    return {"games": games, "moves": moves, "seconds": round(seconds, 3), "moves_per_s": round(moves / seconds),
-            "chess_version": chess.__version__}
+from scripts.bench_engine import RESULTS, bench_chess, load_average  # noqa: E402
 
 
 def sample_decks(game: str) -> list[DeckList]:
@@ -104,7 +84,7 @@ def main() -> None:
                 key = (game, seats)
                 if key not in best or figure["steps_per_s"] > best[key]["steps_per_s"]:
                     best[key] = figure
-        chess = bench_chess(args.chess_games)
+        chess = bench_chess(args.chess_games, clock=time.process_time)
         if chess_best is None or chess["moves_per_s"] > chess_best["moves_per_s"]:
             chess_best = chess
     print(f"  python-chess {chess_best['chess_version']}: {chess_best['moves_per_s']:,} moves/s "

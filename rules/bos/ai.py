@@ -57,9 +57,6 @@ def settle(state):
 def evaluate(state, player: int) -> float:
     """Life, board strength, vim and ether, cards left: ``player``'s side minus the other's."""
     state = settle(state)
-    outcome = state.outcome
-    if outcome is not None:
-        if not outcome.winners:
-            return 0.0
-        return WIN if player in outcome.winners else -WIN
+    if state.outcome is not None:
+        return state.outcome.score(player, WIN)
     return _side(state, player) - _side(state, 1 - player)

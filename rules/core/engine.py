@@ -141,6 +141,12 @@ class Outcome:
     def is_draw(self) -> bool:
         return not self.winners
 
+    def score(self, seat: int, win: float) -> float:
+        """A decided game as an evaluation for ``seat``: ``win`` won, ``-win`` lost, 0 drawn."""
+        if not self.winners:
+            return 0.0
+        return win if seat in self.winners else -win
+
     def as_dict(self) -> dict:
         return {"winners": list(self.winners), "draw": self.is_draw, "reason": str(self.reason),
                 "returns": list(self.returns), "placements": list(self.placements)}

@@ -69,11 +69,8 @@ def _side(state, seats) -> float:
 
 def evaluate(state, player: int) -> float:
     """Material difference from ``player``'s side; +/-1000 for a decided game."""
-    outcome = state.outcome
-    if outcome is not None:
-        if not outcome.winners:
-            return 0.0
-        return WIN if player in outcome.winners else -WIN
+    if state.outcome is not None:
+        return state.outcome.score(player, WIN)
     side = state.side_of[player]
     return _side(state, state.teams[side]) - _side(state, state.teams[1 - side])
 

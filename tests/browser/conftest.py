@@ -107,3 +107,23 @@ def local_backend(settings, live_server, monkeypatch, toy_engine):
     server.set_app(app)
     for conn in shared.values():
         conn.dec_thread_sharing()
+
+
+# -- driving the simulation pages -----------------------------------------------------------------
+def log_in_to_new_run(page, live_server, username: str, password: str, deck) -> None:
+    """Log in and land on the start page of a run of ``deck``."""
+    page.goto(f"{live_server.url}/accounts/login/?next=/simulations/new/%3Fdeck%3D{deck.pk}")
+    page.fill("#id_username", username)
+    page.fill("#id_password", password)
+    page.get_by_role("button", name="Log in").click()
+    page.wait_for_url(f"**/simulations/new/?deck={deck.pk}")
+
+
+def start_run_and_wait(page, games: int, timeout: int = 180_000) -> None:
+    """Submit the start form with ``games`` games and wait on the run page until it is done."""
+    import re
+
+    page.fill("input[name=games]", str(games))
+    page.get_by_role("button", name="Start the run").click()
+    page.wait_for_url(re.compile(r".*/simulations/\d+/$"))
+    page.wait_for_function("() => document.getElementById('progress').dataset.status === 'done'", timeout=timeout)

@@ -8,12 +8,11 @@ tests/browser/conftest.py).
 """
 
 import json
-import re
 
 import pytest
 from django.contrib.auth import get_user_model
 
-from tests.browser.conftest import DB_LOCK, SCREENSHOTS
+from tests.browser.conftest import DB_LOCK, SCREENSHOTS, log_in_to_new_run, start_run_and_wait
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -28,12 +27,7 @@ def _import(owner, stem, name=None):
 
 
 def _log_in(page, live_server, deck):
-    page.goto(f"{live_server.url}/accounts/login/?next=/simulations/new/%3Fdeck%3D{deck.pk}")
-    page.fill("#id_username", "marshal")
-    page.fill("#id_password", PASSWORD)
-    page.get_by_role("button", name="Log in").click()
-    page.wait_for_url(f"**/simulations/new/?deck={deck.pk}")
-
+    log_in_to_new_run(page, live_server, "marshal", PASSWORD, deck)
 
 def test_a_fellbound_head_to_head_replay_draws_the_battleground_tile_by_tile(page, live_server, local_backend):
     from simulate.models import SimulationRun
@@ -46,10 +40,7 @@ def test_a_fellbound_head_to_head_replay_draws_the_battleground_tile_by_tile(pag
     assert page.locator("input[name=mode][value=table]").is_disabled()
     page.check("input[name=mode][value=head_to_head]")
     page.select_option("select[name=opponent]", str(deck_b.pk))
-    page.fill("input[name=games]", "6")
-    page.get_by_role("button", name="Start the run").click()
-    page.wait_for_url(re.compile(r".*/simulations/\d+/$"))
-    page.wait_for_function("() => document.getElementById('progress').dataset.status === 'done'", timeout=120_000)
+    start_run_and_wait(page, 6)
     with DB_LOCK:
         run = SimulationRun.objects.get(owner=user)
     assert run.game == "fellbound" and run.status == "done"
@@ -82,10 +73,7 @@ def test_a_fellbound_team_run_from_the_form_reports_team_win_rates(page, live_se
     assert "Your ally's deck" in page.locator("[data-table-seat='2']").inner_text()
     for seat, deck in zip((2, 3, 4), decks[1:], strict=True):
         page.select_option(f"select[name=table_deck_{seat}]", str(deck.pk))
-    page.fill("input[name=games]", "4")
-    page.get_by_role("button", name="Start the run").click()
-    page.wait_for_url(re.compile(r".*/simulations/\d+/$"))
-    page.wait_for_function("() => document.getElementById('progress').dataset.status === 'done'", timeout=120_000)
+    start_run_and_wait(page, 4)
     with DB_LOCK:
         run = SimulationRun.objects.get(owner=user)
     assert run.mode == "teams"

@@ -8,7 +8,7 @@ import re
 import pytest
 from django.contrib.auth import get_user_model
 
-from tests.browser.conftest import DB_LOCK, SCREENSHOTS
+from tests.browser.conftest import DB_LOCK, SCREENSHOTS, log_in_to_new_run, start_run_and_wait
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -29,18 +29,11 @@ def test_a_table_of_three_kits_replays_every_tableau_in_slot_order(page, live_se
     user = get_user_model().objects.create_user("blader", password=PASSWORD)
     kits = [_import(user, stem) for stem in KITS]
     assert all(kit.is_legal for kit in kits)
-    page.goto(f"{live_server.url}/accounts/login/?next=/simulations/new/%3Fdeck%3D{kits[0].pk}")
-    page.fill("#id_username", "blader")
-    page.fill("#id_password", PASSWORD)
-    page.get_by_role("button", name="Log in").click()
-    page.wait_for_url(f"**/simulations/new/?deck={kits[0].pk}")
+    log_in_to_new_run(page, live_server, "blader", PASSWORD, kits[0])
     page.check("input[name=mode][value=table]")
     page.select_option("select[name=table_deck_2]", str(kits[1].pk))
     page.select_option("select[name=table_deck_3]", str(kits[2].pk))
-    page.fill("input[name=games]", "3")
-    page.get_by_role("button", name="Start the run").click()
-    page.wait_for_url(re.compile(r".*/simulations/\d+/$"))
-    page.wait_for_function("() => document.getElementById('progress').dataset.status === 'done'", timeout=180_000)
+    start_run_and_wait(page, 3)
     with DB_LOCK:
         run = SimulationRun.objects.get(owner=user)
     assert run.mode == "table" and run.status == "done"

@@ -10,7 +10,7 @@ import re
 import pytest
 from django.contrib.auth import get_user_model
 
-from tests.browser.conftest import DB_LOCK, SCREENSHOTS
+from tests.browser.conftest import DB_LOCK, SCREENSHOTS, log_in_to_new_run, start_run_and_wait
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -30,17 +30,10 @@ def _run_head_to_head(page, live_server, game, stems, games=3):
     user = get_user_model().objects.create_user(f"{game}-player", password=PASSWORD)
     deck_a, deck_b = (_import(user, game, stem) for stem in stems)
     assert deck_a.is_legal and deck_b.is_legal
-    page.goto(f"{live_server.url}/accounts/login/?next=/simulations/new/%3Fdeck%3D{deck_a.pk}")
-    page.fill("#id_username", f"{game}-player")
-    page.fill("#id_password", PASSWORD)
-    page.get_by_role("button", name="Log in").click()
-    page.wait_for_url(f"**/simulations/new/?deck={deck_a.pk}")
+    log_in_to_new_run(page, live_server, f"{game}-player", PASSWORD, deck_a)
     page.check("input[name=mode][value=head_to_head]")
     page.select_option("select[name=opponent]", str(deck_b.pk))
-    page.fill("input[name=games]", str(games))
-    page.get_by_role("button", name="Start the run").click()
-    page.wait_for_url(re.compile(r".*/simulations/\d+/$"))
-    page.wait_for_function("() => document.getElementById('progress').dataset.status === 'done'", timeout=180_000)
+    start_run_and_wait(page, games)
     with DB_LOCK:
         run = SimulationRun.objects.get(owner=user)
     assert run.game == game and run.status == "done"
@@ -87,17 +80,10 @@ def test_a_bos_best_of_three_run_replays_the_second_game_of_a_match(page, live_s
 
     user = get_user_model().objects.create_user("bos-duelist", password=PASSWORD)
     deck_a, deck_b = _import(user, "bos", "yellow-verdant-gate"), _import(user, "bos", "red-kindling-rush")
-    page.goto(f"{live_server.url}/accounts/login/?next=/simulations/new/%3Fdeck%3D{deck_a.pk}")
-    page.fill("#id_username", "bos-duelist")
-    page.fill("#id_password", PASSWORD)
-    page.get_by_role("button", name="Log in").click()
-    page.wait_for_url(f"**/simulations/new/?deck={deck_a.pk}")
+    log_in_to_new_run(page, live_server, "bos-duelist", PASSWORD, deck_a)
     page.check("input[name=mode][value=match]")
     page.select_option("select[name=opponent]", str(deck_b.pk))
-    page.fill("input[name=games]", "2")
-    page.get_by_role("button", name="Start the run").click()
-    page.wait_for_url(re.compile(r".*/simulations/\d+/$"))
-    page.wait_for_function("() => document.getElementById('progress').dataset.status === 'done'", timeout=180_000)
+    start_run_and_wait(page, 2)
     with DB_LOCK:
         run = SimulationRun.objects.get(owner=user)
     assert run.mode == "match"

@@ -8,6 +8,7 @@ from functools import cached_property
 from pathlib import Path
 
 from rules.core.decks import CardSpec, DeckEntry, DeckList, parse_deck_text, resolve_deck
+from rules.core.engine import Action
 from rules.core.registry import get_game
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -57,3 +58,16 @@ class GamePool:
 
 def codes(violations) -> list[str]:
     return sorted(v.code for v in violations)
+
+
+def do(state, text: str, seat: int | None = None):
+    """Apply an action given as text, by ``seat`` or the seat to act (checked at the boundary)."""
+    seat = state.current_players()[0] if seat is None else seat
+    state.apply_checked(Action.parse(text), seat)
+    return state
+
+
+def legal(state, seat: int | None = None) -> list[str]:
+    """The legal actions of ``seat`` (or the seat to act) as text."""
+    seat = state.current_players()[0] if seat is None else seat
+    return [str(a) for a in state.legal_actions(seat)]

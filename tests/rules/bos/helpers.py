@@ -7,7 +7,7 @@ from rules.bos.board import Unit
 from rules.bos.engine import ENGINE
 from rules.core.decks import CardSpec, DeckEntry, DeckList
 from rules.core.engine import Action
-from tests.rules.samples import GamePool
+from tests.rules.samples import GamePool, do, legal  # noqa: F401 (do, legal: for the tests)
 
 POOL = GamePool("bos")
 DECKS = {deck.name.split("(")[-1].rstrip(")"): deck for deck in POOL.sample_decks()}  # "blue", "red", "yellow"
@@ -31,16 +31,6 @@ def started(deck0: str = "yellow", deck1: str = "red", *, first: int = 0, **opti
     return state
 
 
-def do(state, text: str, seat: int | None = None):
-    """Apply an action given as text, by the seat to act (checked at the boundary)."""
-    seat = state.current_players()[0] if seat is None else seat
-    state.apply_checked(Action.parse(text), seat)
-    return state
-
-
-def legal(state, seat: int | None = None) -> list[str]:
-    seat = state.current_players()[0] if seat is None else seat
-    return [str(a) for a in state.legal_actions(seat)]
 
 
 def put(state, seat: int, name: str, column: int, strength: int | None = None, spec: CardSpec | None = None) -> Unit:

@@ -7,7 +7,7 @@ from rules.core.decks import CardSpec
 from rules.core.engine import Action
 from rules.spellbound.compiler import card_def
 from rules.spellbound.engine import ENGINE
-from tests.rules.samples import GamePool
+from tests.rules.samples import GamePool, do, legal  # noqa: F401 (do, legal: for the tests)
 
 POOL = GamePool("spellbound")
 DECKS = {deck.name.split()[0].lower(): deck for deck in POOL.sample_decks()}  # ashen, pink, rootbound
@@ -18,15 +18,6 @@ def new(deck0: str = "ashen", deck1: str = "pink", first: int = 0, seed: int = 0
     return ENGINE.start([DECKS[deck0], DECKS[deck1]], seed, first_player=first)
 
 
-def do(state, text: str, seat: int | None = None):
-    seat = state.current_players()[0] if seat is None else seat
-    state.apply_checked(Action.parse(text), seat)
-    return state
-
-
-def legal(state, seat: int | None = None) -> list[str]:
-    seat = state.current_players()[0] if seat is None else seat
-    return [str(a) for a in state.legal_actions(seat)]
 
 
 def to_step(state, step: str, turn: int | None = None):
