@@ -5,6 +5,10 @@ views do not write themselves, and its place in the OpenAPI schema.
   malformed token (401), a missing login or CSRF token (403), a throttle (429), an unknown method
   (405), an unreadable body (400, 415), a missing page of results (404) -- answers the same body
   as the views' own errors. ``detail`` stays beside it for clients written against DRF's default.
+- ``RequestSerializer`` checks a JSON request body with DRF fields and raises ``RequestError``
+  (any view may raise it with a code of its own), which the handler answers with the same body:
+  ``{"error": code, "message": sentence, ...details}``; ``error_response`` is that body for a
+  view that answers an error itself (a service's refusal).
 - ``json_error`` is that body as a plain Django response, for the answers Django gives before any
   API view runs (config/urls.py's handler400/403/404/500 for paths under /api/).
 - ``declare_common_errors`` (SPECTACULAR_SETTINGS' POSTPROCESSING_HOOKS): the answers every
@@ -18,9 +22,12 @@ views do not write themselves, and its place in the OpenAPI schema.
 
 from __future__ import annotations
 
+from typing import Any, ClassVar
+
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, JsonResponse
-from rest_framework import exceptions
+from rest_framework import exceptions, serializers
+from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
 
 #: DRF's codes renamed to the codes the views already answer for the same thing
@@ -35,7 +42,78 @@ def _message(detail) -> str:
     return str(detail)
 
 
+class RequestError(exceptions.APIException):
+    """A request the API refuses with its documented body: a stable ``code``, a ``message`` and
+    details (e.g. ``errors``: a serializer's errors by field)."""
+
+    status_code = 400
+
+    def __init__(self, code: str, message: str, status: int = 400, **details: Any):
+        super().__init__(message, code)
+        self.status_code, self.error_code, self.details = status, code, details
+
+
+def error_response(code: str, message: str, status: int = 400, **details: Any) -> Response:
+    """The documented error body as a DRF response, for a view that answers an error itself."""
+    return Response({"error": code, "message": message, **details}, status=status)
+
+
+def _shown(value: Any) -> str:
+    text = repr(value)
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+class RequestSerializer(serializers.Serializer):
+    """A JSON request body checked by its fields, refused with one code per field.
+
+    ``field_codes`` names the error code of each field (a field not named: ``invalid``);
+    ``required_fields`` may depend on the body. ``validated(request)`` returns the valid data or
+    raises :class:`RequestError`: ``malformed_json`` (not JSON, or not an object),
+    ``unknown_field``, ``missing_field``, else the code of the first field (in declaration
+    order) that is wrong, with the sentence ``"<field> <what it must be>, not <value>"`` and
+    every field's errors under ``errors``.
+    """
+
+    field_codes: ClassVar[dict[str, str]] = {}
+
+    def required_fields(self, data: dict) -> list[str]:
+        return [name for name, field in self.fields.items() if field.required]
+
+    @classmethod
+    def validated(cls, request) -> dict:
+        try:
+            data = request.data
+        except exceptions.ParseError as exc:
+            raise RequestError("malformed_json", f"the request body is not valid JSON: {exc.detail}") from None
+        if not isinstance(data, dict):
+            raise RequestError("malformed_json", "the request body must be a JSON object")
+        serializer = cls(data=data)
+        unknown = sorted(map(str, set(data) - set(serializer.fields)))
+        if unknown:
+            raise RequestError("unknown_field", f"unknown field(s): {', '.join(unknown)}")
+        missing = [name for name in serializer.required_fields(data) if name not in data]
+        if missing:
+            raise RequestError("missing_field", f"missing field(s): {', '.join(missing)}")
+        if serializer.is_valid():
+            return serializer.validated_data
+        name = next(name for name in serializer.fields if name in serializer.errors)
+        raise RequestError(cls.field_codes.get(name, "invalid"), serializer.first_error(name, data),
+                           errors=serializer.errors)
+
+    def first_error(self, name: str, data: dict) -> str:
+        """The first error of field ``name`` as a sentence that names the field and the value."""
+        errors, where, value = self.errors[name], name, data.get(name)
+        if isinstance(errors, dict) and isinstance(value, list):  # a list field's items: {index: [messages]}
+            index = min(errors, key=int)
+            errors, where, value = errors[index], f"{name}[{index}]", value[int(index)]
+        return f"{where} {_message(errors)}, not {_shown(value)}"
+
+
 def exception_handler(exc, context):
+    if isinstance(exc, RequestError):
+        response = drf_exception_handler(exc, context)
+        response.data = {"error": exc.error_code, "message": str(exc.detail), **exc.details}
+        return response
     if isinstance(exc, Http404):  # as DRF's own handler turns them, keeping the words
         exc = exceptions.NotFound(*exc.args)
     elif isinstance(exc, PermissionDenied):

@@ -310,20 +310,26 @@ def parse_csv(text: str, *, game_slug: str) -> CsvRead:
         read.fatal = True
         return read
 
+    del records
     width = len(header)
-    rows: list[tuple[str, dict[str, str]]] = []
-    for line, cells in body:
-        extra = [c for c in cells[width:] if c.strip()]
-        if extra:
-            read.errors.append(RowError(f"line {line}", "", f"has {len(cells)} cells but the header has "
-                                                            f"{width} columns (extra: {extra[0][:40]!r})"))
-            continue
-        cells = cells + [""] * (width - len(cells))
-        rows.append((f"line {line}", {n: cells[i] for n, i in seen_at.items()}))
+
+    def rows():
+        """Each record as {column: cell}, made as it is read and dropped after (memory: one row)."""
+        while body:
+            line, cells = body.pop()
+            extra = [c for c in cells[width:] if c.strip()]
+            if extra:
+                read.errors.append(RowError(f"line {line}", "", f"has {len(cells)} cells but the header has "
+                                                                f"{width} columns (extra: {extra[0][:40]!r})"))
+                continue
+            cells = cells + [""] * (width - len(cells))
+            yield f"line {line}", {n: cells[i] for n, i in seen_at.items()}
+
+    body.reverse()  # popped from the end: first line first, each record freed once read
     if read.layout == "fan":
-        _read_fan(spec, rows, as_written, read)
+        _read_fan(spec, list(rows()), as_written, read)
     else:
-        _read_generic(spec, rows, as_written, read)
+        _read_generic(spec, rows(), as_written, read)
     return read
 
 

@@ -201,11 +201,71 @@ def _check_row(spec, row: CardRow, set_codes: set[str]) -> list[RowError]:
     return errors
 
 
+#: Rows written (and their cards read back and indexed) at a time: memory stays bounded by a
+#: batch, not by the file, while the import is still one transaction.
+IMPORT_WRITE_BATCH = 1000
+
+
+def _write_batch(spec, game: Game, rows: list[CardRow], start: int, compiled: dict[int, CompiledText],
+                 set_by_code: dict[str, CardSet], rarity_by_code: dict[str, Rarity], summary: ImportSummary) -> None:
+    """Create or update the cards of ``rows[start:start + IMPORT_WRITE_BATCH]`` and index them."""
+    batch = range(start, min(start + IMPORT_WRITE_BATCH, len(rows)))
+    keys = {(set_by_code[rows[i].data["set"]].pk, rows[i].data["number"]) for i in batch}
+    existing = {(c.card_set_id, c.number): c
+                for c in Card.objects.filter(game=game, card_set_id__in={k[0] for k in keys},
+                                             number__in={k[1] for k in keys})
+                if (c.card_set_id, c.number) in keys}
+    to_create, to_update = [], []
+    for index in batch:
+        d = rows[index].data
+        result = compiled.get(index)
+        card_set = set_by_code[d["set"]]
+        rarity_spec = spec.rarity(str(d["rarity"])) if d.get("rarity") not in (None, "") else None
+        values = {
+            "name": d["name"].strip(),
+            "card_type": d["card_type"],
+            "rarity": rarity_by_code[rarity_spec.code] if rarity_spec else None,
+            "text": d.get("text") or "",
+            "flavor": d.get("flavor") or "",
+            "attributes": d.get("attributes") or {},
+            "effects": result.effects if result else d.get("effects") or [],
+            "playable": result.playable if result else True,
+            "unplayable_reason": result.reason if result else "",
+        }
+        values["slug"] = slugify(values["name"])[:200] or "card"
+        values["name_lower"] = values["name"].lower()
+        card = existing.get((card_set.pk, d["number"]))
+        if card is None:
+            to_create.append(Card(game=game, card_set=card_set, number=d["number"], **values))
+        elif any(getattr(card, k) != v for k, v in values.items()):
+            for k, v in values.items():
+                setattr(card, k, v)
+            to_update.append(card)
+        else:
+            summary.unchanged += 1
+    Card.objects.bulk_create(to_create, batch_size=500)
+    if to_update:
+        Card.objects.bulk_update(to_update, ["name", "slug", "name_lower", "card_type", "rarity", "text",
+                                             "flavor", "attributes", "effects", "playable",
+                                             "unplayable_reason"], batch_size=500)
+    summary.created += len(to_create)
+    summary.updated += len(to_update)
+    # bulk_create does not return primary keys on every backend: read them back to index.
+    changed_keys = {(c.card_set_id, c.number) for c in to_create + to_update}
+    if changed_keys:
+        changed = [c for c in Card.objects.filter(game=game, card_set_id__in={k[0] for k in changed_keys},
+                                                  number__in={k[1] for k in changed_keys}).select_related("game")
+                   if (c.card_set_id, c.number) in changed_keys]
+        reindex_cards(changed)
+
+
 def card_import(*, game_slug: str, sets: Iterable[Any] = (), rows: Iterable[CardRow],
                 progress: Callable[[int, int], None] | None = None) -> ImportSummary:
     """Validate every set and row, then write them all in one transaction, or nothing.
 
-    Raises :class:`ImportFailed` with every problem when anything is wrong.
+    Rows are written in batches of :data:`IMPORT_WRITE_BATCH` (each batch reads only its own
+    existing cards), inside the one transaction. Raises :class:`ImportFailed` with every problem
+    when anything is wrong.
     """
     spec = get_game(game_slug)
     sets, rows = list(sets), list(rows)
@@ -254,49 +314,10 @@ def card_import(*, game_slug: str, sets: Iterable[Any] = (), rows: Iterable[Card
                     setattr(current, k, v)
                 current.save()
         rarity_by_code = {r.code: r for r in Rarity.objects.filter(game=game)}
-        existing = {(c.card_set_id, c.number): c for c in Card.objects.filter(game=game)}
-        to_create, to_update = [], []
-        for done, row in enumerate(rows, 1):
-            d = row.data
-            result = compiled.get(done - 1)
-            card_set = set_by_code[d["set"]]
-            rarity_spec = spec.rarity(str(d["rarity"])) if d.get("rarity") not in (None, "") else None
-            values = {
-                "name": d["name"].strip(),
-                "card_type": d["card_type"],
-                "rarity": rarity_by_code[rarity_spec.code] if rarity_spec else None,
-                "text": d.get("text") or "",
-                "flavor": d.get("flavor") or "",
-                "attributes": d.get("attributes") or {},
-                "effects": result.effects if result else d.get("effects") or [],
-                "playable": result.playable if result else True,
-                "unplayable_reason": result.reason if result else "",
-            }
-            values["slug"] = slugify(values["name"])[:200] or "card"
-            values["name_lower"] = values["name"].lower()
-            card = existing.get((card_set.pk, d["number"]))
-            if card is None:
-                to_create.append(Card(game=game, card_set=card_set, number=d["number"], **values))
-            elif any(getattr(card, k) != v for k, v in values.items()):
-                for k, v in values.items():
-                    setattr(card, k, v)
-                to_update.append(card)
-            else:
-                summary.unchanged += 1
+        for start in range(0, len(rows), IMPORT_WRITE_BATCH):
+            _write_batch(spec, game, rows, start, compiled, set_by_code, rarity_by_code, summary)
             if progress:
-                progress(done, len(rows))
-        Card.objects.bulk_create(to_create, batch_size=500)
-        if to_update:
-            Card.objects.bulk_update(to_update, ["name", "slug", "name_lower", "card_type", "rarity", "text",
-                                                 "flavor", "attributes", "effects", "playable",
-                                                 "unplayable_reason"], batch_size=500)
-        summary.created, summary.updated = len(to_create), len(to_update)
-        # bulk_create does not return primary keys on every backend: read them back to index.
-        changed_keys = {(c.card_set_id, c.number) for c in to_create + to_update}
-        if changed_keys:
-            changed = [c for c in Card.objects.filter(game=game).select_related("game")
-                       if (c.card_set_id, c.number) in changed_keys]
-            reindex_cards(changed)
+                progress(min(start + IMPORT_WRITE_BATCH, len(rows)), len(rows))
     forget_game_counts()  # now for this process, and again once the import is committed
     transaction.on_commit(forget_game_counts)
     return summary

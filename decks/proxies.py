@@ -1,8 +1,9 @@
 """Print-and-play proxy sheets: card pictures at real size (63 x 88 mm), 3 x 3 per page, as PDF.
 
-Pages are drawn with Pillow at 300 dpi and written one at a time as JPEG images into a small
-hand-written PDF, so a long deck never holds every page in memory at once. A4 or US Letter;
-optional cut marks at the card corners, in the margin outside the grid.
+Pages are drawn with Pillow at 300 dpi, one at a time, and each goes into the PDF as one JPEG
+image filling the page (fpdf2 writes the PDF; a page's picture is dropped once it is encoded,
+so only the compressed pages are held). A4 or US Letter; optional cut marks at the card
+corners, in the margin outside the grid.
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ import math
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 
+from fpdf import FPDF
 from PIL import Image, ImageDraw
 
 DPI = 300
@@ -95,36 +97,11 @@ def proxy_pdf(picture_paths: Iterable[Path], *, paper: str = "a4", cut_marks: bo
     if not paths:
         raise ValueError("the deck has no cards to print")
     width_pt, height_pt = page_size_points(paper)
-    out = io.BytesIO()
-    offsets: dict[int, int] = {}
-
-    def write_obj(number: int, body: bytes, stream: bytes | None = None) -> None:
-        offsets[number] = out.tell()
-        out.write(b"%d 0 obj\n" % number)
-        out.write(body)
-        if stream is not None:
-            out.write(b"\nstream\n" + stream + b"\nendstream")
-        out.write(b"\nendobj\n")
-
-    pages = page_count(len(paths))
-    page_ids = [3 + 3 * i for i in range(pages)]  # page, contents, image per page
-    out.write(b"%PDF-1.4\n%\xe2\xe3\xcf\xd3\n")
-    write_obj(1, b"<< /Type /Catalog /Pages 2 0 R >>")
-    kids = b" ".join(b"%d 0 R" % p for p in page_ids)
-    write_obj(2, b"<< /Type /Pages /Kids [%s] /Count %d >>" % (kids, pages))
-    box = b"[0 0 %.3f %.3f]" % (width_pt, height_pt)
-    for page_id, (jpeg, w, h) in zip(page_ids, _pages_as_jpeg(paths, paper, cut_marks), strict=True):
-        contents, image = page_id + 1, page_id + 2
-        write_obj(page_id, b"<< /Type /Page /Parent 2 0 R /MediaBox %s /Resources << /XObject << /Im0 %d 0 R >> "
-                           b"/ProcSet [/PDF /ImageC] >> /Contents %d 0 R >>" % (box, image, contents))
-        draw = b"q %.3f 0 0 %.3f 0 0 cm /Im0 Do Q" % (width_pt, height_pt)
-        write_obj(contents, b"<< /Length %d >>" % len(draw), draw)
-        write_obj(image, b"<< /Type /XObject /Subtype /Image /Width %d /Height %d /ColorSpace /DeviceRGB "
-                         b"/BitsPerComponent 8 /Filter /DCTDecode /Length %d >>" % (w, h, len(jpeg)), jpeg)
-    xref_at = out.tell()
-    count = 3 + 3 * pages - 1
-    out.write(b"xref\n0 %d\n0000000000 65535 f \n" % (count + 1))
-    for number in range(1, count + 1):
-        out.write(b"%010d 00000 n \n" % offsets[number])
-    out.write(b"trailer\n<< /Size %d /Root 1 0 R >>\nstartxref\n%d\n%%%%EOF\n" % (count + 1, xref_at))
-    return out.getvalue()
+    pdf = FPDF(unit="pt", format=(width_pt, height_pt))
+    pdf.set_creator("Card Workshop")
+    pdf.set_auto_page_break(False)
+    pdf.set_margin(0)
+    for jpeg, _, _ in _pages_as_jpeg(paths, paper, cut_marks):
+        pdf.add_page()
+        pdf.image(io.BytesIO(jpeg), x=0, y=0, w=width_pt, h=height_pt)
+    return bytes(pdf.output())

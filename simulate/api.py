@@ -14,35 +14,59 @@ from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiExample, OpenApiParameter, extend_schema, inline_serializer
 from rest_framework import serializers, status
-from rest_framework.exceptions import ParseError
 from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from accounts.api_errors import RequestSerializer, error_response
 from simulate import modes, permissions, replays, selectors, services
 
 _error_schema = inline_serializer("SimulationError", {"error": serializers.CharField(),
                                                       "message": serializers.CharField()})
-_start_schema = inline_serializer("SimulationStart", {
-    "game": serializers.CharField(help_text="game slug; the game must have a rules engine"),
-    "mode": serializers.ChoiceField(choices=list(modes.MODES), help_text=(
+def _says(message: str) -> dict:
+    """Every way a field can be wrong, said with one sentence (the value is added after it)."""
+    return dict.fromkeys(("invalid", "null", "blank", "not_a_list", "invalid_choice", "min_value", "max_value",
+                          "max_string_length", "empty"), message)
+
+
+class SimulationStartSerializer(RequestSerializer):
+    """The body of ``POST /api/simulations/``: its shape and each field's JSON type. What depends
+    on the game, the decks and the limits (an engine, deck counts, agents' options, ownership,
+    legality) is checked by ``simulate.services.simulation_start`` (the web form's path too)."""
+
+    field_codes = {"game": "unknown_game", "mode": "bad_mode", "decks": "bad_decks", "deal_from": "bad_query",
+                   "agents": "bad_agents", "games": "bad_games", "seed": "bad_seed"}
+
+    game = serializers.CharField(help_text="game slug; the game must have a rules engine",
+                                 error_messages=_says("must be a game slug"))
+    mode = serializers.ChoiceField(choices=list(modes.MODES), error_messages=_says(
+        f"must be one of {', '.join(modes.MODES)}"), help_text=(
         "goldfish: 1 deck against the game's passive opponent; head_to_head: 2 decks; gauntlet: 1 deck "
         "against each of 1-20 opponents; table: 2 to the game's max_players decks at one table (games for "
         "3 or more players each playing for itself); teams: two teams of allies, the decks given team by team "
-        "(FellBound: 4). A mode the game's seats do not allow is refused (400 mode_not_offered).")),
-    "decks": serializers.ListField(child=serializers.IntegerField(), required=False,
-                                   help_text="goldfish: [deck]; head_to_head: [A, B]; gauntlet: [deck, opponent, ...]; "
-                                             "table: [deck, deck, ...] (side 0 first; seats rotate); teams: team 1's "
-                                             "decks then team 2's; empty or left out with deal_from"),
-    "deal_from": serializers.CharField(required=False, help_text=(
+        "(FellBound: 4). A mode the game's seats do not allow is refused (400 mode_not_offered)."))
+    decks = serializers.ListField(
+        child=serializers.IntegerField(min_value=1, max_value=2**62 - 1, error_messages=_says("must be a deck id")),
+        required=False, error_messages=_says("must be a list of deck ids"),
+        help_text="goldfish: [deck]; head_to_head: [A, B]; gauntlet: [deck, opponent, ...]; "
+                  "table: [deck, deck, ...] (side 0 first; seats rotate); teams: team 1's "
+                  "decks then team 2's; empty or left out with deal_from")
+    deal_from = serializers.CharField(required=False, allow_null=True, error_messages=_says(
+        "must be a search query (e.g. \"game:fellbound\")"), help_text=(
         "a dealt-format run (FellBound's random play): a search query; every game deals fresh decks from the "
-        "cards matching it (reproducibly from the seed) instead of playing chosen decks")),
-    "games": serializers.IntegerField(help_text="games per pairing (per opponent in a gauntlet)"),
-    "seed": serializers.IntegerField(required=False, help_text="random when left out; shown for reuse"),
-    "agents": serializers.ListField(child=serializers.JSONField(), required=False,
-                                    help_text='one for every deck or one per deck (a gauntlet: the deck\'s and the '
-                                              'opponents\'): "greedy", "random", {"name": "ismcts", "iterations": 100}'),
-})
+        "cards matching it (reproducibly from the seed) instead of playing chosen decks"))
+    agents = serializers.JSONField(required=False, allow_null=True,
+                                   help_text='one for every deck or one per deck (a gauntlet: the deck\'s and the '
+                                             'opponents\'): "greedy", "random", {"name": "ismcts", "iterations": 100}')
+    games = serializers.IntegerField(min_value=1, error_messages=_says("must be a whole number of at least 1"),
+                                     help_text="games per pairing (per opponent in a gauntlet)")
+    seed = serializers.IntegerField(required=False, allow_null=True, min_value=0, max_value=services.MAX_SEED,
+                                    error_messages=_says(f"must be a whole number from 0 to {services.MAX_SEED}"),
+                                    help_text="random when left out; shown for reuse")
+
+    def required_fields(self, data: dict) -> list[str]:
+        """``decks``, unless the run deals its decks (``deal_from``)."""
+        return ["game", "mode", "games"] if "deal_from" in data else ["game", "mode", "decks", "games"]
 
 
 # -- response shapes (documentation only: the views answer plain dicts from simulate.selectors) --------
@@ -197,7 +221,7 @@ _key = OpenApiParameter("key", OpenApiTypes.STR, description="share key of a sha
 
 
 def _error(message: str, code: str = "bad_request", http: int = 400, **extra) -> Response:
-    return Response({"error": code, "message": message, **extra}, status=http)
+    return error_response(code, message, http, **extra)
 
 
 def _not_found(pk: int) -> Response:
@@ -237,7 +261,7 @@ class SimulationListView(APIView):
 
     @extend_schema(
         summary="Start a simulation run",
-        request=_start_schema,
+        request=SimulationStartSerializer,
         responses={201: inline_serializer("SimulationStarted", {"id": serializers.IntegerField(),
                                                                 "seed": serializers.IntegerField()}),
                    400: _error_schema, 403: _error_schema},
@@ -254,19 +278,7 @@ class SimulationListView(APIView):
     def post(self, request):
         if not permissions.can_start(request.user):
             return _error("log in to start a simulation", "not_authenticated", 403)
-        try:
-            data = request.data
-        except ParseError as exc:
-            return _error(f"the request body is not valid JSON: {exc.detail}", "malformed_json")
-        if not isinstance(data, dict):
-            return _error("the request body must be a JSON object", "malformed_json")
-        unknown = sorted(set(data) - {"game", "mode", "decks", "games", "seed", "agents", "deal_from"})
-        if unknown:
-            return _error(f"unknown field(s): {', '.join(map(str, unknown))}", "unknown_field")
-        required = ("game", "mode", "games") if "deal_from" in data else ("game", "mode", "decks", "games")
-        missing = [name for name in required if name not in data]
-        if missing:
-            return _error(f"missing field(s): {', '.join(missing)}", "missing_field")
+        data = SimulationStartSerializer.validated(request)  # RequestError: a 400 with its code
         try:
             run = services.simulation_start(owner=request.user, game=data["game"], mode=data["mode"],
                                             deck_ids=data.get("decks", []), games=data["games"], seed=data.get("seed"),

@@ -24,6 +24,7 @@ from cardpool.images import (
 )
 from cardpool.models import Card
 from cardpool.services import CardRow, card_import
+from tests.terminal import TerminalOutput
 
 pytestmark = pytest.mark.django_db
 
@@ -293,13 +294,15 @@ def test_other_image_formats_are_refused():
 
 def test_render_card_images_command(media):
     call_command("load_cardpool", game="fellbound", stdout=io.StringIO())
-    stdout, stderr = io.StringIO(), io.StringIO()
+    stdout, stderr = io.StringIO(), TerminalOutput()  # the bar is drawn on a terminal only
     call_command("render_card_images", game="fellbound", size="full", stdout=stdout, stderr=stderr)
     count = Card.objects.filter(game__slug="fellbound").count()
     files = list((Path(media) / "cache" / "cards" / "fellbound").glob("*-full.png"))
     assert len(files) == count
-    assert f"{count}/{count}" in stderr.getvalue() and "100%" in stderr.getvalue()
+    assert f"{count}/{count} cards" in stderr.getvalue() and "100%|" in stderr.getvalue()
     assert f"{count} image(s) drawn" in stdout.getvalue()
     stdout = io.StringIO()
-    call_command("render_card_images", game="fellbound", size="full", stdout=stdout, stderr=io.StringIO())
+    stderr = io.StringIO()
+    call_command("render_card_images", game="fellbound", size="full", stdout=stdout, stderr=stderr)
+    assert stderr.getvalue() == ""  # not a terminal: no bar
     assert f"0 image(s) drawn, {count} already cached" in stdout.getvalue()

@@ -14,6 +14,7 @@ from cardpool.importer import convert_cell, import_cards_text, parse_csv, read_c
 from cardpool.models import Card, CardSet, Game, Rarity
 from cardpool.services import ImportFailed, game_sync_all
 from rules.core.registry import game_slugs, get_game
+from tests.terminal import TerminalOutput
 
 pytestmark = pytest.mark.django_db
 
@@ -425,10 +426,13 @@ def test_import_command_shows_progress_for_big_files(boundless_set, tmp_path):
     rows = "".join(f"TB1,{i:03d},Golem {i},form,1,1\n" for i in range(1, 301))
     path = tmp_path / "big.csv"
     path.write_text("set,number,name,card_type,pwr,level\n" + rows, encoding="utf-8")
-    stderr, stdout = io.StringIO(), io.StringIO()
+    stderr, stdout = TerminalOutput(), io.StringIO()
     call_command("import_cards", str(path), "--game", "boundless", stdout=stdout, stderr=stderr)
     assert "300 created" in stdout.getvalue()
     assert "300/300 cards" in stderr.getvalue()
+    quiet = TerminalOutput()
+    call_command("import_cards", str(path), "--game", "boundless", "--quiet", stdout=io.StringIO(), stderr=quiet)
+    assert "cards" not in quiet.getvalue()
 
 
 def test_import_command_rejects_non_utf8(games, tmp_path):
@@ -684,10 +688,41 @@ def test_csv_export_neutralises_spreadsheet_formulas_and_the_import_restores_the
     assert export_cards("boundless", "csv") == exported
 
 
-def test_import_cards_refuses_a_file_over_the_size_limit_before_reading_it(games, tmp_path, settings):
+def test_import_cards_refuses_a_file_over_the_size_limit_before_reading_it(games, tmp_path, settings, monkeypatch):
     """Production issue, part 10: import_cards had no size limit (1 GB of memory for 25 MB)."""
     settings.CARD_IMPORT_MAX_BYTES = 1000
     path = tmp_path / "big.csv"
     path.write_text("set,number,name,card_type\n" + "TB1,001,Golem,form\n" * 100)
-    with pytest.raises(CommandError, match="larger than the import limit"):
+    with pytest.raises(CommandError, match=r"big.csv: larger than the import limit of 0.000953674 MB "
+                                           r"\(settings.CARD_IMPORT_MAX_BYTES\); split the file by set"):
         call_command("import_cards", str(path), "--game", "boundless")
+    assert not Card.objects.exists() and not CardSet.objects.filter(code="TB1").exists()
+    with pytest.raises(CommandError, match="larger than the import limit"):  # standard input too
+        monkeypatch.setattr("sys.stdin", io.TextIOWrapper(io.BytesIO(path.read_bytes())))
+        call_command("import_cards", "-", "--game", "boundless", "--format", "csv")
+    assert not Card.objects.exists()
+
+
+def test_import_writes_in_batches_within_one_transaction(boundless_set, monkeypatch):
+    """Production issue, part 10: rows are written a batch at a time (memory bounded by the batch);
+    a failure in a later batch still leaves nothing written."""
+    from cardpool import services
+
+    monkeypatch.setattr(services, "IMPORT_WRITE_BATCH", 2)
+    rows = "".join(f"TB1,{i:03d},Golem {i},form,1,1\n" for i in range(1, 6))
+    summary = import_cards_text("set,number,name,card_type,pwr,level\n" + rows, game_slug="boundless", fmt="csv")
+    assert summary.created == 5 and Card.objects.filter(card_set=boundless_set).count() == 5
+    Card.objects.all().delete()
+    calls = []
+    real = services._write_batch
+
+    def failing_third_batch(*args):
+        calls.append(args[3])
+        if len(calls) == 3:
+            raise RuntimeError("the database went away")
+        return real(*args)
+
+    monkeypatch.setattr(services, "_write_batch", failing_third_batch)
+    with pytest.raises(RuntimeError):
+        import_cards_text("set,number,name,card_type,pwr,level\n" + rows, game_slug="boundless", fmt="csv")
+    assert calls == [0, 2, 4] and not Card.objects.exists()

@@ -4,36 +4,38 @@ from __future__ import annotations
 
 import io
 import math
-import re
 
 import pytest
 from PIL import Image
+from pypdf import PdfReader
 
-from decks import proxies
+from cardpool.images import card_image_file
+from decks import proxies, selectors
 from decks.models import Deck
 from tests.decks.conftest import sample_text  # noqa: F401
 
 
 def parse_pdf(data: bytes) -> dict:
-    """Check the structure (header, xref offsets, trailer) and return pages, boxes and images."""
+    """Read the PDF back with an independent reader (pypdf, strict): pages, page boxes in points
+    and each page's images (decoded with Pillow)."""
     assert data.startswith(b"%PDF-1.") and data.rstrip().endswith(b"%%EOF")
-    startxref = int(re.search(rb"startxref\s+(\d+)\s+%%EOF\s*$", data).group(1))
-    assert data[startxref:startxref + 4] == b"xref"
-    head = re.match(rb"xref\s+0 (\d+)\s+", data[startxref:])
-    count = int(head.group(1))
-    rows = re.findall(rb"(\d{10}) (\d{5}) ([nf]) ", data[startxref:])[:count]
-    for number, (offset, _, kind) in enumerate(rows):
-        if kind == b"n":
-            assert data[int(offset):].startswith(b"%d 0 obj" % number), number
-    pages = re.findall(rb"/Type /Page /Parent", data)
-    total = int(re.search(rb"/Type /Pages /Kids \[[^\]]*\] /Count (\d+)", data).group(1))
-    boxes = {tuple(map(float, b.split())) for b in re.findall(rb"/MediaBox \[([\d. ]+)\]", data)}
-    images = []
-    for match in re.finditer(rb"/Filter /DCTDecode /Length (\d+) >>\nstream\n", data):
-        length = int(match.group(1))
-        with Image.open(io.BytesIO(data[match.end():match.end() + length])) as im:
-            images.append(im.size)
-    return {"pages": len(pages), "count": total, "boxes": boxes, "images": images}
+    reader = PdfReader(io.BytesIO(data), strict=True)
+    boxes = {tuple(round(float(v), 1) for v in page.mediabox) for page in reader.pages}
+    images = [[image.image.convert("RGB") for image in page.images] for page in reader.pages]
+    return {"pages": len(reader.pages), "count": len(reader.pages), "boxes": boxes,
+            "images": [page[0].size for page in images if len(page) == 1], "pictures": images}
+
+
+def cell_centre(page: Image.Image, row: int, col: int) -> tuple[int, int]:
+    """The centre of the grid cell (row, col) on a rendered page."""
+    left = (page.width - 3 * proxies.CARD_PX[0]) // 2
+    top = (page.height - 3 * proxies.CARD_PX[1]) // 2
+    return left + col * proxies.CARD_PX[0] + proxies.CARD_PX[0] // 2, top + row * proxies.CARD_PX[1] + proxies.CARD_PX[1] // 2
+
+
+def near(a: tuple[int, ...], b: tuple[int, ...], tolerance: int = 12) -> bool:
+    """Colours equal within JPEG's error."""
+    return all(abs(x - y) <= tolerance for x, y in zip(a, b, strict=True))
 
 
 @pytest.fixture
@@ -52,9 +54,17 @@ def test_page_count_and_size(pictures, copies, paper):
     info = parse_pdf(data)
     assert info["pages"] == info["count"] == math.ceil(copies / 9)
     width, height = proxies.page_size_points(paper)
-    assert info["boxes"] == {(0.0, 0.0, round(width, 3), round(height, 3))}
+    assert info["boxes"] == {(0.0, 0.0, round(width, 1), round(height, 1))}
     expected_px = {"a4": (2480, 3508), "letter": (2550, 3300)}[paper]
-    assert info["images"] == [expected_px] * info["pages"]
+    assert info["images"] == [expected_px] * info["pages"]  # one 300 dpi picture filling each page
+    colours = [(255, 0, 0), (0, 128, 0), (0, 0, 255)]
+    for n in range(copies):  # every copy in its cell, in order, page after page
+        page, cell = divmod(n, proxies.PER_PAGE)
+        picture = info["pictures"][page][0]
+        assert near(picture.getpixel(cell_centre(picture, *divmod(cell, 3))), colours[n % 3]), n
+    if copies % proxies.PER_PAGE:  # the last page's empty cells stay white
+        last = info["pictures"][-1][0]
+        assert near(last.getpixel(cell_centre(last, 2, 2)), (255, 255, 255))
 
 
 def test_cards_are_real_size_at_300_dpi():
@@ -95,4 +105,13 @@ def test_proxy_page_for_a_deck(client, alice, import_sample):
     info = parse_pdf(response.content)
     assert info["pages"] == 2  # ten cards
     assert info["images"] == [(2550, 3300)] * 2
+    # the first card of the deck (in display order) is drawn in the first cell, at card size
+    first = selectors.deck_sections_for_display(deck)[0]["cards"][0]["card"]
+    expected = proxies._card_picture(card_image_file(first, "full"))
+    page = info["pictures"][0][0]
+    x, y = cell_centre(page, 0, 0)
+    inside = (x - proxies.CARD_PX[0] // 2, y - proxies.CARD_PX[1] // 2)
+    for point in [(100, 100), (372, 200), (600, 900), (372, 519)]:
+        on_page = page.getpixel((inside[0] + point[0], inside[1] + point[1]))
+        assert near(on_page, expected.getpixel(point), tolerance=40), point
     assert client.get(f"/decks/{deck.pk}/proxies.pdf", {"paper": "a0"}).status_code == 400

@@ -13,6 +13,8 @@ import pytest
 from django.core.management import call_command
 from django.core.management.base import CommandError
 
+from tests.terminal import TerminalOutput
+
 DECKS = "fixtures/decks"
 EMERALD = f"{DECKS}/boundless-emerald-vanguard.txt"
 AKUMAIDEN = f"{DECKS}/boundless-akumaiden-onslaught.txt"
@@ -22,8 +24,8 @@ UNDERTOW = f"{DECKS}/boundless-undertow-tempo.txt"
 class Run:
     """What one call of the command printed, and its exit code (0, or the CommandError's)."""
 
-    def __init__(self, *args):
-        self.stdout, self.stderr = io.StringIO(), io.StringIO()
+    def __init__(self, *args, terminal: bool = False):
+        self.stdout, self.stderr = io.StringIO(), TerminalOutput() if terminal else io.StringIO()
         self.code, self.error = 0, ""
         try:
             call_command("simulate", *args, stdout=self.stdout, stderr=self.stderr)

@@ -157,6 +157,17 @@ def test_bad_input_is_a_clear_400_and_saves_nothing(api, change, code, message, 
     assert not SimulationRun.objects.exists()
 
 
+def test_a_field_of_the_wrong_type_names_itself_its_value_and_every_error(api):
+    """Production issue, part 9: the body is checked by a serializer (simulate.api.SimulationStartSerializer)
+    and refused through the one exception handler with the documented body, per field."""
+    response = api.start({**body(api), "decks": [api.decks[0].pk, "x"], "games": "many"})
+    doc = response.json()
+    assert response.status_code == 400 and doc["error"] == "bad_decks"
+    assert doc["message"] == "decks[1] must be a deck id, not 'x'"
+    assert set(doc["errors"]) == {"decks", "games"}
+    assert not SimulationRun.objects.exists()
+
+
 def test_missing_fields_and_malformed_json(api):
     response = api.start({"game": "boundless"})
     assert response.status_code == 400 and response.json()["message"] == "missing field(s): mode, decks, games"

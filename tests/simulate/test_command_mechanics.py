@@ -22,7 +22,7 @@ def toy(monkeypatch):
 
 def test_goldfish_json(simulate, toy):
     run = simulate("--game", "boundless", "--deck", EMERALD, "--mode", "goldfish", "--games", "6", "--seed", "3",
-                   "--json")
+                   "--json", terminal=True)
     assert run.code == 0, run.error
     doc = run.json()
     assert doc["settings"] == {
@@ -34,7 +34,14 @@ def test_goldfish_json(simulate, toy):
     assert results["games"] == 6 and results["mode"] == "goldfish"
     assert [s["name"] for s in results["sides"]] == ["Emerald Vanguard", "Goldfish opponent"]
     assert results["sides"][0]["turns_to_win"]["count"] == results["sides"][0]["wins"]
-    assert "6/6 games" in run.err  # the progress bar
+    assert "100%|" in run.err and "6/6 games" in run.err  # the progress bar, on a terminal only
+
+
+def test_no_progress_bar_off_a_terminal_or_when_quiet(simulate, toy):
+    args = ("--game", "boundless", "--deck", EMERALD, "--mode", "goldfish", "--games", "3", "--json")
+    assert "3/3 games" not in simulate(*args).err  # stderr is not a terminal
+    assert "3/3 games" not in simulate(*args, "--quiet", terminal=True).err
+    assert "3/3 games" not in simulate(*args, "-v", "0", terminal=True).err
 
 
 def test_head_to_head_text_report(simulate, toy):

@@ -14,18 +14,22 @@ from __future__ import annotations
 
 import json
 from collections import Counter
+from collections.abc import Callable
 
 from django.core.management.base import BaseCommand, CommandError
 
 from cardpool.models import Card
 from cardpool.services import compile_card_text, unplayable_phrase
+from config.progress import add_quiet_argument, progress_callback
 from rules.core.registry import game_slugs, get_game
 
 
-def effects_report(game_slug: str, *, set_code: str | None = None, top: int | None = 20) -> dict:
+def effects_report(game_slug: str, *, set_code: str | None = None, top: int | None = 20,
+                   progress: Callable[[int, int], None] | None = None) -> dict:
     """The coverage of ``game_slug``'s text compiler over its stored cards, as plain data.
 
-    Raises ``ValueError`` when the game has no text compiler.
+    ``progress(done, total)`` is called as cards are compiled. Raises ``ValueError`` when the
+    game has no text compiler.
     """
     spec = get_game(game_slug)
     if spec.text_compiler is None:
@@ -38,7 +42,10 @@ def effects_report(game_slug: str, *, set_code: str | None = None, top: int | No
     total = compiled = stored_not_playable = 0
     counts: Counter[str] = Counter()
     examples: dict[str, dict] = {}
-    for card in cards.iterator():
+    count = cards.count() if progress else 0
+    for done, card in enumerate(cards.iterator(), start=1):
+        if progress:
+            progress(done, count)
         stored_not_playable += not card.playable
         if not card.text.strip():
             continue
@@ -76,12 +83,14 @@ class Command(BaseCommand):
         parser.add_argument("--top", type=int, default=20,
                             help="how many phrases not understood to list (default 20; 0 lists all)")
         parser.add_argument("--json", action="store_true", help="print the report as JSON")
+        add_quiet_argument(parser)
 
     def handle(self, *args, **options):
         if options["top"] < 0:
             raise CommandError("--top must be 0 (all) or more", returncode=2)
         try:
-            report = effects_report(options["game"], set_code=options["set_code"], top=options["top"])
+            report = effects_report(options["game"], set_code=options["set_code"], top=options["top"],
+                                    progress=progress_callback(self, options, desc="Compiling", unit="cards"))
         except ValueError as exc:
             raise CommandError(str(exc), returncode=2) from None
         if options["json"]:

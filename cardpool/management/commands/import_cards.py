@@ -19,32 +19,13 @@ from django.core.management.base import BaseCommand, CommandError
 
 from cardpool.importer import FORMATS, decode_upload, detect_format, import_cards_text
 from cardpool.services import ImportFailed
+from config.progress import add_quiet_argument, progress_callback
 from rules.core.registry import game_slugs
 
 #: Show a progress bar from this many cards on.
 PROGRESS_FROM = 200
 #: Name at most this many cards whose text did not compile (effects_report lists them all).
 SHOW_NOT_PLAYABLE = 20
-
-
-class ProgressBar:
-    """A terminal progress bar on stderr: ``[#####.....]  512/1024 cards``."""
-
-    def __init__(self, stream, width: int = 30):
-        self.stream, self.width, self.shown = stream, width, -1
-
-    def __call__(self, done: int, total: int) -> None:
-        if total < PROGRESS_FROM:
-            return
-        step = done * 100 // total
-        if step == self.shown and done != total:
-            return
-        self.shown = step
-        filled = self.width * done // total
-        self.stream.write(f"\r[{'#' * filled}{'.' * (self.width - filled)}] {done:>{len(str(total))}}/{total} cards")
-        if done == total:
-            self.stream.write("\n")
-        self.stream.flush()
 
 
 class Command(BaseCommand):
@@ -56,6 +37,7 @@ class Command(BaseCommand):
         parser.add_argument("--format", choices=FORMATS,
                             help="csv or json (default: from the file extension, else from the content)")
         parser.add_argument("--dry-run", action="store_true", help="check everything, write nothing")
+        add_quiet_argument(parser)
 
     def handle(self, *args, **options):
         name = options["file"]
@@ -75,9 +57,11 @@ class Command(BaseCommand):
             data = path.read_bytes()
         try:
             text = decode_upload(data)
+            del data  # only the text is kept while rows are read
             fmt = detect_format(name, text, options["format"])
             summary = import_cards_text(text, game_slug=options["game"], fmt=fmt, dry_run=options["dry_run"],
-                                        progress=ProgressBar(self.stderr._out))
+                                        progress=progress_callback(self, options, desc="Importing", unit="cards",
+                                                                           least=PROGRESS_FROM))
         except ImportFailed as exc:
             for error in exc.errors:
                 self.stderr.write(f"{name}: {error}")

@@ -9,6 +9,7 @@ from django.core.management.base import BaseCommand, CommandError
 
 from cardpool.importer import read_json
 from cardpool.services import ImportFailed, card_import, game_sync_all
+from config.progress import add_quiet_argument, progress_callback
 from rules.core.registry import game_slugs
 
 
@@ -19,6 +20,7 @@ class Command(BaseCommand):
         parser.add_argument("--game", choices=game_slugs(), help="only this game")
         parser.add_argument("--dir", default=str(Path(settings.BASE_DIR) / "fixtures"))
         parser.add_argument("--no-decks", action="store_true", help="do not load the sample decks")
+        add_quiet_argument(parser)
 
     def handle(self, *args, **options):
         game_sync_all()
@@ -30,7 +32,8 @@ class Command(BaseCommand):
                 continue
             try:
                 sets, rows = read_json(path.read_text(encoding="utf-8"), game_slug=slug)
-                summary = card_import(game_slug=slug, sets=sets, rows=rows)
+                summary = card_import(game_slug=slug, sets=sets, rows=rows,
+                                      progress=progress_callback(self, options, desc=slug, unit="cards"))
             except ImportFailed as exc:
                 raise CommandError(f"{path}: {exc}") from None
             self.stdout.write(f"{slug}: {summary}")

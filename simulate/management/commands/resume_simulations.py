@@ -21,6 +21,7 @@ from pathlib import Path
 from django.conf import settings
 from django.core.management.base import BaseCommand
 
+from config.progress import add_quiet_argument, progress_bar
 from simulate import runner
 from simulate.models import RunChunk, SimulationRun
 
@@ -33,6 +34,7 @@ class Command(BaseCommand):
         parser.add_argument("--stale-after", type=float, default=None,
                             help="celery: re-enqueue chunks quiet for this many seconds (default: the lease)")
         parser.add_argument("--no-wait", action="store_true", help="local: do not wait for the runs to finish")
+        add_quiet_argument(parser)
 
     def handle(self, *args, **options):
         backend = options["backend"]
@@ -48,7 +50,7 @@ class Command(BaseCommand):
             self.stdout.write("nothing to resume")
         local = [pk for pk in resumed if SimulationRun.objects.filter(pk=pk, backend="local").exists()]
         if local and not options["no_wait"]:
-            self._wait(local)
+            self._wait(local, options)
 
     def _detach_local(self) -> None:
         """Hand the local runs to a background process that outlives this command."""
@@ -61,16 +63,16 @@ class Command(BaseCommand):
                                      stdin=subprocess.DEVNULL, start_new_session=True)
         self.stdout.write(f"local runs: handed to background process {child.pid} (its output: {log})")
 
-    def _wait(self, run_ids: list[int]) -> None:
+    def _wait(self, run_ids: list[int], options: dict) -> None:
+        """Wait for the local runs, a progress bar of their games on stderr."""
         chunks = RunChunk.objects.filter(run_id__in=run_ids)
         total = sum(chunks.values_list("games", flat=True))
-        while True:
-            done = sum(chunks.filter(status=RunChunk.Status.DONE).values_list("games", flat=True))
-            filled = 30 * done // total if total else 30
-            self.stderr.write(f"\r[{'#' * filled}{'.' * (30 - filled)}] {done}/{total} games", ending="")
-            active = SimulationRun.objects.filter(pk__in=run_ids, status__in=SimulationRun.ACTIVE,
-                                                  cancel_requested=False).exists()
-            if not active or runner.local_pool().idle():
-                self.stderr.write("")
-                return
-            time.sleep(0.5)
+        with progress_bar(self, options, total=total, desc="Resuming", unit="games") as bar:
+            while True:
+                done = sum(chunks.filter(status=RunChunk.Status.DONE).values_list("games", flat=True))
+                bar.update(done - bar.n)
+                active = SimulationRun.objects.filter(pk__in=run_ids, status__in=SimulationRun.ACTIVE,
+                                                      cancel_requested=False).exists()
+                if not active or runner.local_pool().idle():
+                    return
+                time.sleep(0.5)

@@ -19,7 +19,8 @@ for a game whose bigger tables are always teams) for more.
 The report gives every deck's wins, draws and losses, win rate with its 95% interval, placements,
 mean placement and mean return with its interval, the game's declared counters, game lengths and
 end reasons (``rules.core.play.summarize_results``). Exit codes: 0 done; 1 an illegal deck (its
-violations are listed); 2 unreadable input or a bad argument. A progress bar goes to stderr;
+violations are listed); 2 unreadable input or a bad argument. A progress bar goes to stderr
+(on a terminal; ``--quiet`` or ``-v 0`` turns it off);
 ``--json`` prints one JSON document (settings and results, keys sorted) on stdout, byte-identical
 for the same seed whatever ``--workers``. The games are the web's with the same decks and seed.
 """
@@ -31,6 +32,7 @@ from pathlib import Path
 
 from django.core.management.base import BaseCommand, CommandError
 
+from config.progress import add_quiet_argument, progress_callback
 from rules.core.agents import agent_names
 from rules.core.decks import DeckList
 from rules.core.play import run_games, summarize_results
@@ -42,20 +44,6 @@ ILLEGAL = 1
 BAD_INPUT = 2
 MODES = tuple(mode.replace("_", "-") for mode in modes.MODES)  # goldfish, head-to-head, gauntlet, table, teams
 PLAYABLE_AGENTS = tuple(name for name in agent_names() if name != "passive")
-
-
-class ProgressBar:
-    """A one-line bar on a stream, redrawn in place (``\\r``) as games finish."""
-
-    def __init__(self, stream, width: int = 30):
-        self.stream, self.width = stream, width
-
-    def __call__(self, done: int, total: int) -> None:
-        filled = self.width * done // total if total else self.width
-        self.stream.write(f"\r[{'#' * filled}{'.' * (self.width - filled)}] {done}/{total} games", ending="")
-        if done >= total:
-            self.stream.write("")
-        self.stream.flush()
 
 
 class Command(BaseCommand):
@@ -79,6 +67,12 @@ class Command(BaseCommand):
         parser.add_argument("--workers", type=int, default=1, help="local worker processes (default 1)")
         parser.add_argument("--json", action="store_true", help="print settings and results as JSON on stdout")
         parser.add_argument("--replays", metavar="DIR", help="write each game's replay JSON into DIR")
+        add_quiet_argument(parser)
+
+    def _progress(self, options: dict, pairing, pairings: int):
+        """One bar per pairing (a gauntlet's say which of its pairings), on stderr (config/progress.py)."""
+        desc = "Playing" if pairings == 1 else f"Pairing {pairing.number + 1}/{pairings}"
+        return progress_callback(self, options, desc=desc, unit="matches" if pairing.match else "games")
 
     # -- arguments -------------------------------------------------------------------------------
     def _engine(self, game: str):
@@ -166,7 +160,7 @@ class Command(BaseCommand):
         for pairing in pairings:
             results = run_games(engine, pairing.decks, pairing.agents, games=options["games"],
                                 seed=modes.pairing_seed(options["seed"], pairing.number), workers=options["workers"],
-                                progress=ProgressBar(self.stderr), record=replays is not None,
+                                progress=self._progress(options, pairing, len(pairings)), record=replays is not None,
                                 options=pairing.options, dealer=pairing.dealer, match=pairing.match)
             summaries.append(summarize_results(results, modes.summary_mode(mode), pairing.names, engine))
             if replays is not None:
