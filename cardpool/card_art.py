@@ -1,9 +1,10 @@
 """Generated art for a card without an uploaded picture: a small scene that differs per card.
 
 The scene is drawn from a seed taken from the card's name (the same card always gets the same
-picture, every printing alike) in the card's own colours (its frame and type colours): one of a
-few compositions (hills under a sky body, a radiant emblem, waves under a moon), with every
-shape, count and position drawn from the seed. It replaces the initials the card face used to
+picture, every printing alike) in the card's own colours (its frame and type colours): one of
+six compositions (hills under a sky body, a radiant emblem, waves under a moon, a cluster of
+crystals, a ringed planet among moons, rows of trees), with every shape, count and position
+drawn from the seed. It replaces the initials the card face used to
 show where art would go (player experience issue, part 9).
 """
 
@@ -95,7 +96,64 @@ def _waves(draw: ImageDraw.ImageDraw, rng: random.Random, w: int, h: int, light:
         draw.polygon([*line, (w, h), (0, h)], fill=_mix(_mix(light, accent, 0.4), dark, t))
 
 
-COMPOSITIONS = (_hills, _emblem, _waves)
+def _shards(draw: ImageDraw.ImageDraw, rng: random.Random, w: int, h: int, light: RGB, dark: RGB, accent: RGB) -> None:
+    """A cluster of crystals rising from the ground, lit on one side."""
+    glow_r = rng.uniform(0.25, 0.4) * w
+    gx = rng.uniform(0.3, 0.7) * w
+    draw.ellipse([gx - glow_r, h * 0.55 - glow_r, gx + glow_r, h * 0.55 + glow_r], fill=_mix(light, (255, 255, 255), 0.35))
+    ground = h * rng.uniform(0.78, 0.88)
+    crystals = sorted(((rng.gauss(gx, w * 0.16), rng.uniform(0.25, 0.6) * h, rng.uniform(0.05, 0.11) * w,
+                        rng.uniform(-0.35, 0.35)) for _ in range(rng.randint(4, 8))), key=lambda c: -c[1])
+    for x, height, half, lean in crystals:
+        top = (x + lean * height * 0.4, ground - height)
+        left, right, base = (x - half, ground - height * 0.15), (x + half, ground - height * 0.15), (x, ground + h * 0.02)
+        draw.polygon([top, left, base], fill=_mix(dark, accent, 0.55))
+        draw.polygon([top, right, base], fill=_mix(_mix(light, accent, 0.5), (255, 255, 255), 0.2))
+    draw.rectangle([0, ground, w, h], fill=_mix(dark, (0, 0, 0), 0.15))
+
+
+def _orbits(draw: ImageDraw.ImageDraw, rng: random.Random, w: int, h: int, light: RGB, dark: RGB, accent: RGB) -> None:
+    """A night sky with a planet and its rings, moons on tilted orbits."""
+    draw.rectangle([0, 0, w, h], fill=_mix(dark, (0, 0, 0), 0.35))
+    for _ in range(rng.randint(20, 45)):
+        x, y, r = rng.uniform(0, w), rng.uniform(0, h), rng.uniform(0.8, 2.4) * SUPERSAMPLE
+        draw.ellipse([x - r, y - r, x + r, y + r], fill=_mix(light, (255, 255, 255), rng.uniform(0.3, 0.9)))
+    cx, cy = rng.uniform(0.3, 0.7) * w, rng.uniform(0.35, 0.65) * h
+    radius = min(w, h) * rng.uniform(0.18, 0.3)
+    for k in range(rng.randint(2, 4), 0, -1):  # rings behind and around
+        rx, ry = radius * (1.3 + 0.35 * k), radius * (0.35 + 0.08 * k)
+        draw.ellipse([cx - rx, cy - ry, cx + rx, cy + ry], outline=_mix(accent, light, 0.3 + 0.15 * k), width=SUPERSAMPLE * 2)
+    draw.ellipse([cx - radius, cy - radius, cx + radius, cy + radius], fill=_mix(accent, light, 0.35))
+    draw.chord([cx - radius, cy - radius, cx + radius, cy + radius], rng.uniform(200, 250), rng.uniform(20, 70),
+               fill=_mix(accent, dark, 0.45))
+    for _ in range(rng.randint(1, 3)):
+        a, d, r = rng.uniform(0, math.tau), radius * rng.uniform(1.6, 2.6), radius * rng.uniform(0.08, 0.16)
+        x, y = cx + d * math.cos(a), cy + d * 0.45 * math.sin(a)
+        draw.ellipse([x - r, y - r, x + r, y + r], fill=_mix(light, (255, 255, 255), 0.5))
+
+
+def _forest(draw: ImageDraw.ImageDraw, rng: random.Random, w: int, h: int, light: RGB, dark: RGB, accent: RGB) -> None:
+    """Rows of pointed trees on rolling ground, the far rows paler, under a low sun."""
+    sun_r = rng.uniform(0.1, 0.2) * w
+    sun = (rng.uniform(0.15, 0.85) * w, rng.uniform(0.3, 0.5) * h)
+    draw.ellipse([sun[0] - sun_r, sun[1] - sun_r, sun[0] + sun_r, sun[1] + sun_r], fill=_mix(accent, (255, 255, 255), 0.55))
+    rows = rng.randint(2, 4)
+    for i in range(rows):
+        t = (i + 1) / rows
+        colour = _mix(_mix(light, accent, 0.3), dark, 0.2 + 0.8 * t)
+        base = h * (0.55 + 0.4 * t)
+        ridge = _ridge(rng, w, base, h * 0.04, h * 0.005)
+        draw.polygon([*ridge, (w, h), (0, h)], fill=colour)
+        x = rng.uniform(-0.05, 0.05) * w
+        while x < w * 1.05:
+            tree_h = h * rng.uniform(0.12, 0.22) * (0.6 + 0.6 * t)
+            half = tree_h * rng.uniform(0.18, 0.28)
+            foot = base + rng.uniform(-0.01, 0.02) * h
+            draw.polygon([(x, foot - tree_h), (x - half, foot), (x + half, foot)], fill=colour)
+            x += half * rng.uniform(1.1, 2.4)
+
+
+COMPOSITIONS = (_hills, _emblem, _waves, _shards, _orbits, _forest)
 
 
 def generated_art(size: tuple[int, int], seed_text: str, frame: RGB, accent: RGB) -> Image.Image:

@@ -61,7 +61,7 @@ if TYPE_CHECKING:  # pragma: no cover
 log = logging.getLogger(__name__)
 
 #: Bump when the drawing changes, so every cached face is redrawn.
-RENDER_VERSION = 5  # 5: generated art instead of initials (card_art.py)
+RENDER_VERSION = 6  # 5: generated art instead of initials (card_art.py); 6: six compositions
 
 CARD_SIZE = (744, 1039)  # 2.5 x 3.5 in at ~300 dpi
 THUMB_SIZE = (248, 346)

@@ -297,3 +297,69 @@ def replay_frames(run: SimulationRun, pairing: int, game_index: int, seat: int |
         return core_replay_frames(replay, seat, runner.run_engine(run), seat_names=names)
     except ReplayError as exc:
         raise ReplayNotFound(str(exc)) from None
+
+
+# -- the games list: each game's winner, length and end reason, and its filters --------------------------
+#: the orders of a run's games list (``?order=``), and the page's words for them
+GAME_ORDERS = {"number": "by number", "shortest": "shortest first", "longest": "longest first"}
+
+
+def game_records(run: SimulationRun, pairing: int) -> list[dict] | None:
+    """Every finished game of ``pairing`` (0-based), in the order of their numbers, as
+    ``{index, sides (side per seat), winners (seats), winning_sides, reason, turns, steps}``,
+    read from the finished chunks' tallies (``rules.core.tally``: ``records``), nothing played
+    again. None when a finished chunk was stored before tallies kept their games' records."""
+    rows = (run.chunks.filter(status=RunChunk.Status.DONE, pairing=pairing).order_by("first_game")
+            .values_list("tally__records", flat=True))
+    out = []
+    for records in rows:
+        if records is None:
+            return None
+        for index, sides, winners, reason, turns, steps in records:
+            out.append({"index": index, "sides": sides, "winners": winners,
+                        "winning_sides": sorted({sides[seat] for seat in winners}), "reason": reason,
+                        "turns": turns, "steps": steps})
+    out.sort(key=lambda r: r["index"])
+    return out
+
+
+def side_win_rates(records: list[dict], sides: int) -> list[float | None]:
+    """Each side's (deck's) share of ``records`` won (None with no games): the win rate the
+    upsets are measured by."""
+    wins = [0] * sides
+    for r in records:
+        for side in r["winning_sides"]:
+            wins[side] += 1
+    return [w / len(records) if records else None for w in wins]
+
+
+def is_upset(record: dict, rates: list[float | None]) -> bool:
+    """A won game whose winning deck (the best of them, for allies) has a lower win rate over
+    the pairing's games than a deck that did not win it: in a head-to-head, the deck with the
+    lower win rate won. A draw, or a win between decks of equal rates, is no upset."""
+    won = record["winning_sides"]
+    lost = [side for side in set(record["sides"]) if side not in won]
+    if not won or not lost:
+        return False
+    return max(rates[s] or 0.0 for s in won) < max(rates[s] or 0.0 for s in lost)
+
+
+def select_games(records: list[dict], *, order: str = "number", upsets: bool = False, reason: str = "",
+                 rates: list[float | None] | None = None) -> list[dict]:
+    """The games of the list after its filters: only the ``upsets`` (by ``rates``, each side's
+    win rate: :func:`side_win_rates` by default), only those that ended for ``reason``; ordered
+    by number, ``shortest`` first or ``longest`` first (by turns, then moves, then number)."""
+    if order not in GAME_ORDERS:
+        raise ValueError(f"order must be one of {', '.join(GAME_ORDERS)}, not {order!r}")
+    chosen = records
+    if upsets:
+        sides = 1 + max((s for r in records for s in r["sides"]), default=0)
+        rates = rates if rates is not None else side_win_rates(records, sides)
+        chosen = [r for r in chosen if is_upset(r, rates)]
+    if reason:
+        chosen = [r for r in chosen if r["reason"] == reason]
+    if order == "shortest":
+        return sorted(chosen, key=lambda r: (r["turns"], r["steps"], r["index"]))
+    if order == "longest":
+        return sorted(chosen, key=lambda r: (-r["turns"], -r["steps"], r["index"]))
+    return list(chosen)

@@ -13,6 +13,7 @@ urlpatterns = [
     path("<int:pk>/cancel/", views.cancel, name="cancel"),
     path("<int:pk>/share/", views.share, name="share"),
     path("<int:pk>/delete/", views.delete, name="delete"),
+    path("<int:pk>/games/", views.games, name="games"),
     path("<int:pk>/games/<int:pairing>/<int:index>/", views.replay, name="replay"),
     path("<int:pk>/games/<int:pairing>/<int:index>/replay.json", views.replay_json, name="replay_json"),
     path("<int:pk>/games/<int:pairing>/<int:index>/state/", views.replay_state, name="replay_state"),

@@ -16,6 +16,8 @@ from __future__ import annotations
 
 import json
 import secrets
+from collections import Counter
+from urllib.parse import urlencode
 
 from django import forms
 from django.conf import settings
@@ -43,6 +45,8 @@ AGENT_LABELS = {"random": "Random (fastest)", "greedy": "Greedy (one ply)", "ism
                 "rollout": "Rollout (greedy play-outs to the reply, slow)"}
 AGENTS = [(name, AGENT_LABELS.get(name, name)) for name in services.PLAYABLE_AGENTS]
 GAMES_SHOWN = 48  # replay links listed per pairing; any other game opens through the number field
+GAMES_PREVIEW = 10  # games shown per pairing on the run page (the games page lists them all)
+GAMES_PER_PAGE = 50  # games per page of a run's games list
 
 
 def _key(request) -> str | None:
@@ -354,9 +358,17 @@ def run_detail(request, pk: int):
     progress = selectors.run_progress(run)
     results = selectors.run_results(run)
     played = _played_games(run)
-    pairings = [{"number": number, "decks": names, "opponent": names[1] if len(names) > 1 else "",
-                 "played": len(played.get(number, [])), "games": played.get(number, [])[:GAMES_SHOWN]}
-                for number, names in enumerate(selectors.pairing_names(run))]
+    engine = selectors.run_engine(run)
+    pairings = []
+    for number, names in enumerate(selectors.pairing_names(run)):
+        records = selectors.game_records(run, number)
+        rates = selectors.side_win_rates(records or [], len(names))
+        pairings.append({
+            "number": number, "decks": names, "opponent": names[1] if len(names) > 1 else "",
+            "played": len(played.get(number, [])), "games": played.get(number, [])[:GAMES_SHOWN],
+            "rows": None if records is None else _game_rows(run, number, records[:GAMES_PREVIEW], names, rates, engine,
+                                                              context["key"]),
+            "filters": [] if not records else _filter_links(run, number, records, rates, engine, context["key"])})
     share_url = ""
     if context["can_change"] and run.share_token:
         share_url = request.build_absolute_uri(f"{run.get_absolute_url()}?key={run.share_token}")
@@ -364,10 +376,107 @@ def run_detail(request, pk: int):
     document = {**selectors.run_summary(run), "progress": progress, "results": results}
     api_url = reverse("api-simulation", args=[run.pk]) + (f"?key={context['key']}" if context["key"] else "")
     context.update(progress=progress, results=results, pairings=pairings, games_shown=GAMES_SHOWN,
+                   games_preview=GAMES_PREVIEW,
                    api_url=api_url, document=document, share_url=share_url,
                    standings=_standings(results["summary"]),
                    agents=" vs ".join(str(a.get("name", a)) if isinstance(a, dict) else str(a) for a in run.agents))
     return render(request, "simulate/run.html", context)
+
+
+# -- the games list ---------------------------------------------------------------------------------
+def _names_text(names: list[str]) -> str:
+    return " & ".join(names)
+
+
+def _game_rows(run: SimulationRun, pairing: int, records: list[dict], names: list[str], rates: list, engine,
+               key: str | None) -> list[dict]:
+    """The games list's rows: number, winner (decks; allies together), length, end reason in the
+    game's words, whether it was an upset, and the replay link."""
+    label = engine.end_reason_label if engine is not None else (lambda r: r.replace("_", " "))
+    rows = []
+    for r in records:
+        rows.append({"index": r["index"], "winner": _names_text([names[s] for s in r["winning_sides"]]),
+                     "draw": not r["winners"], "turns": r["turns"], "steps": r["steps"],
+                     "reason": r["reason"], "reason_label": label(r["reason"]) if r["reason"] else "",
+                     "upset": selectors.is_upset(r, rates),
+                     "url": _with_key(reverse("simulate:replay", args=[run.pk, pairing, r["index"]]), key)})
+    return rows
+
+
+def _games_url(run: SimulationRun, key: str | None, **params) -> str:
+    defaults = {"pairing": 0, "order": "number"}
+    query = {k: v for k, v in params.items() if v not in (None, "", False) and defaults.get(k) != v}
+    if key:
+        query["key"] = key
+    return reverse("simulate:games", args=[run.pk]) + ("?" + urlencode(query) if query else "")
+
+
+def _reasons(records: list[dict], engine) -> list[dict]:
+    """The end reasons of the games, most frequent first: ``[{reason, label, games}]``."""
+    label = engine.end_reason_label if engine is not None else (lambda r: r.replace("_", " "))
+    counts = Counter(r["reason"] for r in records if r["reason"])
+    return [{"reason": reason, "label": label(reason), "games": n}
+            for reason, n in sorted(counts.items(), key=lambda item: (-item[1], item[0]))]
+
+
+def _filter_links(run: SimulationRun, pairing: int, records: list[dict], rates: list, engine,
+                  key: str | None) -> list[dict]:
+    """One link per filter of the games list: shortest, longest, upsets, each end reason."""
+    upsets = sum(selectors.is_upset(r, rates) for r in records)
+    links = [{"label": "All games", "count": len(records), "filter": ("number", False, "")},
+             {"label": "Shortest", "count": None, "filter": ("shortest", False, "")},
+             {"label": "Longest", "count": None, "filter": ("longest", False, "")},
+             {"label": "Upsets", "count": upsets, "filter": ("number", True, "")}]
+    links += [{"label": f"Ended: {r['label']}", "count": r["games"], "filter": ("number", False, r["reason"])}
+              for r in _reasons(records, engine)]
+    for link in links:
+        order, upset, reason = link["filter"]
+        link["url"] = _games_url(run, key, pairing=pairing, order=order, show="upsets" if upset else "", reason=reason)
+    return links
+
+
+def games(request, pk: int):
+    """A run's games, one pairing at a time: each game's winner, length and end reason, with its
+    replay; filtered by ``?show=upsets`` (the weaker deck won, by win rates over the pairing's
+    finished games) and ``?reason=`` (an end reason), ordered by ``?order=number|shortest|longest``,
+    50 a page (``?page=``); ``?pairing=`` picks a gauntlet's opponent."""
+    run = _visible_run(request, pk)
+    context = _run_context(request, run)
+    key = context["key"]
+    all_names = selectors.pairing_names(run)
+    raw_pairing = request.GET.get("pairing", "0")
+    if not raw_pairing.isdigit() or len(raw_pairing) > 4 or int(raw_pairing) >= len(all_names):
+        raise Http404(f"pairing must be from 0 to {len(all_names) - 1}")
+    pairing = int(raw_pairing)
+    names = all_names[pairing]
+    order = request.GET.get("order") or "number"
+    if order not in selectors.GAME_ORDERS:
+        order = "number"
+    upsets = request.GET.get("show") == "upsets"
+    reason = request.GET.get("reason", "")[:80]
+    engine = selectors.run_engine(run)
+    records = selectors.game_records(run, pairing)
+    context.update(pairing=pairing, names=names, order=order, upsets=upsets, reason=reason, records=records,
+                   orders=list(selectors.GAME_ORDERS.items()), pairings=[
+                       {"number": n, "opponent": p[1] if len(p) > 1 else "", "current": n == pairing}
+                       for n, p in enumerate(all_names)])
+    if records is None:  # finished before tallies kept their games: only the replay links
+        return render(request, "simulate/games.html", context)
+    rates = selectors.side_win_rates(records, len(names))
+    chosen = selectors.select_games(records, order=order, upsets=upsets, reason=reason, rates=rates)
+    page = Paginator(chosen, GAMES_PER_PAGE).get_page(request.GET.get("page"))
+    reasons = _reasons(records, engine)
+    base = {"pairing": pairing, "order": order, "show": "upsets" if upsets else "", "reason": reason}
+    context.update(
+        page=page, rows=_game_rows(run, pairing, page.object_list, names, rates, engine, key),
+        reasons=reasons, reason_label=next((r["label"] for r in reasons if r["reason"] == reason), reason),
+        filters=[{**f, "current": f["filter"] == (order, upsets, reason)}
+                 for f in _filter_links(run, pairing, records, rates, engine, key)],
+        rates=[{"name": n, "rate": _pct(r)} for n, r in zip(names, rates, strict=True)],
+        upset_count=sum(selectors.is_upset(r, rates) for r in records),
+        previous_url=_games_url(run, key, **base, page=page.previous_page_number()) if page.has_previous() else "",
+        next_url=_games_url(run, key, **base, page=page.next_page_number()) if page.has_next() else "")
+    return render(request, "simulate/games.html", context)
 
 
 @login_required

@@ -17,12 +17,18 @@ A *side* is a deck of the pairing (side 0 is deck A); games rotate sides through
      "turns_to_win": [{turns: games} per side],
      "counters": [{name: {"values": {value: games}, "wins_with": n, "wins_without": n}} per side],
      "cards": [{card: {counter: {"count": n, "games": n, "wins": n}}} per side],
-     "fingerprints": {fingerprint: games}}
+     "fingerprints": {fingerprint: games},
+     "records": [[index, [side per seat], [winning seats], reason, turns, steps] per game]}
 
 ``fingerprints`` tells games apart (a short hash of each game's seats, result, length and
 counters), up to :data:`FINGERPRINTS_KEPT` different ones (past that: ``null``, "all different
 enough"): a luckless game between agents that always choose alike plays the same game again and
 again, and :func:`summarize` says so instead of dressing N copies of one game up as N samples.
+
+``records`` keeps one short line per game, in the order of the games' indices, so a run's games
+list can say each game's winner, length and end reason and pick the shortest, the longest, the
+upsets or one end reason without playing anything again (``null`` in a tally stored before
+records were kept: :func:`merge` then gives ``null`` too).
 
 ``counters`` holds the game's plain counters (one number per game, e.g. mulligans); ``cards``
 its per-card counters (cards drawn, played), whatever the game declares
@@ -56,7 +62,8 @@ def empty(sides: int = 2) -> dict:
             "returns": [0.0] * sides, "returns_squared": [0.0] * sides,
             "turns": {}, "steps": {}, "end_reasons": {},
             "turns_to_win": [{} for _ in range(sides)],
-            "counters": [{} for _ in range(sides)], "cards": [{} for _ in range(sides)], "fingerprints": {}}
+            "counters": [{} for _ in range(sides)], "cards": [{} for _ in range(sides)], "fingerprints": {},
+            "records": []}
 
 
 def fingerprint(result) -> str:
@@ -93,6 +100,7 @@ def tally(results: Iterable, sides: int = 2) -> dict:
         _bump(out["turns"], result.turns)
         _bump(out["steps"], result.steps)
         _bump(out["end_reasons"], result.reason)
+        out["records"].append(record(result))
         for side in range(sides):
             seat = result.seat_of(side)
             won = side in won_sides
@@ -104,6 +112,11 @@ def tally(results: Iterable, sides: int = 2) -> dict:
             out["returns_squared"][side] += result.returns[seat] ** 2
             _count(out["counters"][side], out["cards"][side], result.counters[seat], won)
     return out
+
+
+def record(result) -> list:
+    """One game's line of ``records``: ``[index, sides by seat, winning seats, reason, turns, steps]``."""
+    return [result.index, list(result.sides), list(result.winners), result.reason, result.turns, result.steps]
 
 
 def _count(counters: dict, cards: dict, values: dict, won: bool) -> None:
@@ -141,6 +154,10 @@ def merge(tallies: Iterable[dict]) -> dict:
         out["games"] += part["games"]
         out["draws"] += part["draws"]
         out["fingerprints"] = _add_fingerprints(out["fingerprints"], part.get("fingerprints"))
+        if out["records"] is not None and part.get("records") is not None:
+            out["records"].extend(part["records"])
+        else:  # a part stored before records were kept: the whole has none
+            out["records"] = None
         for key in ("seat_wins", "side_wins", "returns", "returns_squared"):
             out[key] = [a + b for a, b in zip(out[key], part[key], strict=True)]
         for key in ("turns", "steps", "end_reasons"):
@@ -177,6 +194,8 @@ def normalize(t: dict) -> dict:
                     for side in t["cards"]]
     if t.get("fingerprints") is not None:
         out["fingerprints"] = dict(sorted(t["fingerprints"].items()))
+    if t.get("records") is not None:
+        out["records"] = sorted(t["records"], key=lambda r: r[0])
     return out
 
 

@@ -14,15 +14,19 @@
    - panels of seats are named by their decks.
    docs/view-format.md describes these conventions for a game's view.
 
-   window.CardBoard.create({seat: "0" | "all", seatDecks: [names]}) gives {view(view) -> a
-   DocumentFragment, node, plain}. Every card chip carries data-card-name, so a page can act on
-   a click on a card. */
+   window.CardBoard.create({seat: "0" | "all", seatDecks: [names], cardImages: {name: {thumb,
+   image, url}}}) gives {view(view) -> a DocumentFragment, node, plain}. Every card chip carries
+   data-card-name, so a page can act on a click on a card. A chip whose card has a picture (the
+   page's <script id="card-images"> JSON, from the {% card_image_map %} tag, when cardImages is
+   not given) also carries data-card-image, data-card-image-full and data-card-url, and can be
+   focused: card_preview.js shows the card on hover, focus or tap. */
 (function () {
   "use strict";
 
   function create(options) {
     var seat = String(options.seat);
     var seatDecks = options.seatDecks || [];
+    var images = options.cardImages || pageImages();
 
     function node(tag, cls, text) {
       var el = document.createElement(tag);
@@ -77,6 +81,14 @@
     function cardChip(card, onTile) {
       var chip = node("div", "rp-card");
       chip.setAttribute("data-card-name", card.name);
+      var picture = Object.prototype.hasOwnProperty.call(images, card.name) ? images[card.name] : null;
+      if (picture && picture.thumb) {
+        chip.setAttribute("data-card-image", picture.thumb);
+        if (picture.image) chip.setAttribute("data-card-image-full", picture.image);
+        if (picture.url) chip.setAttribute("data-card-url", picture.url);
+        chip.tabIndex = 0;
+        chip.className += " rp-has-image";
+      }
       if (onTile) {
         if (card.seat !== undefined && card.seat !== null) {
           chip.className += " rp-seat-" + (Number(card.seat) % 6);
@@ -269,6 +281,18 @@
     }
 
     return { view: renderView, node: node, plain: plain };
+  }
+
+  /* The page's card pictures by name ({} when it has none). */
+  function pageImages() {
+    var script = document.getElementById("card-images");
+    if (!script) return {};
+    try {
+      var map = JSON.parse(script.textContent || "{}");
+      return map && typeof map === "object" && !Array.isArray(map) ? map : {};
+    } catch (e) {
+      return {};
+    }
   }
 
   window.CardBoard = { create: create };
