@@ -449,13 +449,16 @@ def card_detail(request, game: str, set_code: str, number: str, slug: str):
     card.card_set.kind_label = _kind_label(card.card_set.kind)
     previous, following = card_neighbours(card)
     printings = _decorate(card_printings(card))
-    from decks.selectors import card_format_legality, public_decks_with_card  # the decks app reads cards, not the reverse
+    # the decks app reads cards, not the reverse
+    from decks.selectors import card_format_legality, card_sections, decks_to_add_card, decks_with_card
 
     return render(request, "cardpool/card_detail.html", {
         "card": card, "game": game_obj, "spec": spec, "accent": spec.accent,
         "effects": _effect_rows(card.effects), "printings": printings,
         "previous": previous, "next": following,
-        "formats": card_format_legality(card), "decks_with_card": public_decks_with_card(card),
+        "formats": card_format_legality(card), "decks_with_card": decks_with_card(card, request.user),
+        "my_decks": decks_to_add_card(card, request.user), "card_sections": card_sections(card),
+        "added_to": request.GET.get("added", ""),
     })
 
 

@@ -37,7 +37,7 @@ class DeckAdmin(admin.ModelAdmin):
     list_display = ("name", "owner", "game", "format", "visibility", "is_legal", "current_version", "updated")
     list_filter = ("game", "visibility", "is_legal", "format")
     search_fields = ("name", "description", "owner__username")
-    raw_id_fields = ("owner", "copied_from")
+    raw_id_fields = ("owner", "copied_from", "featured_card")
     readonly_fields = ("share_token", "created", "updated", "current_version", "is_legal", "violations")
     inlines = [DeckCardInline]
     actions = ["revalidate"]

@@ -123,10 +123,17 @@ class DeckMetaForm(forms.Form):
     description = forms.CharField(widget=forms.Textarea(attrs={"rows": 4}), required=False)
     visibility = forms.ChoiceField(choices=Deck.VISIBILITY_CHOICES)
     format = forms.ChoiceField(choices=(), required=False)
+    featured_card = forms.TypedChoiceField(choices=(), required=False, coerce=int, empty_value=None,
+                                           label="Featured card",
+                                           help_text="Shown for the deck on its page and in deck lists.")
 
     def __init__(self, *args, deck: Deck, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["format"].choices = format_choices(deck.game)
+        cards = {row.card_id: row.card.name for row in deck.cards.select_related("card").order_by("card__name_lower")}
+        if deck.featured_card_id and deck.featured_card_id not in cards:
+            cards[deck.featured_card_id] = deck.featured_card.name
+        self.fields["featured_card"].choices = [("", "None (the deck's first card)")] + list(cards.items())
 
 
 class PublicSearchForm(forms.Form):

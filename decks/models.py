@@ -120,6 +120,10 @@ class Deck(models.Model):
     violations = models.JSONField(default=list, blank=True, editable=False)
     copied_from = models.ForeignKey("self", null=True, blank=True, on_delete=models.SET_NULL,
                                     related_name="copies")
+    featured_card = models.ForeignKey("cardpool.Card", null=True, blank=True, on_delete=models.SET_NULL,
+                                      related_name="featured_in",
+                                      help_text="the card shown for the deck on its page and in lists "
+                                                "(none: the deck's first card)")
 
     class Meta:
         ordering = ["-updated", "-pk"]

@@ -11,10 +11,10 @@ import difflib
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from django.db.models import Count, QuerySet
+from django.db.models import Count, Q, QuerySet
 
 from cardpool.models import Card
-from decks.models import Deck, DeckVersion, Format
+from decks.models import Deck, DeckCard, DeckVersion, Format
 from decks.permissions import can_view
 from rules.core.decks import CardSpec, DeckEntry, DeckList, Violation
 from rules.core.registry import UnknownGame, get_game
@@ -417,26 +417,240 @@ def deck_draw_odds(deck: Deck, draws: dict, card_id: int, turns: int) -> dict | 
 
 
 # -- a card's place among decks (the card page) ---------------------------------------------------
+#: how many copies the card page tries before it says "any number"
+COPIES_PROBE = 10
+
+
+def _probe_deck(game: str, fmt: str, card: Card, section: str, qty: int) -> DeckList:
+    return DeckList(game=game, format=fmt, sections={section: [DeckEntry(card_to_spec(card), qty)]})
+
+
 def card_format_legality(card: Card) -> list[dict]:
-    """Each format of the card's game with the card's standing in it: ``legal``, ``banned`` or
-    ``restricted`` (with its most ``copies``); names compared as the validators compare them."""
+    """Each format of the card's game with the card's standing in it, asked of the game's own
+    validator (a deck of only this card, in the first section that takes its type): ``banned``
+    or ``not_allowed`` (with the ``reason`` in the rulebook's words), else ``legal`` with the most
+    ``copies`` a deck may hold (None: no limit up to ``COPIES_PROBE``); ``restricted`` when a
+    format's restriction list names it. Names are compared as the validators compare them."""
     from rules.core.formats import name_key
 
+    spec = get_game(card.game.slug)
+    section = spec.section_for_type(card.card_type) or (spec.sections[0] if spec.sections else None)
     key = name_key(card.name)
     out = []
     for fmt in format_list(game=card.game.slug):
-        spec = fmt.spec()
-        restricted = {name_key(name): copies for name, copies in spec.restricted.items()}
-        if key in {name_key(name) for name in spec.banned}:
-            out.append({"format": fmt.name, "status": "banned"})
+        fmt_spec = fmt.spec()
+        row = {"format": fmt.name, "slug": fmt.slug, "status": "legal", "copies": None, "reason": ""}
+        restricted = {name_key(name): copies for name, copies in fmt_spec.restricted.items()}
+        if key in {name_key(name) for name in fmt_spec.banned}:
+            row["status"] = "banned"
+            out.append(row)
+            continue
+        if section is None:
+            out.append(row)
+            continue
+
+        def naming(qty: int, fmt: Format = fmt) -> list[Violation]:
+            deck = _probe_deck(card.game.slug, fmt.slug, card, section.slug, qty)
+            return [v for v in validate_decklist(deck, fmt) if card.name in v.cards]
+
+        first = naming(1)
+        if first:
+            row.update(status="not_allowed", reason=first[0].message)
         elif key in restricted:
-            out.append({"format": fmt.name, "status": "restricted", "copies": restricted[key]})
+            row.update(status="restricted", copies=restricted[key])
         else:
-            out.append({"format": fmt.name, "status": "legal"})
+            for qty in range(2, COPIES_PROBE + 1):
+                if naming(qty):
+                    row["copies"] = qty - 1
+                    break
+        out.append(row)
     return out
+
+
+def decks_with_card(card: Card, user=None, limit: int = 12) -> list[Deck]:
+    """Public decks that play a card of this name (any printing), and the viewer's own decks
+    (of any visibility) that do, the viewer's first; newest first. Never another person's
+    private or unlisted deck."""
+    mine = Q(owner=user) if getattr(user, "is_authenticated", False) else Q(pk__in=[])
+    decks = (Deck.objects.filter(Q(visibility=Deck.PUBLIC) | mine, game=card.game.slug,
+                                 cards__card__name_lower=card.name_lower)
+             .select_related("owner", "format", "featured_card").distinct().order_by("-updated", "-pk"))
+    rows = list(decks[:limit * 2])
+    if getattr(user, "is_authenticated", False):
+        rows.sort(key=lambda d: d.owner_id != user.pk)  # stable: the viewer's decks first, each newest first
+    return rows[:limit]
 
 
 def public_decks_with_card(card: Card, limit: int = 12) -> list[Deck]:
     """Public decks that play a card of this name (any printing), newest first."""
-    return list(Deck.objects.filter(visibility=Deck.PUBLIC, game=card.game.slug, cards__card__name_lower=card.name_lower)
-                .select_related("owner", "format").distinct().order_by("-updated", "-pk")[:limit])
+    return decks_with_card(card, None, limit)
+
+
+def decks_to_add_card(card: Card, user) -> list[Deck]:
+    """The viewer's decks of the card's game that are not dealt (the "add to deck" choices)."""
+    if not getattr(user, "is_authenticated", False):
+        return []
+    decks = (Deck.objects.filter(owner=user, game=card.game.slug).select_related("format")
+             .order_by("-updated", "-pk"))
+    return [d for d in decks if not (d.format_id and d.format.spec().limit("dealt"))]
+
+
+def card_sections(card: Card) -> list:
+    """The game's deck sections that take this card's type (where "add to deck" may put it)."""
+    spec = get_game(card.game.slug)
+    return [s for s in spec.sections if not s.card_types or card.card_type in s.card_types]
+
+
+# -- what a deck looks like: featured card, visual groups, charts -----------------------------------
+def deck_featured_card(deck: Deck, sections: list[dict] | None = None) -> Card | None:
+    """The card the owner chose to show for the deck, else the deck's first card (first section
+    in the game's order, most copies first), else None."""
+    if deck.featured_card_id:
+        return deck.featured_card
+    for section in sections if sections is not None else deck_sections_for_display(deck):
+        if section["cards"]:
+            return max(section["cards"], key=lambda item: item["qty"])["card"]
+    return None
+
+
+def decks_attach_featured(decks: Iterable[Deck]) -> list[Deck]:
+    """Set ``shown_card`` (a Card or None) on each deck of a list page, in two queries at most."""
+    decks = list(decks)
+    missing = [d.pk for d in decks if not d.featured_card_id]
+    first: dict[int, Card] = {}
+    if missing:
+        rows = (DeckCard.objects.filter(deck_id__in=missing).select_related("card", "deck")
+                .order_by("deck_id", "-quantity", "card__name_lower"))
+        order: dict[int, tuple[int, int]] = {}
+        for row in rows:
+            try:
+                slugs = [s.slug for s in get_game(row.deck.game).sections]
+            except UnknownGame:
+                slugs = []
+            rank = (slugs.index(row.section) if row.section in slugs else len(slugs), 0)
+            if row.deck_id not in order or rank < order[row.deck_id]:
+                order[row.deck_id] = rank
+                first[row.deck_id] = row.card
+    for deck in decks:
+        deck.shown_card = deck.featured_card if deck.featured_card_id else first.get(deck.pk)
+    return decks
+
+
+def deck_visual_groups(deck: Deck, sections: list[dict], by: str = "section") -> list[dict]:
+    """The deck's cards grouped for the visual view: by deck section (the game's order) or by
+    card type (the game's order of types), each group with its label, count and cards
+    (highest count first, then by name)."""
+    spec = get_game(deck.game)
+    if by != "type":
+        return [{"slug": s["slug"], "label": s["label"], "count": s["count"],
+                 "cards": sorted(s["cards"], key=lambda i: (-i["qty"], i["card"].name_lower))}
+                for s in sections if s["cards"]]
+    groups: dict[str, list[dict]] = {}
+    for section in sections:
+        for item in section["cards"]:
+            groups.setdefault(item["card"].card_type, []).append(item)
+    order = [t.slug for t in spec.card_types] + sorted(set(groups) - {t.slug for t in spec.card_types})
+    out = []
+    for slug in order:
+        if slug in groups:
+            card_type = spec.card_type(slug)
+            items = sorted(groups[slug], key=lambda i: (-i["qty"], i["card"].name_lower))
+            out.append({"slug": slug, "label": card_type.label if card_type else slug,
+                        "count": sum(i["qty"] for i in items), "cards": items})
+    return out
+
+
+def deck_type_chart(decklist: DeckList) -> dict | None:
+    """Cards per card type (the game's types, in its order), as a chart; None for an empty deck."""
+    from rules.core.construction import chart
+
+    spec = get_game(decklist.game)
+    counts: dict[str, int] = {}
+    for entry in decklist.entries():
+        counts[entry.card.card_type] = counts.get(entry.card.card_type, 0) + entry.qty
+    if not counts:
+        return None
+    order = [t for t in spec.card_types if t.slug in counts]
+    return chart("card_types", "Card types", "bar", [t.label for t in order],
+                 {"Cards": [counts[t.slug] for t in order]})
+
+
+def deck_chart_list(deck: Deck) -> list[dict]:
+    """The deck's charts: the game's own (cost curves, splits: ``chart_data``) and its card types."""
+    decklist = deck_to_decklist(deck)
+    if not decklist.count():
+        return []
+    charts = [c for c in chart_data(decklist) if any(any(s["values"]) for s in [*c["series"], {"values": []}])]
+    types = deck_type_chart(decklist)
+    if types and not any(c["id"] in ("types", "card_types") for c in charts):
+        charts.append(types)
+    return charts
+
+
+# -- the deck's simulation record -------------------------------------------------------------------
+#: most runs listed on a deck page
+RECORD_RUNS = 10
+
+
+def _deck_sides(mode: str, position: int, pairings: int) -> list[tuple[int, int]]:
+    """Which (pairing, side) a deck at ``position`` of a run plays (simulate.modes.pairings): a
+    gauntlet's first deck plays side 0 of every pairing, each other deck side 1 of its own."""
+    from simulate import modes
+
+    if mode == modes.GAUNTLET:
+        return [(p, 0) for p in range(pairings)] if position == 0 else [(position - 1, 1)]
+    return [(0, position)]
+
+
+def deck_simulation_record(deck: Deck, user) -> list[dict]:
+    """The simulation runs that played this deck and that the viewer may see (their own runs:
+    ``simulate.permissions.can_view`` without a share key), newest first: each with its mode, the
+    other decks, and this deck's games, wins, draws, losses and win rate (its interval), or for a
+    goldfish run the mean turns to win. Read-only: nothing of the simulate app is changed."""
+    if not getattr(user, "is_authenticated", False):
+        return []
+    from rules.core.tally import rate_with_interval
+    from simulate import permissions as run_permissions
+    from simulate import selectors as run_selectors
+    from simulate.models import SimulationRun
+
+    runs = (SimulationRun.objects.filter(run_decks__deck=deck, owner=user).distinct()
+            .prefetch_related("run_decks").order_by("-created", "-pk"))[:RECORD_RUNS]
+    out = []
+    for run in runs:
+        if not run_permissions.can_view(user, run):
+            continue
+        positions = [rd.position for rd in run.run_decks.all() if rd.deck_id == deck.pk]
+        others = [rd.name for rd in sorted(run.run_decks.all(), key=lambda rd: rd.position)
+                  if rd.deck_id != deck.pk]
+        try:
+            results = run_selectors.run_results(run)
+        except Exception:  # a run whose engine or tallies cannot be read is listed without figures
+            results = {"readable": False, "pairings": []}
+        games = wins = draws = 0
+        turns = []
+        if results.get("readable"):
+            for position in positions:
+                for pairing, side in _deck_sides(run.mode, position, len(results["pairings"])):
+                    if pairing >= len(results["pairings"]):
+                        continue
+                    summary = results["pairings"][pairing]["summary"]
+                    if side >= len(summary["sides"]):
+                        continue
+                    figures = summary["sides"][side]
+                    games += figures["games"]
+                    wins += figures["wins"]
+                    draws += figures["draws"]
+                    mean = figures.get("turns_to_win_mean") or {}
+                    if mean.get("mean") is not None:
+                        turns.append(mean["mean"])
+        rate = rate_with_interval(wins, games) if games else None
+        out.append({
+            "run": run, "mode": run.get_mode_display(), "goldfish": run.mode == SimulationRun.Mode.GOLDFISH,
+            "status": run.get_status_display(), "others": others, "version": next(
+                (rd.deck_version for rd in run.run_decks.all() if rd.deck_id == deck.pk), None),
+            "games": games, "wins": wins, "draws": draws, "losses": games - wins - draws,
+            "win_rate": rate, "turns_to_win": round(sum(turns) / len(turns), 1) if turns else None,
+            "readable": bool(results.get("readable")),
+        })
+    return out

@@ -14,6 +14,7 @@ from typing import Any
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import transaction
 
+from cardpool.models import Card
 from cardpool.search import SearchError, search
 from decks import permissions
 from decks.models import Deck, DeckCard, DeckVersion, Format, validate_game_slug
@@ -26,7 +27,7 @@ from decks.selectors import (
     sections_to_decklist,
     validate_decklist,
 )
-from rules.core.decks import DeckList, TextError, Violation, parse_deck_text, resolve_deck
+from rules.core.decks import DeckEntry, DeckList, TextError, Violation, parse_deck_text, resolve_deck
 from rules.core.registry import game_slugs, get_construction, get_game
 
 #: Seeds of dealt decks: whole numbers in [0, MAX_SEED] (a fresh one is drawn below 2**31).
@@ -354,7 +355,7 @@ def deck_copy(*, actor, deck: Deck, name: str = "") -> Deck:
         raise PermissionDenied("only public decks (or your own) can be copied, and only when logged in")
     copy = Deck.objects.create(owner=actor, game=deck.game, format=deck.format, description=deck.description,
                                name=_clean_name(name or f"{deck.name} (copy)"[:200]), visibility=Deck.PRIVATE,
-                               copied_from=deck)
+                               copied_from=deck, featured_card_id=deck.featured_card_id)
     DeckCard.objects.bulk_create([DeckCard(deck=copy, card_id=row.card_id, section=row.section,
                                            quantity=row.quantity) for row in deck.cards.all()])
     _refresh(copy, note=f"copied from {deck.name!r} by {deck.owner.get_username()}"[:200])
@@ -365,6 +366,92 @@ def deck_copy(*, actor, deck: Deck, name: str = "") -> Deck:
 def deck_delete(*, actor, deck: Deck) -> None:
     _require_edit(actor, deck)
     deck.delete()
+
+
+@transaction.atomic
+def deck_set_featured(*, actor, deck: Deck, card_id: Any) -> Deck:
+    """Choose the card shown for the deck (owner only): any card of the deck's game, or None for
+    the default (the deck's first card). Presentation only: no new version is kept."""
+    _require_edit(actor, deck)
+    card = None
+    if card_id not in (None, "", 0, "0"):
+        card_pk = _as_card_id(card_id)
+        card = Card.objects.filter(pk=card_pk, game__slug=deck.game).first() if card_pk else None
+        if card is None:
+            raise DeckError([f"no {get_game(deck.game).name} card with id {str(card_id)[:40]} to feature"])
+    Deck.objects.filter(pk=deck.pk).update(featured_card=card)
+    deck.featured_card = card
+    return deck
+
+
+def _as_card_id(value: Any) -> int | None:
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, int):
+        return value if 0 < value < 2**62 else None
+    if isinstance(value, str) and value.strip().isdigit() and len(value.strip()) < 18:
+        return int(value.strip())
+    return None
+
+
+def _violation_keys(violations) -> set[tuple[str, str]]:
+    return {(v.code, v.section or "") for v in violations}
+
+
+def _naming(violations, name: str) -> set[tuple[str, str]]:
+    return {(v.code, v.section or "") for v in violations if name in v.cards}
+
+
+@transaction.atomic
+def deck_add_card(*, actor, deck: Deck, card: Card, section: str | None = None) -> Deck:
+    """Add one copy of ``card`` to ``deck`` (owner only) and keep a new version.
+
+    The card goes in ``section`` or the first of the game's sections that takes its type. The
+    add is refused (``DeckError`` saying why; nothing changes) when the card belongs to another
+    game, the section does not take it, or the copy would break a construction rule the deck
+    did not break before (a ban, a copy limit, a full section): a deck still short of cards stays
+    addable, as it is in the builder.
+    """
+    _require_edit(actor, deck)
+    Deck.objects.select_for_update().filter(pk=deck.pk).first()
+    spec = get_game(deck.game)
+    if card.game.slug != deck.game:
+        raise DeckError([f"{card.name} is a {card.game.name} card; {deck.name} is a {spec.name} deck"])
+    fitting = [s for s in spec.sections if not s.card_types or card.card_type in s.card_types]
+    if section:
+        chosen = spec.section(section)
+        if chosen is None:
+            raise DeckError([f"{section[:40]!r} is not a {spec.name} deck section"])
+        if chosen not in fitting:
+            raise DeckError([f"the {chosen.label} section does not take {card.card_type} cards"])
+    elif fitting:
+        chosen = fitting[0]
+    else:
+        raise DeckError([f"no {spec.name} deck section takes {card.card_type} cards"])
+    before = deck_to_decklist(deck)
+    after = DeckList(game=before.game, format=before.format, name=before.name,
+                     sections={slug: list(entries) for slug, entries in before.sections.items()})
+    entries = after.sections.setdefault(chosen.slug, [])
+    for i, entry in enumerate(entries):
+        if entry.card.id == card.pk:
+            entries[i] = DeckEntry(entry.card, entry.qty + 1)
+            break
+    else:
+        entries.append(DeckEntry(card_to_spec(card), 1))
+    old = validate_decklist(before, deck.format)
+    new = validate_decklist(after, deck.format)
+    fresh = (_violation_keys(new) - _violation_keys(old)) | (_naming(new, card.name) - _naming(old, card.name))
+    if fresh:
+        reasons = [v.message for v in new if (v.code, v.section or "") in fresh]
+        raise DeckError([f"{card.name} was not added to {deck.name}: {reason}" for reason in reasons])
+    row = DeckCard.objects.filter(deck=deck, card=card, section=chosen.slug).first()
+    if row is None:
+        DeckCard.objects.create(deck=deck, card=card, section=chosen.slug, quantity=1)
+    else:
+        row.quantity += 1
+        row.save(update_fields=["quantity"])
+    _refresh(deck, note=f"added 1 {card.name} to {chosen.label}"[:200])
+    return deck
 
 
 def deck_revalidate(*, deck: Deck) -> Deck:

@@ -15,7 +15,7 @@ from django.contrib.auth import login
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.core.paginator import Paginator
-from django.http import Http404, HttpResponse
+from django.http import Http404, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.text import slugify
@@ -23,6 +23,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 
 from cardpool import selectors as cardpool_selectors
 from cardpool.images import card_image_file
+from decks import charts as deck_charts
 from decks import permissions, proxies, selectors, services
 from decks.forms import (
     DeckMetaForm,
@@ -108,7 +109,8 @@ def signup(request):
 def mine(request):
     decks = selectors.deck_list_mine(user=request.user)
     page = Paginator(decks, 50).get_page(request.GET.get("page"))
-    return render(request, "decks/mine.html", {"page": page, "decks": page.object_list})
+    return render(request, "decks/mine.html", {"page": page,
+                                               "decks": selectors.decks_attach_featured(page.object_list)})
 
 
 def public(request):
@@ -120,7 +122,8 @@ def public(request):
     page = Paginator(decks, 30).get_page(request.GET.get("page"))
     params = request.GET.copy()
     params.pop("page", None)
-    return render(request, "decks/public.html", {"form": form, "page": page, "decks": page.object_list,
+    return render(request, "decks/public.html", {"form": form, "page": page,
+                                                 "decks": selectors.decks_attach_featured(page.object_list),
                                                  "query_string": params.urlencode()})
 
 
@@ -129,6 +132,8 @@ def detail(request, pk: int):
     deck = _visible_deck(request, pk)
     violations = [v.as_dict() for v in selectors.deck_validate(deck)]
     sections = selectors.deck_sections_for_display(deck, violations)
+    group = "type" if request.GET.get("group") == "type" else "section"
+    deck_view = "visual" if request.GET.get("view") == "visual" else "table"
     return render(request, "decks/detail.html", _context(
         deck, sections=sections, violations=violations, legal=not violations,
         not_playable=cardpool_selectors.cards_not_playable(item["card"] for s in sections for item in s["cards"]),
@@ -139,7 +144,11 @@ def detail(request, pk: int):
         key=_key(request) if deck.visibility == Deck.UNLISTED else None,
         share_url=request.build_absolute_uri(deck.share_url()),
         has_engine=registry.get_engine(deck.game) is not None,
-        deck_view="visual" if request.GET.get("view") == "visual" else "table",
+        deck_view=deck_view, group=group,
+        groups=selectors.deck_visual_groups(deck, sections, group) if deck_view == "visual" else [],
+        featured=selectors.deck_featured_card(deck, sections),
+        charts=deck_charts.draw_all(selectors.deck_chart_list(deck)),
+        record=selectors.deck_simulation_record(deck, request.user),
     ))
 
 
@@ -274,13 +283,14 @@ def settings(request, pk: int):
     """Rename, describe, change visibility or format (owner only)."""
     deck = _editable_deck(request, pk)
     initial = {"name": deck.name, "description": deck.description, "visibility": deck.visibility,
-               "format": deck.format.slug if deck.format_id else ""}
+               "format": deck.format.slug if deck.format_id else "", "featured_card": deck.featured_card_id or ""}
     form = DeckMetaForm(request.POST or None, deck=deck, initial=initial)
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
         try:
             services.deck_update(actor=request.user, deck=deck, name=data["name"], description=data["description"],
                                  visibility=data["visibility"], fmt=data["format"] or "standard")
+            services.deck_set_featured(actor=request.user, deck=deck, card_id=data.get("featured_card"))
         except services.DeckError as exc:
             form.add_error(None, exc.messages)
         else:
@@ -324,6 +334,66 @@ def delete(request, pk: int):
         messages.success(request, f"Deleted {name}.")
         return redirect("decks:mine")
     return render(request, "decks/delete.html", _context(deck))
+
+
+@login_required
+@require_POST
+def feature(request, pk: int):
+    """Choose the deck's featured card (owner only): ``card_id`` (empty: the default). Answers
+    JSON to a script (``Accept: application/json``), else returns to the deck page."""
+    deck = _editable_deck(request, pk)
+    wants_json = "application/json" in request.headers.get("Accept", "")
+    try:
+        services.deck_set_featured(actor=request.user, deck=deck, card_id=request.POST.get("card_id"))
+    except services.DeckError as exc:
+        if wants_json:
+            return JsonResponse({"error": "bad_card", "message": "; ".join(exc.messages)}, status=400)
+        messages.error(request, "; ".join(exc.messages))
+        return redirect(deck)
+    card = deck.featured_card
+    if wants_json:
+        return JsonResponse({"featured_card": card.pk if card else None, "name": card.name if card else None})
+    messages.success(request, f"{card.name} is now the deck's featured card." if card else "The featured card is "
+                     "the deck's first card again.")
+    return redirect(deck)
+
+
+@login_required
+@require_POST
+def add_card(request):
+    """Add one copy of a card to one of the user's decks (the card page's "add to deck").
+
+    The deck must be the user's (others' decks answer 404, as if they did not exist); a copy that
+    would break a rule the deck did not break before is refused, saying why, and nothing changes.
+    """
+    from cardpool.models import Card
+
+    card = Card.objects.select_related("game", "card_set").filter(pk=_int(request.POST.get("card_id"))).first()
+    if card is None:
+        raise Http404("No such card.")
+    back = card.get_absolute_url()
+    deck = Deck.objects.select_related("format").filter(pk=_int(request.POST.get("deck_id"))).first()
+    if deck is None or not permissions.can_edit(request.user, deck):
+        if deck is not None and permissions.can_view(request.user, deck):
+            raise PermissionDenied("Only the deck's owner can add cards to it.")
+        messages.error(request, "Choose one of your decks to add the card to.")
+        return redirect(back)
+    try:
+        services.deck_add_card(actor=request.user, deck=deck, card=card,
+                               section=request.POST.get("section") or None)
+    except services.DeckError as exc:
+        for message in exc.messages:
+            messages.error(request, message)
+        return redirect(back)
+    messages.success(request, f"Added 1 {card.name} to {deck.name}: saved as version {deck.current_version}.")
+    return redirect(f"{back}?added={deck.pk}")
+
+
+def _int(value) -> int | None:
+    try:
+        return int(str(value).strip())
+    except (TypeError, ValueError):
+        return None
 
 
 @login_required

@@ -203,6 +203,8 @@
     }
     fillOddsCards();
     markResultCounts();
+    if (view.mode === "visual") renderVisual();
+    if (view.mode !== "text") view.textStale = true;
   }
 
   function renderSection(slug) {
@@ -694,10 +696,208 @@
       " (" + body.copies + " of " + body.deck_size + " cards)."));
   }
 
+  /* -- the visual view: cards stacked by section, with counts, hover previews, the featured card ---- */
+  var view = { mode: "list", textStale: true, textEdited: false, textTimer: null, textRequest: 0 };
+  var featured = data.deck.featured_card || null;
+  var modeEls = { list: $("deck-sections"), visual: $("deck-visual"), text: $("deck-text-mode") };
+  var modeButtons = Array.prototype.slice.call(document.querySelectorAll(".builder-modes [data-mode]"));
+  var textEls = { area: $("builder-text"), status: $("builder-text-status"), save: $("text-save"), reset: $("text-reset") };
+
+  function setMode(mode) {
+    if (!modeEls[mode]) mode = "list";
+    view.mode = mode;
+    Object.keys(modeEls).forEach(function (m) { if (modeEls[m]) modeEls[m].hidden = m !== mode; });
+    modeButtons.forEach(function (b) { b.setAttribute("aria-pressed", b.getAttribute("data-mode") === mode ? "true" : "false"); });
+    if ($("list-hint")) $("list-hint").hidden = mode !== "list";
+    if (mode === "visual") renderVisual();
+    if (mode === "text" && (view.textStale || !view.textEdited)) loadText();
+    try { window.localStorage.setItem("builder-mode", mode); } catch (e) { /* private mode */ }
+  }
+  modeButtons.forEach(function (b) { b.addEventListener("click", function () { setMode(b.getAttribute("data-mode")); }); });
+
+  function toolButton(text, label, onClick) {
+    var b = make("button", "", text);
+    b.type = "button";
+    b.setAttribute("aria-label", label);
+    b.title = label;
+    b.addEventListener("click", function (e) { e.preventDefault(); e.stopPropagation(); onClick(); });
+    return b;
+  }
+
+  function renderVisual() {
+    var box = $("visual-stacks");
+    if (!box) return;
+    box.innerHTML = "";
+    var slugs = game.sections.map(function (s) { return s.slug; });
+    Object.keys(deck).forEach(function (slug) { if (slugs.indexOf(slug) < 0 && deck[slug].length) slugs.push(slug); });
+    var shown = 0;
+    slugs.forEach(function (slug) {
+      var rows = (deck[slug] || []).slice().sort(function (a, b) { return b.qty - a.qty || a.name.localeCompare(b.name); });
+      if (!rows.length) return;
+      shown += 1;
+      var stack = make("section", "deck-stack");
+      stack.setAttribute("data-section", slug);
+      var head = make("h3", "stack-head");
+      head.appendChild(make("span", "", sectionSpec(slug).label));
+      head.appendChild(make("span", "count", String(sectionCount(slug))));
+      stack.appendChild(head);
+      var list = make("ul", "stack-cards");
+      rows.forEach(function (row) {
+        var li = make("li", "stack-card" + (row.qty > 1 ? " is-multiple" : "") + (rowProblems(slug, row).length ? " has-problem" : ""));
+        li.setAttribute("data-card", row.name);
+        var face = make("span", "stack-face");
+        face.title = row.qty + " × " + row.name;
+        face.tabIndex = 0;  // a tap or Tab shows the card whole and its + / − / ★ buttons
+        face.appendChild(make("span", "stack-fallback", row.name));
+        var img = document.createElement("img");
+        img.src = urls.thumb.replace("/0/", "/" + row.card_id + "/");
+        img.alt = row.qty + " × " + row.name;
+        img.loading = "lazy";
+        img.decoding = "async";
+        img.addEventListener("error", function () { img.remove(); });
+        face.appendChild(img);
+        face.appendChild(make("span", "stack-qty", row.qty + "×"));
+        li.appendChild(face);
+        var tools = make("span", "stack-tools");
+        tools.appendChild(toolButton("+", "One more " + row.name, function () { setQty(slug, row.card_id, row.qty + 1, null); }));
+        tools.appendChild(toolButton("−", "One fewer " + row.name, function () { setQty(slug, row.card_id, row.qty - 1, null); }));
+        var star = toolButton("★", "Make " + row.name + " the featured card", function () { feature(row); });
+        star.className = "featured-toggle";
+        star.setAttribute("aria-pressed", featured === row.card_id ? "true" : "false");
+        tools.appendChild(star);
+        li.appendChild(tools);
+        list.appendChild(li);
+      });
+      stack.appendChild(list);
+      box.appendChild(stack);
+    });
+    if (!shown) box.appendChild(make("p", "empty-stack muted", "No cards yet: search on the left and add some."));
+  }
+
+  function feature(row) {
+    var body = new URLSearchParams({ card_id: featured === row.card_id ? "" : String(row.card_id) });
+    fetch(urls.feature, {
+      method: "POST", credentials: "same-origin", body: body,
+      headers: { Accept: "application/json", "X-CSRFToken": csrfToken() }
+    }).then(function (r) { return r.json().then(function (b) { return { ok: r.ok, body: b }; }); })
+      .then(function (res) {
+        if (!res.ok) { announce((res.body && res.body.message) || "The featured card was not changed."); return; }
+        featured = res.body.featured_card;
+        announce(featured ? res.body.name + " is now the featured card." : "No featured card: the deck's first card is shown.");
+        renderVisual();
+      })
+      .catch(function () { announce("The featured card was not changed (offline?)."); });
+  }
+
+  /* -- the text mode: the whole deck as text, checked as it is typed, saved as a new version ------- */
+  function textStatus(head, cls, items) {
+    textEls.status.innerHTML = "";
+    var p = make("p", "legality-line " + (cls || ""), head);
+    textEls.status.appendChild(p);
+    if (items && items.length) {
+      var ul = make("ul", "");
+      items.forEach(function (it) { ul.appendChild(make("li", it.cls || "", it.text)); });
+      textEls.status.appendChild(ul);
+    }
+  }
+
+  function loadText() {
+    textStatus("Writing the deck as text…", "");
+    postJSON(urls.text, "POST", { action: "render", sections: sectionsPayload(), name: els.name.value.trim(), format: els.format.value })
+      .then(function (res) {
+        if (!res.ok) { textStatus((res.body && res.body.message) || "The deck could not be written as text.", "illegal"); return; }
+        textEls.area.value = res.body.text;
+        view.textStale = false;
+        view.textEdited = false;
+        checkText();
+      })
+      .catch(function () { textStatus("The deck could not be written as text (offline?).", "illegal"); });
+  }
+
+  function lineItems(errors) {
+    return (errors || []).map(function (e) { return { text: "Line " + e.line + ": " + e.message, cls: "bad-line" }; });
+  }
+
+  function checkText() {
+    var mine = ++view.textRequest;
+    postJSON(urls.validate, "POST", { game: game.slug, format: els.format.value, text: textEls.area.value })
+      .then(function (res) {
+        if (mine !== view.textRequest) return;
+        var body = res.body || {};
+        if (!res.ok && body.errors) {
+          textStatus(body.errors.length + (body.errors.length === 1 ? " line cannot be read" : " lines cannot be read"), "illegal", lineItems(body.errors));
+        } else if (!res.ok) {
+          textStatus(body.message || "The text could not be checked.", "illegal");
+        } else if (body.legal) {
+          var n = body.count ? body.count.total : null;
+          textStatus(n === 0 ? "Incomplete · no cards yet" : "Legal" + (n ? " · " + n + (n === 1 ? " card" : " cards") : ""), n === 0 ? "" : "legal");
+        } else {
+          textStatus("Not legal yet: " + body.violations.length + (body.violations.length === 1 ? " problem" : " problems"), "illegal",
+            body.violations.map(function (v) { return { text: v.message + (v.citation ? " (" + v.citation + ")" : "") }; }));
+        }
+      })
+      .catch(function () { if (mine === view.textRequest) textStatus("The text could not be checked (offline?).", "illegal"); });
+  }
+
+  function saveText() {
+    textEls.save.disabled = true;
+    textStatus("Saving…", "");
+    postJSON(urls.text, "POST", { action: "save", text: textEls.area.value, name: els.name.value.trim(), format: els.format.value })
+      .then(function (res) {
+        textEls.save.disabled = false;
+        var body = res.body || {};
+        if (!res.ok) {
+          textStatus("Nothing was saved: " + (body.message || "the server answered " + res.status + "."), "illegal", lineItems(body.errors));
+          return;
+        }
+        game.sections.forEach(function (s) { deck[s.slug] = []; });
+        Object.keys(body.sections || {}).forEach(function (slug) {
+          deck[slug] = body.sections[slug].map(function (row) { remember(row); return copy(row); });
+        });
+        if (body.name) els.name.value = body.name;
+        if (body.format) els.format.value = body.format;
+        savedState = snapshot();
+        savedDeck = JSON.parse(JSON.stringify(deck));
+        violations = body.violations || [];
+        renderDeck({ focus: null });
+        markDirty();
+        showLegality(!!body.is_legal, violations);
+        view.textStale = false;
+        view.textEdited = false;
+        textStatus("Saved as version " + body.version + (body.is_legal ? "." : " — the deck is not legal yet (see the problems listed)."),
+          body.is_legal ? "legal" : "illegal");
+        els.saveStatus.setAttribute("data-state", body.is_legal ? "ok" : "illegal");
+        els.saveStatus.textContent = "Saved as version " + body.version + " from the text.";
+        validate();
+      })
+      .catch(function () {
+        textEls.save.disabled = false;
+        textStatus("Nothing was saved: the server could not be reached.", "illegal");
+      });
+  }
+
+  if (textEls.area) {
+    textEls.area.addEventListener("input", function () {
+      view.textEdited = true;
+      clearTimeout(view.textTimer);
+      view.textTimer = setTimeout(checkText, VALIDATE_DELAY);
+    });
+    textEls.area.addEventListener("keydown", function (e) { e.stopPropagation(); });
+    textEls.save.addEventListener("click", saveText);
+    textEls.reset.addEventListener("click", loadText);
+  }
+
   /* -- start -------------------------------------------------------------------------------------- */
   renderDeck({ focus: null });
   showLegality(data.deck.is_legal, violations);
   validate();
+  (function () {
+    var asked = new URLSearchParams(window.location.search).get("view");
+    var stored = null;
+    try { stored = window.localStorage.getItem("builder-mode"); } catch (e) { /* private mode */ }
+    var mode = asked || (stored === "visual" ? "visual" : "list");
+    if (mode !== "list") setMode(mode);
+  })();
   if (els.hand) newHand();
   runSearch("", 1);
 })();

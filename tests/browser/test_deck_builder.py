@@ -173,3 +173,152 @@ def test_editing_a_deck_as_text_is_checked_as_it_is_typed(page, live_server):
     page.get_by_role("button", name="Save as a new version").click()
     page.wait_for_url(f"**/decks/{deck.pk}/")
     assert "Saved as version 2." in page.locator(".flash-messages").inner_text()
+
+
+# -- decks that look like decks (Player experience, part 5) -------------------------------------------
+def _log_in(page, live_server, username: str, target: str) -> None:
+    page.goto(f"{live_server.url}/accounts/login/?next={target}")
+    page.fill("#id_username", username)
+    page.fill("#id_password", PASSWORD)
+    page.get_by_role("button", name="Log in").click()
+    page.wait_for_url(f"**{target}")
+
+
+def _images_loaded(page, selector: str) -> int:
+    """How many images under ``selector`` have loaded with real pixels (scrolled into view first)."""
+    page.eval_on_selector_all(selector, "imgs => imgs.forEach(i => { i.loading = 'eager'; })")
+    page.wait_for_function(
+        "sel => [...document.querySelectorAll(sel)].every(i => i.complete && i.naturalWidth > 0)", arg=selector)
+    return page.eval_on_selector_all(selector, "imgs => imgs.filter(i => i.naturalWidth > 0).length")
+
+
+def test_a_deck_switched_to_the_visual_view_shows_its_cards_as_pictures(page, live_server):
+    """Switch a deck to the visual view and see images: on the deck page (stacked by section, then
+    by type) and in the builder (where ★ features a card); screenshots at 1366 and 390 pixels."""
+    from decks.models import Deck
+    from decks.services import deck_import_text
+    from tests.browser.conftest import SCREENSHOTS
+
+    user = get_user_model().objects.create_user("looker", password=PASSWORD)
+    with open("fixtures/decks/boundless-emerald-vanguard.txt", encoding="utf-8") as handle:
+        deck = deck_import_text(owner=user, game="boundless", text=handle.read(), visibility=Deck.PUBLIC,
+                                description="Go wide with golems, then flip the savior.")
+    rows = deck.cards.count()
+    page.set_viewport_size({"width": 1366, "height": 900})
+    _log_in(page, live_server, "looker", f"/decks/{deck.pk}/")
+    assert page.locator(".featured-card img").count() == 1 and "Go wide with golems" in page.inner_text(".deck-head")
+    assert page.locator("#charts-title").is_visible() and page.locator(".deck-chart svg[role=img]").count() >= 2
+    page.screenshot(path=str(SCREENSHOTS / "deck-page-1366.png"), full_page=True)
+
+    page.get_by_role("link", name="Cards", exact=True).click()
+    page.wait_for_url("**view=visual")
+    assert page.locator(".stack-card").count() == rows
+    assert _images_loaded(page, ".stack-card img") == rows
+    page.locator(".stack-card a").first.hover()  # the hover preview lifts the card
+    page.screenshot(path=str(SCREENSHOTS / "deck-visual-1366.png"), full_page=True)
+    page.get_by_role("link", name="By type").click()
+    page.wait_for_url("**group=type")
+    assert page.locator(".deck-stack").count() >= 2 and page.locator(".stack-card").count() == rows
+
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.get_by_role("link", name="By section").click()
+    page.wait_for_url(re.compile(r".*view=visual$"))
+    assert _images_loaded(page, ".stack-card img") == rows
+    page.screenshot(path=str(SCREENSHOTS / "deck-visual-390.png"), full_page=True)
+    page.get_by_role("link", name="List", exact=True).click()
+    page.wait_for_url("**view=table")
+    page.screenshot(path=str(SCREENSHOTS / "deck-page-390.png"), full_page=True)
+
+    # the builder's visual view: the same pictures, and ★ makes a card the featured one
+    page.set_viewport_size({"width": 1366, "height": 900})
+    page.goto(f"{live_server.url}/decks/{deck.pk}/edit/")
+    page.get_by_role("button", name="Cards", exact=True).click()
+    assert page.locator("#deck-visual").is_visible() and page.locator("#deck-sections").is_hidden()
+    assert _images_loaded(page, "#visual-stacks .stack-card img") == rows
+    card = page.locator("#visual-stacks .stack-card").last
+    name = card.get_attribute("data-card")
+    card.hover()
+    card.get_by_role("button", name=f"Make {name} the featured card").click()
+    page.wait_for_function("() => document.querySelector('.featured-toggle[aria-pressed=true]')")
+    deck.refresh_from_db()
+    assert deck.featured_card.name == name
+    page.screenshot(path=str(SCREENSHOTS / "builder-visual-1366.png"), full_page=True)
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.screenshot(path=str(SCREENSHOTS / "builder-visual-390.png"), full_page=True)
+    page.goto(f"{live_server.url}/decks/{deck.pk}/")
+    assert f"Featured: {name}" in page.inner_text(".featured-card figcaption")
+
+
+def test_bulk_editing_a_deck_as_text_in_the_builder_and_saving_it(page, live_server):
+    """The builder's Text mode: the deck as text, checked as it is typed (bad lines named with
+    their number), saved as a new version that the builder then shows."""
+    from decks.services import deck_import_text
+
+    user = get_user_model().objects.create_user("bulk", password=PASSWORD)
+    with open("fixtures/decks/fellbound-dawnwardens.txt", encoding="utf-8") as handle:
+        deck = deck_import_text(owner=user, game="fellbound", text=handle.read())
+    _log_in(page, live_server, "bulk", f"/decks/{deck.pk}/edit/")
+    page.get_by_role("button", name="Text", exact=True).click()
+    area = page.locator("#builder-text")
+    page.wait_for_function("() => document.getElementById('builder-text').value.includes('Deck:')")
+    status = page.locator("#builder-text-status")
+    page.wait_for_function("() => /Legal/.test(document.getElementById('builder-text-status').textContent)")
+    text = area.input_value()
+    lines = text.splitlines()
+    card_lines = [i for i, line in enumerate(lines) if line[:1].isdigit()]
+
+    # a line that cannot be read is named with its number; saving it changes nothing
+    area.fill(text + "1 Nobody Of That Name\n")
+    bad_line = len(text.splitlines()) + 1
+    page.wait_for_function("() => /cannot be read/.test(document.getElementById('builder-text-status').textContent)")
+    assert f"Line {bad_line}:" in status.inner_text() and "Nobody Of That Name" in status.inner_text()
+    page.get_by_role("button", name="Save text as a new version").click()
+    page.wait_for_function("() => /Nothing was saved/.test(document.getElementById('builder-text-status').textContent)")
+    deck.refresh_from_db()
+    assert deck.current_version == 1
+
+    # drop a card: not legal yet (nine cards), saved as version 2, the builder shows nine rows
+    dropped = lines[card_lines[0]].split(" ", 1)[1]
+    kept = [line for i, line in enumerate(lines) if i != card_lines[0]]
+    area.fill("\n".join(kept) + "\n")
+    page.wait_for_function("() => /Not legal yet/.test(document.getElementById('builder-text-status').textContent)")
+    page.get_by_role("button", name="Save text as a new version").click()
+    page.wait_for_function("() => /Saved as version 2/.test(document.getElementById('builder-text-status').textContent)")
+    deck.refresh_from_db()
+    assert deck.current_version == 2 and deck.cards.count() == len(card_lines) - 1
+    assert not deck.cards.filter(card__name=dropped).exists()
+    assert page.locator("#dirty-flag").is_hidden()
+    page.get_by_role("button", name="List", exact=True).click()
+    assert page.locator(".deck-row").count() == len(card_lines) - 1
+    page.wait_for_function("() => document.getElementById('legality').dataset.state === 'illegal'")
+
+
+def test_adding_a_card_to_a_deck_from_the_card_page(page, live_server):
+    """The card page's "add to deck": pick one of your decks of the card's game, add one copy
+    (a new version); a copy that breaks a rule is refused in words and changes nothing."""
+    from cardpool.models import Card
+    from decks.services import deck_create
+
+    user = get_user_model().objects.create_user("adder", password=PASSWORD)
+    deck = deck_create(owner=user, game="fellbound", name="Growing")
+    deck_create(owner=user, game="boundless", name="Other game")  # never offered for a FellBound card
+    card = Card.objects.filter(game__slug="fellbound").order_by("name_lower").first()
+    _log_in(page, live_server, "adder", card.get_absolute_url())
+    offered = page.eval_on_selector_all("#add-deck option", "os => os.map(o => o.textContent)")
+    assert offered == ["Growing"]
+    assert page.locator(".format-legality li").count() >= 2  # every FellBound format
+    page.get_by_role("button", name="Add one copy").click()
+    page.wait_for_load_state()
+    assert f"Added 1 {card.name} to Growing" in page.inner_text(".flash-messages")
+    assert deck.cards.get().quantity == 1
+    # a second copy breaks "ten unique characters": refused, said why, nothing changed
+    page.get_by_role("button", name="Add one copy").click()
+    page.wait_for_load_state()
+    assert "was not added to Growing" in page.inner_text(".flash-messages")
+    deck.refresh_from_db()
+    assert deck.cards.get().quantity == 1 and deck.current_version == 2
+    assert "Growing" in page.inner_text(".card-decks")  # the user's own deck now uses the card
+    page.set_viewport_size({"width": 390, "height": 844})
+    from tests.browser.conftest import SCREENSHOTS
+
+    page.screenshot(path=str(SCREENSHOTS / "card-page-add-390.png"), full_page=True)
