@@ -49,6 +49,7 @@ bench: $(VENV)/.dev
 	$(BIN)/python scripts/bench_agents.py
 	$(BIN)/python scripts/bench_simulate.py
 	$(BIN)/python scripts/bench_replays.py
+	$(BIN)/python scripts/bench_load.py
 
 lint: $(VENV)/.dev
 	$(BIN)/ruff check .
