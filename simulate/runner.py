@@ -40,7 +40,7 @@ from datetime import timedelta
 
 from django.conf import settings
 from django.db import transaction
-from django.db.models import Max
+from django.db.models import Max, Q
 from django.utils import timezone
 
 from rules.core import registry
@@ -160,7 +160,8 @@ def cancel_check(run_id: int):
 def run_chunk(run_id: int, index: int, *, worker: str = "") -> str:
     """Play chunk ``index`` of run ``run_id`` and store its tally once. Returns what happened:
     ``stored``, ``already_done`` (or ``duplicate`` when another delivery stored it meanwhile),
-    ``skipped`` (run cancelled, failed or gone), ``stopped`` (cancelled while playing: given up
+    ``skipped`` (run cancelled, failed or gone), ``leased`` (another live worker holds it),
+    ``stopped`` (cancelled while playing: given up
     between games or moves, within about :data:`CANCEL_POLL_SECONDS`), ``failed``."""
     chunk = RunChunk.objects.select_related("run").filter(run_id=run_id, index=index).first()
     if chunk is None:
@@ -170,10 +171,10 @@ def run_chunk(run_id: int, index: int, *, worker: str = "") -> str:
         return "already_done"
     if run.cancel_requested or run.status not in SimulationRun.ACTIVE:
         return "skipped"
-    worker = worker or f"{socket.gethostname()}:{os.getpid()}"
+    worker = (worker or f"{socket.gethostname()}:{os.getpid()}")[:200]
     now = timezone.now()
-    RunChunk.objects.filter(pk=chunk.pk, status=RunChunk.Status.PENDING).update(
-        leased_until=now + timedelta(seconds=settings.SIMULATION_CHUNK_LEASE), worker=worker[:200])
+    if not claim_chunk(chunk, worker, now):
+        return "leased"
     SimulationRun.objects.filter(pk=run.pk, status=SimulationRun.Status.QUEUED).update(
         status=SimulationRun.Status.RUNNING, started=now)
     try:
@@ -194,13 +195,43 @@ def run_chunk(run_id: int, index: int, *, worker: str = "") -> str:
         # run-row lock below makes the last chunk's "anything pending?" see every other commit
         stored = RunChunk.objects.filter(pk=chunk.pk, status=RunChunk.Status.PENDING).update(
             status=RunChunk.Status.DONE, tally=counts, finished=timezone.now(), leased_until=None,
-            worker=worker[:200])
+            worker=worker)
         if stored:
             list(SimulationRun.objects.select_for_update().filter(pk=run.pk).values_list("pk"))
             if not RunChunk.objects.filter(run_id=run.pk, status=RunChunk.Status.PENDING).exists():
                 SimulationRun.objects.filter(pk=run.pk, status__in=SimulationRun.ACTIVE).update(
                     status=SimulationRun.Status.DONE, finished=timezone.now())
     return "stored" if stored else "duplicate"
+
+
+def claim_chunk(chunk: RunChunk, worker: str, now) -> bool:
+    """Take the chunk's lease for ``worker``, atomically: when nobody holds it, its lease ran
+    out, ``worker`` holds it already, or its holder was a process of this host that is gone (a
+    server killed mid-chunk: its successor need not wait out the lease). False when another
+    live worker holds it: two server processes that both resume a run then play each chunk once."""
+    until = now + timedelta(seconds=settings.SIMULATION_CHUNK_LEASE)
+    pending = RunChunk.objects.filter(pk=chunk.pk, status=RunChunk.Status.PENDING)
+    free = Q(leased_until__isnull=True) | Q(leased_until__lt=now) | Q(worker=worker)
+    if pending.filter(free).update(leased_until=until, worker=worker):
+        return True
+    holder = pending.values_list("worker", flat=True).first()
+    if holder is None or not holder_is_gone(holder):
+        return False
+    return bool(pending.filter(worker=holder).update(leased_until=until, worker=worker))
+
+
+def holder_is_gone(worker: str) -> bool:
+    """Whether a lease's holder ("host:pid") was a process of this host that no longer runs."""
+    host, _, pid = worker.rpartition(":")
+    if host != socket.gethostname() or not pid.isdigit():
+        return False
+    try:
+        os.kill(int(pid), 0)
+    except ProcessLookupError:
+        return True
+    except OSError:  # exists, but another user's
+        return False
+    return False
 
 
 # -- which chunks still need a worker ---------------------------------------------------------------

@@ -5,7 +5,9 @@ config/asgi.py call ``resume_when_serving``) and when a Celery worker is ready
 A server process hands its backend's unfinished local runs to its pool (``runner.local_pool``
 resumes them as it starts) a moment after it starts, in a thread, so start-up is not held up;
 a Celery worker re-enqueues the chunks whose lease ran out. Several processes doing so at once
-is harmless: a chunk is taken by one worker at a time (its lease) and stored once.
+(the workers of one gunicorn) play each chunk once: a worker takes a chunk's lease before playing
+it and skips a chunk a live process holds (``runner.claim_chunk``); a lease whose holder was
+killed with the old server is taken over at once; and a chunk is stored once whatever happens.
 ``SIMULATION_RESUME_ON_START=0`` turns it off. ``manage.py migrate``, the tests and other
 commands never import the WSGI module, so they resume nothing.
 """

@@ -8,8 +8,13 @@ seat and reports placements -- the CLI's games and figures with the same seed.""
 import dataclasses
 import importlib
 import json
+import os
+import socket
+import subprocess
+from datetime import timedelta
 
 import pytest
+from django.utils import timezone
 
 from rules.core.play import run_games, seating, summarize_results
 from rules.core.replay import replay_game
@@ -458,3 +463,23 @@ def test_chunks_shrink_with_the_agents_cost_so_progress_moves_every_few_seconds(
     assert runner.chunk_size_for(10_000, agents=[{"name": "greedy"}, {"name": "ismcts", "iterations": 100}]) == 4
     assert runner.chunk_size_for(10_000, agents=[{"name": "ismcts", "iterations": 1000}]) == 1
     assert runner.chunk_size_for(40, agents=[{"name": "random"}]) == 2  # still ~20 chunks for a small run
+
+
+def test_a_chunk_another_live_worker_holds_is_left_to_it(start):
+    """Two server processes resuming one run play each chunk once: a live holder's lease is respected."""
+    run = start(games=4, dispatch=False)
+    live = f"{socket.gethostname()}:{os.getppid()}"  # a process that runs: pytest's parent
+    RunChunk.objects.filter(run=run, index=0).update(leased_until=timezone.now() + timedelta(seconds=60), worker=live)
+    assert runner.run_chunk(run.pk, 0) == "leased"
+    assert run.chunks.get(index=0).status == "pending"
+
+
+def test_a_lease_held_by_a_killed_process_is_taken_over_at_once(start):
+    """A server killed mid-chunk leaves a lease; its successor on the same host need not wait it out."""
+    run = start(games=4, dispatch=False)
+    child = subprocess.Popen(["true"])
+    child.wait()  # a pid that no longer runs
+    dead = f"{socket.gethostname()}:{child.pid}"
+    RunChunk.objects.filter(run=run, index=0).update(leased_until=timezone.now() + timedelta(seconds=60), worker=dead)
+    assert runner.holder_is_gone(dead) and not runner.holder_is_gone(f"elsewhere:{child.pid}")
+    assert runner.run_chunk(run.pk, 0) == "stored"
