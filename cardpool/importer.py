@@ -73,13 +73,13 @@ SET_COLUMNS = ("set_name", "set_kind", "set_order")
 JSON_COLUMNS = ("effects", "attributes")
 REQUIRED_COLUMNS = ("set", "number", "name", "card_type")
 
-NONE_CELLS = {"", "-", "\u2013", "\u2014", "none", "n/a"}
+NONE_CELLS = {"", "-", "[-]", "\u2013", "\u2014", "none", "n/a"}
 MAX_CSV_FIELD = 1_000_000
 
 _INT = re.compile(r"[+-]?\d+")
 _MAP_PAIR = re.compile(r"(?P<k1>[A-Za-z][A-Za-z_]*)\s*[:=]\s*(?P<v1>\d+)|(?P<v2>\d+)\s*(?P<k2>[A-Za-z][A-Za-z_]*)")
 _MAP_GAP = re.compile(r"^[\s,;|+&]*(?:and)?[\s,;|+&]*$", re.IGNORECASE)
-_MULTI = re.compile(r"^(?:dual|double|tri|triple|multi)[\s\-]+", re.IGNORECASE)
+_MULTI = re.compile(r"^(dual|double|tri|triple|multi)[\s\-]+", re.IGNORECASE)
 _LIST_SPLIT = re.compile(r"\s*(?:/|\||,|&|\+|\band\b)\s*", re.IGNORECASE)
 
 
@@ -365,7 +365,7 @@ def _compiled_from_text(spec: GameSpec, card) -> bool:
     """Whether ``card``'s effects are what the game's text compiler makes of its text (or it has
     none): then a file without an effects column compiles the row's text again instead of
     carrying the old effects over, so a changed text changes the effects."""
-    if spec.text_compiler is None:
+    if not spec.compiles_text_of(card.card_type):
         return False
     if not card.effects:
         return True
@@ -493,15 +493,49 @@ def set_code_from_name(name: str, taken: set[str]) -> str:
     return code
 
 
+#: "Dual Fire/Water", "Tri ..." name exactly this many different values
+_MULTI_COUNT = {"dual": 2, "double": 2, "tri": 3, "triple": 3}
+#: a text segment written like a card kind (upper-case words, no timing word): "RELIC | Play: ..."
+_KIND_LIKE = re.compile(r"[A-Z][A-Z'\-]*(?: [A-Z][A-Z'\-]*){0,3}\.?")
+
+
+def card_kind(spec: GameSpec, word: str) -> str | None:
+    """The card type a kind word names: a card type's slug or label, or a word of the game's
+    list layout (``ListLayout.kinds``: "Legendary Accessory" -> accessory); else None."""
+    word = word.strip().rstrip(".").strip()
+    slug = card_type_slug(spec, word)
+    if slug in spec.card_type_slugs:
+        return slug
+    layout = spec.list_layout
+    return layout.kinds.get(norm_word(word)) if layout is not None else None
+
+
+def _first_segment(text: str) -> str:
+    """The first ability segment of a fan-list text cell (abilities are separated by `` | `` or lines)."""
+    lines = text.strip().splitlines()
+    return lines[0].split(" | ", 1)[0].strip() if lines else ""
+
+
+def _multi_values(raw: str) -> tuple[list[str], str | None]:
+    """A fan-list element or type cell as its values, and why it is wrong (a "Dual" cell that does
+    not name two different values), else None."""
+    m = _MULTI.match(raw)
+    parts = [p for p in _LIST_SPLIT.split(raw[m.end():] if m else raw) if p]
+    word = m.group(1).lower() if m else ""
+    need = _MULTI_COUNT.get(word)
+    if need and len({norm_word(p) for p in parts}) != need:
+        shown = word.title()
+        return parts, (f"{raw!r}: {shown} names {need} different values ({shown} Fire/Water"
+                       f"{'/Earth' if need == 3 else ''}), not {len({norm_word(p) for p in parts})}")
+    return parts, None
+
+
 def _read_fan(spec: GameSpec, rows, as_written: dict[str, str], read: CsvRead) -> None:
     """A game's fan-list layout (``GameSpec.list_layout``), e.g. name, set, star, element, type, tier, cost, qty, text."""
-    columns, attributes = spec.list_layout.columns, spec.list_layout.attributes
+    layout = spec.list_layout
+    columns, attributes = layout.columns, layout.attributes
     logical = {columns[n]: n for n in as_written}  # logical column -> header word
     rows = [(where, {columns[n]: v for n, v in cells.items()}) for where, cells in rows]
-    for _, cells in rows:  # "Dual Fire/Water", "Fire & Water" -> "Fire/Water"
-        for col in ("element", "type"):
-            if col in cells and not cells[col].lstrip().startswith("["):
-                cells[col] = "/".join(p for p in _LIST_SPLIT.split(_MULTI.sub("", cells[col].strip())) if p)
     written = {col: as_written[word] for col, word in logical.items()}
     read.columns = dict(written)
     for col, attr_name in attributes.items():
@@ -510,6 +544,15 @@ def _read_fan(spec: GameSpec, rows, as_written: dict[str, str], read: CsvRead) -
     for col in ("tier", "card_type", "type"):
         if col in written:
             read.columns.setdefault("card_type", written[col])
+    for where, cells in rows:  # "Dual Fire/Water", "Fire & Water" -> "Fire/Water"
+        for col in ("element", "type"):
+            if col in cells and not cells[col].lstrip().startswith("["):
+                parts, problem = _multi_values(cells[col].strip())
+                if problem:
+                    read.errors.append(RowError(where, written[col], problem))
+                    read.bad_cells.add((where, attributes.get(col, col)))
+                    parts = []  # said once: the cell reads as empty from here
+                cells[col] = "/".join(parts)
     present = set(logical)
     attr_columns = {attributes[c]: c for c in logical if c in attributes and c != "type"}
     db_sets, db_cards = _existing(spec.slug)
@@ -527,10 +570,17 @@ def _read_fan(spec: GameSpec, rows, as_written: dict[str, str], read: CsvRead) -
         numbers_by_name.setdefault((code, card.name.lower()), number)
         used.setdefault(code, set()).add(number)
     counters = {code: max((int(n) for n in numbers if n.isdigit()), default=0) for code, numbers in used.items()}
-    seen_names: dict[tuple[str, str], str] = {}
+    # (set, name) -> (index in read.rows, the row's card data but its quantity, copies so far)
+    first_of: dict[tuple[str, str], tuple[int, dict[str, Any], int]] = {}
+    qty_attr = attributes.get("qty")
     type_attr = spec.attribute("types")
+    type_values = set(type_attr.values) if type_attr is not None else set()
     kinds_label = ", ".join(k.replace("_", " ").title() for k in spec.set_kinds)
     types_label = ", ".join(t.label for t in spec.card_types)
+
+    def unknown_kind(where: str) -> set[tuple[str, str]]:
+        """A row whose kind is unknown: what its card type would require is not asked again."""
+        return {(where, a.name) for a in spec.attributes if a.required_for}
 
     for where, cells in rows:
         data: dict[str, Any] = {}
@@ -550,22 +600,25 @@ def _read_fan(spec: GameSpec, rows, as_written: dict[str, str], read: CsvRead) -
             data["set"] = code
         else:
             read.bad_cells.add((where, "number"))  # numbers come from the set: "set is required" says it
-        # Card type and set kind from tier / card_type / type cells.
+        # Card type and set kind from tier / card_type / type cells and the text's first segment.
         card_types: list[tuple[str, str]] = []  # (slug, column)
+        kind_words: list[str] = []  # the words that named them (some add a type value: Pro Player)
         set_kind = None
         for col in ("tier", "card_type"):
             raw = cells.get(col, "").strip()
             if raw.lower() in NONE_CELLS:
                 continue
             key = norm_word(raw)
-            slug = card_type_slug(spec, raw)
-            if slug in spec.card_type_slugs:
+            slug = card_kind(spec, raw)
+            if slug is not None:
                 card_types.append((slug, col))
+                kind_words.append(raw)
             elif key in spec.set_kinds:
                 set_kind = key
             else:
                 read.errors.append(RowError(where, written[col], f"{raw!r} is neither a card type ({types_label}) "
                                                                  f"nor a set kind ({kinds_label})"))
+                read.bad_cells.update(unknown_kind(where))
         types_cell = cells.get("type", "")
         if types_cell.strip().lower() not in NONE_CELLS:
             try:
@@ -576,9 +629,10 @@ def _read_fan(spec: GameSpec, rows, as_written: dict[str, str], read: CsvRead) -
                 items = []
             rest = []
             for item in items:
-                slug = card_type_slug(spec, item)
-                if slug in spec.card_type_slugs and norm_word(item) not in type_attr.values:
+                slug = card_kind(spec, item)
+                if slug is not None and norm_word(item) not in type_values:
                     card_types.append((slug, "type"))
+                    kind_words.append(item)
                 else:
                     rest.append(item)
             if rest:
@@ -588,6 +642,16 @@ def _read_fan(spec: GameSpec, rows, as_written: dict[str, str], read: CsvRead) -
                 attr_columns_row = attr_columns
         else:
             attr_columns_row = {**attr_columns, "types": "type"} if "type" in cells else attr_columns
+        segment = _first_segment(cells.get("text", ""))
+        if segment:  # "DECK BOX | Score: ...": the kind as the text's first segment
+            slug = card_kind(spec, segment)
+            if slug is not None:
+                card_types.append((slug, "text"))
+                kind_words.append(segment)
+            elif _KIND_LIKE.fullmatch(segment) and not (spec.text_compiler and _compiles(spec, segment)):
+                read.errors.append(RowError(where, written["text"], f"{segment!r} is not a card kind; a text that "
+                                                                    f"starts with one names {types_label}"))
+                read.bad_cells.update(unknown_kind(where))
         slugs = {slug for slug, _ in card_types}
         if len(slugs) > 1:
             read.errors.append(RowError(where, written[card_types[-1][1]],
@@ -608,14 +672,40 @@ def _read_fan(spec: GameSpec, rows, as_written: dict[str, str], read: CsvRead) -
                     data[col] = value
         base = _read_json_cells(spec, where, cells, read, data)
         data["attributes"] = _read_attributes(spec, where, cells, attr_columns_row, base, read)
+        for word in kind_words:  # "Pro Player": a single whose types hold Pro
+            attr_name, value = layout.kind_values.get(norm_word(word.strip().rstrip(".")), (None, None))
+            if attr_name and (where, attr_name) not in read.bad_cells:
+                values = list(data["attributes"].get(attr_name) or [])
+                data["attributes"][attr_name] = values if value in values else [*values, value]
+        # The same name twice in one set: one card whose copies add up (all else the same).
+        if code and name:
+            key = (code, name.lower())
+            card_data = {k: (v.strip() if isinstance(v, str) else v) for k, v in data.items() if k != "attributes"}
+            card_data["attributes"] = {k: v for k, v in data["attributes"].items() if k != qty_attr}
+            copies = data["attributes"].get(qty_attr) if qty_attr else None
+            copies = copies if isinstance(copies, int) else 1
+            if key in first_of:
+                index, first_data, so_far = first_of[key]
+                first_line = read.rows[index].where
+                differ = sorted({k for k in first_data.keys() | card_data.keys() if k not in ("attributes", "name")
+                                 and first_data.get(k) != card_data.get(k)}
+                                | {k for k in first_data["attributes"].keys() | card_data["attributes"].keys()
+                                   if first_data["attributes"].get(k) != card_data["attributes"].get(k)})
+                if differ:
+                    shown = ", ".join(dict.fromkeys(read.columns.get(k, k) for k in differ))
+                    read.errors.append(RowError(where, written["name"],
+                                                f"{name!r} is listed twice in set {set_ref!r} with a different "
+                                                f"{shown} (first at {first_line}); rows of one card may differ "
+                                                f"only in their quantity, which adds up"))
+                    read.bad_cells.add((where, "number"))
+                elif qty_attr:
+                    first_of[key] = (index, first_data, so_far + copies)
+                    read.rows[index].data.setdefault("attributes", {})[qty_attr] = so_far + copies
+                continue
+            first_of[key] = (len(read.rows), card_data, copies)
         # Numbers: the existing card of that name in that set keeps its number; new cards go on.
         if code:
             key = (code, name.lower())
-            if name and key in seen_names:
-                read.errors.append(RowError(where, written["name"],
-                                            f"{name!r} appears twice in set {set_ref!r} (first at {seen_names[key]})"))
-                read.bad_cells.add((where, "number"))  # the same number follows; said once is enough
-            seen_names.setdefault(key, where)
             number = numbers_by_name.get(key)
             if number is None:
                 numbers = used.setdefault(code, set())
@@ -644,6 +734,15 @@ def _read_fan(spec: GameSpec, rows, as_written: dict[str, str], read: CsvRead) -
             read.sets.append({"code": code, "name": current.name, "release_order": current.release_order,
                               "kind": kind})
             read.set_lines.append(where)
+
+
+def _compiles(spec: GameSpec, segment: str) -> bool:
+    """Whether the game's text compiler reads ``segment`` (a bare keyword such as "SCURRY")."""
+    try:
+        effects, _ = spec.text_compiler(segment)
+    except Exception:  # noqa: BLE001 - a compiler fault is reported on the card, not here
+        return False
+    return effects is not None
 
 
 def read_csv(text: str, *, game_slug: str) -> tuple[list[Any], list[CardRow]]:

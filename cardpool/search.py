@@ -508,7 +508,7 @@ class _Compiler:
         for spec in self.games:
             for ct in spec.card_types:
                 options.update((ct.slug, ct.label.lower()))
-                if wanted in (ct.slug, ct.label.lower().replace(" ", "_")):
+                if wanted in (ct.slug, ct.label.lower().replace(" ", "_").replace("-", "_")):  # "Co-op Boss"
                     q |= self._in_game(spec, Q(card_type=ct.slug))
                     found = True
         if not found:

@@ -87,9 +87,10 @@ class CompiledText:
 
 def compile_card_text(spec, *, card_type: str, attributes: Any, text: str) -> CompiledText | None:
     """The effects ``spec``'s text compiler reads in ``text``, checked by the game's card checker;
-    ``None`` when the game has no text compiler. Never raises for what the text says: a text the
+    ``None`` when the game has no text compiler, or it does not read ``card_type`` cards'
+    (``GameSpec.compiled_card_types``). Never raises for what the text says: a text the
     compiler cannot read, or compiled effects the checker refuses, make an unplayable card."""
-    if spec.text_compiler is None:
+    if not spec.compiles_text_of(card_type):
         return None
     try:
         effects, reason = spec.text_compiler(text or "")

@@ -176,7 +176,10 @@ def wrong_section_violations(deck: DeckList, spec: GameSpec, rule: str,
                 continue
             home = spec.section_for_type(card_type)
             kind = spec.card_type(card_type)
-            if home is None or kind is None:
+            if home is None and kind is not None:  # a component no section takes (a character card)
+                msg = (f"{entry.card.name} is a {kind.label} card, which {spec.name} decks do not use "
+                       f"(decks take {', '.join(dict.fromkeys(t for s in spec.sections for t in s.card_types))}).")
+            elif home is None or kind is None:
                 msg = (f"{entry.card.name} has card type {card_type!r}, which {spec.name} decks do not use "
                        f"(types: {', '.join(spec.card_type_slugs)}).")
             else:

@@ -148,13 +148,19 @@ class ListLayout:
     ``columns`` maps header words to logical columns; a header holding any of ``signs``
     (and name and set, but no number) is read with this layout; ``attributes`` maps logical
     columns to the schema attributes they fill. Logical columns ``tier``/``card_type`` name
-    the card type or the set kind; ``qty`` fills the attribute given for it.
+    the card type or the set kind; ``qty`` fills the attribute given for it. ``kinds`` maps the
+    words lists use for a card's kind (spaces and hyphens as underscores: ``legendary_accessory``)
+    to card types, read in the tier, card type and type cells and as the first segment of the
+    text (``DECK BOX | Score: ...``); ``kind_values`` gives a kind word's value of a list attribute
+    (``pro_player`` -> ``("types", "pro")``).
     """
 
     name: str
     columns: Mapping[str, str]
     signs: frozenset[str]
     attributes: Mapping[str, str]
+    kinds: Mapping[str, str] = field(default_factory=dict)
+    kind_values: Mapping[str, tuple[str, str]] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -181,11 +187,20 @@ class GameSpec:
     #: text of every card that arrives without effects; a text it cannot read leaves the card
     #: imported but not playable, with the reason (cardpool.services.compile_card_text).
     text_compiler: TextCompiler | None = None
+    #: The card types whose text ``text_compiler`` reads (empty: every type). Others (components
+    #: no engine plays, such as Millennium Blades' characters) keep their text as printed, with no
+    #: effects compiled and nothing reported as not understood.
+    compiled_card_types: tuple[str, ...] = ()
 
     # -- lookups -----------------------------------------------------------------
     @property
     def card_type_slugs(self) -> tuple[str, ...]:
         return tuple(t.slug for t in self.card_types)
+
+    def compiles_text_of(self, card_type: str) -> bool:
+        """Whether the text compiler reads the text of ``card_type`` cards."""
+        return self.text_compiler is not None and (not self.compiled_card_types
+                                                   or card_type in self.compiled_card_types)
 
     def card_type(self, slug: str) -> CardType | None:
         return next((t for t in self.card_types if t.slug == slug), None)

@@ -14,8 +14,11 @@ documented in docs/effects-millennium-blades.md; ``effects.check_card`` is the c
 
 from rules.core.schema import INT, LIST, STR, TAGS, Attribute, CardType, GameSpec, ListLayout, OpSpec, RaritySpec, Section
 from rules.millennium_blades.vocabulary import (
+    CARD_KINDS,
+    COMPONENTS,
     ELEMENTS,
     KEYWORDS,
+    KIND_TYPES,
     PRO,
     SET_KINDS,
     TIMINGS,
@@ -61,6 +64,8 @@ FAN_LIST = ListLayout(
     signs=frozenset({"star", "stars", "element", "elements", "type", "types", "tier", "qty", "quantity"}),
     attributes={"star": "star", "element": "elements", "type": "types", "cost": "cost", "qty": "copies",
                 "keywords": "keywords", "set_theme": "set_theme"},
+    kinds=CARD_KINDS,
+    kind_values={word: ("types", value) for word, value in KIND_TYPES.items()},
 )
 
 
@@ -87,6 +92,13 @@ GAME = GameSpec(
         CardType("single", "Single", "#c2410c"),
         CardType("deck_box", "Deck Box", "#0f766e"),
         CardType("accessory", "Accessory", "#6d28d9"),
+        # Components besides the tournament kit (vocabulary.COMPONENTS): no deck section takes them.
+        CardType("character", "Character", "#be185d"),
+        CardType("friendship", "Friendship", "#db2777"),
+        CardType("metagame", "Metagame", "#1d4ed8"),
+        CardType("venue", "Venue", "#4d7c0f"),
+        CardType("boss", "Co-op Boss", "#7f1d1d"),
+        CardType("keyword_reminder", "Keyword Reminder", "#57534e"),
     ),
     attributes=(
         Attribute("star", INT, "Star rating", minimum=0, maximum=12, aliases=("stars", "star_rating"),
@@ -119,7 +131,10 @@ GAME = GameSpec(
     list_layout=FAN_LIST,
     card_checker=_check_card,
     text_compiler=_compile_text,
+    # the kit and the metagame cards, whose Score effects the tournament engine runs; the other
+    # components' texts are rules for the full game, kept as printed
+    compiled_card_types=("single", "deck_box", "accessory", "metagame"),
 )
 
-__all__ = ["EFFECT_OPS", "ELEMENTS", "FAN_LIST", "GAME", "KEYWORDS", "PRO", "SET_KINDS", "TIMINGS", "TYPES",
+__all__ = ["COMPONENTS", "EFFECT_OPS", "ELEMENTS", "FAN_LIST", "GAME", "KEYWORDS", "PRO", "SET_KINDS", "TIMINGS", "TYPES",
            "TYPE_VALUES"]

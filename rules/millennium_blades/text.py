@@ -5,7 +5,8 @@ understood. Abilities are separated by new lines or `` | `` (fan lists); each is
 keyword ("Scurry —", "Blast Off PLUS —"), a timing word ("Play:", "Next:", ... "Action:";
 millennium-blades.txt, "Effects on Cards") and sentences. A bare keyword ("Mimicry") means its
 full text ("Set Specific Keywords"). Reminder text in parentheses is ignored, and so is a segment
-naming the card kind (``DECK BOX``, ``ACCESSORY``, ``LEGENDARY ACCESSORY``).
+naming the card kind (``DECK BOX``, ``ACCESSORY``, ``LEGENDARY ACCESSORY``, ``METAGAME``: the
+words of ``vocabulary.CARD_KINDS``, which the importer reads as the card type).
 """
 
 from __future__ import annotations
@@ -25,9 +26,9 @@ from rules.millennium_blades.phrases import (
     read_ref,
     read_target,
 )
-from rules.millennium_blades.vocabulary import TIMINGS
+from rules.millennium_blades.vocabulary import CARD_KINDS, TIMINGS
 
-KIND_WORDS = {"deck box", "accessory", "legendary accessory", "single"}
+KIND_WORDS = {word.replace("_", " ") for word in CARD_KINDS}
 _KEYWORD = re.compile(r"^(scurry|mimicry|blast off plus|blast off|anvil drop|thwomp!?)\s*(?:[—–:-]\s*|$)", re.I)
 _TIMING = re.compile(rf"^({'|'.join(TIMINGS)})\s*:\s*", re.I)
 #: "Set Specific Keywords": each keyword's full text, used when a card prints only its name
@@ -55,7 +56,7 @@ def compile_text(text: str) -> tuple[list[dict] | None, str | None]:
 def split_abilities(text: str) -> list[str]:
     text = re.sub(r"\([^)]*\)", "", text or "")
     parts = [p.strip() for line in text.splitlines() for p in line.split(" | ")]
-    return [p for p in parts if p and p.lower().rstrip(".") not in KIND_WORDS]
+    return [p for p in parts if p and re.sub(r"[\s\-]+", " ", p.lower().rstrip(".")) not in KIND_WORDS]
 
 
 def compile_ability(text: str) -> dict:

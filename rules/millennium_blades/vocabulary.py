@@ -14,3 +14,29 @@ SET_KINDS = ("starter", "core", "expansion", "premium", "master",
 #: the names the earlier schema guessed, and the published names they became (data migration 0003)
 RENAMED = {"elements": {"wind": "air"},
            "types": {"beast": "animal", "machine": "construct", "fairy": "mage", "monster": "myth"}}
+#: Components besides the tournament kit ("COMPONENTS", "Pro Player Cards", "Venues", the co-op
+#: and keyword reminder cards of real card lists): card types of their own that no deck section
+#: takes. Metagame cards are played by the tournament engine (their Score effects, "Ending the
+#: Tournament"), the others are not.
+COMPONENTS = ("character", "friendship", "metagame", "venue", "boss", "keyword_reminder")
+#: The words fan card lists use for a card's kind (a tier, card type or type cell, or the first
+#: segment of the text, "DECK BOX | Score: ..."), spaces and hyphens as underscores, -> card type.
+#: "Pro Player" is a single whose types hold Pro ("Pro Player cards have their own Type").
+CARD_KINDS = {
+    "single": "single", "singles": "single", "pro": "single", "pro_player": "single",
+    "pro_player_card": "single",
+    "deck_box": "deck_box", "deckbox": "deck_box", "deck_boxes": "deck_box",
+    "accessory": "accessory", "accessories": "accessory", "legendary_accessory": "accessory",
+    "character": "character", "characters": "character", "character_card": "character",
+    "character_power": "character", "character_power_card": "character",
+    "friendship": "friendship", "friendship_card": "friendship", "friendship_cards": "friendship",
+    "metagame": "metagame", "metagame_card": "metagame", "meta": "metagame", "meta_card": "metagame",
+    "elemental_metagame": "metagame",
+    "venue": "venue", "venues": "venue", "venue_card": "venue", "oversized_venue": "venue",
+    "boss": "boss", "co_op_boss": "boss", "coop_boss": "boss", "co_op": "boss", "bosses": "boss",
+    "keyword_reminder": "keyword_reminder", "keyword_reminder_card": "keyword_reminder",
+    "keyword": "keyword_reminder", "keyword_card": "keyword_reminder", "reminder": "keyword_reminder",
+    "reminder_card": "keyword_reminder",
+}
+#: kind words that also give the card a type value
+KIND_TYPES = {"pro": PRO, "pro_player": PRO, "pro_player_card": PRO}

@@ -337,7 +337,7 @@ def test_fan_layout_accepts_card_type_column_and_reports_bad_rows(mb_core):
             "Fine,Test Core,3,Fire,Animal,single,1,1,\n"
             "Hot,Test Core,13,Plasma,Animal,single,1,1,\n"  # stars run 0-12
             "Odd,Test Core,2,Fire,Animal,Trinket,1,1,\n"
-            "Fine,TM1,3,Fire,Animal,single,1,1,\n"
+            "Fine,TM1,4,Fire,Animal,single,1,1,\n"  # the same name with a different star: not one card
             "Nameless Star,Test Core,,Fire,Animal,Single,1,1,\n")
     before = Card.objects.count()
     with pytest.raises(ImportFailed) as excinfo:
@@ -346,7 +346,7 @@ def test_fan_layout_accepts_card_type_column_and_reports_bad_rows(mb_core):
     assert found == {("line 3", "star"), ("line 3", "element"), ("line 4", "card_type"),
                      ("line 5", "name"), ("line 6", "star")}
     messages = " ".join(map(str, excinfo.value.errors))
-    assert "plasma" in messages and "Trinket" in messages and "appears twice" in messages and "required" in messages
+    assert "plasma" in messages and "Trinket" in messages and "listed twice" in messages and "required" in messages
     assert_nothing_written(before)
 
 

@@ -47,8 +47,8 @@ def effects_report(game_slug: str, *, set_code: str | None = None, top: int | No
         if progress:
             progress(done, count)
         stored_not_playable += not card.playable
-        if not card.text.strip():
-            continue
+        if not card.text.strip() or not spec.compiles_text_of(card.card_type):
+            continue  # no text, or a component whose text no engine plays (GameSpec.compiled_card_types)
         total += 1
         result = compile_card_text(spec, card_type=card.card_type, attributes=card.attributes, text=card.text)
         if result.playable:
