@@ -1,0 +1,47 @@
+"""Millennium Blades, the whole game (issue 13): setup, three Deckbuilding Phases played in
+simultaneous ticks, three tournaments played by the tournament engine between the kits the seats
+built, prize support, final scoring (rulebook: shared/rulebooks/millennium-blades.txt).
+
+Entry point: ``new_full_game(players, seed, *, pool=None, sets=None, ...)`` (``engine.py``) returns
+a ``FullGameState`` following the engine protocol (``rules/core/engine.py``); ``FULL_ENGINE`` is
+its ``EngineSpec`` (not registered yet); ``evaluate(state, seat)`` the greedy agent's evaluation.
+
+Modules: ``pool.py`` (sets, cards, the fixture pool), ``setup.py`` ("GAME SETUP"), ``market.py``
+(the ticks: Store, Aftermarket, Card Fusion, collection and kit moves, etiquette), ``collection.py``,
+``kit.py``, ``rounds.py`` (phase setup, timers, end of deckbuilding, the tournament in and out,
+prize support), ``scoring.py`` ("GAME END"), ``state.py``, ``view.py``, ``agents/ai.py``.
+
+Decisions
+---------
+Deckbuilding: every seat acts at once each tick (``current_players()`` is every seat) with one of
+``wait``, ``buy_store <set>``, ``buy_aftermarket <name>``, ``sell <name>``, ``fuse <tier>``,
+``collect <name>``, ``uncollect <name>``, ``kit <name>``, ``unkit <name>`` (``market.py``).
+Tournament: one seat at a time, the tournament engine's actions (``rules/millennium_blades/engine.py``).
+
+View
+----
+``view(seat)`` (``None``: everything), JSON-able: ``game``, ``mode`` ("full_game"), ``phase``
+(deckbuilding, tournament, over), ``round`` (1-3; 0 the Pre-Release Tournament), ``timer`` (1-3 in deckbuilding), ``tick`` (in the
+round), ``budgets`` (ticks per timer), ``ticks_left``, ``aftermarket_open``, ``over``, ``outcome``,
+``to_act``, ``store_showing`` (the set code of each of the 10 face-down cards showing: the 9 in the
+Store area, then the Store deck's top), ``store_count``, ``store_discard_count``, ``aftermarket``
+(``name``, ``star``, ``marker``: the seat whose Sell Marker is on it, null for a clash's card),
+``fusion`` (per tier: ``cards`` left, ``size`` to fuse), ``metagame`` (the revealed Metagame cards),
+``setup_notes``; ``players``: per seat
+``seat``, ``starter``, ``money``, ``sell_markers``, ``fused_this_round``, ``vp`` (``tournaments``,
+``collections``, ``money``, ``friendship``, ``total``, ``tournament_rounds``, ``pre_release``,
+``collection_rounds``),
+``binder``, ``kit``, ``collection`` (names: binders, kits and collections are on the table, public);
+``tournament`` (the tournament engine's own view) while one is played; ``legal_actions`` for a
+seat to act. Hidden (``hidden_cards``): the Store deck and the face-down Store area, whose sets
+show; in a tournament, what it hides.
+
+Rules interpretations: docs/rules-notes.md, "Millennium Blades whole game".
+"""
+
+from rules.millennium_blades.full.agents.ai import evaluate
+from rules.millennium_blades.full.engine import FULL_ENGINE, new_full_game
+from rules.millennium_blades.full.pool import FullPool, load_pool
+from rules.millennium_blades.full.state import FullGameState
+
+__all__ = ["FULL_ENGINE", "FullGameState", "FullPool", "evaluate", "load_pool", "new_full_game"]

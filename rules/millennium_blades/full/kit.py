@@ -1,0 +1,32 @@
+"""The kit a player brings to the tournament (millennium-blades.txt, "Build your Deck").
+
+"The Deck Area can contain up to eight singles, up to one Deck Box, and up to two Accessories."
+"You may only have one copy of any card in your deck!" "You can take cards out of your deck to
+make room for new ones just as easily by returning them to your binder." The kit is built card by
+card (``kit`` / ``unkit``) and played by the tournament engine as a ``DeckList``.
+"""
+
+from __future__ import annotations
+
+from rules.core.decks import DeckEntry, DeckList
+from rules.millennium_blades.state import KIT_LIMITS
+
+SECTION = {"single": "singles", "deck_box": "deck_box", "accessory": "accessories"}
+
+__all__ = ["KIT_LIMITS", "SECTION", "can_add", "deck_list"]
+
+
+def can_add(kit_cards, card) -> bool:
+    """Whether ``card`` fits in the kit: room in its section and no copy of it there yet."""
+    section = SECTION.get(card.card_type)
+    if section is None or any(c.name == card.name for c in kit_cards):
+        return False
+    return sum(1 for c in kit_cards if SECTION[c.card_type] == section) < KIT_LIMITS[section]
+
+
+def deck_list(kit_cards, name: str) -> DeckList:
+    """The kit as the tournament engine's ``DeckList`` (sections in the kit's order)."""
+    sections = {"singles": [], "deck_box": [], "accessories": []}
+    for card in kit_cards:
+        sections[SECTION[card.card_type]].append(DeckEntry(card.spec, 1))
+    return DeckList("millennium_blades", sections, name=name)

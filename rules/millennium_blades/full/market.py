@@ -1,0 +1,201 @@
+"""The Deckbuilding Phase market, one tick at a time (millennium-blades.txt, "DECKBUILDING PHASE",
+"THE STORE", "Card Fusion", "THE AFTERMARKET", "Make your Collection", "Build your Deck",
+"Personal Space & Etiquette").
+
+"The Deckbuilding Phase is a real-time phase": it is played in ticks; in each tick every player
+chooses one action at once (the core's simultaneous moves) and the tick resolves them together:
+
+- ``wait``
+- ``buy_store <set>``: "Pay Millennium Dollars equal to the buy cost ... of any face-down card you
+  want (including the top of the Store)": one of the 10 cards showing (9 in the Store area and the
+  top of the Store deck), named by its set, the only thing a face-down card shows ("you will only
+  know what set they are from when you buy them");
+- ``buy_aftermarket <name>``: a card "with another player's Sell Marker on it", for its Star Rating;
+- ``sell <name>``: a binder card and a Sell Marker to the Aftermarket, for its Star Rating (not in
+  the last timer: "The Aftermarket stops accepting cards for sale in the final 6-minutes");
+- ``fuse bronze|silver|gold``: 5, 7 or 9 binder cards into the box for the top promo of the pile,
+  one Sell Marker on the pile; "not more than one Card Fusion of each type per round";
+- ``collect <name>`` / ``uncollect <name>``: a binder card into the collection, or back;
+- ``kit <name>`` / ``unkit <name>``: a binder card into the kit (deck), or back.
+
+Contested cards ("Personal Space & Etiquette"): "When a player reveals a new card from the
+Store, that player has the first chance to buy that card" and "If two players both want to buy
+the same card from the Store or Aftermarket, give priority to the player with fewer Victory
+Points". A purchase from the Store reveals the card that becomes the new top of the Store deck;
+its buyer revealed it and has the first claim on it in the next tick. Otherwise fewer VP first
+(VP recorded so far: tournaments and collections), then a draw from the game's RNG.
+"""
+
+from __future__ import annotations
+
+from rules.core.engine import Action
+from rules.millennium_blades.full import collection, kit
+
+#: "Card Fusion": "5 cards for Bronze, 7 for Silver, and 9 for Gold"
+FUSION_SIZE = {"bronze": 5, "silver": 7, "gold": 9}
+
+
+def showing(state) -> list[int]:
+    """The Store cards a player may buy: the Store area, then the top of the Store deck."""
+    return state.store_area + state.store[-1:]
+
+
+def fusion_fodder(state, seat: int, tier: str) -> list[int]:
+    """The binder cards a fusion puts in the box: the lowest sell value first, then by name (the
+    "unwanted junk cards"; rules notes)."""
+    binder = sorted(state.binder[seat], key=lambda c: (state.cards[c].value, state.cards[c].name, c))
+    return binder[:FUSION_SIZE[tier]]
+
+
+def legal_actions(state, seat: int) -> list[Action]:
+    cards = state.cards
+    out = [Action("wait")]
+    money = state.money[seat]
+    sets = dict.fromkeys(cards[c].set_code for c in showing(state))
+    out += [Action("buy_store", (code,)) for code in sorted(sets) if state.set_cost(code) <= money]
+    after = {}
+    for c in state.aftermarket:
+        if state.marker.get(c) != seat and cards[c].value <= money:
+            after.setdefault(cards[c].name, c)
+    out += [Action("buy_aftermarket", (name,)) for name in sorted(after)]
+    binder_names = sorted({cards[c].name for c in state.binder[seat]})
+    if state.aftermarket_open and state.markers[seat] > 0:
+        out += [Action("sell", (name,)) for name in binder_names]
+    if state.markers[seat] > 0:
+        out += [Action("fuse", (tier,)) for tier in FUSION_SIZE
+                if tier not in state.fused[seat] and state.fusion.get(tier)
+                and len(state.binder[seat]) >= FUSION_SIZE[tier]]
+    col = [cards[c] for c in state.collection[seat]]
+    by_name = {}
+    for c in state.binder[seat]:
+        by_name.setdefault(cards[c].name, cards[c])
+    out += [Action("collect", (name,)) for name in binder_names if collection.can_add(col, by_name[name])]
+    out += [Action("uncollect", (name,)) for name in sorted({c.name for c in col})]
+    mine = [cards[c] for c in state.kit[seat]]
+    out += [Action("kit", (name,)) for name in binder_names if kit.can_add(mine, by_name[name])]
+    out += [Action("unkit", (name,)) for name in sorted({c.name for c in mine})]
+    return out
+
+
+def _take(zone: list[int], cards, name: str) -> int:
+    card = next(c for c in zone if cards[c].name == name)
+    zone.remove(card)
+    return card
+
+
+def _order(state, seats: list[int], first: set[int] = frozenset()) -> list[int]:
+    """Contenders in the etiquette's order: revealers first, fewer VP, then the RNG."""
+    if len(seats) < 2:
+        return seats
+    keys = {s: state.rng.random() for s in sorted(seats)}
+    return sorted(seats, key=lambda s: (s not in first, state.vp_recorded(s), keys[s]))
+
+
+def resolve_tick(state, actions: dict[int, Action]) -> None:
+    """Apply one tick's choices together (see the module docstring)."""
+    cards = state.cards
+    fusers: dict[str, list[int]] = {}
+    store_buyers: dict[str, list[int]] = {}
+    after_buyers: dict[str, list[int]] = {}
+    for seat in sorted(actions):
+        action = actions[seat]
+        verb, args = action.verb, action.args
+        if verb == "wait":
+            continue
+        if verb == "collect":
+            state.collection[seat].append(_take(state.binder[seat], cards, args[0]))
+        elif verb == "uncollect":
+            state.binder[seat].append(_take(state.collection[seat], cards, args[0]))
+        elif verb == "kit":
+            state.kit[seat].append(_take(state.binder[seat], cards, args[0]))
+        elif verb == "unkit":
+            state.binder[seat].append(_take(state.kit[seat], cards, args[0]))
+        elif verb == "sell":
+            card = _take(state.binder[seat], cards, args[0])
+            state.aftermarket.append(card)
+            state.marker[card] = seat
+            state.markers[seat] -= 1
+            state.pay(seat, cards[card].value, "sell")
+            state.count(seat, "sold", card)
+        elif verb == "fuse":
+            fusers.setdefault(args[0], []).append(seat)
+        elif verb == "buy_store":
+            store_buyers.setdefault(args[0], []).append(seat)
+        elif verb == "buy_aftermarket":
+            after_buyers.setdefault(args[0], []).append(seat)
+        state.log(verb, seat, **({"card": args[0]} if args else {}))
+    for tier, seats in sorted(fusers.items()):
+        for seat in _order(state, seats):
+            _fuse(state, seat, tier)
+    revealed, state.revealed_by = state.revealed_by, {}
+    for code, seats in sorted(store_buyers.items()):
+        mine = {s for s in seats for c in showing(state) if revealed.get(c) == s and cards[c].set_code == code}
+        for seat in _order(state, seats, mine):
+            _buy_store(state, seat, code, revealed)
+    for name, seats in sorted(after_buyers.items()):
+        for seat in _order(state, seats):
+            _buy_aftermarket(state, seat, name)
+
+
+def _fuse(state, seat: int, tier: str) -> None:
+    """"Select the appropriate number of cards from your binder ... and place them in the box. Then
+    take a card from the appropriate pile in the Card Fusion Area. Place one of your Sell Markers
+    on the pile." A pile emptied by an earlier fuser this tick leaves the player waiting."""
+    pile = state.fusion[tier]
+    if not pile:
+        state.log("fuse_missed", seat, tier=tier)
+        return
+    fodder = fusion_fodder(state, seat, tier)
+    for c in fodder:
+        state.binder[seat].remove(c)
+    state.box["fused"] += fodder
+    promo = pile.pop()
+    state.binder[seat].append(promo)
+    state.markers[seat] -= 1
+    state.fused[seat].add(tier)
+    state.count(seat, "fused", promo)
+    state.log("fused", seat, tier=tier, into_box=[state.cards[c].name for c in fodder], promo=state.cards[promo].name)
+
+
+def _buy_store(state, seat: int, code: str, revealed: dict[int, int]) -> None:
+    """"Pay ... to the bank, then take that card from the store area and place it in the binder
+    area ... Replenish the store area by dealing a card from the top of the Store ... If the Store
+    runs out of cards, shuffle the store discard together to form a new deck.\""""
+    cards = state.cards
+    options = [c for c in showing(state) if cards[c].set_code == code]
+    if not options:
+        state.log("beaten_to", seat, card=code)
+        return
+    card = next((c for c in options if revealed.get(c) == seat), options[0])
+    state.pay(seat, -state.cards[card].cost, "buy_store")
+    if card in state.store_area:
+        state.store_area.remove(card)
+        state.refill_store_area()
+    else:
+        state.store.pop()
+        state.ensure_store()
+    state.binder[seat].append(card)
+    state.last_store_buy[seat] = state.clock
+    state.count(seat, "bought", card)
+    if state.store:
+        state.revealed_by[state.store[-1]] = seat
+    state.log("bought", seat, card=cards[card].name, set=code, cost=cards[card].cost)
+
+
+def _buy_aftermarket(state, seat: int, name: str) -> None:
+    """"Choose a card from the Aftermarket with another player's Sell Marker on it and pay
+    Millennium Dollars equal to that card's Star Rating into the bank. Return the Sell Marker on
+    the card to its owner.\""""
+    cards = state.cards
+    card = next((c for c in state.aftermarket if cards[c].name == name and state.marker.get(c) != seat), None)
+    if card is None:
+        state.log("beaten_to", seat, card=name)
+        return
+    state.aftermarket.remove(card)
+    owner = state.marker.pop(card, None)
+    if owner is not None:
+        state.markers[owner] += 1
+    state.pay(seat, -cards[card].value, "buy_aftermarket")
+    state.binder[seat].append(card)
+    state.count(seat, "bought_aftermarket", card)
+    state.log("bought_aftermarket", seat, card=name, price=cards[card].value, marker_of=owner)

@@ -1,0 +1,220 @@
+"""Rounds (millennium-blades.txt, "GAME FLOW", "DECKBUILDING PHASE" / "Setup the Phase", "When
+time runs out...", "END OF DECKBUILDING", "Tournament Phase", "Ending the Tournament").
+
+Three rounds, each a Deckbuilding Phase (three timers, each a budget of ticks) and a Tournament
+Phase; with the optional Pre-Release Tournament (round 0, the starter decks) first, the third
+round is skipped ("Pre-Release Tournament" 4). Tournaments are played by the tournament engine
+(``rules/millennium_blades``) between the kits the seats built: its decisions are the whole game's
+decisions while it runs; when it ends its cards, money and VP come back into the whole game.
+"""
+
+from __future__ import annotations
+
+from rules.millennium_blades.full import collection, kit
+from rules.millennium_blades.state import MBState
+
+INCOME = 30  # "Setup the Phase" 2: "Give each player 30 Millennium Dollars of income"
+DEALT = 6  # "Setup the Phase" 3, "When time runs out...": "deal each player 6 more cards"
+STORE_AREA = 9  # "Setup the Phase" 4: "Place the top 9 cards of the store face-down into the Store Area"
+ROUNDS = 3
+CHART_OF_ROUND = {0: "pre_release", 1: "round1", 2: "round2", 3: "final"}  # "Tournament VP Chart"
+
+
+def start_deckbuilding(state) -> None:
+    """"Setup the Phase" (Deckbuilding) 1-7."""
+    state.phase, state.tick, state.timer = "deckbuilding", 0, 0
+    state.aftermarket_open = True
+    for seat in range(state.num_players):
+        # 1. "combine all their cards together into the Binder Area"
+        state.binder[seat] += state.kit[seat]
+        state.kit[seat] = []
+        # 2. income
+        state.pay(seat, INCOME, "income")
+        # 5. "Make sure each player has all of their Sell Markers"; fusions are counted per round
+        state.markers[seat] = state.markers_total
+        state.fused[seat] = set()
+    # 3. "Deal each player 6 cards from the top of the Store Deck"
+    deal(state)
+    # 4. the Store area
+    state.refill_store_area()
+    # 6. "Discard any revealed Metagame cards out of play. Reveal a new Elemental Metagame Card."
+    state.box["metagame"] += state.meta_revealed
+    state.meta_revealed = []
+    reveal_meta(state, "elemental")
+    state.revealed_by = {}
+    state.log("deckbuilding", None, round=state.round, budget=list(state.budgets))
+    expire_timers(state)
+
+
+def reveal_meta(state, stack: str) -> None:
+    """Reveal the top card of a Metagame stack (none when the game has no metagame cards)."""
+    if state.meta.get(stack):
+        card = state.meta[stack].pop()
+        state.meta_revealed.append(card)
+        state.log("metagame_revealed", None, stack=stack, card=state.cards[card].name)
+
+
+def deal(state) -> None:
+    for seat in range(state.num_players):
+        dealt = state.draw_store(DEALT)
+        state.binder[seat] += dealt
+        state.log("dealt", seat, cards=[state.cards[c].name for c in dealt])
+
+
+def after_tick(state) -> None:
+    """A tick has passed."""
+    state.tick += 1
+    state.clock += 1
+    state.turn += 1
+    expire_timers(state)
+
+
+def expire_timers(state) -> None:
+    """The timers: "After the first 7-minute timer expires, deal each player 6 more cards ...
+    After this timer expires, the Aftermarket stops accepting new cards for sale ... After the
+    final 6-minute timer expires, the Deckbuilding Phase ends" (a timer of no ticks expires at once)."""
+    while state.phase == "deckbuilding" and state.tick >= sum(state.budgets[:state.timer + 1]):
+        state.timer += 1
+        state.log("timer_expired", None, timer=state.timer)
+        if state.timer == 1:
+            deal(state)
+            reveal_meta(state, "type")  # "then reveal the top card of the Type Meta stack"
+        if state.timer == 2:
+            state.aftermarket_open = False
+        if state.timer >= len(state.budgets):
+            end_deckbuilding(state)
+
+
+def end_deckbuilding(state) -> None:
+    """"END OF DECKBUILDING": 1. collections turned in ("When a collection is scored, place it in
+    the box and award Victory Points"; a single card is no collection and goes back to the binder);
+    2. loose cards to binders; 3. "Put all cards from the store and the Aftermarket into the Store
+    Discard Pile" (the Store area, not the Store deck; their Sell Markers go back)."""
+    r = state.round
+    for seat in range(state.num_players):
+        cards = [state.cards[c] for c in state.collection[seat]]
+        points = collection.score(cards)
+        if points:
+            state.box["collections"] += state.collection[seat]
+            state.vp_collections[seat][r - 1] = points
+            for c in state.collection[seat]:
+                state.count(seat, "collected", c)
+            state.log("collection_scored", seat, cards=[c.name for c in cards], vp=points)
+        else:
+            state.binder[seat] += state.collection[seat]
+        state.collection[seat] = []
+    state.store_discard += state.store_area + state.aftermarket
+    state.store_area, state.aftermarket, state.marker = [], [], {}
+    state.revealed_by = {}
+    start_tournament(state)
+
+
+def first_player(state) -> int:
+    """"Turns begin with whichever player placed highest in the previous tournament (or whoever
+    most recently opened a booster pack in real life, in case of a tie or the first game round)":
+    opening a booster pack is buying from the Store; among the tied, the latest Store buyer (the
+    lowest seat if none of them bought)."""
+    seats = list(range(state.num_players))
+    if state.placements:
+        seats = [s for s in seats if state.placements[-1][s] == 1]
+    return max(seats, key=lambda s: (state.last_store_buy[s], -s))
+
+
+def start_tournament(state) -> None:
+    """"Tournament Phase", "Setup the Phase": the kits become the tournament engine's decks; it
+    gets the Store deck (for clashes), the revealed Metagame cards and its own seed from the
+    game's RNG. The Pre-Release Tournament has no metagame ("No Metagame is revealed")."""
+    state.ensure_store()
+    state.phase = "tournament"
+    kits = [sorted(state.kit[s], key=lambda c: list(kit.SECTION).index(state.cards[c].card_type))
+            for s in range(state.num_players)]
+    # the tournament engine numbers cards: each seat's singles, deck box, accessories, then the Store
+    meta = list(state.meta_revealed) if state.round > 0 else []
+    state.lent = [c for k in kits for c in k] + list(state.store) + meta
+    decks = [kit.deck_list([state.cards[c] for c in k], f"seat {s} kit") for s, k in enumerate(kits)]
+    seed = state.rng.getrandbits(63)
+    inner = MBState(decks, seed, store=[state.cards[c].spec for c in state.store],
+                    metagame=[state.cards[c].spec for c in meta],
+                    chart=CHART_OF_ROUND[state.round], first_player=first_player(state))
+    if [c.name for c in inner.cards] != [state.cards[c].name for c in state.lent]:
+        raise RuntimeError("the tournament engine no longer numbers its cards as kits, Store, metagame: "
+                           "rules/millennium_blades/full/rounds.py must map them another way")
+    inner.events = state.events
+    inner.log_events = state.log_events
+    state.kit = [[] for _ in range(state.num_players)]
+    state.store = []
+    if meta:
+        state.meta_revealed = []
+    state.tournament = inner
+    state.log("tournament", None, round=state.round, seed=seed, kits=[[state.cards[c].name for c in k] for k in kits])
+
+
+def end_tournament(state) -> None:
+    """"Ending the Tournament" 2-5: VP by the round's chart (the tournament engine's returns),
+    the tournament's cards back where they belong, prize support, Sell Markers back."""
+    inner, lent = state.tournament, state.lent
+    r = state.round
+    back = lambda ids: [lent[c] for c in ids]  # noqa: E731
+    last = state.last_round
+    for seat in range(state.num_players):
+        if r == 0:
+            state.vp_prerelease[seat] = int(inner.outcome.returns[seat])
+        else:
+            state.vp_tournament[seat][r - 1] = int(inner.outcome.returns[seat])
+        # 4. "place all cards into their owners' binders" (discarded cards are in the binder)
+        for zone in (inner.hand, inner.tableau, inner.deck_box, inner.accessories, inner.binder):
+            state.binder[seat] += back(zone[seat])
+        state.box["removed"] += back(inner.removed[seat])  # "Infinite Loops": to the box
+        gained = inner.money[seat]
+        if r >= last and seat in inner.out:  # "You do not gain Millennium Dollars if it is the last round"
+            gained -= sum(inner.cards[c].printed_star for c in inner.removed[seat])
+        if gained:
+            state.pay(seat, gained, "tournament")
+    state.store = back(inner.store)
+    state.store_discard += back(inner.store_discard)
+    state.aftermarket = back(inner.aftermarket)  # clash cards: "available for sale during the next round"
+    if len(inner.metagame):
+        state.meta_revealed = back(inner.metagame)
+    state.tournament, state.lent = None, []
+    state.placements.append(list(inner.outcome.placements))
+    vp = [int(v) for v in inner.outcome.returns]
+    state.log("tournament_vp", None, round=r, vp=vp, rp=list(inner.rp))
+    if r >= last:  # "If it is round three, proceed to final scoring" (round two after a Pre-Release)
+        from rules.millennium_blades.full.scoring import final_scoring
+
+        final_scoring(state)
+        return
+    prize_support(state)
+    state.round += 1
+    start_deckbuilding(state)
+
+
+def prize_support(state) -> None:
+    """"Reveal a complete set of Promo Cards, based on the Prize Support column ... Players get one
+    of these randomly." The cards no player gets go back to the box."""
+    pile = state.prize.get(state.round, [])
+    if not pile:
+        return
+    state.rng.shuffle(pile)
+    for seat in range(state.num_players):
+        if pile:
+            card = pile.pop()
+            state.binder[seat].append(card)
+            state.count(seat, "prize", card)
+            state.log("prize_support", seat, card=state.cards[card].name)
+    state.box["prize_unused"] += pile
+    state.prize[state.round] = []
+
+
+def start_pre_release(state) -> None:
+    """"Pre-Release Tournament": "There is no Deckbuilding Phase. Players play with only their
+    starter decks" (each seat's starter cards become its kit); "No Metagame is revealed"; its own
+    chart row; no prize support ("Prize Support: None")."""
+    state.round = 0
+    for seat in range(state.num_players):
+        starter = [c for c in state.binder[seat] if state.cards[c].kind == "starter"]
+        for c in starter:
+            state.binder[seat].remove(c)
+        state.kit[seat] = starter
+    state.log("pre_release", None)
+    start_tournament(state)

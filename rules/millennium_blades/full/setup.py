@@ -1,0 +1,150 @@
+"""Game setup (millennium-blades.txt, "GAME SETUP" 1-6): the Store from the chosen sets, the
+promos for Card Fusion and for Prize Support, starter decks, 3 Store cards each, Sell Markers.
+
+Characters and Friendship cards are not set up ("Playing without Characters"); metagame stacks
+only when given (option ``metagames``: the fixture has no metagame cards). What a short pool changes is written to
+``state.setup_notes`` and the log (rules notes, "Millennium Blades whole game", "Setup").
+"""
+
+from __future__ import annotations
+
+from rules.millennium_blades.full.pool import Card, FullPool
+
+#: "GAME SETUP" 2: "Take the Core set, five Expansion Sets, four Premium Sets, and three Master Sets"
+STORE_COUNTS = {"core": 1, "expansion": 5, "premium": 4, "master": 3}
+#: "GAME SETUP" 3: "Place one of each type of set in the Card Fusion Area"
+FUSION_KINDS = {"bronze": "bronze_promo", "silver": "silver_promo", "gold": "gold_promo"}
+#: "Tournament VP Chart", Prize Support column: Round 1 Bronze, Round 2 Silver, Final Round none
+PRIZE_KINDS = {1: "bronze_promo", 2: "silver_promo"}
+#: "First Game Setup" (used as the preset ``first_game`` when the pool has these sets by name)
+FIRST_GAME = {
+    "store": ("Fists of Steel", "Obari as Hell", "Rubber Ducky Maid Crusaders R", "1001 Nights", "Gno-Man's Land",
+              "Cards Magica", "AD 2400", "Clockwork Empire", "Pandora's Box Opened",
+              "Symphony of Destruction", "Galactic Caboose", "006 Plus One"),
+    "fusion": ("Legend of Final Badass", "Princess Blade", "Elemental Dragon Lords"),
+    "prize": ("Elemental Blades", "Sealed Vaults"),
+}
+
+
+def sell_markers(players: int) -> int:
+    """"GAME SETUP" 5: "3 Sell Markers of a color (4 if there are only three players)"."""
+    return 4 if players == 3 else 3
+
+
+def choose_store_sets(pool: FullPool, sets, notes: list[str]) -> list[str]:
+    """The Store's sets: ``sets`` (codes) when given, else the rulebook's counts by release order;
+    a pool with fewer sets of a kind gives what it has (noted)."""
+    if sets is not None:
+        codes = list(sets)
+        for code in codes:
+            if pool.kind(code) not in STORE_COUNTS:
+                raise ValueError(f"{code} is a {pool.kind(code)} set; the Store takes core, expansion, "
+                                 "premium and master sets")
+        return codes
+    codes = []
+    for kind, want in STORE_COUNTS.items():
+        have = pool.sets_of(kind)[:want]
+        if len(have) < want:
+            notes.append(f"store: {len(have)} {kind} set(s) of the {want} the rulebook takes (the pool has no more)")
+        codes += [s.code for s in have]
+    return codes
+
+
+def _by_names(pool: FullPool, names) -> list[str] | None:
+    by_name = {s.name: s.code for s in pool.sets}
+    return [by_name[n] for n in names] if all(n in by_name for n in names) else None
+
+
+def choose_promos(pool: FullPool, fusion, prize, reuse: bool, notes: list[str]) -> tuple[dict, dict]:
+    """Fusion piles ``{tier: code}`` and prize support ``{round: code}``. "GAME SETUP" 3: "Choose
+    two sets of Bronze and Silver Promos, and one set of Gold Promos ... Place one of each type
+    of set in the Card Fusion Area, and set the other two aside to use as Prize Support". A pool
+    with one set of a kind gives it to the fusion area first; prize support then uses a second
+    printing of the same set when ``reuse`` (default), else there is none (noted)."""
+    fusion = dict(fusion) if fusion is not None else {}
+    prize = dict(prize) if prize is not None else {}
+    for tier, kind in FUSION_KINDS.items():
+        if tier not in fusion:
+            have = pool.sets_of(kind)
+            fusion[tier] = have[0].code if have else None
+            if not have:
+                notes.append(f"fusion: no {kind} set in the pool; {tier} fusion is unavailable")
+    for rnd, kind in PRIZE_KINDS.items():
+        if rnd not in prize:
+            tier = kind.split("_")[0]
+            spare = [s.code for s in pool.sets_of(kind) if s.code != fusion.get(tier)]
+            if spare:
+                prize[rnd] = spare[0]
+            elif reuse and fusion.get(tier):
+                prize[rnd] = fusion[tier]
+                notes.append(f"prize support round {rnd}: a second printing of {fusion[tier]} (the pool has one {kind} set)")
+            else:
+                prize[rnd] = None
+                notes.append(f"prize support round {rnd}: none (no spare {kind} set)")
+    return fusion, prize
+
+
+def setup_game(state, pool: FullPool, *, sets=None, preset: str | None = None, fusion=None, prize=None,
+               starters=None, reuse_short_sets: bool = True, metagames=None) -> None:
+    """Register every card of the game in ``state.cards`` and put it in its starting zone."""
+    notes = state.setup_notes
+    if preset == "first_game":
+        store_codes, fus, pri = (_by_names(pool, FIRST_GAME[k]) for k in ("store", "fusion", "prize"))
+        if not (store_codes and fus and pri):
+            raise ValueError('the "First Game Setup" sets are not all in this pool')
+        sets = [s.code for s in pool.sets_of("core")][:1] + store_codes
+        fusion = {pool.kind(c).split("_")[0]: c for c in fus}
+        prize = {1 if pool.kind(c) == "bronze_promo" else 2: c for c in pri}
+    elif preset is not None:
+        raise ValueError(f"unknown preset {preset!r} (known: first_game)")
+    store_codes = choose_store_sets(pool, sets, notes)
+    fusion_codes, prize_codes = choose_promos(pool, fusion, prize, reuse_short_sets, notes)
+    state.store_sets = store_codes
+    state.fusion_sets, state.prize_sets = fusion_codes, prize_codes
+
+    def register(code: str) -> list[int]:
+        kind = pool.kind(code)
+        ids = []
+        for spec in pool.copies(code):
+            state.cards.append(Card.of(spec, kind))
+            ids.append(len(state.cards) - 1)
+        return ids
+
+    # 2. "Shuffle all thirteen of these together to form the Store"
+    for code in store_codes:
+        state.store += register(code)
+    state.rng.shuffle(state.store)
+    # 3. the promo piles: fusion piles are decks ("from the top of its Promo Deck"), shuffled
+    for tier, code in fusion_codes.items():
+        state.fusion[tier] = register(code) if code else []
+        state.rng.shuffle(state.fusion[tier])
+    for rnd, code in prize_codes.items():
+        state.prize[rnd] = register(code) if code else []
+    # 4. "Shuffle the 2 stacks of Metagame Cards separately" (option ``metagames``: CardSpecs by stack)
+    for stack, specs in (metagames or {}).items():
+        if stack not in state.meta:
+            raise ValueError(f"the metagame stacks are elemental and type, not {stack!r}")
+        for spec in specs:
+            state.cards.append(Card.of(spec, "metagame"))
+            state.meta[stack].append(len(state.cards) - 1)
+        state.rng.shuffle(state.meta[stack])
+    # 5. "Give each player a starter deck, either randomly or of their choice": at random; with
+    # fewer starter sets than players, sets are dealt again (each seat has its own copy)
+    starter_codes = list(starters) if starters is not None else [s.code for s in pool.sets_of("starter")]
+    if not starter_codes:
+        raise ValueError("the pool has no starter deck")
+    if starters is None:
+        state.rng.shuffle(starter_codes)
+    if len(starter_codes) < state.num_players:
+        notes.append(f"starter decks: {len(starter_codes)} in the pool for {state.num_players} players; "
+                     "seats share starter lists (each has its own copy)")
+    state.starters = [starter_codes[s % len(starter_codes)] for s in range(state.num_players)]
+    for seat, code in enumerate(state.starters):
+        state.binder[seat] += register(code)
+    # 5. "3 cards from the top of the store deck"; "3 Sell Markers ... (4 if ... three players)"
+    for seat in range(state.num_players):
+        state.binder[seat] += state.draw_store(3)
+    state.markers_total = sell_markers(state.num_players)
+    state.markers = [state.markers_total] * state.num_players
+    state.log("setup", None, store_sets=store_codes, fusion=fusion_codes, prize={str(k): v for k, v in prize_codes.items()},
+              starters=state.starters, store=len(state.store), notes=list(notes))

@@ -1,0 +1,246 @@
+"""The whole game's state (``FullGameState``): zones, money, VP, the protocol's dispatch between
+the Deckbuilding Phase (simultaneous ticks, ``market.py``) and the Tournament Phase (the
+tournament engine's ``MBState`` held in ``tournament``).
+
+Cards are ints: ``cards[id]`` is a market ``Card`` (printed data); the registry is made at setup
+and never changes. Every card is in exactly one zone (``zones()``): the Store deck (``store``,
+top at the end), ``store_area`` (the 9 face-down cards), ``store_discard``, ``aftermarket`` (with
+``marker[id]``: the seat whose Sell Marker is on it, absent for a clash's card), the fusion piles
+``fusion[tier]``, prize support ``prize[round]``, per seat ``binder``, ``kit`` (the deck) and
+``collection``, the ``box`` (``fused``, ``collections``, ``prize_unused``, ``removed``), and during
+a tournament the cards lent to it (``lent``: tournament card id -> card id).
+"""
+
+from __future__ import annotations
+
+import random
+
+from rules.core.engine import Action, GameState
+from rules.millennium_blades.full import market, rounds
+from rules.millennium_blades.full.view import ViewMixin
+
+TIMERS = (7, 7, 6)  # "When time runs out...": 7-minute, 7-minute and 6-minute timers
+TICKS_PER_MINUTE = 2
+_LISTS = ("store", "store_area", "store_discard", "aftermarket", "money", "markers", "last_store_buy", "lent",
+          "meta_revealed", "vp_prerelease")
+_PER_SEAT = ("binder", "kit", "collection", "vp_tournament", "vp_collections")
+
+
+class FullGameState(ViewMixin, GameState):
+    """A whole game of Millennium Blades for 3-5 players (``new_full_game``)."""
+
+    turn_limit = 10 ** 9  # every game ends: ticks are budgeted and tournaments end by themselves
+
+    def __init__(self, num_players: int, seed: int, *, ticks_per_minute: int = TICKS_PER_MINUTE,
+                 timers=TIMERS, _blank: bool = False):
+        super().__init__(num_players, seed)
+        self.tournament = None
+        if _blank:
+            return
+        n = num_players
+        self.budgets = tuple(int(m * ticks_per_minute) for m in timers)
+        self.ticks_per_minute = ticks_per_minute
+        self.cards = []
+        self.setup_notes: list[str] = []
+        self.store, self.store_area, self.store_discard, self.aftermarket = [], [], [], []
+        self.marker: dict[int, int] = {}
+        self.fusion: dict[str, list[int]] = {}
+        self.prize: dict[int, list[int]] = {}
+        self.box = {"fused": [], "collections": [], "prize_unused": [], "removed": [], "metagame": []}
+        self.meta: dict[str, list[int]] = {"elemental": [], "type": []}  # the two Metagame stacks
+        self.meta_revealed: list[int] = []
+        self.binder = [[] for _ in range(n)]
+        self.kit = [[] for _ in range(n)]
+        self.collection = [[] for _ in range(n)]
+        self.money = [0] * n
+        self.money_flow = [{} for _ in range(n)]
+        self.markers_total, self.markers = 0, [0] * n
+        self.fused = [set() for _ in range(n)]
+        self.vp_tournament = [[0] * rounds.ROUNDS for _ in range(n)]
+        self.vp_collections = [[0] * rounds.ROUNDS for _ in range(n)]
+        self.vp_prerelease = [0] * n
+        self.last_round = rounds.ROUNDS
+        self.placements: list[list[int]] = []
+        self.stats = [{} for _ in range(n)]
+        self.last_store_buy = [-1] * n
+        self.revealed_by: dict[int, int] = {}
+        self.lent: list[int] = []
+        self.phase, self.round, self.tick, self.timer, self.clock = "setup", 1, 0, 0, 0
+        self.aftermarket_open = True
+
+    # -- log switch: the tournament engine writes into the same log --------------------------------------
+    @property
+    def log_events(self) -> bool:
+        return self._log_events
+
+    @log_events.setter
+    def log_events(self, value: bool) -> None:
+        self._log_events = value
+        if getattr(self, "tournament", None) is not None:
+            self.tournament.log_events = value
+
+    # -- helpers the modules share --------------------------------------------------------------------
+    def draw_store(self, count: int) -> list[int]:
+        """Cards from the top of the Store deck (the discard reshuffled when it runs out)."""
+        out = []
+        for _ in range(count):
+            self.ensure_store()
+            if not self.store:
+                break
+            out.append(self.store.pop())
+        self.ensure_store()
+        return out
+
+    def ensure_store(self) -> None:
+        """"If the Store runs out of cards, shuffle the store discard together to form a new deck.\""""
+        if not self.store and self.store_discard:
+            self.store, self.store_discard = self.store_discard, []
+            self.rng.shuffle(self.store)
+            self.log("store_reshuffled", None, cards=len(self.store))
+
+    def refill_store_area(self) -> None:
+        while len(self.store_area) < rounds.STORE_AREA:
+            dealt = self.draw_store(1)
+            if not dealt:
+                break
+            self.store_area += dealt
+
+    def set_cost(self, code: str) -> int:
+        return max(self.cards[c].cost for c in market.showing(self) if self.cards[c].set_code == code)
+
+    def pay(self, seat: int, amount: int, kind: str) -> None:
+        """Money moves only through the bank, by kind (income, buy_store, buy_aftermarket, sell,
+        tournament): ``money_flow`` keeps each kind's sum."""
+        self.money[seat] += amount
+        self.money_flow[seat][kind] = self.money_flow[seat].get(kind, 0) + amount
+
+    def count(self, seat: int, counter: str, card: int) -> None:
+        per = self.stats[seat].setdefault(counter, {})
+        name = self.cards[card].name
+        per[name] = per.get(name, 0) + 1
+
+    def vp_recorded(self, seat: int) -> int:
+        """VP on the score sheet so far: tournaments (the Pre-Release's included) and collections."""
+        return sum(self.vp_tournament[seat]) + self.vp_prerelease[seat] + sum(self.vp_collections[seat])
+
+    # -- the protocol -----------------------------------------------------------------------------------
+    def current_players(self) -> list[int]:
+        if self.is_over:
+            return []
+        if self.tournament is not None:
+            return list(self.tournament.current_players())
+        return list(range(self.num_players))
+
+    def legal_actions(self, player: int) -> list[Action]:
+        if self.is_over or player not in self.current_players():
+            return []
+        if self.tournament is not None:
+            return self.tournament.legal_actions(player)
+        return market.legal_actions(self, player)
+
+    def apply(self, action: Action, player: int) -> None:
+        if self.tournament is not None:
+            self.tournament.apply(action, player)
+            self.turn += 1
+            if self.tournament.is_over:
+                rounds.end_tournament(self)
+            return
+        self.apply_joint({player: action})
+
+    def apply_joint(self, actions) -> None:
+        if self.tournament is not None:
+            (seat, action), = actions.items()
+            self.apply(action, seat)
+            return
+        self.step_name = f"round{self.round}:timer{self.timer + 1}:tick{self.tick + 1}"
+        market.resolve_tick(self, {s: actions.get(s, Action("wait")) for s in range(self.num_players)})
+        rounds.after_tick(self)
+
+    # -- what the game holds ------------------------------------------------------------------------------
+    def zones(self) -> dict[str, list[int]]:
+        """Every zone and the card ids in it (each card in exactly one)."""
+        out = {"store": self.store, "store_area": self.store_area, "store_discard": self.store_discard,
+               "aftermarket": self.aftermarket, "tournament": list(self.lent)}
+        out.update({f"fusion_{t}": pile for t, pile in self.fusion.items()})
+        out.update({f"meta_{k}": pile for k, pile in self.meta.items()})
+        out["meta_revealed"] = self.meta_revealed
+        out.update({f"prize_{r}": pile for r, pile in self.prize.items()})
+        out.update({f"box_{k}": v for k, v in self.box.items()})
+        for s in range(self.num_players):
+            out.update({f"binder_{s}": self.binder[s], f"kit_{s}": self.kit[s], f"collection_{s}": self.collection[s]})
+        return out
+
+    def all_cards(self) -> list[str]:
+        return [c.name for c in self.cards]
+
+    def hidden_cards(self, player: int) -> list[str]:
+        """The Store deck and the face-down Store area (only their sets show); during a
+        tournament, what the tournament hides (its Store, the others' hands)."""
+        if self.tournament is not None:
+            return self.tournament.hidden_cards(player)
+        return [self.cards[c].name for c in self.store + self.store_area]
+
+    def determinize(self, player: int, rng: random.Random) -> FullGameState:
+        """A clone with the Store deck and area redealt from the unseen cards, each card showing
+        keeping its set (the set is what a face-down card shows); in a tournament, its own."""
+        world = self.clone()
+        if world.tournament is not None:
+            world.tournament = world.tournament.determinize(player, rng)
+            world.tournament.events = world.events
+            return world
+        unseen = world.store + world.store_area
+        rng.shuffle(unseen)
+        by_set: dict[str, list[int]] = {}
+        for c in unseen:
+            by_set.setdefault(world.cards[c].set_code, []).append(c)
+        area = [by_set[world.cards[c].set_code].pop() for c in world.store_area]
+        top = [by_set[world.cards[c].set_code].pop() for c in world.store[-1:]]
+        rest = [c for pile in by_set.values() for c in pile]
+        rng.shuffle(rest)
+        # who revealed a card showing is public: it stays with the card now in that place
+        moved = dict(zip(world.store_area + world.store[-1:], area + top, strict=True))
+        world.revealed_by = {moved[c]: s for c, s in world.revealed_by.items() if c in moved}
+        world.store_area, world.store = area, rest + top
+        return world
+
+    def clone(self) -> FullGameState:
+        copy = FullGameState(self.num_players, 0, _blank=True)
+        copy.__dict__.update(self.__dict__)
+        copy.rng = random.Random()
+        copy.rng.setstate(self.rng.getstate())
+        copy.events = list(self.events)
+        for name in _LISTS:
+            setattr(copy, name, list(getattr(self, name)))
+        for name in _PER_SEAT:
+            setattr(copy, name, [list(z) for z in getattr(self, name)])
+        copy.marker, copy.revealed_by = dict(self.marker), dict(self.revealed_by)
+        copy.fusion = {k: list(v) for k, v in self.fusion.items()}
+        copy.prize = {k: list(v) for k, v in self.prize.items()}
+        copy.meta = {k: list(v) for k, v in self.meta.items()}
+        copy.box = {k: list(v) for k, v in self.box.items()}
+        copy.fused = [set(f) for f in self.fused]
+        copy.money_flow = [dict(f) for f in self.money_flow]
+        copy.stats = [{k: dict(v) for k, v in s.items()} for s in self.stats]
+        copy.placements = [list(p) for p in self.placements]
+        if self.tournament is not None:
+            copy.tournament = self.tournament.clone()
+            copy.tournament.events = copy.events
+        return copy
+
+    def reseed(self, seed: int) -> None:
+        self.rng = random.Random(seed)
+        if self.tournament is not None:
+            self.tournament.reseed(self.rng.getrandbits(63))
+
+    def counters(self) -> list[dict]:
+        """Per seat: final VP by source, money, and per card bought, sold, fused, collected."""
+        from rules.millennium_blades.full.scoring import breakdown
+
+        out = []
+        for s in range(self.num_players):
+            b = breakdown(self, s)
+            out.append({"vp_tournaments": b["tournaments"], "vp_collections": b["collections"],
+                        "vp_money": b["money"], "money": self.money[s],
+                        **{k: dict(self.stats[s].get(k, {})) for k in
+                           ("bought", "bought_aftermarket", "sold", "fused", "collected", "prize")}})
+        return out

@@ -1,0 +1,61 @@
+"""``view`` and ``action_to_string`` for the whole game (keys documented in the package docstring)."""
+
+from __future__ import annotations
+
+from rules.core.engine import Action
+from rules.millennium_blades.full.market import FUSION_SIZE, showing
+
+
+class ViewMixin:
+    def _names(self, ids) -> list[str]:
+        return [self.cards[c].name for c in ids]
+
+    def _seat_view(self, seat: int) -> dict:
+        from rules.millennium_blades.full.scoring import breakdown
+
+        return {"seat": seat, "starter": self.starters[seat], "money": self.money[seat],
+                "sell_markers": self.markers[seat], "fused_this_round": sorted(self.fused[seat]),
+                "vp": breakdown(self, seat), "binder": sorted(self._names(self.binder[seat])),
+                "kit": self._names(self.kit[seat]), "collection": self._names(self.collection[seat])}
+
+    def view(self, player: int | None) -> dict:
+        view = {"game": "millennium_blades", "mode": "full_game", "phase": self.phase, "round": self.round,
+                "timer": self.timer + 1 if self.phase == "deckbuilding" else None,
+                "tick": self.tick, "budgets": list(self.budgets),
+                "ticks_left": max(0, sum(self.budgets) - self.tick) if self.phase == "deckbuilding" else 0,
+                "aftermarket_open": self.aftermarket_open, "over": self.is_over,
+                "outcome": self.outcome.as_dict() if self.outcome else None,
+                "to_act": list(self.current_players()),
+                "store_showing": [self.cards[c].set_code for c in showing(self)],
+                "store_count": len(self.store), "store_discard_count": len(self.store_discard),
+                "aftermarket": [{"name": self.cards[c].name, "star": self.cards[c].star,
+                                 "marker": self.marker.get(c)} for c in self.aftermarket],
+                "metagame": [self.cards[c].name for c in self.meta_revealed],
+                "fusion": {t: {"cards": len(p), "size": FUSION_SIZE[t]} for t, p in self.fusion.items()},
+                "players": [self._seat_view(s) for s in range(self.num_players)],
+                "setup_notes": list(self.setup_notes)}
+        if self.tournament is not None:
+            view["tournament"] = self.tournament.view(player)
+        if player is not None and player in self.current_players():
+            view["legal_actions"] = [str(a) for a in self.legal_actions(player)]
+        return view
+
+    def action_to_string(self, action: Action, player: int) -> str:
+        if self.tournament is not None:
+            return self.tournament.action_to_string(action, player)
+        who, verb, args = f"Seat {player}", action.verb, action.args
+        if verb == "wait":
+            return f"{who} waits"
+        if verb == "buy_store":
+            return f"{who} buys a face-down {args[0]} card from the Store for {self.set_cost(args[0])} dollars"
+        if verb == "buy_aftermarket":
+            star = next(self.cards[c].value for c in self.aftermarket if self.cards[c].name == args[0])
+            return f"{who} buys {args[0]} from the Aftermarket for {star} dollars"
+        if verb == "sell":
+            star = next(self.cards[c].value for c in self.binder[player] if self.cards[c].name == args[0])
+            return f"{who} sells {args[0]} to the Aftermarket for {star} dollars"
+        if verb == "fuse":
+            return f"{who} fuses {FUSION_SIZE[args[0]]} binder cards into a {args[0]} promo"
+        phrases = {"collect": "adds {} to their collection", "uncollect": "takes {} out of their collection",
+                   "kit": "puts {} in their deck", "unkit": "takes {} out of their deck"}
+        return f"{who} " + phrases.get(verb, verb + " {}").format(*args)

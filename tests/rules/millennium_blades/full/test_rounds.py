@@ -1,0 +1,102 @@
+"""Rounds, tournaments, prize support and the end (millennium-blades.txt, "GAME FLOW",
+"Tournament Phase", "Ending the Tournament", "Tournament VP Chart", "GAME END")."""
+
+from __future__ import annotations
+
+import pytest
+
+from rules.core.agents import RandomAgent
+from rules.core.engine import Action, IllegalAction
+from rules.millennium_blades.full import scoring
+from rules.millennium_blades.state import CHARTS
+from tests.rules.millennium_blades.full.helpers import game, tick
+
+CHART_OF_ROUND = {1: "round1", 2: "round2", 3: "final"}
+
+
+def play_random(players: int, seed: int):
+    state = game(players, seed)
+    agents = [RandomAgent(seed * 10 + s) for s in range(players)]
+    starts = []
+    while not state.is_over:
+        if state.tournament is not None and len(starts) < state.round:
+            starts.append(state.tournament.first_player)
+        state.apply_move({s: agents[s].choose(state, s) for s in state.current_players()})
+    return state, starts
+
+
+@pytest.fixture(scope="module")
+def finished():
+    return play_random(4, 3)
+
+
+def test_game_flow_three_rounds_each_with_its_chart(finished):
+    """"Award VP for each player based on the Tournament VP chart for your current round ... If two
+    or more players tie, add up and divide between them the VP for all places they would win".
+    Three tournaments: Round 1, Round 2, Final Round."""
+    state, _ = finished
+    assert len(state.placements) == 3
+    for r in (1, 2, 3):
+        chart = CHARTS[CHART_OF_ROUND[r]]
+        vp = [state.vp_tournament[s][r - 1] for s in range(4)]
+        places = state.placements[r - 1]
+        for s in range(4):
+            tied = places.count(places[s])
+            first = places[s] - 1
+            assert vp[s] == sum(chart[first:first + tied]) // tied
+
+
+def test_ending_the_tournament_prize_support_bronze_then_silver(finished):
+    """"Reveal a complete set of Promo Cards, based on the Prize Support column ... Players get one
+    of these randomly": Bronze after Round 1, Silver after Round 2, none after the Final Round."""
+    state, _ = finished
+    prizes = [e for e in state.events if e.action == "prize_support"]
+    assert len(prizes) == 8
+    kinds = [state.cards[next(i for i, c in enumerate(state.cards) if c.name == dict(e.changes)["card"])].kind
+             for e in prizes]
+    assert kinds == ["bronze_promo"] * 4 + ["silver_promo"] * 4
+    assert len(state.box["prize_unused"]) == 4 and state.prize == {1: [], 2: []}
+
+
+def test_setup_the_phase_turns_begin_with_the_highest_placed(finished):
+    """"Turns begin with whichever player placed highest in the previous tournament (or whoever most
+    recently opened a booster pack ..., in case of a tie or the first game round)"."""
+    state, starts = finished
+    for r in (2, 3):
+        previous = state.placements[r - 2]
+        assert previous[starts[r - 1]] == 1
+
+
+def test_deckbuilding_income_each_round_and_money_through_the_bank(finished):
+    """"Give each player 30 Millennium Dollars of income" each Deckbuilding Phase; money moves only
+    through the bank."""
+    state, _ = finished
+    for s in range(4):
+        assert state.money_flow[s]["income"] == 90
+        assert sum(state.money_flow[s].values()) == state.money[s] >= 0
+
+
+def test_game_end_totals_and_tie_breaks():
+    """"In case of a tie, the winner is whoever had the most VP from tournaments. If the game is
+    still a tie, then whoever had the most VP from Collections, followed by Money and then
+    Friendship\""""
+    def b(t, c, m):
+        return {"tournaments": t, "collections": c, "money": m, "friendship": 0, "total": t + c + m}
+    assert scoring.placements([b(50, 10, 5), b(55, 5, 5), b(40, 20, 5), b(50, 10, 5)]) == (2, 1, 4, 2)
+    assert scoring.placements([b(10, 10, 0), b(10, 0, 10), b(0, 20, 0)]) == (1, 2, 3)
+
+
+def test_game_end_outcome_is_final_vp_with_placements_by_the_tie_breaks(finished):
+    state, _ = finished
+    bds = [scoring.breakdown(state, s) for s in range(4)]
+    assert list(state.outcome.returns) == [b["total"] for b in bds]
+    assert state.outcome.placements == scoring.placements(bds)
+    assert all(b["money"] == state.money[s] // 4 for s, b in enumerate(bds))
+
+
+def test_apply_checked_refuses_illegal_moves():
+    state = game(3)
+    with pytest.raises(IllegalAction):
+        tick(state, s0="buy_store MB-NOPE")
+    with pytest.raises(IllegalAction):
+        state.apply_joint_checked({0: Action("wait")})  # every seat acts in a tick
