@@ -4,19 +4,27 @@ and the default Store: the game's card pool, every copy its set holds."""
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 
 from rules.core.decks import CardSpec
+from rules.millennium_blades.effects import TRIGGERED_TIMINGS
 from rules.millennium_blades.text import compile_text
 
 POOL = Path(__file__).resolve().parents[2] / "fixtures" / "millennium_blades.json"
 
 
+CACHE_LIMIT = 20_000  # card definitions kept for reuse across games (see ``card_def``)
+
+
 @dataclass(frozen=True)
 class CardDef:
-    """Printed data: star (a number, "X" or None), elements, types, keywords and effects."""
+    """Printed data: star (a number, "X" or None), elements, types, keywords and effects.
+
+    Immutable and shared by every game that holds the card, so what the engine asks of it on
+    every step is worked out once, here: the effects by timing words, the triggered effects by
+    event, whether it has an Action, its extra tableau slots."""
 
     name: str
     card_type: str
@@ -25,6 +33,30 @@ class CardDef:
     types: tuple[str, ...]
     keywords: tuple[str, ...]
     effects: tuple[dict, ...]
+    #: timing words -> ((index, effect), ...), filled as the engine asks
+    _by_timings: dict = field(default_factory=dict, init=False, repr=False, compare=False)
+    #: event -> the Top, Ongoing and Reaction effects that event triggers, in card order
+    triggers: dict = field(init=False, repr=False, compare=False)
+    has_action: bool = field(init=False, repr=False, compare=False)
+    extra_slots: int = field(init=False, repr=False, compare=False)  # Ongoing "extra slot" amounts
+    mimics: bool = field(init=False, repr=False, compare=False)  # Mimicry: takes the left card's symbols
+    #: what the engine looks for across a game's cards (``QueryMixin.cards_with``): "action",
+    #: "extra_slot", "mimicry", and "on EVENT" for each event that triggers one of its effects
+    features: frozenset = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self):
+        triggers: dict[str, list[dict]] = {}
+        for effect in self.effects:
+            trigger = effect.get("trigger")
+            if trigger and effect.get("timing") in TRIGGERED_TIMINGS:
+                triggers.setdefault(trigger["event"], []).append(effect)
+        object.__setattr__(self, "triggers", {event: tuple(found) for event, found in triggers.items()})
+        object.__setattr__(self, "has_action", bool(self.timed("action")))
+        object.__setattr__(self, "extra_slots", sum(op.get("amount", 1) for op in self.continuous("extra_slot")))
+        object.__setattr__(self, "mimics", bool(self.continuous("copy_attributes")))
+        flags = {"action": self.has_action, "extra_slot": bool(self.extra_slots), "mimicry": self.mimics}
+        object.__setattr__(self, "features", frozenset([name for name, on in flags.items() if on]
+                                                       + [f"on {event}" for event in triggers]))
 
     @classmethod
     def from_spec(cls, spec: CardSpec) -> CardDef:
@@ -38,8 +70,16 @@ class CardDef:
         return cls(spec.name, spec.card_type, attributes.get("star"), tuple(attributes.get("elements") or ()),
                    tuple(attributes.get("types") or ()), tuple(attributes.get("keywords") or ()), effects)
 
+    def timed(self, *timings: str) -> tuple[tuple[int, dict], ...]:
+        """``(index, effect)`` of the effects at these timing words, in card order (cached)."""
+        found = self._by_timings.get(timings)
+        if found is None:
+            found = self._by_timings[timings] = tuple(
+                (i, e) for i, e in enumerate(self.effects) if e.get("timing") in timings)
+        return found
+
     def effects_at(self, *timings: str) -> list[tuple[int, dict]]:
-        return [(i, e) for i, e in enumerate(self.effects) if e.get("timing") in timings]
+        return list(self.timed(*timings))
 
     def continuous(self, op_name: str, timing: str = "ongoing") -> list[dict]:
         """The continuous ops named ``op_name`` of this card's effects at ``timing``."""
@@ -49,6 +89,36 @@ class CardDef:
     @property
     def printed_star(self) -> int:
         return self.star if isinstance(self.star, int) else 0
+
+
+_CARD_DEFS: dict[int, tuple[CardSpec, CardDef]] = {}  # id(spec) -> (the spec, kept alive; its definition)
+
+
+def card_def(spec: CardSpec) -> CardDef:
+    """``CardDef.from_spec``, reused: a game builds a definition for every card of the Store and
+    the kits, and the same spec objects come back game after game."""
+    known = _CARD_DEFS.get(id(spec))
+    if known is not None and known[0] is spec:
+        return known[1]
+    if len(_CARD_DEFS) >= CACHE_LIMIT:
+        _CARD_DEFS.clear()
+    definition = CardDef.from_spec(spec)
+    _CARD_DEFS[id(spec)] = (spec, definition)
+    return definition
+
+
+_LAST_RUN: list = [None, []]  # the last tuple of specs given to ``card_defs``, and its definitions
+
+
+def card_defs(specs) -> list[CardDef]:
+    """``card_def`` of each spec; for the same tuple as last time (the default Store, at every
+    setup) the same definitions without looking each one up again."""
+    if isinstance(specs, tuple) and specs is _LAST_RUN[0]:
+        return _LAST_RUN[1]
+    defs = [card_def(spec) for spec in specs]
+    if isinstance(specs, tuple):
+        _LAST_RUN[:] = [specs, defs]
+    return defs
 
 
 @lru_cache(maxsize=1)

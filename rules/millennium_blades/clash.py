@@ -101,9 +101,8 @@ class ClashMixin:
         for r in self.play_area(owner_seat):
             if r == card or r in self.down:
                 continue
-            for _i, effect in self.cards[r].effects_at("reaction"):
-                trigger = effect.get("trigger", {})
-                if trigger.get("event") == "would_flip" and self._fits(trigger, owner_seat, r, card, by, owner_seat):
+            for effect in self.cards[r].triggers.get("would_flip", ()):
+                if effect["timing"] == "reaction" and self._fits(effect["trigger"], owner_seat, r, card, by, owner_seat):
                     found.append(r)
                     break
         return sorted(set(found), key=found.index)
@@ -131,7 +130,8 @@ class ClashMixin:
             return False
         for card in cards:
             self.tokens[card] = self.tokens.get(card, 0) + amount
-            self.log("star_tokens", seat, card=self.cards[card].name, amount=amount, star=self.star(card))
+            if self.log_events:
+                self.log("star_tokens", seat, card=self.cards[card].name, amount=amount, star=self.star(card))
             self.triggered.extend(self.collect("star_tokens", card, seat))
         return True
 
@@ -162,8 +162,9 @@ class ClashMixin:
         top = [p for p, t in totals.items() if t == best]
         winner = top[0] if len(top) == 1 else None
         losers = [p for p in participants if p != winner] if winner is not None else []
-        self.log("clash", seat, occurred=True, players=participants, totals=[totals[p] for p in participants],
-                 revealed=[self.cards[c].name if c is not None else None for c in revealed], winner=winner)
+        if self.log_events:
+            self.log("clash", seat, occurred=True, players=participants, totals=[totals[p] for p in participants],
+                     revealed=[self.cards[c].name if c is not None else None for c in revealed], winner=winner)
         frames = []
         result = "tie" if winner is None else "win" if winner == seat else "lose" if seat in losers else None
         if result and op.get(result):

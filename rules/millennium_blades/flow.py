@@ -4,33 +4,44 @@ Turns", "Use an Action", "Play a Single", "Effects on Cards", "Ending the Tourna
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from rules.core.engine import Action
+
+PASS, END = Action("pass"), Action("end")
+
+
+@lru_cache(maxsize=4096)
+def card_action(verb: str, name: str) -> Action:
+    """``play <name>`` / ``use <name>``, made once: legal actions are listed at every step."""
+    return Action(verb, (name,))
 
 
 class FlowMixin:
     # -- who acts, what they may do --------------------------------------------------------------------
     def current_players(self) -> list[int]:
-        if self.is_over:
+        if self._outcome is not None:
             return []
         return [self.pending["seat"]] if self.pending else [self.seat_turn]
 
     def legal_actions(self, player: int) -> list[Action]:
-        if self.is_over or player not in self.current_players():
+        if self._outcome is not None or player != (self.pending["seat"] if self.pending else self.seat_turn):
             return []
         if self.pending:
             return list(self.pending["options"])
         seat = player
         can_play = self.can_play(seat)
         if not self.played_this_turn and not can_play:
-            return [Action("pass")]  # "If the player is unable to play a Single, they cannot take an Action"
+            return [PASS]  # "If the player is unable to play a Single, they cannot take an Action"
         actions = []
         if can_play:
-            names = dict.fromkeys(self.cards[c].name for c in self.hand[seat] if self.cards[c].card_type == "single")
-            actions += [Action("play", (name,)) for name in names]
+            cards = self.cards
+            names = dict.fromkeys(cards[c].name for c in self.hand[seat] if cards[c].card_type == "single")
+            actions += [card_action("play", name) for name in names]
         if not self.action_used:
-            actions += [Action("use", (self.cards[c].name,)) for c in self.usable_actions(seat)]
+            actions += [card_action("use", self.cards[c].name) for c in self.usable_actions(seat)]
         if self.played_this_turn:
-            actions.append(Action("end"))
+            actions.append(END)
         return actions
 
     def can_play(self, seat: int) -> bool:
@@ -40,13 +51,22 @@ class FlowMixin:
                 and any(self.cards[c].card_type == "single" for c in self.hand[seat]))
 
     def usable_actions(self, seat: int) -> list[int]:
+        """The face-up cards in ``seat``'s play area with an Action, one per name."""
+        holders = self.cards_with("action")
         seen, out = set(), []
         for card in self.play_area(seat):
-            name = self.cards[card].name
-            if card not in self.down and self.cards[card].effects_at("action") and name not in seen:
-                seen.add(name)
+            if card in holders and card not in self.down and self.cards[card].name not in seen:
+                seen.add(self.cards[card].name)
                 out.append(card)
         return out
+
+    def has_usable_action(self, seat: int) -> bool:
+        """Whether ``usable_actions(seat)`` is not empty (without listing them)."""
+        holders = self.cards_with("action")
+        for card in self.play_area(seat):
+            if card in holders and card not in self.down:
+                return True
+        return False
 
     # -- applying ----------------------------------------------------------------------------------------
     def apply(self, action: Action, player: int) -> None:
@@ -68,14 +88,14 @@ class FlowMixin:
     def settle(self) -> None:
         """Resolve what can be resolved; then end the turn when nothing is left to choose, or score."""
         self.run()
-        if self.pending or self.is_over or self.stack:
+        if self.pending or self._outcome is not None or self.stack:
             return
         if self.phase == "scoring":
             self.finish()
         elif self.seat_turn in self.out:
             self.end_turn()
         elif self.played_this_turn and not self.can_play(self.seat_turn) and (
-                self.action_used or not self.usable_actions(self.seat_turn)):
+                self.action_used or not self.has_usable_action(self.seat_turn)):
             self.end_turn()
 
     def play_single(self, seat: int, card: int) -> None:
@@ -83,16 +103,18 @@ class FlowMixin:
         "Top>Ongoing>Play>Next" ("Effects on Cards"): Top and Ongoing triggers see the tableau as it
         was when the card was played; Next effects "trigger on the next card you play"."""
         triggered = self.collect("play", card, seat)
-        reactions = [f for f in triggered if f["reaction"]]
+        reactions = [f for f in triggered if f["reaction"]] if triggered else []
+        definition = self.cards[card]
         self.hand[seat].remove(card)
         self.tableau[seat].append(card)
         self.plays_left -= 1
         self.played_this_turn += 1
         played = self.stats[seat]["played"]
-        played[self.cards[card].name] = played.get(self.cards[card].name, 0) + 1
-        self.log("play", seat, card=self.cards[card].name, slot=len(self.tableau[seat]) - 1)
-        frames = [f for f in triggered if not f["reaction"]]
-        frames += [self.frame(seat, card, e, {"played": card}) for _i, e in self.cards[card].effects_at("play")]
+        played[definition.name] = played.get(definition.name, 0) + 1
+        if self.log_events:
+            self.log("play", seat, card=definition.name, slot=len(self.tableau[seat]) - 1)
+        frames = [f for f in triggered if not f["reaction"]] if reactions else triggered
+        frames += [self.frame(seat, card, e, {"played": card}) for _i, e in definition.timed("play")]
         waiting, self.next_effects[seat] = self.next_effects[seat], []
         for entry in waiting:
             if entry[0] == "tokens":
@@ -101,25 +123,28 @@ class FlowMixin:
             elif entry[1] not in self.down:
                 effect = self.cards[entry[1]].effects[entry[2]]
                 frames.append(self.frame(seat, entry[1], effect, {"next_played": card, "played": card}))
-        self.next_effects[seat] = [("effect", card, i) for i, _e in self.cards[card].effects_at("next")]
+        self.next_effects[seat] = [("effect", card, i) for i, _e in definition.timed("next")]
         self.push(frames + reactions)
 
     def use_action(self, seat: int, card: int) -> None:
         """"To use an action, perform the text on the card, then flip the card face-down"."""
         self.action_used = True
-        effect = next(e for _i, e in self.cards[card].effects_at("action"))
+        effect = self.cards[card].timed("action")[0][1]
         self.log("use", seat, card=self.cards[card].name)
         self.push([self.frame(seat, card, effect, extra=({"op": "_flip_source"},), optional=False)])
 
     def end_turn(self) -> None:
         """"Once all players pass in succession, the tournament ends"."""
         self.passes = 0 if self.played_this_turn else self.passes + 1
-        active = [s for s in range(self.num_players) if s not in self.out]
-        if not active or self.passes >= len(active):
+        active = self.num_players - len(self.out)  # players still in the tournament
+        if not active or self.passes >= active:
             self.start_scoring()
             return
         n = self.num_players
-        self.seat_turn = next((self.seat_turn + k) % n for k in range(1, n + 1) if (self.seat_turn + k) % n not in self.out)
+        if not self.out:
+            self.seat_turn = (self.seat_turn + 1) % n
+        else:
+            self.seat_turn = next((self.seat_turn + k) % n for k in range(1, n + 1) if (self.seat_turn + k) % n not in self.out)
         self.plays_left, self.played_this_turn, self.action_used = 1, 0, False
         self.turn += 1
         self.log("turn", self.seat_turn)
@@ -139,9 +164,9 @@ class FlowMixin:
                 continue
             for card in self.tableau[seat] + self.deck_box[seat] + self.accessories[seat]:
                 if card not in self.down:
-                    frames += [self.frame(seat, card, e) for _i, e in self.cards[card].effects_at("score")]
+                    frames += [self.frame(seat, card, e) for _i, e in self.cards[card].timed("score")]
             for card in self.metagame:
-                frames += [self.frame(seat, card, e) for _i, e in self.cards[card].effects_at("score")]
+                frames += [self.frame(seat, card, e) for _i, e in self.cards[card].timed("score")]
         self.push(frames)
         self.settle()
 

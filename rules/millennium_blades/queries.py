@@ -7,10 +7,33 @@ from __future__ import annotations
 import operator
 
 TABLEAU_SLOTS = 6  # the Tournament Board's singles area ("Tableau"); see the rules notes
+#: the FILTER keys that look at a card's elements (``ELEMENT_KEYS``) or types (``TYPE_KEYS``)
+ELEMENT_KEYS = frozenset({"element", "elements_min", "shares", "shares_none"})
+TYPE_KEYS = frozenset({"type", "shares", "shares_none"})
+#: FILTER ``where`` relative to the source card, by (the source's slot, the card's slot) in one tableau
+SLOT_TESTS = {"left": lambda a, b: b == a - 1, "right": lambda a, b: b == a + 1, "left_of": lambda a, b: b < a,
+              "right_of": lambda a, b: b > a, "adjacent": lambda a, b: abs(a - b) == 1}
 CMP = {"<": operator.lt, "<=": operator.le, "==": operator.eq, ">=": operator.ge, ">": operator.gt}
+NO_CARDS: frozenset[int] = frozenset()
 
 
 class QueryMixin:
+    #: (how many cards the index covers, feature -> card ids): see ``cards_with``
+    _feature_index: tuple[int, dict[str, frozenset[int]]] = (-1, {})
+
+    def cards_with(self, feature: str) -> frozenset[int]:
+        """The game's cards whose definition has ``feature`` (``CardDef.features``), wherever they
+        are: worked out once a game, so that the many questions no card of the game can answer
+        ("whenever a card is flipped", extra slots) cost a look-up instead of a scan."""
+        index = self._feature_index
+        if index[0] != len(self.cards):
+            by_feature: dict[str, set[int]] = {}
+            for card in [c for c, definition in enumerate(self.cards) if definition.features]:
+                for name in self.cards[card].features:
+                    by_feature.setdefault(name, set()).add(card)
+            index = self._feature_index = (len(self.cards), {k: frozenset(v) for k, v in by_feature.items()})
+        return index[1].get(feature, NO_CARDS)
+
     # -- where a card is --------------------------------------------------------------------------
     def seat_of(self, card: int) -> int | None:
         """The seat whose play area (tableau, deck box, accessories) holds ``card``."""
@@ -18,6 +41,11 @@ class QueryMixin:
             if card in self.tableau[seat] or card in self.deck_box[seat] or card in self.accessories[seat]:
                 return seat
         return None
+
+    def in_own_hand(self, card: int) -> bool:
+        """Whether ``card`` is in its owner's hand (then it is nowhere else), a quick test."""
+        owner = self.owner[card]
+        return owner >= 0 and card in self.hand[owner]
 
     def slot_of(self, card: int) -> int | None:
         for row in self.tableau:
@@ -48,8 +76,11 @@ class QueryMixin:
     def capacity(self, seat: int) -> int:
         """The tableau's slots: the board's, plus Ongoing extra slots ("FAQs": "Any extra tableau
         slots are always at the rightmost side")."""
-        extra = sum(op.get("amount", 1) for c in self.play_area(seat) if c not in self.down
-                    for op in self.cards[c].continuous("extra_slot"))
+        extra = 0
+        for card in self.cards_with("extra_slot"):  # a few cards of the game, often none
+            if card not in self.down and (card in self.tableau[seat] or card in self.deck_box[seat]
+                                          or card in self.accessories[seat]):
+                extra += self.cards[card].extra_slots
         return TABLEAU_SLOTS + extra
 
     def play_area(self, seat: int) -> list[int]:
@@ -63,8 +94,10 @@ class QueryMixin:
             return None
         definition = self.cards[card]
         base = definition.printed_star
+        if definition.star != "X":
+            return base + self.tokens.get(card, 0)
         busy = self.__dict__.setdefault("_x_busy", set())
-        if definition.star == "X" and card not in busy and self.in_tableau(card):
+        if card not in busy and self.in_tableau(card):
             busy.add(card)
             try:
                 base = sum(op.get("amount", 1) * self.count(op["per"], card)
@@ -75,7 +108,7 @@ class QueryMixin:
 
     def mimicked(self, card: int) -> int | None:
         """Mimicry: the face-up card to the immediate left whose symbols this card has."""
-        if card in self.down or not self.cards[card].continuous("copy_attributes"):
+        if not self.cards[card].mimics or card in self.down:
             return None
         left = self.neighbour(card, -1)
         return left if left is not None and left not in self.down else None
@@ -130,13 +163,18 @@ class QueryMixin:
         down = card in self.down
         if (face == "up" and down) or (face == "down" and not down):
             return False
-        elements = self.elements(card) if not down else ()
-        types = self.types(card) if not down else ()
+        # what the card is now, worked out only when the filter asks about it
+        definition = self.cards[card]
+        elements = types = ()
+        if not down and not ELEMENT_KEYS.isdisjoint(flt):
+            elements = self.elements(card) if definition.mimics else definition.elements
+        if not down and not TYPE_KEYS.isdisjoint(flt):
+            types = self.types(card) if definition.mimics else definition.types
         if "element" in flt and flt["element"] not in elements:
             return False
         if "type" in flt and flt["type"] not in types:
             return False
-        if "keyword" in flt and (down or flt["keyword"] not in self.cards[card].keywords):
+        if "keyword" in flt and (down or flt["keyword"] not in definition.keywords):
             return False
         if "elements_min" in flt and len(elements) < flt["elements_min"]:
             return False
@@ -147,13 +185,15 @@ class QueryMixin:
             star = self.star(card) if self.in_tableau(card) or down else self.cards[card].printed_star
             if star is None or want is None or not CMP[flt["star"]["cmp"]](star, want):
                 return False
-        for key, attr in (("shares", True), ("shares_none", False)):
-            if key in flt:
-                mine = set(self.elements(source) if flt[key] == "element" else self.types(source))
-                theirs = set(elements if flt[key] == "element" else types)
-                if bool(mine & theirs) != attr:
-                    return False
-        return self._where(flt.get("where"), card, source)
+        if "shares" in flt or "shares_none" in flt:
+            for key, attr in (("shares", True), ("shares_none", False)):
+                if key in flt:
+                    mine = set(self.elements(source) if flt[key] == "element" else self.types(source))
+                    theirs = set(elements if flt[key] == "element" else types)
+                    if bool(mine & theirs) != attr:
+                        return False
+        where = flt.get("where")
+        return where is None or self._where(where, card, source)
 
     def _where(self, where: str | None, card: int, source: int | None) -> bool:
         if where is None:
@@ -164,16 +204,17 @@ class QueryMixin:
             return card == source
         if where == "other":
             return card != source
-        a, b = self.slot_of(source), self.slot_of(card)
-        if a is None or b is None or self.seat_of(source) != self.seat_of(card):
-            return False
-        return {"left": b == a - 1, "right": b == a + 1, "left_of": b < a, "right_of": b > a,
-                "adjacent": abs(a - b) == 1}[where]
+        for row in self.tableau:  # both in the same tableau, or it does not hold
+            if source in row:
+                return card in row and SLOT_TESTS[where](row.index(source), row.index(card))
+        return False
 
     def zone_cards(self, zone: str, seat: int) -> list[int]:
         if zone == "hand":
             return list(self.hand[seat])
-        seats = {"tableau": [seat], "opponents": self.opponents(seat), "all": range(self.num_players)}[zone]
+        if zone == "tableau":
+            return list(self.tableau[seat])
+        seats = {"opponents": self.opponents, "all": lambda _seat: range(self.num_players)}[zone](seat)
         return [c for s in seats for c in self.tableau[s]]
 
     def opponents(self, seat: int) -> list[int]:

@@ -13,8 +13,11 @@ from __future__ import annotations
 
 from rules.core.engine import Action
 from rules.millennium_blades.clash import ClashMixin
+from rules.millennium_blades.effects import EVENTS
 
 LOOP_LIMIT = 3000  # ops resolved in one decision: beyond this, "Infinite Loops"
+ACCEPT, DECLINE = Action("accept"), Action("decline")
+TRIGGERED_BY = {event: f"on {event}" for event in EVENTS}  # the CardDef feature of an event's listeners
 
 
 class ResolveMixin(ClashMixin):
@@ -37,12 +40,12 @@ class ResolveMixin(ClashMixin):
         if self.triggered:
             self.push(self.triggered)
             self.triggered = []
-        while self.stack and self.pending is None and not self.is_over:
+        while self.stack and self.pending is None and self._outcome is None:
             frame = self.stack[-1]
             ctx = frame["ctx"]
             if frame["optional"] and "accepted" not in ctx:
                 name = self.cards[frame["source"]].name if frame["source"] is not None else "an effect"
-                self.ask(frame["seat"], "optional", [Action("accept"), Action("decline")], "accepted", name)
+                self.ask(frame["seat"], "optional", [ACCEPT, DECLINE], "accepted", name)
                 return
             if frame["optional"] and not ctx["accepted"]:
                 self.stack.pop()
@@ -126,6 +129,8 @@ class ResolveMixin(ClashMixin):
 
     def who(self, frame: dict, op: dict, k: int) -> list[int] | None:
         seat, word = frame["seat"], op.get("who", "self")
+        if word == "self":
+            return [seat]
         if word == "each_opponent" or word == "each_other":
             return self.opponents(seat)
         if word == "each":
@@ -150,17 +155,21 @@ class ResolveMixin(ClashMixin):
             amount *= self.count(op["per"], frame["source"], frame["seat"], frame["ctx"])
         if "max" in op:
             amount = min(amount, op["max"])
+        name, logging = op["op"], self.log_events
         for p in players:
-            if op["op"] == "gain_money":
+            if name == "gain_money":
                 self.money[p] += amount
-                self.log("gain_money", p, amount=amount)
-            elif op["op"] == "gain_rp":
+                if logging:
+                    self.log("gain_money", p, amount=amount)
+            elif name == "gain_rp":
                 self.rp[p] += amount
-                self.log("gain_rp", p, amount=amount, rp=self.rp[p])
+                if logging:
+                    self.log("gain_rp", p, amount=amount, rp=self.rp[p])
             else:  # "FAQs": "You lose as much as you can and stop at zero"
                 lost = min(amount, self.rp[p])
                 self.rp[p] -= lost
-                self.log("lose_rp", p, amount=lost, rp=self.rp[p])
+                if logging:
+                    self.log("lose_rp", p, amount=lost, rp=self.rp[p])
         return True
 
     def op_insert(self, frame: dict, k: int) -> bool:
@@ -233,25 +242,37 @@ class ResolveMixin(ClashMixin):
     def seats_in_order(self) -> list[int]:
         """"The player whose turn it is gets the first opportunity ..., with that opportunity
         passing clockwise" ("Effects on Cards")."""
-        n = self.num_players
-        return [(self.seat_turn + k) % n for k in range(n) if (self.seat_turn + k) % n not in self.out]
+        n, first = self.num_players, self.seat_turn
+        if not self.out:
+            return [*range(first, n), *range(first)]
+        return [(first + k) % n for k in range(n) if (first + k) % n not in self.out]
 
     def collect(self, event: str, card: int | None, by: int | None, whose: int | None = None) -> list[dict]:
         """Frames of every Top, Ongoing and Reaction effect ``event`` triggers: Top effects first,
         then Ongoing, then Reactions (priority "Top>Ongoing>Play>Next>Score"), seats in turn order."""
+        listeners = self.cards_with(TRIGGERED_BY.get(event) or f"on {event}")
+        if not listeners:
+            return []
+        # the seats with a listener in play (face-up; a single in its owner's hand is not)
+        seats = {self.seat_of(c) for c in listeners if c not in self.down and not self.in_own_hand(c)}
+        seats.discard(None)
+        if not seats:
+            return []
         found: dict[str, list[dict]] = {"top": [], "ongoing": [], "reaction": []}
         for seat in self.seats_in_order():
-            top = self.top_card(seat)
+            if seat not in seats:
+                continue
+            top = -1  # not looked up yet
             for source in self.play_area(seat):
-                if source in self.down or source == card and event == "play":
+                if source not in listeners or source in self.down or source == card and event == "play":
                     continue
-                for _i, effect in self.cards[source].effects_at("top", "ongoing", "reaction"):
-                    trigger = effect.get("trigger")
-                    if not trigger or trigger["event"] != event:
-                        continue
-                    if effect["timing"] == "top" and source != top:
-                        continue
-                    if self._fits(trigger, seat, source, card, by, whose):
+                for effect in self.cards[source].triggers[event]:
+                    if effect["timing"] == "top":
+                        if top == -1:
+                            top = self.top_card(seat)
+                        if source != top:
+                            continue
+                    if self._fits(effect["trigger"], seat, source, card, by, whose):
                         ctx = {"that_player": by if by is not None else seat, "played": card}
                         found[effect["timing"]].append(self.frame(seat, source, effect, ctx))
         return found["top"] + found["ongoing"] + found["reaction"]
@@ -285,7 +306,8 @@ class ResolveMixin(ClashMixin):
         if owner >= 0:
             stats = self.stats[owner]["flipped"]
             stats[self.cards[card].name] = stats.get(self.cards[card].name, 0) + 1
-        self.log("flip", by, card=self.cards[card].name, seat=whose, slot=self.slot_of(card))
-        own = [self.frame(whose, card, e) for _i, e in self.cards[card].effects_at("flip")] if whose is not None else []
+        if self.log_events:
+            self.log("flip", by, card=self.cards[card].name, seat=whose, slot=self.slot_of(card))
+        own = [self.frame(whose, card, e) for _i, e in self.cards[card].timed("flip")] if whose is not None else []
         self.triggered.extend(own + self.collect("flipped", card, by, whose))
         return True

@@ -14,7 +14,7 @@ import random
 
 from rules.core.decks import DeckList
 from rules.core.engine import GameState
-from rules.millennium_blades.catalogue import CardDef, pool_store
+from rules.millennium_blades.catalogue import CardDef, card_def, card_defs, pool_store
 from rules.millennium_blades.flow import FlowMixin
 from rules.millennium_blades.queries import TABLEAU_SLOTS, QueryMixin
 from rules.millennium_blades.resolve import ResolveMixin
@@ -28,6 +28,22 @@ CHARTS = {  # "Tournament VP Chart"
     "pre_release": (7, 5, 4, 3, 2), "round1": (21, 15, 12, 9, 6),
     "round2": (28, 20, 16, 12, 8), "final": (42, 30, 24, 18, 12),
 }
+
+
+def shuffle(rng: random.Random, items: list) -> None:
+    """``rng.shuffle(items)`` for a ``random.Random``: the same permutation and the same draws
+    from ``rng`` (CPython's Fisher-Yates, ``getrandbits`` with rejection), without its two method
+    calls per item. The Store's two hundred cards are shuffled at every setup; a goldfish game is
+    hardly longer than that (tests/rules/millennium_blades/test_fast_paths.py holds it to
+    ``random.shuffle``)."""
+    getrandbits = rng.getrandbits
+    for i in range(len(items) - 1, 0, -1):
+        size = i + 1
+        bits = size.bit_length()
+        j = getrandbits(bits)
+        while j >= size:
+            j = getrandbits(bits)
+        items[i], items[j] = items[j], items[i]
 
 
 class MBState(FlowMixin, ResolveMixin, QueryMixin, ViewMixin, GameState):
@@ -61,11 +77,11 @@ class MBState(FlowMixin, ResolveMixin, QueryMixin, ViewMixin, GameState):
         for seat, deck in enumerate(decks):
             for section, zone in (("singles", self.hand), ("deck_box", self.deck_box),
                                   ("accessories", self.accessories)):
-                ids = [self._new_card(spec, seat) for spec in deck.cards(section)]
+                ids = self._new_cards(deck.cards(section), seat)
                 self._trim_illegal(seat, section, ids)
                 zone[seat].extend(ids)
-        self.store = [self._new_card(spec, -1) for spec in (pool_store() if store is None else store)]
-        self.rng.shuffle(self.store)
+        self.store = self._new_cards(pool_store() if store is None else store, -1)
+        shuffle(self.rng, self.store)
         self.store_discard: list[int] = []
         self.aftermarket: list[int] = []
         self.metagame = [self._new_card(spec, -1) for spec in metagame]
@@ -86,9 +102,16 @@ class MBState(FlowMixin, ResolveMixin, QueryMixin, ViewMixin, GameState):
                  hands=[len(h) for h in self.hand], store=len(self.store))
 
     def _new_card(self, spec, owner: int) -> int:
-        self.cards.append(CardDef.from_spec(spec))
+        self.cards.append(card_def(spec))
         self.owner.append(owner)
         return len(self.cards) - 1
+
+    def _new_cards(self, specs, owner: int) -> list[int]:
+        """Ids for a run of new cards (the Store's two hundred, at every setup), in order."""
+        first = len(self.cards)
+        self.cards.extend(card_defs(specs))
+        self.owner.extend([owner] * (len(self.cards) - first))
+        return list(range(first, len(self.cards)))
 
     def _trim_illegal(self, seat: int, section: str, ids: list[int]) -> None:
         """"Illegal Decks": "Randomly remove cards from the player's deck to their binder until it is

@@ -1,0 +1,138 @@
+"""The tournament engine's fast paths answer exactly as the plain scans they replace (the engine's
+speed work, issue 12's ``make bench`` check): triggers collected, tableau capacity, usable
+Actions, slot-relative filters, the Store's shuffle and the per-card indexes, checked against
+straightforward reference versions on every position of random tables of random kits."""
+
+from __future__ import annotations
+
+import random
+
+from rules.millennium_blades.catalogue import CardDef, card_def
+from rules.millennium_blades.effects import EVENTS, WHERES
+from rules.millennium_blades.engine import new_game
+from rules.millennium_blades.queries import TABLEAU_SLOTS
+from rules.millennium_blades.state import shuffle
+from tests.rules.millennium_blades.test_consistency import POOL, random_kit
+
+TABLES = 40
+
+
+# -- reference versions: the plain scans --------------------------------------------------------------
+def reference_collect(state, event, card, by, whose=None):
+    found = {"top": [], "ongoing": [], "reaction": []}
+    for seat in state.seats_in_order():
+        top = state.top_card(seat)
+        for source in state.play_area(seat):
+            if source in state.down or source == card and event == "play":
+                continue
+            for _i, effect in state.cards[source].effects_at("top", "ongoing", "reaction"):
+                trigger = effect.get("trigger")
+                if not trigger or trigger["event"] != event or effect["timing"] == "top" and source != top:
+                    continue
+                if state._fits(trigger, seat, source, card, by, whose):
+                    ctx = {"that_player": by if by is not None else seat, "played": card}
+                    found[effect["timing"]].append(state.frame(seat, source, effect, ctx))
+    return found["top"] + found["ongoing"] + found["reaction"]
+
+
+def reference_capacity(state, seat):
+    return TABLEAU_SLOTS + sum(op.get("amount", 1) for c in state.play_area(seat) if c not in state.down
+                               for op in state.cards[c].continuous("extra_slot"))
+
+
+def reference_usable_actions(state, seat):
+    seen, out = set(), []
+    for card in state.play_area(seat):
+        name = state.cards[card].name
+        if card not in state.down and state.cards[card].effects_at("action") and name not in seen:
+            seen.add(name)
+            out.append(card)
+    return out
+
+
+def reference_where(state, where, card, source):
+    if source is None:
+        return where != "this"
+    if where == "this":
+        return card == source
+    if where == "other":
+        return card != source
+    a, b = state.slot_of(source), state.slot_of(card)
+    if a is None or b is None or state.seat_of(source) != state.seat_of(card):
+        return False
+    return {"left": b == a - 1, "right": b == a + 1, "left_of": b < a, "right_of": b > a,
+            "adjacent": abs(a - b) == 1}[where]
+
+
+def check_position(state):
+    n = state.num_players
+    for seat in range(n):
+        assert state.capacity(seat) == reference_capacity(state, seat)
+        assert state.usable_actions(seat) == reference_usable_actions(state, seat)
+        assert state.has_usable_action(seat) == bool(reference_usable_actions(state, seat))
+    in_play = [c for seat in range(n) for c in state.play_area(seat)]
+    in_hands = [c for seat in range(n) for c in state.hand[seat]]
+    for card in in_hands:
+        by = state.owner[card]
+        assert state.collect("play", card, by) == reference_collect(state, "play", card, by)
+    for card in in_play:
+        whose = state.seat_of(card)
+        for by in range(n):
+            for event in EVENTS:
+                assert state.collect(event, card, by, whose) == reference_collect(state, event, card, by, whose)
+    for by in range(n):
+        assert state.collect("clash_won", None, by) == reference_collect(state, "clash_won", None, by)
+    for source in in_play + in_hands[:2]:
+        for card in in_play:
+            for where in WHERES:
+                assert state._where(where, card, source) == reference_where(state, where, card, source)
+
+
+def test_fast_paths_agree_with_the_plain_scans_on_random_tables():
+    rng = random.Random(2024)
+    for table in range(TABLES):
+        state = new_game([random_kit(rng) for _ in range(rng.randint(2, 5))], table)
+        moves = random.Random(table)
+        while not state.is_over:
+            if not state.pending and not state.stack:
+                check_position(state)
+            (seat,) = state.current_players()
+            state.apply_checked(moves.choice(state.legal_actions(seat)), seat)
+
+
+# -- setup -----------------------------------------------------------------------------------------------
+def test_store_shuffle_is_random_shuffle():
+    for seed in range(200):
+        items = list(range(seed % 250))
+        mine, theirs = random.Random(seed), random.Random(seed)
+        expected = list(items)
+        theirs.shuffle(expected)
+        shuffle(mine, items)
+        assert items == expected
+        assert mine.getstate() == theirs.getstate()
+
+
+def test_card_definitions_are_reused_and_indexed():
+    for spec in POOL.pool:
+        definition = card_def(spec)
+        assert card_def(spec) is definition
+        plain = CardDef.from_spec(spec)
+        assert plain == definition
+        for timings in (("play",), ("action",), ("top", "ongoing", "reaction"), ("score", "next")):
+            assert definition.effects_at(*timings) == [(i, e) for i, e in enumerate(plain.effects)
+                                                       if e.get("timing") in timings]
+        for event in EVENTS:
+            assert (f"on {event}" in definition.features) == any(
+                e.get("trigger", {}).get("event") == event for _i, e in plain.effects_at("top", "ongoing", "reaction"))
+        assert ("action" in definition.features) == bool(plain.effects_at("action"))
+        assert definition.extra_slots == sum(op.get("amount", 1) for op in plain.continuous("extra_slot"))
+
+
+def test_card_index_follows_cards_added_after_setup():
+    kit = random_kit(random.Random(5))
+    state = new_game([kit, kit], 0)
+    before = state.cards_with("action")
+    actor = next(spec for spec in POOL.pool if card_def(spec).has_action)
+    state.cards.append(card_def(actor))
+    state.owner.append(-1)
+    assert state.cards_with("action") == before | {len(state.cards) - 1}
