@@ -37,7 +37,7 @@ serve: setup
 	$(BIN)/python manage.py collectstatic --noinput --verbosity 0
 	$(BIN)/python manage.py check --deploy --fail-level ERROR
 	$(BIN)/gunicorn config.wsgi --bind $(HOST) --workers $(WORKERS) --timeout 120 --graceful-timeout 30 \
-		--forwarded-allow-ips '*' --access-logfile /dev/null --error-logfile -
+		--forwarded-allow-ips '*' --access-logfile /dev/null --error-logfile - --no-control-socket
 
 test: $(VENV)/.dev
 	bash scripts/test.sh

@@ -1,23 +1,29 @@
-"""Agent strength (`make bench`): in head-to-head Boundless play greedy beats random and ismcts
+"""Agent strength (`make bench`): in every game with an engine greedy beats random and ismcts
 beats greedy, each by a margin stated with its 95% Wilson interval.
 
-How: each pairing plays the mirror match of every sample deck (fixtures/decks/boundless-*.txt),
-so the decks cancel out and only the agents differ; seats alternate game by game (the die roll
-decides who goes first). A draw counts as not won. The games are seeded, so the figures are
-exact and repeatable; the interval says how far the measured rate can be trusted as the agents'
-true rate. Budgets are iterations, never seconds.
+How: a pairing is played over every ordered pair of the game's sample decks
+(fixtures/decks/<game>-*.txt), the stronger agent's seat alternating game by game, so the decks
+and the seats cancel out and only the agents differ. At a table of more than two seats
+(Millennium Blades: three) the measured agent sits in each seat in turn beside the others, and
+"won" means placed first alone or shared. A draw counts as not won. The games are seeded, so the
+figures are exact and repeatable; the interval says how far the measured rate can be trusted as
+the agents' true rate. Budgets are iterations, never seconds.
 
-Targets: greedy's win rate against random above 60% with 95% confidence; ismcts (50 iterations)
-above 50% against greedy. This used to be a test (tests/rules/boundless/test_agent_strength.py);
-it plays a few hundred whole games, which is a benchmark's job, not the test suite's. Exits 1 when
-a target is missed. Figures are saved to bench-results/agents.json.
+Targets: greedy's win rate against random above the share of a seat that plays like its
+opponents (1/2 at two seats, 1/3 at three) with 95% confidence, by the margin each game states in
+:data:`GAMES`; ISMCTS above that share against greedy. These used to be tests; they play
+hundreds of whole games, which is a benchmark's job, not the test suite's (the tests keep a
+short greedy-beats-random check per game). Exits 1 when a target is missed. Figures are saved
+to bench-results/agents.json. ``--game`` picks games; ``--scale`` multiplies the game counts.
 """
 
 from __future__ import annotations
 
 import argparse
+import itertools
 import json
 import sys
+from dataclasses import dataclass
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -27,48 +33,79 @@ RESULTS = ROOT / "bench-results"
 from rules.core.play import run_games  # noqa: E402
 from rules.core.probability import wilson_interval  # noqa: E402
 from rules.core.registry import get_engine  # noqa: E402
-from scripts.bench_engine import load_decks  # noqa: E402
-
-#: the ismcts budget: enough to beat greedy clearly, small enough for one core
-ISMCTS = {"name": "ismcts", "iterations": 50, "rollout_steps": 10}
+from scripts.bench_games import sample_decks  # noqa: E402
 
 
-def win_rate(engine, decks, agents, games_per_deck: int, seed: int, workers: int) -> dict:
-    """Wins of ``agents[0]`` over all sample-deck mirrors, and the 95% Wilson interval."""
+@dataclass(frozen=True)
+class Check:
+    """One pairing to measure: ``agents[0]`` against ``agents[1]`` in every other seat."""
+
+    label: str
+    strong: object
+    weak: object
+    games: int  # games per ordered deck pairing (rounded up to fill every seat)
+    seed: int
+
+
+#: Per game: seats at the table, and the checks with their ISMCTS budget (iterations per decision).
+GAMES: dict[str, tuple[int, list[Check]]] = {
+    "boundless": (2, [Check("greedy vs random", "greedy", "random", 8, 100),
+                      Check("ismcts (50 iterations) vs greedy", {"name": "ismcts", "iterations": 50}, "greedy", 4, 200)]),
+    "fellbound": (2, [Check("greedy vs random", "greedy", "random", 6, 100),
+                      Check("ismcts (30 iterations) vs greedy", {"name": "ismcts", "iterations": 30}, "greedy", 6, 200)]),
+    "bos": (2, [Check("greedy vs random", "greedy", "random", 6, 100),
+                Check("ismcts (150 iterations) vs greedy", {"name": "ismcts", "iterations": 150}, "greedy", 8, 200)]),
+    "spellbound": (2, [Check("greedy vs random", "greedy", "random", 6, 100),
+                       Check("ismcts (100 iterations) vs greedy", {"name": "ismcts", "iterations": 100}, "greedy", 6, 200)]),
+    "millennium_blades": (3, [Check("greedy vs random", "greedy", "random", 12, 100),
+                              Check("ismcts (50 iterations) vs greedy", {"name": "ismcts", "iterations": 50}, "greedy", 6,
+                                    200)]),
+}
+
+
+def win_rate(engine, decks, seats: int, check: Check, scale: float, workers: int) -> dict:
+    """Games won (placed first) by ``check.strong`` over every deck arrangement and seat."""
     wins = games = 0
-    for number, deck in enumerate(decks):
-        results = run_games(engine, [deck, deck], agents, games=games_per_deck, seed=seed + number, workers=workers)
-        wins += sum(0 in r.winning_sides for r in results)
-        games += len(results)
+    arrangements = list(itertools.permutations(range(len(decks)), seats)) if seats > 2 else \
+        list(itertools.product(range(len(decks)), repeat=2))
+    per_seat = max(1, round(check.games * scale / seats))
+    for number, arrangement in enumerate(arrangements):
+        for seat in range(seats):
+            agents = [check.strong if s == seat else check.weak for s in range(seats)]
+            results = run_games(engine, [decks[i] for i in arrangement], agents, games=per_seat,
+                                seed=check.seed + 100 * number + seat, workers=workers, rotate=False)
+            wins += sum(r.placements[seat] == 1 if r.placements else seat in r.winners for r in results)
+            games += len(results)
     low, high = wilson_interval(wins, games)
     return {"wins": wins, "games": games, "rate": round(wins / games, 4), "low": round(low, 4), "high": round(high, 4)}
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--greedy-games", type=int, default=30, help="greedy vs random games per deck (default 30)")
-    parser.add_argument("--ismcts-games", type=int, default=12, help="ismcts vs greedy games per deck (default 12)")
+    parser.add_argument("--game", action="append", choices=sorted(GAMES), help="only these games (repeatable)")
+    parser.add_argument("--scale", type=float, default=1.0, help="multiply every game count (default 1)")
     parser.add_argument("--workers", type=int, default=1)
     args = parser.parse_args()
-    engine = get_engine("boundless")
-    decks = load_decks()
-    checks = [
-        ("greedy vs random", ["greedy", "random"], args.greedy_games, 100, 0.60),
-        ("ismcts (50 iterations) vs greedy", [ISMCTS, "greedy"], args.ismcts_games, 200, 0.50),
-    ]
-    figures, missed = {}, False
-    print(f"Agent strength: boundless engine {engine.version}, mirrors of {', '.join(d.name for d in decks)}")
-    for label, agents, per_deck, seed, margin in checks:
-        result = win_rate(engine, decks, agents, per_deck, seed, args.workers)
-        met = result["low"] > margin
-        missed |= not met
-        figures[label] = {**result, "margin": margin, "met": met}
-        print(f"  {label}: {result['wins']}/{result['games']} won, 95% CI {result['low']:.3f}-{result['high']:.3f} "
-              f"(target: lower bound > {margin:.2f}: {'met' if met else 'NOT met'})")
+    figures, missed = {}, []
+    for game in args.game or GAMES:
+        seats, checks = GAMES[game]
+        engine = get_engine(game)
+        decks = sample_decks(game)
+        share = 1 / seats
+        print(f"Agent strength: {game} engine {engine.version}, {seats} seats, decks {', '.join(d.name for d in decks)}")
+        for check in checks:
+            result = win_rate(engine, decks, seats, check, args.scale, args.workers)
+            met = result["low"] > share
+            if not met:
+                missed.append(f"{game}: {check.label}")
+            figures.setdefault(game, {})[check.label] = {**result, "margin": round(share, 4), "met": met}
+            print(f"  {check.label}: {result['wins']}/{result['games']} won, 95% CI {result['low']:.3f}-"
+                  f"{result['high']:.3f} (target: lower bound > {share:.2f}: {'met' if met else 'NOT met'})", flush=True)
     RESULTS.mkdir(exist_ok=True)
     (RESULTS / "agents.json").write_text(json.dumps(figures, indent=2, sort_keys=True) + "\n", encoding="utf-8")
     print(f"  saved to {RESULTS / 'agents.json'}")
     if missed:
+        print("Missed: " + "; ".join(missed))
         raise SystemExit(1)
 
 

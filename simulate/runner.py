@@ -64,27 +64,34 @@ TARGET_CHUNKS = 20
 #: action; ismcts runs its iterations at every decision), so chunks of slow agents are smaller
 AGENT_COST = {"greedy": 4.0, "rollout": 50.0}
 ISMCTS_COST_PER_ITERATION = 0.25
+#: an ISMCTS iteration that plays greedy out to a turn horizon costs this much more per turn
+ISMCTS_PLAYOUT_TURN_COST = 12.0
 
 
-def agent_cost(agents: list | None) -> float:
-    """The slowest agent's cost (1 for random and passive), from the run's agent specs."""
+def agent_cost(agents: list | None, search_defaults: dict | None = None) -> float:
+    """The slowest agent's cost (1 for random and passive), from the run's agent specs and the
+    game's ISMCTS defaults (``EngineSpec.search_defaults``: greedy play-outs cost more)."""
     cost = 1.0
     for spec in agents or ():
         name = spec.get("name") if isinstance(spec, dict) else spec
         if name == "ismcts":
-            iterations = spec.get("iterations", 100) if isinstance(spec, dict) else 100
-            cost = max(cost, ISMCTS_COST_PER_ITERATION * iterations)
+            options = {**(search_defaults or {}), **(spec if isinstance(spec, dict) else {})}
+            per_iteration = ISMCTS_COST_PER_ITERATION
+            if options.get("rollout") == "greedy":
+                per_iteration *= 1 + ISMCTS_PLAYOUT_TURN_COST * options.get("rollout_turns", 0)
+            cost = max(cost, per_iteration * options.get("iterations", 100))
         else:
             cost = max(cost, AGENT_COST.get(name, 1.0))
     return cost
 
 
-def chunk_size_for(games: int, limit: int | None = None, agents: list | None = None) -> int:
+def chunk_size_for(games: int, limit: int | None = None, agents: list | None = None,
+                   search_defaults: dict | None = None) -> int:
     """Games per chunk: at most ``SIMULATION_CHUNK_SIZE`` (fewer in proportion to the slowest
     agent's cost, so progress moves every few seconds and an ISMCTS run shows a time-left
     estimate after its first games), small enough for ~20 chunks."""
     limit = limit or settings.SIMULATION_CHUNK_SIZE
-    limit = max(1, math.floor(limit / agent_cost(agents)))
+    limit = max(1, math.floor(limit / agent_cost(agents, search_defaults)))
     return max(1, min(limit, math.ceil(games / TARGET_CHUNKS)))
 
 

@@ -40,7 +40,8 @@ AGENT_OPTIONS: dict[str, dict[str, tuple[type, float, float]]] = {
     "greedy": {},
     "random": {},
     "ismcts": {"iterations": (int, 1, 2000), "exploration": (float, 0.0, 10.0), "rollout_steps": (int, 0, 200),
-               "rollout_sample": (int, 1, 50), "eval_scale": (float, 0.01, 1000.0), "rollout": (str, 0, 0)},
+               "rollout_sample": (int, 1, 50), "eval_scale": (float, 0.01, 1000.0), "rollout": (str, 0, 0),
+               "rollout_turns": (int, 0, 4), "prior": (int, 0, 10)},
     "rollout": {"turns": (int, 1, 4), "max_steps": (int, 1, 400)},
 }
 
@@ -276,7 +277,7 @@ def simulation_start(*, owner, game: Any, mode: Any, deck_ids: Any = (), games: 
     get_user_model().objects.select_for_update().filter(pk=owner.pk).first()
     _room_for_another(owner)
 
-    chunk_size = runner.chunk_size_for(games, agents=specs)
+    chunk_size = runner.chunk_size_for(games, agents=specs, search_defaults=engine.search_defaults)
     run = SimulationRun(owner=owner, game=game, mode=mode, games_requested=games, seed=seed, agents=specs,
                         chunk_size=chunk_size, backend=settings.SIMULATION_BACKEND, engine_version=engine.version,
                         deal=deal)

@@ -76,7 +76,7 @@ from rules.bos.state import BosState
 from rules.core.decks import DeckList
 from rules.core.engine import EngineSpec, MatchFormat, StatCounter
 
-VERSION = "1.0"
+VERSION = "1.1"  # 1.1: ISMCTS searches with evaluation priors (its games differ; the rules do not)
 
 COUNTERS = (
     StatCounter("conducted", "Summons conducted", per_card=True, description="copies put onto the battlefield"),
@@ -110,7 +110,7 @@ def new_game(decks: list[DeckList], seed: int, **options) -> BosState:
 
 
 ENGINE = EngineSpec(
-    game="bos", version=VERSION, new_game=new_game, evaluate=ai.evaluate,
+    game="bos", version=VERSION, new_game=new_game, evaluate=ai.evaluate, search_defaults={"eval_scale": 15.0},
     min_players=2, max_players=2, perfect_information=False, chance=False, simultaneous_moves=True, teams=False,
     end_reasons=END_REASONS, counters=COUNTERS, goldfish_opponent=goldfish_deck, match=MATCH,
     options={"first_player": ["bid", "rps"], "reserve_swaps": False},

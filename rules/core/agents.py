@@ -12,8 +12,14 @@ the same choices on any machine, so games and whole runs repeat exactly.
 - ``ismcts``  information-set Monte Carlo tree search (Cowling, Powley & Whitehouse 2012,
   single-observer variant): each iteration determinizes the hidden information, descends with
   UCB1 over the actions available in that determinization (availability counts), expands one
-  node, plays out with a cheap policy to a step cap, scores the end and backpropagates; seats
-  that act at once choose independently (decoupled UCT over the joint move).
+  node, scores the position reached and backpropagates; seats that act at once choose
+  independently (decoupled UCT over the joint move). Each new edge starts with one visit worth
+  the evaluation one ply after it (heuristic node priors, Gelly & Silver 2007), so the search
+  begins where greedy stands and spends its iterations on the replies greedy cannot see;
+  evaluations count relative to the root position's, squashed by ``eval_scale``. Random
+  play-outs are optional (``rollout_steps``): in games whose turns are many small actions they
+  value ending a phase over acting, and lost to greedy. A game may set its own defaults
+  (``EngineSpec.search_defaults``: Boundless keeps random play-outs, which serve it best).
 - ``rollout`` one-step look-ahead with greedy play-outs (policy rollout, Bertsekas): each legal
   action is tried in one sampled world and greedy then plays every seat until ``turns`` turns later
   (default 2: to the end of the opponent's reply) before the evaluation scores it. It sees the
@@ -219,45 +225,61 @@ class _Node:
         self.children: dict[tuple[tuple[int, Action], ...], _Node] = {}
 
 
+#: most moves a play-out to a turn horizon (``rollout_turns``) may take
+ROLLOUT_TURN_STEPS = 200
+
+
 class ISMCTSAgent(Agent):
     """Single-observer information-set MCTS, budgeted by ``iterations``.
 
-    Options: ``iterations`` (default 100), ``exploration`` (UCB1 constant, default 0.4: small budgets do better exploiting),
-    ``rollout`` ("random" or "greedy", default "random"; greedy-lite scores ``rollout_sample``
-    random legal actions with the evaluation and keeps the best), ``rollout_steps`` (moves
-    played out after the tree before the position is scored, default 10: short playouts
-    plus the evaluation beat long random ones at equal cost), ``eval_scale``
-    (an unfinished rollout scores ``1 / (1 + exp(-evaluate / eval_scale))``; default 10).
+    Options: ``iterations`` (default 100), ``exploration`` (UCB1 constant, default 0.4: small
+    budgets do better exploiting), ``prior`` (visits each new edge starts with, worth the
+    evaluation one ply after it; default 1, 0 for none: untried actions are then expanded in
+    random order), ``rollout_steps`` (moves played out after the tree before the position is
+    scored, default 0), ``rollout`` ("random" or "greedy": the play-out policy; greedy-lite scores
+    ``rollout_sample`` random legal actions with the evaluation and keeps the best), ``eval_scale``
+    (an unfinished position scores ``1 / (1 + exp(-(evaluate - root) / eval_scale))``, where
+    ``root`` is the evaluation of the position searched from; default 10), ``relative`` (default true; false scores the evaluation
+    itself, not its change from the root).
 
     Every determinization gets a fresh game RNG drawn from the agent's RNG, so the search
     cannot foresee the real game's future shuffles or dice; in a game of perfect information
     nothing is redealt. Where several seats act at once, each chooses by its own statistics
-    at that node (decoupled UCT) and the tree branches on the joint move. The final choice is
-    the most visited root action that is legal in the real state (ties to the first listed).
+    at that node (decoupled UCT; the others' choices in a prior's one-ply look are drawn at
+    random) and the tree branches on the joint move. The final choice is the most visited root
+    action that is legal in the real state (ties to the first listed).
     """
 
     name = "ismcts"
 
     def __init__(self, seed: int = 0, *, evaluate: Evaluate | None = None, perfect_information: bool = False,
-                 iterations: int = 100, exploration: float = 0.4, rollout: str = "random", rollout_steps: int = 10,
-                 rollout_sample: int = 4, eval_scale: float = 10.0, **options: Any):
+                 iterations: int = 100, exploration: float = 0.4, rollout: str = "random", rollout_steps: int = 0,
+                 rollout_sample: int = 4, rollout_turns: int = 0, eval_scale: float = 10.0, prior: int = 1,
+                 relative: bool = True, **options: Any):
         super().__init__(seed, iterations=iterations, exploration=exploration, rollout=rollout,
-                         rollout_steps=rollout_steps, rollout_sample=rollout_sample, eval_scale=eval_scale,
-                         **options)
+                         rollout_steps=rollout_steps, rollout_sample=rollout_sample, rollout_turns=rollout_turns,
+                         eval_scale=eval_scale,
+                         prior=prior, relative=relative, **options)
         if rollout not in ("random", "greedy"):
             raise ValueError(f"rollout must be 'random' or 'greedy', not {rollout!r}")
         if rollout == "greedy" and evaluate is None:
             raise ValueError("a greedy rollout needs the game's evaluation (EngineSpec.evaluate)")
         if iterations < 1:
             raise ValueError("iterations must be at least 1")
+        if eval_scale <= 0 or prior < 0:
+            raise ValueError("eval_scale must be positive and prior at least 0")
         self.evaluate = evaluate
         self.perfect_information = perfect_information
         self.iterations = iterations
         self.exploration = exploration
         self.rollout_policy = rollout
         self.rollout_steps = rollout_steps
+        self.rollout_turns = rollout_turns
         self.rollout_sample = rollout_sample
         self.eval_scale = eval_scale
+        self.prior = prior if evaluate is not None else 0
+        self.relative = relative
+        self._base: list[float] = []
 
     # -- search ------------------------------------------------------------------------------
     def choose(self, state: GameState, player: int) -> Action:
@@ -265,6 +287,11 @@ class ISMCTSAgent(Agent):
         if len(legal) == 1:
             return legal[0]
         root = _Node()
+        # the root's evaluation per seat (from this seat's sampled view): rewards count change from it
+        self._base = [0.0] * state.num_players
+        if self.relative and self.evaluate is not None:
+            world = sample_world(state, player, self.rng, self.perfect_information)
+            self._base = [self.evaluate(world, p) for p in range(state.num_players)]
         for _ in range(self.iterations):
             self._iterate(root, state, player)
         visits = {action: edge.visits for (seat, action), edge in root.edges.items() if seat == player}
@@ -274,8 +301,11 @@ class ISMCTSAgent(Agent):
     def _select(self, node: _Node, world: GameState, seat: int) -> tuple[Action, bool]:
         """``seat``'s action at ``node``: an untried one at random (expanding), else by UCB1."""
         untried, tried = [], []
+        judge = self.prior
         for action in world.legal_actions(seat):
             edge = node.edges.get((seat, action))
+            if edge is None and judge:
+                edge = node.edges[(seat, action)] = self._judged_edge(world, seat, action)
             if edge is None or not edge.visits:
                 untried.append(action)
             else:
@@ -312,7 +342,9 @@ class ISMCTSAgent(Agent):
                 break
         # simulation
         steps = 0
-        while not world.is_over and steps < self.rollout_steps:
+        horizon = world.turn + self.rollout_turns if self.rollout_turns else None
+        while not world.is_over and (steps < self.rollout_steps if horizon is None
+                                     else world.turn < horizon and steps < ROLLOUT_TURN_STEPS):
             world.apply_move({seat: self._rollout_action(world, seat) for seat in world.current_players()})
             steps += 1
         rewards = self._rewards(world)
@@ -322,6 +354,19 @@ class ISMCTSAgent(Agent):
                 edge = parent.edges[(seat, action)]
                 edge.visits += 1
                 edge.reward += rewards[seat]
+
+    def _judged_edge(self, world: GameState, seat: int, action: Action) -> _Edge:
+        """A new edge that starts with ``prior`` visits worth the position one ply after it."""
+        after = _lookahead(world)
+        if len(after.current_players()) > 1:
+            after.apply_joint(joint_move(after, seat, action, self.rng))
+        else:
+            after.apply(action, seat)
+        edge = _Edge()
+        edge.visits = self.prior
+        # a hair of noise breaks ties at random, as greedy does (not by the order of legal actions)
+        edge.reward = self.prior * self._rewards(after, only=seat)[seat] + self.rng.random() * 1e-9
+        return edge
 
     def _rollout_action(self, world: GameState, actor: int) -> Action:
         actions = world.legal_actions(actor)
@@ -339,8 +384,9 @@ class ISMCTSAgent(Agent):
                 best, best_score = action, value
         return best
 
-    def _rewards(self, world: GameState) -> list[float]:
-        """Each player's reward in [0, 1]: the outcome when over, else the squashed evaluation."""
+    def _rewards(self, world: GameState, only: int | None = None) -> list[float]:
+        """Each player's reward in [0, 1]: the outcome when over, else the squashed evaluation
+        (relative to the root's with ``relative``); with ``only``, the others are left at 0.5."""
         players = range(world.num_players)
         if world.is_over:
             return [reward(world, p) for p in players]
@@ -348,7 +394,10 @@ class ISMCTSAgent(Agent):
             return [0.5 for _ in players]
         out = []
         for p in players:
-            x = max(-60.0, min(60.0, self.evaluate(world, p) / self.eval_scale))
+            if only is not None and p != only:
+                out.append(0.5)
+                continue
+            x = max(-60.0, min(60.0, (self.evaluate(world, p) - self._base[p]) / self.eval_scale))
             out.append(1.0 / (1.0 + math.exp(-x)))
         return out
 
@@ -428,6 +477,9 @@ def make_agent(name: str, seed: int, engine: EngineSpec | None = None, **options
     if engine is not None:
         options.setdefault("evaluate", engine.evaluate)
         options.setdefault("perfect_information", engine.perfect_information)
+        if cls is ISMCTSAgent:
+            for key, value in engine.search_defaults.items():
+                options.setdefault(key, value)
     return cls(seed, **options)
 
 

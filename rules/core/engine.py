@@ -407,6 +407,11 @@ class EngineSpec:
 
     - ``new_game(decks, seed, **options)`` builds the state; ``decks[seat]`` sits in ``seat``.
     - ``evaluate(state, player)`` scores a position for greedy and search agents (higher is better).
+    - ``search_defaults``: the ISMCTS options that play this game best (measured by
+      ``scripts/bench_agents.py``), used where a run does not set them: e.g. ``eval_scale``, how
+      far apart two moves' evaluations typically are (a game whose evaluation counts in hundreds
+      is squashed more gently than one that counts in ones), or the older random play-outs
+      (``prior`` 0, ``rollout_steps`` 10) where they beat evaluation priors.
     - Game type: ``min_players`` .. ``max_players`` seats (only the ``player_counts`` among
       them when a game names them: FellBound is played by 2, or 4 in two teams);
       ``perfect_information`` (no seat ever
@@ -429,6 +434,7 @@ class EngineSpec:
     version: str
     new_game: Callable[..., GameState]
     evaluate: Callable[[GameState, int], float] | None = None
+    search_defaults: Mapping[str, Any] = field(default_factory=dict)
     min_players: int = 2
     max_players: int = 2
     perfect_information: bool = False

@@ -75,7 +75,7 @@ from rules.spellbound.constants import END_REASONS, TURN_LIMIT, EndReason
 from rules.spellbound.goldfish import goldfish_deck
 from rules.spellbound.state import SpellboundState
 
-VERSION = "1.0"
+VERSION = "1.1"  # 1.1: ISMCTS searches with evaluation priors (its games differ; the rules do not)
 
 COUNTERS = (
     StatCounter("drawn", "Cards drawn", per_card=True, description="copies drawn, opening hand included"),
@@ -95,7 +95,7 @@ def new_game(decks: list[DeckList], seed: int, **options) -> SpellboundState:
 
 
 ENGINE = EngineSpec(
-    game="spellbound", version=VERSION, new_game=new_game, evaluate=ai.evaluate,
+    game="spellbound", version=VERSION, new_game=new_game, evaluate=ai.evaluate, search_defaults={"eval_scale": 60.0},
     min_players=2, max_players=2, perfect_information=False, chance=True, simultaneous_moves=False, teams=False,
     end_reasons=END_REASONS, counters=COUNTERS, goldfish_opponent=goldfish_deck,
 )

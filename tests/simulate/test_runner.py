@@ -415,7 +415,7 @@ def test_cancelling_stops_a_chunk_being_played_between_games_and_moves(sim_decks
     from rules.core import play as core_play
 
     owner, decks, _ = sim_decks
-    monkeypatch.setattr(runner, "chunk_size_for", lambda games, agents=None: 10)
+    monkeypatch.setattr(runner, "chunk_size_for", lambda games, **_: 10)
     run = services.simulation_start(owner=owner, game="boundless", mode="head_to_head",
                                     deck_ids=[d.pk for d in decks[:2]], games=40, seed=3)
     assert run.chunks.get(index=0).games == 10
@@ -463,6 +463,10 @@ def test_chunks_shrink_with_the_agents_cost_so_progress_moves_every_few_seconds(
     assert runner.chunk_size_for(10_000, agents=[{"name": "greedy"}, {"name": "ismcts", "iterations": 100}]) == 4
     assert runner.chunk_size_for(10_000, agents=[{"name": "ismcts", "iterations": 1000}]) == 1
     assert runner.chunk_size_for(40, agents=[{"name": "random"}]) == 2  # still ~20 chunks for a small run
+    # a game whose ISMCTS plays greedy out two turns at every iteration (EngineSpec.search_defaults)
+    playouts = {"rollout": "greedy", "rollout_turns": 2}
+    assert runner.agent_cost([{"name": "ismcts", "iterations": 30}], playouts) == 0.25 * 25 * 30
+    assert runner.chunk_size_for(10_000, agents=[{"name": "ismcts", "iterations": 4}], search_defaults=playouts) == 4
 
 
 def test_a_chunk_another_live_worker_holds_is_left_to_it(start):

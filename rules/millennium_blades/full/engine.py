@@ -71,6 +71,6 @@ def _new_game(decks, seed: int, **options) -> FullGameState:
 
 FULL_ENGINE = EngineSpec(
     game="millennium_blades", version=f"full-{VERSION}", new_game=_new_game, evaluate=evaluate,
-    evaluation_scale=5.0, min_players=MIN_PLAYERS, max_players=MAX_PLAYERS, perfect_information=False,
+    search_defaults={"eval_scale": 5.0}, min_players=MIN_PLAYERS, max_players=MAX_PLAYERS, perfect_information=False,
     chance=True, simultaneous_moves=True, end_reasons=END_REASONS, counters=COUNTERS,
 )
