@@ -306,7 +306,8 @@ def type_line(card: Card, spec: GameSpec) -> str:
     for attr in spec.attributes:
         value = card.attributes.get(attr.name)
         if attr.kind == TAGS and isinstance(value, list):
-            tags.extend(str(v) for v in value)
+            # slugs such as "blast_off" read as words; names already written ("Dragon") stay
+            tags.extend(str(v).replace("_", " ").title() if str(v).islower() else str(v) for v in value)
     card_type = spec.card_type(card.card_type)
     label = card_type.label if card_type else card.card_type
     return f"{label} — {', '.join(tags)}" if tags else label

@@ -69,7 +69,7 @@ from rules.core.engine import EngineSpec, StatCounter
 from rules.millennium_blades import ai
 from rules.millennium_blades.state import CHARTS, TURN_LIMIT, MBState
 
-VERSION = "1.0"
+VERSION = "1.1"  # 1.1: ISMCTS searches with evaluation priors (its games differ; the rules do not)
 
 END_REASONS = {"tournament_end": "every player passed in succession; the tournament was scored"}
 
