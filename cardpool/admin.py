@@ -13,12 +13,15 @@ from django.contrib import admin, messages
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.core.files.uploadedfile import UploadedFile
 from django.db.models import Count
+from django.http import HttpResponseRedirect, JsonResponse
+from django.shortcuts import get_object_or_404
 from django.template.response import TemplateResponse
 from django.urls import path, reverse
 from django.utils.html import format_html
 
+from cardpool import import_jobs
 from cardpool.importer import FORMATS, decode_upload, detect_format, import_cards_text
-from cardpool.models import Card, CardAttributeValue, CardSet, Game, Rarity
+from cardpool.models import Card, CardAttributeValue, CardImportJob, CardSet, Game, Rarity
 from cardpool.services import ImportFailed
 from rules.core.registry import all_games, game_slugs
 
@@ -206,7 +209,7 @@ class CardAdmin(admin.ModelAdmin):
         return urls + super().get_urls()
 
     def import_view(self, request):
-        if not (self.has_add_permission(request) and self.has_change_permission(request)):
+        if not can_import(request):
             raise PermissionDenied
         summary = errors = None
         if request.method == "POST":
@@ -218,6 +221,14 @@ class CardAdmin(admin.ModelAdmin):
                 try:
                     text = decode_upload(upload.read())
                     fmt = detect_format(upload.name, text, form.cleaned_data["format"] or None)
+                    rows = import_jobs.count_rows(text, fmt)
+                    if import_jobs.goes_to_background(rows):
+                        # a big file: a job imports it in a background thread; its page shows progress
+                        job = import_jobs.job_create(user=request.user, game=game, file_name=upload.name, fmt=fmt,
+                                                     text=text, dry_run=dry_run, rows=rows, file_bytes=upload.size)
+                        self.message_user(request, f"{upload.name}: {rows:,} rows are being imported in the "
+                                                   f"background{' (dry run)' if dry_run else ''}.", messages.INFO)
+                        return HttpResponseRedirect(reverse("admin:cardpool_cardimportjob_change", args=[job.pk]))
                     summary = import_cards_text(text, game_slug=game, fmt=fmt, dry_run=dry_run)
                 except ImportFailed as exc:
                     errors = exc.errors
@@ -235,10 +246,19 @@ class CardAdmin(admin.ModelAdmin):
             "errors": errors,
             "dry_run": request.method == "POST" and form.is_valid() and form.cleaned_data["dry_run"],
             "max_mb": settings.CARD_IMPORT_MAX_BYTES / (1024 * 1024),
+            "background_rows": settings.CARD_IMPORT_BACKGROUND_ROWS,
+            "jobs_url": reverse("admin:cardpool_cardimportjob_changelist"),
             "changelist_url": reverse("admin:cardpool_card_changelist"),
         }
         return TemplateResponse(request, "admin/cardpool/import_cards.html", context,
                                 status=400 if errors else 200)
+
+
+def can_import(request) -> bool:
+    """Who may import cards, and see the import jobs: staff who may add and change cards."""
+    user = request.user
+    return bool(user.is_active and user.is_staff and user.has_perm("cardpool.add_card")
+                and user.has_perm("cardpool.change_card"))
 
 
 class CardImportForm(forms.Form):
@@ -259,3 +279,83 @@ class CardImportForm(forms.Form):
             raise ValidationError(f"The file is {upload.size:,} bytes; the limit is {limit:,} bytes "
                                   f"(settings.CARD_IMPORT_MAX_BYTES).")
         return upload
+
+
+@admin.register(CardImportJob)
+class CardImportJobAdmin(admin.ModelAdmin):
+    """The background imports (cardpool/import_jobs.py): read only, seen by whoever may import.
+    A job's page shows its progress (polling its status JSON) and then its summary or errors."""
+
+    list_display = ("id", "file_name", "game", "user", "status_shown", "progress", "dry_run", "created", "finished")
+    list_display_links = ("id", "file_name")
+    list_filter = ("status", "game", "dry_run")
+    search_fields = ("file_name", "user__username")
+    list_select_related = ("user",)
+    date_hierarchy = "created"
+
+    def get_queryset(self, request):
+        return super().get_queryset(request).defer("text")
+
+    def has_view_permission(self, request, obj=None):
+        return can_import(request)
+
+    def has_module_permission(self, request):
+        return can_import(request)
+
+    def has_add_permission(self, request):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False
+
+    def has_delete_permission(self, request, obj=None):
+        return False
+
+    @admin.display(description="status", ordering="status")
+    def status_shown(self, obj):
+        if obj.status == CardImportJob.Status.FAILED and obj.message.startswith("interrupted"):
+            return "failed (interrupted)"
+        if obj.status == CardImportJob.Status.FAILED and obj.errors:
+            return f"failed ({len(obj.errors)} error{'s' if len(obj.errors) != 1 else ''})"
+        return obj.status
+
+    @admin.display(description="rows")
+    def progress(self, obj):
+        done, total = import_jobs.job_progress(obj)
+        return f"{done:,} / {total:,}"
+
+    def get_urls(self):
+        urls = [path("<int:job_id>/status/", self.admin_site.admin_view(self.status_view),
+                     name="cardpool_cardimportjob_status")]
+        return urls + super().get_urls()
+
+    def changelist_view(self, request, extra_context=None):
+        if self.has_view_permission(request):
+            import_jobs.refresh_interrupted(CardImportJob.objects.filter(status__in=CardImportJob.ACTIVE).defer("text"))
+        return super().changelist_view(request, extra_context)
+
+    def change_view(self, request, object_id, form_url="", extra_context=None):
+        if not self.has_view_permission(request):
+            raise PermissionDenied
+        job = get_object_or_404(self.get_queryset(request), pk=object_id)
+        state = import_jobs.job_state(job)
+        context = {
+            **self.admin_site.each_context(request),
+            "opts": self.model._meta,
+            "title": f"Card import {job.pk}: {job.file_name}",
+            "job": job,
+            "state": state,
+            "status_url": reverse("admin:cardpool_cardimportjob_status", args=[job.pk]),
+            "import_url": reverse("admin:cardpool_card_import"),
+            "changelist_url": reverse("admin:cardpool_cardimportjob_changelist"),
+            "cards_url": reverse("admin:cardpool_card_changelist"),
+        }
+        return TemplateResponse(request, "admin/cardpool/import_job.html", context)
+
+    def status_view(self, request, job_id):
+        if not self.has_view_permission(request):
+            raise PermissionDenied
+        job = get_object_or_404(self.get_queryset(request), pk=job_id)
+        response = JsonResponse(import_jobs.job_state(job))
+        response["Cache-Control"] = "no-store"
+        return response

@@ -10,6 +10,7 @@ from __future__ import annotations
 from functools import lru_cache
 from urllib.parse import quote
 
+from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.db import models
 from django.urls import reverse
@@ -87,6 +88,19 @@ def card_path(game: str, set_code: str, number: str, slug: str) -> str:
             .replace("NUMBER", quote(number, safe="")).replace("SLUG", quote(slug)))
 
 
+@lru_cache(maxsize=1)
+def _card_thumb_template() -> tuple[str, str]:
+    head, _, tail = reverse("cardpool:card_thumb", args=[0]).rpartition("/0/")
+    return head + "/", "/" + tail
+
+
+def card_thumb_path(pk: int) -> str:
+    """The card's thumbnail path (``cardpool:card_thumb``) without a URL resolver round trip per
+    card: grids and deck pages show dozens."""
+    head, tail = _card_thumb_template()
+    return f"{head}{int(pk)}{tail}"
+
+
 def card_image_path(card: Card, filename: str) -> str:
     return f"cards/{card.game.slug}/{card.card_set.code}-{card.number}-{card.slug}.png"
 
@@ -144,6 +158,10 @@ class Card(models.Model):
 
     def get_absolute_url(self) -> str:
         return card_path(self.game.slug, self.card_set.code, self.number, self.slug)
+
+    @property
+    def thumb_url(self) -> str:
+        return card_thumb_path(self.pk)
 
     def attribute_items(self) -> list[tuple[str, str]]:
         """(label, display value) pairs in the schema's order, for pages and card faces."""
@@ -238,3 +256,63 @@ def reindex_cards(cards) -> None:
         rows.extend(CardAttributeValue(card_id=card.pk, name=name, num=num, text=text)
                     for name, num, text in index_rows(spec, card.attributes or {}, card.effects or []))
     CardAttributeValue.objects.bulk_create(rows, batch_size=1000)
+
+
+class CardImportJob(models.Model):
+    """A card import run in the background (``cardpool.import_jobs``): a file with more rows than
+    ``settings.CARD_IMPORT_BACKGROUND_ROWS`` uploaded in the admin.
+
+    The upload is kept as text in the row (``text``) until the job ends, not as a file under
+    MEDIA_ROOT: the job and its input are committed together (the thread started on commit always
+    finds its input, a failed request leaves no orphan file), any server process or host reading
+    the database can see it, and nothing lands under ``/media/`` (served to anyone by ``make
+    run``). Its size is bounded by ``CARD_IMPORT_MAX_BYTES``; it is emptied when the job ends and
+    deferred by every list and status query.
+    """
+
+    class Status(models.TextChoices):
+        QUEUED = "queued"
+        RUNNING = "running"
+        DONE = "done"
+        FAILED = "failed"
+
+    ACTIVE = (Status.QUEUED, Status.RUNNING)
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
+                             related_name="card_import_jobs")
+    game = models.CharField(max_length=40)  # the game's slug (its Game row may not exist yet)
+    file_name = models.CharField(max_length=255)
+    file_format = models.CharField(max_length=8)  # csv or json
+    file_bytes = models.PositiveBigIntegerField(default=0)
+    text = models.TextField(blank=True)  # the upload (UTF-8 text) until the job ends
+    dry_run = models.BooleanField(default=False)
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.QUEUED, db_index=True)
+    rows_done = models.PositiveIntegerField(default=0)
+    rows_total = models.PositiveIntegerField(default=0)
+    #: [{"line": 14 or null, "where": "line 14", "field": "pwr", "message": "..."}], as the
+    #: in-request import lists them (``cardpool.services.RowError``)
+    errors = models.JSONField(default=list, blank=True)
+    #: {"created", "updated", "unchanged", "sets_created", "compiled", "not_playable", "text"}
+    summary = models.JSONField(default=dict, blank=True)
+    message = models.TextField(blank=True)  # why a job failed other than its rows (interrupted, a bug)
+    worker = models.CharField(max_length=200, blank=True)  # "host:pid" of the process that runs it
+    heartbeat = models.DateTimeField(null=True, blank=True)
+    created = models.DateTimeField(auto_now_add=True)
+    started = models.DateTimeField(null=True, blank=True)
+    finished = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created", "-id"]
+
+    def __str__(self) -> str:
+        return f"import of {self.file_name} ({self.game}, {self.status})"
+
+    @property
+    def active(self) -> bool:
+        return self.status in self.ACTIVE
+
+    @property
+    def percent(self) -> int:
+        if self.status == self.Status.DONE:
+            return 100
+        return int(100 * self.rows_done / self.rows_total) if self.rows_total else 0

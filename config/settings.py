@@ -10,6 +10,9 @@ DJANGO_LOG_REQUESTS "1"/"0": one line per request (default: on when DEBUG is off
 DATABASE_URL        e.g. postgres://user:pass@host/db (default: SQLite file db.sqlite3)
 DATABASE_STATEMENT_TIMEOUT  PostgreSQL only: seconds any one statement may run (default 30; 0 = none)
 MEDIA_ROOT          where uploads and drawn card images go (default ./media)
+CARD_IMPORT_MAX_BYTES  largest card file the admin's import accepts (default 20 MiB)
+CARD_IMPORT_BACKGROUND_ROWS  an admin card import of more rows than this runs in a background
+                    thread with a progress page (default 2000; smaller files import in the request)
 """
 
 import os
@@ -208,6 +211,9 @@ CARD_IMAGE_MAX_SIDE = int(os.environ.get("CARD_IMAGE_MAX_SIDE", 4096))
 # Largest card import accepted through the admin upload form.
 CARD_IMPORT_MAX_BYTES = int(os.environ.get("CARD_IMPORT_MAX_BYTES", 20 * 1024 * 1024))
 DATA_UPLOAD_MAX_MEMORY_SIZE = CARD_IMPORT_MAX_BYTES
+# Admin imports of more rows than this run as a background job (cardpool/import_jobs.py) whose page
+# shows progress; smaller ones are imported during the request.
+CARD_IMPORT_BACKGROUND_ROWS = max(0, int(os.environ.get("CARD_IMPORT_BACKGROUND_ROWS", 2000)))
 
 # The API: personal tokens (accounts/), the site's session (CSRF for writes) and basic auth; rate
 # limits per person and per address (429 with Retry-After).
