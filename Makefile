@@ -46,6 +46,7 @@ bench: $(VENV)/.dev
 	$(BIN)/python scripts/bench_search.py
 	$(BIN)/python scripts/bench_engine.py
 	$(BIN)/python scripts/bench_games.py
+	$(BIN)/python scripts/bench_full_game.py
 	$(BIN)/python scripts/bench_agents.py
 	$(BIN)/python scripts/bench_simulate.py
 	$(BIN)/python scripts/bench_replays.py

@@ -428,6 +428,15 @@ class EngineSpec:
     - ``passive_choice(state, player)``: the passive agent's choice where "the first passive
       verb" is not enough (a game lost at once by a side that does nothing: FellBound's two
       characters); default: :class:`~rules.core.agents.PassiveAgent`'s own rule.
+    - ``deckless_modes``: ways of playing the game that need no saved decks, by name (a slug
+      with hyphens: ``"full-game"``): modes whose seats start from what the engine deals
+      (Millennium Blades' whole game: every seat starts from a starter deck and builds its kits
+      in the game). Each value is an :class:`EngineSpec` of its own (its own ``version``, seats,
+      counters, end reasons, evaluation) whose ``new_game`` ignores the decks it is given except
+      for their number (one placeholder :class:`~rules.core.decks.DeckList` per seat). The spec
+      itself stays the game's deck engine: whatever iterates engines (the conformance suite,
+      the apps' mode lists) sees only it; a mode is reached by name
+      (``rules.core.registry.get_engine(slug, mode)``), and replays record it (``"mode"``).
     """
 
     game: str
@@ -449,6 +458,7 @@ class EngineSpec:
     passive_choice: Callable[[GameState, int], Action] | None = None
     match: MatchFormat | None = None
     options: dict = field(default_factory=dict)
+    deckless_modes: Mapping[str, EngineSpec] = field(default_factory=dict)
 
     def seat_counts(self) -> tuple[int, ...]:
         """Every number of seats the game may be played with."""
@@ -475,4 +485,6 @@ class EngineSpec:
                 "simultaneous_moves": self.simultaneous_moves, "teams": self.teams,
                 "free_for_all": self.free_for_all, "player_counts": list(self.seat_counts()),
                 "match": {"name": self.match.name, "label": self.match.label} if self.match else None,
-                "end_reasons": dict(self.end_reasons), "counters": [c.as_dict() for c in self.counters]}
+                "end_reasons": dict(self.end_reasons), "counters": [c.as_dict() for c in self.counters],
+                "deckless_modes": {name: {"version": spec.version, **spec.game_type()}
+                                   for name, spec in self.deckless_modes.items()}}

@@ -155,23 +155,27 @@ def play_game(engine: EngineSpec, decks: Sequence[DeckList], seed: int, agents: 
 
 
 # -- many games ----------------------------------------------------------------------------------
-def _engine_ref(engine: EngineSpec) -> EngineSpec | str:
-    """What to send to a worker: the slug of a registered engine, else the spec itself."""
-    from rules.core.registry import get_engine
+def _engine_ref(engine: EngineSpec) -> EngineSpec | str | tuple[str, str]:
+    """What to send to a worker: the slug of a registered engine, ``(slug, mode)`` for one of its
+    deckless modes (``EngineSpec.deckless_modes``), else the spec itself."""
+    from rules.core.registry import deckless_mode_of, get_engine
 
     try:
         if get_engine(engine.game) is engine:
             return engine.game
+        mode = deckless_mode_of(engine)
     except LookupError:
-        pass
-    return engine
+        return engine
+    return engine if mode is None else (engine.game, mode)
 
 
-def _resolve_engine(ref: EngineSpec | str) -> EngineSpec:
+def _resolve_engine(ref: EngineSpec | str | tuple[str, str]) -> EngineSpec:
     if isinstance(ref, EngineSpec):
         return ref
     from rules.core.registry import get_engine
 
+    if isinstance(ref, tuple):
+        return get_engine(*ref)
     return get_engine(ref)
 
 

@@ -48,8 +48,20 @@ def get_game(slug: str) -> GameSpec:
         raise UnknownGame(slug) from None
 
 
-def get_engine(slug: str):
-    """The game's rules engine (``rules/<game>/engine.py``'s ``ENGINE``), or None if it has none yet."""
+class UnknownMode(LookupError):
+    """A deckless mode the game does not declare (``EngineSpec.deckless_modes``)."""
+
+    def __init__(self, slug: str, mode: str, known: list[str]):
+        super().__init__(f"{slug} has no mode {mode!r} that needs no decks"
+                         + (f"; its deckless modes: {', '.join(known)}" if known else "; it declares none"))
+        self.slug, self.mode, self.known = slug, mode, known
+
+
+def get_engine(slug: str, mode: str | None = None):
+    """The game's rules engine (``rules/<game>/engine.py``'s ``ENGINE``), or None if it has none yet.
+
+    With ``mode``: the engine of one of the game's deckless modes (``ENGINE.deckless_modes[mode]``:
+    Millennium Blades' ``"full-game"``); :class:`UnknownMode` when the game declares no such mode."""
     get_game(slug)
     try:
         module = importlib.import_module(f"rules.{slug}.engine")
@@ -57,7 +69,36 @@ def get_engine(slug: str):
         if exc.name == f"rules.{slug}.engine":
             return None
         raise
-    return getattr(module, "ENGINE", None)
+    engine = getattr(module, "ENGINE", None)
+    if mode is None:
+        return engine
+    declared = dict(engine.deckless_modes) if engine is not None else {}
+    if mode not in declared:
+        raise UnknownMode(slug, mode, sorted(declared))
+    return declared[mode]
+
+
+def deckless_mode_of(engine) -> str | None:
+    """The name under which ``engine`` is one of its game's deckless modes, or None (the game's
+    own engine, or a spec the registry does not hold: a test's toy)."""
+    try:
+        main = get_engine(engine.game)
+    except UnknownGame:
+        return None
+    if main is None or main is engine:
+        return None
+    return next((name for name, spec in main.deckless_modes.items() if spec is engine), None)
+
+
+def deckless_modes() -> dict[str, list[str]]:
+    """Every deckless mode any registered engine declares, with the games that declare it (the
+    ``simulate`` command's ``--mode`` choices)."""
+    out: dict[str, list[str]] = {}
+    for slug in game_slugs():
+        engine = get_engine(slug)
+        for name in engine.deckless_modes if engine is not None else ():
+            out.setdefault(name, []).append(slug)
+    return dict(sorted(out.items()))
 
 
 def get_construction(slug: str):

@@ -72,11 +72,17 @@ def deck_from_data(data: dict, game: str) -> DeckList:
 # -- building and re-running ---------------------------------------------------------------------
 def make_replay(*, engine: EngineSpec, decks: list[DeckList], seed: int, agents: list[dict],
                 moves: list[dict[int, Action]], state: GameState, options: dict | None = None) -> dict:
-    """The replay of a finished game (``state`` must have been played with ``log_events`` on)."""
+    """The replay of a finished game (``state`` must have been played with ``log_events`` on).
+    A game played in one of its deckless modes (``EngineSpec.deckless_modes``) records the mode's
+    name as ``"mode"``; other replays have no such key."""
+    from rules.core.registry import deckless_mode_of
+
+    mode = deckless_mode_of(engine)
     return _plain({
         "format": FORMAT,
         "format_version": FORMAT_VERSION,
         "game": engine.game,
+        **({"mode": mode} if mode is not None else {}),
         "engine_version": engine.version,
         "seed": seed,
         "options": options or {},
@@ -106,9 +112,13 @@ def _check_header(replay: dict) -> None:
 def _engine_for(replay: dict, engine: EngineSpec | None) -> EngineSpec:
     _check_header(replay)
     if engine is None:
-        from rules.core.registry import get_engine
+        from rules.core.registry import UnknownMode, get_engine
 
-        engine = get_engine(replay["game"])
+        try:
+            mode = replay.get("mode")
+            engine = get_engine(replay["game"]) if mode is None else get_engine(replay["game"], mode)
+        except UnknownMode as exc:
+            raise ReplayError(f"the replay was played in a mode this code does not know: {exc}") from None
         if engine is None:
             raise ReplayError(f"game {replay['game']!r} has no rules engine")
     if engine.version != replay["engine_version"]:

@@ -55,6 +55,10 @@ effect waits for a choice; ``legal_actions`` for a seat to act; ``store_count``,
 Hidden from a seat (``hidden_cards``): the Store's order and contents, the other players' hands.
 Face-down cards are not hidden: every card is played face-up before it is flipped.
 
+Deckless mode ``"full-game"`` (``ENGINE.deckless_modes``): the whole game, setup to final scoring,
+3-5 players each starting from a starter deck (``rules/millennium_blades/full/``, ``FULL_ENGINE``);
+``manage.py simulate --game millennium_blades --mode full-game --players 4``.
+
 Returns: the VP of the round's chart (option ``chart``: ``pre_release``, ``round1`` (default),
 ``round2``, ``final``), ties sharing "all places they would win ... rounded down"; placements
 follow. Options: ``store`` (the Store's cards, default the fixture pool with every copy),
@@ -67,6 +71,7 @@ from __future__ import annotations
 from rules.core.decks import DeckList
 from rules.core.engine import EngineSpec, StatCounter
 from rules.millennium_blades import ai
+from rules.millennium_blades.full.engine import FULL_ENGINE
 from rules.millennium_blades.state import CHARTS, TURN_LIMIT, MBState
 
 VERSION = "1.1"  # 1.1: ISMCTS searches with evaluation priors (its games differ; the rules do not)
@@ -94,6 +99,8 @@ ENGINE = EngineSpec(
     game="millennium_blades", version=VERSION, new_game=new_game, evaluate=ai.evaluate,
     min_players=1, max_players=5, perfect_information=False, chance=True, simultaneous_moves=False,
     end_reasons=END_REASONS, counters=COUNTERS,
+    # the whole game (rules/millennium_blades/full/): every seat starts from a starter deck, no saved decks
+    deckless_modes={"full-game": FULL_ENGINE},
 )
 
 __all__ = ["CHARTS", "COUNTERS", "ENGINE", "VERSION", "MBState", "new_game"]

@@ -109,7 +109,7 @@ def test_a_card_chip_shows_the_card_on_hover_and_on_a_tap(page, live_server, fin
     page.set_viewport_size({"width": 1366, "height": 900})
     page.goto(f"{live_server.url}/simulations/{run.pk}/games/0/1/")
     chip = page.locator("#replay-board [data-card-image]").first
-    chip.wait_for()
+    chip.wait_for(timeout=60_000)  # the replay is computed on first view
     name = chip.get_attribute("data-card-name")
     assert re.fullmatch(r"/cards/\d+/thumb\.png", chip.get_attribute("data-card-image"))
 

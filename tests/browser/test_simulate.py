@@ -66,7 +66,7 @@ def test_start_a_head_to_head_run_watch_it_finish_and_replay_a_game(page, live_s
     page.fill("#id_password", PASSWORD)
     page.get_by_role("button", name="Log in").click()
     page.wait_for_url(f"**/decks/{deck_a.pk}/")
-    page.get_by_role("link", name="Simulate").click()
+    page.get_by_role("link", name="Simulate", exact=True).click()
     page.wait_for_url(f"**/simulations/new/?deck={deck_a.pk}")
     assert page.locator("select[name=deck]").input_value() == str(deck_a.pk)
     seed = page.locator("input[name=seed]").input_value()

@@ -110,7 +110,8 @@ def test_replays_are_written_and_replay(simulate, toy, tmp_path):
     assert [f.name for f in files] == ["game-00000.json", "game-00001.json", "game-00002.json"]
     replay = json.loads(files[1].read_text())
     assert replay["agents"][0] == {"name": "ismcts", "iterations": 10, "exploration": 0.4, "eval_scale": 10.0,
-                                   "rollout": "random", "rollout_steps": 10, "rollout_sample": 4}
+                                   "rollout": "random", "rollout_steps": 0, "rollout_sample": 4, "rollout_turns": 0,
+                                   "prior": 1, "relative": True}
     assert replay_game(replay, BOUNDLESS_TOY).is_over
     assert "won" in render_text(replay).splitlines()[-1]
 

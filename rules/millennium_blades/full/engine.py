@@ -1,5 +1,7 @@
 """The entry point of the whole game: ``new_full_game`` and ``FULL_ENGINE`` (an ``EngineSpec``
-not registered yet: the registry, the apps, the web and the CLI come in a later step).
+registered as the tournament engine's deckless mode ``"full-game"``: ``ENGINE.deckless_modes`` in
+``rules/millennium_blades/engine.py``, reached by ``rules.core.registry.get_engine("millennium_blades",
+"full-game")`` and ``manage.py simulate --mode full-game``; the web run type comes in a later step).
 
 ``new_full_game(players, seed, *, pool=None, sets=None, preset=None, fusion=None, prize=None,
 starters=None, ticks_per_minute=2, timers=(7, 7, 6), reuse_short_sets=True)``:

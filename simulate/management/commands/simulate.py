@@ -4,6 +4,8 @@
         --mode goldfish|head-to-head|gauntlet|match|table|teams --games N --seed S
         [--agent random|greedy|ismcts|rollout ...] [--iterations N] [--workers K] [--json] [--replays DIR]
     python manage.py simulate --game GAME --deal-from QUERY [--mode ...] ...   (a dealt format)
+    python manage.py simulate --game GAME --mode DECKLESS_MODE --players N --games N --seed S
+        [--agent ...] [--workers K] [--json] [--replays DIR]       (a mode that needs no decks)
 
 Modes (``simulate.modes``, the same as the web's; what a game allows comes from its engine's
 ``min_players``/``max_players``): goldfish, one deck against the game's passive opponent;
@@ -15,6 +17,14 @@ matches); teams, two teams of allies, the decks given team by team (the first ha
 One ``--agent`` plays every deck; one per deck gives each its own (a gauntlet: the deck's, then
 the opponents'). Without ``--mode``: goldfish for one deck, head-to-head for two, table (or teams,
 for a game whose bigger tables are always teams) for more.
+
+Deckless modes (``EngineSpec.deckless_modes``, found through the registry; no game is named here):
+a game may declare ways of playing whose seats start from what the engine deals (Millennium
+Blades' ``full-game``: the whole game, every seat from a starter deck). They take ``--players N``
+(the mode's own seat counts) instead of decks, one ``--agent`` for every seat or one per seat;
+the seats do not rotate (seat ``k`` is "Seat k+1", played by the ``k``-th agent), each seat gets
+the report of a deck plus each plain counter's mean with its 95% interval and each per-card
+counter's total per game. Their replays record the mode (``docs/replay-format.md``).
 
 The report gives every deck's wins, draws and losses, win rate with its 95% interval, placements,
 mean placement and mean return with its interval, the game's declared counters, game lengths and
@@ -36,7 +46,8 @@ from config.progress import add_quiet_argument, progress_callback
 from rules.core.agents import agent_names
 from rules.core.decks import DeckList
 from rules.core.play import run_games, summarize_results
-from rules.core.registry import UnknownGame, game_slugs, get_engine
+from rules.core.registry import UnknownGame, deckless_modes, game_slugs, get_engine
+from rules.core.tally import mean_with_interval
 from simulate import modes
 from simulate.deck_sources import DeckSourceError, IllegalDeck, LoadedDeck, load_deck
 
@@ -56,8 +67,14 @@ class Command(BaseCommand):
         parser.add_argument("--deal-from", metavar="QUERY",
                             help="instead of --deck: every game deals fresh decks from the cards matching this search "
                                  "(a game's random format, e.g. FellBound's: \"game:fellbound s:FB1\")")
-        parser.add_argument("--mode", choices=MODES,
-                            help="default: goldfish for one deck, head-to-head for two, table for more")
+        declared = deckless_modes()  # modes a game declares that need no decks (EngineSpec.deckless_modes)
+        deckless = "; ".join(f"{name} ({', '.join(games)})" for name, games in declared.items())
+        parser.add_argument("--mode", choices=MODES + tuple(name for name in declared if name not in MODES),
+                            help="default: goldfish for one deck, head-to-head for two, table for more"
+                                 + (f". Modes of one game that need no decks (every seat starts from what the "
+                                    f"engine deals; give --players instead of --deck): {deckless}" if deckless else ""))
+        parser.add_argument("--players", type=int, metavar="N",
+                            help="seats of a mode that needs no decks" + (f" ({', '.join(declared)})" if declared else ""))
         parser.add_argument("--games", type=int, default=100, help="games to play (per opponent in a gauntlet; "
                                                                    "default 100)")
         parser.add_argument("--seed", type=int, default=1, help="run seed (default 1)")
@@ -104,6 +121,19 @@ class Command(BaseCommand):
         return modes.side_agents(mode, specs, decks, engine)
 
     def handle(self, *args, **options):
+        if options["mode"] is not None and options["mode"] not in MODES:  # a game's deckless mode
+            engine = self._engine(options["game"])
+            if options["mode"] not in engine.deckless_modes:
+                offered = ", ".join(m.replace("_", "-") for m in modes.available_modes(engine))
+                own = ", ".join(engine.deckless_modes)
+                raise CommandError(f"{engine.game} has no mode {options['mode']} (its modes: {offered}"
+                                   f"{'; without decks: ' + own if own else ''})", returncode=BAD_INPUT)
+            return self._deckless(engine, options["mode"], options)
+        if options["players"] is not None:
+            declared = "; ".join(f"{name} ({', '.join(games)})" for name, games in deckless_modes().items())
+            raise CommandError(f"--players is for a mode that needs no decks (a game's deckless mode: "
+                               f"{declared or 'none declared'}); the other modes take their seats from the decks",
+                               returncode=BAD_INPUT)
         dealing = options["deal_from"] is not None
         if dealing == bool(options["deck"]):
             raise CommandError("give the decks (--deck, once per deck) or --deal-from, not both or neither",
@@ -185,6 +215,104 @@ class Command(BaseCommand):
         else:
             self.stdout.write("\n".join(render_summary(settings, summary, pairing.number if len(pairings) > 1 else None)
                                          for pairing, summary in zip(pairings, summaries, strict=True)))
+
+
+    # -- deckless modes ------------------------------------------------------------------------------
+    def _deckless(self, game_engine, name: str, options: dict) -> None:
+        """A mode whose seats start from what the engine deals (``EngineSpec.deckless_modes``):
+        ``--players`` placeholder decks, one per seat, seats not rotating."""
+        engine = game_engine.deckless_modes[name]
+        if options["deck"] or options["deal_from"] is not None:
+            raise CommandError(f"{name} needs no decks: every seat starts from what the game deals; give --players "
+                               f"({modes.players_text(engine)}), not --deck or --deal-from", returncode=BAD_INPUT)
+        players = options["players"]
+        if players is None or players not in engine.seat_counts():
+            given = "no --players" if players is None else f"not {players}"
+            raise CommandError(f"{engine.game} {name} is played by {modes.players_text(engine)}: give --players N "
+                               f"({given})", returncode=BAD_INPUT)
+        for option, least in (("games", 1), ("workers", 1), ("iterations", 1)):
+            if options[option] < least:
+                raise CommandError(f"--{option} must be at least {least}, not {options[option]}", returncode=BAD_INPUT)
+        names = options["agent"] or ["greedy"]
+        if len(names) not in (1, players):
+            raise CommandError(f"give one --agent for every seat or one per seat ({players}), not {len(names)}",
+                               returncode=BAD_INPUT)
+        agents = [{"name": n, "iterations": options["iterations"]} if n == "ismcts" else {"name": n}
+                  for n in (names * players if len(names) == 1 else names)]
+        replays = self._replay_dir(options)
+        seats = [f"Seat {seat + 1}" for seat in range(players)]
+        decks = [DeckList(game=engine.game, name=seat) for seat in seats]
+        results = run_games(engine, decks, agents, games=options["games"], seed=options["seed"],
+                            workers=options["workers"], record=replays is not None, rotate=False,
+                            progress=progress_callback(self, options, desc="Playing", unit="games"))
+        summary = deckless_figures(summarize_results(results, name, seats, engine), engine)
+        if replays is not None:
+            for result in results:
+                (replays / f"game-{result.index:05d}.json").write_text(
+                    json.dumps(result.replay, sort_keys=True) + "\n", encoding="utf-8")
+            self.stderr.write(f"wrote {len(results)} replays to {replays}")
+        settings = {"game": engine.game, "engine_version": engine.version, "mode": name, "players": players,
+                    "games": options["games"], "seed": options["seed"], "agents": agents, "seats": seats}
+        if options["json"]:
+            self.stdout.write(json.dumps({"settings": settings, "results": summary}, sort_keys=True, indent=2))
+        else:
+            self.stdout.write(render_deckless(settings, summary))
+
+    def _replay_dir(self, options: dict) -> Path | None:
+        if not options["replays"]:
+            return None
+        replays = Path(options["replays"])
+        try:
+            replays.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            raise CommandError(f"cannot create replay directory {replays}: {exc.strerror}",
+                               returncode=BAD_INPUT) from None
+        return replays
+
+
+def deckless_figures(summary: dict, engine) -> dict:
+    """A deckless run's figures: the summary plus, per seat, each plain counter's mean with its 95%
+    interval (``mean_interval``) and each per-card counter's copies in all and per game
+    (``card_totals``), whatever counters the engine declares."""
+    per_card = [c.name for c in engine.counters if c.per_card]
+    for side in summary["sides"]:
+        for figure in side["counters"].values():
+            figure["mean_interval"] = mean_with_interval({str(v): n for v, n in figure["distribution"]})
+        totals = {}
+        for counter in per_card:
+            total = sum(by_counter.get(counter, {}).get("count", 0) for by_counter in side["cards"].values())
+            totals[counter] = {"total": total,
+                               "per_game": round(total / summary["games"], 4) if summary["games"] else None}
+        side["card_totals"] = totals
+    return summary
+
+
+def render_deckless(settings: dict, summary: dict) -> str:
+    """The human-readable report of a deckless run, seat by seat."""
+    agents = " vs ".join(agent["name"] for agent in settings["agents"])
+    lines = [f"{settings['game']} {settings['mode']} ({settings['players']} players, engine "
+             f"{settings['engine_version']}): {settings['games']} games, seed {settings['seed']}, {agents}"]
+    labels = summary.get("counter_labels", {})
+    for side in summary["sides"]:
+        lines += [
+            f"  {side['name']} ({settings['agents'][side['side']]['name']}): {side['wins']} won, {side['draws']} "
+            f"drawn, {side['losses']} lost; win rate {_interval(side['win_rate'])}",
+            f"    placements: {_placements(side)}; mean placement {_number(side['mean_placement'])}",
+            f"    final score (the game's return): mean {_mean(side['mean_return'])}",
+        ]
+        for name, figure in side["counters"].items():
+            lines.append(f"    {labels.get(name, name)}: mean {_mean(figure['mean_interval'])} per game")
+        for name, figure in side["card_totals"].items():
+            lines.append(f"    {labels.get(name, name)}: {_number(figure['per_game'])} cards per game "
+                         f"({figure['total']} in all)")
+    reasons = summary.get("end_reason_labels", {})
+    lines += [
+        f"  draws (every seat tied): {summary['draws']}",
+        f"  game length (turns): {_lengths(summary['turns'])}",
+        f"  game length (moves): {_lengths(summary['steps'])}",
+        f"  end reasons: {', '.join(f'{reasons.get(k, k)}: {v}' for k, v in summary['end_reasons'].items())}",
+    ]
+    return "\n".join(lines)
 
 
 # -- the human-readable report ---------------------------------------------------------------------
