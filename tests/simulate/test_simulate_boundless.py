@@ -47,7 +47,7 @@ def test_head_to_head_json_is_identical_across_workers(simulate):
 
 def test_head_to_head_text_and_ismcts(simulate):
     run = simulate("--game", "boundless", "--deck", UNDERTOW, "--deck", EMERALD, "--games", "2",
-                   "--agent", "ismcts", "--iterations", "5")
+                   "--agent", "ismcts", "--iterations", "5", terminal=True)  # the bar is drawn on a terminal only
     assert run.code == 0, run.error
     assert run.out.startswith("boundless head-to-head: 2 games, seed 1, ismcts vs ismcts")
     assert "2/2 games" in run.err
