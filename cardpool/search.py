@@ -722,8 +722,25 @@ class _Compiler:
         return qs.order_by(*keys), names
 
 
-def search(query: str, *, game_slug: str | None = None) -> SearchResult:
-    """Run ``query`` over one game's cards (or all games'); raises SearchError."""
+class _GameIds:
+    """The games' ids by slug, read from the database when a term first needs one (most searches
+    of one game never do: their filter joins the game by slug)."""
+
+    def __init__(self, slugs: list[str]):
+        self.slugs = slugs
+        self._ids: dict[str, int] | None = None
+
+    def get(self, slug: str, default=None):
+        if self._ids is None:
+            from cardpool.models import Game
+
+            self._ids = dict(Game.objects.filter(slug__in=self.slugs).values_list("slug", "id"))
+        return self._ids.get(slug, default)
+
+
+def search(query: str, *, game_slug: str | None = None, game_id: int | None = None) -> SearchResult:
+    """Run ``query`` over one game's cards (or all games'); raises SearchError. ``game_id``: the
+    id of ``game_slug``'s row when the caller has read it (spares a query)."""
     parsed = parse(query)
     if game_slug:
         try:
@@ -733,13 +750,16 @@ def search(query: str, *, game_slug: str | None = None) -> SearchResult:
                               _suggest(game_slug, [g.slug for g in all_games()])) from None
     else:
         games = all_games()
-    from cardpool.models import Game
-
-    game_ids = dict(Game.objects.filter(slug__in=[g.slug for g in games]).values_list("slug", "id"))
+    if game_slug and game_id is not None:
+        game_ids = {game_slug: game_id}
+    else:
+        game_ids = _GameIds([g.slug for g in games])
     compiler = _Compiler(games, game_ids)
     qs = Card.objects.all()
-    if game_slug:
-        qs = qs.filter(game_id=game_ids.get(game_slug, -1))
+    if game_slug and game_id is not None:
+        qs = qs.filter(game_id=game_id)
+    elif game_slug:
+        qs = qs.filter(game__slug=game_slug)  # joined: no query for the game's id
     if parsed.tree is not None:
         qs = qs.filter(compiler.compile(parsed.tree))
     ordered, order_names = compiler.ordering(qs, parsed.order, parsed.direction)

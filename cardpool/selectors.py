@@ -49,12 +49,14 @@ def game_list_with_counts() -> list[Game]:
     return games
 
 
-def card_search(*, query: str, game_slug: str | None = None) -> SearchResult:
-    """Cards matching a search-language query, ordered as it asks.
+def card_search(*, query: str, game_slug: str | None = None, game: Game | None = None) -> SearchResult:
+    """Cards matching a search-language query, ordered as it asks (``game``: the row of
+    ``game_slug`` when the caller has it).
 
     Raises ``cardpool.search.SearchError`` (message, position, suggestion) on a bad query.
     """
-    return search(query, game_slug=game_slug)
+    game_id = game.pk if game is not None and game.slug == game_slug else None
+    return search(query, game_slug=game_slug, game_id=game_id)
 
 
 CARD_ROW_FIELDS = ("id", "game__slug", "card_set__code", "card_set__name", "number", "name", "slug",
@@ -136,6 +138,12 @@ def card_printings(card: Card) -> QuerySet[Card]:
 def set_list(*, game_slug: str) -> QuerySet[CardSet]:
     return (CardSet.objects.filter(game__slug=game_slug).annotate(card_count=Count("cards"))
             .order_by("release_order", "code"))
+
+
+def set_choices(*, game: Game) -> list[tuple[str, str]]:
+    """``(code, name)`` of a game's sets in release order, for the card browser's set filter
+    (no card counts: ``set_list`` joins every card to count them)."""
+    return list(CardSet.objects.filter(game=game).order_by("release_order", "code").values_list("code", "name"))
 
 
 def set_cards(*, card_set: CardSet) -> QuerySet[Card]:

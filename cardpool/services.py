@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from django.db import transaction
+from django.utils import timezone
 from django.utils.text import slugify
 
 from cardpool.models import Card, CardSet, Game, Rarity, reindex_cards
@@ -246,9 +247,12 @@ def _write_batch(spec, game: Game, rows: list[CardRow], start: int, compiled: di
             summary.unchanged += 1
     Card.objects.bulk_create(to_create, batch_size=500)
     if to_update:
+        now = timezone.now()  # bulk_update skips auto_now: set it, so pages keyed on it see the change
+        for card in to_update:
+            card.updated = now
         Card.objects.bulk_update(to_update, ["name", "slug", "name_lower", "card_type", "rarity", "text",
                                              "flavor", "attributes", "effects", "playable",
-                                             "unplayable_reason"], batch_size=500)
+                                             "unplayable_reason", "updated"], batch_size=500)
     summary.created += len(to_create)
     summary.updated += len(to_update)
     # bulk_create does not return primary keys on every backend: read them back to index.

@@ -9,6 +9,8 @@ filter form arrives here and :func:`filters_to_query` writes the same text.
 
 from __future__ import annotations
 
+import functools
+import hashlib
 import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
@@ -18,6 +20,7 @@ from django.core.paginator import Paginator
 from django.http import Http404, HttpResponsePermanentRedirect, HttpResponseRedirect
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
+from django.utils.functional import SimpleLazyObject
 
 from cardpool.models import Card, Game
 from cardpool.search import BUILTIN_KEYS, ORDER_FIELDS, SearchError, statement_time_budget
@@ -30,12 +33,18 @@ from cardpool.selectors import (
     game_list_with_counts,
     random_card,
     set_cards,
+    set_choices,
 )
 from cardpool.selectors import set_list as select_sets
 from rules.core.registry import UnknownGame, all_games, get_game
 from rules.core.schema import BOOL, ENUM, INT, LIST, MAP, STR, TAGS, GameSpec
 
 PAGE_SIZE = 60
+#: card fields no results page shows (grid, list, text), left unread
+LIST_DEFERRED = ("effects", "flavor")
+#: everything a results page (grid, list, text) shows of a card: the key of the page as drawn
+RESULT_FIELDS = ("id", "game__slug", "updated", "name", "slug", "number", "card_type", "attributes", "text",
+                 "card_set__code", "card_set__name", "rarity__name")
 VIEW_MODES = (("grid", "Grid"), ("list", "List"), ("text", "Text"))
 STAT_KINDS = (INT, MAP, ENUM, LIST)
 
@@ -294,10 +303,12 @@ def _error_context(query: str, error: SearchError, url_name: str, url_args: list
     }
 
 
-def _stats(card: Card, spec: GameSpec) -> list[tuple[str, str]]:
-    """The card's key numbers and kinds (INT, MAP, ENUM, LIST attributes) for list rows."""
+def _stats(card: Card, spec: GameSpec, items: list[tuple[str, str]] | None = None) -> list[tuple[str, str]]:
+    """The card's key numbers and kinds (INT, MAP, ENUM, LIST attributes) for list rows
+    (``items``: the card's ``attribute_items()`` when the caller has them already)."""
     labels = {a.label for a in spec.attributes if a.kind in STAT_KINDS}
-    return [(label, value) for label, value in card.attribute_items() if label in labels]
+    return [(label, value) for label, value in (card.attribute_items() if items is None else items)
+            if label in labels]
 
 
 def type_line(card: Card, spec: GameSpec) -> str:
@@ -321,27 +332,54 @@ def _decorate(cards: Iterable[Card]) -> list[Card]:
         card.game_spec = spec
         card.accent = spec.accent
         card.type_line = type_line(card, spec)
-        card.stats = _stats(card, spec)
         card.attrs = card.attribute_items()
+        card.stats = _stats(card, spec, card.attrs)
         out.append(card)
     return out
 
 
-def _results_context(request, query: str, game_slug: str | None, url_name: str, url_args: list) -> tuple[dict, int]:
-    """Run ``query`` and page it; a bad query gives the parser's message and status 400."""
+@functools.cache
+def _spec_fingerprint(slug: str) -> str:
+    """The game's rules as the result pages draw them (types, attributes, accent), per process."""
+    return hashlib.sha1(repr(get_game(slug)).encode()).hexdigest()[:12]
+
+
+def _results_key(rows: list[tuple], view_mode: str, show_game: bool) -> str:
+    """The cache key of a page of results as drawn (``results.html``): the view, and every value
+    the page shows of each of its cards, in order (a card edited or imported anew, added or gone,
+    gives another key)."""
+    digest = hashlib.sha1(repr((view_mode, show_game)).encode())
+    for row in rows:
+        digest.update(repr(row).encode())
+    for slug in sorted({row[1] for row in rows}):
+        digest.update(_spec_fingerprint(slug).encode())
+    return digest.hexdigest()
+
+
+def _results_context(request, query: str, game_slug: str | None, url_name: str, url_args: list,
+                     game: Game | None = None, show_game: bool = False) -> tuple[dict, int]:
+    """Run ``query`` and page it; a bad query gives the parser's message and status 400.
+
+    The page's cards are read as plain values first (``RESULT_FIELDS``: everything a results page
+    shows of them) for the key of the page as drawn, kept in the cache (``results.html``); the
+    cards themselves are read and decorated only when it is not there (``cards`` is lazy)."""
     context = {"q": query, "view_mode": _view_mode(request), "view_modes": VIEW_MODES, "error": None,
                "page_obj": None, "cards": [], "total": 0}
     try:
         with statement_time_budget():
-            result = card_search(query=query, game_slug=game_slug)
-            page = paginate(request, result.cards)
-            cards = _decorate(page.object_list)
+            result = card_search(query=query, game_slug=game_slug, game=game)
+            # a results page shows no card's effects or flavor text: not read (effects are large JSON)
+            page = paginate(request, result.cards.defer(*LIST_DEFERRED))
             total = page.paginator.count
+            rows = list(page.object_list.values_list(*RESULT_FIELDS)) if total else []
     except SearchError as exc:
         context["error"] = _error_context(query, exc, url_name, url_args)
         return context, 400
-    context.update(page_obj=page, cards=cards, total=total,
+    objects = page.object_list
+
+    context.update(page_obj=page, cards=SimpleLazyObject(lambda: _decorate(objects)) if rows else [], total=total,
                    order=result.order, direction=result.direction,
+                   cards_key=_results_key(rows, context["view_mode"], show_game) if rows else "",
                    suggestions=closest_cards(query, game_slug=game_slug) if total == 0 and query.strip() else [])
     return context, 200
 
@@ -371,7 +409,7 @@ def home(request):
 
 def browse(request, game: str):
     game_obj, spec = _game_or_404(game)
-    set_options = [(s.code, f"{s.name} ({s.code})") for s in select_sets(game_slug=spec.slug)]
+    set_options = [(code, f"{name} ({code})") for code, name in set_choices(game=game_obj)]
     if "base" in request.GET:  # the filter panel, submitted without JavaScript
         query = filters_to_query(spec, request.GET, base=request.GET.get("base", ""), set_options=set_options)
         params = {"q": query}
@@ -379,20 +417,24 @@ def browse(request, game: str):
             params["view"] = _view_mode(request)
         return HttpResponseRedirect(reverse("cardpool:browse", args=[spec.slug]) + "?" + urlencode(params))
     query = request.GET.get("q", "")
-    context, status = _results_context(request, query, spec.slug, "cardpool:browse", [spec.slug])
+    context, status = _results_context(request, query, spec.slug, "cardpool:browse", [spec.slug], game=game_obj)
     if one := _the_one_card(request, context, status):
         return one
     base, values = query_to_filters(spec, query, set_options)
     fields = _prefill(filter_fields(spec, set_options), values)
+    search_url = reverse("cardpool:browse", args=[spec.slug])
+    active = any(f.active for f in fields)
     context.update(game=game_obj, spec=spec, accent=spec.accent, filter_base=base, filter_fields=fields,
-                   filters_active=any(f.active for f in fields), show_game=False,
-                   search_url=reverse("cardpool:browse", args=[spec.slug]))
+                   filters_active=active, show_game=False, search_url=search_url,
+                   # the filter panel as drawn depends on these alone: its cache key (browse.html)
+                   filter_key=hashlib.sha1(repr((base, fields, active, search_url, context["view_mode"]))
+                                           .encode()).hexdigest())
     return render(request, "cardpool/browse.html", context, status=status)
 
 
 def search(request):
     query = request.GET.get("q", "")
-    context, status = _results_context(request, query, None, "cardpool:search", [])
+    context, status = _results_context(request, query, None, "cardpool:search", [], show_game=True)
     if one := _the_one_card(request, context, status):
         return one
     context.update(show_game=True, search_url=reverse("cardpool:search"))

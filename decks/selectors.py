@@ -8,9 +8,13 @@ plain results. The rules' construction code is imported lazily so this app keeps
 from __future__ import annotations
 
 import difflib
+import hashlib
+import json
 from collections.abc import Iterable, Mapping
+from functools import cache as cache_for_process
 from typing import Any
 
+from django.core.cache import cache
 from django.db.models import Count, Q, QuerySet
 
 from cardpool.models import Card
@@ -41,10 +45,18 @@ def game_card_specs(game: str) -> list[CardSpec]:
     return [card_to_spec(c) for c in cards]
 
 
-def deck_to_decklist(deck: Deck) -> DeckList:
-    """The deck as a ``DeckList`` (sections in the game's order) for validators and engines."""
+def deck_rows(deck: Deck) -> list[DeckCard]:
+    """The deck's card rows with their cards (set and game joined), by card name, in one query
+    that the deck page's cards, validation and charts all read."""
+    return list(deck.cards.select_related("card__card_set", "card__game").order_by("card__name_lower", "pk"))
+
+
+def deck_to_decklist(deck: Deck, rows: Iterable[DeckCard] | None = None) -> DeckList:
+    """The deck as a ``DeckList`` (sections in the game's order) for validators and engines;
+    ``rows`` (``deck_rows``) when the caller has read them already."""
     spec = get_game(deck.game)
-    rows = deck.cards.select_related("card__card_set").order_by("card__name_lower", "pk")
+    if rows is None:
+        rows = deck.cards.select_related("card__card_set").order_by("card__name_lower", "pk")
     by_section: dict[str, list[DeckEntry]] = {}
     for row in rows:
         by_section.setdefault(row.section, []).append(DeckEntry(card_to_spec(row.card), row.quantity))
@@ -290,10 +302,12 @@ def deck_get_visible(*, pk: int, user, token: str | None = None) -> Deck | None:
     return deck
 
 
-def deck_sections_for_display(deck: Deck, violations: Iterable[Mapping] = ()) -> list[dict]:
-    """The game's sections, each with its rows and the violations naming its cards."""
+def deck_sections_for_display(deck: Deck, violations: Iterable[Mapping] = (),
+                              rows: list[DeckCard] | None = None) -> list[dict]:
+    """The game's sections, each with its rows and the violations naming its cards (``rows``:
+    ``deck_rows``, when the caller has read them already)."""
     spec = get_game(deck.game)
-    rows = list(deck.cards.select_related("card__card_set", "card__game").order_by("card__name_lower", "pk"))
+    rows = deck_rows(deck) if rows is None else rows
     violations = list(violations)
     out = []
     known = [s.slug for s in spec.sections]
@@ -575,9 +589,9 @@ def deck_type_chart(decklist: DeckList) -> dict | None:
                  {"Cards": [counts[t.slug] for t in order]})
 
 
-def deck_chart_list(deck: Deck) -> list[dict]:
+def deck_chart_list(deck: Deck, decklist: DeckList | None = None) -> list[dict]:
     """The deck's charts: the game's own (cost curves, splits: ``chart_data``) and its card types."""
-    decklist = deck_to_decklist(deck)
+    decklist = deck_to_decklist(deck) if decklist is None else decklist
     if not decklist.count():
         return []
     charts = [c for c in chart_data(decklist) if any(any(s["values"]) for s in [*c["series"], {"values": []}])]
@@ -585,6 +599,128 @@ def deck_chart_list(deck: Deck) -> list[dict]:
     if types and not any(c["id"] in ("types", "card_types") for c in charts):
         charts.append(types)
     return charts
+
+
+# -- what the deck page derives from a deck, memoised ----------------------------------------------
+#: how long a deck's derived figures stay in the cache. Their key changes with every save of the
+#: deck, of its format and of its cards (``Card.updated``) and with any change of what the page shows
+#: of a card; a card import's bulk update does not touch ``Card.updated``, so what it changes in the
+#: rules' view of a card (attributes, effects) is seen within this time.
+DERIVED_SECONDS = 600
+#: bump when what ``deck_page_derived`` stores changes shape
+DERIVED_SHAPE = 1
+#: most versions the deck page lists
+RECENT_VERSIONS = 5
+#: the modules whose code decides a deck's violations and charts (with the game's ``construction``
+#: and ``cards`` modules): a server running other code computes them again
+_DERIVED_MODULES = ("rules.core.construction", "rules.core.formats", "rules.core.decks", "rules.core.schema",
+                    "decks.charts", "decks.selectors")
+#: what a deck's cards contribute to its derived key: the rows, and of each card its last change and
+#: everything the page shows of it
+_STAMP_FIELDS = ("section", "card_id", "quantity", "card__updated", "card__name", "card__slug", "card__number",
+                 "card__card_type", "card__playable", "card__unplayable_reason", "card__card_set__code",
+                 "card__game__slug")
+
+
+@cache_for_process
+def _rules_fingerprint(game: str) -> str:
+    """A hash of the source of the code that validates and charts ``game``'s decks (read once per
+    process), so a cache shared by servers of another version never hands one's figures to the other."""
+    import importlib
+    import sys
+
+    digest = hashlib.sha1()
+    names = [*_DERIVED_MODULES]
+    if game_exists(game):
+        names += [f"rules.{game}.construction", f"rules.{game}.cards"]
+    for name in names:
+        try:
+            module = sys.modules.get(name) or importlib.import_module(name)
+            path = getattr(module, "__file__", None)
+            digest.update(name.encode() + b"\0" + (open(path, "rb").read() if path else b""))
+        except (ImportError, OSError):
+            digest.update(name.encode() + b"\0-")
+    return digest.hexdigest()[:16]
+
+
+def _format_fingerprint(fmt_spec) -> str:
+    if fmt_spec is None:
+        return "-"
+    return json.dumps([fmt_spec.game, fmt_spec.slug, fmt_spec.name, fmt_spec.limits, sorted(fmt_spec.banned),
+                       fmt_spec.restricted, fmt_spec.description, fmt_spec.rule_source],
+                      sort_keys=True, default=str)
+
+
+def deck_derived_key(deck: Deck, fmt_spec=None) -> str:
+    """The cache key of a deck's derived figures: the deck and its saved version, everything they
+    are computed from -- the deck row's last save and featured card, every card row with its card's
+    last change and what the page shows of it (one query of plain values), the format's rules as
+    they are now -- and the code that computes them. Any save of the deck, of one of its cards or of
+    its format gives a new key, so a stale entry is never read (it expires)."""
+    if fmt_spec is None and deck.format_id:
+        fmt_spec = deck.format.spec()
+    content = hashlib.sha1()
+    content.update(repr((deck.game, deck.name, deck.format_id, deck.featured_card_id,
+                         deck.updated.isoformat() if deck.updated else "")).encode())
+    for row in deck.cards.order_by("card__name_lower", "pk").values_list(*_STAMP_FIELDS):
+        content.update(repr(row).encode())
+    content.update(_format_fingerprint(fmt_spec).encode())
+    return (f"decks:derived:{DERIVED_SHAPE}:{deck.pk}:{deck.current_version}:"
+            f"{_rules_fingerprint(deck.game)}:{content.hexdigest()}")
+
+
+def _card_link(card: Card) -> dict:
+    """What a page shows of a card it links to, as plain values (for the cache)."""
+    return {"pk": card.pk, "name": card.name, "get_absolute_url": card.get_absolute_url(),
+            "thumb_url": card.thumb_url, "unplayable_reason": card.unplayable_reason}
+
+
+def deck_page_derived(deck: Deck) -> dict:
+    """What the deck page shows that is worked out from the deck alone, the same for every viewer
+    who may see it: ``violations`` (as dicts, against the deck's format), ``charts`` (drawn:
+    ``decks.charts``), ``total`` (cards), ``not_playable`` and ``featured`` (cards as plain values:
+    ``_card_link``; ``featured`` None and ``featured_elsewhere`` true when the chosen card is not in
+    the deck) and the ``versions`` last saved (plain values), with the ``key`` they are kept under.
+
+    A saved version never changes, so these are kept in the cache (``deck_derived_key``: keyed by
+    the deck, its version and everything they are computed from) and worked out again only when
+    the deck, one of its cards, its format or the code changes: a view then costs one query of
+    plain values instead of reading, validating and charting every card. Only figures derived from
+    the deck are kept; who may see the deck is asked on every request, before this.
+    ``rows`` is set (the deck's ``deck_rows``) when they were read to work the figures out."""
+    from cardpool.selectors import cards_not_playable
+    from decks import charts as deck_charts
+    from rules.core.construction import validate_deck
+
+    fmt_spec = deck.format.spec() if deck.format_id else None
+    key = deck_derived_key(deck, fmt_spec)
+    derived = cache.get(key)
+    rows = None
+    if derived is None:
+        rows = deck_rows(deck)
+        decklist = deck_to_decklist(deck, rows)
+        violations = [v.as_dict() for v in validate_deck(decklist, fmt_spec)]
+        sections = deck_sections_for_display(deck, violations, rows)
+        cards = [item["card"] for section in sections for item in section["cards"]]
+        featured = None
+        if deck.featured_card_id:
+            featured = next((c for c in cards if c.pk == deck.featured_card_id), None)
+        else:
+            featured = deck_featured_card(deck, sections)
+        derived = {
+            "violations": violations,
+            "charts": deck_charts.draw_all(deck_chart_list(deck, decklist)),
+            "total": sum(s["count"] for s in sections),
+            "not_playable": [_card_link(c) for c in cards_not_playable(cards)],
+            "featured": _card_link(featured) if featured is not None else None,
+            "featured_elsewhere": bool(deck.featured_card_id) and featured is None,
+            "versions": [{"number": v.number, "created": v.created, "card_count": v.card_count(), "note": v.note}
+                         for v in deck_versions(deck)[:RECENT_VERSIONS]],
+        }
+        cache.set(key, derived, DERIVED_SECONDS)
+    derived["key"] = key
+    derived["rows"] = rows
+    return derived
 
 
 # -- the deck's simulation record -------------------------------------------------------------------
@@ -611,7 +747,6 @@ def deck_simulation_record(deck: Deck, user) -> list[dict]:
         return []
     from rules.core.tally import rate_with_interval
     from simulate import permissions as run_permissions
-    from simulate import selectors as run_selectors
     from simulate.models import SimulationRun
 
     runs = (SimulationRun.objects.filter(run_decks__deck=deck, owner=user).distinct()
@@ -623,27 +758,16 @@ def deck_simulation_record(deck: Deck, user) -> list[dict]:
         positions = [rd.position for rd in run.run_decks.all() if rd.deck_id == deck.pk]
         others = [rd.name for rd in sorted(run.run_decks.all(), key=lambda rd: rd.position)
                   if rd.deck_id != deck.pk]
-        try:
-            results = run_selectors.run_results(run)
-        except Exception:  # a run whose engine or tallies cannot be read is listed without figures
-            results = {"readable": False, "pairings": []}
-        games = wins = draws = 0
-        turns = []
-        if results.get("readable"):
-            for position in positions:
-                for pairing, side in _deck_sides(run.mode, position, len(results["pairings"])):
-                    if pairing >= len(results["pairings"]):
-                        continue
-                    summary = results["pairings"][pairing]["summary"]
-                    if side >= len(summary["sides"]):
-                        continue
-                    figures = summary["sides"][side]
-                    games += figures["games"]
-                    wins += figures["wins"]
-                    draws += figures["draws"]
-                    mean = figures.get("turns_to_win_mean") or {}
-                    if mean.get("mean") is not None:
-                        turns.append(mean["mean"])
+        # a finished run's figures never change: kept, not summed from its chunks again on every view
+        done = run.status == SimulationRun.Status.DONE
+        key = (f"decks:record:{DERIVED_SHAPE}:{run.pk}:{deck.pk}:{positions}:{run.engine_version}:"
+               f"{run.finished.isoformat() if run.finished else ''}")
+        figures = cache.get(key) if done else None
+        if figures is None:
+            figures = _record_figures(run, positions)
+            if done:
+                cache.set(key, figures, DERIVED_SECONDS)
+        games, wins, draws, turns = figures["games"], figures["wins"], figures["draws"], figures["turns"]
         rate = rate_with_interval(wins, games) if games else None
         out.append({
             "run": run, "mode": run.get_mode_display(), "goldfish": run.mode == SimulationRun.Mode.GOLDFISH,
@@ -651,6 +775,34 @@ def deck_simulation_record(deck: Deck, user) -> list[dict]:
                 (rd.deck_version for rd in run.run_decks.all() if rd.deck_id == deck.pk), None),
             "games": games, "wins": wins, "draws": draws, "losses": games - wins - draws,
             "win_rate": rate, "turns_to_win": round(sum(turns) / len(turns), 1) if turns else None,
-            "readable": bool(results.get("readable")),
+            "readable": figures["readable"],
         })
     return out
+
+
+def _record_figures(run, positions: list[int]) -> dict:
+    """This deck's games, wins, draws and goldfish turns to win in ``run`` (it sat at ``positions``)."""
+    from simulate import selectors as run_selectors
+
+    try:
+        results = run_selectors.run_results(run)
+    except Exception:  # a run whose engine or tallies cannot be read is listed without figures
+        results = {"readable": False, "pairings": []}
+    games = wins = draws = 0
+    turns = []
+    if results.get("readable"):
+        for position in positions:
+            for pairing, side in _deck_sides(run.mode, position, len(results["pairings"])):
+                if pairing >= len(results["pairings"]):
+                    continue
+                summary = results["pairings"][pairing]["summary"]
+                if side >= len(summary["sides"]):
+                    continue
+                figures = summary["sides"][side]
+                games += figures["games"]
+                wins += figures["wins"]
+                draws += figures["draws"]
+                mean = figures.get("turns_to_win_mean") or {}
+                if mean.get("mean") is not None:
+                    turns.append(mean["mean"])
+    return {"games": games, "wins": wins, "draws": draws, "turns": turns, "readable": bool(results.get("readable"))}

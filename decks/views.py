@@ -18,12 +18,12 @@ from django.core.paginator import Paginator
 from django.http import Http404, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.functional import SimpleLazyObject
 from django.utils.text import slugify
 from django.views.decorators.http import require_http_methods, require_POST
 
-from cardpool import selectors as cardpool_selectors
 from cardpool.images import card_image_file
-from decks import charts as deck_charts
+from cardpool.models import Card
 from decks import permissions, proxies, selectors, services
 from decks.forms import (
     DeckMetaForm,
@@ -130,24 +130,36 @@ def public(request):
 # -- one deck -----------------------------------------------------------------------------------
 def detail(request, pk: int):
     deck = _visible_deck(request, pk)
-    violations = [v.as_dict() for v in selectors.deck_validate(deck)]
-    sections = selectors.deck_sections_for_display(deck, violations)
+    # what the page derives from the deck (violations, charts, counts, the last versions) is kept
+    # per version of the deck; the cards as drawn are kept beside it (the template's cache blocks)
+    derived = selectors.deck_page_derived(deck)
+    violations = derived["violations"]
     group = "type" if request.GET.get("group") == "type" else "section"
     deck_view = "visual" if request.GET.get("view") == "visual" else "table"
+
+    def sections():  # read only when the cards' drawing is not in the cache
+        rows = derived["rows"] if derived["rows"] is not None else selectors.deck_rows(deck)
+        return selectors.deck_sections_for_display(deck, violations, rows)
+
+    sections = SimpleLazyObject(sections)
+    featured = derived["featured"]
+    if derived["featured_elsewhere"]:  # a chosen card that is not in the deck: read with its game and set
+        featured = Card.objects.select_related("game", "card_set").filter(pk=deck.featured_card_id).first()
     return render(request, "decks/detail.html", _context(
         deck, sections=sections, violations=violations, legal=not violations,
-        not_playable=cardpool_selectors.cards_not_playable(item["card"] for s in sections for item in s["cards"]),
-        total=sum(s["count"] for s in sections),
-        versions=selectors.deck_versions(deck)[:5],
+        not_playable=derived["not_playable"],
+        total=derived["total"],
+        versions=derived["versions"],
         can_edit=permissions.can_edit(request.user, deck),
         can_copy=permissions.can_copy(request.user, deck),
         key=_key(request) if deck.visibility == Deck.UNLISTED else None,
         share_url=request.build_absolute_uri(deck.share_url()),
         has_engine=registry.get_engine(deck.game) is not None,
         deck_view=deck_view, group=group,
-        groups=selectors.deck_visual_groups(deck, sections, group) if deck_view == "visual" else [],
-        featured=selectors.deck_featured_card(deck, sections),
-        charts=deck_charts.draw_all(selectors.deck_chart_list(deck)),
+        groups=SimpleLazyObject(lambda: selectors.deck_visual_groups(deck, sections, group)
+                                if deck_view == "visual" else []),
+        featured=featured,
+        charts=derived["charts"], derived_key=derived["key"], derived_seconds=selectors.DERIVED_SECONDS,
         record=selectors.deck_simulation_record(deck, request.user),
     ))
 
@@ -366,8 +378,6 @@ def add_card(request):
     The deck must be the user's (others' decks answer 404, as if they did not exist); a copy that
     would break a rule the deck did not break before is refused, saying why, and nothing changes.
     """
-    from cardpool.models import Card
-
     card = Card.objects.select_related("game", "card_set").filter(pk=_int(request.POST.get("card_id"))).first()
     if card is None:
         raise Http404("No such card.")

@@ -97,3 +97,17 @@ def test_nul_characters_are_a_400_not_a_server_error(client, card_pool):
     response = client.get("/api/cards/", {"q": "gol\x00em"})
     assert response.status_code == 400 and response.json()["position"] == 3
     assert client.get("/api/cards/autocomplete/", {"q": "a\x00"}).status_code == 400
+
+
+def test_a_search_of_one_game_costs_two_queries(client, card_pool, django_assert_max_num_queries):
+    """The count and the page: the game is joined by its slug, not looked up first."""
+    for query in ("t:form pwr>=2", "", "golem"):
+        with django_assert_max_num_queries(2):
+            response = client.get("/api/cards/", {"game": "boundless", "q": query})
+        assert response.status_code == 200 and response.json()["count"] > 0
+        assert {card["game"] for card in response.json()["results"]} == {"boundless"}
+    # a game that has no card (yet) finds nothing, as before
+    from cardpool.models import Card
+
+    Card.objects.filter(game__slug="fellbound").delete()
+    assert client.get("/api/cards/", {"game": "fellbound", "q": ""}).json()["count"] == 0

@@ -133,6 +133,7 @@ def test_reimport_updates_instead_of_duplicating(games):
     import_csv(GOOD_CSV)
     again = import_csv(GOOD_CSV)
     assert (again.created, again.updated, again.unchanged) == (0, 0, 2)
+    before = Card.objects.get(name="Ember Imp").updated
     changed = GOOD_CSV.replace("Quick.,2,0", "Quick and strong.,5,0")
     summary = import_csv(changed)
     assert (summary.created, summary.updated, summary.unchanged) == (0, 1, 1)
@@ -140,6 +141,7 @@ def test_reimport_updates_instead_of_duplicating(games):
     imp = Card.objects.get(name="Ember Imp")
     assert imp.attributes["pwr"] == 5 and imp.text == "Quick and strong."
     assert imp.index_values.filter(name="pwr", num=5).exists()
+    assert imp.updated > before  # pages keyed on a card's last change (deck pages' cache) see the import
 
 
 def test_missing_columns_keep_existing_values(games):

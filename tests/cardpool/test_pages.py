@@ -303,6 +303,23 @@ def test_filter_panel_is_prefilled_from_the_query(client, pool):
     assert "<details class=\"filters\" id=\"filters\" open>" in html
 
 
+def test_the_filter_panel_kept_in_the_cache_follows_the_query_the_view_and_the_sets(client, pool):
+    """The drawn panel is kept under a key of everything it shows: another query, another view or a
+    new set is drawn afresh at once."""
+    url = reverse("cardpool:browse", args=["boundless"])
+    first = text_of(client.get(url, {"q": "golem t:form pwr>=3", "all": "1"}))
+    assert 'name="a_pwr_min" value="3"' in first and 'name="base" value="golem"' in first
+    second = text_of(client.get(url, {"q": "t:command", "all": "1"}))
+    assert '<option value="command" selected>' in second and '<option value="form" selected>' not in second
+    assert 'name="a_pwr_min" value=""' in second and 'name="base" value=""' in second
+    assert 'name="view" value="list"' in text_of(client.get(url, {"q": "t:command", "view": "list"}))
+    plain = text_of(client.get(url))
+    assert "<details class=\"filters\" id=\"filters\">" in plain and "NEW9" not in plain
+    CardSet.objects.create(game=Card.objects.filter(game__slug="boundless").first().game, code="NEW9",
+                           name="Brand New", release_order=99)
+    assert '<option value="NEW9">Brand New (NEW9)</option>' in text_of(client.get(url))
+
+
 def test_filter_panel_offers_every_attribute(client, pool):
     for spec in all_games():
         html = text_of(client.get(reverse("cardpool:browse", args=[spec.slug])))
@@ -441,3 +458,45 @@ def test_every_syntax_help_example_runs(client, pool):
         if response.status_code == 302:  # one result: its card page
             response = client.get(response["Location"])
         assert response.status_code == 200, link
+
+
+#: the card browser: the game, its sets (for the set filter), the game's id for the search, the count, the page
+BROWSE_QUERIES = 5
+
+
+@pytest.mark.parametrize("view", ["grid", "list", "text"])
+def test_the_card_browser_makes_a_fixed_number_of_queries(client, pool, view, django_assert_max_num_queries):
+    """However many cards a page shows and whatever the game: no query per card or per set."""
+    for spec in all_games():
+        for query in ("", "o:the", "a"):
+            with django_assert_max_num_queries(BROWSE_QUERIES):
+                response = client.get(f"/games/{spec.slug}/", {"q": query, "view": view, "all": "1"})
+            assert response.status_code == 200
+    with django_assert_max_num_queries(BROWSE_QUERIES):
+        page = client.get("/games/boundless/", {"q": "t:form pwr>=2", "view": view}).content.decode()
+    card = Card.objects.filter(game__slug="boundless", card_type="form").order_by("name_lower", "number").first()
+    assert card.get_absolute_url() in page
+    assert (f"/cards/{card.pk}/thumb.png" in page) == (view == "grid")
+
+
+def test_a_results_page_kept_in_the_cache_shows_every_change_of_its_cards_at_once(client, pool):
+    """A page of results as drawn is kept under a key of every value it shows of its cards: an
+    import's bulk update (which leaves ``Card.updated`` alone), an edit, a new or a deleted card is
+    shown on the next request, in every view."""
+    url = reverse("cardpool:browse", args=["boundless"])
+    params = {"q": "t:form pwr>=2", "all": "1"}
+    card = Card.objects.filter(game__slug="boundless", card_type="form").order_by("name_lower", "number").first()
+    for view in ("grid", "list", "text"):
+        assert card.name in text_of(client.get(url, {**params, "view": view}))
+    Card.objects.filter(pk=card.pk).update(name="Aaa Renamed Golem", name_lower="aaa renamed golem",
+                                           text="A brand new rules text.")
+    assert "Aaa Renamed Golem" in text_of(client.get(url, params))
+    assert "A brand new rules text." in text_of(client.get(url, {**params, "view": "text"}))
+    listed = text_of(client.get(url, {**params, "view": "list"}))
+    assert "Aaa Renamed Golem" in listed and card.name not in listed
+    count = Card.objects.filter(game__slug="boundless", card_type="form",
+                                index_values__name="pwr", index_values__num__gte=2).distinct().count()
+    assert f"<strong>{count}</strong> cards" in text_of(client.get(url, params))
+    Card.objects.filter(pk=card.pk).delete()
+    after = text_of(client.get(url, params))
+    assert "Aaa Renamed Golem" not in after and f"<strong>{count - 1}</strong> cards" in after
