@@ -3,35 +3,29 @@
 
 Characters on the battleground are named by their tile (``a3``), cards in a hand by their name
 (a FellBound deck holds "ten unique cards"), so the same move is the same action in every world a
-search samples.
+search samples. The actions are shared objects, built once per board (``Battleground.moves``,
+``deploys``, ``aims``...): listing them at every decision is the engine's largest cost.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 
 from rules.core.engine import Action
+from rules.fellbound.board import Character
 from rules.fellbound.turn import ACTION, OVER
 
-_ACTIONS: dict[tuple, Action] = {}
 
-
-def action(verb: str, *args) -> Action:
-    """The action ``verb args``, one shared object per distinct action (legal actions are listed
-    at every decision; building them anew each time was the engine's largest cost)."""
-    key = (verb, *args)
-    found = _ACTIONS.get(key)
-    if found is None:
-        if len(_ACTIONS) > 100_000:
-            _ACTIONS.clear()
-        found = _ACTIONS[key] = Action(verb, args)
-    return found
+def listed(action: Action, actions: list[Action]) -> bool:
+    """``action in actions``, looking for the very object first (the legal actions are shared
+    objects, so an agent's choice is one of them), without calling ``Action.__eq__`` on each."""
+    return id(action) in map(id, actions) or action in actions
 
 
 DONE = Action("done")  # end the action phase
 END = Action("end")  # end the turn (after deploying)
 CONCEDE = Action("concede")
-
+PHASE_ENDS = {"done": DONE, "end": END, "concede": CONCEDE}
 
 
 class ActionMixin:
@@ -40,82 +34,127 @@ class ActionMixin:
     def current_players(self) -> list[int]:
         if self.phase == OVER or self._outcome is not None:
             return []
+        if not self.finished:
+            return list(self.teams[self.active_side])
         return [seat for seat in self.teams[self.active_side] if seat not in self.finished]
 
+    def is_acting(self, player: int) -> bool:
+        """``player in self.current_players()``, without the list."""
+        return (self.phase != OVER and self._outcome is None and player not in self.finished
+                and player in self.teams[self.active_side])
+
     def legal_actions(self, player: int) -> list[Action]:
-        if player not in self.current_players():
+        if (self.phase == OVER or self._outcome is not None or player in self.finished
+                or player not in self.teams[self.active_side]):  # (``is_acting``, written out)
             return []
         out: list[Action] = []
         if self.phase == ACTION:
-            for tile, character in self.living((player,)):
-                if character.active and not character.acted:
-                    out += self.character_actions(tile, character, may_retreat=True)
+            for tile, character in enumerate(self.tiles):
+                if (character is not None and character.controller == player and character.active
+                        and not character.acted and not character.slain):
+                    out += self.character_actions(tile, character, True)
             out.append(DONE)
         else:
-            for tile, character in self.living((player,)):
-                if character.charging:
-                    # "CHARGE": "a single action (either move, attack, reform or special ability)"
-                    out += self.character_actions(tile, character, may_retreat=False)
-            out += self.deploy_actions(player)
+            if self.charged:  # "CHARGE": "a single action (either move, attack, reform or special ability)"
+                for tile, character in enumerate(self.tiles):
+                    if (character is not None and character.charging and character.controller == player
+                            and not character.slain):
+                        out += self.character_actions(tile, character, False)
+            if self.hand[player]:
+                out += self.deploy_actions(player)
             out.append(END)
         if player in self.may_concede:
             out.append(CONCEDE)
         return out
 
+    def is_legal(self, action: Action, player: int) -> bool:
+        """``action in self.legal_actions(player)``, working out only the part of the list it could
+        be in: a character's actions all start with its tile, a deployment with the card's name."""
+        if not self.is_acting(player):
+            return False
+        verb, args = action.verb, action.args
+        if verb in PHASE_ENDS:
+            if verb == "concede":
+                return player in self.may_concede and action == CONCEDE
+            return action == (DONE if self.phase == ACTION else END)
+        if verb == "deploy":
+            return self.phase != ACTION and bool(args) and listed(action, self.deploy_actions(player, only=args[0]))
+        tile = self.board.parse(args[0]) if args and isinstance(args[0], str) else None
+        character = None if tile is None else self.tiles[tile]
+        if character is None or character.slain or character.controller != player:
+            return False
+        if self.phase == ACTION:
+            may_act, may_retreat = character.active and not character.acted, True
+        else:
+            may_act, may_retreat = character.charging, False
+        return may_act and listed(action, self.character_actions(tile, character, may_retreat))
+
     # -- a character's actions -------------------------------------------------------------------
     def character_actions(self, tile: int, character, may_retreat: bool) -> list[Action]:
         board, tiles = self.board, self.tiles
-        here = board.name(tile)
-        out = []
+        definition = self.cards[character.card]
         # "MOVE" (one tile forward, left, right or back); "FLYING": "any tile unoccupied by a living character"
-        moves = board.flights[tile] if "flying" in self.cards[character.card].flags else board.moves[tile]
+        moves = board.flights[tile] if "flying" in definition.flags else board.moves[tile]
+        out = []  # (loops rather than comprehensions here: each comprehension is a call in Python 3.11)
         for to, move in moves:
             occupant = tiles[to]
             if occupant is None or occupant.slain:
                 out.append(move)
         out.append(board.reforms[tile])  # "REFORM"
-        if may_retreat and tile in board.zone(self.side_of[character.controller]):
-            out.append(board.retreats[tile])  # "RETREAT"
-        straight, sides = board.in_reach(tile, character.facing, self.stat(character, "range"),
-                                         self.stat(character, "rear_range"))
-        reach = [t for t in straight + sides if tiles[t] is not None]
+        if may_retreat and tile // board.columns == self.side_of[character.controller]:
+            out.append(board.retreats[tile])  # "RETREAT" (from the deployment zone: the side's row)
+        abilities = definition.abilities
+        if not abilities:
+            return out
+        values = self._values[character.controller].get(character.card)  # (``values_of``, written out)
+        if values is None or definition.has_x:
+            values = self.values_of(character)
+        _, sides, in_reach = board.reach[tile, character.facing, values["range"], values["rear_range"]]
+        reach = []
+        for t in in_reach:
+            if tiles[t] is not None:
+                reach.append(t)
         if not reach:
             return out
-        usable = self.usable_abilities(character)
-        my_side = self.side_of[character.controller]
-        for verb in usable:
-            if verb == "spray":
+        repeats = values["attack_multiplier"] > 0  # (what ``usable_abilities`` says, written out)
+        for verb, value, repeated in abilities:
+            if values[value] <= 0 or (repeated and not repeats):
+                continue
+            aims = board.aims[verb][tile]
+            if verb == "attack" or verb == "leach":  # any living character in reach
+                for t in reach:
+                    if not tiles[t].slain:
+                        out.append(aims[t])
+            elif verb == "spray":
                 if self.spray_targets(tile):
-                    out.append(action("spray", here))
-                candidates = [t for t in sides if tiles[t] is not None]
+                    out.append(board.sprays[tile])
+                out += [aims[t] for t in sides if tiles[t] is not None and not tiles[t].slain]
             else:
-                candidates = reach
-            for target in self.targets(verb, character, candidates, my_side):
-                out.append(action(verb, here, board.name(target)))
+                out += [aims[t] for t in self.targets(verb, character, reach, self.side_of[character.controller])]
         return out
 
-    def usable_abilities(self, character) -> list[str]:
+    def usable_abilities(self, character, values: dict[str, int] | None = None) -> list[str]:
         """The targeted verbs ``character`` has a usable value for, in the order of
         ``catalogue.ABILITIES`` (an attack, leach or spray needs its value and an attack
-        multiplier above 0)."""
+        multiplier above 0); ``values``: its :meth:`values_of`, when known."""
         abilities = self.cards[character.card].abilities
         if not abilities:
             return []
-        stat = self.stat
-        repeats = stat(character, "attack_multiplier") > 0
-        return [verb for verb, value, repeated in abilities if (repeats or not repeated) and stat(character, value) > 0]
+        values = self.values_of(character) if values is None else values
+        repeats = values["attack_multiplier"] > 0
+        return [verb for verb, value, repeated in abilities if (repeats or not repeated) and values[value] > 0]
 
     def targets(self, verb: str, character, reach: list[int], my_side: int) -> list[int]:
         """The tiles in reach that ``verb`` may target ("RANGE": "a living target character";
         "STEAL": "living or slain enemy character carrying gold")."""
         out = []
+        tiles, side_of = self.tiles, self.side_of
         for t in reach:
-            target = self.tiles[t]
+            target = tiles[t]
             if target is None:
                 continue
-            enemy = self.side_of[target.controller] != my_side
             if verb == "steal":
-                if enemy and target.gold > 0:
+                if side_of[target.controller] != my_side and target.gold > 0:
                     out.append(t)
             elif target.slain:
                 continue
@@ -123,60 +162,94 @@ class ActionMixin:
                 if target.damage > 0:  # "a single target character which has already lost health"
                     out.append(t)
             elif verb == "bribe":
-                cost = self.bribe_cost(target)
-                if enemy and cost <= self.stat(character, "bribe") and cost <= character.gold:
-                    out.append(t)
+                if side_of[target.controller] != my_side:
+                    cost = self.bribe_cost(target)
+                    if cost <= self.values_of(character)["bribe"] and cost <= character.gold:
+                        out.append(t)
             else:
                 out.append(t)
         return out
 
     # -- deployment ----------------------------------------------------------------------------------
-    def deploy_actions(self, seat: int) -> list[Action]:
+    def deploy_actions(self, seat: int, only: str | None = None) -> list[Action]:
         """Every way to deploy a card from the hand ("DEPLOYMENT PHASE", "SPECIAL COST",
-        "SPECIAL DEPLOYMENT"): ``deploy <card> <tile> [<gold paid for X>] [<card sacrificed>]``."""
-        side = self.side_of[seat]
+        "SPECIAL DEPLOYMENT"): ``deploy <card> <tile> [<gold paid for X>] [<card sacrificed>]``
+        (with ``only``, those of the card so named), tile by tile."""
         hand = self.hand[seat]
+        side = self.side_of[seat]
         treasury = self.treasury[seat]
-        open_tiles = (self.open_tiles(side), self.open_tiles(1 - side))  # own zone, the enemy's (infiltrate)
+        zones: dict[int, Sequence[tuple[int, int | None]]] = {}  # side -> its open tiles, when a card needs them
         out: list[Action] = []
         seen: set[str] = set()
         for card in hand:
             definition = self.cards[card]
             name = definition.name
-            if name in seen:
+            if name in seen or (only is not None and name != only):
                 continue
             seen.add(name)
             flags = definition.flags
-            tiles = open_tiles[1] if "infiltrate" in flags else open_tiles[0]
+            zone_side = 1 - side if "infiltrate" in flags else side  # "INFILTRATE": the enemy's zone
+            tiles = zones.get(zone_side)
+            if tiles is None:
+                tiles = zones[zone_side] = self.open_tiles(zone_side)
             if "corpse_cost" in flags:
                 tiles = [t for t in tiles if t[1] is not None]
-            sacrifices: tuple = ((),)
+            whole_zone = tiles is self.board.empty_zones[zone_side]  # every tile open, no slain character
             if "sacrifice_cost" in flags:
-                sacrifices = tuple((other,) for other in dict.fromkeys(self.name(c) for c in hand if c != card))
-            x_cost = definition.is_x("gold_cost")
-            cost = 0 if x_cost else (self.value(card, "gold_cost", seat) or 0)
-            for tile_name, corpse_gold in tiles:
-                gold = treasury + (corpse_gold or 0)
-                if x_cost:
-                    for paid in range(gold + 1):
-                        for sacrificed in sacrifices:
-                            out.append(action("deploy", name, tile_name, paid, *sacrificed))
-                elif cost <= gold:
-                    for sacrificed in sacrifices:
-                        out.append(action("deploy", name, tile_name, *sacrificed))
+                out += self.sacrifice_deploys(seat, card, tiles)
+            elif definition.x_gold_cost:  # one action per gold it may be paid, up to all there is
+                if whole_zone:
+                    out += self.board.deploys_paying_zone[name, zone_side, treasury]
+                    continue
+                columns = self.board.deploys_paying(name, treasury + max((g or 0 for _, g in tiles), default=0))
+                for tile, corpse_gold in tiles:
+                    out += columns[tile][:treasury + (corpse_gold or 0) + 1]
+            else:
+                values = self._values[seat].get(card)  # (``card_values``, written out)
+                cost = (self.card_values(card, seat) if values is None or definition.has_x else values)["gold_cost"]
+                row = self.board.deploys[name]
+                if cost <= treasury:
+                    if whole_zone:
+                        out += row[tiles[0][0]:tiles[-1][0] + 1]
+                    else:
+                        for tile, _ in tiles:
+                            out.append(row[tile])
+                elif not whole_zone:  # only where the gold on a slain character makes up the difference
+                    for tile, corpse_gold in tiles:
+                        if corpse_gold is not None and cost <= treasury + corpse_gold:
+                            out.append(row[tile])
         return out
 
-    def open_tiles(self, side: int) -> list[tuple[str, int | None]]:
-        """The tiles of ``side``'s deployment zone without a living character: (name, the gold on
-        the slain character there, or None when the tile is empty)."""
-        names, tiles = self.board.names, self.tiles
+    def sacrifice_deploys(self, seat: int, card: int, tiles: list[tuple[int, int | None]]) -> list[Action]:
+        """The deployments of a card with a sacrifice cost onto ``tiles``: one per other card in
+        hand to discard (and with an X gold cost, per gold paid)."""
+        definition = self.cards[card]
+        hand, treasury, name = self.hand[seat], self.treasury[seat], definition.name
+        others = tuple(dict.fromkeys(self.name(c) for c in hand if c != card))
+        out: list[Action] = []
+        cost = 0 if definition.x_gold_cost else self.card_values(card, seat)["gold_cost"]
+        for tile, corpse_gold in tiles:
+            gold = treasury + (corpse_gold or 0)
+            if definition.x_gold_cost:
+                out += [Action("deploy", (name, self.board.names[tile], paid, other))
+                        for paid in range(gold + 1) for other in others]
+            elif cost <= gold:
+                out += [self.board.deploys_sacrificing[name, other][tile] for other in others]
+        return out
+
+    def open_tiles(self, side: int) -> Sequence[tuple[int, int | None]]:
+        """The tiles of ``side``'s deployment zone without a living character: (tile, the gold on
+        the slain character there, or None when the tile is empty). Not to be changed."""
+        tiles = self.tiles
+        zone = self.board.zones[side]
+        if not any(tiles[zone.start:zone.stop]):  # all empty (a character is never false)
+            return self.board.empty_zones[side]
         out = []
-        for tile in self.board.zone(side):
-            occupant = tiles[tile]
+        for tile, occupant in enumerate(tiles[zone.start:zone.stop], zone.start):
             if occupant is None:
-                out.append((names[tile], None))
+                out.append((tile, None))
             elif occupant.slain:
-                out.append((names[tile], occupant.gold))
+                out.append((tile, occupant.gold))
         return out
 
     def deploy(self, seat: int, name: str, tile: int, x_paid: int | None, sacrificed: str | None) -> None:
@@ -187,29 +260,36 @@ class ActionMixin:
         if sacrificed is not None:
             gone = self._from_hand(seat, sacrificed)
             self.boneyard[seat].append(gone)  # "SACRIFICE COST": "discard a character from your hand"
-            self.log("sacrifice", seat, card=sacrificed)
+            if self.log_events:
+                self.log("sacrifice", seat, card=sacrificed)
         definition = self.cards[card]
-        cost = x_paid if x_paid is not None else (self.value(card, "gold_cost", seat) or 0)
+        cost = x_paid if x_paid is not None else self.card_values(card, seat)["gold_cost"]
         self.treasury[seat] -= cost
-        from rules.fellbound.state import Character  # the state module imports this one
-
-        health = cost if definition.is_x("health") else (definition.printed("health") or 0)
+        health = cost if definition.x_health else (definition.base["health"] or 0)
         self.deployments += 1
         character = Character(card, self.owner[card], seat, self.board.forward(self.side_of[seat]), cost, health,
-                              self.deployments, charging=definition.has("charge"))
+                              self.deployments, charging="charge" in definition.flags)
+        self.charged = self.charged or character.charging
         self.tiles[tile] = character
-        self.auras_changed()
+        auras_changed = bool(definition.auras)
+        if auras_changed:
+            self.auras_changed()
         self.count(seat, "deployed", card)
         if definition.deploy_gold:
             self.treasury[seat] += definition.deploy_gold
         if self.log_events:
             self.log("deploy", seat, card=name, tile=self.board.name(tile), gold_on_card=cost,
                      health=self.health(character), treasury=self.treasury[seat], gained=definition.deploy_gold)
-        self.check_values()
+        if auras_changed or self.health_auras or character.start_health == 0:
+            self.check_values()  # (else no health changed but the new one's, which is above 0)
 
     def _from_hand(self, seat: int, name: str) -> int:
-        hand = self.hand[seat]
-        card = next(c for c in hand if self.cards[c].name == name)
+        hand, cards = self.hand[seat], self.cards
+        for card in hand:
+            if cards[card].name == name:
+                break
+        else:
+            raise ValueError(f"seat {seat} has no {name!r} in hand")
         hand.remove(card)
         if card in self.hand_known[seat]:
             self.hand_known[seat].remove(card)
@@ -223,14 +303,20 @@ class ActionMixin:
             self.log("concede", player)
             self.concede(player)
         elif verb in ("done", "end"):
-            self.log(verb, player)
+            if self.log_events:
+                self.log(verb, player)
             self.finish_phase(player)
         elif verb == "deploy":
-            x_paid = next((a for a in args[2:] if isinstance(a, int)), None)
-            sacrificed = next((a for a in args[2:] if isinstance(a, str)), None)
-            self.deploy(player, args[0], self.board.parse(args[1]), x_paid, sacrificed)
+            x_paid = sacrificed = None  # the first number and the first name after the tile
+            for extra in args[2:]:
+                if isinstance(extra, int):
+                    x_paid = extra if x_paid is None else x_paid
+                elif isinstance(extra, str):
+                    sacrificed = extra if sacrificed is None else sacrificed
+            self.deploy(player, args[0], self.board.tile_of[args[1]], x_paid, sacrificed)
         else:
-            self.character_action(player, verb, [self.board.parse(a) for a in args])
+            tile_of = self.board.tile_of
+            self.character_action(player, verb, [tile_of[a] for a in args])
 
     def character_action(self, player: int, verb: str, tiles: list[int]) -> None:
         board = self.board
@@ -238,30 +324,37 @@ class ActionMixin:
         character = self.tiles[tile]
         character.acted = True
         character.charging = False
-        where = {"from": board.name(tile), "card": self.name(character.card)}
+        logged = self.log_events
+        where = {"from": board.name(tile), "card": self.name(character.card)} if logged else {}
         if verb == "move":
             to = tiles[1]
             if self.tiles[to] is not None:
                 self.clear_slain(to, player)  # "the moving player receives any gold on that card"
             self.tiles[to], self.tiles[tile] = character, None
-            self.log("move", player, **where, to=board.name(to))
+            if logged:
+                self.log("move", player, **where, to=board.name(to))
         elif verb == "reform":
             character.facing = -character.facing
-            self.log("reform", player, **where, facing=character.facing)
+            if logged:
+                self.log("reform", player, **where, facing=character.facing)
         elif verb == "retreat":
             self.tiles[tile] = None
-            self.auras_changed()
+            if self.cards[character.card].auras:
+                self.auras_changed()
             self.boneyard[player].append(character.card)
             self.treasury[player] += character.gold
-            self.log("retreat", player, **where, gold=character.gold, treasury=self.treasury[player])
+            if logged:
+                self.log("retreat", player, **where, gold=character.gold, treasury=self.treasury[player])
             self.check_values()
         elif verb == "spray" and len(tiles) == 1:
             results = [self.strike(tile, t, "spray_attack") for t in self.spray_targets(tile)]
-            self.log("spray", player, **where, targets=results)
+            if logged:
+                self.log("spray", player, **where, targets=results)
             self.slay_struck(results)
         elif verb in ("attack", "leach", "spray"):
             result = self.strike(tile, tiles[1], {"spray": "spray_attack"}.get(verb, verb))
-            self.log(verb, player, **where, **result)
+            if logged:
+                self.log(verb, player, **where, **result)
             self.slay_struck([result])
         elif verb == "heal":
             self.log("heal", player, **where, **self.heal(tile, tiles[1]))
@@ -278,10 +371,10 @@ class ActionMixin:
         again."""
         board_changed = False  # ending a phase or turning round changes no ally's choices
         for seat in sorted(actions):
-            if self.is_over:
+            if self._outcome is not None:
                 return
             action = actions[seat]
-            if not board_changed or action in self.legal_actions(seat):
+            if not board_changed or self.is_legal(action, seat):
                 self.apply(action, seat)
                 board_changed = board_changed or action.verb not in ("done", "end", "reform")
             else:

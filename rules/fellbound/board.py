@@ -17,7 +17,8 @@ docs/rules-notes.md, "FellBound: the battleground", records what we chose:
   one exists), plus the tiles directly left and right; "REAR RANGE" reaches the tiles straight
   behind, plus left and right. Diagonal tiles are never in range.
 
-Tiles are numbered ``row * columns + column`` (0-based) and named ``a1`` .. ``b10``.
+Tiles are numbered ``row * columns + column`` (0-based) and named ``a1`` .. ``b10``. What stands
+on a tile is a :class:`Character`.
 """
 
 from __future__ import annotations
@@ -62,16 +63,27 @@ class Battleground:
         return tuple(f"{ROW_LETTERS[t // self.columns]}{t % self.columns + 1}" for t in range(self.size))
 
     @cached_property
-    def _by_name(self) -> dict[str, int]:
+    def tile_of(self) -> dict[str, int]:
+        """Tile name -> tile."""
         return {name: t for t, name in enumerate(self.names)}
 
     def parse(self, name: str) -> int | None:
-        return self._by_name.get(name)
+        return self.tile_of.get(name)
 
     # -- sides --------------------------------------------------------------------------------
     def zone(self, side: int) -> range:
         """The deployment zone of side ``side`` (0 or 1): its whole row."""
         return range(side * self.columns, (side + 1) * self.columns)
+
+    @cached_property
+    def zones(self) -> tuple[range, ...]:
+        """Per side, :meth:`zone`."""
+        return tuple(self.zone(side) for side in range(ROWS))
+
+    @cached_property
+    def empty_zones(self) -> tuple[tuple[tuple[int, None], ...], ...]:
+        """Per side, its deployment zone's tiles as open tiles ``(tile, None)`` (``open_tiles``)."""
+        return tuple(tuple((tile, None) for tile in self.zone(side)) for side in range(ROWS))
 
     @staticmethod
     def forward(side: int) -> int:
@@ -112,6 +124,51 @@ class Battleground:
     def retreats(self) -> tuple[Action, ...]:
         return tuple(Action("retreat", (name,)) for name in self.names)
 
+    # -- action tables ---------------------------------------------------------------------------
+    @cached_property
+    def deploys(self) -> dict[str, tuple[Action, ...]]:
+        """Card name -> per tile, the action ``deploy <name> <tile>`` (built on first use: the legal
+        actions list them at every decision)."""
+        return _Table(lambda name: tuple(Action("deploy", (name, tile)) for tile in self.names))
+
+    @cached_property
+    def deploys_sacrificing(self) -> dict[tuple[str, str], tuple[Action, ...]]:
+        """(card name, card sacrificed) -> per tile, ``deploy <name> <tile> <sacrificed>``."""
+        return _Table(lambda key: tuple(Action("deploy", (key[0], tile, key[1])) for tile in self.names))
+
+    def deploys_paying(self, name: str, most: int) -> tuple[list[Action], ...]:
+        """Per tile, the actions ``deploy <name> <tile> <paid>`` for ``paid`` = 0, 1, ... (an X gold
+        cost), at least up to ``most``; the caller takes the first ``gold + 1``."""
+        columns = self._paying.get(name)
+        if columns is None:
+            columns = self._paying[name] = tuple([] for _ in self.names)
+        if len(columns[0]) <= most:
+            for tile, column in zip(self.names, columns, strict=True):
+                column.extend(Action("deploy", (name, tile, paid)) for paid in range(len(column), most + 1))
+        return columns
+
+    @cached_property
+    def deploys_paying_zone(self) -> dict[tuple[str, int, int], tuple[Action, ...]]:
+        """(card name, side, gold) -> ``deploy <name> <tile> <paid>`` for every tile of the side's
+        zone and every ``paid`` from 0 to ``gold``, tile by tile (an X gold cost into an empty zone)."""
+        return _Table(lambda key: tuple(Action("deploy", (key[0], self.names[tile], paid))
+                                        for tile in self.zone(key[1]) for paid in range(key[2] + 1)))
+
+    @cached_property
+    def _paying(self) -> dict[str, tuple[list[Action], ...]]:
+        return {}
+
+    @cached_property
+    def aims(self) -> dict[str, tuple[tuple[Action, ...], ...]]:
+        """Verb -> per tile, per target tile, the action ``<verb> <tile> <target>`` (attack, heal, ...)."""
+        return _Table(lambda verb: tuple(tuple(Action(verb, (name, target)) for target in self.names)
+                                         for name in self.names))
+
+    @cached_property
+    def sprays(self) -> tuple[Action, ...]:
+        """Per tile, ``spray <tile>`` (everything straight ahead)."""
+        return tuple(Action("spray", (name,)) for name in self.names)
+
     def sides_of(self, tile: int) -> list[int]:
         """The tiles directly left and right."""
         return list(self._sides[tile])
@@ -135,19 +192,21 @@ class Battleground:
     def in_reach(self, tile: int, facing: int, range_: int, rear_range: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
         """The tiles a character on ``tile`` can target: (straight ahead and behind, left and
         right). "RANGE": ``range_`` tiles in front, plus one left or right; "REAR RANGE":
-        ``rear_range`` tiles behind, plus one left or right, "but not in front". (Kept per
-        argument: a board has few tiles and ranges.)"""
-        key = (tile, facing, range_, rear_range)
-        found = self._reach.get(key)
-        if found is None:
-            straight = self.straight(tile, facing, range_) + self.straight(tile, -facing, rear_range)
-            sides = self._sides[tile] if range_ or rear_range else ()
-            found = self._reach[key] = (tuple(straight), sides)
-        return found
+        ``rear_range`` tiles behind, plus one left or right, "but not in front"."""
+        straight, sides, _ = self.reach[tile, facing, range_, rear_range]
+        return straight, sides
 
     @cached_property
-    def _reach(self) -> dict:
-        return {}
+    def reach(self) -> dict[tuple[int, int, int, int], tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]]:
+        """(tile, facing, range, rear range) -> :meth:`in_reach`'s two parts and both together
+        (kept: a board has few tiles and ranges)."""
+        def build(key: tuple[int, int, int, int]) -> tuple:
+            tile, facing, range_, rear_range = key
+            straight = tuple(self.straight(tile, facing, range_) + self.straight(tile, -facing, rear_range))
+            sides = self._sides[tile] if range_ or rear_range else ()
+            return straight, sides, straight + sides
+
+        return _Table(build)
 
     def is_flanking(self, attacker_tile: int, target_tile: int, target_facing: int) -> bool:
         """"FLANKING": an attack "made to the left, right or the rear" of the target: the attacker
@@ -157,7 +216,46 @@ class Battleground:
         return (self.row(attacker_tile) - self.row(target_tile)) * target_facing < 0
 
 
+class _Table(dict):
+    """A dict that builds a missing entry with ``build(key)`` and keeps it (up to 10,000)."""
+
+    def __init__(self, build):
+        super().__init__()
+        self.build = build
+
+    def __missing__(self, key):
+        if len(self) > 10_000:
+            self.clear()
+        value = self[key] = self.build(key)
+        return value
+
+
 @cache
 def battleground(columns: int) -> Battleground:
     """The one battleground of ``columns`` columns (its tile tables are built once)."""
     return Battleground(columns)
+
+
+@dataclass(slots=True)
+class Character:
+    """A card on the battleground, living or slain ("HEALTH": a slain character "is placed
+    upside-down on its current tile along with any gold it may be carrying")."""
+
+    card: int
+    owner: int
+    controller: int
+    facing: int  # +1: toward row b; -1: toward row a
+    gold: int
+    start_health: int  # "maximum unmodified health value" (an X health: the gold paid)
+    order: int  # deployment sequence ("Multiple auras are applied in the same sequence they are deployed in")
+    damage: int = 0  # health lost (heals and leaching give it back; never below 0)
+    slain: bool = False
+    active: bool = False  # may take an action this turn ("ACTION PHASE")
+    acted: bool = False
+    charging: bool = False  # "CHARGE": may still take its action in this deployment phase
+    defences_used: int = 0  # "DEFENCE": applied "once per turn" (or as often as its multiplier)
+
+    def copy(self) -> Character:
+        return Character(self.card, self.owner, self.controller, self.facing, self.gold, self.start_health,
+                         self.order, self.damage, self.slain, self.active, self.acted, self.charging,
+                         self.defences_used)

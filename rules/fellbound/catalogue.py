@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import Any
 
-from rules.core.decks import CardSpec
+from rules.core.decks import CardSpec, DeckList
 
 X = "X"
 
@@ -64,15 +64,52 @@ class CardDef:
     def printed(self, stat: str) -> int | str | None:
         return self.values.get(stat)
 
-    @property
+    @cached_property
     def abilities(self) -> tuple[tuple[str, str, bool], ...]:
         """Of :data:`ABILITIES`, those whose value the card has (an aura changes only values a
         card has, so no other can become usable)."""
-        return self._abilities
+        return tuple(a for a in ABILITIES if self.base[a[1]] is not None)
 
     @cached_property
-    def _abilities(self) -> tuple[tuple[str, str, bool], ...]:
-        return tuple(a for a in ABILITIES if self.base[a[1]] is not None)
+    def has_x(self) -> bool:
+        """Whether any value is X (then the values follow the gold on the card or its health)."""
+        return X in self.values.values()
+
+    @cached_property
+    def x_health(self) -> bool:
+        return self.values.get("health") == X
+
+    @cached_property
+    def x_gold_cost(self) -> bool:
+        return self.values.get("gold_cost") == X
+
+    @cached_property
+    def _values_under(self) -> dict[tuple, dict[str, int]]:
+        return {}
+
+    def values_under(self, amounts: Mapping[str, tuple[int, ...]], auras_key: tuple, x: int) -> dict[str, int]:
+        """Every value but health (0 where the card has none) under auras changing each stat by
+        ``amounts`` in turn, never below 0, with X worth ``x``; shared by every game, by
+        ``auras_key`` (the auras as (stat, amount) pairs) and ``x``. Not to be changed."""
+        key = (auras_key, x)
+        values = self._values_under.get(key)
+        if values is None:
+            values = {}
+            for stat, printed in self.base.items():
+                if stat == "health":
+                    continue  # it changes with damage: the state's ``health``
+                if printed is None:
+                    values[stat] = 0
+                    continue
+                if printed == X:
+                    printed = x
+                for amount in amounts.get(stat, ()):
+                    printed = max(0, printed + amount)
+                values[stat] = printed
+            if len(self._values_under) > 1000:
+                self._values_under.clear()
+            self._values_under[key] = values
+        return values
 
     def is_x(self, stat: str) -> bool:
         return self.values.get(stat) == X
@@ -94,6 +131,20 @@ class CardDef:
         return definition
 
     @classmethod
+    def of_deck(cls, deck: DeckList) -> list[CardDef]:
+        """The definition of each card of ``deck``'s deck section, copies expanded (cached by the
+        deck object while its entries are the same ones: every game of a run reads the same decks)."""
+        entries = tuple(deck.sections.get("deck", ()))
+        cached = _DECKS.get(id(deck))
+        if cached is not None and cached[0] is deck and cached[1] == entries:
+            return cached[2]
+        if len(_DECKS) > 1024:
+            _DECKS.clear()
+        definitions = [cls.from_spec(spec) for spec in deck.cards("deck")]
+        _DECKS[id(deck)] = (deck, entries, definitions)
+        return definitions
+
+    @classmethod
     def _read(cls, spec: CardSpec) -> CardDef:
         attributes = spec.attributes
         values = {stat: _value(attributes.get(stat)) for stat in VALUES}
@@ -113,6 +164,7 @@ class CardDef:
 
 
 _DEFINITIONS: dict[int, tuple[CardSpec, CardDef]] = {}
+_DECKS: dict[int, tuple[DeckList, tuple, list[CardDef]]] = {}
 
 
 def _value(raw: Any) -> int | str | None:

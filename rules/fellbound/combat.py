@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from rules.fellbound.state import Character
+    from rules.fellbound.board import Character
 
 
 class CombatMixin:
@@ -105,7 +105,8 @@ class CombatMixin:
         target.gold += cost
         was = target.controller
         target.controller = briber.controller
-        self.auras_changed()
+        if self.cards[target.card].auras:
+            self.auras_changed()
         target.active = False  # it keeps its tile and facing: the new controller may reform it
         self.count(briber.controller, "bribes")
         self.check_values()
@@ -118,17 +119,25 @@ class CombatMixin:
         tile along with any gold it may be carrying"."""
         character = self.tiles[tile]
         character.slain = True
-        self.auras_changed()
+        if self.cards[character.card].auras:
+            self.auras_changed()
         character.active = character.charging = False
         self.count(character.owner, "lost", character.card)
-        self.log("slain", character.controller, tile=self.board.name(tile), card=self.name(character.card),
-                 gold=character.gold)
+        if self.log_events:
+            self.log("slain", character.controller, tile=self.board.name(tile), card=self.name(character.card),
+                     gold=character.gold)
         self.check_values()
 
     def check_values(self) -> None:
         """After an aura leaves, a character whose health fell to 0 is slain (health changes only
         by damage, which the attack itself slays for, and by auras)."""
         if not self.has_auras:
+            return
+        if not self.health_auras:
+            for tile, character in enumerate(self.tiles):  # health is start less damage
+                if character is not None and not character.slain and character.damage >= character.start_health:
+                    self.slay(tile)
+                    return  # slay() checks again
             return
         for tile, character in enumerate(self.tiles):
             if character is not None and not character.slain and self.health(character) == 0:
@@ -148,6 +157,7 @@ class CombatMixin:
             self.hand_known[character.owner].append(character.card)
         else:
             self.boneyard[character.owner].append(character.card)
-        self.log("collect", seat, tile=self.board.name(tile), card=self.name(character.card), gold=gold,
-                 to="hand" if back_to_hand else "boneyard", owner=character.owner, treasury=self.treasury[seat])
+        if self.log_events:
+            self.log("collect", seat, tile=self.board.name(tile), card=self.name(character.card), gold=gold,
+                     to="hand" if back_to_hand else "boneyard", owner=character.owner, treasury=self.treasury[seat])
         return gold

@@ -22,12 +22,11 @@ whose deployment zone is row ``a`` (side 0) or ``b`` (side 1).
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
 
 from rules.core.decks import DeckList
 from rules.core.engine import GameState
 from rules.fellbound.actions import ActionMixin
-from rules.fellbound.board import COLUMNS_PER_PAIR, battleground
+from rules.fellbound.board import COLUMNS_PER_PAIR, Character, battleground
 from rules.fellbound.catalogue import CardDef, X
 from rules.fellbound.combat import CombatMixin
 from rules.fellbound.turn import TurnMixin
@@ -35,31 +34,6 @@ from rules.fellbound.view import ViewMixin
 
 TREASURY_START = 3  # "SETUP": "a treasury of three gold coins"
 TURN_LIMIT = 120  # turns in all (each side's turn counts one): a runaway game is a draw
-
-
-@dataclass(slots=True)
-class Character:
-    """A card on the battleground, living or slain ("HEALTH": a slain character "is placed
-    upside-down on its current tile along with any gold it may be carrying")."""
-
-    card: int
-    owner: int
-    controller: int
-    facing: int  # +1: toward row b; -1: toward row a
-    gold: int
-    start_health: int  # "maximum unmodified health value" (an X health: the gold paid)
-    order: int  # deployment sequence ("Multiple auras are applied in the same sequence they are deployed in")
-    damage: int = 0  # health lost (heals and leaching give it back; never below 0)
-    slain: bool = False
-    active: bool = False  # may take an action this turn ("ACTION PHASE")
-    acted: bool = False
-    charging: bool = False  # "CHARGE": may still take its action in this deployment phase
-    defences_used: int = 0  # "DEFENCE": applied "once per turn" (or as often as its multiplier)
-
-    def copy(self) -> Character:
-        return Character(self.card, self.owner, self.controller, self.facing, self.gold, self.start_health,
-                         self.order, self.damage, self.slain, self.active, self.acted, self.charging,
-                         self.defences_used)
 
 
 class FellBoundState(ActionMixin, CombatMixin, TurnMixin, ViewMixin, GameState):
@@ -81,20 +55,23 @@ class FellBoundState(ActionMixin, CombatMixin, TurnMixin, ViewMixin, GameState):
         self.owner: list[int] = []
         self.deck: list[list[int]] = []
         for seat, deck in enumerate(decks):
-            ids = []
-            for spec in deck.cards("deck"):
-                ids.append(len(self.cards))
-                self.cards.append(CardDef.from_spec(spec))
-                self.owner.append(seat)
-            self.deck.append(ids)
+            definitions = CardDef.of_deck(deck)
+            self.deck.append(list(range(len(self.cards), len(self.cards) + len(definitions))))
+            self.cards += definitions
+            self.owner += [seat] * len(definitions)
         self.deck_names = [deck.name for deck in decks]
         self.has_auras = any(definition.auras for definition in self.cards)
-        self._auras: dict[int, tuple] = {}  # seat -> its auras now (``auras_changed`` forgets them)
+        # the aura tables: replaced by ``auras_changed``, never changed in place (clones share them)
+        self._auras: list[tuple] = []  # per seat, its auras now
+        self._aura_amounts: list[dict[str, tuple[int, ...]]] = []  # per seat, stat -> amounts
+        self._aura_keys: list[tuple] = []  # per seat, its auras as (stat, amount) pairs
+        self._values: list[dict] = []  # per seat, card (or card and X) -> its values (``values_of``)
         self.hand: list[list[int]] = [[] for _ in range(n)]
         self.hand_known: list[list[int]] = [[] for _ in range(n)]  # cards back in hand in view of all
         self.boneyard: list[list[int]] = [[] for _ in range(n)]
         self.treasury = [TREASURY_START] * n
         self.tiles: list[Character | None] = [None] * self.board.size
+        self.auras_changed()  # none yet
         self.deployments = 0  # deployment sequence numbers handed out
         self.stats = [{"drawn": {}, "deployed": {}, "lost": {}, "bribes": 0} for _ in range(n)]
         # -- the turn --
@@ -102,6 +79,7 @@ class FellBoundState(ActionMixin, CombatMixin, TurnMixin, ViewMixin, GameState):
         self.active_side = 0
         self.phase = "setup"
         self.finished: set[int] = set()  # seats of the active side done with the phase
+        self.charged = False  # a character was deployed charging this turn (else none is ``charging``)
         for seat in range(n):
             self.rng.shuffle(self.deck[seat])  # "a shuffled deck of ten cards placed face-down"
             self.log("shuffle", seat, cards=len(self.deck[seat]))
@@ -112,9 +90,12 @@ class FellBoundState(ActionMixin, CombatMixin, TurnMixin, ViewMixin, GameState):
 
     # -- copies -------------------------------------------------------------------------------------
     def clone(self) -> FellBoundState:
-        copy = FellBoundState(None, 0, _blank=True)
+        """A copy sharing what is never changed in place: the card definitions, the board, and
+        the aura tables (``auras_changed`` replaces them)."""
+        cls, rng_class = type(self), type(self.rng)
+        copy = cls.__new__(cls)  # no ``__init__``: everything is copied below
         copy.__dict__.update(self.__dict__)
-        copy.rng = random.Random()
+        copy.rng = rng_class.__new__(rng_class)  # (``Random()`` would seed itself from the OS first)
         copy.rng.setstate(self.rng.getstate())
         copy.events = list(self.events)
         for name in ("deck", "hand", "hand_known", "boneyard"):
@@ -125,7 +106,6 @@ class FellBoundState(ActionMixin, CombatMixin, TurnMixin, ViewMixin, GameState):
         copy.side_turns = self.side_turns[:]
         copy.finished = set(self.finished)
         copy.may_concede = set(self.may_concede)
-        copy._auras = dict(self._auras)
         return copy
 
     def allies(self, seat: int) -> list[int]:
@@ -185,20 +165,35 @@ class FellBoundState(ActionMixin, CombatMixin, TurnMixin, ViewMixin, GameState):
     def auras_of(self, seat: int) -> tuple:
         """The auras applying to what ``seat`` controls, in deployment order ("AURA": "If a living
         deployed character has an aura, the indicated aura condition is applied to all characters
-        you control ... Multiple auras are applied in the same sequence they are deployed in").
-        Kept until a character is deployed, slain, bribed or retreats (``auras_changed``)."""
-        auras = self._auras.get(seat)
-        if auras is None:
-            if not self.has_auras:
-                return ()
-            sources = sorted((c for c in self.tiles if c is not None and not c.slain and c.controller == seat
-                              and self.cards[c.card].auras), key=lambda c: c.order)
-            auras = self._auras[seat] = tuple(aura for c in sources for aura in self.cards[c.card].auras)
-        return auras
+        you control ... Multiple auras are applied in the same sequence they are deployed in")."""
+        return self._auras[seat]
 
     def auras_changed(self) -> None:
-        """Forget the auras: the characters that give them changed."""
-        self._auras = {}
+        """Work out each seat's auras again (:meth:`auras_of`, and by value in ``_aura_amounts``:
+        stat -> the amounts, in order): a character with an aura was deployed, slain, bribed or
+        retreated (or a test changed the cards)."""
+        seats = range(self.num_players)
+        self._values = [{} for _ in seats]
+        auras: list[list] = [[] for _ in seats]
+        if self.has_auras:
+            sources = sorted((c for c in self.tiles if c is not None and not c.slain and self.cards[c.card].auras),
+                             key=lambda c: c.order)
+            for character in sources:
+                auras[character.controller].extend(self.cards[character.card].auras)
+        if not any(auras):
+            self._auras, self._aura_keys = [()] * len(seats), [()] * len(seats)
+            self._aura_amounts = [{} for _ in seats]
+            self.health_auras = False
+            return
+        self._auras = [tuple(seat_auras) for seat_auras in auras]
+        self._aura_keys = [tuple((aura.stat, aura.amount) for aura in seat_auras) for seat_auras in auras]
+        self._aura_amounts = []
+        for seat_auras in auras:
+            amounts: dict[str, tuple[int, ...]] = {}
+            for aura in seat_auras:
+                amounts[aura.stat] = (*amounts.get(aura.stat, ()), aura.amount)
+            self._aura_amounts.append(amounts)
+        self.health_auras = any("health" in amounts for amounts in self._aura_amounts)
 
     def value(self, card: int, stat: str, controller: int, character: Character | None = None,
               auras: list | None = None) -> int | None:
@@ -217,9 +212,12 @@ class FellBoundState(ActionMixin, CombatMixin, TurnMixin, ViewMixin, GameState):
             return None
         if printed == X:
             printed = self._x_value(definition, character)
-        for aura in self.auras_of(controller) if auras is None else auras:
-            if aura.stat == stat:
-                printed = max(0, printed + aura.amount)
+        if auras is not None:
+            amounts = [aura.amount for aura in auras if aura.stat == stat]
+        else:
+            amounts = self._aura_amounts[controller].get(stat, ())
+        for amount in amounts:
+            printed = max(0, printed + amount)
         return printed
 
     def _x_value(self, definition: CardDef, character: Character | None) -> int:
@@ -235,27 +233,45 @@ class FellBoundState(ActionMixin, CombatMixin, TurnMixin, ViewMixin, GameState):
         if character.slain:
             return 0
         start = character.start_health
-        for aura in self.auras_of(character.controller):
-            if aura.stat == "health":
-                start = max(0, start + aura.amount)
+        amounts = self._aura_amounts[character.controller].get("health")
+        if amounts:
+            for amount in amounts:
+                start = max(0, start + amount)
         return max(0, start - character.damage)
 
     def stat(self, character: Character, stat: str) -> int:
-        """A value of a character on the battleground (0 when it has none): :meth:`value`, written
-        out (the legal actions read every value of every character at every decision)."""
+        """A value of a character on the battleground (0 when it has none), as :meth:`value` reads it."""
         if stat == "health":
             return self.health(character)
+        return self.values_of(character)[stat]
+
+    def values_of(self, character: Character) -> dict[str, int]:
+        """Every value of a character on the battleground but its health (0 where it has none):
+        :meth:`stat` for each (the legal actions read most values of every character at every
+        decision). Worked out once per card, controller and X while the auras last."""
         definition = self.cards[character.card]
-        printed = definition.base[stat]
-        if printed is None:
-            return 0
-        if printed == X:
-            printed = self._x_value(definition, character)
-        if self.has_auras:
-            for aura in self.auras_of(character.controller):
-                if aura.stat == stat:
-                    printed = max(0, printed + aura.amount)
-        return printed
+        if definition.has_x:
+            x = self._x_value(definition, character)
+            key = (character.card, x)
+        else:
+            x, key = 0, character.card
+        known = self._values[character.controller]
+        values = known.get(key)
+        if values is None:
+            values = known[key] = self._work_out_values(definition, character.controller, x)
+        return values
+
+    def card_values(self, card: int, controller: int) -> dict[str, int]:
+        """:meth:`values_of` for a card in ``controller``'s hand (an X value is 0 there)."""
+        key = (card, 0) if self.cards[card].has_x else card
+        known = self._values[controller]
+        values = known.get(key)
+        if values is None:
+            values = known[key] = self._work_out_values(self.cards[card], controller, 0)
+        return values
+
+    def _work_out_values(self, definition: CardDef, controller: int, x: int) -> dict[str, int]:
+        return definition.values_under(self._aura_amounts[controller], self._aura_keys[controller], x)
 
     def living(self, seats) -> list[tuple[int, Character]]:
         """(tile, character) of the living characters the seats control."""

@@ -41,6 +41,7 @@ class TurnMixin:
                 character.acted = False
                 character.charging = False
                 character.active = not character.slain and character.controller in seats
+        self.charged = False  # no character charging (``deploy`` sets it)
         self.phase = OPENING if opening else ACTION
         self.step_name = self.phase
         if self.log_events:
@@ -52,23 +53,24 @@ class TurnMixin:
     def draw(self, seat: int, count: int) -> None:
         """Draw up to ``count`` cards; an empty deck gives nothing (docs/rules-notes.md, "FellBound:
         an empty deck")."""
-        deck = self.deck[seat]
-        drawn = []
-        for _ in range(count):
-            if not deck:
-                break
-            card = deck.pop()
-            self.hand[seat].append(card)
-            drawn.append(card)
-            self.count(seat, "drawn", card)
+        deck, hand = self.deck[seat], self.hand[seat]
+        drawn = deck[:-count - 1:-1]  # the top ``count`` cards, the top one first
+        del deck[len(deck) - len(drawn):]
+        hand += drawn
+        by_card = self.stats[seat]["drawn"]  # (``count``, written out)
+        for card in drawn:
+            name = self.cards[card].name
+            by_card[name] = by_card.get(name, 0) + 1
         if self.log_events:
             self.log("draw", seat, cards=[self.name(c) for c in drawn], asked=count, deck_left=len(deck))
 
     def finish_phase(self, seat: int) -> None:
         """``seat`` is done with the phase; when its whole side is, the phase (or turn) ends."""
-        self.finished.add(seat)
-        if not set(self.teams[self.active_side]) <= self.finished:
-            return
+        finished = self.finished
+        finished.add(seat)
+        for ally in self.teams[self.active_side]:
+            if ally not in finished:
+                return
         self.finished = set()
         if self.phase == ACTION:
             self.phase = self.step_name = DEPLOYMENT
@@ -83,8 +85,12 @@ class TurnMixin:
     def end_turn(self) -> None:
         side = self.active_side
         seats = self.teams[side]
-        living = len(self.living(seats))
-        self.log("turn_end", None, side=side, living=living)
+        living = 0
+        for character in self.tiles:
+            if character is not None and not character.slain and character.controller in seats:
+                living += 1
+        if self.log_events:
+            self.log("turn_end", None, side=side, living=living)
         if living < MINIMUM_LIVING:
             self.phase = OVER
             self.end(self.teams[1 - side], "too_few_characters")
