@@ -4,7 +4,8 @@ built, prize support, final scoring (rulebook: shared/rulebooks/millennium-blade
 
 Entry point: ``new_full_game(players, seed, *, pool=None, sets=None, ...)`` (``engine.py``) returns
 a ``FullGameState`` following the engine protocol (``rules/core/engine.py``); ``FULL_ENGINE`` is
-its ``EngineSpec`` (the tournament engine's deckless mode ``"full-game"``); ``evaluate(state, seat)`` the greedy agent's evaluation.
+its ``EngineSpec`` (the tournament engine's deckless mode ``"full-game"``); ``evaluate(state,
+seat)`` the greedy agent's evaluation.
 
 Modules: ``pool.py`` (sets, cards, the fixture pool), ``setup.py`` ("GAME SETUP"), ``market.py``
 (the ticks: Store, Aftermarket, Card Fusion, collection and kit moves, etiquette), ``collection.py``,
