@@ -238,7 +238,15 @@ def holder_is_gone(worker: str) -> bool:
         return True
     except OSError:  # exists, but another user's
         return False
-    return False
+    return _is_zombie(int(pid))  # killed, but not reaped yet (its parent died with the server)
+
+
+def _is_zombie(pid: int) -> bool:
+    try:
+        with open(f"/proc/{pid}/stat", encoding="ascii", errors="replace") as stat:
+            return stat.read().rpartition(")")[2].split()[0] == "Z"
+    except (OSError, IndexError):  # no /proc (not Linux): only a vanished process counts as gone
+        return False
 
 
 # -- which chunks still need a worker ---------------------------------------------------------------
@@ -433,6 +441,12 @@ class LocalPool:
             self.submit_run(key[0], [key[1]])
         elif error is not None:  # the chunk stays pending: resume_simulations can try it later
             log.error("simulation chunk %s failed: %r", key, error)
+        elif not future.cancelled() and future.result() == "leased":
+            # another live process holds it: look again when its lease has run out, so a holder
+            # that died without our noticing (another host's) never leaves the run unfinished
+            timer = threading.Timer(settings.SIMULATION_CHUNK_LEASE + 1, self.submit_run, (key[0], [key[1]]))
+            timer.daemon = True
+            timer.start()
 
     def shutdown(self) -> None:
         self.closed = True

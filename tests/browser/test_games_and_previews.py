@@ -14,6 +14,7 @@ import re
 
 import pytest
 from django.contrib.auth import get_user_model
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from tests.browser.conftest import DB_LOCK, SCREENSHOTS, log_in_to_new_run, start_run_and_wait
 
@@ -104,6 +105,20 @@ def test_the_games_list_shows_winners_and_filters_upsets_lengths_and_end_reasons
     page.wait_for_url(f"**/simulations/{run.pk}/games/0/{expected[0]}/**")
 
 
+def hover_until_visible(page, chip, preview, tries: int = 3) -> None:
+    """Hover ``chip`` until ``preview`` shows: a board redrawn under a resting mouse (the viewer
+    draws it as the replay arrives) sends no new pointerover, so move away and hover again."""
+    for attempt in range(tries):
+        chip.hover()
+        try:
+            preview.wait_for(state="visible", timeout=10_000)
+            return
+        except PlaywrightTimeout:
+            if attempt == tries - 1:
+                raise
+            page.mouse.move(2, 2)
+
+
 def test_a_card_chip_shows_the_card_on_hover_and_on_a_tap(page, live_server, finished_run):
     run, _, _ = finished_run
     page.set_viewport_size({"width": 1366, "height": 900})
@@ -115,9 +130,9 @@ def test_a_card_chip_shows_the_card_on_hover_and_on_a_tap(page, live_server, fin
 
     # desktop: hover shows the picture beside the chip, leaving hides it
     assert page.locator("#card-preview").count() == 0 or page.locator("#card-preview").is_hidden()
-    chip.hover()
+    page.wait_for_load_state("load")  # every deferred script has run: the preview listens
     preview = page.locator("#card-preview")
-    preview.wait_for(state="visible")
+    hover_until_visible(page, chip, preview)
     page.wait_for_function("() => { const i = document.querySelector('#card-preview img');"
                            " return i.complete && i.naturalWidth > 0; }")
     assert preview.locator("img").get_attribute("alt") == name
@@ -131,8 +146,7 @@ def test_a_card_chip_shows_the_card_on_hover_and_on_a_tap(page, live_server, fin
 
     # stepping keeps previews on the redrawn board
     page.keyboard.press("End")
-    page.locator("#replay-board [data-card-image]").first.hover()
-    preview.wait_for(state="visible")
+    hover_until_visible(page, page.locator("#replay-board [data-card-image]").first, preview)
     page.mouse.move(2, 2)
 
     # the picture is the card's own image

@@ -11,6 +11,7 @@ import json
 import os
 import socket
 import subprocess
+import time
 from datetime import timedelta
 
 import pytest
@@ -487,3 +488,16 @@ def test_a_lease_held_by_a_killed_process_is_taken_over_at_once(start):
     RunChunk.objects.filter(run=run, index=0).update(leased_until=timezone.now() + timedelta(seconds=60), worker=dead)
     assert runner.holder_is_gone(dead) and not runner.holder_is_gone(f"elsewhere:{child.pid}")
     assert runner.run_chunk(run.pk, 0) == "stored"
+
+
+def test_a_killed_holder_not_yet_reaped_is_gone_too(start):
+    """A pool process killed with its server lingers as a zombie until someone reaps it: gone."""
+    run = start(games=4, dispatch=False)
+    child = subprocess.Popen(["true"])
+    while open(f"/proc/{child.pid}/stat").read().rpartition(")")[2].split()[0] != "Z":
+        time.sleep(0.01)  # exited, not reaped (no wait() yet)
+    zombie = f"{socket.gethostname()}:{child.pid}"
+    RunChunk.objects.filter(run=run, index=0).update(leased_until=timezone.now() + timedelta(seconds=60), worker=zombie)
+    assert runner.holder_is_gone(zombie)
+    assert runner.run_chunk(run.pk, 0) == "stored"
+    child.wait()
