@@ -49,10 +49,17 @@ def _ridge(rng: random.Random, width: int, base: float, height: float, roughness
     return points
 
 
+def _sun(draw: ImageDraw.ImageDraw, rng: random.Random, w: int, h: int, accent: RGB, *, size: tuple[float, float],
+         across: tuple[float, float], down: tuple[float, float], paleness: float) -> None:
+    """A pale disc in the card's accent: radius ``size`` of the width, centre within ``across``
+    and ``down`` (fractions of the picture)."""
+    radius = rng.uniform(*size) * w
+    x, y = rng.uniform(*across) * w, rng.uniform(*down) * h
+    draw.ellipse([x - radius, y - radius, x + radius, y + radius], fill=_mix(accent, (255, 255, 255), paleness))
+
+
 def _hills(draw: ImageDraw.ImageDraw, rng: random.Random, w: int, h: int, light: RGB, dark: RGB, accent: RGB) -> None:
-    sun_r = rng.uniform(0.08, 0.16) * w
-    sun = (rng.uniform(0.2, 0.8) * w, rng.uniform(0.15, 0.4) * h)
-    draw.ellipse([sun[0] - sun_r, sun[1] - sun_r, sun[0] + sun_r, sun[1] + sun_r], fill=_mix(accent, (255, 255, 255), 0.45))
+    _sun(draw, rng, w, h, accent, size=(0.08, 0.16), across=(0.2, 0.8), down=(0.15, 0.4), paleness=0.45)
     layers = rng.randint(3, 5)
     for i in range(layers):
         t = (i + 1) / layers
@@ -134,9 +141,7 @@ def _orbits(draw: ImageDraw.ImageDraw, rng: random.Random, w: int, h: int, light
 
 def _forest(draw: ImageDraw.ImageDraw, rng: random.Random, w: int, h: int, light: RGB, dark: RGB, accent: RGB) -> None:
     """Rows of pointed trees on rolling ground, the far rows paler, under a low sun."""
-    sun_r = rng.uniform(0.1, 0.2) * w
-    sun = (rng.uniform(0.15, 0.85) * w, rng.uniform(0.3, 0.5) * h)
-    draw.ellipse([sun[0] - sun_r, sun[1] - sun_r, sun[0] + sun_r, sun[1] + sun_r], fill=_mix(accent, (255, 255, 255), 0.55))
+    _sun(draw, rng, w, h, accent, size=(0.1, 0.2), across=(0.15, 0.85), down=(0.3, 0.5), paleness=0.55)
     rows = rng.randint(2, 4)
     for i in range(rows):
         t = (i + 1) / rows

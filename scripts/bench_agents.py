@@ -21,18 +21,17 @@ from __future__ import annotations
 
 import argparse
 import itertools
-import json
 import sys
 from dataclasses import dataclass
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
-RESULTS = ROOT / "bench-results"
 
 from rules.core.play import run_games  # noqa: E402
 from rules.core.probability import wilson_interval  # noqa: E402
 from rules.core.registry import get_engine  # noqa: E402
+from scripts.bench_engine import save_results  # noqa: E402
 from scripts.bench_games import sample_decks  # noqa: E402
 
 
@@ -101,9 +100,7 @@ def main() -> None:
             figures.setdefault(game, {})[check.label] = {**result, "margin": round(share, 4), "met": met}
             print(f"  {check.label}: {result['wins']}/{result['games']} won, 95% CI {result['low']:.3f}-"
                   f"{result['high']:.3f} (target: lower bound > {share:.2f}: {'met' if met else 'NOT met'})", flush=True)
-    RESULTS.mkdir(exist_ok=True)
-    (RESULTS / "agents.json").write_text(json.dumps(figures, indent=2, sort_keys=True) + "\n", encoding="utf-8")
-    print(f"  saved to {RESULTS / 'agents.json'}")
+    save_results("agents", figures)
     if missed:
         print("Missed: " + "; ".join(missed))
         raise SystemExit(1)

@@ -70,6 +70,18 @@ def load_average() -> list[float] | None:
         return None
 
 
+def save_results(name: str, figures: dict, load_before: list[float] | None = None) -> None:
+    """Print the load average after the run (when ``load_before`` is given, both go into the figures)
+    and write ``figures`` to ``bench-results/<name>.json`` (sorted keys), saying where."""
+    if load_before is not None:
+        figures["load_average"] = {"before": load_before, "after": load_average()}
+        print(f"  load average after: {figures['load_average']['after']}")
+    RESULTS.mkdir(exist_ok=True)
+    path = RESULTS / f"{name}.json"
+    path.write_text(json.dumps(figures, indent=2, sort_keys=True) + "\n", encoding="utf-8")
+    print(f"  saved to {path}")
+
+
 def matchups(decks: list[DeckList]) -> list[tuple[DeckList, DeckList]]:
     return list(itertools.combinations_with_replacement(decks, 2))
 
@@ -237,12 +249,7 @@ def main() -> None:
               f"{'met' if change <= 1.05 else 'NOT met'})")
         figures["baseline"]["greedy_pool"] = base_pool
         figures["baseline"]["greedy_ratio"] = round(change, 3)
-    load_after = load_average()
-    print(f"  load average after: {load_after}")
-    RESULTS.mkdir(exist_ok=True)
-    figures["load_average"] = {"before": load_before, "after": load_after}
-    (RESULTS / "engine.json").write_text(json.dumps(figures, indent=2, sort_keys=True) + "\n", encoding="utf-8")
-    print(f"  saved to {RESULTS / 'engine.json'}")
+    save_results("engine", figures, load_before)
 
 
 if __name__ == "__main__":

@@ -35,7 +35,7 @@ sys.path.insert(0, str(ROOT))
 from rules.core.decks import DeckList  # noqa: E402
 from rules.core.play import run_games  # noqa: E402
 from rules.core.registry import get_engine  # noqa: E402
-from scripts.bench_engine import RESULTS, load_average  # noqa: E402
+from scripts.bench_engine import load_average, save_results  # noqa: E402
 
 GAME, MODE, PLAYERS = "millennium_blades", "full-game", 4
 
@@ -94,11 +94,7 @@ def main() -> None:
         out["runs"].append(figure)
         print(f"  {figure['command']}: {games} games finished in {figure['wall_s']} s wall "
               f"-> {figure['games_per_s']} games/s")
-    out["load_average"] = {"before": before, "after": load_average()}
-    print(f"  load average after: {out['load_average']['after']}")
-    RESULTS.mkdir(exist_ok=True)
-    (RESULTS / "full_game.json").write_text(json.dumps(out, indent=2, sort_keys=True) + "\n", encoding="utf-8")
-    print(f"  saved to {RESULTS / 'full_game.json'}")
+    save_results("full_game", out, before)
 
 
 if __name__ == "__main__":

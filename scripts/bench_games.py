@@ -28,7 +28,7 @@ sys.path.insert(0, str(ROOT))
 from rules.core.decks import CardSpec, DeckList, parse_deck_text, resolve_deck  # noqa: E402
 from rules.core.play import run_games  # noqa: E402
 from rules.core.registry import game_slugs, get_engine, get_game  # noqa: E402
-from scripts.bench_engine import RESULTS, bench_chess, load_average  # noqa: E402
+from scripts.bench_engine import bench_chess, load_average, save_results  # noqa: E402
 
 
 def sample_decks(game: str) -> list[DeckList]:
@@ -97,11 +97,7 @@ def main() -> None:
               f"in {figure['seconds']} s -> {figure['steps_per_s']:,} steps/s = {ratio:.2f}x chess "
               f"(target >= 2: {verdict})")
         out["engines"].append({"game": game, **figure, "ratio": round(ratio, 2)})
-    out["load_average"] = {"before": load_before, "after": load_average()}
-    print(f"  load average after: {out['load_average']['after']}")
-    RESULTS.mkdir(exist_ok=True)
-    (RESULTS / "games.json").write_text(json.dumps(out, indent=2, sort_keys=True) + "\n", encoding="utf-8")
-    print(f"  saved to {RESULTS / 'games.json'}")
+    save_results("games", out, load_before)
 
 
 if __name__ == "__main__":

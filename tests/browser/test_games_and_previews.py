@@ -187,3 +187,36 @@ def test_a_tap_on_a_phone_shows_the_card_with_its_page_and_a_close_button(page, 
     preview.wait_for(state="hidden")
     context.close()
     assert not errors, errors
+
+
+def test_the_pages_added_since_the_offline_test_load_only_from_this_server(page, live_server, finished_run):
+    """Offline (production issue, part 2) for the newer page kinds: a run's page and games list, a
+    simulation replay, the account page, and the admin's card import and import jobs."""
+    from cardpool.models import CardImportJob
+
+    run, _, _ = finished_run
+    with DB_LOCK:
+        get_user_model().objects.create_superuser("staffer", password=PASSWORD)
+        job = CardImportJob.objects.create(game="boundless", file_name="cards.csv", status="done", rows_total=1,
+                                           rows_done=1)
+    outside, refused = [], []
+    page.on("request", lambda r: outside.append(r.url) if not r.url.startswith((live_server.url, "data:", "blob:"))
+            else None)
+    page.on("console", lambda m: refused.append(m.text) if "Content Security Policy" in m.text else None)
+    for path in [f"/simulations/{run.pk}/", f"/simulations/{run.pk}/games/?order=shortest",
+                 f"/simulations/{run.pk}/games/0/1/", "/accounts/me/"]:
+        page.goto(live_server.url + path)
+        page.wait_for_load_state("networkidle")
+    page.context.clear_cookies()
+    page.goto(f"{live_server.url}/admin/login/")
+    page.fill("#id_username", "staffer")
+    page.fill("#id_password", PASSWORD)
+    page.locator("input[type=submit]").click()
+    page.wait_for_url("**/admin/")
+    for path in ["/admin/cardpool/card/import/", "/admin/cardpool/cardimportjob/",
+                 f"/admin/cardpool/cardimportjob/{job.pk}/change/"]:
+        response = page.goto(live_server.url + path)
+        assert response.ok, path
+        page.wait_for_load_state("networkidle")
+    assert outside == [], f"requests that left this server: {outside}"
+    assert refused == [], f"the page broke its Content-Security-Policy: {refused}"
