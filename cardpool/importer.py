@@ -2,16 +2,18 @@
 
 The JSON shape is documented in docs/fixture-format.md; the CSV columns in docs/import-format.md.
 Readers never write: they turn a file into ``(sets, rows)`` or raise ``ImportFailed`` with
-every problem they can see (line, field, reason).
+every problem they can see (line, field, reason). ``import_cards_text`` streams a CSV file's rows
+(``csv_rows``, a generator) into ``card_import`` twice, check then write, so memory does not grow
+with the rows (docs/import-format.md, "Memory").
 """
 
 from __future__ import annotations
 
 import csv
 import difflib
-import io
 import json
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -77,6 +79,7 @@ NONE_CELLS = {"", "-", "[-]", "\u2013", "\u2014", "none", "n/a"}
 MAX_CSV_FIELD = 1_000_000
 
 _INT = re.compile(r"[+-]?\d+")
+_LINE = re.compile(r"[^\r\n]*(?:\r\n|\r|\n)|[^\r\n]+\Z")
 _MAP_PAIR = re.compile(r"(?P<k1>[A-Za-z][A-Za-z_]*)\s*[:=]\s*(?P<v1>\d+)|(?P<v2>\d+)\s*(?P<k2>[A-Za-z][A-Za-z_]*)")
 _MAP_GAP = re.compile(r"^[\s,;|+&]*(?:and)?[\s,;|+&]*$", re.IGNORECASE)
 _MULTI = re.compile(r"^(dual|double|tri|triple|multi)[\s\-]+", re.IGNORECASE)
@@ -226,54 +229,64 @@ def unguard_formula(cell: str) -> str:
     return cell[1:] if cell[:1] == "'" and cell.lstrip("'")[:1] in FORMULA_STARTS else cell
 
 
-def _records(text: str, read: CsvRead) -> list[tuple[int, list[str]]]:
-    """Every CSV record with the line it starts on; malformed records become errors."""
-    text = text[1:] if text.startswith("\ufeff") else text
-    first = text.split("\n", 1)[0]
+def _records(text: str, read: CsvRead) -> Iterator[tuple[int, list[str]]]:
+    """Every CSV record with the line it starts on, one at a time; malformed records become errors."""
+    start = 1 if text.startswith("\ufeff") else 0
+    end = text.find("\n", start)
+    first = text[start:end if end >= 0 else len(text)]
     delimiter = ","
     if "," not in first:
         delimiter = ";" if ";" in first else ("\t" if "\t" in first else ",")
-    old_limit = csv.field_size_limit()
-    csv.field_size_limit(MAX_CSV_FIELD)
-    try:
-        reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter, strict=True)
-        records, previous = [], 0
-        while True:
-            try:
-                cells = next(reader)
-            except StopIteration:
-                break
-            except csv.Error as exc:
-                start = previous + 1
-                reason = str(exc)
-                if "unexpected end of data" in reason:
-                    reason = "a quoted cell that starts here is never closed (missing '\"')"
-                elif "expected after" in reason:
-                    reason = f"malformed quoting ({reason}); double a quote inside a quoted cell: \"\""
-                read.errors.append(RowError(f"line {start}", "", f"malformed CSV: {reason}"))
-                previous = reader.line_num
-                if reader.line_num <= start - 1:  # no progress: stop rather than loop
-                    break
-                continue
-            start, previous = previous + 1, reader.line_num
-            records.append((start, [unguard_formula(c.replace("\r\n", "\n")) for c in cells]))
-    finally:
-        csv.field_size_limit(old_limit)
-    return records
+    # lines sliced off the text one at a time (as open(newline="") would: \r\n, \r or \n): no copy of the file
+    lines = (m.group() for m in _LINE.finditer(text, start))
+    reader = csv.reader(lines, delimiter=delimiter, strict=True)
+    previous = 0
+    while True:
+        old_limit = csv.field_size_limit(MAX_CSV_FIELD)  # set around each read: the generator may pause
+        try:
+            cells = next(reader)
+        except StopIteration:
+            return
+        except csv.Error as exc:
+            start = previous + 1
+            reason = str(exc)
+            if "unexpected end of data" in reason:
+                reason = "a quoted cell that starts here is never closed (missing '\"')"
+            elif "expected after" in reason:
+                reason = f"malformed quoting ({reason}); double a quote inside a quoted cell: \"\""
+            read.errors.append(RowError(f"line {start}", "", f"malformed CSV: {reason}"))
+            previous = reader.line_num
+            if reader.line_num <= start - 1:  # no progress: stop rather than loop
+                return
+            continue
+        finally:
+            csv.field_size_limit(old_limit)
+        start, previous = previous + 1, reader.line_num
+        yield start, [unguard_formula(c.replace("\r\n", "\n")) for c in cells]
 
 
 def parse_csv(text: str, *, game_slug: str) -> CsvRead:
-    """Read a CSV file into sets and card rows, collecting every problem (never raises for data)."""
-    spec = get_game(game_slug)
+    """Read a CSV file into sets and card rows, collecting every problem (never raises for data).
+    Holds every row: :func:`import_cards_text` streams them instead (:func:`csv_rows`)."""
     read = CsvRead()
-    records = [(line, cells) for line, cells in _records(text, read) if any(c.strip() for c in cells)]
-    if not records:
+    read.rows = list(csv_rows(text, game_slug=game_slug, read=read))
+    return read
+
+
+def csv_rows(text: str, *, game_slug: str, read: CsvRead, existing=None) -> Iterator[CardRow]:
+    """The card rows of a CSV file, made one at a time as its records are read (a fan list, whose
+    later rows change earlier ones, is read whole first). ``read`` collects the sets, columns and
+    problems as the rows go, complete once they are all read; ``existing`` is the game's sets and
+    cards (``_existing``), to read the file twice against the same pool."""
+    spec = get_game(game_slug)
+    records = ((line, cells) for line, cells in _records(text, read) if any(c.strip() for c in cells))
+    first = next(records, None)
+    if first is None:
         if not read.errors:
             read.errors.append(RowError("file", "", "is empty: expected a header line and card rows"))
         read.fatal = True
-        return read
-    header_line, header = records[0]
-    body = records[1:]
+        return
+    header_line, header = first
     names = [norm_word(h) for h in header]
     as_written = {n: h.strip() for n, h in zip(names, header, strict=True)}
     fan = spec.list_layout
@@ -288,9 +301,17 @@ def parse_csv(text: str, *, game_slug: str) -> CsvRead:
     where = f"line {header_line}"
     seen_at: dict[str, int] = {}
     unknown = []
+    unnamed = [i for i, name in enumerate(names) if name == ""]
+    filled = set()
+    if unnamed:  # a column without a header but with values: read the file once more to know (rare)
+        scratch = CsvRead()
+        for _, cells in records:
+            filled.update(i for i in unnamed if i < len(cells) and cells[i].strip())
+        records = ((line, cells) for line, cells in _records(text, scratch) if any(c.strip() for c in cells))
+        next(records, None)
     for i, name in enumerate(names):
         if name == "":
-            if any(i < len(cells) and cells[i].strip() for _, cells in body):
+            if i in filled:
                 unknown.append(f"column {i + 1} (no header, but it has values)")
             continue
         if name in seen_at:
@@ -308,15 +329,12 @@ def parse_csv(text: str, *, game_slug: str) -> CsvRead:
         read.errors.append(RowError(where, "", f"missing column(s): {', '.join(missing)}"))
     if read.errors:
         read.fatal = True
-        return read
-
-    del records
+        return
     width = len(header)
 
     def rows():
         """Each record as {column: cell}, made as it is read and dropped after (memory: one row)."""
-        while body:
-            line, cells = body.pop()
+        for line, cells in records:
             extra = [c for c in cells[width:] if c.strip()]
             if extra:
                 read.errors.append(RowError(f"line {line}", "", f"has {len(cells)} cells but the header has "
@@ -325,12 +343,12 @@ def parse_csv(text: str, *, game_slug: str) -> CsvRead:
             cells = cells + [""] * (width - len(cells))
             yield f"line {line}", {n: cells[i] for n, i in seen_at.items()}
 
-    body.reverse()  # popped from the end: first line first, each record freed once read
+    existing = existing or _existing(game_slug)
     if read.layout == "fan":
-        _read_fan(spec, list(rows()), as_written, read)
+        _read_fan(spec, list(rows()), as_written, read, existing)
+        yield from read.rows
     else:
-        _read_generic(spec, rows(), as_written, read)
-    return read
+        yield from _read_generic(spec, rows(), as_written, read, existing)
 
 
 def _existing(game_slug: str):
@@ -421,11 +439,11 @@ def _default_kind(spec: GameSpec) -> str:
     return "core" if "core" in spec.set_kinds else spec.set_kinds[0]
 
 
-def _read_generic(spec: GameSpec, rows, as_written: dict[str, str], read: CsvRead) -> None:
+def _read_generic(spec: GameSpec, rows, as_written: dict[str, str], read: CsvRead, existing) -> Iterator[CardRow]:
     present = set(as_written)
     read.columns = {n: as_written[n] for n in present}
     attr_columns = {a.name: a.name for a in spec.attributes if a.name in present}
-    db_sets, db_cards = _existing(spec.slug)
+    db_sets, db_cards = existing
     by_lower = {code.lower(): code for code in db_sets}
     by_name = {s.name.lower(): code for code, s in db_sets.items()}
     next_order = max((s.release_order for s in db_sets.values()), default=0) + 1
@@ -475,7 +493,7 @@ def _read_generic(spec: GameSpec, rows, as_written: dict[str, str], read: CsvRea
             declared[code] = len(read.sets)
             read.sets.append(declaration)
             read.set_lines.append(where)
-        read.rows.append(CardRow(where, data))
+        yield CardRow(where, data)
 
 
 def set_code_from_name(name: str, taken: set[str]) -> str:
@@ -530,7 +548,7 @@ def _multi_values(raw: str) -> tuple[list[str], str | None]:
     return parts, None
 
 
-def _read_fan(spec: GameSpec, rows, as_written: dict[str, str], read: CsvRead) -> None:
+def _read_fan(spec: GameSpec, rows, as_written: dict[str, str], read: CsvRead, existing) -> None:
     """A game's fan-list layout (``GameSpec.list_layout``), e.g. name, set, star, element, type, tier, cost, qty, text."""
     layout = spec.list_layout
     columns, attributes = layout.columns, layout.attributes
@@ -555,7 +573,7 @@ def _read_fan(spec: GameSpec, rows, as_written: dict[str, str], read: CsvRead) -
                 cells[col] = "/".join(parts)
     present = set(logical)
     attr_columns = {attributes[c]: c for c in logical if c in attributes and c != "type"}
-    db_sets, db_cards = _existing(spec.slug)
+    db_sets, db_cards = existing
     taken = {code.lower() for code in db_sets}
     lookup: dict[str, str] = {}
     for code, s in db_sets.items():
@@ -839,26 +857,31 @@ def import_cards_text(text: str, *, game_slug: str, fmt: str, dry_run: bool = Fa
     read = None
     if fmt == "json":
         sets, rows = read_json(text, game_slug=game_slug)
-        early: list[RowError] = []
-    else:
-        read = parse_csv(text, game_slug=game_slug)
-        if read.fatal:
-            raise ImportFailed(read.errors)
-        sets, rows, early = read.sets, read.rows, read.errors
-    late: list[RowError] = []
+    else:  # streamed: rows are read twice (check, then write), one at a time, never all held
+        read = CsvRead()
+        existing = _existing(game_slug)
+
+        def rows():
+            read.__dict__.update(vars(CsvRead()))  # each pass collects the sets, columns and problems afresh
+            return csv_rows(text, game_slug=game_slug, read=read, existing=existing)
+
+        def sets():
+            return read.sets
+
     try:
         with transaction.atomic():
-            summary = card_import(game_slug=game_slug, sets=sets, rows=rows,
-                                  progress=None if early else progress)
-            if early or dry_run:
+            summary = card_import(game_slug=game_slug, sets=sets, rows=rows, progress=progress,
+                                  reader_failed=None if read is None else (lambda: bool(read.errors)))
+            if dry_run:
                 raise _Rollback(summary)
         return summary
     except _Rollback as done:
-        if not early:
-            return done.summary
+        return done.summary
     except ImportFailed as exc:
-        late = _translate(exc.errors, read) if read is not None else exc.errors
-    errors = early + late
-    if read is not None:
-        errors.sort(key=_line_key)
+        if read is None:
+            raise
+        if read.fatal:  # the header is wrong: rows were not read
+            raise ImportFailed(read.errors) from None
+        errors = read.errors + _translate(exc.errors, read)
+    errors.sort(key=_line_key)
     raise ImportFailed(errors)

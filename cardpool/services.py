@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import ast
 import re
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -208,19 +208,25 @@ def _check_row(spec, row: CardRow, set_codes: set[str]) -> list[RowError]:
 IMPORT_WRITE_BATCH = 1000
 
 
-def _write_batch(spec, game: Game, rows: list[CardRow], start: int, compiled: dict[int, CompiledText],
-                 set_by_code: dict[str, CardSet], rarity_by_code: dict[str, Rarity], summary: ImportSummary) -> None:
-    """Create or update the cards of ``rows[start:start + IMPORT_WRITE_BATCH]`` and index them."""
-    batch = range(start, min(start + IMPORT_WRITE_BATCH, len(rows)))
-    keys = {(set_by_code[rows[i].data["set"]].pk, rows[i].data["number"]) for i in batch}
+def _write_batch(spec, game: Game, batch: list[CardRow], set_by_code: dict[str, CardSet],
+                 rarity_by_code: dict[str, Rarity], summary: ImportSummary) -> None:
+    """Create or update the cards of ``batch`` (rows already checked) and index them."""
+    keys = {(set_by_code[row.data["set"]].pk, row.data["number"]) for row in batch}
     existing = {(c.card_set_id, c.number): c
                 for c in Card.objects.filter(game=game, card_set_id__in={k[0] for k in keys},
                                              number__in={k[1] for k in keys})
                 if (c.card_set_id, c.number) in keys}
     to_create, to_update = [], []
-    for index in batch:
-        d = rows[index].data
-        result = compiled.get(index)
+    for row in batch:
+        d = row.data
+        result = None
+        if not effects_given(d.get("effects")):
+            result = compile_card_text(spec, card_type=d["card_type"], attributes=d.get("attributes") or {},
+                                       text=d.get("text") or "")
+        if result is not None:
+            summary.compiled += 1
+            if not result.playable:
+                summary.not_playable.append((d["name"].strip(), result.reason))
         card_set = set_by_code[d["set"]]
         rarity_spec = spec.rarity(str(d["rarity"])) if d.get("rarity") not in (None, "") else None
         values = {
@@ -264,46 +270,82 @@ def _write_batch(spec, game: Game, rows: list[CardRow], start: int, compiled: di
         reindex_cards(changed)
 
 
-def card_import(*, game_slug: str, sets: Iterable[Any] = (), rows: Iterable[CardRow],
-                progress: Callable[[int, int], None] | None = None) -> ImportSummary:
-    """Validate every set and row, then write them all in one transaction, or nothing.
+def _batches(rows: Iterable[CardRow]) -> Iterator[list[CardRow]]:
+    batch: list[CardRow] = []
+    for row in rows:
+        batch.append(row)
+        if len(batch) == IMPORT_WRITE_BATCH:
+            yield batch
+            batch = []
+    if batch:
+        yield batch
 
-    Rows are written in batches of :data:`IMPORT_WRITE_BATCH` (each batch reads only its own
-    existing cards), inside the one transaction. Raises :class:`ImportFailed` with every problem
-    when anything is wrong.
+
+def card_import(*, game_slug: str, sets: Iterable[Any] | Callable[[], Iterable[Any]] = (),
+                rows: Iterable[CardRow] | Callable[[], Iterable[CardRow]],
+                progress: Callable[[int, int], None] | None = None,
+                reader_failed: Callable[[], bool] | None = None) -> ImportSummary:
+    """Check every set and row, then write them all in one transaction, or nothing.
+
+    Two passes, so that a file of any size is held a batch at a time: the first checks every
+    row and keeps only compact keys for the checks across rows (set and number of each card,
+    the rows naming a set not declared yet); the second, only when nothing is wrong, reads the
+    rows again and writes them :data:`IMPORT_WRITE_BATCH` at a time inside the one transaction.
+    ``rows`` is a list or a callable that reads the rows afresh each time (a streaming reader);
+    ``sets`` a list or a callable read after the first pass (a CSV declares sets in its rows).
+    ``reader_failed``: whether the reader found problems of its own (asked after the first pass):
+    they stop the write too, and the caller reports them. Raises :class:`ImportFailed` with every problem.
     """
     spec = get_game(game_slug)
-    sets, rows = list(sets), list(rows)
+    read_rows = rows if callable(rows) else (lambda: rows)
     errors: list[RowError] = []
-    for i, raw in enumerate(sets):
-        errors.extend(_check_set(spec, raw, f"sets[{i}]"))
-
     game = Game.objects.filter(slug=game_slug).first()
     existing_codes = set(CardSet.objects.filter(game=game).values_list("code", flat=True)) if game else set()
-    set_codes = existing_codes | {s["code"] for s in sets if isinstance(s, dict) and isinstance(s.get("code"), str)}
+    known_sets = sets if not callable(sets) else ()
+    set_codes = existing_codes | {s["code"] for s in known_sets if isinstance(s, dict) and isinstance(s.get("code"), str)}
     seen: dict[tuple[str, str], str] = {}
-    compiled: dict[int, CompiledText] = {}  # row index -> effects compiled from its text
-    for index, row in enumerate(rows):
+    undeclared: dict[int, str] = {}  # index in errors -> set code: unknown when its row was read
+    count = 0
+    codes: dict[str, str] = {}  # one string per set code for the keys of ``seen``
+    for row in read_rows():
+        count += 1
+        code = row.data.get("set")
+        if isinstance(code, str) and code not in set_codes and callable(sets):  # declared by a row so far?
+            set_codes |= {s["code"] for s in sets() if isinstance(s, dict) and isinstance(s.get("code"), str)}
+        if isinstance(code, str):
+            code = codes.setdefault(code, code)
         row_errors = _check_row(spec, row, set_codes)
+        checked = row_errors  # but an unknown set that a later row may declare (a CSV's set_* cells)
+        if isinstance(code, str) and code not in set_codes and callable(sets):
+            checked = []
+            for i, error in enumerate(row_errors):
+                if error.field == "set" and error.message.startswith("unknown set"):
+                    undeclared[len(errors) + i] = code
+                else:
+                    checked.append(error)
         errors.extend(row_errors)
-        if not row_errors and not effects_given(row.data.get("effects")):
-            result = compile_card_text(spec, card_type=row.data["card_type"],
-                                       attributes=row.data.get("attributes") or {}, text=row.data.get("text") or "")
-            if result is not None:
-                compiled[index] = result
-        key = (row.data.get("set"), row.data.get("number"))
-        if not row_errors and key in seen:
+        key = (code, row.data.get("number"))
+        if not checked and key in seen:
             errors.append(RowError(row.where, "number",
                                    f"set {key[0]} number {key[1]} already appears at {seen[key]}"))
         if all(isinstance(part, str) for part in key):  # a list or object here is already an error
             seen.setdefault(key, row.where)
-    if errors:
+    del seen
+    sets = list(sets() if callable(sets) else sets)
+    set_errors = [e for i, raw in enumerate(sets) for e in _check_set(spec, raw, f"sets[{i}]")]
+    if undeclared:  # the rows naming a set before the row that declares it are fine after all
+        set_codes |= {s["code"] for s in sets if isinstance(s, dict) and isinstance(s.get("code"), str)}
+        known = ", ".join(sorted(set_codes)) or "none"
+        errors = [error if i not in undeclared else RowError(error.where, "set", f"unknown set {undeclared[i]!r}; "
+                                                                                  f"known: {known}")
+                  for i, error in enumerate(errors) if undeclared.get(i) not in set_codes]
+    errors = set_errors + errors
+    if errors or (reader_failed is not None and reader_failed()):
         raise ImportFailed(errors)
-    if not rows and not sets:
+    if not count and not sets:
         raise ImportFailed([RowError("file", "", "contains no cards")])
 
-    summary = ImportSummary(compiled=len(compiled))
-    summary.not_playable = [(rows[i].data["name"].strip(), c.reason) for i, c in compiled.items() if not c.playable]
+    summary = ImportSummary()
     with transaction.atomic():
         game = game_sync_all()[game_slug]
         set_by_code = {s.code: s for s in CardSet.objects.filter(game=game)}
@@ -319,10 +361,12 @@ def card_import(*, game_slug: str, sets: Iterable[Any] = (), rows: Iterable[Card
                     setattr(current, k, v)
                 current.save()
         rarity_by_code = {r.code: r for r in Rarity.objects.filter(game=game)}
-        for start in range(0, len(rows), IMPORT_WRITE_BATCH):
-            _write_batch(spec, game, rows, start, compiled, set_by_code, rarity_by_code, summary)
+        done = 0
+        for batch in _batches(read_rows()):
+            _write_batch(spec, game, batch, set_by_code, rarity_by_code, summary)
+            done += len(batch)
             if progress:
-                progress(min(start + IMPORT_WRITE_BATCH, len(rows)), len(rows))
+                progress(done, count)
     forget_game_counts()  # now for this process, and again once the import is committed
     transaction.on_commit(forget_game_counts)
     return summary

@@ -205,11 +205,13 @@ def test_a_failure_while_writing_rolls_back_every_batch(admin_client, games, thr
                                                        django_capture_on_commit_callbacks):
     monkeypatch.setattr(services, "IMPORT_WRITE_BATCH", 5)
     real = services._write_batch
+    batches = []
 
-    def write_batch(spec, game, rows, start, *args):
-        if start >= 10:
+    def write_batch(spec, game, batch, *args):
+        batches.append(batch)
+        if len(batches) > 2:  # the third batch
             raise RuntimeError("disk on fire")
-        return real(spec, game, rows, start, *args)
+        return real(spec, game, batch, *args)
 
     monkeypatch.setattr(services, "_write_batch", write_batch)
     job = start_job(admin_client, big_csv(rows=25), django_capture_on_commit_callbacks)
