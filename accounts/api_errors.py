@@ -58,6 +58,22 @@ def error_response(code: str, message: str, status: int = 400, **details: Any) -
     return Response({"error": code, "message": message, **details}, status=status)
 
 
+def says(message: str) -> dict:
+    """A field's ``error_messages`` saying every way it can be wrong with one sentence
+    (``RequestSerializer`` adds the value after it)."""
+    return dict.fromkeys(("invalid", "null", "blank", "not_a_list", "not_a_dict", "invalid_choice", "min_value",
+                          "max_value", "max_length", "max_string_length", "empty"), message)
+
+
+class StringField(serializers.CharField):
+    """A JSON string, refused when it is a number or anything else (CharField turns numbers into text)."""
+
+    def to_internal_value(self, data):
+        if not isinstance(data, str):
+            self.fail("invalid")
+        return super().to_internal_value(data)
+
+
 def _shown(value: Any) -> str:
     text = repr(value)
     return text if len(text) <= 60 else text[:57] + "..."
@@ -69,12 +85,14 @@ class RequestSerializer(serializers.Serializer):
     ``field_codes`` names the error code of each field (a field not named: ``invalid``);
     ``required_fields`` may depend on the body. ``validated(request)`` returns the valid data or
     raises :class:`RequestError`: ``malformed_json`` (not JSON, or not an object),
-    ``unknown_field``, ``missing_field``, else the code of the first field (in declaration
+    ``unknown_field``, ``missing_field`` (followed by ``missing_hint``), else the code of the first field (in declaration
     order) that is wrong, with the sentence ``"<field> <what it must be>, not <value>"`` and
     every field's errors under ``errors``.
     """
 
     field_codes: ClassVar[dict[str, str]] = {}
+    #: said after the list of missing fields (e.g. where to go instead)
+    missing_hint: ClassVar[str] = ""
 
     def required_fields(self, data: dict) -> list[str]:
         return [name for name, field in self.fields.items() if field.required]
@@ -93,7 +111,7 @@ class RequestSerializer(serializers.Serializer):
             raise RequestError("unknown_field", f"unknown field(s): {', '.join(unknown)}")
         missing = [name for name in serializer.required_fields(data) if name not in data]
         if missing:
-            raise RequestError("missing_field", f"missing field(s): {', '.join(missing)}")
+            raise RequestError("missing_field", f"missing field(s): {', '.join(missing)}{cls.missing_hint}")
         if serializer.is_valid():
             return serializer.validated_data
         name = next(name for name in serializer.fields if name in serializer.errors)

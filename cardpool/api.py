@@ -1,7 +1,10 @@
 """Card API (read-only): games, card search, one card, name autocomplete.
 
 Thin views over ``cardpool.selectors``; a malformed query answers 400 with the parser's
-message and position, never 500.
+message and position, never 500. Errors are raised as ``RequestError`` and answered by the API's
+one exception handler with its documented body, ``{"error": code, "message": sentence, ...details}``:
+``unknown_game`` (``field``, ``known``), ``bad_query`` (``position``, ``column``, ``suggestion``;
+``field`` for autocomplete's ``q``), ``too_slow``.
 """
 
 from __future__ import annotations
@@ -14,6 +17,7 @@ from rest_framework import serializers
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from accounts.api_errors import RequestError
 from cardpool.models import Card, card_path
 from cardpool.pagination import CardPagination
 from cardpool.search import SearchError, statement_time_budget
@@ -80,25 +84,27 @@ def _context(request) -> dict:
     return {"request": request, "base_url": request.build_absolute_uri("/")}
 
 
-def _bad_request(message: str, **extra) -> Response:
-    # "error" has always held the sentence here (clients read it); "message" is the API's field for it
-    return Response({"error": message, "message": message, **extra}, status=400)
-
-
-def _game_param(request) -> tuple[str | None, Response | None]:
+def _game_param(request) -> str | None:
+    """The ``game`` query parameter (None: every game); refused as ``unknown_game``."""
     slug = request.query_params.get("game") or None
-    if slug is None:
-        return None, None
-    try:
-        get_game(slug)
-    except UnknownGame as exc:
-        return None, _bad_request(str(exc), field="game", known=game_slugs())
-    return slug, None
+    if slug is not None:
+        try:
+            get_game(slug)
+        except UnknownGame as exc:
+            raise RequestError("unknown_game", str(exc), field="game", known=game_slugs()) from None
+    return slug
 
 
 _error_schema = inline_serializer("CardError", {
-    "error": serializers.CharField(), "message": serializers.CharField(),
-    "position": serializers.IntegerField(required=False, help_text="a query's error: where (0-based)")})
+    "error": serializers.CharField(help_text="unknown_game, bad_query, too_slow, not_found"),
+    "message": serializers.CharField(),
+    "field": serializers.CharField(required=False, help_text="the query parameter that is wrong"),
+    "known": serializers.ListField(child=serializers.CharField(), required=False,
+                                   help_text="unknown_game: the game slugs"),
+    "position": serializers.IntegerField(required=False, help_text="a query's error: where (0-based)"),
+    "column": serializers.IntegerField(required=False, help_text="a query's error: where (1-based)"),
+    "suggestion": serializers.CharField(required=False, allow_null=True,
+                                        help_text="a query's error: a known word close to the wrong one")})
 
 GAME_PARAM = OpenApiParameter("game", OpenApiTypes.STR, description=f"game slug: {', '.join(game_slugs())}")
 
@@ -150,16 +156,14 @@ class CardListView(APIView):
         responses={200: CardSerializer(many=True), 400: _error_schema, 404: _error_schema},
     )
     def get(self, request):
-        game, error = _game_param(request)
-        if error:
-            return error
+        game = _game_param(request)
         paginator = self.pagination_class()
         try:
             with statement_time_budget():
                 result = card_search(query=request.query_params.get("q", ""), game_slug=game)
                 page = paginator.paginate_queryset(PagedCardRows(result), request, view=self)
         except SearchError as exc:
-            return Response(exc.as_dict(), status=400)
+            raise RequestError(exc.code, str(exc), **exc.details()) from None
         data = CardSerializer(page, many=True, context=_context(request)).data
         return paginator.get_paginated_response(data)
 
@@ -184,13 +188,11 @@ class AutocompleteView(APIView):
             400: _error_schema},
     )
     def get(self, request):
-        game, error = _game_param(request)
-        if error:
-            return error
+        game = _game_param(request)
         q = request.query_params.get("q", "")
         if len(q) > 200:
-            return _bad_request("q is longer than 200 characters", field="q")
+            raise RequestError("bad_query", "q is longer than 200 characters", field="q")
         if "\x00" in q:
-            return _bad_request("q cannot contain a NUL character", field="q")
+            raise RequestError("bad_query", "q cannot contain a NUL character", field="q")
         names = card_autocomplete(prefix=q, game_slug=game)
         return Response({"results": names, "cards": card_autocomplete_cards(names, game_slug=game)})

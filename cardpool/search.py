@@ -68,20 +68,22 @@ LOOKUP = {"=": "exact", ":": "exact", "<": "lt", "<=": "lte", ">": "gt", ">=": "
 
 
 class SearchError(ValueError):
-    """A query the parser cannot use: says what is wrong and where."""
+    """A query the parser cannot use: says what is wrong and where. ``code`` is the API's stable
+    error code: ``bad_query`` (the query itself), ``too_slow`` (the database gave up on it)."""
 
-    def __init__(self, message: str, position: int, suggestion: str | None = None):
+    def __init__(self, message: str, position: int, suggestion: str | None = None, code: str = "bad_query"):
         self.message = message
         self.position = position
         self.suggestion = suggestion
+        self.code = code
         text = f"{message} (at position {position + 1})"
         if suggestion:
             text += f"; did you mean {suggestion!r}?"
         super().__init__(text)
 
-    def as_dict(self) -> dict:
-        return {"error": str(self), "message": self.message, "position": self.position,
-                "column": self.position + 1, "suggestion": self.suggestion}
+    def details(self) -> dict:
+        """Where the error is, for the API's error body beside its code and sentence."""
+        return {"position": self.position, "column": self.position + 1, "suggestion": self.suggestion}
 
 
 def _suggest(word: str, options: Iterable[str]) -> str | None:
@@ -389,7 +391,7 @@ def statement_time_budget():
     except OperationalError as exc:
         if getattr(exc.__cause__, "sqlstate", None) != QUERY_CANCELED:
             raise
-        raise SearchError("this search took too long for the server; make it narrower", 0) from None
+        raise SearchError("this search took too long for the server; make it narrower", 0, code="too_slow") from None
 
 
 # -- compiling to a Django filter ------------------------------------------------------------

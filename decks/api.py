@@ -3,7 +3,9 @@ sample hands and draw odds.
 
 Thin views over ``decks.selectors`` / ``decks.services``; every permission question goes to
 ``decks.permissions``. User input never causes a 500: unknown cards, sections and quantities
-are violations (validate) or a 400 listing them (saves); malformed JSON is a 400 with a message.
+are violations (validate) or a 400 listing them (saves). Request bodies are checked by the
+``DeckBody`` serializers; views raise ``RequestError`` and the API's one exception handler
+(``accounts.api_errors``) answers ``{"error": code, "message": sentence, ...details}``.
 Browsers authenticate with the session cookie and send the CSRF token on writes.
 """
 
@@ -15,13 +17,19 @@ from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
 from django.http import HttpResponse
 from django.utils.text import slugify
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiExample, OpenApiParameter, extend_schema, inline_serializer
+from drf_spectacular.utils import (
+    OpenApiExample,
+    OpenApiParameter,
+    extend_schema,
+    extend_schema_field,
+    inline_serializer,
+)
 from rest_framework import serializers, status
-from rest_framework.exceptions import ParseError
 from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from accounts.api_errors import RequestError, RequestSerializer, StringField, says
 from decks import permissions, selectors, services
 from decks.models import Deck
 from rules.core.decks import format_deck_text
@@ -30,77 +38,169 @@ from rules.core.registry import game_slugs, get_game
 MAX_TURNS = 30
 
 
-# -- helpers ---------------------------------------------------------------------------------------
-def _error(message: str, code: str = "bad_request", http: int = 400, **extra) -> Response:
-    return Response({"error": code, "message": message, **extra}, status=http)
+# -- request bodies ----------------------------------------------------------------------------------
+_VISIBILITIES = ["private", "unlisted", "public"]
 
 
-def _body(request) -> tuple[dict | None, Response | None]:
-    """The JSON object body, or a 400 saying why it cannot be read (or that it is too large:
-    anonymous validation must stay cheap, whatever a stranger sends)."""
-    try:
-        length = int(request.META.get("CONTENT_LENGTH") or 0)
-    except ValueError:
-        length = 0
-    if length > selectors.MAX_BODY_BYTES:
-        return None, _error(f"the request body has {length:,} bytes; a deck request has at most "
-                            f"{selectors.MAX_BODY_BYTES:,}", "too_large")
-    try:
-        data = request.data
-    except ParseError as exc:
-        return None, _error(f"the request body is not valid JSON: {exc.detail}", "malformed_json")
-    if not isinstance(data, dict):
+class DeckEntryIn(serializers.Serializer):
+    name = serializers.CharField(required=False, help_text="card name (any case); or give card_id")
+    card_id = serializers.IntegerField(required=False)
+    qty = serializers.IntegerField(min_value=1, max_value=selectors.MAX_QTY)
+
+
+@extend_schema_field(serializers.DictField(child=serializers.ListField(child=DeckEntryIn()),
+                                           help_text="section slug -> cards (docs/architecture.md sections)"))
+class SectionsField(serializers.JSONField):
+    """Any JSON: unknown cards, sections and quantities, and odd shapes, are the deck's violations
+    (validate) or a 400 listing them (saves), not a refusal of the body."""
+
+
+def _game_field(**kwargs) -> serializers.ChoiceField:
+    return serializers.ChoiceField(choices=game_slugs(), help_text="game slug",
+                                   error_messages=says(f"must be one of {', '.join(game_slugs())}"), **kwargs)
+
+
+def _format_field(**kwargs) -> StringField:
+    return StringField(required=False, allow_null=True, allow_blank=True,
+                       error_messages=says("must be a format slug such as 'standard'"), **kwargs)
+
+
+def _text_field(**kwargs) -> StringField:
+    return StringField(**{"required": False, "allow_null": True, "allow_blank": True, "trim_whitespace": False,
+                          "error_messages": says("must be text"), **kwargs})
+
+
+def _visibility_field() -> serializers.ChoiceField:
+    return serializers.ChoiceField(choices=_VISIBILITIES, required=False, allow_null=True,
+                                   error_messages=says("must be private, unlisted or public"))
+
+
+class DeckBody(RequestSerializer):
+    """A deck request's JSON body: refused as ``too_large`` past ``MAX_BODY_BYTES`` before it is
+    read (anonymous validation must stay cheap, whatever a stranger sends), then checked by its
+    fields. Values the services own (names, lengths, seeds' range) are checked there, as for the
+    web forms."""
+
+    field_codes = {"game": "unknown_game", "format": "unknown_format", "text": "bad_text", "pool": "bad_pool",
+                   "name": "bad_request", "description": "bad_request", "visibility": "bad_request",
+                   "seed": "bad_request", "note": "bad_request"}
+
+    @classmethod
+    def validated(cls, request) -> dict:
         try:
-            data = dict(data)
-        except (TypeError, ValueError):
-            return None, _error("the request body must be a JSON object", "malformed_json")
-    return data, None
+            length = int(request.META.get("CONTENT_LENGTH") or 0)
+        except ValueError:
+            length = 0
+        if length > selectors.MAX_BODY_BYTES:
+            raise RequestError("too_large", f"the request body has {length:,} bytes; a deck request has at most "
+                                            f"{selectors.MAX_BODY_BYTES:,}")
+        return super().validated(request)
 
 
-def _game(value) -> tuple[str | None, Response | None]:
-    if not isinstance(value, str) or value not in game_slugs():
-        return None, _error(f"game must be one of {', '.join(game_slugs())}, not {value!r}", "unknown_game")
-    return value, None
+class ValidateIn(DeckBody):
+    game = _game_field()
+    format = _format_field(help_text="format slug, default standard")
+    sections = SectionsField(required=False, allow_null=True)
+    text = StringField(required=False, trim_whitespace=False, allow_blank=True,
+                       error_messages=says("must be deck text (one card per line)"),
+                       help_text="deck text instead of sections; a line that cannot be read answers 400 "
+                                 "with errors [{line, column, message}]")
 
 
-def _format(game: str, value):
-    """The Format row for ``value`` (slug or name; missing = standard) or a 400 response."""
-    if value is not None and not isinstance(value, str):
-        return None, _error("format must be a format slug such as 'standard'", "unknown_format")
+class DeckIn(DeckBody):
+    game = _game_field()
+    name = _text_field(required=True)
+    format = _format_field(help_text="format slug, default standard")
+    description = _text_field()
+    visibility = _visibility_field()
+    sections = SectionsField(required=False, allow_null=True)
+
+
+class DeckChangeIn(DeckBody):
+    """PATCH: the fields to change (a deck's game never changes; giving it is allowed when it is the same)."""
+
+    game = _game_field(required=False)
+    name = _text_field()
+    format = _format_field()
+    description = _text_field()
+    visibility = _visibility_field()
+    sections = SectionsField(required=False, allow_null=True)
+    note = _text_field(help_text="what changed, kept with the new version (200 characters)")
+
+
+class DeckReplaceIn(DeckChangeIn):
+    """PUT: the whole deck (name and sections at least)."""
+
+    missing_hint = " (PUT replaces the deck; use PATCH to change only some fields)"
+
+    name = _text_field(required=True)
+    sections = SectionsField(allow_null=True)
+
+
+class DealIn(DeckBody):
+    game = _game_field()
+    format = _format_field(help_text="a dealt format's slug (limits say dealt), e.g. random")
+    pool = StringField(required=False, allow_null=True, allow_blank=True, trim_whitespace=False,
+                       error_messages=says("must be a search query (a string)"),
+                       help_text="search query for the pool; empty = every card")
+    seed = serializers.IntegerField(required=False, allow_null=True, min_value=0, max_value=services.MAX_SEED,
+                                    error_messages=says(f"must be a whole number from 0 to {services.MAX_SEED}"),
+                                    help_text="default: a random seed")
+    name = _text_field()
+    visibility = _visibility_field()
+
+
+class ImportIn(DeckBody):
+    field_codes = {**DeckBody.field_codes, "text": "no_text"}
+
+    game = _game_field()
+    format = _format_field()
+    name = _text_field(help_text='default: the "# Name:" line')
+    visibility = _visibility_field()
+    text = StringField(trim_whitespace=False, error_messages=says("must be the deck list as a string"))
+
+    def validate_text(self, value: str) -> str:
+        if not value.strip():
+            raise serializers.ValidationError("must be the deck list as a string")
+        return value
+
+
+@extend_schema_field({
+    "oneOf": [
+        {"type": "array", "description": "text_errors: each line that cannot be read",
+         "items": {"type": "object", "required": ["line", "message"],
+                   "properties": {"line": {"type": "integer"}, "message": {"type": "string"}}}},
+        {"type": "object", "description": "a field of the body that is wrong: field -> its errors",
+         "additionalProperties": {"type": "array", "items": {"type": "string"}}},
+    ]})
+class ImportErrorsField(serializers.JSONField):
+    """``errors`` of an import's 400: the lines of the text, or the body's fields (schema only)."""
+
+
+def _format(game: str, value: str | None):
+    """The Format row for ``value`` (slug or name; missing = standard); refused as ``unknown_format``."""
     fmt = selectors.format_find(game=game, name=value or None)
     if fmt is None:
-        known = ", ".join(f.slug for f in selectors.format_list(game=game))
-        return None, _error(f"{get_game(game).name} has no format {value!r}; known: {known}", "unknown_format",
-                            formats=[f.slug for f in selectors.format_list(game=game)])
-    return fmt, None
-
-
-def _body_game_format(request) -> tuple[tuple, Response | None]:
-    """The body, its game and its format (missing = standard), or the 400 for the first bad one."""
-    data, bad = _body(request)
-    if bad:
-        return (None, None, None), bad
-    game, bad = _game(data.get("game"))
-    if bad:
-        return (None, None, None), bad
-    fmt, bad = _format(game, data.get("format"))
-    return (data, game, fmt), bad
+        known = [f.slug for f in selectors.format_list(game=game)]
+        raise RequestError("unknown_format", f"{get_game(game).name} has no format {value!r}; known: "
+                                             f"{', '.join(known)}", formats=known)
+    return fmt
 
 
 def _token(request) -> str | None:
     return request.query_params.get("key") or None
 
 
-def _visible(request, pk: int) -> Deck | None:
-    return selectors.deck_get_visible(pk=pk, user=request.user, token=_token(request))
+def _visible(request, pk: int) -> Deck:
+    """The deck ``pk`` if the caller may see it; else refused as ``not_found`` (its existence is not revealed)."""
+    deck = selectors.deck_get_visible(pk=pk, user=request.user, token=_token(request))
+    if deck is None:
+        raise RequestError("not_found", "no such deck, or it is not shared with you", 404)
+    return deck
 
 
-def _not_found() -> Response:
-    return _error("no such deck, or it is not shared with you", "not_found", 404)
-
-
-def _forbidden(message: str = "only the deck's owner can change it") -> Response:
-    return _error(message, "forbidden", 403)
+def _forbidden(message: str = "only the deck's owner can change it") -> RequestError:
+    return RequestError("forbidden", message, 403)
 
 
 def deck_json(deck: Deck, user) -> dict:
@@ -137,12 +237,6 @@ def deck_summary(deck: Deck) -> dict:
 
 
 # -- schema pieces -----------------------------------------------------------------------------------
-class DeckEntryIn(serializers.Serializer):
-    name = serializers.CharField(required=False, help_text="card name (any case); or give card_id")
-    card_id = serializers.IntegerField(required=False)
-    qty = serializers.IntegerField(min_value=1, max_value=selectors.MAX_QTY)
-
-
 class ViolationOut(serializers.Serializer):
     code = serializers.CharField(help_text="stable identifier, e.g. too_many_copies, unknown_card")
     rule = serializers.CharField(help_text="rulebook file and section heading")
@@ -151,24 +245,11 @@ class ViolationOut(serializers.Serializer):
     section = serializers.CharField(required=False)
 
 
-def _sections_field():
-    return serializers.DictField(child=serializers.ListField(child=DeckEntryIn()),
-                                 help_text="section slug -> cards (docs/architecture.md sections)")
-
-
 def _violation():
     return ViolationOut()
 
 
 _error_schema = inline_serializer("DeckError", {"error": serializers.CharField(), "message": serializers.CharField()})
-_deck_in = inline_serializer("DeckIn", {
-    "game": serializers.CharField(help_text="game slug (create only; a deck's game never changes)"),
-    "name": serializers.CharField(),
-    "format": serializers.CharField(required=False, help_text="format slug, default standard"),
-    "description": serializers.CharField(required=False),
-    "visibility": serializers.ChoiceField(choices=["private", "unlisted", "public"], required=False),
-    "sections": _sections_field(),
-})
 _deck_out = inline_serializer("Deck", {
     "id": serializers.IntegerField(), "name": serializers.CharField(), "description": serializers.CharField(),
     "game": serializers.CharField(), "format": serializers.CharField(), "visibility": serializers.CharField(),
@@ -187,11 +268,7 @@ class ValidateView(APIView):
 
     @extend_schema(
         summary="Validate a deck against its game's rulebook (no login needed)",
-        request=inline_serializer("ValidateIn", {
-            "game": serializers.CharField(), "format": serializers.CharField(required=False),
-            "sections": _sections_field(),
-            "text": serializers.CharField(required=False, help_text="deck text instead of sections; a line that "
-                                          "cannot be read answers 400 with errors [{line, column, message}]")}),
+        request=ValidateIn,
         responses={200: inline_serializer("ValidateOut", {
             "legal": serializers.BooleanField(), "violations": serializers.ListField(child=_violation()),
             "charts": serializers.ListField(child=serializers.DictField()),
@@ -202,19 +279,17 @@ class ValidateView(APIView):
             "sections": {"deck": [{"name": "Hearthward Mender", "qty": 1}]}})],
     )
     def post(self, request):
-        (data, game, fmt), bad = _body_game_format(request)
-        if bad:
-            return bad
+        data = ValidateIn.validated(request)
+        game = data["game"]
+        fmt = _format(game, data.get("format"))
         if "text" in data:  # deck text, as the import and the builder's text mode write it
-            decklist, bad = _text_decklist(data["text"], game, fmt.slug)
-            if bad:
-                return bad
+            decklist = _text_decklist(data["text"], game, fmt.slug)
             problems = []
         else:
             sections = data.get("sections", {})
             too_large = selectors.deck_size_problem(sections)
             if too_large:
-                return _error(too_large, "too_large")
+                raise RequestError("too_large", too_large)
             decklist, problems = selectors.sections_to_decklist(game=game, sections=sections, fmt=fmt.slug)
         violations = problems + selectors.validate_decklist(decklist, fmt)
         return Response({
@@ -225,17 +300,15 @@ class ValidateView(APIView):
         })
 
 
-def _text_decklist(text, game: str, fmt: str):
-    """Deck text read against ``game``'s cards, or the 400 naming each bad line."""
-    if not isinstance(text, str):
-        return None, _error("text must be deck text (one card per line)", "bad_text")
+def _text_decklist(text: str, game: str, fmt: str):
+    """Deck text read against ``game``'s cards; refused as ``bad_text`` naming each bad line."""
     if text.count("\n") >= services.MAX_TEXT_LINES:
-        return None, _error(f"deck text has more than {services.MAX_TEXT_LINES} lines", "too_large")
+        raise RequestError("too_large", f"deck text has more than {services.MAX_TEXT_LINES} lines")
     try:
-        return services.deck_parse_text(game=game, text=text, fmt=fmt), None
+        return services.deck_parse_text(game=game, text=text, fmt=fmt)
     except services.DeckTextErrors as exc:
-        return None, _error(f"{len(exc.errors)} line(s) cannot be read", "bad_text",
-                            errors=[{"line": e.line, "column": e.column, "message": e.message} for e in exc.errors])
+        raise RequestError("bad_text", f"{len(exc.errors)} line(s) cannot be read", errors=[
+            {"line": e.line, "column": e.column, "message": e.message} for e in exc.errors]) from None
 
 
 # -- deal ------------------------------------------------------------------------------------------
@@ -244,32 +317,22 @@ class DealView(APIView):
 
     @extend_schema(
         summary="Deal a random deck in a dealt format (logged in); same pool and seed, same deck",
-        request=inline_serializer("DealIn", {
-            "game": serializers.CharField(),
-            "format": serializers.CharField(help_text="a dealt format's slug (limits say dealt), e.g. random"),
-            "pool": serializers.CharField(required=False, help_text="search query for the pool; empty = every card"),
-            "seed": serializers.IntegerField(required=False, min_value=0, help_text="default: a random seed"),
-            "name": serializers.CharField(required=False),
-            "visibility": serializers.ChoiceField(choices=["private", "unlisted", "public"], required=False)}),
+        request=DealIn,
         responses={201: _deck_out, 400: _error_schema},
         examples=[OpenApiExample("FellBound random play", request_only=True, value={
             "game": "fellbound", "format": "random", "pool": "alignments:life", "seed": 42})],
     )
     def post(self, request):
-        (data, game, fmt), bad = _body_game_format(request)
-        if bad:
-            return bad
-        pool = data.get("pool") if data.get("pool") is not None else ""
-        if not isinstance(pool, str):
-            return _error("pool must be a search query (a string)", "bad_pool")
+        data = DealIn.validated(request)
+        fmt = _format(data["game"], data.get("format"))
         try:
-            deck = services.deck_deal(owner=request.user, game=game, fmt=fmt, pool_query=pool,
-                                      seed=data.get("seed"), name=str(data.get("name") or ""),
-                                      visibility=str(data.get("visibility") or Deck.PRIVATE))
+            deck = services.deck_deal(owner=request.user, game=data["game"], fmt=fmt, pool_query=data.get("pool") or "",
+                                      seed=data.get("seed"), name=data.get("name") or "",
+                                      visibility=data.get("visibility") or Deck.PRIVATE)
         except services.DeckPoolError as exc:
-            return _error(str(exc), "bad_pool")
+            raise RequestError("bad_pool", str(exc)) from None
         except services.DeckError as exc:
-            return _error(str(exc))
+            raise RequestError("bad_request", str(exc)) from None
         return Response(deck_json(deck, request.user), status=status.HTTP_201_CREATED)
 
 
@@ -291,29 +354,28 @@ class DeckListView(APIView):
                                                format_slug=params.get("format", ""), owner=params.get("owner", ""),
                                                card=params.get("card", ""))
         elif not request.user.is_authenticated:
-            return _error("log in to list your decks, or add ?public=1", "not_authenticated", 403)
+            raise RequestError("not_authenticated", "log in to list your decks, or add ?public=1", 403)
         else:
             decks = selectors.deck_list_mine(user=request.user)
             if params.get("game"):
                 decks = decks.filter(game=params["game"])
         return Response({"results": [deck_summary(d) for d in decks[:500]]})
 
-    @extend_schema(summary="Create a deck (logged in)", request=_deck_in,
+    @extend_schema(summary="Create a deck (logged in)", request=DeckIn,
                    responses={201: _deck_out, 400: _error_schema})
     def post(self, request):
-        (data, game, fmt), bad = _body_game_format(request)
-        if bad:
-            return bad
+        data = DeckIn.validated(request)
+        fmt = _format(data["game"], data.get("format"))
         try:
-            deck = services.deck_create(owner=request.user, game=game, name=str(data.get("name") or ""), fmt=fmt,
-                                        description=str(data.get("description") or ""),
-                                        visibility=str(data.get("visibility") or Deck.PRIVATE),
+            deck = services.deck_create(owner=request.user, game=data["game"], name=data.get("name") or "", fmt=fmt,
+                                        description=data.get("description") or "",
+                                        visibility=data.get("visibility") or Deck.PRIVATE,
                                         sections=data.get("sections") or None)
         except services.DeckContentErrors as exc:
-            return _error("some cards cannot be saved", "invalid_cards",
-                          violations=[v.as_dict() for v in exc.violations])
+            raise RequestError("invalid_cards", "some cards cannot be saved",
+                               violations=[v.as_dict() for v in exc.violations]) from None
         except services.DeckError as exc:
-            return _error(str(exc))
+            raise RequestError("bad_request", str(exc)) from None
         return Response(deck_json(deck, request.user), status=status.HTTP_201_CREATED)
 
 
@@ -323,69 +385,51 @@ class DeckDetailView(APIView):
     @extend_schema(summary="One deck (public; unlisted with ?key=; private to its owner)", parameters=[_key_param],
                    responses={200: _deck_out, 404: _error_schema})
     def get(self, request, pk: int):
-        deck = _visible(request, pk)
-        return Response(deck_json(deck, request.user)) if deck else _not_found()
+        return Response(deck_json(_visible(request, pk), request.user))
 
-    @extend_schema(summary="Replace a deck (owner only)", request=_deck_in,
+    @extend_schema(summary="Replace a deck (owner only)", request=DeckReplaceIn,
                    responses={200: _deck_out, 400: _error_schema, 403: _error_schema, 404: _error_schema})
     def put(self, request, pk: int):
         return self._update(request, pk, partial=False)
 
-    @extend_schema(summary="Change some of a deck (owner only)", request=_deck_in,
+    @extend_schema(summary="Change some of a deck (owner only)", request=DeckChangeIn,
                    responses={200: _deck_out, 400: _error_schema, 403: _error_schema, 404: _error_schema})
     def patch(self, request, pk: int):
         return self._update(request, pk, partial=True)
 
     @extend_schema(summary="Delete a deck (owner only)", responses={204: None, 403: _error_schema, 404: _error_schema})
     def delete(self, request, pk: int):
-        deck, bad = self._editable(request, pk)
-        if bad:
-            return bad
-        services.deck_delete(actor=request.user, deck=deck)
+        services.deck_delete(actor=request.user, deck=self._editable(request, pk))
         return Response(status=status.HTTP_204_NO_CONTENT)
 
-    def _editable(self, request, pk: int):
+    def _editable(self, request, pk: int) -> Deck:
         deck = _visible(request, pk)
-        if deck is None:
-            return None, _not_found()
         if not permissions.can_edit(request.user, deck):
-            return None, _forbidden()
-        return deck, None
+            raise _forbidden()
+        return deck
 
     def _update(self, request, pk: int, *, partial: bool) -> Response:
-        deck, bad = self._editable(request, pk)
-        if bad:
-            return bad
-        data, bad = _body(request)
-        if bad:
-            return bad
+        deck = self._editable(request, pk)
+        data = (DeckChangeIn if partial else DeckReplaceIn).validated(request)
         if "game" in data and data["game"] != deck.game:
-            return _error(f"a deck's game cannot change (this deck is {deck.game}); copy the cards into a new deck",
-                          "game_change")
-        if not partial:
-            missing = [f for f in ("name", "sections") if f not in data]
-            if missing:
-                return _error(f"PUT needs {', '.join(missing)} (use PATCH to change only some fields)")
-        fmt = None
-        if "format" in data:
-            fmt, bad = _format(deck.game, data.get("format"))
-            if bad:
-                return bad
+            raise RequestError("game_change", f"a deck's game cannot change (this deck is {deck.game}); "
+                                              "copy the cards into a new deck")
+        fmt = _format(deck.game, data.get("format")) if "format" in data else None
         try:
             services.deck_update(
                 actor=request.user, deck=deck,
-                name=str(data["name"]) if "name" in data else None,
-                description=str(data.get("description") or "") if "description" in data or not partial else None,
-                visibility=str(data["visibility"]) if "visibility" in data else None,
+                name=(data["name"] or "") if "name" in data else None,
+                description=(data.get("description") or "") if "description" in data or not partial else None,
+                visibility=(data["visibility"] or "") if "visibility" in data else None,
                 fmt=fmt, sections=data.get("sections") if "sections" in data else None,
-                note=str(data.get("note") or "")[:200])
+                note=(data.get("note") or "")[:200])
         except services.DeckContentErrors as exc:
-            return _error("some cards cannot be saved; nothing was changed", "invalid_cards",
-                          violations=[v.as_dict() for v in exc.violations])
+            raise RequestError("invalid_cards", "some cards cannot be saved; nothing was changed",
+                               violations=[v.as_dict() for v in exc.violations]) from None
         except services.DeckError as exc:
-            return _error(str(exc))
+            raise RequestError("bad_request", str(exc)) from None
         except DjangoPermissionDenied:
-            return _forbidden()
+            raise _forbidden() from None
         deck.refresh_from_db()
         return Response(deck_json(deck, request.user))
 
@@ -400,13 +444,11 @@ class ExportView(APIView):
                               400: _error_schema, 404: _error_schema})
     def get(self, request, pk: int):
         deck = _visible(request, pk)
-        if deck is None:
-            return _not_found()
         kind = request.query_params.get("fmt", "text")
         if kind == "json":
             return Response(deck_json(deck, request.user))
         if kind != "text":
-            return _error("fmt must be text or json", "bad_fmt")
+            raise RequestError("bad_fmt", "fmt must be text or json")
         text = format_deck_text(selectors.deck_to_decklist(deck), get_game(deck.game))
         response = HttpResponse(text, content_type="text/plain; charset=utf-8")
         if request.query_params.get("download"):
@@ -419,40 +461,23 @@ class ImportView(APIView):
 
     @extend_schema(
         summary="Import a deck from text (logged in); nothing is saved when any line has an error",
-        request=inline_serializer("ImportIn", {
-            "game": serializers.CharField(), "format": serializers.CharField(required=False),
-            "name": serializers.CharField(required=False, help_text='default: the "# Name:" line'),
-            "visibility": serializers.CharField(required=False), "text": serializers.CharField()}),
+        request=ImportIn,
         responses={201: _deck_out, 400: inline_serializer("ImportErrors", {
             "error": serializers.CharField(), "message": serializers.CharField(),
-            "errors": serializers.ListField(required=False, help_text="text_errors: each line that cannot be read",
-                                            child=inline_serializer("LineError", {
-                "line": serializers.IntegerField(), "message": serializers.CharField()}))})},
+            "errors": ImportErrorsField(required=False)})},
     )
     def post(self, request):
-        data, bad = _body(request)
-        if bad:
-            return bad
-        game, bad = _game(data.get("game"))
-        if bad:
-            return bad
-        fmt = None
-        if data.get("format"):
-            fmt, bad = _format(game, data.get("format"))
-            if bad:
-                return bad
-        text = data.get("text")
-        if not isinstance(text, str) or not text.strip():
-            return _error("text must be the deck list as a string", "no_text")
+        data = ImportIn.validated(request)
+        fmt = _format(data["game"], data["format"]) if data.get("format") else None
         try:
-            deck = services.deck_import_text(owner=request.user, game=game, text=text,
-                                             name=str(data.get("name") or ""), fmt=fmt,
-                                             visibility=str(data.get("visibility") or Deck.PRIVATE))
+            deck = services.deck_import_text(owner=request.user, game=data["game"], text=data["text"],
+                                             name=data.get("name") or "", fmt=fmt,
+                                             visibility=data.get("visibility") or Deck.PRIVATE)
         except services.DeckTextErrors as exc:
-            return _error(f"{len(exc.errors)} line(s) cannot be read; nothing was saved", "text_errors",
-                          errors=[{"line": e.line, "message": e.message} for e in exc.errors])
+            raise RequestError("text_errors", f"{len(exc.errors)} line(s) cannot be read; nothing was saved",
+                               errors=[{"line": e.line, "message": e.message} for e in exc.errors]) from None
         except services.DeckError as exc:
-            return _error(str(exc))
+            raise RequestError("bad_request", str(exc)) from None
         return Response(deck_json(deck, request.user), status=status.HTTP_201_CREATED)
 
 
@@ -463,10 +488,8 @@ class CopyView(APIView):
                    parameters=[_key_param], responses={201: _deck_out, 403: _error_schema, 404: _error_schema})
     def post(self, request, pk: int):
         deck = _visible(request, pk)
-        if deck is None:
-            return _not_found()
         if not permissions.can_copy(request.user, deck):
-            return _forbidden("only public decks (or your own) can be copied")
+            raise _forbidden("only public decks (or your own) can be copied")
         copy = services.deck_copy(actor=request.user, deck=deck)
         return Response(deck_json(copy, request.user), status=status.HTTP_201_CREATED)
 
@@ -479,8 +502,6 @@ class VersionsView(APIView):
                    responses={200: inline_serializer("Versions", {"results": serializers.ListField()})})
     def get(self, request, pk: int):
         deck = _visible(request, pk)
-        if deck is None:
-            return _not_found()
         return Response({"results": [
             {"number": v.number, "created": v.created.isoformat(), "name": v.name, "format": v.format_slug,
              "note": v.note, "count": v.card_count(), "sections": v.snapshot}
@@ -496,29 +517,29 @@ class DiffView(APIView):
                    responses={200: OpenApiTypes.OBJECT, 400: _error_schema, 404: _error_schema})
     def get(self, request, pk: int):
         deck = _visible(request, pk)
-        if deck is None:
-            return _not_found()
         a = selectors.deck_version_get(deck, request.query_params.get("a"))
         b = selectors.deck_version_get(deck, request.query_params.get("b"))
         if a is None or b is None:
-            return _error(f"a and b must be version numbers of this deck (1-{deck.current_version})", "bad_version")
+            raise RequestError("bad_version", f"a and b must be version numbers of this deck (1-{deck.current_version})")
         return Response(selectors.deck_version_diff(a, b))
 
 
 # -- draws ---------------------------------------------------------------------------------------------
-def _int_param(request, name: str, default: int | None, low: int, high: int):
+def _int_param(request, name: str, default: int | None, low: int, high: int) -> int:
+    """Query parameter ``name`` as a whole number in [low, high] (``default`` when absent);
+    refused as ``bad_<name>``."""
     raw = request.query_params.get(name)
     if raw in (None, ""):
         if default is None:
-            return None, _error(f"{name} is required", f"bad_{name}")
-        return default, None
+            raise RequestError(f"bad_{name}", f"{name} is required")
+        return default
     try:
         value = int(raw)
     except ValueError:
-        return None, _error(f"{name} must be a whole number, not {raw[:40]!r}", f"bad_{name}")
+        raise RequestError(f"bad_{name}", f"{name} must be a whole number, not {raw[:40]!r}") from None
     if not low <= value <= high:
-        return None, _error(f"{name} must be between {low} and {high}", f"bad_{name}")
-    return value, None
+        raise RequestError(f"bad_{name}", f"{name} must be between {low} and {high}")
+    return value
 
 
 def _no_draws(deck: Deck) -> Response:
@@ -535,14 +556,10 @@ class SampleHandView(APIView):
                    responses={200: OpenApiTypes.OBJECT, 400: _error_schema, 404: _error_schema})
     def get(self, request, pk: int):
         deck = _visible(request, pk)
-        if deck is None:
-            return _not_found()
         draws = selectors.draw_rules(deck.game)
         if not draws:
             return _no_draws(deck)
-        seed, bad = _int_param(request, "seed", random.SystemRandom().randrange(2**31), 0, 2**63 - 1)
-        if bad:
-            return bad
+        seed = _int_param(request, "seed", random.SystemRandom().randrange(2**31), 0, 2**63 - 1)
         return Response(selectors.deck_sample_hand(deck, draws, seed))
 
 
@@ -555,19 +572,13 @@ class DrawOddsView(APIView):
                    responses={200: OpenApiTypes.OBJECT, 400: _error_schema, 404: _error_schema})
     def get(self, request, pk: int):
         deck = _visible(request, pk)
-        if deck is None:
-            return _not_found()
         draws = selectors.draw_rules(deck.game)
         if not draws:
             return _no_draws(deck)
-        card_id, bad = _int_param(request, "card_id", None, 1, 2**62)
-        if bad:
-            return bad
-        turns, bad = _int_param(request, "turns", 10, 1, MAX_TURNS)
-        if bad:
-            return bad
+        card_id = _int_param(request, "card_id", None, 1, 2**62)
+        turns = _int_param(request, "turns", 10, 1, MAX_TURNS)
         result = selectors.deck_draw_odds(deck, draws, card_id, turns)
         if result is None:
-            return _error(f"card {card_id} is not in this deck's {draws['section']} section", "card_not_in_deck")
+            raise RequestError("card_not_in_deck", f"card {card_id} is not in this deck's {draws['section']} section")
         return Response(result)
 

@@ -18,15 +18,11 @@ from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from accounts.api_errors import RequestSerializer, error_response
+from accounts.api_errors import RequestError, RequestSerializer, error_response, says
 from simulate import modes, permissions, replays, selectors, services
 
 _error_schema = inline_serializer("SimulationError", {"error": serializers.CharField(),
                                                       "message": serializers.CharField()})
-def _says(message: str) -> dict:
-    """Every way a field can be wrong, said with one sentence (the value is added after it)."""
-    return dict.fromkeys(("invalid", "null", "blank", "not_a_list", "invalid_choice", "min_value", "max_value",
-                          "max_string_length", "empty"), message)
 
 
 class SimulationStartSerializer(RequestSerializer):
@@ -38,30 +34,30 @@ class SimulationStartSerializer(RequestSerializer):
                    "agents": "bad_agents", "games": "bad_games", "seed": "bad_seed"}
 
     game = serializers.CharField(help_text="game slug; the game must have a rules engine",
-                                 error_messages=_says("must be a game slug"))
-    mode = serializers.ChoiceField(choices=list(modes.MODES), error_messages=_says(
+                                 error_messages=says("must be a game slug"))
+    mode = serializers.ChoiceField(choices=list(modes.MODES), error_messages=says(
         f"must be one of {', '.join(modes.MODES)}"), help_text=(
         "goldfish: 1 deck against the game's passive opponent; head_to_head: 2 decks; gauntlet: 1 deck "
         "against each of 1-20 opponents; table: 2 to the game's max_players decks at one table (games for "
         "3 or more players each playing for itself); teams: two teams of allies, the decks given team by team "
         "(FellBound: 4). A mode the game's seats do not allow is refused (400 mode_not_offered)."))
     decks = serializers.ListField(
-        child=serializers.IntegerField(min_value=1, max_value=2**62 - 1, error_messages=_says("must be a deck id")),
-        required=False, error_messages=_says("must be a list of deck ids"),
+        child=serializers.IntegerField(min_value=1, max_value=2**62 - 1, error_messages=says("must be a deck id")),
+        required=False, error_messages=says("must be a list of deck ids"),
         help_text="goldfish: [deck]; head_to_head: [A, B]; gauntlet: [deck, opponent, ...]; "
                   "table: [deck, deck, ...] (side 0 first; seats rotate); teams: team 1's "
                   "decks then team 2's; empty or left out with deal_from")
-    deal_from = serializers.CharField(required=False, allow_null=True, error_messages=_says(
+    deal_from = serializers.CharField(required=False, allow_null=True, error_messages=says(
         "must be a search query (e.g. \"game:fellbound\")"), help_text=(
         "a dealt-format run (FellBound's random play): a search query; every game deals fresh decks from the "
         "cards matching it (reproducibly from the seed) instead of playing chosen decks"))
     agents = serializers.JSONField(required=False, allow_null=True,
                                    help_text='one for every deck or one per deck (a gauntlet: the deck\'s and the '
                                              'opponents\'): "greedy", "random", {"name": "ismcts", "iterations": 100}')
-    games = serializers.IntegerField(min_value=1, error_messages=_says("must be a whole number of at least 1"),
+    games = serializers.IntegerField(min_value=1, error_messages=says("must be a whole number of at least 1"),
                                      help_text="games per pairing (per opponent in a gauntlet)")
     seed = serializers.IntegerField(required=False, allow_null=True, min_value=0, max_value=services.MAX_SEED,
-                                    error_messages=_says(f"must be a whole number from 0 to {services.MAX_SEED}"),
+                                    error_messages=says(f"must be a whole number from 0 to {services.MAX_SEED}"),
                                     help_text="random when left out; shown for reuse")
 
     def required_fields(self, data: dict) -> list[str]:
@@ -220,12 +216,8 @@ _replay_schema = SimulationReplaySerializer
 _key = OpenApiParameter("key", OpenApiTypes.STR, description="share key of a shared run (anyone holding it may read)")
 
 
-def _error(message: str, code: str = "bad_request", http: int = 400, **extra) -> Response:
-    return error_response(code, message, http, **extra)
-
-
-def _not_found(pk: int) -> Response:
-    return _error(f"there is no simulation run {pk} that you may see", "not_found", 404)
+def _not_found(pk: int) -> RequestError:
+    return RequestError("not_found", f"there is no simulation run {pk} that you may see", 404)
 
 
 def _visible(request, pk: int):
@@ -277,14 +269,14 @@ class SimulationListView(APIView):
     )
     def post(self, request):
         if not permissions.can_start(request.user):
-            return _error("log in to start a simulation", "not_authenticated", 403)
+            raise RequestError("not_authenticated", "log in to start a simulation", 403)
         data = SimulationStartSerializer.validated(request)  # RequestError: a 400 with its code
         try:
             run = services.simulation_start(owner=request.user, game=data["game"], mode=data["mode"],
                                             deck_ids=data.get("decks", []), games=data["games"], seed=data.get("seed"),
                                             agents=data.get("agents"), deal_from=data.get("deal_from"))
         except services.SimulationError as exc:
-            return _error(exc.message, exc.code, **exc.details)
+            raise RequestError(exc.code, exc.message, **exc.details) from None
         return Response({"id": run.pk, "seed": run.seed}, status=status.HTTP_201_CREATED)
 
 
@@ -297,18 +289,18 @@ class SimulationDetailView(APIView):
     def get(self, request, pk: int):
         run = _visible(request, pk)
         if run is None:
-            return _not_found(pk)
+            raise _not_found(pk)
         return Response(_run_document(request, run))
 
     @extend_schema(summary="Delete a run (owner only)", responses={204: None, 403: _error_schema, 404: _error_schema})
     def delete(self, request, pk: int):
         run = _visible(request, pk)
         if run is None:
-            return _not_found(pk)
+            raise _not_found(pk)
         try:
             services.simulation_delete(actor=request.user, run=run)
         except DjangoPermissionDenied as exc:
-            return _error(str(exc), "forbidden", 403)
+            raise RequestError("forbidden", str(exc), 403) from None
         return Response(status=status.HTTP_204_NO_CONTENT)
 
 
@@ -320,11 +312,11 @@ class SimulationCancelView(APIView):
     def post(self, request, pk: int):
         run = _visible(request, pk)
         if run is None:
-            return _not_found(pk)
+            raise _not_found(pk)
         try:
             run = services.simulation_cancel(actor=request.user, run=run)
         except DjangoPermissionDenied as exc:
-            return _error(str(exc), "forbidden", 403)
+            raise RequestError("forbidden", str(exc), 403) from None
         return Response(_run_document(request, run))
 
 
@@ -337,12 +329,12 @@ class SimulationShareView(APIView):
     def post(self, request, pk: int):
         run = _visible(request, pk)
         if run is None:
-            return _not_found(pk)
+            raise _not_found(pk)
         action = request.data.get("action") if isinstance(request.data, dict) else None
         try:
             run = services.simulation_share(actor=request.user, run=run, action=action)
         except services.SimulationError as exc:
-            return _error(exc.message, exc.code, 403 if exc.code == "forbidden" else 400)
+            raise RequestError(exc.code, exc.message, 403 if exc.code == "forbidden" else 400) from None
         return Response(_run_document(request, run))
 
 
@@ -365,33 +357,33 @@ class SimulationReplayView(APIView):
     def get(self, request, pk: int, n: int):
         run = _visible(request, pk)
         if run is None:
-            return _not_found(pk)
+            raise _not_found(pk)
         try:
             pairing = _int_param(request, "pairing", 0)
             seat = _int_param(request, "seat", None)
             number = _int_param(request, "match_game", None)
         except ValueError as exc:
-            return _error(str(exc), "bad_parameter")
+            raise RequestError("bad_parameter", str(exc)) from None
         with_frames = request.query_params.get("frames", "1") not in ("0", "false", "no")
         try:
             seats = selectors.seat_names(run, pairing, n)
             selectors.check_seat(run, pairing, seat)
         except selectors.ReplayNotFound as exc:
-            return _error(str(exc), "bad_parameter")
+            raise RequestError("bad_parameter", str(exc)) from None
         try:
             replay = replays.replay(run, pairing, n, replays.requester_of(request, request.query_params.get("key")))
             frames = (selectors.replay_frames(run, pairing, n, seat, replay=replay, match_game_number=number)
                       if with_frames else None)
             outcome = selectors.match_game(replay, number).get("outcome")
         except selectors.ReplayNotFound as exc:
-            return _error(str(exc), "not_played", 404)
+            raise RequestError("not_played", str(exc), 404) from None
         except replays.ReplayPending:
             response = Response({"status": "computing", "message": "the replay is being prepared (a slow agent "
                                  "played this game); ask again after Retry-After seconds"}, status=202)
             response["Retry-After"] = str(replays.ReplayPending.retry_after)
             return response
         except replays.ReplayBusy as exc:
-            response = _error(str(exc), "busy", 429)
+            response = error_response("busy", str(exc), 429)  # answered here: it carries Retry-After
             response["Retry-After"] = str(replays.ReplayPending.retry_after)
             return response
         return Response({"run": run.pk, "pairing": pairing, "game": n, "seat": seat, "seats": seats,

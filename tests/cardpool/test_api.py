@@ -54,13 +54,16 @@ def test_bad_query_answers_400_with_message_and_position(client, card_pool, q, f
     response = client.get("/api/cards/", {"game": "boundless", "q": q})
     assert response.status_code == 400
     body = response.json()
-    assert fragment in body["error"] and isinstance(body["position"], int)
+    assert body["error"] == "bad_query" and fragment in body["message"] and isinstance(body["position"], int)
+    assert body["column"] == body["position"] + 1 and f"at position {body['column']}" in body["message"]
 
 
 def test_unknown_game_answers_400(client, card_pool):
     response = client.get("/api/cards/", {"game": "chess"})
     assert response.status_code == 400
-    assert "unknown game" in response.json()["error"]
+    body = response.json()
+    assert body["error"] == "unknown_game" and "unknown game" in body["message"]
+    assert body["field"] == "game" and "boundless" in body["known"]
 
 
 def test_bad_page_never_500(client, card_pool):
@@ -97,6 +100,14 @@ def test_nul_characters_are_a_400_not_a_server_error(client, card_pool):
     response = client.get("/api/cards/", {"q": "gol\x00em"})
     assert response.status_code == 400 and response.json()["position"] == 3
     assert client.get("/api/cards/autocomplete/", {"q": "a\x00"}).status_code == 400
+
+
+def test_autocomplete_refusals_answer_the_documented_error_body(client, card_pool):
+    long_q = client.get("/api/cards/autocomplete/", {"q": "a" * 201})
+    assert long_q.status_code == 400
+    assert long_q.json() == {"error": "bad_query", "message": "q is longer than 200 characters", "field": "q"}
+    unknown = client.get("/api/cards/autocomplete/", {"game": "nope", "q": "a"}).json()
+    assert unknown["error"] == "unknown_game" and unknown["field"] == "game" and unknown["message"]
 
 
 def test_a_search_of_one_game_costs_two_queries(client, card_pool, django_assert_max_num_queries):

@@ -54,7 +54,7 @@ def test_patterns_that_need_backtracking_are_a_clear_400(client, db, pattern):
     response = client.get("/api/cards/", {"q": f"o:/{pattern}/"})
     assert response.status_code == 400
     body = response.json()
-    assert body["error"].startswith("invalid regular expression:")
+    assert body["error"] == "bad_query" and body["message"].startswith("invalid regular expression:")
     assert body["position"] == 3  # the first character of the pattern
 
 
@@ -83,10 +83,11 @@ def test_postgresql_statement_timeout_is_a_search_error(db):
     """PostgreSQL keeps its own regex engine; its statement timeout ends a slow search with a 400."""
     if connection.vendor != "postgresql":
         pytest.skip("the statement timeout is PostgreSQL's")
-    with pytest.raises(SearchError, match="took too long"), statement_time_budget():
+    with pytest.raises(SearchError, match="took too long") as caught, statement_time_budget():
         with connection.cursor() as cursor:
             cursor.execute("SET LOCAL statement_timeout = 50")
             cursor.execute("SELECT pg_sleep(5)")
+    assert caught.value.code == "too_slow"  # the API's error code for it
 
 
 def test_game_counts_never_join_cards_with_sets(db, card_pool, django_assert_max_num_queries):

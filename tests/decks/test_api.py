@@ -98,6 +98,20 @@ def test_unknown_game_or_format_is_a_400(client, card_pool):
     assert bad_fmt.status_code == 400 and "aligned" in bad_fmt.json()["message"]
 
 
+@pytest.mark.parametrize("body, code, words", [
+    ({"game": "chess", "sections": {}}, "unknown_game", "game must be one of"),
+    ({"game": "fellbound", "format": 5}, "unknown_format", "format must be a format slug"),
+    ({"game": "fellbound", "text": 5}, "bad_text", "text must be deck text"),
+    ({"game": "fellbound", "sections": {}, "colour": "red"}, "unknown_field", "colour"),
+    ({"sections": {}}, "missing_field", "game"),
+])
+def test_validate_bodies_are_checked_field_by_field(client, card_pool, body, code, words):
+    """The body's serializer refuses it with a stable code, through the API's one exception handler."""
+    response = client.post("/api/decks/validate/", body, content_type="application/json")
+    assert response.status_code == 400
+    assert response.json()["error"] == code and words in response.json()["message"]
+
+
 def test_fellbound_format_changes_the_verdict(client, card_pool):
     """fellbound.txt "ALIGNMENT": Life with Death is fine in standard (constructed), not in aligned."""
     names = ["Hearthward Mender", "Barrowborn Ghoul"]
@@ -162,6 +176,10 @@ def test_put_needs_every_field_and_game_cannot_change(client, alice, card_pool):
     assert client.put(f"/api/decks/{deck.pk}/", {"name": "x"}, content_type="application/json").status_code == 400
     assert client.patch(f"/api/decks/{deck.pk}/", {"game": "boundless"}, content_type="application/json").status_code == 400
     assert client.patch(f"/api/decks/{deck.pk}/", "{oops", content_type="application/json").status_code == 400
+    put = client.put(f"/api/decks/{deck.pk}/", {"name": "x"}, content_type="application/json").json()
+    assert put["error"] == "missing_field" and "sections" in put["message"] and "PATCH" in put["message"]
+    game = client.patch(f"/api/decks/{deck.pk}/", {"game": "boundless"}, content_type="application/json").json()
+    assert game["error"] == "game_change"
     assert db_state() == before
 
 
