@@ -29,6 +29,7 @@ from cardpool.selectors import (
     card_search,
     game_list_with_counts,
 )
+from config.visitor_cache import cached_data_for_visitors
 from rules.core.registry import UnknownGame, game_slugs, get_game
 
 
@@ -119,6 +120,7 @@ class GameListView(APIView):
             "rarities": serializers.ListField(), "timings": serializers.ListField(),
         }, many=True),
     )
+    @cached_data_for_visitors
     def get(self, request):
         out = []
         for game in game_list_with_counts():
@@ -155,6 +157,7 @@ class CardListView(APIView):
         ],
         responses={200: CardSerializer(many=True), 400: _error_schema, 404: _error_schema},
     )
+    @cached_data_for_visitors
     def get(self, request):
         game = _game_param(request)
         paginator = self.pagination_class()
@@ -170,6 +173,7 @@ class CardListView(APIView):
 
 class CardDetailView(APIView):
     @extend_schema(summary="One card", responses={200: CardSerializer, 404: _error_schema})
+    @cached_data_for_visitors
     def get(self, request, pk: int):
         row = get_object_or_404(card_rows(Card.objects.filter(pk=pk)))
         return Response(CardSerializer(row, context=_context(request)).data)
@@ -187,6 +191,7 @@ class AutocompleteView(APIView):
                 help_text="each name in each game that has it")}),
             400: _error_schema},
     )
+    @cached_data_for_visitors
     def get(self, request):
         game = _game_param(request)
         q = request.query_params.get("q", "")

@@ -13,6 +13,8 @@ MEDIA_ROOT          where uploads and drawn card images go (default ./media)
 CARD_IMPORT_MAX_BYTES  largest card file the admin's import accepts (default 20 MiB)
 CARD_IMPORT_BACKGROUND_ROWS  an admin card import of more rows than this runs in a background
                     thread with a progress page (default 2000; smaller files import in the request)
+DJANGO_VISITOR_PAGE_SECONDS  how long a page read by visitors who are not logged in is kept and
+                    shared (config/visitor_cache.py; default 10 with DEBUG off, 0 = never)
 """
 
 import os
@@ -214,6 +216,8 @@ DATA_UPLOAD_MAX_MEMORY_SIZE = CARD_IMPORT_MAX_BYTES
 # Admin imports of more rows than this run as a background job (cardpool/import_jobs.py) whose page
 # shows progress; smaller ones are imported during the request.
 CARD_IMPORT_BACKGROUND_ROWS = max(0, int(os.environ.get("CARD_IMPORT_BACKGROUND_ROWS", 2000)))
+# Pages visitors who are not logged in read alike are kept this many seconds (config/visitor_cache.py)
+VISITOR_PAGE_SECONDS = max(0, int(os.environ.get("DJANGO_VISITOR_PAGE_SECONDS", 0 if DEBUG else 10)))
 
 # The API: personal tokens (accounts/), the site's session (CSRF for writes) and basic auth; rate
 # limits per person and per address (429 with Retry-After).

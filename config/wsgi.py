@@ -1,6 +1,12 @@
 """The WSGI entry point (gunicorn, runserver). A server process resumes the simulation runs a
-stop left unfinished as it starts (simulate/startup.py)."""
+stop left unfinished as it starts (simulate/startup.py).
 
+Once everything is imported the objects alive are frozen out of the garbage collector's sight
+(``gc.freeze``): they live as long as the process, and every full collection would otherwise walk
+them all again, a pause that showed as the slowest requests of a freshly started worker.
+"""
+
+import gc
 import os
 
 from django.core.wsgi import get_wsgi_application
@@ -11,3 +17,4 @@ application = get_wsgi_application()
 from simulate.startup import resume_when_serving  # noqa: E402 (after Django is set up)
 
 resume_when_serving()
+gc.freeze()

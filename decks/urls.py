@@ -2,17 +2,18 @@
 
 from django.urls import path
 
+from config.visitor_cache import cached_for_visitors
 from decks import builder_views, views
 
 app_name = "decks"
 
 urlpatterns = [
     path("", views.mine, name="mine"),
-    path("public/", views.public, name="public"),
+    path("public/", cached_for_visitors(views.public), name="public"),
     path("new/", views.new, name="new"),
     path("import/", views.import_deck, name="import"),
     path("signup/", views.signup, name="signup"),
-    path("<int:pk>/", views.detail, name="detail"),
+    path("<int:pk>/", cached_for_visitors(views.detail), name="detail"),
     path("<int:pk>/edit/", builder_views.builder, name="builder"),
     path("<int:pk>/settings/", views.settings, name="settings"),
     path("<int:pk>/text/", views.edit_text, name="edit_text"),
