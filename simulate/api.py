@@ -19,7 +19,14 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from accounts.api_errors import RequestError, RequestSerializer, error_response, says
+from rules.core.registry import deckless_modes
 from simulate import modes, permissions, replays, selectors, services
+
+#: the deckless modes any game declares (``EngineSpec.deckless_modes``), by name: their games
+DECKLESS = deckless_modes()
+#: every mode a run may have: the deck modes, then the games' deckless ones
+RUN_MODES = list(modes.MODES) + [name for name in DECKLESS if name not in modes.MODES]
+_DECKLESS_TEXT = "; ".join(f"{name} ({', '.join(games)})" for name, games in DECKLESS.items()) or "none"
 
 _error_schema = inline_serializer("SimulationError", {"error": serializers.CharField(),
                                                       "message": serializers.CharField()})
@@ -31,29 +38,37 @@ class SimulationStartSerializer(RequestSerializer):
     legality) is checked by ``simulate.services.simulation_start`` (the web form's path too)."""
 
     field_codes = {"game": "unknown_game", "mode": "bad_mode", "decks": "bad_decks", "deal_from": "bad_query",
-                   "agents": "bad_agents", "games": "bad_games", "seed": "bad_seed"}
+                   "players": "bad_players", "agents": "bad_agents", "games": "bad_games", "seed": "bad_seed"}
 
     game = serializers.CharField(help_text="game slug; the game must have a rules engine",
                                  error_messages=says("must be a game slug"))
-    mode = serializers.ChoiceField(choices=list(modes.MODES), error_messages=says(
-        f"must be one of {', '.join(modes.MODES)}"), help_text=(
+    mode = serializers.ChoiceField(choices=RUN_MODES, error_messages=says(
+        f"must be one of {', '.join(RUN_MODES)}"), help_text=(
         "goldfish: 1 deck against the game's passive opponent; head_to_head: 2 decks; gauntlet: 1 deck "
         "against each of 1-20 opponents; table: 2 to the game's max_players decks at one table (games for "
         "3 or more players each playing for itself); teams: two teams of allies, the decks given team by team "
-        "(FellBound: 4). A mode the game's seats do not allow is refused (400 mode_not_offered)."))
+        "(FellBound: 4). A mode the game's seats do not allow is refused (400 mode_not_offered). "
+        f"Modes of one game that need no decks (its deckless modes: {_DECKLESS_TEXT}) take players instead of "
+        "decks: every seat starts from what the game deals, one agent per seat, seats not rotating."))
     decks = serializers.ListField(
         child=serializers.IntegerField(min_value=1, max_value=2**62 - 1, error_messages=says("must be a deck id")),
         required=False, error_messages=says("must be a list of deck ids"),
         help_text="goldfish: [deck]; head_to_head: [A, B]; gauntlet: [deck, opponent, ...]; "
                   "table: [deck, deck, ...] (side 0 first; seats rotate); teams: team 1's "
-                  "decks then team 2's; empty or left out with deal_from")
+                  "decks then team 2's; empty or left out with deal_from or a deckless mode (given there: "
+                  "400 decks_not_taken)")
     deal_from = serializers.CharField(required=False, allow_null=True, error_messages=says(
         "must be a search query (e.g. \"game:fellbound\")"), help_text=(
         "a dealt-format run (FellBound's random play): a search query; every game deals fresh decks from the "
         "cards matching it (reproducibly from the seed) instead of playing chosen decks"))
+    players = serializers.IntegerField(
+        required=False, allow_null=True, min_value=1, max_value=64, error_messages=says("must be a number of seats"),
+        help_text="a deckless mode's seats, one of its engine's seat counts (else 400 bad_players naming them); "
+                  "only with a deckless mode")
     agents = serializers.JSONField(required=False, allow_null=True,
                                    help_text='one for every deck or one per deck (a gauntlet: the deck\'s and the '
-                                             'opponents\'): "greedy", "random", {"name": "ismcts", "iterations": 100}')
+                                             'opponents\'; a deckless mode: one per seat): "greedy", "random", '
+                                             '{"name": "ismcts", "iterations": 100}')
     games = serializers.IntegerField(min_value=1, error_messages=says("must be a whole number of at least 1"),
                                      help_text="games per pairing (per opponent in a gauntlet)")
     seed = serializers.IntegerField(required=False, allow_null=True, min_value=0, max_value=services.MAX_SEED,
@@ -61,8 +76,11 @@ class SimulationStartSerializer(RequestSerializer):
                                     help_text="random when left out; shown for reuse")
 
     def required_fields(self, data: dict) -> list[str]:
-        """``decks``, unless the run deals its decks (``deal_from``)."""
-        return ["game", "mode", "games"] if "deal_from" in data else ["game", "mode", "decks", "games"]
+        """``decks``, unless the run deals its decks (``deal_from``) or its mode needs none (a deckless mode)."""
+        mode = data.get("mode")
+        if "deal_from" in data or (isinstance(mode, str) and mode in DECKLESS):
+            return ["game", "mode", "games"]
+        return ["game", "mode", "decks", "games"]
 
 
 # -- response shapes (documentation only: the views answer plain dicts from simulate.selectors) --------
@@ -98,9 +116,16 @@ class SimulationHistogramSerializer(serializers.Serializer):
     distribution = _pairs("[value, games]")
 
 
+class SimulationCardTotalSerializer(serializers.Serializer):
+    total = serializers.IntegerField(help_text="cards in all games")
+    per_game = _num()
+
+
 class SimulationCounterSerializer(serializers.Serializer):
     total = serializers.IntegerField()
     mean = _num(help_text="per game")
+    mean_interval = SimulationMeanSerializer(required=False, help_text="a deckless run's: the mean per game "
+                                                                               "with its 95% interval")
     games_with = serializers.IntegerField(help_text="games where it was not 0")
     rate = _num()
     distribution = _pairs("[value, games]")
@@ -133,6 +158,9 @@ class SimulationSideSerializer(serializers.Serializer):
                                      help_text="the game's declared plain counters, by name")
     cards = serializers.DictField(child=serializers.DictField(child=SimulationCardCounterSerializer()),
                                   help_text="card name -> the game's per-card counter name -> figures")
+    card_totals = serializers.DictField(child=SimulationCardTotalSerializer(), required=False,
+                                        help_text="a deckless run's: per-card counter name -> the seat's cards in "
+                                                  "all games and per game")
 
 
 class SimulationSummarySerializer(serializers.Serializer):
@@ -183,7 +211,10 @@ class SimulationResultsSerializer(serializers.Serializer):
 class SimulationRunSerializer(serializers.Serializer):
     id = serializers.IntegerField()
     game = serializers.CharField()
-    mode = serializers.ChoiceField(choices=list(modes.MODES))
+    mode = serializers.ChoiceField(choices=RUN_MODES)
+    mode_label = serializers.CharField()
+    deckless = serializers.BooleanField(help_text="a run of a game's deckless mode: no decks, players seats")
+    players = serializers.IntegerField(allow_null=True, help_text="a deckless run's seats; null for runs of decks")
     status = serializers.CharField()
     games_requested = serializers.IntegerField()
     pairings = serializers.IntegerField()
@@ -265,7 +296,10 @@ class SimulationListView(APIView):
                       "agents": ["greedy"]}),
                   OpenApiExample("random decks dealt every game (FellBound's random play)", request_only=True,
                                  value={"game": "fellbound", "mode": "head_to_head", "deal_from": "game:fellbound",
-                                        "games": 1000})],
+                                        "games": 1000}),
+                  OpenApiExample("a deckless mode: the whole game, no decks", request_only=True, value={
+                      "game": "millennium_blades", "mode": "full-game", "players": 4, "games": 20, "seed": 1,
+                      "agents": ["greedy", "greedy", "random", {"name": "ismcts", "iterations": 50}]})],
     )
     def post(self, request):
         if not permissions.can_start(request.user):
@@ -274,7 +308,8 @@ class SimulationListView(APIView):
         try:
             run = services.simulation_start(owner=request.user, game=data["game"], mode=data["mode"],
                                             deck_ids=data.get("decks", []), games=data["games"], seed=data.get("seed"),
-                                            agents=data.get("agents"), deal_from=data.get("deal_from"))
+                                            agents=data.get("agents"), deal_from=data.get("deal_from"),
+                                            players=data.get("players"))
         except services.SimulationError as exc:
             raise RequestError(exc.code, exc.message, **exc.details) from None
         return Response({"id": run.pk, "seed": run.seed}, status=status.HTTP_201_CREATED)

@@ -15,8 +15,14 @@ from django.conf import settings
 from django.db import models
 from django.urls import reverse
 
+from simulate import modes
+
 
 class SimulationRun(models.Model):
+    """A run: its mode is one of :class:`Mode` (decks chosen or dealt) or a game's deckless mode
+    (``EngineSpec.deckless_modes``, checked against the registry by ``simulate.services``), whose
+    seats start from what the engine deals: then ``players`` says how many seats it has."""
+
     class Mode(models.TextChoices):
         GOLDFISH = "goldfish", "Goldfish"
         HEAD_TO_HEAD = "head_to_head", "Head-to-head"
@@ -36,7 +42,9 @@ class SimulationRun(models.Model):
 
     owner = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="simulation_runs")
     game = models.CharField(max_length=40)
-    mode = models.CharField(max_length=20, choices=Mode.choices)
+    mode = models.CharField(max_length=40, help_text="one of Mode, or a game's deckless mode (e.g. full-game)")
+    players = models.PositiveSmallIntegerField(null=True, blank=True,
+                                               help_text="a deckless mode's seats; empty for runs of decks")
     games_requested = models.PositiveIntegerField(help_text="games per pairing (per opponent in a gauntlet)")
     seed = models.BigIntegerField()
     agents = models.JSONField(default=list, help_text="agent spec per side (deck), e.g. ['greedy', 'random']")
@@ -64,6 +72,14 @@ class SimulationRun(models.Model):
 
     def get_absolute_url(self) -> str:
         return reverse("simulate:run", args=[self.pk])
+
+    def get_mode_display(self) -> str:
+        return modes.mode_label(self.mode)
+
+    @property
+    def is_deckless(self) -> bool:
+        """A run of a game's deckless mode (no decks: ``players`` seats)."""
+        return modes.is_deckless(self.mode)
 
     @property
     def is_active(self) -> bool:

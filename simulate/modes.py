@@ -20,6 +20,13 @@ the spec's ``min_players`` and ``max_players``.
   even seats, which the rotation keeps (every side takes every seat of its own parity), with the
   engine option ``teams``.
 
+**Deckless modes** (``EngineSpec.deckless_modes``: Millennium Blades' ``full-game``) are a game's
+own ways of playing without saved decks: each is an engine of its own whose seats start from what
+it deals. A run of one plays ``players`` placeholder decks ("Seat 1" .. "Seat N"), one agent per
+seat, the seats not rotating (:func:`deckless_pairing`), as ``manage.py simulate --mode`` does.
+They are not in :data:`MODES` (nothing offers them where decks are expected); their names come
+from the engine, never from here.
+
 A *pairing* is one match-up: its decks (sides), an agent per side and the names shown. Game
 ``i`` of pairing ``p`` of a run with seed ``S`` has seed ``derive_seed(pairing_seed(S, p),
 "game", i)`` and seats ``seating(i, sides)``, exactly as ``rules.core.play.run_games`` plays.
@@ -223,6 +230,7 @@ class Pairing:
     options: dict = field(default_factory=dict)
     dealer: Dealer | None = None  # a dealt-format run: these sides get fresh decks every game
     match: bool = False  # each "game" is one of the game's matches (``EngineSpec.match``)
+    rotate: bool = True  # the sides take every seat in turn (a deckless mode's seats keep theirs)
 
     @property
     def sides(self) -> int:
@@ -271,3 +279,45 @@ def team_of_side(side: int) -> int:
 def summary_mode(mode: str) -> str:
     """The mode a pairing's figures are labelled with: a gauntlet's pairings are head-to-heads."""
     return HEAD_TO_HEAD if mode == GAUNTLET else mode
+
+
+# -- deckless modes (EngineSpec.deckless_modes) ---------------------------------------------------------
+def is_deckless(mode: str) -> bool:
+    """Whether ``mode`` names a game's deckless mode rather than one of :data:`MODES`."""
+    return mode not in MODES
+
+
+def rotates(mode: str) -> bool:
+    """Whether the sides of ``mode``'s games take every seat in turn: a deckless mode's seats keep theirs."""
+    return not is_deckless(mode)
+
+
+def mode_label(mode: str) -> str:
+    """"Head-to-head"; a deckless mode's name as words ("full-game": "Full game")."""
+    return LABELS.get(mode) or mode.replace("-", " ").replace("_", " ").capitalize()
+
+
+def deckless_help(engine: EngineSpec) -> str:
+    """What a deckless mode (its own ``engine``) is, in the page's words."""
+    return (f"No decks: every seat starts from what the game deals and keeps its seat; "
+            f"{players_text(engine)}, an agent each.")
+
+
+def seat_names(players: int) -> list[str]:
+    """The sides of a deckless run: "Seat 1" .. "Seat N"."""
+    return [f"Seat {seat + 1}" for seat in range(players)]
+
+
+def check_players(mode: str, players: int, engine: EngineSpec) -> None:
+    """Raise :class:`ModeError` (``bad_players``) unless the deckless mode's ``engine`` seats ``players``."""
+    if isinstance(players, bool) or not isinstance(players, int) or players not in engine.seat_counts():
+        raise ModeError("bad_players", f"{engine.game} {mode} is played by {players_text(engine)}: players must be "
+                                       f"one of {', '.join(map(str, engine.seat_counts()))}, not {players!r}")
+
+
+def deckless_pairing(engine: EngineSpec, players: int, agents: list[dict]) -> Pairing:
+    """The one pairing of a deckless run: a placeholder deck per seat (the engine uses only their
+    number), an agent per seat, the seats not rotating."""
+    names = seat_names(players)
+    return Pairing(0, [DeckList(game=engine.game, name=name) for name in names], [dict(a) for a in agents], names,
+                   rotate=False)

@@ -4,7 +4,8 @@ A run has one *pairing* per match-up (goldfish, head-to-head and table: one; a g
 per opponent; ``simulate.modes``); each pairing's ``games_requested`` games are split into
 :class:`RunChunk` rows. A pairing has 1 to ``max_players`` sides (decks). Game ``i`` of pairing
 ``p`` is played from ``derive_seed(pairing_seed(run.seed, p), "game", i)`` with the sides seated
-by ``rules.core.play.seating(i, sides)`` (every side takes every seat in turn), exactly as
+by ``rules.core.play.seating(i, sides)`` (every side takes every seat in turn; a deckless mode's
+seats keep their places, ``Pairing.rotate``), exactly as
 ``rules.core.play.run_games`` does, so results depend on neither the chunk size nor the
 backend, and a run gives the same games as ``manage.py simulate`` with its seed. A chunk's
 tally is ``rules.core.tally`` version 2 (placements, returns, the game's declared counters).
@@ -103,7 +104,8 @@ def plan_chunks(games: int, pairings: int, chunk_size: int) -> list[tuple[int, i
 
 # -- what a run plays ------------------------------------------------------------------------------
 def run_engine(run: SimulationRun):
-    engine = registry.get_engine(run.game)
+    """The engine the run plays: its game's, or the game's deckless mode's (``registry.get_engine(game, mode)``)."""
+    engine = registry.get_engine(run.game, run.mode) if run.is_deckless else registry.get_engine(run.game)
     if engine is None:
         raise RuntimeError(f"{run.game} has no rules engine")
     return engine
@@ -112,6 +114,8 @@ def run_engine(run: SimulationRun):
 def run_pairings(run: SimulationRun, engine=None) -> list[Pairing]:
     """The run's match-ups from its frozen decks (``simulate.modes.pairings``)."""
     engine = engine or run_engine(run)
+    if run.is_deckless:  # a placeholder deck per seat, seats not rotating
+        return [modes.deckless_pairing(engine, run.players or 0, run.agents)]
     if run.deal:  # a dealt-format run: placeholders, dealt per game (``Pairing.dealer``)
         names = dealt_names(run.deal["count"])
         pairings = modes.pairings(run.mode, engine, [DeckList(game=run.game, name=n) for n in names], names,
@@ -136,10 +140,12 @@ def play_games(engine, pairing: Pairing, run_seed: int, first: int, count: int,
         if should_stop is not None and should_stop():
             raise GameStopped(f"stopped before game {index}")
         if pairing.match:
-            results.append(play_indexed_match(engine, pairing.decks, pairing.agents, seed, index, record))
+            results.append(play_indexed_match(engine, pairing.decks, pairing.agents, seed, index, record,
+                                              rotate=pairing.rotate))
         else:
             results.append(play_indexed_game(engine, pairing.decks, pairing.agents, seed, index, record,
-                                             options=pairing.options, dealer=pairing.dealer, should_stop=should_stop))
+                                             rotate=pairing.rotate, options=pairing.options, dealer=pairing.dealer,
+                                             should_stop=should_stop))
     return results
 
 

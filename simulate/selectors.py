@@ -12,13 +12,12 @@ from __future__ import annotations
 from django.db.models import QuerySet, Sum
 from django.utils import timezone
 
-from rules.core import registry
 from rules.core.dealing import dealt_names
 from rules.core.play import MATCH_REPLAY, play_indexed_game, play_indexed_match, seating
 from rules.core.replay import ReplayError
 from rules.core.replay import replay_frames as core_replay_frames
 from rules.core.tally import VERSION as TALLY_VERSION
-from rules.core.tally import TallyVersionError, empty, merge, rate_with_interval, summarize
+from rules.core.tally import TallyVersionError, deckless_figures, empty, merge, rate_with_interval, summarize
 from simulate import modes, runner
 from simulate.models import RunChunk, SimulationRun
 
@@ -45,10 +44,11 @@ def run_get(pk: int) -> SimulationRun | None:
 
 
 def run_engine(run: SimulationRun):
-    """The run's game engine, or None when the game has none (any more)."""
+    """The engine the run plays (its game's, or the game's deckless mode's: ``runner.run_engine``),
+    or None when there is none (any more)."""
     try:
-        return registry.get_engine(run.game)
-    except LookupError:
+        return runner.run_engine(run)
+    except (LookupError, RuntimeError):
         return None
 
 
@@ -59,6 +59,8 @@ def pairing_count(run: SimulationRun) -> int:
 def pairing_names(run: SimulationRun) -> list[list[str]]:
     """Side (deck) names per pairing: every deck of a head-to-head or a table, the deck and its
     passive opponents in a goldfish run, the deck and one opponent per gauntlet pairing."""
+    if run.is_deckless:  # "Seat 1" .. "Seat N"
+        return [modes.seat_names(run.players or 0)]
     if run.deal:
         names = dealt_names(run.deal["count"])
     else:
@@ -71,7 +73,8 @@ def run_summary(run: SimulationRun, *, show_share: bool = False) -> dict:
     decks = [{"position": rd.position, "deck": rd.deck_id, "name": rd.name, "version": rd.deck_version}
              for rd in sorted(run.run_decks.all(), key=lambda rd: rd.position)]
     out = {
-        "id": run.pk, "game": run.game, "mode": run.mode, "status": run.status,
+        "id": run.pk, "game": run.game, "mode": run.mode, "mode_label": run.get_mode_display(),
+        "deckless": run.is_deckless, "players": run.players, "status": run.status,
         "games_requested": run.games_requested, "pairings": pairing_count(run),
         "sides": pairing_names(run),  # the deck names of each pairing, side 0 first
         "seed": run.seed, "seed_text": str(run.seed),  # 63-bit seeds do not fit a JavaScript number
@@ -171,7 +174,8 @@ def _pairing_tally(tallies: list[dict], sides: int) -> dict:
 def run_results(run: SimulationRun) -> dict:
     """The merged tallies of the finished chunks, summarized per pairing (``rules.core.tally``).
 
-    ``summary``: the first pairing's figures (goldfish, head-to-head, table): ``sides`` lists
+    ``summary``: the first pairing's figures (goldfish, head-to-head, table, a deckless mode's seats:
+    these add ``tally.deckless_figures``): ``sides`` lists
     every deck with wins, draws, losses, win rate with its interval, placements, mean placement,
     mean return with its interval and the game's counters; ``series``: its win rates by chunk in
     finishing order (the narrowing band); ``pairings``: every pairing's decks, figures and
@@ -188,6 +192,8 @@ def run_results(run: SimulationRun) -> dict:
         for number, sides in enumerate(names):
             tallies = [t for pairing, t in chunks if pairing == number and t]
             summary = summarize(_pairing_tally(tallies, len(sides)), label, sides, engine)
+            if run.is_deckless:  # per seat: counters' means with intervals, per-card totals (as the CLI)
+                summary = deckless_figures(summary, engine)
             pairings.append({"pairing": number, "decks": sides, "summary": summary,
                              "series": _series(tallies, len(sides))})
     except TallyVersionError:
@@ -238,9 +244,10 @@ def simulation_replay(run: SimulationRun, pairing: int, game_index: int) -> dict
     match = runner.run_pairings(run, engine)[pairing]
     seed = modes.game_seed(run.seed, pairing, game_index)
     if match.match:
-        return play_indexed_match(engine, match.decks, match.agents, seed, game_index, record=True).replay
+        return play_indexed_match(engine, match.decks, match.agents, seed, game_index, record=True,
+                                  rotate=match.rotate).replay
     result = play_indexed_game(engine, match.decks, match.agents, seed, game_index, record=True,
-                               options=match.options, dealer=match.dealer)
+                               rotate=match.rotate, options=match.options, dealer=match.dealer)
     return result.replay
 
 
@@ -252,7 +259,7 @@ def seat_names(run: SimulationRun, pairing: int, game_index: int) -> list[dict]:
     agents = run.agents  # per side of every pairing (a gauntlet's: the deck's, the opponents')
     return [{"seat": seat, "side": side, "deck": names[side],
              "agent": _agent_name(agents[side]) if side < len(agents) else ""}
-            for seat, side in enumerate(seating(game_index, len(names)))]
+            for seat, side in enumerate(seating(game_index, len(names), modes.rotates(run.mode)))]
 
 
 def _agent_name(spec) -> str:

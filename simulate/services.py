@@ -4,6 +4,8 @@
 offers the mode (``simulate.modes``: by its ``min_players``/``max_players``), the number of decks
 fits the mode (1 to ``max_players``), the decks exist, the owner may view them and they are
 legal (refused with their violations), the agents are known (one for all or one per deck),
+a deckless mode (``EngineSpec.deckless_modes``, asked of the registry) gets no decks and a
+seat count its engine allows,
 and the run stays within the limits
 (``SIMULATION_MAX_GAMES`` per run, ``SIMULATION_MAX_ACTIVE_RUNS`` per user). Bad input raises
 :class:`SimulationError` (a code, a message saying what and where, details); nothing is saved.
@@ -70,14 +72,58 @@ def _engine(game: Any):
 
 
 def _mode(mode: Any, engine) -> str:
-    """A mode the game offers (``simulate.modes``)."""
+    """A mode the game offers (``simulate.modes``); an unknown one is refused naming the game's
+    modes, its deckless ones (``EngineSpec.deckless_modes``) too."""
+    own = list(engine.deckless_modes)
+    details = {"modes": modes.available_modes(engine), "deckless_modes": own}
+    without = f" (or, needing no decks: {', '.join(own)})" if own else ""
     if not isinstance(mode, str):
-        raise SimulationError("bad_mode", f"mode must be one of {', '.join(modes.MODES)}, not {mode!r}")
+        raise SimulationError("bad_mode", f"mode must be one of {', '.join(modes.MODES)}{without}, not {mode!r}",
+                              **details)
     try:
         modes.deck_range(mode, engine)
     except modes.ModeError as exc:
-        raise SimulationError(exc.code, exc.message, modes=modes.available_modes(engine)) from None
+        raise SimulationError(exc.code, exc.message + (without if exc.code == "bad_mode" else ""), **details) from None
     return mode
+
+
+def _deckless(game: str, mode: Any, engine):
+    """The engine of the game's deckless mode ``mode`` (``registry.get_engine(game, mode)``), or
+    None when ``mode`` is not one of them."""
+    if not isinstance(mode, str) or mode not in engine.deckless_modes:
+        return None
+    if len(mode) > SimulationRun._meta.get_field("mode").max_length:
+        raise SimulationError("bad_mode", f"mode {mode[:60]!r} is longer than a run can store")
+    return registry.get_engine(game, mode)
+
+
+def _players(mode: str, players: Any, engine) -> int:
+    """A deckless mode's seat count: one of its engine's ``seat_counts()``."""
+    if isinstance(players, str) and players.strip().isdigit():
+        players = int(players.strip())
+    counts = list(engine.seat_counts())
+    if players is None:
+        raise SimulationError("bad_players", f"{mode} needs players (one of {', '.join(map(str, counts))}): its seats "
+                                             "start from what the game deals, not from decks", players=counts)
+    try:
+        modes.check_players(mode, players, engine)
+    except modes.ModeError as exc:
+        raise SimulationError(exc.code, exc.message, players=counts) from None
+    return players
+
+
+def _seat_agents(agents: Any, engine, players: int) -> list[dict]:
+    """A deckless run's agent per seat, from one for every seat or one per seat."""
+    if agents is None:
+        agents = ["greedy"]
+    if isinstance(agents, (str, dict)):
+        agents = [agents]
+    if not isinstance(agents, (list, tuple)) or len(agents) not in (1, players):
+        given = len(agents) if isinstance(agents, (list, tuple)) else repr(agents)
+        raise SimulationError("bad_agents", f"agents must be a list of 1 agent (for every seat) or {players} "
+                                            f"(one per seat), not {given}")
+    specs = [_agent(value, f"agents[{i}]", engine) for i, value in enumerate(agents)]
+    return [dict(spec) for spec in (specs * players if len(specs) == 1 else specs)]
 
 
 def _deck_ids(mode: str, deck_ids: Any, engine) -> list[int]:
@@ -250,16 +296,30 @@ def _room_for_another(owner) -> None:
 # -- writes -----------------------------------------------------------------------------------------
 @transaction.atomic
 def simulation_start(*, owner, game: Any, mode: Any, deck_ids: Any = (), games: Any, seed: Any = None,
-                     agents: Any = None, deal_from: Any = None) -> SimulationRun:
+                     agents: Any = None, deal_from: Any = None, players: Any = None) -> SimulationRun:
     """Check, freeze the decks at their current versions, split into chunks, and dispatch
     (after commit). A run on decks that are all public gets a share link.
 
     ``deal_from`` (a search query) makes a dealt-format run instead (``rules.core.dealing``): no
-    decks are chosen; every game deals its decks from the cards matching the query."""
+    decks are chosen; every game deals its decks from the cards matching the query. A ``mode``
+    that is one of the game's deckless modes (``EngineSpec.deckless_modes``) takes ``players``
+    (its engine's ``seat_counts()``) and no decks: its seats start from what its engine deals."""
     if not permissions.can_start(owner):
         raise PermissionDenied("log in to start a simulation")
     engine = _engine(game)
+    deckless = _deckless(game, mode, engine)
+    if deckless is not None:
+        if deck_ids or deal_from is not None:
+            raise SimulationError("decks_not_taken", f"{mode} needs no decks: every seat starts from what the game "
+                                                     "deals; leave decks (and deal_from) out and give players")
+        count = _players(mode, players, deckless)
+        return _start(owner, game, mode, deckless, decks=[], deal=None, specs=_seat_agents(agents, deckless, count),
+                      pairings=1, games=games, seed=seed, players=count)
     mode = _mode(mode, engine)
+    if players is not None:
+        raise SimulationError("bad_players", f"players is for a mode that needs no decks "
+                                             f"({', '.join(engine.deckless_modes) or 'this game has none'}); "
+                                             f"{mode} takes its seats from its decks")
     deal = None
     if deal_from is not None:
         deal = _deal(game, mode, deal_from, deck_ids, engine)
@@ -268,7 +328,13 @@ def simulation_start(*, owner, game: Any, mode: Any, deck_ids: Any = (), games: 
         ids = _deck_ids(mode, deck_ids, engine)
         decks, count = modes.side_order(mode, _decks(owner, game, ids)), len(ids)
     specs = modes.side_order(mode, _agents(mode, agents, engine, count))
-    pairings = modes.pairing_count(mode, count)
+    return _start(owner, game, mode, engine, decks=decks, deal=deal, specs=specs,
+                  pairings=modes.pairing_count(mode, count), games=games, seed=seed)
+
+
+def _start(owner, game: str, mode: str, engine, *, decks: list[Deck], deal: dict | None, specs: list[dict],
+           pairings: int, games: Any, seed: Any, players: int | None = None) -> SimulationRun:
+    """The checks every run shares (games, seed, runs at once), then the run's rows and dispatch."""
     games = _games(games, pairings)
     seed = _seed(seed)
     # The limit on runs at once is checked and the run inserted while the owner's row is locked:
@@ -280,7 +346,7 @@ def simulation_start(*, owner, game: Any, mode: Any, deck_ids: Any = (), games: 
     chunk_size = runner.chunk_size_for(games, agents=specs, search_defaults=engine.search_defaults)
     run = SimulationRun(owner=owner, game=game, mode=mode, games_requested=games, seed=seed, agents=specs,
                         chunk_size=chunk_size, backend=settings.SIMULATION_BACKEND, engine_version=engine.version,
-                        deal=deal)
+                        deal=deal, players=players)
     if all(deck.visibility == Deck.PUBLIC for deck in decks):
         run.new_share_token()
     run.save()

@@ -67,7 +67,8 @@ def _engine_games() -> list[dict]:
 
 
 def _modes(engine) -> list[dict]:
-    """Every mode with whether this game offers it (by its spec's seats) and, if not, why."""
+    """Every mode with whether this game offers it (by its spec's seats) and, if not, why; then
+    the game's deckless modes (``EngineSpec.deckless_modes``: no decks, a number of players)."""
     out = []
     for mode in modes.MODES:
         try:
@@ -77,6 +78,9 @@ def _modes(engine) -> list[dict]:
             low, high, reason = 0, 0, exc.message
         out.append({"value": mode, "label": modes.LABELS[mode], "help": modes.HELP[mode], "offered": not reason,
                     "reason": reason, "min_decks": low, "max_decks": high})
+    for name, spec in engine.deckless_modes.items():
+        out.append({"value": name, "label": modes.mode_label(name), "help": modes.deckless_help(spec), "offered": True,
+                    "reason": "", "min_decks": 0, "max_decks": 0})
     return out
 
 
@@ -112,6 +116,10 @@ class RunForm(forms.Form):
     agent_b = forms.ChoiceField(choices=AGENTS, initial="greedy", label="Agent for the opponent")
     seed = forms.IntegerField(min_value=0, max_value=services.MAX_SEED, label="Seed",
                               help_text="the same decks, agents and seed play the same games again")
+    iterations = forms.IntegerField(min_value=1, max_value=int(services.AGENT_OPTIONS["ismcts"]["iterations"][2]),
+                                    required=False, label="ISMCTS iterations",
+                                    help_text="per move, for every ISMCTS agent (empty: the agent's default)")
+    players = forms.TypedChoiceField(coerce=int, required=False, empty_value=None, label="Players")
 
     def __init__(self, *args, decks: list[tuple[int, str]], engine, **kwargs):
         super().__init__(*args, **kwargs)
@@ -126,6 +134,15 @@ class RunForm(forms.Form):
         self.fields["games"].validators.append(MaxValueValidator(limit, f"A run may have at most {limit:,} games."))
         self.fields["games"].widget.attrs.update(max=limit)
         self.seats = list(range(2, engine.max_players + 1)) if engine.max_players >= 3 else []
+        # the game's deckless modes (no decks: players seats, an agent each), asked of its engine
+        self.deckless = dict(engine.deckless_modes)
+        self.fields["mode"].choices += [(name, modes.mode_label(name)) for name in self.deckless]
+        counts = sorted({n for spec in self.deckless.values() for n in spec.seat_counts()})
+        self.fields["players"].choices = [(n, str(n)) for n in counts]
+        self.fields["players"].initial = counts[0] if counts else None
+        for number in range(1, (counts[-1] if counts else 0) + 1):
+            self.fields[f"seat_agent_{number}"] = forms.ChoiceField(choices=AGENTS, initial="greedy", required=False,
+                                                                    label=f"Agent for seat {number}")
         for number in self.seats:
             self.fields[f"table_deck_{number}"] = forms.TypedChoiceField(
                 coerce=int, required=False, empty_value=None, label=f"Deck {number}",
@@ -141,6 +158,17 @@ class RunForm(forms.Form):
                  "team": 1 if n <= half else 2, "in_teams": n <= 2 * half, "mate": n if n <= half else n - half}
                 for n in self.seats]
 
+    def seat_rows(self) -> list[dict]:
+        """A deckless mode's agent pickers, one per seat up to its most players."""
+        return [{"number": int(name.rsplit("_", 1)[1]), "agent": self[name]}
+                for name in self.fields if name.startswith("seat_agent_")]
+
+    def is_deckless(self) -> bool:
+        return self.cleaned_data.get("mode") in self.deckless
+
+    def player_count(self) -> int | None:
+        return self.cleaned_data.get("players") if self.is_deckless() else None
+
     def _table_numbers(self) -> list[int]:
         return [n for n in self.seats if self.cleaned_data.get(f"table_deck_{n}")]
 
@@ -148,6 +176,11 @@ class RunForm(forms.Form):
         data = super().clean()
         mode = data.get("mode")
         if not mode:
+            return data
+        if mode in self.deckless:  # no decks: a number of players its engine seats
+            spec, players = self.deckless[mode], data.get("players")
+            if players not in spec.seat_counts():
+                self.add_error("players", f"{modes.mode_label(mode)} is played by {modes.players_text(spec)}.")
             return data
         if data.get("deal_from"):
             return data  # no decks to check: they are dealt per game (the service checks the query)
@@ -186,7 +219,7 @@ class RunForm(forms.Form):
 
     def deck_ids(self) -> list[int]:
         data = self.cleaned_data
-        if data.get("deal_from"):
+        if data.get("deal_from") or self.is_deckless():
             return []
         if data["mode"] == "goldfish":
             return [data["deck"]]
@@ -196,8 +229,16 @@ class RunForm(forms.Form):
             return [data["deck"], *(data[f"table_deck_{n}"] for n in self._table_numbers())]
         return [data["deck"], *data["opponents"]]
 
-    def agents(self) -> list[str]:
+    def agents(self) -> list:
+        """Agent per deck (or per seat of a deckless mode); ISMCTS with the iterations asked for."""
+        iterations = self.cleaned_data.get("iterations")
+        return [{"name": name, "iterations": iterations} if name == "ismcts" and iterations else name
+                for name in self._agent_names()]
+
+    def _agent_names(self) -> list[str]:
         data = self.cleaned_data
+        if self.is_deckless():
+            return [data.get(f"seat_agent_{n}") or "greedy" for n in range(1, data["players"] + 1)]
         if data["mode"] == "goldfish":
             return [data["agent_a"]]
         if data["mode"] in (modes.TABLE, modes.TEAMS):
@@ -245,7 +286,7 @@ def new(request):
                                        "can be simulated. Copy it or ask its owner to make it public.")
     initial = {"seed": secrets.randbelow(2**31), "deck": deck.pk if deck is not None else None}
     offered = modes.available_modes(engine)
-    if request.GET.get("mode") in offered:
+    if request.GET.get("mode") in offered or request.GET.get("mode") in engine.deckless_modes:
         initial["mode"] = request.GET["mode"]
     elif modes.HEAD_TO_HEAD not in offered:
         initial["mode"] = offered[0]
@@ -257,7 +298,8 @@ def new(request):
                 run = services.simulation_start(owner=request.user, game=game, mode=form.cleaned_data["mode"],
                                                 deck_ids=form.deck_ids(), games=form.cleaned_data["games"],
                                                 seed=form.cleaned_data["seed"], agents=form.agents(),
-                                                deal_from=form.cleaned_data.get("deal_from") or None)
+                                                deal_from=form.cleaned_data.get("deal_from") or None,
+                                                players=form.player_count())
             except services.SimulationError as exc:
                 context["violations"] = _violations_of(exc, decks)
                 form.add_error(None, exc.message)
@@ -267,7 +309,8 @@ def new(request):
         status = 400
     context.update(form=form, has_decks=bool(decks), max_games=f"{settings.SIMULATION_MAX_GAMES:,}",
                    modes=_modes(engine), min_players=engine.min_players, max_players=engine.max_players,
-                   players_text=modes.players_text(engine))
+                   players_text=modes.players_text(engine), deck_modes=" ".join(modes.MODES),
+                   deckless_modes=" ".join(engine.deckless_modes))
     return render(request, "simulate/new.html", context, status=status)
 
 
@@ -290,6 +333,8 @@ def _run_title(run: SimulationRun, decks: list) -> str:
     """"Head-to-head: A vs B", "Table: A, B, C and D", "Gauntlet: A vs 3 decks", "Goldfish: A";
     a dealt-format run: "Head-to-head: random decks from <query>"."""
     label = run.get_mode_display()
+    if run.is_deckless:
+        return f"{label}: {run.players} players"
     if run.deal:
         return f"{label}: random decks dealt from “{run.deal['query']}”"
     names = [d.name for d in decks] or ["a deck"]
@@ -308,7 +353,17 @@ def _run_context(request, run: SimulationRun) -> dict:
     key = _key(request) if run.share_token and _key(request) == run.share_token else None
     return {"run": run, "spec": spec, "accent": spec.accent, "decks": decks, "title": _run_title(run, decks),
             "subject": decks[0] if decks else None, "opponents": decks[1:],
-            "can_change": permissions.can_change(request.user, run), "key": key}
+            "can_change": permissions.can_change(request.user, run), "key": key,
+            "side_noun": "Seat" if run.is_deckless else "Deck", "seats": _deckless_seats(run)}
+
+
+def _deckless_seats(run: SimulationRun) -> list[dict]:
+    """A deckless run's seats with the agent of each (``[]`` for runs of decks)."""
+    if not run.is_deckless:
+        return []
+    names = selectors.pairing_names(run)[0]
+    return [{"name": name, "agent": str(a.get("name", a)) if isinstance(a, dict) else str(a)}
+            for name, a in zip(names, run.agents, strict=False)]
 
 
 def _pct(value) -> str:
@@ -341,6 +396,34 @@ def _standings(summary: dict | None) -> list[dict]:
             "return_interval": f"{_number(ret['low'])} – {_number(ret['high'])}" if ret["low"] is not None else "",
         })
     return rows
+
+
+def _counter_rows(summary: dict | None, mode: str) -> dict:
+    """The game's counters as the run page's "Counted per game" box shows them (simulate.js redraws
+    it from the JSON): per side and plain counter its mean (with its 95% interval where the figures
+    hold one: a deckless run's) and how often it happened; per side and per-card counter the cards
+    in all and per game, where the figures total them (``tally.deckless_figures``)."""
+    summary = summary or {}
+    sides = summary.get("sides") or []
+    if not summary.get("games"):
+        return {"plain": [], "cards": [], "sides": len(sides)}
+    if mode == modes.GOLDFISH:
+        sides = sides[:1]
+    labels = summary.get("counter_labels") or {}
+    plain, cards = [], []
+    for side in sides:
+        name = side["name"] or f"Deck {side['side'] + 1}"
+        for counter, c in side["counters"].items():
+            interval = c.get("mean_interval") or {}
+            plain.append({"side": name, "counter": counter, "label": labels.get(counter, counter),
+                          "mean": _number(c["mean"]), "games_with": c["games_with"], "rate": _pct(c["rate"]),
+                          "interval": f"{_number(interval['low'])} – {_number(interval['high'])}"
+                          if interval.get("low") is not None else "",
+                          "with": _pct(c["win_rate_with"]), "without": _pct(c["win_rate_without"])})
+        for counter, total in (side.get("card_totals") or {}).items():
+            cards.append({"side": name, "counter": counter, "label": labels.get(counter, counter),
+                          "per_game": _number(total["per_game"]), "total": total["total"]})
+    return {"plain": plain, "cards": cards, "sides": len(sides), "rates": mode != modes.GOLDFISH}
 
 
 def _played_games(run: SimulationRun) -> dict[int, list[int]]:
@@ -378,7 +461,7 @@ def run_detail(request, pk: int):
     context.update(progress=progress, results=results, pairings=pairings, games_shown=GAMES_SHOWN,
                    games_preview=GAMES_PREVIEW,
                    api_url=api_url, document=document, share_url=share_url,
-                   standings=_standings(results["summary"]),
+                   standings=_standings(results["summary"]), counters=_counter_rows(results["summary"], run.mode),
                    agents=" vs ".join(str(a.get("name", a)) if isinstance(a, dict) else str(a) for a in run.agents))
     return render(request, "simulate/run.html", context)
 

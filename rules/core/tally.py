@@ -356,3 +356,21 @@ def team_figures(t: dict, names: Sequence[str]) -> list[dict]:
                     "wins": wins, "draws": t["draws"], "losses": games - wins - t["draws"],
                     "win_rate": rate_with_interval(wins, games)})
     return out
+
+
+def deckless_figures(summary: dict, engine) -> dict:
+    """A deckless run's figures (``EngineSpec.deckless_modes``; ``manage.py simulate --mode`` and the
+    web's run page alike): the summary plus, per seat, each plain counter's mean with its 95%
+    interval (``mean_interval``) and each per-card counter's copies in all and per game
+    (``card_totals``), whatever counters the engine declares."""
+    per_card = [c.name for c in engine.counters if c.per_card] if engine is not None else []
+    for side in summary["sides"]:
+        for figure in side["counters"].values():
+            figure["mean_interval"] = mean_with_interval({str(v): n for v, n in figure["distribution"]})
+        totals = {}
+        for counter in per_card:
+            total = sum(by_counter.get(counter, {}).get("count", 0) for by_counter in side["cards"].values())
+            totals[counter] = {"total": total,
+                               "per_game": round(total / summary["games"], 4) if summary["games"] else None}
+        side["card_totals"] = totals
+    return summary

@@ -54,12 +54,21 @@
         count.textContent = chosen + " of at most " + form.getAttribute("data-max-players") + " decks chosen";
       }
     }
+    /* A deckless mode's agent pickers: one per seat of the players chosen. */
+    function syncSeats() {
+      var players = form.querySelector("[name=players]");
+      var count = players ? parseInt(players.value, 10) || 0 : 0;
+      form.querySelectorAll("[data-seat]").forEach(function (row) {
+        row.hidden = parseInt(row.getAttribute("data-seat"), 10) > count;
+      });
+    }
     function sync() {
       var current = mode();
       form.querySelectorAll("[data-modes]").forEach(function (row) {
         row.hidden = row.getAttribute("data-modes").split(" ").indexOf(current) < 0;
       });
       syncTable(current);
+      syncSeats();
       var deck = form.querySelector("[name=deck]");
       var chosen = deck ? deck.value : "";
       form.querySelectorAll("[name=opponents]").forEach(function (box) {
@@ -70,6 +79,8 @@
     radios.forEach(function (r) { r.addEventListener("change", sync); });
     var deckSelect = form.querySelector("[name=deck]");
     if (deckSelect) deckSelect.addEventListener("change", sync);
+    var playersSelect = form.querySelector("[name=players]");
+    if (playersSelect) playersSelect.addEventListener("change", sync);
     form.querySelectorAll("select[name^=table_deck_]").forEach(function (sel) { sel.addEventListener("change", sync); });
     var seedButton = form.querySelector("[data-new-seed]");
     if (seedButton) {
@@ -96,6 +107,7 @@
     var dataNode = document.getElementById("run-data");
     var api = root.getAttribute("data-api");
     var doc = JSON.parse(dataNode.textContent);
+    var noun = root.getAttribute("data-side-noun") || "Deck";  /* "Seat" for a deckless run */
     var pairing = 0;
     var lastGames = -1;
     var failures = 0;
@@ -199,7 +211,7 @@
       }
       var table = node("table", "sim-table standings");
       var head = node("tr");
-      [["Deck", ""], ["Games", "num-cell"], ["Won", "num-cell"], ["Drawn", "num-cell"], ["Lost", "num-cell"],
+      [[noun, ""], ["Games", "num-cell"], ["Won", "num-cell"], ["Drawn", "num-cell"], ["Lost", "num-cell"],
        ["Win rate", "num-cell"], ["Placements", ""], ["Mean placement", "num-cell"], ["Mean return", "num-cell"]]
         .forEach(function (h) {
           var th = node("th", h[1], h[0]);
@@ -295,7 +307,7 @@
       if (!s || !s.games) return;
       var series = (p && p.series) || [];
       if (s.sides.length > 2) {
-        box.appendChild(DeckCharts.band({ id: "win-rate", title: "Win rate of every deck so far (95% bands)",
+        box.appendChild(DeckCharts.band({ id: "win-rate", title: "Win rate of every " + noun.toLowerCase() + " so far (95% bands)",
           reference: 1 / s.sides.length, maxGames: doc.games_requested,
           series: s.sides.map(function (side, i) {
             return { name: sideName(side), points: series.map(function (pt) {
@@ -358,7 +370,7 @@
       var rates = mode !== "goldfish";  // against a passive opponent the deck wins (nearly) every game
       var columns = [["Counter", ""], ["Mean per game", "num-cell"], ["Games with it", "num-cell"]];
       if (rates) columns.push(["Win rate with it", "num-cell"], ["Win rate without", "num-cell"]);
-      if (sides.length > 1) columns.unshift(["Deck", ""]);
+      if (sides.length > 1) columns.unshift([noun, ""]);
       columns.forEach(function (h) {
         var th = node("th", h[1], h[0]);
         th.setAttribute("scope", "col");
@@ -373,7 +385,11 @@
         var label = node("th", "", counterLabel(s, row.name));
         label.setAttribute("scope", "row");
         tr.appendChild(label);
-        tr.appendChild(node("td", "num-cell", fixed(row.c.mean, 2)));
+        var mean = node("td", "num-cell");
+        mean.appendChild(node("strong", "", fixed(row.c.mean, 2)));
+        var ci = row.c.mean_interval;  /* a deckless run's: the mean with its 95% interval */
+        if (ci && ci.low !== null && ci.low !== undefined) mean.appendChild(node("span", "cell-ci", fixed(ci.low, 2) + " – " + fixed(ci.high, 2)));
+        tr.appendChild(mean);
         tr.appendChild(node("td", "num-cell", row.c.games_with + " (" + pct(row.c.rate) + ")"));
         if (rates) {
           tr.appendChild(node("td", "num-cell", pct(row.c.win_rate_with)));
@@ -382,7 +398,41 @@
         body.appendChild(tr);
       });
       box.appendChild(table);
+      var totals = cardTotals(s, sides);
+      if (totals) box.appendChild(totals);
       box.appendChild(legend(s, rows.map(function (row) { return row.name; })));
+    }
+
+    /* A deckless run's per-card counters totalled per seat (tally.deckless_figures' card_totals). */
+    function cardTotals(s, sides) {
+      var rows = [];
+      sides.forEach(function (side) {
+        Object.keys(side.card_totals || {}).forEach(function (name) { rows.push({ side: side, name: name, t: side.card_totals[name] }); });
+      });
+      if (!rows.length) return null;
+      var table = node("table", "sim-table card-totals");
+      var head = node("tr");
+      var columns = [["Cards", ""], ["Per game", "num-cell"], ["In all", "num-cell"]];
+      if (sides.length > 1) columns.unshift([noun, ""]);
+      columns.forEach(function (h) {
+        var th = node("th", h[1], h[0]);
+        th.setAttribute("scope", "col");
+        head.appendChild(th);
+      });
+      table.appendChild(node("thead")).appendChild(head);
+      var body = table.appendChild(node("tbody"));
+      rows.forEach(function (row) {
+        var tr = node("tr");
+        tr.setAttribute("data-card-counter", row.name);
+        if (sides.length > 1) tr.appendChild(node("td", "", sideName(row.side)));
+        var label = node("th", "", counterLabel(s, row.name));
+        label.setAttribute("scope", "row");
+        tr.appendChild(label);
+        tr.appendChild(node("td", "num-cell", fixed(row.t.per_game, 2)));
+        tr.appendChild(node("td", "num-cell", String(row.t.total)));
+        body.appendChild(tr);
+      });
+      return table;
     }
 
     /* What each counter counts, in the game's words (EngineSpec.counters' descriptions). */

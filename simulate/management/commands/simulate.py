@@ -47,7 +47,7 @@ from rules.core.agents import agent_names
 from rules.core.decks import DeckList
 from rules.core.play import run_games, summarize_results
 from rules.core.registry import UnknownGame, deckless_modes, game_slugs, get_engine
-from rules.core.tally import mean_with_interval
+from rules.core.tally import deckless_figures
 from simulate import modes
 from simulate.deck_sources import DeckSourceError, IllegalDeck, LoadedDeck, load_deck
 
@@ -240,10 +240,10 @@ class Command(BaseCommand):
         agents = [{"name": n, "iterations": options["iterations"]} if n == "ismcts" else {"name": n}
                   for n in (names * players if len(names) == 1 else names)]
         replays = self._replay_dir(options)
-        seats = [f"Seat {seat + 1}" for seat in range(players)]
-        decks = [DeckList(game=engine.game, name=seat) for seat in seats]
-        results = run_games(engine, decks, agents, games=options["games"], seed=options["seed"],
-                            workers=options["workers"], record=replays is not None, rotate=False,
+        pairing = modes.deckless_pairing(engine, players, agents)  # the web's deckless runs play the same
+        seats = pairing.names
+        results = run_games(engine, pairing.decks, pairing.agents, games=options["games"], seed=options["seed"],
+                            workers=options["workers"], record=replays is not None, rotate=pairing.rotate,
                             progress=progress_callback(self, options, desc="Playing", unit="games"))
         summary = deckless_figures(summarize_results(results, name, seats, engine), engine)
         if replays is not None:
@@ -268,23 +268,6 @@ class Command(BaseCommand):
             raise CommandError(f"cannot create replay directory {replays}: {exc.strerror}",
                                returncode=BAD_INPUT) from None
         return replays
-
-
-def deckless_figures(summary: dict, engine) -> dict:
-    """A deckless run's figures: the summary plus, per seat, each plain counter's mean with its 95%
-    interval (``mean_interval``) and each per-card counter's copies in all and per game
-    (``card_totals``), whatever counters the engine declares."""
-    per_card = [c.name for c in engine.counters if c.per_card]
-    for side in summary["sides"]:
-        for figure in side["counters"].values():
-            figure["mean_interval"] = mean_with_interval({str(v): n for v, n in figure["distribution"]})
-        totals = {}
-        for counter in per_card:
-            total = sum(by_counter.get(counter, {}).get("count", 0) for by_counter in side["cards"].values())
-            totals[counter] = {"total": total,
-                               "per_game": round(total / summary["games"], 4) if summary["games"] else None}
-        side["card_totals"] = totals
-    return summary
 
 
 def render_deckless(settings: dict, summary: dict) -> str:
