@@ -137,7 +137,7 @@ def test_replays_record_the_mode_and_replay_to_the_same_end(tmp_path):
     assert [deck["name"] for deck in replay["decks"]] == ["Seat 1", "Seat 2", "Seat 3", "Seat 4"]
     state = replay_game(replay)
     assert state.outcome.as_dict() == replay["outcome"]
-    vp = [c["vp_tournaments"] + c["vp_collections"] + c["vp_money"] for c in state.counters()]
+    vp = [c["vp_tournaments"] + c["vp_collections"] + c["vp_money"] + c["vp_friendship"] for c in state.counters()]
     assert list(state.outcome.returns) == vp  # the outcome's returns are the final VP
     wrong = dict(replay, mode="draft")
     with pytest.raises(ReplayError, match="mode this code does not know"):

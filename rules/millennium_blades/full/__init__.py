@@ -10,29 +10,47 @@ seat)`` the greedy agent's evaluation.
 Modules: ``pool.py`` (sets, cards, the fixture pool), ``setup.py`` ("GAME SETUP"), ``market.py``
 (the ticks: Store, Aftermarket, Card Fusion, collection and kit moves, etiquette), ``collection.py``,
 ``kit.py``, ``rounds.py`` (phase setup, timers, end of deckbuilding, the tournament in and out,
-prize support), ``scoring.py`` ("GAME END"), ``state.py``, ``view.py``, ``agents/ai.py``.
+prize support), ``trading.py`` ("YOUR FRIENDS": trades between players, Friendship as a
+sweetener), ``friendship.py`` (characters and their Friendship cards, the 6 VP cap), ``scoring.py``
+("GAME END"), ``state.py``, ``view.py``, ``agents/ai.py``.
 
 Decisions
 ---------
 Deckbuilding: every seat acts at once each tick (``current_players()`` is every seat) with one of
 ``wait``, ``buy_store <set>``, ``buy_aftermarket <name>``, ``sell <name>``, ``fuse <tier>``,
-``collect <name>``, ``uncollect <name>``, ``kit <name>``, ``unkit <name>`` (``market.py``).
+``collect <name>``, ``uncollect <name>``, ``kit <name>``, ``unkit <name>`` (``market.py``), and
+trading: ``offer <seat> <card> <dollars>``, ``sweeten``, ``withdraw``, ``accept <seat>``,
+``decline <seat>``, ``counter <seat> <card>`` (``trading.py``): equal value trades ("the total of
+all Star Ratings and Millennium Dollars must be equal on both sides"), one card for dollars or one
+card for one card plus the dollar difference, a Friendship card as a sweetener; an offer is
+answered on a later tick and lapses at the end of its timer or when its cards or money move.
+Free Market Mode (``new_full_game(..., free_market=True)``, "VARIANTS & OPTIONS": "players may
+make uneven trades"): offers may also name the Star Rating minus or plus 2 dollars, and no trade
+is checked for equal value.
 Tournament: one seat at a time, the tournament engine's actions (``rules/millennium_blades/engine.py``).
 
 View
 ----
 ``view(seat)`` (``None``: everything), JSON-able: ``game``, ``mode`` ("full_game"), ``phase``
-(deckbuilding, tournament, over), ``round`` (1-3; 0 the Pre-Release Tournament), ``timer`` (1-3 in deckbuilding), ``tick`` (in the
+(deckbuilding, tournament, over), ``free_market``, ``round`` (1-3; 0 the Pre-Release Tournament),
+``timer`` (1-3 in deckbuilding), ``tick`` (in the
 round), ``budgets`` (ticks per timer), ``ticks_left``, ``aftermarket_open``, ``over``, ``outcome``,
 ``to_act``, ``store_showing`` (the set code of each of the 10 face-down cards showing: the 9 in the
 Store area, then the Store deck's top), ``store_count``, ``store_discard_count``, ``aftermarket``
 (``name``, ``star``, ``marker``: the seat whose Sell Marker is on it, null for a clash's card),
 ``fusion`` (per tier: ``cards`` left, ``size`` to fuse), ``metagame`` (the revealed Metagame cards),
-``setup_notes``; ``players``: per seat
+``setup_notes``, ``offers`` (pending trade offers: ``by``, ``to``, ``give`` and ``take`` (card
+names ``by`` gives and gets), ``pay`` and ``receive`` (dollars ``by`` pays and gets), ``friendship``
+(the Friendship card's name or null), ``friendship_from`` (its giver), ``made`` (the tick it was
+made)), ``trades`` (trades made: ``seats`` [offerer, answerer], ``cards``, ``dollars`` and
+``friendship``, each [what the offerer gave, what the answerer gave], ``round``, ``tick``);
+``players``: per seat
 ``seat``, ``starter``, ``money``, ``sell_markers``, ``fused_this_round``, ``vp`` (``tournaments``,
 ``collections``, ``money``, ``friendship``, ``total``, ``tournament_rounds``, ``pre_release``,
 ``collection_rounds``),
-``binder``, ``kit``, ``collection`` (names: binders, kits and collections are on the table, public);
+``binder``, ``kit``, ``collection`` (names: binders, kits and collections are on the table, public),
+``character``, ``friendship_left`` (Friendship cards it may still give), ``friendship_received``
+(``name``, ``from``: the giver);
 ``tournament`` (the tournament engine's own view) while one is played; ``legal_actions`` for a
 seat to act. Hidden (``hidden_cards``): the Store deck and the face-down Store area, whose sets
 show; in a tournament, what it hides.

@@ -16,7 +16,10 @@ starters=None, ticks_per_minute=2, timers=(7, 7, 6), reuse_short_sets=True)``:
 - ``reuse_short_sets``: a pool with one promo set of a kind gives prize support a second printing;
 - ``metagames``: ``{"elemental": [CardSpec, ...], "type": [...]}``, the two Metagame stacks
   (default none); their Score effects run in the tournaments (the tournament engine's ``metagame``);
-- ``pre_release``: play the Pre-Release Tournament with the starter decks first, and two rounds after.
+- ``pre_release``: play the Pre-Release Tournament with the starter decks first, and two rounds after;
+- ``free_market``: "Free Market Mode" ("VARIANTS & OPTIONS": "players may make uneven trades"):
+  trade offers may also name the Star Rating minus or plus 2 dollars, and trades are not checked
+  for equal value (``trading.py``).
 """
 
 from __future__ import annotations
@@ -28,7 +31,7 @@ from rules.millennium_blades.full.pool import FullPool, load_pool
 from rules.millennium_blades.full.setup import setup_game
 from rules.millennium_blades.full.state import TICKS_PER_MINUTE, TIMERS, FullGameState
 
-VERSION = "0.1"
+VERSION = "0.2"  # 0.2: trading, Friendship, characters dealt at setup, Free Market Mode
 MIN_PLAYERS, MAX_PLAYERS = 3, 5  # "These rules assume a 3-5 player group" (Duel Mode is not here yet)
 END_REASONS = {"game_end": "three rounds were played; the most VP won (tie-breaks: tournaments, "
                            "collections, money, friendship)"}
@@ -36,6 +39,7 @@ COUNTERS = (
     StatCounter("vp_tournaments", "VP from tournaments"),
     StatCounter("vp_collections", "VP from collections"),
     StatCounter("vp_money", "VP from money"),
+    StatCounter("vp_friendship", "VP from Friendship cards"),
     StatCounter("money", "Millennium Dollars at the end"),
     StatCounter("bought", "Bought from the Store", per_card=True),
     StatCounter("bought_aftermarket", "Bought from the Aftermarket", per_card=True),
@@ -43,18 +47,19 @@ COUNTERS = (
     StatCounter("fused", "Promos from Card Fusion", per_card=True),
     StatCounter("collected", "Collected (turned in)", per_card=True),
     StatCounter("prize", "Prize support", per_card=True),
+    StatCounter("traded_for", "Got in a trade with a player", per_card=True),
 )
 
 
 def new_full_game(players: int, seed: int, *, pool: FullPool | None = None, sets=None, preset: str | None = None,
                   fusion=None, prize=None, starters=None, ticks_per_minute: int = TICKS_PER_MINUTE,
                   timers=TIMERS, reuse_short_sets: bool = True, metagames=None,
-                  pre_release: bool = False) -> FullGameState:
+                  pre_release: bool = False, free_market: bool = False) -> FullGameState:
     """A whole game, set up and at the first tick of Deckbuilding Round 1 (or at the first turn
     of the Pre-Release Tournament)."""
     if not MIN_PLAYERS <= players <= MAX_PLAYERS:
         raise ValueError(f"the whole game is played by {MIN_PLAYERS}-{MAX_PLAYERS} players, not {players}")
-    state = FullGameState(players, seed, ticks_per_minute=ticks_per_minute, timers=timers)
+    state = FullGameState(players, seed, ticks_per_minute=ticks_per_minute, timers=timers, free_market=free_market)
     setup_game(state, pool or load_pool(), sets=sets, preset=preset, fusion=fusion, prize=prize,
                starters=starters, reuse_short_sets=reuse_short_sets, metagames=metagames)
     if pre_release:  # "skip the third round of deckbuilding and the third tournament"

@@ -16,7 +16,10 @@ chooses one action at once (the core's simultaneous moves) and the tick resolves
 - ``fuse bronze|silver|gold``: 5, 7 or 9 binder cards into the box for the top promo of the pile,
   one Sell Marker on the pile; "not more than one Card Fusion of each type per round";
 - ``collect <name>`` / ``uncollect <name>``: a binder card into the collection, or back;
-- ``kit <name>`` / ``unkit <name>``: a binder card into the kit (deck), or back.
+- ``kit <name>`` / ``unkit <name>``: a binder card into the kit (deck), or back;
+- ``offer``, ``withdraw``, ``accept``, ``decline``, ``counter``: trading with players ("YOUR
+  FRIENDS", ``trading.py``; withdrawals and declines resolve first in a tick, acceptances after
+  every other move, then new offers).
 
 Contested cards ("Personal Space & Etiquette"): "When a player reveals a new card from the
 Store, that player has the first chance to buy that card" and "If two players both want to buy
@@ -29,7 +32,7 @@ its buyer revealed it and has the first claim on it in the next tick. Otherwise 
 from __future__ import annotations
 
 from rules.core.engine import Action
-from rules.millennium_blades.full import collection, kit
+from rules.millennium_blades.full import collection, kit, trading
 
 #: "Card Fusion": "5 cards for Bronze, 7 for Silver, and 9 for Gold"
 FUSION_SIZE = {"bronze": 5, "silver": 7, "gold": 9}
@@ -69,12 +72,17 @@ def legal_actions(state, seat: int) -> list[Action]:
     by_name = {}
     for c in state.binder[seat]:
         by_name.setdefault(cards[c].name, cards[c])
-    out += [Action("collect", (name,)) for name in binder_names if collection.can_add(col, by_name[name])]
+    if len(col) < collection.MAX_SIZE:
+        out += [Action("collect", (name,)) for name in binder_names if collection.can_add(col, by_name[name])]
     out += [Action("uncollect", (name,)) for name in sorted({c.name for c in col})]
     mine = [cards[c] for c in state.kit[seat]]
-    out += [Action("kit", (name,)) for name in binder_names if kit.can_add(mine, by_name[name])]
-    out += [Action("unkit", (name,)) for name in sorted({c.name for c in mine})]
-    return out
+    in_kit = {c.name for c in mine}
+    room = {section: limit - sum(1 for c in mine if kit.SECTION[c.card_type] == section)
+            for section, limit in kit.KIT_LIMITS.items()}
+    out += [Action("kit", (name,)) for name in binder_names
+            if name not in in_kit and room.get(kit.SECTION.get(by_name[name].card_type), 0) > 0]
+    out += [Action("unkit", (name,)) for name in sorted(in_kit)]
+    return out + trading.legal_actions(state, seat)
 
 
 def _take(zone: list[int], cards, name: str) -> int:
@@ -97,10 +105,11 @@ def resolve_tick(state, actions: dict[int, Action]) -> None:
     fusers: dict[str, list[int]] = {}
     store_buyers: dict[str, list[int]] = {}
     after_buyers: dict[str, list[int]] = {}
+    trading.resolve_answers(state, actions)
     for seat in sorted(actions):
         action = actions[seat]
         verb, args = action.verb, action.args
-        if verb == "wait":
+        if verb == "wait" or verb in trading.VERBS:
             continue
         if verb == "collect":
             state.collection[seat].append(_take(state.binder[seat], cards, args[0]))
@@ -135,6 +144,7 @@ def resolve_tick(state, actions: dict[int, Action]) -> None:
     for name, seats in sorted(after_buyers.items()):
         for seat in _order(state, seats):
             _buy_aftermarket(state, seat, name)
+    trading.resolve_trades(state, actions)
 
 
 def _fuse(state, seat: int, tier: str) -> None:

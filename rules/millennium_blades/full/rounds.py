@@ -10,7 +10,7 @@ decisions while it runs; when it ends its cards, money and VP come back into the
 
 from __future__ import annotations
 
-from rules.millennium_blades.full import collection, kit
+from rules.millennium_blades.full import collection, kit, trading
 from rules.millennium_blades.state import MBState
 
 INCOME = 30  # "Setup the Phase" 2: "Give each player 30 Millennium Dollars of income"
@@ -76,6 +76,7 @@ def expire_timers(state) -> None:
     while state.phase == "deckbuilding" and state.tick >= sum(state.budgets[:state.timer + 1]):
         state.timer += 1
         state.log("timer_expired", None, timer=state.timer)
+        trading.expire_all(state, f"timer {state.timer} expired")  # rules notes, "Trading and Friendship"
         if state.timer == 1:
             deal(state)
             reveal_meta(state, "type")  # "then reveal the top card of the Type Meta stack"

@@ -7,12 +7,15 @@ from tournaments. If the game is still a tie, then whoever had the most VP from 
 followed by Money and then Friendship breaking ties in that order."
 
 The outcome's returns are the final VP; placements follow the VP and, among equal VP, the
-tie-breaks (seats equal in all of them share the place). Friendship is 0 (no trading yet).
+tie-breaks (seats equal in all of them share the place). Friendship: the Friendship cards a seat
+was given, at most 6 VP from each giver ("YOUR FRIENDS": "You may not score more than 6 VP from a
+single player's Friendship Cards"; ``friendship.friendship_vp``).
 """
 
 from __future__ import annotations
 
 from rules.core.engine import Outcome
+from rules.millennium_blades.full.friendship import friendship_vp
 
 MONEY_PER_VP = 4
 
@@ -22,7 +25,7 @@ def breakdown(state, seat: int) -> dict:
     tournaments = sum(state.vp_tournament[seat]) + state.vp_prerelease[seat]
     collections = sum(state.vp_collections[seat])
     money = state.money[seat] // MONEY_PER_VP
-    friendship = 0
+    friendship = friendship_vp(state, seat)
     return {"tournaments": tournaments, "collections": collections, "money": money, "friendship": friendship,
             "tournament_rounds": list(state.vp_tournament[seat]), "pre_release": state.vp_prerelease[seat],
             "collection_rounds": list(state.vp_collections[seat]),

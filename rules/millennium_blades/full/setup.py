@@ -1,13 +1,15 @@
 """Game setup (millennium-blades.txt, "GAME SETUP" 1-6): the Store from the chosen sets, the
 promos for Card Fusion and for Prize Support, starter decks, 3 Store cards each, Sell Markers.
 
-Characters and Friendship cards are not set up ("Playing without Characters"); metagame stacks
+Each seat gets a character at random and its 6 Friendship cards (``friendship.py``); the
+characters' powers are not played ("Playing without Characters"); metagame stacks
 only when given (option ``metagames``: the fixture has no metagame cards). What a short pool changes is written to
 ``state.setup_notes`` and the log (rules notes, "Millennium Blades whole game", "Setup").
 """
 
 from __future__ import annotations
 
+from rules.millennium_blades.full import friendship
 from rules.millennium_blades.full.pool import Card, FullPool
 
 #: "GAME SETUP" 2: "Take the Core set, five Expansion Sets, four Premium Sets, and three Master Sets"
@@ -146,5 +148,13 @@ def setup_game(state, pool: FullPool, *, sets=None, preset: str | None = None, f
         state.binder[seat] += state.draw_store(3)
     state.markers_total = sell_markers(state.num_players)
     state.markers = [state.markers_total] * state.num_players
+
+    # 5. "a Character Card ... and 6 Friendship cards of their character"
+    def register_copies(spec, copies: int) -> list[int]:
+        state.cards.extend([Card.of(spec, "friendship")] * copies)
+        return list(range(len(state.cards) - copies, len(state.cards)))
+
+    friendship.setup_characters(state, register_copies)
+    state.card_named = {c.name: c for c in state.cards}
     state.log("setup", None, store_sets=store_codes, fusion=fusion_codes, prize={str(k): v for k, v in prize_codes.items()},
-              starters=state.starters, store=len(state.store), notes=list(notes))
+              starters=state.starters, characters=list(state.characters), store=len(state.store), notes=list(notes))

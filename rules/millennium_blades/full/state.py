@@ -7,8 +7,11 @@ and never changes. Every card is in exactly one zone (``zones()``): the Store de
 top at the end), ``store_area`` (the 9 face-down cards), ``store_discard``, ``aftermarket`` (with
 ``marker[id]``: the seat whose Sell Marker is on it, absent for a clash's card), the fusion piles
 ``fusion[tier]``, prize support ``prize[round]``, per seat ``binder``, ``kit`` (the deck) and
-``collection``, the ``box`` (``fused``, ``collections``, ``prize_unused``, ``removed``), and during
-a tournament the cards lent to it (``lent``: tournament card id -> card id).
+``collection``, the ``box`` (``fused``, ``collections``, ``prize_unused``, ``removed``), per seat the
+Friendship cards it may still give (``friendship``) and those it was given (``friends``; who gave
+each: ``friendship_owner``), and during a tournament the cards lent to it (``lent``: tournament
+card id -> card id). Pending trade offers: ``offers`` (offering seat -> offer, ``trading.py``);
+trades made: ``trades``.
 """
 
 from __future__ import annotations
@@ -23,7 +26,7 @@ TIMERS = (7, 7, 6)  # "When time runs out...": 7-minute, 7-minute and 6-minute t
 TICKS_PER_MINUTE = 2
 _LISTS = ("store", "store_area", "store_discard", "aftermarket", "money", "markers", "last_store_buy", "lent",
           "meta_revealed", "vp_prerelease")
-_PER_SEAT = ("binder", "kit", "collection", "vp_tournament", "vp_collections")
+_PER_SEAT = ("binder", "kit", "collection", "vp_tournament", "vp_collections", "friendship", "friends")
 
 
 class FullGameState(ViewMixin, GameState):
@@ -32,7 +35,7 @@ class FullGameState(ViewMixin, GameState):
     turn_limit = 10 ** 9  # every game ends: ticks are budgeted and tournaments end by themselves
 
     def __init__(self, num_players: int, seed: int, *, ticks_per_minute: int = TICKS_PER_MINUTE,
-                 timers=TIMERS, _blank: bool = False):
+                 timers=TIMERS, free_market: bool = False, _blank: bool = False):
         super().__init__(num_players, seed)
         self.tournament = None
         if _blank:
@@ -67,6 +70,14 @@ class FullGameState(ViewMixin, GameState):
         self.lent: list[int] = []
         self.phase, self.round, self.tick, self.timer, self.clock = "setup", 1, 0, 0, 0
         self.aftermarket_open = True
+        self.free_market = free_market  # "Free Market Mode" (trading.py)
+        self.characters: list[str] = []
+        self.friendship = [[] for _ in range(n)]
+        self.friends = [[] for _ in range(n)]
+        self.friendship_owner: dict[int, int] = {}
+        self.offers: dict[int, dict] = {}
+        self.trades: list[dict] = []
+        self.card_named = {}
 
     # -- log switch: the tournament engine writes into the same log --------------------------------------
     @property
@@ -110,7 +121,8 @@ class FullGameState(ViewMixin, GameState):
 
     def pay(self, seat: int, amount: int, kind: str) -> None:
         """Money moves only through the bank, by kind (income, buy_store, buy_aftermarket, sell,
-        tournament): ``money_flow`` keeps each kind's sum."""
+        tournament; ``trade``: between two players, the only money that does not go through the
+        bank): ``money_flow`` keeps each kind's sum."""
         self.money[seat] += amount
         self.money_flow[seat][kind] = self.money_flow[seat].get(kind, 0) + amount
 
@@ -120,7 +132,8 @@ class FullGameState(ViewMixin, GameState):
         per[name] = per.get(name, 0) + 1
 
     def vp_recorded(self, seat: int) -> int:
-        """VP on the score sheet so far: tournaments (the Pre-Release's included) and collections."""
+        """VP on the score sheet so far: tournaments (the Pre-Release's included) and collections
+        (Friendship is scored at the end: ``friendship.friendship_vp``)."""
         return sum(self.vp_tournament[seat]) + self.vp_prerelease[seat] + sum(self.vp_collections[seat])
 
     # -- the protocol -----------------------------------------------------------------------------------
@@ -167,7 +180,8 @@ class FullGameState(ViewMixin, GameState):
         out.update({f"prize_{r}": pile for r, pile in self.prize.items()})
         out.update({f"box_{k}": v for k, v in self.box.items()})
         for s in range(self.num_players):
-            out.update({f"binder_{s}": self.binder[s], f"kit_{s}": self.kit[s], f"collection_{s}": self.collection[s]})
+            out.update({f"binder_{s}": self.binder[s], f"kit_{s}": self.kit[s], f"collection_{s}": self.collection[s],
+                        f"friendship_{s}": self.friendship[s], f"friends_{s}": self.friends[s]})
         return out
 
     def all_cards(self) -> list[str]:
@@ -222,6 +236,8 @@ class FullGameState(ViewMixin, GameState):
         copy.money_flow = [dict(f) for f in self.money_flow]
         copy.stats = [{k: dict(v) for k, v in s.items()} for s in self.stats]
         copy.placements = [list(p) for p in self.placements]
+        copy.offers = {k: {f: list(v) if isinstance(v, list) else v for f, v in o.items()} for k, o in self.offers.items()}
+        copy.trades = list(self.trades)
         if self.tournament is not None:
             copy.tournament = self.tournament.clone()
             copy.tournament.events = copy.events
@@ -233,14 +249,14 @@ class FullGameState(ViewMixin, GameState):
             self.tournament.reseed(self.rng.getrandbits(63))
 
     def counters(self) -> list[dict]:
-        """Per seat: final VP by source, money, and per card bought, sold, fused, collected."""
+        """Per seat: final VP by source, money, and per card bought, sold, fused, collected, traded for."""
         from rules.millennium_blades.full.scoring import breakdown
 
         out = []
         for s in range(self.num_players):
             b = breakdown(self, s)
             out.append({"vp_tournaments": b["tournaments"], "vp_collections": b["collections"],
-                        "vp_money": b["money"], "money": self.money[s],
+                        "vp_money": b["money"], "vp_friendship": b["friendship"], "money": self.money[s],
                         **{k: dict(self.stats[s].get(k, {})) for k in
-                           ("bought", "bought_aftermarket", "sold", "fused", "collected", "prize")}})
+                           ("bought", "bought_aftermarket", "sold", "fused", "collected", "prize", "traded_for")}})
         return out

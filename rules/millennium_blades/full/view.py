@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from rules.core.engine import Action
+from rules.millennium_blades.full import trading
 from rules.millennium_blades.full.market import FUSION_SIZE, showing
 
 
@@ -16,7 +17,11 @@ class ViewMixin:
         return {"seat": seat, "starter": self.starters[seat], "money": self.money[seat],
                 "sell_markers": self.markers[seat], "fused_this_round": sorted(self.fused[seat]),
                 "vp": breakdown(self, seat), "binder": sorted(self._names(self.binder[seat])),
-                "kit": self._names(self.kit[seat]), "collection": self._names(self.collection[seat])}
+                "kit": self._names(self.kit[seat]), "collection": self._names(self.collection[seat]),
+                "character": self.characters[seat] if self.characters else None,
+                "friendship_left": len(self.friendship[seat]),
+                "friendship_received": [{"name": self.cards[c].name, "from": self.friendship_owner[c]}
+                                        for c in self.friends[seat]]}
 
     def view(self, player: int | None) -> dict:
         view = {"game": "millennium_blades", "mode": "full_game", "phase": self.phase, "round": self.round,
@@ -32,6 +37,9 @@ class ViewMixin:
                                  "marker": self.marker.get(c)} for c in self.aftermarket],
                 "metagame": [self.cards[c].name for c in self.meta_revealed],
                 "fusion": {t: {"cards": len(p), "size": FUSION_SIZE[t]} for t, p in self.fusion.items()},
+                "free_market": self.free_market,
+                "offers": [trading.offer_text(self, self.offers[by]) for by in sorted(self.offers)],
+                "trades": [dict(t) for t in self.trades],
                 "players": [self._seat_view(s) for s in range(self.num_players)],
                 "setup_notes": list(self.setup_notes)}
         if self.tournament is not None:
@@ -46,6 +54,8 @@ class ViewMixin:
         who, verb, args = f"Seat {player}", action.verb, action.args
         if verb == "wait":
             return f"{who} waits"
+        if verb in trading.VERBS:
+            return trading.describe(self, action, player)
         if verb == "buy_store":
             return f"{who} buys a face-down {args[0]} card from the Store for {self.set_cost(args[0])} dollars"
         if verb == "buy_aftermarket":

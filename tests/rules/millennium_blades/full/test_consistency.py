@@ -1,8 +1,10 @@
 """Complete random games of 3 and 4 players (issue 13, "Checks that must pass"): every game ends;
 every seat has a legal action at every decision and each round-trips through its text; cards are
 conserved across the Store, the Store discard, the Aftermarket, binders, kits, collections, the
-fusion and prize piles, the box and the tournament; money moves only through the bank by the
-rules; VP totals equal their breakdown; the same seed repeats the game; what a seat sees does not
+fusion and prize piles, the box, the tournament and the Friendship cards; money moves only
+through the bank by the rules, or between two players in a logged trade ("Trade with Players";
+equal value unless in Free Market Mode); VP totals equal their breakdown, Friendship included
+and capped; the same seed repeats the game; what a seat sees does not
 change when what it cannot see is redealt."""
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ import time
 from rules.core.agents import RandomAgent
 from rules.core.engine import Action
 from rules.millennium_blades.full import new_full_game, scoring
+from rules.millennium_blades.full.friendship import FRIENDSHIP_VP
 from rules.millennium_blades.full.rounds import INCOME
 from tests.rules.millennium_blades.full.helpers import STACKS
 
@@ -74,13 +77,33 @@ def check_money(state) -> None:
         assert -flow.get("buy_store", 0) == sum(c["cost"] for e, c in zip(mine, changes, strict=True) if e.action == "bought")
         assert -flow.get("buy_aftermarket", 0) == sum(c["price"] for e, c in zip(mine, changes, strict=True)
                                                       if e.action == "bought_aftermarket")
-        assert set(flow) <= {"income", "sell", "buy_store", "buy_aftermarket", "tournament"}
+        trades = [dict(e.changes) for e in state.events if e.action == "traded" and s in dict(e.changes)["seats"]]
+        net = 0
+        for t in trades:
+            side = t["seats"].index(s)
+            net += t["dollars"][1 - side] - t["dollars"][side]
+        assert flow.get("trade", 0) == net
+        assert set(flow) <= {"income", "sell", "buy_store", "buy_aftermarket", "tournament", "trade"}
+    assert sum(f.get("trade", 0) for f in state.money_flow) == 0
+    star = {c.name: c.value for c in state.cards}
+    for e in state.events:
+        if e.action == "traded" and not state.free_market:  # "equal value trades"
+            t = dict(e.changes)
+            sides = [sum(star[n] for n in t["cards"][i]) + t["dollars"][i] for i in (0, 1)]
+            assert sides[0] == sides[1], t
 
 
 def check_vp(state) -> None:
     for s in range(state.num_players):
         b = scoring.breakdown(state, s)
         assert b["total"] == b["tournaments"] + b["collections"] + b["money"] + b["friendship"]
+        given = [dict(e.changes) for e in state.events if e.action == "traded" and s in dict(e.changes)["seats"]]
+        received = {}
+        for t in given:
+            side = t["seats"].index(s)
+            other = t["seats"][1 - side]
+            received[other] = received.get(other, 0) + FRIENDSHIP_VP * len(t["friendship"][1 - side])
+        assert b["friendship"] == sum(min(6, vp) for vp in received.values())  # "not more than 6 VP" per giver
         assert state.outcome.returns[s] == b["total"]
         collected = sum(dict(e.changes)["vp"] for e in state.events if e.action == "collection_scored" and e.player == s)
         assert collected == b["collections"]
@@ -90,14 +113,19 @@ def check_vp(state) -> None:
 
 def test_random_complete_games_keep_the_rules():
     start = time.perf_counter()
+    trades_seen = friendship_seen = 0
     for game in range(GAMES):
         players = 3 if game % 2 == 0 else 4
         options = {"metagames": STACKS} if game % 5 == 1 else {"pre_release": True} if game % 7 == 3 else {}
+        if game % 4 == 2:
+            options["free_market"] = True
         state, moves = play(players, game, check_every=1 if game < 10 else 7, **options)
         assert state.outcome.reason == "game_end" and state.round == state.last_round and len(state.placements) == 3
         assert 1 in state.outcome.placements
         check_money(state)
         check_vp(state)
+        trades_seen += len(state.trades)
+        friendship_seen += sum(len(f) for f in state.friends)
         if game % 10 == 0:  # the same seed and moves repeat the game, byte for byte
             again = new_full_game(players, game, **options)
             for move in moves:
@@ -105,3 +133,4 @@ def test_random_complete_games_keep_the_rules():
             assert again.events == state.events and again.outcome == state.outcome
     elapsed = time.perf_counter() - start
     assert elapsed < 600, f"{GAMES} games took {elapsed:.0f}s"
+    assert trades_seen > 0 and friendship_seen > 0

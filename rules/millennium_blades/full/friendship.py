@@ -1,0 +1,66 @@
+"""Characters and their Friendship cards (millennium-blades.txt, "GAME SETUP" 5, "YOUR FRIENDS",
+"GAME END" 4).
+
+"GAME SETUP" 5: "Give each player ... a Character Card, either randomly or of their choice, ... and
+6 Friendship cards of their character." Characters are dealt at random; their powers are not
+played ("Playing without Characters": "players should still pick a character, but ignore their
+character's Deckbuilding and Tournament powers").
+
+"Friendship Cards are worth extra Victory Points at the end of the game. You can't score them
+yourself, but you can give them to another player who helps you out with a good trade or a rare
+card. You may not score more than 6 VP from a single player's Friendship Cards."
+
+The fixture pool has no characters, so the game ships its own original ones (``CHARACTERS``, the
+rulebook's shape: six Friendship cards each). The rulebook prints no Friendship card value; these
+are worth ``FRIENDSHIP_VP`` (2) each, so the cap binds at the fourth card from one giver (rules
+notes, "Millennium Blades whole game", "Trading and Friendship").
+"""
+
+from __future__ import annotations
+
+from rules.core.decks import CardSpec
+
+#: "6 Friendship cards of their character"
+PER_CHARACTER = 6
+#: the value printed on these original Friendship cards (the rulebook gives none)
+FRIENDSHIP_VP = 2
+#: "You may not score more than 6 VP from a single player's Friendship Cards"
+CAP_PER_GIVER = 6
+FRIENDSHIP_SET = "MB-FRIENDS"
+#: original characters (names and Friendship cards authored for this project)
+CHARACTERS = ("Tessa Ledgerwright", "Bram Foilhaven", "Juniper Sleeve", "Otto Mintcondition", "Rhea Boosterfield",
+              "Kip Deckhollow")
+
+
+def friendship_spec(character: str) -> CardSpec:
+    """One of a character's Friendship cards (all six are alike)."""
+    return CardSpec(None, f"Friendship of {character}", "friendship", {"vp": FRIENDSHIP_VP, "character": character},
+                    (), FRIENDSHIP_SET, "", f"Worth {FRIENDSHIP_VP} VP to the player {character} gives it to.")
+
+
+def card_vp(card) -> int:
+    """The VP a Friendship card (a market ``Card``) is worth."""
+    return int((card.spec.attributes or {}).get("vp", 0))
+
+
+def friendship_vp(state, seat: int, extra: dict[int, int] | None = None) -> int:
+    """VP from the Friendship cards ``seat`` was given ("GAME END" 4), at most ``CAP_PER_GIVER``
+    from each giver; ``extra`` adds VP by giver (what a trade would give)."""
+    by_giver: dict[int, int] = dict(extra or {})
+    for card in state.friends[seat]:
+        giver = state.friendship_owner[card]
+        by_giver[giver] = by_giver.get(giver, 0) + card_vp(state.cards[card])
+    return sum(min(CAP_PER_GIVER, vp) for giver, vp in by_giver.items() if giver != seat)
+
+
+def setup_characters(state, register) -> None:
+    """"GAME SETUP" 5: a character at random for each seat and its 6 Friendship cards (in the
+    seat's ``friendship`` zone: cards it may give)."""
+    characters = list(CHARACTERS)
+    state.rng.shuffle(characters)
+    state.characters = characters[:state.num_players]
+    for seat, character in enumerate(state.characters):
+        ids = register(friendship_spec(character), PER_CHARACTER)
+        state.friendship[seat] += ids
+        for card in ids:
+            state.friendship_owner[card] = seat

@@ -1,0 +1,262 @@
+"""Trading between players, with Friendship as a sweetener (millennium-blades.txt, "YOUR FRIENDS",
+"Trade with Players"; "VARIANTS & OPTIONS", "Free Market Mode").
+
+"You can always Trade with other players directly, without using the Aftermarket. However, any
+trades made between players must be equal value trades. That is, the total of all Star Ratings
+and Millennium Dollars must be equal on both sides of the trade." "If you are making a trade that
+clearly benefits one side more than the other, you may wish to ask the other side for Friendship
+in addition to the other trade items." The Binder holds what is traded: "You can also trade cards
+from your binder with other players, in exchange for money, friendship, or other cards."
+
+Offers are made and answered in the Deckbuilding ticks (rules notes, "Trading and Friendship"):
+
+- ``offer <seat> <card> <dollars>``: ask a seat for a card in its binder, for dollars; equal value:
+  the dollars are its Star Rating (an X or missing rating is 0, as in the Aftermarket). At most one
+  offer of one's own is pending.
+- ``sweeten``: add one of one's Friendship cards to one's pending offer, "in addition to the even
+  trade" (Deques' example); it is not counted in the equal value.
+- ``withdraw``: take back one's pending offer.
+- ``accept <seat>`` / ``decline <seat>``: answer the offer ``seat`` made (on a later tick).
+- ``counter <seat> <card>``: answer the offer ``seat`` made by asking for one card of its binder
+  instead of the dollars: one card for one card plus the dollar difference (paid by the side whose
+  card has the lower rating). The counter is the answerer's own offer, which the first seat answers;
+  a Friendship card the first seat offered stays in it.
+
+"Free Market Mode": "players may make uneven trades. That is, both sides of a trade do not need
+to match up in terms of Millennium Dollars and Star Ratings." With ``free_market`` an offer may
+also name the Star Rating minus or plus ``FREE_MARKET_STEP`` dollars (not below 0), and no trade is
+checked for equal value.
+
+An offer lapses, logged, when a timer expires ("When time runs out...": the table changes and
+the offer is not renewed), when a card in it leaves its owner's binder, when its payer cannot pay,
+or when it is withdrawn, declined or countered. In a tick, acceptances resolve after every other
+move of the tick (so a card sold or put in a deck in the same tick is no longer in the binder and
+the trade lapses), in seat order; then new offers and counters are made.
+"""
+
+from __future__ import annotations
+
+from rules.core.engine import Action
+
+VERBS = ("offer", "sweeten", "withdraw", "accept", "decline", "counter")
+FREE_MARKET_STEP = 2
+
+
+def value(state, name: str) -> int:
+    """A card's trade value: its Star Rating (X or none: 0)."""
+    return state.card_named[name].value
+
+
+def side_value(state, cards: list[str], dollars: int) -> int:
+    """"the total of all Star Ratings and Millennium Dollars" on one side of a trade."""
+    return sum(value(state, n) for n in cards) + dollars
+
+
+def is_equal(state, offer: dict) -> bool:
+    return side_value(state, offer["give"], offer["pay"]) == side_value(state, offer["take"], offer["receive"])
+
+
+def _names(state, zone: list[int]) -> list[str]:
+    return sorted({state.cards[c].name for c in zone})
+
+
+def _has(state, seat: int, names: list[str]) -> bool:
+    held = [state.cards[c].name for c in state.binder[seat]]
+    return all(held.count(n) >= names.count(n) for n in names)
+
+
+def why_invalid(state, offer: dict) -> str | None:
+    """Why an offer can no longer be made good (None: it can)."""
+    by, to = offer["by"], offer["to"]
+    if not _has(state, by, offer["give"]) or not _has(state, to, offer["take"]):
+        return "a card left its binder"
+    if state.money[by] < offer["pay"] or state.money[to] < offer["receive"]:
+        return "not enough money"
+    giver = offer["friendship_from"]
+    if offer["friendship"] is not None and offer["friendship"] not in state.friendship[giver]:
+        return "the Friendship card is gone"
+    if not state.free_market and not is_equal(state, offer):
+        return "not an equal value trade"
+    return None
+
+
+def _prices(state, star: int) -> list[int]:
+    if not state.free_market:
+        return [star]
+    return sorted({max(0, star - FREE_MARKET_STEP), star, star + FREE_MARKET_STEP})
+
+
+def legal_actions(state, seat: int) -> list[Action]:
+    out = []
+    mine = state.offers.get(seat)
+    money = state.money[seat]
+    if mine is not None:
+        out.append(Action("withdraw"))
+        if mine["friendship"] is None and state.friendship[seat]:
+            out.append(Action("sweeten"))
+    else:
+        for other in range(state.num_players):
+            if other == seat:
+                continue
+            for name in _names(state, state.binder[other]):
+                out += [Action("offer", (other, name, price)) for price in _prices(state, value(state, name))
+                        if price <= money]
+    for by, offer in sorted(state.offers.items()):
+        if offer["to"] != seat or why_invalid(state, offer):
+            continue
+        out += [Action("accept", (by,)), Action("decline", (by,))]
+        if mine is None and len(offer["take"]) == 1 and not offer["give"]:
+            wanted = offer["take"][0]
+            star = value(state, wanted)
+            out += [Action("counter", (by, name)) for name in _names(state, state.binder[by])
+                    if name != wanted and value(state, name) - star <= money]
+    return out
+
+
+def _new_offer(state, by: int, to: int, *, give, take, pay=0, receive=0, friendship=None, friendship_from=None):
+    return {"by": by, "to": to, "give": list(give), "take": list(take), "pay": pay, "receive": receive,
+            "friendship": friendship, "friendship_from": friendship_from, "made": state.clock}
+
+
+def offer_text(state, offer: dict) -> dict:
+    """An offer as the view and the log show it (cards by name, Friendship by name)."""
+    out = {k: offer[k] for k in ("by", "to", "give", "take", "pay", "receive", "friendship_from", "made")}
+    out["friendship"] = state.cards[offer["friendship"]].name if offer["friendship"] is not None else None
+    return out
+
+
+def _lapse(state, by: int, reason: str) -> None:
+    offer = state.offers.pop(by)
+    state.log("offer_lapsed", by, reason=reason, offer=offer_text(state, offer))
+
+
+def expire_all(state, reason: str) -> None:
+    """Every pending offer lapses (a timer expired)."""
+    for by in sorted(state.offers):
+        _lapse(state, by, reason)
+
+
+def sweep(state) -> None:
+    """Offers that can no longer be made good lapse."""
+    for by in sorted(state.offers):
+        why = why_invalid(state, state.offers[by])
+        if why:
+            _lapse(state, by, why)
+
+
+def resolve_answers(state, actions: dict[int, Action]) -> None:
+    """Withdrawals and declines, first in a tick (before every other move)."""
+    for seat in sorted(actions):
+        verb, args = actions[seat].verb, actions[seat].args
+        if verb == "withdraw" and seat in state.offers:
+            _lapse(state, seat, "withdrawn")
+        elif verb == "decline" and args[0] in state.offers:
+            _lapse(state, args[0], f"declined by seat {seat}")
+
+
+def resolve_trades(state, actions: dict[int, Action]) -> None:
+    """Acceptances (after the tick's other moves, in seat order), then counters and new offers."""
+    for seat in sorted(actions):
+        verb, args = actions[seat].verb, actions[seat].args
+        if verb == "accept" and state.offers.get(args[0], {}).get("to") == seat:
+            why = why_invalid(state, state.offers[args[0]])
+            if why:
+                _lapse(state, args[0], why)
+            else:
+                execute(state, state.offers.pop(args[0]))
+        elif verb == "accept":
+            state.log("accept_missed", seat, offer_of=args[0])
+    for seat in sorted(actions):
+        verb, args = actions[seat].verb, actions[seat].args
+        if verb == "counter":
+            _counter(state, seat, args[0], args[1])
+        elif verb == "offer":
+            other, name, price = args
+            _open(state, seat, _new_offer(state, seat, other, give=[], take=[name], pay=price))
+        elif verb == "sweeten":
+            _sweeten(state, seat)
+    sweep(state)
+
+
+def _counter(state, seat: int, by: int, name: str) -> None:
+    original = state.offers.get(by)
+    if original is None or original["to"] != seat:
+        state.log("counter_missed", seat, to=by, card=name)
+        return
+    state.offers.pop(by)
+    state.log("offer_lapsed", by, reason=f"countered by seat {seat}", offer=offer_text(state, original))
+    wanted = original["take"][0]
+    difference = value(state, name) - value(state, wanted)
+    offer = _new_offer(state, seat, by, give=[wanted], take=[name], pay=max(0, difference),
+                       receive=max(0, -difference), friendship=original["friendship"],
+                       friendship_from=original["friendship_from"])
+    _open(state, seat, offer)
+
+
+def _sweeten(state, seat: int) -> None:
+    offer = state.offers.get(seat)
+    if offer is None or offer["friendship"] is not None or not state.friendship[seat]:
+        state.log("sweeten_missed", seat)
+        return
+    offer["friendship"], offer["friendship_from"] = state.friendship[seat][-1], seat
+    state.log("sweetened", seat, offer=offer_text(state, offer))
+
+
+def _open(state, seat: int, offer: dict) -> None:
+    why = why_invalid(state, offer)
+    if why or seat in state.offers:
+        state.log("offer_void", seat, reason=why or "an offer is already pending", offer=offer_text(state, offer))
+        return
+    state.offers[seat] = offer
+    state.log("offered", seat, offer=offer_text(state, offer))
+
+
+def _take_named(state, zone: list[int], name: str) -> int:
+    card = next(c for c in zone if state.cards[c].name == name)
+    zone.remove(card)
+    return card
+
+
+def execute(state, offer: dict) -> None:
+    """The trade: cards binder to binder, dollars player to player, the Friendship card to the
+    player it is given to; the log says exactly what moved each way."""
+    by, to = offer["by"], offer["to"]
+    for name in offer["give"]:
+        state.binder[to].append(_take_named(state, state.binder[by], name))
+    for name in offer["take"]:
+        state.binder[by].append(_take_named(state, state.binder[to], name))
+    net = offer["receive"] - offer["pay"]
+    if net:
+        state.pay(by, net, "trade")
+        state.pay(to, -net, "trade")
+    friendship = [[], []]
+    if offer["friendship"] is not None:
+        giver = offer["friendship_from"]
+        taker = to if giver == by else by
+        state.friendship[giver].remove(offer["friendship"])
+        state.friends[taker].append(offer["friendship"])
+        friendship[0 if giver == by else 1].append(state.cards[offer["friendship"]].name)
+        state.count(taker, "friendship_received", offer["friendship"])
+    for seat, got in ((by, offer["take"]), (to, offer["give"])):
+        for name in got:
+            per = state.stats[seat].setdefault("traded_for", {})
+            per[name] = per.get(name, 0) + 1
+    state.trades.append({"seats": [by, to], "cards": [list(offer["give"]), list(offer["take"])],
+                         "dollars": [offer["pay"], offer["receive"]], "friendship": friendship,
+                         "round": state.round, "tick": state.tick})
+    state.log("traded", to, seats=[by, to], cards=[list(offer["give"]), list(offer["take"])],
+              dollars=[offer["pay"], offer["receive"]], friendship=friendship)
+
+
+def describe(state, action: Action, seat: int) -> str:
+    """``action_to_string`` for the trading verbs."""
+    who, verb, args = f"Seat {seat}", action.verb, action.args
+    if verb == "withdraw":
+        return f"{who} withdraws their trade offer"
+    if verb == "offer":
+        return f"{who} offers seat {args[0]} {args[2]} dollars for {args[1]}"
+    if verb == "sweeten":
+        return f"{who} adds a Friendship card to their trade offer"
+    if verb == "counter":
+        return f"{who} asks seat {args[0]} for {args[1]} instead of dollars, with the dollar difference"
+    return f"{who} {verb}s the trade offer of seat {args[0]}"
