@@ -33,6 +33,9 @@ class CardDef:
     types: tuple[str, ...]
     keywords: tuple[str, ...]
     effects: tuple[dict, ...]
+    #: the printed Set ("a card ... has no attributes (Star Rating, Rarity, Element, Type, Set, etc)"
+    #: when face-down); ``MBState.determinize`` reads it (kits are built from sets)
+    set_code: str = field(default="", compare=False)
     #: timing words -> ((index, effect), ...), filled as the engine asks
     _by_timings: dict = field(default_factory=dict, init=False, repr=False, compare=False)
     #: event -> the Top, Ongoing and Reaction effects that event triggers, in card order
@@ -68,7 +71,8 @@ class CardDef:
             compiled, _reason = compile_text(spec.text)
             effects = tuple(compiled or ())
         return cls(spec.name, spec.card_type, attributes.get("star"), tuple(attributes.get("elements") or ()),
-                   tuple(attributes.get("types") or ()), tuple(attributes.get("keywords") or ()), effects)
+                   tuple(attributes.get("types") or ()), tuple(attributes.get("keywords") or ()), effects,
+                   spec.set_code or "")
 
     def timed(self, *timings: str) -> tuple[tuple[int, dict], ...]:
         """``(index, effect)`` of the effects at these timing words, in card order (cached)."""
@@ -131,3 +135,22 @@ def pool_store() -> tuple[CardSpec, ...]:
         spec = CardSpec(i, c["name"], c["card_type"], c.get("attributes", {}), (), c["set"], c["number"], "")
         out.extend([spec] * int(c.get("attributes", {}).get("copies", 1)))
     return tuple(out)
+
+
+@lru_cache(maxsize=1)
+def _printed() -> dict[str, CardDef]:
+    data = json.loads(POOL.read_text(encoding="utf-8"))
+    return {c["name"]: CardDef.from_spec(CardSpec(i, c["name"], c["card_type"], c.get("attributes", {}), (), c["set"],
+                                                  c["number"], c.get("text", "")))
+            for i, c in enumerate(data["cards"], 1)}
+
+
+def as_printed(card: CardDef) -> CardDef:
+    """``card`` with the effects its printed text gives, if it has none: the Store's cards are
+    made without them (``pool_store``: in a tournament a Store card is only revealed, for its
+    star), but a card a sampled world deals into a hand is played (``MBState.determinize``)."""
+    if card.effects:
+        return card
+    printed = _printed().get(card.name)
+    return printed if printed is not None and printed.card_type == card.card_type else card
+

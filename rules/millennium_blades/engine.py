@@ -74,7 +74,9 @@ from rules.millennium_blades import ai
 from rules.millennium_blades.full.engine import FULL_ENGINE
 from rules.millennium_blades.state import CHARTS, TURN_LIMIT, MBState
 
-VERSION = "1.1"  # 1.1: ISMCTS searches with evaluation priors (its games differ; the rules do not)
+VERSION = "1.2"  # 1.1: ISMCTS searches with evaluation priors; 1.2: sampled worlds deal opponents kit-like
+# hands that play their printed text (``MBState.determinize``), ISMCTS plays out greedily (its games differ;
+# the rules do not)
 
 END_REASONS = {"tournament_end": "every player passed in succession; the tournament was scored"}
 
@@ -99,6 +101,9 @@ ENGINE = EngineSpec(
     game="millennium_blades", version=VERSION, new_game=new_game, evaluate=ai.evaluate,
     min_players=1, max_players=5, perfect_information=False, chance=True, simultaneous_moves=False,
     end_reasons=END_REASONS, counters=COUNTERS,
+    # greedy play-outs two turns deep (the sampled opponents hold kit-like hands: docs/rules-notes.md,
+    # "Sampled worlds"); scripts/bench_agents.py measures them at mirror tables
+    search_defaults={"rollout": "greedy", "rollout_turns": 2, "eval_scale": 5.0},
     # the whole game (rules/millennium_blades/full/): every seat starts from a starter deck, no saved decks
     deckless_modes={"full-game": FULL_ENGINE},
 )

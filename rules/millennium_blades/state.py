@@ -10,11 +10,12 @@ The mixins: ``queries.py`` (attributes, Top Card, protection, filters), ``resolv
 
 from __future__ import annotations
 
+import math
 import random
 
 from rules.core.decks import DeckList
 from rules.core.engine import GameState
-from rules.millennium_blades.catalogue import CardDef, card_def, card_defs, pool_store
+from rules.millennium_blades.catalogue import CardDef, as_printed, card_def, card_defs, pool_store
 from rules.millennium_blades.flow import FlowMixin
 from rules.millennium_blades.queries import TABLEAU_SLOTS, QueryMixin
 from rules.millennium_blades.resolve import ResolveMixin
@@ -23,11 +24,27 @@ from rules.millennium_blades.view import ViewMixin
 TURN_LIMIT = 200  # turns in all; every turn plays a card or passes, so a tournament ends far sooner
 #: "Build your Deck": "up to eight singles, up to one Deck Box, and up to two Accessories"
 KIT_LIMITS = {"singles": 8, "deck_box": 1, "accessories": 2}
+#: ``determinize``: an unseen single is this many times likelier in an opponent's hand for each of
+#: its elements, types and set that opponent's known kit shows or names
+KIT_AFFINITY = 5.0
 __all__ = ["CHARTS", "KIT_LIMITS", "TABLEAU_SLOTS", "TURN_LIMIT", "MBState"]
 CHARTS = {  # "Tournament VP Chart"
     "pre_release": (7, 5, 4, 3, 2), "round1": (21, 15, 12, 9, 6),
     "round2": (28, 20, 16, 12, 8), "final": (42, 30, 24, 18, 12),
 }
+
+
+def _named_symbols(item, out: set[str]) -> None:
+    """The elements and types an effect's filters name (``{"type": "soldier"}``), into ``out``."""
+    if isinstance(item, dict):
+        for key, value in item.items():
+            if key in ("element", "type") and isinstance(value, str):
+                out.add(value)
+            else:
+                _named_symbols(value, out)
+    elif isinstance(item, (list, tuple)):
+        for value in item:
+            _named_symbols(value, out)
 
 
 def shuffle(rng: random.Random, items: list) -> None:
@@ -136,8 +153,25 @@ class MBState(FlowMixin, ResolveMixin, QueryMixin, ViewMixin, GameState):
         return hidden
 
     def determinize(self, player: int, rng: random.Random) -> MBState:
-        """The other hands redealt from the unseen singles (their sizes kept), the rest the Store."""
+        """A world ``player`` cannot tell from this one: the other hands redealt (their sizes kept)
+        from the unseen singles (the Store and those hands), the rest the Store, shuffled.
+
+        The belief is the kits' plan, read from public cards only: "Deck Boxes represent the
+        engine of your deck, and help to unify the theme" and the player tries "to find cards that
+        will make one of them work" ("DECK BOXES"); sets have themes (the Set Guide). So each
+        unseen single is dealt to an opponent with weight ``KIT_AFFINITY ** matches``, where
+        ``matches`` counts the single's elements, types and set found among that opponent's
+        known kit (the face-up deck box and accessories, every card it has played, face-down
+        ones included: they were played face-up) -- their printed elements, types and sets and
+        the elements and types their effects name ("each face-up Soldier", "Fire card"). A
+        uniform redeal (the Store being the whole pool) gave every opponent a hand of random
+        store singles in every sampled world, so the search played against kits that lose; worse,
+        the Store's cards are made without effects (``pool_store``), so they were blank: a dealt
+        card now plays its printed text (``as_printed``).
+        Deterministic for ``rng``; the real hands only lend their sizes (docs/rules-notes.md)."""
         world = self.clone()
+        world.cards = list(self.cards)  # its own: a dealt Store card gets its printed effects
+        world._feature_index = (-1, {})
         others = [s for s in range(self.num_players) if s != player]
         unseen = list(world.store) + [c for s in others for c in world.hand[s]]
         singles = [c for c in unseen if world.cards[c].card_type == "single"]
@@ -145,16 +179,38 @@ class MBState(FlowMixin, ResolveMixin, QueryMixin, ViewMixin, GameState):
         taken = set()
         for seat in others:
             size = len(world.hand[seat])
-            world.hand[seat] = singles[:size]
-            singles = singles[size:]
-            taken.update(world.hand[seat])
-            for c in world.hand[seat]:
+            plan = self._kit_plan(seat)
+            # weighted sampling without replacement: the ``size`` smallest of Exp(1) / weight
+            keys = {c: -math.log(1.0 - rng.random()) / KIT_AFFINITY ** self._matches(c, plan) for c in singles}
+            hand = sorted(singles, key=keys.__getitem__)[:size]
+            world.hand[seat] = hand
+            dealt = set(hand)
+            singles = [c for c in singles if c not in dealt]
+            taken |= dealt
+            for c in hand:
                 world.owner[c] = seat
+                world.cards[c] = as_printed(world.cards[c])
         world.store = [c for c in unseen if c not in taken]
         rng.shuffle(world.store)
         for c in world.store:
             world.owner[c] = -1
         return world
+
+    def _kit_plan(self, seat: int) -> set[str]:
+        """The elements, types and sets ``seat``'s known kit shows or names (``determinize``)."""
+        plan: set[str] = set()
+        for c in self.deck_box[seat] + self.accessories[seat] + self.tableau[seat]:
+            card = self.cards[c]
+            plan.update(card.elements, card.types)
+            if card.set_code:
+                plan.add("set " + card.set_code)
+            _named_symbols(card.effects, plan)
+        return plan
+
+    def _matches(self, card_id: int, plan: set[str]) -> int:
+        card = self.cards[card_id]
+        found = sum(1 for symbol in card.elements + card.types if symbol in plan)
+        return found + (1 if card.set_code and "set " + card.set_code in plan else 0)
 
     def clone(self) -> MBState:
         copy = MBState(None, 0, _blank=True)
