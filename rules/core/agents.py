@@ -298,11 +298,12 @@ class ISMCTSAgent(Agent):
         best = max(legal, key=lambda a: visits.get(a, -1))
         return best if best in visits else self.rng.choice(legal)
 
-    def _select(self, node: _Node, world: GameState, seat: int) -> tuple[Action, bool]:
-        """``seat``'s action at ``node``: an untried one at random (expanding), else by UCB1."""
+    def _select(self, node: _Node, world: GameState, seat: int, actions: list[Action]) -> tuple[Action, bool]:
+        """``seat``'s action among its legal ``actions`` at ``node``: an untried one at random
+        (expanding), else by UCB1."""
         untried, tried = [], []
         judge = self.prior
-        for action in world.legal_actions(seat):
+        for action in actions:
             edge = node.edges.get((seat, action))
             if edge is None and judge:
                 edge = node.edges[(seat, action)] = self._judged_edge(world, seat, action)
@@ -323,11 +324,11 @@ class ISMCTSAgent(Agent):
         path: list[tuple[_Node, tuple[tuple[int, Action], ...]]] = []
         # selection: descend while every available action has been tried; expand one node
         while not world.is_over:
-            acting = world.current_players()
+            legal = {seat: world.legal_actions(seat) for seat in world.current_players()}
             expanded = False
             move = []
-            for seat in acting:
-                action, new = self._select(node, world, seat)
+            for seat, actions in legal.items():
+                action, new = self._select(node, world, seat, actions)
                 move.append((seat, action))
                 expanded = expanded or new
             key = tuple(move)
@@ -405,8 +406,10 @@ class ISMCTSAgent(Agent):
 class RolloutAgent(Agent):
     """One-step look-ahead with greedy play-outs: each legal action is applied in one sampled
     world (the same world for every action, as greedy does), then a greedy agent plays every seat
-    until ``turns`` turns have begun (or ``max_steps`` moves, or the end), and the evaluation (or the
-    result) scores the position; the best action wins, ties to the agent's RNG.
+    until ``turns`` turns have begun since the position chosen from (or ``max_steps`` moves, or
+    the end), and the evaluation (or the result) scores the position; the best action wins, ties to
+    the agent's RNG. The horizon is counted from the position, not from after each action, so an
+    action that ends the turn is scored at the same point as the others.
 
     Options: ``turns`` (default 2: the rest of this turn and the opponent's next), ``max_steps``
     (default 80 moves per play-out). Deterministic for a seed; never touches the real state."""
@@ -432,13 +435,14 @@ class RolloutAgent(Agent):
         world = sample_world(state, player, self.rng, self.perfect_information)
         best: list[Action] = []
         best_score = -math.inf
+        horizon = state.turn + self.turns  # the same point for every action, one that ends the turn too
         for action in actions:
             after = _lookahead(world)
             if len(after.current_players()) > 1:
                 after.apply_joint(joint_move(after, player, action, self.rng))
             else:
                 after.apply(action, player)
-            horizon, steps = after.turn + self.turns, 0
+            steps = 0
             while not after.is_over and after.turn < horizon and steps < self.max_steps:
                 after.apply_move({seat: self.policy.choose(after, seat) for seat in after.current_players()})
                 steps += 1

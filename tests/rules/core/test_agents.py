@@ -182,6 +182,18 @@ def test_rollout_agent_plays_legal_repeatable_moves_and_leaves_the_real_state_al
         make_agent("rollout", 1)  # no evaluation without the engine
 
 
+def test_rollout_agent_scores_every_action_at_one_turn_counted_from_the_position():
+    """The horizon is ``turns`` turns from the position chosen from, the same for every action
+    (counted from after each action, an action that ends the turn was scored a turn later)."""
+    state = _started(3)
+    agent = make_agent("rollout", 4, engine=ENGINE, turns=2)
+    real, seen = agent.evaluate, []
+    agent.evaluate = lambda world, seat: seen.append(world.turn) or real(world, seat)
+    assert len(state.legal_actions(0)) > 1
+    agent.choose(state, 0)
+    assert seen and set(seen) == {state.turn + 2}
+
+
 def test_rollout_agent_plays_whole_games_of_every_seat_count():
     for seats in (2, 3):
         decks = [STRONG, WEAK, make_deck("Mid", [3, 4, 5] * 6)][:seats]
