@@ -103,7 +103,7 @@ ENGINE = EngineSpec(
     end_reasons=END_REASONS, counters=COUNTERS,
     # greedy play-outs two turns deep (the sampled opponents hold kit-like hands: docs/rules-notes.md,
     # "Sampled worlds"); scripts/bench_agents.py measures them at mirror tables
-    search_defaults={"rollout": "greedy", "rollout_turns": 2, "eval_scale": 5.0},
+    search_defaults={"rollout": "greedy", "rollout_turns": 3, "eval_scale": 5.0},
     # the whole game (rules/millennium_blades/full/): every seat starts from a starter deck, no saved decks
     deckless_modes={"full-game": FULL_ENGINE},
 )
