@@ -154,6 +154,8 @@ def test_the_start_page_offers_the_deckless_mode_and_starts_a_run(browser, djang
     assert response.status_code == 302, response.context["form"].errors
     run = SimulationRun.objects.get()
     assert (run.mode, run.players, run.status) == (MODE, 3, "done") and run.agents == [{"name": "random"}] * 3
+    started = f"Started full game run {run.pk}."
+    assert browser.get(response["Location"]).content.decode().count(started) == 1  # said once, not twice
     bad = browser.post(reverse("simulate:new") + f"?game={GAME}", {**form, "players": "2"})
     assert bad.status_code == 400 and "players" in bad.context["form"].errors
 
