@@ -365,18 +365,11 @@
         box.appendChild(node("p", "muted", "No games yet."));
         return;
       }
-      var table = node("table", "sim-table counters");
-      var head = node("tr");
       var rates = mode !== "goldfish";  // against a passive opponent the deck wins (nearly) every game
       var columns = [["Counter", ""], ["Mean per game", "num-cell"], ["Games with it", "num-cell"]];
       if (rates) columns.push(["Win rate with it", "num-cell"], ["Win rate without", "num-cell"]);
       if (sides.length > 1) columns.unshift([noun, ""]);
-      columns.forEach(function (h) {
-        var th = node("th", h[1], h[0]);
-        th.setAttribute("scope", "col");
-        head.appendChild(th);
-      });
-      table.appendChild(node("thead")).appendChild(head);
+      var table = headedTable("sim-table counters", columns);
       var body = table.appendChild(node("tbody"));
       rows.forEach(function (row) {
         var tr = node("tr");
@@ -403,6 +396,19 @@
       box.appendChild(legend(s, rows.map(function (row) { return row.name; })));
     }
 
+    /* A table of class ``cls`` with its head row: ``columns`` are [heading, cell class]. */
+    function headedTable(cls, columns) {
+      var table = node("table", cls);
+      var head = node("tr");
+      columns.forEach(function (h) {
+        var th = node("th", h[1], h[0]);
+        th.setAttribute("scope", "col");
+        head.appendChild(th);
+      });
+      table.appendChild(node("thead")).appendChild(head);
+      return table;
+    }
+
     /* A deckless run's per-card counters totalled per seat (tally.deckless_figures' card_totals). */
     function cardTotals(s, sides) {
       var rows = [];
@@ -410,16 +416,9 @@
         Object.keys(side.card_totals || {}).forEach(function (name) { rows.push({ side: side, name: name, t: side.card_totals[name] }); });
       });
       if (!rows.length) return null;
-      var table = node("table", "sim-table card-totals");
-      var head = node("tr");
       var columns = [["Cards", ""], ["Per game", "num-cell"], ["In all", "num-cell"]];
       if (sides.length > 1) columns.unshift([noun, ""]);
-      columns.forEach(function (h) {
-        var th = node("th", h[1], h[0]);
-        th.setAttribute("scope", "col");
-        head.appendChild(th);
-      });
-      table.appendChild(node("thead")).appendChild(head);
+      var table = headedTable("sim-table card-totals", columns);
       var body = table.appendChild(node("tbody"));
       rows.forEach(function (row) {
         var tr = node("tr");
