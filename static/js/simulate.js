@@ -372,12 +372,7 @@
       var table = headedTable("sim-table counters", columns);
       var body = table.appendChild(node("tbody"));
       rows.forEach(function (row) {
-        var tr = node("tr");
-        tr.setAttribute("data-counter", row.name);
-        if (sides.length > 1) tr.appendChild(node("td", "", sideName(row.side)));
-        var label = node("th", "", counterLabel(s, row.name));
-        label.setAttribute("scope", "row");
-        tr.appendChild(label);
+        var tr = counterRow(s, sides, row, "data-counter");
         var mean = node("td", "num-cell");
         mean.appendChild(node("strong", "", fixed(row.c.mean, 2)));
         var ci = row.c.mean_interval;  /* a deckless run's: the mean with its 95% interval */
@@ -409,6 +404,17 @@
       return table;
     }
 
+    /* A counters table's row: its seat (when there are several) and the counter's label as its head. */
+    function counterRow(s, sides, row, attribute) {
+      var tr = node("tr");
+      tr.setAttribute(attribute, row.name);
+      if (sides.length > 1) tr.appendChild(node("td", "", sideName(row.side)));
+      var label = node("th", "", counterLabel(s, row.name));
+      label.setAttribute("scope", "row");
+      tr.appendChild(label);
+      return tr;
+    }
+
     /* A deckless run's per-card counters totalled per seat (tally.deckless_figures' card_totals). */
     function cardTotals(s, sides) {
       var rows = [];
@@ -421,12 +427,7 @@
       var table = headedTable("sim-table card-totals", columns);
       var body = table.appendChild(node("tbody"));
       rows.forEach(function (row) {
-        var tr = node("tr");
-        tr.setAttribute("data-card-counter", row.name);
-        if (sides.length > 1) tr.appendChild(node("td", "", sideName(row.side)));
-        var label = node("th", "", counterLabel(s, row.name));
-        label.setAttribute("scope", "row");
-        tr.appendChild(label);
+        var tr = counterRow(s, sides, row, "data-card-counter");
         tr.appendChild(node("td", "num-cell", fixed(row.t.per_game, 2)));
         tr.appendChild(node("td", "num-cell", String(row.t.total)));
         body.appendChild(tr);

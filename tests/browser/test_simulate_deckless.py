@@ -25,6 +25,9 @@ def toy_engine():
 
 def test_start_a_full_game_run_watch_it_finish_and_open_a_replay(page, live_server, local_backend):
     get_user_model().objects.create_user("seats", password=PASSWORD)
+    outside = []  # every asset of these pages comes from this server (no CDN: the app works offline)
+    page.on("request", lambda r: outside.append(r.url) if not r.url.startswith((live_server.url, "data:", "blob:"))
+            else None)
     page.goto(f"{live_server.url}/accounts/login/?next=/simulations/new/%3Fgame%3Dmillennium_blades")
     page.fill("#id_username", "seats")
     page.fill("#id_password", PASSWORD)
@@ -59,3 +62,4 @@ def test_start_a_full_game_run_watch_it_finish_and_open_a_replay(page, live_serv
     page.get_by_role("button", name="Next ›").click()
     page.wait_for_function("() => document.getElementById('replay-position').textContent.startsWith('Step 2 ')")
     page.screenshot(path=str(SCREENSHOTS / "simulate-deckless-replay.png"), full_page=True)
+    assert outside == [], f"requests that left this server: {outside}"
