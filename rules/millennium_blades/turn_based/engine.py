@@ -1,0 +1,68 @@
+"""The entry point of Turn-Based Mode: ``new_turn_based_game`` and ``TURN_BASED_ENGINE`` (an
+``EngineSpec`` meant to be the tournament engine's deckless mode ``"turn-based"``).
+
+``new_turn_based_game(players, seed, *, pool=None, sets=None, fusion=None, prize=None,
+metagames=None, first_player=None, turns_per_deck=TURNS_PER_DECK)``:
+
+- ``pool``: a ``FullPool`` (default: ``fixtures/millennium_blades.json``);
+- ``sets``: the Store's set codes (default: the rulebook's counts, as many as the pool has);
+- ``fusion``: ``{"bronze1"|"bronze2"|"silver": code}``; ``prize``: ``{"silver"|"gold": code}``;
+- ``metagames``: ``{"elemental": [CardSpec, ...], "type": [...]}``, the two Metagame stacks;
+- ``first_player``: the first seat (default: drawn from the seed);
+- ``turns_per_deck``: the turns a player may take on one deck before scoring is its only main
+  action (the rulebook has no such limit; it makes every game end: rules notes).
+"""
+
+from __future__ import annotations
+
+from rules.core.engine import EngineSpec, StatCounter
+from rules.millennium_blades.full.pool import FullPool, load_pool
+from rules.millennium_blades.turn_based.ai import evaluate
+from rules.millennium_blades.turn_based.setup import setup_game
+from rules.millennium_blades.turn_based.state import TURNS_PER_DECK, TurnBasedState
+
+VERSION = "turn-based-0.1"
+MIN_PLAYERS, MAX_PLAYERS = 2, 5  # "This mode can be played by 2-5 players"
+END_REASONS = {"game_end": "every player scored three times; the highest total RP won"}
+COUNTERS = (
+    StatCounter("rp_total", "Total RP", description="RP recorded over the three scorings"),
+    StatCounter("rp_scoring_1", "RP at the first scoring"),
+    StatCounter("rp_scoring_2", "RP at the second scoring"),
+    StatCounter("rp_scoring_3", "RP at the third scoring"),
+    StatCounter("money", "Millennium Dollars at the end"),
+    StatCounter("played", "Singles played", per_card=True, description="singles played into the tableau"),
+    StatCounter("bought", "Bought from the Store", per_card=True),
+    StatCounter("bought_aftermarket", "Bought from the Aftermarket", per_card=True),
+    StatCounter("sold", "Sold to the Aftermarket", per_card=True),
+    StatCounter("fused", "Promos from Card Fusion", per_card=True),
+    StatCounter("fusion_fodder", "Cards fused away", per_card=True),
+    StatCounter("collected", "Added to a collection", per_card=True),
+    StatCounter("prize", "Promos gained at scoring", per_card=True),
+)
+
+
+def new_turn_based_game(players: int, seed: int, *, pool: FullPool | None = None, sets=None, fusion=None,
+                        prize=None, metagames=None, first_player: int | None = None,
+                        turns_per_deck: int = TURNS_PER_DECK) -> TurnBasedState:
+    """A Turn-Based game, set up, at the first player's first turn."""
+    if not MIN_PLAYERS <= players <= MAX_PLAYERS:
+        raise ValueError(f"Turn-Based Mode is played by {MIN_PLAYERS}-{MAX_PLAYERS} players, not {players}")
+    state = TurnBasedState(players, seed, turns_per_deck=turns_per_deck)
+    setup_game(state, pool or load_pool(), sets=sets, fusion=fusion, prize=prize, metagames=metagames,
+               first_player=first_player)
+    state.turn_seat = state.first_player
+    state.turn = 0
+    state.begin_turn()
+    return state
+
+
+def _new_game(decks, seed: int, **options) -> TurnBasedState:
+    """``EngineSpec.new_game``: the seat count from ``decks`` (each seat is dealt from the Store)."""
+    return new_turn_based_game(len(decks), seed, **options)
+
+
+TURN_BASED_ENGINE = EngineSpec(
+    game="millennium_blades", version=VERSION, new_game=_new_game, evaluate=evaluate,
+    search_defaults={"eval_scale": 10.0}, min_players=MIN_PLAYERS, max_players=MAX_PLAYERS,
+    perfect_information=False, chance=True, simultaneous_moves=False, end_reasons=END_REASONS, counters=COUNTERS,
+)
