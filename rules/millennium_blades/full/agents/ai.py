@@ -13,9 +13,21 @@ Your Deck ... Make Your Collection ... Amass Wealth").
 - other binder cards: a tenth of their sell value (resale);
 - Friendship VP it was given (capped per giver, as scored);
 - Friendship cards it gave away: ``GIVEN_COST`` of their VP (they score for a rival);
-- its own pending trade offer: ``OFFER_CHANCE`` of what the trade would change in all of the above
-  (so greedy offers, and counters with, only trades it values positively; it accepts a trade when
-  the state after it evaluates higher than declining);
+- its own pending trade offer: the chance it is accepted (``acceptance_chance``) times what the
+  trade would change in all of the above (Friendship given or got included): ``OFFER_CHANCE`` for
+  the two plain shapes; for several cards a side or a Friendship card in it, ``REFUSE_CHANCE``
+  unless the other seat gains by it as greedy values it for that seat (the same evaluation, from
+  its side), ``FAVOR_CHANCE`` when the Friendship card is greedy's own; ``REFUSE_CHANCE`` when the
+  other seat asked for Friendship and none was added. So greedy offers, and counters with, only
+  trades it values positively; it adds cards to an offer (``add``) when it gains and the other side
+  still does; it asks the other side for Friendship (``ask_friendship``: a trade that "clearly
+  benefits one side more than the other") when the other side still gains with a Friendship card
+  given; it adds its own (``sweeten``) when the trade is worth enough to it and the other side gains
+  with the card (Deques' favor), and, asked for it, when the trade is still worth it;
+- an offer received on which it asked for Friendship (``ask_friendship <seat>``): ``OFFER_CHANCE``
+  of what the trade with a Friendship card in addition would change. It accepts a trade when the
+  state after it evaluates higher than declining, and asks for Friendship instead when half the
+  trade with Friendship in addition is worth more than the trade (it clearly favors the offerer);
 - during a tournament, the tournament engine's own evaluation, scaled to VP.
 
 A card's strength is its star rating plus half its Store cost (dearer sets hold stronger cards).
@@ -34,7 +46,9 @@ WORTH = {r: (CHARTS[c][0] - CHARTS[c][-1]) / 50 for r, c in CHART_OF_ROUND.items
 RESALE = 0.1
 TOURNAMENT_SCALE = 0.05
 PLAYED, BACKUP = 6, 2
-OFFER_CHANCE = 0.5  # how likely a pending offer of one's own is taken to be accepted
+OFFER_CHANCE = 0.5  # how likely a pending offer of one's own is taken to be accepted (the other side gains)
+REFUSE_CHANCE = 0.05  # ... when the other side loses by it, or asked for Friendship and got none
+FAVOR_CHANCE = 0.75  # ... when it gains by it with a Friendship card of the offerer's in addition
 GIVEN_COST = 0.25
 
 
@@ -76,10 +90,32 @@ def evaluate(state, player: int) -> float:
         potential, used = kit_strength(own)
         return value + later * potential + _resale(state, state.binder[player], used)
     market = _market_value(state, player, state.binder[player], state.money[player])
+    extra = 0.0
     offer = state.offers.get(player)
     if offer is not None:
-        market += OFFER_CHANCE * (_after_trade(state, player, offer) - market)
-    return value + market
+        extra += acceptance_chance(state, offer) * (_after_trade(state, player, offer) - market)
+    for by, received in sorted(state.offers.items()):
+        if received["to"] == player and received.get("asked") and received["friendship"] is None:
+            extra += OFFER_CHANCE * (_after_trade(state, player, received, friendship_from=by) - market)
+    return value + market + extra
+
+
+def acceptance_chance(state, offer: dict) -> float:
+    """How likely the other seat is taken to accept ``offer``: ``REFUSE_CHANCE`` when it asked for
+    Friendship and none was added; ``OFFER_CHANCE`` for the two plain shapes (one card for dollars,
+    one card for one card and the difference); for an offer with several cards a side or a
+    Friendship card in it, ``REFUSE_CHANCE`` unless the other seat gains by it (valued from its side
+    by the same evaluation), and then ``FAVOR_CHANCE`` when the Friendship card is the offerer's
+    (a favor paid for: Deques' example), else ``OFFER_CHANCE``."""
+    if offer.get("asked") and offer["friendship"] is None:
+        return REFUSE_CHANCE
+    if offer["friendship"] is None and len(offer["give"]) <= 1 and len(offer["take"]) == 1:
+        return OFFER_CHANCE
+    other = offer["to"]
+    now = _market_value(state, other, state.binder[other], state.money[other])
+    if _after_trade(state, other, offer) < now:
+        return REFUSE_CHANCE
+    return FAVOR_CHANCE if offer["friendship"] is not None and offer["friendship_from"] == offer["by"] else OFFER_CHANCE
 
 
 def _market_value(state, player: int, binder: list[int], money: int) -> float:
@@ -97,29 +133,45 @@ def _market_value(state, player: int, binder: list[int], money: int) -> float:
     return value + _resale(state, binder, used)
 
 
-def _after_trade(state, player: int, offer: dict) -> float:
-    """``_market_value`` (plus Friendship VP gained) once ``player``'s own offer is accepted."""
-    binder = list(state.binder[player])
-    for name in offer["give"]:
-        binder.remove(next(c for c in binder if state.cards[c].name == name))
-    other = state.binder[offer["to"]]
-    for name in offer["take"]:
-        binder.append(next((c for c in other if state.cards[c].name == name), None))
-    if None in binder:  # the card is gone: the offer will lapse
+def _pick(state, zone: list[int], names: list[str]) -> list[int] | None:
+    """Card ids for ``names`` (one each, distinct) from ``zone``; None when one is missing."""
+    pool, out = list(zone), []
+    for name in names:
+        card = next((c for c in pool if state.cards[c].name == name), None)
+        if card is None:
+            return None
+        pool.remove(card)
+        out.append(card)
+    return out
+
+
+def _after_trade(state, player: int, offer: dict, friendship_from: int | None = None) -> float:
+    """``_market_value`` once ``offer`` is made, from ``player``'s side (the offerer's or the other
+    seat's), plus the Friendship VP it gains or less ``GIVEN_COST`` of what it gives;
+    ``friendship_from``: a Friendship card of that seat's in addition (one asked for)."""
+    mine = player == offer["by"]
+    other = offer["to"] if mine else offer["by"]
+    gives, gets = (offer["give"], offer["take"]) if mine else (offer["take"], offer["give"])
+    dollars = offer["receive"] - offer["pay"] if mine else offer["pay"] - offer["receive"]
+    out, got = _pick(state, state.binder[player], gives), _pick(state, state.binder[other], gets)
+    if out is None or got is None:  # a card is gone: the offer will lapse
         return _market_value(state, player, state.binder[player], state.money[player])
-    money = state.money[player] - offer["pay"] + offer["receive"]
-    gained = 0.0
-    if offer["friendship"] is not None and offer["friendship_from"] != player:
-        giver = offer["friendship_from"]
-        gained = (friendship_vp(state, player, {giver: card_vp(state.cards[offer["friendship"]])})
-                  - friendship_vp(state, player))
-    return _market_value(state, player, binder, money) + gained
+    binder = [c for c in state.binder[player] if c not in out] + got
+    value = _market_value(state, player, binder, state.money[player] + dollars)
+    giver, card = (offer["friendship_from"], offer["friendship"]) if offer["friendship"] is not None else (
+        friendship_from, state.friendship[friendship_from][-1] if friendship_from is not None
+        and state.friendship[friendship_from] else None)
+    if card is None:
+        return value
+    vp = card_vp(state.cards[card])
+    if giver == player:
+        return value - GIVEN_COST * vp
+    return value + friendship_vp(state, player, {giver: vp}) - friendship_vp(state, player)
 
 
 def _given(state, player: int) -> int:
-    """VP of the Friendship cards ``player`` gave (or offered) away."""
-    offered = state.offers.get(player, {}).get("friendship")
-    left = [c for c in state.friendship[player] if c != offered]
+    """VP of the Friendship cards ``player`` gave away."""
+    left = set(state.friendship[player])
     return sum(card_vp(state.cards[c]) for c, owner in state.friendship_owner.items()
                if owner == player and c not in left)
 

@@ -1,14 +1,18 @@
 """Trading and Friendship (millennium-blades.txt, "YOUR FRIENDS", "Trade with Players"; "GAME SETUP"
-5; "GAME END" 4; "VARIANTS & OPTIONS", "Free Market Mode"). Seat 0 plays Fulton, seat 1 Morrey
+5; "GAME END" 4; "VARIANTS & OPTIONS", "Free Market Mode", "Duel Mode"). Seat 0 plays Fulton, seat 1 Morrey
 in the rulebook's equal trade; seat 0 Deques and seat 1 Cardine in its Friendship example."""
 
 from __future__ import annotations
 
 from rules.core.engine import Action
 from rules.millennium_blades.full import new_full_game, scoring, trading
-from rules.millennium_blades.full.agents.ai import OFFER_CHANCE, evaluate
+from rules.millennium_blades.full.agents.ai import OFFER_CHANCE, REFUSE_CHANCE, acceptance_chance, evaluate
 from rules.millennium_blades.full.friendship import CAP_PER_GIVER, FRIENDSHIP_VP, PER_CHARACTER
 from tests.rules.millennium_blades.full.helpers import game, give, tick
+
+
+def names(state, zone) -> list[str]:
+    return sorted(state.cards[c].name for c in zone)
 
 
 def test_game_setup_deals_a_character_and_its_6_friendship_cards():
@@ -140,3 +144,186 @@ def test_greedy_values_its_pending_offer_by_what_the_trade_adds():
     assert abs(evaluate(state, 0) - (base + OFFER_CHANCE * (evaluate(after, 0) - base))) < 1e-9
     assert Action("offer", (1, "Evil Helbane", 6)) not in state.legal_actions(0)  # one offer at a time
     assert Action("withdraw") in state.legal_actions(0)
+
+
+def test_trade_with_players_several_cards_a_side_fulton_matches_with_money_and_cards_of_his_own():
+    """"he's got to match its value with money and cards of his own"; "the total of all Star Ratings
+    and Millennium Dollars must be equal on both sides of the trade". Fulton offers 6 dollars for
+    Evil Helbane, then adds his Pearl Diver (4), Net Mender (2) and Harbor Clerk (1) and asks for
+    Morrey's Scrap Golem (3) too, one ``add`` a tick, the dollars rebalanced each time:
+    4 + 2 + 1 + 2 dollars = 6 + 3."""
+    state = game(3)
+    give(state, 1, "Evil Helbane")
+    tick(state, s0='offer 1 "Evil Helbane" 6')
+    steps = [('add give "Pearl Diver"', 2, 0), ('add give "Net Mender"', 0, 0), ('add give "Harbor Clerk"', 0, 1),
+             ('add take "Scrap Golem"', 2, 0)]
+    for text, pay, receive in steps:
+        adds = [a for a in state.legal_actions(0) if a.verb == "add"]
+        assert len(adds) <= len({c for c in state.binder[0]} | {c for c in state.binder[1]})  # bounded by the binders
+        assert Action.parse(text) in adds and all(Action.parse(str(a)) == a for a in adds)
+        tick(state, s0=text)
+        offer = state.offers[0]
+        assert (offer["pay"], offer["receive"]) == (pay, receive) and trading.is_equal(state, offer)
+    assert offer["give"] == ["Pearl Diver", "Net Mender", "Harbor Clerk"] and offer["take"] == ["Evil Helbane",
+                                                                                                  "Scrap Golem"]
+    assert state.view(1)["offers"][0]["give"] == offer["give"]
+    assert "Fulton" not in state.action_to_string(Action.parse('add take "Kiln Hound"'), 0)
+    tick(state, s1="accept 0")
+    assert state.money == [28, 32, 30]
+    assert {"Evil Helbane", "Scrap Golem"} <= set(names(state, state.binder[0]))
+    assert {"Pearl Diver", "Net Mender", "Harbor Clerk"} <= set(names(state, state.binder[1]))
+    traded = dict(next(e for e in state.events if e.action == "traded").changes)
+    assert traded["cards"] == [["Pearl Diver", "Net Mender", "Harbor Clerk"], ["Evil Helbane", "Scrap Golem"]]
+    assert traded["dollars"] == [2, 0]
+    assert 4 + 2 + 1 + 2 == 6 + 3
+
+
+def test_equal_value_trades_with_several_cards_each_add_is_checked():
+    """"any trades made between players must be equal value trades" with several cards a side: an
+    uneven offer cannot be made good; an ``add`` whose rebalanced dollars a side cannot pay is not
+    offered; at most ``MAX_CARDS_A_SIDE`` cards a side; Free Market Mode keeps an offer's unevenness."""
+    state = game(3)
+    give(state, 1, "Evil Helbane")
+    uneven = trading._new_offer(state, 0, 1, give=["Pearl Diver", "Net Mender"], take=["Evil Helbane"], pay=1)
+    assert trading.side_value(state, uneven["give"], uneven["pay"]) == 7 != 6
+    assert trading.why_invalid(state, uneven) == "not an equal value trade"
+    assert trading.why_invalid(state, dict(uneven, pay=0)) is None  # 4 + 2 = 6
+    tick(state, s0='offer 1 "Evil Helbane" 6')
+    state.money[1] = 2  # Morrey can pay at most 2 dollars back
+    legal = state.legal_actions(0)
+    assert Action("add", ("give", "Exaltius the Untenable")) not in legal  # 9 - 6: Morrey would owe 3
+    assert Action("add", ("give", "Tideward Matron")) in legal  # 5 + 1 = 6: Fulton still pays 1
+    assert Action("add", ("give", "Pearl Diver")) in legal
+    for name in ("Pearl Diver", "Net Mender", "Harbor Clerk", "Sturdy Card Sleeves"):  # 4 + 2 + 1 + 1 = 6 + 2
+        tick(state, s0=f'add give "{name}"')
+    assert len(state.offers[0]["give"]) == trading.MAX_CARDS_A_SIDE
+    assert not any(a.verb == "add" and a.args[0] == "give" for a in state.legal_actions(0))
+    assert state.offers[0]["receive"] == 2 and trading.is_equal(state, state.offers[0])
+    state.money[1] = 1  # Morrey spent a dollar: he cannot pay the 2 back
+    assert trading.why_invalid(state, state.offers[0]) == "not enough money"
+    assert Action("accept", (0,)) not in state.legal_actions(1)
+    free = game(3, free_market=True)
+    give(free, 1, "Evil Helbane")
+    tick(free, s0='offer 1 "Evil Helbane" 4')
+    tick(free, s0='add give "Net Mender"')
+    assert (free.offers[0]["pay"], free.offers[0]["receive"]) == (2, 0)  # still 2 under the 6 stars
+
+
+def test_asking_for_friendship_then_the_sweetened_trade():
+    """"If you are making a trade that clearly benefits one side more than the other, you may wish
+    to ask the other side for Friendship in addition to the other trade items." Deques offers 5
+    dollars for Cardine's Soul Caliper; Cardine answers ``ask_friendship 0`` (she will take it with
+    Friendship in addition); Deques sweetens and the trade is made in that tick."""
+    state = game(3)
+    give(state, 1, "Soul Caliper")
+    tick(state, s0='offer 1 "Soul Caliper" 5')
+    assert Action("ask_friendship", (0,)) in state.legal_actions(1)
+    tick(state, s1="ask_friendship 0")
+    assert state.offers[0]["asked"] and state.view(0)["offers"][0]["asked"] is True
+    assert Action("ask_friendship", (0,)) not in state.legal_actions(1)  # asked once
+    assert Action("accept", (0,)) in state.legal_actions(1)  # it may still take it as it is
+    assert Action("sweeten") in state.legal_actions(0)
+    assert "Friendship" in state.action_to_string(Action("ask_friendship", (0,)), 1)
+    tick(state, s0="sweeten")
+    assert state.offers == {} and len(state.trades) == 1
+    assert state.money[:2] == [25, 35]
+    assert len(state.friendship[0]) == PER_CHARACTER - 1 and len(state.friends[1]) == 1
+    traded = dict(next(e for e in state.events if e.action == "traded").changes)
+    assert traded["cards"] == [[], ["Soul Caliper"]]
+    assert traded["friendship"] == [[f"Friendship of {state.characters[0]}"], []]
+    assert scoring.breakdown(state, 1)["friendship"] == FRIENDSHIP_VP
+
+
+def test_asking_for_friendship_a_changed_offer_drops_the_request():
+    """The request answers the terms it saw: an ``add`` changes them, so the offer is no longer
+    ``asked`` (sweetening then only adds the card; Cardine answers again)."""
+    state = game(3)
+    give(state, 1, "Soul Caliper")
+    tick(state, s0='offer 1 "Soul Caliper" 5')
+    tick(state, s1="ask_friendship 0")
+    tick(state, s0='add give "Pearl Diver"')
+    assert state.offers[0]["asked"] is False and state.offers[0]["pay"] == 1
+    tick(state, s0="sweeten")
+    assert state.trades == [] and state.offers[0]["friendship"] is not None
+    tick(state, s1="accept 0")
+    assert state.trades[0]["cards"] == [["Pearl Diver"], ["Soul Caliper"]] and state.trades[0]["dollars"] == [1, 0]
+
+
+def test_asking_the_other_side_for_friendship_in_ones_own_offer():
+    """The offerer asks: Fulton wants Morrey's Scrap Golem (3) and gives his Studio Director Chuckles
+    (7), which Morrey needs, Morrey paying the 4 dollars; the trade favors Morrey, so Fulton's offer
+    asks for a Friendship card of Morrey's in addition (``ask_friendship`` on one's own offer), given
+    when Morrey accepts."""
+    state = game(3)
+    tick(state, s0='offer 1 "Scrap Golem" 3')
+    tick(state, s0='add give "Studio Director Chuckles"')
+    assert (state.offers[0]["pay"], state.offers[0]["receive"]) == (0, 4)
+    assert Action("ask_friendship") in state.legal_actions(0)
+    tick(state, s0="ask_friendship")
+    assert state.offers[0]["friendship_from"] == 1 and Action("sweeten") not in state.legal_actions(0)
+    assert state.view(1)["offers"][0]["friendship"] == f"Friendship of {state.characters[1]}"
+    assert Action("ask_friendship", (0,)) not in state.legal_actions(1)  # it already holds Friendship
+    tick(state, s1="accept 0")
+    assert state.money[:2] == [34, 26]
+    assert len(state.friendship[1]) == PER_CHARACTER - 1 and len(state.friends[0]) == 1
+    assert scoring.breakdown(state, 0)["friendship"] == FRIENDSHIP_VP
+    assert state.trades[0]["friendship"] == [[], [f"Friendship of {state.characters[1]}"]]
+
+
+def test_duel_mode_friendship_is_not_used_and_trades_must_still_be_even():
+    """"Duel Mode": "Friendship is not used in this mode." "Trading is available to players, but
+    trades must still be even." With ``friendship_used`` False no Friendship move is offered (nor
+    made); trades of several cards a side stay, checked for equal value."""
+    state = game(3)
+    state.friendship_used = False
+    give(state, 1, "Evil Helbane")
+    assert Action("offer", (1, "Evil Helbane", 5)) not in state.legal_actions(0)
+    tick(state, s0='offer 1 "Evil Helbane" 6')
+    friendship_verbs = {"sweeten", "ask_friendship"}
+    assert not any(a.verb in friendship_verbs for s in range(3) for a in state.legal_actions(s))
+    assert Action("add", ("give", "Pearl Diver")) in state.legal_actions(0)
+    state.apply_joint({0: Action("sweeten"), 1: Action("ask_friendship", (0,)), 2: Action("wait")})  # unchecked
+    assert state.offers[0]["friendship"] is None and not state.offers[0]["asked"]
+    assert {e.action for e in state.events} >= {"sweeten_missed", "ask_friendship_missed"}
+    tick(state, s0='add give "Pearl Diver"')
+    tick(state, s1="accept 0")
+    assert state.trades[0]["dollars"] == [2, 0] and state.trades[0]["friendship"] == [[], []]
+    assert all(len(f) == PER_CHARACTER for f in state.friendship) and not any(state.friends)
+    plain = game(3)
+    give(plain, 1, "Evil Helbane")
+    tick(plain, s0='offer 1 "Evil Helbane" 6')
+    assert Action("sweeten") in plain.legal_actions(0)  # the flag absent: Friendship is used
+    del plain.friendship_used
+    assert Action("sweeten") in plain.legal_actions(0)
+    duel = new_full_game(2, 0, duel=True)  # the mode itself sets the flag
+    assert duel.friendship_used is False
+    give(duel, 1, "Evil Helbane")
+    tick(duel, s0='offer 1 "Evil Helbane" 6')
+    assert not any(a.verb in friendship_verbs for s in range(2) for a in duel.legal_actions(s))
+    assert Action("accept", (0,)) in duel.legal_actions(1)
+
+
+def test_greedy_asks_for_friendship_and_values_the_answer():
+    """The greedy evaluation: an offer it asked Friendship on counts ``OFFER_CHANCE`` of the trade
+    with a Friendship card in addition; its own offer the other seat asked Friendship on, and not
+    sweetened, counts ``REFUSE_CHANCE``; an offer asking the other side for Friendship is taken to
+    be refused when that side loses by it."""
+    state = game(3)
+    give(state, 1, "Soul Caliper")
+    tick(state, s0='offer 1 "Soul Caliper" 5')
+    base = evaluate(state, 1)
+    tick(state, s1="ask_friendship 0")
+    with_friendship = state.clone()
+    offer = with_friendship.offers.pop(0)
+    offer["friendship"], offer["friendship_from"] = with_friendship.friendship[0][-1], 0
+    trading.execute(with_friendship, offer)
+    assert abs(evaluate(state, 1) - (base + OFFER_CHANCE * (evaluate(with_friendship, 1) - base))) < 1e-9
+    assert acceptance_chance(state, state.offers[0]) == REFUSE_CHANCE
+    cardine = state.friendship[1][-1]
+    favor = trading._new_offer(state, 0, 1, give=["Exaltius the Untenable"], take=["Spark Recruit"], receive=8,
+                               friendship=cardine, friendship_from=1)  # Morrey gets a 9-star card for 8 dollars
+    grab = trading._new_offer(state, 0, 1, give=[], take=["Evil Beethoven", "Clockwork Courier"], pay=14,
+                              friendship=cardine, friendship_from=1)  # Morrey loses his two best cards
+    assert trading.why_invalid(state, favor) is None and trading.why_invalid(state, grab) is None
+    assert acceptance_chance(state, favor) == OFFER_CHANCE
+    assert acceptance_chance(state, grab) == REFUSE_CHANCE
