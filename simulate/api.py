@@ -38,7 +38,8 @@ class SimulationStartSerializer(RequestSerializer):
     legality) is checked by ``simulate.services.simulation_start`` (the web form's path too)."""
 
     field_codes = {"game": "unknown_game", "mode": "bad_mode", "decks": "bad_decks", "deal_from": "bad_query",
-                   "players": "bad_players", "agents": "bad_agents", "games": "bad_games", "seed": "bad_seed"}
+                   "players": "bad_players", "agents": "bad_agents", "games": "bad_games", "seed": "bad_seed",
+                   "options": "bad_options"}
 
     game = serializers.CharField(help_text="game slug; the game must have a rules engine",
                                  error_messages=says("must be a game slug"))
@@ -74,6 +75,13 @@ class SimulationStartSerializer(RequestSerializer):
     seed = serializers.IntegerField(required=False, allow_null=True, min_value=0, max_value=services.MAX_SEED,
                                     error_messages=says(f"must be a whole number from 0 to {services.MAX_SEED}"),
                                     help_text="random when left out; shown for reuse")
+    options = serializers.DictField(
+        required=False, allow_null=True, error_messages=says("must be an object of option names and values"),
+        help_text="the engine's setup options for every game (its EngineSpec.setup_options; a 400 bad_options "
+                  "lists them all with their kinds, choices and defaults in options), name -> value: a choice's value, a "
+                  "list of values for a multiple choice, true/false, a whole number; e.g. the Millennium Blades "
+                  "whole game's {\"sets\": [\"MB-CORE\", \"MB-EX1\"], \"free_market\": true}. An unknown "
+                  "option or a bad value: 400 bad_options naming it (option)")
 
     def required_fields(self, data: dict) -> list[str]:
         """``decks``, unless the run deals its decks (``deal_from``) or its mode needs none (a deckless mode)."""
@@ -118,6 +126,7 @@ class SimulationHistogramSerializer(serializers.Serializer):
 
 class SimulationCardTotalSerializer(serializers.Serializer):
     total = serializers.IntegerField(help_text="cards in all games")
+    per_unit = _num(required=False, help_text="a counter with StatCounter.per: total / the copies those counted")
     per_game = _num()
 
 
@@ -139,6 +148,8 @@ class SimulationCardCounterSerializer(serializers.Serializer):
     wins = serializers.IntegerField()
     per_game = _num()
     win_rate = _num(help_text="the deck's win rate in those games")
+    per_unit = _num(required=False, help_text="a counter with StatCounter.per: count / the copies those counted "
+                                              "of this card (the mean price paid)")
 
 
 class SimulationSideSerializer(serializers.Serializer):
@@ -178,6 +189,14 @@ class SimulationSummarySerializer(serializers.Serializer):
     counter_labels = serializers.DictField(child=serializers.CharField())
     counter_descriptions = serializers.DictField(
         child=serializers.CharField(), help_text="what each counter counts, in the game's words")
+    counter_groups = serializers.DictField(
+        child=serializers.ListField(child=serializers.CharField()), required=False,
+        help_text="plain counters that are parts of one whole, by group (StatCounter.group: the VP by source); "
+                  "the run page stacks their means per seat")
+    counter_per = serializers.DictField(
+        child=serializers.ListField(child=serializers.CharField()), required=False,
+        help_text="per-card counters that are an amount per copy of other per-card counters (StatCounter.per: "
+                  "price paid per card bought); their cards' and totals' per_unit is that mean")
 
 
 class SimulationSeriesPointSerializer(serializers.Serializer):
@@ -215,6 +234,10 @@ class SimulationRunSerializer(serializers.Serializer):
     mode_label = serializers.CharField()
     deckless = serializers.BooleanField(help_text="a run of a game's deckless mode: no decks, players seats")
     players = serializers.IntegerField(allow_null=True, help_text="a deckless run's seats; null for runs of decks")
+    options = serializers.DictField(help_text="the engine's setup options every game plays with (only those that "
+                                              "differ from the defaults)")
+    option_rows = serializers.ListField(child=serializers.DictField(), help_text=(
+        "every setup option the engine declares with the value played: [{name, label, value, text, default}]"))
     status = serializers.CharField()
     games_requested = serializers.IntegerField()
     pairings = serializers.IntegerField()
@@ -299,7 +322,11 @@ class SimulationListView(APIView):
                                         "games": 1000}),
                   OpenApiExample("a deckless mode: the whole game, no decks", request_only=True, value={
                       "game": "millennium_blades", "mode": "full-game", "players": 4, "games": 20, "seed": 1,
-                      "agents": ["greedy", "greedy", "random", {"name": "ismcts", "iterations": 50}]})],
+                      "agents": ["greedy", "greedy", "random", {"name": "ismcts", "iterations": 50}]}),
+                  OpenApiExample("the whole game with setup options (EngineSpec.setup_options)", request_only=True,
+                                 value={"game": "millennium_blades", "mode": "full-game", "players": 4, "games": 20,
+                                        "agents": ["greedy"], "options": {"sets": ["MB-CORE", "MB-EX1", "MB-PR1"],
+                                                                          "free_market": True}})],
     )
     def post(self, request):
         if not permissions.can_start(request.user):
@@ -309,7 +336,7 @@ class SimulationListView(APIView):
             run = services.simulation_start(owner=request.user, game=data["game"], mode=data["mode"],
                                             deck_ids=data.get("decks", []), games=data["games"], seed=data.get("seed"),
                                             agents=data.get("agents"), deal_from=data.get("deal_from"),
-                                            players=data.get("players"))
+                                            players=data.get("players"), options=data.get("options"))
         except services.SimulationError as exc:
             raise RequestError(exc.code, exc.message, **exc.details) from None
         return Response({"id": run.pk, "seed": run.seed}, status=status.HTTP_201_CREATED)

@@ -21,7 +21,8 @@ from simulate import modes
 class SimulationRun(models.Model):
     """A run: its mode is one of :class:`Mode` (decks chosen or dealt) or a game's deckless mode
     (``EngineSpec.deckless_modes``, checked against the registry by ``simulate.services``), whose
-    seats start from what the engine deals: then ``players`` says how many seats it has."""
+    seats start from what the engine deals: then ``players`` says how many seats it has. ``options``
+    holds the engine's setup options the run plays every game with (``EngineSpec.setup_options``)."""
 
     class Mode(models.TextChoices):
         GOLDFISH = "goldfish", "Goldfish"
@@ -59,6 +60,10 @@ class SimulationRun(models.Model):
     deal = models.JSONField(null=True, blank=True,
                             help_text="a dealt-format run (rules.core.dealing): {query, count, pool}; decks are "
                                       "dealt per game from the pool (a deck snapshot) instead of chosen")
+    options = models.JSONField(default=dict, blank=True,
+                               help_text="the engine's setup options chosen for every game (EngineSpec.setup_options, "
+                                         "checked by rules.core.options.clean_options): only values that differ "
+                                         "from the defaults, e.g. {\"free_market\": true}")
     created = models.DateTimeField(auto_now_add=True)
     started = models.DateTimeField(null=True, blank=True)
     finished = models.DateTimeField(null=True, blank=True)

@@ -315,9 +315,10 @@ def check_players(mode: str, players: int, engine: EngineSpec) -> None:
                                        f"one of {', '.join(map(str, engine.seat_counts()))}, not {players!r}")
 
 
-def deckless_pairing(engine: EngineSpec, players: int, agents: list[dict]) -> Pairing:
+def deckless_pairing(engine: EngineSpec, players: int, agents: list[dict], options: dict | None = None) -> Pairing:
     """The one pairing of a deckless run: a placeholder deck per seat (the engine uses only their
-    number), an agent per seat, the seats not rotating."""
+    number), an agent per seat, the seats not rotating; ``options``: the engine's setup options
+    (``EngineSpec.setup_options``, already checked) for every game."""
     names = seat_names(players)
     return Pairing(0, [DeckList(game=engine.game, name=name) for name in names], [dict(a) for a in agents], names,
-                   rotate=False)
+                   dict(options or {}), rotate=False)

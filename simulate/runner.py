@@ -115,7 +115,7 @@ def run_pairings(run: SimulationRun, engine=None) -> list[Pairing]:
     """The run's match-ups from its frozen decks (``simulate.modes.pairings``)."""
     engine = engine or run_engine(run)
     if run.is_deckless:  # a placeholder deck per seat, seats not rotating
-        return [modes.deckless_pairing(engine, run.players or 0, run.agents)]
+        return [modes.deckless_pairing(engine, run.players or 0, run.agents, run.options)]
     if run.deal:  # a dealt-format run: placeholders, dealt per game (``Pairing.dealer``)
         names = dealt_names(run.deal["count"])
         pairings = modes.pairings(run.mode, engine, [DeckList(game=run.game, name=n) for n in names], names,
@@ -123,10 +123,18 @@ def run_pairings(run: SimulationRun, engine=None) -> list[Pairing]:
         pool = deck_from_data(run.deal["pool"], run.game)
         for pairing in pairings:
             pairing.dealer = Dealer.from_pool_deck(pool, range(len(names)), pairing.names[:len(names)])
-        return pairings
+        return _with_options(pairings, run)
     frozen = list(run.run_decks.order_by("position"))
     decks = [deck_from_data(rd.snapshot, run.game) for rd in frozen]
-    return modes.pairings(run.mode, engine, decks, [rd.name for rd in frozen], [dict(a) for a in run.agents])
+    return _with_options(modes.pairings(run.mode, engine, decks, [rd.name for rd in frozen],
+                                        [dict(a) for a in run.agents]), run)
+
+
+def _with_options(pairings: list[Pairing], run: SimulationRun) -> list[Pairing]:
+    """The run's setup options (``EngineSpec.setup_options``) in every pairing's engine options."""
+    for pairing in pairings:
+        pairing.options = {**(run.options or {}), **pairing.options}
+    return pairings
 
 
 def play_games(engine, pairing: Pairing, run_seed: int, first: int, count: int,

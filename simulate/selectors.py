@@ -13,6 +13,7 @@ from django.db.models import QuerySet, Sum
 from django.utils import timezone
 
 from rules.core.dealing import dealt_names
+from rules.core.options import describe as describe_options
 from rules.core.play import MATCH_REPLAY, play_indexed_game, play_indexed_match, seating
 from rules.core.replay import ReplayError
 from rules.core.replay import replay_frames as core_replay_frames
@@ -75,6 +76,7 @@ def run_summary(run: SimulationRun, *, show_share: bool = False) -> dict:
     out = {
         "id": run.pk, "game": run.game, "mode": run.mode, "mode_label": run.get_mode_display(),
         "deckless": run.is_deckless, "players": run.players, "status": run.status,
+        "options": run.options or {}, "option_rows": option_rows(run),
         "games_requested": run.games_requested, "pairings": pairing_count(run),
         "sides": pairing_names(run),  # the deck names of each pairing, side 0 first
         "seed": run.seed, "seed_text": str(run.seed),  # 63-bit seeds do not fit a JavaScript number
@@ -94,6 +96,18 @@ def run_summary(run: SimulationRun, *, show_share: bool = False) -> dict:
     if show_share and run.share_token:
         out["share_key"] = run.share_token
     return out
+
+
+def option_rows(run: SimulationRun) -> list[dict]:
+    """Every setup option the run's engine declares (``EngineSpec.setup_options``) with the value
+    its games play (``rules.core.options.describe``); ``[]`` for an engine without them."""
+    engine = run_engine(run)
+    if engine is None or not engine.setup_options:
+        return []
+    try:
+        return describe_options(engine, run.options or {})
+    except (LookupError, ValueError, OSError):  # a card pool that changed under an old run
+        return [{"name": k, "label": k, "value": v, "text": str(v), "default": False} for k, v in run.options.items()]
 
 
 def _has_page() -> bool:

@@ -5,7 +5,9 @@ offers the mode (``simulate.modes``: by its ``min_players``/``max_players``), th
 fits the mode (1 to ``max_players``), the decks exist, the owner may view them and they are
 legal (refused with their violations), the agents are known (one for all or one per deck),
 a deckless mode (``EngineSpec.deckless_modes``, asked of the registry) gets no decks and a
-seat count its engine allows,
+seat count its engine allows, the engine's setup options (``EngineSpec.setup_options``) are its
+declared ones with good values (``rules.core.options.clean_options``: ``bad_options`` naming the
+option in ``details["option"]``),
 and the run stays within the limits
 (``SIMULATION_MAX_GAMES`` per run, ``SIMULATION_MAX_ACTIVE_RUNS`` per user). Bad input raises
 :class:`SimulationError` (a code, a message saying what and where, details); nothing is saved.
@@ -29,6 +31,7 @@ from decks.selectors import card_to_spec, deck_to_decklist, deck_validate
 from rules.core import registry
 from rules.core.agents import make_agent
 from rules.core.dealing import Dealer, can_deal, dealt_names
+from rules.core.options import OptionError, clean_options
 from rules.core.registry import UnknownGame, game_slugs
 from rules.core.replay import deck_to_data
 from simulate import modes, permissions, runner
@@ -124,6 +127,20 @@ def _seat_agents(agents: Any, engine, players: int) -> list[dict]:
                                             f"(one per seat), not {given}")
     specs = [_agent(value, f"agents[{i}]", engine) for i, value in enumerate(agents)]
     return [dict(spec) for spec in (specs * players if len(specs) == 1 else specs)]
+
+
+def _options(options: Any, engine, players: int | None = None) -> dict:
+    """The engine's setup options a run plays with (only those differing from the defaults), or
+    :class:`SimulationError` ``bad_options`` naming the option (``details["option"]``) and listing
+    every option the engine declares with its kind, choices and default (``details["options"]``)."""
+    if options is None or options == {}:
+        return {}
+    try:
+        return clean_options(engine, options, players=players)
+    except OptionError as exc:
+        where = f"options.{exc.option}: " if exc.option else "options: "
+        raise SimulationError("bad_options", where + exc.message, option=exc.option,
+                              options=[o.as_dict() for o in engine.setup_options]) from None
 
 
 def _deck_ids(mode: str, deck_ids: Any, engine) -> list[int]:
@@ -296,14 +313,16 @@ def _room_for_another(owner) -> None:
 # -- writes -----------------------------------------------------------------------------------------
 @transaction.atomic
 def simulation_start(*, owner, game: Any, mode: Any, deck_ids: Any = (), games: Any, seed: Any = None,
-                     agents: Any = None, deal_from: Any = None, players: Any = None) -> SimulationRun:
+                     agents: Any = None, deal_from: Any = None, players: Any = None,
+                     options: Any = None) -> SimulationRun:
     """Check, freeze the decks at their current versions, split into chunks, and dispatch
     (after commit). A run on decks that are all public gets a share link.
 
     ``deal_from`` (a search query) makes a dealt-format run instead (``rules.core.dealing``): no
     decks are chosen; every game deals its decks from the cards matching the query. A ``mode``
     that is one of the game's deckless modes (``EngineSpec.deckless_modes``) takes ``players``
-    (its engine's ``seat_counts()``) and no decks: its seats start from what its engine deals."""
+    (its engine's ``seat_counts()``) and no decks: its seats start from what its engine deals.
+    ``options``: the engine's setup options (``EngineSpec.setup_options``; name -> value) for every game."""
     if not permissions.can_start(owner):
         raise PermissionDenied("log in to start a simulation")
     engine = _engine(game)
@@ -313,8 +332,9 @@ def simulation_start(*, owner, game: Any, mode: Any, deck_ids: Any = (), games: 
             raise SimulationError("decks_not_taken", f"{mode} needs no decks: every seat starts from what the game "
                                                      "deals; leave decks (and deal_from) out and give players")
         count = _players(mode, players, deckless)
+        chosen = _options(options, deckless, count)
         return _start(owner, game, mode, deckless, decks=[], deal=None, specs=_seat_agents(agents, deckless, count),
-                      pairings=1, games=games, seed=seed, players=count)
+                      pairings=1, games=games, seed=seed, players=count, options=chosen)
     mode = _mode(mode, engine)
     if players is not None:
         raise SimulationError("bad_players", f"players is for a mode that needs no decks "
@@ -329,11 +349,13 @@ def simulation_start(*, owner, game: Any, mode: Any, deck_ids: Any = (), games: 
         decks, count = modes.side_order(mode, _decks(owner, game, ids)), len(ids)
     specs = modes.side_order(mode, _agents(mode, agents, engine, count))
     return _start(owner, game, mode, engine, decks=decks, deal=deal, specs=specs,
-                  pairings=modes.pairing_count(mode, count), games=games, seed=seed)
+                  pairings=modes.pairing_count(mode, count), games=games, seed=seed,
+                  options=_options(options, engine))
 
 
 def _start(owner, game: str, mode: str, engine, *, decks: list[Deck], deal: dict | None, specs: list[dict],
-           pairings: int, games: Any, seed: Any, players: int | None = None) -> SimulationRun:
+           pairings: int, games: Any, seed: Any, players: int | None = None,
+           options: dict | None = None) -> SimulationRun:
     """The checks every run shares (games, seed, runs at once), then the run's rows and dispatch."""
     games = _games(games, pairings)
     seed = _seed(seed)
@@ -346,7 +368,7 @@ def _start(owner, game: str, mode: str, engine, *, decks: list[Deck], deal: dict
     chunk_size = runner.chunk_size_for(games, agents=specs, search_defaults=engine.search_defaults)
     run = SimulationRun(owner=owner, game=game, mode=mode, games_requested=games, seed=seed, agents=specs,
                         chunk_size=chunk_size, backend=settings.SIMULATION_BACKEND, engine_version=engine.version,
-                        deal=deal, players=players)
+                        deal=deal, players=players, options=options or {})
     if all(deck.visibility == Deck.PUBLIC for deck in decks):
         run.new_share_token()
     run.save()

@@ -36,6 +36,7 @@ from decks import selectors as deck_selectors
 from decks.models import Deck
 from rules.core import registry
 from rules.core.dealing import can_deal
+from rules.core.options import BOOLEAN, CHOICE, INTEGER, MULTIPLE, OptionError, clean_options
 from rules.core.registry import UnknownGame, all_games, get_game
 from rules.core.replay import frames_by_turn
 from simulate import modes, permissions, replays, selectors, services
@@ -82,6 +83,24 @@ def _modes(engine) -> list[dict]:
         out.append({"value": name, "label": modes.mode_label(name), "help": modes.deckless_help(spec), "offered": True,
                     "reason": "", "min_decks": 0, "max_decks": 0})
     return out
+
+
+def _option_field(option) -> forms.Field:
+    """The form field of one setup option (``rules.core.options.EngineOption``), whatever its game:
+    a select, checkboxes, a checkbox or a number. Values are checked by ``clean_options`` (its
+    messages name the option), not by the field."""
+    default = option.default_value()
+    common = {"required": False, "label": option.label, "help_text": option.help}
+    if option.kind == BOOLEAN:
+        return forms.BooleanField(initial=bool(default), **common)
+    if option.kind == INTEGER:
+        attrs = {k: v for k, v in (("min", option.minimum), ("max", option.maximum)) if v is not None}
+        return forms.IntegerField(initial=default, widget=forms.NumberInput(attrs=attrs), **common)
+    choices = [("" if value is None else str(value), label) for value, label in option.choice_list()]
+    if option.kind == MULTIPLE:
+        return forms.MultipleChoiceField(choices=choices, initial=[str(v) for v in default or []],
+                                         widget=forms.CheckboxSelectMultiple, **common)
+    return forms.ChoiceField(choices=choices, initial="" if default is None else str(default), **common)
 
 
 def _deck_label(deck: Deck, user) -> str:
@@ -143,6 +162,15 @@ class RunForm(forms.Form):
         for number in range(1, (counts[-1] if counts else 0) + 1):
             self.fields[f"seat_agent_{number}"] = forms.ChoiceField(choices=AGENTS, initial="greedy", required=False,
                                                                     label=f"Agent for seat {number}")
+        # the setup options each deckless mode's engine declares (EngineSpec.setup_options), one
+        # field each, named option__<mode>__<name>; shown with their mode only
+        self.option_fields: dict[str, list[tuple[str, object]]] = {}
+        for name, spec in self.deckless.items():
+            for option in spec.setup_options:
+                field = f"option__{name}__{option.name}"
+                self.fields[field] = _option_field(option)
+                self.option_fields.setdefault(name, []).append((field, option))
+        self.chosen_options: dict = {}
         for number in self.seats:
             self.fields[f"table_deck_{number}"] = forms.TypedChoiceField(
                 coerce=int, required=False, empty_value=None, label=f"Deck {number}",
@@ -163,6 +191,42 @@ class RunForm(forms.Form):
         return [{"number": int(name.rsplit("_", 1)[1]), "agent": self[name]}
                 for name in self.fields if name.startswith("seat_agent_")]
 
+    def option_groups(self) -> list[dict]:
+        """The setup options of every deckless mode that declares some, for the template: the
+        mode (``data-modes``) and a row per option (its bound field, kind and help)."""
+        return [{"mode": mode, "label": modes.mode_label(mode),
+                 "rows": [{"name": option.name, "kind": option.kind, "field": self[field], "help": option.help}
+                          for field, option in fields]}
+                for mode, fields in self.option_fields.items()]
+
+    def option_field(self, mode: str, option: str | None) -> str | None:
+        """The form field of ``mode``'s option ``option`` (None: none by that name)."""
+        return next((field for field, o in self.option_fields.get(mode, []) if o.name == option), None)
+
+    def _clean_options(self, mode: str, players) -> None:
+        """The chosen mode's options as its engine takes them (``clean_options``); a bad one is an
+        error on its own field, naming it."""
+        raw = {}
+        for field, option in self.option_fields.get(mode, []):
+            value = self.cleaned_data.get(field)
+            if option.kind == INTEGER and value is None:
+                continue  # left empty: the default
+            if option.kind == MULTIPLE and not value and f"{field}__shown" not in self.data:
+                continue  # a post without the checkboxes (not from the page): the default
+            if option.kind == CHOICE and value == "":
+                value = None
+            raw[option.name] = value
+        try:
+            self.chosen_options = clean_options(self.deckless[mode], raw, players=players)
+        except OptionError as exc:
+            field = self.option_field(mode, exc.option)
+            label = self.fields[field].label if field else "Setup options"
+            self.add_error(field, f"{label}: {exc.message}")
+
+    def options(self) -> dict:
+        """The setup options chosen for the run (those that differ from the defaults)."""
+        return dict(self.chosen_options) if self.is_deckless() else {}
+
     def is_deckless(self) -> bool:
         return self.cleaned_data.get("mode") in self.deckless
 
@@ -181,6 +245,7 @@ class RunForm(forms.Form):
             spec, players = self.deckless[mode], data.get("players")
             if players not in spec.seat_counts():
                 self.add_error("players", f"{modes.mode_label(mode)} is played by {modes.players_text(spec)}.")
+            self._clean_options(mode, players if players in spec.seat_counts() else None)
             return data
         if data.get("deal_from"):
             return data  # no decks to check: they are dealt per game (the service checks the query)
@@ -299,10 +364,11 @@ def new(request):
                                                 deck_ids=form.deck_ids(), games=form.cleaned_data["games"],
                                                 seed=form.cleaned_data["seed"], agents=form.agents(),
                                                 deal_from=form.cleaned_data.get("deal_from") or None,
-                                                players=form.player_count())
+                                                players=form.player_count(), options=form.options())
             except services.SimulationError as exc:
                 context["violations"] = _violations_of(exc, decks)
-                form.add_error(None, exc.message)
+                form.add_error(form.option_field(form.cleaned_data["mode"], exc.details.get("option"))
+                               if exc.code == "bad_options" else None, exc.message)
             else:
                 messages.success(request, f"Started {run.get_mode_display().lower()} run {run.pk}.")
                 return redirect(run)
@@ -354,7 +420,8 @@ def _run_context(request, run: SimulationRun) -> dict:
     return {"run": run, "spec": spec, "accent": spec.accent, "decks": decks, "title": _run_title(run, decks),
             "subject": decks[0] if decks else None, "opponents": decks[1:],
             "can_change": permissions.can_change(request.user, run), "key": key,
-            "side_noun": "Seat" if run.is_deckless else "Deck", "seats": _deckless_seats(run)}
+            "side_noun": "Seat" if run.is_deckless else "Deck", "seats": _deckless_seats(run),
+            "option_rows": selectors.option_rows(run)}
 
 
 def _deckless_seats(run: SimulationRun) -> list[dict]:

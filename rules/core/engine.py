@@ -36,6 +36,7 @@ from enum import Enum, StrEnum
 from typing import Any
 
 from rules.core.decks import DeckList
+from rules.core.options import EngineOption, game_kwargs
 
 # -- actions ----------------------------------------------------------------------------------------
 _BARE_WORD = re.compile(r"[A-Za-z_][A-Za-z0-9_.:+-]*")
@@ -206,15 +207,28 @@ class StatCounter:
     ``per_card`` counters count per card name (cards drawn, cards played): tallies keep, per
     card, the copies, the games it happened in and the wins in those games. Plain counters are
     one number per game (mulligans): tallies keep its distribution and the wins with and without.
+
+    ``group`` (plain counters): counters of one group are the parts of one whole (Millennium Blades'
+    VP by source: group ``"vp"``); pages draw a stacked bar per seat of the group's means.
+    ``per`` (per-card counters): the counter is an amount per copy counted by these per-card
+    counters (dollars paid, ``per=("bought", "bought_aftermarket")``): pages show it divided by
+    their count (a mean price).
     """
 
     name: str  # a slug: "drawn", "played", "mulligans"
     label: str  # for pages: "Cards drawn"
     per_card: bool = False
     description: str = ""
+    group: str = ""
+    per: tuple[str, ...] = ()
 
     def as_dict(self) -> dict:
-        return {"name": self.name, "label": self.label, "per_card": self.per_card, "description": self.description}
+        out = {"name": self.name, "label": self.label, "per_card": self.per_card, "description": self.description}
+        if self.group:
+            out["group"] = self.group
+        if self.per:
+            out["per"] = list(self.per)
+        return out
 
 
 Counters = dict[str, int | dict[str, int]]  # one seat's counters: name -> number, or card name -> number
@@ -437,6 +451,11 @@ class EngineSpec:
       itself stays the game's deck engine: whatever iterates engines (the conformance suite,
       the apps' mode lists) sees only it; a mode is reached by name
       (``rules.core.registry.get_engine(slug, mode)``), and replays record it (``"mode"``).
+    - ``setup_options``: what a user may choose before the games start
+      (:class:`~rules.core.options.EngineOption`: the whole game's Store sets, Free Market Mode...),
+      offered by the web form, the API and ``manage.py simulate --option`` alike, checked by
+      ``rules.core.options.clean_options``; :meth:`start` turns them into ``new_game`` keywords
+      (``rules.core.options.game_kwargs``), so runs and replays store only their JSON-able values.
     """
 
     game: str
@@ -459,6 +478,7 @@ class EngineSpec:
     match: MatchFormat | None = None
     options: dict = field(default_factory=dict)
     deckless_modes: Mapping[str, EngineSpec] = field(default_factory=dict)
+    setup_options: tuple[EngineOption, ...] = ()
 
     def seat_counts(self) -> tuple[int, ...]:
         """Every number of seats the game may be played with."""
@@ -468,7 +488,7 @@ class EngineSpec:
         if len(decks) not in self.seat_counts():
             counts = " or ".join(map(str, self.seat_counts()))
             raise ValueError(f"{self.game} is played by {counts} players, not {len(decks)}")
-        return self.new_game(decks, seed, **options)
+        return self.new_game(decks, seed, **(game_kwargs(self, options) if self.setup_options else options))
 
     def end_reason_label(self, reason: str) -> str:
         """The phrase for an end reason (the core's own, the game's, or the value itself)."""
@@ -487,4 +507,5 @@ class EngineSpec:
                 "match": {"name": self.match.name, "label": self.match.label} if self.match else None,
                 "end_reasons": dict(self.end_reasons), "counters": [c.as_dict() for c in self.counters],
                 "deckless_modes": {name: {"version": spec.version, **spec.game_type()}
-                                   for name, spec in self.deckless_modes.items()}}
+                                   for name, spec in self.deckless_modes.items()},
+                **({"setup_options": [o.as_dict() for o in self.setup_options]} if self.setup_options else {})}

@@ -318,7 +318,10 @@ def summarize(t: dict, mode: str, deck_names: Sequence[str] = (), engine=None) -
     ``distinct_games`` counts the different games (None past ``FINGERPRINTS_KEPT``);
     ``repeated_games`` is true when a game without chance played only repeats (at most one game
     per seating): the figures then describe those few games, not a sample.
-    ``teams`` (a team run): each team's decks and win rate.
+    ``teams`` (a team run): each team's decks and win rate. ``counter_groups`` (when the engine
+    declares ``StatCounter.group``s): group -> its plain counters, the parts of one whole (pages
+    stack their means per side); ``counter_per`` (``StatCounter.per``): per-card counters that are
+    an amount per copy of others, each card's figure then has ``per_unit`` (the mean price paid).
     """
     sides = t["sides"]
     names = list(deck_names) + [""] * (sides - len(deck_names))
@@ -335,12 +338,34 @@ def summarize(t: dict, mode: str, deck_names: Sequence[str] = (), engine=None) -
         "counter_descriptions": {c.name: c.description for c in engine.counters if c.description}
         if engine is not None else {},
     }
+    groups = counter_groups(engine)
+    if groups:
+        out["counter_groups"] = groups
+    per = {c.name: list(c.per) for c in engine.counters if c.per} if engine is not None else {}
+    if per:
+        out["counter_per"] = per
+        for side in out["sides"]:
+            for by_counter in side["cards"].values():
+                for name, units in per.items():
+                    if name in by_counter:
+                        copies = sum(by_counter.get(u, {}).get("count", 0) for u in units)
+                        by_counter[name]["per_unit"] = round(by_counter[name]["count"] / copies, 4) if copies else None
     if mode == "teams":
         out["teams"] = team_figures(t, names)
     out["distinct_games"] = distinct = len(t["fingerprints"]) if t.get("fingerprints") is not None else None
     # every game a repeat: a luckless game whose agents chose alike each time (one game per seating)
     out["repeated_games"] = bool(distinct is not None and t["games"] > distinct and distinct <= sides
                                  and engine is not None and not engine.chance)
+    return out
+
+
+def counter_groups(engine) -> dict[str, list[str]]:
+    """The engine's plain counters by ``StatCounter.group`` (the parts of one whole: VP by source),
+    in declaration order; ``{}`` when it declares none."""
+    out: dict[str, list[str]] = {}
+    for counter in engine.counters if engine is not None else ():
+        if counter.group and not counter.per_card:
+            out.setdefault(counter.group, []).append(counter.name)
     return out
 
 
@@ -362,7 +387,8 @@ def deckless_figures(summary: dict, engine) -> dict:
     """A deckless run's figures (``EngineSpec.deckless_modes``; ``manage.py simulate --mode`` and the
     web's run page alike): the summary plus, per seat, each plain counter's mean with its 95%
     interval (``mean_interval``) and each per-card counter's copies in all and per game
-    (``card_totals``), whatever counters the engine declares."""
+    (``card_totals``; a counter with ``StatCounter.per`` also its amount per copy of those,
+    ``per_unit``: the mean price paid), whatever counters the engine declares."""
     per_card = [c.name for c in engine.counters if c.per_card] if engine is not None else []
     for side in summary["sides"]:
         for figure in side["counters"].values():
@@ -372,5 +398,9 @@ def deckless_figures(summary: dict, engine) -> dict:
             total = sum(by_counter.get(counter, {}).get("count", 0) for by_counter in side["cards"].values())
             totals[counter] = {"total": total,
                                "per_game": round(total / summary["games"], 4) if summary["games"] else None}
+        for counter, units in (summary.get("counter_per") or {}).items():  # a mean per copy (price paid)
+            if counter in totals:
+                copies = sum(totals.get(u, {}).get("total", 0) for u in units)
+                totals[counter]["per_unit"] = round(totals[counter]["total"] / copies, 4) if copies else None
         side["card_totals"] = totals
     return summary

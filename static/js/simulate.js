@@ -3,8 +3,10 @@
    GET /api/simulations/{id}/ every second while the run plays, and the results redrawn as chunks
    land, for any number of decks: every deck's wins, placements, mean placement and mean return
    with intervals, win rates with their narrowing 95% bands, game lengths, end reasons with the
-   game's labels, turns to win, the gauntlet's matrix, the game's declared counters, and a
-   sortable per-card table with a column per per-card counter). Nothing here names a game.
+   game's labels, turns to win, the gauntlet's matrix, the game's declared counters, a stacked bar
+   per seat of each counter group's means (StatCounter.group: the VP by source), and a sortable
+   per-card table with a column per per-card counter, and a mean per copy for a counter with
+   StatCounter.per: the price paid). Nothing here names a game.
 
    Charts are drawn by DeckCharts (static/js/charts.js); nothing comes from a CDN. */
 (function () {
@@ -350,6 +352,36 @@
 
     function counterLabel(s, name) { return (s.counter_labels || {})[name] || name.replace(/_/g, " "); }
 
+    /* Counters that are parts of one whole (StatCounter.group: the VP by source), as a stacked bar
+       per seat of their means (s.counter_groups: group -> counter names), drawn by DeckCharts. */
+    function drawGroups(mode, s) {
+      var box = document.getElementById("counter-groups");
+      if (!box) return;
+      box.innerHTML = "";
+      var groups = (s && s.games && s.counter_groups) || {};
+      var sides = s && s.games ? shownSides(mode, s) : [];
+      Object.keys(groups).forEach(function (group) {
+        var names = groups[group].filter(function (name) { return sides.some(function (side) { return side.counters && side.counters[name]; }); });
+        if (!names.length) return;
+        var figure = DeckCharts.figure({ id: "counter-group-" + group, kind: "stacked",
+          title: "Where the " + group.replace(/_/g, " ").toUpperCase() + " came from (mean per game, per " + noun.toLowerCase() + ")",
+          labels: sides.map(sideName),
+          series: names.map(function (name) {
+            return { name: counterLabel(s, name), values: sides.map(function (side) {
+              var c = (side.counters || {})[name];
+              return c && c.mean !== null && c.mean !== undefined ? Math.round(c.mean * 100) / 100 : 0;
+            }) };
+          }) });
+        figure.setAttribute("data-counter-group", group);
+        /* the legend names the parts only: its sum over the seats' means would read as a figure */
+        figure.querySelectorAll(".chart-legend li").forEach(function (li) {
+          var text = li.lastChild;
+          if (text && text.nodeType === 3) text.textContent = text.textContent.replace(/ -?[0-9.]+$/, "");
+        });
+        box.appendChild(figure);
+      });
+    }
+
     /* The game's plain counters (one number per game: mulligans, a bid...), per deck. */
     function drawCounters(mode, s) {
       var box = document.getElementById("counters");
@@ -422,7 +454,9 @@
         Object.keys(side.card_totals || {}).forEach(function (name) { rows.push({ side: side, name: name, t: side.card_totals[name] }); });
       });
       if (!rows.length) return null;
+      var perUnit = rows.some(function (row) { return row.t.per_unit !== undefined; });
       var columns = [["Cards", ""], ["Per game", "num-cell"], ["In all", "num-cell"]];
+      if (perUnit) columns.push(["Per copy", "num-cell"]);  /* StatCounter.per: the mean price paid */
       if (sides.length > 1) columns.unshift([noun, ""]);
       var table = headedTable("sim-table card-totals", columns);
       var body = table.appendChild(node("tbody"));
@@ -430,6 +464,7 @@
         var tr = counterRow(s, sides, row, "data-card-counter");
         tr.appendChild(node("td", "num-cell", fixed(row.t.per_game, 2)));
         tr.appendChild(node("td", "num-cell", String(row.t.total)));
+        if (perUnit) tr.appendChild(node("td", "num-cell", row.t.per_unit === undefined ? "" : fixed(row.t.per_unit, 2)));
         body.appendChild(tr);
       });
       return table;
@@ -469,6 +504,7 @@
             row[name + ":per_game"] = c.per_game === undefined ? null : c.per_game;
             row[name + ":win_rate"] = c.win_rate === undefined ? null : c.win_rate;
             row[name + ":games"] = c.games || 0;
+            row[name + ":per_unit"] = c.per_unit === undefined ? null : c.per_unit;
           });
           rows.push(row);
         });
@@ -477,6 +513,7 @@
     }
 
     function drawCards(mode, s) {
+      var per = (s && s.counter_per) || {};  /* StatCounter.per: an amount per copy (the mean price paid) */
       var box = document.getElementById("card-table");
       var section = document.getElementById("cards-box");
       var sides = s && s.games ? shownSides(mode, s) : [];
@@ -494,6 +531,7 @@
         var label = counterLabel(s, name);
         columns.push({ key: name + ":count", label: label, type: "num" });
         columns.push({ key: name + ":per_game", label: label + " / game", type: "num", format: function (v) { return fixed(v, 2); } });
+        if (per[name]) columns.push({ key: name + ":per_unit", label: label + " per copy", type: "num", format: function (v) { return fixed(v, 2); } });
         if (mode !== "goldfish") {  // against a passive opponent a win rate says nothing about the card
           columns.push({ key: name + ":win_rate", label: "Win % · " + label.toLowerCase(), type: "num", format: pct, games: name + ":games" });
         }
@@ -599,6 +637,7 @@
       drawStandings(p.summary);
       drawHeadline(mode, p.summary);
       drawCharts(mode, p.summary, p);
+      drawGroups(mode, p.summary);
       drawCounters(mode, p.summary);
       drawCards(mode, p.summary);
     }

@@ -63,3 +63,47 @@ def test_start_a_full_game_run_watch_it_finish_and_open_a_replay(page, live_serv
     page.wait_for_function("() => document.getElementById('replay-position').textContent.startsWith('Step 2 ')")
     page.screenshot(path=str(SCREENSHOTS / "simulate-deckless-replay.png"), full_page=True)
     assert outside == [], f"requests that left this server: {outside}"
+
+
+def test_a_full_game_run_with_setup_options_shows_them_and_the_vp_chart(page, live_server, local_backend):
+    """The mode's declared setup options (``EngineSpec.setup_options``) on the start form, shown
+    with the mode only; a run started with two of them lists them, and its results draw the VP
+    breakdown (the counters of group ``vp``) as a stacked bar per seat and the mean price paid."""
+    get_user_model().objects.create_user("setups", password=PASSWORD)
+    page.goto(f"{live_server.url}/accounts/login/?next=/simulations/new/%3Fgame%3Dmillennium_blades")
+    page.fill("#id_username", "setups")
+    page.fill("#id_password", PASSWORD)
+    page.get_by_role("button", name="Log in").click()
+    page.wait_for_url("**/simulations/new/?game=millennium_blades")
+
+    options = page.locator("[data-setup-options='full-game']")
+    assert options.is_hidden()
+    page.check("input[name=mode][value=full-game]")
+    assert options.is_visible() and options.locator("legend").inner_text() == "Setup options"
+    page.select_option("select[name=players]", "3")
+    for seat in (1, 2, 3):
+        page.select_option(f"select[name=seat_agent_{seat}]", "random")
+    sets = options.locator("input[name='option__full-game__sets']")
+    assert sets.count() >= 2 and sets.nth(sets.count() - 1).is_checked()  # the rulebook's sets ticked
+    for box in range(2, sets.count()):
+        sets.nth(box).uncheck()  # the Store: the first two sets only
+    page.check("input[name='option__full-game__free_market']")
+    page.fill("input[name=games]", "2")
+    options.screenshot(path=str(SCREENSHOTS / "simulate-full-game-options-form.png"))
+    page.get_by_role("button", name="Start the run").click()
+    page.wait_for_url(re.compile(r".*/simulations/\d+/$"))
+    page.wait_for_function("() => document.getElementById('progress').dataset.status === 'done'", timeout=120_000)
+
+    shown = page.locator("#run-options")
+    assert "Free Market Mode" in shown.inner_text() and "yes" in shown.locator("[data-option=free_market]").inner_text()
+    assert "(default)" not in shown.locator("[data-option=sets]").inner_text()
+    chart = page.locator("#counter-groups figure[data-counter-group=vp]")
+    chart.wait_for()
+    assert "VP" in chart.locator("figcaption").inner_text()
+    assert chart.locator("svg rect.chart-bar").count() >= 3  # a stacked bar per seat (its nonzero parts)
+    legend = chart.locator(".chart-legend").inner_text()
+    assert "VP from tournaments" in legend and "VP from money" in legend
+    assert page.locator("#card-table th[data-sort='price_paid:per_unit']").count() == 1  # mean price per card
+    assert page.locator("#counters tr[data-card-counter=in_winning_kit]").count() == 3
+    page.locator("#counters-box").scroll_into_view_if_needed()
+    page.screenshot(path=str(SCREENSHOTS / "simulate-full-game-options-run.png"), full_page=True)

@@ -26,10 +26,10 @@ def full_game(*args):
 def test_the_whole_game_is_a_deckless_mode_of_the_tournament_engine():
     engine = get_engine("millennium_blades")
     full = get_engine("millennium_blades", "full-game")
-    assert engine.deckless_modes == {"full-game": full}
+    assert engine.deckless_modes["full-game"] is full  # beside it, other modes of the whole game (duel)
     assert full.version.startswith("full-") and (full.min_players, full.max_players) == (3, 5)
     assert deckless_mode_of(full) == "full-game" and deckless_mode_of(engine) is None
-    assert deckless_modes() == {"full-game": ["millennium_blades"]}
+    assert deckless_modes()["full-game"] == ["millennium_blades"]
     assert engine.game_type()["deckless_modes"]["full-game"]["max_players"] == 5
     with pytest.raises(UnknownMode, match="no mode 'draft'"):
         get_engine("millennium_blades", "draft")
@@ -69,9 +69,10 @@ def test_every_seat_is_reported_and_the_counts_add_up(players):
         assert side["games"] == games == sum(n for _, n in side["placements"])
         assert side["wins"] + side["draws"] + side["losses"] == games
         firsts += dict(side["placements"]).get(1, 0)
-        # the return is the final VP: tournaments + collections + money (no Friendship yet)
+        # the return is the final VP: tournaments + collections + money + Friendship (the counter group "vp")
         counters = side["counters"]
-        vp = sum(counters[name]["total"] for name in ("vp_tournaments", "vp_collections", "vp_money"))
+        assert results["counter_groups"]["vp"] == ["vp_tournaments", "vp_collections", "vp_money", "vp_friendship"]
+        vp = sum(counters[name]["total"] for name in results["counter_groups"]["vp"])
         assert side["mean_return"]["count"] == games
         assert vp == pytest.approx(side["mean_return"]["mean"] * games, abs=0.01)
         assert counters["vp_tournaments"]["mean_interval"]["low"] <= counters["vp_tournaments"]["mean"]

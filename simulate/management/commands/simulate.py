@@ -5,7 +5,7 @@
         [--agent random|greedy|ismcts|rollout ...] [--iterations N] [--workers K] [--json] [--replays DIR]
     python manage.py simulate --game GAME --deal-from QUERY [--mode ...] ...   (a dealt format)
     python manage.py simulate --game GAME --mode DECKLESS_MODE --players N --games N --seed S
-        [--agent ...] [--workers K] [--json] [--replays DIR]       (a mode that needs no decks)
+        [--agent ...] [--option NAME=VALUE ...] [--workers K] [--json] [--replays DIR]   (a mode that needs no decks)
 
 Modes (``simulate.modes``, the same as the web's; what a game allows comes from its engine's
 ``min_players``/``max_players``): goldfish, one deck against the game's passive opponent;
@@ -26,6 +26,12 @@ the seats do not rotate (seat ``k`` is "Seat k+1", played by the ``k``-th agent)
 the report of a deck plus each plain counter's mean with its 95% interval and each per-card
 counter's total per game. Their replays record the mode (``docs/replay-format.md``).
 
+Setup options (``EngineSpec.setup_options``, ``rules/core/options.py``; the web form's and the API's
+``options``): ``--option NAME=VALUE``, once per option: a choice's value (``none`` for none), a
+multiple choice's values joined by commas, ``true``/``false``, a whole number. E.g. the Millennium
+Blades whole game: ``--option sets=MB-CORE,MB-EX1 --option free_market=true``. An unknown option or
+a bad value stops with exit code 2 and a message naming the option; replays record the options.
+
 The report gives every deck's wins, draws and losses, win rate with its 95% interval, placements,
 mean placement and mean return with its interval, the game's declared counters, game lengths and
 end reasons (``rules.core.play.summarize_results``). Exit codes: 0 done; 1 an illegal deck (its
@@ -45,6 +51,7 @@ from django.core.management.base import BaseCommand, CommandError
 from config.progress import add_quiet_argument, progress_callback
 from rules.core.agents import agent_names
 from rules.core.decks import DeckList
+from rules.core.options import OptionError, clean_options
 from rules.core.play import run_games, summarize_results
 from rules.core.registry import UnknownGame, deckless_modes, game_slugs, get_engine
 from rules.core.tally import deckless_figures
@@ -75,6 +82,9 @@ class Command(BaseCommand):
                                     f"engine deals; give --players instead of --deck): {deckless}" if deckless else ""))
         parser.add_argument("--players", type=int, metavar="N",
                             help="seats of a mode that needs no decks" + (f" ({', '.join(declared)})" if declared else ""))
+        parser.add_argument("--option", action="append", metavar="NAME=VALUE", default=[],
+                            help="a setup option the engine declares (EngineSpec.setup_options), once per option: "
+                                 "a choice, A,B for several, true/false, a number (e.g. --option free_market=true)")
         parser.add_argument("--games", type=int, default=100, help="games to play (per opponent in a gauntlet; "
                                                                    "default 100)")
         parser.add_argument("--seed", type=int, default=1, help="run seed (default 1)")
@@ -120,6 +130,24 @@ class Command(BaseCommand):
         specs = [{"name": name, "iterations": iterations} if name == "ismcts" else {"name": name} for name in names]
         return modes.side_agents(mode, specs, decks, engine)
 
+    def _setup_options(self, engine, given: list[str], players: int | None = None) -> dict:
+        """``--option NAME=VALUE`` (repeated) as the engine's setup options (``clean_options``)."""
+        raw = {}
+        for text in given or ():
+            name, eq, value = text.partition("=")
+            if not eq or not name.strip():
+                raise CommandError(f"--option takes NAME=VALUE, not {text!r}", returncode=BAD_INPUT)
+            if name.strip() in raw:
+                raise CommandError(f"--option {name.strip()} is given twice", returncode=BAD_INPUT)
+            raw[name.strip()] = value.strip()
+        try:
+            return clean_options(engine, raw, players=players)
+        except OptionError as exc:
+            known = ", ".join(o.name for o in engine.setup_options) or "none"
+            where = f"--option {exc.option}: " if exc.option else "--option: "
+            raise CommandError(where + exc.message + ("" if exc.option else f" (options: {known})"),
+                               returncode=BAD_INPUT) from None
+
     def handle(self, *args, **options):
         if options["mode"] is not None and options["mode"] not in MODES:  # a game's deckless mode
             engine = self._engine(options["game"])
@@ -161,6 +189,7 @@ class Command(BaseCommand):
                 message = exc.message.replace(modes.HEAD_TO_HEAD, "head-to-head")
             raise CommandError(message, returncode=BAD_INPUT) from None
         agents = self._agents(options["agent"], mode, count, options["iterations"], engine)
+        chosen = self._setup_options(engine, options["option"])
         replays = Path(options["replays"]) if options["replays"] else None
         if replays is not None:
             try:
@@ -186,6 +215,7 @@ class Command(BaseCommand):
                                   agents)
         for pairing in pairings:
             pairing.dealer = dealer if dealing else None
+            pairing.options = {**chosen, **pairing.options}
         summaries, written = [], 0
         for pairing in pairings:
             results = run_games(engine, pairing.decks, pairing.agents, games=options["games"],
@@ -209,6 +239,8 @@ class Command(BaseCommand):
         }
         if dealing:
             settings["deal_from"] = {"query": options["deal_from"], "pool_size": len(dealer.pool)}
+        if chosen:
+            settings["options"] = chosen
         results = summaries if mode == modes.GAUNTLET else summaries[0]
         if options["json"]:
             self.stdout.write(json.dumps({"settings": settings, "results": results}, sort_keys=True, indent=2))
@@ -239,11 +271,13 @@ class Command(BaseCommand):
                                returncode=BAD_INPUT)
         agents = [{"name": n, "iterations": options["iterations"]} if n == "ismcts" else {"name": n}
                   for n in (names * players if len(names) == 1 else names)]
+        chosen = self._setup_options(engine, options["option"], players)
         replays = self._replay_dir(options)
-        pairing = modes.deckless_pairing(engine, players, agents)  # the web's deckless runs play the same
+        pairing = modes.deckless_pairing(engine, players, agents, chosen)  # the web's deckless runs play the same
         seats = pairing.names
         results = run_games(engine, pairing.decks, pairing.agents, games=options["games"], seed=options["seed"],
                             workers=options["workers"], record=replays is not None, rotate=pairing.rotate,
+                            options=pairing.options,
                             progress=progress_callback(self, options, desc="Playing", unit="games"))
         summary = deckless_figures(summarize_results(results, name, seats, engine), engine)
         if replays is not None:
@@ -253,6 +287,8 @@ class Command(BaseCommand):
             self.stderr.write(f"wrote {len(results)} replays to {replays}")
         settings = {"game": engine.game, "engine_version": engine.version, "mode": name, "players": players,
                     "games": options["games"], "seed": options["seed"], "agents": agents, "seats": seats}
+        if chosen:
+            settings["options"] = chosen
         if options["json"]:
             self.stdout.write(json.dumps({"settings": settings, "results": summary}, sort_keys=True, indent=2))
         else:
@@ -275,6 +311,9 @@ def render_deckless(settings: dict, summary: dict) -> str:
     agents = " vs ".join(agent["name"] for agent in settings["agents"])
     lines = [f"{settings['game']} {settings['mode']} ({settings['players']} players, engine "
              f"{settings['engine_version']}): {settings['games']} games, seed {settings['seed']}, {agents}"]
+    if settings.get("options"):
+        lines.append("  setup options: " + ", ".join(f"{k}={','.join(map(str, v)) if isinstance(v, list) else v}"
+                                                     for k, v in settings["options"].items()))
     labels = summary.get("counter_labels", {})
     for side in summary["sides"]:
         lines += [
@@ -286,8 +325,10 @@ def render_deckless(settings: dict, summary: dict) -> str:
         for name, figure in side["counters"].items():
             lines.append(f"    {labels.get(name, name)}: mean {_mean(figure['mean_interval'])} per game")
         for name, figure in side["card_totals"].items():
-            lines.append(f"    {labels.get(name, name)}: {_number(figure['per_game'])} cards per game "
-                         f"({figure['total']} in all)")
+            per_copy = f"; {_number(figure['per_unit'])} per copy" if "per_unit" in figure else ""
+            unit = "" if per_copy else " cards"  # an amount per copy (StatCounter.per) counts no cards
+            lines.append(f"    {labels.get(name, name)}: {_number(figure['per_game'])}{unit} per game "
+                         f"({figure['total']} in all{per_copy})")
     reasons = summary.get("end_reason_labels", {})
     lines += [
         f"  draws (every seat tied): {summary['draws']}",

@@ -213,3 +213,113 @@ def test_views_of_random_games_match_the_schema(slug):
     assert not failures, (f"{len(failures)} problems with views against rules/{slug}/view.schema.json:\n"
                           + "\n".join(failures[:20]))
     assert validated >= GAMES * 2 * 3
+
+
+# -- deckless modes (EngineSpec.deckless_modes: Millennium Blades' whole game) ----------------------------------
+#: games per deckless mode (a whole game is a few hundred moves)
+MODE_GAMES = int(os.environ.get("VIEW_SCHEMA_MODE_GAMES", "12"))
+
+
+def mode_schema_path(engine: EngineSpec) -> Path:
+    """A deckless mode's schema: ``view.schema.json`` in the package of its ``new_game``
+    (``rules/millennium_blades/full/`` for the whole game)."""
+    return ROOT.joinpath(*engine.new_game.__module__.split(".")[:-1]) / "view.schema.json"
+
+
+DECKLESS = [(slug, name) for slug in ENGINE_SLUGS for name in get_engine(slug).deckless_modes
+            if mode_schema_path(get_engine(slug, name)).is_file()]
+
+
+@cache
+def mode_validator(path: Path) -> Draft202012Validator:
+    schema = json.loads(path.read_text())
+    registry = _registry().with_resource(schema["$id"], Resource.from_contents(schema))
+    return Draft202012Validator(schema, registry=registry)
+
+
+def random_setup_options(engine: EngineSpec, rng: random.Random) -> dict:
+    """The mode's setup options (``EngineSpec.setup_options``) drawn at random: a flag either way, a
+    choice among its values, a number in its bounds (at most 3: short timers keep the games short);
+    a multiple choice keeps its default."""
+    from rules.core.options import BOOLEAN, CHOICE, INTEGER, clean_options
+
+    raw = {}
+    for option in engine.setup_options:
+        if option.kind == BOOLEAN:
+            raw[option.name] = rng.random() < 0.5
+        elif option.kind == CHOICE:
+            raw[option.name] = rng.choice([value for value, _ in option.choice_list()])
+        elif option.kind == INTEGER:
+            raw[option.name] = rng.randint(option.minimum or 1, min(option.maximum or 3, 3))
+    for name in list(raw):  # a choice the pool cannot play (a preset whose sets are missing) is left out
+        try:
+            clean_options(engine, {name: raw[name]})
+        except ValueError:
+            del raw[name]
+    return clean_options(engine, raw)
+
+
+def test_the_deckless_modes_with_a_schema_include_the_whole_game():
+    assert ("millennium_blades", "full-game") in DECKLESS
+    for slug, name in DECKLESS:
+        schema = json.loads(mode_schema_path(get_engine(slug, name)).read_text())
+        Draft202012Validator.check_schema(schema)
+        assert schema["$id"] == SCHEMA_BASE + str(mode_schema_path(get_engine(slug, name)).relative_to(ROOT))
+        assert schema["additionalProperties"] is False and schema["properties"]["game"] == {"const": slug}
+        reasons = set(schema["properties"]["outcome"]["properties"]["reason"]["enum"])
+        assert set(get_engine(slug, name).end_reasons) | set(CORE_END_REASONS) <= reasons
+
+
+@pytest.mark.parametrize(("slug", "name"), DECKLESS)
+def test_views_of_deckless_modes_match_their_schema(slug, name):
+    """Random games of the mode at each of its seat counts, its setup options drawn at random: the
+    first and last positions and ``CHECKS_PER_GAME`` sampled ones, every seat's view and ``view(None)``."""
+    from rules.core.decks import DeckList
+
+    engine = get_engine(slug, name)
+    check = mode_validator(mode_schema_path(engine))
+    failures, validated = [], 0
+    for game in range(MODE_GAMES):
+        rng = random.Random(f"view-schema {slug} {name} {game}")
+        seats = engine.seat_counts()[game % len(engine.seat_counts())]
+        options = random_setup_options(engine, rng)
+        label = f"{slug} {name} game {game}: {seats} seats, options {options}"
+        state = engine.start([DeckList(game=slug, name=f"Seat {n + 1}") for n in range(seats)], rng.randrange(2**31),
+                             **options)
+        kept, moves = [(0, _views(state))], 0
+        while not state.is_over:
+            state.apply_move({seat: rng.choice(state.legal_actions(seat)) for seat in state.current_players()})
+            moves += 1
+            assert moves < MAX_MOVES, f"{label}: no end after {MAX_MOVES} moves"
+            if not state.is_over and rng.randrange(EVERY * 8) == 0 and len(kept) <= CHECKS_PER_GAME:
+                kept.append((moves, _views(state)))
+        kept.append((moves, _views(state)))
+        for move, views in kept:
+            for seat, text in views:
+                validated += 1
+                view = json.loads(text)
+                found = sorted(check.iter_errors(view), key=lambda e: list(e.absolute_path))
+                failures += [f"{label}, move {move}, view({seat}) at {'/'.join(map(str, e.absolute_path))}: "
+                             f"{e.message[:300]}" for e in found[:5]]
+        if len(failures) > 20:
+            break
+    assert not failures, f"{len(failures)} problems with {slug} {name} views:\n" + "\n".join(failures[:20])
+    assert validated >= MODE_GAMES * 2 * 3
+
+
+@pytest.mark.parametrize(("slug", "name"), DECKLESS)
+def test_deckless_mode_schemas_reject_wrong_views(slug, name):
+    from rules.core.decks import DeckList
+
+    engine = get_engine(slug, name)
+    check = mode_validator(mode_schema_path(engine))
+    state = engine.start([DeckList(game=slug, name=f"Seat {n + 1}") for n in range(engine.seat_counts()[0])], 1)
+    view = json.loads(json.dumps(state.view(0)))
+    assert check.is_valid(view), [e.message for e in check.iter_errors(view)][:3]
+    wrong = {"an unknown key": {**view, "colour": "blue"}, "no players": {k: v for k, v in view.items() if k != "players"},
+             "over without an outcome": {**view, "over": True, "to_act": []},
+             "a tournament's view outside a tournament": {**view, "tournament": {}},
+             "a player with an unknown key": {**view, "players": [{**view["players"][0], "secret": 1}, *view["players"][1:]]},
+             "money as text": {**view, "players": [{**view["players"][0], "money": "12"}, *view["players"][1:]]}}
+    for what, spoiled in wrong.items():
+        assert not check.is_valid(spoiled), f"{slug} {name}: the schema accepts a view with {what}"
