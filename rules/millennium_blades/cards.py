@@ -26,6 +26,9 @@ from rules.millennium_blades.vocabulary import (
     TYPES,
 )
 
+#: the Deckbuilding side's timings of Character and Venue cards (effects.COMPONENT_TIMINGS)
+COMPONENT_TIMINGS = ("deckbuilding", "setup")
+
 ANY = "any"
 N = {"amount": "int"}
 RP = {**N, "per": ANY, "max": "int", "who": "str"}
@@ -48,6 +51,23 @@ EFFECT_OPS = {
     "discard": OpSpec("Discard cards from your hand to your binder.", {**N, "filter": ANY, "who": "str"}),
     "cancel_flip": OpSpec("Reaction: the flip that triggered the reaction does not happen.", {}),
     "if": OpSpec("Run then (or else) by a condition.", {"condition": ANY, "then": ANY, "else": ANY}),
+    "pay_money": OpSpec("Pay Millennium Dollars to the bank; if you cannot, the rest of the effect does not happen.", N),
+    "rescore": OpSpec("Activate again the Score effects of your Top Card (card: top) or of the Metagame cards "
+                      "(card: metagame), for you.", {"card": "str"}),
+    # the Deckbuilding side of Character and Venue cards (effects.DECKBUILDING_OPS; the whole game runs them)
+    "income": OpSpec("Deckbuilding: more dollars of income.", N),
+    "deal": OpSpec("Deckbuilding: more cards dealt at the start of the round.", N),
+    "sell_markers": OpSpec("Deckbuilding: more Sell Markers.", N),
+    "store_price": OpSpec("Deckbuilding: Store cards cost this much more (negative: less).", N),
+    "aftermarket_price": OpSpec("Deckbuilding: Aftermarket cards cost this much more (negative: less).", N),
+    "sell_price": OpSpec("Deckbuilding: sales to the Aftermarket pay this much more (negative: less).", N),
+    "fusion_size": OpSpec("Deckbuilding: Card Fusions need this many more cards (negative: fewer).",
+                          {**N, "tier": "str"}),
+    "kit_slots": OpSpec("Deckbuilding: the deck holds more cards of a section.", {**N, "section": "str"}),
+    "peek": OpSpec("Deckbuilding: see the face-down Store cards showing and buy the one you choose.", {}),
+    "metagame_control": OpSpec("Deckbuilding: once a round per Metagame stack, replace its revealed card "
+                               "with the next one.", {}),
+    "starting_promo": OpSpec("Setup: take cards from the top of a Card Fusion pile.", {**N, "tier": "str"}),
 }
 
 #: The layout fan card lists use (docs/import-format.md): name, set, star, element, type,
@@ -125,9 +145,9 @@ GAME = GameSpec(
         RaritySpec("P", "Promo", 5),
     ),
     set_kinds=SET_KINDS,
-    timings=TIMINGS,
+    timings=TIMINGS + COMPONENT_TIMINGS,
     effect_ops=EFFECT_OPS,
-    effect_fields=("keyword",),
+    effect_fields=("keyword", "side"),  # side: a Character's or Venue's (effects.check_sided_effect)
     list_layout=FAN_LIST,
     card_checker=_check_card,
     text_compiler=_compile_text,

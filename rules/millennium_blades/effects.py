@@ -14,6 +14,15 @@ Everything an op, condition or count names is one of the structures below; nothi
   "is": FILTER}``, ``{"test": "not", "of": CONDITION}``.
 - TARGET: ``{"player", "pick", "filter", "chooser", "zone"}``.
 - TRIGGER: ``{"event", "by", "whose", "filter"}``.
+
+Character and Venue cards (the whole game, ``rules/millennium_blades/full/powers.py``): every
+effect names its ``side``, ``deckbuilding`` or ``tournament`` ("Character Powers": "Each card has
+two sides, a Deckbuilding side and a Tournament side"; "Venues": "rules to follow for the
+Deckbuilding Phase, Tournament Phase or both"). A Deckbuilding-side effect has the timing
+``deckbuilding`` (a rule that holds while the phase lasts) or ``setup`` (once, at "GAME SETUP";
+characters only) and ``DECKBUILDING_OPS``; a Tournament-side effect is a tournament effect its
+holder has as a power (not a card in the tableau: never flipped, targeted or counted), so only
+``POWER_TIMINGS`` and no op that needs a place in the tableau.
 """
 
 from __future__ import annotations
@@ -28,7 +37,7 @@ FACES = ("up", "down", "any")
 #: FILTER ``where``: this card, every other card, the card immediately left/right, every card
 #: left/right of this one, the cards adjacent to it
 WHERES = ("this", "other", "left", "right", "left_of", "right_of", "adjacent")
-ZONES = ("tableau", "opponents", "all", "hand")
+ZONES = ("tableau", "opponents", "all", "hand", "kit")  # kit: your deck box and accessories
 COUNTS = ("cards", "elements", "types", "star_tokens", "clashes_won", "star")
 #: REF: a card an effect names: this card, its neighbours, your Top Card, the card a Next effect or
 #: trigger is about, the card just revealed
@@ -40,6 +49,31 @@ EVENTS = ("play", "flipped", "would_flip", "clash_won", "star_tokens")
 SIDES = ("self", "opponent", "any")
 TRIGGERED_TIMINGS = ("top", "ongoing", "reaction")
 CONTINUOUS_OPS = ("protect", "extra_slot", "set_star", "copy_attributes")
+#: the sides of a Character or Venue card, and its Deckbuilding side's timings and ops
+CARD_SIDES = ("deckbuilding", "tournament")
+COMPONENT_TIMINGS = ("deckbuilding", "setup")
+SIDED_CARD_TYPES = ("character", "venue")
+DECKBUILDING_OPS = {
+    "income": "more (or, negative, fewer) dollars of income at Deckbuilding \"Setup the Phase\" 2",
+    "deal": "more cards dealt at Deckbuilding \"Setup the Phase\" 3",
+    "sell_markers": "more Sell Markers this round",
+    "store_price": "Store cards cost this much more (negative: less; never below 0)",
+    "aftermarket_price": "Aftermarket cards cost this much more (negative: less; never below 0)",
+    "sell_price": "cards sold to the Aftermarket pay this much more (negative: less; never below 0)",
+    "fusion_size": "Card Fusions need this many more cards (negative: fewer; at least 1); tier: one tier only",
+    "kit_slots": "the deck (\"Build your Deck\") holds this many more cards of a section",
+    "peek": "see the face-down Store cards showing and buy the one you choose",
+    "metagame_control": "once a round for each Metagame stack, put its revealed card on the bottom and reveal the next",
+    "starting_promo": "setup: take cards from the top of a Card Fusion pile",
+}
+#: Tournament-side timings of a power: what holds without being a card in the tableau
+POWER_TIMINGS = ("ongoing", "score", "action")
+#: ops a power cannot hold (they need the card in a tableau: its slot, its star, its neighbours)
+NOT_POWER_OPS = ("insert", "set_star", "copy_attributes", "cancel_flip")
+FUSION_TIERS = ("bronze", "silver", "gold")
+KIT_SECTIONS = ("singles", "deck_box", "accessories")
+#: REFs of a ``rescore`` op: your Top Card, or the revealed Metagame cards
+RESCORE_CARDS = ("top", "metagame")
 BRANCHES = ("win", "lose", "tie", "winner", "losers")
 REVEAL_SOURCES = ("store", "hand", "face_down")
 
@@ -50,11 +84,84 @@ def check_card(card_type: str, attributes: Mapping[str, Any], effects: list) -> 
     """``GameSpec.card_checker``: every problem the tournament engine would meet running the card,
     as ``(field path, message)``."""
     errors: Errors = []
+    if card_type in SIDED_CARD_TYPES:
+        for i, effect in enumerate(effects):
+            errors += check_sided_effect(card_type, effect, f"effects[{i}]")
+        return errors
     for i, effect in enumerate(effects):
+        if "side" in effect:
+            errors.append((f"effects[{i}].side", f"only {' and '.join(SIDED_CARD_TYPES)} cards have sides"))
+            continue
         errors += check_effect(effect, f"effects[{i}]")
     if attributes.get("star") == "X" and card_type == "single" and effects:
         if not any(op.get("op") == "set_star" for e in effects for op in e.get("ops", ())):
             errors.append(("attributes.star", 'an "X" star needs an Ongoing set_star effect that says what X is'))
+    return errors
+
+
+def check_sided_effect(card_type: str, effect: Mapping[str, Any], path: str) -> Errors:
+    """A Character's or Venue's effect: its side, then that side's timings and ops."""
+    side = effect.get("side")
+    if side not in CARD_SIDES:
+        return [(f"{path}.side", f"{side!r} is not a side ({', '.join(CARD_SIDES)})")]
+    timing = effect.get("timing")
+    if side == "deckbuilding":
+        timings = COMPONENT_TIMINGS if card_type == "character" else ("deckbuilding",)
+        if timing not in timings:
+            return [(f"{path}.timing", f"a {card_type}'s Deckbuilding side has the timings {', '.join(timings)}")]
+        errors: Errors = []
+        for key in ("trigger", "condition", "optional", "keyword"):
+            if key in effect:
+                errors.append((f"{path}.{key}", "a Deckbuilding-side rule has none"))
+        return errors + deckbuilding_ops_errors(effect.get("ops"), timing, f"{path}.ops")
+    if timing not in POWER_TIMINGS:
+        return [(f"{path}.timing", f"a Tournament side is no card in the tableau: its timings are "
+                                   f"{', '.join(POWER_TIMINGS)}")]
+    errors = check_effect({k: v for k, v in effect.items() if k != "side"}, path)
+    for where, op in _all_ops(effect.get("ops"), f"{path}.ops"):
+        if op.get("op") in NOT_POWER_OPS:
+            errors.append((f"{where}.op", f"{op['op']!r} needs a card in the tableau, which a power is not"))
+        elif op.get("op") == "protect" and op.get("target") != "tableau":
+            errors.append((f"{where}.target", "a power protects the tableau (it has no slot)"))
+    return errors
+
+
+def _all_ops(ops: Any, path: str):
+    """Every op of a list of ops and of its branches, with its path."""
+    if not isinstance(ops, list):
+        return
+    for j, op in enumerate(ops):
+        if not isinstance(op, Mapping):
+            continue
+        yield f"{path}[{j}]", op
+        for branch in ("then", "else", *BRANCHES):
+            if isinstance(op.get(branch), list):
+                yield from _all_ops(op[branch], f"{path}[{j}].{branch}")
+
+
+def deckbuilding_ops_errors(ops: Any, timing: str, path: str) -> Errors:
+    if not isinstance(ops, list) or not ops:
+        return [(path, "must be a non-empty list of ops")]
+    errors: Errors = []
+    for j, op in enumerate(ops):
+        where = f"{path}[{j}]"
+        name = op.get("op") if isinstance(op, Mapping) else None
+        if name not in DECKBUILDING_OPS:
+            errors.append((f"{where}.op", f"{name!r} is not a Deckbuilding op ({', '.join(DECKBUILDING_OPS)})"))
+            continue
+        if (name == "starting_promo") != (timing == "setup"):
+            errors.append((f"{where}.op", "starting_promo is the one setup op, and only at setup"))
+        if name not in ("peek", "metagame_control"):
+            errors += _int(op.get("amount", 1), f"{where}.amount")
+        if name in ("deal", "sell_markers", "kit_slots", "starting_promo") and isinstance(op.get("amount", 1), int) \
+                and op.get("amount", 1) < 0:
+            errors.append((f"{where}.amount", f"{name} adds: the amount is not negative"))
+        if name == "kit_slots" and op.get("section") not in KIT_SECTIONS:
+            errors.append((f"{where}.section", f"is one of {', '.join(KIT_SECTIONS)}"))
+        if name == "starting_promo" and op.get("tier") not in FUSION_TIERS:
+            errors.append((f"{where}.tier", f"is one of {', '.join(FUSION_TIERS)}"))
+        if name == "fusion_size" and "tier" in op and op["tier"] not in FUSION_TIERS:
+            errors.append((f"{where}.tier", f"is one of {', '.join(FUSION_TIERS)}"))
     return errors
 
 
@@ -102,7 +209,7 @@ def ops_errors(ops: Any, path: str, *, continuous: bool = False) -> Errors:
 def _op(name: str, op: Mapping[str, Any], where: str) -> Errors:
     errors: Errors = []
     if name in ("gain_rp", "lose_rp", "gain_money", "extra_slot", "play_extra", "star_tokens", "set_star",
-                "discard"):
+                "discard", "pay_money"):
         errors += _int(op.get("amount", 1), f"{where}.amount")
     if name in ("gain_rp", "lose_rp", "set_star") and "per" in op:
         errors += count_errors(op["per"], f"{where}.per")
@@ -130,6 +237,8 @@ def _op(name: str, op: Mapping[str, Any], where: str) -> Errors:
             errors += filter_errors(op["filter"], f"{where}.filter")
     elif name == "discard" and "filter" in op:
         errors += filter_errors(op["filter"], f"{where}.filter")
+    elif name == "rescore" and op.get("card") not in RESCORE_CARDS:
+        errors.append((f"{where}.card", f"rescores {' or '.join(RESCORE_CARDS)}"))
     elif name == "if":
         errors += condition_errors(op.get("condition"), f"{where}.condition")
         errors += ops_errors(op.get("then"), f"{where}.then")

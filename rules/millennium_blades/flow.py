@@ -55,6 +55,8 @@ class FlowMixin:
         holders = self.cards_with("action")
         seen, out = set(), []
         for card in self.play_area(seat):
+            if card in self.powers_used or card in holders and not self.power_affordable(card, seat):
+                continue
             if card in holders and card not in self.down and self.cards[card].name not in seen:
                 seen.add(self.cards[card].name)
                 out.append(card)
@@ -64,9 +66,17 @@ class FlowMixin:
         """Whether ``usable_actions(seat)`` is not empty (without listing them)."""
         holders = self.cards_with("action")
         for card in self.play_area(seat):
-            if card in holders and card not in self.down:
+            if card in holders and card not in self.down and card not in self.powers_used \
+                    and self.power_affordable(card, seat):
                 return True
         return False
+
+    def power_affordable(self, card: int, seat: int) -> bool:
+        """A power's Action that starts by paying dollars is offered only to a player who can pay."""
+        if card not in self.powers[seat]:
+            return True
+        ops = self.cards[card].timed("action")[0][1]["ops"]
+        return ops[0].get("op") != "pay_money" or self.purse[seat] + self.money[seat] >= ops[0].get("amount", 1)
 
     # -- applying ----------------------------------------------------------------------------------------
     def apply(self, action: Action, player: int) -> None:
@@ -131,6 +141,10 @@ class FlowMixin:
         self.action_used = True
         effect = self.cards[card].timed("action")[0][1]
         self.log("use", seat, card=self.cards[card].name)
+        if card in self.powers[seat]:  # a power is never flipped: its Action is used once a tournament
+            self.powers_used.add(card)
+            self.push([self.frame(seat, card, effect, optional=False)])
+            return
         self.push([self.frame(seat, card, effect, extra=({"op": "_flip_source"},), optional=False)])
 
     def end_turn(self) -> None:
@@ -166,6 +180,8 @@ class FlowMixin:
                 if card not in self.down:
                     frames += [self.frame(seat, card, e) for _i, e in self.cards[card].timed("score")]
             for card in self.metagame:
+                frames += [self.frame(seat, card, e) for _i, e in self.cards[card].timed("score")]
+            for card in self.powers[seat]:  # then the seat's powers (character, venue): rules notes
                 frames += [self.frame(seat, card, e) for _i, e in self.cards[card].timed("score")]
         self.push(frames)
         self.settle()

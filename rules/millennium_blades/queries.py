@@ -36,9 +36,12 @@ class QueryMixin:
 
     # -- where a card is --------------------------------------------------------------------------
     def seat_of(self, card: int) -> int | None:
-        """The seat whose play area (tableau, deck box, accessories) holds ``card``."""
+        """The seat whose play area (tableau, deck box, accessories, powers) holds ``card``."""
         for seat in range(self.num_players):
             if card in self.tableau[seat] or card in self.deck_box[seat] or card in self.accessories[seat]:
+                return seat
+        for seat, held in enumerate(self.powers):
+            if card in held:
                 return seat
         return None
 
@@ -79,12 +82,14 @@ class QueryMixin:
         extra = 0
         for card in self.cards_with("extra_slot"):  # a few cards of the game, often none
             if card not in self.down and (card in self.tableau[seat] or card in self.deck_box[seat]
-                                          or card in self.accessories[seat]):
+                                          or card in self.accessories[seat] or card in self.powers[seat]):
                 extra += self.cards[card].extra_slots
         return TABLEAU_SLOTS + extra
 
     def play_area(self, seat: int) -> list[int]:
-        return self.tableau[seat] + self.deck_box[seat] + self.accessories[seat]
+        """Where ``seat``'s effects are: tableau, deck box, accessories, and powers (a character's
+        or venue's Tournament side: no card a target reaches; ``MBState(powers=...)``)."""
+        return self.tableau[seat] + self.deck_box[seat] + self.accessories[seat] + self.powers[seat]
 
     # -- attributes ("Face-Down Cards": no star rating, element or type) ------------------------------
     def star(self, card: int) -> int | None:
@@ -214,6 +219,8 @@ class QueryMixin:
             return list(self.hand[seat])
         if zone == "tableau":
             return list(self.tableau[seat])
+        if zone == "kit":  # your deck box and accessories
+            return self.deck_box[seat] + self.accessories[seat]
         seats = {"opponents": self.opponents, "all": lambda _seat: range(self.num_players)}[zone](seat)
         return [c for s in seats for c in self.tableau[s]]
 

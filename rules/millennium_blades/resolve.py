@@ -121,6 +121,10 @@ class ResolveMixin(ClashMixin):
             return self.op_reveal(frame, op, k)
         if name == "discard":
             return self.op_discard(frame, op, k)
+        if name == "pay_money":
+            return self.op_pay(frame, op)
+        if name == "rescore":
+            return self.op_rescore(frame, op)
         if name == "_flip_source":
             if source not in self.down:
                 self.flip_card(source, seat)
@@ -236,6 +240,36 @@ class ResolveMixin(ClashMixin):
             self.binder[seat].append(card)
             ctx[f"{key}:done"] = True
             self.log("discard", seat, card=self.cards[card].name)
+        return True
+
+    def op_pay(self, frame: dict, op: dict) -> bool:
+        """Pay dollars to the bank from the player's money (``MBState(purse=...)`` plus what this
+        tournament gave); a payment that cannot be made stops the effect, like a discard."""
+        seat, amount = frame["seat"], op.get("amount", 1)
+        if self.purse[seat] + self.money[seat] < amount:
+            frame["i"] = len(frame["ops"])
+            self.log("pay_failed", seat, amount=amount)
+            return True
+        self.money[seat] -= amount
+        self.log("pay_money", seat, amount=amount)
+        return True
+
+    def op_rescore(self, frame: dict, op: dict) -> bool:
+        """Activate again, for the effect's controller, the Score effects of their face-up Top Card
+        (``card: top``) or of the Metagame cards (``card: metagame``); an effect that itself
+        rescores is not activated again (no loop)."""
+        seat = frame["seat"]
+        if op["card"] == "top":
+            top = self.top_card(seat)
+            cards = [top] if top is not None else []
+        else:
+            cards = list(self.metagame)
+        frames = [self.frame(seat, card, e) for card in cards for _i, e in self.cards[card].timed("score")
+                  if not any(o.get("op") == "rescore" for o in e["ops"])]
+        self.log("rescore", seat, cards=[self.cards[c].name for c in cards])
+        if frames:
+            frame["i"] += 1
+            self.push(frames)
         return True
 
     # -- triggers --------------------------------------------------------------------------------------

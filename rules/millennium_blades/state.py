@@ -69,7 +69,12 @@ class MBState(FlowMixin, ResolveMixin, QueryMixin, ViewMixin, GameState):
     turn_limit = TURN_LIMIT
 
     def __init__(self, decks: list[DeckList] | None, seed: int, *, store=None, metagame=(), chart: str = "round1",
-                 first_player: int = 0, turn_limit: int = TURN_LIMIT, _blank: bool = False):
+                 first_player: int = 0, turn_limit: int = TURN_LIMIT, powers=None, kit_limits=None, purse=None,
+                 _blank: bool = False):
+        """``powers``: per seat, the CardSpecs of the Tournament sides the seat holds as powers (a
+        character's, a venue's: the whole game, ``full/powers.py``), numbered after every other
+        card; ``kit_limits``: per seat, the "Build your Deck" limits when not ``KIT_LIMITS``;
+        ``purse``: per seat, the dollars a ``pay_money`` op may spend (the whole game's money)."""
         super().__init__(len(decks) if decks else 1, seed)
         if _blank:
             return
@@ -95,13 +100,18 @@ class MBState(FlowMixin, ResolveMixin, QueryMixin, ViewMixin, GameState):
             for section, zone in (("singles", self.hand), ("deck_box", self.deck_box),
                                   ("accessories", self.accessories)):
                 ids = self._new_cards(deck.cards(section), seat)
-                self._trim_illegal(seat, section, ids)
+                self._trim_illegal(seat, section, ids, (kit_limits[seat] if kit_limits else KIT_LIMITS)[section])
                 zone[seat].extend(ids)
         self.store = self._new_cards(pool_store() if store is None else store, -1)
         shuffle(self.rng, self.store)
         self.store_discard: list[int] = []
         self.aftermarket: list[int] = []
         self.metagame = [self._new_card(spec, -1) for spec in metagame]
+        # powers (character and venue Tournament sides): in no zone a card effect reaches, no owner
+        self.powers = [[self._new_card(spec, -1) for spec in seat_powers] for seat, seat_powers in
+                       enumerate(powers or [()] * n)]
+        self.powers_used: set[int] = set()  # powers whose Action was used (once a tournament)
+        self.purse = list(purse) if purse is not None else [0] * n
         self.out: set[int] = set()  # seats removed by the infinite-loop rule
         # the turn ("Tournament Turns")
         self.first_player = first_player % n
@@ -130,11 +140,11 @@ class MBState(FlowMixin, ResolveMixin, QueryMixin, ViewMixin, GameState):
         self.owner.extend([owner] * (len(self.cards) - first))
         return list(range(first, len(self.cards)))
 
-    def _trim_illegal(self, seat: int, section: str, ids: list[int]) -> None:
+    def _trim_illegal(self, seat: int, section: str, ids: list[int], limit: int) -> None:
         """"Illegal Decks": "Randomly remove cards from the player's deck to their binder until it is
         below the 8-card limit" (the same for deck boxes and accessories; rules notes)."""
         removed = []
-        while len(ids) > KIT_LIMITS[section]:
+        while len(ids) > limit:
             removed.append(ids.pop(self.rng.randrange(len(ids))))
         if removed:
             self.binder[seat].extend(removed)
@@ -224,6 +234,7 @@ class MBState(FlowMixin, ResolveMixin, QueryMixin, ViewMixin, GameState):
         for name in ("store", "store_discard", "aftermarket", "rp", "money", "clashes_won", "triggered"):
             setattr(copy, name, list(getattr(self, name)))
         copy.down, copy.tokens, copy.out = set(self.down), dict(self.tokens), set(self.out)
+        copy.powers_used = set(self.powers_used)
         copy.stats = [{k: dict(v) for k, v in s.items()} for s in self.stats]
         copy.stack = [dict(f, ctx=dict(f["ctx"])) for f in self.stack]
         copy.pending = dict(self.pending) if self.pending else None

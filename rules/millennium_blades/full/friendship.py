@@ -2,23 +2,27 @@
 "GAME END" 4).
 
 "GAME SETUP" 5: "Give each player ... a Character Card, either randomly or of their choice, ... and
-6 Friendship cards of their character." Characters are dealt at random; their powers are not
-played ("Playing without Characters": "players should still pick a character, but ignore their
-character's Deckbuilding and Tournament powers").
+6 Friendship cards of their character." Characters are the rulebook's six (``characters.py``),
+dealt at random or chosen (option ``character_names``); their powers are played with option
+``characters="powers"`` and ignored by default ("Playing without Characters": "players should
+still pick a character, but ignore their character's Deckbuilding and Tournament powers"):
+``powers.py``.
 
 "Friendship Cards are worth extra Victory Points at the end of the game. You can't score them
 yourself, but you can give them to another player who helps you out with a good trade or a rare
 card. You may not score more than 6 VP from a single player's Friendship Cards."
 
-The fixture pool has no characters, so the game ships its own original ones (``CHARACTERS``, the
-rulebook's shape: six Friendship cards each). The rulebook prints no Friendship card value; these
-are worth ``FRIENDSHIP_VP`` (2) each, so the cap binds at the fourth card from one giver (rules
-notes, "Millennium Blades whole game", "Trading and Friendship").
+The fixture pool has no characters, so the game ships the rulebook's six as card data
+(``characters.CHARACTERS``) with six Friendship cards each. The rulebook prints no Friendship card
+value; these are worth ``FRIENDSHIP_VP`` (2) each, so the cap binds at the fourth card from one
+giver (rules notes, "Millennium Blades whole game", "Trading and Friendship").
 """
 
 from __future__ import annotations
 
 from rules.core.decks import CardSpec
+from rules.millennium_blades.full import powers
+from rules.millennium_blades.full.characters import CHARACTERS
 
 #: "6 Friendship cards of their character"
 PER_CHARACTER = 6
@@ -27,9 +31,8 @@ FRIENDSHIP_VP = 2
 #: "You may not score more than 6 VP from a single player's Friendship Cards"
 CAP_PER_GIVER = 6
 FRIENDSHIP_SET = "MB-FRIENDS"
-#: original characters (names and Friendship cards authored for this project)
-CHARACTERS = ("Tessa Ledgerwright", "Bram Foilhaven", "Juniper Sleeve", "Otto Mintcondition", "Rhea Boosterfield",
-              "Kip Deckhollow")
+__all__ = ["CAP_PER_GIVER", "CHARACTERS", "FRIENDSHIP_VP", "PER_CHARACTER", "card_vp", "friendship_spec",
+           "friendship_vp", "setup_characters"]
 
 
 def friendship_spec(character: str) -> CardSpec:
@@ -54,13 +57,13 @@ def friendship_vp(state, seat: int, extra: dict[int, int] | None = None) -> int:
 
 
 def setup_characters(state, register) -> None:
-    """"GAME SETUP" 5: a character at random for each seat and its 6 Friendship cards (in the
-    seat's ``friendship`` zone: cards it may give)."""
-    characters = list(CHARACTERS)
-    state.rng.shuffle(characters)
-    state.characters = characters[:state.num_players]
+    """"GAME SETUP" 5: a character for each seat (at random, or chosen) and its 6 Friendship cards
+    (in the seat's ``friendship`` zone: cards it may give); then the Character cards, Pro Player
+    sets and Venue Deck (``powers.setup``)."""
+    state.characters = powers.deal_characters(state)
     for seat, character in enumerate(state.characters):
         ids = register(friendship_spec(character), PER_CHARACTER)
         state.friendship[seat] += ids
         for card in ids:
             state.friendship_owner[card] = seat
+    powers.setup(state)

@@ -24,7 +24,8 @@ def test_game_setup_set_selection_takes_what_the_pool_has():
 
 def test_game_setup_chosen_sets_and_refused_kinds():
     state = game(3, sets=["MB-CORE", "MB-EX1"])
-    store_kinds = {c.set_code for c in state.cards if c.kind not in ("starter", "friendship") and "promo" not in c.kind}
+    store_kinds = {c.set_code for c in state.cards
+                   if c.kind not in ("starter", "friendship", "character") and "promo" not in c.kind}
     assert store_kinds == {"MB-CORE", "MB-EX1"}
     with pytest.raises(ValueError):
         game(3, sets=["MB-BP1"])
