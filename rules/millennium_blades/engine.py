@@ -57,7 +57,9 @@ Face-down cards are not hidden: every card is played face-up before it is flippe
 
 Deckless mode ``"full-game"`` (``ENGINE.deckless_modes``): the whole game, setup to final scoring,
 3-5 players each starting from a starter deck (``rules/millennium_blades/full/``, ``FULL_ENGINE``);
-``manage.py simulate --game millennium_blades --mode full-game --players 4``.
+``manage.py simulate --game millennium_blades --mode full-game --players 4``; ``"duel"``: Duel Mode,
+2 players, best two tournaments of three (``DUEL_ENGINE``); ``"turn-based"``: Turn-Based Mode, 2-5
+players, one combined phase (``rules/millennium_blades/turn_based/``, ``TURN_BASED_ENGINE``).
 
 Returns: the VP of the round's chart (option ``chart``: ``pre_release``, ``round1`` (default),
 ``round2``, ``final``), ties sharing "all places they would win ... rounded down"; placements
@@ -71,8 +73,9 @@ from __future__ import annotations
 from rules.core.decks import DeckList
 from rules.core.engine import EngineSpec, StatCounter
 from rules.millennium_blades import ai
-from rules.millennium_blades.full.engine import FULL_ENGINE
+from rules.millennium_blades.full.engine import DUEL_ENGINE, FULL_ENGINE
 from rules.millennium_blades.state import CHARTS, TURN_LIMIT, MBState
+from rules.millennium_blades.turn_based.engine import TURN_BASED_ENGINE
 
 VERSION = "1.2"  # 1.1: ISMCTS searches with evaluation priors; 1.2: sampled worlds deal opponents kit-like
 # hands that play their printed text (``MBState.determinize``), ISMCTS plays out greedily (its games differ;
@@ -94,7 +97,8 @@ def new_game(decks: list[DeckList], seed: int, **options) -> MBState:
     shuffled from the seed."""
     return MBState(list(decks), seed, store=options.get("store"), metagame=options.get("metagame", ()),
                    chart=options.get("chart", "round1"), first_player=options.get("first_player", 0),
-                   turn_limit=options.get("turn_limit", TURN_LIMIT))
+                   turn_limit=options.get("turn_limit", TURN_LIMIT), powers=options.get("powers"),
+                   kit_limits=options.get("kit_limits"), purse=options.get("purse"))
 
 
 ENGINE = EngineSpec(
@@ -105,7 +109,7 @@ ENGINE = EngineSpec(
     # "Sampled worlds"); scripts/bench_agents.py measures them at mirror tables
     search_defaults={"rollout": "greedy", "rollout_turns": 3, "eval_scale": 5.0},
     # the whole game (rules/millennium_blades/full/): every seat starts from a starter deck, no saved decks
-    deckless_modes={"full-game": FULL_ENGINE},
+    deckless_modes={"full-game": FULL_ENGINE, "duel": DUEL_ENGINE, "turn-based": TURN_BASED_ENGINE},
 )
 
 __all__ = ["CHARTS", "COUNTERS", "ENGINE", "VERSION", "MBState", "new_game"]

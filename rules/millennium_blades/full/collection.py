@@ -29,13 +29,15 @@ def shared_symbols(cards) -> frozenset[str]:
     return out
 
 
-def can_add(collection, card) -> bool:
-    """Whether ``card`` may join ``collection`` (both ``Card``s) and keep it a collection."""
-    if len(collection) >= MAX_SIZE or not card.symbols or card.star is None:
+def can_add(collection, card, symbols: frozenset[str] | None = None) -> bool:
+    """Whether ``card`` may join ``collection`` (both ``Card``s) and keep it a collection; with
+    ``symbols``, one made on those symbols only (Duel Mode's elemental and type collections)."""
+    own = card.symbols if symbols is None else card.symbols & symbols
+    if len(collection) >= MAX_SIZE or not own or card.star is None:
         return False
     if any(c.star == card.star for c in collection):
         return False
-    return not collection or bool(shared_symbols(collection) & card.symbols)
+    return not collection or bool(shared_symbols(collection) & own)
 
 
 def score(cards) -> int:

@@ -20,26 +20,35 @@ starters=None, ticks_per_minute=2, timers=(7, 7, 6), reuse_short_sets=True)``:
 - ``free_market``: "Free Market Mode" ("VARIANTS & OPTIONS": "players may make uneven trades"):
   trade offers may also name the Star Rating minus or plus 2 dollars, and trades are not checked
   for equal value (``trading.py``).
+- ``characters``: ``"none"`` (default, "Playing without Characters") or ``"powers"`` (both sides of
+  each seat's Character card are played); ``character_names``: each seat's character (default: at
+  random); ``pro_players``: "Pro Player Cards" (needs ``characters="powers"``); ``venues``: the
+  Venue Deck (``powers.py``, ``characters.py``, ``venues.py``).
 """
 
 from __future__ import annotations
 
 from rules.core.engine import EngineSpec, StatCounter
-from rules.millennium_blades.full import rounds
+from rules.millennium_blades.full import duel as duel_mode
+from rules.millennium_blades.full import powers, rounds
 from rules.millennium_blades.full.agents.ai import evaluate
+from rules.millennium_blades.full.agents.duel import evaluate as evaluate_duel
+from rules.millennium_blades.full.options import OPTIONS
 from rules.millennium_blades.full.pool import FullPool, load_pool
 from rules.millennium_blades.full.setup import setup_game
 from rules.millennium_blades.full.state import TICKS_PER_MINUTE, TIMERS, FullGameState
 
-VERSION = "0.2"  # 0.2: trading, Friendship, characters dealt at setup, Free Market Mode
-MIN_PLAYERS, MAX_PLAYERS = 3, 5  # "These rules assume a 3-5 player group" (Duel Mode is not here yet)
+#: 0.2: trading, Friendship, characters dealt at setup, Free Market Mode; 0.3: Duel, Draft and
+#: Liquidation Modes, Millennium Accessories
+VERSION = "0.3"
+MIN_PLAYERS, MAX_PLAYERS = 3, 5  # "These rules assume a 3-5 player group" (2: Duel Mode, DUEL_ENGINE)
 END_REASONS = {"game_end": "three rounds were played; the most VP won (tie-breaks: tournaments, "
                            "collections, money, friendship)"}
 COUNTERS = (
-    StatCounter("vp_tournaments", "VP from tournaments"),
-    StatCounter("vp_collections", "VP from collections"),
-    StatCounter("vp_money", "VP from money"),
-    StatCounter("vp_friendship", "VP from Friendship cards"),
+    StatCounter("vp_tournaments", "VP from tournaments", group="vp"),
+    StatCounter("vp_collections", "VP from collections", group="vp"),
+    StatCounter("vp_money", "VP from money", group="vp"),
+    StatCounter("vp_friendship", "VP from Friendship cards", group="vp"),
     StatCounter("money", "Millennium Dollars at the end"),
     StatCounter("bought", "Bought from the Store", per_card=True),
     StatCounter("bought_aftermarket", "Bought from the Aftermarket", per_card=True),
@@ -48,25 +57,43 @@ COUNTERS = (
     StatCounter("collected", "Collected (turned in)", per_card=True),
     StatCounter("prize", "Prize support", per_card=True),
     StatCounter("traded_for", "Got in a trade with a player", per_card=True),
+    StatCounter("price_paid", "Price paid (dollars)", per_card=True, per=("bought", "bought_aftermarket"),
+                description="dollars paid for the copies bought (Store cost, Aftermarket price): per copy, the mean price"),
+    StatCounter("in_winning_kit", "In a tournament winner's kit", per_card=True,
+                description="copies in the kit of a seat placed first in a tournament (rounds 1-3), each tournament"),
 )
 
 
 def new_full_game(players: int, seed: int, *, pool: FullPool | None = None, sets=None, preset: str | None = None,
                   fusion=None, prize=None, starters=None, ticks_per_minute: int = TICKS_PER_MINUTE,
                   timers=TIMERS, reuse_short_sets: bool = True, metagames=None,
-                  pre_release: bool = False, free_market: bool = False) -> FullGameState:
+                  pre_release: bool = False, free_market: bool = False, duel: bool = False, draft: bool = False,
+                  liquidation: bool = False, millennium_accessories: str = "none",
+                  handicap_seats=(), characters: str = "none", character_names=None, pro_players: bool = False,
+                  venues: bool = False) -> FullGameState:
     """A whole game, set up and at the first tick of Deckbuilding Round 1 (or at the first turn
-    of the Pre-Release Tournament)."""
-    if not MIN_PLAYERS <= players <= MAX_PLAYERS:
-        raise ValueError(f"the whole game is played by {MIN_PLAYERS}-{MAX_PLAYERS} players, not {players}")
-    state = FullGameState(players, seed, ticks_per_minute=ticks_per_minute, timers=timers, free_market=free_market)
+    of the Pre-Release Tournament, or at the Millennium Accessories draft)."""
+    low, high = (duel_mode.PLAYERS, duel_mode.PLAYERS) if duel else (MIN_PLAYERS, MAX_PLAYERS)
+    if not low <= players <= high:
+        what = "Duel Mode is" if duel else "the whole game is"
+        raise ValueError(f"{what} played by {low}-{high} players, not {players}" if low < high
+                         else f"{what} played by {low} players, not {players}")
+    if duel and free_market:
+        raise ValueError('Duel Mode: "trades must still be even" (no Free Market Mode)')
+    if draft and not timers[0]:
+        raise ValueError("Draft Mode drafts again when the first timer ends: the first timer needs ticks")
+    state = FullGameState(players, seed, ticks_per_minute=ticks_per_minute, timers=timers, free_market=free_market,
+                          duel=duel, draft_mode=draft, liquidation=liquidation)
+    # Character Powers, Pro Player Cards, Venues (powers.py): checked and recorded before the setup
+    powers.configure(state, characters=characters, character_names=character_names, pro_players=pro_players,
+                     venues=venues)
     setup_game(state, pool or load_pool(), sets=sets, preset=preset, fusion=fusion, prize=prize,
-               starters=starters, reuse_short_sets=reuse_short_sets, metagames=metagames)
+               starters=starters, reuse_short_sets=reuse_short_sets, metagames=metagames,
+               accessories=millennium_accessories, handicap_seats=handicap_seats)
     if pre_release:  # "skip the third round of deckbuilding and the third tournament"
         state.last_round = 2
-        rounds.start_pre_release(state)
-    else:
-        rounds.start_deckbuilding(state)
+    if state.accessory_draft is None:  # else the draft starts it (millennium_accessories.py)
+        rounds.start_first_round(state)
     return state
 
 
@@ -80,4 +107,26 @@ FULL_ENGINE = EngineSpec(
     game="millennium_blades", version=f"full-{VERSION}", new_game=_new_game, evaluate=evaluate,
     search_defaults={"eval_scale": 5.0}, min_players=MIN_PLAYERS, max_players=MAX_PLAYERS, perfect_information=False,
     chance=True, simultaneous_moves=True, end_reasons=END_REASONS, counters=COUNTERS,
+    setup_options=OPTIONS,  # rules/millennium_blades/full/options.py: the web form's, the API's and --option's choices
+)
+
+
+def _new_duel(decks, seed: int, **options) -> FullGameState:
+    """``EngineSpec.new_game`` of Duel Mode."""
+    return new_full_game(len(decks), seed, duel=True, **options)
+
+
+DUEL_COUNTERS = (
+    StatCounter("tournaments_won", "Tournaments won"),
+    StatCounter("rp_collections", "RP from collections"),
+    *(c for c in COUNTERS if c.name == "money" or c.per_card),
+)
+#: "Duel Mode" (``duel.py``): 2 players, best two tournaments of three
+DUEL_ENGINE = EngineSpec(
+    game="millennium_blades", version=f"duel-{VERSION}", new_game=_new_duel, evaluate=evaluate_duel,
+    search_defaults={"eval_scale": 5.0}, min_players=duel_mode.PLAYERS, max_players=duel_mode.PLAYERS,
+    perfect_information=False, chance=True, simultaneous_moves=True, counters=DUEL_COUNTERS,
+    setup_options=tuple(o for o in OPTIONS if o.name != "free_market"),  # "trades must still be even"
+    end_reasons={"two_tournaments_won": "a player won two tournaments",
+                 "three_tournaments_played": "three tournaments were played without a player winning two"},
 )

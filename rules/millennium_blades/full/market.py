@@ -17,9 +17,14 @@ chooses one action at once (the core's simultaneous moves) and the tick resolves
   one Sell Marker on the pile; "not more than one Card Fusion of each type per round";
 - ``collect <name>`` / ``uncollect <name>``: a binder card into the collection, or back;
 - ``kit <name>`` / ``unkit <name>``: a binder card into the kit (deck), or back;
-- ``offer``, ``withdraw``, ``accept``, ``decline``, ``counter``: trading with players ("YOUR
-  FRIENDS", ``trading.py``; withdrawals and declines resolve first in a tick, acceptances after
-  every other move, then new offers).
+- with Character Powers or a Venue (``powers.py``): prices, fusion sizes and kit slots as their
+  Deckbuilding rules say; a peeking seat's ``buy_store <set> <name>`` (the card it saw); The Power
+  Creep's ``redraw_meta <stack>``;
+- ``offer``, ``add``, ``sweeten``, ``ask_friendship``, ``withdraw``, ``accept``, ``decline``,
+  ``counter``: trading with players ("YOUR FRIENDS", ``trading.py``; withdrawals and declines
+  resolve first in a tick, acceptances after every other move, then counters and Friendship asked
+  for, then the offerers' changes, then new offers);
+- Duel Mode: ``collect_type``/``uncollect_type``, the second collection (``duel.py``).
 
 Contested cards ("Personal Space & Etiquette"): "When a player reveals a new card from the
 Store, that player has the first chance to buy that card" and "If two players both want to buy
@@ -32,7 +37,7 @@ its buyer revealed it and has the first claim on it in the next tick. Otherwise 
 from __future__ import annotations
 
 from rules.core.engine import Action
-from rules.millennium_blades.full import collection, kit, trading
+from rules.millennium_blades.full import collection, duel, kit, powers, trading
 
 #: "Card Fusion": "5 cards for Bronze, 7 for Silver, and 9 for Gold"
 FUSION_SIZE = {"bronze": 5, "silver": 7, "gold": 9}
@@ -47,7 +52,7 @@ def fusion_fodder(state, seat: int, tier: str) -> list[int]:
     """The binder cards a fusion puts in the box: the lowest sell value first, then by name (the
     "unwanted junk cards"; rules notes)."""
     binder = sorted(state.binder[seat], key=lambda c: (state.cards[c].value, state.cards[c].name, c))
-    return binder[:FUSION_SIZE[tier]]
+    return binder[:powers.fusion_size(state, seat, tier)]  # a power or venue may change the size
 
 
 def legal_actions(state, seat: int) -> list[Action]:
@@ -55,10 +60,15 @@ def legal_actions(state, seat: int) -> list[Action]:
     out = [Action("wait")]
     money = state.money[seat]
     sets = dict.fromkeys(cards[c].set_code for c in showing(state))
-    out += [Action("buy_store", (code,)) for code in sorted(sets) if state.set_cost(code) <= money]
+    if powers.peeks(state, seat):  # Fulton's peek: "buy_store <set> <name>", the card it saw (powers.py)
+        out += [Action("buy_store", (code, name)) for code, name in sorted({(cards[c].set_code, cards[c].name)
+                for c in showing(state)}) if powers.store_price(state, seat, state.set_cost(code)) <= money]
+    else:
+        out += [Action("buy_store", (code,)) for code in sorted(sets)
+                if powers.store_price(state, seat, state.set_cost(code)) <= money]
     after = {}
     for c in state.aftermarket:
-        if state.marker.get(c) != seat and cards[c].value <= money:
+        if state.marker.get(c) != seat and powers.aftermarket_price(state, seat, cards[c].value) <= money:
             after.setdefault(cards[c].name, c)
     out += [Action("buy_aftermarket", (name,)) for name in sorted(after)]
     binder_names = sorted({cards[c].name for c in state.binder[seat]})
@@ -67,18 +77,21 @@ def legal_actions(state, seat: int) -> list[Action]:
     if state.markers[seat] > 0:
         out += [Action("fuse", (tier,)) for tier in FUSION_SIZE
                 if tier not in state.fused[seat] and state.fusion.get(tier)
-                and len(state.binder[seat]) >= FUSION_SIZE[tier]]
+                and len(state.binder[seat]) >= powers.fusion_size(state, seat, tier)]
+    out += [Action("redraw_meta", (stack,)) for stack in powers.redraw_options(state, seat)]  # The Power Creep
     col = [cards[c] for c in state.collection[seat]]
     by_name = {}
     for c in state.binder[seat]:
         by_name.setdefault(cards[c].name, cards[c])
-    if len(col) < collection.MAX_SIZE:
+    if state.duel:  # an elemental and a type collection (duel.py)
+        out += duel.collection_actions(state, seat, binder_names, by_name)
+    else:
         out += [Action("collect", (name,)) for name in binder_names if collection.can_add(col, by_name[name])]
-    out += [Action("uncollect", (name,)) for name in sorted({c.name for c in col})]
+        out += [Action("uncollect", (name,)) for name in sorted({c.name for c in col})]
     mine = [cards[c] for c in state.kit[seat]]
     in_kit = {c.name for c in mine}
     room = {section: limit - sum(1 for c in mine if kit.SECTION[c.card_type] == section)
-            for section, limit in kit.KIT_LIMITS.items()}
+            for section, limit in powers.kit_limits(state, seat).items()}  # Deques: more slots (powers.py)
     out += [Action("kit", (name,)) for name in binder_names
             if name not in in_kit and room.get(kit.SECTION.get(by_name[name].card_type), 0) > 0]
     out += [Action("unkit", (name,)) for name in sorted(in_kit)]
@@ -105,6 +118,7 @@ def resolve_tick(state, actions: dict[int, Action]) -> None:
     fusers: dict[str, list[int]] = {}
     store_buyers: dict[str, list[int]] = {}
     after_buyers: dict[str, list[int]] = {}
+    named: dict[int, str] = {}
     trading.resolve_answers(state, actions)
     for seat in sorted(actions):
         action = actions[seat]
@@ -115,6 +129,10 @@ def resolve_tick(state, actions: dict[int, Action]) -> None:
             state.collection[seat].append(_take(state.binder[seat], cards, args[0]))
         elif verb == "uncollect":
             state.binder[seat].append(_take(state.collection[seat], cards, args[0]))
+        elif verb == "collect_type":  # Duel Mode's type collection
+            state.collection_type[seat].append(_take(state.binder[seat], cards, args[0]))
+        elif verb == "uncollect_type":
+            state.binder[seat].append(_take(state.collection_type[seat], cards, args[0]))
         elif verb == "kit":
             state.kit[seat].append(_take(state.binder[seat], cards, args[0]))
         elif verb == "unkit":
@@ -124,12 +142,19 @@ def resolve_tick(state, actions: dict[int, Action]) -> None:
             state.aftermarket.append(card)
             state.marker[card] = seat
             state.markers[seat] -= 1
-            state.pay(seat, cards[card].value, "sell")
+            price = powers.sell_price(state, seat, cards[card].value)
+            state.pay(seat, price, "sell")
             state.count(seat, "sold", card)
+            if price != cards[card].value:  # a power's or venue's price (powers.py)
+                state.log("sold_for", seat, card=args[0], price=price)
         elif verb == "fuse":
             fusers.setdefault(args[0], []).append(seat)
         elif verb == "buy_store":
             store_buyers.setdefault(args[0], []).append(seat)
+            if len(args) > 1:  # a peeking seat names the card (powers.py)
+                named[seat] = args[1]
+        elif verb == "redraw_meta":
+            powers.redraw_meta(state, seat, args[0])
         elif verb == "buy_aftermarket":
             after_buyers.setdefault(args[0], []).append(seat)
         state.log(verb, seat, **({"card": args[0]} if args else {}))
@@ -140,7 +165,7 @@ def resolve_tick(state, actions: dict[int, Action]) -> None:
     for code, seats in sorted(store_buyers.items()):
         mine = {s for s in seats for c in showing(state) if revealed.get(c) == s and cards[c].set_code == code}
         for seat in _order(state, seats, mine):
-            _buy_store(state, seat, code, revealed)
+            _buy_store(state, seat, code, revealed, named.get(seat))
     for name, seats in sorted(after_buyers.items()):
         for seat in _order(state, seats):
             _buy_aftermarket(state, seat, name)
@@ -167,17 +192,20 @@ def _fuse(state, seat: int, tier: str) -> None:
     state.log("fused", seat, tier=tier, into_box=[state.cards[c].name for c in fodder], promo=state.cards[promo].name)
 
 
-def _buy_store(state, seat: int, code: str, revealed: dict[int, int]) -> None:
+def _buy_store(state, seat: int, code: str, revealed: dict[int, int], named: str | None = None) -> None:
     """"Pay ... to the bank, then take that card from the store area and place it in the binder
     area ... Replenish the store area by dealing a card from the top of the Store ... If the Store
     runs out of cards, shuffle the store discard together to form a new deck.\""""
     cards = state.cards
     options = [c for c in showing(state) if cards[c].set_code == code]
+    if named is not None:  # the card a peeking seat saw and chose (powers.py)
+        options = [c for c in options if cards[c].name == named]
     if not options:
         state.log("beaten_to", seat, card=code)
         return
     card = next((c for c in options if revealed.get(c) == seat), options[0])
-    state.pay(seat, -state.cards[card].cost, "buy_store")
+    price = powers.store_price(state, seat, cards[card].cost)  # a power's or venue's price (powers.py)
+    state.pay(seat, -price, "buy_store")
     if card in state.store_area:
         state.store_area.remove(card)
         state.refill_store_area()
@@ -187,9 +215,10 @@ def _buy_store(state, seat: int, code: str, revealed: dict[int, int]) -> None:
     state.binder[seat].append(card)
     state.last_store_buy[seat] = state.clock
     state.count(seat, "bought", card)
+    state.count(seat, "price_paid", card, by=price)
     if state.store:
         state.revealed_by[state.store[-1]] = seat
-    state.log("bought", seat, card=cards[card].name, set=code, cost=cards[card].cost)
+    state.log("bought", seat, card=cards[card].name, set=code, cost=price)
 
 
 def _buy_aftermarket(state, seat: int, name: str) -> None:
@@ -205,7 +234,9 @@ def _buy_aftermarket(state, seat: int, name: str) -> None:
     owner = state.marker.pop(card, None)
     if owner is not None:
         state.markers[owner] += 1
-    state.pay(seat, -cards[card].value, "buy_aftermarket")
+    price = powers.aftermarket_price(state, seat, cards[card].value)  # a power's or venue's price (powers.py)
+    state.pay(seat, -price, "buy_aftermarket")
     state.binder[seat].append(card)
     state.count(seat, "bought_aftermarket", card)
-    state.log("bought_aftermarket", seat, card=name, price=cards[card].value, marker_of=owner)
+    state.count(seat, "price_paid", card, by=price)
+    state.log("bought_aftermarket", seat, card=name, price=price, marker_of=owner)

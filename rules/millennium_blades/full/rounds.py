@@ -10,7 +10,7 @@ decisions while it runs; when it ends its cards, money and VP come back into the
 
 from __future__ import annotations
 
-from rules.millennium_blades.full import collection, kit, trading
+from rules.millennium_blades.full import collection, draft, duel, kit, powers, trading
 from rules.millennium_blades.state import MBState
 
 INCOME = 30  # "Setup the Phase" 2: "Give each player 30 Millennium Dollars of income"
@@ -18,6 +18,15 @@ DEALT = 6  # "Setup the Phase" 3, "When time runs out...": "deal each player 6 m
 STORE_AREA = 9  # "Setup the Phase" 4: "Place the top 9 cards of the store face-down into the Store Area"
 ROUNDS = 3
 CHART_OF_ROUND = {0: "pre_release", 1: "round1", 2: "round2", 3: "final"}  # "Tournament VP Chart"
+
+
+def start_first_round(state) -> None:
+    """After setup (and the Millennium Accessories draft): the Pre-Release Tournament when it is
+    played, else Deckbuilding Round 1."""
+    if state.last_round < ROUNDS:
+        start_pre_release(state)
+    else:
+        start_deckbuilding(state)
 
 
 def start_deckbuilding(state) -> None:
@@ -33,8 +42,12 @@ def start_deckbuilding(state) -> None:
         # 5. "Make sure each player has all of their Sell Markers"; fusions are counted per round
         state.markers[seat] = state.markers_total
         state.fused[seat] = set()
-    # 3. "Deal each player 6 cards from the top of the Store Deck"
-    deal(state)
+    powers.start_deckbuilding(state)  # the venue revealed; the Deckbuilding sides' income, markers, cards (powers.py)
+    # 3. "Deal each player 6 cards from the top of the Store Deck" (Draft Mode: drafted)
+    if state.draft_mode:
+        draft.start(state, draft.CLOCKWISE)
+    else:
+        deal(state)
     # 4. the Store area
     state.refill_store_area()
     # 6. "Discard any revealed Metagame cards out of play. Reveal a new Elemental Metagame Card."
@@ -78,7 +91,10 @@ def expire_timers(state) -> None:
         state.log("timer_expired", None, timer=state.timer)
         trading.expire_all(state, f"timer {state.timer} expired")  # rules notes, "Trading and Friendship"
         if state.timer == 1:
-            deal(state)
+            if state.draft_mode:  # "After the first 7-minute timer ends, repeat this process"
+                draft.start(state, draft.COUNTER_CLOCKWISE)
+            else:
+                deal(state)
             reveal_meta(state, "type")  # "then reveal the top card of the Type Meta stack"
         if state.timer == 2:
             state.aftermarket_open = False
@@ -93,6 +109,8 @@ def end_deckbuilding(state) -> None:
     Discard Pile" (the Store area, not the Store deck; their Sell Markers go back)."""
     r = state.round
     for seat in range(state.num_players):
+        if state.duel:  # collections become RP "at the end of the Tournament Phase" (duel.py)
+            continue
         cards = [state.cards[c] for c in state.collection[seat]]
         points = collection.score(cards)
         if points:
@@ -136,8 +154,10 @@ def start_tournament(state) -> None:
     seed = state.rng.getrandbits(63)
     inner = MBState(decks, seed, store=[state.cards[c].spec for c in state.store],
                     metagame=[state.cards[c].spec for c in meta],
-                    chart=CHART_OF_ROUND[state.round], first_player=first_player(state))
-    if [c.name for c in inner.cards] != [state.cards[c].name for c in state.lent]:
+                    chart=CHART_OF_ROUND[state.round], first_player=first_player(state),
+                    **powers.tournament_options(state))  # powers, kit limits, money (powers.py)
+    # (the powers, numbered after these, are the tournament's own cards: powers.py)
+    if [c.name for c in inner.cards[:len(state.lent)]] != [state.cards[c].name for c in state.lent]:
         raise RuntimeError("the tournament engine no longer numbers its cards as kits, Store, metagame: "
                            "rules/millennium_blades/full/rounds.py must map them another way")
     inner.events = state.events
@@ -157,14 +177,23 @@ def end_tournament(state) -> None:
     r = state.round
     back = lambda ids: [lent[c] for c in ids]  # noqa: E731
     last = state.last_round
+    liquidate = state.liquidation and r < last
     for seat in range(state.num_players):
-        if r == 0:
+        if state.duel:  # wins decide, not VP (duel.py)
+            pass
+        elif r == 0:
             state.vp_prerelease[seat] = int(inner.outcome.returns[seat])
         else:
             state.vp_tournament[seat][r - 1] = int(inner.outcome.returns[seat])
         # 4. "place all cards into their owners' binders" (discarded cards are in the binder)
-        for zone in (inner.hand, inner.tableau, inner.deck_box, inner.accessories, inner.binder):
-            state.binder[seat] += back(zone[seat])
+        used = [c for zone in (inner.hand, inner.tableau, inner.deck_box, inner.accessories, inner.binder)
+                for c in back(zone[seat])]
+        if liquidate:  # "Liquidation Mode": the decks go to the box for their combined Star Ratings
+            state.box["liquidated"] += used
+            state.pay(seat, sum(state.cards[c].value for c in used), "liquidation")
+            state.log("liquidated", seat, cards=[state.cards[c].name for c in used])
+        else:
+            state.binder[seat] += used
         state.box["removed"] += back(inner.removed[seat])  # "Infinite Loops": to the box
         gained = inner.money[seat]
         if r >= last and seat in inner.out:  # "You do not gain Millennium Dollars if it is the last round"
@@ -177,13 +206,22 @@ def end_tournament(state) -> None:
     if len(inner.metagame):
         state.meta_revealed = back(inner.metagame)
     state.tournament, state.lent = None, []
-    state.placements.append(list(inner.outcome.placements))
-    vp = [int(v) for v in inner.outcome.returns]
-    state.log("tournament_vp", None, round=r, vp=vp, rp=list(inner.rp))
-    if r >= last:  # "If it is round three, proceed to final scoring" (round two after a Pre-Release)
+    if state.duel:
+        state.placements.append(duel.end_tournament(state, inner))
+        over = duel.is_decided(state)
+    else:
+        state.placements.append(list(inner.outcome.placements))
+        vp = [int(v) for v in inner.outcome.returns]
+        state.log("tournament_vp", None, round=r, vp=vp, rp=list(inner.rp))
+        over = r >= last  # "If it is round three, proceed to final scoring" (round two after a Pre-Release)
+    powers.after_tournament(state)  # Pro Player cards given, the venue discarded (powers.py)
+    for c, owner in enumerate(inner.owner) if r > 0 else ():  # the kits of the tournament's winners
+        if owner >= 0 and state.placements[-1][owner] == 1:
+            state.count(owner, "in_winning_kit", lent[c])
+    if over:
         from rules.millennium_blades.full.scoring import final_scoring
 
-        final_scoring(state)
+        (duel.final_scoring if state.duel else final_scoring)(state)
         return
     prize_support(state)
     state.round += 1

@@ -18,13 +18,19 @@ from rules.core.engine import Outcome
 from rules.millennium_blades.full.friendship import friendship_vp
 
 MONEY_PER_VP = 4
+#: "Liquidation Mode": "money only provides half as many VPs (1 VP per 8 Millennium Dollars)"
+LIQUIDATION_MONEY_PER_VP = 8
+
+
+def money_per_vp(state) -> int:
+    return LIQUIDATION_MONEY_PER_VP if state.liquidation else MONEY_PER_VP
 
 
 def breakdown(state, seat: int) -> dict:
     """Where the seat's VP come from, so far (money at the end-of-game rate)."""
     tournaments = sum(state.vp_tournament[seat]) + state.vp_prerelease[seat]
     collections = sum(state.vp_collections[seat])
-    money = state.money[seat] // MONEY_PER_VP
+    money = state.money[seat] // money_per_vp(state)
     friendship = friendship_vp(state, seat)
     return {"tournaments": tournaments, "collections": collections, "money": money, "friendship": friendship,
             "tournament_rounds": list(state.vp_tournament[seat]), "pre_release": state.vp_prerelease[seat],

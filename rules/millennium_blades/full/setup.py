@@ -9,11 +9,13 @@ only when given (option ``metagames``: the fixture has no metagame cards). What 
 
 from __future__ import annotations
 
-from rules.millennium_blades.full import friendship
+from rules.millennium_blades.full import duel, friendship, millennium_accessories
 from rules.millennium_blades.full.pool import Card, FullPool
 
 #: "GAME SETUP" 2: "Take the Core set, five Expansion Sets, four Premium Sets, and three Master Sets"
 STORE_COUNTS = {"core": 1, "expansion": 5, "premium": 4, "master": 3}
+#: "Liquidation Mode": "put 2 additional Expansion, Premium, and Master sets into your store deck"
+LIQUIDATION_EXTRA = {"expansion": 2, "premium": 2, "master": 2}
 #: "GAME SETUP" 3: "Place one of each type of set in the Card Fusion Area"
 FUSION_KINDS = {"bronze": "bronze_promo", "silver": "silver_promo", "gold": "gold_promo"}
 #: "Tournament VP Chart", Prize Support column: Round 1 Bronze, Round 2 Silver, Final Round none
@@ -28,14 +30,18 @@ FIRST_GAME = {
 }
 
 
-def sell_markers(players: int) -> int:
-    """"GAME SETUP" 5: "3 Sell Markers of a color (4 if there are only three players)"."""
+def sell_markers(players: int, duel_mode: bool = False) -> int:
+    """"GAME SETUP" 5: "3 Sell Markers of a color (4 if there are only three players)"; "Duel
+    Mode": "each player has 6 Sell Markers"."""
+    if duel_mode:
+        return duel.SELL_MARKERS
     return 4 if players == 3 else 3
 
 
-def choose_store_sets(pool: FullPool, sets, notes: list[str]) -> list[str]:
-    """The Store's sets: ``sets`` (codes) when given, else the rulebook's counts by release order;
-    a pool with fewer sets of a kind gives what it has (noted)."""
+def choose_store_sets(pool: FullPool, sets, notes: list[str], liquidation: bool = False) -> list[str]:
+    """The Store's sets: ``sets`` (codes) when given, else the rulebook's counts by release order
+    (Liquidation Mode: two more of each kind it names); a pool with fewer sets of a kind gives what
+    it has (noted)."""
     if sets is not None:
         codes = list(sets)
         for code in codes:
@@ -45,6 +51,7 @@ def choose_store_sets(pool: FullPool, sets, notes: list[str]) -> list[str]:
         return codes
     codes = []
     for kind, want in STORE_COUNTS.items():
+        want += LIQUIDATION_EXTRA.get(kind, 0) if liquidation else 0
         have = pool.sets_of(kind)[:want]
         if len(have) < want:
             notes.append(f"store: {len(have)} {kind} set(s) of the {want} the rulebook takes (the pool has no more)")
@@ -87,7 +94,8 @@ def choose_promos(pool: FullPool, fusion, prize, reuse: bool, notes: list[str]) 
 
 
 def setup_game(state, pool: FullPool, *, sets=None, preset: str | None = None, fusion=None, prize=None,
-               starters=None, reuse_short_sets: bool = True, metagames=None) -> None:
+               starters=None, reuse_short_sets: bool = True, metagames=None, accessories: str = "none",
+               handicap_seats=()) -> None:
     """Register every card of the game in ``state.cards`` and put it in its starting zone."""
     notes = state.setup_notes
     if preset == "first_game":
@@ -99,7 +107,7 @@ def setup_game(state, pool: FullPool, *, sets=None, preset: str | None = None, f
         prize = {1 if pool.kind(c) == "bronze_promo" else 2: c for c in pri}
     elif preset is not None:
         raise ValueError(f"unknown preset {preset!r} (known: first_game)")
-    store_codes = choose_store_sets(pool, sets, notes)
+    store_codes = choose_store_sets(pool, sets, notes, state.liquidation)
     fusion_codes, prize_codes = choose_promos(pool, fusion, prize, reuse_short_sets, notes)
     state.store_sets = store_codes
     state.fusion_sets, state.prize_sets = fusion_codes, prize_codes
@@ -146,7 +154,7 @@ def setup_game(state, pool: FullPool, *, sets=None, preset: str | None = None, f
     # 5. "3 cards from the top of the store deck"; "3 Sell Markers ... (4 if ... three players)"
     for seat in range(state.num_players):
         state.binder[seat] += state.draw_store(3)
-    state.markers_total = sell_markers(state.num_players)
+    state.markers_total = sell_markers(state.num_players, state.duel)
     state.markers = [state.markers_total] * state.num_players
 
     # 5. "a Character Card ... and 6 Friendship cards of their character"
@@ -155,6 +163,11 @@ def setup_game(state, pool: FullPool, *, sets=None, preset: str | None = None, f
         return list(range(len(state.cards) - copies, len(state.cards)))
 
     friendship.setup_characters(state, register_copies)
+    if not state.friendship_used:  # Duel and Turn-Based Mode: "Friendship is not used in this mode"
+        for seat in range(state.num_players):
+            state.box["friendship_unused"] += state.friendship[seat]
+            state.friendship[seat] = []
+    millennium_accessories.setup(state, accessories, handicap_seats)
     state.card_named = {c.name: c for c in state.cards}
     state.log("setup", None, store_sets=store_codes, fusion=fusion_codes, prize={str(k): v for k, v in prize_codes.items()},
               starters=state.starters, characters=list(state.characters), store=len(state.store), notes=list(notes))

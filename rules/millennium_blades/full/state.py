@@ -19,23 +19,25 @@ from __future__ import annotations
 import random
 
 from rules.core.engine import Action, GameState
-from rules.millennium_blades.full import market, rounds
+from rules.millennium_blades.full import draft, market, millennium_accessories, powers, rounds
 from rules.millennium_blades.full.view import ViewMixin
 
 TIMERS = (7, 7, 6)  # "When time runs out...": 7-minute, 7-minute and 6-minute timers
 TICKS_PER_MINUTE = 2
 _LISTS = ("store", "store_area", "store_discard", "aftermarket", "money", "markers", "last_store_buy", "lent",
-          "meta_revealed", "vp_prerelease")
-_PER_SEAT = ("binder", "kit", "collection", "vp_tournament", "vp_collections", "friendship", "friends")
+          "meta_revealed", "vp_prerelease", "millennium", "tournament_wins")
+_PER_SEAT = ("binder", "kit", "collection", "collection_type", "vp_tournament", "vp_collections", "rp_collections",
+             "friendship", "friends")
 
 
 class FullGameState(ViewMixin, GameState):
-    """A whole game of Millennium Blades for 3-5 players (``new_full_game``)."""
+    """A whole game of Millennium Blades for 3-5 players, or 2 in Duel Mode (``new_full_game``)."""
 
     turn_limit = 10 ** 9  # every game ends: ticks are budgeted and tournaments end by themselves
 
     def __init__(self, num_players: int, seed: int, *, ticks_per_minute: int = TICKS_PER_MINUTE,
-                 timers=TIMERS, free_market: bool = False, _blank: bool = False):
+                 timers=TIMERS, free_market: bool = False, duel: bool = False, draft_mode: bool = False,
+                 liquidation: bool = False, _blank: bool = False):
         super().__init__(num_players, seed)
         self.tournament = None
         if _blank:
@@ -49,7 +51,8 @@ class FullGameState(ViewMixin, GameState):
         self.marker: dict[int, int] = {}
         self.fusion: dict[str, list[int]] = {}
         self.prize: dict[int, list[int]] = {}
-        self.box = {"fused": [], "collections": [], "prize_unused": [], "removed": [], "metagame": []}
+        self.box = {"fused": [], "collections": [], "prize_unused": [], "removed": [], "metagame": [],
+                    "liquidated": [], "friendship_unused": []}
         self.meta: dict[str, list[int]] = {"elemental": [], "type": []}  # the two Metagame stacks
         self.meta_revealed: list[int] = []
         self.binder = [[] for _ in range(n)]
@@ -71,6 +74,16 @@ class FullGameState(ViewMixin, GameState):
         self.phase, self.round, self.tick, self.timer, self.clock = "setup", 1, 0, 0, 0
         self.aftermarket_open = True
         self.free_market = free_market  # "Free Market Mode" (trading.py)
+        self.duel = duel  # "Duel Mode" (duel.py)
+        self.friendship_used = not duel  # "Friendship is not used in this mode"
+        self.draft_mode = draft_mode  # "Draft Mode" (draft.py): ``draft`` is the draft under way
+        self.draft: dict | None = None
+        self.liquidation = liquidation  # "Liquidation Mode" (rounds.py, scoring.py)
+        self.millennium: list[int] = []  # Millennium Accessories out of play (millennium_accessories.py)
+        self.accessory_draft: dict | None = None
+        self.collection_type = [[] for _ in range(n)]  # Duel Mode's type collection
+        self.rp_collections = [[0] * rounds.ROUNDS for _ in range(n)]  # Duel Mode: collections as RP
+        self.tournament_wins = [0] * n  # Duel Mode
         self.characters: list[str] = []
         self.friendship = [[] for _ in range(n)]
         self.friends = [[] for _ in range(n)]
@@ -126,10 +139,10 @@ class FullGameState(ViewMixin, GameState):
         self.money[seat] += amount
         self.money_flow[seat][kind] = self.money_flow[seat].get(kind, 0) + amount
 
-    def count(self, seat: int, counter: str, card: int) -> None:
+    def count(self, seat: int, counter: str, card: int, by: int = 1) -> None:
         per = self.stats[seat].setdefault(counter, {})
         name = self.cards[card].name
-        per[name] = per.get(name, 0) + 1
+        per[name] = per.get(name, 0) + by  # ``by``: an amount (price_paid counts dollars)
 
     def vp_recorded(self, seat: int) -> int:
         """VP on the score sheet so far: tournaments (the Pre-Release's included) and collections
@@ -142,6 +155,10 @@ class FullGameState(ViewMixin, GameState):
             return []
         if self.tournament is not None:
             return list(self.tournament.current_players())
+        if self.accessory_draft is not None:
+            return [millennium_accessories.drafting(self)]
+        if self.draft is not None:  # a Store short of cards may deal short packets
+            return [s for s in range(self.num_players) if self.draft["packets"][s]]
         return list(range(self.num_players))
 
     def legal_actions(self, player: int) -> list[Action]:
@@ -149,6 +166,10 @@ class FullGameState(ViewMixin, GameState):
             return []
         if self.tournament is not None:
             return self.tournament.legal_actions(player)
+        if self.accessory_draft is not None:
+            return millennium_accessories.legal_actions(self, player)
+        if self.draft is not None:
+            return draft.legal_actions(self, player)
         return market.legal_actions(self, player)
 
     def apply(self, action: Action, player: int) -> None:
@@ -164,6 +185,19 @@ class FullGameState(ViewMixin, GameState):
         if self.tournament is not None:
             (seat, action), = actions.items()
             self.apply(action, seat)
+            return
+        if self.accessory_draft is not None:
+            (seat, action), = actions.items()
+            self.step_name = "setup:millennium_accessories"
+            self.turn += 1
+            if millennium_accessories.take(self, seat, action):
+                rounds.start_first_round(self)
+            return
+        if self.draft is not None:  # picks do not spend the timer's ticks (draft.py)
+            self.step_name = f"round{self.round}:timer{self.timer + 1}:draft{self.draft['pick']}"
+            self.turn += 1
+            self.clock += 1
+            draft.resolve(self, actions)
             return
         self.step_name = f"round{self.round}:timer{self.timer + 1}:tick{self.tick + 1}"
         market.resolve_tick(self, {s: actions.get(s, Action("wait")) for s in range(self.num_players)})
@@ -181,7 +215,14 @@ class FullGameState(ViewMixin, GameState):
         out.update({f"box_{k}": v for k, v in self.box.items()})
         for s in range(self.num_players):
             out.update({f"binder_{s}": self.binder[s], f"kit_{s}": self.kit[s], f"collection_{s}": self.collection[s],
+                        f"collection_type_{s}": self.collection_type[s],
                         f"friendship_{s}": self.friendship[s], f"friends_{s}": self.friends[s]})
+            if self.draft is not None:
+                out[f"draft_packet_{s}"] = self.draft["packets"][s]
+        out["millennium"] = self.millennium
+        if self.accessory_draft is not None:
+            out["millennium_revealed"] = self.accessory_draft["revealed"]
+        out.update(powers.zones(self))  # Character cards, Pro Player sets, the Venue Deck (powers.py)
         return out
 
     def all_cards(self) -> list[str]:
@@ -192,7 +233,8 @@ class FullGameState(ViewMixin, GameState):
         tournament, what the tournament hides (its Store, the others' hands)."""
         if self.tournament is not None:
             return self.tournament.hidden_cards(player)
-        return [self.cards[c].name for c in self.store + self.store_area]
+        # (powers.hidden_store: a peeking seat sees the Store cards showing)
+        return [self.cards[c].name for c in powers.hidden_store(self, player) + draft.hidden_from(self, player)]
 
     def determinize(self, player: int, rng: random.Random) -> FullGameState:
         """A clone with the Store deck and area redealt from the unseen cards, each card showing
@@ -202,6 +244,8 @@ class FullGameState(ViewMixin, GameState):
             world.tournament = world.tournament.determinize(player, rng)
             world.tournament.events = world.events
             return world
+        if world.draft is None and powers.peeks(world, player):  # it sees the Store cards showing (powers.py)
+            return powers.determinize_peeking(world, rng)
         unseen = world.store + world.store_area
         rng.shuffle(unseen)
         by_set: dict[str, list[int]] = {}
@@ -215,6 +259,14 @@ class FullGameState(ViewMixin, GameState):
         moved = dict(zip(world.store_area + world.store[-1:], area + top, strict=True))
         world.revealed_by = {moved[c]: s for c, s in world.revealed_by.items() if c in moved}
         world.store_area, world.store = area, rest + top
+        if world.draft is not None:  # the packets the player does not hold are redealt too
+            packets = world.draft["packets"]
+            others = [s for s in range(world.num_players) if s != player]
+            pool = [c for s in others for c in packets[s]] + rest
+            rng.shuffle(pool)
+            for s in others:
+                packets[s], pool = pool[:len(packets[s])], pool[len(packets[s]):]
+            world.store = pool + top
         return world
 
     def clone(self) -> FullGameState:
@@ -238,6 +290,10 @@ class FullGameState(ViewMixin, GameState):
         copy.placements = [list(p) for p in self.placements]
         copy.offers = {k: {f: list(v) if isinstance(v, list) else v for f, v in o.items()} for k, o in self.offers.items()}
         copy.trades = list(self.trades)
+        if self.draft is not None:
+            copy.draft = {**self.draft, "packets": [list(p) for p in self.draft["packets"]]}
+        if self.accessory_draft is not None:
+            copy.accessory_draft = {k: list(v) for k, v in self.accessory_draft.items()}
         if self.tournament is not None:
             copy.tournament = self.tournament.clone()
             copy.tournament.events = copy.events
@@ -249,14 +305,19 @@ class FullGameState(ViewMixin, GameState):
             self.tournament.reseed(self.rng.getrandbits(63))
 
     def counters(self) -> list[dict]:
-        """Per seat: final VP by source, money, and per card bought, sold, fused, collected, traded for."""
+        """Per seat: final VP by source (Duel Mode: tournaments won, RP from collections), money, and
+        per card bought, sold, fused, collected, traded for."""
         from rules.millennium_blades.full.scoring import breakdown
 
         out = []
         for s in range(self.num_players):
             b = breakdown(self, s)
-            out.append({"vp_tournaments": b["tournaments"], "vp_collections": b["collections"],
-                        "vp_money": b["money"], "vp_friendship": b["friendship"], "money": self.money[s],
+            score = ({"tournaments_won": self.tournament_wins[s], "rp_collections": sum(self.rp_collections[s])}
+                     if self.duel else  # Duel Mode: wins decide (duel.py)
+                     {"vp_tournaments": b["tournaments"], "vp_collections": b["collections"],
+                      "vp_money": b["money"], "vp_friendship": b["friendship"]})
+            out.append({**score, "money": self.money[s],
                         **{k: dict(self.stats[s].get(k, {})) for k in
-                           ("bought", "bought_aftermarket", "sold", "fused", "collected", "prize", "traded_for")}})
+                           ("bought", "bought_aftermarket", "sold", "fused", "collected", "prize", "traded_for",
+                            "price_paid", "in_winning_kit")}})
         return out

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from rules.core.engine import Action
-from rules.millennium_blades.full import trading
+from rules.millennium_blades.full import powers, trading
 from rules.millennium_blades.full.market import FUSION_SIZE, showing
 
 
@@ -21,7 +21,25 @@ class ViewMixin:
                 "character": self.characters[seat] if self.characters else None,
                 "friendship_left": len(self.friendship[seat]),
                 "friendship_received": [{"name": self.cards[c].name, "from": self.friendship_owner[c]}
-                                        for c in self.friends[seat]]}
+                                        for c in self.friends[seat]],
+                # Duel Mode (duel.py): the type collection, tournaments won, collections' RP
+                "collection_type": self._names(self.collection_type[seat]),
+                "tournaments_won": self.tournament_wins[seat], "rp_collections": list(self.rp_collections[seat]),
+                **powers.seat_view(self, seat)}  # the character's side shown and its powers (powers.py)
+
+    def _draft_view(self, player: int | None) -> dict | None:
+        """Draft Mode's draft under way: the pick, the direction, the packet ``player`` holds and
+        how many cards each seat holds (with ``player`` None: every packet)."""
+        if self.draft is None:
+            return None
+        packets = self.draft["packets"]
+        out = {"pick": self.draft["pick"], "direction": "clockwise" if self.draft["direction"] > 0 else "counter-clockwise",
+               "packet_sizes": [len(p) for p in packets]}
+        if player is None:
+            out["packets"] = [sorted(self._names(p)) for p in packets]
+        else:
+            out["packet"] = sorted(self._names(packets[player]))
+        return out
 
     def view(self, player: int | None) -> dict:
         view = {"game": "millennium_blades", "mode": "full_game", "phase": self.phase, "round": self.round,
@@ -38,10 +56,16 @@ class ViewMixin:
                 "metagame": [self.cards[c].name for c in self.meta_revealed],
                 "fusion": {t: {"cards": len(p), "size": FUSION_SIZE[t]} for t, p in self.fusion.items()},
                 "free_market": self.free_market,
+                "modes": {"duel": self.duel, "draft": self.draft_mode, "liquidation": self.liquidation,
+                          "free_market": self.free_market, "friendship": self.friendship_used},
+                "draft": self._draft_view(player),
+                "millennium_draft": ({"revealed": self._names(self.accessory_draft["revealed"]),
+                                      "order": list(self.accessory_draft["order"])} if self.accessory_draft else None),
                 "offers": [trading.offer_text(self, self.offers[by]) for by in sorted(self.offers)],
                 "trades": [dict(t) for t in self.trades],
                 "players": [self._seat_view(s) for s in range(self.num_players)],
                 "setup_notes": list(self.setup_notes)}
+        view.update(powers.game_view(self, player))  # venue, Pro Player cards given, a peek (powers.py)
         if self.tournament is not None:
             view["tournament"] = self.tournament.view(player)
         if player is not None and player in self.current_players():
@@ -56,16 +80,23 @@ class ViewMixin:
             return f"{who} waits"
         if verb in trading.VERBS:
             return trading.describe(self, action, player)
-        if verb == "buy_store":
-            return f"{who} buys a face-down {args[0]} card from the Store for {self.set_cost(args[0])} dollars"
+        if verb == "buy_store":  # prices as the powers and the venue make them (powers.py)
+            price = powers.store_price(self, player, self.set_cost(args[0]))
+            if len(args) > 1:  # a peeking seat names the card it saw
+                return f"{who} buys {args[1]} (a {args[0]} card) from the Store for {price} dollars"
+            return f"{who} buys a face-down {args[0]} card from the Store for {price} dollars"
         if verb == "buy_aftermarket":
             star = next(self.cards[c].value for c in self.aftermarket if self.cards[c].name == args[0])
-            return f"{who} buys {args[0]} from the Aftermarket for {star} dollars"
+            return f"{who} buys {args[0]} from the Aftermarket for {powers.aftermarket_price(self, player, star)} dollars"
         if verb == "sell":
             star = next(self.cards[c].value for c in self.binder[player] if self.cards[c].name == args[0])
-            return f"{who} sells {args[0]} to the Aftermarket for {star} dollars"
+            return f"{who} sells {args[0]} to the Aftermarket for {powers.sell_price(self, player, star)} dollars"
         if verb == "fuse":
-            return f"{who} fuses {FUSION_SIZE[args[0]]} binder cards into a {args[0]} promo"
+            return f"{who} fuses {powers.fusion_size(self, player, args[0])} binder cards into a {args[0]} promo"
         phrases = {"collect": "adds {} to their collection", "uncollect": "takes {} out of their collection",
-                   "kit": "puts {} in their deck", "unkit": "takes {} out of their deck"}
+                   "collect_type": "adds {} to their type collection",
+                   "uncollect_type": "takes {} out of their type collection",
+                   "draft": "drafts {}", "take_accessory": "takes the Millennium Accessory {}",
+                   "kit": "puts {} in their deck", "unkit": "takes {} out of their deck",
+                   "redraw_meta": "puts the revealed {} Metagame card on the bottom and reveals the next"}
         return f"{who} " + phrases.get(verb, verb + " {}").format(*args)
