@@ -59,6 +59,8 @@ COUNTERS = (
     StatCounter("traded_for", "Got in a trade with a player", per_card=True),
     StatCounter("price_paid", "Price paid (dollars)", per_card=True, per=("bought", "bought_aftermarket"),
                 description="dollars paid for the copies bought (Store cost, Aftermarket price): per copy, the mean price"),
+    StatCounter("kit", "Brought to a tournament", per_card=True,
+                description="copies in the seat's kit (the deck it built) at each tournament of rounds 1-3"),
     StatCounter("in_winning_kit", "In a tournament winner's kit", per_card=True,
                 description="copies in the kit of a seat placed first in a tournament (rounds 1-3), each tournament"),
 )

@@ -167,6 +167,9 @@ def start_tournament(state) -> None:
     if meta:
         state.meta_revealed = []
     state.tournament = inner
+    for seat, cards in enumerate(kits) if state.round > 0 else ():  # the kits the seats built
+        for c in cards:
+            state.count(seat, "kit", c)
     state.log("tournament", None, round=state.round, seed=seed, kits=[[state.cards[c].name for c in k] for k in kits])
 
 

@@ -319,5 +319,5 @@ class FullGameState(ViewMixin, GameState):
             out.append({**score, "money": self.money[s],
                         **{k: dict(self.stats[s].get(k, {})) for k in
                            ("bought", "bought_aftermarket", "sold", "fused", "collected", "prize", "traded_for",
-                            "price_paid", "in_winning_kit")}})
+                            "price_paid", "kit", "in_winning_kit")}})
         return out
