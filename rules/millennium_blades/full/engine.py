@@ -14,6 +14,7 @@ starters=None, ticks_per_minute=2, timers=(7, 7, 6), reuse_short_sets=True)``:
 - ``starters``: starter set codes, one per seat (default: dealt at random);
 - ``ticks_per_minute`` and ``timers`` (minutes): each timer's tick budget;
 - ``reuse_short_sets``: a pool with one promo set of a kind gives prize support a second printing;
+- ``metagame_stacks``: ``"original"``, the game's own Metagame stacks (``metagames.py``), or ``"none"``;
 - ``metagames``: ``{"elemental": [CardSpec, ...], "type": [...]}``, the two Metagame stacks
   (default none); their Score effects run in the tournaments (the tournament engine's ``metagame``);
 - ``pre_release``: play the Pre-Release Tournament with the starter decks first, and two rounds after;
@@ -30,6 +31,7 @@ from __future__ import annotations
 
 from rules.core.engine import EngineSpec, StatCounter
 from rules.millennium_blades.full import duel as duel_mode
+from rules.millennium_blades.full import metagames as metagame_cards
 from rules.millennium_blades.full import powers, rounds
 from rules.millennium_blades.full.agents.ai import evaluate
 from rules.millennium_blades.full.agents.duel import evaluate as evaluate_duel
@@ -72,7 +74,7 @@ def new_full_game(players: int, seed: int, *, pool: FullPool | None = None, sets
                   pre_release: bool = False, free_market: bool = False, duel: bool = False, draft: bool = False,
                   liquidation: bool = False, millennium_accessories: str = "none",
                   handicap_seats=(), characters: str = "none", character_names=None, pro_players: bool = False,
-                  venues: bool = False) -> FullGameState:
+                  venues: bool = False, metagame_stacks: str = "none") -> FullGameState:
     """A whole game, set up and at the first tick of Deckbuilding Round 1 (or at the first turn
     of the Pre-Release Tournament, or at the Millennium Accessories draft)."""
     low, high = (duel_mode.PLAYERS, duel_mode.PLAYERS) if duel else (MIN_PLAYERS, MAX_PLAYERS)
@@ -90,7 +92,8 @@ def new_full_game(players: int, seed: int, *, pool: FullPool | None = None, sets
     powers.configure(state, characters=characters, character_names=character_names, pro_players=pro_players,
                      venues=venues)
     setup_game(state, pool or load_pool(), sets=sets, preset=preset, fusion=fusion, prize=prize,
-               starters=starters, reuse_short_sets=reuse_short_sets, metagames=metagames,
+               starters=starters, reuse_short_sets=reuse_short_sets,
+               metagames=metagame_cards.stacks_for(metagame_stacks, metagames),
                accessories=millennium_accessories, handicap_seats=handicap_seats)
     if pre_release:  # "skip the third round of deckbuilding and the third tournament"
         state.last_round = 2

@@ -84,6 +84,9 @@ OPTIONS = (
                  choices=(("none", "dealt, powers not played"), ("powers", "powers played")), default="none"),
     EngineOption("pro_players", "Pro Player Cards", BOOLEAN, "with character powers: a round's winner gives every "
                  "player a copy of their Pro Player card (rounds 1 and 2)"),
+    EngineOption("metagame_stacks", "Metagame cards", CHOICE, "the Elemental and Type Metagame stacks revealed each "
+                 "round, whose Score effects every player activates (none: no Metagame is revealed)",
+                 choices=(("none", "none"), ("original", "this site's original stacks")), default="none"),
     EngineOption("venues", "Venues", BOOLEAN, "a Venue revealed each round, with rules for its Deckbuilding and "
                  "Tournament Phases"),
 )

@@ -67,3 +67,28 @@ def test_pre_release_tournament_with_starter_decks_then_two_rounds():
     assert all(state.money_flow[s]["income"] == 60 for s in range(3))
     bd = state.view(None)["players"][0]["vp"]
     assert bd["tournaments"] == sum(bd["tournament_rounds"]) + bd["pre_release"]
+
+
+def test_the_original_metagame_stacks_are_card_data_the_engine_runs():
+    """Option ``metagame_stacks="original"``: the game's own stacks (one card per element, one per
+    type; the rulebook prints none), checked by the card checker, shuffled and revealed as the
+    rulebook says: an Elemental card when the phase is set up, a Type card after the first timer."""
+    import pytest
+
+    from rules.millennium_blades.effects import check_card
+    from rules.millennium_blades.full.metagames import original_stacks
+
+    stacks = original_stacks()
+    assert [len(stacks[k]) for k in ("elemental", "type")] == [6, 6]
+    for spec in stacks["elemental"] + stacks["type"]:
+        assert spec.card_type == "metagame" and spec.effects[0]["timing"] == "score"
+        assert not check_card(spec.card_type, spec.attributes, list(spec.effects)), spec.name
+    elemental = {s.name for s in stacks["elemental"]}
+    state = game(3, metagame_stacks="original")
+    (first,) = names(state, state.meta_revealed)
+    assert first in elemental and len(state.meta["elemental"]) == 5
+    while state.timer < 1:
+        tick(state)
+    assert names(state, state.meta_revealed)[1] in {s.name for s in stacks["type"]}
+    with pytest.raises(ValueError, match="not both"):
+        game(3, metagame_stacks="original", metagames=STACKS)
