@@ -1,7 +1,10 @@
 /* The board of any game, drawn from an engine's ``view`` (JSON), knowing no game.
 
    Used by the replay viewer (replay.js) and the play page (play.js):
-   - scalars at the top (turn, step, ...) become a row of facts;
+   - scalars at the top (turn, step, ...) become a row of facts, and so do objects of scalars
+     and lists (an outcome); a top-level object holding objects or lists of objects (piles by
+     name, a tournament's own view inside a whole game's) is drawn as a view of its own (its
+     facts, its panels) in a section titled by its key, above the panels;
    - a list of objects that are not cards (e.g. "players") becomes one panel each;
    - inside a panel, a card (an object with a "name") is a chip, a list is a zone of chips,
      null is an empty slot, an object without a name is a hidden card (a back), a list of
@@ -54,6 +57,15 @@
     function isSeatKeyed(v) {
       var keys = isObject(v) ? Object.keys(v) : [];
       return keys.length > 0 && keys.every(function (k) { return /^\d+$/.test(k) && Number(k) < Math.max(seatDecks.length, 1); });
+    }
+
+    /* A top-level object holding objects or lists of objects (piles by name, a tournament's own view):
+       drawn as a view of its own, titled by its key. */
+    function isNested(v) {
+      return isObject(v) && !isCard(v) && Object.keys(v).some(function (k) {
+        var x = v[k];
+        return isObject(x) || (Array.isArray(x) && x.some(isObject));
+      });
     }
 
     function isScalar(v) { return v === null || ["string", "number", "boolean"].indexOf(typeof v) >= 0; }
@@ -243,6 +255,8 @@
       var panels = node("div", "rp-panels");
       var extra = [];
       var boards = node("div", "rp-boards");
+      var shared = node("div", "rp-subviews");
+      var others = node("div", "rp-panels rp-other-panels");
       Object.keys(view).forEach(function (key) {
         var v = view[key];
         if (isGrid(v)) {
@@ -250,7 +264,8 @@
         } else if (Array.isArray(v) && v.length && v.every(function (x) { return isObject(x) && !isCard(x); })) {
           v.forEach(function (item, i) {
             var mine = key === "players" && seat !== "all" && String(i) === seat;
-            panels.appendChild(panel(key === "players" ? seatTitle(i) : singular(key) + " " + i, item, mine));
+            // the seats' panels first; any other list's (trade offers) after them, in a row of their own
+            (key === "players" ? panels : others).appendChild(panel(key === "players" ? seatTitle(i) : singular(key) + " " + i, item, mine));
           });
         } else if (isSeatKeyed(v)) {
           Object.keys(v).forEach(function (i) {
@@ -269,13 +284,20 @@
           extra.push(details);
         } else if ((Array.isArray(v) && v.some(isObject)) || isCard(v)) {
           extra.push(zone(humanize(key), Array.isArray(v) ? v : [v]));
+        } else if (isNested(v)) {
+          var section = node("section", "rp-panel rp-subview");  // a view inside the view: a board of its own
+          section.appendChild(node("h3", "rp-panel-title", humanize(key)));
+          section.appendChild(renderView(v));
+          shared.appendChild(section);
         } else {
           facts.appendChild(fact(key, v));
         }
       });
       out.appendChild(facts);
       if (boards.children.length) out.appendChild(boards);
+      if (shared.children.length) out.appendChild(shared);
       out.appendChild(panels);
+      if (others.children.length) out.appendChild(others);
       extra.forEach(function (e) { out.appendChild(e); });
       return out;
     }
