@@ -188,7 +188,7 @@ def clean_options(engine, raw: Mapping[str, Any] | None, *, players: int | None 
 
         seats = players or engine.seat_counts()[0]
         try:
-            engine.start([DeckList(game=engine.game, name=f"Seat {n + 1}") for n in range(seats)], 0, **out)
+            engine.start([DeckList(game=engine.game, name=f"Seat {n}") for n in range(seats)], 0, **out)
         except (ValueError, LookupError, TypeError) as exc:
             raise OptionError(None, f"these options do not make a game: {exc}") from None
     return out

@@ -22,7 +22,7 @@ Deckless modes (``EngineSpec.deckless_modes``, found through the registry; no ga
 a game may declare ways of playing whose seats start from what the engine deals (Millennium
 Blades' ``full-game``: the whole game, every seat from a starter deck). They take ``--players N``
 (the mode's own seat counts) instead of decks, one ``--agent`` for every seat or one per seat;
-the seats do not rotate (seat ``k`` is "Seat k+1", played by the ``k``-th agent), each seat gets
+the seats do not rotate (seat ``k`` is "Seat k", played by the ``k``-th agent), each seat gets
 the report of a deck plus each plain counter's mean with its 95% interval and each per-card
 counter's total per game. Their replays record the mode (``docs/replay-format.md``).
 
