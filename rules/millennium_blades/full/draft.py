@@ -23,6 +23,9 @@ CLOCKWISE, COUNTER_CLOCKWISE = 1, -1
 def start(state, direction: int) -> None:
     """Deal every seat a packet of 6 Store cards and open the draft."""
     packets = [state.draw_store(PACKET) for _ in range(state.num_players)]
+    if not any(packets):  # the Store and its discard are empty (Liquidation Mode boxes cards): no draft
+        state.log("draft_over", None, reason="the Store has no cards to deal")
+        return
     state.draft = {"packets": packets, "direction": direction, "pick": 1}
     for seat, packet in enumerate(packets):
         state.log("draft_packet", seat, cards=[state.cards[c].name for c in packet])

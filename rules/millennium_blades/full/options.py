@@ -12,6 +12,7 @@ Choices that depend on the card pool (set codes) are computed from it when asked
 from __future__ import annotations
 
 from rules.core.options import BOOLEAN, CHOICE, INTEGER, MULTIPLE, EngineOption
+from rules.millennium_blades.full.characters import CHARACTERS
 from rules.millennium_blades.full.pool import load_pool
 from rules.millennium_blades.full.setup import FIRST_GAME, STORE_COUNTS, _by_names, choose_store_sets
 from rules.millennium_blades.full.state import TICKS_PER_MINUTE
@@ -82,6 +83,10 @@ OPTIONS = (
     EngineOption("characters", "Characters", CHOICE, "each seat is dealt a character at random; with powers, both "
                  "sides of its power are played (Character Powers); none: Playing without Characters",
                  choices=(("none", "dealt, powers not played"), ("powers", "powers played")), default="none"),
+    *(EngineOption(f"character_{seat}", f"Character of seat {seat}", CHOICE, "the character this seat plays "
+                   "(GAME SETUP 5: \"randomly or of their choice\"); seats not chosen are dealt one at random",
+                   choices=((None, "at random"), *((name, name) for name in CHARACTERS)),
+                   kwarg="character_names", key=seat) for seat in range(5)),
     EngineOption("pro_players", "Pro Player Cards", BOOLEAN, "with character powers: a round's winner gives every "
                  "player a copy of their Pro Player card (rounds 1 and 2)"),
     EngineOption("metagame_stacks", "Metagame cards", CHOICE, "the Elemental and Type Metagame stacks revealed each "

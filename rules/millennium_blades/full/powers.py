@@ -37,6 +37,8 @@ Character card), ``pro_stock`` (character -> ids of its Pro Player cards not giv
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from rules.millennium_blades.full import characters as chars
 from rules.millennium_blades.full import venues as venue_cards
 from rules.millennium_blades.full.pool import Card
@@ -54,7 +56,19 @@ def configure(state, *, characters: str = "none", character_names=None, pro_play
     if pro_players and characters != "powers":
         raise ValueError('Pro Player Cards need characters="powers" ("When playing with characters, you can '
                          'introduce Pro Player Cards")')
-    if character_names is not None:
+    if isinstance(character_names, Mapping):  # some seats chosen ({seat: name}), the others at random
+        chosen = {int(seat): name for seat, name in character_names.items() if name is not None}
+        bad = [seat for seat in chosen if not 0 <= seat < state.num_players]
+        if bad:
+            raise ValueError(f"character for seat {bad[0]}: a {state.num_players}-player game has seats 0-"
+                             f"{state.num_players - 1}")
+        unknown = [n for n in chosen.values() if n not in chars.CHARACTERS]
+        if unknown:
+            raise ValueError(f"no character named {unknown[0]!r} (the characters: {', '.join(chars.CHARACTERS)})")
+        if len(set(chosen.values())) != len(chosen):
+            raise ValueError("two seats cannot play the same character")
+        character_names = dict(sorted(chosen.items())) or None
+    elif character_names is not None:
         names = list(character_names)
         unknown = [n for n in names if n not in chars.CHARACTERS]
         if unknown:
@@ -89,11 +103,13 @@ def deal_characters(state) -> list[str]:
     """"GAME SETUP" 5: "a Character Card, either randomly or of their choice": the chosen names,
     else the six shuffled by the game's RNG and dealt in seat order."""
     chosen = options(state)["character_names"]
-    if chosen:
+    if chosen and not isinstance(chosen, dict):
         return list(chosen)
-    names = list(chars.CHARACTERS)
+    chosen = chosen or {}
+    names = [n for n in chars.CHARACTERS if n not in chosen.values()]
     state.rng.shuffle(names)
-    return names[:state.num_players]
+    dealt = iter(names)
+    return [chosen[seat] if seat in chosen else next(dealt) for seat in range(state.num_players)]
 
 
 def setup(state) -> None:

@@ -251,12 +251,14 @@ def random_setup_options(engine: EngineSpec, rng: random.Random) -> dict:
             raw[option.name] = rng.choice([value for value, _ in option.choice_list()])
         elif option.kind == INTEGER:
             raw[option.name] = rng.randint(option.minimum or 1, min(option.maximum or 3, 3))
-    for name in list(raw):  # a choice the pool cannot play (a preset whose sets are missing) is left out
-        try:
-            clean_options(engine, {name: raw[name]})
+    kept: dict = {}
+    for name, value in raw.items():  # a choice the game cannot play (a preset whose sets are missing, two seats
+        try:                         # with one character, Pro Players without powers) is left out
+            clean_options(engine, {**kept, name: value})
+            kept[name] = value
         except ValueError:
-            del raw[name]
-    return clean_options(engine, raw)
+            pass
+    return clean_options(engine, kept)
 
 
 def test_the_deckless_modes_with_a_schema_include_the_whole_game():

@@ -308,3 +308,18 @@ def test_shur_wen_na_tournament_plays_extra_cards_into_her_tableau_and_wins_duel
         do(state, f"play {name}")
     assert len(state.tableau[0]) == 8 and state.clashes_won[0] == 1
     assert state.rp[0] == 4
+
+
+def test_game_setup_a_character_of_their_choice_for_some_seats_the_others_at_random():
+    """"GAME SETUP" 5: "a Character Card, either randomly or of their choice": seats named in a
+    mapping play their choice (the web's per-seat options), the others are dealt the rest at random."""
+    import pytest
+
+    from rules.millennium_blades.full import new_full_game
+
+    state = new_full_game(4, 3, character_names={2: "The Power Creep"})
+    assert state.characters[2] == "The Power Creep" and len(set(state.characters)) == 4
+    with pytest.raises(ValueError, match="same character"):
+        new_full_game(3, 3, character_names={0: "Shur Wen Na", 1: "Shur Wen Na"})
+    with pytest.raises(ValueError, match="seat 3"):
+        new_full_game(3, 3, character_names={3: "Shur Wen Na"})

@@ -287,3 +287,15 @@ def test_greedy_beats_random_in_duel_mode():
         winners = state.outcome.winners
         score += 1.0 if winners == (seat,) else 0.5 if not winners else 0.0
     assert _wilson_low(score, 8) > 0.5, score
+
+
+def test_draft_mode_with_an_empty_store_deals_no_packets():
+    """A Store with no card left (Liquidation Mode boxes cards) opens no draft: nobody would act."""
+    state = new_full_game(3, 14, draft=True)
+    while state.draft:
+        state.apply_joint_checked({s: state.legal_actions(s)[0] for s in state.current_players()})
+    state.box["removed"] += state.store + state.store_discard
+    state.store, state.store_discard = [], []
+    wait_until(state, lambda s: s.timer >= 1)
+    assert state.draft is None and state.current_players() == [0, 1, 2]
+    assert any(e.action == "draft_over" for e in state.events[-5:])
