@@ -93,3 +93,41 @@ def sim_decks(card_pool, inline_backend, toy_engine):
     owner = make_user("owner")
     decks = [import_deck(owner, path) for path in (EMERALD, AKUMAIDEN, UNDERTOW)]
     return owner, decks, make_user("other")
+
+
+# -- deckless runs (Millennium Blades' whole game) ------------------------------------------------------------
+DECKLESS_URL = "/api/simulations/"
+
+
+@pytest.fixture
+def owner(db, inline_backend):
+    """A user who starts deckless runs."""
+    return make_user("seats")
+
+
+def start_deckless(owner, capture, **more):
+    """A finished run of the whole game (3 players, 4 random games unless ``more`` says otherwise)."""
+    from simulate import services
+
+    args = {"game": "millennium_blades", "mode": "full-game", "players": 3, "games": 4, "seed": 5,
+            "agents": ["random"], **more}
+    with capture(execute=True):
+        run = services.simulation_start(owner=owner, **args)
+    run.refresh_from_db()
+    return run
+
+
+@pytest.fixture
+def api(owner, django_capture_on_commit_callbacks):
+    """An API client of ``owner`` whose ``start(body)`` posts a run and runs it inline."""
+    from rest_framework.test import APIClient
+
+    client = APIClient()
+    client.force_authenticate(owner)
+
+    def post(body):
+        with django_capture_on_commit_callbacks(execute=True):
+            return client.post(DECKLESS_URL, body, format="json")
+
+    client.start = post
+    return client

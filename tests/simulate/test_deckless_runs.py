@@ -8,7 +8,6 @@ agents keep a game to a few hundredths of a second."""
 
 import pytest
 from django.urls import reverse
-from rest_framework.test import APIClient
 
 from rules.core.play import run_games, summarize_results
 from rules.core.registry import get_engine
@@ -16,23 +15,14 @@ from rules.core.replay import replay_game
 from rules.core.tally import deckless_figures
 from simulate import modes, replays, selectors, services
 from simulate.models import SimulationRun
-from tests.simulate.conftest import make_user
+from tests.simulate.conftest import start_deckless
 
 GAME, MODE = "millennium_blades", "full-game"
 URL = "/api/simulations/"
 
 
-@pytest.fixture
-def owner(db, inline_backend):
-    return make_user("seats")
 
-
-def start(owner, capture, **more):
-    args = {"game": GAME, "mode": MODE, "players": 3, "games": 4, "seed": 5, "agents": ["random"], **more}
-    with capture(execute=True):
-        run = services.simulation_start(owner=owner, **args)
-    run.refresh_from_db()
-    return run
+start = start_deckless
 
 
 @pytest.fixture
@@ -94,19 +84,6 @@ def test_bad_input_is_refused_naming_what(owner, more, code, said):
 
 
 # -- the API --------------------------------------------------------------------------------------------
-@pytest.fixture
-def api(owner, django_capture_on_commit_callbacks):
-    client = APIClient()
-    client.force_authenticate(owner)
-
-    def post(body):
-        with django_capture_on_commit_callbacks(execute=True):
-            return client.post(URL, body, format="json")
-
-    client.start = post
-    return client
-
-
 def test_the_api_starts_a_deckless_run_and_reads_its_seats(api):
     response = api.start({"game": GAME, "mode": MODE, "players": 3, "games": 2, "seed": 9,
                           "agents": ["random", "random", {"name": "random"}]})

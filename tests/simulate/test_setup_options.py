@@ -10,7 +10,6 @@ from collections import Counter
 
 import pytest
 from django.urls import reverse
-from rest_framework.test import APIClient
 
 from rules.core.decks import DeckList
 from rules.core.play import run_games, summarize_results
@@ -19,24 +18,16 @@ from rules.core.replay import replay_game
 from rules.core.tally import deckless_figures
 from simulate import modes, replays, selectors, services
 from simulate.models import SimulationRun
-from tests.simulate.conftest import Run, make_user
+from tests.simulate.conftest import Run, start_deckless
 
 GAME, MODE = "millennium_blades", "full-game"
 FULL = get_engine(GAME, MODE)
 URL = "/api/simulations/"
 
 
-@pytest.fixture
-def owner(db, inline_backend):
-    return make_user("setups")
-
 
 def start(owner, capture, **more):
-    args = {"game": GAME, "mode": MODE, "players": 3, "games": 3, "seed": 5, "agents": ["random"], **more}
-    with capture(execute=True):
-        run = services.simulation_start(owner=owner, **args)
-    run.refresh_from_db()
-    return run
+    return start_deckless(owner, capture, **{"games": 3, **more})
 
 
 def records(run):
@@ -88,19 +79,6 @@ def test_bad_options_are_refused_naming_the_option(owner, options, option, said)
 
 
 # -- the API --------------------------------------------------------------------------------------------
-@pytest.fixture
-def api(owner, django_capture_on_commit_callbacks):
-    client = APIClient()
-    client.force_authenticate(owner)
-
-    def post(body):
-        with django_capture_on_commit_callbacks(execute=True):
-            return client.post(URL, body, format="json")
-
-    client.start = post
-    return client
-
-
 def test_the_api_takes_options_and_shows_them(api):
     response = api.start({"game": GAME, "mode": MODE, "players": 4, "games": 2, "seed": 3, "agents": ["random"],
                           "options": {"sets": ["MB-CORE", "MB-EX2"], "pre_release": True}})
