@@ -240,7 +240,14 @@ class ISMCTSAgent(Agent):
     ``rollout_sample`` random legal actions with the evaluation and keeps the best), ``eval_scale``
     (an unfinished position scores ``1 / (1 + exp(-(evaluate - root) / eval_scale))``, where
     ``root`` is the evaluation of the position searched from; default 10), ``relative`` (default true; false scores the evaluation
-    itself, not its change from the root).
+    itself, not its change from the root), ``skip_verbs`` (comma-separated verbs the search never
+    tries, unless nothing else is legal: a game's dominated actions, default none; Spellbound's
+    ``convert``, which paying does anyway, otherwise serves the search as a move that only puts off
+    the opponent's reply), ``reply_first`` (default false: after the tree, every other seat plays
+    one-ply greedy until the searching seat acts again, then the position is scored),
+    ``rollout_from_root`` (default false: ``rollout_turns`` counts from the turn searched from, or
+    from the leaf's turn once the tree has passed it, so leaves of this turn are all played out to
+    the same point). These three were measured in Spellbound (docs/rules-notes.md, "Search agents").
 
     Every determinization gets a fresh game RNG drawn from the agent's RNG, so the search
     cannot foresee the real game's future shuffles or dice; in a game of perfect information
@@ -255,11 +262,15 @@ class ISMCTSAgent(Agent):
     def __init__(self, seed: int = 0, *, evaluate: Evaluate | None = None, perfect_information: bool = False,
                  iterations: int = 100, exploration: float = 0.4, rollout: str = "random", rollout_steps: int = 0,
                  rollout_sample: int = 4, rollout_turns: int = 0, eval_scale: float = 10.0, prior: int = 1,
-                 relative: bool = True, **options: Any):
+                 relative: bool = True, skip_verbs: str = "", reply_first: bool = False, rollout_from_root: bool = False,
+                 **options: Any):
         super().__init__(seed, iterations=iterations, exploration=exploration, rollout=rollout,
                          rollout_steps=rollout_steps, rollout_sample=rollout_sample, rollout_turns=rollout_turns,
                          eval_scale=eval_scale,
-                         prior=prior, relative=relative, **options)
+                         prior=prior, relative=relative, **({"skip_verbs": skip_verbs} if skip_verbs else {}),
+                         **({"reply_first": True} if reply_first else {}),
+                         **({"rollout_from_root": True} if rollout_from_root else {}),
+                         **options)
         if rollout not in ("random", "greedy"):
             raise ValueError(f"rollout must be 'random' or 'greedy', not {rollout!r}")
         if rollout == "greedy" and evaluate is None:
@@ -279,14 +290,28 @@ class ISMCTSAgent(Agent):
         self.eval_scale = eval_scale
         self.prior = prior if evaluate is not None else 0
         self.relative = relative
+        self.reply_first = reply_first
+        self.rollout_from_root = rollout_from_root
+        self._root_turn = 0
+        if reply_first and evaluate is None:
+            raise ValueError("reply_first needs the game's evaluation (EngineSpec.evaluate)")
+        self.skip_verbs = frozenset(v.strip() for v in skip_verbs.split(",") if v.strip())
         self._base: list[float] = []
+
+    def _searched(self, actions: list[Action]) -> list[Action]:
+        """The actions the search tries: all but ``skip_verbs`` (all of them when nothing else is left)."""
+        if not self.skip_verbs:
+            return actions
+        kept = [a for a in actions if a.verb not in self.skip_verbs]
+        return kept or actions
 
     # -- search ------------------------------------------------------------------------------
     def choose(self, state: GameState, player: int) -> Action:
-        legal = state.legal_actions(player)
+        legal = self._searched(state.legal_actions(player))
         if len(legal) == 1:
             return legal[0]
         root = _Node()
+        self._root_turn = getattr(state, "turn", 0)
         # the root's evaluation per seat (from this seat's sampled view): rewards count change from it
         self._base = [0.0] * state.num_players
         if self.relative and self.evaluate is not None:
@@ -324,7 +349,7 @@ class ISMCTSAgent(Agent):
         path: list[tuple[_Node, tuple[tuple[int, Action], ...]]] = []
         # selection: descend while every available action has been tried; expand one node
         while not world.is_over:
-            legal = {seat: world.legal_actions(seat) for seat in world.current_players()}
+            legal = {seat: self._searched(world.legal_actions(seat)) for seat in world.current_players()}
             expanded = False
             move = []
             for seat, actions in legal.items():
@@ -341,9 +366,16 @@ class ISMCTSAgent(Agent):
             node = child
             if expanded:
                 break
+        # the others' replies (``reply_first``): one-ply greedy for every other seat until ``player`` acts again
+        steps = 0
+        while self.reply_first and not world.is_over and player not in world.current_players() \
+                and steps < ROLLOUT_TURN_STEPS:
+            world.apply_move({seat: self._rollout_action(world, seat, "greedy") for seat in world.current_players()})
+            steps += 1
         # simulation
         steps = 0
-        horizon = world.turn + self.rollout_turns if self.rollout_turns else None
+        start = max(self._root_turn, world.turn) if self.rollout_from_root else world.turn
+        horizon = start + self.rollout_turns if self.rollout_turns else None
         while not world.is_over and (steps < self.rollout_steps if horizon is None
                                      else world.turn < horizon and steps < ROLLOUT_TURN_STEPS):
             world.apply_move({seat: self._rollout_action(world, seat) for seat in world.current_players()})
@@ -369,9 +401,9 @@ class ISMCTSAgent(Agent):
         edge.reward = self.prior * self._rewards(after, only=seat)[seat] + self.rng.random() * 1e-9
         return edge
 
-    def _rollout_action(self, world: GameState, actor: int) -> Action:
-        actions = world.legal_actions(actor)
-        if self.rollout_policy == "random" or len(actions) == 1:
+    def _rollout_action(self, world: GameState, actor: int, policy: str | None = None) -> Action:
+        actions = self._searched(world.legal_actions(actor))
+        if (policy or self.rollout_policy) == "random" or len(actions) == 1:
             return self.rng.choice(actions)
         if len(world.current_players()) > 1:  # a simultaneous move: no one-ply lookahead
             return self.rng.choice(actions)

@@ -7,9 +7,11 @@ from __future__ import annotations
 import random
 from collections import Counter
 
+from rules.core.agents import make_agent
 from rules.core.engine import Action
 from rules.core.play import goldfish, play_game
 from rules.core.probability import wilson_interval
+from rules.spellbound import ai
 from rules.spellbound.cards import GAME
 from rules.spellbound.engine import ENGINE
 from tests.rules.spellbound.helpers import DECKS
@@ -97,6 +99,48 @@ def test_greedy_beats_random():
 def test_ismcts_plays_through_the_ladder():
     result = play_game(ENGINE, [DECKS["pink"], DECKS["ashen"]], 5, [{"name": "ismcts", "iterations": 10}, "random"])
     assert result.winners
+
+
+def test_ismcts_skip_verbs_never_searches_a_convert_flip():
+    """``skip_verbs="convert"`` (a flip that paying makes anyway): the search never chooses one while
+    anything else is legal, also with the opponent's one-ply replies first and greedy play-outs to the
+    end of the turn it searched from (the other options measured: docs/rules-notes.md)."""
+    state = ENGINE.start([DECKS["pink"], DECKS["rootbound"]], 3)
+    searcher = make_agent("ismcts", 1, ENGINE, iterations=6, skip_verbs="convert", reply_first=True,
+                          rollout="greedy", rollout_turns=1, rollout_from_root=True)
+    other = make_agent("greedy", 2, ENGINE)
+    flips_offered = 0
+    while not state.is_over and state.turn <= 8:
+        seat = state.current_players()[0]
+        actions = state.legal_actions(seat)
+        action = (searcher if seat == 0 else other).choose(state, seat)
+        if seat == 0 and any(a.verb == "convert" for a in actions) and len(actions) > 1:
+            flips_offered += 1
+            assert action.verb != "convert" or all(a.verb == "convert" for a in actions), action
+        state.apply_checked(action, seat)
+    assert flips_offered
+
+
+def test_evaluate_future_counts_the_draw_and_the_gain_before_they_happen():
+    """``ai.evaluate_future``: passing from the caretake step to the first casting phase (the draw
+    and gain steps between) leaves both players' scores as they were: the active player's draw and
+    pond gain are counted from the start of the turn, so positions at different steps score alike."""
+    checked = 0
+    for seed in range(4):
+        state = ENGINE.start([DECKS[NAMES[seed % 3]], DECKS[NAMES[(seed + 1) % 3]]], seed)
+        players = [make_agent("greedy", seed * 2 + seat, ENGINE) for seat in (0, 1)]
+        while not state.is_over and state.turn < 16:
+            seat = state.current_players()[0]
+            if state.step_name == "caretake" and state.turn > 1 and not state.ladder and not state.pending:
+                world = state.clone()
+                before = [ai.evaluate_future(world, p) for p in (0, 1)]
+                while world.step_name != "first_casting" and not world.ladder and not world.is_over:
+                    world.apply(Action("pass"), world.current_players()[0])
+                if world.step_name == "first_casting" and not world.ladder and not world.is_over:
+                    assert [ai.evaluate_future(world, p) for p in (0, 1)] == before
+                    checked += 1
+            state.apply_checked(players[seat].choose(state, seat), seat)
+    assert checked >= 10
 
 
 def test_goldfish_against_a_bounder_that_never_acts():
