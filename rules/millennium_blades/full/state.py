@@ -21,6 +21,7 @@ import random
 from rules.core.engine import Action, GameState
 from rules.millennium_blades.full import draft, market, millennium_accessories, powers, rounds
 from rules.millennium_blades.full.view import ViewMixin
+from rules.millennium_blades.nested_log import NestedLogMixin
 
 TIMERS = (7, 7, 6)  # "When time runs out...": 7-minute, 7-minute and 6-minute timers
 TICKS_PER_MINUTE = 2
@@ -30,7 +31,7 @@ _PER_SEAT = ("binder", "kit", "collection", "collection_type", "vp_tournament", 
              "friendship", "friends")
 
 
-class FullGameState(ViewMixin, GameState):
+class FullGameState(NestedLogMixin, ViewMixin, GameState):
     """A whole game of Millennium Blades for 3-5 players, or 2 in Duel Mode (``new_full_game``)."""
 
     turn_limit = 10 ** 9  # every game ends: ticks are budgeted and tournaments end by themselves
@@ -91,17 +92,6 @@ class FullGameState(ViewMixin, GameState):
         self.offers: dict[int, dict] = {}
         self.trades: list[dict] = []
         self.card_named = {}
-
-    # -- log switch: the tournament engine writes into the same log --------------------------------------
-    @property
-    def log_events(self) -> bool:
-        return self._log_events
-
-    @log_events.setter
-    def log_events(self, value: bool) -> None:
-        self._log_events = value
-        if getattr(self, "tournament", None) is not None:
-            self.tournament.log_events = value
 
     # -- helpers the modules share --------------------------------------------------------------------
     def draw_store(self, count: int) -> list[int]:

@@ -20,6 +20,7 @@ from __future__ import annotations
 import random
 
 from rules.core.engine import Action, GameState
+from rules.millennium_blades.nested_log import NestedLogMixin
 from rules.millennium_blades.turn_based import actions, scoring
 from rules.millennium_blades.turn_based.view import ViewMixin
 
@@ -31,8 +32,10 @@ DECISION_VERBS = frozenset({"keep", "discard", "meta"})
 _PER_SEAT = ("scores", "turns_in_deck")
 
 
-class TurnBasedState(ViewMixin, GameState):
+class TurnBasedState(NestedLogMixin, ViewMixin, GameState):
     """A game of Millennium Blades' Turn-Based Mode for 2-5 players (``new_turn_based_game``)."""
+
+    NESTED = "table"  # the tournament engine's table (table.py) writes into this log
 
     turn_limit = 10 ** 9  # ended by TURNS_PER_DECK: every player scores three times
 
@@ -269,16 +272,6 @@ class TurnBasedState(ViewMixin, GameState):
     def reseed(self, seed: int) -> None:
         self.rng = random.Random(seed)
         self.table.rng = self.rng
-
-    @property
-    def log_events(self) -> bool:
-        return self._log_events
-
-    @log_events.setter
-    def log_events(self, value: bool) -> None:
-        self._log_events = value
-        if getattr(self, "table", None) is not None:
-            self.table.log_events = value
 
     def counters(self) -> list[dict]:
         """Per seat: RP of each scoring and in all, money left, and per card bought, sold, fused."""
