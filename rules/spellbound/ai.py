@@ -41,24 +41,31 @@ def _side(state, seat: int) -> float:
     return score
 
 
-def _battles(state, player: int) -> float:
-    """Declared battles not yet dealt: what their damage will do."""
+def _battles(state, player: int, barrage: bool = False) -> float:
+    """Declared battles not yet dealt: what their damage will do (``_hit``)."""
     if state.step_name not in ("declare_battlers", "pre_battle"):
         return 0.0
     score = 0.0
     for uid, target in state.battles:
         battler, victim = state.board.get(uid), state.permanent(target)
-        if battler is None or victim is None:
-            continue
-        hit = state.attack(battler)
-        if victim.kind == "bounder":
-            value = 1.5 * hit
-        elif hit >= state.health(victim):
-            value = 40 + 0.5 * state.health(victim) + 0.9 * state.attack(victim)
-        else:
-            value = 0.5 * hit
-        score += value if battler.controller == player else -value
+        if battler is not None and victim is not None:
+            value = _hit(state, battler, victim, state.attack(battler), barrage)
+            score += value if battler.controller == player else -value
     return score
+
+
+def _hit(state, battler, victim, hit: int, barrage: bool = False) -> float:
+    """What ``hit`` damage from ``battler`` does to ``victim``: a bounder's health, a creature's damage,
+    a kill; with ``barrage``, the excess a Barrage battler carries on (``evaluate_future`` only)."""
+    if victim.kind == "bounder":
+        return 1.5 * hit
+    health = state.health(victim)
+    if hit < health:
+        return 0.5 * hit
+    value = 40 + 0.5 * health + 0.9 * state.attack(victim)
+    if barrage and BARRAGE in state.keywords(battler):
+        value += 1.5 * (hit - health)
+    return value
 
 
 def settle(state):
@@ -96,18 +103,6 @@ def _gain(state, seat: int) -> float:
     return sum((6 if op["soul"] == "hollow" else 5) * op["amount"] for op in effect.ops)
 
 
-def _hit(state, battler, victim, hit: int) -> float:
-    if victim.kind == "bounder":
-        return 1.5 * hit
-    health = state.health(victim)
-    if hit < health:
-        return 0.5 * hit
-    value = 40 + 0.5 * health + 0.9 * state.attack(victim)
-    if BARRAGE in state.keywords(battler):
-        value += 1.5 * (hit - health)
-    return value
-
-
 def _assign(state, seat: int, attackers: list, taken: set) -> float:
     """Battles ``attackers`` could deal, declared one at a time as greedy declares them (the best
     battler and target first, Warden creatures and every open creature before the bounder)."""
@@ -121,7 +116,7 @@ def _assign(state, seat: int, attackers: list, taken: set) -> float:
         best = None
         for a in attackers:
             for t in targets:
-                value = _hit(state, a, t, hits[a.uid])
+                value = _hit(state, a, t, hits[a.uid], barrage=True)
                 if best is None or value > best[0]:
                     best = (value, a, t)
         value, battler, target = best
@@ -132,16 +127,6 @@ def _assign(state, seat: int, attackers: list, taken: set) -> float:
     return total
 
 
-def _declared(state, player: int) -> float:
-    if state.step_name not in ("declare_battlers", "pre_battle"):
-        return 0.0
-    score = 0.0
-    for uid, target in state.battles:
-        battler, victim = state.board.get(uid), state.permanent(target)
-        if battler is not None and victim is not None:
-            value = _hit(state, battler, victim, state.attack(battler))
-            score += value if battler.controller == player else -value
-    return score
 
 
 def future(state) -> tuple[float, float]:
@@ -176,4 +161,4 @@ def evaluate_future(state, player: int) -> float:
     mine = _side(state, player) + converts * len(state.permanents(player, "convert"))
     theirs = _side(state, 1 - player) + converts * len(state.permanents(1 - player, "convert"))
     now, later = future(state)
-    return mine - theirs + _declared(state, player) + (now - later if player == state.active else later - now)
+    return mine - theirs + _battles(state, player, barrage=True) + (now - later if player == state.active else later - now)

@@ -61,11 +61,13 @@ def collection_rp(state, seat: int) -> tuple[int, list[int]]:
 
 def end_tournament(state, inner) -> list[int]:
     """Collections converted to RP, the tournament's winner: returns the placements (1 or 2)."""
-    r = state.round
-    final_rp = []
+    r = state.round  # 0: the Pre-Release Tournament (no Deckbuilding Phase, so no collections)
+    final_rp, collection_rps = [], []
     for seat in range(state.num_players):
         rp, counted = collection_rp(state, seat)
-        state.rp_collections[seat][r - 1] = rp
+        collection_rps.append(rp)
+        if r > 0:
+            state.rp_collections[seat][r - 1] = rp
         for zone in COLLECTIONS:
             cards = getattr(state, zone)[seat]
             for c in cards:
@@ -85,8 +87,8 @@ def end_tournament(state, inner) -> list[int]:
     for s in winners:
         state.tournament_wins[s] += 1
     places = [1 if s in winners or s in best else 2 for s in range(state.num_players)]
-    state.log("duel_tournament", None, round=r, rp=list(inner.rp), collection_rp=[state.rp_collections[s][r - 1]
-              for s in range(state.num_players)], final_rp=final_rp, won=winners, wins=list(state.tournament_wins))
+    state.log("duel_tournament", None, round=r, rp=list(inner.rp), collection_rp=collection_rps, final_rp=final_rp,
+              won=winners, wins=list(state.tournament_wins))
     return places
 
 

@@ -182,12 +182,12 @@ def end_tournament(state) -> None:
     last = state.last_round
     liquidate = state.liquidation and r < last
     for seat in range(state.num_players):
-        if state.duel:  # wins decide, not VP (duel.py)
-            pass
-        elif r == 0:
-            state.vp_prerelease[seat] = int(inner.outcome.returns[seat])
-        else:
-            state.vp_tournament[seat][r - 1] = int(inner.outcome.returns[seat])
+        if not state.duel:  # Duel Mode: wins decide, not VP (duel.py)
+            vp = int(inner.outcome.returns[seat])
+            if r == 0:
+                state.vp_prerelease[seat] = vp
+            else:
+                state.vp_tournament[seat][r - 1] = vp
         # 4. "place all cards into their owners' binders" (discarded cards are in the binder)
         used = [c for zone in (inner.hand, inner.tableau, inner.deck_box, inner.accessories, inner.binder)
                 for c in back(zone[seat])]

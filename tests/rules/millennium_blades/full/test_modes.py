@@ -299,3 +299,14 @@ def test_draft_mode_with_an_empty_store_deals_no_packets():
     wait_until(state, lambda s: s.timer >= 1)
     assert state.draft is None and state.current_players() == [0, 1, 2]
     assert any(e.action == "draft_over" for e in state.events[-5:])
+
+
+def test_duel_mode_with_the_pre_release_tournament_counts_it_as_a_tournament():
+    """Duel Mode with the Pre-Release Tournament: three tournaments in all (the Pre-Release, rounds 1
+    and 2: "skip the third round"), each a win for its winner; no VP are scored."""
+    for seed in range(4):
+        state, _ = play(2, 300 + seed, check_every=10, duel=True, pre_release=True)
+        duels = [dict(e.changes) for e in state.events if e.action == "duel_tournament"]
+        assert duels[0]["round"] == 0 and duels[0]["collection_rp"] == [0, 0]
+        assert [d["wins"] for d in duels][-1] == state.tournament_wins
+        assert state.vp_prerelease == [0, 0] and state.rp_collections[0][2] == 0 == state.rp_collections[1][2]
