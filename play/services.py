@@ -25,7 +25,8 @@ from rules.core.registry import get_engine
 from rules.core.replay import deck_to_data
 
 #: The agents a person may play against, with the options they play with here (ISMCTS with a
-#: budget that answers in about a second on a small server).
+#: budget that answers in about a second on a small server, unless the game's own search defaults
+#: set that option: Spellbound's flat search plays 4 worlds, not 150).
 PLAY_AGENTS: dict[str, dict[str, Any]] = {"greedy": {}, "ismcts": {"iterations": 150}, "rollout": {}, "random": {}}
 HUMAN = {"name": "human"}
 
@@ -51,10 +52,11 @@ def _usable_deck(owner, deck_id: Any, what: str) -> Deck:
     return deck
 
 
-def _agent_spec(agent: Any) -> dict:
+def _agent_spec(agent: Any, engine) -> dict:
     if agent not in PLAY_AGENTS:
         raise PlayError("bad_agent", f"the opponent's agent must be one of {', '.join(PLAY_AGENTS)}, not {agent!r}")
-    return {"name": agent, **PLAY_AGENTS[agent]}
+    game_sets = engine.search_defaults if agent == "ismcts" else {}
+    return {"name": agent, **{key: value for key, value in PLAY_AGENTS[agent].items() if key not in game_sets}}
 
 
 def play_start(*, owner, deck_id: Any, opponent_id: Any = None, agent: Any = "greedy") -> PlayedGame:
@@ -73,7 +75,7 @@ def play_start(*, owner, deck_id: Any, opponent_id: Any = None, agent: Any = "gr
         opponent = _usable_deck(owner, opponent_id, "opponent deck")
         if opponent.game != deck.game:
             raise PlayError("wrong_game", f"opponent deck: {opponent.name} is a {opponent.game} deck, not {deck.game}")
-        theirs, name, spec = deck_to_decklist(opponent), opponent.name, _agent_spec(agent)
+        theirs, name, spec = deck_to_decklist(opponent), opponent.name, _agent_spec(agent, engine)
     game = PlayedGame(owner=owner, game=deck.game, engine_version=engine.version, seed=secrets.randbits(48),
                       human_seat=0, agents=[HUMAN, spec], decks=[deck_to_data(mine), deck_to_data(theirs)],
                       deck_names=[deck.name, name], your_deck=deck, opponent_deck=opponent)

@@ -67,6 +67,8 @@ AGENT_COST = {"greedy": 4.0, "rollout": 50.0}
 ISMCTS_COST_PER_ITERATION = 0.25
 #: an ISMCTS iteration that plays greedy out to a turn horizon costs this much more per turn
 ISMCTS_PLAYOUT_TURN_COST = 12.0
+#: a ``flat`` ISMCTS iteration plays out every legal action, about this many at a decision searched
+ISMCTS_FLAT_ACTIONS = 8.0
 
 
 def agent_cost(agents: list | None, search_defaults: dict | None = None) -> float:
@@ -80,6 +82,8 @@ def agent_cost(agents: list | None, search_defaults: dict | None = None) -> floa
             per_iteration = ISMCTS_COST_PER_ITERATION
             if options.get("rollout") == "greedy":
                 per_iteration *= 1 + ISMCTS_PLAYOUT_TURN_COST * options.get("rollout_turns", 0)
+            if options.get("flat"):
+                per_iteration *= ISMCTS_FLAT_ACTIONS
             cost = max(cost, per_iteration * options.get("iterations", 100))
         else:
             cost = max(cost, AGENT_COST.get(name, 1.0))

@@ -19,7 +19,8 @@ the same choices on any machine, so games and whole runs repeat exactly.
   evaluations count relative to the root position's, squashed by ``eval_scale``. Random
   play-outs are optional (``rollout_steps``): in games whose turns are many small actions they
   value ending a phase over acting, and lost to greedy. A game may set its own defaults
-  (``EngineSpec.search_defaults``: Boundless keeps random play-outs, which serve it best).
+  (``EngineSpec.search_defaults``: Boundless keeps random play-outs, which serve it best;
+  Spellbound cuts the tree to its root, ``flat``, with greedy play-outs three turns deep).
 - ``rollout`` one-step look-ahead with greedy play-outs (policy rollout, Bertsekas): each legal
   action is tried in one sampled world and greedy then plays every seat until ``turns`` turns later
   (default 2: to the end of the opponent's reply) before the evaluation scores it. It sees the
@@ -237,7 +238,7 @@ class ISMCTSAgent(Agent):
     evaluation one ply after it; default 1, 0 for none: untried actions are then expanded in
     random order), ``rollout_steps`` (moves played out after the tree before the position is
     scored, default 0), ``rollout`` ("random" or "greedy": the play-out policy; greedy-lite scores
-    ``rollout_sample`` random legal actions with the evaluation and keeps the best), ``eval_scale``
+    ``rollout_sample`` random legal actions, 0 for all of them, with the evaluation and keeps the best), ``eval_scale``
     (an unfinished position scores ``1 / (1 + exp(-(evaluate - root) / eval_scale))``, where
     ``root`` is the evaluation of the position searched from; default 10), ``relative`` (default true; false scores the evaluation
     itself, not its change from the root), ``skip_verbs`` (comma-separated verbs the search never
@@ -248,6 +249,11 @@ class ISMCTSAgent(Agent):
     ``rollout_from_root`` (default false: ``rollout_turns`` counts from the turn searched from, or
     from the leaf's turn once the tree has passed it, so leaves of this turn are all played out to
     the same point). These three were measured in Spellbound (docs/rules-notes.md, "Search agents").
+    ``flat`` (default false) cuts the tree to its root: each iteration samples one world and plays
+    every root action out in it from the same RNGs (common random numbers), to turn root +
+    ``rollout_turns``; the best mean evaluation wins (determinized flat Monte Carlo). Spellbound's
+    default, the one search that beat greedy there: its tree searches compared positions at different
+    points of a turn, and one play-out per world and action compares them all at the same point.
 
     Every determinization gets a fresh game RNG drawn from the agent's RNG, so the search
     cannot foresee the real game's future shuffles or dice; in a game of perfect information
@@ -263,14 +269,14 @@ class ISMCTSAgent(Agent):
                  iterations: int = 100, exploration: float = 0.4, rollout: str = "random", rollout_steps: int = 0,
                  rollout_sample: int = 4, rollout_turns: int = 0, eval_scale: float = 10.0, prior: int = 1,
                  relative: bool = True, skip_verbs: str = "", reply_first: bool = False, rollout_from_root: bool = False,
-                 **options: Any):
+                 flat: bool = False, **options: Any):
         super().__init__(seed, iterations=iterations, exploration=exploration, rollout=rollout,
                          rollout_steps=rollout_steps, rollout_sample=rollout_sample, rollout_turns=rollout_turns,
                          eval_scale=eval_scale,
                          prior=prior, relative=relative, **({"skip_verbs": skip_verbs} if skip_verbs else {}),
                          **({"reply_first": True} if reply_first else {}),
                          **({"rollout_from_root": True} if rollout_from_root else {}),
-                         **options)
+                         **({"flat": True} if flat else {}), **options)
         if rollout not in ("random", "greedy"):
             raise ValueError(f"rollout must be 'random' or 'greedy', not {rollout!r}")
         if rollout == "greedy" and evaluate is None:
@@ -292,6 +298,9 @@ class ISMCTSAgent(Agent):
         self.relative = relative
         self.reply_first = reply_first
         self.rollout_from_root = rollout_from_root
+        self.flat = flat
+        if flat and evaluate is None:
+            raise ValueError("flat needs the game's evaluation (EngineSpec.evaluate)")
         self._root_turn = 0
         if reply_first and evaluate is None:
             raise ValueError("reply_first needs the game's evaluation (EngineSpec.evaluate)")
@@ -310,6 +319,8 @@ class ISMCTSAgent(Agent):
         legal = self._searched(state.legal_actions(player))
         if len(legal) == 1:
             return legal[0]
+        if self.flat:
+            return self._choose_flat(state, player, legal)
         root = _Node()
         self._root_turn = getattr(state, "turn", 0)
         # the root's evaluation per seat (from this seat's sampled view): rewards count change from it
@@ -373,13 +384,8 @@ class ISMCTSAgent(Agent):
             world.apply_move({seat: self._rollout_action(world, seat, "greedy") for seat in world.current_players()})
             steps += 1
         # simulation
-        steps = 0
         start = max(self._root_turn, world.turn) if self.rollout_from_root else world.turn
-        horizon = start + self.rollout_turns if self.rollout_turns else None
-        while not world.is_over and (steps < self.rollout_steps if horizon is None
-                                     else world.turn < horizon and steps < ROLLOUT_TURN_STEPS):
-            world.apply_move({seat: self._rollout_action(world, seat) for seat in world.current_players()})
-            steps += 1
+        self._play_out(world, start + self.rollout_turns if self.rollout_turns else None, self.rng)
         rewards = self._rewards(world)
         # backpropagation: every seat's edge on the path scores that seat's reward
         for parent, key in path:
@@ -387,6 +393,38 @@ class ISMCTSAgent(Agent):
                 edge = parent.edges[(seat, action)]
                 edge.visits += 1
                 edge.reward += rewards[seat]
+
+    def _play_out(self, world: GameState, horizon: int | None, rng: random.Random) -> None:
+        """Play ``world`` on by the play-out policy: until turn ``horizon`` begins (at most
+        ``ROLLOUT_TURN_STEPS`` moves) or, with no horizon, for ``rollout_steps`` moves."""
+        steps = 0
+        while not world.is_over and (steps < self.rollout_steps if horizon is None
+                                     else world.turn < horizon and steps < ROLLOUT_TURN_STEPS):
+            world.apply_move({seat: self._rollout_action(world, seat, rng=rng) for seat in world.current_players()})
+            steps += 1
+
+    def _choose_flat(self, state: GameState, player: int, legal: list[Action]) -> Action:
+        """``flat``: every iteration samples one world and plays each of ``legal`` out in it from
+        the same game RNG and play-out RNG (common random numbers: the actions differ only by
+        themselves), to the same turn ``rollout_turns`` after the root's; the best mean of the
+        evaluation (a finished game: :func:`terminal_value`) wins, ties to the agent's RNG."""
+        totals = dict.fromkeys(legal, 0.0)
+        horizon = state.turn + self.rollout_turns if self.rollout_turns else None
+        for _ in range(self.iterations):
+            world = sample_world(state, player, self.rng, self.perfect_information)
+            seed = self.rng.getrandbits(64)
+            for action in legal:
+                after = _lookahead(world)
+                after.reseed(seed)
+                if len(after.current_players()) > 1:
+                    after.apply_joint(joint_move(after, player, action, random.Random(seed)))
+                else:
+                    after.apply(action, player)
+                self._play_out(after, horizon, random.Random(seed))
+                totals[action] += terminal_value(after, player) if after.is_over else self.evaluate(after, player)
+        best = max(totals.values())
+        top = [action for action in legal if totals[action] == best]
+        return top[0] if len(top) == 1 else self.rng.choice(top)
 
     def _judged_edge(self, world: GameState, seat: int, action: Action) -> _Edge:
         """A new edge that starts with ``prior`` visits worth the position one ply after it."""
@@ -401,13 +439,16 @@ class ISMCTSAgent(Agent):
         edge.reward = self.prior * self._rewards(after, only=seat)[seat] + self.rng.random() * 1e-9
         return edge
 
-    def _rollout_action(self, world: GameState, actor: int, policy: str | None = None) -> Action:
+    def _rollout_action(self, world: GameState, actor: int, policy: str | None = None,
+                        rng: random.Random | None = None) -> Action:
+        rng = rng or self.rng
         actions = self._searched(world.legal_actions(actor))
         if (policy or self.rollout_policy) == "random" or len(actions) == 1:
-            return self.rng.choice(actions)
+            return rng.choice(actions)
         if len(world.current_players()) > 1:  # a simultaneous move: no one-ply lookahead
-            return self.rng.choice(actions)
-        sample = actions if len(actions) <= self.rollout_sample else self.rng.sample(actions, self.rollout_sample)
+            return rng.choice(actions)
+        sample = actions if not self.rollout_sample or len(actions) <= self.rollout_sample \
+            else rng.sample(actions, self.rollout_sample)
         best, best_score = sample[0], -math.inf
         for action in sample:
             after = _lookahead(world)

@@ -75,7 +75,14 @@ from rules.spellbound.constants import END_REASONS, TURN_LIMIT, EndReason
 from rules.spellbound.goldfish import goldfish_deck
 from rules.spellbound.state import SpellboundState
 
-VERSION = "1.1"  # 1.1: ISMCTS searches with evaluation priors (its games differ; the rules do not)
+VERSION = "1.2"  # 1.1: ISMCTS searches with evaluation priors; 1.2: ISMCTS's defaults are the flat search
+# (SEARCH_DEFAULTS). Its games differ; the rules do not.
+
+#: ISMCTS's defaults for Spellbound, measured against greedy (docs/rules-notes.md, "Search agents"): flat
+#: (every legal action played out in each of 4 sampled worlds, common random numbers), greedy play-outs
+#: over every legal action until the third turn after the decision's begins, converts never tried.
+SEARCH_DEFAULTS = {"flat": True, "iterations": 4, "rollout": "greedy", "rollout_sample": 0, "rollout_turns": 3,
+                   "skip_verbs": "convert"}
 
 COUNTERS = (
     StatCounter("drawn", "Cards drawn", per_card=True, description="copies drawn, opening hand included"),
@@ -95,7 +102,7 @@ def new_game(decks: list[DeckList], seed: int, **options) -> SpellboundState:
 
 
 ENGINE = EngineSpec(
-    game="spellbound", version=VERSION, new_game=new_game, evaluate=ai.evaluate, search_defaults={"eval_scale": 60.0},
+    game="spellbound", version=VERSION, new_game=new_game, evaluate=ai.evaluate, search_defaults=SEARCH_DEFAULTS,
     min_players=2, max_players=2, perfect_information=False, chance=True, simultaneous_moves=False, teams=False,
     end_reasons=END_REASONS, counters=COUNTERS, goldfish_opponent=goldfish_deck,
 )

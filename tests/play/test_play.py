@@ -234,6 +234,18 @@ def test_the_pages_start_a_game_take_moves_and_explain_a_refusal(decks, client):
     assert client.get(reverse("play:index")).content.decode().count(game.get_absolute_url()) == 1
 
 
+def test_the_games_own_search_budget_stands_against_the_play_budget(player):
+    """Spellbound's ISMCTS defaults set its budget (4 worlds of the flat search, each far dearer than a
+    tree iteration): the play app's 150 iterations, meant for tree searches, do not override it."""
+    stem = "spellbound-" + _first_sample("spellbound")
+    mine, theirs = sample(player, stem, game="spellbound"), sample(player, stem, game="spellbound")
+    game = play_start(owner=player, deck_id=mine.pk, opponent_id=theirs.pk, agent="ismcts")
+    assert game.agents[1] == {"name": "ismcts"}
+    boundless = play_start(owner=player, deck_id=sample(player, "boundless-emerald-vanguard").pk,
+                           opponent_id=sample(player, "boundless-akumaiden-onslaught").pk, agent="ismcts")
+    assert boundless.agents[1] == {"name": "ismcts", "iterations": 150}
+
+
 def test_a_form_for_another_game_or_no_deck_says_so(player, client):
     client.force_login(player)
     page = client.get(reverse("play:index")).content.decode()

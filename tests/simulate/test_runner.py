@@ -468,6 +468,9 @@ def test_chunks_shrink_with_the_agents_cost_so_progress_moves_every_few_seconds(
     playouts = {"rollout": "greedy", "rollout_turns": 2}
     assert runner.agent_cost([{"name": "ismcts", "iterations": 30}], playouts) == 0.25 * 25 * 30
     assert runner.chunk_size_for(10_000, agents=[{"name": "ismcts", "iterations": 4}], search_defaults=playouts) == 4
+    # a flat search plays every legal action out at each iteration (Spellbound's defaults)
+    flat = {**playouts, "flat": True}
+    assert runner.agent_cost([{"name": "ismcts", "iterations": 4}], flat) == 0.25 * 25 * 8 * 4
 
 
 def test_a_chunk_another_live_worker_holds_is_left_to_it(start):

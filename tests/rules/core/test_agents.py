@@ -139,6 +139,45 @@ def test_ismcts_greedy_rollouts_beat_random_play():
     assert sum(0 in r.winning_sides for r in results) >= 15
 
 
+def _flat(seed=1, **options):
+    return ISMCTSAgent(seed, evaluate=ENGINE.evaluate, flat=True, iterations=4, rollout="greedy",
+                       rollout_sample=50, rollout_turns=2, **options)
+
+
+def test_flat_ismcts_finds_the_winning_play():
+    """``flat``: only ``play 4`` wins now; the others' play-outs reach the opponent's winning turn."""
+    state = _with_hand([1, 2, 4], score=16, opponent_score=19)
+    assert _flat().choose(state, 0) == play(4)
+
+
+def test_flat_ismcts_scores_every_action_at_the_same_turn_and_leaves_the_real_state_alone():
+    """Every play-out stops where turn root + ``rollout_turns`` begins (or at the game's end),
+    whatever the action did to the turn: actions are compared at one point of the game."""
+    state = _with_hand([2, 7, 3])
+    before = (state.view(None), len(state.events), state.rng.getstate())
+    scored_at = []
+
+    def evaluate(world, player):
+        scored_at.append(None if world.is_over else world.turn)
+        return ENGINE.evaluate(world, player)
+
+    # random play-outs: the evaluation is called only to score where a play-out stopped
+    agent = ISMCTSAgent(3, evaluate=evaluate, flat=True, iterations=3, rollout="random", rollout_turns=2)
+    assert agent.choose(state, 0) in state.legal_actions(0)
+    assert len(scored_at) == 3 * len(state.legal_actions(0))
+    assert set(scored_at) <= {state.turn + 2, None} and state.turn + 2 in scored_at
+    assert (state.view(None), len(state.events), state.rng.getstate()) == before
+
+
+def test_flat_ismcts_is_reproducible_and_needs_an_evaluation():
+    def game(seed):
+        return play_game(ENGINE, [STRONG, WEAK], 9, [_flat(seed), RandomAgent(seed)], record=True).replay["moves"]
+
+    assert game(4) == game(4)
+    with pytest.raises(ValueError, match="flat needs the game's evaluation"):
+        ISMCTSAgent(1, flat=True)
+
+
 def test_passive_agent_keeps_and_passes():
     state = ENGINE.start([STRONG, WEAK], 2)
     assert PassiveAgent().choose(state, 0) == Action("keep")

@@ -97,7 +97,8 @@ def test_greedy_beats_random():
 
 
 def test_ismcts_plays_through_the_ladder():
-    result = play_game(ENGINE, [DECKS["pink"], DECKS["ashen"]], 5, [{"name": "ismcts", "iterations": 10}, "random"])
+    """With the engine's search defaults (the flat search; engine.SEARCH_DEFAULTS) and a small budget."""
+    result = play_game(ENGINE, [DECKS["pink"], DECKS["ashen"]], 5, [{"name": "ismcts", "iterations": 1}, "random"])
     assert result.winners
 
 
@@ -107,7 +108,7 @@ def test_ismcts_skip_verbs_never_searches_a_convert_flip():
     end of the turn it searched from (the other options measured: docs/rules-notes.md)."""
     state = ENGINE.start([DECKS["pink"], DECKS["rootbound"]], 3)
     searcher = make_agent("ismcts", 1, ENGINE, iterations=6, skip_verbs="convert", reply_first=True,
-                          rollout="greedy", rollout_turns=1, rollout_from_root=True)
+                          rollout="greedy", rollout_turns=1, rollout_from_root=True, flat=False)
     other = make_agent("greedy", 2, ENGINE)
     flips_offered = 0
     while not state.is_over and state.turn <= 8:
