@@ -116,6 +116,20 @@ def test_replays_are_written_and_replay(simulate, toy, tmp_path):
     assert "won" in render_text(replay).splitlines()[-1]
 
 
+def test_without_iterations_ismcts_plays_with_the_games_search_defaults(simulate, monkeypatch, tmp_path):
+    """No ``--iterations``: the game's ``search_defaults`` budget stands (Spellbound's flat search sets
+    4); a given ``--iterations`` wins over it."""
+    budgeted = dataclasses.replace(BOUNDLESS_TOY, search_defaults={"iterations": 3})
+    monkeypatch.setattr(f"{COMMAND}.get_engine", lambda slug: budgeted if slug == "boundless" else None)
+    for extra, iterations in (((), 3), (("--iterations", "7"), 7)):
+        out = tmp_path / f"replays-{iterations}"
+        run = simulate("--game", "boundless", "--deck", EMERALD, "--deck", AKUMAIDEN, "--games", "1",
+                       "--agent", "ismcts", *extra, "--replays", str(out))
+        assert run.code == 0, run.error
+        replay = json.loads(next(out.iterdir()).read_text())
+        assert replay["agents"][0]["iterations"] == iterations
+
+
 def test_illegal_deck_is_refused_with_its_violations(simulate, toy, illegal_deck):
     run = simulate("--game", "boundless", "--deck", illegal_deck, "--games", "2")
     assert run.code == 1

@@ -90,7 +90,7 @@ class Command(BaseCommand):
         parser.add_argument("--seed", type=int, default=1, help="run seed (default 1)")
         parser.add_argument("--agent", action="append", choices=PLAYABLE_AGENTS,
                             help="who plays: once for every deck, or once per deck (default greedy)")
-        parser.add_argument("--iterations", type=int, default=100, help="ismcts iterations per move (default 100)")
+        parser.add_argument("--iterations", type=int, help="ismcts iterations per move (default: the game's, else 100)")
         parser.add_argument("--workers", type=int, default=1, help="local worker processes (default 1)")
         parser.add_argument("--json", action="store_true", help="print settings and results as JSON on stdout")
         parser.add_argument("--replays", metavar="DIR", help="write each game's replay JSON into DIR")
@@ -121,13 +121,13 @@ class Command(BaseCommand):
         except (SimulationError, modes.ModeError) as exc:
             raise CommandError(exc.message, returncode=BAD_INPUT) from None
 
-    def _agents(self, names: list[str] | None, mode: str, decks: int, iterations: int, engine) -> list[dict]:
+    def _agents(self, names: list[str] | None, mode: str, decks: int, iterations: int | None, engine) -> list[dict]:
         names = names or ["greedy"]
         wanted = modes.agents_per_side(mode, decks)
         if len(names) not in (1, wanted):
             raise CommandError(f"give one --agent for every deck or one per deck ({wanted}), not {len(names)}",
                                returncode=BAD_INPUT)
-        specs = [{"name": name, "iterations": iterations} if name == "ismcts" else {"name": name} for name in names]
+        specs = [_agent_spec(name, iterations) for name in names]
         return modes.side_agents(mode, specs, decks, engine)
 
     def _setup_options(self, engine, given: list[str], players: int | None = None) -> dict:
@@ -178,7 +178,7 @@ class Command(BaseCommand):
                 and modes.TEAMS in modes.available_modes(engine):
             shown = mode = modes.TEAMS  # a game whose bigger tables are always teams
         for name, least in (("games", 1), ("workers", 1), ("iterations", 1)):
-            if options[name] < least:
+            if options[name] is not None and options[name] < least:
                 raise CommandError(f"--{name} must be at least {least}, not {options[name]}", returncode=BAD_INPUT)
         try:
             modes.check_deck_count(mode, count, engine)
@@ -263,14 +263,13 @@ class Command(BaseCommand):
             raise CommandError(f"{engine.game} {name} is played by {modes.players_text(engine)}: give --players N "
                                f"({given})", returncode=BAD_INPUT)
         for option, least in (("games", 1), ("workers", 1), ("iterations", 1)):
-            if options[option] < least:
+            if options[option] is not None and options[option] < least:
                 raise CommandError(f"--{option} must be at least {least}, not {options[option]}", returncode=BAD_INPUT)
         names = options["agent"] or ["greedy"]
         if len(names) not in (1, players):
             raise CommandError(f"give one --agent for every seat or one per seat ({players}), not {len(names)}",
                                returncode=BAD_INPUT)
-        agents = [{"name": n, "iterations": options["iterations"]} if n == "ismcts" else {"name": n}
-                  for n in (names * players if len(names) == 1 else names)]
+        agents = [_agent_spec(n, options["iterations"]) for n in (names * players if len(names) == 1 else names)]
         chosen = self._setup_options(engine, options["option"], players)
         replays = self._replay_dir(options)
         pairing = modes.deckless_pairing(engine, players, agents, chosen)  # the web's deckless runs play the same
@@ -435,3 +434,9 @@ def render_summary(settings: dict, summary: dict, pairing: int | None = None) ->
         if table:
             lines += [f"  deck {side['side'] + 1} ({side['name']}) cards:", *table]
     return "\n".join(lines)
+
+
+def _agent_spec(name: str, iterations: int | None) -> dict:
+    """An agent spec from ``--agent`` and ``--iterations`` (ISMCTS only; without it the game's search
+    defaults decide: Spellbound's flat search plays 4 worlds, a tree search 100 iterations)."""
+    return {"name": name, "iterations": iterations} if name == "ismcts" and iterations else {"name": name}
