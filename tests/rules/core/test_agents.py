@@ -74,7 +74,8 @@ def test_greedy_breaks_ties_with_its_rng():
 def test_greedy_and_ismcts_handle_simultaneous_choices():
     state = ENGINE.start([STRONG, WEAK], 2)
     assert state.current_players() == [0, 1]
-    for agent in (GreedyAgent(evaluate=ENGINE.evaluate), ISMCTSAgent(evaluate=ENGINE.evaluate, iterations=30)):
+    flat = ISMCTSAgent(evaluate=ENGINE.evaluate, iterations=3, flat=True, rollout="greedy", rollout_turns=1)
+    for agent in (GreedyAgent(evaluate=ENGINE.evaluate), ISMCTSAgent(evaluate=ENGINE.evaluate, iterations=30), flat):
         assert agent.choose(state, 1) in state.legal_actions(1)
         assert agent.choose(state, 0) in state.legal_actions(0)
 
