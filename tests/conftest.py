@@ -146,6 +146,15 @@ def process_database(tmp_path_factory):
 ENGINELESS = "millennium_blades"
 
 
+@pytest.fixture(autouse=True, scope="session")
+def _api_loaded_before_any_registry_patch():
+    """``simulate.api`` reads the registry's deckless modes once, when first imported (as a server
+    does when it loads the URLconf). Imported first inside a test that removes an engine
+    (``without_engine``), it would keep no deckless mode for the rest of that process: under xdist
+    the deckless API tests then failed, depending on which tests a worker ran first."""
+    import simulate.api  # noqa: F401
+
+
 @pytest.fixture
 def without_engine(monkeypatch):
     """``ENGINELESS`` has no rules engine, as a game added to the pool before its engine would be."""
