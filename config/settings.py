@@ -282,7 +282,8 @@ LOGGING = {
 #   SIMULATION_CHUNK_SIZE     most games per chunk (default 100)
 #   SIMULATION_MAX_GAMES      most games per run, all pairings together (default 100000)
 #   SIMULATION_MAX_ACTIVE_RUNS  runs queued or running at once per user (default 3)
-#   SIMULATION_CHUNK_LEASE    seconds a worker may hold a chunk before it is re-run (default 600)
+#   SIMULATION_CHUNK_LEASE    seconds a chunk's lease lasts (default 600); a worker renews it while it plays,
+#                             so only a dead worker's chunk is re-run
 #   CELERY_BROKER_URL         the Redis broker (default redis://127.0.0.1:6379/0)
 SIMULATION_BACKEND = os.environ.get("SIMULATION_BACKEND", "local").strip().lower()
 if SIMULATION_BACKEND not in ("local", "celery", "inline"):

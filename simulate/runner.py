@@ -21,7 +21,8 @@ Backends (``settings.SIMULATION_BACKEND``):
   process, fed by a dispatcher thread. The first dispatch in a process also resumes the unfinished
   runs left by a restart (as ``manage.py resume_simulations`` does).
 - ``celery``: one Celery task per chunk on a Redis broker (``simulate.tasks``); chunks whose
-  worker died are re-enqueued when their lease runs out (``resume_simulations``, beat task).
+  worker died are re-enqueued when their lease runs out (``resume_simulations``, beat task); a
+  live worker renews its chunk's lease while it plays (``cancel_check``).
 - ``inline``: chunks run in the calling thread (tests, debugging).
 """
 
@@ -163,18 +164,28 @@ def play_games(engine, pairing: Pairing, run_seed: int, first: int, count: int,
 
 #: how often (seconds) a chunk being played asks whether its run was cancelled
 CANCEL_POLL_SECONDS = 1.0
+#: a playing chunk renews its lease this many times a lease
+LEASE_RENEWALS = 4
 
 
-def cancel_check(run_id: int):
+def cancel_check(run_id: int, chunk_id: int | None = None, worker: str = ""):
     """``should_stop`` for a chunk of ``run_id``: true once the run is cancelled, failed or gone,
-    asked of the database at most every :data:`CANCEL_POLL_SECONDS`."""
-    last = [time.monotonic()]
+    asked of the database at most every :data:`CANCEL_POLL_SECONDS`. Given the chunk and its
+    worker, it also renews the chunk's lease every :data:`LEASE_RENEWALS`-th of a lease while the
+    chunk plays, so a chunk that outlasts one lease (slow agents, long games) is not handed to
+    another worker while its own still lives: only a dead worker's lease runs out."""
+    last = renewed = time.monotonic()
 
     def should_stop() -> bool:
+        nonlocal last, renewed
         now = time.monotonic()
-        if now - last[0] < CANCEL_POLL_SECONDS:
+        if now - last < CANCEL_POLL_SECONDS:
             return False
-        last[0] = now
+        last = now
+        if chunk_id is not None and now - renewed >= settings.SIMULATION_CHUNK_LEASE / LEASE_RENEWALS:
+            renewed = now
+            RunChunk.objects.filter(pk=chunk_id, worker=worker, status=RunChunk.Status.PENDING).update(
+                leased_until=timezone.now() + timedelta(seconds=settings.SIMULATION_CHUNK_LEASE))
         return not SimulationRun.objects.filter(pk=run_id, status__in=SimulationRun.ACTIVE,
                                                 cancel_requested=False).exists()
 
@@ -205,7 +216,8 @@ def run_chunk(run_id: int, index: int, *, worker: str = "") -> str:
     try:
         engine = run_engine(run)
         pairing = run_pairings(run, engine)[chunk.pairing]
-        played = play_games(engine, pairing, run.seed, chunk.first_game, chunk.games, should_stop=cancel_check(run.pk))
+        played = play_games(engine, pairing, run.seed, chunk.first_game, chunk.games,
+                            should_stop=cancel_check(run.pk, chunk.pk, worker))
         counts = tally(played, pairing.sides)
     except GameStopped:  # cancelled (or deleted) while playing: the chunk gives up at once, storing nothing
         return "stopped"

@@ -439,6 +439,36 @@ def test_cancelling_stops_a_chunk_being_played_between_games_and_moves(sim_decks
     assert run.status == "cancelled"
 
 
+def test_a_chunk_that_outlasts_its_lease_renews_it_while_it_plays(sim_decks, monkeypatch, settings):
+    """A chunk of slow games may play longer than one lease: while it plays it renews its lease
+    (every quarter lease), so no other worker is handed it while its own still lives."""
+    from rules.core import play as core_play
+
+    owner, decks, _ = sim_decks
+    settings.SIMULATION_CHUNK_LEASE = 40
+    monkeypatch.setattr(runner, "chunk_size_for", lambda games, **_: 3)
+    run = services.simulation_start(owner=owner, game="boundless", mode="head_to_head",
+                                    deck_ids=[d.pk for d in decks[:2]], games=6, seed=3)
+    clock = [1000.0]
+    monkeypatch.setattr(runner.time, "monotonic", lambda: clock[0])
+    seen = []
+    real = core_play.play_game
+
+    def slow_game(*args, **kwargs):
+        clock[0] += 15  # each game "takes" 15 s: three of them outlast the 40 s lease
+        seen.append(RunChunk.objects.get(run=run, index=0).leased_until)
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(core_play, "play_game", slow_game)
+    assert runner.run_chunk(run.pk, 0, worker="here:1") == "stored"
+    first, second, third = seen
+    assert second > first and third > second  # renewed after 15 s and after 30 s (every 10 s of a 40 s lease)
+    # a chunk this worker does not hold is never renewed by it
+    check = runner.cancel_check(run.pk, run.chunks.get(index=1).pk, "here:1")
+    clock[0] += 15
+    assert check() is False and run.chunks.get(index=1).leased_until is None
+
+
 def test_a_queued_run_says_its_place_and_why_it_waits(sim_decks):
     """issue 14 part 3: a queued run shows its place in the queue and why it waits."""
     owner, decks, _ = sim_decks
