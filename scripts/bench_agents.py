@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import argparse
 import itertools
+import os
 import sys
 from dataclasses import dataclass
 from pathlib import Path
@@ -97,7 +98,8 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--game", action="append", choices=sorted(GAMES), help="only these games (repeatable)")
     parser.add_argument("--scale", type=float, default=1.0, help="multiply every game count (default 1)")
-    parser.add_argument("--workers", type=int, default=1)
+    parser.add_argument("--workers", type=int, default=os.cpu_count() or 1,
+                        help="processes playing the games (default: the machine's cores; the figures do not depend on it)")
     args = parser.parse_args()
     figures, missed = {}, []
     for game in args.game or GAMES:
