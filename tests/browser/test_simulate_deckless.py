@@ -23,16 +23,23 @@ def toy_engine():
     return None
 
 
-def test_start_a_full_game_run_watch_it_finish_and_open_a_replay(page, live_server, local_backend):
-    get_user_model().objects.create_user("seats", password=PASSWORD)
-    outside = []  # every asset of these pages comes from this server (no CDN: the app works offline)
+def _log_in_to_a_new_run(page, live_server, username: str) -> list[str]:
+    """A new user logged in on the start page of a Millennium Blades run; returns the list that
+    collects every request leaving this server (none should: no CDN, the app works offline)."""
+    get_user_model().objects.create_user(username, password=PASSWORD)
+    outside: list[str] = []
     page.on("request", lambda r: outside.append(r.url) if not r.url.startswith((live_server.url, "data:", "blob:"))
             else None)
     page.goto(f"{live_server.url}/accounts/login/?next=/simulations/new/%3Fgame%3Dmillennium_blades")
-    page.fill("#id_username", "seats")
+    page.fill("#id_username", username)
     page.fill("#id_password", PASSWORD)
     page.get_by_role("button", name="Log in").click()
     page.wait_for_url("**/simulations/new/?game=millennium_blades")
+    return outside
+
+
+def test_start_a_full_game_run_watch_it_finish_and_open_a_replay(page, live_server, local_backend):
+    outside = _log_in_to_a_new_run(page, live_server, "seats")
 
     assert page.locator("#deckless-seats").is_hidden()
     page.check("input[name=mode][value=full-game]")
@@ -69,12 +76,7 @@ def test_a_full_game_run_with_setup_options_shows_them_and_the_vp_chart(page, li
     """The mode's declared setup options (``EngineSpec.setup_options``) on the start form, shown
     with the mode only; a run started with two of them lists them, and its results draw the VP
     breakdown (the counters of group ``vp``) as a stacked bar per seat and the mean price paid."""
-    get_user_model().objects.create_user("setups", password=PASSWORD)
-    page.goto(f"{live_server.url}/accounts/login/?next=/simulations/new/%3Fgame%3Dmillennium_blades")
-    page.fill("#id_username", "setups")
-    page.fill("#id_password", PASSWORD)
-    page.get_by_role("button", name="Log in").click()
-    page.wait_for_url("**/simulations/new/?game=millennium_blades")
+    _log_in_to_a_new_run(page, live_server, "setups")
 
     options = page.locator("[data-setup-options='full-game']")
     assert options.is_hidden()
@@ -150,15 +152,7 @@ def test_turn_based_and_duel_runs_finish_and_their_replays_draw_the_views(page, 
     players) from the start page; each run finishes and game #0's replay draws the mode's view:
     the sentences name the seats by the engine's numbers (as the panels and facts do), tables of
     piles and the tournament inside the whole game are views of their own, nothing overflows."""
-    get_user_model().objects.create_user("modes", password=PASSWORD)
-    outside = []  # every asset of these pages comes from this server (no CDN: the app works offline)
-    page.on("request", lambda r: outside.append(r.url) if not r.url.startswith((live_server.url, "data:", "blob:"))
-            else None)
-    page.goto(f"{live_server.url}/accounts/login/?next=/simulations/new/%3Fgame%3Dmillennium_blades")
-    page.fill("#id_username", "modes")
-    page.fill("#id_password", PASSWORD)
-    page.get_by_role("button", name="Log in").click()
-    page.wait_for_url("**/simulations/new/?game=millennium_blades")
+    outside = _log_in_to_a_new_run(page, live_server, "modes")
 
     # -- Turn-Based Mode --------------------------------------------------------------------------
     _start_deckless_run(page, live_server, "turn-based", 3, {"turns_per_deck": "8"})
