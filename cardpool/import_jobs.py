@@ -182,13 +182,13 @@ class _Progress:
         self.job_id, self.worker = job_id, worker
         self.on_file = connection.vendor == "sqlite"
         self.own_connection = None
-        self.last = 0.0
+        self.last: float | None = None  # monotonic time has no fixed origin: nothing published yet
         self.total = 0
 
     def __call__(self, done: int, total: int) -> None:
         self.total = total
         now = time.monotonic()
-        if done < total and now - self.last < PROGRESS_EVERY:
+        if done < total and self.last is not None and now - self.last < PROGRESS_EVERY:
             return
         self.last = now
         try:

@@ -183,6 +183,21 @@ def test_progress_is_throttled_but_the_last_is_always_published(admin_client, ga
     assert seen == [(5, 23), (23, 23)]
 
 
+@pytest.mark.parametrize("boot_seconds", [0.0, 5.0, 1e6])
+def test_the_first_progress_is_published_whatever_the_clock_origin(monkeypatch, boot_seconds):
+    """``time.monotonic()`` counts from an arbitrary origin (boot, on Linux): on a machine booted
+    seconds ago the first progress must still be published, not taken for a repeat."""
+    monkeypatch.setattr(import_jobs, "PROGRESS_EVERY", 3600)
+    monkeypatch.setattr(import_jobs.time, "monotonic", lambda: boot_seconds)
+    seen = []
+    monkeypatch.setattr(import_jobs._Progress, "publish", lambda self, done, total: seen.append((done, total)))
+    progress = import_jobs._Progress(job_id=1, worker="w")
+    progress(5, 23)
+    progress(10, 23)  # within PROGRESS_EVERY of the first: throttled
+    progress(23, 23)  # the last: always
+    assert seen == [(5, 23), (23, 23)]
+
+
 def test_errors_are_listed_with_line_and_field_and_nothing_is_imported(admin_client, games, threshold, run_on_submit,
                                                                       django_capture_on_commit_callbacks):
     text = big_csv(rows=25, bad={5: "lots", 12: "many"})
