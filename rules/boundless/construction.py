@@ -7,6 +7,9 @@ spirit deck of 15 Spirit cards with at most 4 "Rescue Spirit" and 1 "Perfect Spi
 
 from __future__ import annotations
 
+import random
+from collections.abc import Sequence
+
 from rules.boundless.cards import GAME
 from rules.core.construction import (
     chart,
@@ -15,10 +18,11 @@ from rules.core.construction import (
     exact_count,
     int_attr,
     plural,
+    random_copies,
     size_range,
     wrong_section_violations,
 )
-from rules.core.decks import DeckList, Violation
+from rules.core.decks import CardSpec, DeckList, Violation
 from rules.core.formats import FormatSpec, cite, copies_by_name, name_key
 
 BOOK = GAME.rulebook
@@ -94,6 +98,22 @@ def validate(deck: DeckList, fmt: FormatSpec) -> list[Violation]:
                                  f'only {plural(most, "card")} named "{name}" may be included; the deck has {n}.',
                                  (display.get(name_key(name), name),), "spirit"))
     return out
+
+
+def random_legal_deck(pool: Sequence[CardSpec], rng: random.Random) -> DeckList:
+    """A random Standard deck drawn from the whole ``pool`` ("WHAT YOU NEED"): one savior, 30 forms and
+    commands (4 of a name at most), 15 spirits within the named limits. The conformance suite plays
+    such decks, since some rule defects never show with the sample decks."""
+    lim = FORMATS["standard"].limit
+    of_type = {t: [c for c in pool if c.card_type == t] for t in ("savior", "form", "command", "spirit")}
+    if not of_type["savior"]:
+        raise ValueError(f"the pool has no savior ({WHAT_YOU_NEED})")
+    return DeckList(game=GAME.slug, name="Random legal deck", sections={
+        "savior": random_copies(rng, of_type["savior"], lim("saviors"), most=1),
+        "main": random_copies(rng, of_type["form"] + of_type["command"], lim("main_size"),
+                              most=lim("max_copies_main")),
+        "spirit": random_copies(rng, of_type["spirit"], lim("spirit_size"), named_most=lim("max_named")),
+    })
 
 
 def chart_data(deck: DeckList) -> list[dict]:

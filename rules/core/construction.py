@@ -4,17 +4,19 @@
 the format, checks the deck's shape (unknown sections, bad quantities) and returns every
 violation at once. It never raises for any DeckList: bad input is a violation, not an error.
 
-Each game module exposes ``FORMATS``, ``validate(deck, fmt)``, ``chart_data(deck)`` and
-``DRAWS`` (docs/architecture.md; issue "Deck builder", parts 3, 4 and 6).
+Each game module exposes ``FORMATS``, ``validate(deck, fmt)``, ``chart_data(deck)``, ``DRAWS``
+(docs/architecture.md; issue "Deck builder", parts 3, 4 and 6) and ``random_legal_deck(pool, rng)``
+(a Standard deck drawn from the whole pool, for the conformance suite's random-legal-deck sweep).
 """
 
 from __future__ import annotations
 
+import random
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from rules.core.decks import CardSpec, DeckEntry, DeckList, Violation
-from rules.core.formats import FormatSpec, format_violations
+from rules.core.formats import FormatSpec, format_violations, name_key
 from rules.core.registry import UnknownGame, get_construction, get_game
 from rules.core.schema import GameSpec, X
 
@@ -124,6 +126,28 @@ def _clean_deck(deck: Any, spec: GameSpec, out: list[Violation]) -> DeckList:
 
 
 # -- helpers for the game modules ------------------------------------------------------------------
+def random_copies(rng: random.Random, cards: Sequence[CardSpec], size: int, *, most: int | None = None,
+                  named_most: Mapping[str, int] | None = None) -> list[DeckEntry]:
+    """``size`` random copies of ``cards`` (one printing per name), at most ``most`` of a name and at
+    most ``named_most[name]`` of the names it lists: a section of a random legal deck (each game's
+    ``random_legal_deck``, which the conformance suite plays). Raises ``ValueError`` when the caps
+    leave fewer than ``size`` copies to draw from."""
+    by_name: dict[str, CardSpec] = {}
+    for card in sorted(cards, key=lambda c: (name_key(c.name), c.set_code, c.number)):
+        by_name.setdefault(name_key(card.name), card)
+    caps = {key: most if most is not None else size for key in by_name}
+    for name, cap in (named_most or {}).items():
+        if name_key(name) in caps:
+            caps[name_key(name)] = min(caps[name_key(name)], cap)
+    copies = [key for key in sorted(by_name) for _ in range(caps[key])]
+    if len(copies) < size:
+        raise ValueError(f"only {len(copies)} copies can be drawn, {size} are needed")
+    drawn: dict[str, int] = {}
+    for key in rng.sample(copies, size):
+        drawn[key] = drawn.get(key, 0) + 1
+    return [DeckEntry(by_name[key], qty) for key, qty in sorted(drawn.items())]
+
+
 def count_of_type(entries: Iterable[DeckEntry], card_type: str) -> int:
     return sum(e.qty for e in entries if e.card.card_type == card_type)
 
