@@ -80,6 +80,11 @@ class Effect:
     upgrade_cost: Mapping[str, int] = field(default_factory=dict)
     text: str = ""
 
+    @property
+    def raises_pond(self) -> bool:
+        """It raises its controller's soul pond (a ``level_up`` op: Thessaly's soul ability)."""
+        return any(op["op"] == "level_up" for op in self.ops)
+
 
 @dataclass(frozen=True)
 class CardDef:

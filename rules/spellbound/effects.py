@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from rules.spellbound.board import LadderItem, Permanent
 from rules.spellbound.compiler import Effect
+from rules.spellbound.constants import SECOND_CASTING
 
 REINFORCEMENTS = ("convert", "creature", "charm", "blessing", "aura", "item")
 
@@ -160,7 +161,12 @@ class EffectsMixin:
         self.log("return_to_hand", seat, name=name, zone="graveyard")
 
     def raise_pond(self, seat: int) -> None:
+        """One level up, never past the top; never in the second casting phase ("Second Casting
+        Phase": "You cannot cast converts or level up your soul pond on this phase")."""
         pond = self.pond(seat)
+        if self.step_name == SECOND_CASTING:
+            self.log("no_level_up", seat, pond=pond.name, level=pond.level, reason="second_casting")
+            return
         if pond.level < len(self.card(pond.name).of("gain")):
             pond.level += 1
             self.stats[seat]["pond_level"] = pond.level

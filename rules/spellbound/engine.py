@@ -75,8 +75,11 @@ from rules.spellbound.constants import END_REASONS, TURN_LIMIT, EndReason
 from rules.spellbound.goldfish import goldfish_deck
 from rules.spellbound.state import SpellboundState
 
-VERSION = "1.2"  # 1.1: ISMCTS searches with evaluation priors; 1.2: ISMCTS's defaults are the flat search
-# (SEARCH_DEFAULTS). Its games differ; the rules do not.
+VERSION = "1.3"  # 1.1: ISMCTS searches with evaluation priors; 1.2: ISMCTS's defaults are the flat search
+# (SEARCH_DEFAULTS). Its games differ; the rules do not. 1.3 (issue 32): the first player's first draw
+# step is skipped whole (no priority round), no soul pond level up by a card effect in the second
+# casting phase; the log has shuffle events and triggers' sources; the view's ladder names sources
+# and ``pending`` is an object. Replays of 1.2 are refused with both versions named (rules/core/replay.py).
 
 #: ISMCTS's defaults for Spellbound, measured against greedy (docs/rules-notes.md, "Search agents"): flat
 #: (every legal action played out in each of 4 sampled worlds, common random numbers), greedy play-outs

@@ -10,7 +10,7 @@ ladder the step ends.
 from __future__ import annotations
 
 from rules.spellbound.board import LadderItem
-from rules.spellbound.constants import CARETAKE, CASTING_PHASES, CEASE, DRAW, FIRST_CASTING, EndReason
+from rules.spellbound.constants import CARETAKE, CASTING_PHASES, CEASE, DRAW, FIRST_CASTING, SECOND_CASTING, EndReason
 
 #: the step -> the trigger words of auras that fire in every player's step (compiler.STEP_TRIGGERS)
 EACH_STEP = {CARETAKE: "each_caretake", DRAW: "each_draw_step", CEASE: "each_cease_phase"}
@@ -103,6 +103,8 @@ class LadderMixin:
             for number, effect in enumerate(abilities, 1):
                 if effect.flip and perm.flipped:
                     continue
+                if self.step_name == SECOND_CASTING and effect.raises_pond:  # "You cannot ... level up
+                    continue  # your soul pond on this phase" binds card effects too (rules notes)
                 if not self.can_pay(seat, effect.cost):
                     continue
                 if effect.target and not self.target_options(effect.target, seat, effect):

@@ -13,6 +13,7 @@ from rules.spellbound.constants import (
     CEASE,
     DAMAGE,
     DRAW,
+    GAIN,
     HAND_LIMIT,
     JANITOR,
     SILENT_STEPS,
@@ -63,7 +64,14 @@ class TurnMixin:
                 return
             self.end_turn()
             return
-        self.enter(NEXT_STEP[self.step_name])
+        step = NEXT_STEP[self.step_name]
+        if step == DRAW and self.turn == 1:
+            # Draw Step: "The player who goes first skips the draw step on their first turn": the
+            # whole step (its draw, its triggers and its priority round), not just the draw
+            self.step_name = DRAW
+            self.log("skip_draw", self.active)
+            step = GAIN
+        self.enter(step)
 
     def start_turn(self) -> None:
         self.step_name = UNFLIP
@@ -112,11 +120,8 @@ class TurnMixin:
         self.fire_step_triggers(CARETAKE)
 
     def _begin_draw(self) -> None:
-        """Draw Step: draw a card; "The player who goes first skips the draw step on their first turn"."""
-        if self.turn == 1:
-            self.log("skip_draw", self.active)
-        else:
-            self.draw(self.active, 1)
+        """Draw Step: "You must draw a card from your library" (never on turn 1: ``next_step``)."""
+        self.draw(self.active, 1)
         self.fire_step_triggers(DRAW)
 
     def _begin_gain(self) -> None:

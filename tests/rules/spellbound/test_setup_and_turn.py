@@ -34,6 +34,25 @@ def test_draw_step_the_first_player_skips_the_first_draw():
     assert len(state.sides[0].hand) >= 6
 
 
+def test_draw_step_the_first_players_skipped_draw_step_has_no_priority_round():
+    """spellbound-chaos-divided.txt, "6. Parts of a Turn", Draw Step: "The player who goes first skips
+    the draw step on their first turn in order ro make up for the advantage of going first." The step is
+    skipped whole: no draw, no triggers and no priority round (issue 32.1: Ashen Rift vs Ashen Rift,
+    seed 9000, had both seats pass in step ``draw`` of turn 1). The second player's first turn has it."""
+    state = ENGINE.start([DECKS["ashen"], DECKS["ashen"]], 9000)
+    first = state.first
+    do(state, "pass")
+    do(state, "pass")  # the caretake step ends: the next decision is in the first casting phase
+    assert (state.turn, state.step_name, state.priority) == (1, "first_casting", first)
+    assert [(e.step, e.action) for e in state.events if e.turn == 1 and e.step == "draw"] == [("draw", "skip_draw")]
+    assert len(state.sides[first].hand) == 5
+    to_step(state, "caretake", turn=2)
+    do(state, "pass")
+    do(state, "pass")
+    assert (state.step_name, state.priority) == ("draw", 1 - first)  # the second player's draw step
+    assert len(state.sides[1 - first].hand) == 6
+
+
 def test_parts_of_a_turn_steps_in_order_and_gain_step_without_priority():
     """"6. Parts of a Turn": the steps in order; "Gain Step ... no spells can be cast and no abilities
     can be activated" (no one is given priority there, nor in the unflip and janitor steps)."""
@@ -45,7 +64,7 @@ def test_parts_of_a_turn_steps_in_order_and_gain_step_without_priority():
         if state.turn == 2:
             break
         do(state, "pass")
-    assert seen == ["caretake", "draw", "first_casting", "pre_battle", "declare_battlers", "battle_damage",
+    assert seen == ["caretake", "first_casting", "pre_battle", "declare_battlers", "battle_damage",
                     "second_casting", "cease", "caretake"]
     steps = [e.step for e in state.events if e.action == "gain"]
     assert steps == ["gain"]

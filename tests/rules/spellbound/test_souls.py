@@ -99,3 +99,27 @@ def test_gain_step_soul_abilities_cost_souls_and_flip():
     do(state, "pass")
     do(state, "pass")
     assert state.pond(0).level == 2
+
+
+def test_second_casting_phase_no_soul_pond_level_up_even_by_a_card_effect():
+    """spellbound-chaos-divided.txt, "6. Parts of a Turn", Second Casting Phase: "You cannot cast converts
+    or level up your soul pond on this phase." Decision (issue 32.3): the phase rule binds card effects
+    too: Thessaly's "F, 4 Life: Raise your soul pond one level" is not offered there (it was: Ashen Rift
+    vs Rootbound Relics, seed 400065, raised Old Root Spring to level 4 in a second casting phase), and a
+    pond-raising effect that resolves there does nothing. Her other ability stays usable."""
+    state = new("rootbound", "ashen")
+    to_step(state, "second_casting", turn=1)
+    souls(state, 0, life=10)
+    bounder = state.bounder(0)
+    assert f"ability {bounder.ref} 2" not in legal(state) and "level_up" not in legal(state)
+    assert f"ability {bounder.ref} 1" in legal(state)  # "2 Life: Heal 60 health ..."
+    state.activate(0, bounder.uid, 2)  # past the boundary: the effect itself must not raise the pond
+    do(state, "pass")
+    do(state, "pass")
+    assert state.pond(0).level == 1 and state.events[-1].action == "no_level_up"
+    to_step(state, "first_casting", turn=3)
+    souls(state, 0, life=4)
+    do(state, f"ability {bounder.ref} 2")  # the first casting phase allows it
+    do(state, "pass")
+    do(state, "pass")
+    assert state.pond(0).level == 2
