@@ -11,6 +11,12 @@ BOOK = "spellbound-chaos-divided.txt"
 TYPED_SOULS = ("death", "life", "ancient", "space", "dream", "chaos")  # "3. Divisions", 9. Converts
 SOULS = TYPED_SOULS + ("hollow",)
 SPELLS = ("creature", "hex", "charm", "blessing", "aura", "item")
+#: "4. Game Actions", Casting Spells: "Cards on the battlefield are called reinforcements to differentiate
+#: them from hexes": the cast cards that stay (converts, creatures, charms, blessings, auras, items).
+#: Not the bounder and the soul pond, placed there at setup: Unflip Step, "On the first turn of the game,
+#: you don't have any reinforcements", though both are on the battlefield (docs/rules-notes.md).
+REINFORCEMENTS = ("convert", "creature", "charm", "blessing", "aura", "item")
+PLACED = ("bounder", "soul_pond")  # "placed onto the battlefield ... at the beginning of the game"
 
 OPENING_HAND = 5  # "2. Set Up to the Battlefield", 2. Library: "shuffle your library, and draw five cards"
 HAND_LIMIT = 9  # "6. Parts of a Turn", Janitor Step: "discard cards until you have only nine"

@@ -8,9 +8,7 @@ from __future__ import annotations
 
 from rules.spellbound.board import LadderItem, Permanent
 from rules.spellbound.compiler import Effect
-from rules.spellbound.constants import SECOND_CASTING
-
-REINFORCEMENTS = ("convert", "creature", "charm", "blessing", "aura", "item")
+from rules.spellbound.constants import REINFORCEMENTS, SECOND_CASTING
 
 
 class EffectsMixin:

@@ -16,6 +16,8 @@ from rules.spellbound.constants import (
     GAIN,
     HAND_LIMIT,
     JANITOR,
+    PLACED,
+    REINFORCEMENTS,
     SILENT_STEPS,
     STEPS,
     UNFLIP,
@@ -106,8 +108,11 @@ class TurnMixin:
 
     # -- the steps' automatic parts ---------------------------------------------------------------------
     def _begin_unflip(self) -> None:
-        """Caretake Phase, Unflip Step: "You unflip all your flipped reinforcements"."""
-        flipped = [p for p in self.permanents(self.active) if p.flipped]
+        """Caretake Phase, Unflip Step: "You unflip all your flipped reinforcements"; and the bounder,
+        which is not a reinforcement (constants.REINFORCEMENTS) but which "4. Game Actions", Flipping
+        and Unflipping, unflips with the rest: "on your caretake phase, unflip your flipped cards so you
+        can use them again" (Thessaly's "F" soul ability flips her). A soul pond never flips."""
+        flipped = [p for p in self.permanents(self.active) if p.flipped and p.kind in REINFORCEMENTS + PLACED]
         for p in flipped:
             p.flipped = False
         if flipped:

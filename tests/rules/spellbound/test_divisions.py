@@ -139,3 +139,31 @@ def test_reinforcements_enter_the_battlefield_and_trigger():
     do(state, "pass")
     do(state, "pass")
     assert enemy.damage == 30
+
+
+def test_reinforcements_are_the_cast_cards_on_the_battlefield_not_the_bounder_or_soul_pond():
+    """spellbound-chaos-divided.txt, "4. Game Actions", Casting Spells: "Cards on the battlefield are
+    called reinforcements to differentiate them from hexes"; "6. Parts of a Turn", Unflip Step: "On the
+    first turn of the game, you don't have any reinforcements", though the bounder and the soul pond
+    are there "from the beginning of the game" ("2. Set Up to the Battlefield", 6 and 7). Decision
+    (issue 32.4): a reinforcement is a convert, creature, charm, blessing, aura or item, so Maw of
+    Unmaking's "destroy target reinforcement" never offers a bounder or a soul pond; the bounder still
+    unflips in the unflip step by "4. Game Actions", Flipping and Unflipping: "on your caretake phase,
+    unflip your flipped cards so you can use them again"."""
+    state = _game("ashen", "rootbound")
+    convert = put(state, 1, "Life Convert")
+    wall = put(state, 1, "Sproutling")
+    give(state, 0, "Maw of Unmaking")
+    souls(state, 0, chaos=4, hollow=2)
+    do(state, 'cast "Maw of Unmaking"')
+    do(state, "pass")
+    do(state, "pass")
+    assert state.pending[0][0] == "target"
+    maw = next(p for p in state.creatures(0) if p.name == "Maw of Unmaking")
+    assert sorted(legal(state)) == sorted(f"target {p.ref}" for p in (convert, wall, maw))
+    _resolve(state)
+    thessaly = state.bounder(1)
+    thessaly.flipped = True  # as her "F, 4 Life" soul ability leaves her
+    to_step(state, "caretake", turn=2)
+    assert not thessaly.flipped
+    assert [e.changes for e in state.events if e.action == "unflip"][-1] == (("cards", [thessaly.ref]),)

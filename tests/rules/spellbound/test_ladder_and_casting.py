@@ -167,3 +167,27 @@ def test_counter_target_spell():
     do(state, "pass")
     do(state, "pass")
     assert "Cinderjaw Hound" in state.sides[0].graveyard and not state.ladder and not state.creatures(0)
+
+
+def test_targeting_any_target_is_a_creature_or_a_players_bounder():
+    """spellbound-chaos-divided.txt, "5. Advanced Topics", Targeting: "If a spell "deals damage to any
+    target," you can choose any creature or player as the target for that spell." Decision (issue 32.2):
+    a player is damaged through their bounder, the player's health ("3. Divisions", 7. Bounders: "If
+    your bounder's health falls to 0 or less, you lose the game!"; "4. Game Actions", Battling: a battler
+    without a creature to battle "deals its damage to that opponent's bounder"), so "any target" offers
+    every creature and each player's bounder, and no separate player ref. Where a card means the player
+    ("Target player discards two cards"), ``seat<n>`` is offered."""
+    state = _duel()
+    wall = put(state, 1, "Sproutling")
+    hound = put(state, 0, "Cinderjaw Hound")
+    give(state, 0, "Soulfire Bolt", "Chaos Siphon")
+    souls(state, 0, death=1, chaos=2, hollow=4)
+    do(state, 'cast "Soulfire Bolt"')
+    expected = {f"target {ref}" for ref in (hound.ref, wall.ref, state.bounder(0).ref, state.bounder(1).ref)}
+    assert set(legal(state)) == expected
+    do(state, f"target {state.bounder(1).ref}")
+    do(state, "pass")
+    do(state, "pass")
+    assert state.view(None)["players"][1]["bounder"]["damage_taken"] == 80
+    do(state, 'cast "Chaos Siphon"')
+    assert legal(state) == ["target seat0", "target seat1"]
