@@ -47,7 +47,7 @@ class ActionsMixin:
             return [action("pick", name) for name in
                     sorted({n for n in self.sides[seat].graveyard if self.card(n).kind == pending[2]})]
         if kind == "declare":
-            if self.actions_this_turn > MAX_ACTIONS_PER_TURN:
+            if self.actions_this_turn >= MAX_ACTIONS_PER_TURN:
                 return [DONE]
             return [action("battle", *pair) for pair in self.declare_options(seat)] + [DONE]
         raise ValueError(kind)
@@ -68,7 +68,7 @@ class ActionsMixin:
         if self.priority != player:
             return []
         actions = [PASS]
-        if self.actions_this_turn > MAX_ACTIONS_PER_TURN:
+        if self.actions_this_turn >= MAX_ACTIONS_PER_TURN:
             return actions
         side = self.sides[player]
         cards = self.cards

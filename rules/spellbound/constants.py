@@ -23,7 +23,7 @@ HAND_LIMIT = 9  # "6. Parts of a Turn", Janitor Step: "discard cards until you h
 CREATURE_LIMIT = 4  # "3. Divisions", 1. Creatures: "you can only have four creatures on your battlefield"
 ITEM_SLOTS = {"weapon": 1, "equipment": 1, "accessory": 1}  # "3. Divisions", 6. Items
 TURN_LIMIT = 100  # a runaway game is a draw (decking ends real games long before)
-MAX_ACTIONS_PER_TURN = 300  # safety valve: past this a player may only pass in the turn
+MAX_ACTIONS_PER_TURN = 300  # safety valve: after 300 actions in a turn a player may only pass (or end declaring)
 
 # "6. Parts of a Turn", in order
 UNFLIP, CARETAKE, DRAW, GAIN = "unflip", "caretake", "draw", "gain"

@@ -167,3 +167,21 @@ def test_reinforcements_are_the_cast_cards_on_the_battlefield_not_the_bounder_or
     to_step(state, "caretake", turn=2)
     assert not thessaly.flipped
     assert [e.changes for e in state.events if e.action == "unflip"][-1] == (("cards", [thessaly.ref]),)
+
+
+def test_items_an_item_waiting_on_the_ladder_fills_its_creatures_slot():
+    """spellbound-chaos-divided.txt, "3. Divisions of Cards", 6. Items: "one weapon item, one equipment
+    item, and one accessory item"; "5. Advanced Topics", Targeting: "You must choose all targets for a
+    spell when you cast it". Decision (issue 32.5): an item on the ladder holds the slot of the creature
+    it targets, so a second weapon cannot be aimed at that creature while the first waits (it could only
+    reach the graveyard); once the first is countered or fizzles, the slot is free again."""
+    state = _game()
+    give(state, 0, "Rusted Soulblade", "Bone Cleaver")
+    souls(state, 0, hollow=9, death=2)
+    hound = put(state, 0, "Cinderjaw Hound")
+    do(state, 'cast "Rusted Soulblade"')
+    do(state, f"target {hound.ref}")
+    assert [i.name for i in state.ladder] == ["Rusted Soulblade"]
+    assert 'cast "Bone Cleaver"' not in legal(state)
+    state.ladder.clear()  # as if countered
+    assert 'cast "Bone Cleaver"' in legal(state)

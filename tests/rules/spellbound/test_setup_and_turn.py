@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from collections import Counter
 
+import pytest
+
 from rules.spellbound.engine import ENGINE
 from tests.rules.spellbound.helpers import DECKS, do, give, legal, new, put, souls, to_step
 
@@ -146,3 +148,34 @@ def test_turn_limit_ends_a_runaway_game_as_a_draw():
     while not state.is_over:
         do(state, "pass" if "pass" in legal(state) else legal(state)[-1])
     assert state.outcome.reason == "turn_limit" and state.outcome.is_draw
+
+
+def test_two_players_only():
+    """spellbound-chaos-divided.txt, "6. Parts of a Turn": "The active player ... gets to start casting
+    spells and activating abilities, then each other player in turn order will too" speaks of more than
+    two, but every other rule has one opponent ("your opponent's bounder", "Winning the game is as simple
+    as getting your opponents bounder's health to 0 or less!", battling "the opponent's bounder") and
+    none says whom a creature battles among several. Decision (issue 32.5): the engine seats two."""
+    assert (ENGINE.min_players, ENGINE.max_players) == (2, 2)
+    with pytest.raises(ValueError, match="2 players"):
+        ENGINE.new_game([DECKS["ashen"], DECKS["pink"], DECKS["rootbound"]], 1)
+
+
+def test_at_most_300_actions_a_turn_then_only_pass():
+    """Not in the rulebook: a safety valve (constants.MAX_ACTIONS_PER_TURN; decision, issue 32.5). After
+    300 actions in one turn (casts, activations, convert flips, level ups, declared battlers), a player
+    with priority may only pass and the declaring player only ``done``, so that no agent loops for ever
+    inside a turn (a card pool could hold a free, repeatable ability)."""
+    state = new("ashen", "pink")
+    to_step(state, "first_casting", turn=1)
+    give(state, 0, "Cinderjaw Hound")
+    souls(state, 0, death=5, hollow=5)
+    state.actions_this_turn = 299
+    assert len(legal(state)) > 1
+    do(state, 'cast "Cinderjaw Hound"')  # the 300th action of the turn
+    assert legal(state) == ["pass"]
+    put(state, 0, "Cinderjaw Hound")
+    to_step(state, "declare_battlers", turn=1)
+    assert legal(state) == ["done"]
+    to_step(state, "caretake", turn=2)
+    assert state.actions_this_turn == 0
