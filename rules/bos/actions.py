@@ -258,7 +258,9 @@ class ActionsMixin(ResolveMixin):
             self.log("cast", seat, card=name, **record)
         cast = self.cards[name].cast
         if cast is not None:
-            self.stack.append(Run(Trigger(seat, name, cast.index, "spellbook"), spell=name))
+            # "a condition that must be met before it can be played": a play condition, checked by
+            # ``cast_actions`` before the vim was paid and not again (paying may change it: Mind Flood)
+            self.stack.append(Run(Trigger(seat, name, cast.index, "spellbook"), OPS, spell=name))
         else:
             side.graveyard.append(name)
 

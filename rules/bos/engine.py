@@ -76,7 +76,9 @@ from rules.bos.state import BosState
 from rules.core.decks import DeckList
 from rules.core.engine import EngineSpec, MatchFormat, StatCounter
 
-VERSION = "1.1"  # 1.1: ISMCTS searches with evaluation priors (its games differ; the rules do not)
+#: 1.1: ISMCTS searches with evaluation priors (its games differ; the rules do not).
+#: 1.2: a spell's condition is checked once, before its vim is paid (issue 29.5: Mind Flood).
+VERSION = "1.2"
 
 COUNTERS = (
     StatCounter("conducted", "Summons conducted", per_card=True, description="copies put onto the battlefield"),

@@ -109,9 +109,6 @@ class ResolveMixin:
         if ability.state is not None and not self.holds(ability.state, trig.controller):
             self.finish_run(run, "condition_not_met")  # "check the next ability and see if its condition is still met"
             return
-        if run.spell is not None:
-            run.stage = OPS  # the spell's cost was paid when it was cast
-            return
         options = self.cost_options(trig, ability)
         if options is None:
             self.finish_run(run, "cost_unpayable")

@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import math
 
-from rules.bos.engine import ENGINE
+import pytest
+
+from rules.bos.engine import ENGINE, VERSION
 from rules.bos.match import play_match
-from rules.core.play import goldfish, play_game
-from rules.core.replay import replay_game
+from rules.core.play import goldfish, play_game, play_indexed_match
+from rules.core.replay import ReplayError, replay_game
 from tests.rules.bos.helpers import DECKS
 
 COLOURS = list(DECKS)
@@ -62,3 +64,18 @@ def test_best_of_3_match_with_reserve_swaps_and_replays():
         replay_game(game.replay)
     assert match.games[1].replay["options"]["reserve_swaps"] is True
     assert any(m[0][1] == "done" for m in match.games[1].replay["moves"])
+
+
+def test_a_replay_of_an_older_engine_version_says_so():
+    """Engine 1.2 changed games (issue 29.5): a replay recorded by 1.1, alone or inside a match's
+    wrapper (``card-workshop-match``, docs/replay-format.md), is refused naming both versions, never
+    replayed into a false mismatch."""
+    assert VERSION == "1.2"
+    result = play_indexed_match(ENGINE, [DECKS["red"], DECKS["blue"]], [{"name": "random"}] * 2, 5, 0, record=True)
+    assert result.replay["format"] == "card-workshop-match"
+    for game in result.replay["games"]:
+        assert game["engine_version"] == VERSION and game["game"] == "bos"
+        replay_game(game)
+        old = {**game, "engine_version": "1.1"}
+        with pytest.raises(ReplayError, match=r"made by bos engine '1\.1'; this is version '1\.2'"):
+            replay_game(old)

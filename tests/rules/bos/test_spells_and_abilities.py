@@ -3,8 +3,22 @@
 
 from __future__ import annotations
 
-from rules.bos.abilities import check_card
-from tests.rules.bos.helpers import both_started, do, legal, put, started, synthetic, to_main, wake_boss
+from rules.bos.abilities import card_def, check_card
+from rules.bos.engine import ENGINE
+from rules.core.engine import Action
+from tests.rules.bos.helpers import (
+    DECKS,
+    both_started,
+    card,
+    deck_with,
+    do,
+    legal,
+    put,
+    started,
+    synthetic,
+    to_main,
+    wake_boss,
+)
 
 
 def main_phase(deck0="yellow", deck1="red"):
@@ -205,3 +219,96 @@ def test_card_checker_refuses_effects_the_engine_cannot_run():
            {"timing": "cast", "cost": [], "ops": [{"op": "deal_damage", "amount": 1, "target": "every_dragon"}]}]
     errors = dict(check_card("spell", {"color": "red", "vim_cost": 1}, bad))
     assert "effects[0].condition" in errors and "effects[1].ops[0].target" in errors
+
+
+def _blue_with(*names: str):
+    """The blue sample deck with extra spells in its spellbook (one copy each)."""
+    return deck_with("blue", [card(n) for n in names])
+
+
+def _pass_until(state, seat: int) -> None:
+    """Decline every optional ability and end phases until ``seat``'s main phase."""
+    while not (state.active == seat and state.main_phase):
+        options = legal(state)
+        do(state, "pass" if "pass" in options else "end" if "end" in options else options[0])
+
+
+def test_cast_a_spell_condition_is_checked_before_paying_not_after():
+    """bos.txt, "Cast a Spell": "Pick the spell ... Then, pay its vim cost ... Then reveal the spell ...
+    and use its ability" and "If the ability has italic text at the beginning, then it has a condition
+    that must be met before it can be played." Mind Flood ("If you have 6 or more vim, deal 5 damage to a
+    summon", cost 3) cast at 8 vim: 8 -> 5 vim, and the ability still happens (issue 29.5: it was
+    skipped as ``condition_not_met`` once the cost had been paid). Played through the public protocol."""
+    state = ENGINE.start([_blue_with("Mind Flood"), DECKS["yellow"]], 0)
+    state.apply_joint_checked({0: Action("bid", (1,)), 1: Action("bid", (0,))})
+    do(state, "go_first")
+    do(state, "columns " + " ".join(f'"{w.name}"' for w in state.sides[0].wizards))
+    do(state, "end")
+    do(state, "end")  # seat 0's first turn: 2 vim, nothing spent
+    do(state, "columns " + " ".join(f'"{w.name}"' for w in state.sides[1].wizards), 1)
+    for summon in ('"Essence of Nature" 0', '"Meadow Stag" 1', '"Pollen Drifter" 2'):
+        do(state, f"conduct {summon}", 1)
+        while "pass" in legal(state, 1):
+            do(state, "pass", 1)
+    assert len(state.sides[1].summon_list()) == 3
+    _pass_until(state, 0)  # seat 0's second turn (4 vim) ...
+    do(state, "end")
+    _pass_until(state, 0)  # ... and third: 8 vim
+    assert state.sides[0].vim == 8 and 'cast "Mind Flood" 0' in legal(state)
+    do(state, 'cast "Mind Flood" 0')
+    assert state.sides[0].vim == 5
+    assert legal(state) == ["choose seat1.col0", "choose seat1.col1", "choose seat1.col2"]
+    do(state, "choose seat1.col1")
+    assert state.sides[1].summons[1] is None and "Meadow Stag" in state.sides[1].graveyard
+    assert not any(e.action == "ability_skipped" and dict(e.changes)["card"] == "Mind Flood" for e in state.events)
+    assert state.sides[0].graveyard == ["Mind Flood"]
+
+
+def test_cast_a_spell_n_or_more_vim_ignores_ether():
+    """bos.txt, "Going First": ether "can be spent as a replacement for vim" (a way to pay), and Mind
+    Flood's condition reads "If you have 6 or more vim": ether is not vim, so 5 vim and 3 ether do not
+    meet it (rules-notes, BOS engine: ""N or more vim" counts vim only"). Likewise The Frozen Sovereign's
+    "if you have 8 or more vim"."""
+    state = main_phase("blue", "red")
+    state.sides[0].spellbook["Mind Flood"] = 1
+    state.initial_cards[0] = tuple(sorted(state.initial_cards[0] + ("Mind Flood",)))
+    state.cards["Mind Flood"] = card_def(card("Mind Flood"))
+    put(state, 1, "Ember Whelp", 0)
+    side = state.sides[0]
+    side.vim, side.ether = 5, 3
+    assert not any(a.startswith('cast "Mind Flood"') for a in legal(state))
+    side.vim = 6
+    assert [a for a in legal(state) if a.startswith('cast "Mind Flood"')] == [
+        'cast "Mind Flood" 0', 'cast "Mind Flood" 1', 'cast "Mind Flood" 2', 'cast "Mind Flood" 3']
+    do(state, 'cast "Mind Flood" 0')  # 6 -> 3 vim: the condition was met when it was played
+    assert state.sides[1].summons[0] is None
+
+
+def test_abilities_a_condition_is_met_before_the_cost_is_paid_and_not_checked_after():
+    """bos.txt, "Abilities": "Abilities can only be used when the condition is met" and "You must use the
+    ability if the condition is met, and the cost can be paid": the condition is read before the cost,
+    whose payment may break it (issue 29.5, every condition checked for Mind Flood's flaw). A used
+    ability ("During your main phase, if you have 3 or more vim, [2 vim]") and a triggered one
+    ("During your startup phase, if you have 4 or more vim, [3 vim]", mandatory) both happen."""
+    common = {"conducted_by": "any yellow wizard", "summoning_condition": "Conduct a summon with any yellow wizard."}
+    used = synthetic("Test Spender", "summon", strength=1, **common, effects=[
+        {"timing": "main", "condition": "During your main phase, if you have 3 or more vim",
+         "cost": [{"op": "pay_vim", "amount": 2}], "ops": [{"op": "gain_life", "amount": 5}]}])
+    triggered = synthetic("Test Tithe", "summon", strength=1, **common, effects=[
+        {"timing": "startup", "condition": "During your startup phase, if you have 4 or more vim",
+         "cost": [{"op": "pay_vim", "amount": 3}], "mandatory": True, "ops": [{"op": "gain_life", "amount": 5}]}])
+    state = main_phase()
+    put(state, 0, "Test Spender", 0, spec=used)
+    put(state, 0, "Test Tithe", 1, spec=triggered)
+    side = state.sides[0]
+    side.vim, side.life = 3, 10
+    do(state, "use col0 0 0")
+    assert (side.vim, side.life) == (1, 15)
+    assert "use col0 0 0" not in legal(state)  # 1 vim: the condition is not met
+    side.vim = 2
+    do(state, "end")  # seat 1's first turn
+    do(state, "columns " + " ".join(f'"{w.name}"' for w in state.sides[1].wizards))
+    do(state, "end")
+    do(state, "end")  # seat 0's startup: 2 -> 4 vim, Test Tithe pays 3
+    assert (side.vim, side.life) == (1, 20)
+    assert not any(e.action == "ability_skipped" for e in state.events)
