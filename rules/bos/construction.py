@@ -8,20 +8,23 @@ limit counts deck and reserves together. Every number is read from the format's 
 
 from __future__ import annotations
 
+import random
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 
-from rules.bos.cards import GAME
+from rules.bos.abilities import CompileError, card_def
+from rules.bos.cards import COLORS, GAME
 from rules.core.construction import (
     at_most,
     chart,
     curve_labels,
     exact_count,
     int_attr,
+    random_copies,
     wrong_section_violations,
 )
 from rules.core.decks import CardSpec, DeckList, Violation
-from rules.core.formats import FormatSpec, cite, copies_by_name
+from rules.core.formats import FormatSpec, cite, copies_by_name, name_key
 
 BOOK = GAME.rulebook
 STARTING_INFO = cite(BOOK, "Starting Info")
@@ -123,6 +126,55 @@ def _mixed_colours(entries) -> list[Violation]:
     return [Violation("mixed_colours", STARTING_INFO,
                       f"all cards must share one colour (red, yellow or blue); the deck has {spread}. "
                       f"Off colour: {', '.join(off)}.", off, None)]
+
+
+def random_legal_deck(pool: Sequence[CardSpec], rng: random.Random) -> DeckList:
+    """A random ``standard`` deck drawn from the whole ``pool`` ("Starting Info", "Reserves"): a colour
+    that can make a deck, 3 different wizards, 1 boss, 10 summons and 10 spells (3 of a name at most),
+    and 0-10 reserves of that colour's summons and spells within the same 3-copy limit. Cards the
+    engine cannot run are left out. The same ``rng`` state gives the same deck. The conformance
+    suite plays such decks: some rule defects never show with the sample decks."""
+    lim = FORMATS["standard"].limit
+    need = lim("type_counts")
+    most = lim("max_copies")
+    by_colour: dict[str, dict[str, list[CardSpec]]] = {c: {t: [] for t in need} for c in COLORS}
+    for card in pool:
+        kinds = by_colour.get(colour(card))
+        if kinds is None or card.card_type not in kinds or not _playable(card):
+            continue
+        kinds[card.card_type].append(card)
+
+    def enough(kinds: dict[str, list[CardSpec]]) -> bool:
+        for card_type, count in need.items():
+            names = {name_key(c.name) for c in kinds[card_type]}
+            if len(names) * (1 if card_type in ("wizard", "boss") else most) < count:
+                return False
+        return True
+
+    colours = [c for c in COLORS if enough(by_colour[c])]
+    if not colours:
+        raise ValueError(f"the pool cannot make a BOS deck of one colour ({STARTING_INFO})")
+    kinds = by_colour[rng.choice(colours)]
+    main = [*random_copies(rng, kinds["wizard"], need["wizard"], most=1),
+            *random_copies(rng, kinds["summon"], need["summon"], most=most),
+            *random_copies(rng, kinds["spell"], need["spell"], most=most),
+            *random_copies(rng, kinds["boss"], need["boss"], most=1)]
+    used = {name_key(e.card.name): e.qty for e in main}
+    backups = kinds["summon"] + kinds["spell"]
+    left = {c.name: most - used.get(name_key(c.name), 0) for c in backups}
+    room = sum(left[name] for name in {name_key(c.name): c.name for c in backups}.values())
+    size = min(rng.randint(0, lim("reserves_max")), room)
+    reserves = random_copies(rng, backups, size, most=most, named_most=left) if size else []
+    return DeckList(game=GAME.slug, name="Random legal deck", sections={"main": main, "reserves": reserves})
+
+
+def _playable(card: CardSpec) -> bool:
+    """The engine can compile the card (``abilities.card_def``, cached)."""
+    try:
+        card_def(card)
+    except (CompileError, KeyError, TypeError, ValueError):
+        return False
+    return True
 
 
 def _bucket(strength: int) -> str:

@@ -1,17 +1,21 @@
 """Random games: every game ends, no card appears or vanishes, no value below 0, the view
-never changes when hidden cards are redealt, and the same choices give the same game from any
-seed (BOS is luckless: bos.txt, "Starter Guide")."""
+never changes when hidden cards are redealt, a spell whose cost was paid is never skipped for its
+condition, and the same choices give the same game from any seed (BOS is luckless: bos.txt,
+"Starter Guide"). With the sample decks and with decks drawn from the whole pool
+(``random_legal_deck``)."""
 
 from __future__ import annotations
 
 import random
 from collections import Counter
 
+from rules.bos.construction import random_legal_deck
 from rules.bos.engine import ENGINE
 from rules.core.engine import Action
-from tests.rules.bos.helpers import DECKS
+from tests.rules.bos.helpers import DECKS, POOL
 
 GAMES = 300
+POOL_GAMES = 150
 PAIRS = [(a, b) for a in DECKS for b in DECKS]
 
 
@@ -23,9 +27,24 @@ def _values_not_negative(state) -> None:
             assert state.strength(unit) > 0 and unit.damage >= 0
 
 
-def play(seed: int, options: dict, checks: bool) -> tuple:
-    a, b = PAIRS[seed % len(PAIRS)]
-    state = ENGINE.start([DECKS[a], DECKS[b]], seed, **options)
+def _no_paid_spell_skipped_for_its_condition(events) -> None:
+    """bos.txt, "Cast a Spell": the italic condition "must be met before it can be played"; once the
+    vim is paid the spell's ability is used (issue 29.5: Mind Flood at 8 vim paid 3, then was skipped)."""
+    in_flight = None
+    for event in events:
+        changes = dict(event.changes)
+        if event.action == "cast":
+            in_flight = changes["card"]
+        elif event.action in ("spell_to_graveyard", "enchant") and changes["card"] == in_flight:
+            in_flight = None
+        elif event.action == "ability_skipped" and changes["card"] == in_flight:
+            assert changes["why"] != "condition_not_met", f"{in_flight} was paid for, then skipped"
+
+
+def play(seed: int, options: dict, checks: bool, decks: list | None = None) -> tuple:
+    if decks is None:
+        decks = [DECKS[name] for name in PAIRS[seed % len(PAIRS)]]
+    state = ENGINE.start(decks, seed, **options)
     rng = random.Random(seed)
     cards = Counter(state.all_cards())
     moves = []
@@ -41,6 +60,7 @@ def play(seed: int, options: dict, checks: bool) -> tuple:
                     view = state.view(seat)
                     assert state.determinize(seat, random.Random(len(moves))).view(seat) == view
         assert len(moves) < 20_000
+    _no_paid_spell_skipped_for_its_condition(state.events)
     return state, moves
 
 
@@ -52,6 +72,23 @@ def test_random_games_end_conserve_cards_and_never_go_negative():
         reasons[state.outcome.reason] += 1
     assert set(reasons) <= {"life", "decay", "turn_limit"}
     assert reasons["turn_limit"] < GAMES // 100 + 1
+
+
+def test_random_games_with_decks_drawn_from_the_whole_pool():
+    """Every card of the pool gets played, not only the sample decks' (Mind Flood is in none of them)."""
+    reasons, cast = Counter(), Counter()
+    for seed in range(POOL_GAMES):
+        deck_rng = random.Random(f"bos-pool-{seed}")
+        decks = [random_legal_deck(POOL.pool, deck_rng) for _ in range(2)]
+        options = {"first_player": "rps"} if seed % 4 == 3 else {"reserve_swaps": seed % 4 == 2}
+        state, _ = play(seed, options, checks=seed % 3 == 0, decks=decks)
+        reasons[state.outcome.reason] += 1
+        for seat in (0, 1):
+            cast.update(state.counters()[seat]["cast"])
+    assert set(reasons) <= {"life", "decay", "turn_limit"}
+    assert reasons["turn_limit"] < POOL_GAMES // 100 + 1
+    spells = {c.name for c in POOL.pool if c.card_type == "spell"}
+    assert set(cast) == spells  # every spell of the pool was cast at least once
 
 
 def test_same_choices_same_game_from_any_seed():
