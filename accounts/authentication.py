@@ -1,6 +1,10 @@
 """The API's token authentication: ``Authorization: Token <key>`` or ``Bearer <key>`` with a
 personal token (accounts.models.ApiToken). A request so authenticated needs no CSRF token (it
-carries no cookie); the session (the site's own pages) still needs one for every write."""
+carries no cookie); the session (the site's own pages) still needs one for every write.
+
+``BasicAuthentication`` is DRF's, except that a locked-out address or account (django-axes: too
+many failed logins) answers 429 with Retry-After, as the login page and the rate limits do, not
+401 as if the password were wrong."""
 
 from __future__ import annotations
 
@@ -11,6 +15,21 @@ from rest_framework import authentication, exceptions
 from accounts.models import ApiToken, hash_key
 
 KEYWORDS = ("token", "bearer")
+
+
+class BasicAuthentication(authentication.BasicAuthentication):
+    def authenticate_credentials(self, userid, password, request=None):
+        try:
+            return super().authenticate_credentials(userid, password, request)
+        except exceptions.AuthenticationFailed:
+            if getattr(request, "axes_locked_out", False):  # axes refused before checking the password
+                from axes.helpers import get_cool_off
+
+                cool_off = get_cool_off(request)
+                wait = cool_off.total_seconds() if cool_off else None
+                minutes = f"{max(1, round(wait / 60))} minutes" if wait else "a while"
+                raise exceptions.Throttled(wait, f"Too many failed logins: try again in {minutes}.") from None
+            raise
 
 
 class PersonalTokenAuthentication(authentication.BaseAuthentication):

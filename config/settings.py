@@ -13,6 +13,8 @@ MEDIA_ROOT          where uploads and drawn card images go (default ./media)
 CARD_IMPORT_MAX_BYTES  largest card file the admin's import accepts (default 20 MiB)
 CARD_IMPORT_BACKGROUND_ROWS  an admin card import of more rows than this runs in a background
                     thread with a progress page (default 2000; smaller files import in the request)
+DJANGO_REDIS_URL    e.g. redis://host:6379/1: count API rates and sign-ups there instead of the
+                    database's cache table (both are shared by every server process)
 DJANGO_VISITOR_PAGE_SECONDS  how long a page read by visitors who are not logged in is kept and
                     shared (config/visitor_cache.py; default 10 with DEBUG off, 0 = never)
 """
@@ -104,6 +106,9 @@ DATABASES = {
     "default": dj_database_url.parse(
         os.environ.get("DATABASE_URL") or f"sqlite:///{BASE_DIR / 'db.sqlite3'}",
         conn_max_age=60,
+        # a kept connection is checked before a request (or a pool chunk) uses it again: after the
+        # database restarted, stale connections answered 500 to the next requests
+        conn_health_checks=True,
     )
 }
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
@@ -150,7 +155,7 @@ AXES_LOCKOUT_PARAMETERS = ["ip_address", "username"]
 AXES_LOCKOUT_TEMPLATE = "registration/locked_out.html"
 AXES_RESET_ON_SUCCESS = True
 AXES_CLIENT_IP_CALLABLE = "config.client_ip.client_ip"
-# Sign-ups per address per hour (cache-counted, so per server process), against scripted sign-ups.
+# Sign-ups per address per hour, against scripted sign-ups (counted in SHARED_CACHE: every process alike).
 SIGNUPS_PER_HOUR = int(os.environ.get("SIGNUPS_PER_HOUR", 10))
 # Password reset mails: printed on the console unless an SMTP server is configured.
 EMAIL_BACKEND = os.environ.get("DJANGO_EMAIL_BACKEND", "django.core.mail.backends.console.EmailBackend")
@@ -222,13 +227,24 @@ VISITOR_PAGE_SECONDS = max(0, int(os.environ.get("DJANGO_VISITOR_PAGE_SECONDS", 
 # The API: personal tokens (accounts/), the site's session (CSRF for writes) and basic auth; rate
 # limits per person and per address (429 with Retry-After).
 API_RATE_ANON = os.environ.get("API_RATE_ANON", "120/min")
+# Counts every server process must share (API rates, sign-ups) live in this cache: the database's
+# cache table (made by `migrate`, accounts/migrations), or Redis with DJANGO_REDIS_URL. The default
+# cache stays in each process's memory (pages kept for visitors).
+SHARED_CACHE = "shared"
+REDIS_URL = os.environ.get("DJANGO_REDIS_URL", "").strip()
+CACHES = {
+    "default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"},
+    SHARED_CACHE: {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_URL} if REDIS_URL
+    else {"BACKEND": "django.core.cache.backends.db.DatabaseCache", "LOCATION": "shared_cache",
+          "OPTIONS": {"MAX_ENTRIES": 100_000}},
+}
 API_RATE_USER = os.environ.get("API_RATE_USER", "600/min")
 REST_FRAMEWORK = {
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     "DEFAULT_AUTHENTICATION_CLASSES": [
         "accounts.authentication.PersonalTokenAuthentication",
         "rest_framework.authentication.SessionAuthentication",
-        "rest_framework.authentication.BasicAuthentication",
+        "accounts.authentication.BasicAuthentication",  # DRF's, answering a lockout with 429
     ],
     "DEFAULT_THROTTLE_CLASSES": ["accounts.throttles.StrangerRate", "accounts.throttles.PersonRate"],
     "DEFAULT_PAGINATION_CLASS": "cardpool.pagination.CardPagination",

@@ -72,22 +72,26 @@ def _signup_key(request) -> str:
 
 def _signup_wait(request) -> int:
     """Minutes until this address may sign up again (0: now): ``settings.SIGNUPS_PER_HOUR``
-    accounts an hour per address, counted in the cache (so per server process)."""
+    accounts an hour per address, counted in the cache every server process shares."""
     from django.conf import settings as conf
-    from django.core.cache import cache
 
-    started = cache.get(_signup_key(request))
+    from accounts.throttles import shared_cache
+
+    started = shared_cache().get(_signup_key(request))
     if started is None or started[1] < conf.SIGNUPS_PER_HOUR:
         return 0
     return max(1, int((started[0] + 3600 - time.time()) // 60) + 1)
 
 
 def _count_signup(request) -> None:
-    from django.core.cache import cache
+    from accounts.throttles import shared_cache
 
+    cache = shared_cache()
     key = _signup_key(request)
     first, count = cache.get(key) or (time.time(), 0)
     cache.set(key, (first, count + 1), timeout=max(1, int(first + 3600 - time.time())))
+
+
 @require_http_methods(["GET", "POST"])
 def signup(request):
     if request.user.is_authenticated:

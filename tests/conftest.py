@@ -33,8 +33,8 @@ def pytest_configure(config):
     # instead of 1,000,000 rounds of PBKDF2 per password.
     from django.test.utils import override_settings
 
-    # The API's rate limits are per process and a test run is one process making thousands of
-    # requests: they are lifted here, and tests/accounts sets them low where it tests them.
+    # A test run is one process making thousands of requests from one address: the API's rate
+    # limits are lifted here, and tests/accounts sets them low where it tests them.
     override_settings(PASSWORD_HASHERS=["django.contrib.auth.hashers.MD5PasswordHasher"],
                       API_RATE_ANON="1000000/min", API_RATE_USER="1000000/min").enable()
 
@@ -167,8 +167,9 @@ def without_engine(monkeypatch):
 
 @pytest.fixture(autouse=True)
 def _fresh_cache():
-    """Each test starts with an empty cache (kept counts, rate and sign-up counters): a test run
-    is one process, and tests change the database under the cache's feet."""
+    """Each test starts with an empty cache (kept pages and counts): a test run is one process, and
+    tests change the database under the cache's feet. The shared cache (rates, sign-ups) is a
+    database table: its rows roll back with the test, or go in ``pytest_runtest_teardown``."""
     from django.core.cache import cache
 
     cache.clear()
@@ -190,6 +191,11 @@ def pytest_runtest_teardown(item, nextitem):
         with blocker.unblock():
             if _card_pools_missing():
                 _session_db["cards"] = _load_card_pools()
+            # the counts every server process shares (API rates, sign-ups) live in the database's
+            # cache table, which a flush leaves alone: what a live server counted goes here
+            from accounts.throttles import shared_cache
+
+            shared_cache().clear()
     return result
 
 

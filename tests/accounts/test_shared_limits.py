@@ -1,0 +1,167 @@
+"""Throttles that hold (issue 25, item 7): the client's address trusts X-Forwarded-For only behind
+the configured proxy (DJANGO_BEHIND_TLS_PROXY); rates and sign-ups are counted in a store every
+server process shares (the database's cache table by default, Redis when DJANGO_REDIS_URL is set),
+not in each worker's memory; a basic-auth lockout answers 429 like the other surfaces."""
+
+from __future__ import annotations
+
+import base64
+import shutil
+import socket
+import subprocess
+import time
+from pathlib import Path
+
+import pytest
+from django.contrib.auth import get_user_model
+from django.test import Client
+from django.urls import reverse
+
+from accounts.throttles import shared_cache
+
+pytestmark = pytest.mark.django_db
+
+PASSWORD = "the-right-password-1"
+
+
+def a_new_worker_process() -> None:
+    """What another gunicorn worker sees of this one's memory: nothing. Every in-memory cache is
+    emptied (the default cache, pages kept for visitors ...); a shared store keeps its counts."""
+    from django.core.cache.backends import locmem
+
+    for store in (*locmem._caches.values(), *locmem._expire_info.values()):
+        store.clear()
+
+
+def stranger_codes(count: int, **headers) -> list[int]:
+    client = Client()
+    return [client.get("/api/games/", REMOTE_ADDR="10.9.9.9", **headers).status_code for _ in range(count)]
+
+
+def test_a_made_up_forwarded_for_header_does_not_reset_the_count(card_pool, settings):
+    """700 anonymous requests each with a made-up X-Forwarded-For were all answered 200."""
+    settings.API_RATE_ANON = "3/min"
+    client = Client()
+    codes = [client.get("/api/games/", REMOTE_ADDR="10.9.9.9", HTTP_X_FORWARDED_FOR=f"203.0.113.{n}").status_code
+             for n in range(5)]
+    assert codes == [200, 200, 200, 429, 429]
+
+
+def test_behind_the_configured_proxy_the_address_it_saw_counts(card_pool, settings):
+    settings.API_RATE_ANON = "2/min"
+    settings.BEHIND_TLS_PROXY = True
+    proxy = Client()
+
+    def via_proxy(seen: str, sent: str = "") -> int:
+        forwarded = f"{sent}, {seen}" if sent else seen
+        return proxy.get("/api/games/", REMOTE_ADDR="10.0.0.1", HTTP_X_FORWARDED_FOR=forwarded).status_code
+
+    assert [via_proxy("198.51.100.7") for _ in range(3)] == [200, 200, 429]
+    assert via_proxy("198.51.100.8") == 200  # another client behind the same proxy has its own count
+    # what the client itself put before the proxy's entry changes nothing
+    assert via_proxy("198.51.100.7", sent="203.0.113.99") == 429
+
+
+def test_the_api_rate_is_counted_once_for_every_worker(card_pool, settings):
+    """700 requests from one address got 600 answers before the first 429 against 120/min: each
+    of the five workers counted its own."""
+    settings.API_RATE_ANON = "3/min"
+    assert stranger_codes(2) == [200, 200]
+    a_new_worker_process()
+    assert stranger_codes(2) == [200, 429]
+
+
+def test_a_person_s_rate_is_counted_once_for_every_worker(card_pool, settings):
+    settings.API_RATE_USER = "2/min"
+    person = get_user_model().objects.create_user("counted", password=PASSWORD)
+    client = Client()
+    client.force_login(person)
+    assert client.get("/api/games/").status_code == 200
+    a_new_worker_process()
+    assert [client.get("/api/games/").status_code for _ in range(2)] == [200, 429]
+
+
+def test_sign_ups_are_counted_once_for_every_worker(card_pool, settings):
+    settings.SIGNUPS_PER_HOUR = 1
+
+    def sign_up(name):
+        return Client().post(reverse("signup"), {"username": name, "password1": "a-long-password-77",
+                                                 "password2": "a-long-password-77"}, REMOTE_ADDR="10.1.1.2")
+
+    assert sign_up("first").status_code == 302
+    a_new_worker_process()
+    assert sign_up("second").status_code == 429
+    assert not get_user_model().objects.filter(username="second").exists()
+
+
+def test_the_shared_store_is_the_database_cache_table_by_default(settings):
+    from django.core.cache.backends.db import DatabaseCache
+    from django.db import connection
+
+    assert isinstance(shared_cache(), DatabaseCache)
+    assert settings.CACHES["default"]["BACKEND"].endswith("LocMemCache")  # pages stay per process
+    assert shared_cache()._table in connection.introspection.table_names()  # made by migrate
+
+
+def test_a_basic_auth_lockout_answers_429_like_the_login_page(card_pool, settings):
+    get_user_model().objects.create_user("person", password=PASSWORD)
+    client = Client()
+    bad = "Basic " + base64.b64encode(b"person:wrong").decode()
+    for _ in range(settings.AXES_FAILURE_LIMIT - 1):
+        assert client.get("/api/decks/?mine=1", HTTP_AUTHORIZATION=bad, REMOTE_ADDR="10.0.0.9").status_code == 401
+    good = "Basic " + base64.b64encode(f"person:{PASSWORD}".encode()).decode()
+    for header in (bad, good):  # locked: the right password waits too
+        locked = client.get("/api/decks/?mine=1", HTTP_AUTHORIZATION=header, REMOTE_ADDR="10.0.0.9")
+        assert locked.status_code == 429, locked.content
+        assert int(locked["Retry-After"]) > 0
+        body = locked.json()
+        assert body["error"] == "throttled" and "Too many failed logins" in body["message"]
+
+
+# -- Redis, when configured ---------------------------------------------------------------------------
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@pytest.fixture
+def redis_url(tmp_path):
+    """A redis-server of this test's own (Debian's package; `make test` installs it)."""
+    server = shutil.which("redis-server") or ("/usr/bin/redis-server" if Path("/usr/bin/redis-server").exists() else None)
+    if server is None:
+        pytest.fail("redis-server is missing: install Debian's redis-server package (`make test` does it "
+                    "when run as root: scripts/test.sh)")
+    port = _free_port()
+    process = subprocess.Popen([server, "--port", str(port), "--bind", "127.0.0.1", "--save", "", "--appendonly",
+                                "no", "--dir", str(tmp_path)], stdout=subprocess.DEVNULL, stderr=subprocess.STDOUT)
+    try:
+        while True:  # until it answers
+            if process.poll() is not None:
+                pytest.fail(f"redis-server exited with code {process.returncode}")
+            try:
+                with socket.create_connection(("127.0.0.1", port), timeout=1) as s:
+                    s.sendall(b"PING\r\n")
+                    if s.recv(16).startswith(b"+PONG"):
+                        break
+            except OSError:
+                time.sleep(0.1)
+        yield f"redis://127.0.0.1:{port}/0"
+    finally:
+        process.terminate()
+        process.wait()
+
+
+def test_with_redis_configured_the_counts_live_there(card_pool, settings, redis_url):
+    from django.core.cache.backends.redis import RedisCache
+
+    settings.CACHES = {**settings.CACHES, settings.SHARED_CACHE: {
+        "BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": redis_url}}
+    assert isinstance(shared_cache(), RedisCache)
+    settings.API_RATE_ANON = "3/min"
+    assert stranger_codes(2) == [200, 200]
+    a_new_worker_process()
+    assert stranger_codes(2) == [200, 429]
+    import redis
+
+    assert any(b"throttle_anon_10.9.9.9" in key for key in redis.Redis.from_url(redis_url).keys("*"))
