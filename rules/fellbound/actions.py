@@ -188,37 +188,45 @@ class ActionMixin:
                 continue
             seen.add(name)
             flags = definition.flags
-            zone_side = 1 - side if "infiltrate" in flags else side  # "INFILTRATE": the enemy's zone
-            tiles = zones.get(zone_side)
-            if tiles is None:
-                tiles = zones[zone_side] = self.open_tiles(zone_side)
-            if "corpse_cost" in flags:
-                tiles = [t for t in tiles if t[1] is not None]
-            whole_zone = tiles is self.board.empty_zones[zone_side]  # every tile open, no slain character
-            if "sacrifice_cost" in flags:
-                out += self.sacrifice_deploys(seat, card, tiles)
-            elif definition.x_gold_cost:  # one action per gold it may be paid, up to all there is
-                if whole_zone:
-                    out += self.board.deploys_paying_zone[name, zone_side, treasury]
-                    continue
-                columns = self.board.deploys_paying(name, treasury + max((g or 0 for _, g in tiles), default=0))
-                for tile, corpse_gold in tiles:
-                    out += columns[tile][:treasury + (corpse_gold or 0) + 1]
-            else:
-                values = self._values[seat].get(card)  # (``card_values``, written out)
-                cost = (self.card_values(card, seat) if values is None or definition.has_x else values)["gold_cost"]
-                row = self.board.deploys[name]
-                if cost <= treasury:
-                    if whole_zone:
-                        out += row[tiles[0][0]:tiles[-1][0] + 1]
-                    else:
-                        for tile, _ in tiles:
-                            out.append(row[tile])
-                elif not whole_zone:  # only where the gold on a slain character makes up the difference
-                    for tile, corpse_gold in tiles:
-                        if corpse_gold is not None and cost <= treasury + corpse_gold:
-                            out.append(row[tile])
+            # "INFILTRATE": "may be deployed onto a tile in the opponent deployment zone": its own
+            # zone stays open to it (docs/rules-notes.md, "Infiltrate")
+            for zone_side in ((side, 1 - side) if "infiltrate" in flags else (side,)):
+                tiles = zones.get(zone_side)
+                if tiles is None:
+                    tiles = zones[zone_side] = self.open_tiles(zone_side)
+                out += self._deploys_onto(seat, card, zone_side, tiles, treasury)
         return out
+
+    def _deploys_onto(self, seat: int, card: int, zone_side: int, tiles: Sequence[tuple[int, int | None]],
+                      treasury: int) -> Sequence[Action]:
+        """The deployments of ``card`` onto ``tiles``, the open tiles of ``zone_side``'s zone
+        (``open_tiles``); a shared tuple when the zone is empty."""
+        definition = self.cards[card]
+        name, flags = definition.name, definition.flags
+        if "corpse_cost" in flags:
+            tiles = [t for t in tiles if t[1] is not None]
+        whole_zone = tiles is self.board.empty_zones[zone_side]  # every tile open, no slain character
+        if "sacrifice_cost" in flags:
+            return self.sacrifice_deploys(seat, card, tiles)
+        if definition.x_gold_cost:  # one action per gold it may be paid, up to all there is
+            if whole_zone:
+                return self.board.deploys_paying_zone[name, zone_side, treasury]
+            columns = self.board.deploys_paying(name, treasury + max((g or 0 for _, g in tiles), default=0))
+            out: list[Action] = []
+            for tile, corpse_gold in tiles:
+                out += columns[tile][:treasury + (corpse_gold or 0) + 1]
+            return out
+        values = self._values[seat].get(card)  # (``card_values``, written out)
+        cost = (self.card_values(card, seat) if values is None or definition.has_x else values)["gold_cost"]
+        row = self.board.deploys[name]
+        if cost <= treasury:
+            if whole_zone:
+                return row[tiles[0][0]:tiles[-1][0] + 1]
+            return [row[tile] for tile, _ in tiles]
+        if whole_zone:
+            return ()
+        # only where the gold on a slain character makes up the difference
+        return [row[tile] for tile, corpse_gold in tiles if corpse_gold is not None and cost <= treasury + corpse_gold]
 
     def sacrifice_deploys(self, seat: int, card: int, tiles: list[tuple[int, int | None]]) -> list[Action]:
         """The deployments of a card with a sacrifice cost onto ``tiles``: one per other card in
@@ -280,7 +288,11 @@ class ActionMixin:
         if self.log_events:
             self.log("deploy", seat, card=name, tile=self.board.name(tile), gold_on_card=cost,
                      health=self.health(character), treasury=self.treasury[seat], gained=definition.deploy_gold)
-        if auras_changed or self.health_auras or character.start_health == 0:
+        if self.health(character) == 0:
+            # an X health paid with no gold: "If a character's health value is reduced to 0, that
+            # character is slain" (docs/rules-notes.md, "X health paid with no gold")
+            self.slay(tile)
+        elif auras_changed or self.health_auras:
             self.check_values()  # (else no health changed but the new one's, which is above 0)
 
     def _from_hand(self, seat: int, name: str) -> int:

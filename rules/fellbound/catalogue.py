@@ -87,11 +87,13 @@ class CardDef:
     def _values_under(self) -> dict[tuple, dict[str, int]]:
         return {}
 
-    def values_under(self, amounts: Mapping[str, tuple[int, ...]], auras_key: tuple, x: int) -> dict[str, int]:
+    def values_under(self, amounts: Mapping[str, tuple[int, ...]], auras_key: tuple, x: int,
+                     gold: int) -> dict[str, int]:
         """Every value but health (0 where the card has none) under auras changing each stat by
-        ``amounts`` in turn, never below 0, with X worth ``x``; shared by every game, by
-        ``auras_key`` (the auras as (stat, amount) pairs) and ``x``. Not to be changed."""
-        key = (auras_key, x)
+        ``amounts`` in turn, never below 0, with X worth ``x`` (an X gold cost: ``gold``, the gold on
+        the card); shared by every game, by ``auras_key`` (the auras as (stat, amount) pairs), ``x``
+        and ``gold``. Not to be changed."""
+        key = (auras_key, x, gold)
         values = self._values_under.get(key)
         if values is None:
             values = {}
@@ -102,7 +104,7 @@ class CardDef:
                     values[stat] = 0
                     continue
                 if printed == X:
-                    printed = x
+                    printed = gold if stat == "gold_cost" else x
                 for amount in amounts.get(stat, ()):
                     printed = max(0, printed + amount)
                 values[stat] = printed

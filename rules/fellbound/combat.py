@@ -91,8 +91,9 @@ class CombatMixin:
                 "treasury": self.treasury[thief.controller]}
 
     def bribe_cost(self, target: Character) -> int:
-        """"BRIBE": the target's current gold cost (an X cost is the gold on it), "no gold cost
-        ... counted as having a gold cost of 1"."""
+        """"BRIBE": the target's "current gold cost": its printed cost (an X cost: the gold on it,
+        even on an X-health card) under its controller's auras; "no gold cost ... counted as
+        having a gold cost of 1" (nor does a cost an aura brought to 0 make it free)."""
         return max(1, self.stat(target, "gold_cost"))
 
     def bribe(self, briber_tile: int, target_tile: int) -> dict:

@@ -34,8 +34,9 @@ The acting side's action phase ("ACTION PHASE"), one action per active character
 
 The deployment phase ("DEPLOYMENT PHASE"; the opening turn is only this):
 
-- ``deploy <card> <tile> [<gold>] [<card sacrificed>]``: ``<gold>`` is what is paid for an X gold
-  cost, ``<card sacrificed>`` the hand card discarded for a sacrifice cost;
+- ``deploy <card> <tile> [<gold>] [<card sacrificed>]``: onto the side's own zone (an infiltrator:
+  either zone); ``<gold>`` is what is paid for an X gold cost (an X health paid 0 is slain at once),
+  ``<card sacrificed>`` the hand card discarded for a sacrifice cost;
 - a charging character deployed this phase may take one action ("CHARGE"), as above but
   without ``retreat``;
 - ``end``: end the turn.
@@ -75,7 +76,11 @@ from rules.core.engine import EngineSpec, StatCounter
 from rules.fellbound import ai
 from rules.fellbound.state import TURN_LIMIT, FellBoundState
 
-VERSION = "1.1"  # 1.1: ISMCTS searches with evaluation priors (its games differ; the rules do not)
+#: 1.1: ISMCTS searches with evaluation priors (its games differ; the rules do not). 1.2 (issues 29,
+#: 31): an infiltrator may also deploy onto its own zone; an X health paid with no gold is slain at
+#: once; an X cost's bribe value is the gold on it; each team's seats act in seat order. A replay
+#: of another version is refused, naming both versions (``rules.core.replay``).
+VERSION = "1.2"
 
 END_REASONS = {
     "too_few_characters": "a side ended its turn without two living characters on the battleground",
@@ -94,7 +99,8 @@ COUNTERS = (
 def new_game(decks: list[DeckList], seed: int, **options) -> FellBoundState:
     """A new game: decks shuffled, the first side chosen from the seed, its opening turn begun.
 
-    Options: ``teams`` (four players: two lists of two seats, default ``[[0, 2], [1, 3]]``),
+    Options: ``teams`` (four players: two lists of two seats, default ``[[0, 2], [1, 3]]``; each
+    team's seats are kept in seat order),
     ``turn_limit`` (default 120 turns in all).
     """
     return FellBoundState(list(decks), seed, teams=options.get("teams"),

@@ -201,7 +201,8 @@ class FellBoundState(ActionMixin, CombatMixin, TurnMixin, ViewMixin, GameState):
 
         "X GOLD COST": X values "equal the amount of gold on the card"; "X HEALTH VALUE": "attack,
         defence and multiplier values equal the character's current health value" (which wins
-        when a card has both: docs/rules-notes.md). A multiplier the card does not print is 1
+        when a card has both, but for the X gold cost itself, the gold on the card:
+        docs/rules-notes.md). A multiplier the card does not print is 1
         when it has a value it multiplies (spray attack and leach "act in the same way as
         attack value", multipliers included). Auras change only values the card has, one after the
         other, never below 0 ("a value of any kind ... is never reduced below 0").
@@ -211,7 +212,7 @@ class FellBoundState(ActionMixin, CombatMixin, TurnMixin, ViewMixin, GameState):
         if printed is None:
             return None
         if printed == X:
-            printed = self._x_value(definition, character)
+            printed = self._x_value(definition, character, stat)
         if auras is not None:
             amounts = [aura.amount for aura in auras if aura.stat == stat]
         else:
@@ -220,10 +221,13 @@ class FellBoundState(ActionMixin, CombatMixin, TurnMixin, ViewMixin, GameState):
             printed = max(0, printed + amount)
         return printed
 
-    def _x_value(self, definition: CardDef, character: Character | None) -> int:
+    def _x_value(self, definition: CardDef, character: Character | None, stat: str | None = None) -> int:
+        """What X is worth for ``stat`` of ``character``: its current health on an X-health card
+        ("X HEALTH VALUE"), else the gold on it ("X GOLD COST"); an X gold cost is always the gold
+        on the card (docs/rules-notes.md, "Bribe")."""
         if character is None:
             return 0  # in a hand, X is what is paid on deployment
-        if definition.is_x("health"):
+        if definition.x_health and stat != "gold_cost":
             return self.health(character)
         return character.gold
 
@@ -251,27 +255,27 @@ class FellBoundState(ActionMixin, CombatMixin, TurnMixin, ViewMixin, GameState):
         decision). Worked out once per card, controller and X while the auras last."""
         definition = self.cards[character.card]
         if definition.has_x:
-            x = self._x_value(definition, character)
-            key = (character.card, x)
+            x, gold = self._x_value(definition, character), character.gold
+            key = (character.card, x, gold)
         else:
-            x, key = 0, character.card
+            x, gold, key = 0, 0, character.card
         known = self._values[character.controller]
         values = known.get(key)
         if values is None:
-            values = known[key] = self._work_out_values(definition, character.controller, x)
+            values = known[key] = self._work_out_values(definition, character.controller, x, gold)
         return values
 
     def card_values(self, card: int, controller: int) -> dict[str, int]:
         """:meth:`values_of` for a card in ``controller``'s hand (an X value is 0 there)."""
-        key = (card, 0) if self.cards[card].has_x else card
+        key = (card, 0, 0) if self.cards[card].has_x else card
         known = self._values[controller]
         values = known.get(key)
         if values is None:
-            values = known[key] = self._work_out_values(self.cards[card], controller, 0)
+            values = known[key] = self._work_out_values(self.cards[card], controller, 0, 0)
         return values
 
-    def _work_out_values(self, definition: CardDef, controller: int, x: int) -> dict[str, int]:
-        return definition.values_under(self._aura_amounts[controller], self._aura_keys[controller], x)
+    def _work_out_values(self, definition: CardDef, controller: int, x: int, gold: int) -> dict[str, int]:
+        return definition.values_under(self._aura_amounts[controller], self._aura_keys[controller], x, gold)
 
     def living(self, seats) -> list[tuple[int, Character]]:
         """(tile, character) of the living characters the seats control."""
@@ -282,7 +286,9 @@ class FellBoundState(ActionMixin, CombatMixin, TurnMixin, ViewMixin, GameState):
 
 
 def _teams(players: int, teams: list[list[int]] | None) -> list[list[int]]:
-    """The two sides: one seat each with two players; two teams of two with four."""
+    """The two sides: one seat each with two players; two teams of two with four, each team's
+    seats in seat order (allies act, and their choices apply, in seat order: ``[[3, 0], [2, 1]]``
+    is ``[[0, 3], [1, 2]]``)."""
     if players == 2 and not teams:
         return [[0], [1]]
     if players != 4:
@@ -291,7 +297,7 @@ def _teams(players: int, teams: list[list[int]] | None) -> list[list[int]]:
     seats = sorted(s for t in teams for s in t)
     if len(teams) != 2 or seats != [0, 1, 2, 3] or any(len(t) != 2 for t in teams):
         raise ValueError(f"four players make two teams of two seats (e.g. [[0, 2], [1, 3]]), not {teams}")
-    return teams
+    return [sorted(team) for team in teams]
 
 
 def _take(pool: list[int], card: int) -> bool:

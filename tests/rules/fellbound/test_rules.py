@@ -155,6 +155,22 @@ def test_attack_may_target_any_character_in_range_even_your_own():
     assert at(state, "a4").slain
 
 
+def test_targets_attack_and_heal_reach_your_own_living_characters_but_never_the_slain_or_unhurt():
+    """fellbound.txt, "RANGE": "A character must be within range of a living target character in order
+    to attack or perform a special ability"; "ATTACK": "any single target character within range";
+    "HEAL": "a single target character which has already lost health"; "STEAL": "a single target
+    living or slain enemy character". Decision (docs/rules-notes.md, "Attack targets", "Heal"): attack
+    and heal may target your own living characters (heal only one that lost health); steal and bribe
+    only the other side's; nothing targets a slain character but a steal."""
+    state = prepared(["Stitch-Crone", "Stampede Boar", "Vanguard Lancer", "Tithe Collector"], ["Pyre Colossus"])
+    place(state, 0, "Stitch-Crone", "a3")  # attack 1, heal 2
+    place(state, 0, "Stampede Boar", "a2", damage=1, gold=2)  # own, hurt, carrying gold
+    place(state, 0, "Vanguard Lancer", "a4")  # own, unhurt
+    place(state, 0, "Tithe Collector", "b3", gold=1, slain=True)  # own, slain, carrying gold
+    aimed = {a for a in legal(state, 0) if a.split()[0] in ("attack", "heal", "steal", "bribe") and a.split()[1] == "a3"}
+    assert aimed == {"attack a3 a2", "attack a3 a4", "heal a3 a2"}
+
+
 # -- DEFENCE, FLANKING, MULTIPLIERS, MULTIPLE CHARACTERS ----------------------------------------------
 def test_defence_is_deducted_once_per_turn():
     state = prepared(["Blood-Pact Champion"], ["Pyre Colossus"])
@@ -328,6 +344,95 @@ def test_bribe_needs_the_gold_on_the_bribing_character():
     assert "bribe a3 b3" not in legal(state, 0)
 
 
+def test_bribe_an_x_cost_x_health_character_costs_the_gold_on_it_not_its_health():
+    """fellbound.txt, "BRIBE" ("the target character's current gold cost") and "X GOLD COST" (X values
+    "equal the amount of gold on the card"); docs/rules-notes.md, "Bribe": "an X cost: the gold on
+    it", also on an X-health card, whose other X values follow its health. Issue 31: a Fleshtide
+    Horror deployed for 3 gold and cut to 1 health was bribed for 1."""
+    state = prepared(["Honeyed Herald", "Silvertongue Envoy"], ["Fleshtide Horror", "Pyre Colossus"])
+    place(state, 0, "Honeyed Herald", "a3", gold=2)  # bribe 2
+    place(state, 0, "Silvertongue Envoy", "b2", gold=3)  # bribe 3, directly left of b3
+    horror = place(state, 1, "Fleshtide Horror", "b3", gold=3, damage=2)  # X = 3 gold; health 1
+    assert state.health(horror) == 1 and state.stat(horror, "attack") == 1  # "X HEALTH VALUE"
+    assert state.bribe_cost(horror) == 3
+    assert "bribe a3 b3" not in legal(state, 0)  # bribe 2 < 3
+    assert state.action_to_string(Action.parse("bribe b2 b3"), 0).endswith("for 3 gold")
+    act(state, 0, "bribe b2 b3")
+    assert events(state, "bribe")[0]["gold"] == 3 and horror.gold == 6 and at(state, "b2").gold == 0
+
+
+def test_bribe_targets_a_single_enemy_character_never_your_own():
+    """fellbound.txt, "BRIBE": "A character with a bribe value may bribe a single target character.
+    The bribed character falls under the full control of the bribing player": one living character
+    of the other side; one already yours is no target (docs/rules-notes.md, "Bribe")."""
+    state = prepared(["Silvertongue Envoy", "Stampede Boar", "Vanguard Lancer"], ["Howling Outrider", "Pyre Colossus"])
+    place(state, 0, "Silvertongue Envoy", "a3", gold=3)
+    place(state, 0, "Stampede Boar", "a2")  # own, in reach
+    place(state, 0, "Vanguard Lancer", "a4", slain=True)  # own and slain, in reach
+    place(state, 1, "Howling Outrider", "b3")  # enemy, in reach
+    bribes = [a for a in state.legal_actions(0) if a.verb == "bribe"]
+    assert [str(a) for a in bribes] == ["bribe a3 b3"] and all(len(a.args) == 2 for a in bribes)
+    act(state, 0, "bribe a3 b3")
+    assert [e["target"] for e in events(state, "bribe")] == ["b3"]
+    assert at(state, "a2").controller == 0 and at(state, "b3").controller == 0
+    assert not any(a.verb == "bribe" for a in state.legal_actions(0))  # the Envoy has acted
+
+
+def test_bribe_the_bribed_character_has_no_action_phase_on_the_turn_it_is_bribed():
+    """fellbound.txt, "BRIBE": "although it has no action phase on the turn that it is bribed": no action in the rest of that
+    action phase, nor in the deployment phase; it acts from its new side's next turn."""
+    state = prepared(["Silvertongue Envoy", "Vanguard Lancer"], ["Howling Outrider", "Pyre Colossus", "Hearthward Mender"])
+    place(state, 0, "Silvertongue Envoy", "a3", gold=3)
+    place(state, 0, "Vanguard Lancer", "a1")
+    place(state, 1, "Howling Outrider", "b3", gold=1)
+    place(state, 1, "Pyre Colossus", "b5")
+    place(state, 1, "Hearthward Mender", "b1")
+    act(state, 0, "bribe a3 b3")
+    assert not any(a.startswith(("move b3", "attack b3", "reform b3")) for a in legal(state, 0))
+    act(state, 0, "done")
+    assert not any(" b3" in a for a in legal(state, 0) if not a.startswith("deploy"))
+    act(state, 0, "end")
+    act(state, 1, "done")
+    act(state, 1, "end")
+    assert "reform b3" in legal(state, 0)  # its new side's next turn
+
+
+def test_bribe_value_against_the_cost_under_the_target_controller_auras():
+    """fellbound.txt, "BRIBE": "The bribe value must equal or exceed the target character's current
+    gold cost"; "AURA": "applied to all characters you
+    control". Decision (docs/rules-notes.md, "Bribe"): the cost under the target's controller's
+    auras, at the moment of the bribe (not the printed cost, not the briber's auras)."""
+    state = prepared(["Honeyed Herald", "Quartermaster of the Keep"],
+                     ["Stampede Boar", "Quartermaster of the Keep", "Silvertongue Envoy"])
+    place(state, 0, "Honeyed Herald", "a3", gold=1)  # bribe 2, 1 gold
+    place(state, 1, "Quartermaster of the Keep", "b1")  # seat 1's characters cost 1 less gold
+    boar = place(state, 1, "Stampede Boar", "b3")  # gold cost 2, 1 under the aura
+    assert state.bribe_cost(boar) == 1 and "bribe a3 b3" in legal(state, 0)
+    act(state, 0, "bribe a3 b3")
+    assert events(state, "bribe")[0]["gold"] == 1 and boar.gold == 1
+    # the briber's own aura does not lower an enemy's cost
+    other = prepared(["Honeyed Herald", "Quartermaster of the Keep"], ["Silvertongue Envoy", "Pyre Colossus"])
+    place(other, 0, "Honeyed Herald", "a3", gold=2)
+    place(other, 0, "Quartermaster of the Keep", "a1")
+    envoy = place(other, 1, "Silvertongue Envoy", "b3")  # gold cost 3
+    assert other.bribe_cost(envoy) == 3 and "bribe a3 b3" not in legal(other, 0)
+
+
+def test_bribe_no_gold_cost_counts_as_one_and_so_does_a_cost_brought_to_nothing():
+    """fellbound.txt, "BRIBE": "Target characters with no gold cost are counted as having a gold cost of 1 for the
+    purposes of bribing". Decision (docs/rules-notes.md, "Bribe"): a printed cost an aura brings to
+    0, and an X cost with no gold on it, count 1 as well: a bribe always moves a gold."""
+    state = prepared(["Honeyed Herald"], ["Bonepile Jester", "Vanguard Lancer", "Quartermaster of the Keep",
+                                          "Velvet Usurer"])
+    place(state, 0, "Honeyed Herald", "a3", gold=0)  # bribe 2 but no gold on the card
+    jester = place(state, 1, "Bonepile Jester", "b3")  # no gold cost
+    place(state, 1, "Quartermaster of the Keep", "b5")
+    lancer = place(state, 1, "Vanguard Lancer", "a2")  # gold cost 1, 0 under the aura
+    usurer = place(state, 1, "Velvet Usurer", "a4")  # X gold cost, no gold on it
+    assert [state.bribe_cost(c) for c in (jester, lancer, usurer)] == [1, 1, 1]
+    assert not any(a.startswith("bribe") for a in legal(state, 0))  # none is free
+
+
 def test_spray_attack_hits_everything_ahead_and_spares_left_and_right():
     # the rulebook's figure in words: the spray spares the characters directly left and right
     state = prepared(["Hailstone Volley Crew", "Vanguard Lancer"], ["Stampede Boar", "Pyre Colossus", "Howling Outrider"])
@@ -405,13 +510,53 @@ def test_x_health_value_gives_attack_equal_to_current_health():
     assert state.stat(horror, "attack") == 1
 
 
+def test_x_health_paid_with_no_gold_is_slain_at_once():
+    """fellbound.txt, "X GOLD COST": "any amount of gold may be paid in deploying the card (including
+    no gold at all)"; "X HEALTH VALUE" and docs/rules-notes.md: the starting health is the gold paid;
+    "SETUP": "If a character's health value is reduced to 0, that character is slain". Decision: the
+    0-gold deployment is offered and the character is slain at once (a corpse on its tile), so it
+    does not count among the "two living characters" of "VICTORY CONDITIONS". Issue 29.9."""
+    state = prepared(["Fleshtide Horror", "Stampede Boar", "Vanguard Lancer"], ["Pyre Colossus"])
+    place(state, 0, "Stampede Boar", "a5")
+    to_hand(state, 0, "Fleshtide Horror")
+    act(state, 0, "done")
+    act(state, 0, 'deploy "Fleshtide Horror" a3 0')
+    horror = at(state, "a3")
+    assert horror.slain and state.health(horror) == 0 and horror.gold == 0
+    assert [e.action for e in state.events][-2:] == ["deploy", "slain"]
+    assert len(state.living((0,))) == 1
+    act(state, 0, "end")  # one living character at the end of its turn: defeat
+    assert state.is_over and state.outcome.winners == (1,) and state.outcome.reason == "too_few_characters"
+
+
 # -- SPECIAL DEPLOYMENT ----------------------------------------------------------------------------------
-def test_infiltrate_deploys_onto_the_opponent_deployment_zone():
+def test_infiltrate_may_deploy_onto_the_opponent_deployment_zone_as_well_as_its_own():
+    """fellbound.txt, "INFILTRATE": "that character *may* be deployed onto a tile in the opponent
+    deployment zone (unoccupied by another living character)": may, so its own zone stays open to
+    it too ("DEPLOYMENT PHASE": "onto your deployment zone"). Issue 29.8: seat 0's Nightglass
+    Assassin was offered b3 but not a3."""
     state = prepared(["Nightglass Assassin", "Stampede Boar"], ["Pyre Colossus"])
     to_hand(state, 0, "Nightglass Assassin")
     act(state, 0, "done")
     tiles = {a.args[1] for a in state.legal_actions(0) if a.verb == "deploy" and a.args[0] == "Nightglass Assassin"}
-    assert tiles == {"b1", "b2", "b3", "b4", "b5"}
+    assert tiles == {"a1", "a2", "a3", "a4", "a5", "b1", "b2", "b3", "b4", "b5"}
+    act(state, 0, 'deploy "Nightglass Assassin" a3')
+    assert at(state, "a3").facing == 1  # on its own row it faces the enemy as any character does
+
+
+def test_infiltrate_seat_one_is_offered_the_free_tiles_of_both_zones():
+    """fellbound.txt, "INFILTRATE" (as above), for the side deploying on row b, with living and slain
+    characters on both rows: every tile "unoccupied by another living character" of either zone.
+    Issue 29.8: seat 1's Tunnel Rat Sapper was offered no tile of row b."""
+    state = prepared(["Stampede Boar", "Vanguard Lancer"], ["Tunnel Rat Sapper", "Pyre Colossus", "Howling Outrider"],
+                     active_side=1)
+    place(state, 0, "Stampede Boar", "a2")
+    place(state, 0, "Vanguard Lancer", "b5", gold=1, slain=True)  # a slain character's tile is free
+    place(state, 1, "Pyre Colossus", "b1")
+    to_hand(state, 1, "Tunnel Rat Sapper")
+    act(state, 1, "done")
+    tiles = {a.args[1] for a in state.legal_actions(1) if a.verb == "deploy" and a.args[0] == "Tunnel Rat Sapper"}
+    assert tiles == {"a1", "a3", "a4", "a5", "b2", "b3", "b4", "b5"}
 
 
 def test_redeploy_returns_the_slain_character_to_its_owner_hand_when_another_moves_onto_it():

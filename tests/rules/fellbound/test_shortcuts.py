@@ -87,8 +87,8 @@ def test_deployments_are_every_affordable_card_onto_every_open_tile():
                 if definition.has("sacrifice_cost"):  # (one per card to discard: not rebuilt here)
                     expected |= {a for a in listed if Action.parse(a).args[0] == definition.name}
                     continue
-                zone = state.board.zone(1 - side if definition.has("infiltrate") else side)
-                for tile in zone:
+                zones = (side, 1 - side) if definition.has("infiltrate") else (side,)  # "INFILTRATE": "may"
+                for tile in (t for zone_side in zones for t in state.board.zone(zone_side)):
                     occupant = state.tiles[tile]
                     if occupant is not None and not occupant.slain:
                         continue

@@ -85,3 +85,42 @@ def test_allied_team_play_allies_are_not_enemies_for_steal_and_bribe():
     place(state, 0, "Stampede Boar", "a1")
     place(state, 2, "Stampede Boar", "a2", gold=3)
     assert not any(a.startswith(("steal", "bribe")) for a in legal(state, 0))
+
+
+def test_allied_team_play_allies_act_in_seat_order_whatever_order_the_teams_are_given():
+    """fellbound.txt, "ALLIED TEAM PLAY": "must make each turn and game phase at the same time as their
+    allies". Decision (docs/rules-notes.md, "Allied Team Play"): the allies' choices apply in seat
+    order, and the seats to act are named in seat order, whatever order the option ``teams`` lists
+    them in."""
+    state = prepared(A, B, list(B), list(A), teams=[[3, 0], [2, 1]])
+    assert state.teams == [[0, 3], [1, 2]] and state.current_players() == [0, 3]
+    assert state.view(0)["to_act"] == [0, 3] and state.view(None)["turn_seats"] == [0, 3]
+    place(state, 0, "Hearthward Mender", "a1")
+    place(state, 1, "Howling Outrider", "b1")
+    to_hand(state, 0, "Stampede Boar")
+    to_hand(state, 3, "Vanguard Lancer")
+    state.apply_joint_checked({3: Action("done"), 0: Action("done")})
+    state.apply_joint_checked({3: Action("deploy", ("Vanguard Lancer", "a4")),
+                               0: Action("deploy", ("Stampede Boar", "a4"))})
+    assert state.name(at(state, "a4").card) == "Stampede Boar"  # seat 0's choice applied first
+    assert events(state, "blocked") == [{"wanted": 'deploy "Vanguard Lancer" a4'}]
+    state.apply_joint_checked({3: Action("end"), 0: Action("end")})
+    assert [e.as_dict()["changes"]["seats"] for e in state.events if e.action == "turn_start"] == [[1, 2]]
+
+
+def test_allied_team_play_one_character_bribed_once_when_both_allies_bribe_it():
+    """fellbound.txt, "BRIBE": "may bribe a single target character"; "ALLIED TEAM PLAY" (allies choose
+    at the same time). Two allies choosing to bribe the same enemy: the first in seat order bribes it;
+    the other's choice, now aimed at an ally's character, is skipped (docs/rules-notes.md, "Allied
+    Team Play")."""
+    state = prepared(["Silvertongue Envoy", "Stampede Boar"], ["Howling Outrider", "Pyre Colossus"],
+                     ["Honeyed Herald", "Vanguard Lancer"], ["Carrion Kite"])
+    place(state, 0, "Silvertongue Envoy", "a3", gold=3)  # bribe 3, b3 in front
+    place(state, 2, "Honeyed Herald", "b4", gold=2)  # bribe 2, b3 directly right of it
+    outrider = place(state, 1, "Howling Outrider", "b3")  # gold cost 1
+    state.apply_joint_checked({0: Action.parse("bribe a3 b3"), 2: Action.parse("bribe b4 b3")})
+    assert outrider.controller == 0 and outrider.gold == 1
+    assert at(state, "a3").gold == 2 and at(state, "b4").gold == 2
+    assert [e["target"] for e in events(state, "bribe")] == ["b3"]
+    assert events(state, "blocked") == [{"wanted": "bribe b4 b3"}]
+    assert "bribe b4 b3" not in legal(state, 2)
