@@ -17,6 +17,7 @@ from rules.core.construction import (
     int_attr,
     is_x,
     list_attr,
+    random_copies,
     size_range,
     wrong_section_violations,
 )
@@ -119,6 +120,22 @@ def deal_random_deck(pool: Sequence[CardSpec], seed: int, size: int = 10) -> Dec
     chosen = random.Random(seed).sample(sorted(by_name), size)
     return DeckList(game=GAME.slug, format="random", name=f"Random deck (seed {seed})",
                     sections={"deck": [DeckEntry(by_name[key], 1) for key in chosen]})
+
+
+def random_legal_deck(pool: Sequence[CardSpec], rng: random.Random) -> DeckList:
+    """A random ``standard`` deck drawn from the whole ``pool`` ("CONSTRUCTED PLAY": "ten unique
+    cards"): ten character names, one printing each, drawn with ``rng`` (the same state, the same
+    deck; any pool order). The conformance suite and the consistency test play such decks, since
+    some rule defects never show with the sample decks. Raises ``ValueError`` for a pool with fewer
+    than ten character names."""
+    lim = FORMATS["standard"].limit
+    characters = [c for c in pool if c.card_type in GAME.sections[0].card_types]
+    try:
+        entries = random_copies(rng, characters, lim("deck_size"), most=1)
+    except ValueError:
+        raise ValueError(f"the pool has {len({name_key(c.name) for c in characters})} unique character name(s); "
+                         f"a FellBound deck needs {lim('deck_size')} ({CONSTRUCTED})") from None
+    return DeckList(game=GAME.slug, format="standard", name="Random legal deck", sections={"deck": entries})
 
 
 def chart_data(deck: DeckList) -> list[dict]:
