@@ -53,6 +53,7 @@ class LadderItem:
     source: int | None = None  # uid of the source permanent
     target: str | None = None  # the chosen target ("u12", "seat1", a card name)
     context: dict = field(default_factory=dict)  # battling creature, the destroyed creature's name
+    origin: int | None = None  # uid of the card an ability or trigger came from, wherever it is now (view, log)
 
     @property
     def ref(self) -> str:

@@ -187,7 +187,7 @@ class EffectsMixin:
             self.add_trigger(*args)
 
     def _destroyed_triggers(self, perm: Permanent) -> list[tuple]:
-        out = [(perm.name, perm.controller, e, None, {}) for e in self.card(perm.name).of("triggered")
+        out = [(perm.name, perm.controller, e, None, {}, perm.uid) for e in self.card(perm.name).of("triggered")
                if e.trigger == "destroyed"]
         for other in self.board.values():
             for e in self.card(other.name).of("triggered"):
@@ -195,18 +195,25 @@ class EffectsMixin:
                         and other.uid != perm.uid:
                     out.append((other.name, other.controller, e, other.uid, {}))
                 elif e.trigger == "attached_destroyed" and other.attached == perm.uid:
-                    out.append((other.name, other.controller, e, None, {"creature": perm.name, "owner": perm.owner}))
+                    out.append((other.name, other.controller, e, None, {"creature": perm.name, "owner": perm.owner},
+                                other.uid))
         return out
 
     # -- triggers ---------------------------------------------------------------------------------
-    def add_trigger(self, name: str, controller: int, effect: Effect, source: int | None, context: dict) -> None:
+    def add_trigger(self, name: str, controller: int, effect: Effect, source: int | None, context: dict,
+                    origin: int | None = None) -> None:
         """A triggered ability goes on the ladder; its target is chosen now ("5. Advanced Topics",
-        Targeting: "for an ability when it triggers"); with no legal target it does not."""
-        item = LadderItem(self.new_uid(), "trigger", name, controller, effect.index, source, None, dict(context))
+        Targeting: "for an ability when it triggers"); with no legal target it does not. ``source``: the
+        card on the battlefield its ops may name (``self``); ``origin``: the uid of the card it came from,
+        for the view and the log (default ``source``: a destroyed creature's, a spell's on the ladder)."""
+        origin = source if origin is None else origin
+        item = LadderItem(self.new_uid(), "trigger", name, controller, effect.index, source, None, dict(context),
+                          origin)
+        ref = None if origin is None else f"u{origin}"
         if effect.target and not self.target_options(effect.target, controller, effect, item.uid):
-            self.log("trigger_without_target", controller, name=name)
+            self.log("trigger_without_target", controller, name=name, source=ref)
             return
         self.ladder.append(item)
-        self.log("trigger", controller, item=item.ref, name=name, text=effect.text)
+        self.log("trigger", controller, item=item.ref, name=name, source=ref, text=effect.text)
         if effect.target:
             self.pending.append(("target", controller, item.uid))

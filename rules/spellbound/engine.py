@@ -48,9 +48,12 @@ View
 - ``game`` ("spellbound"), ``turn`` (1 = the first player's first turn), ``step`` (unflip, caretake,
   draw, gain, first_casting, pre_battle, declare_battlers, battle_damage, second_casting, cease,
   janitor), ``active``, ``first_player``, ``priority`` (the seat with priority or null),
-  ``to_act``, ``pending`` (target, declare, discard, pick or null), ``over``, ``outcome``;
-- ``ladder``: top first, ``{uid, kind (spell|ability|trigger), name, controller, target,
-  target_name, text}``; ``aura``: the aura on the battlefield or null; ``battles``: declared
+  ``to_act``, ``pending`` (null, or the first decision waiting: ``{kind (target, declare, discard,
+  pick), seat}``, a target adding ``item`` (the ladder item's uid), a discard ``left`` (discards still
+  to make) and ``reason`` (effect, hand_limit), a pick ``division``), ``over``, ``outcome``;
+- ``ladder``: top first, ``{uid, kind (spell|ability|trigger), name (the spell, or the card the
+  ability or trigger came from), controller, source (that card's uid, wherever it is now; null for a
+  spell), target, target_name, text}``; ``aura``: the aura on the battlefield or null; ``battles``: declared
   ``{battler, target}`` this turn; ``legal_actions``: the seat's, when it acts;
 - ``players``: per seat ``bounder`` (a card), ``soul_pond`` ``{uid, name, level, levels,
   next_cost}``, ``souls`` (soul type -> count), ``converts`` (cards, ``flipped``), ``creatures``
@@ -61,6 +64,15 @@ View
   (left), ``max_health``, ``damage_taken``; creatures add ``damage``, ``keywords``, ``fatigued``,
   ``attached`` (their items, charms and blessings, as cards); a bounder adds ``attached`` (charms);
   an attached card has ``attached_to``; a blessing ``caretakes`` (for its Time Limit).
+
+Log
+---
+Events (``state.events``) a reader may rely on, among others: ``shuffle`` (a library shuffled at setup:
+``zone``, ``cards``), ``draw``, ``skip_draw`` (the first player's first draw step, skipped whole),
+``cast``, ``activate`` (``source``: the card's uid), ``trigger`` and ``trigger_without_target``
+(``name`` and ``source``: the card it came from), ``target``, ``resolve``, ``fizzle``, ``pass``,
+``level_up``, ``no_level_up`` (a card effect in the second casting phase), ``battle``,
+``battle_damage``, ``dies``, ``leaves``, ``unflip``.
 
 Hidden from a seat (``hidden_cards``): both libraries and the other player's hand. ``determinize``
 reshuffles the seat's library and redeals the other player's hand and library.

@@ -83,7 +83,7 @@ class LadderMixin:
         if self.spell_target_kind(name):
             self.pending.append(("target", seat, item.uid))
         for effect in card.of("cast") if card.kind != "hex" else ():  # "When you cast X, ..."
-            self.add_trigger(name, seat, effect, None, {})
+            self.add_trigger(name, seat, effect, None, {}, origin=item.uid)
         self.acted(seat)
 
     def soul_abilities(self, seat: int) -> list[tuple]:
@@ -118,7 +118,7 @@ class LadderMixin:
         spent = self.pay(seat, effect.cost)
         if effect.flip:
             perm.flipped = True
-        item = LadderItem(self.new_uid(), "ability", perm.name, seat, effect.index, uid)
+        item = LadderItem(self.new_uid(), "ability", perm.name, seat, effect.index, uid, origin=uid)
         self.ladder.append(item)
         self.log("activate", seat, item=item.ref, source=perm.ref, name=perm.name, text=effect.text, paid=spent,
                  flipped=effect.flip)

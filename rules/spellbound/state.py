@@ -52,6 +52,7 @@ class SpellboundState(ActionsMixin, TurnMixin, LadderMixin, SoulsMixin, BattleMi
         # "2. Set Up to the Battlefield", 2. Library: "shuffle your library, and draw five cards"
         for seat, side in enumerate(self.sides):
             self.rng.shuffle(side.library)
+            self.log("shuffle", seat, zone="library", cards=len(side.library))
             self.draw(seat, OPENING_HAND)
         # who goes first is chosen from the seed (the rulebook does not say how: rules notes)
         self.first = self.rng.randrange(2) if first_player is None else first_player

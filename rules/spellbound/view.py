@@ -50,8 +50,24 @@ class ViewMixin:
         for item in reversed(self.ladder):  # top first
             target = self.permanent(item.target)
             out.append({"uid": item.ref, "kind": item.kind, "name": item.name, "controller": item.controller,
-                        "target": item.target, "target_name": target.name if target is not None else item.target,
+                        "source": None if item.origin is None else f"u{item.origin}", "target": item.target,
+                        "target_name": target.name if target is not None else item.target,
                         "text": self.card(item.name).effects[item.effect].text if item.effect is not None else ""})
+        return out
+
+    def _pending_view(self) -> dict | None:
+        """The decision asked first: its kind and seat; the ladder item a target is chosen for, the
+        discards still to make and why, the division of the card to pick."""
+        if not self.pending:
+            return None
+        kind, seat = self.pending[0][:2]
+        out = {"kind": kind, "seat": seat}
+        if kind == "target":
+            out["item"] = f"u{self.pending[0][2]}"
+        elif kind == "discard":
+            out.update(left=min(self.pending[0][2], len(self.sides[seat].hand)), reason=self.pending[0][3])
+        elif kind == "pick":
+            out["division"] = self.pending[0][2]
         return out
 
     def view(self, player: int | None) -> dict:
@@ -60,7 +76,7 @@ class ViewMixin:
         view = {
             "game": "spellbound", "turn": self.turn, "step": self.step_name, "active": self.active,
             "first_player": self.first, "priority": self.priority, "to_act": acting,
-            "pending": self.pending[0][0] if self.pending else None,
+            "pending": self._pending_view(),
             "over": self.is_over, "outcome": self.outcome.as_dict() if self.outcome else None,
             "ladder": self._ladder_view(),
             "aura": self._perm_view(aura) if aura is not None else None,
