@@ -8,16 +8,18 @@ game cannot be played or won without them. The rulebook sets no library size (a 
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import random
+from collections.abc import Mapping, Sequence
 
 from rules.core.construction import (
     chart,
     exact_count,
     plural,
+    random_copies,
     size_range,
     wrong_section_violations,
 )
-from rules.core.decks import CardSpec, DeckList, Violation
+from rules.core.decks import CardSpec, DeckEntry, DeckList, Violation
 from rules.core.formats import FormatSpec, cite, copies_by_name, name_key
 from rules.spellbound.cards import GAME, SOULS, SPELLS, TYPED_SOULS
 
@@ -84,6 +86,52 @@ def validate(deck: DeckList, fmt: FormatSpec) -> list[Violation]:
                                      f"{plural(most, 'card')} of the same name (only Basic Converts are unlimited).",
                                      (display[key],), "library"))
     return out
+
+
+#: a random legal deck's library: its size (the rulebook sets none; the samples hold 40) and converts
+RANDOM_LIBRARY = (30, 50)
+RANDOM_CONVERTS = (12, 20)
+RANDOM_NONBASIC_CONVERTS = 8  # at most, of the converts
+
+
+def random_legal_deck(pool: Sequence[CardSpec], rng: random.Random) -> DeckList:
+    """A random Standard deck drawn from the whole ``pool``: one bounder and one soul pond ("3.
+    Divisions" 7 and 8), and a library of 30 to 50 cards: 12 to 20 converts, up to 8 of them nonbasic
+    (four of a name at most), the basic ones split among the soul types the deck's spells cost (so the
+    deck can cast something), and spells of every division, four of a name at most (1a). The same
+    ``rng`` state gives the same deck. The conformance suite plays such decks: some rule defects never
+    show with the sample decks. Raises ``ValueError`` when the pool lacks a bounder, a soul pond or
+    enough cards."""
+    of_type = {t: [c for c in pool if c.card_type == t] for t in ("bounder", "soul_pond", "convert", *SPELLS)}
+    for kind, rule in (("bounder", BOUNDERS), ("soul_pond", SOUL_PONDS)):
+        if not of_type[kind]:
+            raise ValueError(f"the pool has no {kind} ({rule})")
+    lim = FORMATS["standard"].limit
+    size = rng.randint(*RANDOM_LIBRARY)
+    converts = min(rng.randint(*RANDOM_CONVERTS), size)
+    spells = random_copies(rng, [c for kind in SPELLS for c in of_type[kind]], size - converts,
+                           most=lim("max_copies"))
+    basics = {}  # soul type -> one printing of its Basic Convert
+    for card in sorted(of_type["convert"], key=lambda c: (c.name, c.set_code, c.number)):
+        souls = (card.attributes or {}).get("converts_to") or ()
+        if is_basic_convert(card) and len(souls) == 1:
+            basics.setdefault(souls[0], card)
+    nonbasic = [c for c in of_type["convert"] if not is_basic_convert(c)]
+    most_nonbasic = lim("max_copies") * len({name_key(c.name) for c in nonbasic})
+    n_nonbasic = converts if not basics else rng.randint(0, min(RANDOM_NONBASIC_CONVERTS, most_nonbasic, converts))
+    library = spells + (random_copies(rng, nonbasic, n_nonbasic, most=lim("max_copies")) if n_nonbasic else [])
+    if basics:
+        need = {s: sum(e.qty * soul_costs(e.card).get(s, 0) for e in spells) for s in sorted(basics)}
+        weights = [need[s] + 1 for s in need]  # every type stays possible
+        drawn: dict[str, int] = {}
+        for soul in rng.choices(list(need), weights, k=converts - n_nonbasic):
+            drawn[soul] = drawn.get(soul, 0) + 1
+        library += [DeckEntry(basics[soul], n) for soul, n in sorted(drawn.items())]
+    return DeckList(game=GAME.slug, name="Random legal deck", sections={
+        "bounder": random_copies(rng, of_type["bounder"], lim("bounders"), most=1),
+        "soul_pond": random_copies(rng, of_type["soul_pond"], lim("soul_ponds"), most=1),
+        "library": library,
+    })
 
 
 def soul_costs(card: CardSpec) -> dict[str, int]:
