@@ -9,10 +9,14 @@ import json
 from functools import cache
 from pathlib import Path
 
+import pytest
 from jsonschema import Draft202012Validator
 from referencing import Registry, Resource
 
-from tests.rules.spellbound.helpers import clear_hand, do, give, legal, new, put, souls, to_step
+from rules.core.play import play_game
+from rules.core.replay import ReplayError, replay_frames, replay_game
+from rules.spellbound.engine import ENGINE, VERSION
+from tests.rules.spellbound.helpers import DECKS, clear_hand, do, give, legal, new, put, souls, to_step
 
 RULES = Path(__file__).resolve().parents[3] / "rules"
 
@@ -109,3 +113,16 @@ def test_pending_names_the_targeted_ladder_item_and_the_discards_left():
 def _resolve(state):
     while state.ladder or state.pending:
         do(state, "pass" if "pass" in legal(state) else legal(state)[0])
+
+
+def test_a_replay_of_engine_1_2_is_refused_naming_both_versions():
+    """A replay records ``engine_version`` (docs/replay-format.md); engine 1.3 changed the turn (the
+    first player's first draw step is skipped whole), so a 1.2 replay's moves no longer mean the same:
+    ``replay_game`` and ``replay_frames`` refuse it, saying which version made it and which this is."""
+    assert VERSION == "1.3"
+    replay = play_game(ENGINE, [DECKS["ashen"], DECKS["pink"]], 9, ["random", "random"], record=True).replay
+    assert replay["engine_version"] == "1.3" and replay_game(replay).is_over
+    old = dict(replay, engine_version="1.2")
+    for reader in (replay_game, replay_frames):
+        with pytest.raises(ReplayError, match=r"made by spellbound engine '1\.2'; this is version '1\.3'"):
+            reader(old)
