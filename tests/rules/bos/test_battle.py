@@ -181,3 +181,64 @@ def test_attack_hedge_hare_returns_to_the_castle_instead_of_the_graveyard():
     do(state, "accept 0", 1)
     assert "Hedge Hare" not in state.sides[1].graveyard
     assert state.sides[1].castle["Hedge Hare"] == castle + 1 and state.sides[1].castle_known == {"Hedge Hare": 1}
+
+
+def test_attack_a_summon_may_attack_the_turn_it_is_conducted():
+    """bos.txt, "Attack": "pay the cost to attack, called Acting ... A card only has one action while
+    facing forward"; a conducted summon is placed facing forward and no rule makes it wait.
+    Decision (rules-notes, BOS engine: "No waiting to attack"): it may attack at once."""
+    state = started()
+    both_started(state)
+    do(state, 'conduct "Essence of Nature" 0')
+    do(state, "pass")  # its conduct ability
+    do(state, "end")
+    assert "attack col0 seat1" in legal(state)
+    do(state, "attack col0 seat1")
+    assert state.sides[1].life == 26
+
+
+def test_player_attack_a_face_up_opposing_boss_does_not_close_columns():
+    """bos.txt, "Player Attack": "the column of the summon you are attacking with must not have a summon
+    in it"; "Summon Your Boss": the boss sits "to the left of where you will be eventually placing your
+    summons" and "can block player attacks even if they aren't in a column adjacent". Decision
+    (rules-notes, BOS engine: "A boss closes no column"): a face-up boss opposite does not stop a player
+    attack; it may block it."""
+    state = main_phase()
+    both_started(state)
+    put(state, 0, "Meadow Stag", 0)
+    wake_boss(state, 1)
+    assert "attack col0 seat1" in legal(state)
+    do(state, "attack col0 seat1")
+    assert legal(state, 1) == ["block seat1.boss", "pass"]
+    do(state, "pass", 1)
+    assert state.sides[1].life == 28
+
+
+def test_player_attack_a_blocker_stays_in_the_attackers_column():
+    """bos.txt, "Player Attack": "taking a summon in an adjacent column and moving it over to block";
+    nothing moves it back. Decision (rules-notes, BOS engine: "A blocker stays"): a blocker that
+    survives stays in the attacker's column, leaving its own column empty."""
+    state = main_phase()
+    both_started(state)
+    put(state, 0, "Sproutling", 0)  # 1 strength
+    put(state, 0, "Meadow Stag", 1)
+    stag = put(state, 1, "Meadow Stag", 1)  # 2 strength
+    assert "attack col1 seat1" not in legal(state)
+    do(state, "attack col0 seat1")
+    do(state, "block seat1.col1", 1)
+    assert stag.column == 0 and state.sides[1].summons == [stag, None, None]
+    assert state.strength(stag) == 1 and state.sides[0].summons[0] is None
+    assert "attack col1 seat1" in legal(state)  # column 1 is open now
+
+
+def test_starting_info_life_stops_at_0():
+    """bos.txt, "Starting Info": "Bring your opponent's life down to 0 to win!" Decision (rules-notes,
+    BOS engine: "Life stops at 0"): damage past 0 is not kept; life is 0, and the game is won."""
+    state = main_phase()
+    both_started(state)
+    put(state, 0, "Essence of Nature", 0)  # 4 strength
+    state.sides[1].life = 3
+    do(state, "attack col0 seat1")
+    assert state.sides[1].life == 0 and state.is_over and state.outcome.winners == (0,)
+    lost = next(e for e in state.events if e.action == "life_lost").as_dict()["changes"]
+    assert lost["dealt"] == 4 and lost["life_before"] == 3 and lost["life_after"] == 0

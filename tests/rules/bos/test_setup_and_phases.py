@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from rules.bos.engine import ENGINE
 from rules.core.engine import Action
 from tests.rules.bos.helpers import do, legal, new, started
 
@@ -151,3 +152,31 @@ def test_phase_3_main_phase_end_goes_to_ending_and_next_turn():
     assert state.phase == "main"
     do(state, "end")
     assert state.active == 1 and state.turn == 2
+
+
+def test_decay_applies_in_casual_games_too():
+    """bos.txt, "Decay" (under "Competitive Rules"): "This is a mechanic to ensure a winner is declared
+    every game." Decision: it applies casually too (rules-notes, BOS engine: "Decay in casual games"):
+    a casual (rock-paper-scissors) game's 11th turn halves life and vim once."""
+    state = new(first_player="rps")
+    state.apply_joint_checked({0: Action("throw", ("rock",)), 1: Action("throw", ("scissors",))})
+    do(state, "go_first")
+    for seat in (0, 1):
+        do(state, "columns " + " ".join(f'"{w.name}"' for w in state.sides[seat].wizards), seat)
+    assert not state.competitive and state.active == 0
+    side = state.sides[0]
+    side.turns_started, side.life, side.vim = 10, 30, 3
+    for _ in range(4):
+        do(state, "end")  # seat 0's 11th turn: 3 -> 6 vim, then decay once
+    assert side.turns_started == 11 and (side.life, side.vim) == (15, 3) and state.stats[0]["decays"] == 1
+
+
+def test_time_control_simulations_have_no_clocks():
+    """bos.txt, "Time Control": "the tournament organizer may provide timers ... When a player runs out of
+    time on their timer, they lose." Decision (rules-notes, BOS engine: "Time control"): the engine keeps
+    no clock and has no timer option; a game ends by life or decay (or the core's turn limit), never by
+    time, and agents are limited by iterations, not seconds."""
+    assert set(ENGINE.end_reasons) == {"life", "decay"}
+    assert not any("time" in name or "clock" in name for name in ENGINE.options)
+    state = started()
+    assert not any("time" in key or "clock" in key for key in state.view(None))

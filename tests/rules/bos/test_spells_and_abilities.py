@@ -312,3 +312,33 @@ def test_abilities_a_condition_is_met_before_the_cost_is_paid_and_not_checked_af
     do(state, "end")  # seat 0's startup: 2 -> 4 vim, Test Tithe pays 3
     assert (side.vim, side.life) == (1, 20)
     assert not any(e.action == "ability_skipped" for e in state.events)
+
+
+def test_cast_a_spell_a_wizard_enchantment_is_never_removed():
+    """bos.txt, "Cast a Spell": "When the enchanted card is removed from the battlefield, place the spell
+    in your graveyard"; "Phase 2": a wizard conducting is turned face-down, not removed, and nothing
+    removes a wizard. Decision (rules-notes, BOS engine: "A wizard's enchantment stays"): Mana Well on a
+    wizard stays for the whole game, through its conducting, and gains its vim every startup phase."""
+    state = started("blue", "red")
+    state.sides[0].spellbook["Mana Well"] = 1
+    state.initial_cards[0] = tuple(sorted(state.initial_cards[0] + ("Mana Well",)))
+    state.cards["Mana Well"] = card_def(card("Mana Well"))
+    side = state.sides[0]
+    side.vim = 2
+    do(state, "end")
+    do(state, 'cast "Mana Well" 0')  # "Enchant a wizard you control": three to choose from
+    do(state, "choose seat0.wizard0")
+    wizard = side.wizards[0]
+    assert wizard.enchantments == [("Mana Well", 0)] and side.vim == 0
+    do(state, "end")
+    do(state, "columns " + " ".join(f'"{w.name}"' for w in state.sides[1].wizards))
+    do(state, "end")
+    do(state, "end")  # seat 0's startup: 0 -> 0 vim, Mana Well +1
+    do(state, "accept 0")
+    assert side.vim == 1
+    conduct = next(a for a in legal(state) if a.startswith("conduct") and a.endswith(" 0"))
+    do(state, conduct)  # the enchanted wizard turns face-down: still on the battlefield
+    while "pass" in legal(state):
+        do(state, "pass")
+    assert not wizard.face_up and wizard.enchantments == [("Mana Well", 0)]
+    assert "Mana Well" not in side.graveyard and "Mana Well" in state.all_cards()
