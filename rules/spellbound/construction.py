@@ -113,8 +113,8 @@ def random_legal_deck(pool: Sequence[CardSpec], rng: random.Random) -> DeckList:
                            most=lim("max_copies"))
     basics = {}  # soul type -> one printing of its Basic Convert
     for card in sorted(of_type["convert"], key=lambda c: (c.name, c.set_code, c.number)):
-        souls = (card.attributes or {}).get("converts_to") or ()
-        if is_basic_convert(card) and len(souls) == 1:
+        souls = card.attributes.get("converts_to") or () if is_basic_convert(card) else ()
+        if len(souls) == 1:
             basics.setdefault(souls[0], card)
     nonbasic = [c for c in of_type["convert"] if not is_basic_convert(c)]
     most_nonbasic = lim("max_copies") * len({name_key(c.name) for c in nonbasic})
