@@ -31,12 +31,14 @@ def init_worker(database_name: str | None) -> None:
 
 
 def run_chunk(run_id: int, index: int) -> str:
+    """The chunk task, tried again while the database is away (``runner.run_chunk_retrying``);
+    the connections kept from the last chunk are health-checked first (CONN_HEALTH_CHECKS)."""
     from django.db import close_old_connections
 
-    from simulate.runner import run_chunk as run
+    from simulate.runner import run_chunk_retrying
 
     close_old_connections()
-    return run(run_id, index)
+    return run_chunk_retrying(run_id, index)
 
 
 def ping(seconds: float) -> int:

@@ -41,7 +41,7 @@ from concurrent.futures.process import BrokenProcessPool
 from datetime import timedelta
 
 from django.conf import settings
-from django.db import transaction
+from django.db import DatabaseError, InterfaceError, OperationalError, transaction
 from django.db.models import Max, Q
 from django.utils import timezone
 
@@ -221,12 +221,20 @@ def run_chunk(run_id: int, index: int, *, worker: str = "") -> str:
         counts = tally(played, pairing.sides)
     except GameStopped:  # cancelled (or deleted) while playing: the chunk gives up at once, storing nothing
         return "stopped"
+    except DATABASE_TROUBLE:  # the database, not the game: the chunk is tried again (run_chunk_retrying)
+        raise
     except Exception as exc:  # an engine bug must not leave the run "running" for ever
         log.exception("simulation run %s chunk %s failed", run_id, index)
         SimulationRun.objects.filter(pk=run.pk, status__in=SimulationRun.ACTIVE).update(
             status=SimulationRun.Status.FAILED, error=f"chunk {index}: {type(exc).__name__}: {exc}"[:2000],
             finished=timezone.now())
         return "failed"
+    return "stored" if store_chunk(chunk, counts, worker) else "duplicate"
+
+
+def store_chunk(chunk: RunChunk, counts: dict, worker: str) -> bool:
+    """Store a played chunk's tally unless it is stored already, and mark its run done when it
+    was the last one pending. True when this call stored it."""
     with transaction.atomic():
         # the write comes first: it serialises concurrent chunks on SQLite, and on PostgreSQL the
         # run-row lock below makes the last chunk's "anything pending?" see every other commit
@@ -234,11 +242,57 @@ def run_chunk(run_id: int, index: int, *, worker: str = "") -> str:
             status=RunChunk.Status.DONE, tally=counts, finished=timezone.now(), leased_until=None,
             worker=worker)
         if stored:
-            list(SimulationRun.objects.select_for_update().filter(pk=run.pk).values_list("pk"))
-            if not RunChunk.objects.filter(run_id=run.pk, status=RunChunk.Status.PENDING).exists():
-                SimulationRun.objects.filter(pk=run.pk, status__in=SimulationRun.ACTIVE).update(
+            run_id = chunk.run_id
+            list(SimulationRun.objects.select_for_update().filter(pk=run_id).values_list("pk"))
+            if not RunChunk.objects.filter(run_id=run_id, status=RunChunk.Status.PENDING).exists():
+                SimulationRun.objects.filter(pk=run_id, status__in=SimulationRun.ACTIVE).update(
                     status=SimulationRun.Status.DONE, finished=timezone.now())
-    return "stored" if stored else "duplicate"
+    return bool(stored)
+
+
+#: errors of the database connection (a restart, a network cut), not of the data: worth a retry
+DATABASE_TROUBLE = (OperationalError, InterfaceError)
+#: seconds between a chunk's attempts while the database is away (then the last, again and again)
+DATABASE_RETRY_DELAYS = (1, 2, 5, 10, 20, 30, 60)
+#: attempts of a chunk in one worker before it is handed back (the local pool tries it again later)
+DATABASE_ATTEMPTS = 5
+
+
+def run_chunk_retrying(run_id: int, index: int, *, worker: str = "", attempts: int = DATABASE_ATTEMPTS,
+                       sleep=time.sleep) -> str:
+    """``run_chunk``, tried again when the database fails under it (a PostgreSQL restart left
+    pool processes with dead connections, and their chunks pending for ever). Between attempts the
+    broken connections are dropped, so the next one connects afresh. Returns ``run_chunk``'s
+    answer, or ``database_error`` when every attempt failed (the chunk is still pending and stored
+    once whenever it runs: the local pool hands it out again, :meth:`LocalPool._done`)."""
+    for attempt in range(attempts):
+        try:
+            return run_chunk(run_id, index, worker=worker)
+        except DATABASE_TROUBLE as exc:
+            log.warning("simulation run %s chunk %s: database error (attempt %s of %s): %s",
+                        run_id, index, attempt + 1, attempts, exc)
+            drop_broken_connections()
+            if attempt + 1 < attempts:
+                sleep(DATABASE_RETRY_DELAYS[min(attempt, len(DATABASE_RETRY_DELAYS) - 1)])
+    return "database_error"
+
+
+def drop_broken_connections() -> None:
+    """Close this thread's connections that failed (outside a transaction: a test's stays)."""
+    from django.db import connections
+
+    for conn in connections.all(initialized_only=True):
+        if not conn.in_atomic_block:
+            conn.close_if_unusable_or_obsolete()
+
+
+def fail_run(run_id: int, error: str) -> None:
+    """Mark an active run failed with ``error`` (shown on its page and in the API), if the database lets us."""
+    try:
+        SimulationRun.objects.filter(pk=run_id, status__in=SimulationRun.ACTIVE).update(
+            status=SimulationRun.Status.FAILED, error=error[:2000], finished=timezone.now())
+    except DatabaseError:
+        log.exception("simulation run %s could not be marked failed", run_id)
 
 
 def claim_chunk(chunk: RunChunk, worker: str, now) -> bool:
@@ -401,8 +455,14 @@ class LocalPool:
 
     #: a pool that breaks this many times in a row gives up (its chunks stay pending)
     MAX_BREAKS = 3
+    #: a chunk whose worker could not reach the database is handed out again after this many
+    #: seconds, this many times (each time after ``run_chunk_retrying``'s own attempts); then its
+    #: run fails saying why, instead of staying "running" with its owner's run slots taken
+    DATABASE_RETRY_AFTER = 30.0
+    DATABASE_ROUNDS = 10
 
-    def __init__(self, workers: int):
+    def __init__(self, workers: int, *, dispatcher: bool = True):
+        """``dispatcher=False``: no thread; whoever made the pool hands chunks out (:meth:`dispatch`)."""
         from django.db import connection
 
         self.breaks = 0
@@ -411,11 +471,13 @@ class LocalPool:
         self.database_name = str(connection.settings_dict["NAME"])
         self.queue = FairQueue()
         self.known: set[tuple[int, int]] = set()
+        self.database_rounds: dict[tuple[int, int], int] = {}
         self.lock = threading.Lock()
         self.slots = threading.Semaphore(workers * 2)
         self.executor = self._executor()
         self.thread = threading.Thread(target=self._loop, name="simulation-dispatcher", daemon=True)
-        self.thread.start()
+        if dispatcher:
+            self.thread.start()
 
     def _executor(self) -> ProcessPoolExecutor:
         from simulate import pool_worker
@@ -424,7 +486,10 @@ class LocalPool:
                                    initializer=pool_worker.init_worker, initargs=(self.database_name,))
 
     def submit_run(self, run_id: int, indices: list[int]) -> None:
-        owner = SimulationRun.objects.filter(pk=run_id).values_list("owner_id", flat=True).first() or 0
+        try:
+            owner = SimulationRun.objects.filter(pk=run_id).values_list("owner_id", flat=True).first() or 0
+        except DATABASE_TROUBLE:  # a retry while the database is still away: queued all the same
+            owner = 0
         with self.lock:
             fresh = [index for index in indices if (run_id, index) not in self.known]
             self.known.update((run_id, index) for index in fresh)
@@ -443,22 +508,26 @@ class LocalPool:
             return not self.known
 
     def _loop(self) -> None:
-        from simulate import pool_worker
-
         while True:
             key = self.queue.get()  # the next chunk, round-robin across people and runs
-            if key is None or self.closed:
+            if key is None or self.closed or not self.dispatch(key):
                 return
-            self.slots.acquire()
-            try:
-                future = self.executor.submit(pool_worker.run_chunk, *key)
-            except BrokenProcessPool:  # a worker died: start a fresh pool
-                log.warning("simulation pool broken; starting a new one")
-                self.executor = self._executor()
-                future = self.executor.submit(pool_worker.run_chunk, *key)
-            except RuntimeError:  # shut down (the interpreter is exiting)
-                return
-            future.add_done_callback(lambda f, key=key: self._done(key, f))
+
+    def dispatch(self, key: tuple[int, int]) -> bool:
+        """Hand chunk ``key`` (run, index) to a worker process; False once the pool is shut down."""
+        from simulate import pool_worker
+
+        self.slots.acquire()
+        try:
+            future = self.executor.submit(pool_worker.run_chunk, *key)
+        except BrokenProcessPool:  # a worker died: start a fresh pool
+            log.warning("simulation pool broken; starting a new one")
+            self.executor = self._executor()
+            future = self.executor.submit(pool_worker.run_chunk, *key)
+        except RuntimeError:  # shut down (the interpreter is exiting)
+            return False
+        future.add_done_callback(lambda f, key=key: self._done(key, f))
+        return True
 
     def _done(self, key: tuple[int, int], future) -> None:
         self.slots.release()
@@ -467,16 +536,39 @@ class LocalPool:
             self.known.discard(key)
             self.breaks = self.breaks + 1 if isinstance(error, BrokenProcessPool) else 0
             breaks = self.breaks
+        result = None if future.cancelled() or error is not None else future.result()
         if isinstance(error, BrokenProcessPool) and breaks <= self.MAX_BREAKS:  # its worker died: again
             self.submit_run(key[0], [key[1]])
+        elif result == "database_error" or isinstance(error, DATABASE_TROUBLE):
+            self._retry_after_database_error(key, error)
         elif error is not None:  # the chunk stays pending: resume_simulations can try it later
             log.error("simulation chunk %s failed: %r", key, error)
-        elif not future.cancelled() and future.result() == "leased":
+        elif result == "leased":
             # another live process holds it: look again when its lease has run out, so a holder
             # that died without our noticing (another host's) never leaves the run unfinished
-            timer = threading.Timer(settings.SIMULATION_CHUNK_LEASE + 1, self.submit_run, (key[0], [key[1]]))
-            timer.daemon = True
-            timer.start()
+            self._later(settings.SIMULATION_CHUNK_LEASE + 1, self.submit_run, key[0], [key[1]])
+        if result not in (None, "database_error"):
+            with self.lock:
+                self.database_rounds.pop(key, None)
+
+    def _retry_after_database_error(self, key: tuple[int, int], error) -> None:
+        """Hand the chunk out again a little later (the database may be restarting), as the Celery
+        backend re-enqueues a chunk whose lease ran out; past ``DATABASE_ROUNDS`` its run fails."""
+        with self.lock:
+            rounds = self.database_rounds[key] = self.database_rounds.get(key, 0) + 1
+        if rounds > self.DATABASE_ROUNDS:
+            log.error("simulation chunk %s: the database stayed unreachable; the run fails", key)
+            fail_run(key[0], f"chunk {key[1]}: the database could not be reached ({rounds - 1} retries)"
+                             + (f": {error}" if error else ""))
+            return
+        log.warning("simulation chunk %s: database unreachable; handed out again in %ss (%s of %s)",
+                    key, self.DATABASE_RETRY_AFTER, rounds, self.DATABASE_ROUNDS)
+        self._later(self.DATABASE_RETRY_AFTER, self.submit_run, key[0], [key[1]])
+
+    def _later(self, seconds: float, function, *args) -> None:
+        timer = threading.Timer(seconds, function, args)
+        timer.daemon = True
+        timer.start()
 
     def shutdown(self) -> None:
         self.closed = True
