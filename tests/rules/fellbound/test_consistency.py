@@ -7,8 +7,17 @@ retreats); no two living characters share a tile; no value below 0 and no health
 starting value; ``view`` hides every deck and the enemies' hands (allies' hands excepted); the
 same seed repeats the game. Greedy games end by the rules, almost never by the turn limit.
 
+The same random play with decks drawn from the whole pool (``random_legal_deck``) checks, at every
+decision, the rules the audits of issues 29 and 31 found broken: an infiltrator is offered every
+free tile of both deployment zones ("INFILTRATE": "may be deployed onto a tile in the opponent
+deployment zone"); no living character stands at 0 health ("SETUP": "If a character's health value
+is reduced to 0, that character is slain"); every bribe offered and made costs what "BRIBE" says
+(the target's current gold cost under its controller's auras, an X cost the gold on it, no cost
+counted as 1), aimed at one living enemy.
+
 ``FELLBOUND_CONSISTENCY_GAMES`` sets the number of two-player games (default 2000; a tenth as
-many team games).
+many team games); ``FELLBOUND_RANDOM_DECK_GAMES`` the games with random legal decks (default 400,
+two and four players in turn).
 """
 
 from __future__ import annotations
@@ -18,11 +27,15 @@ import os
 import random
 from collections import Counter
 
+from rules.core.construction import validate_deck
 from rules.core.play import run_games
+from rules.fellbound.catalogue import X
+from rules.fellbound.construction import random_legal_deck
 from rules.fellbound.engine import ENGINE
 from tests.rules.samples import GamePool
 
 GAMES = int(os.environ.get("FELLBOUND_CONSISTENCY_GAMES", "2000"))
+RANDOM_DECK_GAMES = int(os.environ.get("FELLBOUND_RANDOM_DECK_GAMES", "400"))
 DECKS = GamePool("fellbound").sample_decks()
 
 
@@ -112,3 +125,87 @@ def test_greedy_games_end_by_the_rules_not_the_turn_limit():
         for result in run_games(ENGINE, [DECKS[a], DECKS[b]], ["greedy", "greedy"], games=40, seed=a * 10 + b):
             ends[result.reason] += 1
     assert ends["turn_limit"] < 0.01 * sum(ends.values()), ends
+
+
+# -- random legal decks: the rules the audits found broken ----------------------------------------------
+def rule_bribe_cost(state, target) -> int:
+    """"BRIBE", read afresh: the printed gold cost (an X cost: the gold on the card, also on an
+    X-health card) under the controller's auras in order, never below 0; no cost (or none left)
+    counts as 1."""
+    printed = state.cards[target.card].printed("gold_cost")
+    if printed is None:
+        return 1
+    cost = target.gold if printed == X else printed
+    for aura in state.auras_of(target.controller):
+        if aura.stat == "gold_cost":
+            cost = max(0, cost + aura.amount)
+    return max(1, cost)
+
+
+def _check_infiltrators(state, seat: int, actions) -> None:
+    """An infiltrator offered any empty tile is offered every empty tile of both zones (the gold
+    a slain character carries may make other tiles affordable too)."""
+    empty = {state.board.name(t) for t in range(state.board.size) if state.tiles[t] is None}
+    offered: dict[str, set[str]] = {}
+    for action in actions:
+        if action.verb == "deploy":
+            offered.setdefault(action.args[0], set()).add(action.args[1])
+    for card in state.hand[seat]:
+        definition = state.cards[card]
+        tiles = offered.get(definition.name, set())
+        if definition.has("infiltrate") and not definition.has("corpse_cost") and tiles & empty:
+            assert empty <= tiles, f"{definition.name} is not offered {sorted(empty - tiles)}"
+
+
+def _check_bribes(state, seat: int, actions) -> None:
+    for action in actions:
+        if action.verb != "bribe":
+            continue
+        assert len(action.args) == 2, action
+        briber, target = (state.tiles[state.board.parse(a)] for a in action.args)
+        assert not target.slain and state.side_of[target.controller] != state.side_of[seat], action
+        cost = rule_bribe_cost(state, target)
+        assert state.bribe_cost(target) == cost, (action, state.name(target.card))
+        assert cost <= state.stat(briber, "bribe") and cost <= briber.gold, action
+
+
+def _check_living_characters(state, seen: Counter) -> None:
+    """No living character at 0 health; every living character's bribe value is the rule's."""
+    for tile, character in enumerate(state.tiles):
+        if character is not None and not character.slain:
+            assert state.health(character) > 0, f"{state.name(character.card)} on {state.board.name(tile)} at 0"
+            assert state.bribe_cost(character) == rule_bribe_cost(state, character), state.name(character.card)
+            seen["X health apart from its gold"] += (state.cards[character.card].is_x("health")
+                                                     and state.health(character) != character.gold)
+
+
+def test_random_legal_decks_keep_infiltrate_slaying_and_bribe_rules():
+    rng = random.Random("fellbound-random-legal-decks")
+    seen = Counter()
+    for game in range(RANDOM_DECK_GAMES):
+        seats = 2 if game % 2 == 0 else 4
+        decks = [random_legal_deck(GamePool("fellbound").pool, rng) for _ in range(seats)]
+        assert all(not validate_deck(deck) for deck in decks)
+        state = ENGINE.start(decks, 30_000 + game)
+        while not state.is_over:
+            move = {}
+            for seat in state.current_players():
+                actions = state.legal_actions(seat)
+                _check_infiltrators(state, seat, actions)
+                _check_bribes(state, seat, actions)
+                seen["bribes offered"] += any(a.verb == "bribe" for a in actions)
+                seen["infiltrators in hand"] += any(state.cards[c].has("infiltrate") for c in state.hand[seat])
+                move[seat] = rng.choice([a for a in actions if a.verb != "concede"])
+            expected = {seat: rule_bribe_cost(state, state.tiles[state.board.parse(a.args[1])])
+                        for seat, a in move.items() if a.verb == "bribe"}
+            before = len(state.events)
+            state.apply_move(move)
+            for event in state.events[before:]:
+                if event.action == "bribe":
+                    assert event.as_dict()["changes"]["gold"] == expected[event.player]
+                    seen["bribes made"] += 1
+                elif event.action == "deploy" and event.as_dict()["changes"]["health"] == 0:
+                    seen["deployed at 0 health"] += 1
+            _check_living_characters(state, seen)
+    # the properties were exercised, not vacuous
+    assert min(seen.values()) > 0 and len(seen) == 5, seen
