@@ -44,7 +44,8 @@ class CardDef:
     extra_slots: int = field(init=False, repr=False, compare=False)  # Ongoing "extra slot" amounts
     mimics: bool = field(init=False, repr=False, compare=False)  # Mimicry: takes the left card's symbols
     #: what the engine looks for across a game's cards (``QueryMixin.cards_with``): "action",
-    #: "extra_slot", "mimicry", and "on EVENT" for each event that triggers one of its effects
+    #: "extra_slot", "mimicry", "discard" (an effect that discards from a hand), and "on EVENT"
+    #: for each event that triggers one of its effects
     features: frozenset = field(init=False, repr=False, compare=False)
 
     def __post_init__(self):
@@ -57,7 +58,8 @@ class CardDef:
         object.__setattr__(self, "has_action", bool(self.timed("action")))
         object.__setattr__(self, "extra_slots", sum(op.get("amount", 1) for op in self.continuous("extra_slot")))
         object.__setattr__(self, "mimics", bool(self.continuous("copy_attributes")))
-        flags = {"action": self.has_action, "extra_slot": bool(self.extra_slots), "mimicry": self.mimics}
+        flags = {"action": self.has_action, "extra_slot": bool(self.extra_slots), "mimicry": self.mimics,
+                 "discard": any(_has_op(e["ops"], "discard") for e in self.effects)}
         object.__setattr__(self, "features", frozenset([name for name, on in flags.items() if on]
                                                        + [f"on {event}" for event in triggers]))
 
@@ -93,6 +95,18 @@ class CardDef:
     @property
     def printed_star(self) -> int:
         return self.star if isinstance(self.star, int) else 0
+
+
+def _has_op(ops, name: str) -> bool:
+    """Whether ``ops`` or any of their branches (``if``, a clash's results) holds an op ``name``."""
+    for op in ops:
+        if not isinstance(op, dict):
+            continue
+        if op.get("op") == name:
+            return True
+        if any(isinstance(branch, list) and _has_op(branch, name) for branch in op.values()):
+            return True
+    return False
 
 
 _CARD_DEFS: dict[int, tuple[CardSpec, CardDef]] = {}  # id(spec) -> (the spec, kept alive; its definition)

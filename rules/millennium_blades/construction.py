@@ -8,10 +8,11 @@ is read from the format's ``limits``.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 
 from rules.core.construction import at_most, chart, int_attr, is_x, list_attr, wrong_section_violations
-from rules.core.decks import CardSpec, DeckList, Violation
+from rules.core.decks import CardSpec, DeckEntry, DeckList, Violation
 from rules.core.formats import FormatSpec, cite, copies_by_name, name_key
 from rules.millennium_blades.cards import ELEMENTS, GAME, TYPES
 
@@ -69,6 +70,37 @@ def validate(deck: DeckList, fmt: FormatSpec) -> list[Violation]:
                                      f"{'one copy' if most == 1 else f'{most} copies'} of any card in your deck.",
                                      (display[key],), section_of.get(key)))
     return out
+
+
+#: the kit's sections, the card type each takes, and the Standard limit on it ("Build your Deck")
+KIT_SECTIONS = (("singles", "single", "max_singles"), ("deck_box", "deck_box", "max_deck_boxes"),
+                ("accessories", "accessory", "max_accessories"))
+
+
+def random_legal_deck(pool: Sequence[CardSpec], rng: random.Random) -> DeckList:
+    """A random Standard kit drawn from the whole ``pool`` ("Build your Deck": "up to eight singles,
+    up to one Deck Box, and up to two Accessories"; "one copy of any card"): 1 to 8 singles, 0 or 1
+    deck box, 0 to 2 accessories, each name once (its first printing), sizes and cards from ``rng``.
+
+    Why: the conformance suite's random-legal-deck sweep plays such kits for every game
+    (``get_construction(slug).random_legal_deck(pool, rng)``), and the tests of this package do
+    too (``tests/rules/millennium_blades/test_consistency.py``): some rule defects never show with
+    the sample kits (an Action that discards the turn's only Single, a face-down card's Reaction;
+    issue 29). Deterministic for the state of ``rng``; raises ``ValueError`` for a pool without a
+    single."""
+    limit = FORMATS["standard"].limit
+    sections = {}
+    for section, card_type, limit_name in KIT_SECTIONS:
+        by_name: dict[str, CardSpec] = {}
+        for card in sorted((c for c in pool if c.card_type == card_type),
+                           key=lambda c: (name_key(c.name), c.set_code, c.number)):
+            by_name.setdefault(name_key(card.name), card)
+        least = 1 if section == "singles" else 0
+        if len(by_name) < least:
+            raise ValueError(f"the pool has no single to build a kit with ({BUILD_DECK})")
+        size = rng.randint(least, min(limit(limit_name), len(by_name)))
+        sections[section] = [DeckEntry(by_name[key], 1) for key in sorted(rng.sample(sorted(by_name), size))]
+    return DeckList(game=GAME.slug, name="Random legal kit", sections=sections)
 
 
 def symbols(card: CardSpec) -> set[str]:

@@ -9,6 +9,8 @@ from functools import lru_cache
 from rules.core.engine import Action
 
 PASS, END = Action("pass"), Action("end")
+#: ``action_keeps_a_play``: the decisions an Action's trial looks through before assuming a play is left
+TRIAL_DECISIONS = 4
 
 
 @lru_cache(maxsize=4096)
@@ -39,7 +41,10 @@ class FlowMixin:
             names = dict.fromkeys(cards[c].name for c in self.hand[seat] if cards[c].card_type == "single")
             actions += [card_action("play", name) for name in names]
         if not self.action_used:
-            actions += [card_action("use", self.cards[c].name) for c in self.usable_actions(seat)]
+            usable = self.usable_actions(seat)
+            if not self.played_this_turn:  # the Single is still to come: the Action must leave one to play
+                usable = [c for c in usable if self.action_keeps_a_play(seat, c)]
+            actions += [card_action("use", self.cards[c].name) for c in usable]
         if self.played_this_turn:
             actions.append(END)
         return actions
@@ -61,6 +66,47 @@ class FlowMixin:
                 seen.add(self.cards[card].name)
                 out.append(card)
         return out
+
+    def action_keeps_a_play(self, seat: int, card: int) -> bool:
+        """"may take one Action and must play one Single, in either order. If the player is unable
+        to play a Single, they cannot take an Action" ("Tournament Turns"): before the turn's
+        Single, an Action is offered only if a Single can still be played after it.
+
+        Only a discard from the hand or a lost extra slot can take the play away, so the Action is
+        tried out on a copy of the game only when the game holds a card that discards or the seat
+        has an extra slot to lose (``_plays_after_trial``)."""
+        extra_slot_cards = [c for c in self.cards_with("extra_slot") if c not in self.down
+                            and c in self.play_area(seat) and c not in self.powers[seat]]
+        if not self.cards_with("discard") and not extra_slot_cards:
+            return True
+        trial = self.clone()
+        trial.log_events = False
+        trial.steps = 0
+        trial.store.sort()  # the trial does not peek at the hidden order of the Store
+        trial.use_action(seat, card)
+        return trial._plays_after_trial(seat, TRIAL_DECISIONS)
+
+    def _plays_after_trial(self, seat: int, decisions_left: int) -> bool:
+        """Whether ``seat`` can still play a Single once the effects under way are resolved: some
+        answer of its own to each decision will do, every answer of another player's must
+        (``decisions_left`` deep; deeper, it is assumed so)."""
+        self.run()
+        if self._outcome is not None or seat in self.out:
+            return False
+        if self.pending is None:
+            return self.can_play(seat)
+        if decisions_left <= 0:
+            return True
+        outcomes = (self._answered(option)._plays_after_trial(seat, decisions_left - 1)
+                    for option in self.pending["options"])
+        return any(outcomes) if self.pending["seat"] == seat else all(outcomes)
+
+    def _answered(self, option: Action):
+        """A copy of this trial with the pending decision answered by ``option``."""
+        branch = self.clone()
+        branch.log_events = False
+        branch.answer(option)
+        return branch
 
     def has_usable_action(self, seat: int) -> bool:
         """Whether ``usable_actions(seat)`` is not empty (without listing them)."""
@@ -124,7 +170,7 @@ class FlowMixin:
         if self.log_events:
             self.log("play", seat, card=definition.name, slot=len(self.tableau[seat]) - 1)
         frames = [f for f in triggered if not f["reaction"]] if reactions else triggered
-        frames += [self.frame(seat, card, e, {"played": card}) for _i, e in definition.timed("play")]
+        frames += [self.frame(seat, card, e, {"played": card}, needs_face_up=True) for _i, e in definition.timed("play")]
         waiting, self.next_effects[seat] = self.next_effects[seat], []
         for entry in waiting:
             if entry[0] == "tokens":
@@ -132,7 +178,7 @@ class FlowMixin:
                     "player": "self", "pick": "played"}}]}, {"played": card}))
             elif entry[1] not in self.down:
                 effect = self.cards[entry[1]].effects[entry[2]]
-                frames.append(self.frame(seat, entry[1], effect, {"next_played": card, "played": card}))
+                frames.append(self.frame(seat, entry[1], effect, {"next_played": card, "played": card}, needs_face_up=True))
         self.next_effects[seat] = [("effect", card, i) for i, _e in definition.timed("next")]
         self.push(frames + reactions)
 
@@ -178,7 +224,7 @@ class FlowMixin:
                 continue
             for card in self.tableau[seat] + self.deck_box[seat] + self.accessories[seat]:
                 if card not in self.down:
-                    frames += [self.frame(seat, card, e) for _i, e in self.cards[card].timed("score")]
+                    frames += [self.frame(seat, card, e, needs_face_up=True) for _i, e in self.cards[card].timed("score")]
             for card in self.metagame:
                 frames += [self.frame(seat, card, e) for _i, e in self.cards[card].timed("score")]
             for card in self.powers[seat]:  # then the seat's powers (character, venue): rules notes

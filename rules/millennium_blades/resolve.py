@@ -23,13 +23,18 @@ TRIGGERED_BY = {event: f"on {event}" for event in EVENTS}  # the CardDef feature
 class ResolveMixin(ClashMixin):
     # -- frames --------------------------------------------------------------------------------------
     def frame(self, seat: int, source: int | None, effect: dict, ctx: dict | None = None, *,
-              extra: tuple = (), optional: bool | None = None) -> dict:
+              extra: tuple = (), optional: bool | None = None, needs_face_up: bool = False) -> dict:
+        """A frame for ``effect`` of ``source``; ``extra`` ops follow the card's text (an Action's
+        flip), and an effect that stops short ("Discard a Card" that cannot be made) still does
+        them; ``needs_face_up``: the card's text, which it has no more if the card is face-down
+        by the time the effect starts ("Flip a Card")."""
         ops = list(effect["ops"]) + list(extra)
         if "condition" in effect:
             ops = [{"op": "if", "condition": effect["condition"], "then": list(effect["ops"])}, *extra]
         return {"seat": seat, "source": source, "ops": ops, "i": 0, "ctx": dict(ctx or {}),
                 "optional": effect.get("optional", False) if optional is None else optional,
-                "reaction": effect.get("timing") == "reaction"}
+                "reaction": effect.get("timing") == "reaction", "text_ends": len(ops) - len(extra),
+                "needs_face_up": needs_face_up}
 
     def push(self, frames: list[dict]) -> None:
         """Frames in the order they resolve (the first one first)."""
@@ -43,6 +48,8 @@ class ResolveMixin(ClashMixin):
         while self.stack and self.pending is None and self._outcome is None:
             frame = self.stack[-1]
             ctx = frame["ctx"]
+            if frame["needs_face_up"] and self.lost_its_text(frame):
+                continue
             if frame["optional"] and "accepted" not in ctx:
                 name = self.cards[frame["source"]].name if frame["source"] is not None else "an effect"
                 self.ask(frame["seat"], "optional", [ACCEPT, DECLINE], "accepted", name)
@@ -69,6 +76,18 @@ class ResolveMixin(ClashMixin):
             if self.triggered:
                 self.push(self.triggered)
                 self.triggered = []
+
+    def lost_its_text(self, frame: dict) -> bool:
+        """An effect about to start whose card is face-down by now is dropped: "While a card is
+        face-down, it has no attributes ... and is considered a blank card for all purposes"
+        ("Flip a Card"), so a Reaction flipped before it is used neither resolves nor fires again.
+        Once the effect has started, what it does to its own card is its own business."""
+        if frame["source"] not in self.down:
+            frame["needs_face_up"] = False
+            return False
+        self.stack.pop()
+        self.log("effect_lost", frame["seat"], card=self.cards[frame["source"]].name, why="face-down")
+        return True
 
     def ask(self, seat: int, kind: str, options: list[Action], key: str, about: str) -> None:
         self.pending = {"seat": seat, "kind": kind, "options": options, "key": key, "about": about}
@@ -108,7 +127,7 @@ class ResolveMixin(ClashMixin):
             if branch:
                 frame["i"] = k + 1
                 self.stack.append({"seat": seat, "source": source, "ops": list(branch), "i": 0, "ctx": dict(ctx),
-                                   "optional": False, "reaction": False})
+                                   "optional": False, "reaction": False, "needs_face_up": False})
             return True
         if name == "play_extra":
             if seat == self.seat_turn:
@@ -219,8 +238,9 @@ class ResolveMixin(ClashMixin):
         return True
 
     def op_discard(self, frame: dict, op: dict, k: int) -> bool:
-        """"Discard a Card": to the owner's binder. A discard that cannot be made stops the effect
-        (it is the price of what follows; rules notes)."""
+        """"Discard a Card": to the owner's binder. A discard that cannot be made stops the card's
+        text (it is the price of what follows; rules notes); an Action's card is still flipped
+        ("perform the text on the card, then flip the card face-down")."""
         seat, ctx = frame["seat"], frame["ctx"]
         for n in range(op.get("amount", 1)):
             key = f"{k}:discard{n}"
@@ -229,7 +249,7 @@ class ResolveMixin(ClashMixin):
             options = sorted({self.cards[c].name for c in self.hand[seat]
                               if self.matches(c, op.get("filter", {}), frame["source"])})
             if not options:
-                frame["i"] = len(frame["ops"])
+                frame["i"] = frame.get("text_ends", len(frame["ops"]))
                 self.log("discard_failed", seat)
                 return True
             if key not in ctx:
@@ -244,10 +264,10 @@ class ResolveMixin(ClashMixin):
 
     def op_pay(self, frame: dict, op: dict) -> bool:
         """Pay dollars to the bank from the player's money (``MBState(purse=...)`` plus what this
-        tournament gave); a payment that cannot be made stops the effect, like a discard."""
+        tournament gave); a payment that cannot be made stops the card's text, like a discard."""
         seat, amount = frame["seat"], op.get("amount", 1)
         if self.purse[seat] + self.money[seat] < amount:
-            frame["i"] = len(frame["ops"])
+            frame["i"] = frame.get("text_ends", len(frame["ops"]))
             self.log("pay_failed", seat, amount=amount)
             return True
         self.money[seat] -= amount
@@ -308,7 +328,7 @@ class ResolveMixin(ClashMixin):
                             continue
                     if self._fits(effect["trigger"], seat, source, card, by, whose):
                         ctx = {"that_player": by if by is not None else seat, "played": card}
-                        found[effect["timing"]].append(self.frame(seat, source, effect, ctx))
+                        found[effect["timing"]].append(self.frame(seat, source, effect, ctx, needs_face_up=True))
         return found["top"] + found["ongoing"] + found["reaction"]
 
     def _fits(self, trigger: dict, seat: int, source: int, card: int | None, by: int | None, whose) -> bool:

@@ -214,7 +214,9 @@ def start_deckbuilding(state) -> None:
     for seat in range(state.num_players):
         extra = total(state, seat, "income")
         if extra:
-            state.pay(seat, max(extra, -state.money[seat]), "power_income")
+            amount = max(extra, -state.money[seat])
+            state.pay(seat, amount, "power_income")
+            state.log("income", seat, amount=amount, money=state.money[seat], source="power")
         markers = total(state, seat, "sell_markers")
         if markers:
             state.markers[seat] += markers

@@ -39,6 +39,7 @@ def start_deckbuilding(state) -> None:
         state.kit[seat] = []
         # 2. income
         state.pay(seat, INCOME, "income")
+        state.log("income", seat, amount=INCOME, money=state.money[seat])
         # 5. "Make sure each player has all of their Sell Markers"; fusions are counted per round
         state.markers[seat] = state.markers_total
         state.fused[seat] = set()

@@ -43,7 +43,7 @@ def start(state, seat: int) -> None:
     frames = []
     for card in table.tableau[seat] + table.metagame + table.accessories[seat] + table.deck_box[seat]:
         if card not in table.down:
-            frames += [table.frame(seat, card, effect) for _i, effect in table.cards[card].timed("score")]
+            frames += [table.frame(seat, card, effect, needs_face_up=True) for _i, effect in table.cards[card].timed("score")]
     table.push(frames)
 
 
@@ -173,6 +173,7 @@ def _refresh(state, seat: int) -> None:
             state.to_hand(seat, card)
             dealt.append(card)
     state.pay(seat, INCOME, "income")
+    state.log("income", seat, amount=INCOME, money=state.money[seat])
     for card in [c for c, s in table.marker_on.items() if s == seat]:
         del table.marker_on[card]  # the card stays for sale; ``sold_by`` still bars its seller
     table.markers[seat] = state.markers_total

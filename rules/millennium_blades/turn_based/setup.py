@@ -110,6 +110,7 @@ def setup_game(state, pool: FullPool, *, sets=None, fusion=None, prize=None, met
             if card is not None:
                 state.to_hand(seat, card)
         state.pay(seat, INCOME, "income")
+        state.log("income", seat, amount=INCOME, money=state.money[seat])
     # 3. "Reveal both metas at the game start"
     for stack in META_STACKS:
         if state.meta.get(stack):

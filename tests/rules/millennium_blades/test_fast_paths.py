@@ -31,7 +31,7 @@ def reference_collect(state, event, card, by, whose=None):
                     continue
                 if state._fits(trigger, seat, source, card, by, whose):
                     ctx = {"that_player": by if by is not None else seat, "played": card}
-                    found[effect["timing"]].append(state.frame(seat, source, effect, ctx))
+                    found[effect["timing"]].append(state.frame(seat, source, effect, ctx, needs_face_up=True))
     return found["top"] + found["ongoing"] + found["reaction"]
 
 
