@@ -300,6 +300,12 @@ class ValidateView(APIView):
         })
 
 
+def _too_large(exc: services.DeckTooLarge) -> RequestError:
+    """A deck past ``MAX_DECK_CARDS``: ``too_large``, naming the field (``errors`` by field too)."""
+    return RequestError("too_large", str(exc), field=exc.field, limit=services.MAX_DECK_CARDS,
+                        errors={exc.field: [str(exc)]})
+
+
 def _text_decklist(text: str, game: str, fmt: str):
     """Deck text read against ``game``'s cards; refused as ``bad_text`` naming each bad line."""
     if text.count("\n") >= services.MAX_TEXT_LINES:
@@ -371,6 +377,8 @@ class DeckListView(APIView):
                                         description=data.get("description") or "",
                                         visibility=data.get("visibility") or Deck.PRIVATE,
                                         sections=data.get("sections") or None)
+        except services.DeckTooLarge as exc:
+            raise _too_large(exc) from None
         except services.DeckContentErrors as exc:
             raise RequestError("invalid_cards", "some cards cannot be saved",
                                violations=[v.as_dict() for v in exc.violations]) from None
@@ -423,6 +431,8 @@ class DeckDetailView(APIView):
                 visibility=(data["visibility"] or "") if "visibility" in data else None,
                 fmt=fmt, sections=data.get("sections") if "sections" in data else None,
                 note=(data.get("note") or "")[:200])
+        except services.DeckTooLarge as exc:
+            raise _too_large(exc) from None
         except services.DeckContentErrors as exc:
             raise RequestError("invalid_cards", "some cards cannot be saved; nothing was changed",
                                violations=[v.as_dict() for v in exc.violations]) from None
@@ -473,6 +483,8 @@ class ImportView(APIView):
             deck = services.deck_import_text(owner=request.user, game=data["game"], text=data["text"],
                                              name=data.get("name") or "", fmt=fmt,
                                              visibility=data.get("visibility") or Deck.PRIVATE)
+        except services.DeckTooLarge as exc:
+            raise _too_large(exc) from None
         except services.DeckTextErrors as exc:
             raise RequestError("text_errors", f"{len(exc.errors)} line(s) cannot be read; nothing was saved",
                                errors=[{"line": e.line, "message": e.message} for e in exc.errors]) from None
@@ -490,7 +502,10 @@ class CopyView(APIView):
         deck = _visible(request, pk)
         if not permissions.can_copy(request.user, deck):
             raise _forbidden("only public decks (or your own) can be copied")
-        copy = services.deck_copy(actor=request.user, deck=deck)
+        try:
+            copy = services.deck_copy(actor=request.user, deck=deck)
+        except services.DeckTooLarge as exc:
+            raise _too_large(exc) from None
         return Response(deck_json(copy, request.user), status=status.HTTP_201_CREATED)
 
 

@@ -15,6 +15,7 @@ from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import transaction
 
 from cardpool.models import Card
+from cardpool.name_index import Suggester
 from cardpool.search import SearchError, search
 from decks import permissions
 from decks.models import Deck, DeckCard, DeckVersion, Format, validate_game_slug
@@ -34,6 +35,10 @@ from rules.core.registry import game_slugs, get_construction, get_game
 MAX_SEED = 2**63 - 1
 #: deck text longer than this is not a deck (a 60-card deck with comments is under 100 lines)
 MAX_TEXT_LINES = 2000
+#: most copies a saved deck holds, all sections together, legal or not: far above any format's
+#: (the largest rulebook deck is 60 cards), so only a flood is refused. A 60,939-copy draft made
+#: public took every deck page, proxy sheet and simulation of it down with it.
+MAX_DECK_CARDS = 1000
 
 
 class DeckError(ValueError):
@@ -42,6 +47,16 @@ class DeckError(ValueError):
     def __init__(self, messages: list[str]):
         super().__init__("; ".join(messages))
         self.messages = messages
+
+
+class DeckTooLarge(DeckError):
+    """More copies than any deck may hold (``MAX_DECK_CARDS``); ``field`` names the part of the input."""
+
+    field = "sections"
+
+    def __init__(self, copies: int):
+        super().__init__([f"{self.field}: a deck holds at most {MAX_DECK_CARDS:,} cards, not {copies:,}"])
+        self.copies = copies
 
 
 class DeckTextErrors(DeckError):
@@ -130,7 +145,15 @@ def _refresh(deck: Deck, *, note: str = "", keep_version: bool = True) -> DeckLi
     return decklist
 
 
+def _check_size(decklist: DeckList, extra: int = 0) -> None:
+    """Refuse (``DeckTooLarge``) a deck of more than ``MAX_DECK_CARDS`` copies."""
+    copies = sum(e.qty for entries in decklist.sections.values() for e in entries) + extra
+    if copies > MAX_DECK_CARDS:
+        raise DeckTooLarge(copies)
+
+
 def _write_cards(deck: Deck, decklist: DeckList) -> None:
+    _check_size(decklist)
     deck.cards.all().delete()
     DeckCard.objects.bulk_create([DeckCard(deck=deck, card_id=e.card.id, section=section, quantity=e.qty)
                                   for section, entries in decklist.sections.items() for e in entries])
@@ -323,7 +346,8 @@ def deck_parse_text(*, game: str, text: str, fmt: str | None = None) -> DeckList
     """Deck text -> DeckList against ``game``'s cards; raises ``DeckTextErrors`` with every bad line."""
     spec = get_game(game)
     parsed = parse_deck_text(text, spec)
-    decklist, errors = resolve_deck(parsed, game_card_specs(game), game=game, fmt=fmt)
+    named = game_card_specs(game, names=[line.name for line in parsed.lines])  # not the whole pool
+    decklist, errors = resolve_deck(parsed, named, game=game, fmt=fmt, suggest=Suggester(game))
     if errors:
         raise DeckTextErrors(errors)
     return decklist
@@ -353,6 +377,7 @@ def deck_copy(*, actor, deck: Deck, name: str = "") -> Deck:
     """Copy a public deck (or one's own) into ``actor``'s decks, private, at version 1."""
     if not permissions.can_copy(actor, deck):
         raise PermissionDenied("only public decks (or your own) can be copied, and only when logged in")
+    _check_size(deck_to_decklist(deck))  # a deck saved before the limit is not copied past it
     copy = Deck.objects.create(owner=actor, game=deck.game, format=deck.format, description=deck.description,
                                name=_clean_name(name or f"{deck.name} (copy)"[:200]), visibility=Deck.PRIVATE,
                                copied_from=deck, featured_card_id=deck.featured_card_id)
@@ -444,6 +469,7 @@ def deck_add_card(*, actor, deck: Deck, card: Card, section: str | None = None) 
     if fresh:
         reasons = [v.message for v in new if (v.code, v.section or "") in fresh]
         raise DeckError([f"{card.name} was not added to {deck.name}: {reason}" for reason in reasons])
+    _check_size(after)
     row = DeckCard.objects.filter(deck=deck, card=card, section=chosen.slug).first()
     if row is None:
         DeckCard.objects.create(deck=deck, card=card, section=chosen.slug, quantity=1)

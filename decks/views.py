@@ -416,6 +416,10 @@ def copy(request, pk: int):
     deck = _visible_deck(request, pk)
     if not permissions.can_copy(request.user, deck):
         raise PermissionDenied("Only public decks (or your own) can be copied.")
-    new_deck = services.deck_copy(actor=request.user, deck=deck)
+    try:
+        new_deck = services.deck_copy(actor=request.user, deck=deck)
+    except services.DeckError as exc:
+        messages.error(request, "; ".join(exc.messages))
+        return redirect(_detail_url(deck, _key(request)))
     messages.success(request, f"Copied into your decks as {new_deck.name}.")
     return redirect(new_deck)
