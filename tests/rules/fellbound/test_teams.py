@@ -124,3 +124,16 @@ def test_allied_team_play_one_character_bribed_once_when_both_allies_bribe_it():
     assert [e["target"] for e in events(state, "bribe")] == ["b3"]
     assert events(state, "blocked") == [{"wanted": "bribe b4 b3"}]
     assert "bribe b4 b3" not in legal(state, 2)
+
+
+def test_allied_team_play_an_attack_on_the_enemy_an_ally_has_just_bribed_still_applies():
+    """fellbound.txt, "ATTACK": "may attack any single target character within range" (your own too:
+    docs/rules-notes.md, "Attack targets"); "ALLIED TEAM PLAY": allies choose at the same time, so
+    the second choice in seat order meets the board the first left: the attack still applies."""
+    state = prepared(["Silvertongue Envoy", "Stampede Boar"], ["Howling Outrider", "Pyre Colossus"],
+                     ["Vanguard Lancer", "Hearthward Mender"], ["Carrion Kite"])
+    place(state, 0, "Silvertongue Envoy", "a3", gold=3)
+    place(state, 2, "Vanguard Lancer", "b4")  # attack 2, b3 directly right of it
+    outrider = place(state, 1, "Howling Outrider", "b3")  # health 2
+    state.apply_joint_checked({0: Action.parse("bribe a3 b3"), 2: Action.parse("attack b4 b3")})
+    assert outrider.controller == 0 and outrider.slain and not events(state, "blocked")
