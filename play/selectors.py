@@ -2,11 +2,14 @@
 person's seat may see and do, the story so far, and the game as a replay.
 
 Nothing here trusts the browser: the state is rebuilt on the server from what ``PlayedGame``
-stores, and what a seat is shown comes from the engine's ``view`` of that seat.
+stores, and what a seat is shown comes from the engine's ``view`` of that seat. Until the game
+is over the person gets only their seat's replay (``seat_replay``: the seat's view after each
+move, no seed, no event log, no other deck); the whole replay (``game_replay``) once it is over.
 """
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass, field
 
 from play.models import PlayedGame
@@ -15,6 +18,8 @@ from rules.core.registry import get_engine
 from rules.core.replay import deck_from_data, make_replay, name_seats
 
 HIDDEN = "a hidden card"
+SEAT_REPLAY_FORMAT = "card-workshop-seat-replay"
+SEAT_REPLAY_VERSION = 1
 
 
 class GameUnavailable(LookupError):
@@ -29,6 +34,7 @@ class Rebuilt:
     state: GameState
     moves: list[dict[int, Action]]
     story: list[dict] = field(default_factory=list)  # {number, turn, seat, deck, mine, sentence}
+    frames: list[dict] = field(default_factory=list)  # the seat's replay frames, when asked for
 
 
 def _engine(game: PlayedGame) -> EngineSpec:
@@ -50,34 +56,78 @@ def masked(sentence: str, hidden: list[str]) -> str:
     return sentence
 
 
-def rebuild(game: PlayedGame) -> Rebuilt:
+def rebuild(game: PlayedGame, frames: bool = False) -> Rebuilt:
     """The game's state, replayed from its seed and stored moves (each checked as it is applied).
 
     The story tells each move in the game's words; while the game goes on, a move by another
     seat is told without the cards the person cannot see after it (a face-down card set, the
-    cards put back in a mulligan), since the engine's sentence is written for the mover."""
+    cards put back in a mulligan), since the engine's sentence is written for the mover.
+    With ``frames``, ``Rebuilt.frames`` holds the person's seat's replay so far (``seat_frames``)."""
     engine = _engine(game)
     decks = [deck_from_data(data, game.game) for data in game.decks]
     state = engine.start(decks, game.seed)
     state.log_events = True
+    seat = game.human_seat
     rebuilt = Rebuilt(engine, state, [])
     masked_story: list[dict] = []
+    if frames:
+        rebuilt.frames.append(_seat_frame(state, seat, 0, [], state.turn))
     for number, stored in enumerate(game.moves, 1):
-        move = {int(seat): Action.parse(text) for seat, text in stored}
-        sentences = {seat: name_seats(state.action_to_string(action, seat), game.deck_names)
-                     for seat, action in sorted(move.items())}
+        move = {int(mover): Action.parse(text) for mover, text in stored}
+        sentences = {mover: name_seats(state.action_to_string(action, mover), game.deck_names)
+                     for mover, action in sorted(move.items())}
         turn = state.turn
         state.apply_joint_checked(move)
         rebuilt.moves.append(move)
-        hidden = state.hidden_cards(game.human_seat)
-        for seat, sentence in sentences.items():
-            entry = {"number": number, "turn": turn, "seat": seat, "mine": seat == game.human_seat,
-                     "deck": game.deck_names[seat], "sentence": sentence}
+        hidden = state.hidden_cards(seat)
+        said = []
+        for mover, sentence in sentences.items():
+            mine = mover == seat
+            entry = {"number": number, "turn": turn, "seat": mover, "mine": mine,
+                     "deck": game.deck_names[mover], "sentence": sentence}
             rebuilt.story.append(entry)
-            masked_story.append({**entry, "sentence": sentence if entry["mine"] else masked(sentence, hidden)})
+            told = sentence if mine else masked(sentence, hidden)
+            masked_story.append({**entry, "sentence": told})
+            # another seat's action text may name a hidden card by name or by id: only its told sentence
+            said.append({"player": mover, "action": str(move[mover]) if mine else "", "sentence": told})
+        if frames:
+            rebuilt.frames.append(_seat_frame(state, seat, number, said, turn))
     if not state.is_over:  # the end reveals everything; until then the person reads the masked story
         rebuilt.story = masked_story
     return rebuilt
+
+
+def _seat_frame(state: GameState, seat: int, number: int, said: list[dict], move_turn: int) -> dict:
+    """A replay frame (``rules.core.replay.replay_frames``'s keys) as ``seat`` saw the game after a
+    move: its view, the move as told to it, and no events (the event log is the god view)."""
+    return {"number": number, "turn": state.turn, "move_turn": move_turn, "step": state.step_name,
+            "moves": said, "events": [], "view": state.view(seat), "over": state.is_over}
+
+
+def reveals_all(game: PlayedGame) -> bool:
+    """Whether the whole game (every card, the seed, the event log) may be shown: once it is over
+    (finished, or abandoned: it can no longer be played on)."""
+    return game.status != PlayedGame.Status.ACTIVE
+
+
+def seat_frames(game: PlayedGame) -> list[dict]:
+    """The person's seat's replay frames so far: one for the set-up and one per move, each with
+    the seat's view after it and the move as the story tells it (another seat's move without the
+    cards the seat cannot see, and without its action text); no event log."""
+    return json.loads(json.dumps(rebuild(game, frames=True).frames, sort_keys=True))
+
+
+def seat_replay(game: PlayedGame) -> dict:
+    """The game so far as the person's seat saw it (docs/replay-format.md, "A seat's replay"):
+    what an unfinished game's replay JSON holds. No seed, no event log, no other seat's deck."""
+    rebuilt = rebuild(game, frames=True)
+    return json.loads(json.dumps({
+        "format": SEAT_REPLAY_FORMAT, "format_version": SEAT_REPLAY_VERSION,
+        "game": game.game, "engine_version": game.engine_version, "seat": game.human_seat,
+        "seats": list(game.deck_names), "agents": list(game.agents), "deck": game.decks[game.human_seat],
+        "over": rebuilt.state.is_over, "turns": rebuilt.state.turn, "steps": len(rebuilt.moves),
+        "frames": rebuilt.frames,
+    }, sort_keys=True))
 
 
 def legal_choices(rebuilt: Rebuilt, seat: int, names: list[str] | tuple = ()) -> list[dict]:
@@ -115,7 +165,8 @@ def game_page(game: PlayedGame) -> dict:
 
 
 def game_replay(game: PlayedGame) -> dict:
-    """The game as a replay (docs/replay-format.md), finished or not."""
+    """The whole game as a replay (docs/replay-format.md): seed, every deck, the event log. Only
+    for a game that is over (``reveals_all``); an unfinished one has ``seat_replay``."""
     rebuilt = rebuild(game)
     decks = [deck_from_data(data, game.game) for data in game.decks]
     return make_replay(engine=rebuilt.engine, decks=decks, seed=game.seed, agents=list(game.agents),

@@ -135,13 +135,17 @@ def abandon(request, pk: int):
 
 @login_required
 def replay(request, pk: int):
-    """The game in the replay viewer, from your seat's view or everything (once it is over)."""
+    """The game in the replay viewer: while it goes on, only as your seat saw it (your view after
+    each move, the other seats' moves without what you cannot see); once it is over, from your
+    seat's view or everything."""
     played = _my_game(request, pk)
-    over = played.status != PlayedGame.Status.ACTIVE
+    over = selectors.reveals_all(played)
     seat = None if over and request.GET.get("seat") == "all" else played.human_seat
     try:
-        data = selectors.game_replay(played)
-        frames = replay_frames(data, seat, seat_names=played.deck_names)
+        if over:
+            frames = replay_frames(selectors.game_replay(played), seat, seat_names=played.deck_names)
+        else:
+            frames = selectors.seat_frames(played)
     except (selectors.GameUnavailable, ReplayError) as exc:
         return render(request, "play/unavailable.html", {"game": played, "reason": str(exc)}, status=409)
     turns = frames_by_turn(frames)
@@ -150,7 +154,7 @@ def replay(request, pk: int):
         seat_links.append({"label": "Everything", "url": "?seat=all", "current": seat is None,
                            "title": "every card, hidden ones too"})
     return render(request, "play/replay.html", {
-        "game": played, "frames": frames, "turns": turns, "seat_links": seat_links,
+        "game": played, "frames": frames, "turns": turns, "seat_links": seat_links, "over": over,
         "seat": "all" if seat is None else str(seat), "seat_decks": played.deck_names,
         "json_url": reverse("play:replay_json", args=[played.pk]),
     })
@@ -158,11 +162,15 @@ def replay(request, pk: int):
 
 @login_required
 def replay_json(request, pk: int):
+    """The whole replay once the game is over; until then your seat's replay so far (no seed, no
+    event log, no other seat's cards)."""
     played = _my_game(request, pk)
+    over = selectors.reveals_all(played)
     try:
-        data = selectors.game_replay(played)
+        data = selectors.game_replay(played) if over else selectors.seat_replay(played)
     except selectors.GameUnavailable as exc:
         return JsonResponse({"error": str(exc)}, status=409)
     response = JsonResponse(data, json_dumps_params={"indent": 1})
-    response["Content-Disposition"] = f'attachment; filename="{played.game}-game-{played.pk}.replay.json"'
+    name = f"{played.game}-game-{played.pk}" + (".replay.json" if over else f"-seat-{played.human_seat}-so-far.json")
+    response["Content-Disposition"] = f'attachment; filename="{name}"'
     return response

@@ -64,7 +64,9 @@
       moves.forEach(function (move) {
         var li = node("li", "", move.sentence || move.action);
         li.setAttribute("data-player", String(move.player));
-        li.title = "Seat " + move.player + (seatDecks[move.player] ? " (" + seatDecks[move.player] + ")" : "") + ": " + move.action;
+        if (move.action) {  // a seat's replay of a game in progress leaves out the other seats' action texts
+          li.title = "Seat " + move.player + (seatDecks[move.player] ? " (" + seatDecks[move.player] + ")" : "") + ": " + move.action;
+        }
         list.appendChild(li);
       });
       describe.appendChild(list);
