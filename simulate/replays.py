@@ -66,8 +66,9 @@ def replay(run: SimulationRun, pairing: int, game: int, requester: str) -> dict:
     background (raises ``ReplayPending``). Raises ``ReplayNotFound`` and ``ReplayBusy``."""
     selectors.seat_names(run, pairing, game)  # checks pairing and game numbers
     check_played(run, pairing, game)
-    version = runner.run_engine(run).version
-    key = {"run": run, "pairing": pairing, "game": game, "engine_version": version}
+    engine = runner.run_engine(run)
+    selectors.check_engine_version(run, engine)  # before any background work: an old run's games are gone
+    key = {"run": run, "pairing": pairing, "game": game, "engine_version": engine.version}
     row = ReplayCache.objects.filter(**key).first()
     if row is not None and row.status == ReplayCache.Status.READY:
         return row.data

@@ -255,6 +255,7 @@ def simulation_replay(run: SimulationRun, pairing: int, game_index: int) -> dict
     :class:`ReplayNotFound`."""
     _check_game(run, pairing, game_index)
     engine = runner.run_engine(run)
+    check_engine_version(run, engine)
     match = runner.run_pairings(run, engine)[pairing]
     seed = modes.game_seed(run.seed, pairing, game_index)
     if match.match:
@@ -263,6 +264,17 @@ def simulation_replay(run: SimulationRun, pairing: int, game_index: int) -> dict
     result = play_indexed_game(engine, match.decks, match.agents, seed, game_index, record=True,
                                rotate=match.rotate, options=match.options, dealer=match.dealer)
     return result.replay
+
+
+def check_engine_version(run: SimulationRun, engine) -> None:
+    """Raise :class:`ReplayNotFound` when ``run`` was played by another version of its engine: a
+    version changes where the games change (a rules fix), so playing its seeds again here would
+    show games other than the ones its results counted."""
+    if run.engine_version and run.engine_version != engine.version:
+        raise ReplayNotFound(f"this run was played by version {run.engine_version} of the {engine.game} engine; "
+                             f"this server's is version {engine.version}, whose games differ (docs/rules-notes.md), "
+                             "so the run's games cannot be shown as they were played. Start the run again to "
+                             "watch its games.")
 
 
 def seat_names(run: SimulationRun, pairing: int, game_index: int) -> list[dict]:

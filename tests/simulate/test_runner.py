@@ -20,7 +20,7 @@ from django.utils import timezone
 from rules.core.play import run_games, seating, summarize_results
 from rules.core.replay import replay_game
 from rules.core.tally import merge, summarize, tally
-from simulate import modes, runner, selectors, services
+from simulate import modes, replays, runner, selectors, services
 from simulate.models import RunChunk, SimulationRun
 from tests.simulate.conftest import EMERALD
 
@@ -238,6 +238,20 @@ def test_replay_frames_step_through_the_game_as_a_seat_sees_it(start):
         selectors.simulation_replay(run, 1, 0)
     with pytest.raises(selectors.ReplayNotFound, match=r"seat must be from 0 to 1, or empty \(everything\), not 2"):
         selectors.replay_frames(run, 0, 0, 2)
+
+
+def test_a_run_of_an_older_engine_version_says_so_instead_of_replaying_other_games(start):
+    """Engine versions bump where games change (issue 29): a run played by 1.0 must not be shown
+    as the games today's engine would play from its seeds."""
+    run = start(games=2, seed=13)
+    SimulationRun.objects.filter(pk=run.pk).update(engine_version="0.9")
+    run.refresh_from_db()
+    version = runner.run_engine(run).version
+    with pytest.raises(selectors.ReplayNotFound, match=rf"played by version 0\.9 .* this server's is version {version}"):
+        selectors.simulation_replay(run, 0, 0)
+    with pytest.raises(selectors.ReplayNotFound, match=r"played by version 0\.9"):
+        replays.replay(run, 0, 0, "someone")  # refused before any replay is computed or queued
+    assert not run.replays.exists()
 
 
 def test_run_keeps_its_frozen_decks_when_the_deck_changes(start, sim_decks):
