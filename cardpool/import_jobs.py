@@ -46,6 +46,7 @@ from django.utils import timezone
 from cardpool.importer import import_cards_text
 from cardpool.models import CardImportJob
 from cardpool.services import ImportFailed, ImportSummary, RowError
+from config.json_depth import too_deep
 
 log = logging.getLogger(__name__)
 
@@ -71,6 +72,8 @@ def count_rows(text: str, fmt: str) -> int:
     records after the header (blank ones skipped), or the length of a JSON file's card list.
     A file that cannot be read counts 0 (the request's import then reports where it is wrong)."""
     if fmt == "json":
+        if too_deep(text) is not None:
+            return 0  # json.loads would recurse past Python's limit; the import says where
         try:
             data = json.loads(text)
         except ValueError:

@@ -1,10 +1,15 @@
 """Refuse control characters in anything a user types, in one place, before any view runs.
 
-A NUL byte in a query parameter or a JSON body answered 500 on PostgreSQL (it cannot store or
-compare NUL) and was stored silently by SQLite; other C0 control characters are never part of
-a card name, a deck or a search. Tab, newline and carriage return stay allowed (deck text and
-descriptions have lines). Multipart uploads (images, card files) are left to their own readers,
-which check their contents.
+A NUL byte in the path, a query parameter or a JSON body answered 500 on PostgreSQL (it cannot
+store or compare NUL) and was stored silently by SQLite; other C0 control characters are never
+part of a card name, a deck or a search. Tab, newline and carriage return stay allowed (deck text
+and descriptions have lines). Of a multipart upload the form fields are read; files are left to
+their own readers, which check their contents.
+
+Media types are compared as RFC 9110 says: case-insensitively, parameters aside
+(``APPLICATION/JSON; charset=utf-8`` is JSON); a body sent without a JSON media type but that
+reads as JSON (it opens with ``{`` or ``[``) is checked as JSON too, since some views parse any
+body.
 """
 
 from __future__ import annotations
@@ -23,7 +28,30 @@ from config.json_depth import nesting_message, too_deep
 CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
 #: the same characters written as JSON escapes (\u0000 ...)
 ESCAPED_CONTROL = re.compile(r"\\u00(?:0[0-8bBcCeEfF]|1[0-9a-fA-F]|7[fF])")
-TEXT_BODIES = ("application/json", "text/")
+FORMS = ("application/x-www-form-urlencoded", "multipart/form-data")
+
+
+def media_type(request) -> str:
+    """The request body's media type, lower-case and without parameters:
+    ``"APPLICATION/JSON; charset=utf-8"`` -> ``"application/json"`` ("" when none is given)."""
+    return request.META.get("CONTENT_TYPE", "").split(";", 1)[0].strip().lower()
+
+
+def is_json(kind: str) -> bool:
+    """``application/json`` and the structured ``+json`` types (``application/problem+json``)."""
+    return kind == "application/json" or (kind.startswith("application/") and kind.endswith("+json"))
+
+
+def _is_text(kind: str) -> bool:
+    return is_json(kind) or kind.startswith("text/") or kind == ""
+
+
+def _looks_like_json(body: str | bytes) -> bool:
+    """The body opens like a JSON array or object (after white space and a UTF-8 byte order mark,
+    which Python's ``json.loads`` skips too)."""
+    if isinstance(body, bytes):
+        body = body.decode("utf-8", errors="replace")
+    return body.lstrip().removeprefix("\ufeff").lstrip()[:1] in ("{", "[")
 
 
 def _in_fields(fields, what: str) -> tuple[str, dict] | None:
@@ -37,21 +65,27 @@ def _in_fields(fields, what: str) -> tuple[str, dict] | None:
 
 
 def _where(request) -> tuple[str, dict] | None:
-    """Where the request carries a control character (a query parameter, a form field or the
-    body) as words and as data, or None."""
+    """Where the request carries a control character (the path, a query parameter, a form field
+    or the body) as words and as data, or None."""
+    if found := CONTROL.search(request.path):
+        return (f"the address (path) at position {found.start()}",
+                {"field": "path", "position": found.start()})
     where = _in_fields(request.GET, "query parameter")
     if where or request.method not in ("POST", "PUT", "PATCH"):
         return where
-    content_type = request.META.get("CONTENT_TYPE", "")
+    kind = media_type(request)
     try:
-        if content_type.startswith("application/x-www-form-urlencoded"):
+        if kind in FORMS:
             return _in_fields(request.POST, "form field")
-        if content_type.startswith(TEXT_BODIES):
+        if _is_text(kind):
             text = request.body.decode("utf-8")
-            escaped = content_type.startswith("application/json") and ESCAPED_CONTROL.search(text)
-            return ("the request body", {}) if CONTROL.search(text) or escaped else None
-    except UnicodeDecodeError:
-        return "the request body (it is not UTF-8 text)", {}
+            if found := CONTROL.search(text):
+                return f"the request body at position {found.start()}", {"position": found.start()}
+            if (is_json(kind) or _looks_like_json(text)) and (found := ESCAPED_CONTROL.search(text)):
+                return (f"the request body at position {found.start()} (an escaped {found.group()})",
+                        {"position": found.start()})
+    except UnicodeDecodeError as exc:
+        return f"the request body (it is not UTF-8 text: byte {exc.start})", {"position": exc.start}
     except RequestDataTooBig:
         return None  # the view meets the same limit and answers it
     return None
@@ -74,19 +108,22 @@ class RefuseControlCharactersMiddleware:
 
 def _json_nesting(request) -> tuple[str, int] | None:
     """Where a request's JSON (its body, or a form field that holds JSON, as the admin's JSON
-    fields do) nests too deeply to parse safely: (what, position), or None."""
+    fields do) nests too deeply to parse safely: (what, position), or None. A body of any other
+    media type that opens like JSON is measured too (the builder's text endpoint parses any)."""
     if request.method not in ("POST", "PUT", "PATCH"):
         return None
-    content_type = request.META.get("CONTENT_TYPE", "")
+    kind = media_type(request)
     try:
-        if content_type.startswith("application/json"):
-            position = too_deep(request.body)
-            return ("the request body", position) if position is not None else None
-        if content_type.startswith(("application/x-www-form-urlencoded", "multipart/form-data")):
+        if kind in FORMS:
             for key, values in request.POST.lists():
                 for value in values:
                     if value.lstrip()[:1] in ("[", "{") and (position := too_deep(value)) is not None:
                         return (f"form field {key!r}", position)
+            return None
+        body = request.body
+        if is_json(kind) or _looks_like_json(body[:64]):
+            position = too_deep(body)
+            return ("the request body", position) if position is not None else None
     except RequestDataTooBig:
         return None  # the view meets the same limit and answers it
     return None

@@ -17,6 +17,7 @@ from django.shortcuts import render
 from django.urls import reverse
 from django.views.decorators.http import require_POST
 
+from config.json_depth import nesting_message, too_deep
 from decks import services
 from decks.models import Deck
 from decks.permissions import can_edit, can_view
@@ -122,9 +123,15 @@ def builder_text(request: HttpRequest, pk: int) -> JsonResponse:
     if len(request.body) > 256 * 1024:
         return _json_error("the request is too large", "too_large", 413)
     try:
-        body = json.loads(request.body or b"{}")
-    except (ValueError, UnicodeDecodeError):
-        return _json_error("the body must be JSON", "bad_json")
+        text = request.body.decode("utf-8-sig") or "{}"
+    except UnicodeDecodeError as exc:
+        return _json_error(f"the body must be JSON in UTF-8 (byte {exc.start} is not)", "bad_json")
+    if (deep := too_deep(text)) is not None:  # whatever its media type says: json.loads recurses
+        return _json_error(nesting_message(deep, "the body"), "too_deep", position=deep)
+    try:
+        body = json.loads(text)
+    except ValueError as exc:
+        return _json_error(f"the body must be JSON: {exc}", "bad_json")
     if not isinstance(body, dict):
         return _json_error("the body must be a JSON object", "bad_json")
     spec = get_game(deck.game)
