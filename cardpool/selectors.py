@@ -13,6 +13,7 @@ from django.db.models.functions import Length
 from rapidfuzz import fuzz, process
 
 from cardpool.models import Card, CardAttributeValue, CardSet, Game
+from cardpool.name_index import forget_name_indexes
 from cardpool.search import SearchResult, name_words, search
 
 #: how many names "did you mean" scores at most (those sharing a three-letter piece with the query)
@@ -25,8 +26,10 @@ COUNTS_SECONDS = 30
 
 
 def forget_game_counts() -> None:
-    """Cards or sets changed (an import, an admin save): count again on the next request."""
+    """Cards or sets changed (an import, an admin save): count again on the next request, and
+    index the card names for "did you mean" again (``cardpool.name_index``)."""
     cache.delete(COUNTS_KEY)
+    forget_name_indexes()
 
 
 def game_list_with_counts() -> list[Game]:

@@ -7,7 +7,6 @@ plain results. The rules' construction code is imported lazily so this app keeps
 
 from __future__ import annotations
 
-import difflib
 import hashlib
 import json
 from collections.abc import Iterable, Mapping
@@ -18,6 +17,7 @@ from django.core.cache import cache
 from django.db.models import Count, Q, QuerySet
 
 from cardpool.models import Card
+from cardpool.name_index import Suggester
 from decks.models import Deck, DeckCard, DeckVersion, Format
 from decks.permissions import can_view
 from rules.core.decks import CardSpec, DeckEntry, DeckList, Violation
@@ -38,10 +38,14 @@ def card_to_spec(card: Card) -> CardSpec:
                     text=card.text)
 
 
-def game_card_specs(game: str) -> list[CardSpec]:
-    """Every card of ``game`` as a CardSpec, oldest printing first (name lookups pick it)."""
-    cards = (Card.objects.filter(game__slug=game).select_related("card_set")
-             .order_by("name_lower", "card_set__release_order", "number", "pk"))
+def game_card_specs(game: str, names: Iterable[str] | None = None) -> list[CardSpec]:
+    """Every card of ``game`` as a CardSpec, oldest printing first (name lookups pick it); with
+    ``names``, only the printings of those names (any case), so a deck's lookup costs the same
+    whatever the size of the pool."""
+    cards = Card.objects.filter(game__slug=game)
+    if names is not None:
+        cards = cards.filter(name_lower__in={n.strip().lower() for n in names})
+    cards = cards.select_related("card_set").order_by("name_lower", "card_set__release_order", "number", "pk")
     return [card_to_spec(c) for c in cards]
 
 
@@ -207,13 +211,14 @@ def sections_to_decklist(*, game: str, sections: Any, fmt: str = "standard", nam
 
     merged: dict[tuple[str, int], int] = {}
     specs: dict[int, CardSpec] = {}
+    suggest = Suggester(game)
     for section, kind, ref, qty, where in rows:
         if kind == "id":
             card = by_id.get(_as_id(ref))
         else:
             card = by_name.get(ref.strip().lower()) if isinstance(ref, str) else None
         if card is None:
-            problems.append(_unknown_card(game, kind, ref, where, section))
+            problems.append(_unknown_card(game, kind, ref, where, section, suggest))
             continue
         count = _quantity(qty)
         if count is None:
@@ -252,11 +257,12 @@ def _quantity(qty: Any) -> int | None:
     return None
 
 
-def _unknown_card(game: str, kind: str, ref: Any, where: str, section: str) -> Violation:
+def _unknown_card(game: str, kind: str, ref: Any, where: str, section: str, suggest: Suggester) -> Violation:
+    """The violation for a card the game does not have; a name gets the closest names the request's
+    ``suggest`` still gives (``cardpool.name_index``: an index, bounded per request)."""
     spec = get_game(game)
     if kind == "name" and isinstance(ref, str):
-        pool = list(Card.objects.filter(game__slug=game).values_list("name", flat=True).distinct())
-        near = difflib.get_close_matches(ref.strip(), pool, n=3, cutoff=0.5)
+        near = suggest(ref.strip())
         hint = "; did you mean " + " or ".join(repr(n) for n in near) + "?" if near else ""
         message = f"{where}: no {spec.name} card named {ref.strip()[:120]!r}{hint}"
         return Violation("unknown_card", CARD_RULE, message, cards=(ref.strip()[:200],), section=section)

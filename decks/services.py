@@ -15,6 +15,7 @@ from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import transaction
 
 from cardpool.models import Card
+from cardpool.name_index import Suggester
 from cardpool.search import SearchError, search
 from decks import permissions
 from decks.models import Deck, DeckCard, DeckVersion, Format, validate_game_slug
@@ -345,7 +346,8 @@ def deck_parse_text(*, game: str, text: str, fmt: str | None = None) -> DeckList
     """Deck text -> DeckList against ``game``'s cards; raises ``DeckTextErrors`` with every bad line."""
     spec = get_game(game)
     parsed = parse_deck_text(text, spec)
-    decklist, errors = resolve_deck(parsed, game_card_specs(game), game=game, fmt=fmt)
+    named = game_card_specs(game, names=[line.name for line in parsed.lines])  # not the whole pool
+    decklist, errors = resolve_deck(parsed, named, game=game, fmt=fmt, suggest=Suggester(game))
     if errors:
         raise DeckTextErrors(errors)
     return decklist

@@ -169,10 +169,15 @@ def without_engine(monkeypatch):
 def _fresh_cache():
     """Each test starts with an empty cache (kept pages and counts): a test run is one process, and
     tests change the database under the cache's feet. The shared cache (rates, sign-ups) is a
-    database table: its rows roll back with the test, or go in ``pytest_runtest_teardown``."""
+    database table: its rows roll back with the test, or go in ``pytest_runtest_teardown``. The
+    card-name indexes of "did you mean" (``cardpool.name_index``) are built again too: a test's
+    rolled-back cards leave no signal behind."""
     from django.core.cache import cache
 
+    from cardpool.name_index import forget_name_indexes
+
     cache.clear()
+    forget_name_indexes()
 
 
 @pytest.fixture(autouse=True)

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import difflib
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -203,12 +203,14 @@ def format_deck_text(deck: DeckList, spec: GameSpec, *, with_printing: bool = Fa
     return "\n".join(out) + "\n"
 
 
-def resolve_deck(parsed: ParsedDeckText, pool: Sequence[CardSpec], *, game: str, fmt: str | None = None
-                 ) -> tuple[DeckList, list[TextError]]:
+def resolve_deck(parsed: ParsedDeckText, pool: Sequence[CardSpec], *, game: str, fmt: str | None = None,
+                 suggest: Callable[[str], list[str]] | None = None) -> tuple[DeckList, list[TextError]]:
     """Turn parsed lines into a DeckList by looking names up in ``pool`` (case-insensitive).
 
-    An unknown name is a line-numbered error naming the nearest card names; a "(SET) number"
-    picks that printing when it exists. Lines naming the same card are merged.
+    An unknown name is a line-numbered error naming the nearest card names (``suggest(name)``
+    when given, e.g. an index of the whole game's names, so ``pool`` may hold only the cards the
+    text names; else the nearest names in ``pool``); a "(SET) number" picks that printing when it
+    exists. Lines naming the same card are merged.
     """
     by_name: dict[str, list[CardSpec]] = {}
     for card in pool:
@@ -219,8 +221,12 @@ def resolve_deck(parsed: ParsedDeckText, pool: Sequence[CardSpec], *, game: str,
     for line in parsed.lines:
         printings = by_name.get(line.name.lower())
         if not printings:
-            near = difflib.get_close_matches(line.name.lower(), list(by_name), n=3, cutoff=0.5)
-            hint = "; did you mean " + " or ".join(repr(by_name[n][0].name) for n in near) + "?" if near else ""
+            if suggest is not None:
+                near = suggest(line.name)
+            else:
+                near = [by_name[n][0].name for n in difflib.get_close_matches(line.name.lower(), list(by_name), n=3,
+                                                                               cutoff=0.5)]
+            hint = "; did you mean " + " or ".join(repr(n) for n in near) + "?" if near else ""
             errors.append(TextError(line.line, f"unknown card {line.name!r}{hint}"))
             continue
         card = printings[0]
