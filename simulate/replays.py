@@ -1,4 +1,4 @@
-"""Replays are not recomputed for free (robustness issue, part 2).
+"""Replays are not recomputed for free (robustness issue, part 2; issue 25, item 4).
 
 A replay is a game played again from its seed, which costs what the game cost: a strong ISMCTS
 game took 108 s in a web request, and eight at once slowed every page. So:
@@ -6,9 +6,12 @@ game took 108 s in a web request, and eight at once slowed every page. So:
 - only games that were played have a replay (404 for a game a cancelled run never reached);
 - each replay is computed once and kept (``ReplayCache``, by run, pairing, game and engine
   version);
-- a slow one (any searching agent at the table) is computed in the background, in a thread of
-  the server process; the page shows that it is being prepared and polls until it is ready, and
-  the API answers ``202`` with ``Retry-After``;
+- every one is computed in the background, in a thread of the server process, whatever its
+  agents and mode (a greedy game of Millennium Blades' whole game took past the worker's 120 s
+  in a request, and a deckless run's share key let anyone start one); the page shows that it is
+  being prepared and polls until it is ready, and the API answers ``202`` with ``Retry-After``.
+  Only the ``inline`` backend (tests, debugging) computes a replay of fast agents (no searching
+  agent) in the request;
 - one person (user, share key or address) has at most ``SIMULATION_REPLAYS_AT_ONCE`` replays
   computing at once; past that, ``ReplayBusy`` (429).
 
@@ -61,9 +64,16 @@ def is_slow(run: SimulationRun) -> bool:
     return any((a.get("name") if isinstance(a, dict) else str(a)) in SLOW_AGENTS for a in run.agents)
 
 
+def in_background(run: SimulationRun) -> bool:
+    """Whether the replay is computed in the background: always, but on the ``inline`` backend
+    (chunks and fast replays in the request: tests and debugging)."""
+    return settings.SIMULATION_BACKEND != "inline" or is_slow(run)
+
+
 def replay(run: SimulationRun, pairing: int, game: int, requester: str) -> dict:
-    """The replay of a played game: from the cache, computed now (fast agents) or started in the
-    background (raises ``ReplayPending``). Raises ``ReplayNotFound`` and ``ReplayBusy``."""
+    """The replay of a played game: from the cache, or started in the background (raises
+    ``ReplayPending``; computed now only on the inline backend, ``in_background``). Raises
+    ``ReplayNotFound`` and ``ReplayBusy``."""
     selectors.seat_names(run, pairing, game)  # checks pairing and game numbers
     check_played(run, pairing, game)
     engine = runner.run_engine(run)
@@ -74,7 +84,7 @@ def replay(run: SimulationRun, pairing: int, game: int, requester: str) -> dict:
         return row.data
     if row is not None and row.status == ReplayCache.Status.COMPUTING and timezone.now() - row.updated < STALE_AFTER:
         raise ReplayPending()
-    if not is_slow(run):
+    if not in_background(run):
         data = selectors.simulation_replay(run, pairing, game)
         _store(key, ReplayCache.Status.READY, data=data, requester=requester)
         return data

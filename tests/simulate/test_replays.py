@@ -85,3 +85,38 @@ def test_one_person_computes_a_bounded_number_of_slow_replays_at_once(start, own
     busy = owner_client.get(f"/api/simulations/{run.pk}/games/2/replay/")
     assert busy.status_code == 429 and busy.json()["error"] == "busy" and busy["Retry-After"]
     assert "being prepared" in owner_client.get(f"/simulations/{run.pk}/games/0/2/").content.decode()
+
+
+# -- every replay in the background (issue 25, item 4) ------------------------------------------------
+def test_every_replay_is_prepared_in_the_background_on_a_real_backend(start, owner_client, settings, monkeypatch,
+                                                                    django_capture_on_commit_callbacks):
+    """A greedy whole-game replay took past the worker's 120 s inside the request: only the inline
+    backend (tests, debugging) still computes a fast agent's replay in the request."""
+    run = start(agents=["greedy"])
+    settings.SIMULATION_BACKEND = "local"
+    monkeypatch.setattr(selectors, "simulation_replay", lambda *a: pytest.fail("computed inside the request"))
+    with django_capture_on_commit_callbacks(execute=False) as background:
+        page = owner_client.get(f"/simulations/{run.pk}/games/0/1/")
+        api = owner_client.get(f"/api/simulations/{run.pk}/games/1/replay/")
+        download = owner_client.get(f"/simulations/{run.pk}/games/0/1/replay.json")
+    assert page.status_code == api.status_code == download.status_code == 202
+    assert "Preparing the replay" in page.content.decode() and len(background) == 1
+
+
+def test_a_deckless_run_s_share_key_starts_no_replay_in_the_request(owner, settings, monkeypatch,
+                                                                   django_capture_on_commit_callbacks):
+    from tests.simulate.conftest import start_deckless
+
+    run = start_deckless(owner, django_capture_on_commit_callbacks, games=2, agents=["greedy"])
+    assert run.status == "done" and run.share_token
+    settings.SIMULATION_BACKEND = "local"
+    monkeypatch.setattr(selectors, "simulation_replay", lambda *a: pytest.fail("computed inside the request"))
+    stranger = Client()
+    with django_capture_on_commit_callbacks(execute=False) as background:
+        page = stranger.get(f"/simulations/{run.pk}/games/0/0/?key={run.share_token}")
+    assert page.status_code == 202 and len(background) == 1
+    with django_capture_on_commit_callbacks(execute=False):  # one person's replays at once are bounded
+        codes = [stranger.get(f"/simulations/{run.pk}/games/0/{n}/?key={run.share_token}").status_code
+                 for n in (1, 0)]
+    assert codes == [202, 202]
+    assert ReplayCache.objects.filter(run=run, status="computing").count() == 2
