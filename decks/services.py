@@ -18,7 +18,7 @@ from cardpool.models import Card
 from cardpool.name_index import Suggester
 from cardpool.search import SearchError, search
 from decks import permissions
-from decks.models import Deck, DeckCard, DeckVersion, Format, validate_game_slug
+from decks.models import Deck, DeckCard, DeckVersion, Format, new_share_token, validate_game_slug
 from decks.selectors import (
     card_to_spec,
     deck_to_decklist,
@@ -240,7 +240,11 @@ def deck_update(*, actor, deck: Deck, name: str | None = None, description: str 
     if description is not None:
         deck.description = _clean_description(description)
     if visibility is not None:
-        deck.visibility = _clean_visibility(visibility)
+        visibility = _clean_visibility(visibility)
+        if visibility == Deck.UNLISTED and deck.visibility != Deck.UNLISTED:
+            # unlisted again: a new link, so the one shared before (and taken back) opens nothing
+            deck.share_token = new_share_token()
+        deck.visibility = visibility
     if fmt is not None:
         deck.format = _resolve_format(deck.game, fmt)
     notes = [note] if note else []
