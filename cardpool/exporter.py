@@ -15,7 +15,7 @@ import json
 import re
 from typing import Any
 
-from cardpool.importer import CARD_COLUMNS, FORMULA_STARTS, NONE_CELLS, SET_COLUMNS
+from cardpool.importer import CARD_COLUMNS, NONE_CELLS, SET_COLUMNS, looks_like_formula
 from cardpool.models import Card, CardSet
 from rules.core.registry import get_game
 from rules.core.schema import BOOL, INT, LIST, MAP, TAGS, GameSpec
@@ -89,9 +89,10 @@ def cell_value(kind: str, value: Any) -> str:
 
 
 def guard_formula(cell: str) -> str:
-    """A cell a spreadsheet would run as a formula, written as text (FORMULA_STARTS); a cell that
-    already looks guarded gets one more apostrophe, since the import strips one."""
-    return "'" + cell if cell.lstrip("'")[:1] in FORMULA_STARTS else cell
+    """A cell a spreadsheet would run as a formula, written as text (``looks_like_formula``: also
+    after leading white space, and full-width ``＝``); a cell that already looks guarded gets one
+    more apostrophe, since the import strips one."""
+    return "'" + cell if looks_like_formula(cell) else cell
 
 
 def export_csv(game_slug: str) -> str:

@@ -13,6 +13,7 @@ import csv
 import difflib
 import json
 import re
+import unicodedata
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
@@ -223,10 +224,21 @@ class CsvRead:
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 
 
+def looks_like_formula(cell: str) -> bool:
+    """Whether a spreadsheet could read ``cell`` (its leading apostrophes aside) as a formula: it
+    starts with one of FORMULA_STARTS, or does after leading white space (a space, a non-breaking
+    space, a newline) or in a full-width form (``＝``, ``＋``: NFKC folds them), which spreadsheets
+    also run; a cell starting with white space is guarded whatever follows."""
+    body = cell.lstrip("'")
+    first = body[:1]
+    return bool(first) and (first in FORMULA_STARTS or first.isspace()
+                            or unicodedata.normalize("NFKC", first)[:1] in FORMULA_STARTS)
+
+
 def unguard_formula(cell: str) -> str:
     """A cell the export guarded against spreadsheet formulas (``'=...``, see
     ``cardpool.exporter.guard_formula``) reads back as it was: the leading apostrophe goes."""
-    return cell[1:] if cell[:1] == "'" and cell.lstrip("'")[:1] in FORMULA_STARTS else cell
+    return cell[1:] if cell[:1] == "'" and looks_like_formula(cell) else cell
 
 
 def _records(text: str, read: CsvRead) -> Iterator[tuple[int, list[str]]]:
