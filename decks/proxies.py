@@ -4,12 +4,20 @@ Pages are drawn with Pillow at 300 dpi, one at a time, and each goes into the PD
 image filling the page (fpdf2 writes the PDF; a page's picture is dropped once it is encoded,
 so only the compressed pages are held). A4 or US Letter; optional cut marks at the card
 corners, in the margin outside the grid.
+
+A sheet is bounded and kept (issue 25, item 4: a 60,939-copy deck ran the worker past its 120 s,
+and a 45-card sheet took 11 s cold every time): at most ``MAX_PROXY_CARDS`` copies a sheet, and
+each sheet built is kept under ``MEDIA_ROOT/proxy-sheets/`` by what it shows (the cards, their
+pictures' versions, paper, cut marks: ``cached_proxy_pdf``), so asking again costs a file read.
 """
 
 from __future__ import annotations
 
+import hashlib
 import io
 import math
+import os
+import tempfile
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 
@@ -22,6 +30,8 @@ CARD_PX = (round(63 * MM), round(88 * MM))  # 744 x 1039
 PAPERS_MM = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}
 PER_PAGE = 9
 MARK_PX = round(4 * MM)  # cut mark length
+#: most copies one sheet prints (13 pages): far above any format's deck with its sideboard
+MAX_PROXY_CARDS = 120
 GAP_PX = 0  # cards touch, so one cut separates neighbours
 
 
@@ -105,3 +115,33 @@ def proxy_pdf(picture_paths: Iterable[Path], *, paper: str = "a4", cut_marks: bo
         pdf.add_page()
         pdf.image(io.BytesIO(jpeg), x=0, y=0, w=width_pt, h=height_pt)
     return bytes(pdf.output())
+
+
+def sheet_key(parts: Iterable, *, paper: str, cut_marks: bool) -> str:
+    """A name for a sheet from everything it shows (cards and their pictures' versions, paper,
+    marks) and the secret key, so nobody can guess another deck's file."""
+    from django.conf import settings
+
+    digest = hashlib.sha256(f"{settings.SECRET_KEY}|{paper}|{int(cut_marks)}".encode())
+    for part in parts:
+        digest.update(f"|{part}".encode())
+    return digest.hexdigest()[:40]
+
+
+def cached_proxy_pdf(key: str, picture_paths, *, paper: str = "a4", cut_marks: bool = True) -> Path:
+    """The file of the sheet named ``key``, built once (``picture_paths``: a callable giving the
+    paths, only called when the sheet is not kept yet). Written atomically: two requests at once
+    at worst build it twice."""
+    from django.conf import settings
+
+    folder = Path(settings.MEDIA_ROOT) / "proxy-sheets"
+    path = folder / f"{key}.pdf"
+    if path.exists():
+        return path
+    data = proxy_pdf(picture_paths(), paper=paper, cut_marks=cut_marks)
+    folder.mkdir(parents=True, exist_ok=True)
+    handle, temporary = tempfile.mkstemp(dir=folder, suffix=".part")
+    with os.fdopen(handle, "wb") as out:
+        out.write(data)
+    os.replace(temporary, path)
+    return path

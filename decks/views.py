@@ -213,16 +213,22 @@ def proxy_sheet(request, pk: int):
         return HttpResponse(f"paper must be one of {', '.join(proxies.PAPERS_MM)}", status=400,
                             content_type="text/plain; charset=utf-8")
     cut_marks = request.GET.get("cut_marks", "1") not in ("0", "false", "no", "off")
-    paths = []
-    for section in selectors.deck_sections_for_display(deck):
-        for row in section["cards"]:
-            path = card_image_file(row["card"], "full")
-            paths.extend([path] * row["qty"])
-    if not paths:
+    rows = [row for section in selectors.deck_sections_for_display(deck) for row in section["cards"]]
+    copies = sum(row["qty"] for row in rows)
+    if not copies:
         messages.error(request, "This deck has no cards to print yet.")
         return redirect(_detail_url(deck, _key(request)))
-    pdf = proxies.proxy_pdf(paths, paper=paper, cut_marks=cut_marks)
-    response = HttpResponse(pdf, content_type="application/pdf")
+    if copies > proxies.MAX_PROXY_CARDS:
+        return HttpResponse(f"A proxy sheet prints at most {proxies.MAX_PROXY_CARDS} cards; this deck has {copies:,}.",
+                            status=400, content_type="text/plain; charset=utf-8")
+
+    def paths():  # drawn only when the sheet is not kept yet
+        return [card_image_file(row["card"], "full") for row in rows for _ in range(row["qty"])]
+
+    key = proxies.sheet_key([f"{row['card'].pk}:{row['card'].updated.isoformat()}:{row['qty']}" for row in rows],
+                            paper=paper, cut_marks=cut_marks)
+    pdf = proxies.cached_proxy_pdf(key, paths, paper=paper, cut_marks=cut_marks)
+    response = HttpResponse(pdf.read_bytes(), content_type="application/pdf")
     response["Content-Disposition"] = f'inline; filename="{slugify(deck.name) or "deck"}-proxies-{paper}.pdf"'
     return response
 

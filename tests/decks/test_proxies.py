@@ -115,3 +115,34 @@ def test_proxy_page_for_a_deck(client, alice, import_sample):
         on_page = page.getpixel((inside[0] + point[0], inside[1] + point[1]))
         assert near(on_page, expected.getpixel(point), tolerance=40), point
     assert client.get(f"/decks/{deck.pk}/proxies.pdf", {"paper": "a0"}).status_code == 400
+
+
+# -- bounded and kept (issue 25, item 4) ----------------------------------------------------------------
+@pytest.mark.django_db
+def test_a_sheet_is_built_once_and_kept_until_the_deck_changes(client, alice, import_sample, monkeypatch):
+    """A 45-card sheet took 11 s cold on every request."""
+    from decks import services
+
+    deck = import_sample(alice, "fellbound-dawnwardens.txt", visibility=Deck.PUBLIC)
+    built = []
+    real = proxies.proxy_pdf
+    monkeypatch.setattr(proxies, "proxy_pdf", lambda *a, **k: built.append(1) or real(*a, **k))
+    first = client.get(f"/decks/{deck.pk}/proxies.pdf")
+    again = client.get(f"/decks/{deck.pk}/proxies.pdf")
+    assert first.status_code == again.status_code == 200 and first.content == again.content and len(built) == 1
+    assert client.get(f"/decks/{deck.pk}/proxies.pdf", {"paper": "letter"}).status_code == 200 and len(built) == 2
+    rows = [(row.card_id, row.quantity) for row in deck.cards.all()]
+    services.deck_set_cards(actor=alice, deck=deck, sections={"deck": rows[1:]})
+    changed = client.get(f"/decks/{deck.pk}/proxies.pdf")
+    assert changed.status_code == 200 and len(built) == 3 and parse_pdf(changed.content)["pages"] == 1
+
+
+@pytest.mark.django_db
+def test_a_sheet_past_the_bound_is_refused_before_anything_is_drawn(client, alice, card_pool, monkeypatch):
+    from decks import services
+
+    monkeypatch.setattr(proxies, "proxy_pdf", lambda *a, **k: pytest.fail("drawn"))
+    sections = {"deck": [{"name": "Hearthward Mender", "qty": proxies.MAX_PROXY_CARDS + 1}]}
+    deck = services.deck_create(owner=alice, game="fellbound", name="Big", visibility=Deck.PUBLIC, sections=sections)
+    response = client.get(f"/decks/{deck.pk}/proxies.pdf")
+    assert response.status_code == 400 and str(proxies.MAX_PROXY_CARDS) in response.content.decode()
