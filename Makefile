@@ -27,6 +27,7 @@ $(VENV)/.dev: requirements.txt requirements-dev.txt | $(BIN)/python
 
 setup: $(VENV)/.runtime
 	$(BIN)/python manage.py migrate --noinput
+	$(BIN)/python manage.py createcachetable  # the counts every server process shares (migrate makes it too)
 	$(BIN)/python manage.py load_cardpool
 
 run: setup

@@ -15,6 +15,8 @@ CARD_IMPORT_BACKGROUND_ROWS  an admin card import of more rows than this runs in
                     thread with a progress page (default 2000; smaller files import in the request)
 DJANGO_REDIS_URL    e.g. redis://host:6379/1: count API rates and sign-ups there instead of the
                     database's cache table (both are shared by every server process)
+DJANGO_WARM_UP      "1"/"0": a server process opens its most visited pages itself before it takes
+                    traffic (default: on when DEBUG is off)
 DJANGO_VISITOR_PAGE_SECONDS  how long a page read by visitors who are not logged in is kept and
                     shared (config/visitor_cache.py; default 10 with DEBUG off, 0 = never)
 """
@@ -221,6 +223,9 @@ DATA_UPLOAD_MAX_MEMORY_SIZE = CARD_IMPORT_MAX_BYTES
 # Admin imports of more rows than this run as a background job (cardpool/import_jobs.py) whose page
 # shows progress; smaller ones are imported during the request.
 CARD_IMPORT_BACKGROUND_ROWS = max(0, int(os.environ.get("CARD_IMPORT_BACKGROUND_ROWS", 2000)))
+# A server process sends its most visited pages through itself before it takes traffic (config/warmup.py):
+# the first request on a new gunicorn worker took 8-28 s. On with DEBUG off (DJANGO_WARM_UP=0 turns it off).
+WARM_UP = env_bool("DJANGO_WARM_UP", not DEBUG)
 # Pages visitors who are not logged in read alike are kept this many seconds (config/visitor_cache.py)
 VISITOR_PAGE_SECONDS = max(0, int(os.environ.get("DJANGO_VISITOR_PAGE_SECONDS", 0 if DEBUG else 10)))
 
