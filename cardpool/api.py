@@ -4,7 +4,8 @@ Thin views over ``cardpool.selectors``; a malformed query answers 400 with the p
 message and position, never 500. Errors are raised as ``RequestError`` and answered by the API's
 one exception handler with its documented body, ``{"error": code, "message": sentence, ...details}``:
 ``unknown_game`` (``field``, ``known``), ``bad_query`` (``position``, ``column``, ``suggestion``;
-``field`` for autocomplete's ``q``), ``too_slow``.
+``field`` for autocomplete's ``q``), ``too_slow`` (the database gave up, or a regular-expression
+search passed its time budget), ``busy`` (429: the client's regular-expression searches at once).
 """
 
 from __future__ import annotations
@@ -29,6 +30,7 @@ from cardpool.selectors import (
     card_search,
     game_list_with_counts,
 )
+from config.client_ip import client_ip
 from config.visitor_cache import cached_data_for_visitors
 from rules.core.registry import UnknownGame, game_slugs, get_game
 
@@ -97,7 +99,7 @@ def _game_param(request) -> str | None:
 
 
 _error_schema = inline_serializer("CardError", {
-    "error": serializers.CharField(help_text="unknown_game, bad_query, too_slow, not_found"),
+    "error": serializers.CharField(help_text="unknown_game, bad_query, too_slow, busy, not_found"),
     "message": serializers.CharField(),
     "field": serializers.CharField(required=False, help_text="the query parameter that is wrong"),
     "known": serializers.ListField(child=serializers.CharField(), required=False,
@@ -162,11 +164,12 @@ class CardListView(APIView):
         game = _game_param(request)
         paginator = self.pagination_class()
         try:
-            with statement_time_budget():
-                result = card_search(query=request.query_params.get("q", ""), game_slug=game)
+            query = request.query_params.get("q", "")
+            with statement_time_budget(query=query, client=client_ip(request)):
+                result = card_search(query=query, game_slug=game)
                 page = paginator.paginate_queryset(PagedCardRows(result), request, view=self)
         except SearchError as exc:
-            raise RequestError(exc.code, str(exc), **exc.details()) from None
+            raise RequestError(exc.code, str(exc), exc.status, **exc.details()) from None
         data = CardSerializer(page, many=True, context=_context(request)).data
         return paginator.get_paginated_response(data)
 

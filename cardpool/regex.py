@@ -6,22 +6,99 @@ answers in time linear in the text and refuses what it cannot do in linear time
 (backreferences, lookaround) with a message, which the search reports at the pattern's position.
 
 On SQLite this module replaces Django's ``REGEXP`` function (which calls ``re``) on every new
-connection. PostgreSQL keeps its own engine; a pattern must still compile in RE2 (so there are
-no backreferences), and its statement timeout (``DATABASE_STATEMENT_TIMEOUT``) bounds the rest.
+connection. PostgreSQL keeps its own engine, whose cost grows with the pattern's expanded size
+(``(.*){1,200}(.*){1,200}(.*){1,200}!`` took it 13-25 s to compile), so every pattern is bounded
+here before any database sees it (``check_bounds``: its length, each counted repetition and their
+total), and the search runs it under a time budget of its own (``cardpool.search``).
 """
 
 from __future__ import annotations
 
+import re
 from functools import lru_cache
 
 import re2
 
 #: RE2 gives up on a pattern whose compiled program would need more memory than this.
 MAX_PROGRAM_BYTES = 4 << 20
+#: the longest pattern a search may hold, in characters
+MAX_PATTERN_LENGTH = 200
+#: the largest count of one repetition ({n}, {n,}, {n,m}), and of all of them together (a
+#: repetition inside another counts times the outer one)
+MAX_REPEAT = 100
+MAX_TOTAL_REPEAT = 100
 
 
 class RegexError(ValueError):
-    """A pattern RE2 refuses; the message says why in RE2's words."""
+    """A pattern refused: by RE2 (the message says why in its words) or by ``check_bounds``
+    (``position``: where in the pattern, 0-based; None when RE2 does not say)."""
+
+    def __init__(self, message: str, position: int | None = None):
+        super().__init__(message)
+        self.position = position
+
+
+_COUNTED = re.compile(r"\{(\d+)(,(\d*))?\}")
+
+
+def _count(m: re.Match) -> int:
+    """How many times ``{n}``, ``{n,}`` or ``{n,m}`` repeats at most (``{n,}``: n copies, then a star)."""
+    return int(m.group(3)) if m.group(3) else int(m.group(1))
+
+
+def _skip_class(pattern: str, i: int) -> int:
+    """The position after the character class opening at ``i`` (``[]a]``, ``[^]a]``, ``[[:alpha:]]``)."""
+    j = i + 1
+    j += pattern.startswith("^", j)
+    j += pattern.startswith("]", j)
+    while j < len(pattern) and pattern[j] != "]":
+        if pattern[j] == "\\":
+            j += 2
+        elif pattern.startswith("[:", j) and (end := pattern.find(":]", j + 2)) != -1:
+            j = end + 2
+        else:
+            j += 1
+    return j + 1
+
+
+def check_bounds(pattern: str) -> None:
+    """Refuse, saying where, a pattern longer than ``MAX_PATTERN_LENGTH``, one counted repetition
+    above ``MAX_REPEAT``, or counted repetitions above ``MAX_TOTAL_REPEAT`` in all (a repeated
+    group's own repetitions multiplied: ``((a){1,5}){1,4}`` counts 5 x 4 + 4). One linear scan that
+    skips escapes and character classes; RE2 checks the syntax itself."""
+    if len(pattern) > MAX_PATTERN_LENGTH:
+        raise RegexError(f"a regular expression has at most {MAX_PATTERN_LENGTH} characters, "
+                         f"this one {len(pattern)}", MAX_PATTERN_LENGTH)
+    totals = [0]  # repetitions counted so far in each open group, the whole pattern first
+    closed = 0  # the repetitions inside the group that has just closed (0 after anything else)
+    i = 0
+    while i < len(pattern):
+        ch, after = pattern[i], 0
+        if ch == "\\":
+            i += 2
+        elif ch == "[":
+            i = _skip_class(pattern, i)
+        elif ch == "(":
+            totals.append(0)
+            i += 1
+        elif ch == ")" and len(totals) > 1:
+            after = totals.pop()
+            totals[-1] += after
+            i += 1
+        elif ch == "{" and (m := _COUNTED.match(pattern, i)):
+            count = _count(m)
+            if count > MAX_REPEAT:
+                raise RegexError(f"{m.group()} at position {i + 1} of the expression repeats {count} times; "
+                                 f"a repetition may repeat at most {MAX_REPEAT}", i)
+            totals[-1] += count + closed * (count - 1)
+            if sum(totals) > MAX_TOTAL_REPEAT:
+                raise RegexError(f"{m.group()} at position {i + 1} of the expression brings its counted "
+                                 f"repetitions to {sum(totals)} (nested ones multiplied); at most "
+                                 f"{MAX_TOTAL_REPEAT} in all", i)
+            i = m.end()
+        else:
+            i += 1
+        closed = after
 
 
 def _options() -> re2.Options:
@@ -33,7 +110,9 @@ def _options() -> re2.Options:
 
 @lru_cache(maxsize=256)
 def compile_pattern(pattern: str):
-    """The compiled RE2 pattern, or :class:`RegexError` saying why it cannot be searched."""
+    """The compiled RE2 pattern, or :class:`RegexError` saying why it cannot be searched
+    (``check_bounds`` first)."""
+    check_bounds(pattern)
     try:
         return re2.compile(pattern, _options())
     except re2.error as exc:

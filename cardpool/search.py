@@ -26,9 +26,10 @@ string a user typed.
 from __future__ import annotations
 
 import difflib
+import hashlib
 import re
 from collections.abc import Iterable
-from contextlib import contextmanager
+from contextlib import contextmanager, nullcontext
 from dataclasses import dataclass, field
 
 from django.db import DatabaseError, OperationalError, connection, transaction
@@ -69,7 +70,8 @@ LOOKUP = {"=": "exact", ":": "exact", "<": "lt", "<=": "lte", ">": "gt", ">=": "
 
 class SearchError(ValueError):
     """A query the parser cannot use: says what is wrong and where. ``code`` is the API's stable
-    error code: ``bad_query`` (the query itself), ``too_slow`` (the database gave up on it)."""
+    error code: ``bad_query`` (the query itself), ``too_slow`` (the database gave up on it, or on its
+    regular expression), ``busy`` (the client's regular-expression searches at once: 429)."""
 
     def __init__(self, message: str, position: int, suggestion: str | None = None, code: str = "bad_query"):
         self.message = message
@@ -80,6 +82,11 @@ class SearchError(ValueError):
         if suggestion:
             text += f"; did you mean {suggestion!r}?"
         super().__init__(text)
+
+    @property
+    def status(self) -> int:
+        """The HTTP status that answers it: 429 for ``busy`` (the client's searches at once), else 400."""
+        return 429 if self.code == "busy" else 400
 
     def details(self) -> dict:
         """Where the error is, for the API's error body beside its code and sentence."""
@@ -167,6 +174,8 @@ class _Lexer:
                 try:
                     compile_pattern(pattern)
                 except RegexError as exc:
+                    if exc.position is not None:  # within RE2's syntax, past this search's bounds
+                        raise SearchError(f"regular expression too large: {exc}", start + 1 + exc.position) from None
                     raise SearchError(f"invalid regular expression: {exc}", start + 1) from None
                 return pattern, i + 1
             out.append(ch)
@@ -382,16 +391,92 @@ def name_words(query: str) -> str:
     return " ".join(words).strip()
 
 
-@contextmanager
-def statement_time_budget():
-    """Turn the database cancelling a search at its statement timeout (PostgreSQL's
-    ``DATABASE_STATEMENT_TIMEOUT``) into a :class:`SearchError`: a clear 400, never a 500."""
+def first_regex(query: str) -> int | None:
+    """Where the pattern of the first /regular expression/ of ``query`` starts (its first character;
+    None: it has none, or cannot be read)."""
     try:
-        yield
+        tree = parse(query).tree
+    except SearchError:
+        return None
+    found: list[int] = []
+    stack = [tree]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, Term) and node.regex:
+            found.append(node.value_pos + 1)
+        elif isinstance(node, Not):
+            stack.append(node.child)
+        elif isinstance(node, (And, Or)):
+            stack.extend(node.children)
+    return min(found, default=None)
+
+
+#: what a regular-expression search may cost on PostgreSQL, whose engine grows with the pattern:
+#: its compilation (``_check_regex_in_database``), then each statement of the search
+REGEX_COMPILE_MS = 250
+REGEX_STATEMENT_MS = 400
+#: regular-expression searches one client (its address) may have running at once; one more waits
+REGEX_SEARCHES_PER_CLIENT = 2
+#: a slot left by a killed worker frees itself after this long
+REGEX_SLOT_SECONDS = 30
+
+
+def _regex_slot(client: str, position: int):
+    """Take one of ``client``'s ``REGEX_SEARCHES_PER_CLIENT`` slots in the cache every server process
+    shares (``settings.SHARED_CACHE``), or raise SearchError ``busy``: the key of the slot taken."""
+    from accounts.throttles import shared_cache
+
+    digest = hashlib.sha1(client.encode()).hexdigest()[:20]
+    for slot in range(REGEX_SEARCHES_PER_CLIENT):
+        key = f"search:regex-slot:{digest}:{slot}"
+        if shared_cache().add(key, 1, REGEX_SLOT_SECONDS):
+            return key
+    raise SearchError(f"you already have {REGEX_SEARCHES_PER_CLIENT} regular-expression searches running; "
+                      "wait for one to finish and try again", position, code="busy")
+
+
+def _set_statement_timeout(milliseconds: int | str) -> str:
+    """Set this transaction's statement timeout (PostgreSQL); the one it had, to put back."""
+    with connection.cursor() as cursor:
+        cursor.execute("SHOW statement_timeout")
+        before = cursor.fetchone()[0]
+        cursor.execute("SELECT set_config('statement_timeout', %s, true)", [str(milliseconds)])
+    return before
+
+
+@contextmanager
+def statement_time_budget(query: str = "", client: str | None = None):
+    """Run a search's statements inside: the database cancelling one at its statement timeout becomes
+    a :class:`SearchError` ``too_slow`` (a clear 400, never a 500).
+
+    A ``query`` holding a /regular expression/ is an expensive search: ``client`` (an address) may
+    run ``REGEX_SEARCHES_PER_CLIENT`` of them at once (SearchError ``busy`` past that), and on
+    PostgreSQL each of its statements has ``REGEX_STATEMENT_MS`` (its own engine's cost grows with
+    the pattern; SQLite runs RE2, linear, and needs no budget), so one visitor's searches never hold
+    a server process for long."""
+    at = first_regex(query) if query else None
+    expensive = at is not None
+    slot = _regex_slot(client, at) if expensive and client else None
+    budget = expensive and connection.vendor == "postgresql"
+    try:
+        with transaction.atomic() if budget else nullcontext():
+            before = _set_statement_timeout(REGEX_STATEMENT_MS) if budget else None
+            yield
+            if budget:  # a savepoint in an outer transaction keeps the setting: put it back
+                _set_statement_timeout(before)
     except OperationalError as exc:
         if getattr(exc.__cause__, "sqlstate", None) != QUERY_CANCELED:
             raise
+        if budget:
+            raise SearchError(f"this regular-expression search took longer than {REGEX_STATEMENT_MS} ms, the "
+                              "most one may take; make the expression simpler or the search narrower", at,
+                              code="too_slow") from None
         raise SearchError("this search took too long for the server; make it narrower", 0, code="too_slow") from None
+    finally:
+        if slot is not None:
+            from accounts.throttles import shared_cache
+
+            shared_cache().delete(slot)
 
 
 # -- compiling to a Django filter ------------------------------------------------------------
@@ -416,12 +501,22 @@ def _attr_subquery(name: str, **lookups) -> Q:
 
 def _check_regex_in_database(pattern: str, position: int) -> None:
     """The lexer checks a /regex/ with RE2 (what SQLite's REGEXP runs); PostgreSQL's regex
-    dialect refuses some patterns RE2 accepts, so ask it too, in a savepoint."""
+    dialect refuses some patterns RE2 accepts, so ask it too, in a savepoint rolled back after it,
+    within ``REGEX_COMPILE_MS``: its compilation grows with the pattern, and the search's own
+    statements then find it compiled (PostgreSQL keeps the last ones it compiled)."""
     if connection.vendor != "postgresql":
         return
     try:
         with transaction.atomic(), connection.cursor() as cursor:
+            cursor.execute("SELECT set_config('statement_timeout', %s, true)", [str(REGEX_COMPILE_MS)])
             cursor.execute("SELECT '' ~* %s", [pattern])
+            transaction.set_rollback(True)  # and the statement timeout with it
+    except OperationalError as exc:
+        if getattr(exc.__cause__, "sqlstate", None) != QUERY_CANCELED:
+            raise
+        raise SearchError(f"this regular expression is too complex: the database could not prepare it within "
+                          f"{REGEX_COMPILE_MS} ms; simplify it (fewer or smaller repetitions)", position,
+                          code="too_slow") from None
     except DatabaseError as exc:
         reason = str(exc).splitlines()[0].removeprefix("invalid regular expression: ")
         raise SearchError(f"invalid regular expression: {reason}", position) from None
@@ -475,7 +570,7 @@ class _Compiler:
     def text_match(self, column: str, t: Term, lower: bool = False) -> Q:
         self._only_text(t)
         if t.regex:
-            _check_regex_in_database(t.value, t.value_pos)
+            _check_regex_in_database(t.value, t.value_pos + 1)  # its first character, as the lexer says
             return Q(**{f"{column}__iregex": t.value})
         if t.op == "=":
             return Q(**{f"{column}__iexact": t.value}) if not lower else Q(**{column: t.value.lower()})

@@ -22,6 +22,7 @@ from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 from django.utils.functional import SimpleLazyObject
 
+from cardpool import regex
 from cardpool.models import Card, Game
 from cardpool.search import BUILTIN_KEYS, ORDER_FIELDS, SearchError, statement_time_budget
 from cardpool.selectors import (
@@ -36,6 +37,7 @@ from cardpool.selectors import (
     set_choices,
 )
 from cardpool.selectors import set_list as select_sets
+from config.client_ip import client_ip
 from rules.core.registry import UnknownGame, all_games, get_game
 from rules.core.schema import BOOL, ENUM, INT, LIST, MAP, STR, TAGS, GameSpec
 
@@ -366,7 +368,7 @@ def _results_context(request, query: str, game_slug: str | None, url_name: str, 
     context = {"q": query, "view_mode": _view_mode(request), "view_modes": VIEW_MODES, "error": None,
                "page_obj": None, "cards": [], "total": 0}
     try:
-        with statement_time_budget():
+        with statement_time_budget(query=query, client=client_ip(request)):
             result = card_search(query=query, game_slug=game_slug, game=game)
             # a results page shows no card's effects or flavor text: not read (effects are large JSON)
             page = paginate(request, result.cards.defer(*LIST_DEFERRED))
@@ -374,7 +376,7 @@ def _results_context(request, query: str, game_slug: str | None, url_name: str, 
             rows = list(page.object_list.values_list(*RESULT_FIELDS)) if total else []
     except SearchError as exc:
         context["error"] = _error_context(query, exc, url_name, url_args)
-        return context, 400
+        return context, exc.status
     objects = page.object_list
 
     context.update(page_obj=page, cards=SimpleLazyObject(lambda: _decorate(objects)) if rows else [], total=total,
@@ -446,7 +448,7 @@ def random_card_view(request, game: str):
     game_obj, spec = _game_or_404(game)
     query = request.GET.get("q", "")
     try:
-        with statement_time_budget():
+        with statement_time_budget(query=query, client=client_ip(request)):
             card = random_card(card_search(query=query, game_slug=spec.slug))
     except SearchError:
         card = None
@@ -617,6 +619,7 @@ def syntax_help(request):
     return render(request, "cardpool/syntax_help.html", {
         "games": games, "examples": examples, "builtin_keys": builtins,
         "order_fields": list(ORDER_FIELDS),
+        "regex_limits": {"length": regex.MAX_PATTERN_LENGTH, "repeat": regex.MAX_REPEAT, "total": regex.MAX_TOTAL_REPEAT},
     })
 
 

@@ -16,7 +16,7 @@ from django.db import transaction
 
 from cardpool.models import Card
 from cardpool.name_index import Suggester
-from cardpool.search import SearchError, search
+from cardpool.search import SearchError, search, statement_time_budget
 from decks import permissions
 from decks.models import Deck, DeckCard, DeckVersion, Format, new_share_token, validate_game_slug
 from decks.selectors import (
@@ -329,7 +329,8 @@ def deck_deal(*, owner, game: str, fmt: Format | str | None, pool_query: str = "
     pool_query = str(pool_query or "").strip()
     visibility = _clean_visibility(visibility)
     try:
-        pool = [card_to_spec(card) for card in search(pool_query, game_slug=game).cards]
+        with statement_time_budget(query=pool_query):  # a /regex/ pool is read within its time budget
+            pool = [card_to_spec(card) for card in search(pool_query, game_slug=game).cards]
     except SearchError as exc:
         raise DeckPoolError([f"pool query {pool_query!r}: {exc}"]) from None
     try:
