@@ -3,10 +3,10 @@
 The deck validator used to load every card name of the game and run ``difflib`` over them for
 each unknown name: 600 near-miss names took 5 s on the stock pool, and at 90,000 cards a few
 anonymous requests held every worker until it was killed (issue 25, part 2). Here each game's
-distinct names are indexed by their three-letter pieces once per process (again after
-``INDEX_SECONDS``, or at once when this process changes cards); a suggestion reads the postings of
-the name's rarest pieces, at most ``POSTINGS_PER_NAME`` entries in all, and scores the
-``CANDIDATES_PER_NAME`` names sharing most pieces with rapidfuzz. So one suggestion costs the same
+distinct names are indexed by their three-letter pieces once per process (rebuilt in the
+background after ``INDEX_SECONDS``, and on next use when this process changes cards); a
+suggestion reads the postings of the name's rarest pieces, at most ``POSTINGS_PER_NAME`` entries
+in all, and scores the ``CANDIDATES_PER_NAME`` names sharing most pieces with rapidfuzz. So one suggestion costs the same
 at 500 cards or 500,000, and a request asks for at most ``SUGGESTIONS_PER_REQUEST`` of them within
 ``SUGGESTION_SECONDS`` (``Suggester``).
 """
@@ -14,10 +14,12 @@ at 500 cards or 500,000, and a request asks for at most ``SUGGESTIONS_PER_REQUES
 from __future__ import annotations
 
 import heapq
+import logging
 import re
 import threading
 import time
 from array import array
+from collections import defaultdict
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
@@ -46,13 +48,10 @@ def normalize(name: str) -> str:
 
 
 def pieces(name: str) -> set[str]:
-    """The three-letter pieces of a normalized name, each word padded as PostgreSQL's pg_trgm does
-    ("  go", " go", "gol", ..., "em ")."""
-    out: set[str] = set()
-    for word in name.split():
-        padded = f"  {word} "
-        out.update(padded[i:i + 3] for i in range(len(padded) - 2))
-    return out
+    """The three-letter pieces of a normalized name, its words padded much as PostgreSQL's pg_trgm
+    pads them ("  g", " go", "gol", ..., "em ")."""
+    padded = "  " + name.replace(" ", "  ") + " "
+    return {padded[i:i + 3] for i in range(len(padded) - 2)}
 
 
 @dataclass
@@ -69,10 +68,10 @@ class NameIndex:
 
     def __post_init__(self):
         self.keys = [normalize(name) for name in self.names]
-        grouped: dict[str, list[int]] = {}
+        grouped: defaultdict[str, list[int]] = defaultdict(list)
         for i, key in enumerate(self.keys):
             for piece in pieces(key):
-                grouped.setdefault(piece, []).append(i)
+                grouped[piece].append(i)
         self.postings = {piece: array("I", ids) for piece, ids in grouped.items()}
 
     def suggest(self, name: str, limit: int = SUGGESTED_NAMES) -> list[str]:
@@ -96,7 +95,9 @@ class NameIndex:
 
 
 _indexes: dict[str, NameIndex] = {}
+_refreshing: set[str] = set()
 _lock = threading.Lock()
+log = logging.getLogger(__name__)
 
 
 def _read_names(game: str) -> list[str]:
@@ -111,15 +112,33 @@ def _read_names(game: str) -> list[str]:
 
 
 def name_index(game: str) -> NameIndex:
-    """``game``'s index, built on first use and again after ``INDEX_SECONDS`` (one thread builds it)."""
+    """``game``'s index: built on first use in this process (one thread builds it, the others wait
+    for it), then kept; after ``INDEX_SECONDS`` a background thread builds it again while requests
+    go on using the one there is, so no request but a process's first pays for the pool's size."""
     index = _indexes.get(game)
-    if index is not None and time.monotonic() - index.built < INDEX_SECONDS:
-        return index
-    with _lock:
-        index = _indexes.get(game)
-        if index is None or time.monotonic() - index.built >= INDEX_SECONDS:
-            index = _indexes[game] = NameIndex(_read_names(game))
+    if index is None:
+        with _lock:
+            index = _indexes.get(game)
+            if index is None:
+                index = _indexes[game] = NameIndex(_read_names(game))
+    elif time.monotonic() - index.built >= INDEX_SECONDS and game not in _refreshing:
+        with _lock:
+            if game not in _refreshing:
+                _refreshing.add(game)
+                threading.Thread(target=_refresh, args=(game,), name=f"name-index-{game}", daemon=True).start()
     return index
+
+
+def _refresh(game: str) -> None:
+    from django.db import connection
+
+    try:
+        _indexes[game] = NameIndex(_read_names(game))
+    except Exception:  # the old index stays; the next request past INDEX_SECONDS tries again
+        log.exception("could not index the card names of %s", game)
+    finally:
+        _refreshing.discard(game)
+        connection.close()  # this thread's own connection
 
 
 def forget_name_indexes() -> None:

@@ -10,6 +10,7 @@ bounded by counting it (queries, postings read, names scored), never by a clock.
 from __future__ import annotations
 
 import random
+import threading
 
 import pytest
 
@@ -127,3 +128,16 @@ def test_a_request_gets_suggestions_for_so_many_names_and_no_longer_than_its_bud
     assert late("Emeraldefender Golm")
     now[0] = 2.0  # the request's time for suggestions is spent: none after it
     assert late("Emeraldefender Golm") == [] and late.skipped == 1
+
+
+def test_an_old_index_is_rebuilt_in_the_background_while_requests_use_it(monkeypatch):
+    pools = iter([["Emeraldefender Golem"], ["Emeraldefender Golem", "Emerald Drake"]])
+    monkeypatch.setattr(name_index, "_read_names", lambda game: next(pools))
+    first = name_index.name_index("boundless")
+    assert name_index.name_index("boundless") is first  # built once
+    first.built -= name_index.INDEX_SECONDS + 1
+    assert name_index.name_index("boundless") is first  # no request waits for the new one
+    for thread in threading.enumerate():
+        if thread.name == "name-index-boundless":
+            thread.join()
+    assert name_index.name_index("boundless").names == ["Emeraldefender Golem", "Emerald Drake"]
