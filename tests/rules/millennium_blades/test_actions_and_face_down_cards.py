@@ -32,7 +32,7 @@ def test_tournament_turns_no_action_that_would_leave_no_single_to_play():
 
 
 def test_tournament_turns_an_action_before_the_single_when_one_is_left_to_play():
-    """"Tournament Turns": "in either order": with two Singles in hand the Wallet discards one and
+    """millennium-blades.txt, "Tournament Turns": "in either order": with two Singles in hand the Wallet discards one and
     the other is played."""
     st = table(kit(["Cinder Cadet", "Wandering Squire"], accessories=["Trading Card Wallet"]), kit(["Orella"]))
     assert 'use "Trading Card Wallet"' in legal(st)
@@ -43,9 +43,10 @@ def test_tournament_turns_an_action_before_the_single_when_one_is_left_to_play()
 
 
 def test_tournament_turns_no_action_that_would_take_away_the_last_open_slot():
-    """"A player will be unable to play a single if ... his or her entire tableau is filled
-    already": an Action that flips the card giving the extra slot the Single needs is not offered
-    before the Single (made-up cards: the Action is on the extra-slot card itself)."""
+    """millennium-blades.txt, "Tournament Turns": "A player will be unable to play a single if ...
+    his or her entire tableau is filled already": an Action that flips the card giving the extra
+    slot the Single needs is not offered before the Single (made-up cards: the Action is on the
+    extra-slot card itself)."""
     roomy = CardSpec(None, "Roomy Binder", "accessory", {"star": 1}, (
         {"timing": "ongoing", "ops": [{"op": "extra_slot", "amount": 1}]},
         {"timing": "action", "ops": [{"op": "gain_rp", "amount": 3}]}), "", "", "")
@@ -95,8 +96,8 @@ def test_reaction_a_reaction_flipped_by_its_first_activation_does_not_fire_again
 
 
 def test_flip_a_card_a_next_effect_flipped_before_it_resolves_does_nothing():
-    """"Flip a Card": a face-down card "is considered a blank card for all purposes"; "Top>Ongoing>
-    Play>Next>Score" ("Effects on Cards"). Valve Captain Gusto's Thwomp! (Play) flips Riverbank
+    """millennium-blades.txt, "Flip a Card": a face-down card "is considered a blank card for all
+    purposes"; "Top>Ongoing>Play>Next>Score" ("Effects on Cards"). Valve Captain Gusto's Thwomp! (Play) flips Riverbank
     Angler before Angler's Next effect ("Gain RP equal to the Star Rating of the next card you
     play") resolves: only Thwomp's 8 RP."""
     st = table(kit(["Riverbank Angler", "Valve Captain Gusto"]), kit(["Orella"]))
@@ -107,7 +108,7 @@ def test_flip_a_card_a_next_effect_flipped_before_it_resolves_does_nothing():
 
 
 def test_flip_a_card_a_single_flipped_before_its_play_effect_resolves_has_no_play_effect():
-    """"Flip a Card": "considered a blank card for all purposes"; Ongoing triggers resolve before
+    """millennium-blades.txt, "Flip a Card": "considered a blank card for all purposes"; Ongoing triggers resolve before
     Play effects ("Top>Ongoing>Play>Next>Score"). An opponent's Ongoing effect flips the single
     just played (Cinder Cadet, "Play: Gain 4 RP"): its Play effect does not happen."""
     gate = card("Gatekeeper", "Ongoing: Whenever an opponent plays a single, flip that single.")
@@ -119,7 +120,7 @@ def test_flip_a_card_a_single_flipped_before_its_play_effect_resolves_has_no_pla
 
 
 def test_ending_the_tournament_a_card_flipped_during_scoring_does_not_score():
-    """"Ending the Tournament": "activate all Score effects of face-up cards"; a card flipped by an
+    """millennium-blades.txt, "Ending the Tournament": "activate all Score effects of face-up cards"; a card flipped by an
     earlier Score effect is "a blank card for all purposes" ("Flip a Card") when its turn comes."""
     flipper = CardSpec(None, "Left Flipper", "single", {"star": 1}, (
         {"timing": "score", "ops": [{"op": "flip", "target": {"player": "self", "pick": "right"}}]},), "", "", "")

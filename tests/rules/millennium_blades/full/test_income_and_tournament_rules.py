@@ -10,7 +10,8 @@ from tests.rules.millennium_blades.test_consistency import TurnRules
 
 
 def test_deckbuilding_setup_the_phase_income_is_in_the_event_log():
-    """"2. Give each player 30 Millennium Dollars of income": an ``income`` event per seat, with
+    """millennium-blades.txt, "DECKBUILDING PHASE", "Setup the Phase": "2. Give each player 30
+    Millennium Dollars of income": an ``income`` event per seat, with
     the money after it."""
     state = game(3, 0)
     income = [(e.player, dict(e.changes)) for e in state.events if e.action == "income"]
@@ -19,7 +20,8 @@ def test_deckbuilding_setup_the_phase_income_is_in_the_event_log():
 
 
 def test_whole_game_tournaments_keep_the_turn_and_face_down_rules():
-    """Random whole games: in every tournament no Action comes before the Single in a turn that
+    """millennium-blades.txt, "Tournament Turns", "Use an Action", "Flip a Card" (the tournament
+    engine's issue 29 tests quote them). Random whole games: in every tournament no Action comes before the Single in a turn that
     plays none, an Action's card ends face-down, no face-down card's Reaction is offered."""
     for seed in range(3):
         state = game(3, seed)

@@ -34,8 +34,10 @@ def test_turn_based_a_face_down_cards_reaction_is_not_offered():
 
 
 def test_turn_based_setup_2_and_scoring_6_income_is_in_the_event_log():
-    """"Each player gains 30 Millennium Dollars" (setup 2), "gain 30 more Millennium Dollars"
-    (Scoring 6): each is an ``income`` event."""
+    """millennium-blades.txt, "Turn-Based Mode": "Each player gains 30 Millennium Dollars" (setup
+    2), "gain 30 more Millennium Dollars" (Scoring 6): each is an ``income`` event."""
     state = game(3)
+    act(state, "score")
     income = [(e.player, dict(e.changes)["amount"]) for e in state.events if e.action == "income"]
-    assert income == [(0, 30), (1, 30), (2, 30)]
+    assert income == [(0, 30), (1, 30), (2, 30), (0, 30)]
+    assert dict(next(e for e in reversed(state.events) if e.action == "income").changes)["money"] == state.money[0]
