@@ -39,3 +39,12 @@ class ApiToken(models.Model):
         """A new token for ``user``: the row, and the key to show once."""
         key = PREFIX + secrets.token_urlsafe(32)
         return cls.objects.create(user=user, name=name, key_hash=hash_key(key), hint=key[:10]), key
+
+
+class RateCount(models.Model):
+    """Requests a client made in the current window of one rate limit (accounts.throttles): one row
+    per key, counted up by one statement that every server process shares."""
+
+    rate_key = models.CharField(max_length=200, primary_key=True)
+    window_number = models.BigIntegerField(help_text="seconds since the epoch // the window's length")
+    hits = models.PositiveIntegerField(default=0)

@@ -165,3 +165,44 @@ def test_with_redis_configured_the_counts_live_there(card_pool, settings, redis_
     import redis
 
     assert any(b"throttle_anon_10.9.9.9" in key for key in redis.Redis.from_url(redis_url).keys("*"))
+
+
+def test_a_request_is_counted_in_one_statement(django_assert_num_queries):
+    """DRF's request log on the database cache cost six statements a request, one of them counting
+    the whole cache table; the fixed-window upsert costs one, on SQLite and PostgreSQL alike."""
+    from accounts.throttles import count_hit
+
+    with django_assert_num_queries(1):
+        assert count_hit("throttle_anon_10.1.1.1", 60, now=6_000.0) == 1
+    with django_assert_num_queries(1):
+        assert count_hit("throttle_anon_10.1.1.1", 60, now=6_010.0) == 2
+
+
+def test_the_count_starts_again_in_the_next_window_and_keys_count_apart():
+    from accounts.throttles import count_hit
+
+    assert [count_hit("throttle_anon_10.2.2.2", 60, now=120.0 + n) for n in range(3)] == [1, 2, 3]
+    assert count_hit("throttle_anon_10.3.3.3", 60, now=150.0) == 1  # another client
+    assert count_hit("throttle_anon_10.2.2.2", 60, now=180.0) == 1  # the next minute
+    assert count_hit("throttle_anon_10.2.2.2", 60, now=181.0) == 2
+
+
+def test_retry_after_says_when_the_window_ends(card_pool, settings):
+    settings.API_RATE_ANON = "1/min"
+    client = Client()
+    assert client.get("/api/games/", REMOTE_ADDR="10.4.4.4").status_code == 200
+    refused = client.get("/api/games/", REMOTE_ADDR="10.4.4.4")
+    assert refused.status_code == 429 and 1 <= int(refused["Retry-After"]) <= 60
+
+
+def test_a_person_is_counted_once_and_a_stranger_once():
+    """Each request is counted by one rate: a stranger's by address, a person's by account."""
+    from types import SimpleNamespace
+
+    from accounts.throttles import PersonRate, StrangerRate
+
+    stranger = SimpleNamespace(user=SimpleNamespace(is_authenticated=False), META={"REMOTE_ADDR": "10.5.5.5"})
+    person = SimpleNamespace(user=SimpleNamespace(is_authenticated=True, pk=7), META={"REMOTE_ADDR": "10.5.5.5"})
+    assert PersonRate().get_cache_key(stranger, None) is None and StrangerRate().get_cache_key(person, None) is None
+    assert StrangerRate().get_cache_key(stranger, None) == "throttle_anon_10.5.5.5"
+    assert PersonRate().get_cache_key(person, None) == "throttle_user_7"
