@@ -216,6 +216,7 @@ class CsvRead:
     set_lines: list[str] = field(default_factory=list)  # where each entry of ``sets`` was declared
     columns: dict[str, str] = field(default_factory=dict)  # card field / attribute -> header as written
     bad_cells: set[tuple[str, str]] = field(default_factory=set)  # (where, attribute or field) already reported
+    merged: list[str] = field(default_factory=list)  # fan list: rows merged into an earlier row's card, and how
 
 
 #: A cell starting with one of these is a formula to a spreadsheet (=HYPERLINK(...) runs when the
@@ -537,7 +538,8 @@ def card_kind(spec: GameSpec, word: str) -> str | None:
     if slug in spec.card_type_slugs:
         return slug
     layout = spec.list_layout
-    return layout.kinds.get(norm_word(word)) if layout is not None else None
+    # "Character (Co-Op)" reads as character_co_op
+    return layout.kinds.get(norm_word(re.sub(r"[()]", " ", word))) if layout is not None else None
 
 
 def _first_segment(text: str) -> str:
@@ -594,14 +596,21 @@ def _read_fan(spec: GameSpec, rows, as_written: dict[str, str], read: CsvRead, e
     next_order = max((s.release_order for s in db_sets.values()), default=0) + 1
     new_sets: dict[str, dict[str, Any]] = {}
     kind_from: dict[str, tuple[str, str]] = {}  # set code -> (kind, where) given by a tier cell
-    numbers_by_name: dict[tuple[str, str], str] = {}
+    # A card is its set, name and kind group: every card a deck takes is one group ("kit"), each
+    # component type its own, so a Co-op Boss's version of a set's single is a card of its own.
+    deck_types = {t for section in spec.sections for t in section.card_types}
+
+    def group(card_type: str) -> str:
+        return "kit" if card_type in deck_types else card_type
+
+    numbers_by_name: dict[tuple[str, str, str], str] = {}
     used: dict[str, set[str]] = {}
     for (code, number), card in db_cards.items():
-        numbers_by_name.setdefault((code, card.name.lower()), number)
+        numbers_by_name.setdefault((code, card.name.lower(), group(card.card_type)), number)
         used.setdefault(code, set()).add(number)
     counters = {code: max((int(n) for n in numbers if n.isdigit()), default=0) for code, numbers in used.items()}
-    # (set, name) -> (index in read.rows, the row's card data but its quantity, copies so far)
-    first_of: dict[tuple[str, str], tuple[int, dict[str, Any], int]] = {}
+    # (set, name, group) -> (index in read.rows, the row's card data but its quantity, copies so far)
+    first_of: dict[tuple[str, str, str], tuple[int, dict[str, Any], int]] = {}
     qty_attr = attributes.get("qty")
     type_attr = spec.attribute("types")
     type_values = set(type_attr.values) if type_attr is not None else set()
@@ -634,6 +643,7 @@ def _read_fan(spec: GameSpec, rows, as_written: dict[str, str], read: CsvRead, e
         card_types: list[tuple[str, str]] = []  # (slug, column)
         kind_words: list[str] = []  # the words that named them (some add a type value: Pro Player)
         set_kind = None
+        tier_kind = False  # a tier or card type cell names the card's kind
         for col in ("tier", "card_type"):
             raw = cells.get(col, "").strip()
             if raw.lower() in NONE_CELLS:
@@ -643,6 +653,7 @@ def _read_fan(spec: GameSpec, rows, as_written: dict[str, str], read: CsvRead, e
             if slug is not None:
                 card_types.append((slug, col))
                 kind_words.append(raw)
+                tier_kind = True
             elif key in spec.set_kinds:
                 set_kind = key
             else:
@@ -678,11 +689,18 @@ def _read_fan(spec: GameSpec, rows, as_written: dict[str, str], read: CsvRead, e
             if slug is not None:
                 card_types.append((slug, "text"))
                 kind_words.append(segment)
-            elif _KIND_LIKE.fullmatch(segment) and not (spec.text_compiler and _compiles(spec, segment)):
+            elif (_KIND_LIKE.fullmatch(segment) and not tier_kind  # with a tier naming the kind: a heading (FRONT)
+                  and not (spec.text_compiler and _compiles(spec, segment))):
                 read.errors.append(RowError(where, written["text"], f"{segment!r} is not a card kind; a text that "
                                                                     f"starts with one names {types_label}"))
                 read.bad_cells.update(unknown_kind(where))
         slugs = {slug for slug, _ in card_types}
+        part = None  # a component row that also names a deck kind (a Co-op Boss's DECK BOX)
+        kit_kinds = slugs & deck_types
+        if layout.part_attribute and len(slugs) == 2 and len(kit_kinds) == 1:
+            part = next(iter(kit_kinds))
+            card_types = [(slug, col) for slug, col in card_types if slug != part]
+            slugs -= kit_kinds
         if len(slugs) > 1:
             read.errors.append(RowError(where, written[card_types[-1][1]],
                                         f"names two card types: {', '.join(sorted(slugs))}"))
@@ -702,6 +720,8 @@ def _read_fan(spec: GameSpec, rows, as_written: dict[str, str], read: CsvRead, e
                     data[col] = value
         base = _read_json_cells(spec, where, cells, read, data)
         data["attributes"] = _read_attributes(spec, where, cells, attr_columns_row, base, read)
+        if part:
+            data["attributes"][layout.part_attribute] = part
         for word in kind_words:  # "Pro Player": a single whose types hold Pro
             attr_name, value = layout.kind_values.get(norm_word(word.strip().rstrip(".")), (None, None))
             if attr_name and (where, attr_name) not in read.bad_cells:
@@ -709,7 +729,7 @@ def _read_fan(spec: GameSpec, rows, as_written: dict[str, str], read: CsvRead, e
                 data["attributes"][attr_name] = values if value in values else [*values, value]
         # The same name twice in one set: one card whose copies add up (all else the same).
         if code and name:
-            key = (code, name.lower())
+            key = (code, name.lower(), group(data["card_type"]))
             card_data = {k: (v.strip() if isinstance(v, str) else v) for k, v in data.items() if k != "attributes"}
             card_data["attributes"] = {k: v for k, v in data["attributes"].items() if k != qty_attr}
             copies = data["attributes"].get(qty_attr) if qty_attr else None
@@ -721,6 +741,16 @@ def _read_fan(spec: GameSpec, rows, as_written: dict[str, str], read: CsvRead, e
                                  and first_data.get(k) != card_data.get(k)}
                                 | {k for k in first_data["attributes"].keys() | card_data["attributes"].keys()
                                    if first_data["attributes"].get(k) != card_data["attributes"].get(k)})
+                if differ == ["text"] and data["card_type"] not in deck_types:
+                    # a component's rows of other texts are its sides (a character's powers): one card
+                    first = read.rows[index].data
+                    texts = (first.get("text") or "").strip()
+                    side = (card_data.get("text") or "").strip()
+                    if side and side not in texts:
+                        first["text"] = f"{texts}\n{side}" if texts else side
+                    read.merged.append(f"{where}: {name!r} ({data['card_type']}) is the card of {first_line}; "
+                                       f"its text is added as another side")
+                    continue
                 if differ:
                     shown = ", ".join(dict.fromkeys(read.columns.get(k, k) for k in differ))
                     read.errors.append(RowError(where, written["name"],
@@ -731,11 +761,13 @@ def _read_fan(spec: GameSpec, rows, as_written: dict[str, str], read: CsvRead, e
                 elif qty_attr:
                     first_of[key] = (index, first_data, so_far + copies)
                     read.rows[index].data.setdefault("attributes", {})[qty_attr] = so_far + copies
+                    read.merged.append(f"{where}: {name!r} is the card of {first_line}; its copies are "
+                                       f"added ({so_far + copies})")
                 continue
             first_of[key] = (len(read.rows), card_data, copies)
         # Numbers: the existing card of that name in that set keeps its number; new cards go on.
         if code:
-            key = (code, name.lower())
+            key = (code, name.lower(), group(data["card_type"]))
             number = numbers_by_name.get(key)
             if number is None:
                 numbers = used.setdefault(code, set())
@@ -884,6 +916,8 @@ def import_cards_text(text: str, *, game_slug: str, fmt: str, dry_run: bool = Fa
         with transaction.atomic():
             summary = card_import(game_slug=game_slug, sets=sets, rows=rows, progress=progress,
                                   reader_failed=None if read is None else (lambda: bool(read.errors)))
+            if read is not None:
+                summary.merged = list(read.merged)
             if dry_run:
                 raise _Rollback(summary)
         return summary

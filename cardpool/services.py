@@ -67,6 +67,8 @@ class ImportSummary:
     #: text did not compile): only for games with a text compiler
     compiled: int = 0
     not_playable: list[tuple[str, str]] = field(default_factory=list)  # (card name, reason)
+    #: a fan list's rows that are an earlier row's card (copies added, or a component's other side)
+    merged: list[str] = field(default_factory=list)
 
     def __str__(self) -> str:
         text = (f"{self.created} created, {self.updated} updated, {self.unchanged} unchanged, "
@@ -74,6 +76,8 @@ class ImportSummary:
         if self.compiled:
             text += (f"; {self.compiled} card(s) without effects compiled from their text: "
                      f"{self.compiled - len(self.not_playable)} playable, {len(self.not_playable)} not playable yet")
+        if self.merged:
+            text += f"; {len(self.merged)} row(s) merged into an earlier row's card"
         return text
 
 

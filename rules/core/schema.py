@@ -152,7 +152,9 @@ class ListLayout:
     words lists use for a card's kind (spaces and hyphens as underscores: ``legendary_accessory``)
     to card types, read in the tier, card type and type cells and as the first segment of the
     text (``DECK BOX | Score: ...``); ``kind_values`` gives a kind word's value of a list attribute
-    (``pro_player`` -> ``("types", "pro")``).
+    (``pro_player`` -> ``("types", "pro")``). ``part_attribute``: the attribute that records the
+    deck-section kind a component row also names (a Co-op Boss's ``DECK BOX``: a boss card whose
+    part is ``deck_box``); without it such a row names two card types, an error.
     """
 
     name: str
@@ -161,6 +163,7 @@ class ListLayout:
     attributes: Mapping[str, str]
     kinds: Mapping[str, str] = field(default_factory=dict)
     kind_values: Mapping[str, tuple[str, str]] = field(default_factory=dict)
+    part_attribute: str = ""
 
 
 @dataclass(frozen=True)

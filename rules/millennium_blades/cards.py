@@ -12,13 +12,14 @@ The effect language (ops, conditions, counts, targets) is declared in ``effects.
 documented in docs/effects-millennium-blades.md; ``effects.check_card`` is the card checker.
 """
 
-from rules.core.schema import INT, LIST, STR, TAGS, Attribute, CardType, GameSpec, ListLayout, OpSpec, RaritySpec, Section
+from rules.core.schema import ENUM, INT, LIST, STR, TAGS, Attribute, CardType, GameSpec, ListLayout, OpSpec, RaritySpec, Section
 from rules.millennium_blades.vocabulary import (
     CARD_KINDS,
     COMPONENTS,
     ELEMENTS,
     KEYWORDS,
     KIND_TYPES,
+    LIST_SET_KINDS,
     PRO,
     SET_KINDS,
     TIMINGS,
@@ -86,6 +87,7 @@ FAN_LIST = ListLayout(
                 "keywords": "keywords", "set_theme": "set_theme"},
     kinds=CARD_KINDS,
     kind_values={word: ("types", value) for word, value in KIND_TYPES.items()},
+    part_attribute="kit_part",  # a Co-op Boss row that also says DECK BOX or ACCESSORY
 )
 
 
@@ -119,6 +121,11 @@ GAME = GameSpec(
         CardType("venue", "Venue", "#4d7c0f"),
         CardType("boss", "Co-op Boss", "#7f1d1d"),
         CardType("keyword_reminder", "Keyword Reminder", "#57534e"),
+        CardType("npc", "NPC", "#92400e"),
+        CardType("team_power", "Team Power", "#9d174d"),
+        CardType("trigger", "Trigger", "#3f6212"),
+        CardType("event", "Event", "#155e75"),
+        CardType("blank", "Blank Custom", "#78716c"),
     ),
     attributes=(
         Attribute("star", INT, "Star rating", minimum=0, maximum=12, aliases=("stars", "star_rating"),
@@ -131,6 +138,8 @@ GAME = GameSpec(
                   help="How many of the card its set holds (FAQ: highest star 1, lowest 3, others 2)."),
         Attribute("keywords", TAGS, "Keywords", aliases=("kw", "keyword")),
         Attribute("set_theme", STR, "Set theme"),
+        Attribute("kit_part", ENUM, "Boss kit part", values=("single", "deck_box", "accessory"),
+                  help="A Co-op Boss card that is the boss's Deck Box or Accessory (none: a single)."),
     ),
     sections=(
         Section("singles", "Singles", ("single",)),
@@ -144,7 +153,7 @@ GAME = GameSpec(
         RaritySpec("UR", "Ultra Rare", 4),
         RaritySpec("P", "Promo", 5),
     ),
-    set_kinds=SET_KINDS,
+    set_kinds=SET_KINDS + LIST_SET_KINDS,
     timings=TIMINGS + COMPONENT_TIMINGS,
     effect_ops=EFFECT_OPS,
     effect_fields=("keyword", "side"),  # side: a Character's or Venue's (effects.check_sided_effect)

@@ -26,6 +26,8 @@ from rules.core.registry import game_slugs
 PROGRESS_FROM = 200
 #: Name at most this many cards whose text did not compile (effects_report lists them all).
 SHOW_NOT_PLAYABLE = 20
+#: List at most this many merged rows (-v 2: all)
+SHOW_MERGED = 20
 
 
 class Command(BaseCommand):
@@ -68,6 +70,10 @@ class Command(BaseCommand):
             raise CommandError(f"{len(exc.errors)} error(s) in {name}; nothing was imported") from None
         prefix = "dry run, nothing written: " if options["dry_run"] else ""
         self.stdout.write(self.style.SUCCESS(f"{options['game']}: {prefix}{summary}"))
+        for note in summary.merged[:SHOW_MERGED] if options["verbosity"] < 2 else summary.merged:
+            self.stdout.write(f"merged: {note}")
+        if options["verbosity"] < 2 and len(summary.merged) > SHOW_MERGED:
+            self.stdout.write(f"... and {len(summary.merged) - SHOW_MERGED} more merged row(s); -v 2 lists them all")
         for card_name, reason in summary.not_playable[:SHOW_NOT_PLAYABLE]:
             self.stdout.write(self.style.WARNING(f"not playable yet: {card_name}: {reason}"))
         if len(summary.not_playable) > SHOW_NOT_PLAYABLE:
