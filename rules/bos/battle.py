@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+from rules.bos.base import BosBase
 from rules.bos.board import Unit
 from rules.bos.frames import ATTACK_TRIGGERS, BATTLE, BLOCK, Attack, Defeat
 from rules.bos.words import ATTACKS, COLUMN_WORDS, SEAT_WORDS
 from rules.core.engine import Action
 
 
-class BattleMixin:
+class BattleMixin(BosBase):
     """Who may attack whom, the block, the battle and the trip to the graveyard."""
 
     def attacker_word(self, unit: Unit) -> str:

@@ -2,20 +2,23 @@
 
 bos.txt, "Starting Info" (castle, spellbook, graveyard; 30 life, 1 vim), "Battlefield Setup"
 (three wizard columns, the summon row, the boss to the left), "Going First" (ether).
-Piles that nobody orders (castle, spellbook, reserves) are multisets: name -> copies.
+Piles that nobody orders (castle, spellbook, reserves) are multisets: name -> copies. Each class
+declares its fields with how a copy copies them (``rules/core/fields.py``): ``copy()`` is derived.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Annotated
 
 from rules.bos.constants import COLUMNS, START_LIFE, START_VIM
+from rules.core.fields import EACH, OWN, SHALLOW, Declared
 
 Enchantment = tuple[str, int]  # (spell name, the seat that cast it: its graveyard gets the spell)
 
 
 @dataclass(slots=True)
-class Unit:
+class Unit(Declared):
     """A summon or a boss on the battlefield (bos.txt, "Attack": strength is attack and health).
 
     Effective strength = ``base`` (printed + permanent gains) + ``until_ending`` + continuous
@@ -32,18 +35,13 @@ class Unit:
     until_ending: int = 0
     sideways: bool = False  # has acted ("Attack": a card on its side has already acted)
     face_up: bool = True  # a boss starts face-down ("Battlefield Setup")
-    enchantments: list[Enchantment] = field(default_factory=list)
+    enchantments: Annotated[list[Enchantment], SHALLOW] = field(default_factory=list)
     battled: int | None = None  # uid of the unit it last battled (for "the summon it battled")
     to_castle: bool = False  # while being defeated: goes to the castle instead of the graveyard
 
-    def copy(self) -> Unit:
-        return Unit(self.uid, self.name, self.owner, self.boss, self.base, self.column, self.damage,
-                    self.until_ending, self.sideways, self.face_up, list(self.enchantments), self.battled,
-                    self.to_castle)
-
 
 @dataclass(slots=True)
-class Wizard:
+class Wizard(Declared):
     """A wizard in its column ("Phase 2": face-down while it conducts; "Starting Info": public once
     it has been face-up)."""
 
@@ -51,10 +49,7 @@ class Wizard:
     face_up: bool = False
     sideways: bool = False
     seen: bool = False
-    enchantments: list[Enchantment] = field(default_factory=list)
-
-    def copy(self) -> Wizard:
-        return Wizard(self.name, self.face_up, self.sideways, self.seen, list(self.enchantments))
+    enchantments: Annotated[list[Enchantment], SHALLOW] = field(default_factory=list)
 
 
 def _count(pile: dict[str, int], name: str, delta: int) -> None:
@@ -66,30 +61,24 @@ def _count(pile: dict[str, int], name: str, delta: int) -> None:
 
 
 @dataclass(slots=True)
-class Side:
+class Side(Declared):
     """One player's side of the table."""
 
     life: int = START_LIFE
     vim: int = START_VIM
     ether: int = 0
-    castle: dict[str, int] = field(default_factory=dict)
-    spellbook: dict[str, int] = field(default_factory=dict)
-    reserves: dict[str, int] = field(default_factory=dict)
-    graveyard: list[str] = field(default_factory=list)
-    wizards: list[Wizard] = field(default_factory=list)
-    summons: list[Unit | None] = field(default_factory=lambda: [None] * COLUMNS)
-    boss: Unit | None = None
+    castle: Annotated[dict[str, int], SHALLOW] = field(default_factory=dict)
+    spellbook: Annotated[dict[str, int], SHALLOW] = field(default_factory=dict)
+    reserves: Annotated[dict[str, int], SHALLOW] = field(default_factory=dict)
+    graveyard: Annotated[list[str], SHALLOW] = field(default_factory=list)
+    wizards: Annotated[list[Wizard], EACH] = field(default_factory=list)
+    summons: Annotated[list[Unit | None], EACH] = field(default_factory=lambda: [None] * COLUMNS)
+    boss: Annotated[Unit | None, OWN] = None
     turns_started: int = 0
-    castle_known: dict[str, int] = field(default_factory=dict)  # seen going back into the castle
+    castle_known: Annotated[dict[str, int], SHALLOW] = field(default_factory=dict)  # seen going back into the castle
     defeated_this_turn: bool = False  # a summon it controls was defeated this turn (Last Ember)
     arranged: bool = False
     swaps: int = 0
-
-    def copy(self) -> Side:
-        return Side(self.life, self.vim, self.ether, dict(self.castle), dict(self.spellbook), dict(self.reserves),
-                    list(self.graveyard), [w.copy() for w in self.wizards],
-                    [u.copy() if u else None for u in self.summons], self.boss.copy() if self.boss else None,
-                    self.turns_started, dict(self.castle_known), self.defeated_this_turn, self.arranged, self.swaps)
 
     def take_from_castle(self, name: str) -> None:
         _count(self.castle, name, -1)

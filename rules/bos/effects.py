@@ -9,6 +9,7 @@ first turn is not affected by abilities. Interpretations: docs/rules-notes.md, "
 from __future__ import annotations
 
 from rules.bos.abilities import Ability, Target
+from rules.bos.base import BosBase
 from rules.bos.board import Unit
 from rules.bos.constants import SPELL
 from rules.bos.frames import Run, Trigger
@@ -31,10 +32,8 @@ def context_uid(run: Run, context: str) -> int | None:
     raise KeyError(context)
 
 
-class EffectsMixin:
+class EffectsMixin(BosBase):
     """Conditions, triggers, targets and ops."""
-
-    _in_continuous = False  # True while continuous gains are being added up (see ``continuous_gain``)
 
     def ability(self, card: str, index: int) -> Ability:
         return self.cards[card].abilities[index]

@@ -9,9 +9,10 @@ abilities go first. Then, check the next ability and see if its condition is sti
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import NamedTuple
+from typing import Annotated, NamedTuple
 
 from rules.bos.board import Unit
+from rules.core.fields import EACH, SHALLOW, Declared
 
 
 class Trigger(NamedTuple):
@@ -33,20 +34,17 @@ class Trigger(NamedTuple):
 
 
 @dataclass(slots=True)
-class Batch:
+class Batch(Declared):
     """Abilities that occur at the same time, not yet ordered."""
 
-    triggers: list[Trigger]
-
-    def copy(self) -> Batch:
-        return Batch(list(self.triggers))
+    triggers: Annotated[list[Trigger], SHALLOW]
 
 
 START, OFFERED, OPS = 0, 1, 2
 
 
 @dataclass(slots=True)
-class Run:
+class Run(Declared):
     """An ability being used: its cost offered or paid, then its ops one by one.
 
     ``spell`` is a spell in flight (being cast): to its caster's graveyard when done, unless
@@ -56,23 +54,19 @@ class Run:
     trigger: Trigger
     stage: int = START
     op: int = 0
-    picked: list[str] = field(default_factory=list)  # "up to N" choices so far: action words or spell names
+    picked: Annotated[list[str], SHALLOW] = field(default_factory=list)  # "up to N" choices so far: action words or spell names
     damaged: int | None = None  # uid of the unit the last deal_damage op hit
     moved: int | None = None  # uid of the unit the last move op moved
     spell: str | None = None
     attached: bool = False
     moving: int | None = None  # uid of the unit a move op is moving (its column is asked next)
 
-    def copy(self) -> Run:
-        return Run(self.trigger, self.stage, self.op, list(self.picked), self.damaged, self.moved, self.spell,
-                   self.attached, self.moving)
-
 
 BLOCK, ATTACK_TRIGGERS, BATTLE = 0, 1, 2
 
 
 @dataclass(slots=True)
-class Attack:
+class Attack(Declared):
     """An attack under way (bos.txt, "Attack", "Player Attack"): the defender may block a player
     attack, then the attacker's "when this summon attacks" abilities, then the battle."""
 
@@ -81,21 +75,15 @@ class Attack:
     defender: int | None  # the attacked player (a player attack)
     stage: int = BLOCK
 
-    def copy(self) -> Attack:
-        return Attack(self.attacker, self.target, self.defender, self.stage)
-
 
 @dataclass(slots=True)
-class Defeat:
+class Defeat(Declared):
     """Units defeated together (bos.txt, "Attack": "Send it to the owner's graveyard after using
     any abilities that happen when a summon gets defeated"): off the battlefield, their
     abilities, then the graveyard."""
 
-    units: list[Unit]
+    units: Annotated[list[Unit], EACH]
     stage: int = 0
-
-    def copy(self) -> Defeat:
-        return Defeat([u.copy() for u in self.units], self.stage)
 
 
 Frame = Batch | Run | Attack | Defeat

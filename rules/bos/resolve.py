@@ -3,6 +3,7 @@ optional ones and their costs, and the choices inside an effect (bos.txt, "Abili
 
 from __future__ import annotations
 
+from rules.bos.base import BosBase
 from rules.bos.board import Unit
 from rules.bos.frames import ATTACK_TRIGGERS, BATTLE, OFFERED, OPS, START, Attack, Batch, Defeat, Run
 from rules.bos.words import COLUMN_WORDS, PASS, act
@@ -12,7 +13,7 @@ Decision = tuple[int, str, list[Action]]  # (seat, kind, actions)
 VIM_ONLY = range(1)  # the one way to pay with no ether: 0 ether
 
 
-class ResolveMixin:
+class ResolveMixin(BosBase):
     """``decision`` names who must choose now and between what; ``step_frame`` does the rest."""
 
     def decision(self) -> Decision | None:

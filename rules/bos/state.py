@@ -6,9 +6,11 @@ turn.py, battles in battle.py, effect ops in effects.py, the view in view.py.
 from __future__ import annotations
 
 import random
+from typing import Literal
 
-from rules.bos.abilities import CardDef, card_def
+from rules.bos.abilities import card_def
 from rules.bos.actions import ActionsMixin
+from rules.bos.base import Stats
 from rules.bos.battle import BattleMixin
 from rules.bos.board import Side, Unit, Wizard, adjust
 from rules.bos.constants import (
@@ -27,16 +29,15 @@ from rules.bos.constants import (
     EndReason,
 )
 from rules.bos.effects import EffectsMixin
-from rules.bos.frames import Batch, Frame
+from rules.bos.frames import Batch
 from rules.bos.turn import TurnMixin
 from rules.bos.view import ViewMixin
 from rules.bos.words import BOSS_WORDS, SUMMON_WORDS, UNIT_PLACES
-from rules.core.decks import CardSpec, DeckEntry, DeckList
-from rules.core.engine import GameState
+from rules.core.decks import DeckEntry, DeckList
 
 
-class BosState(ActionsMixin, TurnMixin, BattleMixin, EffectsMixin, ViewMixin, GameState):
-    """Two sides, the resolution stack and whose move it is."""
+class BosState(ActionsMixin, TurnMixin, BattleMixin, EffectsMixin, ViewMixin):
+    """Two sides, the resolution stack and whose move it is (every field is declared in base.py)."""
 
     def __init__(self, decks: list[DeckList], seed: int, *, first_player: str = "bid", max_bid: int = 10,
                  tie_chooser: int = 0, reserve_swaps: bool = False, boss_revealed: bool | None = None,
@@ -52,24 +53,25 @@ class BosState(ActionsMixin, TurnMixin, BattleMixin, EffectsMixin, ViewMixin, Ga
         self.reserve_swaps = reserve_swaps
         # bos.txt, "Best of 3 Match" step 1: "Greet your opponent and reveal your boss to them"
         self.boss_revealed = self.competitive if boss_revealed is None else boss_revealed
-        self.cards: dict[str, CardDef] = {}
-        self.specs: dict[str, CardSpec] = {}
+        self.cards = {}
+        self.specs = {}
         self.sides = [self._setup_side(deck, seat) for seat, deck in enumerate(decks)]
         self.initial_cards = [tuple(sorted(side.cards())) for side in self.sides]  # deck and reserves
-        self.stack: list[Frame] = []
+        self.stack = []
         self.phase = BID if self.competitive else THROW
         self.step_name = self.phase
         self.active = 0
         self.first = 0
         self.chooser = 0  # who decides who goes first
-        self.bids: list[list[int]] = []  # every bidding round, [seat 0, seat 1]
-        self.throws: list[list[str]] = []
+        self.bids = []
+        self.throws = []
         self.swap_done = [True, True]
-        self.to_arrange: list[int] = []
+        self.to_arrange = []
         self.arranging = 0
         self.actions_this_turn = 0
-        self.stats = [{"conducted": {}, "cast": {}, "boss": 0, "bid": 0, "ether_won": 0, "decays": 0}
-                      for _ in range(2)]
+        self.stats: list[Stats] = [{"conducted": {}, "cast": {}, "boss": 0, "bid": 0, "ether_won": 0, "decays": 0}
+                                   for _ in range(2)]
+        self._in_continuous = False
 
     # -- setup (bos.txt, "Starting Info", "Battlefield Setup") ----------------------------------
     def _setup_side(self, deck: DeckList, seat: int) -> Side:
@@ -207,18 +209,8 @@ class BosState(ActionsMixin, TurnMixin, BattleMixin, EffectsMixin, ViewMixin, Ga
 
     # -- copying and what each seat holds -----------------------------------------------------------
     def clone(self) -> BosState:
-        other = BosState.__new__(BosState)
-        other.__dict__.update(self.__dict__)
-        other.rng = random.Random.__new__(random.Random)  # setstate gives it the whole state: no seeding
-        other.rng.setstate(self.rng.getstate())
-        other.events = list(self.events)
-        other.sides = [side.copy() for side in self.sides]
-        other.stack = [frame.copy() for frame in self.stack]
-        other.bids = [list(b) for b in self.bids]
-        other.throws = [list(t) for t in self.throws]
-        other.swap_done = list(self.swap_done)
-        other.stats = [{k: dict(v) if isinstance(v, dict) else v for k, v in s.items()} for s in self.stats]
-        return other
+        """An independent copy, each field copied as base.py declares it (``rules/core/fields.py``)."""
+        return self.copy()
 
     def all_cards(self) -> list[str]:
         out = []
@@ -275,7 +267,7 @@ class BosState(ActionsMixin, TurnMixin, BattleMixin, EffectsMixin, ViewMixin, Ga
         return [{"conducted": dict(s["conducted"]), "cast": dict(s["cast"]), "boss": s["boss"], "bid": s["bid"],
                  "ether_won": s["ether_won"], "decays": s["decays"]} for s in self.stats]
 
-    def count(self, seat: int, counter: str, name: str) -> None:
+    def count(self, seat: int, counter: Literal["conducted", "cast"], name: str) -> None:
         tally = self.stats[seat][counter]
         tally[name] = tally.get(name, 0) + 1
 

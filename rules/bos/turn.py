@@ -3,6 +3,7 @@ startup phase with decay, and the ending phase (bos.txt, "Gameplay", "Competitiv
 
 from __future__ import annotations
 
+from rules.bos.base import BosBase
 from rules.bos.constants import (
     ARRANGE,
     BEATS,
@@ -22,7 +23,7 @@ from rules.bos.constants import (
 )
 
 
-class TurnMixin:
+class TurnMixin(BosBase):
     """Phases that run by themselves, and the setup decisions."""
 
     def phase_players(self) -> list[int]:

@@ -8,13 +8,14 @@ time, and you can look at any player's graveyard at any time."
 
 from __future__ import annotations
 
+from rules.bos.base import BosBase
 from rules.bos.frames import OFFERED, Attack, Batch, Defeat, Run
 from rules.core.engine import Action
 
 COLUMN_NAMES = ("left", "middle", "right")
 
 
-class ViewMixin:
+class ViewMixin(BosBase):
     """``view`` and ``action_to_string``."""
 
     def _enchantments(self, host) -> list[dict]:

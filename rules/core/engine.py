@@ -33,9 +33,10 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import Enum, StrEnum
-from typing import Any
+from typing import Annotated, Any
 
 from rules.core.decks import DeckList
+from rules.core.fields import LOG, RNG
 from rules.core.options import EngineOption, game_kwargs
 
 # -- actions ----------------------------------------------------------------------------------------
@@ -236,7 +237,19 @@ Counters = dict[str, int | dict[str, int]]  # one seat's counters: name -> numbe
 
 # -- state ------------------------------------------------------------------------------------------
 class GameState(ABC):
-    """The protocol. Subclasses keep all their randomness in ``self.rng``."""
+    """The protocol. Subclasses keep all their randomness in ``self.rng``.
+
+    The fields every state has are declared here with how a copy copies them
+    (``rules/core/fields.py``): a game that declares its own fields the same way (BOS) derives
+    ``clone`` from them."""
+
+    num_players: int
+    seed: int
+    rng: Annotated[random.Random, RNG]
+    turn: int
+    events: Annotated[list[Event], LOG]
+    log_events: bool
+    _outcome: Outcome | None
 
     #: ends a runaway game as a draw with reason ``turn_limit``; each game sets its own cap
     turn_limit: int = 200

@@ -1,0 +1,78 @@
+"""Copies derived from declared fields (``rules/core/fields.py``), on small classes of their own."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from typing import Annotated
+
+from rules.core.fields import (
+    DATA,
+    EACH,
+    FIXED,
+    LOG,
+    OWN,
+    RNG,
+    SHALLOW,
+    Declared,
+    declared_fields,
+    shared_mutables,
+    undeclared,
+)
+
+
+@dataclass(slots=True)
+class Piece(Declared):
+    name: str
+    marks: Annotated[list[str], SHALLOW] = field(default_factory=list)
+
+
+class Board(Declared):
+    seed: int
+    rng: Annotated[random.Random, RNG]
+    pieces: Annotated[list[Piece | None], EACH]
+    king: Annotated[Piece | None, OWN]
+    scores: Annotated[list[dict[str, list[int]]], DATA]
+    rules: Annotated[dict[str, list[str]], FIXED]
+    log: Annotated[list[tuple[str, list[int]]], LOG]
+
+    def __init__(self) -> None:
+        self.seed = 7
+        self.rng = random.Random(7)
+        self.pieces = [Piece("a", ["x"]), None]
+        self.king = Piece("k")
+        self.scores = [{"round": [1, 2]}]
+        self.rules = {"moves": ["n", "s"]}
+        self.log = [("start", [0])]
+
+
+def test_policies_come_from_the_declarations():
+    assert declared_fields(Piece) == {"name": declared_fields(Piece)["name"], "marks": SHALLOW}
+    assert declared_fields(Board)["pieces"] is EACH and declared_fields(Board)["rules"] is FIXED
+
+
+def test_a_derived_copy_shares_only_what_is_declared_shared():
+    board = Board()
+    board.rng.random()
+    copy = board.copy()
+    assert shared_mutables(board, copy) == []
+    assert copy.rules is board.rules and copy.log[0] is board.log[0] and copy.log is not board.log
+    assert copy.pieces[1] is None and copy.pieces[0].marks == ["x"] and copy.king.name == "k"
+    assert copy.scores == board.scores and copy.rng.random() == board.rng.random()
+    copy.pieces[0].marks.append("y")
+    copy.scores[0]["round"].append(3)
+    assert board.pieces[0].marks == ["x"] and board.scores == [{"round": [1, 2]}]
+
+
+def test_the_check_finds_what_a_wrong_declaration_shares():
+    board = Board()
+    copy = board.copy()
+    copy.scores = board.scores  # as if ``scores`` were declared IMMUTABLE
+    assert "source.scores" in shared_mutables(board, copy)
+
+
+def test_an_undeclared_attribute_is_named_and_not_copied():
+    board = Board()
+    board.extra = [1]
+    assert undeclared(board) == {"extra"}
+    assert not hasattr(board.copy(), "extra")
