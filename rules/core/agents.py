@@ -160,6 +160,11 @@ class GreedyAgent(Agent):
     greedy cannot peek at hidden cards or at the real outcome of a shuffle (a mulligan judged by
     the cards it would really draw); every action is judged in the same sampled world, the last
     one in that world itself (it is the agent's own copy: one clone fewer per decision).
+
+    A game whose turns offer many near-alike actions may shorten the list greedy tries: a
+    ``search_candidates(player, actions)`` method on its state returns the few worth judging (a
+    subset of ``actions``, in their order; Millennium Blades' whole game keeps the best few of each
+    kind by a cheap score: ``rules/millennium_blades/full/agents/candidates.py``).
     """
 
     name = "greedy"
@@ -177,7 +182,11 @@ class GreedyAgent(Agent):
         if len(actions) == 1:
             return actions[0]
         world = sample_world(state, player, self.rng, self.perfect_information)
-        simultaneous = len(world.current_players()) > 1
+        narrow = getattr(world, "search_candidates", None)  # the game's own short list (see the class)
+        if narrow is not None:
+            actions = narrow(player, actions)
+        # the others' legal actions, once: the same for every candidate (their moves are drawn per candidate)
+        others = {seat: world.legal_actions(seat) for seat in world.current_players() if seat != player}
         evaluate = self.evaluate
         best: list[Action] = []
         best_score = -math.inf
@@ -189,8 +198,8 @@ class GreedyAgent(Agent):
             else:
                 after = world.clone()
                 after.log_events = False
-            if simultaneous:
-                after.apply_joint(joint_move(after, player, action, self.rng))
+            if others:  # as ``joint_move``: a random legal choice for every other seat acting now
+                after.apply_joint({player: action, **{seat: self.rng.choice(legal) for seat, legal in others.items()}})
             else:
                 after.apply(action, player)
             value = terminal_value(after, player) if after.is_over else evaluate(after, player)
