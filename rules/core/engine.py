@@ -427,6 +427,34 @@ class MatchFormat:
 MATCH_END_REASONS = {"match_won": "a player won the match", "match_drawn": "the match was drawn"}
 
 
+# -- passing for a person (the play app's auto-pass and stops) --------------------------------------
+@dataclass(frozen=True)
+class Stop:
+    """A point of a game where a person may ask to be stopped and asked (after MTG Arena's stops):
+    ``key`` (stored per game), ``label`` (the page's words), ``default`` (stopped at unless cleared)."""
+
+    key: str
+    label: str
+    default: bool = False
+
+
+@dataclass(frozen=True)
+class AutoPass:
+    """Which of a game's decisions are plain passes of priority, so the play app may pass them for a
+    person who set no stop there. ``stop_at(state, seat)``: the key of the :class:`Stop` that the
+    seat's decision now falls under (one of ``stops``), or None when it is not a plain pass (a
+    target, a discard, a declaration: always asked); ``pass_action`` is the action made for the seat.
+    A decision with exactly one legal action needs no declaration: the play app makes it unless the
+    person asked for full control."""
+
+    pass_action: Action
+    stops: tuple[Stop, ...]
+    stop_at: Callable[[GameState, int], str | None]
+
+    def default_stops(self) -> list[str]:
+        return [stop.key for stop in self.stops if stop.default]
+
+
 # -- the game's declaration --------------------------------------------------------------------------
 @dataclass(frozen=True)
 class EngineSpec:
@@ -469,6 +497,8 @@ class EngineSpec:
       offered by the web form, the API and ``manage.py simulate --option`` alike, checked by
       ``rules.core.options.clean_options``; :meth:`start` turns them into ``new_game`` keywords
       (``rules.core.options.game_kwargs``), so runs and replays store only their JSON-able values.
+    - ``auto_pass``: which decisions are plain passes of priority (:class:`AutoPass`), so a person
+      playing in the browser is asked only where they set a stop; None: only forced moves pass.
     """
 
     game: str
@@ -492,6 +522,7 @@ class EngineSpec:
     options: dict = field(default_factory=dict)
     deckless_modes: Mapping[str, EngineSpec] = field(default_factory=dict)
     setup_options: tuple[EngineOption, ...] = ()
+    auto_pass: AutoPass | None = None
 
     def seat_counts(self) -> tuple[int, ...]:
         """Every number of seats the game may be played with."""

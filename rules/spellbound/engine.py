@@ -81,9 +81,10 @@ reshuffles the seat's library and redeals the other player's hand and library.
 from __future__ import annotations
 
 from rules.core.decks import DeckList
-from rules.core.engine import EngineSpec, StatCounter
+from rules.core.engine import AutoPass, EngineSpec, StatCounter, Stop
 from rules.spellbound import ai
-from rules.spellbound.constants import END_REASONS, TURN_LIMIT, EndReason
+from rules.spellbound.actions import PASS
+from rules.spellbound.constants import CASTING_PHASES, END_REASONS, SILENT_STEPS, STEPS, TURN_LIMIT, EndReason
 from rules.spellbound.goldfish import goldfish_deck
 from rules.spellbound.state import SpellboundState
 
@@ -116,10 +117,41 @@ def new_game(decks: list[DeckList], seed: int, **options) -> SpellboundState:
     return SpellboundState(decks, seed, **options)
 
 
+#: the steps with priority, as the play page names them for its stops
+STEP_LABELS = {"caretake": "caretake step", "draw": "draw step", "first_casting": "first casting phase",
+               "pre_battle": "pre-battle step", "declare_battlers": "declare battlers step",
+               "battle_damage": "battle damage step", "second_casting": "second casting phase", "cease": "cease phase"}
+RESPOND = "respond"
+
+
+def stop_at(state: SpellboundState, seat: int) -> str | None:
+    """The play app's stop for ``seat``'s decision now (``AutoPass``): None unless it is a plain
+    priority window; ``respond`` when the other player's spell or ability tops the Ladder and the
+    seat has an answer (anything but a pass or a convert: converts only pay costs, which casting
+    does by itself); else the step, ``your:<step>`` or ``their:<step>``."""
+    if state.is_over or state.pending or state.priority != seat:
+        return None
+    if state.ladder and state.ladder[-1].controller != seat and \
+            any(a.verb not in ("pass", "convert") for a in state.legal_actions(seat)):
+        return RESPOND
+    return ("your:" if state.active == seat else "their:") + state.step_name
+
+
+#: a person is asked in their own casting phases and when they can answer the other's spell; every
+#: other priority pass passes itself (docs/rules-notes.md, "Spellbound engine", passing in the play app)
+AUTO_PASS = AutoPass(
+    pass_action=PASS, stop_at=stop_at,
+    stops=(Stop(RESPOND, "the other player's spell or ability on the Ladder, when you can answer it", True),
+           *(Stop(f"{whose}:{step}", f"{label} {STEP_LABELS[step]}", whose == "your" and step in CASTING_PHASES)
+             for whose, label in (("your", "your"), ("their", "their")) for step in STEPS
+             if step not in SILENT_STEPS)),
+)
+
+
 ENGINE = EngineSpec(
     game="spellbound", version=VERSION, new_game=new_game, evaluate=ai.evaluate, search_defaults=SEARCH_DEFAULTS,
     min_players=2, max_players=2, perfect_information=False, chance=True, simultaneous_moves=False, teams=False,
-    end_reasons=END_REASONS, counters=COUNTERS, goldfish_opponent=goldfish_deck,
+    end_reasons=END_REASONS, counters=COUNTERS, goldfish_opponent=goldfish_deck, auto_pass=AUTO_PASS,
 )
 
 __all__ = ["COUNTERS", "ENGINE", "VERSION", "EndReason", "SpellboundState", "new_game"]
