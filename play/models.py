@@ -5,7 +5,9 @@ were when the game began, the seat the person plays and every move made so far (
 and the agent's). The state is rebuilt by replaying those moves from the seed on every request
 (``play.selectors.game_state``), so nothing the browser sends is trusted but the next action,
 which is checked against the engine's legal actions. The moves are the replay format's
-(docs/replay-format.md), so a game is a replay as it goes.
+(docs/replay-format.md), so a game is a replay as it goes. A move the server made for the person
+(a forced move, a plain pass: ``play.services``) is an ordinary move; ``auto_moves`` only numbers
+them for the story.
 """
 
 from django.conf import settings
@@ -30,6 +32,10 @@ class PlayedGame(models.Model):
     your_deck = models.ForeignKey("decks.Deck", null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
     opponent_deck = models.ForeignKey("decks.Deck", null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
     moves = models.JSONField(default=list, help_text="every move so far: [[seat, action text], ...] per decision")
+    auto_moves = models.JSONField(default=list, help_text="numbers (1-based) of the moves made for the person: forced "
+                                  "moves and plain passes (play.services, auto-pass)")
+    control = models.JSONField(default=dict, help_text="the person's auto-pass setting: {'full_control': bool, "
+                               "'stops': [stop keys]}; no 'stops': the engine's default stops")
     status = models.CharField(max_length=12, choices=Status.choices, default=Status.ACTIVE)
     outcome = models.JSONField(null=True, blank=True)
     created = models.DateTimeField(auto_now_add=True)

@@ -33,7 +33,7 @@ class Rebuilt:
     engine: EngineSpec
     state: GameState
     moves: list[dict[int, Action]]
-    story: list[dict] = field(default_factory=list)  # {number, turn, seat, deck, mine, sentence}
+    story: list[dict] = field(default_factory=list)  # {number, turn, seat, deck, mine, auto, sentence}
     frames: list[dict] = field(default_factory=list)  # the seat's replay frames, when asked for
 
 
@@ -56,13 +56,15 @@ def masked(sentence: str, hidden: list[str]) -> str:
     return sentence
 
 
-def rebuild(game: PlayedGame, frames: bool = False) -> Rebuilt:
+def rebuild(game: PlayedGame, frames: bool = False, frames_from: int = 0) -> Rebuilt:
     """The game's state, replayed from its seed and stored moves (each checked as it is applied).
 
     The story tells each move in the game's words; while the game goes on, a move by another
     seat is told without the cards the person cannot see after it (a face-down card set, the
     cards put back in a mulligan), since the engine's sentence is written for the mover.
-    With ``frames``, ``Rebuilt.frames`` holds the person's seat's replay so far (``seat_frames``)."""
+    With ``frames``, ``Rebuilt.frames`` holds the person's seat's replay so far (``seat_frames``),
+    from the frame numbered ``frames_from`` (0: the set-up). ``auto`` marks the person's moves the
+    server made for them (``PlayedGame.auto_moves``)."""
     engine = _engine(game)
     decks = [deck_from_data(data, game.game) for data in game.decks]
     state = engine.start(decks, game.seed)
@@ -70,7 +72,8 @@ def rebuild(game: PlayedGame, frames: bool = False) -> Rebuilt:
     seat = game.human_seat
     rebuilt = Rebuilt(engine, state, [])
     masked_story: list[dict] = []
-    if frames:
+    auto = set(game.auto_moves or ())
+    if frames and frames_from <= 0:
         rebuilt.frames.append(_seat_frame(state, seat, 0, [], state.turn))
     for number, stored in enumerate(game.moves, 1):
         move = {int(mover): Action.parse(text) for mover, text in stored}
@@ -83,14 +86,14 @@ def rebuild(game: PlayedGame, frames: bool = False) -> Rebuilt:
         said = []
         for mover, sentence in sentences.items():
             mine = mover == seat
-            entry = {"number": number, "turn": turn, "seat": mover, "mine": mine,
+            entry = {"number": number, "turn": turn, "seat": mover, "mine": mine, "auto": mine and number in auto,
                      "deck": game.deck_names[mover], "sentence": sentence}
             rebuilt.story.append(entry)
             told = sentence if mine else masked(sentence, hidden)
             masked_story.append({**entry, "sentence": told})
             # another seat's action text may name a hidden card by name or by id: only its told sentence
             said.append({"player": mover, "action": str(move[mover]) if mine else "", "sentence": told})
-        if frames:
+        if frames and number >= frames_from:
             rebuilt.frames.append(_seat_frame(state, seat, number, said, turn))
     if not state.is_over:  # the end reveals everything; until then the person reads the masked story
         rebuilt.story = masked_story
@@ -130,6 +133,17 @@ def seat_replay(game: PlayedGame) -> dict:
     }, sort_keys=True))
 
 
+def control_of(game: PlayedGame, engine) -> dict:
+    """The person's auto-pass setting: ``full_control`` (never pass for them) and ``stops`` (the
+    engine's stop keys they are asked at; the engine's defaults until they choose)."""
+    control = game.control if isinstance(game.control, dict) else {}
+    declared = engine.auto_pass
+    stops = control.get("stops")
+    if not isinstance(stops, list):
+        stops = declared.default_stops() if declared is not None else []
+    return {"full_control": bool(control.get("full_control")), "stops": [str(key) for key in stops]}
+
+
 def legal_choices(rebuilt: Rebuilt, seat: int, names: list[str] | tuple = ()) -> list[dict]:
     """What ``seat`` may do now, each action with its text (what the form sends back) and its
     sentence; empty when it is not this seat's move."""
@@ -140,9 +154,10 @@ def legal_choices(rebuilt: Rebuilt, seat: int, names: list[str] | tuple = ()) ->
             for action in state.legal_actions(seat)]
 
 
-def game_page(game: PlayedGame) -> dict:
-    """Everything the game page shows: seats, the seat's view, its legal actions, the story."""
-    rebuilt = rebuild(game)
+def game_page(game: PlayedGame, rebuilt: Rebuilt | None = None) -> dict:
+    """Everything the game page shows: seats, the seat's view, its legal actions, the story, and
+    when the server passes for the person (``control``, with the engine's ``stops``)."""
+    rebuilt = rebuilt or rebuild(game)
     state, engine = rebuilt.state, rebuilt.engine
     outcome = state.outcome
     seats = [{"seat": seat, "deck": name, "you": seat == game.human_seat,
@@ -155,13 +170,38 @@ def game_page(game: PlayedGame) -> dict:
                   "reason": engine.end_reason_label(outcome.reason), "placements": list(outcome.placements)}
     waiting_for = [game.deck_names[seat] for seat in state.current_players() if seat != game.human_seat] \
         if not state.is_over else []
+    control = control_of(game, engine)
+    stops = [{"key": stop.key, "label": stop.label, "on": stop.key in control["stops"]}
+             for stop in (engine.auto_pass.stops if engine.auto_pass is not None else ())]
     return {
         "seats": seats, "view": state.view(None if state.is_over else game.human_seat),
         "choices": legal_choices(rebuilt, game.human_seat, game.deck_names), "story": rebuilt.story,
         "result": result,
         "turn": state.turn, "moves": len(rebuilt.moves), "waiting_for": waiting_for,
-        "engine_name": engine.game,
+        "engine_name": engine.game, "control": control, "stops": stops,
     }
+
+
+def move_answer(game: PlayedGame, since: int) -> dict:
+    """What the page redraws from after a move (JSON): the page's figures now (``game_page``: the
+    seat's view, its legal actions, the result) and ``steps``, one per move after the first
+    ``since`` moves (the person's own, the agents' answers, the passes made for the person), each
+    with the seat's view after it and its sentences as the story tells them (another seat's
+    without the cards the seat cannot see). Nothing the seat may not see, no action text but the
+    person's own."""
+    rebuilt = rebuild(game, frames=True, frames_from=since + 1)
+    page = game_page(game, rebuilt)
+    told = {}
+    for entry in page["story"]:
+        if entry["number"] > since:
+            told.setdefault(entry["number"], []).append(entry)
+    steps = [{"number": frame["number"], "turn": frame["move_turn"], "view": frame["view"],
+              "entries": told.get(frame["number"], [])} for frame in rebuilt.frames]
+    return json.loads(json.dumps({
+        "status": game.status, "moves": len(rebuilt.moves), "url": game.get_absolute_url(), "since": since,
+        "steps": steps, "story": page["story"], **{key: page[key] for key in (
+            "view", "choices", "result", "turn", "waiting_for", "control", "seats")},
+    }, sort_keys=True))
 
 
 def game_replay(game: PlayedGame) -> dict:

@@ -1,9 +1,16 @@
-"""Writes of the play app: start a game against the engine, make a move, abandon a game.
+"""Writes of the play app: start a game against the engine, make a move, set when to be asked,
+abandon a game.
 
 A move is checked against the engine's legal actions for the person's seat in the state rebuilt
 from the stored moves; then the agents answer (each from the state as it stands, so at a
 simultaneous move the agent cannot see the person's choice) until the person must act again or
 the game ends. Every move, the person's and the agents', is stored: the game is its replay.
+
+Auto-pass (after MTG Arena's stops): where the person's seat has exactly one legal action, the
+server makes it for them; where the engine declares the decision a plain pass of priority
+(``EngineSpec.auto_pass``) at a point the person set no stop on, it passes for them. Each is an
+ordinary move (the replay means the same), numbered in ``PlayedGame.auto_moves`` for the story.
+"Full control" (``PlayedGame.control``) turns both off. No game is named here.
 """
 
 from __future__ import annotations
@@ -17,7 +24,7 @@ from decks import permissions as deck_permissions
 from decks.models import Deck
 from decks.selectors import deck_to_decklist, deck_validate
 from play.models import PlayedGame
-from play.selectors import GameUnavailable, Rebuilt, rebuild
+from play.selectors import GameUnavailable, Rebuilt, control_of, rebuild
 from rules.core.agents import make_agent
 from rules.core.engine import Action, ActionParseError
 from rules.core.play import GOLDFISH_OPPONENT_NAME, MAX_STEPS, derive_seed, goldfish_opponent
@@ -84,16 +91,60 @@ def play_start(*, owner, deck_id: Any, opponent_id: Any = None, agent: Any = "gr
     return game
 
 
+#: at most this many moves are made for the person in one request; then they are asked (a guard:
+#: every auto-passed decision also ends at the game's own MAX_STEPS)
+AUTO_MOVES_PER_REQUEST = 1000
+
+
+def auto_action(game: PlayedGame, state, engine) -> Action | None:
+    """The action the server makes for the person's seat now, or None when the person chooses: the
+    only legal action (a forced move), or the engine's pass where it declares a plain pass of
+    priority that the person set no stop on; never under full control."""
+    seat = game.human_seat
+    if state.is_over or seat not in state.current_players():
+        return None
+    control = control_of(game, engine)
+    if control["full_control"]:
+        return None
+    actions = state.legal_actions(seat)
+    if len(actions) == 1:
+        return actions[0]
+    declared = engine.auto_pass
+    if declared is None or declared.pass_action not in actions:
+        return None
+    stop = declared.stop_at(state, seat)
+    return declared.pass_action if stop is not None and stop not in control["stops"] else None
+
+
+def _apply_move(game: PlayedGame, state, engine, mine: Action | None) -> None:
+    """One move: the person's ``mine`` (if the person's seat acts) with the agents' choices for the
+    other acting seats, each made from the state before anything is applied."""
+    move = {seat: _agent(game, seat, engine).choose(state, seat)
+            for seat in state.current_players() if seat != game.human_seat}
+    if mine is not None:
+        move[game.human_seat] = mine
+    state.apply_joint_checked(move)
+    game.moves = [*game.moves, [[seat, str(action)] for seat, action in sorted(move.items())]]
+    if len(game.moves) >= MAX_STEPS:
+        raise RuntimeError(f"game {game.pk} did not end after {MAX_STEPS} moves")
+
+
 def _let_agents_play(game: PlayedGame, rebuilt: Rebuilt) -> None:
-    """From ``rebuilt`` (the game's state now) the agents move until the person must act or the
-    game is over; their moves are added to the game's."""
-    state = rebuilt.state
-    while not state.is_over and game.human_seat not in state.current_players():
-        move = {seat: _agent(game, seat, rebuilt.engine).choose(state, seat) for seat in state.current_players()}
-        state.apply_joint_checked(move)
-        game.moves = [*game.moves, [[seat, str(action)] for seat, action in sorted(move.items())]]
-        if len(game.moves) >= MAX_STEPS:
-            raise RuntimeError(f"game {game.pk} did not end after {MAX_STEPS} moves")
+    """From ``rebuilt`` (the game's state now) the agents move, and the server makes the person's
+    forced moves and plain passes (``auto_action``), until the person must choose or the game is
+    over; every move is added to the game's."""
+    state, engine = rebuilt.state, rebuilt.engine
+    made = 0
+    while not state.is_over:
+        if game.human_seat in state.current_players():
+            action = auto_action(game, state, engine) if made < AUTO_MOVES_PER_REQUEST else None
+            if action is None:
+                break
+            _apply_move(game, state, engine, action)
+            game.auto_moves = [*game.auto_moves, len(game.moves)]
+            made += 1
+        else:
+            _apply_move(game, state, engine, None)
     _record_end(game, state)
 
 
@@ -135,13 +186,31 @@ def play_move(*, actor, game_id: int, action: Any) -> PlayedGame:
         if chosen not in state.legal_actions(seat):
             raise PlayError("illegal_action", f"{action!r} is not one of your legal actions now")
         # at a simultaneous move the agents choose from the same state, without seeing this choice
-        move = {other: _agent(game, other, rebuilt.engine).choose(state, other)
-                for other in state.current_players() if other != seat}
-        move[seat] = chosen
-        state.apply_joint_checked(move)
-        game.moves = [*game.moves, [[s, str(a)] for s, a in sorted(move.items())]]
+        _apply_move(game, state, rebuilt.engine, chosen)
         _let_agents_play(game, rebuilt)
         game.save()
+    return game
+
+
+def play_set_control(*, actor, game_id: int, full_control: Any = False, stops: Any = ()) -> PlayedGame:
+    """When the server may pass for the person in this game: ``full_control`` (never), else at every
+    decision but the ``stops`` (keys of the engine's ``AutoPass.stops``). Takes effect from the
+    next move."""
+    game = PlayedGame.objects.filter(pk=game_id, owner=actor).first()
+    if game is None:
+        raise PlayError("unknown_game", f"there is no game {game_id} of yours")
+    engine = get_engine(game.game)
+    known = [stop.key for stop in engine.auto_pass.stops] if engine is not None and engine.auto_pass else []
+    if isinstance(stops, str) or not isinstance(stops, (list, tuple)) or \
+            not all(isinstance(key, str) for key in stops):
+        raise PlayError("bad_stops", "the stops must be a list of stop names")
+    unknown = [key for key in stops if key not in known]
+    if unknown:
+        raise PlayError("bad_stops", f"{unknown[0][:60]!r} is not a stop of this game")
+    if not isinstance(full_control, bool):
+        raise PlayError("bad_stops", "full control is on or off (true or false)")
+    game.control = {"full_control": full_control, "stops": [key for key in known if key in stops]}
+    game.save(update_fields=["control", "updated"])
     return game
 
 

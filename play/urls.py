@@ -10,6 +10,7 @@ urlpatterns = [
     path("", views.index, name="index"),
     path("<int:pk>/", views.game, name="game"),
     path("<int:pk>/move/", views.move, name="move"),
+    path("<int:pk>/control/", views.control, name="control"),
     path("<int:pk>/abandon/", views.abandon, name="abandon"),
     path("<int:pk>/replay/", views.replay, name="replay"),
     path("<int:pk>/replay.json", views.replay_json, name="replay_json"),

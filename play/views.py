@@ -1,9 +1,10 @@
 """Pages to play a game yourself against the engine: start one, play it, read it back.
 
 Every page works without JavaScript (each legal action is a button in a form that posts its
-text); with it, the board is drawn and a click on a card picks out the actions that name it.
-After each move the page is loaded again (post, redirect, get), so a reload or a server restart
-loses nothing.
+text; after each move the page is loaded again: post, redirect, get). With it, the board is drawn,
+a click on a card picks out the actions that name it, and a move is sent with ``fetch``: the
+answer is JSON (``selectors.move_answer``) and the page redraws from it, the opponent's moves one
+by one. The game lives in the database either way, so a reload or a server restart loses nothing.
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ from django.views.decorators.http import require_POST
 from decks import selectors as deck_selectors
 from play import selectors
 from play.models import PlayedGame
-from play.services import PLAY_AGENTS, PlayError, play_abandon, play_move, play_start
+from play.services import PLAY_AGENTS, PlayError, play_abandon, play_move, play_set_control, play_start
 from rules.core.registry import all_games, get_engine
 from rules.core.replay import ReplayError, frames_by_turn, replay_frames
 
@@ -103,11 +104,26 @@ def game(request, pk: int):
                                               "seat": str(played.human_seat)})
 
 
+def _wants_json(request) -> bool:
+    """A request from the page's script (``fetch``), which redraws from JSON instead of a new page."""
+    return "application/json" in request.headers.get("Accept", "") or request.headers.get("X-Requested-With") == "fetch"
+
+
+def _last_own_move(played: PlayedGame) -> int:
+    """How many moves came before the person's last chosen move (not one made for them)."""
+    auto = set(played.auto_moves or ())
+    for number in range(len(played.moves), 0, -1):
+        if number not in auto and any(seat == played.human_seat for seat, _ in played.moves[number - 1]):
+            return number - 1
+    return 0
+
+
 @login_required
 @require_POST
 def move(request, pk: int):
-    """Your move (the text of an offered action); the agent answers before the page comes back."""
-    wants_json = "application/json" in request.headers.get("Accept", "")
+    """Your move (the text of an offered action); the agent answers before the page comes back.
+    Asked for JSON: the new board, your legal actions and every move since yours (``move_answer``)."""
+    wants_json = _wants_json(request)
     try:
         played = play_move(actor=request.user, game_id=pk, action=request.POST.get("action"))
     except PlayError as exc:
@@ -118,7 +134,31 @@ def move(request, pk: int):
         messages.error(request, exc.message)
         return redirect("play:game", pk=pk)
     if wants_json:
-        return JsonResponse({"status": played.status, "moves": len(played.moves), "url": played.get_absolute_url()})
+        try:
+            return JsonResponse(selectors.move_answer(played, _last_own_move(played)))
+        except selectors.GameUnavailable as exc:
+            return JsonResponse({"error": str(exc), "code": "engine_changed"}, status=409)
+    return redirect(played)
+
+
+@login_required
+@require_POST
+def control(request, pk: int):
+    """When the server passes for you in this game: full control (never), or everywhere but your stops."""
+    try:
+        played = play_set_control(actor=request.user, game_id=pk, full_control=request.POST.get("full_control") == "on",
+                                  stops=request.POST.getlist("stops"))
+    except PlayError as exc:
+        if exc.code == "unknown_game":
+            raise Http404(exc.message) from None
+        if _wants_json(request):
+            return JsonResponse({"error": exc.message, "code": exc.code}, status=400)
+        messages.error(request, exc.message)
+        return redirect("play:game", pk=pk)
+    if _wants_json(request):
+        return JsonResponse({"control": played.control})
+    messages.info(request, "Saved: " + ("you make every move yourself." if played.control["full_control"]
+                                        else "forced moves and passes outside your stops are made for you."))
     return redirect(played)
 
 
