@@ -9,6 +9,9 @@ cd "$(dirname "$0")/.."
 BIN=.venv/bin
 xdist=(-n "${PYTEST_WORKERS:-auto}" --dist loadfile)
 
+echo "== type check (mypy.ini: rules/core, rules/bos) =="
+$BIN/mypy  # a type error fails the run before any test
+
 apt_updated=0
 need_pkg() {  # need_pkg COMMAND_OR_PATH PACKAGE
   if [ -e "$1" ] || command -v "$1" >/dev/null 2>&1; then return 0; fi

@@ -107,7 +107,7 @@ class ActionsMixin(ResolveMixin):
         side = self.sides[seat]
         cards = self.cards
         mine = (timing, "you")  # CardDef.when(timing, "you"), looked up directly
-        out = []
+        out: list[Action] = []
         for column, wizard in enumerate(side.wizards):
             if wizard.face_up:
                 abilities = cards[wizard.name].triggered.get(mine)
@@ -136,6 +136,7 @@ class ActionsMixin(ResolveMixin):
             column = int(word[6:])
             return Trigger(seat, side.wizards[column].name, 0, WIZARD_WORDS[seat][column], wizard=(seat, column))
         unit = side.boss if word == "boss" else side.summons[COLUMN_OF[word]]
+        assert unit is not None  # a legal use names a card that is there
         return Trigger(seat, unit.name, 0, self.place(unit), source=unit.uid)
 
     def cast_actions(self, seat: int) -> list[Action]:
@@ -154,20 +155,25 @@ class ActionsMixin(ResolveMixin):
                 continue
             if card.enchant and not self.enchant_targets(seat, name):
                 continue
-            for ether in self.payments(seat, card.vim_cost):
+            for ether in self.payments(seat, card.vim_cost) or ():  # (payable: checked above)
                 out.append(act("cast", (name, ether)))
         return out
 
     def enchant_targets(self, seat: int, spell: str) -> list:
         ability = self.cards[spell].cast
+        assert ability is not None  # an enchant spell's cast ability places it
         run = Run(Trigger(seat, spell, ability.index, "spellbook"))
-        return [t for op, target in zip(ability.ops, ability.targets, strict=True) if op["op"] == "enchant"
+        return [t for op, target in zip(ability.ops, ability.targets, strict=True) if op["op"] == "enchant" and target is not None
                 for t in self.candidates(run, target)]
 
     def boss_actions(self, seat: int) -> list[Action]:
         """bos.txt, "Summon Your Boss": "If that condition is met, you may turn your boss face-up"."""
         boss = self.sides[seat].boss
-        if boss is None or boss.face_up or not self.holds(self.cards[boss.name].boss_condition, seat):
+        if boss is None or boss.face_up:
+            return []
+        condition = self.cards[boss.name].boss_condition
+        assert condition is not None  # every boss has one (abilities.py)
+        if not self.holds(condition, seat):
             return []
         return [BOSS]
 
@@ -250,7 +256,7 @@ class ActionsMixin(ResolveMixin):
 
     def _do_cast(self, seat: int, name: str, ether: int) -> None:
         side = self.sides[seat]
-        record = {}
+        record: dict[str, int] = {}
         self.spend(seat, self.cards[name].vim_cost, ether, record)
         side.take_spell(name)
         self.count(seat, "cast", name)
@@ -266,6 +272,7 @@ class ActionsMixin(ResolveMixin):
 
     def _do_boss(self, seat: int) -> None:
         boss = self.sides[seat].boss
+        assert boss is not None  # ``boss_actions`` offered it
         boss.face_up = True
         self.stats[seat]["boss"] = 1
         if self.log_events:
@@ -275,4 +282,5 @@ class ActionsMixin(ResolveMixin):
     def _do_attack(self, seat: int, attacker: str, target: str) -> None:
         side = self.sides[seat]
         unit = side.boss if attacker == "boss" else side.summons[COLUMN_OF[attacker]]
+        assert unit is not None  # ``attack_actions`` offered it
         self.declare_attack(seat, unit, target)

@@ -13,7 +13,8 @@ class BattleMixin(BosBase):
     """Who may attack whom, the block, the battle and the trip to the graveyard."""
 
     def attacker_word(self, unit: Unit) -> str:
-        return "boss" if unit.boss else COLUMN_WORDS[unit.column]
+        column = unit.column  # None only for a boss
+        return "boss" if column is None else COLUMN_WORDS[column]
 
     def attack_actions(self, seat: int) -> list[Action]:
         """"First select one of your summons. Then pay the cost to attack, called Acting" ("Attack")."""
@@ -44,12 +45,14 @@ class BattleMixin(BosBase):
             return False
         if unit.boss:
             return not defender.summon_list() and not (defender.boss is not None and defender.boss.face_up)
+        assert unit.column is not None  # a summon
         return self.sides[1 - unit.owner].summons[unit.column] is None
 
     def declare_attack(self, seat: int, attacker: Unit, target: str) -> None:
         attacker.sideways = True  # the cost: acting
         if "." in target:
             defender_unit = self.unit_at(target)
+            assert defender_unit is not None  # a legal attack's target is there
             if self.log_events:
                 self.log("attack", seat, attacker=attacker.name, at=self.place(attacker), target=defender_unit.name,
                          target_at=target)
@@ -65,23 +68,25 @@ class BattleMixin(BosBase):
         moving it over to block"; "Bosses can block player attacks even if they aren't in a column
         adjacent". An attack on yourself is not blocked (rules-notes, BOS engine: "Attacking yourself")."""
         attacker = self.unit(frame.attacker)
-        if attacker is None or frame.defender == attacker.owner:
-            return []
+        if attacker is None or frame.defender is None or frame.defender == attacker.owner:
+            return []  # (a unit attack has no defending player: it is not blocked)
         side = self.sides[frame.defender]
         out = []
-        if attacker.column is not None:
+        column = attacker.column
+        if column is not None:
             out = [u for u in side.summon_list()
-                   if abs(u.column - attacker.column) == 1 or self.blocks_anywhere(u)]
+                   if u.column is not None and abs(u.column - column) == 1 or self.blocks_anywhere(u)]
         if side.boss is not None and side.boss.face_up:
             out.append(side.boss)
         return out
 
     def block(self, frame: Attack, blocker: Unit) -> None:
         attacker = self.unit(frame.attacker)
+        assert attacker is not None  # blockers are offered only while it is there
         side = self.sides[blocker.owner]
         before = blocker.column
-        if not blocker.boss and attacker.column is not None:  # "when a boss blocks, it does not leave its spot"
-            side.summons[blocker.column] = None
+        if before is not None and attacker.column is not None:  # "when a boss blocks, it does not leave its spot"
+            side.summons[before] = None
             side.summons[attacker.column] = blocker
             blocker.column = attacker.column
         if self.log_events:
@@ -110,6 +115,7 @@ class BattleMixin(BosBase):
             self.battle(attacker, target)
             return
         # "Otherwise, the opponent is dealt damage equal to the attacking summon's strength"
+        assert frame.defender is not None  # a player attack
         if self.sides[frame.defender].turns_started:
             self.lose_life(frame.defender, self.strength(attacker), attacker.name)
 
@@ -130,7 +136,7 @@ class BattleMixin(BosBase):
         using any abilities that happen when a summon gets defeated" ("Attack")."""
         for unit in units:
             side = self.sides[unit.owner]
-            if unit.boss:
+            if unit.column is None:  # the boss
                 side.boss = None
             else:
                 side.summons[unit.column] = None

@@ -114,7 +114,7 @@ class Side(Declared):
 
     def enchantment_cards(self) -> list[str]:
         """Spells under this side's cards (whoever cast them)."""
-        hosts = [*self.wizards, *(u for u in self.summons if u), *([self.boss] if self.boss else [])]
+        hosts: list[Wizard | Unit] = [*self.wizards, *(u for u in self.summons if u), *([self.boss] if self.boss else [])]
         return [name for host in hosts for name, _ in host.enchantments]
 
 

@@ -76,7 +76,8 @@ def validate(deck: DeckList, fmt: FormatSpec) -> list[Violation]:
     out += exact_count("deck_size", STARTING_INFO, deck.count("main"), lim("deck_size"), "cards in the deck", "main")
     for card_type, expected in (lim("type_counts") or {}).items():
         have = [e for e in main if e.card.card_type == card_type]
-        label = GAME.card_type(card_type).label.lower() if GAME.card_type(card_type) else card_type
+        kind = GAME.card_type(card_type)
+        label = kind.label.lower() if kind else card_type
         out += exact_count(TYPE_CODES.get(card_type, f"{card_type}_count"), STARTING_INFO,
                            sum(e.qty for e in have), expected, label if expected == 1 else f"{label}s", "main")
     if lim("different_wizards"):
@@ -139,7 +140,7 @@ def random_legal_deck(pool: Sequence[CardSpec], rng: random.Random) -> DeckList:
     most = lim("max_copies")
     by_colour: dict[str, dict[str, list[CardSpec]]] = {c: {t: [] for t in need} for c in COLORS}
     for card in pool:
-        kinds = by_colour.get(colour(card))
+        kinds = by_colour.get(colour(card) or "")  # (a card without a colour has no pile)
         if kinds is None or card.card_type not in kinds or not _playable(card):
             continue
         kinds[card.card_type].append(card)

@@ -271,7 +271,7 @@ class EffectsMixin(BosBase):
     def remove_from_battlefield(self, unit: Unit) -> None:
         """Off the battlefield; the spells under it go to their casters' graveyards ("Cast a Spell")."""
         side = self.sides[unit.owner]
-        if unit.boss:
+        if unit.column is None:  # the boss
             side.boss = None
         else:
             side.summons[unit.column] = None

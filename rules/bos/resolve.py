@@ -3,7 +3,9 @@ optional ones and their costs, and the choices inside an effect (bos.txt, "Abili
 
 from __future__ import annotations
 
-from rules.bos.base import BosBase
+from typing import Any
+
+from rules.bos.base import BosBase, Thing
 from rules.bos.board import Unit
 from rules.bos.frames import ATTACK_TRIGGERS, BATTLE, OFFERED, OPS, START, Attack, Batch, Defeat, Run
 from rules.bos.words import COLUMN_WORDS, PASS, act
@@ -20,13 +22,12 @@ class ResolveMixin(BosBase):
         if not self.stack:
             return None
         frame = self.stack[-1]
-        kind = type(frame)
-        if kind is Batch:
+        if type(frame) is Batch:
             keys = self.batch_choices(frame)
             if len(keys) < 2:
                 return None
             return self.active, "order", [act("order", key) for key in keys]
-        if kind is Run:
+        if type(frame) is Run:
             seat = frame.trigger.controller
             if frame.stage == OFFERED:
                 ability = self.ability(frame.trigger.card, frame.trigger.ability)
@@ -36,7 +37,7 @@ class ResolveMixin(BosBase):
                 actions = self.op_question(frame)
                 return (seat, "choose", actions) if actions else None
             return None
-        if kind is Attack and frame.stage == 0:
+        if type(frame) is Attack and frame.stage == 0 and frame.defender is not None:  # a player attack
             blockers = self.blockers(frame)
             if blockers:
                 return frame.defender, "block", [act("block", (self.place(u),)) for u in blockers] + [PASS]
@@ -233,13 +234,13 @@ class ResolveMixin(BosBase):
         elif op["op"] == "conduct":
             options = self.conduct_options(seat, op.get("name"))
             if answer is not None or options:
-                name, column = answer.args if answer is not None else options[0]
+                name, column = (str(answer.args[0]), int(answer.args[1])) if answer is not None else options[0]
                 self.conduct_free(seat, name, column, run.trigger.card)
             run.op += 1
         elif op["op"] == "discard_spell":
             spellbook = self.sides[seat].spellbook
             if spellbook and len(run.picked) < self.amount(op, seat):
-                name = answer.args[0] if answer is not None else sorted(spellbook)[0]
+                name = str(answer.args[0]) if answer is not None else sorted(spellbook)[0]
                 run.picked.append(name)
                 self.discard_spell(seat, name, run.trigger.card)
             else:
@@ -249,27 +250,30 @@ class ResolveMixin(BosBase):
             run.op += 1
         else:
             things = self.candidates(run, target)
+            chosen: list[Any]  # the ``Thing``s the op affects (a word off the table now looks up None)
             if target.quant == "up_to":
                 if answer is not None and answer.verb == "choose":
                     # the word, not the unit: a frame's picks must not hold this state's objects,
                     # which a clone would share (a search agent's look-ahead hit the real units)
-                    run.picked.append(answer.args[0])
+                    run.picked.append(str(answer.args[0]))
                     if len(run.picked) < target.count and [t for t in things if self.word(t) not in run.picked]:
                         return
                 chosen, run.picked = [self.lookup(word) for word in run.picked], []
             elif target.quant == "each":
                 chosen = things
             else:
-                chosen = [self.lookup(answer.args[0])] if answer is not None else things[:1]
+                chosen = [self.lookup(str(answer.args[0]))] if answer is not None else things[:1]
             if op["op"] == "move":
                 if chosen:
-                    run.moving = chosen[0].uid
+                    mover = chosen[0]
+                    assert isinstance(mover, Unit)  # a move op moves a summon
+                    run.moving = mover.uid
                     return
             elif chosen:
                 self.run_op(run, op, chosen)
             run.op += 1
 
-    def lookup(self, word: str):
+    def lookup(self, word: str) -> Thing | None:
         """The unit, wizard or player an action word names."""
         if ".wizard" in word:
             seat, _, column = word.partition(".wizard")
@@ -289,11 +293,12 @@ class ResolveMixin(BosBase):
         columns = self.free_columns(unit)
         run.moving = None
         run.op += 1
-        if not columns:
+        if unit is None or not columns:
             return
-        column = int(answer.args[0][3:]) if answer is not None else columns[0]
+        column = int(str(answer.args[0])[3:]) if answer is not None else columns[0]
         side = self.sides[unit.owner]
         before = unit.column
+        assert before is not None  # a summon
         side.summons[before], side.summons[column] = None, unit
         unit.column = column
         run.moved = unit.uid
@@ -314,16 +319,20 @@ class ResolveMixin(BosBase):
             self.take_trigger(frame, tuple(action.args))
         elif isinstance(frame, Attack):
             if action.verb == "block":
-                self.block(frame, self.unit_at(action.args[0]))
+                blocker = self.unit_at(str(action.args[0]))
+                assert blocker is not None  # a legal block names a unit that is there
+                self.block(frame, blocker)
             frame.stage = ATTACK_TRIGGERS
             if action.verb == "pass" and self.log_events:
                 self.log("no_block", frame.defender)
-        elif frame.stage == OFFERED:
-            trig = frame.trigger
-            if action.verb == "pass":
-                self.finish_run(frame, "declined")
-            else:
-                self.pay_cost(trig, self.ability(trig.card, trig.ability), action.args[0])
-                frame.stage = OPS
         else:
-            self.next_op(frame, action)
+            assert type(frame) is Run  # (a Defeat frame asks nothing)
+            if frame.stage == OFFERED:
+                trig = frame.trigger
+                if action.verb == "pass":
+                    self.finish_run(frame, "declined")
+                else:
+                    self.pay_cost(trig, self.ability(trig.card, trig.ability), int(action.args[0]))
+                    frame.stage = OPS
+            else:
+                self.next_op(frame, action)

@@ -29,7 +29,7 @@ from rules.bos.constants import (
     EndReason,
 )
 from rules.bos.effects import EffectsMixin
-from rules.bos.frames import Batch
+from rules.bos.frames import Batch, Run
 from rules.bos.turn import TurnMixin
 from rules.bos.view import ViewMixin
 from rules.bos.words import BOSS_WORDS, SUMMON_WORDS, UNIT_PLACES
@@ -128,7 +128,8 @@ class BosState(ActionsMixin, TurnMixin, BattleMixin, EffectsMixin, ViewMixin):
 
     def place(self, unit: Unit) -> str:
         """A unit's position as an action word: ``seat0.col1`` or ``seat0.boss``."""
-        return BOSS_WORDS[unit.owner] if unit.boss else SUMMON_WORDS[unit.owner][unit.column]
+        column = unit.column  # None only for a boss
+        return BOSS_WORDS[unit.owner] if column is None else SUMMON_WORDS[unit.owner][column]
 
     def unit_at(self, ref: str) -> Unit | None:
         """The unit at a place word (``seat1.col2``, ``seat0.boss``), else None."""
@@ -220,9 +221,8 @@ class BosState(ActionsMixin, TurnMixin, BattleMixin, EffectsMixin, ViewMixin):
             out += [u.name for u in getattr(frame, "units", ())]
             for u in getattr(frame, "units", ()):
                 out += [name for name, _ in u.enchantments]
-            spell = getattr(frame, "spell", None)
-            if spell is not None and not frame.attached:
-                out.append(spell)
+            if type(frame) is Run and frame.spell is not None and not frame.attached:
+                out.append(frame.spell)
         return out
 
     def hidden_cards(self, player: int) -> list[str]:

@@ -8,6 +8,8 @@ time, and you can look at any player's graveyard at any time."
 
 from __future__ import annotations
 
+from typing import Any
+
 from rules.bos.base import BosBase
 from rules.bos.frames import OFFERED, Attack, Batch, Defeat, Run
 from rules.core.engine import Action
@@ -90,8 +92,10 @@ class ViewMixin(BosBase):
         if word.startswith("seat") and "." not in word:
             return f"seat {word[4:]}"
         if ".wizard" in word:
-            seat, column = self.lookup(word)
-            return f"{self.sides[seat].wizards[column].name} (seat {seat}'s {COLUMN_NAMES[column]} wizard)"
+            wizard = self.lookup(word)
+            assert isinstance(wizard, tuple)
+            owner, column = wizard
+            return f"{self.sides[owner].wizards[column].name} (seat {owner}'s {COLUMN_NAMES[column]} wizard)"
         unit = self.unit_at(word)
         seat, spot = word.split(".")
         name = unit.name if unit else "nothing"
@@ -105,7 +109,8 @@ class ViewMixin(BosBase):
 
     def action_to_string(self, action: Action, player: int) -> str:
         who = f"Seat {player}"
-        verb, args = action.verb, action.args
+        verb = action.verb
+        args: tuple[Any, ...] = action.args  # each verb's arguments are of the types engine.py lists
         if verb == "bid":
             return f"{who} bids {args[0]} ether in secret"
         if verb == "throw":
@@ -133,10 +138,13 @@ class ViewMixin(BosBase):
         if verb == "cast":
             return f"{who} casts {args[0]} from the spellbook{self._paying(self.cards[args[0]].vim_cost, args[1])}"
         if verb == "boss":
-            return f"{who} turns its boss {self.sides[player].boss.name} face-up"
+            boss = self.sides[player].boss
+            assert boss is not None  # (turned face-up, still there)
+            return f"{who} turns its boss {boss.name} face-up"
         if verb == "attack":
             unit = self.sides[player].boss if args[0] == "boss" else self.sides[player].summons[int(args[0][3:])]
-            attacker = f"{unit.name} ({'boss' if unit.boss else COLUMN_NAMES[unit.column] + ' column'})"
+            assert unit is not None  # a legal attacker
+            attacker = f"{unit.name} ({'boss' if unit.column is None else COLUMN_NAMES[unit.column] + ' column'})"
             if "." not in args[1]:
                 target = "itself" if args[1] == f"seat{player}" else f"seat {args[1][4:]} directly"
                 return f"{who} acts with {attacker} to attack {target}"
@@ -144,7 +152,8 @@ class ViewMixin(BosBase):
         return self._answer_sentence(who, action)
 
     def _answer_sentence(self, who: str, action: Action) -> str:
-        verb, args = action.verb, action.args
+        verb = action.verb
+        args: tuple[Any, ...] = action.args  # each verb's arguments are of the types engine.py lists
         frame = self.stack[-1] if self.stack else None
         card = frame.trigger.card if isinstance(frame, Run) else None
         if verb == "order":

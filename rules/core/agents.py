@@ -94,11 +94,13 @@ def sample_world(state: GameState, player: int, rng: random.Random, perfect_info
 def reward(state: GameState, player: int) -> float:
     """``player``'s share of a finished game in [0, 1]: the fraction of the other seats placed
     below it, ties counting half (two players: 1 win, 0.5 draw, 0 loss; allies share a place)."""
-    placements = state.outcome.placements
+    outcome = state.outcome
+    assert outcome is not None, "reward is for a finished game"
+    placements = outcome.placements
     mine = placements[player]
     others = [place for seat, place in enumerate(placements) if seat != player]
     if not others:
-        return 1.0 if state.outcome.winners else 0.5
+        return 1.0 if outcome.winners else 0.5
     return sum(1.0 if place > mine else 0.5 if place == mine else 0.0 for place in others) / len(others)
 
 
@@ -418,6 +420,8 @@ class ISMCTSAgent(Agent):
         themselves), to the same turn ``rollout_turns`` after the root's; the best mean of the
         evaluation (a finished game: :func:`terminal_value`) wins, ties to the agent's RNG."""
         totals = dict.fromkeys(legal, 0.0)
+        evaluate = self.evaluate
+        assert evaluate is not None, "flat search needs an evaluation (checked in __init__)"
         horizon = state.turn + self.rollout_turns if self.rollout_turns else None
         for _ in range(self.iterations):
             world = sample_world(state, player, self.rng, self.perfect_information)
@@ -430,7 +434,7 @@ class ISMCTSAgent(Agent):
                 else:
                     after.apply(action, player)
                 self._play_out(after, horizon, random.Random(seed))
-                totals[action] += terminal_value(after, player) if after.is_over else self.evaluate(after, player)
+                totals[action] += terminal_value(after, player) if after.is_over else evaluate(after, player)
         best = max(totals.values())
         top = [action for action in legal if totals[action] == best]
         return top[0] if len(top) == 1 else self.rng.choice(top)
@@ -459,10 +463,12 @@ class ISMCTSAgent(Agent):
         sample = actions if not self.rollout_sample or len(actions) <= self.rollout_sample \
             else rng.sample(actions, self.rollout_sample)
         best, best_score = sample[0], -math.inf
+        evaluate = self.evaluate
+        assert evaluate is not None, "a greedy rollout needs an evaluation (checked in __init__)"
         for action in sample:
             after = _lookahead(world)
             after.apply(action, actor)
-            value = terminal_value(after, actor) if after.is_over else self.evaluate(after, actor)
+            value = terminal_value(after, actor) if after.is_over else evaluate(after, actor)
             if value > best_score:
                 best, best_score = action, value
         return best

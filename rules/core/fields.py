@@ -19,7 +19,6 @@ names every mutable object they share (the tests run it on clones of many positi
 from __future__ import annotations
 
 import dataclasses
-import functools
 import random
 import typing
 from collections.abc import Callable, Iterator
@@ -79,10 +78,18 @@ def copy_rng(rng: random.Random) -> random.Random:
     return other
 
 
-@functools.cache
+_DECLARED: dict[type, dict[str, Copy]] = {}
+
+
 def declared_fields(cls: type) -> dict[str, Copy]:
     """Every attribute the class and its bases declare (class annotations, ``ClassVar`` aside),
-    with its copy policy, in declaration order from the base classes down."""
+    with its copy policy, in declaration order from the base classes down (read once per class)."""
+    if cls not in _DECLARED:
+        _DECLARED[cls] = _declarations(cls)
+    return _DECLARED[cls]
+
+
+def _declarations(cls: type) -> dict[str, Copy]:
     hints = typing.get_type_hints(cls, include_extras=True)
     out: dict[str, Copy] = {}
     for name, hint in hints.items():
@@ -124,7 +131,7 @@ class Declared:
         """An independent copy: each declared field copied as its policy says."""
         cls = type(self)
         function = derive_copy(cls)
-        cls.copy = function  # type: ignore[method-assign]  # from now on, the derived function itself
+        setattr(cls, "copy", function)  # from now on, the derived function itself
         return function(self)
 
 

@@ -113,7 +113,7 @@ def format_violations(deck: DeckList, fmt: FormatSpec) -> list[Violation]:
     """
     rule = fmt.rule_source or f"format {fmt.name!r} ({fmt.slug})"
     counts, display = copies_by_name(deck.entries())
-    section_of = {}
+    section_of: dict[str, str] = {}
     for section, entries in deck.sections.items():
         for entry in entries:
             section_of.setdefault(name_key(entry.card.name), section)

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NoReturn
 
 CHOICE, MULTIPLE, BOOLEAN, INTEGER = "choice", "multiple", "boolean", "integer"
 KINDS = (CHOICE, MULTIPLE, BOOLEAN, INTEGER)
@@ -102,7 +102,7 @@ class EngineOption:
                 raise OptionError(self.name, str(exc)) from None
         return value
 
-    def _fail(self, message: str):
+    def _fail(self, message: str) -> NoReturn:
         raise OptionError(self.name, message)
 
     def _choice_of(self, raw: Any) -> Any:

@@ -140,6 +140,7 @@ def play_game(engine: EngineSpec, decks: Sequence[DeckList], seed: int, agents: 
         if steps >= MAX_STEPS:
             raise RuntimeError(f"{engine.game} game with seed {seed} did not end after {MAX_STEPS} moves")
     outcome = state.outcome
+    assert outcome is not None
     result = GameResult(
         index=index, seed=seed, sides=tuple(sides if sides is not None else range(len(decks))),
         winners=outcome.winners, reason=outcome.reason, turns=state.turn, steps=steps,
@@ -186,7 +187,7 @@ def seating(index: int, sides: int, rotate: bool = True) -> tuple[int, ...]:
     return tuple((seat + shift) % sides for seat in range(sides))
 
 
-def _play_chunk(engine_ref: EngineSpec | str, decks: list[DeckList], agents: list[dict], seed: int,
+def _play_chunk(engine_ref: EngineSpec | str | tuple[str, str], decks: list[DeckList], agents: list[dict], seed: int,
                 indices: list[int], record: bool, rotate: bool, options: dict, dealer=None,
                 match: bool = False) -> list[GameResult]:
     """Play games ``indices`` of a run (the unit of work of the process pool); with ``match``
@@ -226,6 +227,7 @@ def play_indexed_match(engine: EngineSpec, decks: Sequence[DeckList], agents: Se
     plus ``games_won``; with ``record`` its replay is ``{"format": MATCH_REPLAY, "games": [one
     replay per game]}``."""
     sides = seating(index, len(decks), rotate)
+    assert engine.match is not None, f"{engine.game} declares no match format"
     match = engine.match.play(engine, [decks[s] for s in sides], [agents[s] for s in sides], match_seed, record=record)
     winners = () if match.winner is None else (match.winner,)
     outcome = Outcome.from_winners(len(decks), winners, "match_won" if winners else "match_drawn")

@@ -344,6 +344,6 @@ def index_rows(spec: GameSpec, attributes: Mapping[str, Any], effects: Iterable[
         elif attr.kind == MAP:
             rows.extend((f"{attr.name}.{k}", v, k) for k, v in value.items())
             rows.append((attr.name, sum(value.values()), None))
-    timings = sorted({e.get("timing") for e in effects if isinstance(e, dict) and e.get("timing")})
+    timings = sorted({e["timing"] for e in effects if isinstance(e, dict) and e.get("timing")})
     rows.extend(("timing", None, t.lower()) for t in timings)
     return rows
