@@ -64,7 +64,8 @@ def rebuild(game: PlayedGame, frames: bool = False, frames_from: int = 0) -> Reb
     cards put back in a mulligan), since the engine's sentence is written for the mover.
     With ``frames``, ``Rebuilt.frames`` holds the person's seat's replay so far (``seat_frames``),
     from the frame numbered ``frames_from`` (0: the set-up). ``auto`` marks the person's moves the
-    server made for them (``PlayedGame.auto_moves``)."""
+    server made for them (``PlayedGame.auto_moves``); ``passed`` an entry that is the engine's plain pass
+    (``AutoPass.pass_action``), which the page shows quietly."""
     engine = _engine(game)
     decks = [deck_from_data(data, game.game) for data in game.decks]
     state = engine.start(decks, game.seed)
@@ -73,6 +74,7 @@ def rebuild(game: PlayedGame, frames: bool = False, frames_from: int = 0) -> Reb
     rebuilt = Rebuilt(engine, state, [])
     masked_story: list[dict] = []
     auto = set(game.auto_moves or ())
+    passing = engine.auto_pass.pass_action if engine.auto_pass is not None else None
     if frames and frames_from <= 0:
         rebuilt.frames.append(_seat_frame(state, seat, 0, [], state.turn))
     for number, stored in enumerate(game.moves, 1):
@@ -87,6 +89,7 @@ def rebuild(game: PlayedGame, frames: bool = False, frames_from: int = 0) -> Reb
         for mover, sentence in sentences.items():
             mine = mover == seat
             entry = {"number": number, "turn": turn, "seat": mover, "mine": mine, "auto": mine and number in auto,
+                     "passed": passing is not None and move[mover] == passing,
                      "deck": game.deck_names[mover], "sentence": sentence}
             rebuilt.story.append(entry)
             told = sentence if mine else masked(sentence, hidden)

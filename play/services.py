@@ -66,9 +66,11 @@ def _agent_spec(agent: Any, engine) -> dict:
     return {"name": agent, **{key: value for key, value in PLAY_AGENTS[agent].items() if key not in game_sets}}
 
 
-def play_start(*, owner, deck_id: Any, opponent_id: Any = None, agent: Any = "greedy") -> PlayedGame:
+def play_start(*, owner, deck_id: Any, opponent_id: Any = None, agent: Any = "greedy",
+               full_control: bool = False) -> PlayedGame:
     """A new game: ``owner`` plays ``deck_id`` against ``opponent_id`` played by ``agent``, or
-    with no opponent deck against the game's passive goldfish opponent."""
+    with no opponent deck against the game's passive goldfish opponent; with ``full_control`` no
+    move is made for the person (``auto_action``), else the engine's default stops."""
     deck = _usable_deck(owner, deck_id, "your deck")
     engine = get_engine(deck.game)
     if engine is None:
@@ -85,7 +87,8 @@ def play_start(*, owner, deck_id: Any, opponent_id: Any = None, agent: Any = "gr
         theirs, name, spec = deck_to_decklist(opponent), opponent.name, _agent_spec(agent, engine)
     game = PlayedGame(owner=owner, game=deck.game, engine_version=engine.version, seed=secrets.randbits(48),
                       human_seat=0, agents=[HUMAN, spec], decks=[deck_to_data(mine), deck_to_data(theirs)],
-                      deck_names=[deck.name, name], your_deck=deck, opponent_deck=opponent)
+                      deck_names=[deck.name, name], your_deck=deck, opponent_deck=opponent,
+                      control={"full_control": True} if full_control else {})
     _let_agents_play(game, rebuild(game))
     game.save()
     return game

@@ -17,6 +17,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_POST
 
+from cardpool.templatetags.card_images import card_names, image_map
 from decks import selectors as deck_selectors
 from play import selectors
 from play.models import PlayedGame
@@ -135,7 +136,9 @@ def move(request, pk: int):
         return redirect("play:game", pk=pk)
     if wants_json:
         try:
-            return JsonResponse(selectors.move_answer(played, _last_own_move(played)))
+            answer = selectors.move_answer(played, _last_own_move(played))
+            answer["card_images"] = image_map(played.game, card_names([answer["view"], [s["view"] for s in answer["steps"]]]))
+            return JsonResponse(answer)
         except selectors.GameUnavailable as exc:
             return JsonResponse({"error": str(exc), "code": "engine_changed"}, status=409)
     return redirect(played)
