@@ -91,13 +91,42 @@ def agent_cost(agents: list | None, search_defaults: dict | None = None) -> floa
     return cost
 
 
+#: measured CPU cost of one game of a slow game or mode, by agent (every seat played by it), in
+#: random games of a deck game (BOS: about 6 ms, ``scripts/bench_games.py``); the agents not
+#: named cost the game's ``random`` times ``agent_cost``. Millennium Blades' whole game:
+#: ``scripts/bench_full_game.py`` (random 0.2 CPU s a game, greedy under 2 s since issue 25.8;
+#: 16-63 s before); Duel Mode (random 0.09 s, greedy 1.3 s) and Turn-Based Mode (4 seats: random
+#: 0.016 s, greedy 3.4 s) measured the same way.
+GAME_COST: dict[tuple[str, str], dict[str, float]] = {
+    ("millennium_blades", "full-game"): {"random": 40.0, "greedy": 330.0},
+    ("millennium_blades", "duel"): {"random": 15.0, "greedy": 230.0},
+    ("millennium_blades", "turn-based"): {"random": 3.0, "greedy": 580.0},
+}
+
+
+def game_cost(game: str, mode: str, agents: list | None, search_defaults: dict | None = None) -> float:
+    """What one game of the run costs, in random deck games: the slowest agent's, priced by the
+    game's measured cost (``GAME_COST``) when it has one, else ``agent_cost``."""
+    measured = GAME_COST.get((game, mode))
+    if measured is None:
+        return agent_cost(agents, search_defaults)
+    cost = measured["random"]
+    for spec in agents or ():
+        name = spec.get("name") if isinstance(spec, dict) else spec
+        cost = max(cost, measured.get(name) or measured["random"] * agent_cost([spec], search_defaults))
+    return cost
+
+
 def chunk_size_for(games: int, limit: int | None = None, agents: list | None = None,
-                   search_defaults: dict | None = None) -> int:
-    """Games per chunk: at most ``SIMULATION_CHUNK_SIZE`` (fewer in proportion to the slowest
-    agent's cost, so progress moves every few seconds and an ISMCTS run shows a time-left
-    estimate after its first games), small enough for ~20 chunks."""
+                   search_defaults: dict | None = None, cost: float | None = None) -> int:
+    """Games per chunk: at most ``SIMULATION_CHUNK_SIZE`` random deck games' worth (fewer in
+    proportion to a game's ``cost``, default the slowest agent's ``agent_cost``: every chunk takes
+    about the same CPU whatever the game, so progress moves every few seconds, an ISMCTS run shows a
+    time-left estimate after its first games, and a worker is never held for minutes by one
+    chunk), small enough for ~20 chunks."""
     limit = limit or settings.SIMULATION_CHUNK_SIZE
-    limit = max(1, math.floor(limit / agent_cost(agents, search_defaults)))
+    cost = agent_cost(agents, search_defaults) if cost is None else cost
+    limit = max(1, math.floor(limit / cost))
     return max(1, min(limit, math.ceil(games / TARGET_CHUNKS)))
 
 
@@ -405,25 +434,47 @@ def resume(*, backend: str | None = None, stale_after: float | None = None) -> d
 
 
 # -- the local process pool -------------------------------------------------------------------------
-class FairQueue:
-    """Chunks waiting for the local pool, handed out round-robin: one person's chunk, then the
-    next person's, and within a person one run's, then the next run's. First-come-first-served let
-    one person's queue of long runs hold up everyone else's run until it drained.
+def run_owner_and_costs(run_id: int, indices: list[int]) -> tuple[int, dict[int, float]]:
+    """The run's owner (0: gone) and what each of its chunks ``indices`` costs: its games times the
+    run's ``game_cost`` (the unit of ``FairQueue``'s shares)."""
+    run = SimulationRun.objects.filter(pk=run_id).only("owner_id", "game", "mode", "agents").first()
+    if run is None:
+        return 0, {}
+    engine = registry.get_engine(run.game, run.mode) if run.is_deckless else registry.get_engine(run.game)
+    per_game = game_cost(run.game, run.mode, run.agents, engine.search_defaults if engine else None)
+    games = dict(run.chunks.filter(index__in=indices).values_list("index", "games"))
+    return run.owner_id or 0, {index: games.get(index, 1) * per_game for index in indices}
 
-    ``put(owner, run, indices)`` adds chunks; ``get()`` blocks until one is waiting and returns
+
+class FairQueue:
+    """Chunks waiting for the local pool, shared fairly between people: the next chunk is the
+    person's who was handed the least work so far (each chunk priced by its cost, ``put``'s
+    ``cost``: its games times the run's ``game_cost``; ties in the order people came), and within a
+    person one run's, then the next run's. First-come-first-served let one person's queue of long
+    runs hold up everyone else's run until it drained; counting chunks alone let a run of dear
+    chunks take more than its share. A person who comes (back) to the queue starts level with the
+    least served one waiting, not with credit saved up while away.
+
+    ``put(owner, run, indices, cost)`` adds chunks; ``get()`` blocks until one is waiting and returns
     ``(run, index)``, or None once ``close()`` has been called."""
 
     def __init__(self):
-        self.owners: OrderedDict[int, OrderedDict[int, deque[int]]] = OrderedDict()
+        self.owners: OrderedDict[int, OrderedDict[int, deque[tuple[int, float]]]] = OrderedDict()
+        self.served: dict[int, float] = {}  # owner -> work handed out (chunk costs)
         self.ready = threading.Condition()
         self.closed = False
 
-    def put(self, owner: int, run: int, indices: list[int]) -> None:
+    def put(self, owner: int, run: int, indices: list[int], cost: float | dict[int, float] = 1.0) -> None:
+        """``cost``: every chunk's, or per chunk index (default 1: counted by chunks)."""
         if not indices:
             return
         with self.ready:
+            if owner not in self.owners:
+                level = min((self.served[o] for o in self.owners), default=0.0)
+                self.served[owner] = max(self.served.get(owner, 0.0), level)
             runs = self.owners.setdefault(owner, OrderedDict())
-            runs.setdefault(run, deque()).extend(indices)
+            runs.setdefault(run, deque()).extend(
+                (index, cost.get(index, 1.0) if isinstance(cost, dict) else cost) for index in indices)
             self.ready.notify()
 
     def get(self) -> tuple[int, int] | None:
@@ -432,13 +483,15 @@ class FairQueue:
                 self.ready.wait()
             if self.closed:
                 return None
-            owner, runs = next(iter(self.owners.items()))
+            owner = min(self.owners, key=self.served.__getitem__)  # the first of the least served
+            runs = self.owners[owner]
             run, chunks = next(iter(runs.items()))
-            index = chunks.popleft()
+            index, cost = chunks.popleft()
+            self.served[owner] += cost
             runs.move_to_end(run)  # this person's next run comes next time
             if not chunks:
                 del runs[run]
-            self.owners.move_to_end(owner)  # and the next person before this one again
+            self.owners.move_to_end(owner)  # among the equally served, the others first next time
             if not runs:
                 del self.owners[owner]
             return run, index
@@ -486,14 +539,14 @@ class LocalPool:
                                    initializer=pool_worker.init_worker, initargs=(self.database_name,))
 
     def submit_run(self, run_id: int, indices: list[int]) -> None:
-        try:
-            owner = SimulationRun.objects.filter(pk=run_id).values_list("owner_id", flat=True).first() or 0
-        except DATABASE_TROUBLE:  # a retry while the database is still away: queued all the same
-            owner = 0
         with self.lock:
             fresh = [index for index in indices if (run_id, index) not in self.known]
             self.known.update((run_id, index) for index in fresh)
-        self.queue.put(owner, run_id, fresh)
+        try:
+            owner, costs = run_owner_and_costs(run_id, fresh)
+        except DATABASE_TROUBLE:  # a retry while the database is still away: queued all the same
+            owner, costs = 0, {}
+        self.queue.put(owner, run_id, fresh, costs)
 
     def warm(self) -> int:
         """Start every worker process now (Django set up in each) instead of on the first chunks;

@@ -365,7 +365,7 @@ def _start(owner, game: str, mode: str, engine, *, decks: list[Deck], deal: dict
     get_user_model().objects.select_for_update().filter(pk=owner.pk).first()
     _room_for_another(owner)
 
-    chunk_size = runner.chunk_size_for(games, agents=specs, search_defaults=engine.search_defaults)
+    chunk_size = runner.chunk_size_for(games, cost=runner.game_cost(game, mode, specs, engine.search_defaults))
     run = SimulationRun(owner=owner, game=game, mode=mode, games_requested=games, seed=seed, agents=specs,
                         chunk_size=chunk_size, backend=settings.SIMULATION_BACKEND, engine_version=engine.version,
                         deal=deal, players=players, options=options or {})

@@ -424,6 +424,43 @@ def test_the_local_pool_takes_chunks_round_robin_across_people_and_runs():
     assert fair.get() is None
 
 
+def test_the_local_pool_shares_work_not_chunks_between_people():
+    """Issue 25.8: each chunk is priced (its games times the game's measured cost) and the next
+    chunk is the least served person's. Person 1's greedy whole game run has chunks costing 330
+    random deck games each; person 2's random runs, chunks of 100: person 2 is handed 3 or 4 chunks
+    for each of person 1's. A person who comes back starts level, without credit saved up while
+    away. No clock: the order is the proof."""
+    fair = runner.FairQueue()
+    fair.put(owner=1, run=10, indices=list(range(4)), cost=330.0)
+    fair.put(owner=2, run=20, indices=list(range(12)), cost={i: 100.0 for i in range(12)})
+    taken = [fair.get() for _ in range(16)]
+    assert taken[:10] == [(10, 0), (20, 0), (20, 1), (20, 2), (20, 3), (10, 1), (20, 4), (20, 5), (20, 6), (10, 2)]
+    assert sorted(taken) == sorted([(10, i) for i in range(4)] + [(20, i) for i in range(12)])
+    assert fair.served == {1: 4 * 330.0, 2: 12 * 100.0}
+    fair.put(owner=3, run=30, indices=[0, 1])  # a newcomer: level with nobody waiting, so from 0
+    fair.put(owner=2, run=21, indices=[0, 1])  # back: its 1200 served stands (above the newcomer's 0)
+    assert [fair.get() for _ in range(4)] == [(30, 0), (30, 1), (21, 0), (21, 1)]
+    fair.put(owner=1, run=11, indices=[0])
+    fair.put(owner=4, run=40, indices=[0])  # a newcomer while person 1 waits: level with person 1
+    assert fair.served[4] == fair.served[1] == 4 * 330.0
+    assert [fair.get() for _ in range(2)] == [(11, 0), (40, 0)]
+
+
+def test_chunks_are_priced_by_the_games_measured_cost(settings):
+    """Issue 25.8: a greedy Millennium Blades whole game costs about 330 random deck games
+    (``GAME_COST``), so its run is played one game a chunk (it was 25 greedy games a chunk, priced
+    as any greedy game: a chunk held a worker for minutes); its random games 2 a chunk; a game
+    without a measured cost is priced by its agents as before."""
+    settings.SIMULATION_CHUNK_SIZE = 100
+    cost = runner.game_cost("millennium_blades", "full-game", [{"name": "greedy"}] * 4)
+    assert cost == 330.0 and runner.chunk_size_for(1000, cost=cost) == 1
+    cost = runner.game_cost("millennium_blades", "full-game", [{"name": "random"}] * 4)
+    assert runner.chunk_size_for(1000, cost=cost) == 2
+    ismcts = runner.game_cost("millennium_blades", "full-game", [{"name": "ismcts", "iterations": 100}])
+    assert ismcts == 40.0 * runner.agent_cost([{"name": "ismcts", "iterations": 100}])
+    assert runner.game_cost("bos", "head_to_head", [{"name": "greedy"}]) == runner.AGENT_COST["greedy"]
+
+
 def test_cancelling_stops_a_chunk_being_played_between_games_and_moves(sim_decks, monkeypatch):
     """issue 14 part 3: a cancelled run's chunk in progress gives up at once (between games, and
     between the moves of a long game), storing nothing, so the next run does not wait behind it."""
