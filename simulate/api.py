@@ -110,9 +110,10 @@ class SimulationRateSerializer(serializers.Serializer):
 
 class SimulationMeanSerializer(serializers.Serializer):
     mean = _num()
-    low = _num(help_text="95% interval (normal approximation); null below 2 values")
+    low = _num(help_text="95% interval (Student's t); null below 5 values (too_few)")
     high = _num()
     count = serializers.IntegerField()
+    too_few = serializers.BooleanField(help_text="too few values (games) for an interval: the pages say so")
 
 
 class SimulationHistogramSerializer(serializers.Serializer):

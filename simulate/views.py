@@ -441,6 +441,14 @@ def _number(value, digits: int = 2) -> str:
     return "—" if value is None else f"{value:.{digits}f}"
 
 
+def _interval(figure: dict) -> str:
+    """A mean's 95% interval as the run page prints it: "too few games" below the figures' threshold
+    (``rules.core.tally.MIN_VALUES_FOR_INTERVAL``), nothing without one."""
+    if figure.get("low") is not None:
+        return f"{_number(figure['low'])} – {_number(figure['high'])}"
+    return "too few games" if figure.get("too_few") and figure.get("count") else ""
+
+
 def _ordinal(n: int) -> str:
     return f"{n}{'th' if 10 <= n % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"
 
@@ -460,7 +468,7 @@ def _standings(summary: dict | None) -> list[dict]:
                            for place, n in side["placements"]],
             "mean_placement": _number(side["mean_placement"]),
             "mean_return": _number(ret["mean"]),
-            "return_interval": f"{_number(ret['low'])} – {_number(ret['high'])}" if ret["low"] is not None else "",
+            "return_interval": _interval(ret),
         })
     return rows
 
@@ -484,8 +492,7 @@ def _counter_rows(summary: dict | None, mode: str) -> dict:
             interval = c.get("mean_interval") or {}
             plain.append({"side": name, "counter": counter, "label": labels.get(counter, counter),
                           "mean": _number(c["mean"]), "games_with": c["games_with"], "rate": _pct(c["rate"]),
-                          "interval": f"{_number(interval['low'])} – {_number(interval['high'])}"
-                          if interval.get("low") is not None else "",
+                          "interval": _interval(interval),
                           "with": _pct(c["win_rate_with"]), "without": _pct(c["win_rate_without"])})
         for counter, total in (side.get("card_totals") or {}).items():
             cards.append({"side": name, "counter": counter, "label": labels.get(counter, counter),

@@ -3,7 +3,8 @@
 A *tally* holds counts only (games, wins, placements, histograms, counters), so the tally of a
 whole run is the :func:`merge` of the tallies of its chunks, in any order: a simulation stores
 one tally per finished chunk and its results are always the sum of what has finished.
-Everything derived (rates, Wilson intervals, means, medians) is computed by :func:`summarize`
+Everything derived (rates, Wilson intervals, means with Student's t intervals, medians) is
+computed by :func:`summarize`
 from a tally, never stored. Pure Python, JSON-able: histogram keys are strings.
 
 A *side* is a deck of the pairing (side 0 is deck A); games rotate sides through seats, so
@@ -245,17 +246,38 @@ def _median(pairs: list[tuple[int, int]], count: int) -> float:
     return (nth(count // 2 - 1) + nth(count // 2)) / 2
 
 
+#: below this many values a mean gets no interval at all: the pages say "too few games"
+#: (docs/rules-notes.md, "Chart choices": two games of 8 VP are not "8.00 (8.00-8.00)")
+MIN_VALUES_FOR_INTERVAL = 5
+#: Student's t, two-sided 95% (0.975 quantile), by degrees of freedom; past the table see :func:`t95`
+_T95 = {1: 12.706, 2: 4.303, 3: 3.182, 4: 2.776, 5: 2.571, 6: 2.447, 7: 2.365, 8: 2.306, 9: 2.262, 10: 2.228,
+        11: 2.201, 12: 2.179, 13: 2.160, 14: 2.145, 15: 2.131, 16: 2.120, 17: 2.110, 18: 2.101, 19: 2.093,
+        20: 2.086, 21: 2.080, 22: 2.074, 23: 2.069, 24: 2.064, 25: 2.060, 26: 2.056, 27: 2.052, 28: 2.048,
+        29: 2.045, 30: 2.042}
+
+
+def t95(df: int) -> float:
+    """Student's t 0.975 quantile for ``df`` degrees of freedom: the table to 30, then the
+    Cornish-Fisher expansion around 1.96 (within 0.001 of the exact value past 30)."""
+    if df in _T95:
+        return _T95[df]
+    z = Z95
+    return z + (z ** 3 + z) / (4 * df) + (5 * z ** 5 + 16 * z ** 3 + 3 * z) / (96 * df * df)
+
+
 def _mean_interval(total: float, squares: float, n: int) -> dict:
-    """A mean from its sum and sum of squares, with the 95% normal-approximation interval
-    (mean +- 1.96 * sample standard deviation / sqrt(n)); no interval below two values."""
+    """A mean from its sum and sum of squares, with its 95% Student's t interval (mean +- t(n-1) *
+    sample standard deviation / sqrt(n)), wide on small samples; below
+    :data:`MIN_VALUES_FOR_INTERVAL` values no interval (``too_few``: the pages say "too few games")."""
     if not n:
-        return {"mean": None, "low": None, "high": None, "count": 0}
+        return {"mean": None, "low": None, "high": None, "count": 0, "too_few": True}
     mean = total / n
-    if n < 2:
-        return {"mean": round(mean, 4), "low": None, "high": None, "count": n}
+    if n < MIN_VALUES_FOR_INTERVAL:
+        return {"mean": round(mean, 4), "low": None, "high": None, "count": n, "too_few": True}
     variance = max(0.0, (squares - n * mean * mean) / (n - 1))
-    half = Z95 * math.sqrt(variance / n)
-    return {"mean": round(mean, 4), "low": round(mean - half, 4), "high": round(mean + half, 4), "count": n}
+    half = t95(n - 1) * math.sqrt(variance / n)
+    return {"mean": round(mean, 4), "low": round(mean - half, 4), "high": round(mean + half, 4), "count": n,
+            "too_few": False}
 
 
 def mean_with_interval(histogram: dict) -> dict:
@@ -312,8 +334,9 @@ def summarize(t: dict, mode: str, deck_names: Sequence[str] = (), engine=None) -
 
     ``sides`` lists every side (deck) with its wins, draws and losses (a win rate is wins /
     games, draws count as not won, with its 95% Wilson interval), placements (1 = first, ties
-    shared) and mean placement, mean return with its 95% interval, turns to win, and the game's
-    counters. In a goldfish run side 0 is the deck and side 1 the passive opponent. With the
+    shared) and mean placement, mean return with its 95% interval (Student's t; none below
+    ``MIN_VALUES_FOR_INTERVAL`` games: ``too_few``), turns to win, and the game's counters. In a
+    goldfish run side 0 is the deck and side 1 the passive opponent. With the
     ``engine`` (an ``EngineSpec``), end reasons and counters carry their readable labels.
     ``distinct_games`` counts the different games (None past ``FINGERPRINTS_KEPT``);
     ``repeated_games`` is true when a game without chance played only repeats (at most one game

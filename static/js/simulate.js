@@ -176,9 +176,15 @@
     function meanInterval(figure, unit) {
       if (!figure || figure.mean === null || figure.mean === undefined) return ["—", ""];
       var text = fixed(figure.mean, 2) + (unit ? " " + unit : "");
-      var sub = figure.low === null || figure.low === undefined ? "" :
-        "95% interval " + fixed(figure.low, 2) + " – " + fixed(figure.high, 2);
-      return [text, sub];
+      return [text, interval(figure, "95% interval ")];
+    }
+
+    /* A mean's 95% interval (Student's t), or "too few games" below the figures' threshold
+       (rules/core/tally.py: no interval from fewer than 5 games). */
+    function interval(figure, prefix) {
+      if (!figure) return "";
+      if (figure.low !== null && figure.low !== undefined) return (prefix || "") + fixed(figure.low, 2) + " – " + fixed(figure.high, 2);
+      return figure.too_few && figure.count ? "too few games" : "";
     }
 
     function sideName(side) { return side.name || "Deck " + (side.side + 1); }
@@ -248,9 +254,7 @@
         tr.appendChild(node("td", "num-cell", fixed(side.mean_placement, 2)));
         var ret = node("td", "num-cell");
         ret.appendChild(node("strong", "", fixed(side.mean_return.mean, 2)));
-        if (side.mean_return.low !== null && side.mean_return.low !== undefined) {
-          ret.appendChild(node("span", "cell-ci", fixed(side.mean_return.low, 2) + " – " + fixed(side.mean_return.high, 2)));
-        }
+        if (interval(side.mean_return)) ret.appendChild(node("span", "cell-ci", interval(side.mean_return)));
         tr.appendChild(ret);
         body.appendChild(tr);
       });
@@ -408,7 +412,7 @@
         var mean = node("td", "num-cell");
         mean.appendChild(node("strong", "", fixed(row.c.mean, 2)));
         var ci = row.c.mean_interval;  /* a deckless run's: the mean with its 95% interval */
-        if (ci && ci.low !== null && ci.low !== undefined) mean.appendChild(node("span", "cell-ci", fixed(ci.low, 2) + " – " + fixed(ci.high, 2)));
+        if (interval(ci)) mean.appendChild(node("span", "cell-ci", interval(ci)));
         tr.appendChild(mean);
         tr.appendChild(node("td", "num-cell", row.c.games_with + " (" + pct(row.c.rate) + ")"));
         if (rates) {

@@ -50,7 +50,7 @@ def test_start_read_and_list(api):
     assert (a["name"], b["name"]) == ("Emerald Vanguard", "Akumaiden Onslaught")
     assert a["wins"] + b["wins"] + summary["draws"] == 6 and a["losses"] == 6 - a["wins"] - a["draws"]
     assert set(a["win_rate"]) == {"successes", "trials", "rate", "low", "high"}
-    assert set(a["mean_return"]) == {"mean", "low", "high", "count"} and sum(n for _, n in a["placements"]) == 6
+    assert set(a["mean_return"]) == {"mean", "low", "high", "count", "too_few"} and sum(n for _, n in a["placements"]) == 6
     assert doc["results"]["series"][-1]["games"] == 6 and doc["results"]["readable"]
     assert doc["sides"] == [["Emerald Vanguard", "Akumaiden Onslaught"]]
     listed = api.get(URL).json()["results"]

@@ -48,7 +48,7 @@ def test_a_deckless_run_plays_every_game_to_the_end_as_the_cli_does(finished):
     assert summary == cli
     side = summary["sides"][0]
     assert set(side["counters"]) == {c.name for c in full.counters if not c.per_card}
-    assert set(side["counters"]["vp_money"]["mean_interval"]) == {"mean", "low", "high", "count"}
+    assert set(side["counters"]["vp_money"]["mean_interval"]) == {"mean", "low", "high", "count", "too_few"}
     assert set(side["card_totals"]) == {c.name for c in full.counters if c.per_card}
     assert summary["seat_wins"] == [s["wins"] for s in summary["sides"]]
 

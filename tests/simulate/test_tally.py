@@ -93,9 +93,26 @@ def test_four_seat_figures_from_chunks():
 
 
 def test_mean_interval_arithmetic():
-    figure = mean_with_interval({"4": 2, "6": 2})  # mean 5, sample sd 1.1547, n 4
-    assert figure["mean"] == 5.0 and figure["low"] == round(5 - 1.96 * 1.1547005 / 2, 4)
-    assert mean_with_interval({"3": 1}) == {"mean": 3.0, "low": None, "high": None, "count": 1}
+    """Student's t interval (issue 27.9): wide on small samples, none below five values."""
+    figure = mean_with_interval({"4": 3, "6": 3})  # mean 5, sample sd 1.0954, n 6, t(5) 2.571
+    assert figure["mean"] == 5.0 and figure["low"] == round(5 - 2.571 * 1.0954451 / 6 ** 0.5, 4)
+    assert not figure["too_few"]
+    assert mean_with_interval({"3": 1}) == {"mean": 3.0, "low": None, "high": None, "count": 1, "too_few": True}
+
+
+def test_tiny_samples_get_no_interval_and_small_ones_a_wide_one():
+    """Two games of 8 VP are "too few games", never "8.00 (8.00-8.00)"; five of 7, 8, 8, 8, 9 a t
+    interval wider than the normal one; a large sample's t is the normal's within a hair."""
+    from rules.core.tally import t95
+
+    two = mean_with_interval({"8": 2})
+    assert two["mean"] == 8.0 and two["low"] is None and two["high"] is None and two["too_few"]
+    assert mean_with_interval({})["too_few"] and mean_with_interval({"1": 4})["too_few"]
+    five = mean_with_interval({"7": 1, "8": 3, "9": 1})
+    sd = (2 / 4) ** 0.5
+    assert five["high"] - five["low"] == pytest.approx(2 * 2.776 * sd / 5 ** 0.5, abs=1e-3)
+    assert five["high"] - five["low"] > 2 * 1.96 * sd / 5 ** 0.5
+    assert t95(30) == 2.042 and t95(31) == pytest.approx(2.0395, abs=1e-3) and t95(1000) == pytest.approx(1.9623, abs=1e-3)
 
 
 def test_median_from_histogram_matches_statistics():

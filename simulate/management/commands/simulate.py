@@ -353,7 +353,8 @@ def _number(value: float | None) -> str:
 
 def _mean(figure: dict) -> str:
     if figure["low"] is None:
-        return _number(figure["mean"])
+        return _number(figure["mean"]) + (" (too few games for an interval)" if figure.get("too_few") and figure["count"]
+                                          else "")
     return f"{_number(figure['mean'])} (95% CI {_number(figure['low'])} to {_number(figure['high'])})"
 
 
