@@ -274,7 +274,7 @@ class ActionsMixin(ResolveMixin):
         boss = self.sides[seat].boss
         assert boss is not None  # ``boss_actions`` offered it
         boss.face_up = True
-        self.stats[seat]["boss"] = 1
+        self.stats[seat].boss = 1
         if self.log_events:
             self.log("boss_face_up", seat, card=boss.name, strength=self.strength(boss))
         self.push_batch(self.unit_triggers("conduct", boss))  # "When you turn this boss face-up"

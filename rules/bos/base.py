@@ -14,7 +14,8 @@ matches its declaration.
 from __future__ import annotations
 
 from abc import abstractmethod
-from typing import TYPE_CHECKING, Annotated, Literal, TypedDict
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Annotated, Literal
 
 from rules.bos.abilities import CardDef
 from rules.bos.board import Side, Unit
@@ -35,15 +36,16 @@ if TYPE_CHECKING:
 Thing = Unit | tuple[int, int] | int
 
 
-class Stats(TypedDict):
+@dataclass(slots=True)
+class Stats(Declared):
     """One seat's statistics (``EngineSpec.counters``; ``games_won`` is the match's own)."""
 
-    conducted: dict[str, int]
-    cast: dict[str, int]
-    boss: int
-    bid: int
-    ether_won: int
-    decays: int
+    conducted: Annotated[dict[str, int], SHALLOW] = field(default_factory=dict)  # per summon: copies conducted
+    cast: Annotated[dict[str, int], SHALLOW] = field(default_factory=dict)  # per spell: copies cast
+    boss: int = 0  # 1 once the boss was turned face-up
+    bid: int = 0  # the last bid
+    ether_won: int = 0  # ether gained by losing the bid
+    decays: int = 0
 
 
 class BosBase(Declared, GameState):
@@ -74,7 +76,7 @@ class BosBase(Declared, GameState):
     to_arrange: Annotated[list[int], SHALLOW]  # the seats still to put their wizards in columns
     arranging: int  # the seat putting its wizards in columns
     actions_this_turn: int
-    stats: Annotated[list[Stats], DATA]
+    stats: Annotated[list[Stats], EACH]  # per seat
     _in_continuous: bool  # continuous gains are being added up (effects.py: no recursion)
 
     if TYPE_CHECKING:

@@ -69,8 +69,7 @@ class BosState(ActionsMixin, TurnMixin, BattleMixin, EffectsMixin, ViewMixin):
         self.to_arrange = []
         self.arranging = 0
         self.actions_this_turn = 0
-        self.stats: list[Stats] = [{"conducted": {}, "cast": {}, "boss": 0, "bid": 0, "ether_won": 0, "decays": 0}
-                                   for _ in range(2)]
+        self.stats = [Stats(), Stats()]
         self._in_continuous = False
 
     # -- setup (bos.txt, "Starting Info", "Battlefield Setup") ----------------------------------
@@ -264,11 +263,12 @@ class BosState(ActionsMixin, TurnMixin, BattleMixin, EffectsMixin, ViewMixin):
         return other
 
     def counters(self) -> list[dict]:
-        return [{"conducted": dict(s["conducted"]), "cast": dict(s["cast"]), "boss": s["boss"], "bid": s["bid"],
-                 "ether_won": s["ether_won"], "decays": s["decays"]} for s in self.stats]
+        return [{"conducted": dict(s.conducted), "cast": dict(s.cast), "boss": s.boss, "bid": s.bid,
+                 "ether_won": s.ether_won, "decays": s.decays} for s in self.stats]
 
     def count(self, seat: int, counter: Literal["conducted", "cast"], name: str) -> None:
-        tally = self.stats[seat][counter]
+        stats = self.stats[seat]
+        tally = stats.conducted if counter == "conducted" else stats.cast
         tally[name] = tally.get(name, 0) + 1
 
     def lineup(self, seat: int) -> DeckList:

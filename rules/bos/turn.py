@@ -52,14 +52,14 @@ class TurnMixin(BosBase):
         third tie in a row goes to ``tie_chooser`` (rules-notes, BOS engine: "Tied bids")."""
         self.bids.append(list(bids))
         for seat in (0, 1):
-            self.stats[seat]["bid"] = bids[seat]
+            self.stats[seat].bid = bids[seat]
         if bids[0] != bids[1]:
             high = 0 if bids[0] > bids[1] else 1
             low = 1 - high
             side = self.sides[low]
             before = side.ether
             side.ether += bids[low]
-            self.stats[low]["ether_won"] = bids[low]
+            self.stats[low].ether_won = bids[low]
             self.log("bids_revealed", None, bids=list(bids), chooser=high, ether_to=low, ether_before=before,
                      ether_after=side.ether)
             self.chooser = high
@@ -169,7 +169,7 @@ class TurnMixin(BosBase):
         for _ in range(times):
             side.life //= 2
             side.vim //= 2
-        self.stats[seat]["decays"] += times
+        self.stats[seat].decays += times
         self.log("decay", seat, times=times, life_before=life, life_after=side.life, vim_before=vim,
                  vim_after=side.vim)
         if side.life <= 0:

@@ -59,13 +59,16 @@ LOG = Copy("LOG", "{}.copy()")
 POLICIES = (IMMUTABLE, FIXED, SHALLOW, DATA, OWN, EACH, RNG, LOG)
 
 
+_CONTAINERS = frozenset({list, dict, set})
+
+
 def copy_data(value: Any) -> Any:
     """``DATA``: lists, dicts and sets copied through; anything else is kept (immutable)."""
     kind = type(value)
     if kind is list:
-        return [copy_data(x) for x in value]
+        return [copy_data(x) if type(x) in _CONTAINERS else x for x in value]
     if kind is dict:
-        return {k: copy_data(v) for k, v in value.items()}
+        return {k: copy_data(v) if type(v) in _CONTAINERS else v for k, v in value.items()}
     if kind is set:
         return set(value)
     return value
@@ -131,7 +134,7 @@ class Declared:
         """An independent copy: each declared field copied as its policy says."""
         cls = type(self)
         function = derive_copy(cls)
-        setattr(cls, "copy", function)  # from now on, the derived function itself
+        setattr(cls, "copy", function)  # noqa: B010  (from now on, the derived function; mypy refuses `cls.copy =`)
         return function(self)
 
 

@@ -119,7 +119,7 @@ def test_summon_your_boss_needs_its_condition():
     put(state, 0, "Meadow Stag", 2)
     assert "boss" in legal(state)
     do(state, "boss")
-    assert state.sides[0].boss.face_up and state.stats[0]["boss"] == 1
+    assert state.sides[0].boss.face_up and state.stats[0].boss == 1
 
 
 def test_attack_defeated_abilities_happen_before_the_graveyard():

@@ -168,7 +168,7 @@ def test_decay_applies_in_casual_games_too():
     side.turns_started, side.life, side.vim = 10, 30, 3
     for _ in range(4):
         do(state, "end")  # seat 0's 11th turn: 3 -> 6 vim, then decay once
-    assert side.turns_started == 11 and (side.life, side.vim) == (15, 3) and state.stats[0]["decays"] == 1
+    assert side.turns_started == 11 and (side.life, side.vim) == (15, 3) and state.stats[0].decays == 1
 
 
 def test_time_control_simulations_have_no_clocks():
