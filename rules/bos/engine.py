@@ -4,6 +4,7 @@ BOS is luckless ("no shuffling your cards, no drawing cards, and no dice rolls")
 never draws a random number (``chance=False``), so a game depends only on the players' choices.
 The package:
 
+- ``base.py``      ``BosBase``: every field of the state, typed, with how ``clone`` copies it
 - ``state.py``     :class:`BosState`: setup, the resolution loop, ``clone``, ``determinize``, counters
 - ``board.py``     wizards, units (summons and bosses), a player's side and piles
 - ``turn.py``      going first (ether bid or rock-paper-scissors), reserves, columns, startup with decay, ending
