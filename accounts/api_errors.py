@@ -15,7 +15,7 @@ views do not write themselves, and its place in the OpenAPI schema.
   operation of a kind can give, whatever its view, declared in the schema with that body (each
   view declares its own besides): 401 and 429 everywhere (credentials are read and rates counted
   on every operation), 406 everywhere (an Accept header the API cannot answer), 403 on writes (a
-  session write needs its CSRF token), 400 where a request carries parameters or a body (control
+  session write needs its CSRF token), 400 where a request carries parameters (query or path) or a body (control
   characters, JSON nested too deep, a body that cannot be parsed), 415 where it carries a body (of
   another media type), 404 where the path names an object.
 """
@@ -198,8 +198,8 @@ def declare_common_errors(result, generator, request, public):
             statuses = ["401", "406", "429"]
             if method in _WRITES:
                 statuses.append("403")
-            if method in _WRITES or any(p.get("in") == "query" for p in parameters):
-                statuses.append("400")
+            if method in _WRITES or any(p.get("in") in ("query", "path") for p in parameters):
+                statuses.append("400")  # a path parameter may hold a control character (refused)
             if "requestBody" in operation:
                 statuses.append("415")
             if any(p.get("in") == "path" for p in parameters):

@@ -64,3 +64,13 @@ class PersonalTokenScheme(OpenApiAuthenticationExtension):
         return {"type": "http", "scheme": "bearer",
                 "description": "A personal API token from your account page (/accounts/me/), sent as "
                                "'Authorization: Bearer <key>' (or 'Token <key>')."}
+
+
+class LockoutBasicScheme(OpenApiAuthenticationExtension):
+    """Declares basic auth in the OpenAPI schema: DRF's, whose lockout answers 429 here."""
+
+    target_class = "accounts.authentication.BasicAuthentication"
+    name = "basicAuth"
+
+    def get_security_definition(self, auto_schema):
+        return {"type": "http", "scheme": "basic"}

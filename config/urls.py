@@ -3,6 +3,7 @@ from django.conf.urls.static import static
 from django.contrib import admin
 from django.urls import include, path
 from django.views import defaults
+from django.views.decorators.cache import cache_page
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 
 from accounts.api_errors import json_error
@@ -12,7 +13,9 @@ from decks import views as decks_views
 urlpatterns = [
     path("healthz", healthz, name="healthz"),
     path("admin/", admin.site.urls),
-    path("api/schema/", SpectacularAPIView.as_view(), name="api-schema"),
+    # the schema is the same for everyone and changes only with the code: kept an hour per process
+    # and not rate-counted (counting is a database write; the fuzz tests load it before any database)
+    path("api/schema/", cache_page(60 * 60)(SpectacularAPIView.as_view(throttle_classes=())), name="api-schema"),
     # Swagger UI from this server (drf-spectacular-sidecar), its start-up script a file of its own
     # (the CSP allows no inline script); Redoc fetched fonts and a logo from other hosts.
     path("api/docs/", SpectacularSwaggerSplitView.as_view(url_name="api-schema"), name="api-docs"),
