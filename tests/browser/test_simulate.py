@@ -220,6 +220,8 @@ def test_a_table_of_four_decks_shows_placements_and_four_seat_replays(page, live
     # a replay of that table: four seats named by their decks, the secret bids said together
     page.locator(".games-list a", has_text="Replay #1").first.click()
     page.wait_for_url(f"**/simulations/{run.pk}/games/0/1/**")
+    # every replay is computed in the background: the page says so, then loads it when it is ready
+    page.locator(".seat-switch").wait_for(timeout=120_000)
     assert page.locator(".seat-switch a").count() == 5  # four seats and "Everything"
     assert page.locator(".game-standings tbody tr").count() == 4
     bid = page.evaluate("""() => JSON.parse(document.getElementById('replay-frames').textContent)
