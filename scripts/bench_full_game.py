@@ -6,15 +6,19 @@ What it measures, on the fixture pool (fixtures/millennium_blades.json, no datab
 1. **Complete games per second in one process**, through ``rules.core.play.run_games`` on the
    game's deckless mode ``full-game`` (``get_engine("millennium_blades", "full-game")``): every game
    from setup through three Deckbuilding Phases (simultaneous ticks) and three tournaments to final
-   scoring, 4 seats all played by ``greedy`` (``--greedy-games``, default 5: a greedy game takes
-   seconds, it tries every legal action on a sampled world at every decision), then all by
-   ``random`` (``--random-games``, default 200). Wall seconds and CPU seconds of this process.
+   scoring, every seat played by ``greedy`` at 3, 4 and 5 seats (``--greedy-seats``;
+   ``--greedy-games`` each, default 3), then 4 seats all by ``random`` (``--random-games``, default
+   200). Wall seconds and CPU seconds of this process; greedy's **CPU seconds per whole game**, the
+   mean over its games, against the target of ``GREEDY_TARGET_S`` (2 s, issue 25.8: it was 16-63 s
+   when greedy judged every legal action a tick, trade offers above all; it judges the best few of
+   each kind now, ``rules/millennium_blades/full/agents/candidates.py``).
 2. **A 1,000-game run on ``--workers 2``**, end to end through the command line:
    ``manage.py simulate --game millennium_blades --mode full-game --players 4 --games 1000 --agent
    random --workers 2 --json --quiet`` in a subprocess, wall time from start to the JSON report
    (process start-up and the report included), checked to have reported exactly 1,000 games.
-   A 1,000-game greedy run would take most of an hour on two cores; the same command with
-   ``--agent greedy`` is timed on ``--greedy-run-games`` games (default 20) instead.
+   A 1,000-game greedy run would take a quarter of an hour on two cores (days before issue 25.8);
+   the same command with ``--agent greedy`` is timed on ``--greedy-run-games`` games (default 20)
+   instead.
 
 Wall times on a shared machine stretch with other work: the load average before and after is
 printed and saved with the figures in bench-results/full_game.json.
@@ -38,18 +42,20 @@ from rules.core.registry import get_engine  # noqa: E402
 from scripts.bench_engine import load_average, save_results  # noqa: E402
 
 GAME, MODE, PLAYERS = "millennium_blades", "full-game", 4
+#: greedy's CPU seconds per whole game, the mean over 3-5 seats (issue 25.8)
+GREEDY_TARGET_S = 2.0
 
 
-def in_process(engine, agent: str, games: int, seed: int) -> dict:
+def in_process(engine, agent: str, games: int, seed: int, players: int = PLAYERS) -> dict:
     """``games`` complete games, every seat played by ``agent``, in this process."""
-    decks = [DeckList(game=GAME, name=f"Seat {seat + 1}") for seat in range(PLAYERS)]
+    decks = [DeckList(game=GAME, name=f"Seat {seat + 1}") for seat in range(players)]
     wall, cpu = time.perf_counter(), time.process_time()
-    results = run_games(engine, decks, [agent] * PLAYERS, games=games, seed=seed, rotate=False)
+    results = run_games(engine, decks, [agent] * players, games=games, seed=seed, rotate=False)
     wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
     assert len(results) == games and all(r.reason == "game_end" for r in results)
-    return {"agent": agent, "games": games, "wall_s": round(wall, 2), "cpu_s": round(cpu, 2),
-            "games_per_s": round(games / wall, 3), "cpu_games_per_s": round(games / cpu, 3),
-            "mean_moves": round(sum(r.steps for r in results) / games, 1)}
+    return {"agent": agent, "players": players, "games": games, "wall_s": round(wall, 2), "cpu_s": round(cpu, 2),
+            "cpu_s_per_game": round(cpu / games, 3), "games_per_s": round(games / wall, 3),
+            "cpu_games_per_s": round(games / cpu, 3), "mean_moves": round(sum(r.steps for r in results) / games, 1)}
 
 
 def command_run(agent: str, games: int, workers: int, seed: int) -> dict:
@@ -70,7 +76,9 @@ def command_run(agent: str, games: int, workers: int, seed: int) -> dict:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--greedy-games", type=int, default=5, help="greedy games timed in one process (default 5)")
+    parser.add_argument("--greedy-games", type=int, default=3,
+                        help="greedy games timed in one process at each seat count (default 3)")
+    parser.add_argument("--greedy-seats", default="3,4,5", help="seat counts of the greedy games (default 3,4,5)")
     parser.add_argument("--random-games", type=int, default=200, help="random games timed in one process (default 200)")
     parser.add_argument("--run-games", type=int, default=1000, help="games of the random --workers 2 run (1000)")
     parser.add_argument("--greedy-run-games", type=int, default=20,
@@ -79,15 +87,24 @@ def main() -> None:
     args = parser.parse_args()
     engine = get_engine(GAME, MODE)
     before = load_average()
-    print(f"Millennium Blades whole game ({MODE}, engine {engine.version}), {PLAYERS} players, fixture pool "
+    print(f"Millennium Blades whole game ({MODE}, engine {engine.version}), fixture pool "
           f"(load average before: {before})")
     out: dict = {"engine_version": engine.version, "players": PLAYERS, "in_process": [], "runs": []}
-    for agent, games in (("greedy", args.greedy_games), ("random", args.random_games)):
-        figure = in_process(engine, agent, games, seed=1)
+    seats = [int(n) for n in args.greedy_seats.split(",") if n.strip()] if args.greedy_games else []
+    timed = [("greedy", args.greedy_games, n) for n in seats] + [("random", args.random_games, PLAYERS)]
+    for agent, games, players in timed:
+        figure = in_process(engine, agent, games, seed=1, players=players)
         out["in_process"].append(figure)
-        print(f"  {agent} x{PLAYERS}, one process: {figure['games']} complete games in {figure['wall_s']} s wall "
-              f"({figure['cpu_s']} s CPU) -> {figure['games_per_s']} games/s ({figure['cpu_games_per_s']} per CPU "
-              f"second), {figure['mean_moves']} moves a game")
+        print(f"  {agent} x{players}, one process: {figure['games']} complete games in {figure['wall_s']} s wall "
+              f"({figure['cpu_s']} s CPU, {figure['cpu_s_per_game']} s a game) -> {figure['games_per_s']} games/s "
+              f"({figure['cpu_games_per_s']} per CPU second), {figure['mean_moves']} moves a game")
+    greedy = [f for f in out["in_process"] if f["agent"] == "greedy"]
+    if greedy:
+        mean = sum(f["cpu_s"] for f in greedy) / sum(f["games"] for f in greedy)
+        verdict = "within" if mean <= GREEDY_TARGET_S else "OVER"
+        out["greedy_cpu_s_per_game"] = round(mean, 3)
+        print(f"  greedy: {mean:.2f} CPU s per whole game (mean of {sum(f['games'] for f in greedy)} games, "
+              f"{'/'.join(str(f['players']) for f in greedy)} seats) -- {verdict} the {GREEDY_TARGET_S:g} s target")
     runs = [("random", args.run_games)] + ([("greedy", args.greedy_run_games)] if args.greedy_run_games else [])
     for agent, games in runs:
         figure = command_run(agent, games, args.workers, seed=7)

@@ -42,8 +42,9 @@ from rules.millennium_blades.full.state import TICKS_PER_MINUTE, TIMERS, FullGam
 
 #: 0.2: trading, Friendship, characters dealt at setup, Free Market Mode; 0.3: Duel, Draft and
 #: Liquidation Modes, Millennium Accessories; 0.4 (issue 29): the tournament engine 1.3's fixes, income
-#: in the event log (``income``)
-VERSION = "0.4"
+#: in the event log (``income``); 0.5 (issue 25.8): greedy judges the best few actions of each kind a tick
+#: (``agents/candidates.py``), so greedy games play differently
+VERSION = "0.5"
 MIN_PLAYERS, MAX_PLAYERS = 3, 5  # "These rules assume a 3-5 player group" (2: Duel Mode, DUEL_ENGINE)
 END_REASONS = {"game_end": "three rounds were played; the most VP won (tie-breaks: tournaments, "
                            "collections, money, friendship)"}

@@ -160,6 +160,8 @@ def venue_spec(state):
 def _ops(state, seat: int, name: str, *, venue: bool = True, timing: str = "deckbuilding") -> list[dict]:
     """The Deckbuilding-side ops named ``name`` that hold for ``seat``: its character's (when the
     powers are played) and the revealed venue's."""
+    if not active(state) and not getattr(state, "venue", None):
+        return []  # no powers, no venue (the default game: this runs for every price in every tick)
     specs = []
     if active(state) and (state.round > 0 or timing == "setup"):  # not in the Pre-Release (round 0)
         specs.append(character_spec(state, seat))

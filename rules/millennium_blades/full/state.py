@@ -162,6 +162,13 @@ class FullGameState(NestedLogMixin, ViewMixin, GameState):
             return draft.legal_actions(self, player)
         return market.legal_actions(self, player)
 
+    def search_candidates(self, player: int, actions: list[Action]) -> list[Action]:
+        """The actions greedy judges: in a Deckbuilding tick, the best few of each kind
+        (``agents/candidates.py``)."""
+        from rules.millennium_blades.full.agents.candidates import candidates
+
+        return candidates(self, player, actions)
+
     def apply(self, action: Action, player: int) -> None:
         if self.tournament is not None:
             self.tournament.apply(action, player)

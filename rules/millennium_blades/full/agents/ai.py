@@ -56,22 +56,43 @@ def power(card) -> float:
     return card.value + card.cost / 2
 
 
-def kit_strength(cards) -> tuple[float, set[int]]:
-    """(strength, ids used) of the best kit from ``cards`` (pairs of id and ``Card``)."""
+_TABLES: dict[int, tuple[list, list]] = {}  # id of a game's card list -> (that list, its table): a few games'
+
+
+def _card_table(state) -> list[tuple[float, str, int]]:
+    """Per card id: (minus its power, its name, its kit zone: 0 single, 1 deck box, 2 accessory).
+    Kept for the last few games' card lists (a game's copies share its list; cards are only ever
+    added to it, at setup)."""
+    cards = state.cards
+    held = _TABLES.get(id(cards))
+    if held is not None and held[0] is cards and len(held[1]) == len(cards):
+        return held[1]
+    table = [(-power(card), card.name, 0 if card.card_type == "single" else 1 if card.card_type == "deck_box"
+              else 2) for card in cards]
+    if len(_TABLES) >= 8:
+        _TABLES.pop(next(iter(_TABLES)))
+    _TABLES[id(cards)] = (cards, table)
+    return table
+
+
+def kit_strength(state, ids) -> tuple[float, set[int]]:
+    """(strength, ids used) of the best kit from the cards ``ids``."""
+    table = _card_table(state)
     used, seen = set(), set()
-    singles, boxes, accessories = [], [], []
-    for cid, card in sorted(cards, key=lambda ic: -power(ic[1])):
-        if card.name in seen:
+    zones: tuple[list[int], list[int], list[int]] = ([], [], [])
+    for cid in sorted(ids, key=lambda c: table[c][0]):
+        _, name, zone = table[cid]
+        if name in seen:
             continue
-        seen.add(card.name)
-        zone = singles if card.card_type == "single" else boxes if card.card_type == "deck_box" else accessories
-        zone.append((cid, card))
+        seen.add(name)
+        zones[zone].append(cid)
+    singles, boxes, accessories = zones
     total = 0.0
-    for i, (cid, card) in enumerate(singles[:PLAYED + BACKUP]):
-        total += power(card) * (1.0 if i < PLAYED else 1 / 3)
+    for i, cid in enumerate(singles[:PLAYED + BACKUP]):
+        total -= table[cid][0] * (1.0 if i < PLAYED else 1 / 3)
         used.add(cid)
-    for cid, card in boxes[:1] + accessories[:2]:
-        total += power(card) / 2
+    for cid in boxes[:1] + accessories[:2]:
+        total -= table[cid][0] / 2
         used.add(cid)
     return total, used
 
@@ -79,15 +100,13 @@ def kit_strength(cards) -> tuple[float, set[int]]:
 def evaluate(state, player: int) -> float:
     if state.is_over:
         return float(state.outcome.returns[player])
-    cards = state.cards
     value = state.vp_recorded(player) + friendship_vp(state, player) - GIVEN_COST * _given(state, player)
     r = state.round
     later = sum(WORTH[k] for k in WORTH if r < k <= state.last_round)
     if state.tournament is not None:
         value += state.money[player] / MONEY_PER_VP
         value += TOURNAMENT_SCALE * tournament_ai.evaluate(state.tournament, player)
-        own = [(c, cards[c]) for c in state.binder[player]]
-        potential, used = kit_strength(own)
+        potential, used = kit_strength(state, state.binder[player])
         return value + later * potential + _resale(state, state.binder[player], used)
     market = _market_value(state, player, state.binder[player], state.money[player])
     extra = 0.0
@@ -120,13 +139,11 @@ def acceptance_chance(state, offer: dict) -> float:
 
 def _market_value(state, player: int, binder: list[int], money: int) -> float:
     """Money, kit, collection and resale for a binder and money (the rest as they are)."""
-    cards = state.cards
     r = state.round
     later = sum(WORTH[k] for k in WORTH if r < k <= state.last_round)
     value = money / MONEY_PER_VP
-    kit_now, _ = kit_strength([(c, cards[c]) for c in state.kit[player]])
-    own = [(c, cards[c]) for c in binder + state.kit[player]]
-    potential, used = kit_strength(own)
+    kit_now, _ = kit_strength(state, state.kit[player])
+    potential, used = kit_strength(state, binder + state.kit[player])
     value += WORTH[r] * (kit_now + 0.2 * (potential - kit_now)) + later * potential
     size = len(state.collection[player])
     value += collection.points(size) if size >= collection.MIN_SIZE else 0.8 * size

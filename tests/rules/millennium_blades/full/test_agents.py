@@ -19,6 +19,7 @@ import statistics
 
 from rules.core.agents import make_agent
 from rules.core.decks import DeckList
+from rules.core.engine import Action
 from rules.core.play import play_game
 from rules.core.replay import replay_game
 from rules.millennium_blades.full import FULL_ENGINE, evaluate, new_full_game
@@ -61,3 +62,42 @@ def test_greedy_beats_random_on_final_vp():
         for s, name in enumerate(names):
             (greedy if name == "greedy" else rand).append(state.outcome.returns[s])
     assert statistics.mean(greedy) > statistics.mean(rand) + 15, (greedy, rand)
+
+
+def test_greedy_judges_the_best_few_actions_of_each_kind_a_tick():
+    """Issue 25.8: greedy judged every legal action a tick (every trade offer above all: 16-63 CPU s
+    a whole game); ``search_candidates`` keeps every action of a kind not in ``KEEP`` and the best
+    ``KEEP[verb]`` of each kind in it, in the legal order, by a cheap score: the offer kept is for
+    the strongest card per dollar, the card kitted the strongest."""
+    import random
+
+    from rules.millennium_blades.full.agents.ai import power
+    from rules.millennium_blades.full.agents.candidates import KEEP
+
+    state = new_full_game(4, 3)
+    rng = random.Random(1)
+    actions = state.legal_actions(0)
+    while not {"offer", "kit"} <= {a.verb for a in actions}:  # a tick with trade offers and cards to kit
+        state.apply_move({s: rng.choice(state.legal_actions(s)) for s in state.current_players()})
+        actions = state.legal_actions(0)
+    kept = state.search_candidates(0, actions)
+    assert len(kept) < len(actions) // 3 and Action("wait") in kept
+    assert kept == [a for a in actions if a in kept]  # a subset, in order
+    for verb, most in KEEP.items():
+        assert sum(a.verb == verb for a in kept) <= most
+    assert [a for a in actions if a.verb not in KEEP] == [a for a in kept if a.verb not in KEEP]
+    offers = [a for a in actions if a.verb == "offer"]
+    (offer,) = [a for a in kept if a.verb == "offer"]
+    worth = {a: power(state.card_named[a.args[1]]) * 4 - a.args[2] for a in offers}  # ~ strength per dollar
+    assert worth[offer] >= sorted(worth.values())[len(worth) // 2]  # among the better half at least
+    (kit,) = [a for a in kept if a.verb == "kit"]
+    assert power(state.card_named[kit.args[0]]) == max(power(state.card_named[a.args[0]]) for a in actions
+                                                       if a.verb == "kit")
+
+
+def test_greedy_outside_a_tick_judges_every_action():
+    """In a tournament (and the drafts) the list is the legal one: turns there are few actions."""
+    state = new_full_game(3, 0)
+    actions = [Action("wait"), Action("kit", ("x",))]
+    state.tournament = object()  # only its presence is asked
+    assert state.search_candidates(0, actions) == actions
