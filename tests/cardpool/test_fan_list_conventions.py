@@ -16,7 +16,8 @@ from django.core.management.base import CommandError
 from django.urls import reverse
 
 from cardpool.exporter import export_cards
-from cardpool.importer import card_kind, import_cards_text, parse_csv
+from cardpool.fan_list import card_kind
+from cardpool.importer import import_cards_text, parse_csv
 from cardpool.management.commands.effects_report import effects_report
 from cardpool.models import Card, CardSet
 from cardpool.selectors import card_search

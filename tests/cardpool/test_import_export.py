@@ -10,7 +10,8 @@ from django.core.management import call_command
 from django.core.management.base import CommandError
 
 from cardpool.exporter import export_cards
-from cardpool.importer import convert_cell, import_cards_text, parse_csv, read_csv, set_code_from_name
+from cardpool.fan_list import set_code_from_name
+from cardpool.importer import convert_cell, import_cards_text, parse_csv, read_csv
 from cardpool.models import Card, CardSet, Game, Rarity
 from cardpool.services import ImportFailed, game_sync_all
 from rules.core.registry import game_slugs, get_game
