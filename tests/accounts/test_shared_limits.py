@@ -6,11 +6,7 @@ not in each worker's memory; a basic-auth lockout answers 429 like the other sur
 from __future__ import annotations
 
 import base64
-import shutil
 import socket
-import subprocess
-import time
-from pathlib import Path
 
 import pytest
 from django.contrib.auth import get_user_model
@@ -18,6 +14,7 @@ from django.test import Client
 from django.urls import reverse
 
 from accounts.throttles import shared_cache
+from tests.redis_server import start_redis
 
 pytestmark = pytest.mark.django_db
 
@@ -127,25 +124,10 @@ def _free_port() -> int:
 
 @pytest.fixture
 def redis_url(tmp_path):
-    """A redis-server of this test's own (Debian's package; `make test` installs it)."""
-    server = shutil.which("redis-server") or ("/usr/bin/redis-server" if Path("/usr/bin/redis-server").exists() else None)
-    if server is None:
-        pytest.fail("redis-server is missing: install Debian's redis-server package (`make test` does it "
-                    "when run as root: scripts/test.sh)")
+    """A redis-server of this test's own."""
     port = _free_port()
-    process = subprocess.Popen([server, "--port", str(port), "--bind", "127.0.0.1", "--save", "", "--appendonly",
-                                "no", "--dir", str(tmp_path)], stdout=subprocess.DEVNULL, stderr=subprocess.STDOUT)
+    process = start_redis(port, tmp_path)
     try:
-        while True:  # until it answers
-            if process.poll() is not None:
-                pytest.fail(f"redis-server exited with code {process.returncode}")
-            try:
-                with socket.create_connection(("127.0.0.1", port), timeout=1) as s:
-                    s.sendall(b"PING\r\n")
-                    if s.recv(16).startswith(b"+PONG"):
-                        break
-            except OSError:
-                time.sleep(0.1)
         yield f"redis://127.0.0.1:{port}/0"
     finally:
         process.terminate()

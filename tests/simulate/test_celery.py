@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import json
 import os
-import shutil
 import signal
 import socket
 import subprocess
@@ -30,6 +29,8 @@ import time
 from pathlib import Path
 
 import pytest
+
+from tests.redis_server import start_redis
 
 ROOT = Path(__file__).resolve().parents[2]
 CELERY = ROOT / ".venv" / "bin" / "celery"
@@ -61,30 +62,14 @@ def stop(process: subprocess.Popen, sig=signal.SIGTERM) -> None:
 @pytest.fixture(scope="module")
 def world(tmp_path_factory, process_database):
     """A migrated database with the card pools and three decks, and a running redis-server."""
-    server = shutil.which("redis-server") or ("/usr/bin/redis-server" if Path("/usr/bin/redis-server").exists() else None)
-    if server is None:
-        pytest.fail("redis-server is missing: install Debian's redis-server package (`make test` does it "
-                    "when run as root: scripts/test.sh)")
     home = tmp_path_factory.mktemp("celery-world")
     database = process_database()
     port = free_port()
     env = {**os.environ, "DJANGO_SETTINGS_MODULE": "tests.simulate.toy_settings", "DATABASE_URL": database.url,
            "CELERY_BROKER_URL": f"redis://127.0.0.1:{port}/0", "SIMULATION_LOCAL_WORKERS": "2",
            "PYTHONPATH": str(ROOT)}
-    redis = subprocess.Popen([server, "--port", str(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no",
-                              "--dir", str(home)], stdout=subprocess.DEVNULL, stderr=subprocess.STDOUT,
-                             start_new_session=True, cwd=home)
+    redis = start_redis(port, home, start_new_session=True, cwd=home)
     try:
-        while True:  # until it answers
-            if redis.poll() is not None:
-                pytest.fail(f"redis-server exited with code {redis.returncode}")
-            try:
-                with socket.create_connection(("127.0.0.1", port), timeout=1) as s:
-                    s.sendall(b"PING\r\n")
-                    if s.recv(16).startswith(b"+PONG"):
-                        break
-            except OSError:
-                time.sleep(0.1)
         driver(env, "setup")
         yield {"env": env, "db": database, "home": home}
     finally:
