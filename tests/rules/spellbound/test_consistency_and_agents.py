@@ -30,8 +30,10 @@ def _check(state) -> None:
             assert state.attack(perm) >= 0 and perm.damage < state.max_health(perm)
 
 
-def play(seed: int, checks: bool):
-    decks = [DECKS[NAMES[seed % 3]], DECKS[NAMES[(seed // 3) % 3]]]
+def play(seed: int, checks: bool, decks: list | None = None):
+    """A game with random choices (the sample decks by seed unless ``decks``), checked at every turn's
+    end and, with ``checks``, after every move: the final state and the moves."""
+    decks = decks or [DECKS[NAMES[seed % 3]], DECKS[NAMES[(seed // 3) % 3]]]
     state = ENGINE.start(decks, seed)
     rng = random.Random(seed)
     cards = Counter(state.all_cards())

@@ -11,7 +11,7 @@ from rules.core.registry import get_construction
 from rules.spellbound.construction import random_legal_deck
 from rules.spellbound.engine import ENGINE
 from tests.rules.spellbound.helpers import POOL
-from tests.rules.spellbound.test_consistency_and_agents import _check
+from tests.rules.spellbound.test_consistency_and_agents import play
 
 GAMES = 30
 
@@ -47,21 +47,7 @@ def test_random_games_with_random_legal_decks_end_conserve_cards_and_never_go_ne
     reasons = Counter()
     for game in range(GAMES):
         decks = [random_legal_deck(POOL.pool, rng) for _ in range(2)]
-        state = ENGINE.start(decks, game)
-        moves = random.Random(game)
-        cards = Counter(state.all_cards())
-        played = []
-        while not state.is_over:
-            seat = state.current_players()[0]
-            action = moves.choice(state.legal_actions(seat))
-            turn = state.turn
-            state.apply_checked(action, seat)
-            played.append((seat, action))
-            if state.turn != turn and not state.is_over:
-                assert len(state.sides[1 - state.active].hand) <= 9
-            if game % 2 == 0 and not state.is_over:
-                assert Counter(state.all_cards()) == cards
-                _check(state)
+        state, played = play(game, checks=game % 2 == 0, decks=decks)
         reasons[state.outcome.reason] += 1
         if game % 10 == 0:
             again = ENGINE.start(decks, game)
