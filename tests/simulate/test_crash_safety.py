@@ -30,7 +30,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
-GAMES = 4000  # per run: chunks of 20, so a kill soon after the first chunks leaves most pending
+GAMES = 1600  # per run: chunks of 20, so a kill soon after the first chunks leaves most pending
 PATIENCE = 900  # seconds: an overall bound on each wait, far above what any of them takes
 USER, PASSWORD = "driver", "driver-pw"  # made by tests/simulate/sim_driver.py setup
 

@@ -13,8 +13,9 @@ from rules.bos.construction import random_legal_deck
 from rules.bos.engine import ENGINE
 from rules.core.engine import Action
 from tests.rules.bos.helpers import DECKS, POOL
+from tests.sweeps import sweep
 
-GAMES = 300
+GAMES = sweep(150)
 POOL_GAMES = 150
 PAIRS = [(a, b) for a in DECKS for b in DECKS]
 

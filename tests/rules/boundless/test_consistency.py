@@ -7,22 +7,22 @@ error (the chosen one always; at sampled steps every one, each on a clone); ``vi
 a card its player may not see, and ``hidden_cards`` names exactly those; every action's text
 round-trips; the same seed repeats the game exactly (same event log).
 
-Runs ``BOUNDLESS_CONSISTENCY_GAMES`` games (default 2000; e.g. 20000 for a long run).
+Runs ``BOUNDLESS_CONSISTENCY_GAMES`` games (default 400; see tests/sweeps.py for longer runs).
 """
 
 from __future__ import annotations
 
 import json
-import os
 import random
 from collections import Counter
 
 from rules.boundless.engine import new_game
 from rules.core.engine import Action
+from tests.sweeps import sweep
 
 from .helpers import sample_decks
 
-GAMES = int(os.environ.get("BOUNDLESS_CONSISTENCY_GAMES", "2000"))
+GAMES = sweep(400, "BOUNDLESS_CONSISTENCY_GAMES")
 VIEW_EVERY = 7  # check the views (and every offered action) at about one step in seven
 REPLAY_EVERY = 25  # replay one game in 25 with the same seed and compare event logs
 

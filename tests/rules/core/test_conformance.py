@@ -3,7 +3,7 @@
 An engine joins by registering (``rules/<game>/engine.py`` exposing ``ENGINE``) and shipping
 sample decks in ``fixtures/decks/<game>-*.txt``; nothing here names a game. For each engine and
 each seat count it may be played with (``EngineSpec.seat_counts``) (``CONFORMANCE_GAMES`` random games
-each, default 1000), with uniformly random legal choices:
+each, default 300: tests/sweeps.py), with uniformly random legal choices:
 
 - every game ends (the engine's turn cap at worst), with an outcome whose returns and
   placements agree, for a reason the engine declares;
@@ -26,7 +26,6 @@ The same checks run again over random legal decks in ``test_random_legal_decks.p
 from __future__ import annotations
 
 import json
-import os
 import random
 from collections import Counter
 from dataclasses import dataclass
@@ -37,8 +36,9 @@ from rules.core.engine import CORE_END_REASONS, Action, EngineSpec, GameState
 from rules.core.registry import game_slugs, get_engine
 from tests.rules.core import toy
 from tests.rules.samples import GamePool
+from tests.sweeps import sweep
 
-GAMES = int(os.environ.get("CONFORMANCE_GAMES", "1000"))
+GAMES = sweep(300, "CONFORMANCE_GAMES")
 CHECK_EVERY = 9  # every offered action applied on a clone, and the views, at about one move in nine
 REPEAT_EVERY = 20  # one game in 20 is played again from its seed and compared event for event
 

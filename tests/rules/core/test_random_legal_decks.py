@@ -1,6 +1,6 @@
 """The conformance suite's checks (``test_conformance.py``) over **random legal decks**.
 
-``RANDOM_DECK_GAMES`` games per engine (default 300), every seat count in turn: each seat gets a
+``RANDOM_DECK_GAMES`` games per engine (default 120; tests/sweeps.py), every seat count in turn: each seat gets a
 fresh deck that the game's ``random_legal_deck(pool, rng)`` (``rules/<game>/construction.py``)
 draws from the whole card pool and the validator accepts. Most rule defects the outside audits
 found (issue 29) never show with the sample decks alone. A file of its own, so that the test
@@ -9,7 +9,6 @@ runner's workers play it beside the sample-deck tables.
 
 from __future__ import annotations
 
-import os
 import random
 
 import pytest
@@ -19,8 +18,9 @@ from rules.core.engine import EngineSpec
 from rules.core.registry import game_slugs, get_construction, get_engine
 from tests.rules.core.test_conformance import REPEAT_EVERY, Table, _play_and_repeat
 from tests.rules.samples import GamePool
+from tests.sweeps import sweep
 
-RANDOM_DECK_GAMES = int(os.environ.get("CONFORMANCE_RANDOM_DECK_GAMES", "300"))
+RANDOM_DECK_GAMES = sweep(120, "CONFORMANCE_RANDOM_DECK_GAMES")
 
 ENGINES = [get_engine(slug) for slug in game_slugs() if get_engine(slug) is not None]
 

@@ -15,15 +15,14 @@ is reduced to 0, that character is slain"); every bribe offered and made costs w
 (the target's current gold cost under its controller's auras, an X cost the gold on it, no cost
 counted as 1), aimed at one living enemy.
 
-``FELLBOUND_CONSISTENCY_GAMES`` sets the number of two-player games (default 2000; a tenth as
-many team games); ``FELLBOUND_RANDOM_DECK_GAMES`` the games with random legal decks (default 400,
+``FELLBOUND_CONSISTENCY_GAMES`` sets the number of two-player games (default 600; a tenth as
+many team games); ``FELLBOUND_RANDOM_DECK_GAMES`` the games with random legal decks (default 150,
 two and four players in turn).
 """
 
 from __future__ import annotations
 
 import json
-import os
 import random
 from collections import Counter
 
@@ -33,9 +32,10 @@ from rules.fellbound.catalogue import X
 from rules.fellbound.construction import random_legal_deck
 from rules.fellbound.engine import ENGINE
 from tests.rules.samples import GamePool
+from tests.sweeps import sweep
 
-GAMES = int(os.environ.get("FELLBOUND_CONSISTENCY_GAMES", "2000"))
-RANDOM_DECK_GAMES = int(os.environ.get("FELLBOUND_RANDOM_DECK_GAMES", "400"))
+GAMES = sweep(600, "FELLBOUND_CONSISTENCY_GAMES")
+RANDOM_DECK_GAMES = sweep(150, "FELLBOUND_RANDOM_DECK_GAMES")
 DECKS = GamePool("fellbound").sample_decks()
 
 

@@ -13,8 +13,9 @@ from rules.millennium_blades.engine import new_game
 from rules.millennium_blades.queries import TABLEAU_SLOTS
 from rules.millennium_blades.state import shuffle
 from tests.rules.millennium_blades.test_consistency import POOL, random_kit
+from tests.sweeps import sweep
 
-TABLES = 40
+TABLES = sweep(12)
 
 
 # -- reference versions: the plain scans --------------------------------------------------------------

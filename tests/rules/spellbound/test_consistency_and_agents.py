@@ -15,9 +15,10 @@ from rules.spellbound import ai
 from rules.spellbound.cards import GAME
 from rules.spellbound.engine import ENGINE
 from tests.rules.spellbound.helpers import DECKS
+from tests.sweeps import sweep
 
 NAMES = list(DECKS)
-GAMES = 300
+GAMES = sweep(150)
 
 
 def _check(state) -> None:

@@ -10,8 +10,9 @@ import pytest
 from rules.core.decks import DeckList
 from rules.millennium_blades.full import FULL_ENGINE
 from tests.rules.core.test_conformance import Table, play_random_game
+from tests.sweeps import sweep
 
-GAMES = 2
+GAMES = sweep(1)
 
 
 @pytest.mark.parametrize("players", [3, 4, 5])

@@ -18,8 +18,9 @@ from rules.millennium_blades.full import new_full_game, scoring
 from rules.millennium_blades.full.friendship import FRIENDSHIP_VP
 from rules.millennium_blades.full.rounds import INCOME
 from tests.rules.millennium_blades.full.helpers import STACKS
+from tests.sweeps import sweep
 
-GAMES = 100  # 50 of 3 players, 50 of 4; every 5th with metagame stacks, some with the Pre-Release
+GAMES = sweep(30)  # half of 3 players, half of 4; every 5th with metagame stacks, some with the Pre-Release
 
 
 def conserved(state) -> None:

@@ -16,6 +16,7 @@ from tests.rules.millennium_blades.full.helpers import STACKS, game, give, put_s
 from tests.rules.millennium_blades.full.test_characters import finish
 from tests.rules.millennium_blades.full.test_consistency import check_vp, play
 from tests.rules.millennium_blades.helpers import card, do, kit, table
+from tests.sweeps import sweep
 
 NAMES = ["Shur Wen Na", "Fulton Suitcase", "Morrey Caardmaan"]
 
@@ -252,7 +253,7 @@ def test_venues_lakeside_dojo_less_income_clash_and_water_scores():
 
 
 # -- complete games ---------------------------------------------------------------------------------------------
-GAMES = 30
+GAMES = sweep(12)
 
 
 def check_money_with_powers(state) -> None:
