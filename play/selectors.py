@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 
 from play.models import PlayedGame
 from rules.core.engine import Action, EngineSpec, GameState
-from rules.core.registry import get_engine
+from rules.core.registry import UnknownMode, get_engine
 from rules.core.replay import deck_from_data, make_replay, name_seats
 
 HIDDEN = "a hidden card"
@@ -38,7 +38,11 @@ class Rebuilt:
 
 
 def _engine(game: PlayedGame) -> EngineSpec:
-    engine = get_engine(game.game)
+    """The game's engine: the game's own, or its deckless mode's (``PlayedGame.mode``)."""
+    try:
+        engine = get_engine(game.game, game.mode or None)
+    except UnknownMode:
+        raise GameUnavailable(f"{game.game} has no way of playing {game.mode!r} any more") from None
     if engine is None:
         raise GameUnavailable(f"{game.game} has no rules engine any more")
     if engine.version != game.engine_version:

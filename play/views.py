@@ -21,8 +21,8 @@ from cardpool.templatetags.card_images import card_names, image_map
 from decks import selectors as deck_selectors
 from play import selectors
 from play.models import PlayedGame
-from play.services import PLAY_AGENTS, PlayError, play_abandon, play_move, play_set_control, play_start
-from rules.core.registry import all_games, get_engine
+from play.services import PLAY_AGENTS, PlayError, play_abandon, play_move, play_set_control, play_start, play_start_deckless
+from rules.core.registry import all_games, deckless_modes, get_engine, get_game
 from rules.core.replay import ReplayError, frames_by_turn, replay_frames
 
 GOLDFISH_CHOICE = "goldfish"
@@ -65,14 +65,58 @@ class NewGameForm(forms.Form):
                                              for game, options in decks]]
 
 
+def _deckless_choices() -> list[tuple[str, str]]:
+    """Every game's deckless modes (``EngineSpec.deckless_modes``, asked of the registry) as
+    ``("slug:mode", "Game: Mode (3-5 players)")``."""
+    out = []
+    for mode, slugs in deckless_modes().items():
+        for slug in slugs:
+            counts = get_engine(slug, mode).seat_counts()
+            seats = f"{counts[0]}" if len(counts) == 1 else f"{counts[0]}-{counts[-1]}"
+            out.append((f"{slug}:{mode}", f"{get_game(slug).name}: {mode.replace('-', ' ').capitalize()} "
+                                          f"({seats} players)"))
+    return sorted(out, key=lambda choice: choice[1])
+
+
+class DecklessGameForm(forms.Form):
+    """A game that needs no saved decks (a game's deckless mode): the person takes seat 1, agents
+    the others."""
+
+    what = forms.ChoiceField(label="Game", help_text="every seat starts from what the game deals")
+    players = forms.TypedChoiceField(coerce=int, label="Players", initial=3,
+                                     help_text="you and the agents; the game says how many it seats")
+    agent = forms.ChoiceField(choices=[(name, AGENT_LABELS[name]) for name in PLAY_AGENTS], initial="greedy",
+                              label="The other seats' agent")
+
+    def __init__(self, *args, **kwargs):
+        kwargs.setdefault("prefix", "deckless")
+        super().__init__(*args, **kwargs)
+        self.fields["what"].choices = _deckless_choices()
+        counts = sorted({n for value, _ in self.fields["what"].choices
+                         for n in get_engine(*value.split(":", 1)).seat_counts()})
+        self.fields["players"].choices = [(n, str(n)) for n in counts]
+
+
 @login_required
 def index(request):
-    """Your games (to resume or read), and a form to start one."""
+    """Your games (to resume or read), and the forms to start one: with decks, or without (a
+    game's deckless modes)."""
     initial = {}
     if request.GET.get("deck", "").isdigit():
         initial["deck"] = int(request.GET["deck"])
-    form = NewGameForm(request.POST or None, user=request.user, initial=initial)
-    if request.method == "POST" and form.is_valid():
+    deckless_post = request.method == "POST" and "deckless-what" in request.POST
+    form = NewGameForm(None if deckless_post else request.POST or None, user=request.user, initial=initial)
+    deckless = DecklessGameForm(request.POST if deckless_post else None)
+    if deckless_post and deckless.is_valid():
+        slug, mode = deckless.cleaned_data["what"].split(":", 1)
+        try:
+            game = play_start_deckless(owner=request.user, game=slug, mode=mode,
+                                       players=deckless.cleaned_data["players"], agent=deckless.cleaned_data["agent"])
+        except PlayError as exc:
+            deckless.add_error("players" if exc.code == "bad_players" else None, exc.message)
+        else:
+            return redirect(game)
+    elif request.method == "POST" and not deckless_post and form.is_valid():
         opponent = form.cleaned_data["opponent"]
         try:
             game = play_start(owner=request.user, deck_id=form.cleaned_data["deck"],
@@ -83,7 +127,7 @@ def index(request):
         else:
             return redirect(game)
     games = list(selectors.my_games(request.user)[:100])
-    return render(request, "play/index.html", {"form": form, "games": games,
+    return render(request, "play/index.html", {"form": form, "games": games, "deckless": deckless,
                                                "has_decks": bool(form.fields["deck"].choices)},
                   status=400 if request.method == "POST" else 200)
 
