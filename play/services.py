@@ -238,7 +238,7 @@ def play_set_control(*, actor, game_id: int, full_control: Any = False, stops: A
     game = PlayedGame.objects.filter(pk=game_id, owner=actor).first()
     if game is None:
         raise PlayError("unknown_game", f"there is no game {game_id} of yours")
-    engine = get_engine(game.game, game.mode or None)
+    engine = get_engine(game.game, game.mode) if game.mode else get_engine(game.game)
     known = [stop.key for stop in engine.auto_pass.stops] if engine is not None and engine.auto_pass else []
     if isinstance(stops, str) or not isinstance(stops, (list, tuple)) or \
             not all(isinstance(key, str) for key in stops):

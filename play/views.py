@@ -23,7 +23,8 @@ from play import selectors
 from play.models import PlayedGame
 from play.services import PLAY_AGENTS, PlayError, play_abandon, play_move, play_set_control, play_start, play_start_deckless
 from rules.core.registry import all_games, deckless_modes, get_engine, get_game
-from rules.core.replay import ReplayError, frames_by_turn, replay_frames
+from rules.core.replay import ReplayError, frames_by_turn, page_window, paged
+from simulate.replays import frame_page_answer
 
 GOLDFISH_CHOICE = "goldfish"
 AGENT_LABELS = {"greedy": "Greedy (quick, plays the best-looking move)",
@@ -65,13 +66,19 @@ class NewGameForm(forms.Form):
                                              for game, options in decks]]
 
 
+def _mode_engine(value: str):
+    """The engine of a "slug:mode" choice (the game's ``EngineSpec.deckless_modes``)."""
+    slug, mode = value.split(":", 1)
+    return get_engine(slug).deckless_modes[mode]
+
+
 def _deckless_choices() -> list[tuple[str, str]]:
     """Every game's deckless modes (``EngineSpec.deckless_modes``, asked of the registry) as
     ``("slug:mode", "Game: Mode (3-5 players)")``."""
     out = []
     for mode, slugs in deckless_modes().items():
         for slug in slugs:
-            counts = get_engine(slug, mode).seat_counts()
+            counts = get_engine(slug).deckless_modes[mode].seat_counts()
             seats = f"{counts[0]}" if len(counts) == 1 else f"{counts[0]}-{counts[-1]}"
             out.append((f"{slug}:{mode}", f"{get_game(slug).name}: {mode.replace('-', ' ').capitalize()} "
                                           f"({seats} players)"))
@@ -93,7 +100,7 @@ class DecklessGameForm(forms.Form):
         super().__init__(*args, **kwargs)
         self.fields["what"].choices = _deckless_choices()
         counts = sorted({n for value, _ in self.fields["what"].choices
-                         for n in get_engine(*value.split(":", 1)).seat_counts()})
+                         for n in _mode_engine(value).seat_counts()})
         self.fields["players"].choices = [(n, str(n)) for n in counts]
 
 
@@ -229,22 +236,39 @@ def replay(request, pk: int):
     over = selectors.reveals_all(played)
     seat = None if over and request.GET.get("seat") == "all" else played.human_seat
     try:
-        if over:
-            frames = replay_frames(selectors.game_replay(played), seat, seat_names=played.deck_names)
-        else:
-            frames = selectors.seat_frames(played)
+        frames = selectors.viewer_frames(played, seat, page_window(0))
     except (selectors.GameUnavailable, ReplayError) as exc:
         return render(request, "play/unavailable.html", {"game": played, "reason": str(exc)}, status=409)
     turns = frames_by_turn(frames)
+    page = paged(frames, page_window(0, len(frames)))
+    outline = page.pop("outline")
     seat_links = [{"label": "Your seat", "url": "?seat=mine", "current": seat is not None, "title": "what you saw"}]
     if over:
         seat_links.append({"label": "Everything", "url": "?seat=all", "current": seat is None,
                            "title": "every card, hidden ones too"})
     return render(request, "play/replay.html", {
-        "game": played, "frames": frames, "turns": turns, "seat_links": seat_links, "over": over,
-        "seat": "all" if seat is None else str(seat), "seat_decks": played.deck_names,
+        "game": played, "frames": outline, "frame_page": page, "turns": turns, "seat_links": seat_links,
+        "over": over, "seat": "all" if seat is None else str(seat), "seat_decks": played.deck_names,
         "json_url": reverse("play:replay_json", args=[played.pk]),
+        "frames_url": reverse("play:replay_frames", args=[played.pk]) + ("?seat=all" if seat is None else ""),
     })
+
+
+@login_required
+def replay_frames(request, pk: int):
+    """A page of the replay viewer's frames (``?first=N``, ``?seat=all`` once the game is over), with
+    their cards' pictures: the viewer asks for each as it steps on (a whole game is no 2 MB page)."""
+    played = _my_game(request, pk)
+    raw = request.GET.get("first", "0")
+    if not raw.isdigit() or len(raw) > 7:
+        return JsonResponse({"error": "first must be a frame number (0, 1, ...)"}, status=400)
+    seat = None if selectors.reveals_all(played) and request.GET.get("seat") == "all" else played.human_seat
+    window = page_window(int(raw))
+    try:
+        frames = selectors.viewer_frames(played, seat, window)
+    except (selectors.GameUnavailable, ReplayError) as exc:
+        return JsonResponse({"error": str(exc)}, status=409)
+    return JsonResponse(frame_page_answer(played.game, paged(frames, window)))
 
 
 @login_required
