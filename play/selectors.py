@@ -223,7 +223,7 @@ def move_answer(game: PlayedGame, since: int) -> dict:
         "status": game.status, "moves": len(rebuilt.moves), "url": game.get_absolute_url(), "since": since,
         "steps": steps, "story": page["story"], **{key: page[key] for key in (
             "view", "choices", "result", "turn", "waiting_for", "control", "seats")},
-    }, sort_keys=True))
+    }))  # keys unsorted: the board draws a view's keys in the engine's order
 
 
 def game_replay(game: PlayedGame) -> dict:
