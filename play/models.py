@@ -4,7 +4,9 @@ The server keeps only what decides the game: the engine version, the seed, the d
 were when the game began, the seat the person plays and every move made so far (the person's
 and the agent's). The state is rebuilt by replaying those moves from the seed on every request
 (``play.selectors.game_state``), so nothing the browser sends is trusted but the next action,
-which is checked against the engine's legal actions. The moves are the replay format's
+which is checked against the engine's legal actions. A game of a deckless mode (``mode``:
+Millennium Blades' whole game) stores one placeholder deck per seat, as the simulate app's
+deckless runs do. The moves are the replay format's
 (docs/replay-format.md), so a game is a replay as it goes. A move the server made for the person
 (a forced move, a plain pass: ``play.services``) is an ordinary move; ``auto_moves`` only numbers
 them for the story.
@@ -23,6 +25,8 @@ class PlayedGame(models.Model):
 
     owner = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="played_games")
     game = models.CharField(max_length=40)
+    mode = models.CharField(max_length=40, blank=True, default="",
+                            help_text="the engine's deckless mode (EngineSpec.deckless_modes), or '' for the deck engine")
     engine_version = models.CharField(max_length=40)
     seed = models.BigIntegerField()
     human_seat = models.PositiveSmallIntegerField(default=0)

@@ -14,8 +14,8 @@ from dataclasses import dataclass, field
 
 from play.models import PlayedGame
 from rules.core.engine import Action, EngineSpec, GameState
-from rules.core.registry import get_engine
-from rules.core.replay import deck_from_data, make_replay, name_seats
+from rules.core.registry import UnknownMode, get_engine
+from rules.core.replay import deck_from_data, make_replay, name_seats, replay_frames
 
 HIDDEN = "a hidden card"
 SEAT_REPLAY_FORMAT = "card-workshop-seat-replay"
@@ -38,7 +38,11 @@ class Rebuilt:
 
 
 def _engine(game: PlayedGame) -> EngineSpec:
-    engine = get_engine(game.game)
+    """The game's engine: the game's own, or its deckless mode's (``PlayedGame.mode``)."""
+    try:
+        engine = get_engine(game.game, game.mode) if game.mode else get_engine(game.game)
+    except UnknownMode:
+        raise GameUnavailable(f"{game.game} has no way of playing {game.mode!r} any more") from None
     if engine is None:
         raise GameUnavailable(f"{game.game} has no rules engine any more")
     if engine.version != game.engine_version:
@@ -56,14 +60,16 @@ def masked(sentence: str, hidden: list[str]) -> str:
     return sentence
 
 
-def rebuild(game: PlayedGame, frames: bool = False, frames_from: int = 0) -> Rebuilt:
+def rebuild(game: PlayedGame, frames: bool = False, frames_from: int = 0,
+            window: tuple[int, int] | None = None) -> Rebuilt:
     """The game's state, replayed from its seed and stored moves (each checked as it is applied).
 
     The story tells each move in the game's words; while the game goes on, a move by another
     seat is told without the cards the person cannot see after it (a face-down card set, the
     cards put back in a mulligan), since the engine's sentence is written for the mover.
     With ``frames``, ``Rebuilt.frames`` holds the person's seat's replay so far (``seat_frames``),
-    from the frame numbered ``frames_from`` (0: the set-up). ``auto`` marks the person's moves the
+    from the frame numbered ``frames_from`` (0: the set-up); with ``window`` only the frames numbered
+    ``first`` .. ``stop - 1`` carry their view (a replay viewer's page). ``auto`` marks the person's moves the
     server made for them (``PlayedGame.auto_moves``); ``passed`` an entry that is the engine's plain pass
     (``AutoPass.pass_action``), which the page shows quietly."""
     engine = _engine(game)
@@ -76,7 +82,7 @@ def rebuild(game: PlayedGame, frames: bool = False, frames_from: int = 0) -> Reb
     auto = set(game.auto_moves or ())
     passing = engine.auto_pass.pass_action if engine.auto_pass is not None else None
     if frames and frames_from <= 0:
-        rebuilt.frames.append(_seat_frame(state, seat, 0, [], state.turn))
+        rebuilt.frames.append(_seat_frame(state, seat, 0, [], state.turn, window))
     for number, stored in enumerate(game.moves, 1):
         move = {int(mover): Action.parse(text) for mover, text in stored}
         sentences = {mover: name_seats(state.action_to_string(action, mover), game.deck_names)
@@ -97,17 +103,20 @@ def rebuild(game: PlayedGame, frames: bool = False, frames_from: int = 0) -> Reb
             # another seat's action text may name a hidden card by name or by id: only its told sentence
             said.append({"player": mover, "action": str(move[mover]) if mine else "", "sentence": told})
         if frames and number >= frames_from:
-            rebuilt.frames.append(_seat_frame(state, seat, number, said, turn))
+            rebuilt.frames.append(_seat_frame(state, seat, number, said, turn, window))
     if not state.is_over:  # the end reveals everything; until then the person reads the masked story
         rebuilt.story = masked_story
     return rebuilt
 
 
-def _seat_frame(state: GameState, seat: int, number: int, said: list[dict], move_turn: int) -> dict:
+def _seat_frame(state: GameState, seat: int, number: int, said: list[dict], move_turn: int,
+                window: tuple[int, int] | None = None) -> dict:
     """A replay frame (``rules.core.replay.replay_frames``'s keys) as ``seat`` saw the game after a
-    move: its view, the move as told to it, and no events (the event log is the god view)."""
+    move: its view (None outside ``window``), the move as told to it, and no events (the event log
+    is the god view)."""
+    shown = window is None or window[0] <= number < window[1]
     return {"number": number, "turn": state.turn, "move_turn": move_turn, "step": state.step_name,
-            "moves": said, "events": [], "view": state.view(seat), "over": state.is_over}
+            "moves": said, "events": [], "view": state.view(seat) if shown else None, "over": state.is_over}
 
 
 def reveals_all(game: PlayedGame) -> bool:
@@ -116,11 +125,21 @@ def reveals_all(game: PlayedGame) -> bool:
     return game.status != PlayedGame.Status.ACTIVE
 
 
-def seat_frames(game: PlayedGame) -> list[dict]:
+def seat_frames(game: PlayedGame, window: tuple[int, int] | None = None) -> list[dict]:
     """The person's seat's replay frames so far: one for the set-up and one per move, each with
-    the seat's view after it and the move as the story tells it (another seat's move without the
-    cards the seat cannot see, and without its action text); no event log."""
-    return json.loads(json.dumps(rebuild(game, frames=True).frames, sort_keys=True))
+    the seat's view after it (only those in ``window``, when given) and the move as the story tells
+    it (another seat's move without the cards the seat cannot see, and without its action text); no
+    event log."""
+    return json.loads(json.dumps(rebuild(game, frames=True, window=window).frames, sort_keys=True))
+
+
+def viewer_frames(game: PlayedGame, seat: int | None, window: tuple[int, int]) -> list[dict]:
+    """The replay viewer's frames of ``game`` with boards in ``window``: while it goes on, only as
+    the person's seat saw it (``seat_frames``); once it is over (``reveals_all``), from ``seat``
+    (None: everything), the whole replay's."""
+    if not reveals_all(game):
+        return seat_frames(game, window)
+    return replay_frames(game_replay(game), seat, seat_names=game.deck_names, window=window)
 
 
 def seat_replay(game: PlayedGame) -> dict:
@@ -204,7 +223,7 @@ def move_answer(game: PlayedGame, since: int) -> dict:
         "status": game.status, "moves": len(rebuilt.moves), "url": game.get_absolute_url(), "since": since,
         "steps": steps, "story": page["story"], **{key: page[key] for key in (
             "view", "choices", "result", "turn", "waiting_for", "control", "seats")},
-    }, sort_keys=True))
+    }))  # keys unsorted: the board draws a view's keys in the engine's order
 
 
 def game_replay(game: PlayedGame) -> dict:

@@ -26,9 +26,10 @@ from decks.selectors import deck_to_decklist, deck_validate
 from play.models import PlayedGame
 from play.selectors import GameUnavailable, Rebuilt, control_of, rebuild
 from rules.core.agents import make_agent
+from rules.core.decks import DeckList
 from rules.core.engine import Action, ActionParseError
 from rules.core.play import GOLDFISH_OPPONENT_NAME, MAX_STEPS, derive_seed, goldfish_opponent
-from rules.core.registry import get_engine
+from rules.core.registry import UnknownMode, get_engine
 from rules.core.replay import deck_to_data
 
 #: The agents a person may play against, with the options they play with here (ISMCTS with a
@@ -92,6 +93,41 @@ def play_start(*, owner, deck_id: Any, opponent_id: Any = None, agent: Any = "gr
     _let_agents_play(game, rebuild(game))
     game.save()
     return game
+
+
+def deckless_seat_names(players: int) -> list[str]:
+    """The seats of a game without decks, as people count them: "Seat 1" .. "Seat N" (the engine's
+    seat 0 is "Seat 1"; its sentences name seats so, through ``name_seats``)."""
+    return [f"Seat {seat + 1}" for seat in range(players)]
+
+
+def play_start_deckless(*, owner, game: Any, mode: Any, players: Any, agent: Any = "greedy",
+                        full_control: bool = False) -> PlayedGame:
+    """A new game of one of ``game``'s deckless modes (``EngineSpec.deckless_modes``: Millennium
+    Blades' whole game): ``owner`` plays seat 1 against ``players`` - 1 seats played by ``agent``,
+    every seat starting from what the engine deals (one placeholder deck per seat, as the simulate
+    app's deckless runs)."""
+    try:
+        engine = get_engine(game, mode) if isinstance(game, str) and isinstance(mode, str) else None
+    except (UnknownMode, LookupError):
+        engine = None
+    if engine is None:
+        raise PlayError("unknown_mode", f"there is no way to play {str(game)[:40]!r} without decks called {str(mode)[:40]!r}")
+    counts = engine.seat_counts()
+    if isinstance(players, str) and players.strip().isdigit():
+        players = int(players)
+    if not isinstance(players, int) or players not in counts:
+        raise PlayError("bad_players", f"players: {engine.game} {mode} is played by "
+                        f"{', '.join(map(str, counts))} players, not {str(players)[:20]!r}")
+    names = deckless_seat_names(players)
+    spec = _agent_spec(agent, engine)
+    game_row = PlayedGame(owner=owner, game=engine.game, mode=mode, engine_version=engine.version,
+                          seed=secrets.randbits(48), human_seat=0, agents=[HUMAN] + [spec] * (players - 1),
+                          decks=[deck_to_data(DeckList(game=engine.game, name=name)) for name in names],
+                          deck_names=names, control={"full_control": True} if full_control else {})
+    _let_agents_play(game_row, rebuild(game_row))
+    game_row.save()
+    return game_row
 
 
 #: at most this many moves are made for the person in one request; then they are asked (a guard:
@@ -202,7 +238,7 @@ def play_set_control(*, actor, game_id: int, full_control: Any = False, stops: A
     game = PlayedGame.objects.filter(pk=game_id, owner=actor).first()
     if game is None:
         raise PlayError("unknown_game", f"there is no game {game_id} of yours")
-    engine = get_engine(game.game)
+    engine = get_engine(game.game, game.mode) if game.mode else get_engine(game.game)
     known = [stop.key for stop in engine.auto_pass.stops] if engine is not None and engine.auto_pass else []
     if isinstance(stops, str) or not isinstance(stops, (list, tuple)) or \
             not all(isinstance(key, str) for key in stops):

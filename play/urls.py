@@ -14,4 +14,5 @@ urlpatterns = [
     path("<int:pk>/abandon/", views.abandon, name="abandon"),
     path("<int:pk>/replay/", views.replay, name="replay"),
     path("<int:pk>/replay.json", views.replay_json, name="replay_json"),
+    path("<int:pk>/replay/frames.json", views.replay_frames, name="replay_frames"),
 ]

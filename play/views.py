@@ -21,9 +21,10 @@ from cardpool.templatetags.card_images import card_names, image_map
 from decks import selectors as deck_selectors
 from play import selectors
 from play.models import PlayedGame
-from play.services import PLAY_AGENTS, PlayError, play_abandon, play_move, play_set_control, play_start
-from rules.core.registry import all_games, get_engine
-from rules.core.replay import ReplayError, frames_by_turn, replay_frames
+from play.services import PLAY_AGENTS, PlayError, play_abandon, play_move, play_set_control, play_start, play_start_deckless
+from rules.core.registry import all_games, deckless_modes, get_engine, get_game
+from rules.core.replay import ReplayError, frames_by_turn, page_window, paged
+from simulate.replays import frame_page_answer
 
 GOLDFISH_CHOICE = "goldfish"
 AGENT_LABELS = {"greedy": "Greedy (quick, plays the best-looking move)",
@@ -65,14 +66,64 @@ class NewGameForm(forms.Form):
                                              for game, options in decks]]
 
 
+def _mode_engine(value: str):
+    """The engine of a "slug:mode" choice (the game's ``EngineSpec.deckless_modes``)."""
+    slug, mode = value.split(":", 1)
+    return get_engine(slug).deckless_modes[mode]
+
+
+def _deckless_choices() -> list[tuple[str, str]]:
+    """Every game's deckless modes (``EngineSpec.deckless_modes``, asked of the registry) as
+    ``("slug:mode", "Game: Mode (3-5 players)")``."""
+    out = []
+    for mode, slugs in deckless_modes().items():
+        for slug in slugs:
+            counts = get_engine(slug).deckless_modes[mode].seat_counts()
+            seats = f"{counts[0]}" if len(counts) == 1 else f"{counts[0]}-{counts[-1]}"
+            out.append((f"{slug}:{mode}", f"{get_game(slug).name}: {mode.replace('-', ' ').capitalize()} "
+                                          f"({seats} players)"))
+    return sorted(out, key=lambda choice: choice[1])
+
+
+class DecklessGameForm(forms.Form):
+    """A game that needs no saved decks (a game's deckless mode): the person takes seat 1, agents
+    the others."""
+
+    what = forms.ChoiceField(label="Game", help_text="every seat starts from what the game deals")
+    players = forms.TypedChoiceField(coerce=int, label="Players", initial=3,
+                                     help_text="you and the agents; the game says how many it seats")
+    agent = forms.ChoiceField(choices=[(name, AGENT_LABELS[name]) for name in PLAY_AGENTS], initial="greedy",
+                              label="The other seats' agent")
+
+    def __init__(self, *args, **kwargs):
+        kwargs.setdefault("prefix", "deckless")
+        super().__init__(*args, **kwargs)
+        self.fields["what"].choices = _deckless_choices()
+        counts = sorted({n for value, _ in self.fields["what"].choices
+                         for n in _mode_engine(value).seat_counts()})
+        self.fields["players"].choices = [(n, str(n)) for n in counts]
+
+
 @login_required
 def index(request):
-    """Your games (to resume or read), and a form to start one."""
+    """Your games (to resume or read), and the forms to start one: with decks, or without (a
+    game's deckless modes)."""
     initial = {}
     if request.GET.get("deck", "").isdigit():
         initial["deck"] = int(request.GET["deck"])
-    form = NewGameForm(request.POST or None, user=request.user, initial=initial)
-    if request.method == "POST" and form.is_valid():
+    deckless_post = request.method == "POST" and "deckless-what" in request.POST
+    form = NewGameForm(None if deckless_post else request.POST or None, user=request.user, initial=initial)
+    deckless = DecklessGameForm(request.POST if deckless_post else None)
+    if deckless_post and deckless.is_valid():
+        slug, mode = deckless.cleaned_data["what"].split(":", 1)
+        try:
+            game = play_start_deckless(owner=request.user, game=slug, mode=mode,
+                                       players=deckless.cleaned_data["players"], agent=deckless.cleaned_data["agent"])
+        except PlayError as exc:
+            deckless.add_error("players" if exc.code == "bad_players" else None, exc.message)
+        else:
+            return redirect(game)
+    elif request.method == "POST" and not deckless_post and form.is_valid():
         opponent = form.cleaned_data["opponent"]
         try:
             game = play_start(owner=request.user, deck_id=form.cleaned_data["deck"],
@@ -83,7 +134,7 @@ def index(request):
         else:
             return redirect(game)
     games = list(selectors.my_games(request.user)[:100])
-    return render(request, "play/index.html", {"form": form, "games": games,
+    return render(request, "play/index.html", {"form": form, "games": games, "deckless": deckless,
                                                "has_decks": bool(form.fields["deck"].choices)},
                   status=400 if request.method == "POST" else 200)
 
@@ -185,22 +236,39 @@ def replay(request, pk: int):
     over = selectors.reveals_all(played)
     seat = None if over and request.GET.get("seat") == "all" else played.human_seat
     try:
-        if over:
-            frames = replay_frames(selectors.game_replay(played), seat, seat_names=played.deck_names)
-        else:
-            frames = selectors.seat_frames(played)
+        frames = selectors.viewer_frames(played, seat, page_window(0))
     except (selectors.GameUnavailable, ReplayError) as exc:
         return render(request, "play/unavailable.html", {"game": played, "reason": str(exc)}, status=409)
     turns = frames_by_turn(frames)
+    page = paged(frames, page_window(0, len(frames)))
+    outline = page.pop("outline")
     seat_links = [{"label": "Your seat", "url": "?seat=mine", "current": seat is not None, "title": "what you saw"}]
     if over:
         seat_links.append({"label": "Everything", "url": "?seat=all", "current": seat is None,
                            "title": "every card, hidden ones too"})
     return render(request, "play/replay.html", {
-        "game": played, "frames": frames, "turns": turns, "seat_links": seat_links, "over": over,
-        "seat": "all" if seat is None else str(seat), "seat_decks": played.deck_names,
+        "game": played, "frames": outline, "frame_page": page, "turns": turns, "seat_links": seat_links,
+        "over": over, "seat": "all" if seat is None else str(seat), "seat_decks": played.deck_names,
         "json_url": reverse("play:replay_json", args=[played.pk]),
+        "frames_url": reverse("play:replay_frames", args=[played.pk]) + ("?seat=all" if seat is None else ""),
     })
+
+
+@login_required
+def replay_frames(request, pk: int):
+    """A page of the replay viewer's frames (``?first=N``, ``?seat=all`` once the game is over), with
+    their cards' pictures: the viewer asks for each as it steps on (a whole game is no 2 MB page)."""
+    played = _my_game(request, pk)
+    raw = request.GET.get("first", "0")
+    if not raw.isdigit() or len(raw) > 7:
+        return JsonResponse({"error": "first must be a frame number (0, 1, ...)"}, status=400)
+    seat = None if selectors.reveals_all(played) and request.GET.get("seat") == "all" else played.human_seat
+    window = page_window(int(raw))
+    try:
+        frames = selectors.viewer_frames(played, seat, window)
+    except (selectors.GameUnavailable, ReplayError) as exc:
+        return JsonResponse({"error": str(exc)}, status=409)
+    return JsonResponse(frame_page_answer(played.game, paged(frames, window)))
 
 
 @login_required

@@ -16,7 +16,11 @@ game took 108 s in a web request, and eight at once slowed every page. So:
   computing at once; past that, ``ReplayBusy`` (429).
 
 A replay left "computing" by a process that stopped is computed again when asked after
-``STALE_AFTER``.
+``STALE_AFTER``. While it is computed, its progress (moves played again of the game's moves, which
+the run's tallies recorded) is kept in the shared cache (``progress``), so the page that waits for
+it, in any server process, shows how far it has come (issue 27.6). The viewer then gets the frames
+a page at a time (``rules.core.replay.FRAMES_PER_PAGE``, ``frame_page_answer``): a whole game of
+Millennium Blades is no 2 MB page.
 """
 
 from __future__ import annotations
@@ -26,6 +30,7 @@ from concurrent.futures import ThreadPoolExecutor
 from datetime import timedelta
 
 from django.conf import settings
+from django.core.cache import caches
 from django.db import IntegrityError, connection, transaction
 from django.db.models import F
 from django.utils import timezone
@@ -108,16 +113,60 @@ def _store(key: dict, status: str, data: dict | None = None, requester: str = ""
     return row
 
 
+def _progress_key(run_id: int, pairing: int, game: int) -> str:
+    return f"replay-progress:{run_id}:{pairing}:{game}"
+
+
+def progress(run: SimulationRun, pairing: int, game: int) -> dict:
+    """How far the replay being computed has come: ``{"moves": played again, "of": the game's
+    moves}`` ({} when unknown: not started, or a match)."""
+    found = caches[settings.SHARED_CACHE].get(_progress_key(run.pk, pairing, game))
+    return dict(found) if isinstance(found, dict) else {}
+
+
+def _game_moves(run: SimulationRun, pairing: int, game: int) -> int | None:
+    """The game's number of moves, as the run's tally recorded it (None when it did not)."""
+    for record in selectors.game_records(run, pairing) or ():
+        if record["index"] == game:
+            return record["steps"]
+    return None
+
+
+def _progress_counter(row: ReplayCache):
+    """A ``should_stop`` for the game played again: never stops, and every few moves writes how
+    far it has come (``progress``)."""
+    key, total = _progress_key(row.run_id, row.pairing, row.game), _game_moves(row.run, row.pairing, row.game)
+    cache, moves = caches[settings.SHARED_CACHE], [0]
+
+    def count() -> bool:
+        if moves[0] % 10 == 0:
+            cache.set(key, {"moves": moves[0], "of": total}, timeout=int(STALE_AFTER.total_seconds()))
+        moves[0] += 1
+        return False
+
+    return count
+
+
+def frame_page_answer(game: str, page: dict) -> dict:
+    """A page of replay frames as the viewer fetches it (``rules.core.replay.paged``, without the
+    outline it already has), with the pictures of the cards they name."""
+    from cardpool.templatetags.card_images import card_names, image_map
+
+    return {"total": page["total"], "first": page["first"], "frames": page["frames"],
+            "card_images": image_map(game, card_names(page["frames"]))}
+
+
 def _compute(row_id: int) -> None:
     """Play the game again and keep the replay (or why it failed)."""
     row = ReplayCache.objects.select_related("run").get(pk=row_id)
     try:
-        data = selectors.simulation_replay(row.run, row.pairing, row.game)
+        data = selectors.simulation_replay(row.run, row.pairing, row.game, should_stop=_progress_counter(row))
     except Exception as exc:  # the viewer says so instead of waiting for ever
         log.exception("replay %s failed", row_id)
         ReplayCache.objects.filter(pk=row_id).update(status=ReplayCache.Status.FAILED, error=repr(exc)[:2000])
         return
     ReplayCache.objects.filter(pk=row_id).update(status=ReplayCache.Status.READY, data=data, error="")
+    caches[settings.SHARED_CACHE].delete(_progress_key(row.run_id, row.pairing, row.game))
 
 
 def _compute_in_background(row_id: int) -> None:

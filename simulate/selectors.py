@@ -249,10 +249,11 @@ def check_seat(run: SimulationRun, pairing: int, seat) -> None:
         raise ReplayNotFound(f"seat must be from 0 to {seats - 1}, or empty (everything), not {seat!r}")
 
 
-def simulation_replay(run: SimulationRun, pairing: int, game_index: int) -> dict:
+def simulation_replay(run: SimulationRun, pairing: int, game_index: int, should_stop=None) -> dict:
     """The replay (``docs/replay-format.md``, version 2) of game ``game_index`` of ``pairing``,
-    played again from its seed with the seats and agents its chunk used. Raises
-    :class:`ReplayNotFound`."""
+    played again from its seed with the seats and agents its chunk used (``should_stop``: asked
+    before every move of a game that is not a match's, ``rules.core.play.play_game``: the
+    background job counts its progress with it). Raises :class:`ReplayNotFound`."""
     _check_game(run, pairing, game_index)
     engine = runner.run_engine(run)
     check_engine_version(run, engine)
@@ -262,7 +263,8 @@ def simulation_replay(run: SimulationRun, pairing: int, game_index: int) -> dict
         return play_indexed_match(engine, match.decks, match.agents, seed, game_index, record=True,
                                   rotate=match.rotate).replay
     result = play_indexed_game(engine, match.decks, match.agents, seed, game_index, record=True,
-                               rotate=match.rotate, options=match.options, dealer=match.dealer)
+                               rotate=match.rotate, options=match.options, dealer=match.dealer,
+                               should_stop=should_stop)
     return result.replay
 
 
@@ -317,17 +319,19 @@ def match_game(replay: dict, number: int | None) -> dict:
 
 
 def replay_frames(run: SimulationRun, pairing: int, game_index: int, seat: int | None,
-                  replay: dict | None = None, match_game_number: int | None = None) -> list[dict]:
+                  replay: dict | None = None, match_game_number: int | None = None,
+                  window: tuple[int, int] | None = None) -> list[dict]:
     """One frame for the set-up and one per decision point (``rules.core.replay.replay_frames``):
     ``{number, turn, step, moves: [{player, action, sentence}], events, view, over}``, ``view``
     being the board as ``seat`` may see it after the move (``None``: everything). A match's
-    replay: the frames of its game ``match_game_number`` (1-based; the first by default)."""
+    replay: the frames of its game ``match_game_number`` (1-based; the first by default). With
+    ``window``, only those frames carry their board (``rules.core.replay.replay_frames``)."""
     _check_game(run, pairing, game_index)
     check_seat(run, pairing, seat)
     replay = match_game(replay or simulation_replay(run, pairing, game_index), match_game_number)
     names = [s["deck"] for s in seat_names(run, pairing, game_index)]  # a deckless run's: "Seat 0" .. as the engine's
     try:
-        return core_replay_frames(replay, seat, runner.run_engine(run), seat_names=names)
+        return core_replay_frames(replay, seat, runner.run_engine(run), seat_names=names, window=window)
     except ReplayError as exc:
         raise ReplayNotFound(str(exc)) from None
 

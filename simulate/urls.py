@@ -17,4 +17,5 @@ urlpatterns = [
     path("<int:pk>/games/<int:pairing>/<int:index>/", views.replay, name="replay"),
     path("<int:pk>/games/<int:pairing>/<int:index>/replay.json", views.replay_json, name="replay_json"),
     path("<int:pk>/games/<int:pairing>/<int:index>/state/", views.replay_state, name="replay_state"),
+    path("<int:pk>/games/<int:pairing>/<int:index>/frames.json", views.replay_frames, name="replay_frames"),
 ]

@@ -38,7 +38,7 @@ from rules.core import registry
 from rules.core.dealing import can_deal
 from rules.core.options import BOOLEAN, CHOICE, INTEGER, MULTIPLE, OptionError, clean_options
 from rules.core.registry import UnknownGame, all_games, get_game
-from rules.core.replay import frames_by_turn
+from rules.core.replay import frames_by_turn, page_window, paged
 from simulate import modes, permissions, replays, selectors, services
 from simulate.models import SimulationRun
 
@@ -717,12 +717,14 @@ def replay(request, pk: int, pairing: int, index: int):
         seats = selectors.seat_names(run, pairing, index)
         selectors.check_seat(run, pairing, seat)
         data = replays.replay(run, pairing, index, replays.requester_of(request, context["key"]))
-        frames = selectors.replay_frames(run, pairing, index, seat, replay=data, match_game_number=number)
+        frames = selectors.replay_frames(run, pairing, index, seat, replay=data, match_game_number=number,
+                                         window=page_window(0))
     except selectors.ReplayNotFound as exc:
         raise Http404(str(exc)) from None
     except (replays.ReplayPending, replays.ReplayBusy) as exc:
         busy = isinstance(exc, replays.ReplayBusy)
         context.update(pairing=pairing, index=index, busy=str(exc) if busy else "",
+                       progress=replays.progress(run, pairing, index),
                        state_url=reverse("simulate:replay_state", args=[run.pk, pairing, index])
                        + (f"?key={context['key']}" if context["key"] else ""))
         response = render(request, "simulate/replay_pending.html", context, status=429 if busy else 202)
@@ -735,6 +737,8 @@ def replay(request, pk: int, pairing: int, index: int):
     seat_links.append({"label": "Everything", "title": "every card, hidden ones too",
                        "url": f"?seat={SEAT_ALL}{game_q}{key_q}", "current": seat is None})
     turns = frames_by_turn(frames)
+    page = paged(frames, page_window(0, len(frames)))
+    outline = page.pop("outline")
     match_games = [{"number": n, "current": n == (number or 1),
                     "url": f"?match_game={n}&seat={SEAT_ALL if seat is None else seat}{key_q}"}
                    for n in range(1, len(data.get("games") or ()) + 1)]
@@ -744,7 +748,10 @@ def replay(request, pk: int, pairing: int, index: int):
     names = selectors.pairing_names(run)[pairing]
     context.update(pairing=pairing, index=index, seat=SEAT_ALL if seat is None else str(seat), match_games=match_games,
                    match_result=_match_result(data, seats),
-                   seats=seats, frames=frames, turns=turns, seat_links=seat_links, outcome=outcome,
+                   seats=seats, frames=outline, frame_page=page, turns=turns, seat_links=seat_links,
+                   outcome=outcome,
+                   frames_url=reverse("simulate:replay_frames", args=[run.pk, pairing, index])
+                   + f"?seat={SEAT_ALL if seat is None else seat}{game_q}{key_q}",
                    winners=[s for s in seats if s["seat"] in (outcome.get("winners") or [])],
                    reason_label=engine.end_reason_label(reason) if engine and reason else reason.replace("_", " "),
                    standings=selectors.game_standings(seats, outcome),
@@ -800,9 +807,30 @@ def _with_key(url: str, key: str | None) -> str:
 
 
 def replay_state(request, pk: int, pairing: int, index: int):
-    """Whether a replay being prepared is ready (the pending page polls it)."""
+    """Whether a replay being prepared is ready, and how far it has come (the pending page polls it)."""
     run = _visible_run(request, pk)
-    return JsonResponse({"status": replays.state(run, pairing, index)})
+    return JsonResponse({"status": replays.state(run, pairing, index), **replays.progress(run, pairing, index)})
+
+
+def replay_frames(request, pk: int, pairing: int, index: int):
+    """A page of the replay viewer's frames (``?first=N``: ``FRAMES_PER_PAGE`` frames from frame N,
+    each with its board) with their cards' pictures; the viewer asks for it as it steps on."""
+    run = _visible_run(request, pk)
+    raw = request.GET.get("first", "0")
+    if not raw.isdigit() or len(raw) > 7:
+        return JsonResponse({"error": "first must be a frame number (0, 1, ...)"}, status=400)
+    seat, number = _seat(request), _match_game(request)
+    try:
+        selectors.check_seat(run, pairing, seat)
+        data = replays.replay(run, pairing, index, replays.requester_of(request, _key(request)))
+        window = page_window(int(raw))
+        frames = selectors.replay_frames(run, pairing, index, seat, replay=data, match_game_number=number,
+                                         window=window)
+    except selectors.ReplayNotFound as exc:
+        raise Http404(str(exc)) from None
+    except (replays.ReplayPending, replays.ReplayBusy):
+        return JsonResponse({"status": "computing"}, status=202)
+    return JsonResponse(replays.frame_page_answer(run.game, paged(frames, window)))
 
 
 def replay_json(request, pk: int, pairing: int, index: int):

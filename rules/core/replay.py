@@ -191,7 +191,7 @@ def name_seats(sentence: str, names: Sequence[str]) -> str:
 
 
 def replay_frames(replay: dict, seat: int | None = None, engine: EngineSpec | None = None,
-                  seat_names: Sequence[str] = ()) -> list[dict]:
+                  seat_names: Sequence[str] = (), window: tuple[int, int] | None = None) -> list[dict]:
     """One frame for the set-up and one per move, for a viewer::
 
         {"number", "turn", "move_turn", "step", "moves": [{"player", "action", "sentence"}],
@@ -202,16 +202,19 @@ def replay_frames(replay: dict, seat: int | None = None, engine: EngineSpec | No
     caused; ``view`` the board as ``seat`` may see it after the move (``None``: everything); every
     move is checked at the boundary (:class:`ReplayError` for one the engine does not take);
     ``turn`` is the turn after the move, ``move_turn`` the one it was made in (a move that ends a
-    turn belongs to it).
+    turn belongs to it). With ``window`` (``first, stop``), only the frames numbered ``first`` ..
+    ``stop - 1`` carry their ``view`` and ``events``; the others have ``view`` None and no events
+    (a viewer's page of frames: the views are what a long game's frames cost and weigh).
     Computed by re-applying the replay's moves."""
     state = start_state(replay, engine)
     if seat is not None and not 0 <= seat < state.num_players:
         raise ReplayError(f"seat must be from 0 to {state.num_players - 1}, or everything; not {seat!r}")
 
     def frame(number: int, said: list[dict], logged, move_turn: int) -> dict:
+        shown = window is None or window[0] <= number < window[1]
         return {"number": number, "turn": state.turn, "move_turn": move_turn, "step": state.step_name,
-                "moves": said, "events": [event.as_dict() for event in logged], "view": state.view(seat),
-                "over": state.is_over}
+                "moves": said, "events": [event.as_dict() for event in logged] if shown else [],
+                "view": state.view(seat) if shown else None, "over": state.is_over}
 
     frames = [frame(0, [], state.events, state.turn)]
     for number, move in enumerate(replay_moves(replay), 1):
@@ -225,6 +228,32 @@ def replay_frames(replay: dict, seat: int | None = None, engine: EngineSpec | No
             raise ReplayError(f"move {number} ({_move_text(move)}) does not replay: {exc}") from None
         frames.append(frame(number, said, state.events[before:], move_turn))
     return _plain(frames)
+
+
+#: frames a replay viewer gets at once (the page embeds the first ones, then asks for more)
+FRAMES_PER_PAGE = 25
+
+
+def page_window(first: int, total: int | None = None) -> tuple[int, int]:
+    """The frame numbers ``first`` .. ``stop - 1`` of the page that starts at ``first`` (0 for a
+    negative one; clipped to ``total`` frames when known): ``replay_frames``'s ``window``."""
+    first = max(0, first)
+    stop = first + FRAMES_PER_PAGE
+    return first, stop if total is None else min(stop, total)
+
+
+def paged(frames: list[dict], window: tuple[int, int]) -> dict:
+    """Frames computed with ``window`` as a viewer takes them: ``outline`` (every frame, without
+    its board: ``frame_outline``), ``first`` and ``frames`` (the window's frames, whole), ``total``."""
+    first, stop = window
+    return {"total": len(frames), "first": first, "frames": frames[first:stop],
+            "outline": [frame_outline(frame) for frame in frames]}
+
+
+def frame_outline(frame: dict) -> dict:
+    """A frame without its board, its events and its moves: what a viewer needs to step between
+    frames it has not loaded yet (``turn``, ``move_turn``, ``step``, ``over``)."""
+    return {key: frame.get(key) for key in ("number", "turn", "move_turn", "step", "over")}
 
 
 def frames_by_turn(frames: list[dict]) -> list[dict]:

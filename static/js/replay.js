@@ -6,6 +6,10 @@
    move (a secret bid) has one entry per seat -- where `sentence` is the move in the game's words
    and `view` is what the chosen seat may see (or everything); and the deck in each seat
    (<script id="replay-seats">). The view is drawn by board.js, knowing no game.
+   Paged (issue 27.6): "replay-frames" holds every frame's outline only (turn, step: enough to step
+   by turns), "replay-page" the first frames whole; any other frame's page (rules.core.replay.
+   FRAMES_PER_PAGE frames, with its cards' pictures) is fetched from the root's data-frames-url
+   (?first=N) when the viewer reaches it, and the next page is fetched ahead.
    Keys: ←/→ one move, Shift+←/→ one turn, Home/End first/last. The step is kept in the
    address (#step=N) so switching seats keeps the place. */
 (function () {
@@ -24,9 +28,44 @@
   var slider = document.getElementById("replay-slider");
   var log = document.getElementById("replay-log");
   var index = 0;
+  var images = pageImages();
+  var loaded = {};  // frame index -> the whole frame, once its page is here
+  var asked = {};   // page start -> a promise of that page
+  var pageNode = document.getElementById("replay-page");
+  var firstPage = pageNode ? JSON.parse(pageNode.textContent || "null") : null;
+  var PAGE = firstPage && firstPage.frames.length ? Math.max(firstPage.frames.length, 1) : 25;
+  if (firstPage) keep(firstPage); else frames.forEach(function (f, i) { loaded[i] = f; });
 
-  var render = window.CardBoard.create({ seat: seat, seatDecks: seatDecks });
+  var render = window.CardBoard.create({ seat: seat, seatDecks: seatDecks, cardImages: images });
   var node = render.node, plain = render.plain;
+
+  function pageImages() {
+    var script = document.getElementById("card-images");
+    try { return script ? JSON.parse(script.textContent || "{}") || {} : {}; } catch (e) { return {}; }
+  }
+
+  /* -- pages of frames ------------------------------------------------------------------------ */
+  function keep(page) {
+    (page.frames || []).forEach(function (frame, i) { loaded[page.first + i] = frame; });
+    Object.keys(page.card_images || {}).forEach(function (name) { images[name] = page.card_images[name]; });
+  }
+
+  /* The page holding frame ``i`` (fetched once; a page still being prepared is asked again). */
+  function fetchPage(i) {
+    var first = Math.floor(i / PAGE) * PAGE;
+    if (loaded[i]) return Promise.resolve();
+    if (!asked[first]) {
+      var url = root.getAttribute("data-frames-url");
+      if (!url) return Promise.reject(new Error("no pages"));
+      asked[first] = fetch(url + (url.indexOf("?") >= 0 ? "&" : "?") + "first=" + first, {
+        credentials: "same-origin", headers: { Accept: "application/json" },
+      }).then(function (r) {
+        if (r.status !== 200) throw new Error("status " + r.status);
+        return r.json();
+      }).then(keep).catch(function (e) { delete asked[first]; throw e; });
+    }
+    return asked[first];
+  }
 
   /* -- stepping ------------------------------------------------------------------------------ */
   function turnStart(i) {
@@ -82,13 +121,24 @@
   function go(i) {
     if (!frames.length) return;
     index = Math.max(0, Math.min(frames.length - 1, i));
-    var frame = frames[index];
-    board.innerHTML = "";
-    board.appendChild(render.view(frame.view));
+    var wanted = index;
+    var frame = loaded[index] || frames[index];
     position.textContent = "Step " + (index + 1) + " of " + frames.length + " · turn " + frame.turn +
       (frame.step ? " · " + frame.step : "");
-    describeFrame(frame);
     slider.value = String(index);
+    if (loaded[index]) {
+      board.innerHTML = "";
+      board.appendChild(render.view(frame.view));
+      describeFrame(frame);
+      root.removeAttribute("data-loading");
+      if (index + 5 < frames.length && !loaded[index + 5]) fetchPage(index + 5).catch(function () {});  // ahead
+    } else {
+      root.setAttribute("data-loading", "true");
+      describe.textContent = "Loading this part of the game…";
+      fetchPage(index).then(function () { if (index === wanted) go(wanted); }).catch(function () {
+        if (index === wanted) describe.textContent = "This part of the game could not be loaded: try again.";
+      });
+    }
     root.querySelectorAll("[data-go]").forEach(function (button) {
       var where = button.getAttribute("data-go");
       button.disabled = (where === "prev" || where === "prev-turn" || where === "first") ? index === 0 : index === frames.length - 1;

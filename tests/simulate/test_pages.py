@@ -334,9 +334,11 @@ def test_replay_page_embeds_the_frames_and_a_seat_switch(client, done_run):
         page = response.content.decode()
         assert response.status_code == 200
         assert f'data-seat="{seat}"' in page
-        frames = json.loads(re.search(r'<script id="replay-frames" type="application/json">(.*?)</script>',
-                                      page, re.S).group(1))
-        assert len(frames) > 1 and {"turn", "moves", "events", "view", "over"} <= set(frames[1])
+        outline = json.loads(re.search(r'<script id="replay-frames" type="application/json">(.*?)</script>',
+                                       page, re.S).group(1))
+        frames = json.loads(re.search(r'<script id="replay-page" type="application/json">(.*?)</script>',
+                                      page, re.S).group(1))["frames"]  # the first page of frames, whole
+        assert len(outline) > 1 and {"turn", "moves", "events", "view", "over"} <= set(frames[1])
         for label in ("Seat 0", "Seat 1", "Everything", "Download replay JSON", "Akumaiden Onslaught"):
             assert label in page
         assert frames[1]["moves"][0]["sentence"] in page  # the log says each move in the game's words
@@ -407,10 +409,13 @@ def test_a_four_seat_table_through_the_web(client, decks, django_capture_on_comm
     for seat in range(4):
         assert f"Seat {seat}" in text
     assert text.count("<tr") >= 5 and "Place" in text  # the game's placements, a row per seat
-    frames = json.loads(re.search(r'<script id="replay-frames" type="application/json">(.*?)</script>',
-                                  text, re.S).group(1))
+    frames = json.loads(re.search(r'<script id="replay-page" type="application/json">(.*?)</script>',
+                                  text, re.S).group(1))["frames"]
     assert max(len(f["moves"]) for f in frames) == 4  # four secret bids at once
-    assert set(frames[-1]["view"]["hands"]) == {"3"}  # seat 3 sees its own hand only
+    pages = reverse("simulate:replay_frames", args=[run.pk, 0, 2])
+    total = client.get(pages + "?seat=3&first=0").json()["total"]
+    last = client.get(pages + f"?seat=3&first={total - 1}").json()["frames"][-1]
+    assert set(last["view"]["hands"]) == {"3"}  # seat 3 sees its own hand only
     assert client.get(reverse("simulate:replay", args=[run.pk, 0, 2]) + "?seat=4").status_code == 404
 
 

@@ -14,10 +14,12 @@ class ViewMixin:
     def _seat_view(self, seat: int) -> dict:
         from rules.millennium_blades.full.scoring import breakdown
 
-        return {"seat": seat, "starter": self.starters[seat], "money": self.money[seat],
-                "sell_markers": self.markers[seat], "fused_this_round": sorted(self.fused[seat]),
-                "vp": breakdown(self, seat), "binder": sorted(self._names(self.binder[seat])),
+        # what a player looks at first comes first (the board draws keys in order): money, the binder
+        # (the cards in hand), the deck being built, the collection, the points
+        return {"money": self.money[seat], "binder": sorted(self._names(self.binder[seat])),
                 "kit": self._names(self.kit[seat]), "collection": self._names(self.collection[seat]),
+                "vp": breakdown(self, seat), "sell_markers": self.markers[seat],
+                "fused_this_round": sorted(self.fused[seat]), "seat": seat, "starter": self.starters[seat],
                 "character": self.characters[seat] if self.characters else None,
                 "friendship_left": len(self.friendship[seat]),
                 "friendship_received": [{"name": self.cards[c].name, "from": self.friendship_owner[c]}
@@ -42,28 +44,30 @@ class ViewMixin:
         return out
 
     def view(self, player: int | None) -> dict:
-        view = {"game": "millennium_blades", "mode": "full_game", "phase": self.phase, "round": self.round,
+        # people-first order (the board draws keys in order): the phase and the clock, the market,
+        # the offers, the seats; the game's set-up after them
+        view = {"phase": self.phase, "round": self.round,
                 "timer": self.timer + 1 if self.phase == "deckbuilding" else None,
-                "tick": self.tick, "budgets": list(self.budgets),
                 "ticks_left": max(0, sum(self.budgets) - self.tick) if self.phase == "deckbuilding" else 0,
-                "aftermarket_open": self.aftermarket_open, "over": self.is_over,
-                "outcome": self.outcome.as_dict() if self.outcome else None,
-                "to_act": list(self.current_players()),
+                "tick": self.tick, "to_act": list(self.current_players()),
                 "store_showing": [self.cards[c].set_code for c in showing(self)],
-                "store_count": len(self.store), "store_discard_count": len(self.store_discard),
                 "aftermarket": [{"name": self.cards[c].name, "star": self.cards[c].star,
                                  "marker": self.marker.get(c)} for c in self.aftermarket],
-                "metagame": [self.cards[c].name for c in self.meta_revealed],
+                "aftermarket_open": self.aftermarket_open,
                 "fusion": {t: {"cards": len(p), "size": FUSION_SIZE[t]} for t, p in self.fusion.items()},
+                "offers": [trading.offer_text(self, self.offers[by]) for by in sorted(self.offers)],
+                "players": [self._seat_view(s) for s in range(self.num_players)],
+                "trades": [dict(t) for t in self.trades],
+                "metagame": [self.cards[c].name for c in self.meta_revealed],
+                "store_count": len(self.store), "store_discard_count": len(self.store_discard),
+                "over": self.is_over, "outcome": self.outcome.as_dict() if self.outcome else None,
+                "game": "millennium_blades", "mode": "full_game", "budgets": list(self.budgets),
                 "free_market": self.free_market,
                 "modes": {"duel": self.duel, "draft": self.draft_mode, "liquidation": self.liquidation,
                           "free_market": self.free_market, "friendship": self.friendship_used},
                 "draft": self._draft_view(player),
                 "millennium_draft": ({"revealed": self._names(self.accessory_draft["revealed"]),
                                       "order": list(self.accessory_draft["order"])} if self.accessory_draft else None),
-                "offers": [trading.offer_text(self, self.offers[by]) for by in sorted(self.offers)],
-                "trades": [dict(t) for t in self.trades],
-                "players": [self._seat_view(s) for s in range(self.num_players)],
                 "setup_notes": list(self.setup_notes)}
         view.update(powers.game_view(self, player))  # venue, Pro Player cards given, a peek (powers.py)
         if self.tournament is not None:
