@@ -167,3 +167,42 @@ def report(names: Sequence[str], settings: dict, patterns: Sequence[dict], seed:
     found = [Table(table, dict(p)) for table, p in zip(tables(len(names), settings), patterns, strict=True)]
     return {**league_report(names, found, seed), "format": settings.get("format"),
             "table_size": settings.get("table_size")}
+
+
+# -- the report as text (manage.py simulate --mode league) ----------------------------------------------
+def _pct(value: float | None) -> str:
+    return "  —  " if value is None else f"{100 * value:4.0f}%"
+
+
+def render_text(report: dict, settings: dict) -> str:
+    """The league's figures as the command prints them: the ranking with ratings, intervals and
+    equilibrium shares, the matrix (row deck's score against the column deck; ``?`` marks an
+    undecided cell), and each deck's best and worst matchups."""
+    names = report["names"]
+    agents = " vs ".join(sorted({a["name"] for a in settings["agents"]}))
+    form = settings["league"]["format"] + (f" of {settings['league']['table_size']}"
+                                           if settings["league"]["format"] == TABLE else "")
+    lines = [f"{settings['game']} league ({form}): {len(names)} decks, {settings['games']} games per table, "
+             f"seed {settings['seed']}, {agents}; {report['comparisons']} comparisons",
+             "  rank  rating (95% CI)           share  vs mix  deck"]
+    for deck in report["ranking"]:
+        d = report["decks"][deck]
+        interval = f"{d['rating_low']:+.0f} to {d['rating_high']:+.0f}" if d["rating_low"] is not None else "—"
+        flag = " (dominated)" if d["dominated"] else ""
+        lines.append(f"  {d['rank']:>4}  {d['rating']:+7.1f} ({interval:>14})  {_pct(d['share'])}  "
+                     f"{_pct(d['score_against_mix'])}  {d['name']}{flag}")
+    lines.append(f"  matchup matrix (row's score against column; ? = the 95% interval spans 50%; "
+                 f"{report['undecided_cells']} undecided):")
+    width = max(len(str(len(names))), 2)
+    lines.append("    " + " " * 4 + "".join(f"  {n + 1:>{width + 3}}" for n in range(len(names))))
+    for i, row in enumerate(report["matrix"]):
+        cells = "".join("  " + ("  —  ".rjust(width + 3) if cell is None else
+                               (_pct(cell["rate"]) + ("?" if cell["undecided"] else " ")).rjust(width + 3))
+                        for cell in row)
+        lines.append(f"    {i + 1:>{width}}. {cells}  {names[i]}")
+    for d in report["decks"]:
+        best = ", ".join(f"{m['name']} {_pct(m['rate']).strip()}" for m in d["best"]) or "—"
+        worst = ", ".join(f"{m['name']} {_pct(m['rate']).strip()}" for m in d["worst"]) or "—"
+        beaten = ", ".join(m["name"] for m in d["beaten_by"]) or "nothing, for sure"
+        lines.append(f"  {d['name']}: best {best}; worst {worst}; beaten by {beaten}")
+    return "\n".join(lines)

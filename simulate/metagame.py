@@ -202,11 +202,12 @@ def _round(value: float | None, digits: int = 4) -> float | None:
 
 
 def _cell(score: float, games: float) -> dict:
+    score, games = float(score), float(games)
     if not games:
         return {"games": 0, "score": 0.0, "rate": None, "low": None, "high": None, "undecided": True}
     low, high = wilson_interval(score, games)
     return {"games": int(round(games)), "score": _round(score, 1), "rate": _round(score / games),
-            "low": _round(low), "high": _round(high), "undecided": low <= 0.5 <= high}
+            "low": _round(low), "high": _round(high), "undecided": bool(low <= 0.5 <= high)}
 
 
 def league_report(names: Sequence[str], tables: Sequence[Table], seed: int,

@@ -234,19 +234,33 @@ def run_results(run: SimulationRun) -> dict:
     return out
 
 
+#: while a league plays, its figures are computed again at most this often (seconds)
+LEAGUE_REFRESH_SECONDS = 5.0
+
+
 def league_figures(run: SimulationRun) -> dict:
-    """A league's figures so far (``simulate.metagame.league_report`` over its finished chunks'
-    placement patterns, bootstrap seeded by the run's seed): the one function the page, the API and
+    """A league's figures so far (``simulate.league.report`` over its finished chunks' placement
+    patterns, bootstrap seeded by the run's seed): the one function the page, the API and
     ``manage.py simulate --mode league`` share. Kept in the cache per run and chunks finished (the
-    bootstrap refits the ratings a few hundred times)."""
+    bootstrap refits the ratings a few hundred times); while the run plays, at most every
+    :data:`LEAGUE_REFRESH_SECONDS` (the page and the API poll every second or two)."""
+    import time
+
     from django.core.cache import cache
 
+    latest = f"league-latest:{run.pk}:{run.seed}"
+    if run.is_active:
+        recent = cache.get(latest)
+        if recent is not None and time.monotonic() - recent[0] < LEAGUE_REFRESH_SECONDS:
+            return recent[1]
     rows = list(run.chunks.filter(status=RunChunk.Status.DONE).values_list("pairing", "tally__league_patterns"))
     key = f"league-figures:{run.pk}:{run.seed}:{len(rows)}:{metagame.BOOTSTRAP_SAMPLES}"
     found = cache.get(key)
     if found is None:
         found = league_report_of(run, rows)
         cache.set(key, found, 3600)
+    if run.is_active:
+        cache.set(latest, (time.monotonic(), found), 60)
     return found
 
 
