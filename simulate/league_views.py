@@ -97,6 +97,8 @@ def league_rows(figures: dict, order: list[int]) -> list[dict]:
     for i in order:
         d = figures["decks"][i]
         rows.append({**d, "number": i + 1, "score_text": _pct(d["score_rate"]), "share_text": _pct(d["share"]),
+                     "best": [{**m, "rate_text": _pct(m["rate"])} for m in d["best"]],
+                     "worst": [{**m, "rate_text": _pct(m["rate"])} for m in d["worst"]],
                      "against_mix_text": _pct(d["score_against_mix"]),
                      "dominated_by_names": [names[k] for k in d["dominated_by"]],
                      "cells": [None if figures["matrix"][i][j] is None else

@@ -35,7 +35,8 @@ RIDGE = 0.01
 SHARE_EPSILON = 1e-7
 #: a mix dominates a deck when it scores more than this much (a share of games) better against every deck
 DOMINANCE_MARGIN = 1e-6
-#: best and worst matchups listed per deck
+#: best and worst matchups listed per deck (fewer in a small league: the two lists never share a deck
+#: but with a single opponent)
 MATCHUPS_LISTED = 3
 
 
@@ -236,6 +237,7 @@ def league_report(names: Sequence[str], tables: Sequence[Table], seed: int,
         low, high = (np.percentile(resampled[:, i], [2.5, 97.5]) if len(resampled) else (None, None))
         played = [j for j in range(size) if j != i and games[i, j]]
         by_rate = sorted(played, key=lambda j: (-rates[i, j], j))
+        listed = min(MATCHUPS_LISTED, max(1, len(played) // 2))  # best and worst apart, one each at least
         decks.append({
             "deck": i, "name": name, "games": int(round(games[i].sum())),
             "score_rate": _round(scores[i].sum() / games[i].sum()) if games[i].sum() else None,
@@ -246,8 +248,8 @@ def league_report(names: Sequence[str], tables: Sequence[Table], seed: int,
             "share": _round(mix[i]), "in_equilibrium": bool(mix[i] > 0),
             "score_against_mix": _round(against_mix[i]),
             "dominated": i in dominators, "dominated_by": dominators.get(i, []),
-            "best": [{"deck": j, "name": names[j], **matrix[i][j]} for j in by_rate[:MATCHUPS_LISTED]],
-            "worst": [{"deck": j, "name": names[j], **matrix[i][j]} for j in reversed(by_rate[-MATCHUPS_LISTED:])],
+            "best": [{"deck": j, "name": names[j], **matrix[i][j]} for j in by_rate[:listed]],
+            "worst": [{"deck": j, "name": names[j], **matrix[i][j]} for j in by_rate[::-1][:listed]],
             "beaten_by": [{"deck": j, "name": names[j], **matrix[i][j]} for j in by_rate[::-1]
                           if matrix[i][j]["high"] is not None and matrix[i][j]["high"] < 0.5],
         })
