@@ -90,9 +90,14 @@ def heatmap(figures: dict, order: list[int]) -> dict:
             "summary": "; ".join(f"{c['title']}" for c in cells if c["text"])}
 
 
-def league_rows(figures: dict, order: list[int]) -> list[dict]:
-    """The text table under the heatmap and the ratings table: a row per deck in ``order``."""
+def league_rows(figures: dict, order: list[int], games_url: str = "") -> list[dict]:
+    """The text table under the heatmap and the ratings table: a row per deck in ``order``; a cell
+    of a two-deck league links to its pairing's games (``games_url`` + the pairing's number)."""
     names = figures["names"]
+    settings = {"format": figures.get("format"), "table_size": figures.get("table_size")}
+    pairing_of = {}
+    if games_url and settings["format"] != league.TABLE:
+        pairing_of = {frozenset(t): n for n, t in enumerate(league.tables(len(names), settings))}
     rows = []
     for i in order:
         d = figures["decks"][i]
@@ -103,7 +108,9 @@ def league_rows(figures: dict, order: list[int]) -> list[dict]:
                      "dominated_by_names": [names[k] for k in d["dominated_by"]],
                      "cells": [None if figures["matrix"][i][j] is None else
                                {**figures["matrix"][i][j], "rate_text": _pct(figures["matrix"][i][j]["rate"]),
-                                "interval": f"{_pct(figures['matrix'][i][j]['low'])}–{_pct(figures['matrix'][i][j]['high'])}"}
+                                "interval": f"{_pct(figures['matrix'][i][j]['low'])}–{_pct(figures['matrix'][i][j]['high'])}",
+                                "games_url": (f"{games_url}{pairing_of[frozenset((i, j))]}"
+                                              if frozenset((i, j)) in pairing_of else "")}
                                for j in order]})
     return rows
 
@@ -115,9 +122,11 @@ def league_detail(request, run: SimulationRun, context: dict):
     order = order_of(figures, sort)
     key = context["key"]
     base = run.get_absolute_url()
+    games_url = reverse("simulate:games", args=[run.pk]) + "?" + (f"key={key}&" if key else "") + "pairing="
     context.update(
         progress=selectors.run_progress(run), figures=figures, sort=sort, heatmap=heatmap(figures, order),
-        rows=league_rows(figures, order), columns=[{"number": i + 1, "name": figures["names"][i]} for i in order],
+        rows=league_rows(figures, order, games_url),
+        columns=[{"number": i + 1, "name": figures["names"][i]} for i in order],
         sorts=[{"value": v, "label": label, "current": v == sort,
                 "url": f"{base}?sort={v}" + (f"&key={key}" if key else "")} for v, label in SORTS.items()],
         format_label=league.FORMAT_LABELS.get(figures.get("format") or "", ""),

@@ -146,3 +146,35 @@ def test_web_api_and_cli_agree(card_pool, inline_backend, client, django_capture
     assert shown == from_api
     for deck in from_api["decks"]:  # the ratings the page prints are the API's
         assert f"{deck['rating']:+.0f}" in page
+
+
+def test_a_league_left_unfinished_is_resumed(api, django_capture_on_commit_callbacks):
+    from simulate import runner, services
+
+    with django_capture_on_commit_callbacks(execute=False):  # a restart before any chunk was played
+        run = services.simulation_start(owner=api.owner, game="boundless", mode="league",
+                                        deck_ids=[d.pk for d in api.decks], games=4, seed=8, agents=["random"])
+    assert runner.resume(backend="inline") == {run.pk: run.chunks.count()}
+    run.refresh_from_db()
+    assert run.status == "done"
+    assert api.get(f"{URL}{run.pk}/").json()["results"]["league"]["comparisons"] == 12
+
+
+def test_the_league_mode_is_in_the_openapi_schema(api):
+    schema = api.get("/api/schema/", HTTP_ACCEPT="application/json").json()
+    body = schema["components"]["schemas"]["SimulationStart"]["properties"]
+    mode = body["mode"]
+    ref = (mode.get("$ref") or mode.get("allOf", [{}])[0].get("$ref") or "").rsplit("/", 1)[-1]
+    assert "league" in (mode.get("enum") or schema["components"]["schemas"].get(ref, {}).get("enum", [])), mode
+    assert "league" in body and "table_size" in body["league"]["description"]
+
+
+def test_the_league_page_links_each_matchup_to_its_games(api, client):
+    ids = [d.pk for d in api.decks]
+    run_id = api.start({"game": "boundless", "mode": "league", "decks": ids, "games": 4, "seed": 5,
+                        "agents": ["random"]}).json()["id"]
+    client.force_login(api.owner)
+    page = client.get(f"/simulations/{run_id}/?sort=order").content.decode()
+    assert f"/simulations/{run_id}/games/?pairing=2" in page  # decks 2 and 3: the third pairing
+    games = client.get(f"/simulations/{run_id}/games/?pairing=2")
+    assert games.status_code == 200 and "Undertow Tempo" in games.content.decode()
