@@ -227,6 +227,7 @@ def league_report(names: Sequence[str], tables: Sequence[Table], seed: int,
     payoff = rates - 0.5
     strengths = bradley_terry(scores, games)
     resampled = _bootstrap(size, tables, seed, samples, strengths) if samples and games.any() else np.zeros((0, size))
+    played_any = bool(games.any())  # before any game there is no equilibrium to speak of
     mix = equilibrium(payoff) if size else np.zeros(0)
     against_mix = payoff @ mix + 0.5 if size else np.zeros(0)
     dominators = dominated(payoff)
@@ -245,8 +246,8 @@ def league_report(names: Sequence[str], tables: Sequence[Table], seed: int,
             "rating_low": None if low is None else _round(ELO * low, 1),
             "rating_high": None if high is None else _round(ELO * high, 1),
             "rank": rank[i],
-            "share": _round(mix[i]), "in_equilibrium": bool(mix[i] > 0),
-            "score_against_mix": _round(against_mix[i]),
+            "share": _round(mix[i]) if played_any else None, "in_equilibrium": played_any and bool(mix[i] > 0),
+            "score_against_mix": _round(against_mix[i]) if played_any else None,
             "dominated": i in dominators, "dominated_by": dominators.get(i, []),
             "best": [{"deck": j, "name": names[j], **matrix[i][j]} for j in by_rate[:listed]],
             "worst": [{"deck": j, "name": names[j], **matrix[i][j]} for j in by_rate[::-1][:listed]],

@@ -330,6 +330,8 @@ def simulation_start(*, owner, game: Any, mode: Any, deck_ids: Any = (), games: 
     if not permissions.can_start(owner):
         raise PermissionDenied("log in to start a simulation")
     engine = _engine(game)
+    if league is not None and mode != modes.LEAGUE:
+        raise SimulationError("bad_league", f"league is for mode league, not {mode!r}")
     if mode == modes.LEAGUE:
         if deal_from is not None or players is not None:
             raise SimulationError("bad_league", "a league plays saved decks: leave deal_from and players out")

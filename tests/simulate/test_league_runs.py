@@ -102,6 +102,7 @@ def test_a_league_of_my_decks_finds_them(api):
     ({"league": {"source": "search", "query": ""}, "decks": []}, "bad_league"),
     ({"league": {"source": "search", "query": "no such deck"}, "decks": []}, "wrong_deck_count"),
     ({"games": 60_000}, "too_many_games"),
+    ({"mode": "head_to_head", "decks": [1, 2], "league": {}}, "bad_league"),
 ])
 def test_bad_league_input_is_a_400_saying_what(api, body, code):
     base = {"game": "boundless", "mode": "league", "decks": [d.pk for d in api.decks], "games": 2}
@@ -178,3 +179,26 @@ def test_the_league_page_links_each_matchup_to_its_games(api, client):
     assert f"/simulations/{run_id}/games/?pairing=2" in page  # decks 2 and 3: the third pairing
     games = client.get(f"/simulations/{run_id}/games/?pairing=2")
     assert games.status_code == 200 and "Undertow Tempo" in games.content.decode()
+
+
+def test_no_games_no_equilibrium():
+    from simulate.metagame import Table, league_report
+
+    report = league_report(["A", "B"], [Table((0, 1), {})], seed=1)
+    assert report["comparisons"] == 0 and report["bootstrap_samples"] == 0
+    assert [d["share"] for d in report["decks"]] == [None, None] and not report["decks"][0]["in_equilibrium"]
+
+
+def test_the_command_prints_the_league(simulate):
+    run = simulate("--game", "boundless", "--mode", "league", "--deck", EMERALD, "--deck", AKUMAIDEN,
+                   "--deck", UNDERTOW, "--games", "2", "--agent", "random", "--seed", "4", "--quiet")
+    assert run.code == 0, run.error
+    assert "boundless league (head_to_head): 3 decks, 2 games per table" in run.out
+    assert "matchup matrix" in run.out and "Emerald Vanguard: best" in run.out
+    bad = simulate("--game", "boundless", "--mode", "league", "--deck", EMERALD, "--games", "2", "--quiet")
+    assert bad.code == 2 and "a league takes 2 to 32 decks, not 1" in bad.error
+    bad = simulate("--game", "boundless", "--mode", "league", "--deck", EMERALD, "--deck", AKUMAIDEN,
+                   "--league-format", "table", "--quiet")
+    assert bad.code == 2 and "has no table league" in bad.error
+    bad = simulate("--game", "boundless", "--deck", EMERALD, "--table-size", "3", "--quiet")
+    assert bad.code == 2 and "for --mode league" in bad.error
