@@ -39,7 +39,7 @@ class SimulationStartSerializer(RequestSerializer):
 
     field_codes = {"game": "unknown_game", "mode": "bad_mode", "decks": "bad_decks", "deal_from": "bad_query",
                    "players": "bad_players", "agents": "bad_agents", "games": "bad_games", "seed": "bad_seed",
-                   "options": "bad_options"}
+                   "options": "bad_options", "league": "bad_league"}
 
     game = serializers.CharField(help_text="game slug; the game must have a rules engine",
                                  error_messages=says("must be a game slug"))
@@ -48,7 +48,8 @@ class SimulationStartSerializer(RequestSerializer):
         "goldfish: 1 deck against the game's passive opponent; head_to_head: 2 decks; gauntlet: 1 deck "
         "against each of 1-20 opponents; table: 2 to the game's max_players decks at one table (games for "
         "3 or more players each playing for itself); teams: two teams of allies, the decks given team by team "
-        "(FellBound: 4). A mode the game's seats do not allow is refused (400 mode_not_offered). "
+        "(FellBound: 4); league: 2-32 decks, every deck against every other (see league). A mode the game's seats "
+        "do not allow is refused (400 mode_not_offered). "
         f"Modes of one game that need no decks (its deckless modes: {_DECKLESS_TEXT}) take players instead of "
         "decks: every seat starts from what the game deals, one agent per seat, seats not rotating."))
     decks = serializers.ListField(
@@ -83,10 +84,22 @@ class SimulationStartSerializer(RequestSerializer):
                   "whole game's {\"sets\": [\"MB-CORE\", \"MB-EX1\"], \"free_market\": true}. An unknown "
                   "option or a bad value: 400 bad_options naming it (option)")
 
+    league = serializers.DictField(
+        required=False, allow_null=True, error_messages=says("must be an object: {format, table_size, source, query}"),
+        help_text="mode league only (every deck against every other, 2-32 decks): format (head_to_head: games, seats "
+                  "alternating; match: the game's matches; teams: each deck a team of allies; table: table_size decks "
+                  "at one table, every combination; default the game's first), table_size (table: 3 to the game's "
+                  "max_players), source (chosen: the decks given; mine: your legal decks of the game; public: the "
+                  "public ones; search: both, named like query), query (source search). The run's results add "
+                  "league: the matchup matrix, ratings, equilibrium and matchups per deck (docs/metagame.md)")
+
     def required_fields(self, data: dict) -> list[str]:
-        """``decks``, unless the run deals its decks (``deal_from``) or its mode needs none (a deckless mode)."""
+        """``decks``, unless the run deals its decks (``deal_from``), its mode needs none (a deckless mode)
+        or it is a league that finds its decks (``league.source``)."""
         mode = data.get("mode")
-        if "deal_from" in data or (isinstance(mode, str) and mode in DECKLESS):
+        league = data.get("league")
+        finds = isinstance(league, dict) and league.get("source") not in (None, "chosen")
+        if "deal_from" in data or (isinstance(mode, str) and mode in DECKLESS) or (mode == modes.LEAGUE and finds):
             return ["game", "mode", "games"]
         return ["game", "mode", "decks", "games"]
 
@@ -226,6 +239,11 @@ class SimulationResultsSerializer(serializers.Serializer):
     pairings = SimulationPairingSerializer(many=True)
     matrix = serializers.DictField(required=False, help_text="gauntlet: {deck, opponents, rows: [[{opponent, pairing, "
                                                              "games, wins, losses, draws, win_rate, mean_return}]]}")
+    league = serializers.DictField(required=False, help_text=(
+        "league runs (docs/metagame.md): {names, matrix: [[{games, score, rate, low, high, undecided} or null]], "
+        "decks: [{deck, name, games, score_rate, rating, rating_low, rating_high, rank, share, in_equilibrium, "
+        "score_against_mix, dominated, dominated_by, best, worst, beaten_by}], ranking, comparisons, "
+        "bootstrap_samples, undecided_cells, format, table_size}"))
 
 
 class SimulationRunSerializer(serializers.Serializer):
@@ -321,6 +339,12 @@ class SimulationListView(APIView):
                   OpenApiExample("random decks dealt every game (FellBound's random play)", request_only=True,
                                  value={"game": "fellbound", "mode": "head_to_head", "deal_from": "game:fellbound",
                                         "games": 1000}),
+                  OpenApiExample("a league of your Boundless decks (every deck against every other)",
+                                 request_only=True, value={"game": "boundless", "mode": "league", "games": 200,
+                                                           "league": {"source": "mine"}, "agents": ["greedy"]}),
+                  OpenApiExample("a Millennium Blades league at tables of 3", request_only=True, value={
+                      "game": "millennium_blades", "mode": "league", "decks": [1, 2, 3, 4], "games": 30,
+                      "league": {"format": "table", "table_size": 3}}),
                   OpenApiExample("a deckless mode: the whole game, no decks", request_only=True, value={
                       "game": "millennium_blades", "mode": "full-game", "players": 4, "games": 20, "seed": 1,
                       "agents": ["greedy", "greedy", "random", {"name": "ismcts", "iterations": 50}]}),
@@ -337,7 +361,8 @@ class SimulationListView(APIView):
             run = services.simulation_start(owner=request.user, game=data["game"], mode=data["mode"],
                                             deck_ids=data.get("decks", []), games=data["games"], seed=data.get("seed"),
                                             agents=data.get("agents"), deal_from=data.get("deal_from"),
-                                            players=data.get("players"), options=data.get("options"))
+                                            players=data.get("players"), options=data.get("options"),
+                                            league=data.get("league"))
         except services.SimulationError as exc:
             raise RequestError(exc.code, exc.message, **exc.details) from None
         return Response({"id": run.pk, "seed": run.seed}, status=status.HTTP_201_CREATED)

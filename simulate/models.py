@@ -31,6 +31,7 @@ class SimulationRun(models.Model):
         TABLE = "table", "Table"
         TEAMS = "teams", "Teams"
         MATCH = "match", "Matches"
+        LEAGUE = "league", "League"
 
     class Status(models.TextChoices):
         QUEUED = "queued", "Queued"
@@ -64,6 +65,9 @@ class SimulationRun(models.Model):
                                help_text="the engine's setup options chosen for every game (EngineSpec.setup_options, "
                                          "checked by rules.core.options.clean_options): only values that differ "
                                          "from the defaults, e.g. {\"free_market\": true}")
+    league = models.JSONField(null=True, blank=True,
+                              help_text="a league run (simulate/league.py): {format, table_size, source}; its pairings "
+                                        "are every table of its decks")
     created = models.DateTimeField(auto_now_add=True)
     started = models.DateTimeField(null=True, blank=True)
     finished = models.DateTimeField(null=True, blank=True)

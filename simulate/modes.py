@@ -42,9 +42,12 @@ from rules.core.engine import EngineSpec
 from rules.core.play import GOLDFISH_OPPONENT_NAME, derive_seed, goldfish_opponent
 
 GOLDFISH, HEAD_TO_HEAD, GAUNTLET, TABLE, TEAMS, MATCH = "goldfish", "head_to_head", "gauntlet", "table", "teams", "match"
-MODES = (GOLDFISH, HEAD_TO_HEAD, GAUNTLET, MATCH, TABLE, TEAMS)
+LEAGUE = "league"  # every pairing of 2 .. 32 decks: simulate/league.py (its own start page)
+MODES = (GOLDFISH, HEAD_TO_HEAD, GAUNTLET, MATCH, TABLE, TEAMS, LEAGUE)
+#: the modes of the run form (a league has a page of its own: simulate/league_views.py)
+FORM_MODES = tuple(mode for mode in MODES if mode != LEAGUE)
 LABELS = {GOLDFISH: "Goldfish", HEAD_TO_HEAD: "Head-to-head", GAUNTLET: "Gauntlet", TABLE: "Table", TEAMS: "Teams",
-          MATCH: "Matches"}
+          MATCH: "Matches", LEAGUE: "League"}
 HELP = {
     GOLDFISH: "Your deck alone against a passive opponent: how fast does it win?",
     HEAD_TO_HEAD: "Your deck against one opponent deck, seats alternating.",
@@ -54,6 +57,7 @@ HELP = {
            "between games): match wins and game wins.",
     TEAMS: "Two teams of allies: your deck and an ally deck against two opponent decks, allies acting together: "
            "team win rates.",
+    LEAGUE: "2 to 32 decks, every deck against every other: the matchup matrix, ratings and the metagame equilibrium.",
 }
 MAX_GAUNTLET_OPPONENTS = 20
 PASSIVE = {"name": "passive"}
@@ -95,6 +99,12 @@ def deck_range(mode: str, engine: EngineSpec) -> tuple[int, int]:
         raise ModeError("bad_mode", f"mode must be one of {', '.join(MODES)}, not {mode!r}")
     if mode == GOLDFISH:
         return 1, 1
+    if mode == LEAGUE:
+        from simulate import league
+
+        if not league.formats(engine):
+            raise ModeError("mode_not_offered", f"{engine.game} ({players_text(engine)}) has no league")
+        return league.MIN_DECKS, league.MAX_DECKS
     if mode in (HEAD_TO_HEAD, GAUNTLET):
         if 2 not in engine.seat_counts():
             raise ModeError("mode_not_offered", f"{engine.game} is played by {players_text(engine)}, so it has no "

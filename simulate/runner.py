@@ -51,7 +51,7 @@ from rules.core.decks import DeckList
 from rules.core.play import GameResult, GameStopped, play_indexed_game, play_indexed_match
 from rules.core.replay import deck_from_data
 from rules.core.tally import tally
-from simulate import modes
+from simulate import league, modes
 from simulate.models import RunChunk, SimulationRun
 from simulate.modes import Pairing, game_seed
 
@@ -160,6 +160,9 @@ def run_pairings(run: SimulationRun, engine=None) -> list[Pairing]:
         return _with_options(pairings, run)
     frozen = list(run.run_decks.order_by("position"))
     decks = [deck_from_data(rd.snapshot, run.game) for rd in frozen]
+    if run.mode == modes.LEAGUE:  # every table of the league's decks (simulate/league.py)
+        return _with_options(league.pairings(engine, decks, [rd.name for rd in frozen], [dict(a) for a in run.agents],
+                                             run.league or {}), run)
     return _with_options(modes.pairings(run.mode, engine, decks, [rd.name for rd in frozen],
                                         [dict(a) for a in run.agents]), run)
 
@@ -248,6 +251,8 @@ def run_chunk(run_id: int, index: int, *, worker: str = "") -> str:
         played = play_games(engine, pairing, run.seed, chunk.first_game, chunk.games,
                             should_stop=cancel_check(run.pk, chunk.pk, worker))
         counts = tally(played, pairing.sides)
+        if run.mode == modes.LEAGUE:  # each game's placements by side: the league's figures (simulate/metagame.py)
+            counts["league_patterns"] = league.outcome_patterns(played)
     except GameStopped:  # cancelled (or deleted) while playing: the chunk gives up at once, storing nothing
         return "stopped"
     except DATABASE_TROUBLE:  # the database, not the game: the chunk is tried again (run_chunk_retrying)

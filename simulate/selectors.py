@@ -19,7 +19,7 @@ from rules.core.replay import ReplayError
 from rules.core.replay import replay_frames as core_replay_frames
 from rules.core.tally import VERSION as TALLY_VERSION
 from rules.core.tally import TallyVersionError, deckless_figures, empty, merge, rate_with_interval, summarize
-from simulate import modes, runner
+from simulate import league, metagame, modes, runner
 from simulate.models import RunChunk, SimulationRun
 
 #: what a run page and the API say when a run's stored tallies cannot be read
@@ -54,6 +54,8 @@ def run_engine(run: SimulationRun):
 
 
 def pairing_count(run: SimulationRun) -> int:
+    if run.mode == modes.LEAGUE:
+        return league.pairing_count(len(run.run_decks.all()), run.league or {})
     return modes.pairing_count(run.mode, len(run.run_decks.all()))
 
 
@@ -66,6 +68,8 @@ def pairing_names(run: SimulationRun) -> list[list[str]]:
         names = dealt_names(run.deal["count"])
     else:
         names = [rd.name for rd in sorted(run.run_decks.all(), key=lambda rd: rd.position)]
+    if run.mode == modes.LEAGUE:  # every table of the league (simulate/league.py)
+        return league.pairing_names(names, run.league or {})
     return modes.pairing_names(run.mode, names, run_engine(run))
 
 
@@ -225,7 +229,49 @@ def run_results(run: SimulationRun) -> dict:
                           "wins": deck["wins"], "losses": deck["losses"], "draws": deck["draws"],
                           "win_rate": deck["win_rate"], "mean_return": deck["mean_return"]})
         out["matrix"] = {"deck": names[0][0], "opponents": [p["decks"][1] for p in pairings], "rows": [cells]}
+    if run.mode == modes.LEAGUE:
+        out["league"] = league_figures(run)
     return out
+
+
+#: while a league plays, its figures are computed again at most this often (seconds)
+LEAGUE_REFRESH_SECONDS = 5.0
+
+
+def league_figures(run: SimulationRun) -> dict:
+    """A league's figures so far (``simulate.league.report`` over its finished chunks' placement
+    patterns, bootstrap seeded by the run's seed): the one function the page, the API and
+    ``manage.py simulate --mode league`` share. Kept in the cache per run and chunks finished (the
+    bootstrap refits the ratings a few hundred times); while the run plays, at most every
+    :data:`LEAGUE_REFRESH_SECONDS` (the page and the API poll every second or two)."""
+    import time
+
+    from django.core.cache import cache
+
+    latest = f"league-latest:{run.pk}:{run.seed}"
+    if run.is_active:
+        recent = cache.get(latest)
+        if recent is not None and time.monotonic() - recent[0] < LEAGUE_REFRESH_SECONDS:
+            return recent[1]
+    rows = list(run.chunks.filter(status=RunChunk.Status.DONE).values_list("pairing", "tally__league_patterns"))
+    key = f"league-figures:{run.pk}:{run.seed}:{len(rows)}:{metagame.BOOTSTRAP_SAMPLES}"
+    found = cache.get(key)
+    if found is None:
+        found = league_report_of(run, rows)
+        cache.set(key, found, 3600)
+    if run.is_active:
+        cache.set(latest, (time.monotonic(), found), 60)
+    return found
+
+
+def league_report_of(run: SimulationRun, rows: list[tuple[int, dict | None]]) -> dict:
+    """The league report from ``(pairing, patterns)`` per finished chunk."""
+    names = modes.distinct_names([rd.name for rd in sorted(run.run_decks.all(), key=lambda rd: rd.position)])
+    settings = run.league or {}
+    by_table: list[list[dict | None]] = [[] for _ in range(league.pairing_count(len(names), settings))]
+    for pairing, patterns in rows:
+        by_table[pairing].append(patterns)
+    return league.report(names, settings, [league.merge_patterns(parts) for parts in by_table], run.seed)
 
 
 # -- replays ------------------------------------------------------------------------------------------

@@ -23,6 +23,7 @@ from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.core.exceptions import PermissionDenied
 from django.db import transaction
+from django.db.models import Q
 from django.utils import timezone
 
 from decks import permissions as deck_permissions
@@ -34,6 +35,7 @@ from rules.core.dealing import Dealer, can_deal, dealt_names
 from rules.core.options import OptionError, clean_options
 from rules.core.registry import UnknownGame, game_slugs
 from rules.core.replay import deck_to_data
+from simulate import league as league_rules
 from simulate import modes, permissions, runner
 from simulate.models import RunChunk, RunDeck, SimulationRun
 
@@ -314,7 +316,7 @@ def _room_for_another(owner) -> None:
 @transaction.atomic
 def simulation_start(*, owner, game: Any, mode: Any, deck_ids: Any = (), games: Any, seed: Any = None,
                      agents: Any = None, deal_from: Any = None, players: Any = None,
-                     options: Any = None) -> SimulationRun:
+                     options: Any = None, league: Any = None) -> SimulationRun:
     """Check, freeze the decks at their current versions, split into chunks, and dispatch
     (after commit). A run on decks that are all public gets a share link.
 
@@ -322,10 +324,22 @@ def simulation_start(*, owner, game: Any, mode: Any, deck_ids: Any = (), games: 
     decks are chosen; every game deals its decks from the cards matching the query. A ``mode``
     that is one of the game's deckless modes (``EngineSpec.deckless_modes``) takes ``players``
     (its engine's ``seat_counts()``) and no decks: its seats start from what its engine deals.
-    ``options``: the engine's setup options (``EngineSpec.setup_options``; name -> value) for every game."""
+    ``options``: the engine's setup options (``EngineSpec.setup_options``; name -> value) for every game.
+    A ``league`` run (mode ``league``) takes ``league``: ``{format, table_size, source, query}``
+    (:func:`_league`): its decks are ``deck_ids`` or found by ``source``."""
     if not permissions.can_start(owner):
         raise PermissionDenied("log in to start a simulation")
     engine = _engine(game)
+    if league is not None and mode != modes.LEAGUE:
+        raise SimulationError("bad_league", f"league is for mode league, not {mode!r}")
+    if mode == modes.LEAGUE:
+        if deal_from is not None or players is not None:
+            raise SimulationError("bad_league", "a league plays saved decks: leave deal_from and players out")
+        settings_, decks = _league(owner, game, engine, league, deck_ids)
+        return _start(owner, game, mode, engine, decks=decks, deal=None,
+                      specs=_agents(mode, agents, engine, len(decks)),
+                      pairings=league_rules.pairing_count(len(decks), settings_), games=games, seed=seed,
+                      options=_options(options, engine), league=settings_)
     deckless = _deckless(game, mode, engine)
     if deckless is not None:
         if deck_ids or deal_from is not None:
@@ -355,7 +369,7 @@ def simulation_start(*, owner, game: Any, mode: Any, deck_ids: Any = (), games: 
 
 def _start(owner, game: str, mode: str, engine, *, decks: list[Deck], deal: dict | None, specs: list[dict],
            pairings: int, games: Any, seed: Any, players: int | None = None,
-           options: dict | None = None) -> SimulationRun:
+           options: dict | None = None, league: dict | None = None) -> SimulationRun:
     """The checks every run shares (games, seed, runs at once), then the run's rows and dispatch."""
     games = _games(games, pairings)
     seed = _seed(seed)
@@ -365,10 +379,14 @@ def _start(owner, game: str, mode: str, engine, *, decks: list[Deck], deal: dict
     get_user_model().objects.select_for_update().filter(pk=owner.pk).first()
     _room_for_another(owner)
 
-    chunk_size = runner.chunk_size_for(games, cost=runner.game_cost(game, mode, specs, engine.search_defaults))
+    cost = runner.game_cost(game, mode, specs, engine.search_defaults)
+    if league:  # many pairings: progress moves with the pairings, so chunks as big as their cost allows
+        chunk_size = min(games, runner.chunk_size_for(games * pairings, cost=cost))
+    else:
+        chunk_size = runner.chunk_size_for(games, cost=cost)
     run = SimulationRun(owner=owner, game=game, mode=mode, games_requested=games, seed=seed, agents=specs,
                         chunk_size=chunk_size, backend=settings.SIMULATION_BACKEND, engine_version=engine.version,
-                        deal=deal, players=players, options=options or {})
+                        deal=deal, players=players, options=options or {}, league=league)
     if all(deck.visibility == Deck.PUBLIC for deck in decks):
         run.new_share_token()
     run.save()
@@ -381,6 +399,61 @@ def _start(owner, game: str, mode: str, engine, *, decks: list[Deck], deal: dict
         for index, (pairing, first, count) in enumerate(runner.plan_chunks(games, pairings, chunk_size))])
     transaction.on_commit(lambda: runner.dispatch(run))
     return run
+
+
+def _league(owner, game: str, engine, league: Any, deck_ids: Any) -> tuple[dict, list[Deck]]:
+    """A league's settings (``simulate.league.check``: format, table size; plus where its decks
+    came from) and its decks: ``deck_ids`` (source ``chosen``), or the owner's legal decks of the
+    game (``mine``), the public ones (``public``) or the legal decks named like ``query`` that the
+    owner may use (``search``), newest first, at most ``league.MAX_DECKS``."""
+    league = {} if league is None else league
+    if not isinstance(league, dict):
+        raise SimulationError("bad_league", "league must be an object: {format, table_size, source, query}")
+    unknown = sorted(set(league) - {"format", "table_size", "source", "query"})
+    if unknown:
+        raise SimulationError("bad_league", f"league takes format, table_size, source and query, not {unknown[0]!r}")
+    source = league.get("source") or "chosen"
+    if source not in league_rules.SOURCES:
+        raise SimulationError("bad_league", f"league.source must be one of {', '.join(league_rules.SOURCES)}, "
+                                            f"not {source!r}")
+    query = league.get("query") or ""
+    if source == "chosen":
+        ids = deck_ids
+    else:
+        if deck_ids:
+            raise SimulationError("bad_decks", f"a league of {source} decks finds its decks: leave decks empty")
+        if source == "search" and (not isinstance(query, str) or not query.strip() or len(query) > 200):
+            raise SimulationError("bad_league", "league.query must be a deck name to search for (1-200 characters)")
+        ids = _league_deck_ids(owner, game, source, query.strip() if isinstance(query, str) else "")
+    if not isinstance(ids, (list, tuple)):
+        raise SimulationError("bad_decks", "decks must be a list of deck ids")
+    if len(ids) < league_rules.MIN_DECKS:
+        found = f"found {len(ids)} legal {game} deck{'s' if len(ids) != 1 else ''}" if source != "chosen" \
+            else f"not {len(ids)}"
+        raise SimulationError("wrong_deck_count", f"a league takes {league_rules.MIN_DECKS} to "
+                                                  f"{league_rules.MAX_DECKS} decks ({source}: {found})")
+    ids = _deck_ids(modes.LEAGUE, ids, engine)
+    try:
+        checked = league_rules.check(engine, len(ids), league.get("format"), league.get("table_size"))
+    except modes.ModeError as exc:
+        raise SimulationError(exc.code, exc.message, formats=league_rules.formats(engine)) from None
+    checked["source"] = source
+    if source == "search":
+        checked["query"] = query.strip()
+    return checked, _decks(owner, game, ids)
+
+
+def _league_deck_ids(owner, game: str, source: str, query: str) -> list[int]:
+    """The newest legal decks of ``game`` a league of ``source`` decks plays (at most MAX_DECKS):
+    the owner's (``mine``), the public ones (``public``), or those of both named like ``query``."""
+    found = Deck.objects.filter(game=game, is_legal=True)
+    if source == "mine":
+        found = found.filter(owner=owner)
+    elif source == "public":
+        found = found.filter(visibility=Deck.PUBLIC)
+    else:
+        found = found.filter(Q(owner=owner) | Q(visibility=Deck.PUBLIC), name__icontains=query)
+    return list(found.order_by("-updated", "-pk").values_list("pk", flat=True)[:league_rules.MAX_DECKS])
 
 
 @transaction.atomic

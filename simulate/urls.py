@@ -2,13 +2,14 @@
 
 from django.urls import path
 
-from simulate import views
+from simulate import league_views, views
 
 app_name = "simulate"
 
 urlpatterns = [
     path("", views.mine, name="mine"),
     path("new/", views.new, name="new"),
+    path("league/new/", league_views.league_new, name="league_new"),
     path("<int:pk>/", views.run_detail, name="run"),
     path("<int:pk>/cancel/", views.cancel, name="cancel"),
     path("<int:pk>/share/", views.share, name="share"),

@@ -71,7 +71,7 @@ def _modes(engine) -> list[dict]:
     """Every mode with whether this game offers it (by its spec's seats) and, if not, why; then
     the game's deckless modes (``EngineSpec.deckless_modes``: no decks, a number of players)."""
     out = []
-    for mode in modes.MODES:
+    for mode in modes.FORM_MODES:
         try:
             low, high = modes.deck_range(mode, engine)
             reason = ""
@@ -119,7 +119,7 @@ class RunForm(forms.Form):
     """What a run needs; the game comes from the page (the chosen deck's game). The table mode
     gets one deck picker (and agent) per further seat, up to the engine's ``max_players``."""
 
-    mode = forms.ChoiceField(choices=[(m, modes.LABELS[m]) for m in modes.MODES], initial="head_to_head",
+    mode = forms.ChoiceField(choices=[(m, modes.LABELS[m]) for m in modes.FORM_MODES], initial="head_to_head",
                              widget=forms.RadioSelect)
     deck = forms.TypedChoiceField(coerce=int, label="Your deck", required=False, empty_value=None)
     deal_from = forms.CharField(required=False, max_length=services.MAX_DEAL_QUERY, label="Deal random decks from",
@@ -375,7 +375,7 @@ def new(request):
         status = 400
     context.update(form=form, has_decks=bool(decks), max_games=f"{settings.SIMULATION_MAX_GAMES:,}",
                    modes=_modes(engine), min_players=engine.min_players, max_players=engine.max_players,
-                   players_text=modes.players_text(engine), deck_modes=" ".join(modes.MODES),
+                   players_text=modes.players_text(engine), deck_modes=" ".join(modes.FORM_MODES),
                    deckless_modes=" ".join(engine.deckless_modes))
     return render(request, "simulate/new.html", context, status=status)
 
@@ -512,6 +512,10 @@ def run_detail(request, pk: int):
     """The run page: live progress, results (charts, tables), the games with replay links."""
     run = _visible_run(request, pk)
     context = _run_context(request, run)
+    if run.mode == modes.LEAGUE:  # its own page: the matchup heatmap, ratings, equilibrium
+        from simulate.league_views import league_detail
+
+        return league_detail(request, run, context)
     progress = selectors.run_progress(run)
     results = selectors.run_results(run)
     played = _played_games(run)

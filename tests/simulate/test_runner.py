@@ -361,13 +361,13 @@ def test_deck_counts_and_modes_come_from_the_engines_seats(four_decks, toy_engin
     monkeypatch.setattr(registry, "get_engine", lambda slug: two_players)
     error = refused("table", ids[:3])
     assert error.code == "mode_not_offered" and "played by exactly 2 players, so it has no table" in error.message
-    assert error.details["modes"] == ["goldfish", "head_to_head", "gauntlet"]
+    assert error.details["modes"] == ["goldfish", "head_to_head", "gauntlet", "league"]
     three_up = dataclasses.replace(toy_engine, min_players=3)
     monkeypatch.setattr(registry, "get_engine", lambda slug: three_up)
     error = refused("head_to_head", ids[:2])
     assert error.code == "mode_not_offered" and "use table instead" in error.message
     assert not SimulationRun.objects.exists()
-    assert modes.available_modes(three_up) == ["goldfish", "table", "teams"] and modes.goldfish_seats(three_up) == 3
+    assert modes.available_modes(three_up) == ["goldfish", "table", "teams", "league"] and modes.goldfish_seats(three_up) == 3
     assert modes.pairing_names("goldfish", ["Solo"], three_up) == [["Solo", "Goldfish opponent 1", "Goldfish opponent 2"]]
     solitaire = dataclasses.replace(toy_engine, min_players=1)
     assert modes.goldfish_seats(solitaire) == 1 and modes.pairing_names("goldfish", ["Solo"], solitaire) == [["Solo"]]

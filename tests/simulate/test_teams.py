@@ -30,7 +30,7 @@ def team_decks(card_pool, inline_backend):
 
 def test_fellbound_offers_teams_and_not_a_free_for_all_table():
     engine = get_engine("fellbound")
-    assert modes.available_modes(engine) == ["goldfish", "head_to_head", "gauntlet", "teams"]
+    assert modes.available_modes(engine) == ["goldfish", "head_to_head", "gauntlet", "teams", "league"]
     with pytest.raises(modes.ModeError) as caught:
         modes.deck_range("table", engine)
     assert "use teams instead" in caught.value.message

@@ -55,7 +55,7 @@ from rules.core.options import OptionError, clean_options
 from rules.core.play import run_games, summarize_results
 from rules.core.registry import UnknownGame, deckless_modes, game_slugs, get_engine
 from rules.core.tally import deckless_figures
-from simulate import modes
+from simulate import league, modes
 from simulate.deck_sources import DeckSourceError, IllegalDeck, LoadedDeck, load_deck
 
 ILLEGAL = 1
@@ -80,6 +80,10 @@ class Command(BaseCommand):
                             help="default: goldfish for one deck, head-to-head for two, table for more"
                                  + (f". Modes of one game that need no decks (every seat starts from what the "
                                     f"engine deals; give --players instead of --deck): {deckless}" if deckless else ""))
+        parser.add_argument("--league-format", choices=league.FORMATS,
+                            help="--mode league: head_to_head (games, the default where the game has them), match, "
+                                 "teams or table (every --table-size decks at one table)")
+        parser.add_argument("--table-size", type=int, metavar="N", help="--mode league --league-format table: seats")
         parser.add_argument("--players", type=int, metavar="N",
                             help="seats of a mode that needs no decks" + (f" ({', '.join(declared)})" if declared else ""))
         parser.add_argument("--option", action="append", metavar="NAME=VALUE", default=[],
@@ -162,6 +166,10 @@ class Command(BaseCommand):
             raise CommandError(f"--players is for a mode that needs no decks (a game's deckless mode: "
                                f"{declared or 'none declared'}); the other modes take their seats from the decks",
                                returncode=BAD_INPUT)
+        if options["mode"] == modes.LEAGUE:
+            return self._league(self._engine(options["game"]), options)
+        if options["league_format"] is not None or options["table_size"] is not None:
+            raise CommandError("--league-format and --table-size are for --mode league", returncode=BAD_INPUT)
         dealing = options["deal_from"] is not None
         if dealing == bool(options["deck"]):
             raise CommandError("give the decks (--deck, once per deck) or --deal-from, not both or neither",
@@ -248,6 +256,50 @@ class Command(BaseCommand):
             self.stdout.write("\n".join(render_summary(settings, summary, pairing.number if len(pairings) > 1 else None)
                                          for pairing, summary in zip(pairings, summaries, strict=True)))
 
+
+    # -- leagues -------------------------------------------------------------------------------------
+    def _league(self, engine, options: dict) -> None:
+        """Every table of 2 .. 32 decks (``simulate.league``: the web's league runs play the same games
+        from the same seed), then the league's figures from ``league.report``, as the web shows them."""
+        sources = options["deck"] or []
+        if options["deal_from"] is not None or options["players"] is not None:
+            raise CommandError("a league plays decks: give --deck once per deck, not --deal-from or --players",
+                               returncode=BAD_INPUT)
+        for name, least in (("games", 1), ("workers", 1), ("iterations", 1)):
+            if options[name] is not None and options[name] < least:
+                raise CommandError(f"--{name} must be at least {least}, not {options[name]}", returncode=BAD_INPUT)
+        try:
+            settings = league.check(engine, len(sources), options["league_format"], options["table_size"])
+        except modes.ModeError as exc:
+            raise CommandError(exc.message, returncode=BAD_INPUT) from None
+        agents = self._agents(options["agent"], modes.LEAGUE, len(sources), options["iterations"], engine)
+        chosen = self._setup_options(engine, options["option"])
+        try:
+            loaded = [load_deck(source, engine.game) for source in sources]
+        except DeckSourceError as exc:
+            raise CommandError(str(exc), returncode=BAD_INPUT) from None
+        except IllegalDeck as exc:
+            raise CommandError(str(exc), returncode=ILLEGAL) from None
+        tables = league.pairings(engine, [entry.deck for entry in loaded], [entry.name for entry in loaded], agents,
+                                 settings)
+        patterns = []
+        for table in tables:
+            results = run_games(engine, table.decks, table.agents, games=options["games"],
+                                seed=modes.pairing_seed(options["seed"], table.number), workers=options["workers"],
+                                progress=self._progress(options, table, len(tables)), match=table.match,
+                                options={**chosen, **table.options})
+            patterns.append(league.outcome_patterns(results))
+        report = league.report([entry.name for entry in loaded], settings, patterns, options["seed"])
+        run_settings = {"game": engine.game, "engine_version": engine.version, "mode": modes.LEAGUE,
+                        "games": options["games"], "seed": options["seed"], "agents": agents, "league": settings,
+                        "decks": [{"source": e.source, "name": e.name, "cards": e.deck.count()} for e in loaded]}
+        if chosen:
+            run_settings["options"] = chosen
+        if options["json"]:
+            self.stdout.write(json.dumps({"settings": run_settings, "results": {"league": report}}, sort_keys=True,
+                                         indent=2))
+        else:
+            self.stdout.write(league.render_text(report, run_settings))
 
     # -- deckless modes ------------------------------------------------------------------------------
     def _deckless(self, game_engine, name: str, options: dict) -> None:
