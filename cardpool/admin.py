@@ -20,6 +20,7 @@ from django.urls import path, reverse
 from django.utils.html import format_html
 
 from cardpool import import_jobs
+from cardpool.art_ahead import draw_art_later
 from cardpool.importer import FORMATS, decode_upload, detect_format, import_cards_text
 from cardpool.models import Card, CardAttributeValue, CardImportJob, CardSet, Game, Rarity
 from cardpool.services import ImportFailed
@@ -234,6 +235,7 @@ class CardAdmin(admin.ModelAdmin):
                     errors = exc.errors
                 else:
                     if not dry_run:
+                        draw_art_later(game)
                         self.message_user(request, f"{upload.name}: {summary}", messages.SUCCESS)
         else:
             form = CardImportForm()

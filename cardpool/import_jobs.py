@@ -43,6 +43,7 @@ from django.conf import settings
 from django.db import DEFAULT_DB_ALIAS, connection, connections, transaction
 from django.utils import timezone
 
+from cardpool.art_ahead import draw_art_later
 from cardpool.importer import import_cards_text
 from cardpool.models import CardImportJob
 from cardpool.services import ImportFailed, ImportSummary, RowError
@@ -161,6 +162,8 @@ def job_run(job_id: int) -> CardImportJob | None:
         final.update(status=CardImportJob.Status.FAILED,
                      message=f"the import stopped: {type(exc).__name__}: {exc}; nothing was imported"[:2000])
     else:
+        if not job.dry_run:
+            draw_art_later(job.game)
         final.update(status=CardImportJob.Status.DONE, summary=summary_dict(summary),
                      rows_done=progress.total or job.rows_total, rows_total=progress.total or job.rows_total)
     finally:

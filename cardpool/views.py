@@ -23,6 +23,7 @@ from django.urls import reverse
 from django.utils.functional import SimpleLazyObject
 
 from cardpool import regex
+from cardpool.correction import correct_search
 from cardpool.models import Card, Game
 from cardpool.search import BUILTIN_KEYS, ORDER_FIELDS, SearchError, statement_time_budget
 from cardpool.selectors import (
@@ -367,13 +368,26 @@ def _results_context(request, query: str, game_slug: str | None, url_name: str, 
     cards themselves are read and decorated only when it is not there (``cards`` is lazy)."""
     context = {"q": query, "view_mode": _view_mode(request), "view_modes": VIEW_MODES, "error": None,
                "page_obj": None, "cards": [], "total": 0}
-    try:
-        with statement_time_budget(query=query, client=client_ip(request)):
-            result = card_search(query=query, game_slug=game_slug, game=game)
+    def run(text: str):
+        with statement_time_budget(query=text, client=client_ip(request)):
+            result = card_search(query=text, game_slug=game_slug, game=game)
             # a results page shows no card's effects or flavor text: not read (effects are large JSON)
             page = paginate(request, result.cards.defer(*LIST_DEFERRED))
             total = page.paginator.count
             rows = list(page.object_list.values_list(*RESULT_FIELDS)) if total else []
+        return result, page, total, rows
+
+    try:
+        result, page, total, rows = run(query)
+        if total == 0 and query.strip() and "typed" not in request.GET:  # a typo one edit from card names
+            correction = correct_search(query, [game_slug] if game_slug else [g.slug for g in all_games()])
+            if correction is not None:
+                corrected = run(correction.query)
+                if corrected[2]:
+                    result, page, total, rows = corrected
+                    context["correction"] = {"changes": correction.changes, "query": correction.query,
+                                             "typed_url": reverse(url_name, args=url_args) + "?"
+                                             + urlencode({"q": query, "typed": 1})}
     except SearchError as exc:
         context["error"] = _error_context(query, exc, url_name, url_args)
         return context, exc.status
@@ -390,7 +404,7 @@ def _the_one_card(request, context: dict, status: int):
     """A search with exactly one result opens that card (Scryfall's habit); ``?all=1`` keeps
     the results page."""
     if status == 200 and context["total"] == 1 and context["q"].strip() and "all" not in request.GET \
-            and context["page_obj"].number == 1:
+            and context["page_obj"].number == 1 and not context.get("correction"):
         return HttpResponseRedirect(context["cards"][0].get_absolute_url())
     return None
 

@@ -13,6 +13,8 @@ MEDIA_ROOT          where uploads and drawn card images go (default ./media)
 CARD_IMPORT_MAX_BYTES  largest card file the admin's import accepts (default 20 MiB)
 CARD_IMPORT_BACKGROUND_ROWS  an admin card import of more rows than this runs in a background
                     thread with a progress page (default 2000; smaller files import in the request)
+CARD_ART_AHEAD      "1"/"0": draw every card's picture when cards are loaded or imported, before
+                    anyone asks (default 1; cardpool/art_ahead.py)
 DJANGO_REDIS_URL    e.g. redis://host:6379/1: count API rates and sign-ups there instead of the
                     database's cache table (both are shared by every server process)
 DJANGO_WARM_UP      "1"/"0": a server process opens its most visited pages itself before it takes
@@ -217,6 +219,8 @@ CARD_IMAGE_MAX_BYTES = int(os.environ.get("CARD_IMAGE_MAX_BYTES", 5 * 1024 * 102
 CARD_IMAGE_MAX_PIXELS = int(os.environ.get("CARD_IMAGE_MAX_PIXELS", 4096 * 4096))
 # Each side too: a 62 KB PNG of 1 x 16,000,000 pixels passed the pixel count and cost 530 MB to resize.
 CARD_IMAGE_MAX_SIDE = int(os.environ.get("CARD_IMAGE_MAX_SIDE", 4096))
+# Card pictures drawn when cards load or import (cardpool/art_ahead.py), not at the first visit.
+CARD_ART_AHEAD = os.environ.get("CARD_ART_AHEAD", "1") == "1"
 # Largest card import accepted through the admin upload form.
 CARD_IMPORT_MAX_BYTES = int(os.environ.get("CARD_IMPORT_MAX_BYTES", 20 * 1024 * 1024))
 DATA_UPLOAD_MAX_MEMORY_SIZE = CARD_IMPORT_MAX_BYTES

@@ -142,3 +142,21 @@ class PublicSearchForm(forms.Form):
     format = forms.CharField(required=False, label="Format slug")
     owner = forms.CharField(required=False, label="Owner")
     card = forms.CharField(required=False, label="Contains card")
+
+
+class TaggedSelect(forms.Select):
+    """A select whose options each carry ``data-<attribute>`` (``tags``: option value -> text), so
+    the page's script can offer only the options that fit another choice (the chosen mode, the
+    chosen deck's game). The form still checks the choice: the tags are a convenience."""
+
+    def __init__(self, *args, attribute: str, tags: dict[str, str] | None = None, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.attribute = attribute
+        self.tags = tags or {}
+
+    def create_option(self, name, value, label, selected, index, subindex=None, attrs=None):
+        option = super().create_option(name, value, label, selected, index, subindex=subindex, attrs=attrs)
+        tag = self.tags.get(str(value))
+        if tag is not None:
+            option["attrs"][f"data-{self.attribute}"] = tag
+        return option

@@ -19,6 +19,7 @@ from django.views.decorators.http import require_POST
 
 from cardpool.templatetags.card_images import card_names, image_map
 from decks import selectors as deck_selectors
+from decks.forms import TaggedSelect
 from play import selectors
 from play.models import PlayedGame
 from play.services import PLAY_AGENTS, PlayError, play_abandon, play_move, play_set_control, play_start, play_start_deckless
@@ -37,17 +38,19 @@ def _playable_games() -> list[str]:
     return [spec.slug for spec in all_games() if get_engine(spec.slug) is not None]
 
 
-def _deck_choices(user) -> list[tuple[str, list[tuple[int, str]]]]:
-    """Decks ``user`` may play, grouped by game: their own, then public ones of games with an engine."""
-    groups = []
+def _deck_choices(user) -> tuple[list[tuple[str, list[tuple[int, str]]]], dict[str, str]]:
+    """Decks ``user`` may play, grouped by game: their own, then public ones of games with an engine;
+    and each deck's game (``{str(pk): slug}``)."""
+    groups, games = [], {}
     for slug in _playable_games():
         mine = list(deck_selectors.deck_list_mine(user=user).filter(game=slug))
         public = list(deck_selectors.deck_list_public(game=slug).exclude(owner=user)[:200])
         options = [(d.pk, f"{d.name} ({'yours' if d.owner_id == user.pk else 'by ' + d.owner.get_username()})")
                    for d in mine + public]
+        games.update((str(d.pk), slug) for d in mine + public)
         if options:
             groups.append((next(s.name for s in all_games() if s.slug == slug), options))
-    return groups
+    return groups, games
 
 
 class NewGameForm(forms.Form):
@@ -59,11 +62,25 @@ class NewGameForm(forms.Form):
 
     def __init__(self, *args, user, **kwargs):
         super().__init__(*args, **kwargs)
-        decks = _deck_choices(user)
+        decks, self.deck_games = _deck_choices(user)
+        # each deck names its game: the page offers only opponents of the chosen deck's game (play_new.js)
+        self.fields["deck"].widget = TaggedSelect(attribute="game", tags=self.deck_games)
         self.fields["deck"].choices = decks
+        self.fields["opponent"].widget = TaggedSelect(attribute="game", tags=self.deck_games)
         self.fields["opponent"].choices = [(GOLDFISH_CHOICE, "No opponent (goldfish)"),
                                            *[(game, [(str(pk), label) for pk, label in options])
                                              for game, options in decks]]
+
+    def clean(self):
+        data = super().clean()
+        deck, opponent = data.get("deck"), data.get("opponent")
+        if deck is not None and opponent and opponent != GOLDFISH_CHOICE:
+            game = self.deck_games.get(str(deck))
+            if self.deck_games.get(opponent) != game:
+                name = next((s.name for s in all_games() if s.slug == game), game)
+                self.add_error("opponent", f"Your deck is a {name} deck: choose an opponent deck of {name}, "
+                                           "or no opponent.")
+        return data
 
 
 def _mode_engine(value: str):

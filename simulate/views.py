@@ -33,6 +33,7 @@ from django.utils.text import slugify
 from django.views.decorators.http import require_http_methods, require_POST
 
 from decks import selectors as deck_selectors
+from decks.forms import TaggedSelect
 from decks.models import Deck
 from rules.core import registry
 from rules.core.dealing import can_deal
@@ -159,6 +160,9 @@ class RunForm(forms.Form):
         counts = sorted({n for spec in self.deckless.values() for n in spec.seat_counts()})
         self.fields["players"].choices = [(n, str(n)) for n in counts]
         self.fields["players"].initial = counts[0] if counts else None
+        # each count names the modes it seats, so the page offers a mode only its own (EngineSpec seats)
+        self.fields["players"].widget = TaggedSelect(attribute="modes", choices=self.fields["players"].choices, tags={
+            str(n): " ".join(name for name, spec in self.deckless.items() if n in spec.seat_counts()) for n in counts})
         for number in range(1, (counts[-1] if counts else 0) + 1):
             self.fields[f"seat_agent_{number}"] = forms.ChoiceField(choices=AGENTS, initial="greedy", required=False,
                                                                     label=f"Agent for seat {number}")
@@ -355,6 +359,8 @@ def new(request):
         initial["mode"] = request.GET["mode"]
     elif modes.HEAD_TO_HEAD not in offered:
         initial["mode"] = offered[0]
+    if initial.get("mode") in engine.deckless_modes:  # the fewest players that mode seats
+        initial["players"] = min(engine.deckless_modes[initial["mode"]].seat_counts())
     form = RunForm(request.POST or None, decks=decks, engine=engine, initial=initial)
     status = 200
     if request.method == "POST":
@@ -376,7 +382,10 @@ def new(request):
     context.update(form=form, has_decks=bool(decks), max_games=f"{settings.SIMULATION_MAX_GAMES:,}",
                    modes=_modes(engine), min_players=engine.min_players, max_players=engine.max_players,
                    players_text=modes.players_text(engine), deck_modes=" ".join(modes.FORM_MODES),
-                   deckless_modes=" ".join(engine.deckless_modes))
+                   deckless_modes=" ".join(engine.deckless_modes),
+                   # "Games" but "Matches" where a run counts matches (the engine's MatchFormat)
+                   game_count_modes=" ".join(m for m in (*modes.FORM_MODES, *engine.deckless_modes) if m != modes.MATCH),
+                   match_label=engine.match.label if engine.match else "")
     return render(request, "simulate/new.html", context, status=status)
 
 

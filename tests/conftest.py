@@ -35,8 +35,9 @@ def pytest_configure(config):
 
     # A test run is one process making thousands of requests from one address: the API's rate
     # limits are lifted here, and tests/accounts sets them low where it tests them.
+    # Card pictures are drawn on request in tests, not ahead (tests/cardpool/test_art_ahead.py turns it on).
     override_settings(PASSWORD_HASHERS=["django.contrib.auth.hashers.MD5PasswordHasher"],
-                      API_RATE_ANON="1000000/min", API_RATE_USER="1000000/min").enable()
+                      API_RATE_ANON="1000000/min", API_RATE_USER="1000000/min", CARD_ART_AHEAD=False).enable()
 
 
 def _load_card_pools() -> int:

@@ -56,6 +56,20 @@
         count.textContent = chosen + " of at most " + form.getAttribute("data-max-players") + " decks chosen";
       }
     }
+    /* A deckless mode's player counts: only those its engine seats (each option's data-modes);
+       a count the mode does not take is replaced by the first one it does. */
+    function syncPlayers(current) {
+      var players = form.querySelector("select[name=players]");
+      if (!players) return;
+      var first = null;
+      Array.prototype.forEach.call(players.options, function (option) {
+        var fits = (option.getAttribute("data-modes") || "").split(" ").indexOf(current) >= 0;
+        option.hidden = option.disabled = !fits;
+        if (fits && first === null) first = option;
+      });
+      var chosen = players.options[players.selectedIndex];
+      if (first && (!chosen || chosen.disabled)) players.value = first.value;
+    }
     /* A deckless mode's agent pickers: one per seat of the players chosen. */
     function syncSeats() {
       var players = form.querySelector("[name=players]");
@@ -70,6 +84,7 @@
         row.hidden = row.getAttribute("data-modes").split(" ").indexOf(current) < 0;
       });
       syncTable(current);
+      syncPlayers(current);
       syncSeats();
       var deck = form.querySelector("[name=deck]");
       var chosen = deck ? deck.value : "";

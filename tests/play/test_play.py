@@ -217,7 +217,7 @@ def test_the_pages_start_a_game_take_moves_and_explain_a_refusal(decks, client):
     mine, theirs = decks
     client.force_login(mine.owner)
     index = client.get(reverse("play:index") + f"?deck={mine.pk}")
-    assert index.status_code == 200 and f'<option value="{mine.pk}" selected>' in index.content.decode()
+    assert index.status_code == 200 and f'<option value="{mine.pk}" selected data-game="boundless">' in index.content.decode()
     response = client.post(reverse("play:index"), {"deck": mine.pk, "opponent": str(theirs.pk), "agent": "ismcts"})
     game = PlayedGame.objects.get()
     assert response.status_code == 302 and response["Location"] == game.get_absolute_url()
@@ -261,3 +261,17 @@ def test_the_deck_page_offers_play_for_a_legal_deck_of_a_game_with_an_engine(dec
     millennium = sample(player, "millennium_blades-" + _first_sample("millennium_blades"), game="millennium_blades")
     page = client.get(reverse("decks:detail", args=[millennium.pk])).content.decode()
     assert f"?deck={millennium.pk}" not in page  # no engine yet: neither Play nor Simulate
+
+
+def test_the_opponents_are_tagged_with_their_game_and_a_mismatch_is_refused_beside_the_field(decks, player, client):
+    """Issue 27, part 8: /play/ offers only opponents of the chosen deck's game (data-game, play_new.js)."""
+    mine, _ = decks
+    bos = sample(player, "bos-red-kindling-rush", game="bos")
+    client.force_login(player)
+    page = client.get(reverse("play:index")).content.decode()
+    assert f'<option value="{bos.pk}" data-game="bos">' in page and f'<option value="{mine.pk}" data-game="boundless">' in page
+    response = client.post(reverse("play:index"), {"deck": mine.pk, "opponent": str(bos.pk), "agent": "greedy"})
+    assert response.status_code == 400 and not PlayedGame.objects.exists()
+    assert response.context["form"].errors["opponent"] == [
+        "Your deck is a Boundless TCG deck: choose an opponent deck of Boundless TCG, or no opponent."]
+    assert 'id="error-summary"' in response.content.decode()

@@ -17,6 +17,7 @@ from pathlib import Path
 from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError
 
+from cardpool.art_ahead import add_no_art_argument, draw_art_for_command
 from cardpool.importer import FORMATS, decode_upload, detect_format, import_cards_text
 from cardpool.services import ImportFailed
 from config.progress import add_quiet_argument, progress_callback
@@ -39,6 +40,7 @@ class Command(BaseCommand):
         parser.add_argument("--format", choices=FORMATS,
                             help="csv or json (default: from the file extension, else from the content)")
         parser.add_argument("--dry-run", action="store_true", help="check everything, write nothing")
+        add_no_art_argument(parser)
         add_quiet_argument(parser)
 
     def handle(self, *args, **options):
@@ -69,6 +71,8 @@ class Command(BaseCommand):
                 self.stderr.write(f"{name}: {error}")
             raise CommandError(f"{len(exc.errors)} error(s) in {name}; nothing was imported") from None
         prefix = "dry run, nothing written: " if options["dry_run"] else ""
+        if not options["dry_run"]:
+            draw_art_for_command(self, options, options["game"])
         self.stdout.write(self.style.SUCCESS(f"{options['game']}: {prefix}{summary}"))
         for note in summary.merged[:SHOW_MERGED] if options["verbosity"] < 2 else summary.merged:
             self.stdout.write(f"merged: {note}")

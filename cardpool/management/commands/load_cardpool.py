@@ -1,12 +1,14 @@
 """Load every game's card pool from fixtures/<game>.json, then the sample decks of
 fixtures/decks/ as public decks of the built-in account ``workshop`` (idempotent: re-running
-updates; ``--no-decks`` loads the cards only)."""
+updates; ``--no-decks`` loads the cards only), and draws the cards' pictures that are not drawn
+yet (``--no-art``: at their first request instead; cardpool/art_ahead.py)."""
 
 from pathlib import Path
 
 from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError
 
+from cardpool.art_ahead import add_no_art_argument, draw_art_for_command
 from cardpool.importer import read_json
 from cardpool.services import ImportFailed, card_import, game_sync_all
 from config.progress import add_quiet_argument, progress_callback
@@ -20,6 +22,7 @@ class Command(BaseCommand):
         parser.add_argument("--game", choices=game_slugs(), help="only this game")
         parser.add_argument("--dir", default=str(Path(settings.BASE_DIR) / "fixtures"))
         parser.add_argument("--no-decks", action="store_true", help="do not load the sample decks")
+        add_no_art_argument(parser)
         add_quiet_argument(parser)
 
     def handle(self, *args, **options):
@@ -37,6 +40,7 @@ class Command(BaseCommand):
             except ImportFailed as exc:
                 raise CommandError(f"{path}: {exc}") from None
             self.stdout.write(f"{slug}: {summary}")
+        draw_art_for_command(self, options, options["game"])  # the first browse shows art at once
         if not options["no_decks"] and not options["game"]:
             self._load_sample_decks(Path(options["dir"]) / "decks")
 
