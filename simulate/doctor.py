@@ -92,7 +92,7 @@ class Swap:
         return f"-1 {self.out}, +1 {self.card_in.name}"
 
     def as_dict(self) -> dict:
-        return {"section": self.section, "out": self.out, "in": self.card_in.name, "in_id": self.card_in.id}
+        return {"section": self.section, "card_out": self.out, "card_in": self.card_in.name, "card_in_id": self.card_in.id}
 
 
 def apply_swap(deck: DeckList, swap: Swap, *, keep_slots: bool = True) -> DeckList:

@@ -160,9 +160,9 @@ def load_doctor(run: SimulationRun) -> Doctor:
     decks = [deck_from_data(rd.snapshot, run.game) for rd in frozen]
     found = Doctor(decks[0], decks[1:], Settings.from_dict(state.settings), run.seed)
     cards: dict = {}
-    for card in game_card_specs(run.game, [c["in"] for c in state.candidates]) if state.candidates else ():
+    for card in game_card_specs(run.game, [c["card_in"] for c in state.candidates]) if state.candidates else ():
         cards.setdefault(card.name, card)  # the first printing, as doctor.legal_swaps chose it
-    found.candidates = [doctor.Candidate(number, doctor.Swap(c["section"], c["out"], _card(cards, c)), c["screen"])
+    found.candidates = [doctor.Candidate(number, doctor.Swap(c["section"], c["card_out"], _card(cards, c)), c["screen"])
                         for number, c in enumerate(state.candidates, 1)]
     for number, tally in run.chunks.filter(status=RunChunk.Status.DONE).order_by("index").values_list("pairing", "tally"):
         found.add(number, tally)
@@ -172,11 +172,11 @@ def load_doctor(run: SimulationRun) -> Doctor:
 
 
 def _card(cards: dict, data: dict):
-    card = cards.get(data["in"])
+    card = cards.get(data["card_in"])
     if card is None:  # the card left the pool since: the run still names it
         from rules.core.decks import CardSpec
 
-        return CardSpec(id=data.get("in_id"), name=data["in"], card_type="")
+        return CardSpec(id=data.get("card_in_id"), name=data["card_in"], card_type="")
     return card
 
 

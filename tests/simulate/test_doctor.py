@@ -61,7 +61,7 @@ def test_the_doctor_finds_a_planted_improvement():
     report = doctor.run_in_process(found, ENGINE, doctor.legal_swaps(PLANTED, POOL, is_legal))
     assert report["finished"]
     best = next(r for r in report["candidates"] if r["number"] == report["best"])
-    assert best["out"] == "Card 1" and best["verdict"] == "helps"
+    assert best["card_out"] == "Card 1" and best["verdict"] == "helps"
     assert best["low"] > 0 and best["low"] <= best["change"] <= best["high"]
     assert report["games_spent"] == sum(r["games"] for r in report["candidates"]) + report["original_games"]
 
@@ -85,4 +85,5 @@ def test_the_interval_is_bonferroni_over_looks_and_candidates():
     assert settings.z() == pytest.approx(3.023, abs=1e-3)  # the 1 - 0.05 / 40 quantile
     a = doctor.assess([[1, 1, 0, 1]], [[0, 1, 0, 0]], z=2.0)
     assert a.change == 0.5 and a.identical == 2 and a.games == 4
-    assert a.high - a.change == pytest.approx(2.0 * math.sqrt(1 / 3 / 4))
+    assert a.change - a.low == pytest.approx(2.0 * math.sqrt(1 / 3 / 4))  # SE of 4 differences of variance 1/3
+    assert a.high == 1.0  # clipped: a win rate changes by at most 1
