@@ -155,7 +155,7 @@ def _add_chunks(run: SimulationRun, work: list[tuple[int, int, int]], piece: int
 # -- the doctor, rebuilt from the run ----------------------------------------------------------------------
 def load_doctor(run: SimulationRun) -> Doctor:
     """The run's :class:`Doctor` with every stored chunk and the looks assessed so far."""
-    state: DoctorRun = run.doctor
+    state = DoctorRun.objects.get(run_id=run.pk)  # fresh: a worker may have moved it on
     frozen = list(run.run_decks.order_by("position"))
     decks = [deck_from_data(rd.snapshot, run.game) for rd in frozen]
     found = Doctor(decks[0], decks[1:], Settings.from_dict(state.settings), run.seed)
@@ -253,7 +253,7 @@ def doctor_report(run: SimulationRun) -> dict:
     status, deck, progress and the version the best change was saved as."""
     found = load_doctor(run)
     report = found.report()
-    state: DoctorRun = run.doctor
+    state = DoctorRun.objects.get(run_id=run.pk)
     subject = run.run_decks.filter(position=0).first()
     budget = (len(found.candidates) or found.settings.candidates) + 1
     budget *= len(found.opponents) * found.settings.games_per_look * found.settings.max_looks

@@ -63,3 +63,97 @@ def test_a_doctor_run_plays_its_looks_and_the_web_api_and_cli_agree(doctored, si
     for key in DOCTOR_KEYS:
         assert api[key] == report[key] == figures[key], key
     assert subject.name == report["deck"]["name"]
+
+
+def planted_helpful(run) -> None:
+    """Mark the run's first candidate as a change that helps (the toy's games decide nothing here;
+    the doctor's finding of a real improvement is tests/simulate/test_doctor.py's)."""
+    from simulate.models import RunChunk
+
+    number = run.doctor.candidates and 1
+    for chunk in RunChunk.objects.filter(run=run, pairing=number):
+        chunk.tally = {**chunk.tally, "scores": [[1.0] * len(row) for row in chunk.tally["scores"]]}
+        chunk.save(update_fields=["tally"])
+    for chunk in RunChunk.objects.filter(run=run, pairing=0):
+        chunk.tally = {**chunk.tally, "scores": [[0.0] * len(row) for row in chunk.tally["scores"]]}
+        chunk.save(update_fields=["tally"])
+
+
+def test_one_api_call_saves_the_best_change_as_the_decks_new_version(doctored, sim_decks, client):
+    owner, decks, other = sim_decks
+    run = doctored()
+    planted_helpful(run)
+    report = doctor_runs.doctor_report(run)
+    best = next(r for r in report["candidates"] if r["number"] == report["best"])
+    assert best["verdict"] == "helps"
+    client.force_login(other)
+    assert client.post(f"/api/doctor/{run.pk}/apply/", {}, content_type="application/json").status_code == 404
+    client.force_login(owner)
+    before = decks[0].current_version
+    answer = client.post(f"/api/doctor/{run.pk}/apply/", {}, content_type="application/json")
+    assert answer.status_code == 200, answer.content
+    decks[0].refresh_from_db()
+    assert answer.json() == {"deck": decks[0].pk, "version": before + 1} and decks[0].current_version == before + 1
+    cards = {(e.card.name, e.qty) for e in deck_to_decklist(decks[0]).entries(best["section"])}
+    assert (best["card_in"], 1) in cards or any(name == best["card_in"] for name, _ in cards)
+    assert not deck_validate(decks[0])  # the saved deck is legal
+    assert "deck doctor" in decks[0].versions.get(number=before + 1).note
+    again = client.post(f"/api/doctor/{run.pk}/apply/", {}, content_type="application/json")
+    assert again.status_code == 409 and again.json()["error"] == "deck_changed"
+
+
+def test_the_web_page_saves_the_best_change_with_one_click(doctored, sim_decks, client):
+    owner, decks, _ = sim_decks
+    run = doctored()
+    planted_helpful(run)
+    client.force_login(owner)
+    page = client.get(f"/simulations/doctor/{run.pk}/").content.decode()
+    assert 'id="doctor-apply"' in page and "<svg" in page
+    answer = client.post(f"/simulations/doctor/{run.pk}/apply/", {"candidate": "1"})
+    assert answer.status_code == 302 and answer["Location"] == decks[0].get_absolute_url()
+    decks[0].refresh_from_db()
+    assert doctor_runs.doctor_report(run)["saved_version"] == decks[0].current_version
+
+
+def test_a_change_that_does_not_help_is_not_saved(doctored, sim_decks, client):
+    owner, _, _ = sim_decks
+    run = doctored(max_looks=1, candidates=1)
+    client.force_login(owner)
+    answer = client.post(f"/api/doctor/{run.pk}/apply/", {"candidate": 1}, content_type="application/json")
+    assert answer.status_code == 400 and answer.json()["error"] == "not_helpful"
+
+
+def test_start_refuses_bad_input_saying_what(sim_decks, client):
+    owner, decks, other = sim_decks
+    client.force_login(owner)
+    cases = [({"deck": decks[0].pk, "field": []}, "bad_field"),
+             ({"deck": decks[0].pk, "field": [decks[1].pk], "candidates": 0}, "bad_candidates"),
+             ({"deck": decks[0].pk, "field": [decks[1].pk], "alpha": 0.5}, "bad_alpha"),
+             ({"deck": 999999, "field": [decks[1].pk]}, "unknown_deck"),
+             ({"deck": decks[0].pk, "field": [decks[1].pk], "max_looks": 99}, "bad_max_looks")]
+    for body, code in cases:
+        answer = client.post("/api/doctor/", body, content_type="application/json")
+        assert answer.status_code == 400 and answer.json()["error"] == code, (body, answer.content)
+    assert client.post("/api/doctor/", {"deck": decks[0].pk, "field": [decks[1].pk]},
+                       content_type="application/json").status_code == 201
+
+
+def test_a_cancelled_doctor_plays_no_further_look(sim_decks, django_capture_on_commit_callbacks, client):
+    owner, decks, _ = sim_decks
+    with django_capture_on_commit_callbacks(execute=False):  # queued, nothing played yet
+        run = doctor_runs.doctor_start(owner=owner, deck_id=decks[0].pk, field=[decks[1].pk], **SETTINGS)
+    client.force_login(owner)
+    answer = client.post(f"/api/doctor/{run.pk}/cancel/")
+    assert answer.status_code == 200 and answer.json()["status"] == "cancelled"
+    from simulate import runner
+
+    runner.dispatch(run)
+    run.refresh_from_db()
+    assert run.status == "cancelled" and not run.chunks.filter(status="done").exists()
+    assert run.doctor.candidates == []
+
+
+def test_the_doctor_endpoints_are_in_the_openapi_schema(client):
+    schema = client.get("/api/schema/", HTTP_ACCEPT="application/json").content.decode()
+    for path in ("/api/doctor/", "/api/doctor/{id}/", "/api/doctor/{id}/apply/", "/api/doctor/{id}/cancel/"):
+        assert path in schema
