@@ -90,6 +90,7 @@ class DoctorReportSerializer(serializers.Serializer):
     best = serializers.IntegerField(allow_null=True, help_text="the number of the best change")
     games_spent = serializers.IntegerField()
     games_budget = serializers.IntegerField()
+    screened = serializers.IntegerField(help_text="legal swaps the cheap screen ranked")
     progress = serializers.FloatField()
     saved_version = serializers.IntegerField(allow_null=True)
 

@@ -153,8 +153,9 @@ def _add_chunks(run: SimulationRun, work: list[tuple[int, int, int]], piece: int
 
 
 # -- the doctor, rebuilt from the run ----------------------------------------------------------------------
-def load_doctor(run: SimulationRun) -> Doctor:
-    """The run's :class:`Doctor` with every stored chunk and the looks assessed so far."""
+def load_doctor(run: SimulationRun, *, with_games: bool = True) -> Doctor:
+    """The run's :class:`Doctor` with every stored chunk and the looks assessed so far (without
+    ``with_games``: its decks and candidates only, what a chunk needs to play)."""
     state = DoctorRun.objects.get(run_id=run.pk)  # fresh: a worker may have moved it on
     frozen = list(run.run_decks.order_by("position"))
     decks = [deck_from_data(rd.snapshot, run.game) for rd in frozen]
@@ -164,6 +165,8 @@ def load_doctor(run: SimulationRun) -> Doctor:
         cards.setdefault(card.name, card)  # the first printing, as doctor.legal_swaps chose it
     found.candidates = [doctor.Candidate(number, doctor.Swap(c["section"], c["card_out"], _card(cards, c)), c["screen"])
                         for number, c in enumerate(state.candidates, 1)]
+    if not with_games:
+        return found
     for number, tally in run.chunks.filter(status=RunChunk.Status.DONE).order_by("index").values_list("pairing", "tally"):
         found.add(number, tally)
     for look in range(1, state.looks_done + 1):
@@ -188,7 +191,7 @@ def screen_chunk(run: SimulationRun, chunk: RunChunk) -> bool:
 def play_run_chunk(run: SimulationRun, chunk: RunChunk, should_stop) -> dict:
     """Play a doctor chunk (``runner.run_chunk`` calls this for a ``doctor`` run): the deck or
     candidate ``chunk.pairing`` against every deck of the field."""
-    found = load_doctor(run)
+    found = load_doctor(run, with_games=False)
     engine = runner.run_engine(run)
     return doctor.play_chunk(engine, found.deck_of(chunk.pairing), found.opponents, found.settings, run.seed,
                              chunk.first_game, chunk.games, record_cards=screen_chunk(run, chunk),
@@ -218,6 +221,7 @@ def next_stage(run_id: int) -> bool:
         if not found.candidates:
             return False
         state.candidates = [{**c.swap.as_dict(), "screen": c.screen} for c in found.candidates]
+        state.screened = len(swaps)
         look = 1
     else:
         look = state.looks_done + 1
@@ -227,7 +231,7 @@ def next_stage(run_id: int) -> bool:
             state.save(update_fields=["looks_done"])
             return False
         look += 1
-    state.save(update_fields=["candidates", "looks_done"])
+    state.save(update_fields=["candidates", "screened", "looks_done"])
     indices = _add_chunks(run, found.look_work(look), run.chunk_size)
     if run.backend != "local":  # the local pool's own process hands them out (runner.LocalPool._done)
         transaction.on_commit(lambda: runner.dispatch(run))
@@ -264,7 +268,7 @@ def doctor_report(run: SimulationRun) -> dict:
         "deck": {"id": subject.deck_id if subject else None, "name": subject.name if subject else "",
                  "version": subject.deck_version if subject else None},
         "progress": 1.0 if finished else round(min(0.99, done / budget), 4) if budget else 0.0,
-        "games_budget": budget, "saved_version": state.saved_version,
+        "games_budget": budget, "saved_version": state.saved_version, "screened": state.screened,
     })
     return report
 

@@ -186,6 +186,7 @@ class DoctorRun(models.Model):
                                     help_text="where the field came from: gauntlet (chosen decks); later a league")
     candidates = models.JSONField(default=list, blank=True,
                                   help_text="the swaps measured, in number order: {section, out, in, in_id, screen}")
+    screened = models.PositiveIntegerField(default=0, help_text="legal swaps the screen ranked")
     looks_done = models.PositiveSmallIntegerField(default=0)
     saved_version = models.PositiveIntegerField(null=True, blank=True,
                                                  help_text="the deck version the best change was saved as")
