@@ -100,13 +100,26 @@ def change_chart(rows: list[dict]) -> dict:
               "x1": x(r["low"]), "x2": x(r["high"]), "change": r["change"], "low": r["low"], "high": r["high"]}
              for i, r in enumerate(measured)]
     return {"width": CHART_WIDTH, "height": 24 + ROW_HEIGHT * len(lines), "zero": x(0.0), "rows": lines,
-            "ticks": [{"x": x(v), "text": f"{v * 100:+.0f}"} for v in (-reach, -reach / 2, 0.0, reach / 2, reach)],
+            "ticks": [{"x": x(v), "text": f"{v * 100:+.0f}" if v else "0"} for v in (-reach, -reach / 2, 0.0, reach / 2, reach)],
             "label_width": LABEL_WIDTH}
+
+
+def _points(value: float | None) -> str:
+    """A win-rate change in points: 0.031 -> "+3.1"."""
+    return "—" if value is None else f"{value * 100:+.1f}"
+
+
+def _rows_with_text(rows: list[dict]) -> list[dict]:
+    """The report's candidates with their change and interval as points, for the table."""
+    return [{**r, "change_text": _points(r["change"]),
+             "interval_text": "—" if r["low"] is None else f"{_points(r['low'])} to {_points(r['high'])}"}
+            for r in rows]
 
 
 def doctor_run(request, pk: int):
     run = _visible(request, pk)
     report = doctor_runs.doctor_report(run)
+    report["candidates"] = _rows_with_text(report["candidates"])
     subject = run.run_decks.filter(position=0).select_related("deck").first()
     deck = subject.deck if subject else None
     can_save = bool(deck and request.user.is_authenticated and can_edit(request.user, deck))
@@ -116,7 +129,7 @@ def doctor_run(request, pk: int):
         "run": run, "report": report, "best": best, "deck": deck, "can_save": can_save,
         "can_change": permissions.can_change(request.user, run), "chart": change_chart(report["candidates"]),
         "api_url": api_url, "spec": get_game(run.game), "percent": round(100 * report["progress"]),
-        "confidence": round(100 * (1 - report["settings"]["alpha"]), 1),
+        "confidence": f"{100 * (1 - report['settings']['alpha']):g}",
         "agents": " vs ".join(str(a.get("name", a)) for a in run.agents)})
 
 
