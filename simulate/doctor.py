@@ -12,10 +12,11 @@ from the same seed, so both report the same figures. The method (docs/metagame.m
    side's average the card coming in did in the games where it showed (either side's games),
    minus the same for the card going out, shrunk towards 0 when seen rarely. The best
    ``candidates`` are measured.
-3. **Paired looks.** In look ``j`` every live candidate plays games ``(j-1)K .. jK-1`` against
-   every opponent, from the *same seeds and seats* as the original played them (common random
-   numbers): the candidate deck keeps the original's card order with the one copy replaced, so a
-   game is identical until the changed card matters. The change is the mean of the per-game
+3. **Paired looks.** In look ``j`` the original and every live candidate play games
+   ``jK .. (j+1)K-1`` against every opponent, from the *same seeds and seats* (common random
+   numbers; never the screen's games, which chose the candidates): the candidate deck keeps the
+   original's card order with the one copy replaced, so a game is identical until the changed
+   card matters. The change is the mean of the per-game
    differences, opponent by opponent, averaged over the field (each opponent weighs the same).
 4. **Sequential test.** After each look a candidate's interval is the normal interval at level
    ``alpha / (2 * max_looks * candidates)`` a side (Bonferroni over the looks and the candidates),
@@ -308,11 +309,11 @@ class Doctor:
 
     def look_work(self, look: int) -> list[tuple[int, int, int]]:
         """``(candidate number, first game, games)`` to play for paired look ``look`` (1-based):
-        every live candidate, and the original where it has not played those games yet."""
+        games ``look*K .. (look+1)*K - 1`` by the original and every live candidate. The screen's
+        games (``0 .. K-1``) are never paired: they chose the candidates, so a candidate's games
+        against them would be biased in its favour (its card out did badly in exactly those)."""
         k = self.settings.games_per_look
-        first = (look - 1) * k
-        work = [] if look == 1 else [(ORIGINAL, first, k)]
-        return work + [(c.number, first, k) for c in self.live()]
+        return [(number, look * k, k) for number in [ORIGINAL] + [c.number for c in self.live()]]
 
     def choose_candidates(self, swaps: Sequence[Swap], screen: dict) -> None:
         ranked = screen_swaps(swaps, card_impacts(screen), self.settings.candidates)
@@ -322,10 +323,11 @@ class Doctor:
         """The sequential test after paired look ``look``: every live candidate's interval on its
         games so far, and who stops."""
         z = self.z()
-        games = look * self.settings.games_per_look
-        original = [row[:games] for row in self.scores.get(ORIGINAL, [])]
+        k = self.settings.games_per_look
+        paired = slice(k, (look + 1) * k)  # the looks' games, not the screen's
+        original = [row[paired] for row in self.scores.get(ORIGINAL, [])]
         for candidate in self.live():
-            mine = [row[:games] for row in self.scores.get(candidate.number, [[] for _ in self.opponents])]
+            mine = [row[paired] for row in self.scores.get(candidate.number, [[] for _ in self.opponents])]
             result = assess(mine, original, z)
             if result.low > 0:
                 result.verdict = HELPS

@@ -88,6 +88,11 @@ def doctor_settings(*, games_per_look: Any = None, max_looks: Any = None, candid
                     agents=agents)
 
 
+def games_budget(settings: Settings, candidates: int, opponents: int) -> int:
+    """The most games a run may play: the screen look, then every look by the original and every candidate."""
+    return (1 + (candidates + 1) * settings.max_looks) * opponents * settings.games_per_look
+
+
 def _piece(settings: Settings, opponents: int, cost: float) -> int:
     """Games per chunk: about ``SIMULATION_CHUNK_SIZE`` random games' worth, at most a look."""
     per_game = max(1.0, cost) * opponents
@@ -119,8 +124,7 @@ def doctor_start(*, owner, deck_id: Any, field: Any, seed: Any = None, agents: A
     specs = services._agents(modes.GAUNTLET, agents, engine, 2)
     chosen = doctor_settings(games_per_look=games_per_look, max_looks=max_looks, candidates=candidates, alpha=alpha,
                              agents=tuple(specs))
-    budget = (chosen.candidates + 1) * len(ids) * chosen.games_per_look * chosen.max_looks
-    services._games(budget, 1)
+    services._games(games_budget(chosen, chosen.candidates, len(ids)), 1)
     seed = services._seed(seed)
     services._room_for_another(owner)
     cost = runner.game_cost(first.game, modes.DOCTOR, specs, engine.search_defaults)
@@ -259,8 +263,7 @@ def doctor_report(run: SimulationRun) -> dict:
     report = found.report()
     state = DoctorRun.objects.get(run_id=run.pk)
     subject = run.run_decks.filter(position=0).first()
-    budget = (len(found.candidates) or found.settings.candidates) + 1
-    budget *= len(found.opponents) * found.settings.games_per_look * found.settings.max_looks
+    budget = games_budget(found.settings, len(found.candidates) or found.settings.candidates, len(found.opponents))
     done = report["games_spent"]
     finished = run.status == SimulationRun.Status.DONE
     report.update({

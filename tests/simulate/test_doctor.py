@@ -64,6 +64,8 @@ def test_the_doctor_finds_a_planted_improvement():
     assert best["card_out"] == "Card 1" and best["verdict"] == "helps"
     assert best["low"] > 0 and best["low"] <= best["change"] <= best["high"]
     assert report["games_spent"] == sum(r["games"] for r in report["candidates"]) + report["original_games"]
+    screen = SETTINGS.games_per_look * len(FIELD)
+    assert report["original_games"] == screen + max(r["games"] for r in report["candidates"])  # never paired
 
 
 def test_a_swap_of_two_copies_of_one_card_is_no_change():
