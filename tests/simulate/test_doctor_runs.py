@@ -157,3 +157,34 @@ def test_the_doctor_endpoints_are_in_the_openapi_schema(client):
     schema = client.get("/api/schema/", HTTP_ACCEPT="application/json").content.decode()
     for path in ("/api/doctor/", "/api/doctor/{id}/", "/api/doctor/{id}/apply/", "/api/doctor/{id}/cancel/"):
         assert path in schema
+
+
+def test_a_doctor_run_reads_well_among_the_other_runs(doctored, sim_decks, client):
+    owner, _, _ = sim_decks
+    run = doctored(max_looks=1, candidates=1)
+    client.force_login(owner)
+    mine = client.get("/simulations/")
+    assert mine.status_code == 200 and f"/simulations/doctor/{run.pk}/" in mine.content.decode()
+    assert client.get(f"/simulations/{run.pk}/")["Location"] == f"/simulations/doctor/{run.pk}/"
+    listed = client.get("/api/simulations/").json()["results"]
+    assert any(r["id"] == run.pk and r["mode"] == "doctor" for r in listed)
+    detail = client.get(f"/api/simulations/{run.pk}/").json()
+    assert detail["results"]["readable"] is False and f"/api/doctor/{run.pk}/" in detail["results"]["message"]
+
+
+def test_the_command_prints_a_table_and_refuses_bad_input(sim_decks):
+    from django.core.management.base import CommandError
+
+    _, decks, _ = sim_decks
+    out = io.StringIO()
+    call_command("deck_doctor", "--game", "boundless", "--deck", str(decks[0].pk), "--field", str(decks[1].pk),
+                 "--games-per-look", "2", "--max-looks", "1", "--candidates", "2", "--quiet", stdout=out)
+    assert "Original deck:" in out.getvalue() and "verdict" in out.getvalue()
+    with pytest.raises(CommandError) as bad:
+        call_command("deck_doctor", "--game", "boundless", "--deck", str(decks[0].pk), "--field", str(decks[1].pk),
+                     "--candidates", "0", stdout=io.StringIO())
+    assert bad.value.returncode == 2 and "candidates" in str(bad.value)
+    with pytest.raises(CommandError) as missing:
+        call_command("deck_doctor", "--game", "boundless", "--deck", "999999", "--field", str(decks[1].pk),
+                     stdout=io.StringIO())
+    assert missing.value.returncode == 2 and "999999" in str(missing.value)
