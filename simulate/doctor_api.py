@@ -142,7 +142,7 @@ class DoctorApplyView(APIView):
                    request=inline_serializer("DoctorApply", {"candidate": serializers.IntegerField(required=False)}),
                    responses={200: inline_serializer("DoctorApplied", {"deck": serializers.IntegerField(),
                                                                        "version": serializers.IntegerField()}),
-                              400: _error, 403: _error, 404: _error})
+                              400: _error, 403: _error, 404: _error, 409: _error})
     def post(self, request, pk: int):
         run = _visible(request, pk)
         candidate = request.data.get("candidate") if isinstance(request.data, dict) else None
