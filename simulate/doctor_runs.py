@@ -30,7 +30,7 @@ from decks.models import Deck
 from decks.selectors import deck_to_decklist, game_card_specs, validate_decklist
 from rules.core.replay import deck_from_data, deck_to_data
 from simulate import doctor, modes, permissions, runner, services
-from simulate.doctor import Doctor, DoctorError, Settings
+from simulate.doctor import Doctor, Settings
 from simulate.models import DoctorRun, RunChunk, RunDeck, SimulationRun
 from simulate.services import SimulationError
 
@@ -311,7 +311,3 @@ def doctor_apply(*, actor, run: SimulationRun, candidate: Any = None) -> Deck:
     deck = deck_update(actor=actor, deck=locked, sections=sections, note=note)
     DoctorRun.objects.filter(run=run).update(saved_version=deck.current_version)
     return deck
-
-
-def doctor_error(exc: DoctorError) -> SimulationError:
-    return SimulationError(exc.code, exc.message)
