@@ -84,14 +84,15 @@ def unpaired_figures(run, report: dict) -> list[dict]:
     chosen = [c for c in found.candidates if c.assessment and c.assessment.games][:UNPAIRED_CANDIDATES]
     with ProcessPoolExecutor(WORKERS) as pool:
         for candidate in chosen:
-            n = min(UNPAIRED, len(found.scores[candidate.number][0]))
+            k = found.settings.games_per_look  # the paired games start after the screen's
+            n = min(UNPAIRED, len(found.scores[candidate.number][0]) - k)
             other_seed = doctor.game_seed(SEED, -1, candidate.number)  # seeds no paired game used
             futures = [pool.submit(_play, found.deck_of(candidate.number), found.opponents, found.settings, other_seed,
                                    start, min(5, n - start)) for start in range(0, n, 5)]
             parts = [f.result()["scores"] for f in futures]
             independent = [sum((p[o] for p in parts), []) for o in range(len(found.opponents))]
-            original = [row[:n] for row in found.scores[doctor.ORIGINAL]]
-            paired = [row[:n] for row in found.scores[candidate.number]]
+            original = [row[k:k + n] for row in found.scores[doctor.ORIGINAL]]
+            paired = [row[k:k + n] for row in found.scores[candidate.number]]
             paired_half = _half(paired, original, z)
             unpaired_half = _half_unpaired(independent, original, z)
             model = doctor.unpaired_half_width(paired, original, z)
