@@ -51,6 +51,7 @@ bench: $(VENV)/.dev
 	$(BIN)/python scripts/bench_agents.py
 	$(BIN)/python scripts/bench_simulate.py
 	$(BIN)/python scripts/bench_league.py
+	$(BIN)/python scripts/bench_doctor.py
 	$(BIN)/python scripts/bench_replays.py
 	$(BIN)/python scripts/bench_load.py
 

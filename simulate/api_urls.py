@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from simulate import api
+from simulate import api, doctor_api
 
 urlpatterns = [
     path("simulations/", api.SimulationListView.as_view(), name="api-simulations"),
@@ -11,4 +11,8 @@ urlpatterns = [
     path("simulations/<int:pk>/share/", api.SimulationShareView.as_view(), name="api-simulation-share"),
     path("simulations/<int:pk>/games/<int:n>/replay/", api.SimulationReplayView.as_view(),
          name="api-simulation-replay"),
+    path("doctor/", doctor_api.DoctorStartView.as_view(), name="api-doctor-start"),
+    path("doctor/<int:pk>/", doctor_api.DoctorDetailView.as_view(), name="api-doctor"),
+    path("doctor/<int:pk>/apply/", doctor_api.DoctorApplyView.as_view(), name="api-doctor-apply"),
+    path("doctor/<int:pk>/cancel/", doctor_api.DoctorCancelView.as_view(), name="api-doctor-cancel"),
 ]

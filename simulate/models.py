@@ -80,6 +80,8 @@ class SimulationRun(models.Model):
         return f"Run {self.pk} ({self.get_mode_display()}, {self.game})"
 
     def get_absolute_url(self) -> str:
+        if self.mode == modes.DOCTOR:
+            return reverse("simulate:doctor_run", args=[self.pk])
         return reverse("simulate:run", args=[self.pk])
 
     def get_mode_display(self) -> str:
@@ -173,3 +175,25 @@ class ReplayCache(models.Model):
 
     def __str__(self) -> str:
         return f"Run {self.run_id} pairing {self.pairing} game {self.game} ({self.status})"
+
+
+class DoctorRun(models.Model):
+    """A deck doctor run (``simulate.doctor``): its :class:`SimulationRun` (mode ``doctor``) holds
+    the seed, agents, status and chunks (a chunk's ``pairing`` is the candidate number, 0 the
+    original; its games are played against every deck of the field); its :class:`RunDeck` rows the
+    deck (position 0) and the field. Here: the settings, the candidates the screen chose, the looks
+    assessed and the version the best change was saved as."""
+
+    run = models.OneToOneField(SimulationRun, on_delete=models.CASCADE, related_name="doctor")
+    settings = models.JSONField(help_text="simulate.doctor.Settings as data")
+    field_source = models.CharField(max_length=40, default="gauntlet",
+                                    help_text="where the field came from: gauntlet (chosen decks); later a league")
+    candidates = models.JSONField(default=list, blank=True,
+                                  help_text="the swaps measured, in number order: {section, out, in, in_id, screen}")
+    screened = models.PositiveIntegerField(default=0, help_text="legal swaps the screen ranked")
+    looks_done = models.PositiveSmallIntegerField(default=0)
+    saved_version = models.PositiveIntegerField(null=True, blank=True,
+                                                 help_text="the deck version the best change was saved as")
+
+    def __str__(self) -> str:
+        return f"Deck doctor {self.run_id}"

@@ -60,6 +60,9 @@ HELP = {
     LEAGUE: "2 to 32 decks, every deck against every other: the matchup matrix, ratings and the metagame equilibrium.",
 }
 MAX_GAUNTLET_OPPONENTS = 20
+#: a deck doctor run (``simulate.doctor``): not a mode a user picks on the runs page, nor deckless
+DOCTOR = "doctor"
+LABELS[DOCTOR] = "Deck doctor"
 PASSIVE = {"name": "passive"}
 
 
@@ -294,7 +297,7 @@ def summary_mode(mode: str) -> str:
 # -- deckless modes (EngineSpec.deckless_modes) ---------------------------------------------------------
 def is_deckless(mode: str) -> bool:
     """Whether ``mode`` names a game's deckless mode rather than one of :data:`MODES`."""
-    return mode not in MODES
+    return mode not in MODES and mode != DOCTOR
 
 
 def rotates(mode: str) -> bool:

@@ -246,13 +246,18 @@ def run_chunk(run_id: int, index: int, *, worker: str = "") -> str:
     SimulationRun.objects.filter(pk=run.pk, status=SimulationRun.Status.QUEUED).update(
         status=SimulationRun.Status.RUNNING, started=now)
     try:
-        engine = run_engine(run)
-        pairing = run_pairings(run, engine)[chunk.pairing]
-        played = play_games(engine, pairing, run.seed, chunk.first_game, chunk.games,
-                            should_stop=cancel_check(run.pk, chunk.pk, worker))
-        counts = tally(played, pairing.sides)
-        if run.mode == modes.LEAGUE:  # each game's placements by side: the league's figures (simulate/metagame.py)
-            counts["league_patterns"] = league.outcome_patterns(played)
+        if run.mode == modes.DOCTOR:  # a candidate deck against the whole field (simulate.doctor_runs)
+            from simulate import doctor_runs
+
+            counts = doctor_runs.play_run_chunk(run, chunk, cancel_check(run.pk, chunk.pk, worker))
+        else:
+            engine = run_engine(run)
+            pairing = run_pairings(run, engine)[chunk.pairing]
+            played = play_games(engine, pairing, run.seed, chunk.first_game, chunk.games,
+                                should_stop=cancel_check(run.pk, chunk.pk, worker))
+            counts = tally(played, pairing.sides)
+            if run.mode == modes.LEAGUE:  # each game's placements by side: the league's figures (simulate/metagame.py)
+                counts["league_patterns"] = league.outcome_patterns(played)
     except GameStopped:  # cancelled (or deleted) while playing: the chunk gives up at once, storing nothing
         return "stopped"
     except DATABASE_TROUBLE:  # the database, not the game: the chunk is tried again (run_chunk_retrying)
@@ -263,7 +268,25 @@ def run_chunk(run_id: int, index: int, *, worker: str = "") -> str:
             status=SimulationRun.Status.FAILED, error=f"chunk {index}: {type(exc).__name__}: {exc}"[:2000],
             finished=timezone.now())
         return "failed"
-    return "stored" if store_chunk(chunk, counts, worker) else "duplicate"
+    if not store_chunk(chunk, counts, worker):
+        return "duplicate"
+    return STORED_STAGED if run.mode in STAGED_MODES else "stored"
+
+
+#: runs played in stages, each planned when the last is in (``next_stage``); their chunks answer
+#: ``STORED_STAGED``, so the local pool looks for the next stage's chunks
+STAGED_MODES = (modes.DOCTOR,)
+STORED_STAGED = "stored_staged"
+
+
+def next_stage(run_id: int, mode: str) -> bool:
+    """Plan a staged run's next chunks when its last pending one is stored (the deck doctor's next
+    look): True when there are new chunks, False when the run is finished."""
+    if mode == modes.DOCTOR:
+        from simulate import doctor_runs
+
+        return doctor_runs.next_stage(run_id)
+    return False
 
 
 def store_chunk(chunk: RunChunk, counts: dict, worker: str) -> bool:
@@ -277,8 +300,9 @@ def store_chunk(chunk: RunChunk, counts: dict, worker: str) -> bool:
             worker=worker)
         if stored:
             run_id = chunk.run_id
-            list(SimulationRun.objects.select_for_update().filter(pk=run_id).values_list("pk"))
-            if not RunChunk.objects.filter(run_id=run_id, status=RunChunk.Status.PENDING).exists():
+            mode = SimulationRun.objects.select_for_update().filter(pk=run_id).values_list("mode", flat=True).first()
+            if not RunChunk.objects.filter(run_id=run_id, status=RunChunk.Status.PENDING).exists() \
+                    and not (mode in STAGED_MODES and next_stage(run_id, mode)):
                 SimulationRun.objects.filter(pk=run_id, status__in=SimulationRun.ACTIVE).update(
                     status=SimulationRun.Status.DONE, finished=timezone.now())
     return bool(stored)
@@ -370,6 +394,11 @@ def _is_zombie(pid: int) -> bool:
 # -- which chunks still need a worker ---------------------------------------------------------------
 def pending_chunks(run: SimulationRun) -> list[int]:
     return list(run.chunks.filter(status=RunChunk.Status.PENDING).order_by("index").values_list("index", flat=True))
+
+
+def pending_chunks_of(run_id: int) -> list[int]:
+    return list(RunChunk.objects.filter(run_id=run_id, status=RunChunk.Status.PENDING).order_by("index")
+                .values_list("index", flat=True))
 
 
 def stale_chunks(run: SimulationRun, stale_after: float | None = None) -> list[int]:
@@ -605,6 +634,8 @@ class LocalPool:
             # another live process holds it: look again when its lease has run out, so a holder
             # that died without our noticing (another host's) never leaves the run unfinished
             self._later(settings.SIMULATION_CHUNK_LEASE + 1, self.submit_run, key[0], [key[1]])
+        elif result == STORED_STAGED:  # a staged run's next stage may be planned: hand its chunks out
+            self.submit_run(key[0], pending_chunks_of(key[0]))
         if result not in (None, "database_error"):
             with self.lock:
                 self.database_rounds.pop(key, None)

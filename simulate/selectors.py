@@ -200,6 +200,9 @@ def run_results(run: SimulationRun) -> dict:
     series; gauntlets add ``matrix``: the deck's win rate with interval against each opponent.
     ``readable`` is false (with ``message``) for a run whose stored tallies are too old to read.
     """
+    if run.mode == modes.DOCTOR:  # its figures are simulate.doctor_runs.doctor_report's
+        return {"mode": run.mode, "readable": False, "games_done": 0, "summary": None, "series": [], "pairings": [],
+                "message": f"a deck doctor run: its figures are at /api/doctor/{run.pk}/"}
     names = pairing_names(run)
     engine = run_engine(run)
     chunks = list(run.chunks.filter(status=RunChunk.Status.DONE).order_by("finished", "index")

@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from simulate import league_views, views
+from simulate import doctor_views, league_views, views
 
 app_name = "simulate"
 
@@ -10,6 +10,9 @@ urlpatterns = [
     path("", views.mine, name="mine"),
     path("new/", views.new, name="new"),
     path("league/new/", league_views.league_new, name="league_new"),
+    path("doctor/", doctor_views.doctor_new, name="doctor_new"),
+    path("doctor/<int:pk>/", doctor_views.doctor_run, name="doctor_run"),
+    path("doctor/<int:pk>/apply/", doctor_views.doctor_apply, name="doctor_apply"),
     path("<int:pk>/", views.run_detail, name="run"),
     path("<int:pk>/cancel/", views.cancel, name="cancel"),
     path("<int:pk>/share/", views.share, name="share"),

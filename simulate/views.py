@@ -520,6 +520,8 @@ def _played_games(run: SimulationRun) -> dict[int, list[int]]:
 def run_detail(request, pk: int):
     """The run page: live progress, results (charts, tables), the games with replay links."""
     run = _visible_run(request, pk)
+    if run.mode == modes.DOCTOR:  # its own page (simulate.doctor_views)
+        return redirect(run)
     context = _run_context(request, run)
     if run.mode == modes.LEAGUE:  # its own page: the matchup heatmap, ratings, equilibrium
         from simulate.league_views import league_detail

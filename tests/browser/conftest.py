@@ -82,7 +82,13 @@ def toy_engine(monkeypatch):
 
 
 @pytest.fixture
-def local_backend(settings, live_server, monkeypatch, toy_engine):
+def local_backend(local_backend_real_engines, toy_engine):
+    """``local_backend_real_engines`` with the toy rules as the `boundless` engine."""
+    return local_backend_real_engines
+
+
+@pytest.fixture
+def local_backend_real_engines(settings, live_server, monkeypatch):
     """SIMULATION_BACKEND=local with the real dispatcher (``LocalPool``), whose workers are threads
     on the live server's in-memory database connection; requests and chunks take turns (DB_LOCK)."""
     from simulate import runner
