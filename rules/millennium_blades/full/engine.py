@@ -95,10 +95,11 @@ def new_full_game(players: int, seed: int, *, pool: FullPool | None = None, sets
         raise ValueError("Draft Mode drafts again when the first timer ends: the first timer needs ticks")
     state = FullGameState(players, seed, ticks_per_minute=ticks_per_minute, timers=timers, free_market=free_market,
                           duel=duel, draft_mode=draft, liquidation=liquidation)
+    pool = pool or load_pool()
     # Character Powers, Pro Player Cards, Venues (powers.py): checked and recorded before the setup
     powers.configure(state, characters=characters, character_names=character_names, pro_players=pro_players,
-                     venues=venues)
-    setup_game(state, pool or load_pool(), sets=sets, preset=preset, fusion=fusion, prize=prize,
+                     venues=venues, pool=pool)
+    setup_game(state, pool, sets=sets, preset=preset, fusion=fusion, prize=prize,
                starters=starters, starter_sets=starter_sets, not_playable=not_playable,
                reuse_short_sets=reuse_short_sets,
                metagames=metagame_cards.stacks_for(metagame_stacks, metagames),

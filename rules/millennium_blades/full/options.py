@@ -13,7 +13,7 @@ Choices that depend on the card pool (set codes) are computed from it when asked
 from __future__ import annotations
 
 from rules.core.options import BOOLEAN, CHOICE, INTEGER, MULTIPLE, EngineOption
-from rules.millennium_blades.full.characters import CHARACTERS
+from rules.millennium_blades.full.characters import not_playable, roster
 from rules.millennium_blades.full.pool import load_pool
 from rules.millennium_blades.full.setup import FIRST_GAME, STORE_COUNTS, _by_names, choose_store_sets
 from rules.millennium_blades.full.state import TICKS_PER_MINUTE
@@ -48,6 +48,12 @@ def starter_sets() -> list[tuple[str, str]]:
 
 def default_starters() -> list[str]:
     return [s.code for s in load_pool().sets_of("starter", playable=True)]
+
+
+def character_choices() -> list[tuple[str | None, str]]:
+    """The rulebook's six and the pool's imported characters; one whose powers do not all compile says so."""
+    return [(None, "at random")] + [(name, f"{name} [powers not playable yet]" if not_playable(spec) else name)
+                                    for name, spec in roster(load_pool()).items()]
 
 
 def promo_sets(kind: str, default: str = "the pool's first whose cards are all playable"):
@@ -111,7 +117,7 @@ OPTIONS = (
                  choices=(("none", "dealt, powers not played"), ("powers", "powers played")), default="none"),
     *(EngineOption(f"character_{seat}", f"Character of seat {seat}", CHOICE, "the character this seat plays "
                    "(GAME SETUP 5: \"randomly or of their choice\"); seats not chosen are dealt one at random",
-                   choices=((None, "at random"), *((name, name) for name in CHARACTERS)),
+                   choices=character_choices,
                    kwarg="character_names", key=seat) for seat in range(5)),
     EngineOption("pro_players", "Pro Player Cards", BOOLEAN, "with character powers: a round's winner gives every "
                  "player a copy of their Pro Player card (rounds 1 and 2)"),
