@@ -157,19 +157,26 @@ def printed_sides(text: str) -> dict[str, list[str]]:
 
 
 def compile_side_ability(side: str, ability: str) -> tuple[dict | None, str | None]:
-    """One printed ability of a side compiled by the card text compiler (``text.compile_text``) and
+    """One printed ability of a side compiled (a Tournament ability by the card text compiler,
+    ``text.compile_text``; a Deckbuilding one by ``deckbuilding_text.read_deckbuilding``) and
     checked as that side's effect (``effects.check_sided_effect``): ``(effect, None)`` or ``(None,
     reason)``. Nothing is guessed: a phrase the compiler does not read, or an effect the side cannot
     hold, is the reason."""
     from rules.millennium_blades.effects import check_sided_effect
+    from rules.millennium_blades.full.deckbuilding_text import read_deckbuilding
     from rules.millennium_blades.text import compile_text
 
-    effects, reason = compile_text(ability)
-    if effects is None:
-        return None, reason
-    if len(effects) != 1:
-        return None, f"one ability, not {len(effects)}"
-    effect = {**effects[0], "side": side}
+    if side == "deckbuilding":  # the market's rules: deckbuilding_text.py's phrases
+        effect, reason = read_deckbuilding(ability)
+        if effect is None:
+            return None, reason
+    else:
+        effects, reason = compile_text(ability)
+        if effects is None:
+            return None, reason
+        if len(effects) != 1:
+            return None, f"one ability, not {len(effects)}"
+        effect = {**effects[0], "side": side}
     errors = check_sided_effect("character", effect, side)
     return (None, f"{errors[0][1]}") if errors else (effect, None)
 
