@@ -47,8 +47,10 @@ from rules.millennium_blades.full.state import TICKS_PER_MINUTE, TIMERS, FullGam
 #: 0.2: trading, Friendship, characters dealt at setup, Free Market Mode; 0.3: Duel, Draft and
 #: Liquidation Modes, Millennium Accessories; 0.4 (issue 29): the tournament engine 1.3's fixes, income
 #: in the event log (``income``); 0.5 (issue 25.8): greedy judges the best few actions of each kind a tick
-#: (``agents/candidates.py``), so greedy games play differently
-VERSION = "0.5"
+#: (``agents/candidates.py``), so greedy games play differently; 0.6 (issue 26): the pool is the host's card
+#: database (imported sets), cards not playable yet are refused or left out (``not_playable``), starter sets
+#: may be chosen, imported characters join the roster (the fixture's games are unchanged)
+VERSION = "0.6"
 MIN_PLAYERS, MAX_PLAYERS = 3, 5  # "These rules assume a 3-5 player group" (2: Duel Mode, DUEL_ENGINE)
 END_REASONS = {"game_end": "three rounds were played; the most VP won (tie-breaks: tournaments, "
                            "collections, money, friendship)"}
