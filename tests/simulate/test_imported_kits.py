@@ -12,6 +12,8 @@ Every card here is original (invented names and wording, in the game's printed s
 community list is exercised only by tests/cardpool/test_convert_mb_db.py, from ``MB_DB_SQLITE``.
 """
 
+import os
+
 import pytest
 from django.urls import reverse
 
@@ -191,3 +193,43 @@ def test_the_start_page_offers_the_imported_sets_and_starts_a_whole_game_of_them
     assert response.status_code == 302, response.context["form"].errors
     assert SimulationRun.objects.get().status == "done"
 
+
+
+# -- the real community list (never committed: its path from MB_DB_SQLITE) ---------------------------------
+@pytest.mark.skipif(not os.environ.get("MB_DB_SQLITE"), reason="MB_DB_SQLITE: the path of a copy of the mb-db "
+                                                                "card_list.sqlite (never committed)")
+def test_the_real_list_plays_a_table_of_playable_kits_and_a_whole_game_of_its_sets(owner, api):
+    import io
+
+    from cardpool.mb_db import read_card_list, write_csv
+    from cardpool.models import Card, CardSet
+    from decks.models import Deck, DeckCard
+    from rules.millennium_blades.full.characters import not_playable, roster
+    from rules.millennium_blades.full.pool import load_pool
+
+    out = io.StringIO(newline="")
+    write_csv(read_card_list(os.environ["MB_DB_SQLITE"]), out)
+    before = set(CardSet.objects.filter(game__slug=GAME).values_list("code", flat=True))
+    import_cards_text(out.getvalue(), game_slug=GAME, fmt="csv")
+    real = CardSet.objects.filter(game__slug=GAME).exclude(code__in=before)
+    singles = Card.objects.filter(card_set__in=real, card_type="single", playable=True).order_by("name_lower")
+    names = list(dict.fromkeys(singles.values_list("name_lower", flat=True)))
+    kits = []
+    for k in range(3):
+        deck = Deck.objects.create(owner=owner, game=GAME, name=f"Real kit {k}")
+        for name in names[k * 5:k * 5 + 5]:
+            DeckCard.objects.create(deck=deck, card=singles.filter(name_lower=name).first(), section="singles", quantity=1)
+        assert deck_validate(deck) == []
+        kits.append(deck)
+    answer = api.start({"game": GAME, "mode": "table", "decks": [k.pk for k in kits], "games": 2, "agents": ["random"]})
+    assert answer.status_code == 201 and SimulationRun.objects.get(pk=answer.json()["id"]).status == "done"
+    pool = load_pool()
+    store = [s.code for s in pool.sets_of("expansion") if s.code not in before and pool.cards_of(s.code)][:3]
+    starter = [s.code for s in pool.sets_of("starter") if s.code not in before][:2]
+    options = {"sets": store, "starter_sets": starter, "not_playable": "leave_out", "characters": "none"}
+    answer = api.start({"game": GAME, "mode": MODE, "players": 3, "games": 1, "agents": ["random"], "options": options})
+    assert answer.status_code == 201, answer.json()
+    assert SimulationRun.objects.get(pk=answer.json()["id"]).status == "done"
+    imported = {n: s for n, s in roster(pool).items() if s.set_code != "MB-CHARACTERS"}
+    print(f"{len(imported)} imported characters, {sum(not not_playable(s) for s in imported.values())} with "
+          f"playable powers; {len(names)} playable real singles")

@@ -21,6 +21,7 @@ character ("6 Pro Player Card Sets (5 cards each)"), with tournament effects.
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from rules.core.decks import CardSpec
 
@@ -204,7 +205,12 @@ def imported_character(spec: CardSpec) -> CardSpec:
 def roster(pool=None) -> dict[str, CardSpec]:
     """The characters a game may deal: the rulebook's six with this project's powers, then every
     Character card of ``pool`` (a ``FullPool``: an imported list's) by another name, as
-    ``imported_character`` plays it."""
+    ``imported_character`` plays it (compiled once per pool)."""
+    return dict(_roster(pool))
+
+
+@lru_cache(maxsize=4)
+def _roster(pool) -> dict[str, CardSpec]:
     found = {name: character_spec(name) for name in CHARACTERS}
     for spec in (pool.components("character") if pool is not None else ()):
         if spec.name not in found:
