@@ -127,6 +127,10 @@ def test_a_deck_holding_a_card_not_playable_yet_is_refused_naming_it(owner, kits
     refused = Run("--game", GAME, "--deck", str(path), "--deck", str(kits[0].pk), "--mode", "head-to-head",
                   "--games", "1")
     assert refused.code != 0 and "Fogbound Oddity: not understood" in refused.error
+    from play.services import PlayError, play_start
+
+    with pytest.raises(PlayError, match="Fogbound Oddity: not understood"):  # nor played against the AI
+        play_start(owner=owner, deck_id=odd.pk, opponent_id=kits[0].pk, agent="random")
     client.force_login(owner)
     page = client.get(odd.get_absolute_url()).content.decode()
     assert "1 card not playable yet" in page and "refuse this deck" in page
