@@ -29,6 +29,11 @@ class CardpoolConfig(AppConfig):
         # The game counts the home page keeps (cardpool.selectors) are forgotten when a card or a
         # set is saved or deleted one by one (the admin); imports forget them themselves.
         from cardpool.models import Card, CardSet
+        from cardpool.pool_source import game_pool_data
+        from rules.core import card_pool
+
+        # Engines that deal from a game's whole pool (Millennium Blades' whole game) read this database.
+        card_pool.set_source(game_pool_data)
 
         for model in (Card, CardSet):
             post_save.connect(_forget_counts, sender=model, dispatch_uid=f"forget-counts-save-{model.__name__}")

@@ -70,13 +70,32 @@ CARD_ROW_FIELDS = ("id", "game__slug", "card_set__code", "card_set__name", "numb
 def cards_not_playable(cards: Iterable[Card]) -> list[Card]:
     """The cards among ``cards`` that the engine cannot run yet (``Card.playable`` false: their
     text did not compile into effects on import), each once, by name; for the warning a deck
-    page shows (templates/cardpool/includes/not_playable_warning.html). A simulation or game plays
-    such a card without effects: its printed data (star rating, elements, types, ...) still counts."""
+    page shows (templates/cardpool/includes/not_playable_warning.html). A simulation refuses a deck
+    holding such a card (``not_playable_reasons``)."""
     found: dict[int, Card] = {}
     for card in cards:
         if not card.playable:
             found.setdefault(card.pk, card)
     return sorted(found.values(), key=lambda c: (c.name_lower, c.pk))
+
+
+def not_playable_reasons(card_ids: Iterable[int | None]) -> dict[str, str]:
+    """Card name -> why the engine cannot run it, for the cards of ``card_ids`` not playable yet
+    (a ``CardSpec``'s id is its card's). Simulations refuse decks holding such cards rather than
+    play them as if their text said nothing (``simulate.services``, ``simulate.deck_sources``)."""
+    ids = {pk for pk in card_ids if pk is not None}
+    rows = Card.objects.filter(pk__in=ids, playable=False).order_by("name_lower").values_list("name", "unplayable_reason")
+    return {name: reason or "not playable yet" for name, reason in rows}
+
+
+def not_playable_message(reasons: dict[str, str], limit: int = 3) -> str:
+    """"3 cards are not playable yet (their text does not compile): A: reason; ...", or ""."""
+    if not reasons:
+        return ""
+    shown = "; ".join(f"{name}: {reason}" for name, reason in list(reasons.items())[:limit])
+    more = f"; and {len(reasons) - limit} more" if len(reasons) > limit else ""
+    return (f"{len(reasons)} card(s) not playable yet (their text does not compile into effects the engine runs, "
+            f"and a simulation never plays a card as if its text said nothing): {shown}{more}")
 
 
 def card_rows(cards: QuerySet[Card]) -> QuerySet:

@@ -20,6 +20,7 @@ from typing import Any
 
 from django.db import transaction
 
+from cardpool.selectors import not_playable_message, not_playable_reasons
 from decks import permissions as deck_permissions
 from decks.models import Deck
 from decks.selectors import deck_to_decklist, deck_validate
@@ -57,6 +58,9 @@ def _usable_deck(owner, deck_id: Any, what: str) -> Deck:
     violations = deck_validate(deck)
     if violations:
         raise PlayError("illegal_deck", f"{what}: {deck.name} is not legal: " + "; ".join(v.message for v in violations))
+    reasons = not_playable_reasons(deck.cards.values_list("card_id", flat=True))
+    if reasons:  # as a simulation refuses it: never played as if its text said nothing
+        raise PlayError("not_playable", f"{what}: {deck.name} holds {not_playable_message(reasons)}")
     return deck
 
 

@@ -50,7 +50,17 @@ def load_deck(source: str, game: str) -> LoadedDeck:
         deck, violations = _deck_file(Path(source), game)
     if violations:
         raise IllegalDeck(source, deck, violations)
+    _refuse_not_playable(source, deck)
     return LoadedDeck(source, deck)
+
+
+def _refuse_not_playable(source: str, deck: DeckList) -> None:
+    """A deck holding cards the engine cannot run yet is refused, as the web's runs refuse it."""
+    from cardpool.selectors import not_playable_message, not_playable_reasons
+
+    reasons = not_playable_reasons(entry.card.id for entry in deck.entries())
+    if reasons:
+        raise DeckSourceError(f"deck {source} ({deck.name or 'unnamed'}) holds {not_playable_message(reasons, 20)}")
 
 
 def _saved_deck(pk: int, game: str) -> tuple[DeckList, list[Violation]]:

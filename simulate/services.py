@@ -4,6 +4,8 @@
 offers the mode (``simulate.modes``: by its ``min_players``/``max_players``), the number of decks
 fits the mode (1 to ``max_players``), the decks exist, the owner may view them and they are
 legal (refused with their violations), the agents are known (one for all or one per deck),
+none holds a card not playable yet (``not_playable``: its text did not compile, and a run never
+plays a card as if its text said nothing), a deal's pool neither,
 a deckless mode (``EngineSpec.deckless_modes``, asked of the registry) gets no decks and a
 seat count its engine allows, the engine's setup options (``EngineSpec.setup_options``) are its
 declared ones with good values (``rules.core.options.clean_options``: ``bad_options`` naming the
@@ -26,6 +28,7 @@ from django.db import transaction
 from django.db.models import Q
 from django.utils import timezone
 
+from cardpool.selectors import not_playable_message, not_playable_reasons
 from decks import permissions as deck_permissions
 from decks.models import Deck
 from decks.selectors import card_to_spec, deck_to_decklist, deck_validate
@@ -199,6 +202,10 @@ def dealer_for(game: str, mode: str, query: Any, engine) -> Dealer:
         raise SimulationError("bad_query", f"deal_from: {exc}", position=exc.position, suggestion=exc.suggestion) from None
     if len(cards) > MAX_DEAL_POOL:
         raise SimulationError("bad_query", f"deal_from matches more than {MAX_DEAL_POOL} cards; narrow it")
+    reasons = not_playable_reasons(card.pk for card in cards)
+    if reasons:
+        raise SimulationError("not_playable", f"deal_from {query!r} matches " + not_playable_message(reasons),
+                              cards=[{"name": name, "reason": reason} for name, reason in reasons.items()])
     count = modes.deck_range(mode, engine)[0]
     dealer = Dealer(game, tuple(card_to_spec(card) for card in cards), tuple(range(count)),
                     tuple(dealt_names(count)))
@@ -226,6 +233,11 @@ def _decks(owner, game: str, ids: list[int]) -> list[Deck]:
             raise SimulationError("illegal_deck", f"decks[{position}]: deck {deck.pk} ({deck.name}) is not legal: "
                                   + "; ".join(v.message for v in violations),
                                   deck=deck.pk, position=position, violations=[v.as_dict() for v in violations])
+        reasons = not_playable_reasons(deck.cards.values_list("card_id", flat=True))
+        if reasons:
+            raise SimulationError("not_playable", f"decks[{position}]: deck {deck.pk} ({deck.name}) holds "
+                                  + not_playable_message(reasons), deck=deck.pk, position=position,
+                                  cards=[{"name": name, "reason": reason} for name, reason in reasons.items()])
     return decks
 
 

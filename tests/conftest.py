@@ -182,6 +182,19 @@ def _fresh_cache():
 
 
 @pytest.fixture(autouse=True)
+def _card_source_only_with_database(request):
+    """Engines read the card database (``rules.core.card_pool``, registered by the cardpool app)
+    only in tests that have one; the others read the games' fixtures, as plain Python does."""
+    if uses_test_database(request.node):
+        yield
+        return
+    from rules.core.card_pool import without_source
+
+    with without_source():
+        yield
+
+
+@pytest.fixture(autouse=True)
 def _media_in_tmp(settings, tmp_path):
     """Drawn images and uploads never land in the working tree during tests."""
     settings.MEDIA_ROOT = tmp_path / "media"

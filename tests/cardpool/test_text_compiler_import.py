@@ -293,7 +293,7 @@ def test_the_deck_warning_names_the_cards_not_playable(mb_core):
     assert [c.name for c in found] == ["Odd Duck"]
     html = render_to_string("cardpool/includes/not_playable_warning.html", {"not_playable": found})
     assert "1 card not playable yet" in html and "draw a card" in html
-    assert card("Odd Duck").get_absolute_url() in html and "without effects" in html
+    assert card("Odd Duck").get_absolute_url() in html and "refuse this deck" in html
     assert render_to_string("cardpool/includes/not_playable_warning.html", {"not_playable": []}).strip() == ""
 
 

@@ -20,6 +20,9 @@ character ("6 Pro Player Card Sets (5 cards each)"), with tournament effects.
 
 from __future__ import annotations
 
+import re
+from functools import lru_cache
+
 from rules.core.decks import CardSpec
 
 CHARACTER_SET = "MB-CHARACTERS"
@@ -126,6 +129,98 @@ def tournament_side(spec: CardSpec) -> CardSpec | None:
         return None
     return CardSpec(None, spec.name, spec.card_type, {}, effects, spec.set_code, "",
                     "\n".join(e.get("text", "") for e in effects))
+
+
+# -- imported Character cards (a card list's, docs/import-format.md "The community card list") -----------------
+#: the headings of a printed character's power sides; the co-op ones belong to a co-op game, which
+#: this engine does not play ("VARIANTS & OPTIONS" has no co-op mode; docs/rules-notes.md)
+SIDE_HEADINGS = {"deckbuilding power": "deckbuilding", "tournament power": "tournament",
+                 "co-op deckbuilding power": "co-op deckbuilding", "co-op tournament power": "co-op tournament",
+                 "team deckbuilding power": "team deckbuilding"}
+PLAYED_SIDES = ("deckbuilding", "tournament")
+
+
+def printed_sides(text: str) -> dict[str, list[str]]:
+    """A printed Character card's text by side: ``{"deckbuilding": [ability, ...], "tournament": [...],
+    "co-op deckbuilding": [...], ...}``, from its headings (``DECKBUILDING POWER | ... || TOURNAMENT
+    POWER | ...``); abilities before any heading are on no side and are left out."""
+    sides: dict[str, list[str]] = {}
+    current = None
+    for part in re.split(r"\|\|?|\n", text or ""):
+        part = part.strip()
+        side = SIDE_HEADINGS.get(part.lower().rstrip(":"))
+        if side:
+            current = side
+            sides.setdefault(side, [])
+        elif part and current:
+            sides[current].append(part)
+    return sides
+
+
+def compile_side_ability(side: str, ability: str) -> tuple[dict | None, str | None]:
+    """One printed ability of a side compiled (a Tournament ability by the card text compiler,
+    ``text.compile_text``; a Deckbuilding one by ``deckbuilding_text.read_deckbuilding``) and
+    checked as that side's effect (``effects.check_sided_effect``): ``(effect, None)`` or ``(None,
+    reason)``. Nothing is guessed: a phrase the compiler does not read, or an effect the side cannot
+    hold, is the reason."""
+    from rules.millennium_blades.effects import check_sided_effect
+    from rules.millennium_blades.full.deckbuilding_text import read_deckbuilding
+    from rules.millennium_blades.text import compile_text
+
+    if side == "deckbuilding":  # the market's rules: deckbuilding_text.py's phrases
+        effect, reason = read_deckbuilding(ability)
+        if effect is None:
+            return None, reason
+    else:
+        effects, reason = compile_text(ability)
+        if effects is None:
+            return None, reason
+        if len(effects) != 1:
+            return None, f"one ability, not {len(effects)}"
+        effect = {**effects[0], "side": side}
+    errors = check_sided_effect("character", effect, side)
+    return (None, f"{errors[0][1]}") if errors else (effect, None)
+
+
+def imported_character(spec: CardSpec) -> CardSpec:
+    """A card list's Character card as the whole game plays it: the abilities of its Deckbuilding and
+    Tournament sides that compile are its effects; each one that does not is named in the attribute
+    ``not_playable`` (``"Deckbuilding power: <ability>: <reason>"``), and a character with any is not
+    played with powers (``powers.configure``). Co-op sides are kept in the text only."""
+    effects, problems = [], []
+    sides = printed_sides(spec.text)
+    for side in PLAYED_SIDES:
+        for ability in sides.get(side, []):
+            effect, reason = compile_side_ability(side, ability)
+            if effect is None:
+                problems.append(f"{side.capitalize()} power: {ability!r}: {reason}")
+            else:
+                effects.append(effect)
+    if not any(sides.get(side) for side in PLAYED_SIDES):
+        problems.append("no Deckbuilding or Tournament power printed (DECKBUILDING POWER | ...)")
+    return CardSpec(None, spec.name, "character", {"not_playable": problems}, tuple(effects), spec.set_code,
+                    spec.number, spec.text)
+
+
+def roster(pool=None) -> dict[str, CardSpec]:
+    """The characters a game may deal: the rulebook's six with this project's powers, then every
+    Character card of ``pool`` (a ``FullPool``: an imported list's) by another name, as
+    ``imported_character`` plays it (compiled once per pool)."""
+    return dict(_roster(pool))
+
+
+@lru_cache(maxsize=4)
+def _roster(pool) -> dict[str, CardSpec]:
+    found = {name: character_spec(name) for name in CHARACTERS}
+    for spec in (pool.components("character") if pool is not None else ()):
+        if spec.name not in found:
+            found[spec.name] = imported_character(spec)
+    return found
+
+
+def not_playable(spec: CardSpec) -> list[str]:
+    """Why a character's powers cannot be played (empty: they can)."""
+    return list((spec.attributes or {}).get("not_playable", ()))
 
 
 # -- Pro Player cards ("Pro Player Cards") ----------------------------------------------------------------

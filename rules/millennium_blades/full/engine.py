@@ -6,12 +6,16 @@ registered as the tournament engine's deckless mode ``"full-game"``: ``ENGINE.de
 ``new_full_game(players, seed, *, pool=None, sets=None, preset=None, fusion=None, prize=None,
 starters=None, ticks_per_minute=2, timers=(7, 7, 6), reuse_short_sets=True)``:
 
-- ``pool``: a ``FullPool`` (default: ``fixtures/millennium_blades.json``);
+- ``pool``: a ``FullPool`` (default: ``load_pool()``, the card database's with every imported set
+  when the host has one, else ``fixtures/millennium_blades.json``);
 - ``sets``: the Store's set codes (default: the rulebook's Core, 5 Expansion, 4 Premium, 3 Master,
   as many as the pool has, by release order); ``preset="first_game"``: the "First Game Setup"
   sets (when the pool has them by name);
 - ``fusion``: ``{"bronze"|"silver"|"gold": code}``; ``prize``: ``{1: bronze code, 2: silver code}``;
-- ``starters``: starter set codes, one per seat (default: dealt at random);
+- ``starters``: starter set codes, one per seat (default: dealt at random from ``starter_sets``,
+  default every starter set whose cards the engine can run);
+- ``not_playable``: a chosen set holding cards the engine cannot run yet (not compiled from their
+  text) is refused (``"refuse"``, default) or played without those cards (``"leave_out"``, noted);
 - ``ticks_per_minute`` and ``timers`` (minutes): each timer's tick budget;
 - ``reuse_short_sets``: a pool with one promo set of a kind gives prize support a second printing;
 - ``metagame_stacks``: ``"original"``, the game's own Metagame stacks (``metagames.py``), or ``"none"``;
@@ -43,8 +47,10 @@ from rules.millennium_blades.full.state import TICKS_PER_MINUTE, TIMERS, FullGam
 #: 0.2: trading, Friendship, characters dealt at setup, Free Market Mode; 0.3: Duel, Draft and
 #: Liquidation Modes, Millennium Accessories; 0.4 (issue 29): the tournament engine 1.3's fixes, income
 #: in the event log (``income``); 0.5 (issue 25.8): greedy judges the best few actions of each kind a tick
-#: (``agents/candidates.py``), so greedy games play differently
-VERSION = "0.5"
+#: (``agents/candidates.py``), so greedy games play differently; 0.6 (issue 26): the pool is the host's card
+#: database (imported sets), cards not playable yet are refused or left out (``not_playable``), starter sets
+#: may be chosen, imported characters join the roster (the fixture's games are unchanged)
+VERSION = "0.6"
 MIN_PLAYERS, MAX_PLAYERS = 3, 5  # "These rules assume a 3-5 player group" (2: Duel Mode, DUEL_ENGINE)
 END_REASONS = {"game_end": "three rounds were played; the most VP won (tie-breaks: tournaments, "
                            "collections, money, friendship)"}
@@ -76,7 +82,8 @@ def new_full_game(players: int, seed: int, *, pool: FullPool | None = None, sets
                   pre_release: bool = False, free_market: bool = False, duel: bool = False, draft: bool = False,
                   liquidation: bool = False, millennium_accessories: str = "none",
                   handicap_seats=(), characters: str = "none", character_names=None, pro_players: bool = False,
-                  venues: bool = False, metagame_stacks: str = "none") -> FullGameState:
+                  venues: bool = False, metagame_stacks: str = "none", starter_sets=None,
+                  not_playable: str = "refuse") -> FullGameState:
     """A whole game, set up and at the first tick of Deckbuilding Round 1 (or at the first turn
     of the Pre-Release Tournament, or at the Millennium Accessories draft)."""
     low, high = (duel_mode.PLAYERS, duel_mode.PLAYERS) if duel else (MIN_PLAYERS, MAX_PLAYERS)
@@ -90,11 +97,13 @@ def new_full_game(players: int, seed: int, *, pool: FullPool | None = None, sets
         raise ValueError("Draft Mode drafts again when the first timer ends: the first timer needs ticks")
     state = FullGameState(players, seed, ticks_per_minute=ticks_per_minute, timers=timers, free_market=free_market,
                           duel=duel, draft_mode=draft, liquidation=liquidation)
+    pool = pool or load_pool()
     # Character Powers, Pro Player Cards, Venues (powers.py): checked and recorded before the setup
     powers.configure(state, characters=characters, character_names=character_names, pro_players=pro_players,
-                     venues=venues)
-    setup_game(state, pool or load_pool(), sets=sets, preset=preset, fusion=fusion, prize=prize,
-               starters=starters, reuse_short_sets=reuse_short_sets,
+                     venues=venues, pool=pool)
+    setup_game(state, pool, sets=sets, preset=preset, fusion=fusion, prize=prize,
+               starters=starters, starter_sets=starter_sets, not_playable=not_playable,
+               reuse_short_sets=reuse_short_sets,
                metagames=metagame_cards.stacks_for(metagame_stacks, metagames),
                accessories=millennium_accessories, handicap_seats=handicap_seats)
     if pre_release:  # "skip the third round of deckbuilding and the third tournament"

@@ -4,7 +4,8 @@ games start, on the web's full-game form, in the API's ``options`` and with ``ma
 keyword arguments).
 
 Choices that depend on the card pool (set codes) are computed from it when asked
-(``load_pool()``: ``fixtures/millennium_blades.json``). To add an option, add one
+(``load_pool()``: the card database's, with every imported set, in the web workshop; else
+``fixtures/millennium_blades.json``); a set with cards not playable yet says how many. To add an option, add one
 ``EngineOption(...)`` line to :data:`OPTIONS` (its ``name`` is ``new_full_game``'s keyword unless
 ``kwarg`` says otherwise; ``key`` puts it under a key of a dict keyword, as the promos do).
 """
@@ -12,7 +13,7 @@ Choices that depend on the card pool (set codes) are computed from it when asked
 from __future__ import annotations
 
 from rules.core.options import BOOLEAN, CHOICE, INTEGER, MULTIPLE, EngineOption
-from rules.millennium_blades.full.characters import CHARACTERS
+from rules.millennium_blades.full.characters import not_playable, roster
 from rules.millennium_blades.full.pool import load_pool
 from rules.millennium_blades.full.setup import FIRST_GAME, STORE_COUNTS, _by_names, choose_store_sets
 from rules.millennium_blades.full.state import TICKS_PER_MINUTE
@@ -21,22 +22,46 @@ KIND_NAMES = {"core": "Core", "expansion": "Expansion", "premium": "Premium", "m
               "bronze_promo": "Bronze promos", "silver_promo": "Silver promos", "gold_promo": "Gold promos"}
 
 
+def _label(pool, info, kind: str | None = None) -> str:
+    """A set's name for a choice: its kind, and how many of its cards are not playable yet."""
+    label = f"{info.name} ({KIND_NAMES[kind]})" if kind else info.name
+    missing = len(pool.not_playable(info.code))
+    return f"{label} [{missing} of {len(pool.cards_of(info.code))} not playable yet]" if missing else label
+
+
 def store_sets() -> list[tuple[str, str]]:
     """Every set the Store may take (core, expansion, premium, master), by kind then release."""
     pool = load_pool()
-    return [(s.code, f"{s.name} ({KIND_NAMES[kind]})") for kind in STORE_COUNTS for s in pool.sets_of(kind)]
+    return [(s.code, _label(pool, s, kind)) for kind in STORE_COUNTS for s in pool.sets_of(kind)]
 
 
 def default_sets() -> list[str]:
-    """The rulebook's Store: Core, 5 Expansion, 4 Premium, 3 Master sets (as many as the pool has)."""
+    """The rulebook's Store: Core, 5 Expansion, 4 Premium, 3 Master sets (as many as the pool has
+    whose cards are all playable)."""
     return choose_store_sets(load_pool(), None, [])
 
 
-def promo_sets(kind: str, default: str = "the pool's first"):
+def starter_sets() -> list[tuple[str, str]]:
+    pool = load_pool()
+    return [(s.code, _label(pool, s)) for s in pool.sets_of("starter")]
+
+
+def default_starters() -> list[str]:
+    return [s.code for s in load_pool().sets_of("starter", playable=True)]
+
+
+def character_choices() -> list[tuple[str | None, str]]:
+    """The rulebook's six and the pool's imported characters; one whose powers do not all compile says so."""
+    return [(None, "at random")] + [(name, f"{name} [powers not playable yet]" if not_playable(spec) else name)
+                                    for name, spec in roster(load_pool()).items()]
+
+
+def promo_sets(kind: str, default: str = "the pool's first whose cards are all playable"):
     """Choices for one promo pile: the pool's sets of ``kind``, or none (``default`` says what setup
     then takes)."""
     def choices() -> list[tuple[str | None, str]]:
-        return [(None, default)] + [(s.code, s.name) for s in load_pool().sets_of(kind)]
+        pool = load_pool()
+        return [(None, default)] + [(s.code, _label(pool, s)) for s in pool.sets_of(kind)]
     return choices
 
 
@@ -49,6 +74,13 @@ OPTIONS = (
     EngineOption("sets", "Store sets", MULTIPLE, "the sets shuffled together into the Store (GAME SETUP 2); "
                  "default: the rulebook's Core, 5 Expansion, 4 Premium and 3 Master sets, as many as the pool has",
                  choices=store_sets, default=default_sets, minimum=1),
+    EngineOption("starter_sets", "Starter decks", MULTIPLE, "the starter decks dealt to the seats at random (GAME "
+                 "SETUP 5); default: every starter deck of the pool whose cards are all playable",
+                 choices=starter_sets, default=default_starters, minimum=1),
+    EngineOption("not_playable", "Cards not playable yet", CHOICE, "a chosen set holding cards whose text the engine "
+                 "cannot run yet: refused, or those cards are left out of the game (the setup notes say how many); "
+                 "they are never played as if their text said nothing",
+                 choices=(("refuse", "refuse such sets"), ("leave_out", "leave those cards out")), default="refuse"),
     EngineOption("preset", "Preset", CHOICE, "First Game Setup: the rulebook's sets for a first game (Store, fusion "
                  "and prize promos; the choices of sets above are then not used)",
                  choices=((None, "none"), ("first_game", "First Game Setup")), check=_first_game_in_pool),
@@ -85,7 +117,7 @@ OPTIONS = (
                  choices=(("none", "dealt, powers not played"), ("powers", "powers played")), default="none"),
     *(EngineOption(f"character_{seat}", f"Character of seat {seat}", CHOICE, "the character this seat plays "
                    "(GAME SETUP 5: \"randomly or of their choice\"); seats not chosen are dealt one at random",
-                   choices=((None, "at random"), *((name, name) for name in CHARACTERS)),
+                   choices=character_choices,
                    kwarg="character_names", key=seat) for seat in range(5)),
     EngineOption("pro_players", "Pro Player Cards", BOOLEAN, "with character powers: a round's winner gives every "
                  "player a copy of their Pro Player card (rounds 1 and 2)"),

@@ -1,21 +1,30 @@
 """The card pool a whole game is set up from: sets with their kinds, cards with their copies, and
 a card as the market reads it (millennium-blades.txt, "COMPONENTS", "CARD DATA", "SET BREAKDOWN").
 
-``FullPool`` is plain data (no Django): ``load_pool()`` reads ``fixtures/millennium_blades.json``;
-a later web step can build the same value from the card database (``FullPool.from_data``).
+``FullPool`` is plain data (no Django): ``load_pool()`` is the host's card database when it has
+one (``rules.core.card_pool``: the web workshop's, with every set a user imported), else
+``fixtures/millennium_blades.json``. Only singles, deck boxes and accessories are dealt
+(``DEALT_TYPES``): the other components a real list holds in its sets (characters, co-op bosses,
+friendship cards...) never go into the Store. Cards the card database marks not playable (their
+text did not compile) are named in ``FullPool.unplayable``; setup refuses them or leaves them out
+(``setup.py``, option ``not_playable``).
 """
 
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
-from functools import lru_cache
+from dataclasses import dataclass, field
+from functools import cached_property, lru_cache
 from pathlib import Path
 
+from rules.core import card_pool
 from rules.core.decks import CardSpec
 from rules.millennium_blades.construction import star_of, symbols
 
 FIXTURE = Path(__file__).resolve().parents[3] / "fixtures" / "millennium_blades.json"
+GAME = "millennium_blades"
+#: the cards setup deals into the Store, the promo piles and the starter decks ("COMPONENTS")
+DEALT_TYPES = frozenset({"single", "deck_box", "accessory"})
 #: rules notes "Millennium Blades" ("Buy cost"): the same for every card of a set
 DEFAULT_COST = {"starter": 0, "core": 3, "expansion": 4, "premium": 5, "master": 6,
                 "bronze_promo": 7, "silver_promo": 8, "gold_promo": 9}
@@ -67,35 +76,102 @@ class FullPool:
 
     sets: tuple[SetInfo, ...]
     cards: tuple[CardSpec, ...]
+    #: card id -> why the engine cannot run it (the card database's ``unplayable_reason``)
+    unplayable: dict[int, str] = field(default_factory=dict, compare=False, hash=False)
 
     @classmethod
     def from_data(cls, data: dict) -> FullPool:
-        """From the fixture format (``{"sets": [...], "cards": [...]}``)."""
+        """From the fixture format (``{"sets": [...], "cards": [...]}``; a card with ``"playable":
+        false`` is named in ``unplayable`` with its ``unplayable_reason``)."""
         sets = tuple(SetInfo(s["code"], s.get("name", s["code"]), s["kind"], s.get("release_order", 0))
                      for s in data["sets"])
         cards = tuple(CardSpec(i, c["name"], c["card_type"], c.get("attributes", {}), tuple(c.get("effects", ())),
                                c["set"], c.get("number", ""), c.get("text", ""))
                       for i, c in enumerate(data["cards"], 1))
-        return cls(sets, cards)
+        unplayable = {i: c.get("unplayable_reason") or "not playable yet"
+                      for i, c in enumerate(data["cards"], 1) if c.get("playable", True) is False}
+        return cls(sets, cards, unplayable)
 
     def kind(self, code: str) -> str:
         return next(s.kind for s in self.sets if s.code == code)
 
-    def sets_of(self, kind: str) -> list[SetInfo]:
-        return sorted((s for s in self.sets if s.kind == kind), key=lambda s: (s.release_order, s.code))
+    def sets_of(self, kind: str, playable: bool = False) -> list[SetInfo]:
+        """The sets of ``kind`` by release order (``playable``: only those whose every dealt card
+        the engine can run, which setup takes when the user chooses none)."""
+        found = sorted((s for s in self.sets if s.kind == kind), key=lambda s: (s.release_order, s.code))
+        return [s for s in found if not self.not_playable(s.code)] if playable else found
+
+    def not_playable(self, code: str) -> list[CardSpec]:
+        """The set's dealt cards the engine cannot run (``unplayable``)."""
+        return [c for c in self.cards_of(code) if c.id in self.unplayable]
+
+    def check_playable(self, codes, leave_out: bool, notes: list[str]) -> None:
+        """Chosen sets holding cards the engine cannot run: a ``ValueError`` naming them (never
+        played as if their text said nothing), or with ``leave_out`` a note of what is left out
+        (``copies`` never deals such a card)."""
+        found = {code: self.not_playable(code) for code in dict.fromkeys(c for c in codes if c)}
+        found = {code: cards for code, cards in found.items() if cards}
+        if not found:
+            return
+        count = sum(len(cards) for cards in found.values())
+        if leave_out:
+            notes.append(f"not playable yet, left out: {count} card(s) of " + ", ".join(
+                f"{code} ({len(cards)} of {len(self.cards_of(code))})" for code, cards in found.items()))
+            return
+        first = [(code, card) for code, cards in found.items() for card in cards][:3]
+        raise ValueError(f"{count} card(s) of the chosen sets {', '.join(found)} are not playable yet (their text "
+                         "does not compile), e.g. " + "; ".join(f"{code}: {card.name}: {self.unplayable[card.id]}"
+                                                                for code, card in first)
+                         + ". Choose other sets, or not_playable=leave_out to play without those cards")
+
+    @cached_property
+    def _dealt_by_set(self) -> dict[str, list[CardSpec]]:
+        by_set: dict[str, list[CardSpec]] = {}
+        for card in self.cards:
+            if card.card_type in DEALT_TYPES:
+                by_set.setdefault(card.set_code, []).append(card)
+        return by_set
 
     def cards_of(self, code: str) -> list[CardSpec]:
-        return [c for c in self.cards if c.set_code == code]
+        """The set's cards that setup deals (``DEALT_TYPES``)."""
+        return list(self._dealt_by_set.get(code, ()))
+
+    def components(self, card_type: str) -> list[CardSpec]:
+        """Every card of a component type (``character``, ``venue``...), by set and number."""
+        return [c for c in self.cards if c.card_type == card_type]
 
     def copies(self, code: str) -> list[CardSpec]:
-        """Every physical card of a set: each card as many times as its ``copies``."""
+        """Every physical card of a set that setup deals: each card as many times as its ``copies``."""
         out = []
         for spec in self.cards_of(code):
+            if spec.id in self.unplayable:  # never dealt: check_playable refused or noted them
+                continue
             out.extend([spec] * int((spec.attributes or {}).get("copies", 1) or 1))
         return out
 
 
-@lru_cache(maxsize=1)
 def load_pool(path: str | None = None) -> FullPool:
-    """The fixture pool (``fixtures/millennium_blades.json``), or the pool in ``path``."""
+    """The pool in ``path``; without one, the host's card database (``rules.core.card_pool``) when
+    it has one, else the fixture pool (``fixtures/millennium_blades.json``)."""
+    if path is None:
+        data = card_pool.game_data(GAME)
+        if data is not None:
+            return _pool_of_version(data)
+    return _file_pool(path)
+
+
+_kept: dict[str, FullPool] = {}
+
+
+def _pool_of_version(data: dict) -> FullPool:
+    """The pool of the host's data, built once per ``version``."""
+    version = str(data.get("version", ""))
+    if version not in _kept:
+        _kept.clear()
+        _kept[version] = FullPool.from_data(data)
+    return _kept[version]
+
+
+@lru_cache(maxsize=1)
+def _file_pool(path: str | None = None) -> FullPool:
     return FullPool.from_data(json.loads(Path(path or FIXTURE).read_text(encoding="utf-8")))

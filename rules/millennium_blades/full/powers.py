@@ -49,30 +49,29 @@ MODES = ("none", "powers")
 
 # -- options and setup -------------------------------------------------------------------------------------
 def configure(state, *, characters: str = "none", character_names=None, pro_players: bool = False,
-              venues: bool = False) -> None:
-    """Check and record the options (before ``setup_game``)."""
+              venues: bool = False, pool=None) -> None:
+    """Check and record the options (before ``setup_game``). The characters are ``chars.roster(pool)``:
+    the rulebook's six and the pool's imported ones; with powers, a chosen character whose powers
+    do not all compile is refused, naming the ability (``chars.not_playable``)."""
     if characters not in MODES:
         raise ValueError(f"characters is one of {', '.join(MODES)}, not {characters!r}")
     if pro_players and characters != "powers":
         raise ValueError('Pro Player Cards need characters="powers" ("When playing with characters, you can '
                          'introduce Pro Player Cards")')
+    state.character_roster = chars.roster(pool)
     if isinstance(character_names, Mapping):  # some seats chosen ({seat: name}), the others at random
         chosen = {int(seat): name for seat, name in character_names.items() if name is not None}
         bad = [seat for seat in chosen if not 0 <= seat < state.num_players]
         if bad:
             raise ValueError(f"character for seat {bad[0]}: a {state.num_players}-player game has seats 0-"
                              f"{state.num_players - 1}")
-        unknown = [n for n in chosen.values() if n not in chars.CHARACTERS]
-        if unknown:
-            raise ValueError(f"no character named {unknown[0]!r} (the characters: {', '.join(chars.CHARACTERS)})")
+        _check_names(state, chosen.values(), characters)
         if len(set(chosen.values())) != len(chosen):
             raise ValueError("two seats cannot play the same character")
         character_names = dict(sorted(chosen.items())) or None
     elif character_names is not None:
         names = list(character_names)
-        unknown = [n for n in names if n not in chars.CHARACTERS]
-        if unknown:
-            raise ValueError(f"no character named {unknown[0]!r} (the characters: {', '.join(chars.CHARACTERS)})")
+        _check_names(state, names, characters)
         if len(names) != state.num_players or len(set(names)) != len(names):
             raise ValueError(f"character_names: {state.num_players} different characters, one per seat")
         character_names = tuple(names)
@@ -82,6 +81,25 @@ def configure(state, *, characters: str = "none", character_names=None, pro_play
     state.pro_stock, state.pro_given, state.pro_winners = {}, {}, {}
     state.venue_deck, state.venue = [], []
     state.meta_redrawn, state.meta_stack_of = frozenset(), {}
+
+
+def _check_names(state, names, characters: str) -> None:
+    roster = state.character_roster
+    unknown = [n for n in names if n not in roster]
+    if unknown:
+        raise ValueError(f"no character named {unknown[0]!r} (the characters: {', '.join(roster)})")
+    if characters == "powers":
+        for name in names:
+            problems = chars.not_playable(roster[name])
+            if problems:
+                raise ValueError(f"{name}'s powers are not playable yet ({problems[0]}); choose another character "
+                                 "or play without character powers")
+
+
+def dealable(state) -> list[str]:
+    """The characters dealt at random: every one of the roster; with powers, those whose powers play."""
+    roster = getattr(state, "character_roster", None) or chars.roster()
+    return [n for n, spec in roster.items() if not (active(state) and chars.not_playable(spec))]
 
 
 def options(state) -> dict:
@@ -106,7 +124,9 @@ def deal_characters(state) -> list[str]:
     if chosen and not isinstance(chosen, dict):
         return list(chosen)
     chosen = chosen or {}
-    names = [n for n in chars.CHARACTERS if n not in chosen.values()]
+    names = [n for n in dealable(state) if n not in chosen.values()]
+    if len(names) < state.num_players - len(chosen):
+        raise ValueError(f"{len(names)} character(s) to deal for {state.num_players - len(chosen)} seat(s)")
     state.rng.shuffle(names)
     dealt = iter(names)
     return [chosen[seat] if seat in chosen else next(dealt) for seat in range(state.num_players)]
@@ -118,7 +138,8 @@ def setup(state) -> None:
     characters in the game, the Venue Deck shuffled."""
     if not hasattr(state, "power_options"):
         configure(state)
-    state.character_card = [_register(state, chars.character_spec(name), "character") for name in state.characters]
+    roster = getattr(state, "character_roster", None) or chars.roster()
+    state.character_card = [_register(state, roster[name], "character") for name in state.characters]
     state.meta_stack_of = {c: stack for stack, pile in state.meta.items() for c in pile}
     state.box["venues"] = []
     if active(state):
@@ -130,7 +151,8 @@ def setup(state) -> None:
                 state.log("starting_promo", seat, cards=[state.cards[c].name for c in taken], tier=op["tier"])
     if options(state)["pro_players"]:
         state.pro_stock = {name: _register(state, chars.pro_spec(name), "pro", chars.PRO_COPIES)
-                           for name in state.characters}
+                           for name in state.characters if name in chars.PRO_PLAYERS}  # an imported one's
+        # Pro Players are singles of its list, bought like any other
     if options(state)["venues"]:
         deck = [c for spec in venue_cards.venue_specs() for c in _register(state, spec, "venue")]
         state.rng.shuffle(deck)

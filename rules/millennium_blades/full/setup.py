@@ -52,10 +52,32 @@ def choose_store_sets(pool: FullPool, sets, notes: list[str], liquidation: bool 
     codes = []
     for kind, want in STORE_COUNTS.items():
         want += LIQUIDATION_EXTRA.get(kind, 0) if liquidation else 0
-        have = pool.sets_of(kind)[:want]
+        have = pool.sets_of(kind, playable=True)[:want]
         if len(have) < want:
             notes.append(f"store: {len(have)} {kind} set(s) of the {want} the rulebook takes (the pool has no more)")
         codes += [s.code for s in have]
+    return codes
+
+
+#: what setup does with cards the engine cannot run yet (``FullPool.check_playable``)
+NOT_PLAYABLE = ("refuse", "leave_out")
+
+
+def choose_starters(pool: FullPool, starters, starter_sets) -> list[str]:
+    """The starter sets: ``starters`` (one per seat, in seat order), else ``starter_sets`` (dealt
+    at random), else every starter set whose cards the engine can run."""
+    if starters is not None:
+        codes = list(starters)
+    elif starter_sets is not None:
+        codes = list(starter_sets)
+    else:
+        codes = [s.code for s in pool.sets_of("starter", playable=True)]
+    for code in codes:
+        if pool.kind(code) != "starter":
+            raise ValueError(f"{code} is a {pool.kind(code)} set, not a starter deck")
+    if not codes:
+        raise ValueError("the pool has no starter deck" + (" whose cards are all playable" if pool.sets_of("starter")
+                                                          else ""))
     return codes
 
 
@@ -69,19 +91,20 @@ def choose_promos(pool: FullPool, fusion, prize, reuse: bool, notes: list[str]) 
     two sets of Bronze and Silver Promos, and one set of Gold Promos ... Place one of each type
     of set in the Card Fusion Area, and set the other two aside to use as Prize Support". A pool
     with one set of a kind gives it to the fusion area first; prize support then uses a second
-    printing of the same set when ``reuse`` (default), else there is none (noted)."""
+    printing of the same set when ``reuse`` (default), else there is none (noted). Sets not chosen
+    are taken from those whose every card the engine can run (``FullPool.sets_of(playable=True)``)."""
     fusion = dict(fusion) if fusion is not None else {}
     prize = dict(prize) if prize is not None else {}
     for tier, kind in FUSION_KINDS.items():
         if tier not in fusion:
-            have = pool.sets_of(kind)
+            have = pool.sets_of(kind, playable=True)
             fusion[tier] = have[0].code if have else None
             if not have:
                 notes.append(f"fusion: no {kind} set in the pool; {tier} fusion is unavailable")
     for rnd, kind in PRIZE_KINDS.items():
         if rnd not in prize:
             tier = kind.split("_")[0]
-            spare = [s.code for s in pool.sets_of(kind) if s.code != fusion.get(tier)]
+            spare = [s.code for s in pool.sets_of(kind, playable=True) if s.code != fusion.get(tier)]
             if spare:
                 prize[rnd] = spare[0]
             elif reuse and fusion.get(tier):
@@ -94,9 +117,16 @@ def choose_promos(pool: FullPool, fusion, prize, reuse: bool, notes: list[str]) 
 
 
 def setup_game(state, pool: FullPool, *, sets=None, preset: str | None = None, fusion=None, prize=None,
-               starters=None, reuse_short_sets: bool = True, metagames=None, accessories: str = "none",
-               handicap_seats=()) -> None:
-    """Register every card of the game in ``state.cards`` and put it in its starting zone."""
+               starters=None, starter_sets=None, reuse_short_sets: bool = True, metagames=None,
+               accessories: str = "none", handicap_seats=(), not_playable: str = "refuse") -> None:
+    """Register every card of the game in ``state.cards`` and put it in its starting zone.
+
+    ``starters``: a starter set per seat; ``starter_sets``: the starter sets dealt at random
+    (default: every one whose cards the engine can run). ``not_playable``: a chosen set holding
+    cards the engine cannot run yet is refused (``"refuse"``) or played without them
+    (``"leave_out"``, noted): ``FullPool.check_playable``."""
+    if not_playable not in NOT_PLAYABLE:
+        raise ValueError(f"not_playable is one of {', '.join(NOT_PLAYABLE)}, not {not_playable!r}")
     notes = state.setup_notes
     if preset == "first_game":
         store_codes, fus, pri = (_by_names(pool, FIRST_GAME[k]) for k in ("store", "fusion", "prize"))
@@ -109,6 +139,9 @@ def setup_game(state, pool: FullPool, *, sets=None, preset: str | None = None, f
         raise ValueError(f"unknown preset {preset!r} (known: first_game)")
     store_codes = choose_store_sets(pool, sets, notes, state.liquidation)
     fusion_codes, prize_codes = choose_promos(pool, fusion, prize, reuse_short_sets, notes)
+    starter_codes = choose_starters(pool, starters, starter_sets)
+    pool.check_playable([*store_codes, *fusion_codes.values(), *prize_codes.values(), *starter_codes],
+                        not_playable == "leave_out", notes)
     state.store_sets = store_codes
     state.fusion_sets, state.prize_sets = fusion_codes, prize_codes
 
@@ -140,9 +173,6 @@ def setup_game(state, pool: FullPool, *, sets=None, preset: str | None = None, f
         state.rng.shuffle(state.meta[stack])
     # 5. "Give each player a starter deck, either randomly or of their choice": at random; with
     # fewer starter sets than players, sets are dealt again (each seat has its own copy)
-    starter_codes = list(starters) if starters is not None else [s.code for s in pool.sets_of("starter")]
-    if not starter_codes:
-        raise ValueError("the pool has no starter deck")
     if starters is None:
         state.rng.shuffle(starter_codes)
     if len(starter_codes) < state.num_players:

@@ -9,7 +9,9 @@ and one Gold Promo Set to be given out during scoring and set these aside."
 The Store's sets are chosen as in the whole game (``full/setup.py`` ``choose_store_sets``: "GAME
 SETUP" 2, what the pool has). A pool with one promo set of a kind (the fixture) gives the second
 Bronze pile and the set-aside Silver set a second printing of that set (noted in ``setup_notes``).
-Sell Markers: "GAME SETUP" 5's count (3 each, 4 with three players).
+Sell Markers: "GAME SETUP" 5's count (3 each, 4 with three players). Sets not chosen are taken from
+those whose cards the engine can all run; a chosen set holding cards not playable yet is refused
+(``FullPool.check_playable``).
 """
 
 from __future__ import annotations
@@ -36,7 +38,7 @@ def choose_promos(pool: FullPool, fusion, prize, notes: list[str]) -> tuple[dict
     used: dict[str, list[str]] = {}
 
     def take(kind: str, what: str) -> str | None:
-        have = [s.code for s in pool.sets_of(kind)]
+        have = [s.code for s in pool.sets_of(kind, playable=True)]
         if not have:
             notes.append(f"{what}: the pool has no {kind} set; the pile is empty")
             return None
@@ -65,6 +67,7 @@ def setup_game(state, pool: FullPool, *, sets=None, fusion=None, prize=None, met
     notes = state.setup_notes
     store_codes = choose_store_sets(pool, sets, notes)
     fusion_codes, prize_codes = choose_promos(pool, fusion, prize, notes)
+    pool.check_playable([*store_codes, *fusion_codes.values(), *prize_codes.values()], False, notes)
     state.store_sets, state.fusion_sets, state.prize_sets = store_codes, fusion_codes, prize_codes
     cards: list[Card] = state.cards
 
