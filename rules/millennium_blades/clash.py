@@ -121,7 +121,8 @@ class ClashMixin:
     # -- +1 Star tokens ("Blast Off") ------------------------------------------------------------------
     def op_tokens(self, frame: dict, op: dict, k: int) -> bool:
         seat, amount = frame["seat"], op.get("amount", 1)
-        if op["target"]["pick"] == "next_played":
+        if op["target"]["pick"] == "next_played" and "next_played" not in frame["ctx"]:
+            # on the next card played; a Next effect resolving names that card already
             self.next_effects[seat].append(("tokens", amount))
             self.log("star_tokens_pending", seat, amount=amount)
             return True

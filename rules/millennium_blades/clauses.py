@@ -63,19 +63,22 @@ def read_clause(text: str, timing: str, effect: dict, last: dict) -> list[dict]:
     if m:
         target = read_target(m.group(1), last.get("ref"))
         return [{"op": "flip", "target": target}]
-    m = re.fullmatch(r"clash with (an opponent|another player|one opponent|all players|all opponents|each opponent|"
-                     r"every player|all other players)", text)
+    m = re.fullmatch(r"clash with (an opponent|another player|one opponent|a player|an opponent of your choice|"
+                     r"all players|all opponents|each opponent|every player|all other players)|(all players) clash", text)
     if m:
-        return [{"op": "clash", "with": "opponent" if m.group(1) in ("an opponent", "another player", "one opponent")
-                 else "all"}]
+        one = m.group(1) in ("an opponent", "another player", "one opponent", "a player", "an opponent of your choice")
+        return [{"op": "clash", "with": "opponent" if one else "all"}]
+    m = re.fullmatch(rf"the next card you play comes into play with ({NUMBER}) \+1 star tokens?(?: on it)?", text)
+    if m:
+        return [{"op": "star_tokens", "amount": number(m.group(1)), "target": {"player": "self", "pick": "next_played"}}]
     m = re.fullmatch(rf"put ({NUMBER}) \+1 star tokens? on (.+)", text)
     if m:
         return [{"op": "star_tokens", "amount": number(m.group(1)), "target": read_target(m.group(2), last.get("ref"))}]
-    m = re.fullmatch(rf"(?:you may )?play (an additional|one additional|{NUMBER} additional|an extra|{NUMBER} extra) "
-                     r"singles?(?: this turn)?", text)
+    m = re.fullmatch(rf"(?:you may )?play (an additional|one additional|{NUMBER} additional|an extra|{NUMBER} extra|"
+                     r"another) (?:singles?|cards?)(?: this turn| after resolving this one)?", text)
     if m:
         word = m.group(1).split()[0]
-        return [{"op": "play_extra", "amount": 1 if word in ("an", "one") else number(word)}]
+        return [{"op": "play_extra", "amount": 1 if word in ("an", "one", "another") else number(word)}]
     m = re.fullmatch(r"reveal (?:the top card of the store|a card from the top of the store)", text)
     if m:
         last["ref"] = "revealed"

@@ -8,7 +8,7 @@ import re
 from rules.millennium_blades.phrases import NUMBER, Unread, card_phrase, number, read_count, read_ref
 
 _CARD = (r"(this card|it|that card|the next card you play|your top card|the revealed card|"
-         r"the card (?:immediately )?(?:to the )?(?:left|right) of this (?:one|card))")
+         r"the card (?:immediately )?(?:to|on) (?:the |its )?(?:immediate )?(?:left|right)(?: of this (?:one|card))?)")
 
 
 def read_condition(text: str) -> dict:

@@ -5,6 +5,7 @@ language (effects.py) or raises :class:`Unread` naming the phrase it could not r
 from __future__ import annotations
 
 import re
+from contextvars import ContextVar
 
 from rules.millennium_blades.vocabulary import ELEMENTS, KEYWORDS, TYPE_VALUES
 
@@ -42,8 +43,8 @@ def number(text: str) -> int:
 
 # -- card descriptions ---------------------------------------------------------------------------
 _HEAD = re.compile(rf"^(?:each |every |a |an |one |the |any |all )?(?:different )?(?P<other>(?:an)?other )?"
-                   rf"(?P<face>face-up |face-down )?(?:(?P<el>{ELEMENT})(?:-element)? )?"
-                   rf"(?P<noun>cards?|singles?|(?:{TYPE})s?)\b")
+                   rf"(?P<face>face-up |face-down )?(?:(?P<stars>\d+) star(?: rating)?(?: or (?P<dir>lower|higher|less|more))? )?"
+                   rf"(?:(?P<el>{ELEMENT})(?:-element)? )?(?P<noun>cards?|singles?|(?:{TYPE})s?(?: cards?| singles?)?)\b")
 _MODIFIERS = (
     (re.compile(r"^ with (mimicry|blast off|scurry|anvil drop|thwomp!?)"), "keyword"),
     (re.compile(rf"^ with ({NUMBER}) or (more|fewer|less) stars"), "stars"),
@@ -58,6 +59,8 @@ _MODIFIERS = (
     (re.compile(r"^ (?:of your choice )?in (your|an opponent's|another player's|your opponents'|each opponent's|"
                 r"each|any|every|all) (tableaus?|hand|tableaux)"), "zone"),
     (re.compile(r"^ (?:of your choice|of their choice)"), "choice"),
+    # "Play" effects: the card is "in play" while it resolves ("Effects on Cards"): your tableau
+    (re.compile(r"^ (?:in play|in your play area)"), "in_play"),
 )
 ZONE_WORDS = {"your": "tableau", "an opponent's": "opponents", "another player's": "opponents",
               "your opponents'": "opponents", "each opponent's": "opponents", "each": "all", "any": "all",
@@ -78,7 +81,10 @@ def card_phrase(text: str) -> tuple[dict, str, str]:
         flt["face"] = "up" if "up" in m.group("face") else "down"
     if m.group("el"):
         flt["element"] = m.group("el")
-    noun = m.group("noun").rstrip("s")
+    if m.group("stars"):
+        cmp = {"lower": "<=", "less": "<=", "higher": ">=", "more": ">=", None: "=="}[m.group("dir")]
+        flt["star"] = {"cmp": cmp, "value": int(m.group("stars"))}
+    noun = m.group("noun").split()[0].rstrip("s")
     if noun in TYPE_VALUES:
         flt["type"] = noun
     zone = "tableau"
@@ -112,6 +118,8 @@ def _modify(flt: dict, kind: str, m: re.Match, zone: str) -> str:
         flt["where"] = f"{g[0]}_of"
     elif kind == "adjacent":
         flt["where"] = "adjacent"
+    elif kind == "in_play":
+        return "tableau"
     elif kind == "zone":
         return "hand" if g[1] == "hand" else ZONE_WORDS[g[0]]
     return zone
@@ -150,11 +158,20 @@ REF_PHRASES = {
 }
 
 
+#: the card "that card" / "it" names where no clause named one: the card revealed, or, in an effect a
+#: card's play or flip triggers ("Whenever an opponent plays a single, flip that card"), that card
+THAT_CARD: ContextVar[str] = ContextVar("THAT_CARD", default="revealed")
+_THAT = ("it", "that card", "that single")
+
+
 def read_ref(text: str) -> str:
     text = text.strip()
+    if text in _THAT:
+        return THAT_CARD.get() if text != "that single" else "played"
     if text in REF_PHRASES:
         return REF_PHRASES[text]
-    m = re.fullmatch(rf"the card (?:immediately )?(?:to the )?(left|right) of {_THIS}(?: in your tableau)?", text)
+    m = re.fullmatch(rf"the card (?:(?:immediately )?(?:to|on) (?:the |its )?(?:immediate )?(left|right)(?: of {_THIS})?)"
+                     r"(?: in your tableau)?", text)
     if m:
         return m.group(1)
     raise Unread(text, "a card")
@@ -216,9 +233,11 @@ def read_event(text: str) -> dict:
         return {"event": "clash_won"}
     if re.fullmatch(r"you put (?:one or more )?\+1 star tokens? on (?:a|any) card", text):
         return {"event": "star_tokens", "by": "self"}
-    m = re.fullmatch(r"(an opponent's effect|one of your effects|an effect) (would flip|flips) (.+)", text)
+    m = re.fullmatch(r"(an opponent's effect|an effect an opponent controls|one of your effects|an effect) "
+                     r"(would flip|flips) (.+)", text)
     if m:
-        by = {"an opponent's effect": "opponent", "one of your effects": "self", "an effect": "any"}[m.group(1)]
+        by = {"an opponent's effect": "opponent", "an effect an opponent controls": "opponent",
+              "one of your effects": "self", "an effect": "any"}[m.group(1)]
         what = re.sub(r"^one of your ", "a ", m.group(3))
         flt, zone, rest = card_phrase(what)
         if rest:
@@ -243,5 +262,5 @@ def _trim(trigger: dict) -> dict:
     return trigger
 
 
-__all__ = ["KEYWORDS", "MULTIPLE", "NUMBER", "Unread", "card_phrase", "number", "read_count", "read_event",
+__all__ = ["KEYWORDS", "MULTIPLE", "NUMBER", "THAT_CARD", "Unread", "card_phrase", "number", "read_count", "read_event",
            "read_ref", "read_target", "whole_card_phrase"]

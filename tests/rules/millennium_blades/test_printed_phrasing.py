@@ -1,0 +1,128 @@
+"""Phrase shapes of printed Millennium Blades cards (issue 26, parts 2 and 3): each test plays an
+original card written in one shape (invented name and wording) in the tournament engine and checks
+what it did, citing the rulebook (millennium-blades.txt) section the shape follows."""
+
+from __future__ import annotations
+
+from rules.millennium_blades.text import compile_text
+from tests.rules.millennium_blades.helpers import card, do, ids, kit, names, place, table
+
+FILLER = card("Plain Pebble", "Play: Gain 1 RP.", star=1, elements=("earth",), types=("animal",))
+
+
+def test_set_keyword_printed_with_its_timing_reads_the_printed_text():
+    """"Set Specific Keywords": "When you see a keyword, its effects are always the same. On most
+    cards, the keyword's full text is printed out": "Hurry–Play:" reads as "Play:"."""
+    hurry = card("Gale Courier", "Hurry–Play: You may play another card after resolving this one.")
+    effects, reason = compile_text("Hurry PLUS - Play: You may play another card after resolving this one.")
+    assert reason is None and effects[0]["ops"] == [{"op": "play_extra", "amount": 1}]
+    st = table(kit([hurry, FILLER, card("Second Pebble", star=1)]), kit([card("Idle Lamp")]))
+    do(st, 'play "Gale Courier"', "accept", 'play "Plain Pebble"')
+    assert names(st, st.tableau[0]) == ["Gale Courier", "Plain Pebble"]
+    assert st.rp[0] == 1
+
+
+def test_no_special_effect_and_epic_print_no_tournament_effect():
+    """A card whose box says "No Special Effect" is played for its star alone ("CARD DATA"); "Epic"
+    (its reminder limits a deck to one Epic card) is a deckbuilding rule, no tournament effect."""
+    assert compile_text("No Special Effect") == ([], None)
+    effects, reason = compile_text("Epic (Limit one Epic Card per Deck) | Score: Gain 9 RP.")
+    assert reason is None and [e["timing"] for e in effects] == ["score"]
+    st = table(kit([card("Blank Golem", "No Special Effect", star=7)]), kit([card("Idle Lamp")]))
+    do(st, 'play "Blank Golem"')
+    assert st.rp == [0, 0] and st.star(ids(st, 0, "Blank Golem")[0]) == 7
+
+
+def test_metagame_reminder_every_player_scores_it():
+    """"Ending the Tournament" 1: "Every Player activates the Metagame Score effects for
+    themselves": a Metagame card's "All players perform this effect." is that rule's reminder."""
+    text = "METAGAME CARD | All players perform this effect. | Score: Gain 4 RP if you have a face-up 2 STAR card."
+    effects, reason = compile_text(text)
+    assert reason is None and len(effects) == 1
+    meta = card("Meta: Pair Week", text, kind="metagame")
+    two = card("Twin Pebble", star=2)
+    st = table(kit([two]), kit([card("Idle Lamp", star=2)]), metagame=[meta])
+    do(st, 'play "Twin Pebble"', 'play "Idle Lamp"', "pass", "pass")
+    assert st.phase == "over"
+    assert st.rp == [4, 4]
+    assert compile_text("All players perform this effect. | Score: Gain 4 RP.")[0] is None  # only on a Metagame
+
+
+def test_max_in_parentheses_caps_the_points():
+    """"(max. 10 RP)" is no reminder text: the effect gains at most that much ("Effects on Cards")."""
+    effects, reason = compile_text("Score: Gain 4 RP for each MAGE card in your tableau (max. 10 RP).")
+    assert reason is None and effects[0]["ops"][0]["max"] == 10
+    mage = card("Hedge Mage", "Score: Gain 4 RP for each MAGE card in your tableau (max. 10 RP).", types=("mage",))
+    st = table(kit([mage, card("Tower Mage", types=("mage",)), card("Moon Mage", types=("mage",))]), kit([]))
+    place(st, 0, "Hedge Mage", "Tower Mage", "Moon Mage")
+    do(st, "pass", "pass")
+    assert st.rp[0] == 10
+
+
+def test_printed_star_symbol_and_type_cards():
+    """The STAR symbol is the Star Rating ("CARD DATA"); "a 4 STAR or lower card", "an ANIMAL card",
+    "a CITIZEN in play" ("Effects on Cards": a card "in play") describe cards as the grammar does."""
+    text = "Play: If the card on its immediate left has a lower STAR than this one, flip it and gain 6 RP."
+    hammer = card("Anvil Hare", text, star=5)
+    st = table(kit([FILLER, hammer]), kit([card("Idle Lamp")]))
+    place(st, 0, "Plain Pebble")
+    do(st, 'play "Anvil Hare"')
+    assert names(st, st.down) == ["Plain Pebble"] and st.rp[0] == 6
+    effects, reason = compile_text("Play: If you have a CITIZEN in play, gain 9 RP.")
+    assert reason is None
+    clerk = card("Ledger Clerk", "Play: If you have a CITIZEN in play, gain 9 RP.", types=("citizen",))
+    st = table(kit([clerk]), kit([card("Idle Lamp")]))
+    do(st, 'play "Ledger Clerk"')  # "in play" while its Play effect resolves: itself
+    assert st.rp[0] == 9
+    sweep = card("Low Tide", "Play: Flip a 2 STAR or lower ANIMAL card in an opponent's tableau.")
+    st = table(kit([sweep]), kit([FILLER, card("Big Ox", star=6, types=("animal",))]))
+    place(st, 1, "Plain Pebble", "Big Ox")
+    do(st, 'play "Low Tide"')
+    assert names(st, st.down) == ["Plain Pebble"]
+
+
+def test_clash_with_a_player_and_all_players_clash():
+    """"Clashing": "clash with an opponent, or with all players"; "The loser gains" runs for the loser."""
+    duel = card("Dueling Crab", "Play: Clash with a player. The loser gains 7 RP.", star=2)
+    st = table(kit([duel]), kit([card("Tall Lamp", star=9)]), store=(1, 1))
+    place(st, 1, "Tall Lamp")
+    do(st, 'play "Dueling Crab"')
+    assert st.clashes_won == [0, 1] and st.rp == [7, 0]
+    brawl = card("Tavern Brawl", "Play: All players clash. If you win, gain 11 RP.", star=9)
+    st = table(kit([brawl]), kit([card("Small Lamp", star=1)]), kit([card("Low Lamp", star=2)]), store=(1, 1, 1))
+    place(st, 1, "Small Lamp")
+    place(st, 2, "Low Lamp")
+    do(st, 'play "Tavern Brawl"')
+    clash = next(e for e in st.events if e.action == "clash").as_dict()["changes"]
+    assert clash["players"] == [0, 1, 2] and st.rp[0] == 11
+
+
+def test_prevent_a_flip_reaction():
+    """"Reaction": "activated whenever the relevant condition on the effect is met ... the card that
+    triggers it is flipped face-down": "Prevent a card ... from being flipped by an opponent's effect"."""
+    shield = card("Tin Umbrella", "ACCESSORY | Reaction: Prevent a WATER card in your tableau from being flipped "
+                  "by an opponent's effect.", kind="accessory")
+    fish = card("River Carp", star=2, elements=("water",))
+    st = table(kit([fish], accessories=[shield]), kit([card("Angler", "Play: Flip a card in an opponent's tableau.")]))
+    place(st, 0, "River Carp")
+    st.seat_turn = 1
+    do(st, 'play "Angler"', 'react "Tin Umbrella"')
+    assert names(st, st.down) == ["Tin Umbrella"]
+
+
+def test_next_card_comes_into_play_with_tokens():
+    """"Next effects trigger on the next card you play": "your next card comes into play with two
+    +1 STAR tokens" (+1 STAR tokens, "Set Specific Keywords": Blast Off)."""
+    charger = card("Spark Battery", "Next: Your next card comes into play with two +1 STAR tokens on it.")
+    st = table(kit([charger, FILLER]), kit([card("Idle Lamp")]))
+    do(st, 'play "Spark Battery"', 'play "Idle Lamp"', 'play "Plain Pebble"')
+    assert st.star(ids(st, 0, "Plain Pebble")[0]) == 3
+
+
+def test_top_flips_the_card_an_opponent_played():
+    """"Top effects ... are good for disruption": "Whenever an opponent plays a single, flip that
+    card" flips the card the opponent played, not one of its own (issue 26's known bug)."""
+    warden = card("Gate Warden", "Top: Whenever an opponent plays a single, flip that card.")
+    st = table(kit([warden, FILLER]), kit([card("Idle Lamp")]))
+    do(st, 'play "Gate Warden"', 'play "Idle Lamp"')
+    assert names(st, st.down) == ["Idle Lamp"]
