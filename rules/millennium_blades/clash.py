@@ -78,6 +78,7 @@ class ClashMixin:
             if targets is None:
                 return False
             ctx[f"{k}:targets"] = targets
+            ctx["did"] = False
         for j in range(ctx.get(f"{k}:done", 0), len(targets)):
             card = targets[j]
             owner_seat = self.seat_of(card)
@@ -92,7 +93,9 @@ class ClashMixin:
                 if ctx.get(key):
                     cancelled = self._react(ctx[key], owner_seat, seat, card)
             if not cancelled:
-                self.flip_card(card, seat)
+                star = self.star(card)
+                if self.flip_card(card, seat):  # "If you did": the card this effect flipped, as it was
+                    ctx["did"], ctx["flipped"], ctx["flipped_star"] = True, card, star or 0
             ctx[f"{k}:done"] = j + 1
         return True
 
@@ -157,7 +160,9 @@ class ClashMixin:
             card = self.draw_store()
             revealed.append(card)
             extra = self.cards[card].printed_star if card is not None else 0
-            totals[p] = (self.star(self.top_card(p)) or 0) + extra
+            top = self.top_card(p)
+            bonus = sum(op.get("amount", 0) for op in self.cards[top].continuous("clash_star"))
+            totals[p] = (self.star(top) or 0) + bonus + extra
         self.to_aftermarket([c for c in revealed if c is not None])
         best = max(totals.values())
         top = [p for p, t in totals.items() if t == best]

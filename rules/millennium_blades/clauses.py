@@ -8,6 +8,7 @@ import re
 from rules.millennium_blades.phrases import (
     MULTIPLE,
     NUMBER,
+    THAT_CARD,
     Unread,
     card_phrase,
     number,
@@ -17,6 +18,8 @@ from rules.millennium_blades.phrases import (
 )
 
 _RP = r"(?:rp|ranking points?)"
+#: the TARGET picks whose card is chosen when the flip happens (then "it" is the card flipped)
+CHOSEN_PICKS = ("choice", "top", "highest", "lowest")
 _WHO = {"each opponent": "each_opponent", "that opponent": "that_player", "that player": "that_player",
         "each player": "each", "every player": "each", "all players": "each", "each other player": "each_other",
         "an opponent of your choice": "chosen_opponent", "target opponent": "chosen_opponent",
@@ -51,9 +54,17 @@ def read_clause(text: str, timing: str, effect: dict, last: dict) -> list[dict]:
     if m and timing == "action":
         effect["optional"] = True
         return read_clause(m.group(1), timing, effect, last)
-    m = re.fullmatch(r"(each opponent|each player|an opponent) flips (their|his or her|a) (.+)", text)
+    m = re.fullmatch(r"(each opponent|each player|an opponent|each other player) flips (their|his or her|a|one) (.+)", text)
     if m:
         return _owner_flips(m.group(1), m.group(3))
+    m = re.fullmatch(rf"({_WHO_RE}) discards? ({NUMBER}) (cards?|singles?)(?: (?:from|in) (?:their|his or her) hands?)?", text)
+    if m and m.group(1) != "you":
+        return [{"op": "discard", "amount": number(m.group(2)), "who": _WHO[m.group(1)]}]
+    m = re.fullmatch(rf"steal ({NUMBER}) {_RP} from ({_WHO_RE}|them|that player)", text)
+    if m:
+        # "steal": the player loses it (stopping at 0, "FAQs") and you gain what they lost (rules notes)
+        who = "that_player" if m.group(2) == "them" else _WHO[m.group(2)]
+        return [{"op": "steal_rp", "amount": number(m.group(1)), "who": who}]
     m = re.fullmatch(r"each opponent whose top card has (?:a )?(lower|higher) star rating than this card flips "
                      r"(?:that|their) top card", text)
     if m:
@@ -62,6 +73,8 @@ def read_clause(text: str, timing: str, effect: dict, last: dict) -> list[dict]:
     m = re.fullmatch(r"flip (.+)", text)
     if m:
         target = read_target(m.group(1), last.get("ref"))
+        if target["pick"] in CHOSEN_PICKS:
+            THAT_CARD.set("flipped")  # "flip a card ... If you did, gain RP equal to its STAR"
         return [{"op": "flip", "target": target}]
     m = re.fullmatch(r"clash with (an opponent|another player|one opponent|a player|an opponent of your choice|"
                      r"all players|all opponents|each opponent|every player|all other players)|(all players) clash", text)
@@ -109,7 +122,8 @@ def read_clause(text: str, timing: str, effect: dict, last: dict) -> list[dict]:
 
 
 def _owner_flips(who: str, what: str) -> list[dict]:
-    player = {"each opponent": "each_opponent", "each player": "each", "an opponent": "opponent"}[who]
+    player = {"each opponent": "each_opponent", "each player": "each", "an opponent": "opponent",
+              "each other player": "each_opponent"}[who]
     what = what.strip()
     if what == "top card":
         return [{"op": "flip", "target": {"player": player, "pick": "top", "chooser": "owner"}}]
@@ -129,7 +143,7 @@ def _points(text: str) -> dict:
                      rf"the revealed card's|the next card you play's|this card's) star rating)", text)
     if m:
         times = number(m.group(2)) if m.group(2) else 1
-        ref = read_ref(m.group(3)) if m.group(3) else {"its": "revealed", "that card's": "revealed",
+        ref = read_ref(m.group(3)) if m.group(3) else {"its": THAT_CARD.get(), "that card's": THAT_CARD.get(),
                                                        "the revealed card's": "revealed", "this card's": "this",
                                                        "the next card you play's": "next_played"}[m.group(4)]
         return {"op": f"{m.group(1)}_rp", "amount": times, "per": {"count": "star", "card": ref}}
@@ -158,6 +172,9 @@ def read_continuous(text: str) -> list[dict]:
 
 
 def _continuous(s: str) -> list[dict]:
+    m = re.fullmatch(r"this card has \+(\d+) star(?: rating)? (?:when|while) clashing", s)
+    if m:  # "Clashing": the Top Card's Star Rating plus this
+        return [{"op": "clash_star", "amount": int(m.group(1))}]
     if re.match(r"(?:while the card immediately to the left of this one is face-up, )?this card has (?:the "
                 r"elements? and types?|that card's elements and types) (?:of the face-up card to its immediate left|"
                 r"in place of its own)", s):

@@ -13,6 +13,12 @@ _CARD = (r"(this card|it|that card|the next card you play|your top card|the reve
 
 def read_condition(text: str) -> dict:
     text = text.strip()
+    m = re.fullmatch(r"you (did|do)(n't| not)?", text)
+    if m:  # "If you did": the flip, discard or payment just before happened
+        return {"test": "not", "of": {"test": "did"}} if m.group(2) else {"test": "did"}
+    m = re.fullmatch(r"this card has no (.+)", text)
+    if m:
+        return _count(read_count(m.group(1)), "==", 0)
     if text == "this is the only card in your tableau":
         return _count({"count": "cards", "zone": "tableau", "filter": {}}, "==", 1)
     m = re.fullmatch(r"(?:you have|you hold) no (cards?|singles?) in (?:your )?hand", text)
@@ -46,6 +52,16 @@ def read_condition(text: str) -> dict:
     if m:
         flt, _zone = _phrase(m.group(3))
         return _count({"count": "cards", "zone": "tableau", "filter": flt}, _more(m.group(2)), number(m.group(1)))
+    m = re.fullmatch(rf"(?:you have|there (?:are|is)) at least ({NUMBER}) (.+)", text)
+    if m:
+        return _count(read_count(m.group(2)), ">=", number(m.group(1)))
+    m = re.fullmatch(r"there (?:are|is) no (.+)", text)
+    if m:
+        return _count(read_count(m.group(1)), "==", 0)
+    m = re.fullmatch(rf"this card's star rating is (lower|higher) than (?:that of )?{_CARD}", text)
+    if m:  # the other card's Star Rating is higher (lower) than this card's
+        return {"test": "card", "card": read_ref(m.group(2)),
+                "is": {"face": "up", "star": {"cmp": ">" if m.group(1) == "lower" else "<", "value": "this"}}}
     m = re.fullmatch(rf"(?:you have|there are) ({NUMBER}) or (more|fewer) (.+)", text)
     if m:
         return _count(read_count(m.group(3)), _more(m.group(2)), number(m.group(1)))

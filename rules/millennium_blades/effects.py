@@ -38,17 +38,17 @@ FACES = ("up", "down", "any")
 #: left/right of this one, the cards adjacent to it
 WHERES = ("this", "other", "left", "right", "left_of", "right_of", "adjacent")
 ZONES = ("tableau", "opponents", "all", "hand", "kit")  # kit: your deck box and accessories
-COUNTS = ("cards", "elements", "types", "star_tokens", "clashes_won", "star")
+COUNTS = ("cards", "elements", "types", "star_tokens", "clashes_won", "star", "empty_slots")
 #: REF: a card an effect names: this card, its neighbours, your Top Card, the card a Next effect or
 #: trigger is about, the card just revealed
-REFS = ("this", "left", "right", "top", "next_played", "played", "revealed")
+REFS = ("this", "left", "right", "top", "next_played", "played", "revealed", "flipped")
 PLAYERS = ("self", "opponent", "each_opponent", "each", "any", "that_player")
 PICKS = ("this", "left", "right", "top", "next_played", "played", "choice", "highest", "lowest", "all")
 WHO = ("self", "each_opponent", "that_player", "chosen_opponent", "each", "each_other", "winner", "losers")
 EVENTS = ("play", "flipped", "would_flip", "clash_won", "star_tokens")
 SIDES = ("self", "opponent", "any")
 TRIGGERED_TIMINGS = ("top", "ongoing", "reaction")
-CONTINUOUS_OPS = ("protect", "extra_slot", "set_star", "copy_attributes")
+CONTINUOUS_OPS = ("protect", "extra_slot", "set_star", "copy_attributes", "clash_star")
 #: the sides of a Character or Venue card, and its Deckbuilding side's timings and ops
 CARD_SIDES = ("deckbuilding", "tournament")
 COMPONENT_TIMINGS = ("deckbuilding", "setup")
@@ -209,7 +209,7 @@ def ops_errors(ops: Any, path: str, *, continuous: bool = False) -> Errors:
 def _op(name: str, op: Mapping[str, Any], where: str) -> Errors:
     errors: Errors = []
     if name in ("gain_rp", "lose_rp", "gain_money", "extra_slot", "play_extra", "star_tokens", "set_star",
-                "discard", "pay_money"):
+                "discard", "pay_money", "steal_rp", "clash_star"):
         errors += _int(op.get("amount", 1), f"{where}.amount")
     if name in ("gain_rp", "lose_rp", "set_star") and "per" in op:
         errors += count_errors(op["per"], f"{where}.per")
@@ -289,7 +289,7 @@ def count_errors(count: Any, path: str) -> Errors:
         if count.get("card") not in REFS:
             errors.append((f"{path}.card", f"names a card: one of {', '.join(REFS)}"))
         return errors
-    if count["count"] == "clashes_won":
+    if count["count"] in ("clashes_won", "empty_slots"):
         return errors
     if count.get("zone", "tableau") not in ZONES:
         errors.append((f"{path}.zone", f"{count.get('zone')!r} is not one of {', '.join(ZONES)}"))
@@ -309,7 +309,9 @@ def condition_errors(cond: Any, path: str) -> Errors:
         return errors + filter_errors(cond.get("is", {}), f"{path}.is")
     if test == "not":
         return condition_errors(cond.get("of"), f"{path}.of")
-    return [(f"{path}.test", f"{test!r} is not a condition test (count, card, not)")]
+    if test == "did":  # "If you did": the effect's last flip, discard or payment happened
+        return []
+    return [(f"{path}.test", f"{test!r} is not a condition test (count, card, not, did)")]
 
 
 def target_errors(target: Any, path: str) -> Errors:

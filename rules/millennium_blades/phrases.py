@@ -42,7 +42,7 @@ def number(text: str) -> int:
 
 
 # -- card descriptions ---------------------------------------------------------------------------
-_HEAD = re.compile(rf"^(?:each |every |a |an |one |the |any |all )?(?:different )?(?P<other>(?:an)?other )?"
+_HEAD = re.compile(rf"^(?:each |every |a |an |one |the |any |all )?(?:different )?(?P<other>(?:an)?other )?(?P<adj>adjacent )?"
                    rf"(?P<face>face-up |face-down )?(?:(?P<stars>\d+) star(?: rating)?(?: or (?P<dir>lower|higher|less|more))? )?"
                    rf"(?:(?P<el>{ELEMENT})(?:-element)? )?(?P<noun>cards?|singles?|(?:{TYPE})s?(?: cards?| singles?)?)\b")
 _MODIFIERS = (
@@ -77,6 +77,8 @@ def card_phrase(text: str) -> tuple[dict, str, str]:
     flt: dict = {}
     if m.group("other"):
         flt["where"] = "other"
+    if m.group("adj"):
+        flt["where"] = "adjacent"
     if m.group("face"):
         flt["face"] = "up" if "up" in m.group("face") else "down"
     if m.group("el"):
@@ -144,8 +146,12 @@ def read_count(text: str) -> dict:
         return {"count": "elements" if m.group(1).startswith("element") else "types", "zone": zone, "filter": flt}
     m = re.fullmatch(r"\+1 star tokens? on (.+)", text)
     if m:
+        if m.group(1) in ("this card", "this one", "it"):
+            return {"count": "star_tokens", "zone": "tableau", "filter": {"where": "this"}}
         flt, zone = whole_card_phrase(m.group(1))
         return {"count": "star_tokens", "zone": zone, "filter": flt}
+    if re.fullmatch(r"(?:open |empty )slots? in your tableau", text):  # "Tableau": the slots no card fills
+        return {"count": "empty_slots"}
     flt, zone = whole_card_phrase(text)
     return {"count": "cards", "zone": zone, "filter": flt}
 

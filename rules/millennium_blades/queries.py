@@ -237,7 +237,11 @@ class QueryMixin:
         kind = count["count"]
         if kind == "clashes_won":
             return self.clashes_won[seat]
+        if kind == "empty_slots":
+            return max(0, self.capacity(seat) - len(self.tableau[seat]))
         if kind == "star":
+            if count["card"] == "flipped":  # the card this effect flipped, as it was ("Thwomp!": "flip it and gain")
+                return (ctx or {}).get("flipped_star", 0)
             card = self.ref(count["card"], source, seat, ctx or {})
             if card is None:
                 return 0
@@ -267,6 +271,8 @@ class QueryMixin:
         test = cond["test"]
         if test == "not":
             return not self.holds(cond["of"], source, seat, ctx)
+        if test == "did":
+            return bool(ctx.get("did"))
         if test == "card":
             return self.matches(self.ref(cond["card"], source, seat, ctx), cond.get("is", {}), source)
         return CMP[cond["cmp"]](self.count(cond["of"], source, seat, ctx), cond["value"])

@@ -114,7 +114,7 @@ class ResolveMixin(ClashMixin):
     def do_op(self, frame: dict, op: dict, k: int) -> bool:
         name = op["op"]
         seat, source, ctx = frame["seat"], frame["source"], frame["ctx"]
-        if name in ("gain_rp", "lose_rp", "gain_money"):
+        if name in ("gain_rp", "lose_rp", "gain_money", "steal_rp"):
             return self.op_points(frame, op, k)
         if name == "flip":
             return self.op_flip(frame, op, k)
@@ -193,6 +193,10 @@ class ResolveMixin(ClashMixin):
                 self.rp[p] -= lost
                 if logging:
                     self.log("lose_rp", p, amount=lost, rp=self.rp[p])
+                if name == "steal_rp":  # the thief gains what was lost (rules notes, "Stealing RP")
+                    self.rp[frame["seat"]] += lost
+                    if logging:
+                        self.log("gain_rp", frame["seat"], amount=lost, rp=self.rp[frame["seat"]])
         return True
 
     def op_insert(self, frame: dict, k: int) -> bool:
@@ -242,6 +246,15 @@ class ResolveMixin(ClashMixin):
         text (it is the price of what follows; rules notes); an Action's card is still flipped
         ("perform the text on the card, then flip the card face-down")."""
         seat, ctx = frame["seat"], frame["ctx"]
+        if op.get("who", "self") != "self":  # "each opponent discards a card": each of them, from their hand
+            players = self.who(frame, op, k)
+            if players is None:
+                return False
+            mine = {key: value for key, value in op.items() if key != "who"}
+            frame["i"] = k + 1
+            self.push([self.frame(p, frame["source"], {"ops": [mine]}, optional=False) for p in players])
+            return True
+        ctx["did"] = False
         for n in range(op.get("amount", 1)):
             key = f"{k}:discard{n}"
             if f"{key}:done" in ctx:
@@ -260,6 +273,7 @@ class ResolveMixin(ClashMixin):
             self.binder[seat].append(card)
             ctx[f"{key}:done"] = True
             self.log("discard", seat, card=self.cards[card].name)
+        ctx["did"] = True
         return True
 
     def op_pay(self, frame: dict, op: dict) -> bool:
@@ -270,6 +284,7 @@ class ResolveMixin(ClashMixin):
             frame["i"] = frame.get("text_ends", len(frame["ops"]))
             self.log("pay_failed", seat, amount=amount)
             return True
+        frame["ctx"]["did"] = True
         self.money[seat] -= amount
         self.log("pay_money", seat, amount=amount)
         return True

@@ -126,6 +126,10 @@ _WORDING = (
     (re.compile(r"\b(?:place|add)(?=s? (?:a|an|one|two|three|four|five|\d+) \+1 star tokens?)"), "put"),
     (re.compile(r"(\+1 star tokens?) onto\b"), r"\1 on"),
     (re.compile(r"(?<!play )\byour next card\b(?! you play)"), "the next card you play"),
+    (re.compile(r"\beach time\b"), "whenever"),
+    # "each opponent must flip a card": an obligation is what the player does
+    (re.compile(r"\b(opponent|player|players|they|loser|winner) must (flip|discard|lose|gain)\b"), r"\1 \2s"),
+    (re.compile(r"\b(players|they) (flip|discard|lose|gain)s\b"), r"\1 \2"),
     (re.compile(r"\s+"), " "),
 )
 

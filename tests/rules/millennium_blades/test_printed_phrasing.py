@@ -126,3 +126,96 @@ def test_top_flips_the_card_an_opponent_played():
     st = table(kit([warden, FILLER]), kit([card("Idle Lamp")]))
     do(st, 'play "Gate Warden"', 'play "Idle Lamp"')
     assert names(st, st.down) == ["Idle Lamp"]
+
+
+def test_each_opponent_must_flip_and_must_discard():
+    """"Flip a Card" / "Discard a Card" ("General Rules"): "each opponent must flip a card in their
+    tableau" is their flip of a card of their choice; "must discard a card" goes to their binder."""
+    bully = card("Alley Bully", "Play: Each opponent must flip a card in their tableau. Each opponent must "
+                 "discard a card.")
+    st = table(kit([bully]), kit([FILLER, card("Spare Pebble"), card("Idle Lamp")]))
+    place(st, 1, "Plain Pebble")
+    do(st, 'play "Alley Bully"', 'pick "Idle Lamp"')
+    assert names(st, st.down) == ["Plain Pebble"] and names(st, st.binder[1]) == ["Idle Lamp"]
+
+
+def test_steal_rp_gains_what_the_opponent_lost():
+    """Stealing RP: the opponent loses it ("FAQs": "You lose as much as you can and stop at zero")
+    and you gain what they lost (docs/rules-notes.md, "Stealing RP")."""
+    thief = card("Pickpocket Fox", "Play: Steal 6 RP from an opponent of your choice.")
+    st = table(kit([thief]), kit([card("Idle Lamp")]))
+    st.rp = [0, 4]
+    do(st, 'play "Pickpocket Fox"')
+    assert st.rp == [4, 0]
+
+
+def test_star_when_clashing():
+    """"Clashing": each player adds the revealed card's star to "the Star Rating of your Top Card";
+    "This card has +3 STAR when clashing" adds to it when it is that Top Card."""
+    knight = card("Jousting Knight", "Ongoing: This card has +3 STAR when clashing.", star=2)
+    duel = card("Challenge", "Play: Clash with an opponent. The winner gains 5 RP.", star=2)
+    st = table(kit([knight, duel]), kit([card("Idle Lamp", star=4)]), store=(1, 1))
+    place(st, 0, "Jousting Knight")
+    place(st, 1, "Idle Lamp")
+    do(st, 'play "Challenge"')  # Challenge is the Top Card: 2 + 1 against 4 + 1
+    assert st.clashes_won == [0, 1]
+    st = table(kit([knight, FILLER], accessories=[card("Horn", "Action: Clash with an opponent. The winner gains 5 RP.",
+                                               kind="accessory")]), kit([card("Idle Lamp", star=4)]), store=(1, 1))
+    place(st, 0, "Jousting Knight")
+    place(st, 1, "Idle Lamp")
+    do(st, 'use "Horn"')  # 2 + 3 + 1 against 4 + 1
+    assert st.clashes_won == [1, 0] and st.rp[0] == 5
+
+
+def test_if_you_did_and_its_star():
+    """"If you did": what follows happens only if the flip did ("Flip a Card"); "its STAR" is the
+    flipped card's Star Rating as it was ("Set Specific Keywords", Thwomp!: "flip it and gain")."""
+    miner = card("Quarry Miner", "Play: Flip a face-up ANIMAL card in your tableau. If you did, gain RP equal to "
+                 "twice its STAR.", types=("citizen",))
+    ox = card("Strong Ox", star=4, types=("animal",))
+    st = table(kit([ox, miner]), kit([card("Idle Lamp")]))
+    place(st, 0, "Strong Ox")
+    do(st, 'play "Quarry Miner"')
+    assert names(st, st.down) == ["Strong Ox"] and st.rp[0] == 8
+    st = table(kit([miner]), kit([card("Idle Lamp")]))
+    do(st, 'play "Quarry Miner"')
+    assert st.rp[0] == 0 and not st.down
+
+
+def test_counted_conditions_tokens_on_this_card_no_higher_card_empty_slots():
+    """Conditions and counts of "Effects on Cards": +1 STAR tokens on this card, "no card ... with a
+    higher STAR than this one", the empty slots of the tableau ("Tableau")."""
+    tower = card("Bell Tower", "Score: Gain 20 RP if there is no card in your tableau with a higher STAR than this "
+                 "one.", star=5)
+    roomy = card("Roomy Tent", "Play: Gain 2 RP for each empty slot in your tableau.")
+    st = table(kit([FILLER, tower, roomy]), kit([]))
+    place(st, 0, "Plain Pebble", "Bell Tower")
+    do(st, 'play "Roomy Tent"')
+    assert st.rp[0] == 1 * 0 + 2 * 3  # six slots, three filled
+    do(st, "pass", "pass")
+    assert st.rp[0] == 6 + 20
+    charged = card("Charged Relic", "Action: If there are at least 2 +1 STAR Tokens on this card, gain 9 RP.")
+    st = table(kit([charged, FILLER]), kit([]))
+    place(st, 0, "Charged Relic")
+    do(st, 'use "Charged Relic"')
+    assert st.rp[0] == 0
+    st = table(kit([charged, FILLER]), kit([]))
+    place(st, 0, "Charged Relic")
+    st.tokens[ids(st, 0, "Charged Relic")[0]] = 2
+    do(st, 'use "Charged Relic"')
+    assert st.rp[0] == 9
+
+
+def test_this_cards_star_lower_than_its_left_neighbour():
+    """"If this card's STAR is lower than the card on its immediate left": the left card's Star Rating
+    is the higher ("Top Card", "Tableau": slots from left to right)."""
+    runt = card("Runt Pup", "Play: If this card's STAR is lower than the card on its immediate left, gain 8 RP.",
+                star=2)
+    st = table(kit([card("Big Ox", star=6), runt]), kit([]))
+    place(st, 0, "Big Ox")
+    do(st, 'play "Runt Pup"')
+    assert st.rp[0] == 8
+    st = table(kit([FILLER, runt]), kit([]))
+    place(st, 0, "Plain Pebble")
+    do(st, 'play "Runt Pup"')
+    assert st.rp[0] == 0
