@@ -183,6 +183,8 @@ class ClashMixin:
                 if op.get("losers"):
                     frames.append(self.frame(p, source, {"ops": op["losers"]}, ctx, optional=False))
             frames += self.collect("clash_won", None, winner)
+            for p in losers:
+                frames += self.collect("clash_lost", None, p)
         self.triggered = frames + self.triggered
         return True
 

@@ -19,6 +19,11 @@ def read_condition(text: str) -> dict:
     m = re.fullmatch(r"this card has no (.+)", text)
     if m:
         return _count(read_count(m.group(1)), "==", 0)
+    if text == "it is your turn":  # "Tournament Turns"
+        return {"test": "your_turn"}
+    m = re.fullmatch(r"(an opponent's effect|one of your effects|your effect) flipped this card", text)
+    if m:  # a Flip effect: whose effect flipped it ("that player": the one who did)
+        return {"test": "flipped_by", "by": "opponent" if "opponent" in m.group(1) else "self"}
     if text == "this is the only card in your tableau":
         return _count({"count": "cards", "zone": "tableau", "filter": {}}, "==", 1)
     m = re.fullmatch(r"(?:you have|you hold) no (cards?|singles?) in (?:your )?hand", text)
@@ -65,7 +70,7 @@ def read_condition(text: str) -> dict:
     m = re.fullmatch(rf"(?:you have|there are) ({NUMBER}) or (more|fewer) (.+)", text)
     if m:
         return _count(read_count(m.group(3)), _more(m.group(2)), number(m.group(1)))
-    m = re.fullmatch(rf"you have (?:exactly )?({NUMBER}) (.+)", text)
+    m = re.fullmatch(rf"you have (?:exactly )?({NUMBER}|0) (.+)", text)
     if m:
         return _count(read_count(m.group(2)), "==", number(m.group(1)))
     m = re.fullmatch(r"you have no (.+)", text)

@@ -37,15 +37,15 @@ FACES = ("up", "down", "any")
 #: FILTER ``where``: this card, every other card, the card immediately left/right, every card
 #: left/right of this one, the cards adjacent to it
 WHERES = ("this", "other", "left", "right", "left_of", "right_of", "adjacent")
-ZONES = ("tableau", "opponents", "all", "hand", "kit")  # kit: your deck box and accessories
-COUNTS = ("cards", "elements", "types", "star_tokens", "clashes_won", "star", "empty_slots")
+ZONES = ("tableau", "opponents", "all", "hand", "kit", "binder")  # kit: your deck box and accessories
+COUNTS = ("cards", "elements", "types", "star_tokens", "clashes_won", "star", "empty_slots", "rp")
 #: REF: a card an effect names: this card, its neighbours, your Top Card, the card a Next effect or
 #: trigger is about, the card just revealed
 REFS = ("this", "left", "right", "top", "next_played", "played", "revealed", "flipped")
 PLAYERS = ("self", "opponent", "each_opponent", "each", "any", "that_player")
 PICKS = ("this", "left", "right", "top", "next_played", "played", "choice", "highest", "lowest", "all")
 WHO = ("self", "each_opponent", "that_player", "chosen_opponent", "each", "each_other", "winner", "losers")
-EVENTS = ("play", "flipped", "would_flip", "clash_won", "star_tokens")
+EVENTS = ("play", "flipped", "would_flip", "clash_won", "clash_lost", "star_tokens")
 SIDES = ("self", "opponent", "any")
 TRIGGERED_TIMINGS = ("top", "ongoing", "reaction")
 CONTINUOUS_OPS = ("protect", "extra_slot", "set_star", "copy_attributes", "clash_star")
@@ -267,6 +267,10 @@ def filter_errors(flt: Any, path: str) -> Errors:
             errors += _comparison(value, f"{path}.star", allow_this=True)
         elif key == "elements_min":
             errors += _int(value, f"{path}.elements_min")
+        elif key in ("elements_all", "types_all"):
+            known = ELEMENTS if key == "elements_all" else TYPE_VALUES
+            if not isinstance(value, list) or not value or any(v not in known for v in value):
+                errors.append((f"{path}.{key}", f"is a list of {', '.join(known)}"))
         else:
             errors.append((f"{path}.{key}", "is not a filter key (face, element, type, keyword, star, where, "
                                             "elements_min, shares, shares_none)"))
@@ -289,7 +293,7 @@ def count_errors(count: Any, path: str) -> Errors:
         if count.get("card") not in REFS:
             errors.append((f"{path}.card", f"names a card: one of {', '.join(REFS)}"))
         return errors
-    if count["count"] in ("clashes_won", "empty_slots"):
+    if count["count"] in ("clashes_won", "empty_slots", "rp"):
         return errors
     if count.get("zone", "tableau") not in ZONES:
         errors.append((f"{path}.zone", f"{count.get('zone')!r} is not one of {', '.join(ZONES)}"))
@@ -309,8 +313,10 @@ def condition_errors(cond: Any, path: str) -> Errors:
         return errors + filter_errors(cond.get("is", {}), f"{path}.is")
     if test == "not":
         return condition_errors(cond.get("of"), f"{path}.of")
-    if test == "did":  # "If you did": the effect's last flip, discard or payment happened
+    if test in ("did", "your_turn"):  # "If you did": the effect's last flip, discard or payment happened
         return []
+    if test == "flipped_by":  # a Flip effect: whose effect flipped the card
+        return [] if cond.get("by") in ("self", "opponent") else [(f"{path}.by", "is self or opponent")]
     return [(f"{path}.test", f"{test!r} is not a condition test (count, card, not, did)")]
 
 

@@ -44,11 +44,12 @@ def number(text: str) -> int:
 # -- card descriptions ---------------------------------------------------------------------------
 _HEAD = re.compile(rf"^(?:each |every |a |an |one |the |any |all )?(?:different )?(?P<other>(?:an)?other )?(?P<adj>adjacent )?"
                    rf"(?P<face>face-up |face-down )?(?:(?P<stars>\d+) star(?: rating)?(?: or (?P<dir>lower|higher|less|more))? )?"
-                   rf"(?:(?P<el>{ELEMENT})(?:-element)? )?(?P<noun>cards?|singles?|(?:{TYPE})s?(?: cards?| singles?)?)\b")
+                   rf"(?:(?P<el>{ELEMENT})(?:-element)? (?:and (?P<el2>{ELEMENT}) )?)?"
+                   rf"(?:(?P<ty2>{TYPE}) and )?(?P<noun>cards?|singles?|(?:{TYPE})s?(?: cards?| singles?)?)\b")
 _MODIFIERS = (
     (re.compile(r"^ with (mimicry|blast off|scurry|anvil drop|thwomp!?)"), "keyword"),
     (re.compile(rf"^ with ({NUMBER}) or (more|fewer|less) stars"), "stars"),
-    (re.compile(rf"^ with (?:a )?(lower|higher|lesser|greater) star rating than {_THIS}"), "star_vs_this"),
+    (re.compile(rf"^ with (?:a )?(lower|higher|lesser|greater) star rating(?: than {_THIS})?"), "star_vs_this"),
     (re.compile(rf"^ whose star rating is (lower|higher) than {_THIS}"), "star_vs_this"),
     (re.compile(rf"^ with ({NUMBER}) stars"), "exact_stars"),
     (re.compile(r"^ with (two|three|\d+) or more elements"), "elements_min"),
@@ -61,6 +62,7 @@ _MODIFIERS = (
     (re.compile(r"^ (?:of your choice|of their choice)"), "choice"),
     # "Play" effects: the card is "in play" while it resolves ("Effects on Cards"): your tableau
     (re.compile(r"^ (?:in play|in your play area)"), "in_play"),
+    (re.compile(r"^ in your binder"), "binder"),
 )
 ZONE_WORDS = {"your": "tableau", "an opponent's": "opponents", "another player's": "opponents",
               "your opponents'": "opponents", "each opponent's": "opponents", "each": "all", "any": "all",
@@ -86,9 +88,15 @@ def card_phrase(text: str) -> tuple[dict, str, str]:
     if m.group("stars"):
         cmp = {"lower": "<=", "less": "<=", "higher": ">=", "more": ">=", None: "=="}[m.group("dir")]
         flt["star"] = {"cmp": cmp, "value": int(m.group("stars"))}
+    if m.group("el2"):  # "an AIR and EARTH card": a card with both (rules notes, "A card of two symbols")
+        flt["elements_all"] = [flt.pop("element"), m.group("el2")]
     noun = m.group("noun").split()[0].rstrip("s")
     if noun in TYPE_VALUES:
         flt["type"] = noun
+    if m.group("ty2"):
+        if noun not in TYPE_VALUES:
+            raise Unread(text, "two types of a card")
+        flt["types_all"] = [m.group("ty2"), flt.pop("type")]
     zone = "tableau"
     rest = text[m.end():]
     while True:
@@ -122,6 +130,8 @@ def _modify(flt: dict, kind: str, m: re.Match, zone: str) -> str:
         flt["where"] = "adjacent"
     elif kind == "in_play":
         return "tableau"
+    elif kind == "binder":
+        return "binder"
     elif kind == "zone":
         return "hand" if g[1] == "hand" else ZONE_WORDS[g[0]]
     return zone
@@ -138,11 +148,13 @@ def whole_card_phrase(text: str) -> tuple[dict, str]:
 def read_count(text: str) -> dict:
     """A COUNT from the words after "for each", "per" or "the number of"."""
     text = text.strip()
+    if text in ("rp", "ranking points"):
+        return {"count": "rp"}
     if re.fullmatch(r"clash(?:es)? you (?:have )?won(?: this tournament)?", text):
         return {"count": "clashes_won"}
-    m = re.fullmatch(r"(?:different )?(elements?|types?) among (.+)", text)
+    m = re.fullmatch(r"(?:different )?(elements?|types?) (among|in) (.+)", text)
     if m:
-        flt, zone = whole_card_phrase(m.group(2))
+        flt, zone = whole_card_phrase(m.group(3) if m.group(2) == "among" else f"cards in {m.group(3)}")
         return {"count": "elements" if m.group(1).startswith("element") else "types", "zone": zone, "filter": flt}
     m = re.fullmatch(r"\+1 star tokens? on (.+)", text)
     if m:
@@ -237,6 +249,8 @@ def read_event(text: str) -> dict:
         return _trim({"event": "play", "by": _BY[m.group(1)], "filter": flt})
     if re.fullmatch(r"you win a clash", text):
         return {"event": "clash_won"}
+    if re.fullmatch(r"you lose a clash", text):
+        return {"event": "clash_lost"}
     if re.fullmatch(r"you put (?:one or more )?\+1 star tokens? on (?:a|any) card", text):
         return {"event": "star_tokens", "by": "self"}
     m = re.fullmatch(r"(an opponent's effect|an effect an opponent controls|one of your effects|an effect) "

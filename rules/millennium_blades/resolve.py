@@ -347,7 +347,7 @@ class ResolveMixin(ClashMixin):
         return found["top"] + found["ongoing"] + found["reaction"]
 
     def _fits(self, trigger: dict, seat: int, source: int, card: int | None, by: int | None, whose) -> bool:
-        side = trigger.get("by", "self" if trigger["event"] in ("clash_won", "star_tokens") else "any")
+        side = trigger.get("by", "self" if trigger["event"] in ("clash_won", "clash_lost", "star_tokens") else "any")
         if side == "self" and by != seat or side == "opponent" and (by is None or by == seat):
             return False
         side = trigger.get("whose", "any")
@@ -377,6 +377,7 @@ class ResolveMixin(ClashMixin):
             stats[self.cards[card].name] = stats.get(self.cards[card].name, 0) + 1
         if self.log_events:
             self.log("flip", by, card=self.cards[card].name, seat=whose, slot=self.slot_of(card))
-        own = [self.frame(whose, card, e) for _i, e in self.cards[card].timed("flip")] if whose is not None else []
+        own = [self.frame(whose, card, e, {"flipped_by": by, "that_player": by})
+               for _i, e in self.cards[card].timed("flip")] if whose is not None else []
         self.triggered.extend(own + self.collect("flipped", card, by, whose))
         return True

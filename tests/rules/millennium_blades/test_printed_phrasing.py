@@ -219,3 +219,78 @@ def test_this_cards_star_lower_than_its_left_neighbour():
     place(st, 0, "Plain Pebble")
     do(st, 'play "Runt Pup"')
     assert st.rp[0] == 0
+
+
+def test_a_card_of_two_symbols():
+    """"CARD DATA": a card may have two elements or types; "each AIR and EARTH card" counts the cards
+    that have both (docs/rules-notes.md, "A card of two symbols")."""
+    kite = card("Dust Kite", "Play: Gain 4 RP for each AIR and EARTH card in your tableau.", elements=("air", "earth"))
+    st = table(kit([card("Sky Moth", elements=("air",)), card("Mud Kite", elements=("earth", "air")), kite]), kit([]))
+    place(st, 0, "Sky Moth", "Mud Kite")
+    do(st, 'play "Dust Kite"')
+    assert st.rp[0] == 8
+    effects, _reason = compile_text("Play: Gain 2 RP for each MYTH and SOLDIER card in your tableau.")
+    assert effects[0]["ops"][0]["per"]["filter"] == {"types_all": ["myth", "soldier"]}
+
+
+def test_rp_binder_and_different_elements_counts():
+    """Counts of "Effects on Cards": your RP ("Ranking Points"), the cards in your Binder ("Discard a
+    Card": discarded to the Binder), the different elements in your tableau."""
+    broke = card("Broke Bard", "Play: If you have 0 RP, gain 7 RP.")
+    st = table(kit([broke]), kit([]))
+    do(st, 'play "Broke Bard"')
+    assert st.rp[0] == 7
+    hoard = card("Hoarder", "Play: Gain 3 RP for each card in your Binder.")
+    st = table(kit([hoard]), kit([]))
+    st.binder[0] = ids(st, 1, *()) + [st.store.pop(), st.store.pop()]
+    do(st, 'play "Hoarder"')
+    assert st.rp[0] == 6
+    prism = card("Prism", "Play: If you have at least 2 different ELEMENTS in your tableau, gain 9 RP.",
+                 elements=("light",))
+    st = table(kit([FILLER, prism]), kit([]))
+    place(st, 0, "Plain Pebble")
+    do(st, 'play "Prism"')
+    assert st.rp[0] == 9
+
+
+def test_whenever_you_lose_a_clash():
+    """"Clashing": "that player is the winner, and all other players are the losers": "Whenever you
+    lose a clash" triggers for each loser."""
+    sore = card("Sore Loser", "Ongoing: Whenever you lose a clash, each other player loses 3 RP.", star=1)
+    duel = card("Challenge", "Play: Clash with an opponent.", star=9)
+    st = table(kit([duel]), kit([sore]), store=(1, 1))
+    place(st, 1, "Sore Loser")
+    st.rp = [5, 0]
+    do(st, 'play "Challenge"')
+    assert st.clashes_won == [1, 0] and st.rp == [2, 0]
+
+
+def test_flip_effect_knows_whose_effect_flipped_it_and_whose_turn_it_is():
+    """"Flip effects are activated when a card is flipped face-down": "If an opponent's effect flipped
+    this card, that player loses 4 RP" names the player whose effect did; "If it is your turn" asks
+    "Tournament Turns" whose turn it is."""
+    grudge = card("Grudge Doll", "Flip: If an opponent's effect flipped this card, that player loses 4 RP. | "
+                  "Flip: If it is your turn, gain 2 RP.")
+    st = table(kit([grudge]), kit([card("Angler", "Play: Flip a card in an opponent's tableau.")]))
+    place(st, 0, "Grudge Doll")
+    st.rp = [0, 10]
+    st.seat_turn = 1
+    do(st, 'play "Angler"')
+    assert st.rp == [0, 6]
+    st = table(kit([grudge, card("Self Flipper", "Play: Flip a card in your tableau.")]), kit([]))
+    place(st, 0, "Grudge Doll")
+    do(st, 'play "Self Flipper"', "target 0 0")
+    assert names(st, st.down) == ["Grudge Doll"] and st.rp == [2, 0]
+
+
+def test_no_adjacent_card_with_a_higher_star():
+    """"with a higher STAR" said of a card's neighbours compares with this card's Star Rating."""
+    peak = card("Lone Peak", "Score: Gain 10 RP if this card has no adjacent cards with a higher STAR.", star=4)
+    st = table(kit([FILLER, peak]), kit([]))
+    place(st, 0, "Plain Pebble", "Lone Peak")
+    do(st, "pass", "pass")
+    assert st.rp[0] == 10
+    st = table(kit([FILLER, peak, card("Big Ox", star=6)]), kit([]))
+    place(st, 0, "Plain Pebble", "Lone Peak", "Big Ox")
+    do(st, "pass", "pass")
+    assert st.rp[0] == 0
