@@ -60,6 +60,10 @@ class ClashMixin:
         if pick == "top":
             top = self.top_card(p)
             return [top] if legal(top, p) else []
+        if pick in ("leftmost", "rightmost"):  # the face-up card nearest that end of the tableau
+            up = [c for c in self.tableau[p] if c not in self.down]
+            end = (up[:1] if pick == "leftmost" else up[-1:])
+            return [c for c in end if legal(c, p)]
         if pick in ("highest", "lowest"):
             up = [c for c in self.tableau[p] if c not in self.down]
             if not up:

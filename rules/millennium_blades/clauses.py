@@ -54,7 +54,7 @@ def read_clause(text: str, timing: str, effect: dict, last: dict) -> list[dict]:
     if m and timing == "action":
         effect["optional"] = True
         return read_clause(m.group(1), timing, effect, last)
-    m = re.fullmatch(r"(each opponent|each player|an opponent|each other player) flips (their|his or her|a|one) (.+)", text)
+    m = re.fullmatch(r"(each opponent|each player|an opponent|each other player) flips (their|his or her|a|one|the) (.+)", text)
     if m:
         return _owner_flips(m.group(1), m.group(3))
     m = re.fullmatch(rf"({_WHO_RE}) discards? ({NUMBER}) (cards?|singles?)(?: (?:from|in) (?:their|his or her) hands?)?", text)
@@ -127,9 +127,12 @@ def _owner_flips(who: str, what: str) -> list[dict]:
     what = what.strip()
     if what == "top card":
         return [{"op": "flip", "target": {"player": player, "pick": "top", "chooser": "owner"}}]
-    m = re.fullmatch(r"(highest|lowest)(?: star)? (?:card|single)", what)
+    what = re.sub(r" in (?:their|his or her) tableau$", "", what)
+    m = re.fullmatch(r"(highest|lowest)(?: star(?: rating)?)? (?:card|single)|(left-most|right-most) face-up (?:card|single)",
+                     what)
     if m:
-        return [{"op": "flip", "target": {"player": player, "pick": m.group(1), "chooser": "owner"}}]
+        pick = (m.group(1) or m.group(2)).replace("-", "")
+        return [{"op": "flip", "target": {"player": player, "pick": pick, "chooser": "owner"}}]
     flt, zone, rest = card_phrase(f"a {what}")
     if rest not in ("", "of their choice", "in their tableau", "of their choice in their tableau"):
         raise Unread(rest, "after the card they flip")
@@ -147,6 +150,12 @@ def _points(text: str) -> dict:
                                                        "the revealed card's": "revealed", "this card's": "this",
                                                        "the next card you play's": "next_played"}[m.group(4)]
         return {"op": f"{m.group(1)}_rp", "amount": times, "per": {"count": "star", "card": ref}}
+    m = re.fullmatch(rf"(gain|lose) rp equal to (?:({MULTIPLE}) )?the (?:combined|total) star ratings? of (.+?)"
+                     rf"(?:,? up to ({NUMBER}) {_RP})?", text)
+    if m:  # the sum of the cards' Star Ratings ("CARD DATA"; a face-down card has none)
+        op = {"op": f"{m.group(1)}_rp", "amount": number(m.group(2)) if m.group(2) else 1,
+              "per": {**read_count(m.group(3)), "count": "stars"}}
+        return {**op, "max": number(m.group(4))} if m.group(4) else op
     m = re.fullmatch(rf"(gain|lose) ({NUMBER}) {_RP}(?: (?:for each|per|for every) (.+?))?(?:,? up to (?:a maximum of )?"
                      rf"({NUMBER}) {_RP})?", text)
     if not m:

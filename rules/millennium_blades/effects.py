@@ -38,12 +38,13 @@ FACES = ("up", "down", "any")
 #: left/right of this one, the cards adjacent to it
 WHERES = ("this", "other", "left", "right", "left_of", "right_of", "adjacent")
 ZONES = ("tableau", "opponents", "all", "hand", "kit", "binder")  # kit: your deck box and accessories
-COUNTS = ("cards", "elements", "types", "star_tokens", "clashes_won", "star", "empty_slots", "rp")
+COUNTS = ("cards", "elements", "types", "star_tokens", "stars", "clashes_won", "star", "empty_slots", "rp")
 #: REF: a card an effect names: this card, its neighbours, your Top Card, the card a Next effect or
 #: trigger is about, the card just revealed
 REFS = ("this", "left", "right", "top", "next_played", "played", "revealed", "flipped")
 PLAYERS = ("self", "opponent", "each_opponent", "each", "any", "that_player")
-PICKS = ("this", "left", "right", "top", "next_played", "played", "choice", "highest", "lowest", "all")
+PICKS = ("this", "left", "right", "top", "next_played", "played", "choice", "highest", "lowest", "leftmost",
+         "rightmost", "all")
 WHO = ("self", "each_opponent", "that_player", "chosen_opponent", "each", "each_other", "winner", "losers")
 EVENTS = ("play", "flipped", "would_flip", "clash_won", "clash_lost", "star_tokens")
 SIDES = ("self", "opponent", "any")

@@ -261,6 +261,8 @@ class QueryMixin:
             return len(cards)
         if kind == "star_tokens":
             return sum(self.tokens.get(c, 0) for c in cards)
+        if kind == "stars":  # "the combined STAR": a face-down card has none ("Face-Down Cards")
+            return sum(self.star(c) or 0 if self.in_tableau(c) else self.cards[c].printed_star for c in cards)
         attr = self.elements if kind == "elements" else self.types
         return len({value for c in cards for value in attr(c)})
 

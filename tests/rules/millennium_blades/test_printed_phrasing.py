@@ -294,3 +294,20 @@ def test_no_adjacent_card_with_a_higher_star():
     place(st, 0, "Plain Pebble", "Lone Peak", "Big Ox")
     do(st, "pass", "pass")
     assert st.rp[0] == 0
+
+
+def test_combined_star_and_left_most_face_up_card():
+    """"the combined STAR" of cards adds their Star Ratings (a face-down card has none, "Face-Down
+    Cards"); "their left-most face-up card" is the face-up card nearest the left end ("Tableau")."""
+    sum_mage = card("Abacus Mage", "Play: Gain RP equal to the combined STAR of all EARTH cards in your tableau.",
+                    elements=("water",))
+    st = table(kit([FILLER, card("Clay Ox", star=4, elements=("earth",)), card("Mud Pig", star=5,
+                                                                              elements=("earth",)), sum_mage]), kit([]))
+    place(st, 0, "Plain Pebble", "Clay Ox", "Mud Pig", down=("Mud Pig",))
+    do(st, 'play "Abacus Mage"')
+    assert st.rp[0] == 1 + 4
+    sweeper = card("Broom Witch", "Play: Each opponent must flip their left-most face-up card.")
+    st = table(kit([sweeper]), kit([FILLER, card("Clay Ox", star=4), card("Mud Pig", star=5)]))
+    place(st, 1, "Plain Pebble", "Clay Ox", "Mud Pig", down=("Plain Pebble",))
+    do(st, 'play "Broom Witch"')
+    assert sorted(names(st, st.down)) == ["Clay Ox", "Plain Pebble"]
