@@ -92,7 +92,7 @@ def read_clause(text: str, timing: str, effect: dict, last: dict) -> list[dict]:
     if m:
         word = m.group(1).split()[0]
         return [{"op": "play_extra", "amount": 1 if word in ("an", "one", "another") else number(word)}]
-    m = re.fullmatch(r"reveal (?:the top card of the store|a card from the top of the store)", text)
+    m = re.fullmatch(r"reveal (?:the top card of the store(?: deck)?|a card from the top of the store)", text)
     if m:
         last["ref"] = "revealed"
         return [{"op": "reveal", "source": "store"}]

@@ -24,6 +24,12 @@ def read_condition(text: str) -> dict:
     m = re.fullmatch(r"(an opponent's effect|one of your effects|your effect) flipped this card", text)
     if m:  # a Flip effect: whose effect flipped it ("that player": the one who did)
         return {"test": "flipped_by", "by": "opponent" if "opponent" in m.group(1) else "self"}
+    m = re.fullmatch(r"this (?:card )?is the (highest|lowest) star(?: rating)? card in your tableau", text)
+    if m:  # no card in your tableau has a higher (lower) Star Rating
+        star = {"cmp": ">" if m.group(1) == "highest" else "<", "value": "this"}
+        return _count({"count": "cards", "zone": "tableau", "filter": {"face": "up", "star": star}}, "==", 0)
+    if re.fullmatch(r"this (?:card )?is the left-most face-up card in your tableau", text):
+        return _count({"count": "cards", "zone": "tableau", "filter": {"face": "up", "where": "left_of"}}, "==", 0)
     if text == "this is the only card in your tableau":
         return _count({"count": "cards", "zone": "tableau", "filter": {}}, "==", 1)
     m = re.fullmatch(r"(?:you have|you hold) no (cards?|singles?) in (?:your )?hand", text)
@@ -114,9 +120,11 @@ def _card_test(verb: str, rest: str) -> dict:
         m = re.fullmatch(r"(?:a )?(lower|higher) star rating than this (?:card|one)", rest)
         if m:
             return {"face": "up", "star": {"cmp": "<" if m.group(1) == "lower" else ">", "value": "this"}}
-        m = re.fullmatch(rf"({NUMBER}) or (more|fewer) stars", rest)
+        m = re.fullmatch(rf"({NUMBER}) or (more|fewer) stars|(\d+) star(?: rating)? or (greater|higher|more|lower|less|fewer)",
+                         rest)
         if m:
-            return {"face": "up", "star": {"cmp": _more(m.group(2)), "value": number(m.group(1))}}
+            more = (m.group(2) or m.group(4)) in ("more", "greater", "higher")
+            return {"face": "up", "star": {"cmp": ">=" if more else "<=", "value": number(m.group(1) or m.group(3))}}
         m = re.fullmatch(r"(two|three) or more elements", rest)
         if m:
             return {"face": "up", "elements_min": number(m.group(1))}

@@ -43,7 +43,8 @@ def number(text: str) -> int:
 
 # -- card descriptions ---------------------------------------------------------------------------
 _HEAD = re.compile(rf"^(?:each |every |a |an |one |the |any |all )?(?:different )?(?P<other>(?:an)?other )?(?P<adj>adjacent )?"
-                   rf"(?P<face>face-up |face-down )?(?:(?P<stars>\d+) star(?: rating)?(?: or (?P<dir>lower|higher|less|more))? )?"
+                   rf"(?P<face>face-up |face-down )?"
+                   rf"(?:(?P<stars>\d+) star(?: rating)?(?: or (?P<dir>lower|higher|less|more|greater|fewer))? )?"
                    rf"(?:(?P<el>{ELEMENT})(?:-element)? (?:and (?P<el2>{ELEMENT}) )?)?"
                    rf"(?:(?P<ty2>{TYPE}) and )?(?P<noun>cards?|singles?|(?:{TYPE})s?(?: cards?| singles?)?)\b")
 _MODIFIERS = (
@@ -86,7 +87,8 @@ def card_phrase(text: str) -> tuple[dict, str, str]:
     if m.group("el"):
         flt["element"] = m.group("el")
     if m.group("stars"):
-        cmp = {"lower": "<=", "less": "<=", "higher": ">=", "more": ">=", None: "=="}[m.group("dir")]
+        cmp = {"lower": "<=", "less": "<=", "fewer": "<=", "higher": ">=", "more": ">=", "greater": ">=",
+               None: "=="}[m.group("dir")]
         flt["star"] = {"cmp": cmp, "value": int(m.group("stars"))}
     if m.group("el2"):  # "an AIR and EARTH card": a card with both (rules notes, "A card of two symbols")
         flt["elements_all"] = [flt.pop("element"), m.group("el2")]

@@ -127,6 +127,8 @@ _WORDING = (
     (re.compile(r"(\+1 star tokens?) onto\b"), r"\1 on"),
     (re.compile(r"(?<!play )\byour next card\b(?! you play)"), "the next card you play"),
     (re.compile(r"\beach time\b"), "whenever"),
+    # a Store card revealed goes to the Aftermarket anyway ("Aftermarket Space"): "and discard" says it
+    (re.compile(r"\breveal and discard (the top card of the store)(?: deck)?(?: to the aftermarket)?"), r"reveal \1"),
     # "each opponent must flip a card": an obligation is what the player does
     (re.compile(r"\b(opponent|player|players|they|loser|winner) must (flip|discard|lose|gain)\b"), r"\1 \2s"),
     (re.compile(r"\b(players|they) (flip|discard|lose|gain)s\b"), r"\1 \2"),

@@ -311,3 +311,31 @@ def test_combined_star_and_left_most_face_up_card():
     place(st, 1, "Plain Pebble", "Clay Ox", "Mud Pig", down=("Plain Pebble",))
     do(st, 'play "Broom Witch"')
     assert sorted(names(st, st.down)) == ["Clay Ox", "Plain Pebble"]
+
+
+def test_reveal_and_discard_the_store_card_and_its_star():
+    """"Aftermarket Space": a revealed Store card goes to the Aftermarket; "If it has 5 STAR or greater"
+    asks its Star Rating ("CARD DATA")."""
+    diver = card("Bin Diver", "Play: Reveal and discard the top card of the Store to the Aftermarket. If it has 5 "
+                 "STAR or greater, gain 10 RP.")
+    st = table(kit([diver]), kit([]), store=(6, 1))
+    do(st, 'play "Bin Diver"')
+    assert st.rp[0] == 10 and names(st, st.aftermarket) == ["Store card 0"]
+    st = table(kit([diver]), kit([]), store=(4, 1))
+    do(st, 'play "Bin Diver"')
+    assert st.rp[0] == 0
+
+
+def test_this_is_the_highest_star_card_and_the_left_most_face_up_card():
+    """Conditions on this card's place: "the highest STAR card in your tableau" (no other is higher),
+    "the left-most face-up card in your tableau" ("Tableau", "Face-Down Cards")."""
+    crown = card("Crown Ox", "Score: Gain 9 RP if this is the highest STAR card in your tableau. | Score: Gain 4 RP "
+                 "if this is the left-most face-up card in your tableau.", star=5)
+    st = table(kit([FILLER, crown]), kit([]))
+    place(st, 0, "Plain Pebble", "Crown Ox", down=("Plain Pebble",))
+    do(st, "pass", "pass")
+    assert st.rp[0] == 9 + 4
+    st = table(kit([card("Big Ox", star=6), crown]), kit([]))
+    place(st, 0, "Big Ox", "Crown Ox")
+    do(st, "pass", "pass")
+    assert st.rp[0] == 0
