@@ -70,6 +70,8 @@ def read_clause(text: str, timing: str, effect: dict, last: dict) -> list[dict]:
     if m:
         flt = {"star": {"cmp": "<" if m.group(1) == "lower" else ">", "value": "this"}}
         return [{"op": "flip", "target": {"player": "each_opponent", "pick": "top", "filter": flt}}]
+    if re.fullmatch(r"flip (?:the|your) card (?:you )?used in the clash", text):  # "Clashing": your Top Card
+        return [{"op": "flip", "target": {"player": "self", "pick": "top"}}]
     m = re.fullmatch(r"flip (.+)", text)
     if m:
         target = read_target(m.group(1), last.get("ref"))

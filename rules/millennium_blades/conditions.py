@@ -132,4 +132,8 @@ def _card_test(verb: str, rest: str) -> dict:
         m = re.fullmatch(r"(?:an? )?(no )?(element|type) with this (?:card|one)", rest)
         if m:
             return {"face": "up", ("shares_none" if m.group(1) else "shares"): m.group(2)}
+        if re.fullmatch(r"no (?:type or element|element or type) with this (?:card|one)", rest):
+            return {"face": "up", "shares_none": "either"}
+        if re.fullmatch(r"(?:both )?an? (?:element and (?:a )?type|type and (?:an )?element) with this (?:card|one)", rest):
+            return {"face": "up", "shares": "both"}
     raise Unread(f"{verb} {rest}", "what the card is")

@@ -7,7 +7,8 @@ Everything an op, condition or count names is one of the structures below; nothi
 
 - FILTER: which cards: ``face`` (up / down / any), ``element``, ``type``, ``keyword``, ``star``
   (``{"cmp", "value"}``, value a number or ``"this"``), ``where`` (relative to the source card),
-  ``elements_min``, ``shares`` / ``shares_none`` (element or type with the source card).
+  ``elements_min``, ``shares`` / ``shares_none`` (element or type with the source card; ``both``:
+  an element and a type; ``either``: neither).
 - COUNT: ``{"count": "cards"|"elements"|"types"|"star_tokens", "zone", "filter"}``,
   ``{"count": "clashes_won"}``, ``{"count": "star", "card": REF}``.
 - CONDITION: ``{"test": "count", "of": COUNT, "cmp", "value"}``, ``{"test": "card", "card": REF,
@@ -259,7 +260,7 @@ def filter_errors(flt: Any, path: str) -> Errors:
         return [(path, "must be a filter object")]
     errors: Errors = []
     checks = {"face": FACES, "element": ELEMENTS, "type": TYPE_VALUES, "keyword": KEYWORDS, "where": WHERES,
-              "shares": ("element", "type"), "shares_none": ("element", "type")}
+              "shares": ("element", "type", "both"), "shares_none": ("element", "type", "either")}
     for key, value in flt.items():
         if key in checks:
             if value not in checks[key]:

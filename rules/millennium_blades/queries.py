@@ -196,9 +196,11 @@ class QueryMixin:
                 return False
         if "shares" in flt or "shares_none" in flt:
             for key, attr in (("shares", True), ("shares_none", False)):
-                if key in flt:
-                    mine = set(self.elements(source) if flt[key] == "element" else self.types(source))
-                    theirs = set(elements if flt[key] == "element" else types)
+                if key not in flt:
+                    continue
+                for kind in ("element", "type") if flt[key] in ("both", "either") else (flt[key],):
+                    mine = set(self.elements(source) if kind == "element" else self.types(source))
+                    theirs = set(elements if kind == "element" else types)
                     if bool(mine & theirs) != attr:
                         return False
         where = flt.get("where")

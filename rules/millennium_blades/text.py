@@ -144,6 +144,8 @@ def wording(text: str) -> str:
     return text
 
 
+#: the REFs a condition names that a later "it" goes on naming
+NAMED_CARDS = ("next_played", "played", "left", "right", "top")
 #: trigger events about one card (the engine gives it to the effect as REF ``played``)
 CARD_EVENTS = ("play", "flipped", "would_flip")
 _PREVENT = re.compile(r"prevent (.+?) from being flipped by (an opponent's effect|an effect an opponent controls)")
@@ -204,10 +206,14 @@ def _sentences(sentences: list[str], timing: str, effect: dict) -> list[dict]:
                 raise Unread(s, "a clash result with no clash")
             key, branch_ops = branch
             clash.setdefault(key, []).extend(branch_ops)
+            for more_key, more_ops in effect.pop("_more", []):
+                clash.setdefault(more_key, []).extend(more_ops)
             continue
         if s.startswith("if "):
             cond, rest = _split_if(s)
             ops.append({"op": "if", "condition": cond, "then": clauses(rest, timing, effect, cond.get("card"))})
+            if cond.get("card") in NAMED_CARDS:  # "If it ...": the card the condition before named
+                THAT_CARD.set(cond["card"])
             continue
         m = _TRAILING_IF.fullmatch(s)
         if m:  # "Gain 15 RP if you have ...": the condition printed after what it allows
@@ -224,10 +230,17 @@ def _clash_branch(s: str, timing: str, effect: dict) -> tuple[str, list[dict]] |
     m = re.match(r"if (?:you (win|lose|tie)|it is a (tie)|there is a (tie))(?: the clash)?, (.+)", s)
     if m:
         return (m.group(1) or "tie"), clauses(m.group(4), timing, effect)
+    m = re.match(r"the winner (gains?|loses?) (.+?),? and (the losers? .+)", s)
+    if m:  # "The winner gains 15 RP, and the loser flips ...": two results
+        loser = _clash_branch(m.group(3), timing, effect)
+        if loser is None:
+            raise Unread(m.group(3), "a clash result")
+        effect.setdefault("_more", []).append(loser)
+        return "winner", clauses(f"{m.group(1).rstrip('s')} {m.group(2)}", timing, effect)
     m = re.match(r"the winner (gains?|loses?) (.+)", s)
     if m:
         return "winner", clauses(f"{m.group(1).rstrip('s')} {m.group(2)}", timing, effect)
-    m = re.match(r"(?:each loser|the losers?|every loser) (gains?|loses?) (.+)", s)
+    m = re.match(r"(?:each loser|the losers?|every loser) (gains?|loses?|flips?) (.+)", s)
     if m:
         return "losers", clauses(f"{m.group(1).rstrip('s')} {m.group(2)}", timing, effect)
     return None

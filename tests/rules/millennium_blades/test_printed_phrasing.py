@@ -339,3 +339,28 @@ def test_this_is_the_highest_star_card_and_the_left_most_face_up_card():
     place(st, 0, "Big Ox", "Crown Ox")
     do(st, "pass", "pass")
     assert st.rp[0] == 0
+
+
+def test_next_card_shares_nothing_or_both():
+    """"Next effects trigger on the next card you play": "shares no TYPE or ELEMENT with this one"
+    (neither), "If it shares both an ELEMENT and TYPE" ("it": the next card still)."""
+    text = ("Next: If your next card shares no TYPE or ELEMENT with this one, gain 20 RP. If it shares both an "
+            "ELEMENT and TYPE with this card, gain 30 RP.")
+    fuser = card("Fusion Lab", text, elements=("fire",), types=("mage",))
+    twin = card("Fire Mage", elements=("fire",), types=("mage",))
+    stranger = card("Water Ox", elements=("water",), types=("animal",))
+    for played, rp in ((twin, 30), (stranger, 20), (card("Fire Ox", elements=("fire",), types=("animal",)), 0)):
+        st = table(kit([fuser, played]), kit([card("Idle Lamp")]))
+        do(st, 'play "Fusion Lab"', 'play "Idle Lamp"', f'play "{played.name}"')
+        assert st.rp[0] == rp, played.name
+
+
+def test_winner_and_loser_results_in_one_sentence():
+    """"Clashing": "that player is the winner, and all other players are the losers": "The winner
+    gains 9 RP, and the loser flips the card used in the clash" (the loser's Top Card)."""
+    bash = card("Shield Bash", "Play: Clash with an opponent. The winner gains 9 RP, and the loser flips the card "
+                "used in the clash.", star=9)
+    st = table(kit([bash]), kit([FILLER, card("Idle Lamp", star=2)]), store=(1, 1))
+    place(st, 1, "Plain Pebble", "Idle Lamp")
+    do(st, 'play "Shield Bash"')
+    assert st.rp[0] == 9 and names(st, st.down) == ["Idle Lamp"]
