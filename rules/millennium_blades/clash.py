@@ -189,6 +189,9 @@ class ClashMixin:
             frames += self.collect("clash_won", None, winner)
             for p in losers:
                 frames += self.collect("clash_lost", None, p)
+        for p in participants:  # "Whenever you clash": each player in it; "Whenever a clash occurs": once
+            frames += self.collect("clash", None, p)
+        frames += self.collect("clash_any", None, seat)
         self.triggered = frames + self.triggered
         return True
 

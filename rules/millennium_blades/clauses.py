@@ -38,11 +38,13 @@ def read_clause(text: str, timing: str, effect: dict, last: dict) -> list[dict]:
         return [op]
     if m:
         text = f"{m.group(2).rstrip('s')} {m.group(3)}"
+    m = re.fullmatch(rf"gain (?:\$({NUMBER})|({NUMBER}) (?:millennium dollars?|money|dollars?))(?: and ({NUMBER}) {_RP})?",
+                     text)
+    if m:  # "gain 2 Dollars and 3 RP"
+        money = [{"op": "gain_money", "amount": number(m.group(1) or m.group(2))}]
+        return money + ([{"op": "gain_rp", "amount": number(m.group(3))}] if m.group(3) else [])
     if re.match(rf"^(gain|lose) .*?({_RP}|equal to)", text) or re.match(r"^(gain|lose) (x|\d+) rp", text):
         return [_points(text)]
-    m = re.fullmatch(rf"gain (?:\$({NUMBER})|({NUMBER}) (?:millennium dollars?|money|dollars?))", text)
-    if m:
-        return [{"op": "gain_money", "amount": number(m.group(1) or m.group(2))}]
     if re.fullmatch(r"flip this (?:card|accessory|deck box) instead", text):
         if timing != "reaction":
             raise Unread(text, "only a Reaction flips its card instead")

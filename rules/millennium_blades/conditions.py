@@ -63,6 +63,9 @@ def read_condition(text: str) -> dict:
     if m:
         flt, _zone = _phrase(m.group(3))
         return _count({"count": "cards", "zone": "tableau", "filter": flt}, _more(m.group(2)), number(m.group(1)))
+    m = re.fullmatch(r"you have at least (\d+) star(?: rating)? (?:of|among|in) (.+)", text)
+    if m:  # the Star Ratings of those cards added up ("CARD DATA")
+        return _count({**read_count(m.group(2)), "count": "stars"}, ">=", int(m.group(1)))
     m = re.fullmatch(rf"(?:you have|there (?:are|is)) at least ({NUMBER}) (.+)", text)
     if m:
         return _count(read_count(m.group(2)), ">=", number(m.group(1)))

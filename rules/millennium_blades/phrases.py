@@ -59,7 +59,7 @@ _MODIFIERS = (
     (re.compile(rf"^ (?:immediately )?to the (left|right) of {_THIS}"), "side"),
     (re.compile(rf"^ adjacent to {_THIS}"), "adjacent"),
     (re.compile(r"^ (?:of your choice )?in (your|an opponent's|another player's|your opponents'|each opponent's|"
-                r"each|any|every|all) (tableaus?|hand|tableaux)"), "zone"),
+                r"other players'|other player's|opponents'|each|any|every|all) (tableaus?|hand|tableaux)"), "zone"),
     (re.compile(r"^ (?:of your choice|of their choice)"), "choice"),
     # "Play" effects: the card is "in play" while it resolves ("Effects on Cards"): your tableau
     (re.compile(r"^ (?:in play|in your play area)"), "in_play"),
@@ -67,6 +67,7 @@ _MODIFIERS = (
 )
 ZONE_WORDS = {"your": "tableau", "an opponent's": "opponents", "another player's": "opponents",
               "your opponents'": "opponents", "each opponent's": "opponents", "each": "all", "any": "all",
+              "other players'": "opponents", "other player's": "opponents", "opponents'": "opponents",
               "every": "all", "all": "all"}
 
 
@@ -253,6 +254,10 @@ def read_event(text: str) -> dict:
         return {"event": "clash_won"}
     if re.fullmatch(r"you lose a clash", text):
         return {"event": "clash_lost"}
+    if re.fullmatch(r"you clash|you are in a clash", text):  # a participant ("Clashing")
+        return {"event": "clash"}
+    if re.fullmatch(r"a clash occurs|there is a clash|any player clashes", text):
+        return {"event": "clash_any", "by": "any"}
     if re.fullmatch(r"you put (?:one or more )?\+1 star tokens? on (?:a|any) card", text):
         return {"event": "star_tokens", "by": "self"}
     m = re.fullmatch(r"(an opponent's effect|an effect an opponent controls|one of your effects|an effect) "

@@ -18,6 +18,8 @@ from rules.millennium_blades.effects import EVENTS
 LOOP_LIMIT = 3000  # ops resolved in one decision: beyond this, "Infinite Loops"
 ACCEPT, DECLINE = Action("accept"), Action("decline")
 TRIGGERED_BY = {event: f"on {event}" for event in EVENTS}  # the CardDef feature of an event's listeners
+#: events whose trigger is about the listener's own seat unless it says otherwise ("you win a clash")
+SELF_EVENTS = ("clash_won", "clash_lost", "clash", "star_tokens")
 
 
 class ResolveMixin(ClashMixin):
@@ -347,7 +349,7 @@ class ResolveMixin(ClashMixin):
         return found["top"] + found["ongoing"] + found["reaction"]
 
     def _fits(self, trigger: dict, seat: int, source: int, card: int | None, by: int | None, whose) -> bool:
-        side = trigger.get("by", "self" if trigger["event"] in ("clash_won", "clash_lost", "star_tokens") else "any")
+        side = trigger.get("by", "self" if trigger["event"] in SELF_EVENTS else "any")
         if side == "self" and by != seat or side == "opponent" and (by is None or by == seat):
             return False
         side = trigger.get("whose", "any")

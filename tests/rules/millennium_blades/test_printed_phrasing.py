@@ -364,3 +364,31 @@ def test_winner_and_loser_results_in_one_sentence():
     place(st, 1, "Plain Pebble", "Idle Lamp")
     do(st, 'play "Shield Bash"')
     assert st.rp[0] == 9 and names(st, st.down) == ["Idle Lamp"]
+
+
+def test_whenever_you_clash_and_whenever_a_clash_occurs():
+    """"Clashing": each player in the clash; "Whenever you clash" triggers for a player in it,
+    "Whenever a clash occurs" for anyone, once a clash (after its result)."""
+    fan = card("Ringside Fan", "DECK BOX | Ongoing: Whenever a clash occurs, gain 2 Dollars and 3 RP.", kind="deck_box")
+    brawler = card("Eager Brawler", "Ongoing: Whenever you clash, gain 4 RP.", star=1)
+    duel = card("Challenge", "Play: Clash with an opponent.", star=9)
+    st = table(kit([duel]), kit([brawler]), kit([card("Idle Lamp")], box=[fan]), store=(1, 1))
+    place(st, 1, "Eager Brawler")
+    do(st, 'play "Challenge"')
+    assert st.rp == [0, 4, 3] and st.money[2] == 2
+
+
+def test_star_total_and_other_players_tableaus():
+    """"at least 12 STAR of face-up cards" adds Star Ratings ("CARD DATA"); "in other players'
+    tableaus" are the opponents' tableaus."""
+    judge = card("Star Judge", "Play: If you have at least 12 STAR of face-up cards in your tableau, gain 10 RP.",
+                 star=5)
+    st = table(kit([card("Big Ox", star=7), judge]), kit([]))
+    place(st, 0, "Big Ox")
+    do(st, 'play "Star Judge"')
+    assert st.rp[0] == 10
+    snoop = card("Snoop", "Play: Gain 2 RP for each face-down card in other players' tableaus.")
+    st = table(kit([snoop]), kit([FILLER, card("Idle Lamp")]))
+    place(st, 1, "Plain Pebble", down=("Plain Pebble",))
+    do(st, 'play "Snoop"')
+    assert st.rp[0] == 2
