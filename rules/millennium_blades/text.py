@@ -200,14 +200,12 @@ def _sentences(sentences: list[str], timing: str, effect: dict) -> list[dict]:
     for s in sentences:
         s = re.sub(r"^then,? ", "", s)
         clash = next((o for o in reversed(ops) if o["op"] == "clash"), None)
-        branch = _clash_branch(s, timing, effect)
-        if branch:
+        branches = _clash_branches(s, timing, effect)
+        if branches:
             if clash is None:
                 raise Unread(s, "a clash result with no clash")
-            key, branch_ops = branch
-            clash.setdefault(key, []).extend(branch_ops)
-            for more_key, more_ops in effect.pop("_more", []):
-                clash.setdefault(more_key, []).extend(more_ops)
+            for key, branch_ops in branches:
+                clash.setdefault(key, []).extend(branch_ops)
             continue
         if s.startswith("if "):
             cond, rest = _split_if(s)
@@ -226,24 +224,24 @@ def _sentences(sentences: list[str], timing: str, effect: dict) -> list[dict]:
     return ops
 
 
-def _clash_branch(s: str, timing: str, effect: dict) -> tuple[str, list[dict]] | None:
+def _clash_branches(s: str, timing: str, effect: dict) -> list[tuple[str, list[dict]]]:
+    """A clash result sentence -> [(branch, ops)]; none when the sentence is not one."""
     m = re.match(r"if (?:you (win|lose|tie)|it is a (tie)|there is a (tie))(?: the clash)?, (.+)", s)
     if m:
-        return (m.group(1) or "tie"), clauses(m.group(4), timing, effect)
+        return [((m.group(1) or "tie"), clauses(m.group(4), timing, effect))]
     m = re.match(r"the winner (gains?|loses?) (.+?),? and (the losers? .+)", s)
     if m:  # "The winner gains 15 RP, and the loser flips ...": two results
-        loser = _clash_branch(m.group(3), timing, effect)
-        if loser is None:
+        losers = _clash_branches(m.group(3), timing, effect)
+        if not losers:
             raise Unread(m.group(3), "a clash result")
-        effect.setdefault("_more", []).append(loser)
-        return "winner", clauses(f"{m.group(1).rstrip('s')} {m.group(2)}", timing, effect)
+        return [("winner", clauses(f"{m.group(1).rstrip('s')} {m.group(2)}", timing, effect)), *losers]
     m = re.match(r"the winner (gains?|loses?) (.+)", s)
     if m:
-        return "winner", clauses(f"{m.group(1).rstrip('s')} {m.group(2)}", timing, effect)
+        return [("winner", clauses(f"{m.group(1).rstrip('s')} {m.group(2)}", timing, effect))]
     m = re.match(r"(?:each loser|the losers?|every loser) (gains?|loses?|flips?) (.+)", s)
     if m:
-        return "losers", clauses(f"{m.group(1).rstrip('s')} {m.group(2)}", timing, effect)
-    return None
+        return [("losers", clauses(f"{m.group(1).rstrip('s')} {m.group(2)}", timing, effect))]
+    return []
 
 
 _TRAILING_IF = re.compile(r"((?:gain|lose) [^,]+?) if (.+)")
