@@ -50,6 +50,9 @@ EFFECT_OPS = {
     "reveal": OpSpec("Reveal a card (top of the Store, from your hand, or a face-down card).",
                      {"source": "str", "filter": ANY}),
     "discard": OpSpec("Discard cards from your hand to your binder.", {**N, "filter": ANY, "who": "str"}),
+    "steal_rp": OpSpec("Steal ranking points: the players (who) lose them, never below zero, and you gain what "
+                       "they lost.", {**N, "who": "str"}),
+    "clash_star": OpSpec("This card has more stars when it is the Top Card in a clash (continuous).", N),
     "cancel_flip": OpSpec("Reaction: the flip that triggered the reaction does not happen.", {}),
     "if": OpSpec("Run then (or else) by a condition.", {"condition": ANY, "then": ANY, "else": ANY}),
     "pay_money": OpSpec("Pay Millennium Dollars to the bank; if you cannot, the rest of the effect does not happen.", N),

@@ -60,6 +60,10 @@ class ClashMixin:
         if pick == "top":
             top = self.top_card(p)
             return [top] if legal(top, p) else []
+        if pick in ("leftmost", "rightmost"):  # the face-up card nearest that end of the tableau
+            up = [c for c in self.tableau[p] if c not in self.down]
+            end = (up[:1] if pick == "leftmost" else up[-1:])
+            return [c for c in end if legal(c, p)]
         if pick in ("highest", "lowest"):
             up = [c for c in self.tableau[p] if c not in self.down]
             if not up:
@@ -78,6 +82,7 @@ class ClashMixin:
             if targets is None:
                 return False
             ctx[f"{k}:targets"] = targets
+            ctx["did"] = False
         for j in range(ctx.get(f"{k}:done", 0), len(targets)):
             card = targets[j]
             owner_seat = self.seat_of(card)
@@ -92,7 +97,9 @@ class ClashMixin:
                 if ctx.get(key):
                     cancelled = self._react(ctx[key], owner_seat, seat, card)
             if not cancelled:
-                self.flip_card(card, seat)
+                star = self.star(card)
+                if self.flip_card(card, seat):  # "If you did": the card this effect flipped, as it was
+                    ctx["did"], ctx["flipped"], ctx["flipped_star"] = True, card, star or 0
             ctx[f"{k}:done"] = j + 1
         return True
 
@@ -121,7 +128,8 @@ class ClashMixin:
     # -- +1 Star tokens ("Blast Off") ------------------------------------------------------------------
     def op_tokens(self, frame: dict, op: dict, k: int) -> bool:
         seat, amount = frame["seat"], op.get("amount", 1)
-        if op["target"]["pick"] == "next_played":
+        if op["target"]["pick"] == "next_played" and "next_played" not in frame["ctx"]:
+            # on the next card played; a Next effect resolving names that card already
             self.next_effects[seat].append(("tokens", amount))
             self.log("star_tokens_pending", seat, amount=amount)
             return True
@@ -156,7 +164,9 @@ class ClashMixin:
             card = self.draw_store()
             revealed.append(card)
             extra = self.cards[card].printed_star if card is not None else 0
-            totals[p] = (self.star(self.top_card(p)) or 0) + extra
+            top = self.top_card(p)
+            bonus = sum(op.get("amount", 0) for op in self.cards[top].continuous("clash_star"))
+            totals[p] = (self.star(top) or 0) + bonus + extra
         self.to_aftermarket([c for c in revealed if c is not None])
         best = max(totals.values())
         top = [p for p, t in totals.items() if t == best]
@@ -177,6 +187,11 @@ class ClashMixin:
                 if op.get("losers"):
                     frames.append(self.frame(p, source, {"ops": op["losers"]}, ctx, optional=False))
             frames += self.collect("clash_won", None, winner)
+            for p in losers:
+                frames += self.collect("clash_lost", None, p)
+        for p in participants:  # "Whenever you clash": each player in it; "Whenever a clash occurs": once
+            frames += self.collect("clash", None, p)
+        frames += self.collect("clash_any", None, seat)
         self.triggered = frames + self.triggered
         return True
 

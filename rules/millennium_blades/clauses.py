@@ -8,6 +8,7 @@ import re
 from rules.millennium_blades.phrases import (
     MULTIPLE,
     NUMBER,
+    THAT_CARD,
     Unread,
     card_phrase,
     number,
@@ -17,6 +18,8 @@ from rules.millennium_blades.phrases import (
 )
 
 _RP = r"(?:rp|ranking points?)"
+#: the TARGET picks whose card is chosen when the flip happens (then "it" is the card flipped)
+CHOSEN_PICKS = ("choice", "top", "highest", "lowest")
 _WHO = {"each opponent": "each_opponent", "that opponent": "that_player", "that player": "that_player",
         "each player": "each", "every player": "each", "all players": "each", "each other player": "each_other",
         "an opponent of your choice": "chosen_opponent", "target opponent": "chosen_opponent",
@@ -35,11 +38,13 @@ def read_clause(text: str, timing: str, effect: dict, last: dict) -> list[dict]:
         return [op]
     if m:
         text = f"{m.group(2).rstrip('s')} {m.group(3)}"
+    m = re.fullmatch(rf"gain (?:\$({NUMBER})|({NUMBER}) (?:millennium dollars?|money|dollars?))(?: and ({NUMBER}) {_RP})?",
+                     text)
+    if m:  # "gain 2 Dollars and 3 RP"
+        money = [{"op": "gain_money", "amount": number(m.group(1) or m.group(2))}]
+        return money + ([{"op": "gain_rp", "amount": number(m.group(3))}] if m.group(3) else [])
     if re.match(rf"^(gain|lose) .*?({_RP}|equal to)", text) or re.match(r"^(gain|lose) (x|\d+) rp", text):
         return [_points(text)]
-    m = re.fullmatch(rf"gain (?:\$({NUMBER})|({NUMBER}) (?:millennium dollars?|money|dollars?))", text)
-    if m:
-        return [{"op": "gain_money", "amount": number(m.group(1) or m.group(2))}]
     if re.fullmatch(r"flip this (?:card|accessory|deck box) instead", text):
         if timing != "reaction":
             raise Unread(text, "only a Reaction flips its card instead")
@@ -51,32 +56,47 @@ def read_clause(text: str, timing: str, effect: dict, last: dict) -> list[dict]:
     if m and timing == "action":
         effect["optional"] = True
         return read_clause(m.group(1), timing, effect, last)
-    m = re.fullmatch(r"(each opponent|each player|an opponent) flips (their|his or her|a) (.+)", text)
+    m = re.fullmatch(r"(each opponent|each player|an opponent|each other player) flips (their|his or her|a|one|the) (.+)", text)
     if m:
         return _owner_flips(m.group(1), m.group(3))
+    m = re.fullmatch(rf"({_WHO_RE}) discards? ({NUMBER}) (cards?|singles?)(?: (?:from|in) (?:their|his or her) hands?)?", text)
+    if m and m.group(1) != "you":
+        return [{"op": "discard", "amount": number(m.group(2)), "who": _WHO[m.group(1)]}]
+    m = re.fullmatch(rf"steal ({NUMBER}) {_RP} from ({_WHO_RE}|them|that player)", text)
+    if m:
+        # "steal": the player loses it (stopping at 0, "FAQs") and you gain what they lost (rules notes)
+        who = "that_player" if m.group(2) == "them" else _WHO[m.group(2)]
+        return [{"op": "steal_rp", "amount": number(m.group(1)), "who": who}]
     m = re.fullmatch(r"each opponent whose top card has (?:a )?(lower|higher) star rating than this card flips "
                      r"(?:that|their) top card", text)
     if m:
         flt = {"star": {"cmp": "<" if m.group(1) == "lower" else ">", "value": "this"}}
         return [{"op": "flip", "target": {"player": "each_opponent", "pick": "top", "filter": flt}}]
+    if re.fullmatch(r"flip (?:the|your) card (?:you )?used in the clash", text):  # "Clashing": your Top Card
+        return [{"op": "flip", "target": {"player": "self", "pick": "top"}}]
     m = re.fullmatch(r"flip (.+)", text)
     if m:
         target = read_target(m.group(1), last.get("ref"))
+        if target["pick"] in CHOSEN_PICKS:
+            THAT_CARD.set("flipped")  # "flip a card ... If you did, gain RP equal to its STAR"
         return [{"op": "flip", "target": target}]
-    m = re.fullmatch(r"clash with (an opponent|another player|one opponent|all players|all opponents|each opponent|"
-                     r"every player|all other players)", text)
+    m = re.fullmatch(r"clash with (an opponent|another player|one opponent|a player|an opponent of your choice|"
+                     r"all players|all opponents|each opponent|every player|all other players)|(all players) clash", text)
     if m:
-        return [{"op": "clash", "with": "opponent" if m.group(1) in ("an opponent", "another player", "one opponent")
-                 else "all"}]
+        one = m.group(1) in ("an opponent", "another player", "one opponent", "a player", "an opponent of your choice")
+        return [{"op": "clash", "with": "opponent" if one else "all"}]
+    m = re.fullmatch(rf"the next card you play comes into play with ({NUMBER}) \+1 star tokens?(?: on it)?", text)
+    if m:
+        return [{"op": "star_tokens", "amount": number(m.group(1)), "target": {"player": "self", "pick": "next_played"}}]
     m = re.fullmatch(rf"put ({NUMBER}) \+1 star tokens? on (.+)", text)
     if m:
         return [{"op": "star_tokens", "amount": number(m.group(1)), "target": read_target(m.group(2), last.get("ref"))}]
-    m = re.fullmatch(rf"(?:you may )?play (an additional|one additional|{NUMBER} additional|an extra|{NUMBER} extra) "
-                     r"singles?(?: this turn)?", text)
+    m = re.fullmatch(rf"(?:you may )?play (an additional|one additional|{NUMBER} additional|an extra|{NUMBER} extra|"
+                     r"another) (?:singles?|cards?)(?: this turn| after resolving this one)?", text)
     if m:
         word = m.group(1).split()[0]
-        return [{"op": "play_extra", "amount": 1 if word in ("an", "one") else number(word)}]
-    m = re.fullmatch(r"reveal (?:the top card of the store|a card from the top of the store)", text)
+        return [{"op": "play_extra", "amount": 1 if word in ("an", "one", "another") else number(word)}]
+    m = re.fullmatch(r"reveal (?:the top card of the store(?: deck)?|a card from the top of the store)", text)
     if m:
         last["ref"] = "revealed"
         return [{"op": "reveal", "source": "store"}]
@@ -106,13 +126,17 @@ def read_clause(text: str, timing: str, effect: dict, last: dict) -> list[dict]:
 
 
 def _owner_flips(who: str, what: str) -> list[dict]:
-    player = {"each opponent": "each_opponent", "each player": "each", "an opponent": "opponent"}[who]
+    player = {"each opponent": "each_opponent", "each player": "each", "an opponent": "opponent",
+              "each other player": "each_opponent"}[who]
     what = what.strip()
     if what == "top card":
         return [{"op": "flip", "target": {"player": player, "pick": "top", "chooser": "owner"}}]
-    m = re.fullmatch(r"(highest|lowest)(?: star)? (?:card|single)", what)
+    what = re.sub(r" in (?:their|his or her) tableau$", "", what)
+    m = re.fullmatch(r"(highest|lowest)(?: star(?: rating)?)? (?:card|single)|(left-most|right-most) face-up (?:card|single)",
+                     what)
     if m:
-        return [{"op": "flip", "target": {"player": player, "pick": m.group(1), "chooser": "owner"}}]
+        pick = (m.group(1) or m.group(2)).replace("-", "")
+        return [{"op": "flip", "target": {"player": player, "pick": pick, "chooser": "owner"}}]
     flt, zone, rest = card_phrase(f"a {what}")
     if rest not in ("", "of their choice", "in their tableau", "of their choice in their tableau"):
         raise Unread(rest, "after the card they flip")
@@ -126,10 +150,16 @@ def _points(text: str) -> dict:
                      rf"the revealed card's|the next card you play's|this card's) star rating)", text)
     if m:
         times = number(m.group(2)) if m.group(2) else 1
-        ref = read_ref(m.group(3)) if m.group(3) else {"its": "revealed", "that card's": "revealed",
+        ref = read_ref(m.group(3)) if m.group(3) else {"its": THAT_CARD.get(), "that card's": THAT_CARD.get(),
                                                        "the revealed card's": "revealed", "this card's": "this",
                                                        "the next card you play's": "next_played"}[m.group(4)]
         return {"op": f"{m.group(1)}_rp", "amount": times, "per": {"count": "star", "card": ref}}
+    m = re.fullmatch(rf"(gain|lose) rp equal to (?:({MULTIPLE}) )?the (?:combined|total) star ratings? of (.+?)"
+                     rf"(?:,? up to ({NUMBER}) {_RP})?", text)
+    if m:  # the sum of the cards' Star Ratings ("CARD DATA"; a face-down card has none)
+        op = {"op": f"{m.group(1)}_rp", "amount": number(m.group(2)) if m.group(2) else 1,
+              "per": {**read_count(m.group(3)), "count": "stars"}}
+        return {**op, "max": number(m.group(4))} if m.group(4) else op
     m = re.fullmatch(rf"(gain|lose) ({NUMBER}) {_RP}(?: (?:for each|per|for every) (.+?))?(?:,? up to (?:a maximum of )?"
                      rf"({NUMBER}) {_RP})?", text)
     if not m:
@@ -155,6 +185,9 @@ def read_continuous(text: str) -> list[dict]:
 
 
 def _continuous(s: str) -> list[dict]:
+    m = re.fullmatch(r"this card has \+(\d+) star(?: rating)? (?:when|while) clashing", s)
+    if m:  # "Clashing": the Top Card's Star Rating plus this
+        return [{"op": "clash_star", "amount": int(m.group(1))}]
     if re.match(r"(?:while the card immediately to the left of this one is face-up, )?this card has (?:the "
                 r"elements? and types?|that card's elements and types) (?:of the face-up card to its immediate left|"
                 r"in place of its own)", s):

@@ -8,11 +8,28 @@ import re
 from rules.millennium_blades.phrases import NUMBER, Unread, card_phrase, number, read_count, read_ref
 
 _CARD = (r"(this card|it|that card|the next card you play|your top card|the revealed card|"
-         r"the card (?:immediately )?(?:to the )?(?:left|right) of this (?:one|card))")
+         r"the card (?:immediately )?(?:to|on) (?:the |its )?(?:immediate )?(?:left|right)(?: of this (?:one|card))?)")
 
 
 def read_condition(text: str) -> dict:
     text = text.strip()
+    m = re.fullmatch(r"you (did|do)(n't| not)?", text)
+    if m:  # "If you did": the flip, discard or payment just before happened
+        return {"test": "not", "of": {"test": "did"}} if m.group(2) else {"test": "did"}
+    m = re.fullmatch(r"this card has no (.+)", text)
+    if m:
+        return _count(read_count(m.group(1)), "==", 0)
+    if text == "it is your turn":  # "Tournament Turns"
+        return {"test": "your_turn"}
+    m = re.fullmatch(r"(an opponent's effect|one of your effects|your effect) flipped this card", text)
+    if m:  # a Flip effect: whose effect flipped it ("that player": the one who did)
+        return {"test": "flipped_by", "by": "opponent" if "opponent" in m.group(1) else "self"}
+    m = re.fullmatch(r"this (?:card )?is the (highest|lowest) star(?: rating)? card in your tableau", text)
+    if m:  # no card in your tableau has a higher (lower) Star Rating
+        star = {"cmp": ">" if m.group(1) == "highest" else "<", "value": "this"}
+        return _count({"count": "cards", "zone": "tableau", "filter": {"face": "up", "star": star}}, "==", 0)
+    if re.fullmatch(r"this (?:card )?is the left-most face-up card in your tableau", text):
+        return _count({"count": "cards", "zone": "tableau", "filter": {"face": "up", "where": "left_of"}}, "==", 0)
     if text == "this is the only card in your tableau":
         return _count({"count": "cards", "zone": "tableau", "filter": {}}, "==", 1)
     m = re.fullmatch(r"(?:you have|you hold) no (cards?|singles?) in (?:your )?hand", text)
@@ -46,10 +63,23 @@ def read_condition(text: str) -> dict:
     if m:
         flt, _zone = _phrase(m.group(3))
         return _count({"count": "cards", "zone": "tableau", "filter": flt}, _more(m.group(2)), number(m.group(1)))
+    m = re.fullmatch(r"you have at least (\d+) star(?: rating)? (?:of|among|in) (.+)", text)
+    if m:  # the Star Ratings of those cards added up ("CARD DATA")
+        return _count({**read_count(m.group(2)), "count": "stars"}, ">=", int(m.group(1)))
+    m = re.fullmatch(rf"(?:you have|there (?:are|is)) at least ({NUMBER}) (.+)", text)
+    if m:
+        return _count(read_count(m.group(2)), ">=", number(m.group(1)))
+    m = re.fullmatch(r"there (?:are|is) no (.+)", text)
+    if m:
+        return _count(read_count(m.group(1)), "==", 0)
+    m = re.fullmatch(rf"this card's star rating is (lower|higher) than (?:that of )?{_CARD}", text)
+    if m:  # the other card's Star Rating is higher (lower) than this card's
+        return {"test": "card", "card": read_ref(m.group(2)),
+                "is": {"face": "up", "star": {"cmp": ">" if m.group(1) == "lower" else "<", "value": "this"}}}
     m = re.fullmatch(rf"(?:you have|there are) ({NUMBER}) or (more|fewer) (.+)", text)
     if m:
         return _count(read_count(m.group(3)), _more(m.group(2)), number(m.group(1)))
-    m = re.fullmatch(rf"you have (?:exactly )?({NUMBER}) (.+)", text)
+    m = re.fullmatch(rf"you have (?:exactly )?({NUMBER}|0) (.+)", text)
     if m:
         return _count(read_count(m.group(2)), "==", number(m.group(1)))
     m = re.fullmatch(r"you have no (.+)", text)
@@ -93,9 +123,11 @@ def _card_test(verb: str, rest: str) -> dict:
         m = re.fullmatch(r"(?:a )?(lower|higher) star rating than this (?:card|one)", rest)
         if m:
             return {"face": "up", "star": {"cmp": "<" if m.group(1) == "lower" else ">", "value": "this"}}
-        m = re.fullmatch(rf"({NUMBER}) or (more|fewer) stars", rest)
+        m = re.fullmatch(rf"({NUMBER}) or (more|fewer) stars|(\d+) star(?: rating)? or (greater|higher|more|lower|less|fewer)",
+                         rest)
         if m:
-            return {"face": "up", "star": {"cmp": _more(m.group(2)), "value": number(m.group(1))}}
+            more = (m.group(2) or m.group(4)) in ("more", "greater", "higher")
+            return {"face": "up", "star": {"cmp": ">=" if more else "<=", "value": number(m.group(1) or m.group(3))}}
         m = re.fullmatch(r"(two|three) or more elements", rest)
         if m:
             return {"face": "up", "elements_min": number(m.group(1))}
@@ -103,4 +135,8 @@ def _card_test(verb: str, rest: str) -> dict:
         m = re.fullmatch(r"(?:an? )?(no )?(element|type) with this (?:card|one)", rest)
         if m:
             return {"face": "up", ("shares_none" if m.group(1) else "shares"): m.group(2)}
+        if re.fullmatch(r"no (?:type or element|element or type) with this (?:card|one)", rest):
+            return {"face": "up", "shares_none": "either"}
+        if re.fullmatch(r"(?:both )?an? (?:element and (?:a )?type|type and (?:an )?element) with this (?:card|one)", rest):
+            return {"face": "up", "shares": "both"}
     raise Unread(f"{verb} {rest}", "what the card is")

@@ -7,7 +7,8 @@ Everything an op, condition or count names is one of the structures below; nothi
 
 - FILTER: which cards: ``face`` (up / down / any), ``element``, ``type``, ``keyword``, ``star``
   (``{"cmp", "value"}``, value a number or ``"this"``), ``where`` (relative to the source card),
-  ``elements_min``, ``shares`` / ``shares_none`` (element or type with the source card).
+  ``elements_min``, ``shares`` / ``shares_none`` (element or type with the source card; ``both``:
+  an element and a type; ``either``: neither).
 - COUNT: ``{"count": "cards"|"elements"|"types"|"star_tokens", "zone", "filter"}``,
   ``{"count": "clashes_won"}``, ``{"count": "star", "card": REF}``.
 - CONDITION: ``{"test": "count", "of": COUNT, "cmp", "value"}``, ``{"test": "card", "card": REF,
@@ -37,18 +38,20 @@ FACES = ("up", "down", "any")
 #: FILTER ``where``: this card, every other card, the card immediately left/right, every card
 #: left/right of this one, the cards adjacent to it
 WHERES = ("this", "other", "left", "right", "left_of", "right_of", "adjacent")
-ZONES = ("tableau", "opponents", "all", "hand", "kit")  # kit: your deck box and accessories
-COUNTS = ("cards", "elements", "types", "star_tokens", "clashes_won", "star")
+ZONES = ("tableau", "opponents", "all", "hand", "kit", "binder")  # kit: your deck box and accessories
+COUNTS = ("cards", "elements", "types", "star_tokens", "stars", "clashes_won", "star", "empty_slots", "rp")
 #: REF: a card an effect names: this card, its neighbours, your Top Card, the card a Next effect or
 #: trigger is about, the card just revealed
-REFS = ("this", "left", "right", "top", "next_played", "played", "revealed")
+REFS = ("this", "left", "right", "top", "next_played", "played", "revealed", "flipped")
 PLAYERS = ("self", "opponent", "each_opponent", "each", "any", "that_player")
-PICKS = ("this", "left", "right", "top", "next_played", "played", "choice", "highest", "lowest", "all")
+PICKS = ("this", "left", "right", "top", "next_played", "played", "choice", "highest", "lowest", "leftmost",
+         "rightmost", "all")
 WHO = ("self", "each_opponent", "that_player", "chosen_opponent", "each", "each_other", "winner", "losers")
-EVENTS = ("play", "flipped", "would_flip", "clash_won", "star_tokens")
+#: clash: you are in a clash that occurs; clash_any: any clash occurs (both after its result)
+EVENTS = ("play", "flipped", "would_flip", "clash_won", "clash_lost", "clash", "clash_any", "star_tokens")
 SIDES = ("self", "opponent", "any")
 TRIGGERED_TIMINGS = ("top", "ongoing", "reaction")
-CONTINUOUS_OPS = ("protect", "extra_slot", "set_star", "copy_attributes")
+CONTINUOUS_OPS = ("protect", "extra_slot", "set_star", "copy_attributes", "clash_star")
 #: the sides of a Character or Venue card, and its Deckbuilding side's timings and ops
 CARD_SIDES = ("deckbuilding", "tournament")
 COMPONENT_TIMINGS = ("deckbuilding", "setup")
@@ -209,7 +212,7 @@ def ops_errors(ops: Any, path: str, *, continuous: bool = False) -> Errors:
 def _op(name: str, op: Mapping[str, Any], where: str) -> Errors:
     errors: Errors = []
     if name in ("gain_rp", "lose_rp", "gain_money", "extra_slot", "play_extra", "star_tokens", "set_star",
-                "discard", "pay_money"):
+                "discard", "pay_money", "steal_rp", "clash_star"):
         errors += _int(op.get("amount", 1), f"{where}.amount")
     if name in ("gain_rp", "lose_rp", "set_star") and "per" in op:
         errors += count_errors(op["per"], f"{where}.per")
@@ -258,7 +261,7 @@ def filter_errors(flt: Any, path: str) -> Errors:
         return [(path, "must be a filter object")]
     errors: Errors = []
     checks = {"face": FACES, "element": ELEMENTS, "type": TYPE_VALUES, "keyword": KEYWORDS, "where": WHERES,
-              "shares": ("element", "type"), "shares_none": ("element", "type")}
+              "shares": ("element", "type", "both"), "shares_none": ("element", "type", "either")}
     for key, value in flt.items():
         if key in checks:
             if value not in checks[key]:
@@ -267,6 +270,10 @@ def filter_errors(flt: Any, path: str) -> Errors:
             errors += _comparison(value, f"{path}.star", allow_this=True)
         elif key == "elements_min":
             errors += _int(value, f"{path}.elements_min")
+        elif key in ("elements_all", "types_all"):
+            known = ELEMENTS if key == "elements_all" else TYPE_VALUES
+            if not isinstance(value, list) or not value or any(v not in known for v in value):
+                errors.append((f"{path}.{key}", f"is a list of {', '.join(known)}"))
         else:
             errors.append((f"{path}.{key}", "is not a filter key (face, element, type, keyword, star, where, "
                                             "elements_min, shares, shares_none)"))
@@ -289,7 +296,7 @@ def count_errors(count: Any, path: str) -> Errors:
         if count.get("card") not in REFS:
             errors.append((f"{path}.card", f"names a card: one of {', '.join(REFS)}"))
         return errors
-    if count["count"] == "clashes_won":
+    if count["count"] in ("clashes_won", "empty_slots", "rp"):
         return errors
     if count.get("zone", "tableau") not in ZONES:
         errors.append((f"{path}.zone", f"{count.get('zone')!r} is not one of {', '.join(ZONES)}"))
@@ -309,7 +316,11 @@ def condition_errors(cond: Any, path: str) -> Errors:
         return errors + filter_errors(cond.get("is", {}), f"{path}.is")
     if test == "not":
         return condition_errors(cond.get("of"), f"{path}.of")
-    return [(f"{path}.test", f"{test!r} is not a condition test (count, card, not)")]
+    if test in ("did", "your_turn"):  # "If you did": the effect's last flip, discard or payment happened
+        return []
+    if test == "flipped_by":  # a Flip effect: whose effect flipped the card
+        return [] if cond.get("by") in ("self", "opponent") else [(f"{path}.by", "is self or opponent")]
+    return [(f"{path}.test", f"{test!r} is not a condition test (count, card, not, did)")]
 
 
 def target_errors(target: Any, path: str) -> Errors:

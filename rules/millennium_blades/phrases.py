@@ -5,6 +5,7 @@ language (effects.py) or raises :class:`Unread` naming the phrase it could not r
 from __future__ import annotations
 
 import re
+from contextvars import ContextVar
 
 from rules.millennium_blades.vocabulary import ELEMENTS, KEYWORDS, TYPE_VALUES
 
@@ -41,13 +42,15 @@ def number(text: str) -> int:
 
 
 # -- card descriptions ---------------------------------------------------------------------------
-_HEAD = re.compile(rf"^(?:each |every |a |an |one |the |any |all )?(?:different )?(?P<other>(?:an)?other )?"
-                   rf"(?P<face>face-up |face-down )?(?:(?P<el>{ELEMENT})(?:-element)? )?"
-                   rf"(?P<noun>cards?|singles?|(?:{TYPE})s?)\b")
+_HEAD = re.compile(rf"^(?:each |every |a |an |one |the |any |all )?(?:different )?(?P<other>(?:an)?other )?(?P<adj>adjacent )?"
+                   rf"(?P<face>face-up |face-down )?"
+                   rf"(?:(?P<stars>\d+) star(?: rating)?(?: or (?P<dir>lower|higher|less|more|greater|fewer))? )?"
+                   rf"(?:(?P<el>{ELEMENT})(?:-element)? (?:and (?P<el2>{ELEMENT}) )?)?"
+                   rf"(?:(?P<ty2>{TYPE}) and )?(?P<noun>cards?|singles?|(?:{TYPE})s?(?: cards?| singles?)?)\b")
 _MODIFIERS = (
     (re.compile(r"^ with (mimicry|blast off|scurry|anvil drop|thwomp!?)"), "keyword"),
     (re.compile(rf"^ with ({NUMBER}) or (more|fewer|less) stars"), "stars"),
-    (re.compile(rf"^ with (?:a )?(lower|higher|lesser|greater) star rating than {_THIS}"), "star_vs_this"),
+    (re.compile(rf"^ with (?:a )?(lower|higher|lesser|greater) star rating(?: than {_THIS})?"), "star_vs_this"),
     (re.compile(rf"^ whose star rating is (lower|higher) than {_THIS}"), "star_vs_this"),
     (re.compile(rf"^ with ({NUMBER}) stars"), "exact_stars"),
     (re.compile(r"^ with (two|three|\d+) or more elements"), "elements_min"),
@@ -56,11 +59,15 @@ _MODIFIERS = (
     (re.compile(rf"^ (?:immediately )?to the (left|right) of {_THIS}"), "side"),
     (re.compile(rf"^ adjacent to {_THIS}"), "adjacent"),
     (re.compile(r"^ (?:of your choice )?in (your|an opponent's|another player's|your opponents'|each opponent's|"
-                r"each|any|every|all) (tableaus?|hand|tableaux)"), "zone"),
+                r"other players'|other player's|opponents'|each|any|every|all) (tableaus?|hand|tableaux)"), "zone"),
     (re.compile(r"^ (?:of your choice|of their choice)"), "choice"),
+    # "Play" effects: the card is "in play" while it resolves ("Effects on Cards"): your tableau
+    (re.compile(r"^ (?:in play|in your play area)"), "in_play"),
+    (re.compile(r"^ in your binder"), "binder"),
 )
 ZONE_WORDS = {"your": "tableau", "an opponent's": "opponents", "another player's": "opponents",
               "your opponents'": "opponents", "each opponent's": "opponents", "each": "all", "any": "all",
+              "other players'": "opponents", "other player's": "opponents", "opponents'": "opponents",
               "every": "all", "all": "all"}
 
 
@@ -74,13 +81,25 @@ def card_phrase(text: str) -> tuple[dict, str, str]:
     flt: dict = {}
     if m.group("other"):
         flt["where"] = "other"
+    if m.group("adj"):
+        flt["where"] = "adjacent"
     if m.group("face"):
         flt["face"] = "up" if "up" in m.group("face") else "down"
     if m.group("el"):
         flt["element"] = m.group("el")
-    noun = m.group("noun").rstrip("s")
+    if m.group("stars"):
+        cmp = {"lower": "<=", "less": "<=", "fewer": "<=", "higher": ">=", "more": ">=", "greater": ">=",
+               None: "=="}[m.group("dir")]
+        flt["star"] = {"cmp": cmp, "value": int(m.group("stars"))}
+    if m.group("el2"):  # "an AIR and EARTH card": a card with both (rules notes, "A card of two symbols")
+        flt["elements_all"] = [flt.pop("element"), m.group("el2")]
+    noun = m.group("noun").split()[0].rstrip("s")
     if noun in TYPE_VALUES:
         flt["type"] = noun
+    if m.group("ty2"):
+        if noun not in TYPE_VALUES:
+            raise Unread(text, "two types of a card")
+        flt["types_all"] = [m.group("ty2"), flt.pop("type")]
     zone = "tableau"
     rest = text[m.end():]
     while True:
@@ -112,6 +131,10 @@ def _modify(flt: dict, kind: str, m: re.Match, zone: str) -> str:
         flt["where"] = f"{g[0]}_of"
     elif kind == "adjacent":
         flt["where"] = "adjacent"
+    elif kind == "in_play":
+        return "tableau"
+    elif kind == "binder":
+        return "binder"
     elif kind == "zone":
         return "hand" if g[1] == "hand" else ZONE_WORDS[g[0]]
     return zone
@@ -128,16 +151,22 @@ def whole_card_phrase(text: str) -> tuple[dict, str]:
 def read_count(text: str) -> dict:
     """A COUNT from the words after "for each", "per" or "the number of"."""
     text = text.strip()
+    if text in ("rp", "ranking points"):
+        return {"count": "rp"}
     if re.fullmatch(r"clash(?:es)? you (?:have )?won(?: this tournament)?", text):
         return {"count": "clashes_won"}
-    m = re.fullmatch(r"(?:different )?(elements?|types?) among (.+)", text)
+    m = re.fullmatch(r"(?:different )?(elements?|types?) (among|in) (.+)", text)
     if m:
-        flt, zone = whole_card_phrase(m.group(2))
+        flt, zone = whole_card_phrase(m.group(3) if m.group(2) == "among" else f"cards in {m.group(3)}")
         return {"count": "elements" if m.group(1).startswith("element") else "types", "zone": zone, "filter": flt}
     m = re.fullmatch(r"\+1 star tokens? on (.+)", text)
     if m:
+        if m.group(1) in ("this card", "this one", "it"):
+            return {"count": "star_tokens", "zone": "tableau", "filter": {"where": "this"}}
         flt, zone = whole_card_phrase(m.group(1))
         return {"count": "star_tokens", "zone": zone, "filter": flt}
+    if re.fullmatch(r"(?:open |empty )slots? in your tableau", text):  # "Tableau": the slots no card fills
+        return {"count": "empty_slots"}
     flt, zone = whole_card_phrase(text)
     return {"count": "cards", "zone": zone, "filter": flt}
 
@@ -150,11 +179,20 @@ REF_PHRASES = {
 }
 
 
+#: the card "that card" / "it" names where no clause named one: the card revealed, or, in an effect a
+#: card's play or flip triggers ("Whenever an opponent plays a single, flip that card"), that card
+THAT_CARD: ContextVar[str] = ContextVar("THAT_CARD", default="revealed")
+_THAT = ("it", "that card", "that single")
+
+
 def read_ref(text: str) -> str:
     text = text.strip()
+    if text in _THAT:
+        return THAT_CARD.get() if text != "that single" else "played"
     if text in REF_PHRASES:
         return REF_PHRASES[text]
-    m = re.fullmatch(rf"the card (?:immediately )?(?:to the )?(left|right) of {_THIS}(?: in your tableau)?", text)
+    m = re.fullmatch(rf"the card (?:(?:immediately )?(?:to|on) (?:the |its )?(?:immediate )?(left|right)(?: of {_THIS})?)"
+                     r"(?: in your tableau)?", text)
     if m:
         return m.group(1)
     raise Unread(text, "a card")
@@ -214,11 +252,19 @@ def read_event(text: str) -> dict:
         return _trim({"event": "play", "by": _BY[m.group(1)], "filter": flt})
     if re.fullmatch(r"you win a clash", text):
         return {"event": "clash_won"}
+    if re.fullmatch(r"you lose a clash", text):
+        return {"event": "clash_lost"}
+    if re.fullmatch(r"you clash|you are in a clash", text):  # a participant ("Clashing")
+        return {"event": "clash"}
+    if re.fullmatch(r"a clash occurs|there is a clash|any player clashes", text):
+        return {"event": "clash_any", "by": "any"}
     if re.fullmatch(r"you put (?:one or more )?\+1 star tokens? on (?:a|any) card", text):
         return {"event": "star_tokens", "by": "self"}
-    m = re.fullmatch(r"(an opponent's effect|one of your effects|an effect) (would flip|flips) (.+)", text)
+    m = re.fullmatch(r"(an opponent's effect|an effect an opponent controls|one of your effects|an effect) "
+                     r"(would flip|flips) (.+)", text)
     if m:
-        by = {"an opponent's effect": "opponent", "one of your effects": "self", "an effect": "any"}[m.group(1)]
+        by = {"an opponent's effect": "opponent", "an effect an opponent controls": "opponent",
+              "one of your effects": "self", "an effect": "any"}[m.group(1)]
         what = re.sub(r"^one of your ", "a ", m.group(3))
         flt, zone, rest = card_phrase(what)
         if rest:
@@ -243,5 +289,5 @@ def _trim(trigger: dict) -> dict:
     return trigger
 
 
-__all__ = ["KEYWORDS", "MULTIPLE", "NUMBER", "Unread", "card_phrase", "number", "read_count", "read_event",
+__all__ = ["KEYWORDS", "MULTIPLE", "NUMBER", "THAT_CARD", "Unread", "card_phrase", "number", "read_count", "read_event",
            "read_ref", "read_target", "whole_card_phrase"]

@@ -8,8 +8,8 @@ import operator
 
 TABLEAU_SLOTS = 6  # the Tournament Board's singles area ("Tableau"); see the rules notes
 #: the FILTER keys that look at a card's elements (``ELEMENT_KEYS``) or types (``TYPE_KEYS``)
-ELEMENT_KEYS = frozenset({"element", "elements_min", "shares", "shares_none"})
-TYPE_KEYS = frozenset({"type", "shares", "shares_none"})
+ELEMENT_KEYS = frozenset({"element", "elements_min", "shares", "shares_none", "elements_all"})
+TYPE_KEYS = frozenset({"type", "shares", "shares_none", "types_all"})
 #: FILTER ``where`` relative to the source card, by (the source's slot, the card's slot) in one tableau
 SLOT_TESTS = {"left": lambda a, b: b == a - 1, "right": lambda a, b: b == a + 1, "left_of": lambda a, b: b < a,
               "right_of": lambda a, b: b > a, "adjacent": lambda a, b: abs(a - b) == 1}
@@ -179,6 +179,10 @@ class QueryMixin:
             return False
         if "type" in flt and flt["type"] not in types:
             return False
+        if "elements_all" in flt and not set(flt["elements_all"]) <= set(elements):
+            return False
+        if "types_all" in flt and not set(flt["types_all"]) <= set(types):
+            return False
         if "keyword" in flt and (down or flt["keyword"] not in definition.keywords):
             return False
         if "elements_min" in flt and len(elements) < flt["elements_min"]:
@@ -192,9 +196,11 @@ class QueryMixin:
                 return False
         if "shares" in flt or "shares_none" in flt:
             for key, attr in (("shares", True), ("shares_none", False)):
-                if key in flt:
-                    mine = set(self.elements(source) if flt[key] == "element" else self.types(source))
-                    theirs = set(elements if flt[key] == "element" else types)
+                if key not in flt:
+                    continue
+                for kind in ("element", "type") if flt[key] in ("both", "either") else (flt[key],):
+                    mine = set(self.elements(source) if kind == "element" else self.types(source))
+                    theirs = set(elements if kind == "element" else types)
                     if bool(mine & theirs) != attr:
                         return False
         where = flt.get("where")
@@ -219,6 +225,8 @@ class QueryMixin:
             return list(self.hand[seat])
         if zone == "tableau":
             return list(self.tableau[seat])
+        if zone == "binder":
+            return list(self.binder[seat])
         if zone == "kit":  # your deck box and accessories
             return self.deck_box[seat] + self.accessories[seat]
         seats = {"opponents": self.opponents, "all": lambda _seat: range(self.num_players)}[zone](seat)
@@ -237,7 +245,13 @@ class QueryMixin:
         kind = count["count"]
         if kind == "clashes_won":
             return self.clashes_won[seat]
+        if kind == "rp":
+            return self.rp[seat]
+        if kind == "empty_slots":
+            return max(0, self.capacity(seat) - len(self.tableau[seat]))
         if kind == "star":
+            if count["card"] == "flipped":  # the card this effect flipped, as it was ("Thwomp!": "flip it and gain")
+                return (ctx or {}).get("flipped_star", 0)
             card = self.ref(count["card"], source, seat, ctx or {})
             if card is None:
                 return 0
@@ -249,6 +263,8 @@ class QueryMixin:
             return len(cards)
         if kind == "star_tokens":
             return sum(self.tokens.get(c, 0) for c in cards)
+        if kind == "stars":  # "the combined STAR": a face-down card has none ("Face-Down Cards")
+            return sum(self.star(c) or 0 if self.in_tableau(c) else self.cards[c].printed_star for c in cards)
         attr = self.elements if kind == "elements" else self.types
         return len({value for c in cards for value in attr(c)})
 
@@ -267,6 +283,13 @@ class QueryMixin:
         test = cond["test"]
         if test == "not":
             return not self.holds(cond["of"], source, seat, ctx)
+        if test == "did":
+            return bool(ctx.get("did"))
+        if test == "your_turn":
+            return seat == self.seat_turn
+        if test == "flipped_by":
+            by = ctx.get("flipped_by")
+            return by is not None and (by == seat) == (cond["by"] == "self")
         if test == "card":
             return self.matches(self.ref(cond["card"], source, seat, ctx), cond.get("is", {}), source)
         return CMP[cond["cmp"]](self.count(cond["of"], source, seat, ctx), cond["value"])

@@ -18,6 +18,8 @@ from rules.millennium_blades.effects import EVENTS
 LOOP_LIMIT = 3000  # ops resolved in one decision: beyond this, "Infinite Loops"
 ACCEPT, DECLINE = Action("accept"), Action("decline")
 TRIGGERED_BY = {event: f"on {event}" for event in EVENTS}  # the CardDef feature of an event's listeners
+#: events whose trigger is about the listener's own seat unless it says otherwise ("you win a clash")
+SELF_EVENTS = ("clash_won", "clash_lost", "clash", "star_tokens")
 
 
 class ResolveMixin(ClashMixin):
@@ -114,7 +116,7 @@ class ResolveMixin(ClashMixin):
     def do_op(self, frame: dict, op: dict, k: int) -> bool:
         name = op["op"]
         seat, source, ctx = frame["seat"], frame["source"], frame["ctx"]
-        if name in ("gain_rp", "lose_rp", "gain_money"):
+        if name in ("gain_rp", "lose_rp", "gain_money", "steal_rp"):
             return self.op_points(frame, op, k)
         if name == "flip":
             return self.op_flip(frame, op, k)
@@ -193,6 +195,10 @@ class ResolveMixin(ClashMixin):
                 self.rp[p] -= lost
                 if logging:
                     self.log("lose_rp", p, amount=lost, rp=self.rp[p])
+                if name == "steal_rp":  # the thief gains what was lost (rules notes, "Stealing RP")
+                    self.rp[frame["seat"]] += lost
+                    if logging:
+                        self.log("gain_rp", frame["seat"], amount=lost, rp=self.rp[frame["seat"]])
         return True
 
     def op_insert(self, frame: dict, k: int) -> bool:
@@ -242,6 +248,15 @@ class ResolveMixin(ClashMixin):
         text (it is the price of what follows; rules notes); an Action's card is still flipped
         ("perform the text on the card, then flip the card face-down")."""
         seat, ctx = frame["seat"], frame["ctx"]
+        if op.get("who", "self") != "self":  # "each opponent discards a card": each of them, from their hand
+            players = self.who(frame, op, k)
+            if players is None:
+                return False
+            mine = {key: value for key, value in op.items() if key != "who"}
+            frame["i"] = k + 1
+            self.push([self.frame(p, frame["source"], {"ops": [mine]}, optional=False) for p in players])
+            return True
+        ctx["did"] = False
         for n in range(op.get("amount", 1)):
             key = f"{k}:discard{n}"
             if f"{key}:done" in ctx:
@@ -260,6 +275,7 @@ class ResolveMixin(ClashMixin):
             self.binder[seat].append(card)
             ctx[f"{key}:done"] = True
             self.log("discard", seat, card=self.cards[card].name)
+        ctx["did"] = True
         return True
 
     def op_pay(self, frame: dict, op: dict) -> bool:
@@ -270,6 +286,7 @@ class ResolveMixin(ClashMixin):
             frame["i"] = frame.get("text_ends", len(frame["ops"]))
             self.log("pay_failed", seat, amount=amount)
             return True
+        frame["ctx"]["did"] = True
         self.money[seat] -= amount
         self.log("pay_money", seat, amount=amount)
         return True
@@ -332,7 +349,7 @@ class ResolveMixin(ClashMixin):
         return found["top"] + found["ongoing"] + found["reaction"]
 
     def _fits(self, trigger: dict, seat: int, source: int, card: int | None, by: int | None, whose) -> bool:
-        side = trigger.get("by", "self" if trigger["event"] in ("clash_won", "star_tokens") else "any")
+        side = trigger.get("by", "self" if trigger["event"] in SELF_EVENTS else "any")
         if side == "self" and by != seat or side == "opponent" and (by is None or by == seat):
             return False
         side = trigger.get("whose", "any")
@@ -362,6 +379,7 @@ class ResolveMixin(ClashMixin):
             stats[self.cards[card].name] = stats.get(self.cards[card].name, 0) + 1
         if self.log_events:
             self.log("flip", by, card=self.cards[card].name, seat=whose, slot=self.slot_of(card))
-        own = [self.frame(whose, card, e) for _i, e in self.cards[card].timed("flip")] if whose is not None else []
+        own = [self.frame(whose, card, e, {"flipped_by": by, "that_player": by})
+               for _i, e in self.cards[card].timed("flip")] if whose is not None else []
         self.triggered.extend(own + self.collect("flipped", card, by, whose))
         return True

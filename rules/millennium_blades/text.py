@@ -18,6 +18,7 @@ from rules.millennium_blades.conditions import read_condition
 from rules.millennium_blades.phrases import (
     MULTIPLE,
     NUMBER,
+    THAT_CARD,
     Unread,
     card_phrase,
     number,
@@ -29,8 +30,18 @@ from rules.millennium_blades.phrases import (
 from rules.millennium_blades.vocabulary import CARD_KINDS, TIMINGS
 
 KIND_WORDS = {word.replace("_", " ") for word in CARD_KINDS}
-_KEYWORD = re.compile(r"^(scurry|mimicry|blast off plus|blast off|anvil drop|thwomp!?)\s*(?:[—–:-]\s*|$)", re.I)
+_KEYWORD = re.compile(r"^(scurry|mimicry|blast off plus|blast off|anvil drop|thwomp!?)\s*(?:[—–:-]\s*|\.?\s*$)", re.I)
 _TIMING = re.compile(rf"^({'|'.join(TIMINGS)})\s*:\s*", re.I)
+#: a set keyword printed with its timing, "Speed–Play:", "Unite PLUS - Ongoing:" ("Set Specific
+#: Keywords": "On most cards, the keyword's full text is printed out"): the name is dropped, the
+#: printed text is read
+_SET_KEYWORD = re.compile(rf"^[^:|()]{{1,30}}?\s*[—–-]\s*(?=(?:{'|'.join(TIMINGS)})\s*:)", re.I)
+#: segments that print no tournament effect: a card without one ("No Special Effect"), and "Epic"
+#: (its reminder "Limit one Epic Card per Deck" is a deckbuilding rule, not a tournament effect)
+NO_EFFECT = ("no special effect", "epic")
+#: a Metagame card's reminder of "Ending the Tournament" 1: "Every Player activates the Metagame
+#: Score effects for themselves" -- what the engine does with every Metagame card
+_METAGAME_REMINDER = "all players perform this effect"
 #: "Set Specific Keywords": each keyword's full text, used when a card prints only its name
 KEYWORD_TEXT = {
     "mimicry": "Ongoing: This card has the elements and types of the face-up card to its immediate left.",
@@ -45,8 +56,13 @@ _SELF_FLIP = re.compile(r"^(?:flip this (?:card|accessory|deck box)(?: face-down
 def compile_text(text: str) -> tuple[list[dict] | None, str | None]:
     """Compile a card's whole text. Returns ``(effects, None)`` or ``(None, reason)``."""
     effects: list[dict] = []
+    parts = split_abilities(text)
+    metagame = any(_kind(p) in ("metagame", "metagame card") for p in _segments(text))
     try:
-        for part in split_abilities(text):
+        for part in parts:
+            plain = _kind(part)
+            if plain in NO_EFFECT or metagame and plain == _METAGAME_REMINDER:
+                continue
             effects.append(compile_ability(part))
     except Unread as exc:
         return None, f"not understood: {exc.phrase!r}"
@@ -54,18 +70,30 @@ def compile_text(text: str) -> tuple[list[dict] | None, str | None]:
 
 
 def split_abilities(text: str) -> list[str]:
-    text = re.sub(r"\([^)]*\)", "", text or "")
-    parts = [p.strip() for line in text.splitlines() for p in line.split(" | ")]
-    return [p for p in parts if p and re.sub(r"[\s\-]+", " ", p.lower().rstrip(".")) not in KIND_WORDS]
+    # "(max. 30 RP)" is no reminder: it caps the RP ("up to 30 RP")
+    text = re.sub(r"\s*\(max(?:imum)?\.?\s*(\d+)\s*(RP|Ranking Points)\)", r", up to \1 \2", text or "", flags=re.I)
+    text = re.sub(r"\([^)]*\)", "", text)
+    return [p for p in _segments(text) if _kind(p) not in KIND_WORDS]
+
+
+def _segments(text: str) -> list[str]:
+    return [p.strip() for line in (text or "").splitlines() for p in line.split(" | ") if p.strip()]
+
+
+def _kind(segment: str) -> str:
+    """A segment in plain lower case without its end stop ("DECK-BOX." -> "deck box")."""
+    return re.sub(r"[\s\-]+", " ", segment.lower()).strip().rstrip(". ").strip()
 
 
 def compile_ability(text: str) -> dict:
     """One ability: keyword, timing word, sentences."""
     printed, keyword = text, None
     m = _KEYWORD.match(text)
+    if m is None and _SET_KEYWORD.match(text):
+        text = text[_SET_KEYWORD.match(text).end():]
     if m:
         keyword = m.group(1).lower().replace(" plus", "").replace(" ", "_").rstrip("!")
-        body = text[m.end():].strip()
+        body = text[m.end():].strip().rstrip(". ")
         if not body:
             if keyword == "thwomp":
                 raise Unread(text, "Thwomp! prints its RP")
@@ -80,21 +108,68 @@ def compile_ability(text: str) -> dict:
     if keyword:
         effect["keyword"] = keyword
     body = text[m.end():].strip()
-    _read_body(effect, body)
+    token = THAT_CARD.set("revealed")
+    try:
+        _read_body(effect, body)
+    finally:
+        THAT_CARD.reset(token)
     effect["text"] = printed
     return effect
 
 
+#: the printed STAR symbol read as the words the grammar uses ("a lower STAR than this one", "twice
+#: its STAR", "the STAR of ..."): a card's Star Rating ("CARD DATA"); and the verbs and prepositions
+#: cards use for the same thing ("place ... onto" is "put ... on")
+_WORDING = (
+    (re.compile(r"\b(its|their|this card's|that card's|the revealed card's|lower|higher|greater|lesser|fewer|"
+                r"the|combined|same) star\b(?! rating| tokens?)"), r"\1 star rating"),
+    (re.compile(r"\b(?:place|add)(?=s? (?:a|an|one|two|three|four|five|\d+) \+1 star tokens?)"), "put"),
+    (re.compile(r"(\+1 star tokens?) onto\b"), r"\1 on"),
+    (re.compile(r"(?<!play )\byour next card\b(?! you play)"), "the next card you play"),
+    (re.compile(r"\beach time\b"), "whenever"),
+    # a Store card revealed goes to the Aftermarket anyway ("Aftermarket Space"): "and discard" says it
+    (re.compile(r"\breveal and discard (the top card of the store)(?: deck)?(?: to the aftermarket)?"), r"reveal \1"),
+    # "each opponent must flip a card": an obligation is what the player does
+    (re.compile(r"\b(opponent|player|players|they|loser|winner) must (flip|discard|lose|gain)\b"), r"\1 \2s"),
+    (re.compile(r"\b(players|they) (flip|discard|lose|gain)s\b"), r"\1 \2"),
+    (re.compile(r"\s+"), " "),
+)
+
+
+def wording(text: str) -> str:
+    """Lower-case card text with the printed synonyms of ``_WORDING`` in the grammar's words."""
+    text = text.lower().strip()
+    for pattern, words in _WORDING:
+        text = pattern.sub(words, text)
+    return text
+
+
+#: the REFs a condition names that a later "it" goes on naming
+NAMED_CARDS = ("next_played", "played", "left", "right", "top")
+#: trigger events about one card (the engine gives it to the effect as REF ``played``)
+CARD_EVENTS = ("play", "flipped", "would_flip")
+_PREVENT = re.compile(r"prevent (.+?) from being flipped by (an opponent's effect|an effect an opponent controls)")
+
+
 def _read_body(effect: dict, body: str) -> None:
-    low = body.lower().strip()
+    low = wording(body)
     timing = effect["timing"]
     if timing == "next":
         low = re.sub(r"^(?:when|after|as) you play (?:your|the) next card, ", "", low)
+    m = _PREVENT.fullmatch(low.rstrip("."))
+    if m and timing == "reaction":
+        # "Prevent a card ... from being flipped by an opponent's effect": a would-flip Reaction
+        effect["trigger"] = read_event(f"{m.group(2)} would flip {m.group(1)}")
+        effect["optional"] = True
+        effect["ops"] = [{"op": "cancel_flip"}]
+        return
     m = re.match(r"(whenever|when) ([^,]+), (.+)$", low)
     if m:
         if timing not in ("top", "ongoing", "reaction"):
             raise Unread(m.group(0)[:40], f"a trigger on a {timing} effect")
         effect["trigger"] = read_event(m.group(2))
+        if effect["trigger"]["event"] in CARD_EVENTS:
+            THAT_CARD.set("played")  # "that card": the card played or flipped
         low = m.group(3)
         if timing == "reaction":
             effect["optional"] = True
@@ -125,16 +200,23 @@ def _sentences(sentences: list[str], timing: str, effect: dict) -> list[dict]:
     for s in sentences:
         s = re.sub(r"^then,? ", "", s)
         clash = next((o for o in reversed(ops) if o["op"] == "clash"), None)
-        branch = _clash_branch(s, timing, effect)
-        if branch:
+        branches = _clash_branches(s, timing, effect)
+        if branches:
             if clash is None:
                 raise Unread(s, "a clash result with no clash")
-            key, branch_ops = branch
-            clash.setdefault(key, []).extend(branch_ops)
+            for key, branch_ops in branches:
+                clash.setdefault(key, []).extend(branch_ops)
             continue
         if s.startswith("if "):
             cond, rest = _split_if(s)
             ops.append({"op": "if", "condition": cond, "then": clauses(rest, timing, effect, cond.get("card"))})
+            if cond.get("card") in NAMED_CARDS:  # "If it ...": the card the condition before named
+                THAT_CARD.set(cond["card"])
+            continue
+        m = _TRAILING_IF.fullmatch(s)
+        if m:  # "Gain 15 RP if you have ...": the condition printed after what it allows
+            cond = read_condition(m.group(2))
+            ops.append({"op": "if", "condition": cond, "then": clauses(m.group(1), timing, effect, cond.get("card"))})
             continue
         ops += clauses(s, timing, effect)
     if not ops:
@@ -142,17 +224,27 @@ def _sentences(sentences: list[str], timing: str, effect: dict) -> list[dict]:
     return ops
 
 
-def _clash_branch(s: str, timing: str, effect: dict) -> tuple[str, list[dict]] | None:
+def _clash_branches(s: str, timing: str, effect: dict) -> list[tuple[str, list[dict]]]:
+    """A clash result sentence -> [(branch, ops)]; none when the sentence is not one."""
     m = re.match(r"if (?:you (win|lose|tie)|it is a (tie)|there is a (tie))(?: the clash)?, (.+)", s)
     if m:
-        return (m.group(1) or "tie"), clauses(m.group(4), timing, effect)
+        return [((m.group(1) or "tie"), clauses(m.group(4), timing, effect))]
+    m = re.match(r"the winner (gains?|loses?) (.+?),? and (the losers? .+)", s)
+    if m:  # "The winner gains 15 RP, and the loser flips ...": two results
+        losers = _clash_branches(m.group(3), timing, effect)
+        if not losers:
+            raise Unread(m.group(3), "a clash result")
+        return [("winner", clauses(f"{m.group(1).rstrip('s')} {m.group(2)}", timing, effect)), *losers]
     m = re.match(r"the winner (gains?|loses?) (.+)", s)
     if m:
-        return "winner", clauses(f"{m.group(1).rstrip('s')} {m.group(2)}", timing, effect)
-    m = re.match(r"(?:each loser|the losers?|every loser) (gains?|loses?) (.+)", s)
+        return [("winner", clauses(f"{m.group(1).rstrip('s')} {m.group(2)}", timing, effect))]
+    m = re.match(r"(?:each loser|the losers?|every loser) (gains?|loses?|flips?) (.+)", s)
     if m:
-        return "losers", clauses(f"{m.group(1).rstrip('s')} {m.group(2)}", timing, effect)
-    return None
+        return [("losers", clauses(f"{m.group(1).rstrip('s')} {m.group(2)}", timing, effect))]
+    return []
+
+
+_TRAILING_IF = re.compile(r"((?:gain|lose) [^,]+?) if (.+)")
 
 
 def _split_if(sentence: str) -> tuple[dict, str]:

@@ -133,11 +133,11 @@ def test_ending_the_tournament_a_card_flipped_during_scoring_does_not_score():
 
 def test_a_replay_of_the_older_engine_version_is_refused_with_both_versions_named():
     """A change to the rules bumps ``ENGINE.version`` (docs/replay-format.md): a replay recorded
-    by 1.2 is refused, saying so, rather than replayed under the new rules."""
+    by 1.3 is refused, saying so, rather than replayed under the new rules."""
     decks = [kit(["Cinder Cadet", "Wandering Squire"], accessories=["Trading Card Wallet"]), kit(["Orella"])]
     replay = play_game(ENGINE, decks, 5, ["random", "random"], record=True).replay
-    assert replay["engine_version"] == ENGINE.version == "1.3"
+    assert replay["engine_version"] == ENGINE.version == "1.4"
     replay_game(replay)
-    replay["engine_version"] = "1.2"
-    with pytest.raises(ReplayError, match=r"engine '1\.2'; this is version '1\.3'"):
+    replay["engine_version"] = "1.3"
+    with pytest.raises(ReplayError, match=r"engine '1\.3'; this is version '1\.4'"):
         replay_game(replay)

@@ -173,7 +173,7 @@ def test_compiles_to_the_expected_structure(text, expected):
 
 
 REFUSED = [
-    ("Play: Gain 3 RP if you feel lucky.", "gain 3 rp if you feel lucky"),
+    ("Play: Gain 3 RP if you feel lucky.", "you feel lucky"),
     ("Play: Swap hands with an opponent.", "swap hands with an opponent"),
     ("Whenever you play: gain 3 RP.", "Whenever you play"),
     ("Score: Gain 3 RP for each Plasma card in your tableau.", "plasma card in your tableau"),
