@@ -126,7 +126,9 @@ def move(request, pk: int):
     Asked for JSON: the new board, your legal actions and every move since yours (``move_answer``)."""
     wants_json = _wants_json(request)
     try:
-        played = play_move(actor=request.user, game_id=pk, action=request.POST.get("action"))
+        actions = request.POST.getlist("action")
+        played = play_move(actor=request.user, game_id=pk, action=actions[0] if len(actions) == 1 else actions,
+                           then=request.POST.get("then") or None)
     except PlayError as exc:
         if exc.code == "unknown_game":
             raise Http404(exc.message) from None
