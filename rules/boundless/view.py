@@ -122,7 +122,8 @@ class ViewMixin:
     # -- moves in words --------------------------------------------------------------------------------
     def action_to_string(self, action, player: int) -> str:
         """``action`` by ``player`` as a sentence ("Seat 0 plays Ashveil Imp into form zone 3");
-        said before the action is applied. Zones are numbered from 0, as in the actions."""
+        said before the action is applied. Zones are numbered from 1 for people (the actions' are
+        from 0: ``play 12`` into the first empty zone 0 reads "form zone 1")."""
         return f"Seat {player} {_SAYINGS[action.verb](self, player, action.args)}"
 
     def _name_of_kind(self, kind: int) -> str:
@@ -130,7 +131,7 @@ class ViewMixin:
 
     def _form_in(self, seat: int, zone: int) -> str:
         form = self.forms[seat][zone]
-        return f"{self.card_defs[form].name} (form zone {zone})" if form >= 0 else f"form zone {zone}"
+        return f"{self.card_defs[form].name} (form zone {zone + 1})" if form >= 0 else f"form zone {zone + 1}"
 
     def _effect_name(self, card: int, index: int) -> str:
         definition = self.card_defs[card]
@@ -161,7 +162,7 @@ class ViewMixin:
         name = self._name_of_kind(args[0])
         if len(args) > 1:
             return f"sacrifices {self._form_in(player, args[1])} to play {name} in its place"
-        return f"plays {name} into form zone {self.forms[player].index(-1)}"
+        return f"plays {name} into form zone {self.forms[player].index(-1) + 1}"
 
     def _say_spirit(self, player, args):
         spirit = self._name_of_kind(args[0])
@@ -172,11 +173,11 @@ class ViewMixin:
     def _say_cmd(self, player, args):
         name = self._name_of_kind(args[0])
         if self.catalogue[args[0]].command_kind == "bound":
-            return f"places the bound command {name} face-up in command zone {self.commands[player].index(-1)}"
+            return f"places the bound command {name} face-up in command zone {self.commands[player].index(-1) + 1}"
         return f"activates {name}"
 
     def _say_set(self, player, args):
-        return f"sets {self._name_of_kind(args[0])} face-down in command zone {self.commands[player].index(-1)}"
+        return f"sets {self._name_of_kind(args[0])} face-down in command zone {self.commands[player].index(-1) + 1}"
 
     def _say_flip(self, player, args):
         return f"flips {self.card_defs[self.savior[player]].name} to its boundless side"
@@ -186,11 +187,11 @@ class ViewMixin:
         if where == "savior":
             return f"uses {self._effect_name(self.savior[player], args[1])}"
         if where == "form":
-            return f"uses {self._effect_name(self.forms[player][args[1]], args[2])} (form zone {args[1]})"
+            return f"uses {self._effect_name(self.forms[player][args[1]], args[2])} (form zone {args[1] + 1})"
         if where == "cmd":
             card = self.commands[player][args[1]]
             flips = "" if self.command_face_up[player][args[1]] else "flips a face-down command up and "
-            return f"{flips}uses {self._effect_name(card, args[2])} (command zone {args[1]})"
+            return f"{flips}uses {self._effect_name(card, args[2])} (command zone {args[1] + 1})"
         card = self.card_in(self.drop[player], args[1])
         return f"uses {self._effect_name(card, args[2])} from the drop zone"
 
@@ -210,7 +211,7 @@ class ViewMixin:
             whose = "their" if owner == player else f"seat {owner}'s"
             if self.card_defs[card].ctype == SAVIOR:
                 return f"chooses {whose} savior {self.card_defs[card].name}"
-            return f"chooses {self.card_defs[card].name} ({whose} form zone {self.forms[owner].index(card)})"
+            return f"chooses {self.card_defs[card].name} ({whose} form zone {self.forms[owner].index(card) + 1})"
         purpose = _CHOICE_PURPOSE.get(self._asking_op(), "")
         return f"chooses {self._name_of_kind(chosen)}" + (f" {purpose}" if purpose else "")
 
@@ -251,8 +252,8 @@ class ViewMixin:
     def _say_respond(self, player, args):
         if args[0] == "cmd":
             card = self.commands[player][args[1]]
-            return f"flips {self.card_defs[card].name} face-up in response (command zone {args[1]})"
-        return f"responds with {self._effect_name(self.forms[player][args[1]], args[2])} (form zone {args[1]})"
+            return f"flips {self.card_defs[card].name} face-up in response (command zone {args[1] + 1})"
+        return f"responds with {self._effect_name(self.forms[player][args[1]], args[2])} (form zone {args[1] + 1})"
 
 
 _REASONS = {"deck_out": "a player could not draw for their draw step",
