@@ -182,6 +182,22 @@ def legal_choices(rebuilt: Rebuilt, seat: int, names: list[str] | tuple = ()) ->
     return choices
 
 
+def choices_after(game: PlayedGame, actions: list[str]) -> list[dict]:
+    """The person's legal choices as they would be after ``actions`` (theirs, each legal when it
+    comes; nothing saved, no agent moves): what a pick of several offers next (a battler's targets
+    once another battler took one). Empty when the person would no longer act; ``ValueError`` for
+    an action that is not theirs to make."""
+    rebuilt = rebuild(game)
+    state, seat = rebuilt.state, game.human_seat
+    for text in actions:
+        action = Action.parse(text)
+        if state.is_over or seat not in state.current_players() or state.current_players() != [seat] \
+                or action not in state.legal_actions(seat):
+            raise ValueError(f"{text!r} is not one of your legal actions then")
+        state.apply(action, seat)
+    return legal_choices(rebuilt, seat, game.deck_names)
+
+
 def outcome_sentence(view: dict, names: list[str] | tuple) -> str | None:
     """The view's outcome in a sentence (its ``hints``), its seats named for people."""
     hints = view.get("hints")

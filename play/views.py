@@ -147,6 +147,22 @@ def move(request, pk: int):
 
 
 @login_required
+def choices_after(request, pk: int):
+    """Your legal actions after the actions of a pick of several you have collected so far
+    (``?after=<action>`` each; nothing is played): JSON ``{"choices": [...]}``, for the play page."""
+    played = _my_game(request, pk)
+    after = request.GET.getlist("after")[:20]
+    if played.status != PlayedGame.Status.ACTIVE:
+        return JsonResponse({"error": "this game is over", "code": "game_over"}, status=400)
+    try:
+        return JsonResponse({"choices": selectors.choices_after(played, after)})
+    except ValueError as exc:  # an action that cannot be read, or not legal then
+        return JsonResponse({"error": str(exc), "code": "illegal_action"}, status=400)
+    except selectors.GameUnavailable as exc:
+        return JsonResponse({"error": str(exc), "code": "engine_changed"}, status=409)
+
+
+@login_required
 @require_POST
 def control(request, pk: int):
     """When the server passes for you in this game: full control (never), or everywhere but your stops."""

@@ -46,6 +46,7 @@
   var picks = [];     // the refs picked so far ("card:<name>", "id:<id>", "tile:<tile>")
   var pickedEls = []; // the board elements picked, in order (drawn again after each redraw by their keys)
   var chosen = [];    // the actions of a pick of several collected so far (battlers)
+  var offered = null; // the choices as first offered, while a pick of several is being collected
 
   function pageImages() {
     var script = document.getElementById("card-images");
@@ -197,6 +198,7 @@
       if (made.length === 1 && made[0].pick.several) {  // one of several (a battler and its target): collect it
         chosen.push(made[0]);
         picks = []; pickedEls = [];
+        offerNext();
       }
     }
     markPicks();
@@ -250,7 +252,7 @@
     var box = document.getElementById("play-picks");
     if (box) box.remove();
     var questions = [];
-    pickChoices().forEach(function (c) { if (questions.indexOf(c.pick.question) < 0) questions.push(c.pick.question); });
+    pickChoices().concat(chosen).forEach(function (c) { if (questions.indexOf(c.pick.question) < 0) questions.push(c.pick.question); });
     if (!questions.length) return;
     box = el("section", "play-picks");
     box.id = "play-picks";
@@ -286,8 +288,26 @@
     actionsBody.insertBefore(box, list);
   }
 
+  /* After one of several is collected, what may be picked next is what the game would offer then
+     (a target another battler took is no longer offered): asked of the server, nothing played. */
+  function offerNext() {
+    var url = root.getAttribute("data-choices-after-url");
+    if (!url || !window.fetch) return;
+    if (!offered) offered = choices;
+    var query = chosen.map(function (c) { return "after=" + encodeURIComponent(c.action); }).join("&");
+    fetch(url + "?" + query, { credentials: "same-origin", headers: { "Accept": "application/json" } })
+      .then(function (response) { return response.json(); })
+      .then(function (answer) {
+        if (!answer.choices) return;
+        choices = answer.choices.filter(function (c) { return c.pick && c.pick.several; });
+        markPicks();
+        drawPicks();
+      }).catch(function () { /* keep what was offered */ });
+  }
+
   actionsBody.addEventListener("click", function (event) {
     if (!event.target.classList.contains("play-pick-clear")) return;
+    if (offered) { choices = offered; offered = null; }
     picks = []; pickedEls = []; chosen = [];
     markPicks();
     drawPicks();
@@ -421,7 +441,7 @@
     root.setAttribute("data-moves", String(answer.moves));
     root.setAttribute("data-status", answer.status);
     choices = answer.choices || [];
-    picks = []; pickedEls = []; chosen = [];
+    picks = []; pickedEls = []; chosen = []; offered = null;
     drawActions(answer);
     picked = null;
     drawBoard(answer.view);

@@ -66,12 +66,18 @@ def _no_engine_words(page, where: str) -> None:
 
 
 def _click_and_wait(page, button) -> None:
+    """Click an action and wait until the page has drawn the answer; a refused move fails the test
+    with the page's message."""
     before = page.locator("#play").get_attribute("data-moves")
+    label = button.inner_text()
     button.click()
     page.wait_for_function(
-        """before => document.getElementById("play").getAttribute("data-moves") !== before
+        """before => (document.getElementById("play").getAttribute("data-moves") !== before
+                      || !document.getElementById("play-error").hidden)
                      && !document.querySelector(".play-choice[disabled]")""",
         arg=before, timeout=120_000)
+    error = page.locator("#play-error")
+    assert error.is_hidden(), f"{label!r} was refused: {error.inner_text()}"
 
 
 def _pick_and_confirm(page, rng: random.Random) -> bool:
