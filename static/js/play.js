@@ -47,6 +47,7 @@
   var pickedEls = []; // the board elements picked, in order (drawn again after each redraw by their keys)
   var chosen = [];    // the actions of a pick of several collected so far (battlers)
   var offered = null; // the choices as first offered, while a pick of several is being collected
+  var asking = false;  // waiting for what may be picked next (nothing lights up meanwhile)
 
   function pageImages() {
     var script = document.getElementById("card-images");
@@ -184,6 +185,7 @@
   /* A click on the board: a picked element is put back; one that extends the picks is picked.
      Returns whether the click was a pick. */
   function pickOnBoard(element) {
+    if (asking) return true;
     if (!pickChoices().length) return false;
     var at = pickedEls.indexOf(element);
     if (at >= 0) {
@@ -210,7 +212,7 @@
   function markPicks() {
     var any = pickChoices().length > 0;
     board.querySelectorAll("[data-tile], [data-card-name]:not([data-tile] [data-card-name])").forEach(function (element) {
-      var legal = any && pickedEls.indexOf(element) < 0 && pickKey(element) !== null;
+      var legal = any && !asking && pickedEls.indexOf(element) < 0 && pickKey(element) !== null;
       element.classList.toggle("play-pickable", legal);
       element.classList.toggle("play-pick-chosen", pickedEls.indexOf(element) >= 0);
     });
@@ -295,14 +297,18 @@
     if (!url || !window.fetch) return;
     if (!offered) offered = choices;
     var query = chosen.map(function (c) { return "after=" + encodeURIComponent(c.action); }).join("&");
+    asking = true;
+    root.setAttribute("data-asking", "");
+    markPicks();
     fetch(url + "?" + query, { credentials: "same-origin", headers: { "Accept": "application/json" } })
       .then(function (response) { return response.json(); })
       .then(function (answer) {
-        if (!answer.choices) return;
-        choices = answer.choices.filter(function (c) { return c.pick && c.pick.several; });
+        asking = false;
+        root.removeAttribute("data-asking");
+        if (answer.choices) choices = answer.choices.filter(function (c) { return c.pick && c.pick.several; });
         markPicks();
         drawPicks();
-      }).catch(function () { /* keep what was offered */ });
+      }).catch(function () { asking = false; root.removeAttribute("data-asking"); markPicks(); });
   }
 
   actionsBody.addEventListener("click", function (event) {

@@ -1,5 +1,5 @@
 """A whole game of each deck game played from the play page by clicking cards and tiles (issue 27,
-"Done when"; parts 1 and 4): Boundless, Spellbound, FellBound and BOS against the random agent.
+"Done when"; parts 1 and 4): Boundless, Spellbound, FellBound and BOS against the greedy agent.
 
 Where the actions are a choice picked on the board (a mulligan's put-backs, targets, tiles,
 battlers, BOS's columns) the scripted person clicks what lights up on the board and confirms;
@@ -51,7 +51,7 @@ def _start(page, live_server, game: str) -> None:
     page.wait_for_url("**/play/")
     page.select_option("select[name=deck]", str(decks[0].pk))
     page.select_option("select[name=opponent]", str(decks[1].pk))
-    page.select_option("select[name=agent]", "random")
+    page.select_option("select[name=agent]", "greedy")
     page.get_by_role("button", name="Start the game").click()
     page.wait_for_url("**/play/*/")
     page.evaluate("localStorage.setItem('card-workshop.play.speed', 'instant')")
@@ -92,6 +92,8 @@ def _pick_and_confirm(page, rng: random.Random) -> bool:
         if not lit.count():
             return False
         lit.nth(rng.randrange(lit.count())).click()
+        # after one of several (a battler) the page asks what may be picked next
+        page.wait_for_function("() => !document.getElementById('play').hasAttribute('data-asking')")
     return False
 
 
