@@ -51,6 +51,23 @@ def _engine(game: PlayedGame) -> EngineSpec:
     return engine
 
 
+def names_in_view(view) -> set[str]:
+    """Every card name a view shows: a card's ``name``, and the names in lists of names (a hand, a
+    graveyard)."""
+    found: set[str] = set()
+    stack = [view]
+    while stack:
+        value = stack.pop()
+        if isinstance(value, dict):
+            if isinstance(value.get("name"), str):
+                found.add(value["name"])
+            stack.extend(value.values())
+        elif isinstance(value, list):
+            found.update(item for item in value if isinstance(item, str))
+            stack.extend(item for item in value if isinstance(item, (dict, list)))
+    return found
+
+
 def masked(sentence: str, hidden: list[str]) -> str:
     """``sentence`` with every card name the reader cannot see replaced by "a hidden card"
     (longest names first, so "Emeraldefender Golem" goes before "Golem")."""
@@ -90,7 +107,10 @@ def rebuild(game: PlayedGame, frames: bool = False, frames_from: int = 0,
         turn = state.turn
         state.apply_joint_checked(move)
         rebuilt.moves.append(move)
-        hidden = state.hidden_cards(seat)
+        # a name is masked only while no copy of it shows on the seat's board (issue 27: a card on
+        # the board was hidden in the log whenever another copy of it was in a hidden hand)
+        visible = names_in_view(state.view(seat)) if not state.is_over else set()
+        hidden = [name for name in state.hidden_cards(seat) if name not in visible]
         said = []
         for mover, sentence in sentences.items():
             mine = mover == seat
@@ -167,13 +187,44 @@ def control_of(game: PlayedGame, engine) -> dict:
 
 
 def legal_choices(rebuilt: Rebuilt, seat: int, names: list[str] | tuple = ()) -> list[dict]:
-    """What ``seat`` may do now, each action with its text (what the form sends back) and its
-    sentence; empty when it is not this seat's move."""
+    """What ``seat`` may do now, each action with its text (what the form sends back), its
+    sentence and, for a choice picked on the board, its ``pick`` (``GameState.action_pick``:
+    question, refs, ordered, several, finish, warning); empty when it is not this seat's move."""
     state = rebuilt.state
     if state.is_over or seat not in state.current_players():
         return []
-    return [{"action": str(action), "sentence": name_seats(state.action_to_string(action, seat), names)}
-            for action in state.legal_actions(seat)]
+    choices = []
+    for action in state.legal_actions(seat):
+        pick = state.action_pick(action, seat)
+        choices.append({"action": str(action), "sentence": name_seats(state.action_to_string(action, seat), names),
+                        "pick": pick.as_dict() if pick is not None else None})
+    return choices
+
+
+def choices_after(game: PlayedGame, actions: list[str]) -> list[dict]:
+    """The person's legal choices as they would be after ``actions`` (theirs, each legal when it
+    comes; nothing saved, no agent moves): what a pick of several offers next (a battler's targets
+    once another battler took one). Empty when the person would no longer act; ``ValueError`` for
+    an action that is not theirs to make."""
+    rebuilt = rebuild(game)
+    state, seat = rebuilt.state, game.human_seat
+    for text in actions:
+        action = Action.parse(text)
+        if state.is_over or seat not in state.current_players() or state.current_players() != [seat] \
+                or action not in state.legal_actions(seat):
+            raise ValueError(f"{text!r} is not one of your legal actions then")
+        state.apply(action, seat)
+    return legal_choices(rebuilt, seat, game.deck_names)
+
+
+def outcome_sentence(view: dict, names: list[str] | tuple) -> str | None:
+    """The view's outcome in a sentence (its ``hints``), its seats named for people."""
+    hints = view.get("hints")
+    sentence = hints.get("outcome") if isinstance(hints, dict) else None
+    if not sentence:
+        return None
+    sentence = name_seats(sentence, names)
+    return sentence[:1].upper() + sentence[1:]
 
 
 def game_page(game: PlayedGame, rebuilt: Rebuilt | None = None) -> dict:
@@ -182,14 +233,15 @@ def game_page(game: PlayedGame, rebuilt: Rebuilt | None = None) -> dict:
     rebuilt = rebuilt or rebuild(game)
     state, engine = rebuilt.state, rebuilt.engine
     outcome = state.outcome
-    seats = [{"seat": seat, "deck": name, "you": seat == game.human_seat,
+    seats = [{"seat": seat, "number": seat + 1, "deck": name, "you": seat == game.human_seat,
               "agent": "you" if seat == game.human_seat else game.agents[seat].get("name", "")}
              for seat, name in enumerate(game.deck_names)]
     result = None
     if outcome is not None:
         winners = [game.deck_names[seat] for seat in outcome.winners]
         result = {"winners": winners, "you_won": game.human_seat in outcome.winners, "draw": outcome.is_draw,
-                  "reason": engine.end_reason_label(outcome.reason), "placements": list(outcome.placements)}
+                  "reason": engine.end_reason_label(outcome.reason), "placements": list(outcome.placements),
+                  "sentence": outcome_sentence(state.view(None), game.deck_names)}
     waiting_for = [game.deck_names[seat] for seat in state.current_players() if seat != game.human_seat] \
         if not state.is_over else []
     control = control_of(game, engine)

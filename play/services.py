@@ -205,8 +205,22 @@ def _record_end(game: PlayedGame, state) -> None:
         game.outcome = state.outcome.as_dict()
 
 
-def play_move(*, actor, game_id: int, action: Any) -> PlayedGame:
-    """The person's ``action`` (its text, as the page offers it), then the agents' answers."""
+#: at most this many actions in one pick of several (battlers declared together)
+MAX_ACTIONS_PER_MOVE = 20
+
+
+def play_move(*, actor, game_id: int, action: Any, then: Any = None) -> PlayedGame:
+    """The person's ``action`` (its text, as the page offers it), then the agents' answers.
+
+    ``action`` may be a list: several actions picked together on the board (a pick of ``several``,
+    ``GameState.action_pick``: battlers), made one after another, each checked against the legal
+    actions of the moment and all refused together if one is not; then ``then`` (the pick's
+    ``finish``, "done") if the person still acts and it is still legal (the engine may have ended
+    the choice itself)."""
+    actions = [action] if isinstance(action, str) else action
+    if not isinstance(actions, (list, tuple)) or not actions or len(actions) > MAX_ACTIONS_PER_MOVE or \
+            not all(isinstance(text, str) for text in actions) or not (then is None or isinstance(then, str)):
+        raise PlayError("bad_action", "the action must be the text of one of the offered actions")
     with transaction.atomic():
         game = PlayedGame.objects.select_for_update().filter(pk=game_id, owner=actor).first()
         if game is None:
@@ -218,21 +232,29 @@ def play_move(*, actor, game_id: int, action: Any) -> PlayedGame:
         except GameUnavailable as exc:
             raise PlayError("engine_changed", str(exc)) from None
         state, seat = rebuilt.state, game.human_seat
-        if seat not in state.current_players():
-            raise PlayError("not_your_move", "it is not your move")
-        if not isinstance(action, str):
-            raise PlayError("bad_action", "the action must be the text of one of the offered actions")
-        try:
-            chosen = Action.parse(action)
-        except ActionParseError as exc:
-            raise PlayError("bad_action", f"cannot read the action {action!r}: {exc}") from None
-        if chosen not in state.legal_actions(seat):
-            raise PlayError("illegal_action", f"{action!r} is not one of your legal actions now")
-        # at a simultaneous move the agents choose from the same state, without seeing this choice
-        _apply_move(game, state, rebuilt.engine, chosen)
+        for text in actions:
+            if seat not in state.current_players():
+                raise PlayError("not_your_move", "it is not your move" if text is actions[0] else
+                                f"the game moved on before {text!r}: pick again")
+            chosen = _parse(text)
+            if chosen not in state.legal_actions(seat):
+                raise PlayError("illegal_action", f"{text!r} is not one of your legal actions now")
+            # at a simultaneous move the agents choose from the same state, without seeing this choice
+            _apply_move(game, state, rebuilt.engine, chosen)
+        if then is not None and seat in state.current_players() and not state.is_over:
+            finish = _parse(then)
+            if finish in state.legal_actions(seat):
+                _apply_move(game, state, rebuilt.engine, finish)
         _let_agents_play(game, rebuilt)
         game.save()
     return game
+
+
+def _parse(text: str) -> Action:
+    try:
+        return Action.parse(text)
+    except ActionParseError as exc:
+        raise PlayError("bad_action", f"cannot read the action {text!r}: {exc}") from None
 
 
 def play_set_control(*, actor, game_id: int, full_control: Any = False, stops: Any = ()) -> PlayedGame:

@@ -11,6 +11,7 @@ urlpatterns = [
     path("<int:pk>/", views.game, name="game"),
     path("<int:pk>/move/", views.move, name="move"),
     path("<int:pk>/control/", views.control, name="control"),
+    path("<int:pk>/choices-after/", views.choices_after, name="choices_after"),
     path("<int:pk>/abandon/", views.abandon, name="abandon"),
     path("<int:pk>/replay/", views.replay, name="replay"),
     path("<int:pk>/replay.json", views.replay_json, name="replay_json"),

@@ -194,7 +194,9 @@ def move(request, pk: int):
     Asked for JSON: the new board, your legal actions and every move since yours (``move_answer``)."""
     wants_json = _wants_json(request)
     try:
-        played = play_move(actor=request.user, game_id=pk, action=request.POST.get("action"))
+        actions = request.POST.getlist("action")
+        played = play_move(actor=request.user, game_id=pk, action=actions[0] if len(actions) == 1 else actions,
+                           then=request.POST.get("then") or None)
     except PlayError as exc:
         if exc.code == "unknown_game":
             raise Http404(exc.message) from None
@@ -210,6 +212,22 @@ def move(request, pk: int):
         except selectors.GameUnavailable as exc:
             return JsonResponse({"error": str(exc), "code": "engine_changed"}, status=409)
     return redirect(played)
+
+
+@login_required
+def choices_after(request, pk: int):
+    """Your legal actions after the actions of a pick of several you have collected so far
+    (``?after=<action>`` each; nothing is played): JSON ``{"choices": [...]}``, for the play page."""
+    played = _my_game(request, pk)
+    after = request.GET.getlist("after")[:20]
+    if played.status != PlayedGame.Status.ACTIVE:
+        return JsonResponse({"error": "this game is over", "code": "game_over"}, status=400)
+    try:
+        return JsonResponse({"choices": selectors.choices_after(played, after)})
+    except ValueError as exc:  # an action that cannot be read, or not legal then
+        return JsonResponse({"error": str(exc), "code": "illegal_action"}, status=400)
+    except selectors.GameUnavailable as exc:
+        return JsonResponse({"error": str(exc), "code": "engine_changed"}, status=409)
 
 
 @login_required

@@ -747,7 +747,7 @@ def replay(request, pk: int, pairing: int, index: int):
         return response
     key_q = f"&key={context['key']}" if context["key"] else ""
     game_q = f"&match_game={number}" if number else ""
-    seat_links = [{"label": f"Seat {s['seat']}", "title": f"{s['deck']} ({s['agent']})",
+    seat_links = [{"label": f"Seat {s['seat'] + 1}", "title": f"{s['deck']} ({s['agent']})",
                    "url": f"?seat={s['seat']}{game_q}{key_q}", "current": seat == s["seat"]} for s in seats]
     seat_links.append({"label": "Everything", "title": "every card, hidden ones too",
                        "url": f"?seat={SEAT_ALL}{game_q}{key_q}", "current": seat is None})

@@ -12,9 +12,18 @@ from typing import Any
 
 from rules.bos.base import BosBase
 from rules.bos.frames import OFFERED, Attack, Batch, Defeat, Run
-from rules.core.engine import Action
+from rules.core.engine import Action, Pick
 
 COLUMN_NAMES = ("left", "middle", "right")
+
+#: presentation hints (docs/view-format.md, "Presentation hints"): columns in the actions' words
+HINTS = {
+    "internal": [],
+    "labels": {"turns_started": "turns started", "castle_known": "known in the castle", "printed": "printed strength",
+               "player": "defending", "stack": "waiting to resolve"},
+    "seat_keys": ["active", "first_player", "caster", "controller", "player"],
+    "value_labels": {"column": [f"{name} column" for name in COLUMN_NAMES]},
+}
 
 
 class ViewMixin(BosBase):
@@ -81,10 +90,51 @@ class ViewMixin(BosBase):
             "bids": [list(b) for b in self.bids], "throws": [list(t) for t in self.throws],
             "stack": [self._frame_view(f) for f in self.stack],
             "players": [self._side_view(seat, player is None or player == seat) for seat in (0, 1)],
+            "hints": {**HINTS, "outcome": self._outcome_sentence()},
         }
         if player is not None and player in to_act:  # only for a seat to act, as every engine does
             out["legal_actions"] = [str(a) for a in self.legal_actions(player)]
         return out
+
+    def _outcome_sentence(self) -> str | None:
+        """The end in a sentence, seats as "seat N" (bos.txt, "Winning")."""
+        outcome = self._outcome
+        if outcome is None:
+            return None
+        if not outcome.winners:
+            return "A draw: " + ("the turn limit was reached" if outcome.reason == "turn_limit"
+                                 else outcome.reason.replace("_", " "))
+        loser = 1 - outcome.winners[0]
+        detail = {"life": f"seat {loser}'s life was brought down to {self.sides[loser].life}",
+                  "decay": f"seat {loser} decayed to {self.sides[loser].life} life"}.get(
+                      outcome.reason, outcome.reason.replace("_", " "))
+        return f"seat {outcome.winners[0]} wins: {detail}"
+
+    def action_pick(self, action: Action, player: int) -> Pick | None:
+        """Wizards put in columns (left, middle, right, in order), attacks (the attacker, then the unit
+        it attacks; attacking one's own side is marked), blocks and chosen units, picked on the board."""
+        verb = action.verb
+        args: tuple[Any, ...] = action.args  # each verb's arguments are of the types engine.py lists
+        if verb == "columns":
+            return Pick("Put your wizards in columns: left, then middle, then right",
+                        tuple(f"card:{name}" for name in args), ordered=True)
+        if verb == "attack":
+            unit = self.sides[player].boss if args[0] == "boss" else self.sides[player].summons[int(args[0][3:])]
+            refs: tuple[str, ...] = (f"card:{unit.name}",) if unit is not None else ()
+            warning = "yourself" if args[1] == f"seat{player}" else None
+            if "." in args[1]:
+                target = self.unit_at(args[1])
+                refs += (f"card:{target.name}",) if target is not None else ()
+                warning = "your own unit" if args[1].startswith(f"seat{player}.") else None
+            return Pick("Attack: the attacker, then the unit it attacks", refs, ordered=True, warning=warning)
+        if verb in ("block", "choose") and isinstance(args[0], str) and args[0].startswith("seat") and "." in args[0] \
+                and ".wizard" not in args[0]:
+            unit = self.unit_at(args[0])
+            if unit is None:
+                return None
+            question = "Block with" if verb == "block" else "Choose a unit"
+            return Pick(question, (f"card:{unit.name}",))
+        return None
 
     # -- sentences ---------------------------------------------------------------------------------------
     def _where(self, word: str) -> str:

@@ -13,6 +13,16 @@ from rules.boundless.compiler import SAVIOR, SPIRIT
 from rules.boundless.constants import ACT1, COMBAT
 from rules.boundless.effects import F_EFF, F_OPI, F_STAGE
 from rules.boundless.records import UNDER, Ask
+from rules.core.engine import Pick
+
+#: presentation hints (docs/view-format.md, "Presentation hints"): drawn words and seat keys
+HINTS = {
+    "internal": ["id", "slot"],
+    "labels": {"pwr": "power", "hand_spirit": "spirits in hand", "spirit_deck": "spirit deck", "deck": "main deck",
+               "drop": "drop zone", "forms": "form zones", "commands": "command zones", "turn_player": "turn of",
+               "hand_known": "known in hand"},
+    "seat_keys": ["turn_player", "first_player"],
+}
 
 #: what the chooser does with a card chosen inside an effect, by the effect op asking
 _CHOICE_PURPOSE = {
@@ -66,15 +76,54 @@ class ViewMixin:
             "die_rolls": [list(rolls) for rolls in self.die_rolls],
             "over": self.is_over,
             "outcome": self._outcome.as_dict() if self._outcome else None,
+            "hints": {**HINTS, "outcome": self._outcome_sentence()},
         }
         if player is not None and player == self.acting_player and not self.is_over:
             out["legal_actions"] = [str(a) for a in self.legal_actions(player)]
         return out
 
+    def _outcome_sentence(self) -> str | None:
+        """The end in a sentence, seats as "seat N" (pages name them): "seat 0 wins: 7 spirits in
+        Sylvara, Emerald Warden's void" (boundless-tcg.txt, "WINNING THE GAME")."""
+        outcome = self._outcome
+        if outcome is None:
+            return None
+        if not outcome.winners:
+            return "A draw: " + _REASONS.get(outcome.reason, outcome.reason.replace("_", " "))
+        winner = outcome.winners[0]
+        loser = 1 - winner
+        if outcome.reason == "spirits_in_void":
+            spirits = sum(1 for card in self.void[loser] if self.card_defs[card].ctype == SPIRIT)
+            detail = f"{spirits} spirits in {self.card_defs[self.savior[loser]].name}'s void"
+        elif outcome.reason == "deck_out":
+            detail = f"seat {loser} could not draw for their draw step"
+        else:
+            detail = _REASONS.get(outcome.reason, outcome.reason.replace("_", " "))
+        return f"seat {winner} wins: {detail}"
+
+    # -- picking on the board ------------------------------------------------------------------------
+    def action_pick(self, action, player: int) -> Pick | None:
+        """Mulligan put-backs (a set of hand cards; keeping is the empty set), cards chosen by an
+        effect, and attacks (the attacker, then its target) picked on the board."""
+        verb, args = action.verb, action.args
+        if verb in ("keep", "mulligan"):
+            return Pick("Cards to put back", tuple(f"card:{self._name_of_kind(kind)}" for kind in args))
+        if verb == "choose" and isinstance(args[0], str):
+            return Pick("Choose a card on the field", (f"id:{self.card_at(args[0])}",))
+        if verb == "choose":
+            purpose = _CHOICE_PURPOSE.get(self._asking_op(), "")
+            return Pick(f"Choose a card {purpose}".strip(), (f"card:{self._name_of_kind(args[0])}",))
+        if verb == "attack":
+            attacker = self.savior[player] if args[0] == "savior" else self.forms[player][args[0]]
+            target = self.savior[1 - player] if args[1] == "savior" else self.forms[1 - player][args[1]]
+            return Pick("Attack: the attacker, then its target", (f"id:{attacker}", f"id:{target}"), ordered=True)
+        return None
+
     # -- moves in words --------------------------------------------------------------------------------
     def action_to_string(self, action, player: int) -> str:
         """``action`` by ``player`` as a sentence ("Seat 0 plays Ashveil Imp into form zone 3");
-        said before the action is applied. Zones are numbered from 0, as in the actions."""
+        said before the action is applied. Zones are numbered from 1 for people (the actions' are
+        from 0: ``play 12`` into the first empty zone 0 reads "form zone 1")."""
         return f"Seat {player} {_SAYINGS[action.verb](self, player, action.args)}"
 
     def _name_of_kind(self, kind: int) -> str:
@@ -82,7 +131,7 @@ class ViewMixin:
 
     def _form_in(self, seat: int, zone: int) -> str:
         form = self.forms[seat][zone]
-        return f"{self.card_defs[form].name} (form zone {zone})" if form >= 0 else f"form zone {zone}"
+        return f"{self.card_defs[form].name} (form zone {zone + 1})" if form >= 0 else f"form zone {zone + 1}"
 
     def _effect_name(self, card: int, index: int) -> str:
         definition = self.card_defs[card]
@@ -113,7 +162,7 @@ class ViewMixin:
         name = self._name_of_kind(args[0])
         if len(args) > 1:
             return f"sacrifices {self._form_in(player, args[1])} to play {name} in its place"
-        return f"plays {name} into form zone {self.forms[player].index(-1)}"
+        return f"plays {name} into form zone {self.forms[player].index(-1) + 1}"
 
     def _say_spirit(self, player, args):
         spirit = self._name_of_kind(args[0])
@@ -124,11 +173,11 @@ class ViewMixin:
     def _say_cmd(self, player, args):
         name = self._name_of_kind(args[0])
         if self.catalogue[args[0]].command_kind == "bound":
-            return f"places the bound command {name} face-up in command zone {self.commands[player].index(-1)}"
+            return f"places the bound command {name} face-up in command zone {self.commands[player].index(-1) + 1}"
         return f"activates {name}"
 
     def _say_set(self, player, args):
-        return f"sets {self._name_of_kind(args[0])} face-down in command zone {self.commands[player].index(-1)}"
+        return f"sets {self._name_of_kind(args[0])} face-down in command zone {self.commands[player].index(-1) + 1}"
 
     def _say_flip(self, player, args):
         return f"flips {self.card_defs[self.savior[player]].name} to its boundless side"
@@ -138,11 +187,11 @@ class ViewMixin:
         if where == "savior":
             return f"uses {self._effect_name(self.savior[player], args[1])}"
         if where == "form":
-            return f"uses {self._effect_name(self.forms[player][args[1]], args[2])} (form zone {args[1]})"
+            return f"uses {self._effect_name(self.forms[player][args[1]], args[2])} (form zone {args[1] + 1})"
         if where == "cmd":
             card = self.commands[player][args[1]]
             flips = "" if self.command_face_up[player][args[1]] else "flips a face-down command up and "
-            return f"{flips}uses {self._effect_name(card, args[2])} (command zone {args[1]})"
+            return f"{flips}uses {self._effect_name(card, args[2])} (command zone {args[1] + 1})"
         card = self.card_in(self.drop[player], args[1])
         return f"uses {self._effect_name(card, args[2])} from the drop zone"
 
@@ -162,7 +211,7 @@ class ViewMixin:
             whose = "their" if owner == player else f"seat {owner}'s"
             if self.card_defs[card].ctype == SAVIOR:
                 return f"chooses {whose} savior {self.card_defs[card].name}"
-            return f"chooses {self.card_defs[card].name} ({whose} form zone {self.forms[owner].index(card)})"
+            return f"chooses {self.card_defs[card].name} ({whose} form zone {self.forms[owner].index(card) + 1})"
         purpose = _CHOICE_PURPOSE.get(self._asking_op(), "")
         return f"chooses {self._name_of_kind(chosen)}" + (f" {purpose}" if purpose else "")
 
@@ -203,8 +252,12 @@ class ViewMixin:
     def _say_respond(self, player, args):
         if args[0] == "cmd":
             card = self.commands[player][args[1]]
-            return f"flips {self.card_defs[card].name} face-up in response (command zone {args[1]})"
-        return f"responds with {self._effect_name(self.forms[player][args[1]], args[2])} (form zone {args[1]})"
+            return f"flips {self.card_defs[card].name} face-up in response (command zone {args[1] + 1})"
+        return f"responds with {self._effect_name(self.forms[player][args[1]], args[2])} (form zone {args[1] + 1})"
+
+
+_REASONS = {"deck_out": "a player could not draw for their draw step",
+            "alternate_win": "a card's alternate win condition", "turn_limit": "the turn limit was reached"}
 
 
 def _listing(names: list[str]) -> str:

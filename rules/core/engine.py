@@ -196,6 +196,32 @@ class Event:
                 "changes": {k: v for k, v in self.changes}}
 
 
+@dataclass(frozen=True)
+class Pick:
+    """What an action picks on the board (``GameState.action_pick``), so a page can offer a choice
+    that is a set (cards to put back, a tile, battlers) as clicks on the board and one confirm,
+    instead of one button per combination. Actions with the same ``question`` answer it together:
+
+    - ``refs``: what this action picks, each ``"card:<name>"`` (any chip of that name: a hand of
+      names), ``"id:<id>"`` (the chip whose card has that ``uid``/``id``) or ``"tile:<tile>"``
+      (a tile of a grid); the person's picks must equal them as a multiset (in order, with
+      ``ordered``: a card, then the tile it goes to); an empty ``refs`` is "none" (keep the hand);
+    - ``several``: the person may choose several of the question's actions one after another
+      (battlers), confirmed together, then ``finish`` (the action that ends the choice: ``done``);
+    - ``warning``: a word the page shows beside the pick ("your own unit")."""
+
+    question: str
+    refs: tuple[str, ...]
+    ordered: bool = False
+    several: bool = False
+    finish: str | None = None
+    warning: str | None = None
+
+    def as_dict(self) -> dict:
+        return {"question": self.question, "refs": list(self.refs), "ordered": self.ordered,
+                "several": self.several, "finish": self.finish, "warning": self.warning}
+
+
 class IllegalAction(ValueError):
     """Raised at the boundary when an action is not among the legal ones."""
 
@@ -297,6 +323,12 @@ class GameState(ABC):
     def view(self, player: int | None) -> dict:
         """What ``player`` may see now (``None``: everything), as JSON-able data, nothing more.
         Each game documents the keys in its package docstring."""
+
+    def action_pick(self, action: Action, player: int) -> Pick | None:
+        """What ``action`` picks on the board, for a page that lets a person pick by clicking cards
+        and tiles and confirm (:class:`Pick`; docs/view-format.md, "Picking on the board"), or None
+        for an action chosen from a list (the default). Presentation only: never read by the rules."""
+        return None
 
     def hidden_cards(self, player: int) -> list[str]:
         """Names of the cards ``player`` cannot see now (other hands, deck orders, face-down

@@ -183,11 +183,15 @@ _SEAT = re.compile(r"\b[Ss]eat (\d+)\b")
 
 
 def name_seats(sentence: str, names: Sequence[str]) -> str:
-    """An engine's sentence with its seats named by their decks: "Seat 1 plays Ashveil Imp" reads
-    "Akumaiden Onslaught plays Ashveil Imp" (a seat without a name keeps its number)."""
-    if not names:
-        return sentence
-    return _SEAT.sub(lambda m: names[int(m[1])] if int(m[1]) < len(names) and names[int(m[1])] else m[0], sentence)
+    """An engine's sentence with its seats named for people: by their decks ("Seat 1 plays Ashveil
+    Imp" reads "Akumaiden Onslaught plays Ashveil Imp"); a seat without a name by its number from 1
+    ("seat 0" reads "seat 1": engine seat 0 is "Seat 1" wherever a person reads)."""
+    def named(match: re.Match) -> str:
+        seat = int(match[1])
+        if seat < len(names) and names[seat]:
+            return names[seat]
+        return f"{match[0][:4]} {seat + 1}"
+    return _SEAT.sub(named, sentence)
 
 
 def replay_frames(replay: dict, seat: int | None = None, engine: EngineSpec | None = None,

@@ -3,8 +3,19 @@ view's keys are documented in ``rules/fellbound/engine.py``'s docstring."""
 
 from __future__ import annotations
 
-from rules.core.engine import Action
+from rules.core.engine import Action, Pick
 from rules.fellbound.board import ROW_LETTERS, ROWS
+
+#: presentation hints (docs/view-format.md, "Presentation hints")
+HINTS = {
+    "internal": [],
+    "labels": {"turn_seats": "turn of", "first_seats": "went first", "zones": "home rows", "owner": "owned by",
+               "deck": "deck", "living": "living characters", "hand_known": "known in hand"},
+    "seat_keys": ["turn_seats", "first_seats", "zones", "owner"],
+}
+#: the verbs of a character on the battleground acting on another tile
+_TILE_VERBS = ("move", "attack", "leach", "spray", "heal", "steal", "bribe", "reform", "retreat")
+_HARMFUL = ("attack", "leach", "spray", "steal", "bribe")
 
 
 class ViewMixin:
@@ -17,6 +28,7 @@ class ViewMixin:
             "turn_seats": list(self.teams[self.active_side]), "first_seats": list(self.teams[self.first_side]),
             "to_act": to_act, "over": self.is_over,
             "outcome": self._outcome.as_dict() if self._outcome else None,
+            "hints": {**HINTS, "outcome": self._outcome_sentence()},
         }
         if player is not None and player in to_act:
             view["legal_actions"] = [str(a) for a in self.legal_actions(player)]
@@ -61,6 +73,41 @@ class ViewMixin:
             out["hand_known"] = [self.name(c) for c in self.hand_known[seat]]
         out["boneyard"] = [self.name(c) for c in self.boneyard[seat]]
         return out
+
+    def _outcome_sentence(self) -> str | None:
+        """The end in a sentence, seats as "seat N": "seat 1 wins: seat 0 ended its turn with fewer
+        than two living characters" (fellbound.txt, "Winning")."""
+        outcome = self._outcome
+        if outcome is None:
+            return None
+        if not outcome.winners:
+            return "A draw: " + ("the turn limit was reached" if outcome.reason == "turn_limit" else outcome.reason)
+        winners = " and ".join(f"seat {seat}" for seat in outcome.winners)
+        losers = " and ".join(f"seat {seat}" for seat in range(self.num_players) if seat not in outcome.winners)
+        detail = {"too_few_characters": f"{losers} ended a turn with fewer than two living characters",
+                  "conceded": f"{losers} conceded"}.get(outcome.reason, outcome.reason.replace("_", " "))
+        return f"{winners} {'win' if len(outcome.winners) > 1 else 'wins'}: {detail}"
+
+    def action_pick(self, action: Action, player: int) -> Pick | None:
+        """A deployment (the card in hand, then its tile) and a character's act (its tile, then the
+        tile it moves to or acts on) picked on the battleground; acting against one's own side is
+        marked."""
+        verb, args = action.verb, action.args
+        if verb == "deploy":
+            return Pick("Deploy: a card from your hand, then its tile", (f"card:{args[0]}", f"tile:{args[1]}"),
+                        ordered=True)
+        if verb not in _TILE_VERBS:
+            return None
+        refs = tuple(f"tile:{arg}" for arg in args)
+        warning = None
+        if verb in _HARMFUL and len(args) > 1:
+            target = self.tiles[self.board.parse(args[1])]
+            if target is not None and target.controller == player:
+                warning = "your own character"
+            elif target is not None and self.side_of[target.controller] == self.side_of[player]:
+                warning = "an ally's character"
+        return Pick("Act with a character: its tile, then where it goes or what it acts on", refs,
+                    ordered=True, warning=warning)
 
     # -- sentences ------------------------------------------------------------------------------------
     def action_to_string(self, action: Action, player: int) -> str:

@@ -2,7 +2,16 @@
 
 from __future__ import annotations
 
-from rules.core.engine import Action
+from rules.core.engine import Action, Pick
+
+#: presentation hints (docs/view-format.md, "Presentation hints"): a card's owner and kind are said
+#: by the panel and the zone it is drawn in; its controller only when it is not the panel's seat
+HINTS = {
+    "internal": ["uid", "kind", "owner", "source", "attached_to", "item"],
+    "labels": {"library": "library", "creature_limit": "creature limit", "damage": "battle damage",
+               "converts_cast": "converts cast this turn", "target_name": "target"},
+    "seat_keys": ["active", "first_player", "priority", "controller", "seat"],
+}
 
 
 class ViewMixin:
@@ -82,10 +91,50 @@ class ViewMixin:
             "aura": self._perm_view(aura) if aura is not None else None,
             "battles": [{"battler": f"u{uid}", "target": t} for uid, t in self.battles],
             "players": [self._side_view(seat, player) for seat in range(self.num_players)],
+            "hints": {**HINTS, "outcome": self._outcome_sentence()},
         }
         if player is not None and acting == [player]:  # only for the seat to act, as every engine does
             view["legal_actions"] = [str(a) for a in self.legal_actions(player)]
         return view
+
+    def _outcome_sentence(self) -> str | None:
+        """The end in a sentence, seats as "seat N": "seat 0 wins: Mirelle's health fell to -40"
+        (spellbound.txt, "Winning the game")."""
+        outcome = self.outcome
+        if outcome is None:
+            return None
+        if not outcome.winners:
+            return "A draw: " + ("the turn limit was reached" if outcome.reason == "turn_limit" else outcome.reason)
+        loser = 1 - outcome.winners[0]
+        bounder = self.bounder(loser)
+        detail = (f"{bounder.name}'s health fell to {self.health(bounder)}" if outcome.reason == "bounder"
+                  else f"seat {loser} had to draw from an empty library" if outcome.reason == "library"
+                  else outcome.reason.replace("_", " "))
+        return f"seat {outcome.winners[0]} wins: {detail}"
+
+    # -- picking on the board ---------------------------------------------------------------------
+    def _pick_ref(self, ref) -> str:
+        """A target as the board draws it: a card on the battlefield by its uid (a seat by its
+        bounder's), any other card by its name."""
+        if isinstance(ref, str) and ref.startswith("seat"):
+            return f"id:{self.bounder(int(ref[4:])).ref}"
+        perm = self.permanent(ref)
+        return f"id:{perm.ref}" if perm is not None else f"card:{ref}"
+
+    def action_pick(self, action: Action, player: int) -> Pick | None:
+        """Battlers (each battler, then what it battles; several, then ``done``), targets, discards
+        and graveyard picks on the board."""
+        verb, args = action.verb, action.args
+        if verb == "battle":
+            return Pick("Declare battlers: a battler, then what it battles", (self._pick_ref(args[0]),
+                        self._pick_ref(args[1])), ordered=True, several=True, finish="done")
+        if verb == "target":
+            return Pick("Choose the target", (self._pick_ref(args[0]),))
+        if verb == "discard":
+            return Pick("Choose a card to discard", (f"card:{args[0]}",))
+        if verb == "pick":
+            return Pick("Choose a card to return from the graveyard", (f"card:{args[0]}",))
+        return None
 
     # -- words ------------------------------------------------------------------------------------
     def _name(self, ref) -> str:

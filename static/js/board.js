@@ -14,12 +14,18 @@
      of tiles (FellBound's battleground), drawn row by row with its "row_labels" and
      "column_labels"; a cell's "tile" names it (else row label + column label), its "seat" colours
      it, "facing" ("up", "down", "left", "right") draws an arrow and "slain" turns it over;
-   - panels of seats are named by their decks.
+   - panels of seats are named by their decks, seats numbered from 1 for people ("Seat 1" is
+     engine seat 0);
+   - a view's "hints" (docs/view-format.md, "Presentation hints") say which keys are internal (never
+     drawn), the labels of keys in the game's words, which keys hold seats (drawn by name; on a
+     card, left out when it is the panel's own seat), the words for a key's values, and the outcome
+     in a sentence.
    docs/view-format.md describes these conventions for a game's view.
 
    window.CardBoard.create({seat: "0" | "all", seatDecks: [names], cardImages: {name: {thumb,
-   image, url}}}) gives {view(view) -> a DocumentFragment, node, plain}. Every card chip carries
-   data-card-name, so a page can act on a click on a card. A chip whose card has a picture (the
+   image, url}}}) gives {view(view) -> a DocumentFragment, node, plain, seatName}. Every card chip
+   carries data-card-name (and data-card-id, from the card's uid or id), so a page can act on a
+   click on a card. A chip whose card has a picture (the
    page's <script id="card-images"> JSON, from the {% card_image_map %} tag, when cardImages is
    not given) also carries data-card-image, data-card-image-full and data-card-url, and can be
    focused: card_preview.js shows the card on hover, focus or tap. */
@@ -30,6 +36,52 @@
     var seat = String(options.seat);
     var seatDecks = options.seatDecks || [];
     var images = options.cardImages || pageImages();
+    var hints = { internal: {}, labels: {}, seatKeys: {}, valueLabels: {}, outcome: null };
+    var panelSeat = null;  // the seat whose panel is being drawn (its own seat is not said on its cards)
+    var ALWAYS_INTERNAL = { id: 1, uid: 1, slot: 1, hints: 1 };
+    // the envelope's keys a page says otherwise (its title, its result box): not drawn as facts in a
+    // view with hints (the outcome is, once there is one: as its sentence)
+    var ENVELOPE_QUIET = { game: 1, over: 1, outcome: 1 };
+
+    /* The view's presentation hints, read once per drawn view (a view inside it keeps them). */
+    function readHints(view) {
+      var given = isObject(view.hints) ? view.hints : null;
+      if (!given) return;
+      var set = function (list) { var o = {}; (list || []).forEach(function (k) { o[k] = 1; }); return o; };
+      hints = { internal: set(given.internal), labels: given.labels || {}, seatKeys: set(given.seat_keys),
+                valueLabels: given.value_labels || {}, outcome: given.outcome || null };
+    }
+
+    function isInternal(key) { return ALWAYS_INTERNAL[key] === 1 || hints.internal[key] === 1; }
+    function isSeatKey(key) { return key === "to_act" || key === "winners" || hints.seatKeys[key] === 1; }
+
+    /* A seat for people: its deck's name, else "Seat n" numbered from 1. */
+    function seatName(i) {
+      var deck = seatDecks[Number(i)];
+      return deck || "Seat " + (Number(i) + 1);
+    }
+
+    /* An engine sentence's "seat N" (numbered from 0) named for people. */
+    function nameSeats(text) {
+      return String(text).replace(/\b([Ss])eat (\d+)\b/g, function (all, s, n) {
+        return seatDecks[Number(n)] || s + "eat " + (Number(n) + 1);
+      });
+    }
+
+    /* Numbers under a seat key, drawn as seats ("Seat 1 · Ashen Rift"). */
+    function seatsText(v) {
+      if (typeof v === "number") return seatName(v);
+      if (Array.isArray(v)) return v.map(seatsText).join(", ") || "—";
+      if (isObject(v)) return Object.keys(v).map(function (k) { return humanize(k) + ": " + seatsText(v[k]); }).join("; ");
+      return scalarText(v);
+    }
+
+    function valueText(key, v) {
+      var words = hints.valueLabels[key];
+      if (words && typeof v === "number" && words[v] !== undefined) return words[v];
+      if (isSeatKey(key)) return seatsText(v);
+      return isScalar(v) ? scalarText(v) : plain(v);
+    }
 
     function node(tag, cls, text) {
       var el = document.createElement(tag);
@@ -39,7 +91,8 @@
     }
 
     function humanize(key) {
-      var text = String(key).replace(/_/g, " ");
+      var label = hints.labels[key];
+      var text = typeof label === "string" ? label : String(key).replace(/_/g, " ");
       return text.charAt(0).toUpperCase() + text.slice(1);
     }
 
@@ -48,10 +101,10 @@
       return /ies$/.test(text) ? text.slice(0, -3) + "y" : text.replace(/s$/, "");
     }
 
-    /* "Seat 2 · Strong (this seat)" for a seat number. */
+    /* "Seat 2 · Strong (this seat)" for engine seat 1: seats are numbered from 1 for people. */
     function seatTitle(i) {
       var deck = seatDecks[Number(i)];
-      return "Seat " + i + (deck ? " · " + deck : "") + (seat !== "all" && String(i) === seat ? " (this seat)" : "");
+      return "Seat " + (Number(i) + 1) + (deck ? " · " + deck : "") + (seat !== "all" && String(i) === seat ? " (this seat)" : "");
     }
 
     function isSeatKeyed(v) {
@@ -83,7 +136,8 @@
     function plain(v) {
       if (isScalar(v)) return scalarText(v);
       if (Array.isArray(v)) return v.map(plain).join(", ") || "—";
-      return Object.keys(v).map(function (k) { return humanize(k) + ": " + plain(v[k]); }).join("; ");
+      return Object.keys(v).filter(function (k) { return !isInternal(k); })
+        .map(function (k) { return humanize(k) + ": " + valueText(k, v[k]); }).join("; ");
     }
 
     var ARROWS = { up: "↑", down: "↓", left: "←", right: "→" };
@@ -93,6 +147,8 @@
     function cardChip(card, onTile) {
       var chip = node("div", "rp-card");
       chip.setAttribute("data-card-name", card.name);
+      var cardId = card.uid !== undefined ? card.uid : card.id;
+      if (cardId !== undefined && cardId !== null) chip.setAttribute("data-card-id", String(cardId));
       var picture = Object.prototype.hasOwnProperty.call(images, card.name) ? images[card.name] : null;
       if (picture && picture.thumb) {
         chip.setAttribute("data-card-image", picture.thumb);
@@ -113,7 +169,11 @@
       if (onTile && card.slain) chip.appendChild(node("span", "rp-tag rp-flag", "slain"));
       Object.keys(card).forEach(function (key) {
         var v = card[key];
-        if (key === "name" || key === "id" || key === "slot" || (onTile && PLACED[key])) return;
+        if (key === "name" || isInternal(key) || (onTile && PLACED[key])) return;
+        if (isSeatKey(key) && typeof v === "number") {
+          if (v !== panelSeat) chip.appendChild(node("span", "rp-tag", humanize(key).toLowerCase() + " " + seatName(v)));
+          return;
+        }
         if (Array.isArray(v)) {
           if (!v.length) return;
           var attached = node("div", "rp-attached");
@@ -124,10 +184,8 @@
           chip.appendChild(node("span", "rp-tag rp-flag", humanize(key).toLowerCase()));
         } else if (v === false || v === null || v === undefined) {
           return;
-        } else if (isScalar(v)) {
-          chip.appendChild(node("span", "rp-tag", key + " " + v));
         } else {
-          chip.appendChild(node("span", "rp-tag", key + " " + plain(v)));
+          chip.appendChild(node("span", "rp-tag", humanize(key).toLowerCase() + " " + valueText(key, v)));
         }
       });
       return chip;
@@ -212,7 +270,7 @@
     function fact(key, value) {
       var pair = node("div", "rp-fact");
       pair.appendChild(node("dt", "", humanize(key)));
-      pair.appendChild(node("dd", "", plain(value)));
+      pair.appendChild(node("dd", "", key === "outcome" && hints.outcome ? nameSeats(hints.outcome) : valueText(key, value)));
       return pair;
     }
 
@@ -224,6 +282,7 @@
       var zones = node("div", "rp-zones");
       Object.keys(obj).forEach(function (key) {
         var v = obj[key];
+        if (isInternal(key)) return;
         var counted = /_count$/.test(key) ? key.replace(/_count$/, "") : null;
         if (counted !== null && typeof v === "number") {
           if (Array.isArray(obj[counted])) return;  // the list itself is shown; its count is in its title
@@ -257,23 +316,30 @@
       var boards = node("div", "rp-boards");
       var shared = node("div", "rp-subviews");
       var others = node("div", "rp-panels rp-other-panels");
+      readHints(view);
+      var hasHints = isObject(view.hints);
       Object.keys(view).forEach(function (key) {
         var v = view[key];
+        if (isInternal(key) || (hasHints && ENVELOPE_QUIET[key] && !(key === "outcome" && v))) return;
         if (isGrid(v)) {
           boards.appendChild(grid(humanize(key), v));
         } else if (Array.isArray(v) && v.length && v.every(function (x) { return isObject(x) && !isCard(x); })) {
           v.forEach(function (item, i) {
             var mine = key === "players" && seat !== "all" && String(i) === seat;
             // the seats' panels first; any other list's (trade offers) after them, in a row of their own
-            (key === "players" ? panels : others).appendChild(panel(key === "players" ? seatTitle(i) : singular(key) + " " + i, item, mine));
+            panelSeat = key === "players" ? i : null;
+            (key === "players" ? panels : others).appendChild(panel(key === "players" ? seatTitle(i) : singular(key) + " " + (i + 1), item, mine));
+            panelSeat = null;
           });
         } else if (isSeatKeyed(v)) {
           Object.keys(v).forEach(function (i) {
             var item = v[i], mine = seat !== "all" && String(i) === seat;
             var title = humanize(key) + " · " + seatTitle(i);
+            panelSeat = Number(i);
             panels.appendChild(isObject(item) ? panel(title, item, mine) : panel(title, (function () {
               var o = {}; o[key] = item; return o;
             })(), mine));
+            panelSeat = null;
           });
         } else if (key === "legal_actions" && Array.isArray(v)) {
           var details = node("details", "rp-legal");
@@ -302,7 +368,7 @@
       return out;
     }
 
-    return { view: renderView, node: node, plain: plain };
+    return { view: renderView, node: node, plain: plain, seatName: seatName, nameSeats: nameSeats };
   }
 
   /* The page's card pictures by name ({} when it has none). */

@@ -13,7 +13,12 @@
      at the speed chosen beside the log (instantly, fast or slowly; kept in localStorage; a click
      on the sentence shows the rest at once); then the board, the actions and the log are drawn
      again from the answer. If the request fails the form is posted the ordinary way;
-   - the "Passing for you" form (full control, stops) is saved with fetch as well. */
+   - the "Passing for you" form (full control, stops) is saved with fetch as well;
+   - a choice that is a set (cards to put back, a target, a tile, battlers: the actions' ``pick``,
+     docs/view-format.md "Picking on the board") is picked by clicking cards and tiles of the board:
+     only the legal next picks light up, and once the picks make an action it is confirmed with one
+     button (several battlers are collected, then confirmed together with the pick's ``finish``).
+     Those actions get no button of their own. */
 (function () {
   "use strict";
 
@@ -36,6 +41,13 @@
 
   var picked = null;  // a card name, or a tile's name ("a3") when the board is a grid
   var pickedTile = false;
+  var choicesNode = document.getElementById("play-choices-data");
+  var choices = choicesNode ? JSON.parse(choicesNode.textContent || "[]") : [];
+  var picks = [];     // the refs picked so far ("card:<name>", "id:<id>", "tile:<tile>")
+  var pickedEls = []; // the board elements picked, in order (drawn again after each redraw by their keys)
+  var chosen = [];    // the actions of a pick of several collected so far (battlers)
+  var offered = null; // the choices as first offered, while a pick of several is being collected
+  var asking = false;  // waiting for what may be picked next (nothing lights up meanwhile)
 
   function pageImages() {
     var script = document.getElementById("card-images");
@@ -55,6 +67,7 @@
     board.appendChild(render.view(view || {}));
     makeChipsPickable();
     apply();
+    markPicks();
   }
 
   function choiceItems() { return Array.prototype.slice.call(document.querySelectorAll("#play-choices li")); }
@@ -75,7 +88,7 @@
     choiceItems().forEach(function (li) {
       var sentence = li.getAttribute("data-sentence") || "";
       var ok = names(sentence) && (!words || sentence.toLowerCase().indexOf(words) >= 0);
-      li.hidden = !ok;
+      li.hidden = !ok || li.hasAttribute("data-picked-on-board");
       if (ok) shown++;
     });
     if (note) {
@@ -105,6 +118,7 @@
     var tile = event.target.closest("[data-tile]");
     var chip = event.target.closest("[data-card-name]");
     if ((!tile && !chip) || !choiceItems().length || busy) return;
+    if (pickOnBoard(tile || chip)) return;
     var name = tile ? tile.getAttribute("data-tile") : chip.getAttribute("data-card-name");
     pickedTile = !!tile;
     picked = picked === name ? null : name;
@@ -124,6 +138,187 @@
   });
   actionsBody.addEventListener("input", function (event) { if (event.target.id === "play-filter") apply(); });
 
+  // -- picking on the board (the actions' ``pick``) ----------------------------------------------
+  function pickChoices() { return choices.filter(function (c) { return c.pick; }); }
+
+  /* The keys a board element answers to: its card's id, its tile, its card's name. */
+  function keysOf(element) {
+    var keys = [];
+    var chip = element.matches("[data-card-name]") ? element : element.querySelector("[data-card-name]");
+    if (chip && chip.hasAttribute("data-card-id")) keys.push("id:" + chip.getAttribute("data-card-id"));
+    if (element.hasAttribute("data-tile")) keys.push("tile:" + element.getAttribute("data-tile"));
+    if (chip) keys.push("card:" + chip.getAttribute("data-card-name"));
+    return keys;
+  }
+
+  /* Whether the picks so far (plus ``extra``) could still make ``choice``: a prefix of its refs
+     when they are in order, else part of them (as a multiset). */
+  function fits(choice, list) {
+    var refs = choice.pick.refs;
+    if (list.length > refs.length) return false;
+    if (choice.pick.ordered) return list.every(function (ref, i) { return refs[i] === ref; });
+    var left = refs.slice();
+    return list.every(function (ref) { var i = left.indexOf(ref); if (i < 0) return false; left.splice(i, 1); return true; });
+  }
+
+  function open(choice) {  // a pick of several: not once its first pick (the battler) is chosen
+    return !chosen.some(function (c) { return c.pick.question === choice.pick.question && c.pick.refs[0] === choice.pick.refs[0]; });
+  }
+
+  function candidates(list) {
+    return pickChoices().filter(function (c) { return open(c) && fits(c, list); });
+  }
+
+  function exact() {
+    return candidates(picks).filter(function (c) { return c.pick.refs.length === picks.length; });
+  }
+
+  /* The key by which a click on ``element`` extends the picks, or null. */
+  function pickKey(element) {
+    var keys = keysOf(element);
+    for (var i = 0; i < keys.length; i++) {
+      if (candidates(picks.concat([keys[i]])).length) return keys[i];
+    }
+    return null;
+  }
+
+  /* A click on the board: a picked element is put back; one that extends the picks is picked.
+     Returns whether the click was a pick. */
+  function pickOnBoard(element) {
+    if (asking) return true;
+    if (!pickChoices().length) return false;
+    var at = pickedEls.indexOf(element);
+    if (at >= 0) {
+      picks.splice(at, 1);
+      pickedEls.splice(at, 1);
+    } else {
+      var key = pickKey(element);
+      if (!key) return false;
+      picks.push(key);
+      pickedEls.push(element);
+      var made = exact();
+      if (made.length === 1 && made[0].pick.several) {  // one of several (a battler and its target): collect it
+        chosen.push(made[0]);
+        picks = []; pickedEls = [];
+        offerNext();
+      }
+    }
+    markPicks();
+    drawPicks();
+    return true;
+  }
+
+  /* Light up what may be picked next; outline what is picked. */
+  function markPicks() {
+    var any = pickChoices().length > 0;
+    board.querySelectorAll("[data-tile], [data-card-name]:not([data-tile] [data-card-name])").forEach(function (element) {
+      var legal = any && !asking && pickedEls.indexOf(element) < 0 && pickKey(element) !== null;
+      element.classList.toggle("play-pickable", legal);
+      element.classList.toggle("play-pick-chosen", pickedEls.indexOf(element) >= 0);
+    });
+  }
+
+  /* The actions picked on the board get no button of their own (the form stays for no script). */
+  function markPickedChoices() {
+    var picked = {};
+    pickChoices().forEach(function (c) { picked[c.action] = true; });
+    choiceItems().forEach(function (li) {
+      var input = li.querySelector("input[name=action]");
+      if (input && picked[input.value]) { li.setAttribute("data-picked-on-board", ""); li.hidden = true; }
+    });
+  }
+
+  function pickForm(actions, then, label, warning) {
+    var form = el("form", "play-pick-form");
+    form.method = "post";
+    form.action = root.getAttribute("data-move-url");
+    var fields = [["csrfmiddlewaretoken", csrfToken()]];
+    actions.forEach(function (a) { fields.push(["action", a]); });
+    if (then) fields.push(["then", then]);
+    fields.forEach(function (pair) {
+      var input = el("input");
+      input.type = "hidden";
+      input.name = pair[0];
+      input.value = pair[1];
+      form.appendChild(input);
+    });
+    var button = el("button", "btn play-choice play-confirm" + (warning ? " play-warned" : ""), label);
+    button.type = "submit";
+    form.appendChild(button);
+    if (warning) form.appendChild(el("span", "play-warning", "⚠ " + warning));
+    return form;
+  }
+
+  /* One box per question: what is picked, and a confirm button for each action the picks make. */
+  function drawPicks() {
+    var box = document.getElementById("play-picks");
+    if (box) box.remove();
+    var questions = [];
+    pickChoices().concat(chosen).forEach(function (c) { if (questions.indexOf(c.pick.question) < 0) questions.push(c.pick.question); });
+    if (!questions.length) return;
+    box = el("section", "play-picks");
+    box.id = "play-picks";
+    var made = exact();
+    questions.forEach(function (question) {
+      var mine = pickChoices().filter(function (c) { return c.pick.question === question; });
+      var part = el("div", "play-pick");
+      part.setAttribute("data-question", question);
+      part.appendChild(el("h3", "", question));
+      part.appendChild(el("p", "muted", "Click the cards or tiles that light up on the board, then confirm."));
+      var taken = chosen.filter(function (c) { return c.pick.question === question; });
+      if (taken.length) {
+        var ul = el("ul", "play-pick-chosen-list");
+        taken.forEach(function (c) { ul.appendChild(el("li", "", c.sentence)); });
+        part.appendChild(ul);
+        part.appendChild(pickForm(taken.map(function (c) { return c.action; }), taken[0].pick.finish,
+                                  "Confirm " + taken.length + " (" + question.split(":")[0].toLowerCase() + ")"));
+      }
+      made.filter(function (c) { return c.pick.question === question && !c.pick.several; }).forEach(function (c) {
+        part.appendChild(pickForm([c.action], null, c.sentence, c.pick.warning));
+      });
+      if (picks.length || taken.length) {
+        var clear = el("button", "link-button play-pick-clear", "clear the picks");
+        clear.type = "button";
+        part.appendChild(clear);
+      }
+      if (mine.length && !taken.length && !made.some(function (c) { return c.pick.question === question; }) && !picks.length) {
+        part.appendChild(el("p", "muted play-pick-count", mine.length + " choice" + (mine.length === 1 ? "" : "s")));
+      }
+      box.appendChild(part);
+    });
+    var list = document.getElementById("play-choices");
+    actionsBody.insertBefore(box, list);
+  }
+
+  /* After one of several is collected, what may be picked next is what the game would offer then
+     (a target another battler took is no longer offered): asked of the server, nothing played. */
+  function offerNext() {
+    var url = root.getAttribute("data-choices-after-url");
+    if (!url || !window.fetch) return;
+    if (!offered) offered = choices;
+    var query = chosen.map(function (c) { return "after=" + encodeURIComponent(c.action); }).join("&");
+    asking = true;
+    root.setAttribute("data-asking", "");
+    markPicks();
+    fetch(url + "?" + query, { credentials: "same-origin", headers: { "Accept": "application/json" } })
+      .then(function (response) { return response.json(); })
+      .then(function (answer) {
+        asking = false;
+        root.removeAttribute("data-asking");
+        if (answer.choices) choices = answer.choices.filter(function (c) { return c.pick && c.pick.several; });
+        markPicks();
+        drawPicks();
+      }).catch(function () { asking = false; root.removeAttribute("data-asking"); markPicks(); });
+  }
+
+  actionsBody.addEventListener("click", function (event) {
+    if (!event.target.classList.contains("play-pick-clear")) return;
+    if (offered) { choices = offered; offered = null; }
+    picks = []; pickedEls = []; chosen = [];
+    markPicks();
+    drawPicks();
+  });
+
   // -- sending a move ----------------------------------------------------------------------------
   function csrfToken() {
     var input = document.querySelector("input[name=csrfmiddlewaretoken]");
@@ -142,11 +337,14 @@
   }
 
   actionsBody.addEventListener("submit", function (event) {
-    var form = event.target.closest("#play-choices form");
+    var form = event.target.closest("#play-choices form, form.play-pick-form");
     if (!form || !window.fetch || !window.FormData) return;  // the ordinary post
     event.preventDefault();
     if (busy) return;
-    var button = form.querySelector("button");
+    send(form, form.querySelector("button"));
+  });
+
+  function send(form, button) {
     var body = new FormData(form);
     setBusy(true, button);
     showError("");
@@ -166,7 +364,7 @@
     }).catch(function () {
       form.submit();  // no usable answer: post the move the ordinary way (the page comes back)
     });
-  });
+  }
 
   function wait(ms) {
     return new Promise(function (resolve) { setTimeout(resolve, ms); });
@@ -193,6 +391,7 @@
      drawn again from the answer. */
   function play(answer) {
     var steps = answer.steps || [];
+    choices = [];  // nothing to pick on the boards of the moves played back
     skip = false;
     var chain = Promise.resolve();
     steps.forEach(function (step) {
@@ -247,6 +446,8 @@
     document.getElementById("play-moves").textContent = answer.moves + " move" + (answer.moves === 1 ? "" : "s");
     root.setAttribute("data-moves", String(answer.moves));
     root.setAttribute("data-status", answer.status);
+    choices = answer.choices || [];
+    picks = []; pickedEls = []; chosen = []; offered = null;
     drawActions(answer);
     picked = null;
     drawBoard(answer.view);
@@ -326,6 +527,8 @@
       list.appendChild(li);
     });
     actionsBody.appendChild(list);
+    markPickedChoices();
+    drawPicks();
   }
 
   function drawResult(answer) {
@@ -336,7 +539,8 @@
     var box = el("section", "box play-result" + (r && r.you_won ? " play-won" : ""));
     box.setAttribute("role", "status");
     box.appendChild(el("h2", "", !r ? "Abandoned" : r.draw ? "Draw" : r.you_won ? "You won" : r.winners.join(" and ") + " won"));
-    var p = el("p", "", r ? r.reason.charAt(0).toUpperCase() + r.reason.slice(1) + ". " : "");
+    var because = r ? r.sentence || r.reason.charAt(0).toUpperCase() + r.reason.slice(1) : "";
+    var p = el("p", "", r ? because + ". " : "");
     var link = el("a", "", "Open it in the replay viewer");
     link.href = replay + (r ? "?seat=all" : "");
     p.appendChild(link);
@@ -374,5 +578,7 @@
     });
   }
 
+  markPickedChoices();
+  drawPicks();
   drawBoard(JSON.parse(data.textContent || "{}"));
 })();

@@ -88,7 +88,7 @@
   /* The frame's moves in the game's words (one line per seat of a simultaneous move), and what
      they caused. */
   function eventText(event) {
-    var who = event.player === null || event.player === undefined ? "game" : "Seat " + event.player;
+    var who = event.player === null || event.player === undefined ? "game" : render.seatName(event.player);
     var changes = Object.keys(event.changes || {}).map(function (k) { return k + " " + plain(event.changes[k]); }).join(", ");
     return who + ": " + String(event.action).replace(/_/g, " ") + (changes ? " (" + changes + ")" : "");
   }
@@ -104,7 +104,7 @@
         var li = node("li", "", move.sentence || move.action);
         li.setAttribute("data-player", String(move.player));
         if (move.action) {  // a seat's replay of a game in progress leaves out the other seats' action texts
-          li.title = "Seat " + move.player + (seatDecks[move.player] ? " (" + seatDecks[move.player] + ")" : "") + ": " + move.action;
+          li.title = "Seat " + (move.player + 1) + (seatDecks[move.player] ? " (" + seatDecks[move.player] + ")" : "") + ": " + move.action;
         }
         list.appendChild(li);
       });
@@ -123,7 +123,8 @@
     index = Math.max(0, Math.min(frames.length - 1, i));
     var wanted = index;
     var frame = loaded[index] || frames[index];
-    position.textContent = "Step " + (index + 1) + " of " + frames.length + " · turn " + frame.turn +
+    position.textContent = "Step " + (index + 1) + " of " + frames.length + " · turn " +
+      (frame.move_turn !== undefined ? frame.move_turn : frame.turn) +
       (frame.step ? " · " + frame.step : "");
     slider.value = String(index);
     if (loaded[index]) {

@@ -16,6 +16,9 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 PASSWORD = "a-long-playing-password-1"
 SCREENSHOTS = Path(os.environ.get("SCREENSHOT_DIR", tempfile.gettempdir()))
+#: the buttons a person can press: the listed actions and the confirm of a pick on the board
+#: (actions picked on the board have no button of their own: keeping the opening hand is a confirm)
+CLICKABLE = "#play-picks button.play-choice, #play-choices li:not([hidden]) button.play-choice"
 
 
 def _import(owner, name):
@@ -59,24 +62,31 @@ def test_play_a_boundless_game_to_its_end_by_clicking_reload_midway_and_replay_i
     clicks = 0
     reloaded = False
     for _ in range(400):
-        buttons = page.locator("#play-choices button.play-choice")
+        buttons = page.locator(CLICKABLE)
+        lit = page.locator("#play-board .play-pickable")
+        if buttons.count() == 0 and lit.count():  # a choice picked on the board only (a card to discard)
+            lit.first.click()
+            continue
         if buttons.count() == 0:
             break
         if clicks == 6 and not reloaded:  # a reload in the middle of the game changes nothing
             before = [buttons.nth(i).inner_text() for i in range(buttons.count())]
             page.reload(wait_until="load")
-            after = page.locator("#play-choices button.play-choice")
+            after = page.locator(CLICKABLE)
             assert [after.nth(i).inner_text() for i in range(after.count())] == before
             reloaded = True
             continue
         if clicks == 8:  # a click on a card of the board keeps the actions that name it
-            chip = page.locator("#play-board [data-card-name][role=button]").first
+            chip = page.locator("#play-board [data-card-name][role=button]:not(.play-pickable)").first
             name = chip.get_attribute("data-card-name")
             chip.click()
             shown = [t for t in page.locator("#play-choices li:not([hidden]) button").all_inner_texts()]
             assert all(name in text for text in shown)
             page.locator("#play-filter-clear").click()
-        click_and_wait(page, buttons.last)  # the last offered action: keeps the game moving (attack, end the step)
+        # the last offered action that does not end the step (plays a card, sets one), else the last
+        texts = buttons.all_inner_texts()
+        index = max((i for i, text in enumerate(texts) if " ends " not in text), default=len(texts) - 1)
+        click_and_wait(page, buttons.nth(index))
         clicks += 1
     assert reloaded and clicks > 8
 
@@ -140,7 +150,7 @@ def test_a_spellbound_game_plays_without_reloads_shows_the_opponents_moves_and_p
                          if (!now.hidden) window.noteShown(now.textContent); })
                      .observe(document.getElementById("play-now"), {childList: true, characterData: true, subtree: true})""")
     for _ in range(5):
-        buttons = page.locator("#play-choices button.play-choice")
+        buttons = page.locator(CLICKABLE)
         if buttons.count() == 0:
             break
         # the first action that is not a pass: cast, battle, target... (a pass only when it is all)

@@ -150,12 +150,12 @@ def test_start_a_head_to_head_run_watch_it_finish_and_replay_a_game(page, live_s
     for _ in range(5):
         page.keyboard.press("ArrowRight")
     _wait_step(page, 6)
-    page.get_by_role("link", name="Seat 0", exact=True).click()
+    page.get_by_role("link", name="Seat 1", exact=True).click()  # engine seat 0: "Seat 1" for people
     page.wait_for_url("**seat=0**")
     _wait_step(page, 6)
     assert page.locator("#replay").get_attribute("data-seat") == "0"
     mine = page.locator(".rp-panel.rp-mine")
-    assert mine.count() == 1 and "Seat 0 · " in mine.locator(".rp-panel-title").inner_text()
+    assert mine.count() == 1 and "Seat 1 · " in mine.locator(".rp-panel-title").inner_text()
     assert "(this seat)" in mine.locator(".rp-panel-title").inner_text()
     hidden_views = page.evaluate("""() => JSON.parse(document.getElementById('replay-frames').textContent)
                                          .map(f => Object.keys(f.view.hands).includes('1'))""")
@@ -232,9 +232,9 @@ def test_a_table_of_four_decks_shows_placements_and_four_seat_replays(page, live
     said = page.locator("#replay-description .replay-moves li").all_inner_texts()
     assert len(said) == 4 and all("bids" in line for line in said)
     page.screenshot(path=str(SCREENSHOTS / "simulate-replay-table.png"), full_page=True)
-    page.get_by_role("link", name="Seat 3", exact=True).click()
+    page.get_by_role("link", name="Seat 4", exact=True).click()
     page.wait_for_url("**seat=3**")
-    assert "Seat 3 · " in page.locator(".rp-panel.rp-mine .rp-panel-title").inner_text()
+    assert "Seat 4 · " in page.locator(".rp-panel.rp-mine .rp-panel-title").inner_text()
 
 
 def test_a_goldfish_run_shows_turns_to_win_and_no_win_rates_that_are_won_by_construction(page, live_server,

@@ -58,7 +58,7 @@ def test_a_spellbound_replay_shows_the_ladder_top_first(page, live_server, local
     ladder = frames[step]["view"]["ladder"]
     zone = page.locator(".rp-zone", has=page.locator(".rp-zone-title", has_text="Ladder")).first
     assert zone.locator(".rp-card-name").first.inner_text() == ladder[0]["name"]  # the top of the ladder first
-    assert page.locator(".rp-panel-title", has_text="Seat 0").count() >= 1
+    assert page.locator(".rp-panel-title", has_text="Seat 1").count() >= 1
     page.screenshot(path=str(SCREENSHOTS / "spellbound-replay-ladder.png"), full_page=True)
 
 
@@ -68,8 +68,8 @@ def test_a_bos_replay_shows_columns_wizards_and_the_boss(page, live_server, loca
     step = next(i for i, f in enumerate(frames) if any(s for p in f["view"]["players"] for s in p["summons"]))
     _go_to(page, step)
     page.screenshot(path=str(SCREENSHOTS / "bos-replay-columns.png"), full_page=True)
-    # the seat's own panel ("Seat 0 · deck"), not the panel of its legal actions ("Legal actions · Seat 0 · ...")
-    seat = page.locator(".rp-panel", has=page.locator(".rp-panel-title", has_text=re.compile(r"^Seat 0 "))).first
+    # the seat's own panel ("Seat 1 · deck": engine seat 0), not the panel of its legal actions ("Legal actions · Seat 1 · ...")
+    seat = page.locator(".rp-panel", has=page.locator(".rp-panel-title", has_text=re.compile(r"^Seat 1 "))).first
     for zone in ("Wizards", "Summons"):
         assert seat.locator(".rp-zone-title", has_text=zone).count() == 1
     assert "Vim" in seat.inner_text() and "Life" in seat.inner_text()

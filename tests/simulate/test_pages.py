@@ -339,7 +339,7 @@ def test_replay_page_embeds_the_frames_and_a_seat_switch(client, done_run):
         frames = json.loads(re.search(r'<script id="replay-page" type="application/json">(.*?)</script>',
                                       page, re.S).group(1))["frames"]  # the first page of frames, whole
         assert len(outline) > 1 and {"turn", "moves", "events", "view", "over"} <= set(frames[1])
-        for label in ("Seat 0", "Seat 1", "Everything", "Download replay JSON", "Akumaiden Onslaught"):
+        for label in ("Seat 1", "Seat 2", "Everything", "Download replay JSON", "Akumaiden Onslaught"):
             assert label in page
         assert frames[1]["moves"][0]["sentence"] in page  # the log says each move in the game's words
         assert "Return" in page and "a player reached 20 points" in page  # placements and the end's label
@@ -407,7 +407,7 @@ def test_a_four_seat_table_through_the_web(client, decks, django_capture_on_comm
     text = replay.content.decode()
     assert replay.status_code == 200 and 'data-seat="3"' in text
     for seat in range(4):
-        assert f"Seat {seat}" in text
+        assert f"Seat {seat + 1}" in text  # seats numbered from 1 for people
     assert text.count("<tr") >= 5 and "Place" in text  # the game's placements, a row per seat
     frames = json.loads(re.search(r'<script id="replay-page" type="application/json">(.*?)</script>',
                                   text, re.S).group(1))["frames"]

@@ -115,7 +115,7 @@ def test_rulebook_effect_timing_indicators__same_timing_turn_player_orders_their
     assert options == {f"order {kind(s, 'Akumaiden Bladedancer')} 0", f"order {kind(s, 'Aggress Spirit')} 0 0"}
     said = {a: s.action_to_string(next(x for x in s.pending.options if str(x) == a), 0) for a in options}
     assert said[f"order {kind(s, 'Aggress Spirit')} 0 0"] == \
-        "Seat 0 resolves Aggress Spirit's effect (under Akumaiden Bladedancer (form zone 0)) next"
+        "Seat 0 resolves Aggress Spirit's effect (under Akumaiden Bladedancer (form zone 1)) next"
 
 
 # -- [AUTO] means automatic ------------------------------------------------------------------------
@@ -174,7 +174,7 @@ def test_rulebook_keywords__target_choice_is_said_by_the_form_in_that_zone():
     s = b.done()
     act(s, "flip")
     sentences = {str(a): s.action_to_string(a, 0) for a in s.pending.options}
-    assert sentences == {"choose seat1.form2": "Seat 0 chooses Cobble Whelp (seat 1's form zone 2)",
-                         "choose seat1.form4": f"Seat 0 chooses {GOLEM} (seat 1's form zone 4)"}
+    assert sentences == {"choose seat1.form2": "Seat 0 chooses Cobble Whelp (seat 1's form zone 3)",
+                         "choose seat1.form4": f"Seat 0 chooses {GOLEM} (seat 1's form zone 5)"}
     act(s, "choose seat1.form4")
     assert names(s, s.drop[1]) == [GOLEM]

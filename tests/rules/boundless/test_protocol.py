@@ -115,26 +115,26 @@ def test_actions_name_cards_by_kind_never_by_their_place_in_the_hand():
 
 
 def test_action_to_string_says_moves_in_the_games_words():
-    """Sentences name the cards ("Seat 0 plays Ashveil Imp into form zone 1"), never a kind number."""
+    """Sentences name the cards ("Seat 0 plays Ashveil Imp into form zone 2"), never a kind number."""
     b = Board(savior0="Ignarok, the Ember Sovereign", savior1="Kuroha, Akumaiden Matriarch")
     b.form(0, "Cobble Whelp", slot=0)
     b.hand(0, "Ashveil Imp", "Emberkin Duelist", "Boost Spirit", "Flash of Insight")
     s = b.done()
     said = {str(a): s.action_to_string(a, 0) for a in s.legal_actions(0)}
     imp, duelist, boost, flash = (kind(s, n) for n in ("Ashveil Imp", "Emberkin Duelist", "Boost Spirit", "Flash of Insight"))
-    assert said[f"play {imp}"] == "Seat 0 plays Ashveil Imp into form zone 1"
-    assert said[f"play {duelist} 0"] == "Seat 0 sacrifices Cobble Whelp (form zone 0) to play Emberkin Duelist in its place"
+    assert said[f"play {imp}"] == "Seat 0 plays Ashveil Imp into form zone 2"
+    assert said[f"play {duelist} 0"] == "Seat 0 sacrifices Cobble Whelp (form zone 1) to play Emberkin Duelist in its place"
     assert said[f"spirit {boost} savior"] == "Seat 0 spiritualizes their savior Ignarok, the Ember Sovereign with Boost Spirit"
-    assert said[f"spirit {boost} 0"] == "Seat 0 spiritualizes Cobble Whelp (form zone 0) with Boost Spirit"
-    assert said[f"set {flash}"] == "Seat 0 sets Flash of Insight face-down in command zone 0"
+    assert said[f"spirit {boost} 0"] == "Seat 0 spiritualizes Cobble Whelp (form zone 1) with Boost Spirit"
+    assert said[f"set {flash}"] == "Seat 0 sets Flash of Insight face-down in command zone 1"
     assert said["end"] == "Seat 0 ends act step 1"
     act(s, f"play {duelist} 0")
     act(s, f"spirit {boost} 0")
     act(s, "end")
     b.form(1, "Akumaiden Acolyte", slot=3)
     said = {str(a): s.action_to_string(a, 0) for a in s.legal_actions(0)}
-    assert said["attack 0 savior"] == "Seat 0 attacks the savior Kuroha, Akumaiden Matriarch with Emberkin Duelist (form zone 0)"
-    assert said["attack savior 3"] == ("Seat 0 attacks Akumaiden Acolyte (form zone 3) with their savior "
+    assert said["attack 0 savior"] == "Seat 0 attacks the savior Kuroha, Akumaiden Matriarch with Emberkin Duelist (form zone 1)"
+    assert said["attack savior 3"] == ("Seat 0 attacks Akumaiden Acolyte (form zone 4) with their savior "
                                        "Ignarok, the Ember Sovereign")
     for sentence in said.values():
         assert sentence.startswith("Seat 0 ") and not any(ch.isdigit() for ch in sentence.split("(")[0][7:])

@@ -65,5 +65,5 @@ def test_sentences_name_each_seat_by_its_deck():
     assert name_seats("Seat 1 plays Ashveil Imp into form zone 3", names) == \
         "Akumaiden Onslaught plays Ashveil Imp into form zone 3"
     assert name_seats("Seat 0 attacks seat 1's savior", names) == "Emerald Vanguard attacks Akumaiden Onslaught's savior"
-    assert name_seats("Seat 7 passes", names) == "Seat 7 passes"  # no name: the number stays
-    assert name_seats("Seated 1 passes", names) == "Seated 1 passes" and name_seats("Seat 1 x", ()) == "Seat 1 x"
+    assert name_seats("Seat 7 passes", names) == "Seat 8 passes"  # no name: the number for people, from 1
+    assert name_seats("Seated 1 passes", names) == "Seated 1 passes" and name_seats("seat 1 x", ()) == "seat 2 x"
