@@ -8,7 +8,7 @@ a later web step can build the same value from the card database (``FullPool.fro
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 
@@ -46,10 +46,10 @@ class Card:
     cost: int
     symbols: frozenset[str]
     spec: CardSpec
+    value: int = field(init=False, compare=False)  # from ``star``: read on every tick, so computed once
 
-    @property
-    def value(self) -> int:
-        return self.star if isinstance(self.star, int) else 0
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "value", self.star if isinstance(self.star, int) else 0)
 
     @classmethod
     def of(cls, spec: CardSpec, kind: str) -> Card:

@@ -31,6 +31,14 @@ _PER_SEAT = ("binder", "kit", "collection", "collection_type", "vp_tournament", 
              "friendship", "friends")
 
 
+def copy_rng(rng: random.Random) -> random.Random:
+    """A ``Random`` in the state ``rng`` is in, without seeding one first (``Random()`` reads the
+    system's entropy)."""
+    copy = random.Random.__new__(random.Random)
+    copy.setstate(rng.getstate())
+    return copy
+
+
 class FullGameState(NestedLogMixin, ViewMixin, GameState):
     """A whole game of Millennium Blades for 3-5 players, or 2 in Duel Mode (``new_full_game``)."""
 
@@ -92,6 +100,8 @@ class FullGameState(NestedLogMixin, ViewMixin, GameState):
         self.offers: dict[int, dict] = {}
         self.trades: list[dict] = []
         self.card_named = {}
+        self.tick_legal: dict[int, list[Action]] = {}  # see ``market_actions``
+        self.reads_tick_legal = False
 
     # -- helpers the modules share --------------------------------------------------------------------
     def draw_store(self, count: int) -> list[int]:
@@ -160,7 +170,29 @@ class FullGameState(NestedLogMixin, ViewMixin, GameState):
             return millennium_accessories.legal_actions(self, player)
         if self.draft is not None:
             return draft.legal_actions(self, player)
-        return market.legal_actions(self, player)
+        return self.market_actions(player)
+
+    def market_actions(self, player: int) -> list[Action]:
+        """A Deckbuilding tick's legal actions (``market.py``), shared by the worlds greedy samples.
+
+        In a tick every seat's greedy agent samples a world (``determinize``) and needs every other
+        seat's actions in it: rebuilt in each world, that was most of a tick's cost. So the state
+        keeps them in ``tick_legal`` (seat -> its actions), until it changes (``apply``,
+        ``apply_joint``: a fresh dict); ``determinize`` hands the same dict to a world when the redeal
+        cannot change any seat's actions, and such a world (``reads_tick_legal``) reads and fills it.
+        The game itself, and every other copy, builds its actions afresh every time and only writes
+        them there: a state edited by hand (tests) that no longer matches the dict clears it."""
+        kept = self.tick_legal
+        if self.reads_tick_legal:
+            known = kept.get(player)
+            if known is None:
+                known = kept[player] = market.legal_actions(self, player)
+            return list(known)
+        fresh = market.legal_actions(self, player)
+        if kept.get(player, fresh) != fresh:
+            kept.clear()
+        kept[player] = fresh
+        return list(fresh)
 
     def search_candidates(self, player: int, actions: list[Action]) -> list[Action]:
         """The actions greedy judges: in a Deckbuilding tick, the best few of each kind
@@ -170,6 +202,7 @@ class FullGameState(NestedLogMixin, ViewMixin, GameState):
         return candidates(self, player, actions)
 
     def apply(self, action: Action, player: int) -> None:
+        self.tick_legal = {}
         if self.tournament is not None:
             self.tournament.apply(action, player)
             self.turn += 1
@@ -179,6 +212,7 @@ class FullGameState(NestedLogMixin, ViewMixin, GameState):
         self.apply_joint({player: action})
 
     def apply_joint(self, actions) -> None:
+        self.tick_legal = {}
         if self.tournament is not None:
             (seat, action), = actions.items()
             self.apply(action, seat)
@@ -242,7 +276,9 @@ class FullGameState(NestedLogMixin, ViewMixin, GameState):
             world.tournament.events = world.events
             return world
         if world.draft is None and powers.peeks(world, player):  # it sees the Store cards showing (powers.py)
+            world.reads_tick_legal, world.tick_legal = True, self.tick_legal  # what shows stays: so do the actions
             return powers.determinize_peeking(world, rng)
+        costs = [world.cards[c].cost for c in market.showing(world)]
         unseen = world.store + world.store_area
         rng.shuffle(unseen)
         by_set: dict[str, list[int]] = {}
@@ -264,13 +300,21 @@ class FullGameState(NestedLogMixin, ViewMixin, GameState):
             for s in others:
                 packets[s], pool = pool[:len(packets[s])], pool[len(packets[s]):]
             world.store = pool + top
+        # the actions of every seat are as in this state unless the redeal may change them (a card a
+        # seat sees, a Store price): then the world builds its own (``market_actions``)
+        world.reads_tick_legal = True
+        if world.draft is None and not any(powers.peeks(world, s) for s in range(world.num_players)) \
+                and costs == [world.cards[c].cost for c in market.showing(world)]:
+            world.tick_legal = self.tick_legal
         return world
 
     def clone(self) -> FullGameState:
-        copy = FullGameState(self.num_players, 0, _blank=True)
+        # made without __init__ and its RNGs (seeding one costs more than copying the rest: greedy
+        # clones the game several times a decision); every attribute comes from ``__dict__``
+        copy = FullGameState.__new__(FullGameState)
         copy.__dict__.update(self.__dict__)
-        copy.rng = random.Random()
-        copy.rng.setstate(self.rng.getstate())
+        copy.rng = copy_rng(self.rng)
+        copy.tick_legal, copy.reads_tick_legal = {}, False  # (shared only by ``determinize``)
         copy.events = list(self.events)
         for name in _LISTS:
             setattr(copy, name, list(getattr(self, name)))
