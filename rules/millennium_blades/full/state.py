@@ -19,6 +19,7 @@ from __future__ import annotations
 import random
 
 from rules.core.engine import Action, GameState
+from rules.core.fields import copy_rng
 from rules.millennium_blades.full import draft, market, millennium_accessories, powers, rounds
 from rules.millennium_blades.full.view import ViewMixin
 from rules.millennium_blades.nested_log import NestedLogMixin
@@ -29,14 +30,6 @@ _LISTS = ("store", "store_area", "store_discard", "aftermarket", "money", "marke
           "meta_revealed", "vp_prerelease", "millennium", "tournament_wins")
 _PER_SEAT = ("binder", "kit", "collection", "collection_type", "vp_tournament", "vp_collections", "rp_collections",
              "friendship", "friends")
-
-
-def copy_rng(rng: random.Random) -> random.Random:
-    """A ``Random`` in the state ``rng`` is in, without seeding one first (``Random()`` reads the
-    system's entropy)."""
-    copy = random.Random.__new__(random.Random)
-    copy.setstate(rng.getstate())
-    return copy
 
 
 class FullGameState(NestedLogMixin, ViewMixin, GameState):
@@ -76,7 +69,8 @@ class FullGameState(NestedLogMixin, ViewMixin, GameState):
         self.vp_prerelease = [0] * n
         self.last_round = rounds.ROUNDS
         self.placements: list[list[int]] = []
-        self.stats = [{} for _ in range(n)]
+        self.stats = [{} for _ in range(n)]  # per seat: counter -> card name -> count (``tally``)
+        self.stats_shared = False
         self.last_store_buy = [-1] * n
         self.revealed_by: dict[int, int] = {}
         self.lent: list[int] = []
@@ -140,9 +134,17 @@ class FullGameState(NestedLogMixin, ViewMixin, GameState):
         self.money_flow[seat][kind] = self.money_flow[seat].get(kind, 0) + amount
 
     def count(self, seat: int, counter: str, card: int, by: int = 1) -> None:
+        self.tally(seat, counter, self.cards[card].name, by)
+
+    def tally(self, seat: int, counter: str, name: str, by: int = 1) -> None:
+        """``by`` more for the card ``name`` in ``seat``'s per-card statistic ``counter`` (an amount:
+        ``price_paid`` counts dollars). ``stats`` is shared with copies until one of them tallies
+        (``clone``: greedy's look-ahead copies rarely do, and copying them costs)."""
+        if self.stats_shared:
+            self.stats = [{k: dict(v) for k, v in s.items()} for s in self.stats]
+            self.stats_shared = False
         per = self.stats[seat].setdefault(counter, {})
-        name = self.cards[card].name
-        per[name] = per.get(name, 0) + by  # ``by``: an amount (price_paid counts dollars)
+        per[name] = per.get(name, 0) + by
 
     def vp_recorded(self, seat: int) -> int:
         """VP on the score sheet so far: tournaments (the Pre-Release's included) and collections
@@ -327,7 +329,7 @@ class FullGameState(NestedLogMixin, ViewMixin, GameState):
         copy.box = {k: list(v) for k, v in self.box.items()}
         copy.fused = [set(f) for f in self.fused]
         copy.money_flow = [dict(f) for f in self.money_flow]
-        copy.stats = [{k: dict(v) for k, v in s.items()} for s in self.stats]
+        self.stats_shared = copy.stats_shared = True  # copied by the first to ``tally``
         copy.placements = [list(p) for p in self.placements]
         copy.offers = {k: {f: list(v) if isinstance(v, list) else v for f, v in o.items()} for k, o in self.offers.items()}
         copy.trades = list(self.trades)
