@@ -19,7 +19,6 @@ from __future__ import annotations
 import random
 
 from rules.core.engine import Action, GameState
-from rules.core.fields import copy_rng
 from rules.millennium_blades.full import draft, market, millennium_accessories, powers, rounds
 from rules.millennium_blades.full.view import ViewMixin
 from rules.millennium_blades.nested_log import NestedLogMixin
@@ -70,7 +69,7 @@ class FullGameState(NestedLogMixin, ViewMixin, GameState):
         self.last_round = rounds.ROUNDS
         self.placements: list[list[int]] = []
         self.stats = [{} for _ in range(n)]  # per seat: counter -> card name -> count (``tally``)
-        self.stats_shared = False
+        self.stats_owned = set(range(n))  # see ``tally``
         self.last_store_buy = [-1] * n
         self.revealed_by: dict[int, int] = {}
         self.lent: list[int] = []
@@ -96,6 +95,20 @@ class FullGameState(NestedLogMixin, ViewMixin, GameState):
         self.card_named = {}
         self.tick_legal: dict[int, list[Action]] = {}  # see ``market_actions``
         self.reads_tick_legal = False
+
+    @property
+    def rng(self) -> random.Random:
+        """The game's RNG. A copy's is made from the state its original's was in when first used
+        (``clone``): most look-ahead ticks draw nothing, and copying a generator costs more than
+        the rest of a copy."""
+        if self._rng is None:
+            self._rng = random.Random.__new__(random.Random)
+            self._rng.setstate(self._rng_state)
+        return self._rng
+
+    @rng.setter
+    def rng(self, value: random.Random) -> None:
+        self._rng, self._rng_state = value, None
 
     # -- helpers the modules share --------------------------------------------------------------------
     def draw_store(self, count: int) -> list[int]:
@@ -138,11 +151,12 @@ class FullGameState(NestedLogMixin, ViewMixin, GameState):
 
     def tally(self, seat: int, counter: str, name: str, by: int = 1) -> None:
         """``by`` more for the card ``name`` in ``seat``'s per-card statistic ``counter`` (an amount:
-        ``price_paid`` counts dollars). ``stats`` is shared with copies until one of them tallies
-        (``clone``: greedy's look-ahead copies rarely do, and copying them costs)."""
-        if self.stats_shared:
-            self.stats = [{k: dict(v) for k, v in s.items()} for s in self.stats]
-            self.stats_shared = False
+        ``price_paid`` counts dollars). A seat's statistics are shared with copies (``clone``) until
+        one of them tallies for that seat (``stats_owned``: the seats whose are its own): greedy's
+        look-ahead copies change one seat's at most, and copying them all cost."""
+        if seat not in self.stats_owned:
+            self.stats[seat] = {k: dict(v) for k, v in self.stats[seat].items()}
+            self.stats_owned.add(seat)
         per = self.stats[seat].setdefault(counter, {})
         per[name] = per.get(name, 0) + by
 
@@ -272,11 +286,9 @@ class FullGameState(NestedLogMixin, ViewMixin, GameState):
     def determinize(self, player: int, rng: random.Random) -> FullGameState:
         """A clone with the Store deck and area redealt from the unseen cards, each card showing
         keeping its set (the set is what a face-down card shows); in a tournament, its own."""
+        if self.tournament is not None:  # (its determinize copies it: no clone of it first)
+            return self._copy(lambda tournament: tournament.determinize(player, rng))
         world = self.clone()
-        if world.tournament is not None:
-            world.tournament = world.tournament.determinize(player, rng)
-            world.tournament.events = world.events
-            return world
         if world.draft is None and powers.peeks(world, player):  # it sees the Store cards showing (powers.py)
             world.reads_tick_legal, world.tick_legal = True, self.tick_legal  # what shows stays: so do the actions
             return powers.determinize_peeking(world, rng)
@@ -311,11 +323,17 @@ class FullGameState(NestedLogMixin, ViewMixin, GameState):
         return world
 
     def clone(self) -> FullGameState:
-        # made without __init__ and its RNGs (seeding one costs more than copying the rest: greedy
-        # clones the game several times a decision); every attribute comes from ``__dict__``
+        return self._copy(lambda tournament: tournament.clone())
+
+    def _copy(self, copy_tournament) -> FullGameState:
+        """A copy, the tournament under way (if any) copied by ``copy_tournament(tournament)``.
+        Made without ``__init__`` and its RNG (seeding one costs more than copying the rest: greedy
+        copies the game several times a decision); every attribute comes from ``__dict__``."""
         copy = FullGameState.__new__(FullGameState)
         copy.__dict__.update(self.__dict__)
-        copy.rng = copy_rng(self.rng)
+        if self._rng is not None:  # this state's RNG as a snapshot: it and its copies start from it (``rng``)
+            self._rng, self._rng_state = None, self._rng.getstate()
+        copy._rng, copy._rng_state = None, self._rng_state
         copy.tick_legal, copy.reads_tick_legal = {}, False  # (shared only by ``determinize``)
         copy.events = list(self.events)
         for name in _LISTS:
@@ -329,7 +347,8 @@ class FullGameState(NestedLogMixin, ViewMixin, GameState):
         copy.box = {k: list(v) for k, v in self.box.items()}
         copy.fused = [set(f) for f in self.fused]
         copy.money_flow = [dict(f) for f in self.money_flow]
-        self.stats_shared = copy.stats_shared = True  # copied by the first to ``tally``
+        copy.stats = list(self.stats)  # each seat's copied by the first to ``tally`` for it
+        self.stats_owned, copy.stats_owned = set(), set()
         copy.placements = [list(p) for p in self.placements]
         copy.offers = {k: {f: list(v) if isinstance(v, list) else v for f, v in o.items()} for k, o in self.offers.items()}
         copy.trades = list(self.trades)
@@ -338,7 +357,7 @@ class FullGameState(NestedLogMixin, ViewMixin, GameState):
         if self.accessory_draft is not None:
             copy.accessory_draft = {k: list(v) for k, v in self.accessory_draft.items()}
         if self.tournament is not None:
-            copy.tournament = self.tournament.clone()
+            copy.tournament = copy_tournament(self.tournament)
             copy.tournament.events = copy.events
         return copy
 
