@@ -60,6 +60,10 @@ _Table = tuple[list[float], list[str], list[int]]
 _TABLES: dict[int, tuple[list, _Table]] = {}  # id of a game's card list -> (that list, its table): a few games'
 
 
+KITS_KEPT = 4096
+_KITS: dict[int, tuple[list, dict[tuple[int, ...], tuple[float, frozenset[int]]]]] = {}  # as ``_TABLES``
+
+
 def _card_table(state) -> _Table:
     """Per card id, three lists: minus its power (the sort key), its name, its kit zone (0 single,
     1 deck box, 2 accessory). Kept for the last few games' card lists (a game's copies share its
@@ -76,8 +80,22 @@ def _card_table(state) -> _Table:
     return table
 
 
-def kit_strength(state, ids) -> tuple[float, set[int]]:
-    """(strength, ids used) of the best kit from the cards ``ids``."""
+def kit_strength(state, ids) -> tuple[float, frozenset[int]]:
+    """(strength, ids used) of the best kit from the cards ``ids`` (the last few thousand asked
+    for, per game: greedy judges several actions a tick that leave a seat's cards as they are)."""
+    known = _KITS.get(id(state.cards))
+    if known is None or known[0] is not state.cards or len(known[1]) > KITS_KEPT:
+        known = _KITS[id(state.cards)] = (state.cards, {})
+        if len(_KITS) > 8:
+            _KITS.pop(next(iter(_KITS)))
+    key = tuple(ids)  # (their order breaks ties between cards of equal power)
+    out = known[1].get(key)
+    if out is None:
+        out = known[1][key] = _kit_strength(state, ids)
+    return out
+
+
+def _kit_strength(state, ids) -> tuple[float, frozenset[int]]:
     minus_power, names, zone_of = _card_table(state)
     seen: set[str] = set()
     zones: tuple[list[int], list[int], list[int]] = ([], [], [])
@@ -98,7 +116,7 @@ def kit_strength(state, ids) -> tuple[float, set[int]]:
     for cid in boxes[:1] + accessories[:2]:
         total -= minus_power[cid] / 2
         used.add(cid)
-    return total, used
+    return total, frozenset(used)
 
 
 def evaluate(state, player: int) -> float:
@@ -197,5 +215,5 @@ def _given(state, player: int) -> int:
                if owner == player and c not in left)
 
 
-def _resale(state, binder: list[int], used: set[int]) -> float:
+def _resale(state, binder: list[int], used: frozenset[int]) -> float:
     return RESALE * sum(state.cards[c].value for c in binder if c not in used)
