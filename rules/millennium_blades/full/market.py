@@ -66,10 +66,16 @@ def legal_actions(state, seat: int) -> list[Action]:
     else:
         out += [Action("buy_store", (code,)) for code in sorted(sets)
                 if powers.store_price(state, seat, state.set_cost(code)) <= money]
-    after = {}
+    after, price_of = {}, {}  # (the price of a Star Rating, asked once: this runs for every seat every tick)
     for c in state.aftermarket:
-        if state.marker.get(c) != seat and powers.aftermarket_price(state, seat, cards[c].value) <= money:
-            after.setdefault(cards[c].name, c)
+        card = cards[c]
+        if state.marker.get(c) == seat or card.name in after:
+            continue
+        price = price_of.get(card.value)
+        if price is None:
+            price = price_of[card.value] = powers.aftermarket_price(state, seat, card.value)
+        if price <= money:
+            after[card.name] = c
     out += [Action("buy_aftermarket", (name,)) for name in sorted(after)]
     binder_names = sorted({cards[c].name for c in state.binder[seat]})
     if state.aftermarket_open and state.markers[seat] > 0:

@@ -55,10 +55,10 @@ class Card:
     cost: int
     symbols: frozenset[str]
     spec: CardSpec
+    value: int = field(init=False, compare=False)  # from ``star``: read on every tick, so computed once
 
-    @property
-    def value(self) -> int:
-        return self.star if isinstance(self.star, int) else 0
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "value", self.star if isinstance(self.star, int) else 0)
 
     @classmethod
     def of(cls, spec: CardSpec, kind: str) -> Card:

@@ -68,7 +68,8 @@ class FullGameState(NestedLogMixin, ViewMixin, GameState):
         self.vp_prerelease = [0] * n
         self.last_round = rounds.ROUNDS
         self.placements: list[list[int]] = []
-        self.stats = [{} for _ in range(n)]
+        self.stats = [{} for _ in range(n)]  # per seat: counter -> card name -> count (``tally``)
+        self.stats_owned = set(range(n))  # see ``tally``
         self.last_store_buy = [-1] * n
         self.revealed_by: dict[int, int] = {}
         self.lent: list[int] = []
@@ -92,6 +93,22 @@ class FullGameState(NestedLogMixin, ViewMixin, GameState):
         self.offers: dict[int, dict] = {}
         self.trades: list[dict] = []
         self.card_named = {}
+        self.tick_legal: dict[int, list[Action]] = {}  # see ``market_actions``
+        self.reads_tick_legal = False
+
+    @property
+    def rng(self) -> random.Random:
+        """The game's RNG. A copy's is made from the state its original's was in when first used
+        (``clone``): most look-ahead ticks draw nothing, and copying a generator costs more than
+        the rest of a copy."""
+        if self._rng is None:
+            self._rng = random.Random.__new__(random.Random)
+            self._rng.setstate(self._rng_state)
+        return self._rng
+
+    @rng.setter
+    def rng(self, value: random.Random) -> None:
+        self._rng, self._rng_state = value, None
 
     # -- helpers the modules share --------------------------------------------------------------------
     def draw_store(self, count: int) -> list[int]:
@@ -130,9 +147,18 @@ class FullGameState(NestedLogMixin, ViewMixin, GameState):
         self.money_flow[seat][kind] = self.money_flow[seat].get(kind, 0) + amount
 
     def count(self, seat: int, counter: str, card: int, by: int = 1) -> None:
+        self.tally(seat, counter, self.cards[card].name, by)
+
+    def tally(self, seat: int, counter: str, name: str, by: int = 1) -> None:
+        """``by`` more for the card ``name`` in ``seat``'s per-card statistic ``counter`` (an amount:
+        ``price_paid`` counts dollars). A seat's statistics are shared with copies (``clone``) until
+        one of them tallies for that seat (``stats_owned``: the seats whose are its own): greedy's
+        look-ahead copies change one seat's at most, and copying them all cost."""
+        if seat not in self.stats_owned:
+            self.stats[seat] = {k: dict(v) for k, v in self.stats[seat].items()}
+            self.stats_owned.add(seat)
         per = self.stats[seat].setdefault(counter, {})
-        name = self.cards[card].name
-        per[name] = per.get(name, 0) + by  # ``by``: an amount (price_paid counts dollars)
+        per[name] = per.get(name, 0) + by
 
     def vp_recorded(self, seat: int) -> int:
         """VP on the score sheet so far: tournaments (the Pre-Release's included) and collections
@@ -160,7 +186,29 @@ class FullGameState(NestedLogMixin, ViewMixin, GameState):
             return millennium_accessories.legal_actions(self, player)
         if self.draft is not None:
             return draft.legal_actions(self, player)
-        return market.legal_actions(self, player)
+        return self.market_actions(player)
+
+    def market_actions(self, player: int) -> list[Action]:
+        """A Deckbuilding tick's legal actions (``market.py``), shared by the worlds greedy samples.
+
+        In a tick every seat's greedy agent samples a world (``determinize``) and needs every other
+        seat's actions in it: rebuilt in each world, that was most of a tick's cost. So the state
+        keeps them in ``tick_legal`` (seat -> its actions), until it changes (``apply``,
+        ``apply_joint``: a fresh dict); ``determinize`` hands the same dict to a world when the redeal
+        cannot change any seat's actions, and such a world (``reads_tick_legal``) reads and fills it.
+        The game itself, and every other copy, builds its actions afresh every time and only writes
+        them there: a state edited by hand (tests) that no longer matches the dict clears it."""
+        kept = self.tick_legal
+        if self.reads_tick_legal:
+            known = kept.get(player)
+            if known is None:
+                known = kept[player] = market.legal_actions(self, player)
+            return list(known)
+        fresh = market.legal_actions(self, player)
+        if kept.get(player, fresh) != fresh:
+            kept.clear()
+        kept[player] = fresh
+        return list(fresh)
 
     def search_candidates(self, player: int, actions: list[Action]) -> list[Action]:
         """The actions greedy judges: in a Deckbuilding tick, the best few of each kind
@@ -170,6 +218,7 @@ class FullGameState(NestedLogMixin, ViewMixin, GameState):
         return candidates(self, player, actions)
 
     def apply(self, action: Action, player: int) -> None:
+        self.tick_legal = {}
         if self.tournament is not None:
             self.tournament.apply(action, player)
             self.turn += 1
@@ -179,6 +228,7 @@ class FullGameState(NestedLogMixin, ViewMixin, GameState):
         self.apply_joint({player: action})
 
     def apply_joint(self, actions) -> None:
+        self.tick_legal = {}
         if self.tournament is not None:
             (seat, action), = actions.items()
             self.apply(action, seat)
@@ -236,13 +286,13 @@ class FullGameState(NestedLogMixin, ViewMixin, GameState):
     def determinize(self, player: int, rng: random.Random) -> FullGameState:
         """A clone with the Store deck and area redealt from the unseen cards, each card showing
         keeping its set (the set is what a face-down card shows); in a tournament, its own."""
+        if self.tournament is not None:  # (its determinize copies it: no clone of it first)
+            return self._copy(lambda tournament: tournament.determinize(player, rng))
         world = self.clone()
-        if world.tournament is not None:
-            world.tournament = world.tournament.determinize(player, rng)
-            world.tournament.events = world.events
-            return world
         if world.draft is None and powers.peeks(world, player):  # it sees the Store cards showing (powers.py)
+            world.reads_tick_legal, world.tick_legal = True, self.tick_legal  # what shows stays: so do the actions
             return powers.determinize_peeking(world, rng)
+        costs = [world.cards[c].cost for c in market.showing(world)]
         unseen = world.store + world.store_area
         rng.shuffle(unseen)
         by_set: dict[str, list[int]] = {}
@@ -264,13 +314,27 @@ class FullGameState(NestedLogMixin, ViewMixin, GameState):
             for s in others:
                 packets[s], pool = pool[:len(packets[s])], pool[len(packets[s]):]
             world.store = pool + top
+        # the actions of every seat are as in this state unless the redeal may change them (a card a
+        # seat sees, a Store price): then the world builds its own (``market_actions``)
+        world.reads_tick_legal = True
+        if world.draft is None and not any(powers.peeks(world, s) for s in range(world.num_players)) \
+                and costs == [world.cards[c].cost for c in market.showing(world)]:
+            world.tick_legal = self.tick_legal
         return world
 
     def clone(self) -> FullGameState:
-        copy = FullGameState(self.num_players, 0, _blank=True)
+        return self._copy(lambda tournament: tournament.clone())
+
+    def _copy(self, copy_tournament) -> FullGameState:
+        """A copy, the tournament under way (if any) copied by ``copy_tournament(tournament)``.
+        Made without ``__init__`` and its RNG (seeding one costs more than copying the rest: greedy
+        copies the game several times a decision); every attribute comes from ``__dict__``."""
+        copy = FullGameState.__new__(FullGameState)
         copy.__dict__.update(self.__dict__)
-        copy.rng = random.Random()
-        copy.rng.setstate(self.rng.getstate())
+        if self._rng is not None:  # this state's RNG as a snapshot: it and its copies start from it (``rng``)
+            self._rng, self._rng_state = None, self._rng.getstate()
+        copy._rng, copy._rng_state = None, self._rng_state
+        copy.tick_legal, copy.reads_tick_legal = {}, False  # (shared only by ``determinize``)
         copy.events = list(self.events)
         for name in _LISTS:
             setattr(copy, name, list(getattr(self, name)))
@@ -283,7 +347,8 @@ class FullGameState(NestedLogMixin, ViewMixin, GameState):
         copy.box = {k: list(v) for k, v in self.box.items()}
         copy.fused = [set(f) for f in self.fused]
         copy.money_flow = [dict(f) for f in self.money_flow]
-        copy.stats = [{k: dict(v) for k, v in s.items()} for s in self.stats]
+        copy.stats = list(self.stats)  # each seat's copied by the first to ``tally`` for it
+        self.stats_owned, copy.stats_owned = set(), set()
         copy.placements = [list(p) for p in self.placements]
         copy.offers = {k: {f: list(v) if isinstance(v, list) else v for f, v in o.items()} for k, o in self.offers.items()}
         copy.trades = list(self.trades)
@@ -292,7 +357,7 @@ class FullGameState(NestedLogMixin, ViewMixin, GameState):
         if self.accessory_draft is not None:
             copy.accessory_draft = {k: list(v) for k, v in self.accessory_draft.items()}
         if self.tournament is not None:
-            copy.tournament = self.tournament.clone()
+            copy.tournament = copy_tournament(self.tournament)
             copy.tournament.events = copy.events
         return copy
 

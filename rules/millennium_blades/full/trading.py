@@ -87,7 +87,13 @@ def _names(state, zone: list[int]) -> list[str]:
 
 
 def _has(state, seat: int, names: list[str]) -> bool:
-    held = [state.cards[c].name for c in state.binder[seat]]
+    if not names:
+        return True
+    cards = state.cards
+    if len(names) == 1:  # the usual offer (one card asked for): checked after every tick
+        name = names[0]
+        return any(cards[c].name == name for c in state.binder[seat])
+    held = [cards[c].name for c in state.binder[seat]]
     return all(held.count(n) >= names.count(n) for n in names)
 
 
@@ -164,8 +170,11 @@ def legal_actions(state, seat: int) -> list[Action]:
             if other == seat:
                 continue
             for name in _names(state, state.binder[other]):
-                out += [Action("offer", (other, name, price)) for price in _prices(state, value(state, name))
-                        if price <= money]
+                star = value(state, name)
+                if state.free_market:
+                    out += [Action("offer", (other, name, price)) for price in _prices(state, star) if price <= money]
+                elif star <= money:  # the one price of an even trade (``_prices``)
+                    out.append(Action("offer", (other, name, star)))
     for by, offer in sorted(state.offers.items()):
         if offer["to"] != seat or why_invalid(state, offer):
             continue
@@ -363,8 +372,7 @@ def execute(state, offer: dict) -> None:
         state.count(taker, "friendship_received", card)
     for seat, got in ((by, offer["take"]), (to, offer["give"])):
         for name in got:
-            per = state.stats[seat].setdefault("traded_for", {})
-            per[name] = per.get(name, 0) + 1
+            state.tally(seat, "traded_for", name)
     state.trades.append({"seats": [by, to], "cards": [list(offer["give"]), list(offer["take"])],
                          "dollars": [offer["pay"], offer["receive"]], "friendship": friendship,
                          "round": state.round, "tick": state.tick})

@@ -56,45 +56,67 @@ def power(card) -> float:
     return card.value + card.cost / 2
 
 
-_TABLES: dict[int, tuple[list, list]] = {}  # id of a game's card list -> (that list, its table): a few games'
+_Table = tuple[list[float], list[str], list[int]]
+_TABLES: dict[int, tuple[list, _Table]] = {}  # id of a game's card list -> (that list, its table): a few games'
 
 
-def _card_table(state) -> list[tuple[float, str, int]]:
-    """Per card id: (minus its power, its name, its kit zone: 0 single, 1 deck box, 2 accessory).
-    Kept for the last few games' card lists (a game's copies share its list; cards are only ever
-    added to it, at setup)."""
+KITS_KEPT = 4096
+_KITS: dict[int, tuple[list, dict[tuple[int, ...], tuple[float, frozenset[int]]]]] = {}  # as ``_TABLES``
+
+
+def _card_table(state) -> _Table:
+    """Per card id, three lists: minus its power (the sort key), its name, its kit zone (0 single,
+    1 deck box, 2 accessory). Kept for the last few games' card lists (a game's copies share its
+    list; cards are only ever added to it, at setup)."""
     cards = state.cards
     held = _TABLES.get(id(cards))
-    if held is not None and held[0] is cards and len(held[1]) == len(cards):
+    if held is not None and held[0] is cards and len(held[1][0]) == len(cards):
         return held[1]
-    table = [(-power(card), card.name, 0 if card.card_type == "single" else 1 if card.card_type == "deck_box"
-              else 2) for card in cards]
+    table = ([-power(card) for card in cards], [card.name for card in cards],
+             [0 if card.card_type == "single" else 1 if card.card_type == "deck_box" else 2 for card in cards])
     if len(_TABLES) >= 8:
         _TABLES.pop(next(iter(_TABLES)))
     _TABLES[id(cards)] = (cards, table)
     return table
 
 
-def kit_strength(state, ids) -> tuple[float, set[int]]:
-    """(strength, ids used) of the best kit from the cards ``ids``."""
-    table = _card_table(state)
-    used, seen = set(), set()
+def kit_strength(state, ids) -> tuple[float, frozenset[int]]:
+    """(strength, ids used) of the best kit from the cards ``ids`` (the last few thousand asked
+    for, per game: greedy judges several actions a tick that leave a seat's cards as they are)."""
+    known = _KITS.get(id(state.cards))
+    if known is None or known[0] is not state.cards or len(known[1]) > KITS_KEPT:
+        known = _KITS[id(state.cards)] = (state.cards, {})
+        if len(_KITS) > 8:
+            _KITS.pop(next(iter(_KITS)))
+    key = tuple(ids)  # (their order breaks ties between cards of equal power)
+    out = known[1].get(key)
+    if out is None:
+        out = known[1][key] = _kit_strength(state, ids)
+    return out
+
+
+def _kit_strength(state, ids) -> tuple[float, frozenset[int]]:
+    minus_power, names, zone_of = _card_table(state)
+    seen: set[str] = set()
     zones: tuple[list[int], list[int], list[int]] = ([], [], [])
-    for cid in sorted(ids, key=lambda c: table[c][0]):
-        _, name, zone = table[cid]
+    singles, boxes, accessories = zones
+    for cid in sorted(ids, key=minus_power.__getitem__):
+        name = names[cid]
         if name in seen:
             continue
         seen.add(name)
-        zones[zone].append(cid)
-    singles, boxes, accessories = zones
+        zones[zone_of[cid]].append(cid)
+        if len(singles) >= PLAYED + BACKUP and boxes and len(accessories) >= 2:
+            break  # the rest cannot be used
+    used = set()
     total = 0.0
     for i, cid in enumerate(singles[:PLAYED + BACKUP]):
-        total -= table[cid][0] * (1.0 if i < PLAYED else 1 / 3)
+        total -= minus_power[cid] * (1.0 if i < PLAYED else 1 / 3)
         used.add(cid)
     for cid in boxes[:1] + accessories[:2]:
-        total -= table[cid][0] / 2
+        total -= minus_power[cid] / 2
         used.add(cid)
-    return total, used
+    return total, frozenset(used)
 
 
 def evaluate(state, player: int) -> float:
@@ -193,5 +215,5 @@ def _given(state, player: int) -> int:
                if owner == player and c not in left)
 
 
-def _resale(state, binder: list[int], used: set[int]) -> float:
+def _resale(state, binder: list[int], used: frozenset[int]) -> float:
     return RESALE * sum(state.cards[c].value for c in binder if c not in used)
