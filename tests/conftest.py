@@ -181,17 +181,32 @@ def _fresh_cache():
     forget_name_indexes()
 
 
+@pytest.fixture(autouse=True, scope="session")
+def _no_card_source_outside_database_tests():
+    """Engines read the card database (``rules.core.card_pool``, registered by the cardpool app)
+    only in tests that have one (below); everything else, module- and session-scoped fixtures
+    included, reads the games' fixtures, as plain Python does."""
+    from rules.core.card_pool import set_source
+
+    registered = set_source(None)
+    _session_db["card_source"] = registered
+    yield
+    set_source(registered)
+
+
 @pytest.fixture(autouse=True)
 def _card_source_only_with_database(request):
-    """Engines read the card database (``rules.core.card_pool``, registered by the cardpool app)
-    only in tests that have one; the others read the games' fixtures, as plain Python does."""
-    if uses_test_database(request.node):
+    """The database's cards for a test that has the database, for the length of the test."""
+    if not uses_test_database(request.node):
         yield
         return
-    from rules.core.card_pool import without_source
+    from rules.core.card_pool import set_source
 
-    with without_source():
+    previous = set_source(_session_db["card_source"])
+    try:
         yield
+    finally:
+        set_source(previous)
 
 
 @pytest.fixture(autouse=True)
