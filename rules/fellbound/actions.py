@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from rules.core.engine import Action
+from rules.fellbound.base import FellBoundBase
 from rules.fellbound.board import Character
 from rules.fellbound.turn import ACTION, OVER
 
@@ -28,7 +29,7 @@ CONCEDE = Action("concede")
 PHASE_ENDS = {"done": DONE, "end": END, "concede": CONCEDE}
 
 
-class ActionMixin:
+class ActionMixin(FellBoundBase):
     """Legal actions and their application for :class:`~rules.fellbound.state.FellBoundState`."""
 
     def current_players(self) -> list[int]:

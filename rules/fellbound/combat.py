@@ -8,11 +8,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from rules.fellbound.base import FellBoundBase
+
 if TYPE_CHECKING:
     from rules.fellbound.board import Character
 
 
-class CombatMixin:
+class CombatMixin(FellBoundBase):
     """Combat and abilities for :class:`~rules.fellbound.state.FellBoundState`."""
 
     # -- attacks -----------------------------------------------------------------------------------

@@ -4,10 +4,11 @@ view's keys are documented in ``rules/fellbound/engine.py``'s docstring."""
 from __future__ import annotations
 
 from rules.core.engine import Action
+from rules.fellbound.base import FellBoundBase
 from rules.fellbound.board import ROW_LETTERS, ROWS
 
 
-class ViewMixin:
+class ViewMixin(FellBoundBase):
     """``view`` and ``action_to_string`` for :class:`~rules.fellbound.state.FellBoundState`."""
 
     def view(self, player: int | None) -> dict:
