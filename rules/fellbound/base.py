@@ -15,7 +15,7 @@ matches its declaration.
 from __future__ import annotations
 
 from abc import abstractmethod
-from typing import TYPE_CHECKING, Annotated
+from typing import TYPE_CHECKING, Annotated, Any
 
 from rules.core.engine import GameState
 from rules.core.fields import DATA, EACH, FIXED, SHALLOW, Copy, Declared
@@ -56,7 +56,8 @@ class FellBoundBase(Declared, GameState):
     treasury: Annotated[list[int], SHALLOW]  # per seat, its gold
     tiles: Annotated[list[Character | None], EACH]  # per tile, what stands on it
     deployments: int  # deployment sequence numbers handed out
-    stats: Annotated[list[dict[str, int | dict[str, int]]], DATA]  # per seat (``EngineSpec.counters``)
+    # per seat (``EngineSpec.counters``): counter -> a number ("bribes"), or card name -> number
+    stats: Annotated[list[dict[str, Any]], DATA]
     # the turn
     side_turns: Annotated[list[int], SHALLOW]  # turns each side has begun ("opening turn" is the first)
     active_side: int
@@ -65,6 +66,12 @@ class FellBoundBase(Declared, GameState):
     finished: Annotated[set[int], SHALLOW]  # seats of the active side done with the phase
     may_concede: Annotated[set[int], SHALLOW]  # seats of the active side that may still concede
     charged: bool  # a character was deployed charging this turn (else none is ``charging``)
+
+    def occupant(self, tile: int) -> Character:
+        """The character on ``tile``, which the caller knows holds one (an action's own tile)."""
+        character = self.tiles[tile]
+        assert character is not None, f"no character on tile {tile}"
+        return character
 
     if TYPE_CHECKING:
         # -- state.py ------------------------------------------------------------------------------

@@ -71,6 +71,10 @@ class Battleground:
     def parse(self, name: str) -> int | None:
         return self.tile_of.get(name)
 
+    def at(self, name: int | str) -> int:
+        """The tile named ``name``, an argument of a legal action (so a tile's name)."""
+        return self.tile_of[str(name)]
+
     # -- sides --------------------------------------------------------------------------------
     def zone(self, side: int) -> range:
         """The deployment zone of side ``side`` (0 or 1): its whole row."""

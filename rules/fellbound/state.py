@@ -22,11 +22,12 @@ whose deployment zone is row ``a`` (side 0) or ``b`` (side 1).
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 
 from rules.core.decks import DeckList
 from rules.fellbound.actions import ActionMixin
 from rules.fellbound.board import COLUMNS_PER_PAIR, Character, battleground
-from rules.fellbound.catalogue import CardDef, X
+from rules.fellbound.catalogue import CardDef
 from rules.fellbound.combat import CombatMixin
 from rules.fellbound.turn import TurnMixin
 from rules.fellbound.view import ViewMixin
@@ -121,7 +122,7 @@ class FellBoundState(ActionMixin, CombatMixin, TurnMixin, ViewMixin):
         return world
 
     def all_cards(self) -> list[str]:
-        names = []
+        names: list[str] = []
         for zone in (*self.deck, *self.hand, *self.boneyard):
             names.extend(self.cards[c].name for c in zone)
         names.extend(self.cards[c.card].name for c in self.tiles if c is not None)
@@ -188,8 +189,9 @@ class FellBoundState(ActionMixin, CombatMixin, TurnMixin, ViewMixin):
         printed = definition.base[stat]
         if printed is None:
             return None
-        if printed == X:
+        if isinstance(printed, str):  # X, the only word a value may be
             printed = self._x_value(definition, character, stat)
+        amounts: Sequence[int]
         if auras is not None:
             amounts = [aura.amount for aura in auras if aura.stat == stat]
         else:
@@ -233,7 +235,7 @@ class FellBoundState(ActionMixin, CombatMixin, TurnMixin, ViewMixin):
         definition = self.cards[character.card]
         if definition.has_x:
             x, gold = self._x_value(definition, character), character.gold
-            key = (character.card, x, gold)
+            key: int | tuple[int, int, int] = (character.card, x, gold)
         else:
             x, gold, key = 0, 0, character.card
         known = self._values[character.controller]
