@@ -12,8 +12,8 @@ from rules.core.fields import FIXED, declared_fields, shared_mutables, undeclare
 from rules.fellbound.engine import ENGINE
 from tests.rules.fellbound.helpers import POOL
 
-GAMES = 60
-EVERY = 1  # positions checked: every one
+GAMES = 40
+EVERY = 2  # positions checked: one move in two
 
 
 def _decks(seed: int, seats: int):
@@ -64,7 +64,7 @@ def test_a_clone_shares_no_mutable_object_with_its_source():
         after = _fixed(state)
         assert after.keys() == fixed.keys() and all(after[n][0] is fixed[n][0] and after[n][1] == fixed[n][1]
                                                     for n in fixed), "a FIXED table changed during the game"
-    assert checked > 300
+    assert checked > 400
 
 
 def test_determinize_redeals_only_the_copy():
