@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from rules.core.engine import Action
+from rules.fellbound.base import FellBoundBase
 from rules.fellbound.board import Character
 from rules.fellbound.turn import ACTION, OVER
 
@@ -28,7 +29,7 @@ CONCEDE = Action("concede")
 PHASE_ENDS = {"done": DONE, "end": END, "concede": CONCEDE}
 
 
-class ActionMixin:
+class ActionMixin(FellBoundBase):
     """Legal actions and their application for :class:`~rules.fellbound.state.FellBoundState`."""
 
     def current_players(self) -> list[int]:
@@ -78,9 +79,11 @@ class ActionMixin:
                 return player in self.may_concede and action == CONCEDE
             return action == (DONE if self.phase == ACTION else END)
         if verb == "deploy":
-            return self.phase != ACTION and bool(args) and listed(action, self.deploy_actions(player, only=args[0]))
-        tile = self.board.parse(args[0]) if args and isinstance(args[0], str) else None
-        character = None if tile is None else self.tiles[tile]
+            return (self.phase != ACTION and bool(args) and isinstance(args[0], str)
+                    and listed(action, self.deploy_actions(player, only=args[0])))
+        if not args or not isinstance(args[0], str) or (tile := self.board.parse(args[0])) is None:
+            return False
+        character = self.tiles[tile]
         if character is None or character.slain or character.controller != player:
             return False
         if self.phase == ACTION:
@@ -123,12 +126,12 @@ class ActionMixin:
             aims = board.aims[verb][tile]
             if verb == "attack" or verb == "leach":  # any living character in reach
                 for t in reach:
-                    if not tiles[t].slain:
+                    if (target := tiles[t]) is not None and not target.slain:
                         out.append(aims[t])
             elif verb == "spray":
                 if self.spray_targets(tile):
                     out.append(board.sprays[tile])
-                out += [aims[t] for t in sides if tiles[t] is not None and not tiles[t].slain]
+                out += [aims[t] for t in sides if (target := tiles[t]) is not None and not target.slain]
             else:
                 out += [aims[t] for t in self.targets(verb, character, reach, self.side_of[character.controller])]
         return out
@@ -228,7 +231,7 @@ class ActionMixin:
         # only where the gold on a slain character makes up the difference
         return [row[tile] for tile, corpse_gold in tiles if corpse_gold is not None and cost <= treasury + corpse_gold]
 
-    def sacrifice_deploys(self, seat: int, card: int, tiles: list[tuple[int, int | None]]) -> list[Action]:
+    def sacrifice_deploys(self, seat: int, card: int, tiles: Sequence[tuple[int, int | None]]) -> list[Action]:
         """The deployments of a card with a sacrifice cost onto ``tiles``: one per other card in
         hand to discard (and with an X gold cost, per gold paid)."""
         definition = self.cards[card]
@@ -252,7 +255,7 @@ class ActionMixin:
         zone = self.board.zones[side]
         if not any(tiles[zone.start:zone.stop]):  # all empty (a character is never false)
             return self.board.empty_zones[side]
-        out = []
+        out: list[tuple[int, int | None]] = []
         for tile, occupant in enumerate(tiles[zone.start:zone.stop], zone.start):
             if occupant is None:
                 out.append((tile, None))
@@ -273,7 +276,7 @@ class ActionMixin:
         definition = self.cards[card]
         cost = x_paid if x_paid is not None else self.card_values(card, seat)["gold_cost"]
         self.treasury[seat] -= cost
-        health = cost if definition.x_health else (definition.base["health"] or 0)
+        health = cost if definition.x_health else int(definition.base["health"] or 0)  # (an X health: x_health)
         self.deployments += 1
         character = Character(card, self.owner[card], seat, self.board.forward(self.side_of[seat]), cost, health,
                               self.deployments, charging="charge" in definition.flags)
@@ -325,15 +328,15 @@ class ActionMixin:
                     x_paid = extra if x_paid is None else x_paid
                 elif isinstance(extra, str):
                     sacrificed = extra if sacrificed is None else sacrificed
-            self.deploy(player, args[0], self.board.tile_of[args[1]], x_paid, sacrificed)
+            self.deploy(player, str(args[0]), self.board.at(args[1]), x_paid, sacrificed)
         else:
-            tile_of = self.board.tile_of
-            self.character_action(player, verb, [tile_of[a] for a in args])
+            at = self.board.at
+            self.character_action(player, verb, [at(a) for a in args])
 
     def character_action(self, player: int, verb: str, tiles: list[int]) -> None:
         board = self.board
         tile = tiles[0]
-        character = self.tiles[tile]
+        character = self.occupant(tile)
         character.acted = True
         character.charging = False
         logged = self.log_events

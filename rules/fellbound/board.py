@@ -27,6 +27,7 @@ from dataclasses import dataclass
 from functools import cache, cached_property
 
 from rules.core.engine import Action
+from rules.core.fields import Declared
 
 ROWS = 2
 COLUMNS_PER_PAIR = 5  # "a 2x5 tile battleground" per two players ("ALLIED TEAM PLAY")
@@ -69,6 +70,10 @@ class Battleground:
 
     def parse(self, name: str) -> int | None:
         return self.tile_of.get(name)
+
+    def at(self, name: int | str) -> int:
+        """The tile named ``name``, an argument of a legal action (so a tile's name)."""
+        return self.tile_of[str(name)]
 
     # -- sides --------------------------------------------------------------------------------
     def zone(self, side: int) -> range:
@@ -237,7 +242,7 @@ def battleground(columns: int) -> Battleground:
 
 
 @dataclass(slots=True)
-class Character:
+class Character(Declared):
     """A card on the battleground, living or slain ("HEALTH": a slain character "is placed
     upside-down on its current tile along with any gold it may be carrying")."""
 
@@ -254,8 +259,3 @@ class Character:
     acted: bool = False
     charging: bool = False  # "CHARGE": may still take its action in this deployment phase
     defences_used: int = 0  # "DEFENCE": applied "once per turn" (or as often as its multiplier)
-
-    def copy(self) -> Character:
-        return Character(self.card, self.owner, self.controller, self.facing, self.gold, self.start_health,
-                         self.order, self.damage, self.slain, self.active, self.acted, self.charging,
-                         self.defences_used)

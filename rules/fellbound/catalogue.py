@@ -103,7 +103,7 @@ class CardDef:
                 if printed is None:
                     values[stat] = 0
                     continue
-                if printed == X:
+                if isinstance(printed, str):  # X, the only word a value may be
                     printed = gold if stat == "gold_cost" else x
                 for amount in amounts.get(stat, ()):
                     printed = max(0, printed + amount)

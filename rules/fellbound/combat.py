@@ -8,11 +8,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from rules.fellbound.base import FellBoundBase
+
 if TYPE_CHECKING:
     from rules.fellbound.board import Character
 
 
-class CombatMixin:
+class CombatMixin(FellBoundBase):
     """Combat and abilities for :class:`~rules.fellbound.state.FellBoundState`."""
 
     # -- attacks -----------------------------------------------------------------------------------
@@ -27,7 +29,7 @@ class CombatMixin:
         ("applied but negated for offending flankers"). "LEACH": what the target really loses,
         the leacher gains, never above its starting health.
         """
-        attacker, target = self.tiles[attacker_tile], self.tiles[target_tile]
+        attacker, target = self.occupant(attacker_tile), self.occupant(target_tile)
         times = self.stat(attacker, "attack_multiplier")
         flank = self.board.is_flanking(attacker_tile, target_tile, target.facing)
         defences = self.stat(target, "defence_multiplier")
@@ -56,26 +58,26 @@ class CombatMixin:
     def slay_struck(self, results: list[dict]) -> None:
         """Slay the targets an attack reduced to 0, after the attack is logged."""
         for result in results:
-            tile = self.board.parse(result["target"])
-            if result["slain"] and not self.tiles[tile].slain:
+            tile = self.board.tile_of[result["target"]]
+            if result["slain"] and not self.occupant(tile).slain:
                 self.slay(tile)
 
     def spray_targets(self, tile: int) -> list[int]:
         """"SPRAY ATTACK": "all characters within range, except those directly to the left and
         right": every living character on the tiles straight ahead (and behind, with a rear
         range), friend or foe ("indiscriminately")."""
-        character = self.tiles[tile]
+        character = self.occupant(tile)
         straight, _ = self.board.in_reach(tile, character.facing, self.stat(character, "range"),
                                           self.stat(character, "rear_range"))
-        return [t for t in straight if self.tiles[t] is not None and not self.tiles[t].slain]
+        return [t for t in straight if (c := self.tiles[t]) is not None and not c.slain]
 
     # -- special abilities --------------------------------------------------------------------------
     def heal(self, healer_tile: int, target_tile: int) -> dict:
         """"HEAL": the heal value is added back, "which may not exceed their maximum unmodified
         health value": only health lost is restored."""
-        target = self.tiles[target_tile]
+        target = self.occupant(target_tile)
         before = self.health(target)
-        restored = min(self.stat(self.tiles[healer_tile], "heal"), target.damage)
+        restored = min(self.stat(self.occupant(healer_tile), "heal"), target.damage)
         target.damage -= restored
         return {"target": self.board.name(target_tile), "target_card": self.name(target.card), "restored": restored,
                 "health": [before, self.health(target)]}
@@ -83,7 +85,7 @@ class CombatMixin:
     def steal(self, thief_tile: int, target_tile: int) -> dict:
         """"STEAL": up to the steal value from a living or slain enemy character carrying gold,
         into the stealing player's treasury."""
-        thief, target = self.tiles[thief_tile], self.tiles[target_tile]
+        thief, target = self.occupant(thief_tile), self.occupant(target_tile)
         taken = min(self.stat(thief, "steal"), target.gold)
         target.gold -= taken
         self.treasury[thief.controller] += taken
@@ -100,7 +102,7 @@ class CombatMixin:
         """"BRIBE": the cost moves from the briber's card to the target's; the target is the
         bribing player's "for the rest of the game" and "has no action phase on the turn that it
         is bribed"."""
-        briber, target = self.tiles[briber_tile], self.tiles[target_tile]
+        briber, target = self.occupant(briber_tile), self.occupant(target_tile)
         cost = self.bribe_cost(target)
         briber.gold -= cost
         target.gold += cost
@@ -118,7 +120,7 @@ class CombatMixin:
     def slay(self, tile: int) -> None:
         """"HEALTH": "reduced to 0 the character is slain ... placed upside-down on its current
         tile along with any gold it may be carrying"."""
-        character = self.tiles[tile]
+        character = self.occupant(tile)
         character.slain = True
         if self.cards[character.card].auras:
             self.auras_changed()
@@ -148,7 +150,7 @@ class CombatMixin:
     def clear_slain(self, tile: int, seat: int) -> int:
         """Take a slain character off ``tile`` for ``seat``, who receives its gold ("MOVE",
         "DEPLOYMENT PHASE"): to its owner's boneyard, or hand with "REDEPLOY". The gold taken."""
-        character = self.tiles[tile]
+        character = self.occupant(tile)
         self.tiles[tile] = None
         gold = character.gold
         self.treasury[seat] += gold

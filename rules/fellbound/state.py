@@ -22,12 +22,12 @@ whose deployment zone is row ``a`` (side 0) or ``b`` (side 1).
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 
 from rules.core.decks import DeckList
-from rules.core.engine import GameState
 from rules.fellbound.actions import ActionMixin
 from rules.fellbound.board import COLUMNS_PER_PAIR, Character, battleground
-from rules.fellbound.catalogue import CardDef, X
+from rules.fellbound.catalogue import CardDef
 from rules.fellbound.combat import CombatMixin
 from rules.fellbound.turn import TurnMixin
 from rules.fellbound.view import ViewMixin
@@ -36,24 +36,22 @@ TREASURY_START = 3  # "SETUP": "a treasury of three gold coins"
 TURN_LIMIT = 120  # turns in all (each side's turn counts one): a runaway game is a draw
 
 
-class FellBoundState(ActionMixin, CombatMixin, TurnMixin, ViewMixin, GameState):
+class FellBoundState(ActionMixin, CombatMixin, TurnMixin, ViewMixin):
     """A FellBound game for two players, or four in two teams."""
 
     turn_limit = TURN_LIMIT
 
-    def __init__(self, decks: list[DeckList] | None, seed: int, *, teams: list[list[int]] | None = None,
-                 turn_limit: int = TURN_LIMIT, _blank: bool = False):
-        super().__init__(len(decks) if decks else 2, seed)
-        if _blank:
-            return
+    def __init__(self, decks: list[DeckList], seed: int, *, teams: list[list[int]] | None = None,
+                 turn_limit: int = TURN_LIMIT):
+        super().__init__(len(decks), seed)
         self.turn_limit = turn_limit
         n = self.num_players
         self.teams = _teams(n, teams)
         self.side_of = [next(i for i, team in enumerate(self.teams) if seat in team) for seat in range(n)]
         self.board = battleground(COLUMNS_PER_PAIR * (n // 2))
-        self.cards: list[CardDef] = []
-        self.owner: list[int] = []
-        self.deck: list[list[int]] = []
+        self.cards = []
+        self.owner = []
+        self.deck = []
         for seat, deck in enumerate(decks):
             definitions = CardDef.of_deck(deck)
             self.deck.append(list(range(len(self.cards), len(self.cards) + len(definitions))))
@@ -61,16 +59,11 @@ class FellBoundState(ActionMixin, CombatMixin, TurnMixin, ViewMixin, GameState):
             self.owner += [seat] * len(definitions)
         self.deck_names = [deck.name for deck in decks]
         self.has_auras = any(definition.auras for definition in self.cards)
-        # the aura tables: replaced by ``auras_changed``, never changed in place (clones share them)
-        self._auras: list[tuple] = []  # per seat, its auras now
-        self._aura_amounts: list[dict[str, tuple[int, ...]]] = []  # per seat, stat -> amounts
-        self._aura_keys: list[tuple] = []  # per seat, its auras as (stat, amount) pairs
-        self._values: list[dict] = []  # per seat, card (or card and X) -> its values (``values_of``)
-        self.hand: list[list[int]] = [[] for _ in range(n)]
-        self.hand_known: list[list[int]] = [[] for _ in range(n)]  # cards back in hand in view of all
-        self.boneyard: list[list[int]] = [[] for _ in range(n)]
+        self.hand = [[] for _ in range(n)]
+        self.hand_known = [[] for _ in range(n)]
+        self.boneyard = [[] for _ in range(n)]
         self.treasury = [TREASURY_START] * n
-        self.tiles: list[Character | None] = [None] * self.board.size
+        self.tiles = [None] * self.board.size
         self.auras_changed()  # none yet
         self.deployments = 0  # deployment sequence numbers handed out
         self.stats = [{"drawn": {}, "deployed": {}, "lost": {}, "bribes": 0} for _ in range(n)]
@@ -78,8 +71,8 @@ class FellBoundState(ActionMixin, CombatMixin, TurnMixin, ViewMixin, GameState):
         self.side_turns = [0, 0]  # turns each side has begun ("opening turn" is the first)
         self.active_side = 0
         self.phase = "setup"
-        self.finished: set[int] = set()  # seats of the active side done with the phase
-        self.charged = False  # a character was deployed charging this turn (else none is ``charging``)
+        self.finished = set()
+        self.charged = False
         for seat in range(n):
             self.rng.shuffle(self.deck[seat])  # "a shuffled deck of ten cards placed face-down"
             self.log("shuffle", seat, cards=len(self.deck[seat]))
@@ -90,23 +83,8 @@ class FellBoundState(ActionMixin, CombatMixin, TurnMixin, ViewMixin, GameState):
 
     # -- copies -------------------------------------------------------------------------------------
     def clone(self) -> FellBoundState:
-        """A copy sharing what is never changed in place: the card definitions, the board, and
-        the aura tables (``auras_changed`` replaces them)."""
-        cls, rng_class = type(self), type(self.rng)
-        copy = cls.__new__(cls)  # no ``__init__``: everything is copied below
-        copy.__dict__.update(self.__dict__)
-        copy.rng = rng_class.__new__(rng_class)  # (``Random()`` would seed itself from the OS first)
-        copy.rng.setstate(self.rng.getstate())
-        copy.events = list(self.events)
-        for name in ("deck", "hand", "hand_known", "boneyard"):
-            setattr(copy, name, [zone[:] for zone in getattr(self, name)])
-        copy.treasury = self.treasury[:]
-        copy.tiles = [None if c is None else c.copy() for c in self.tiles]
-        copy.stats = [{k: dict(v) if isinstance(v, dict) else v for k, v in s.items()} for s in self.stats]
-        copy.side_turns = self.side_turns[:]
-        copy.finished = set(self.finished)
-        copy.may_concede = set(self.may_concede)
-        return copy
+        """An independent copy, each field copied as base.py declares it (``rules/core/fields.py``)."""
+        return self.copy()
 
     def allies(self, seat: int) -> list[int]:
         """``seat`` and its allies."""
@@ -144,7 +122,7 @@ class FellBoundState(ActionMixin, CombatMixin, TurnMixin, ViewMixin, GameState):
         return world
 
     def all_cards(self) -> list[str]:
-        names = []
+        names: list[str] = []
         for zone in (*self.deck, *self.hand, *self.boneyard):
             names.extend(self.cards[c].name for c in zone)
         names.extend(self.cards[c.card].name for c in self.tiles if c is not None)
@@ -211,8 +189,9 @@ class FellBoundState(ActionMixin, CombatMixin, TurnMixin, ViewMixin, GameState):
         printed = definition.base[stat]
         if printed is None:
             return None
-        if printed == X:
+        if isinstance(printed, str):  # X, the only word a value may be
             printed = self._x_value(definition, character, stat)
+        amounts: Sequence[int]
         if auras is not None:
             amounts = [aura.amount for aura in auras if aura.stat == stat]
         else:
@@ -256,7 +235,7 @@ class FellBoundState(ActionMixin, CombatMixin, TurnMixin, ViewMixin, GameState):
         definition = self.cards[character.card]
         if definition.has_x:
             x, gold = self._x_value(definition, character), character.gold
-            key = (character.card, x, gold)
+            key: int | tuple[int, int, int] = (character.card, x, gold)
         else:
             x, gold, key = 0, 0, character.card
         known = self._values[character.controller]

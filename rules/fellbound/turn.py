@@ -10,6 +10,8 @@ living characters on the battleground loses ("VICTORY CONDITIONS").
 
 from __future__ import annotations
 
+from rules.fellbound.base import FellBoundBase
+
 OPENING_DRAW = 3  # "On your opening turn, draw three cards"
 TURN_DRAW = 1  # "draw one additional card" in the deployment phase
 MINIMUM_LIVING = 2  # "at least two living characters on the battleground by the end of your turn"
@@ -17,7 +19,7 @@ MINIMUM_LIVING = 2  # "at least two living characters on the battleground by the
 OPENING, ACTION, DEPLOYMENT, OVER = "opening", "action", "deployment", "over"
 
 
-class TurnMixin:
+class TurnMixin(FellBoundBase):
     """Turn flow for :class:`~rules.fellbound.state.FellBoundState`."""
 
     def start_turn(self, side: int) -> None:

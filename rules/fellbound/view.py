@@ -4,6 +4,7 @@ view's keys are documented in ``rules/fellbound/engine.py``'s docstring."""
 from __future__ import annotations
 
 from rules.core.engine import Action, Pick
+from rules.fellbound.base import FellBoundBase
 from rules.fellbound.board import ROW_LETTERS, ROWS
 
 #: presentation hints (docs/view-format.md, "Presentation hints")
@@ -18,7 +19,7 @@ _TILE_VERBS = ("move", "attack", "leach", "spray", "heal", "steal", "bribe", "re
 _HARMFUL = ("attack", "leach", "spray", "steal", "bribe")
 
 
-class ViewMixin:
+class ViewMixin(FellBoundBase):
     """``view`` and ``action_to_string`` for :class:`~rules.fellbound.state.FellBoundState`."""
 
     def view(self, player: int | None) -> dict:
@@ -41,7 +42,7 @@ class ViewMixin:
         board = self.board
         rows = []
         for row in reversed(range(ROWS)):
-            rows.append([self.tile_view(board.tile(row, column)) for column in range(board.columns)])
+            rows.append([self.tile_view(tile) for tile in board.zone(row)])  # a row is a side's zone
         return {"grid": rows, "row_labels": list(reversed(ROW_LETTERS[:ROWS])),
                 "column_labels": [str(c + 1) for c in range(board.columns)],
                 "zones": {ROW_LETTERS[side]: list(self.teams[side]) for side in range(2)}}
@@ -101,7 +102,7 @@ class ViewMixin:
         refs = tuple(f"tile:{arg}" for arg in args)
         warning = None
         if verb in _HARMFUL and len(args) > 1:
-            target = self.tiles[self.board.parse(args[1])]
+            target = self.tiles[self.board.at(args[1])]
             if target is not None and target.controller == player:
                 warning = "your own character"
             elif target is not None and self.side_of[target.controller] == self.side_of[player]:
@@ -122,36 +123,36 @@ class ViewMixin:
             return f"Seat {player} concedes"
         if verb == "deploy":
             return f"Seat {player} {self._say_deploy(player, args)}"
-        tile = self.board.parse(args[0])
+        tile = self.board.at(args[0])
         actor = f"Seat {player}'s {self._on(tile)}"
         if verb == "move":
-            return f"{actor} moves to {args[1]}{self._collecting(self.board.parse(args[1]))}"
+            return f"{actor} moves to {args[1]}{self._collecting(self.board.at(args[1]))}"
         if verb == "reform":
-            facing = self.tiles[tile].facing
+            facing = self.occupant(tile).facing
             return f"{actor} reforms to face row {ROW_LETTERS[0 if facing > 0 else 1]}"
         if verb == "retreat":
-            return f"{actor} retreats to the boneyard, taking {self.tiles[tile].gold} gold back to the treasury"
+            return f"{actor} retreats to the boneyard, taking {self.occupant(tile).gold} gold back to the treasury"
         if verb == "spray" and len(args) == 1:
             hit = ", ".join(self._on(t) for t in self.spray_targets(tile))
             return f"{actor} spray-attacks everything ahead in range: {hit}"
-        target = self.board.parse(args[1])
+        target = self.board.at(args[1])
         if verb in ("attack", "leach", "spray"):
             stat = {"spray": "spray_attack"}.get(verb, verb)
-            side = "the flank" if self.board.is_flanking(tile, target, self.tiles[target].facing) else "the front"
+            side = "the flank" if self.board.is_flanking(tile, target, self.occupant(target).facing) else "the front"
             word = {"attack": "attacks", "leach": "leaches", "spray": "spray-attacks"}[verb]
             return (f"{actor} {word} {self._on(target)} from {side} "
-                    f"({stat.replace('_', ' ')} {self.stat(self.tiles[tile], stat)} "
-                    f"x{self.stat(self.tiles[tile], 'attack_multiplier')})")
+                    f"({stat.replace('_', ' ')} {self.stat(self.occupant(tile), stat)} "
+                    f"x{self.stat(self.occupant(tile), 'attack_multiplier')})")
         if verb == "heal":
             return f"{actor} heals {self._on(target)}"
         if verb == "steal":
             return f"{actor} steals gold from {self._on(target)}"
         if verb == "bribe":
-            return f"{actor} bribes {self._on(target)} for {self.bribe_cost(self.tiles[target])} gold"
+            return f"{actor} bribes {self._on(target)} for {self.bribe_cost(self.occupant(target))} gold"
         return f"Seat {player} {action}"
 
     def _on(self, tile: int) -> str:
-        character = self.tiles[tile]
+        character = self.occupant(tile)
         state = "slain " if character.slain else ""
         return f"{state}{self.name(character.card)} ({self.board.name(tile)})"
 
@@ -162,7 +163,7 @@ class ViewMixin:
         return f", collecting the slain {self.name(character.card)} and its {character.gold} gold"
 
     def _say_deploy(self, player: int, args: tuple) -> str:
-        name, tile = args[0], self.board.parse(args[1])
+        name, tile = args[0], self.board.at(args[1])
         paid = next((a for a in args[2:] if isinstance(a, int)), None)
         sacrificed = next((a for a in args[2:] if isinstance(a, str)), None)
         if paid is None:
