@@ -13,8 +13,11 @@
 
 The database is a throwaway SQLite file; the machine's load average is printed (a shared machine
 slows every figure). BENCH_DOCTOR_CANDIDATES, BENCH_DOCTOR_LOOKS, BENCH_DOCTOR_GAMES (per look)
-and BENCH_DOCTOR_UNPAIRED (games per opponent) shrink it for a quick try. Figures are printed and
-saved to bench-results/doctor.json.
+and BENCH_DOCTOR_UNPAIRED (games per opponent) shrink it for a quick try; ``--small`` is such a try
+ready-made (4 candidates, 2 looks of 6 games, 12 unpaired games per opponent: a minute or two,
+enough to see both half-widths and their ratio printed, not to judge the targets). Figures are
+printed and saved to bench-results/doctor.json (a shrunk run's to doctor-small.json, so it never
+stands for the full one).
 """
 
 from __future__ import annotations
@@ -32,6 +35,12 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 RESULTS = ROOT / "bench-results"
+SMALL = {"BENCH_DOCTOR_CANDIDATES": "4", "BENCH_DOCTOR_LOOKS": "2", "BENCH_DOCTOR_GAMES": "6",
+         "BENCH_DOCTOR_UNPAIRED": "12"}
+if "--small" in sys.argv[1:]:
+    for name, value in SMALL.items():
+        os.environ.setdefault(name, value)
+SHRUNK = any(name in os.environ for name in SMALL)
 CANDIDATES = int(os.environ.get("BENCH_DOCTOR_CANDIDATES", 32))
 LOOKS = int(os.environ.get("BENCH_DOCTOR_LOOKS", 8))
 GAMES = int(os.environ.get("BENCH_DOCTOR_GAMES", 10))
@@ -129,6 +138,13 @@ def _half_unpaired(candidate, original, z) -> float:
     return doctor.unpaired_half_width(candidate, original, z)
 
 
+def _verdict(met: bool) -> str:
+    """ok / MISSED against a target; a shrunk run's sizes are not the target's, so it only says so."""
+    if SHRUNK:
+        return "(a shrunk run: the targets are the full run's)"
+    return "ok" if met else "MISSED"
+
+
 def main() -> None:
     home = Path(tempfile.mkdtemp(prefix="bench-doctor-"))
     try:
@@ -163,7 +179,7 @@ def main() -> None:
         print(f"  {report['screened']} legal swaps screened, {measured} candidates measured, verdicts {verdicts}, "
               f"{report['games_spent']} games, "
               f"{seconds:.1f} s (target <= 600 s, >= 30 candidates) "
-              f"{'ok' if seconds <= 600 and measured >= 30 else 'MISSED'}", flush=True)
+              f"{_verdict(seconds <= 600 and measured >= 30)}", flush=True)
         for row in report["helpful"]:
             print(f"    helps: {row['label']}: {row['change'] * 100:+.1f} points ({row['low'] * 100:+.1f} to "
                   f"{row['high'] * 100:+.1f}), {row['games']} games")
@@ -176,9 +192,9 @@ def main() -> None:
         ratios = [r["games_ratio"] for r in pairs if r["games_ratio"]]
         overall = sorted(ratios)[len(ratios) // 2] if ratios else None
         print(f"  median games ratio unpaired / paired: {overall} (target >= 2) "
-              f"{'ok' if overall and overall >= 2 else 'MISSED'}")
+              f"{_verdict(bool(overall and overall >= 2))}")
         RESULTS.mkdir(exist_ok=True)
-        (RESULTS / "doctor.json").write_text(json.dumps({
+        (RESULTS / ("doctor-small.json" if SHRUNK else "doctor.json")).write_text(json.dumps({
             "seed": SEED, "workers": WORKERS, "cpus": os.cpu_count(), "load_average_at_start": load,
             "load_average_at_end": os.getloadavg(), "seconds": round(seconds, 1), "screened": report["screened"],
             "candidates": measured,

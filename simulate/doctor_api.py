@@ -32,15 +32,24 @@ class DoctorStartSerializer(RequestSerializer):
 
     field_codes = {"deck": "bad_deck", "field": "bad_field", "seed": "bad_seed", "agents": "bad_agents",
                    "games_per_look": "bad_games_per_look", "max_looks": "bad_max_looks",
-                   "candidates": "bad_candidates", "alpha": "bad_alpha"}
+                   "candidates": "bad_candidates", "alpha": "bad_alpha", "league": "unknown_league",
+                   "league_key": "unknown_league", "top": "bad_top"}
 
     deck = serializers.IntegerField(min_value=1, error_messages=says("must be a deck id"),
                                     help_text="the deck to improve (one you may see; changes are saved only to yours)")
     field = serializers.ListField(child=serializers.IntegerField(min_value=1, error_messages=says("must be a deck id")),
-                                  min_length=1, max_length=doctor_runs.MAX_FIELD,
+                                  min_length=1, max_length=doctor_runs.MAX_FIELD, required=False,
                                   error_messages=says(f"must be a list of 1 to {doctor_runs.MAX_FIELD} deck ids"),
-                                  help_text="the field: the decks to measure against (a gauntlet; a league's top "
-                                            "decks by their ids)")
+                                  help_text="the field: the decks to measure against (a gauntlet); or give `league`")
+    league = serializers.IntegerField(required=False, min_value=1, error_messages=says("must be a league run id"),
+                                      help_text="instead of `field`: a league run (one you may see) whose top decks "
+                                                "by rating are the field")
+    top = serializers.IntegerField(required=False, min_value=1, max_value=doctor_runs.MAX_FIELD,
+                                   error_messages=says(f"must be a whole number from 1 to {doctor_runs.MAX_FIELD}"),
+                                   help_text=f"with `league`: how many of its top decks (default "
+                                             f"{doctor_runs.LEAGUE_TOP}; the doctored deck is left out)")
+    league_key = serializers.CharField(required=False, max_length=100,
+                                       help_text="with `league`: the key of its share link, for a league not yours")
     seed = serializers.IntegerField(required=False, allow_null=True, min_value=0, max_value=services.MAX_SEED,
                                     error_messages=says(f"must be a whole number from 0 to {services.MAX_SEED}"))
     agents = serializers.JSONField(required=False, allow_null=True,
@@ -93,6 +102,7 @@ class DoctorReportSerializer(serializers.Serializer):
     screened = serializers.IntegerField(help_text="legal swaps the cheap screen ranked")
     progress = serializers.FloatField()
     saved_version = serializers.IntegerField(allow_null=True)
+    field_source = serializers.CharField(help_text="gauntlet (decks chosen), or league:<run id> (its top decks)")
 
 
 def _visible(request, pk: int):
@@ -111,13 +121,17 @@ class DoctorStartView(APIView):
                                                                        "seed": serializers.IntegerField()}),
                               400: _error, 403: _error},
                    examples=[OpenApiExample("a deck against a field of four", request_only=True, value={
-                       "deck": 1, "field": [2, 3, 4, 5], "candidates": 30, "seed": 1})])
+                       "deck": 1, "field": [2, 3, 4, 5], "candidates": 30, "seed": 1}),
+                             OpenApiExample("a deck against a league's four top decks", request_only=True, value={
+                       "deck": 1, "league": 7, "top": 4, "seed": 1})])
     def post(self, request):
         if not permissions.can_start(request.user):
             raise RequestError("not_authenticated", "log in to run the deck doctor", 403)
         data = DoctorStartSerializer.validated(request)
         try:
-            run = doctor_runs.doctor_start(owner=request.user, deck_id=data["deck"], field=data["field"],
+            run = doctor_runs.doctor_start(owner=request.user, deck_id=data["deck"], field=data.get("field"),
+                                           league=data.get("league"), top=data.get("top"),
+                                           league_key=data.get("league_key"),
                                            seed=data.get("seed"), agents=data.get("agents"),
                                            games_per_look=data.get("games_per_look"), max_looks=data.get("max_looks"),
                                            candidates=data.get("candidates"), alpha=data.get("alpha"))

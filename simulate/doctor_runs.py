@@ -12,8 +12,8 @@ and plans the next look, or lets the run finish. Every figure comes from :func:`
 (page, API), which rebuilds the :class:`~simulate.doctor.Doctor` from the stored chunks, as
 ``manage.py deck_doctor`` builds it in process: same seed, same figures.
 
-Where the field comes from: ``field_source`` (``gauntlet``: decks chosen by id). A league's top
-decks can be passed the same way (their ids) once league runs exist: see :func:`field_from_ids`.
+Where the field comes from: ``field_source`` (``gauntlet``: decks chosen by id; ``league:<run>``:
+a league run's top decks by rating, :func:`league_field`).
 """
 
 from __future__ import annotations
@@ -37,7 +37,9 @@ from simulate.services import SimulationError
 #: limits on what a user may ask for (each keeps a run within minutes on a small pool)
 LIMITS = {"games_per_look": (2, 200), "max_looks": (1, 20), "candidates": (1, 100)}
 MAX_FIELD = modes.MAX_GAUNTLET_OPPONENTS
-FIELD_SOURCES = ("gauntlet",)
+FIELD_SOURCES = ("gauntlet", "league")
+#: a league's top decks taken as the field unless the caller says how many
+LEAGUE_TOP = 4
 
 
 def _whole(name: str, value: Any, default: int) -> int:
@@ -80,6 +82,33 @@ def field_from_ids(value: Any) -> list[int]:
     return ids
 
 
+def league_field(user, league_id: Any, deck_id: int, top: Any = None, key: str | None = None) -> list[int]:
+    """The ids of league run ``league_id``'s ``top`` best decks by rating (its ranking), leaving out
+    the doctored deck and decks deleted since: the field of "doctor a deck against this league's
+    top decks". The league must be one ``user`` may see (``key``: its share link's) with games played."""
+    from simulate import selectors
+
+    if isinstance(league_id, str) and league_id.strip().isdigit():
+        league_id = int(league_id.strip())
+    run = selectors.run_get(league_id) if isinstance(league_id, int) and not isinstance(league_id, bool) else None
+    if run is None or run.mode != modes.LEAGUE or not permissions.can_view(user, run, key):
+        raise SimulationError("unknown_league", f"league: there is no league run {league_id!r} that you may see")
+    top = LEAGUE_TOP if top is None or top == "" else top
+    if isinstance(top, str) and top.strip().isdigit():
+        top = int(top.strip())
+    if isinstance(top, bool) or not isinstance(top, int) or not 1 <= top <= MAX_FIELD:
+        raise SimulationError("bad_top", f"top must be a whole number from 1 to {MAX_FIELD}, not {top!r}")
+    figures = selectors.league_figures(run)
+    if not figures["comparisons"]:
+        raise SimulationError("league_unplayed", f"league run {run.pk} has played no games yet: no ranking to take")
+    deck_ids = dict(run.run_decks.values_list("position", "deck_id"))
+    ranked = [deck_ids.get(i) for i in figures["ranking"]]
+    field = [d for d in ranked if d is not None and d != deck_id][:top]
+    if not field:
+        raise SimulationError("bad_field", f"league run {run.pk} has no other deck that still exists")
+    return field
+
+
 def doctor_settings(*, games_per_look: Any = None, max_looks: Any = None, candidates: Any = None,
                     alpha: Any = None, agents: tuple) -> Settings:
     return Settings(games_per_look=_whole("games_per_look", games_per_look, Settings.games_per_look),
@@ -101,17 +130,27 @@ def _piece(settings: Settings, opponents: int, cost: float) -> int:
 
 # -- start ------------------------------------------------------------------------------------------------
 @transaction.atomic
-def doctor_start(*, owner, deck_id: Any, field: Any, seed: Any = None, agents: Any = None, games_per_look: Any = None,
-                 max_looks: Any = None, candidates: Any = None, alpha: Any = None) -> SimulationRun:
-    """Check everything, freeze the deck and the field, and queue the screen look. Bad input raises
-    :class:`~simulate.services.SimulationError` (what and where); nothing is saved."""
+def doctor_start(*, owner, deck_id: Any, field: Any = None, seed: Any = None, agents: Any = None,
+                 games_per_look: Any = None, max_looks: Any = None, candidates: Any = None, alpha: Any = None,
+                 league: Any = None, top: Any = None, league_key: str | None = None) -> SimulationRun:
+    """Check everything, freeze the deck and the field, and queue the screen look. The field: the
+    decks ``field`` (ids), or league run ``league``'s ``top`` best decks (:func:`league_field`).
+    Bad input raises :class:`~simulate.services.SimulationError` (what and where); nothing is saved."""
     if not permissions.can_start(owner):
         raise PermissionDenied("log in to run the deck doctor")
-    ids = field_from_ids(field)
     if isinstance(deck_id, str) and deck_id.strip().isdigit():
         deck_id = int(deck_id.strip())
     if isinstance(deck_id, bool) or not isinstance(deck_id, int):
         raise SimulationError("bad_deck", f"deck must be a deck id, not {deck_id!r}")
+    if league is not None and field:
+        raise SimulationError("bad_field", "give the field's decks or a league, not both")
+    if league is None and not field:
+        raise SimulationError("bad_field", "field must be a list of 1 or more deck ids (or give a league)")
+    source = "gauntlet"
+    if league is not None:
+        field = league_field(owner, league, deck_id, top, league_key)
+        source = f"league:{int(str(league).strip())}"
+    ids = field_from_ids(field)
     first = Deck.objects.filter(pk=deck_id).first()
     if first is None or not deck_permissions.can_view(owner, first):
         raise SimulationError("unknown_deck", f"deck: there is no deck {deck_id} that you may use")
@@ -136,7 +175,7 @@ def doctor_start(*, owner, deck_id: Any, field: Any, seed: Any = None, agents: A
         RunDeck(run=run, position=position, deck=deck, deck_version=deck.current_version, name=deck.name,
                 snapshot=deck_to_data(deck_to_decklist(deck)))
         for position, deck in enumerate(decks)])
-    DoctorRun.objects.create(run=run, settings=chosen.as_dict())
+    DoctorRun.objects.create(run=run, settings=chosen.as_dict(), field_source=source)
     _add_chunks(run, [(doctor.ORIGINAL, 0, chosen.games_per_look)], piece)
     transaction.on_commit(lambda: runner.dispatch(run))
     return run
@@ -272,6 +311,7 @@ def doctor_report(run: SimulationRun) -> dict:
                  "version": subject.deck_version if subject else None},
         "progress": 1.0 if finished else round(min(0.99, done / budget), 4) if budget else 0.0,
         "games_budget": budget, "saved_version": state.saved_version, "screened": state.screened,
+        "field_source": state.field_source,
     })
     return report
 

@@ -39,9 +39,28 @@ class DoctorForm(forms.Form):
     seed = forms.IntegerField(required=False, min_value=0, max_value=services.MAX_SEED,
                               help_text="empty: a random one (shown with the results)")
 
-    def __init__(self, *args, user, deck: Deck, **kwargs):
+    def __init__(self, *args, user, deck: Deck, from_league: bool = False, **kwargs):
         super().__init__(*args, **kwargs)
+        if from_league:  # the field is the league's top decks (doctor_runs.league_field)
+            del self.fields["field"]
+            return
         self.fields["field"].choices = [(pk, label) for pk, label in _deck_choices(user, deck.game) if pk != deck.pk]
+
+
+def _league_field(request, deck: Deck) -> dict | None:
+    """``?league=<run>`` (and its share ``key``): the league run and the top decks that will be the
+    field, for the page to name; None without one, or (with a message) when it cannot be used."""
+    raw = request.GET.get("league") or request.POST.get("league") or ""
+    if not raw:
+        return None
+    key = request.GET.get("league_key") or request.POST.get("league_key") or None
+    try:
+        ids = doctor_runs.league_field(request.user, raw, deck.pk, None, key)
+    except services.SimulationError as exc:
+        messages.error(request, f"{exc.message}; choose the field below.")
+        return None
+    names = dict(Deck.objects.filter(pk__in=ids).values_list("pk", "name"))
+    return {"id": int(raw), "key": key or "", "decks": [names[i] for i in ids], "top": doctor_runs.LEAGUE_TOP}
 
 
 def _subject(request) -> Deck | None:
@@ -58,12 +77,14 @@ def doctor_new(request):
     if deck is None:
         decks = Deck.objects.filter(owner=request.user).order_by("game", "name")
         return render(request, "simulate/doctor_new.html", {"deck": None, "decks": decks})
-    form = DoctorForm(request.POST or None, user=request.user, deck=deck)
+    league = _league_field(request, deck)
+    form = DoctorForm(request.POST or None, user=request.user, deck=deck, from_league=league is not None)
     status = 200
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
         try:
-            run = doctor_runs.doctor_start(owner=request.user, deck_id=deck.pk, field=data["field"],
+            run = doctor_runs.doctor_start(owner=request.user, deck_id=deck.pk, field=data.get("field"),
+                                           league=league and league["id"], league_key=league and league["key"],
                                            seed=data["seed"], agents=[data["agent"]], candidates=data["candidates"],
                                            games_per_look=data["games_per_look"], max_looks=data["max_looks"])
         except services.SimulationError as exc:
@@ -73,7 +94,7 @@ def doctor_new(request):
     if request.method == "POST":
         status = 400
     return render(request, "simulate/doctor_new.html",
-                  {"deck": deck, "form": form, "spec": get_game(deck.game)}, status=status)
+                  {"deck": deck, "form": form, "spec": get_game(deck.game), "league": league}, status=status)
 
 
 def _visible(request, pk: int):

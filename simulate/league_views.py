@@ -123,9 +123,15 @@ def league_detail(request, run: SimulationRun, context: dict):
     key = context["key"]
     base = run.get_absolute_url()
     games_url = reverse("simulate:games", args=[run.pk]) + "?" + (f"key={key}&" if key else "") + "pairing="
+    from simulate.views import share_context
+
+    rows = league_rows(figures, order, games_url)
+    if request.user.is_authenticated and figures["comparisons"]:
+        _doctor_links(request.user, run, rows, key)
+    context.update(share_context(request, run, context["can_change"]))
     context.update(
         progress=selectors.run_progress(run), figures=figures, sort=sort, heatmap=heatmap(figures, order),
-        rows=league_rows(figures, order, games_url),
+        rows=rows,
         columns=[{"number": i + 1, "name": figures["names"][i]} for i in order],
         sorts=[{"value": v, "label": label, "current": v == sort,
                 "url": f"{base}?sort={v}" + (f"&key={key}" if key else "")} for v, label in SORTS.items()],
@@ -133,6 +139,19 @@ def league_detail(request, run: SimulationRun, context: dict):
         api_url=reverse("api-simulation", args=[run.pk]) + (f"?key={key}" if key else ""),
         agents=", ".join(sorted({str(a.get("name", a)) if isinstance(a, dict) else str(a) for a in run.agents})))
     return render(request, "simulate/league.html", context)
+
+
+def _doctor_links(user, run: SimulationRun, rows: list[dict], key: str | None) -> None:
+    """Give each row whose deck ``user`` may see a link to the deck doctor with this league's top
+    decks as the field (``doctor_runs.league_field``)."""
+    from decks.permissions import can_view
+
+    frozen = {rd.position: rd.deck for rd in run.run_decks.select_related("deck")}
+    start = reverse("simulate:doctor_new")
+    for row in rows:
+        deck = frozen.get(row["number"] - 1)
+        if deck is not None and can_view(user, deck):
+            row["doctor_url"] = f"{start}?deck={deck.pk}&league={run.pk}" + (f"&league_key={key}" if key else "")
 
 
 # -- start a league ----------------------------------------------------------------------------------

@@ -517,6 +517,15 @@ def _played_games(run: SimulationRun) -> dict[int, list[int]]:
     return {p: sorted(games) for p, games in played.items()}
 
 
+def share_context(request, run: SimulationRun, can_change: bool) -> dict:
+    """What the share-link box (includes/share_box.html) shows the run's owner: the link, if any,
+    and whether the run may be shared (every deck public)."""
+    share_url = ""
+    if can_change and run.share_token:
+        share_url = request.build_absolute_uri(f"{run.get_absolute_url()}?key={run.share_token}")
+    return {"share_url": share_url, "shareable": can_change and permissions.decks_all_public(run)}
+
+
 def run_detail(request, pk: int):
     """The run page: live progress, results (charts, tables), the games with replay links."""
     run = _visible_run(request, pk)
@@ -541,15 +550,12 @@ def run_detail(request, pk: int):
             "rows": None if records is None else _game_rows(run, number, records[:GAMES_PREVIEW], names, rates, engine,
                                                               context["key"]),
             "filters": [] if not records else _filter_links(run, number, records, rates, engine, context["key"])})
-    share_url = ""
-    if context["can_change"] and run.share_token:
-        share_url = request.build_absolute_uri(f"{run.get_absolute_url()}?key={run.share_token}")
-    context["shareable"] = context["can_change"] and permissions.decks_all_public(run)
+    context.update(share_context(request, run, context["can_change"]))
     document = {**selectors.run_summary(run), "progress": progress, "results": results}
     api_url = reverse("api-simulation", args=[run.pk]) + (f"?key={context['key']}" if context["key"] else "")
     context.update(progress=progress, results=results, pairings=pairings, games_shown=GAMES_SHOWN,
                    games_preview=GAMES_PREVIEW,
-                   api_url=api_url, document=document, share_url=share_url,
+                   api_url=api_url, document=document,
                    standings=_standings(results["summary"]), counters=_counter_rows(results["summary"], run.mode),
                    agents=" vs ".join(str(a.get("name", a)) if isinstance(a, dict) else str(a) for a in run.agents))
     return render(request, "simulate/run.html", context)

@@ -8,9 +8,13 @@ driver migrates and fills, and on which it starts runs like the web does. Run as
 
 Commands (each prints one JSON document on stdout):
   setup                               migrate, load the card pools, create a user and 3 decks
-  start BACKEND GAMES SEED AGENT [--wait] [--chunk N]   start a head-to-head run of decks 1 and 2
+  start BACKEND GAMES SEED AGENT [--wait] [--chunk N] [--mode M]
+                                      start a head-to-head run of decks 1 and 2; with --mode league
+                                      a league of the 3 decks (GAMES per pairing); with --mode doctor
+                                      a deck doctor run of deck 1 against decks 2 and 3 (GAMES a look,
+                                      2 looks at most, 3 candidates)
   status RUN                          progress and per-chunk counts of a run
-  results RUN                         the run's results (merged done chunks)
+  results RUN                         the run's results (merged done chunks; a doctor run's report)
   resume [--stale-after S]            manage.py resume_simulations for celery runs
   crowd RUNS SAVES                    while a local run plays, RUNS users start a run each and
                                       SAVES deck saves happen, all at once (threads, each with its
@@ -56,12 +60,16 @@ def setup() -> dict:
     return {"user": user.pk, "decks": ids}
 
 
-def start(backend: str, games: int, seed: int, agent: str, wait: bool, chunk: int | None) -> dict:
+DOCTOR_SIZES = {"max_looks": 2, "candidates": 3}
+
+
+def start(backend: str, games: int, seed: int, agent: str, wait: bool, chunk: int | None,
+          mode: str = "head_to_head") -> dict:
     _django(backend, chunk)
     from django.contrib.auth import get_user_model
 
     from decks.models import Deck
-    from simulate import selectors, services
+    from simulate import services
 
     user = get_user_model().objects.get(username="driver")
     decks = list(Deck.objects.filter(owner=user).order_by("pk").values_list("pk", flat=True))
@@ -70,8 +78,15 @@ def start(backend: str, games: int, seed: int, agent: str, wait: bool, chunk: in
 
         runner.local_pool().warm()
     began = time.perf_counter()
-    run = services.simulation_start(owner=user, game="boundless", mode="head_to_head", deck_ids=decks[:2],
-                                    games=games, seed=seed, agents=[agent])
+    if mode == "doctor":
+        from simulate import doctor_runs
+
+        run = doctor_runs.doctor_start(owner=user, deck_id=decks[0], field=decks[1:3], seed=seed, agents=[agent],
+                                       games_per_look=games, **DOCTOR_SIZES)
+    else:
+        run = services.simulation_start(owner=user, game="boundless", mode=mode,
+                                        deck_ids=decks[:3] if mode == "league" else decks[:2],
+                                        games=games, seed=seed, agents=[agent])
     out = {"run": run.pk, "chunks": run.chunks.count()}
     if wait:
         while True:
@@ -81,7 +96,7 @@ def start(backend: str, games: int, seed: int, agent: str, wait: bool, chunk: in
             time.sleep(0.05)
         out["seconds"] = time.perf_counter() - began
         out["status"] = run.status
-        out["results"] = selectors.run_results(run)
+        out["results"] = _results_of(run)
         from simulate import runner
 
         runner.reset_local_pool()
@@ -100,12 +115,18 @@ def status(run_id: int) -> dict:
                         "tally_games": (c["tally"] or {}).get("games")} for c in chunks]}
 
 
+def _results_of(run) -> dict:
+    """A run's results; a doctor run's are its report (``doctor_runs.doctor_report``)."""
+    from simulate import doctor_runs, selectors
+
+    return doctor_runs.doctor_report(run) if run.mode == "doctor" else selectors.run_results(run)
+
+
 def results(run_id: int) -> dict:
     _django()
-    from simulate import selectors
     from simulate.models import SimulationRun
 
-    return selectors.run_results(SimulationRun.objects.get(pk=run_id))
+    return _results_of(SimulationRun.objects.get(pk=run_id))
 
 
 def resume(stale_after: float | None) -> dict:
@@ -205,6 +226,7 @@ def main(argv: list[str]) -> None:
     p.add_argument("agent")
     p.add_argument("--wait", action="store_true")
     p.add_argument("--chunk", type=int)
+    p.add_argument("--mode", default="head_to_head", choices=["head_to_head", "league", "doctor"])
     for name in ("status", "results"):
         sub.add_parser(name).add_argument("run", type=int)
     sub.add_parser("resume").add_argument("--stale-after", type=float)
@@ -215,7 +237,7 @@ def main(argv: list[str]) -> None:
     if args.command == "setup":
         out = setup()
     elif args.command == "start":
-        out = start(args.backend, args.games, args.seed, args.agent, args.wait, args.chunk)
+        out = start(args.backend, args.games, args.seed, args.agent, args.wait, args.chunk, args.mode)
     elif args.command == "status":
         out = status(args.run)
     elif args.command == "results":

@@ -4,7 +4,10 @@
     local process pool gives for the same seed;
 (b) a worker killed (SIGKILL) mid-run loses no finished chunk and counts none twice: after a new
     worker starts and ``resume_simulations`` re-enqueues what was pending, the run finishes with
-    exactly the requested number of games, each chunk counted once.
+    exactly the requested number of games, each chunk counted once;
+(c) a league run (issue 28) completes through Celery with the local pool's figures for one seed,
+    and a deck doctor run plays its looks through Celery (each look's chunks are planned by the
+    worker that stores the last chunk of the one before) to the local pool's verdicts.
 
 Worker processes cannot open pytest's in-memory test database, so these tests use a database of
 their own (``process_database``: an SQLite file, or in the PostgreSQL pass of ``make test`` a
@@ -121,8 +124,9 @@ def wait_until(world: dict, run_id: int, worker: subprocess.Popen, done_chunks: 
         time.sleep(0.1)
 
 
-def local_results(world: dict, games: int, seed: int) -> dict:
-    out = driver(world["env"], "start", "local", str(games), str(seed), "greedy", "--wait", "--chunk", str(CHUNK))
+def local_results(world: dict, games: int, seed: int, *mode: str) -> dict:
+    out = driver(world["env"], "start", "local", str(games), str(seed), "greedy", "--wait", "--chunk", str(CHUNK),
+                 *mode)
     assert out["status"] == "done"
     return out["results"]
 
@@ -166,3 +170,32 @@ def test_a_killed_worker_loses_nothing_and_counts_nothing_twice(world):
     results = driver(world["env"], "results", str(run_id))
     assert results["games_done"] == GAMES_B == sum(games for _, _, games, _ in rows)
     assert results["summary"] == local_results(world, GAMES_B, 23)["summary"]
+
+
+def through_celery(world: dict, games: int, seed: int, mode: str) -> tuple[int, dict]:
+    """Start a ``mode`` run on Celery, let one worker play it to the end; its id and results."""
+    worker = start_worker(world, f"{mode}-worker")
+    try:
+        started = driver(world["env"], "start", "celery", str(games), str(seed), "greedy", "--chunk", str(CHUNK),
+                         "--mode", mode)
+        wait_until(world, started["run"], worker)
+    finally:
+        stop(worker)
+    return started["run"], driver(world["env"], "results", str(started["run"]))
+
+
+def test_a_league_completes_through_the_broker_like_the_local_pool(world):
+    run_id, results = through_celery(world, 12, 31, "league")
+    figures = results["league"]
+    assert figures["comparisons"] == 3 * 12 and run_status(world, run_id) == "done"
+    assert figures == local_results(world, 12, 31, "--mode", "league")["league"]
+
+
+def test_a_deck_doctor_run_plays_its_looks_through_the_broker(world):
+    run_id, report = through_celery(world, 6, 37, "doctor")
+    assert report["status"] == "done" and report["finished"] and report["candidates"]
+    assert report["looks_done"] >= 1 and all(row["games"] > 0 for row in report["candidates"])
+    assert run_status(world, run_id) == "done"  # the candidates' chunks exist only after the screen look
+    local = local_results(world, 6, 37, "--mode", "doctor")
+    for key in ("candidates", "helpful", "best", "games_spent", "original_win_rate", "looks_done", "field"):
+        assert report[key] == local[key], key
