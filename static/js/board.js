@@ -114,8 +114,8 @@
 
     /* "Seat 2 · Strong (this seat)" for engine seat 1: seats are numbered from 1 for people. */
     function seatTitle(i) {
-      var deck = seatDecks[Number(i)];
-      return "Seat " + (Number(i) + 1) + (deck ? " · " + deck : "") + (seat !== "all" && String(i) === seat ? " (this seat)" : "");
+      var deck = seatDecks[Number(i)], title = "Seat " + (Number(i) + 1);
+      return title + (deck && deck !== title ? " · " + deck : "") + (seat !== "all" && String(i) === seat ? " (this seat)" : "");
     }
 
     function isSeatKeyed(v) {
