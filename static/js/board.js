@@ -89,7 +89,8 @@
 
     function valueText(key, v) {
       var words = hints.valueLabels[key];
-      if (words && typeof v === "number" && words[v] !== undefined) return words[v];
+      if (words && (typeof v === "number" || (typeof v === "string" && !Array.isArray(words))) &&
+          Object.prototype.hasOwnProperty.call(words, v)) return words[v];
       if (isSeatKey(key)) return seatsText(v);
       return isScalar(v) ? scalarText(v) : plain(v);
     }
