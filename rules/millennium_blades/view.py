@@ -3,7 +3,8 @@ are documented in engine.py)."""
 
 from __future__ import annotations
 
-from rules.core.engine import Action
+from rules.core.engine import Action, Event
+from rules.millennium_blades.event_text import event_to_string
 
 #: presentation hints (docs/view-format.md, "Presentation hints"): the panel's title names the seat
 #: and its deck; the tournament's words (millennium-blades.txt, "Tournament Phase")
@@ -82,6 +83,10 @@ class ViewMixin:
         winners = " and ".join(f"seat {w}" for w in self.outcome.winners) or "nobody"
         points = ", ".join(f"seat {s} {self.rp[s]} RP" for s in range(self.num_players))
         return f"{winners} {'wins' if len(self.outcome.winners) == 1 else 'win'} the tournament ({points})"
+
+    def event_to_string(self, event: Event) -> str | None:
+        """The event in the game's words (rules/millennium_blades/event_text.py)."""
+        return event_to_string(event)
 
     def action_to_string(self, action: Action, player: int) -> str:
         who = f"Seat {player}"

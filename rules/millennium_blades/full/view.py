@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from rules.core.engine import Action
+from rules.core.engine import Action, Event
+from rules.millennium_blades.event_text import event_to_string
 from rules.millennium_blades.full import powers, trading
 from rules.millennium_blades.full.market import FUSION_SIZE, showing
 
@@ -112,6 +113,10 @@ class ViewMixin:
         winners = " and ".join(f"seat {w}" for w in self.outcome.winners) or "nobody"
         points = ", ".join(f"seat {s} {breakdown(self, s)['total']} VP" for s in range(self.num_players))
         return f"{winners} {'wins' if len(self.outcome.winners) == 1 else 'win'} ({points})"
+
+    def event_to_string(self, event: Event) -> str | None:
+        """The event in the game's words (rules/millennium_blades/event_text.py)."""
+        return event_to_string(event)
 
     def action_to_string(self, action: Action, player: int) -> str:
         if self.tournament is not None:
