@@ -336,6 +336,12 @@ class GameState(ABC):
         says; None (the default) for one drawn from its data. Presentation only."""
         return None
 
+    def step_to_string(self, step: str) -> str:
+        """A step's name for people (a replay's header): by default its words spaced out
+        ("declare_battlers" -> "declare battlers", "round1:timer3:tick40" -> "round 1, timer 3,
+        tick 40"); a game may name its steps in its rulebook's words. Presentation only."""
+        return re.sub(r"([a-z])(\d)", r"\1 \2", step.replace("_", " ").replace(":", ", "))
+
     def hidden_cards(self, player: int) -> list[str]:
         """Names of the cards ``player`` cannot see now (other hands, deck orders, face-down
         cards), with repeats. Empty in a game of perfect information. The conformance suite

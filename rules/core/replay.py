@@ -227,6 +227,7 @@ def replay_frames(replay: dict, seat: int | None = None, engine: EngineSpec | No
     def frame(number: int, said: list[dict], logged, move_turn: int) -> dict:
         shown = window is None or window[0] <= number < window[1]
         return {"number": number, "turn": state.turn, "move_turn": move_turn, "step": state.step_name,
+                "step_words": state.step_to_string(state.step_name),
                 "moves": said, "events": [_event_dict(state, event, seat_names) for event in logged] if shown else [],
                 "view": state.view(seat) if shown else None, "over": state.is_over}
 
@@ -266,8 +267,8 @@ def paged(frames: list[dict], window: tuple[int, int]) -> dict:
 
 def frame_outline(frame: dict) -> dict:
     """A frame without its board, its events and its moves: what a viewer needs to step between
-    frames it has not loaded yet (``turn``, ``move_turn``, ``step``, ``over``)."""
-    return {key: frame.get(key) for key in ("number", "turn", "move_turn", "step", "over")}
+    frames it has not loaded yet (``turn``, ``move_turn``, ``step`` and its ``step_words``, ``over``)."""
+    return {key: frame.get(key) for key in ("number", "turn", "move_turn", "step", "step_words", "over")}
 
 
 def frames_by_turn(frames: list[dict]) -> list[dict]:

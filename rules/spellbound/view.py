@@ -109,6 +109,10 @@ class ViewMixin:
             view["legal_actions"] = [str(a) for a in self.legal_actions(player)]
         return view
 
+    def step_to_string(self, step: str) -> str:
+        """The step in the rulebook's words (the hints' ``value_labels``)."""
+        return HINTS["value_labels"]["step"].get(step, step.replace("_", " "))  # type: ignore[index]
+
     def _outcome_sentence(self) -> str | None:
         """The end in a sentence, seats as "seat N": "seat 0 wins: Mirelle's health fell to -40"
         (spellbound.txt, "Winning the game")."""

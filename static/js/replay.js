@@ -127,7 +127,7 @@
     var frame = loaded[index] || frames[index];
     position.textContent = "Step " + (index + 1) + " of " + frames.length + " · turn " +
       (frame.move_turn !== undefined ? frame.move_turn : frame.turn) +
-      (frame.step ? " · " + frame.step : "");
+      (frame.step ? " · " + (frame.step_words || frame.step) : "");  // the step in the game's words
     slider.value = String(index);
     if (loaded[index]) {
       board.innerHTML = "";
