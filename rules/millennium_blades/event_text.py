@@ -42,6 +42,7 @@ _SENTENCES: dict[str, Callable[[str, dict[str, Any]], str]] = {
     "offer_changed": lambda who, c: f"{who} changes their offer to Seat {c['offer']['to']}",
     "offer_lapsed": lambda who, c: f"{who}'s offer lapses: {c['reason']}",
     "friendship_asked": lambda who, c: f"{who} asks Seat {c['offer']['by']} for a Friendship card too",
+    "traded": lambda who, c: f"Seat {c['seats'][0]} and Seat {c['seats'][1]} trade",
     "bought": lambda who, c: f"{who} buys {c['card']} (a {c['set']} card) for {c['cost']} dollars",
     "bought_aftermarket": lambda who, c: f"{who} buys {c['card']} from the Aftermarket for {c['price']} dollars",
     "fused": lambda who, c: f"{who} fuses {_cards(len(c['into_box']))} into the {c['tier']} promo {c['promo']}",

@@ -11,10 +11,10 @@ from rules.millennium_blades.full.market import FUSION_SIZE, showing
 #: (millennium-blades.txt, "DECKBUILDING PHASE"); the set-up (slug, mode, per-timer budgets, which
 #: modes are on) is the run page's, and a mode's fields are drawn only while they hold something
 HINTS = {
-    "internal": ["game", "mode", "tick", "budgets", "free_market", "modes", "made"],
+    "internal": ["game", "mode", "tick", "budgets", "free_market", "modes", "made", "seat"],
     "labels": {"timer": "timer (of 3)", "ticks_left": "ticks left", "store_showing": "store (sets showing)",
-               "aftermarket_open": "aftermarket open", "fusion": "card fusion", "cards": "cards left",
-               "size": "binder cards to fuse", "kit": "deck", "vp": "victory points (VP)",
+               "aftermarket_open": "aftermarket open", "fusion": "card fusion", "size": "binder cards to fuse",
+               "kit": "deck", "vp": "victory points (VP)",
                "sell_markers": "sell markers", "fused_this_round": "fused this round",
                "friendship_left": "friendship cards left", "friendship_received": "friendship cards received",
                "collection_type": "type collection", "tournaments_won": "tournaments won",
@@ -25,7 +25,7 @@ HINTS = {
                "tournament_rounds": "tournament VP by round", "collection_rounds": "collection VP by round",
                "pre_release": "pre-release", "friendship_from": "asks friendship from",
                "packet_sizes": "packet sizes"},
-    "seat_keys": ["seat", "from", "by", "to", "order", "friendship_from"],
+    "seat_keys": ["from", "by", "to", "order", "friendship_from", "seats", "marker"],
     "empty_hidden": ["draft", "millennium_draft", "venue", "venue_deck_count", "pro_players", "store_peek",
                      "setup_notes", "offers", "trades", "metagame", "collection_type", "tournaments_won",
                      "rp_collections", "character_side", "power", "friendship_received", "fused_this_round",
