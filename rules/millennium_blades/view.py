@@ -9,13 +9,13 @@ from rules.millennium_blades.event_text import event_to_string
 #: presentation hints (docs/view-format.md, "Presentation hints"): the panel's title names the seat
 #: and its deck; the tournament's words (millennium-blades.txt, "Tournament Phase")
 HINTS = {
-    "internal": ["deck"],
-    "labels": {"turn_seat": "turn", "rp": "ranking points (RP)", "passes_in_succession": "passes in a row",
+    "internal": ["deck", "seat"],  # the panel says the seat; a decision is asked of the seat to act
+    "labels": {"turn_seat": "whose turn", "rp": "ranking points (RP)", "passes_in_succession": "passes in a row",
                "plays_left": "plays left", "action_used": "action used", "clashes_won": "clashes won",
                "top_card": "top card", "deck_box": "deck box", "next_card_effects": "effects on the next card",
                "chart": "prize chart", "store_count": "store", "store_discard": "store discard",
                "decision": "waiting for", "about": "for", "was": "face-down card, was"},
-    "seat_keys": ["turn_seat", "seat"],
+    "seat_keys": ["turn_seat"],
     "empty_hidden": ["next_card_effects", "accessories", "deck_box", "removed", "metagame", "store_discard",
                      "tokens", "top_card"],
 }
