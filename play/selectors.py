@@ -233,7 +233,9 @@ def game_page(game: PlayedGame, rebuilt: Rebuilt | None = None) -> dict:
     rebuilt = rebuilt or rebuild(game)
     state, engine = rebuilt.state, rebuilt.engine
     outcome = state.outcome
+    # a game without decks names its seats "Seat 1" ..: its header says the seat once ("Seat 1 (you)")
     seats = [{"seat": seat, "number": seat + 1, "deck": name, "you": seat == game.human_seat,
+              "deck_is_seat": name == f"Seat {seat + 1}",
               "agent": "you" if seat == game.human_seat else game.agents[seat].get("name", "")}
              for seat, name in enumerate(game.deck_names)]
     result = None

@@ -22,7 +22,7 @@ the spec's ``min_players`` and ``max_players``.
 
 **Deckless modes** (``EngineSpec.deckless_modes``: Millennium Blades' ``full-game``) are a game's
 own ways of playing without saved decks: each is an engine of its own whose seats start from what
-it deals. A run of one plays ``players`` placeholder decks ("Seat 0" .. "Seat N-1", the engines' seat numbers), one agent per
+it deals. A run of one plays ``players`` placeholder decks ("Seat 1" .. "Seat N", numbered from 1 for people), one agent per
 seat, the seats not rotating (:func:`deckless_pairing`), as ``manage.py simulate --mode`` does.
 They are not in :data:`MODES` (nothing offers them where decks are expected); their names come
 from the engine, never from here.
@@ -317,9 +317,11 @@ def deckless_help(engine: EngineSpec) -> str:
 
 
 def seat_names(players: int) -> list[str]:
-    """The sides of a deckless run: "Seat 0" .. "Seat N-1", numbered as the engines number seats (their
-    events and sentences say "Seat 0"), so the run page, the games list and the replay agree."""
-    return [f"Seat {seat}" for seat in range(players)]
+    """The sides of a deckless run: "Seat 1" .. "Seat N", engine seat 0 being "Seat 1" as everywhere a
+    person reads (an engine sentence's "Seat 0" is named "Seat 1" by ``rules.core.replay.name_seats``),
+    so the run page, the games list and the replay agree. Computed, never stored: runs made when
+    these read "Seat 0" .. read the same way."""
+    return [f"Seat {seat + 1}" for seat in range(players)]
 
 
 def check_players(mode: str, players: int, engine: EngineSpec) -> None:

@@ -62,7 +62,7 @@ def pairing_count(run: SimulationRun) -> int:
 def pairing_names(run: SimulationRun) -> list[list[str]]:
     """Side (deck) names per pairing: every deck of a head-to-head or a table, the deck and its
     passive opponents in a goldfish run, the deck and one opponent per gauntlet pairing."""
-    if run.is_deckless:  # "Seat 0" .. "Seat N-1"
+    if run.is_deckless:  # "Seat 1" .. "Seat N"
         return [modes.seat_names(run.players or 0)]
     if run.deal:
         names = dealt_names(run.deal["count"])
@@ -378,7 +378,7 @@ def replay_frames(run: SimulationRun, pairing: int, game_index: int, seat: int |
     _check_game(run, pairing, game_index)
     check_seat(run, pairing, seat)
     replay = match_game(replay or simulation_replay(run, pairing, game_index), match_game_number)
-    names = [s["deck"] for s in seat_names(run, pairing, game_index)]  # a deckless run's: "Seat 0" .. as the engine's
+    names = [s["deck"] for s in seat_names(run, pairing, game_index)]  # a deckless run's: "Seat 1" .. "Seat N"
     try:
         return core_replay_frames(replay, seat, runner.run_engine(run), seat_names=names, window=window)
     except ReplayError as exc:

@@ -776,8 +776,8 @@ def replay(request, pk: int, pairing: int, index: int):
                    winners=[s for s in seats if s["seat"] in (outcome.get("winners") or [])],
                    reason_label=engine.end_reason_label(reason) if engine and reason else reason.replace("_", " "),
                    standings=selectors.game_standings(seats, outcome),
-                   # a deckless run's sides are named after their seats ("Seat 0"): its panels are titled by
-                   # their agents instead ("Seat 0 · random", not "Seat 0 · Seat 0")
+                   # a deckless run's sides are named after their seats ("Seat 1"): its panels are titled by
+                   # their agents instead ("Seat 1 · random", not "Seat 1 · Seat 1")
                    seat_decks=[s["agent"] if run.is_deckless else s["deck"] for s in seats],
                    opponent_name=names[1] if len(names) > 1 else "",
                    previous_game=index - 1 if index > 0 else None,

@@ -330,6 +330,18 @@ class GameState(ABC):
         for an action chosen from a list (the default). Presentation only: never read by the rules."""
         return None
 
+    def event_to_string(self, event: Event) -> str | None:
+        """An event in the game's words for a replay's reader, seats as "Seat N" (engine numbers,
+        which ``rules.core.replay.name_seats`` names); "" for one the move's own sentence already
+        says; None (the default) for one drawn from its data. Presentation only."""
+        return None
+
+    def step_to_string(self, step: str) -> str:
+        """A step's name for people (a replay's header): by default its words spaced out
+        ("declare_battlers" -> "declare battlers", "round1:timer3:tick40" -> "round 1, timer 3,
+        tick 40"); a game may name its steps in its rulebook's words. Presentation only."""
+        return re.sub(r"([a-z])(\d)", r"\1 \2", step.replace("_", " ").replace(":", ", "))
+
     def hidden_cards(self, player: int) -> list[str]:
         """Names of the cards ``player`` cannot see now (other hands, deck orders, face-down
         cards), with repeats. Empty in a game of perfect information. The conformance suite

@@ -18,7 +18,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from rules.core.decks import CardSpec, DeckEntry, DeckList
-from rules.core.engine import Action, ActionParseError, EngineSpec, GameState, IllegalAction
+from rules.core.engine import Action, ActionParseError, EngineSpec, Event, GameState, IllegalAction
 
 FORMAT = "card-workshop-replay"
 FORMAT_VERSION = 2
@@ -194,6 +194,16 @@ def name_seats(sentence: str, names: Sequence[str]) -> str:
     return _SEAT.sub(named, sentence)
 
 
+def _event_dict(state: GameState, event: Event, seat_names: Sequence[str]) -> dict:
+    """An event as a frame holds it: its data, and its ``sentence`` where the game words it
+    (``GameState.event_to_string``; "" for one its move already says)."""
+    out = event.as_dict()
+    sentence = state.event_to_string(event)
+    if sentence is not None:
+        out["sentence"] = name_seats(sentence, seat_names) if sentence else ""
+    return out
+
+
 def replay_frames(replay: dict, seat: int | None = None, engine: EngineSpec | None = None,
                   seat_names: Sequence[str] = (), window: tuple[int, int] | None = None) -> list[dict]:
     """One frame for the set-up and one per move, for a viewer::
@@ -217,7 +227,8 @@ def replay_frames(replay: dict, seat: int | None = None, engine: EngineSpec | No
     def frame(number: int, said: list[dict], logged, move_turn: int) -> dict:
         shown = window is None or window[0] <= number < window[1]
         return {"number": number, "turn": state.turn, "move_turn": move_turn, "step": state.step_name,
-                "moves": said, "events": [event.as_dict() for event in logged] if shown else [],
+                "step_words": state.step_to_string(state.step_name),
+                "moves": said, "events": [_event_dict(state, event, seat_names) for event in logged] if shown else [],
                 "view": state.view(seat) if shown else None, "over": state.is_over}
 
     frames = [frame(0, [], state.events, state.turn)]
@@ -256,8 +267,8 @@ def paged(frames: list[dict], window: tuple[int, int]) -> dict:
 
 def frame_outline(frame: dict) -> dict:
     """A frame without its board, its events and its moves: what a viewer needs to step between
-    frames it has not loaded yet (``turn``, ``move_turn``, ``step``, ``over``)."""
-    return {key: frame.get(key) for key in ("number", "turn", "move_turn", "step", "over")}
+    frames it has not loaded yet (``turn``, ``move_turn``, ``step`` and its ``step_words``, ``over``)."""
+    return {key: frame.get(key) for key in ("number", "turn", "move_turn", "step", "step_words", "over")}
 
 
 def frames_by_turn(frames: list[dict]) -> list[dict]:

@@ -3,7 +3,22 @@ are documented in engine.py)."""
 
 from __future__ import annotations
 
-from rules.core.engine import Action
+from rules.core.engine import Action, Event
+from rules.millennium_blades.event_text import event_to_string
+
+#: presentation hints (docs/view-format.md, "Presentation hints"): the panel's title names the seat
+#: and its deck; the tournament's words (millennium-blades.txt, "Tournament Phase")
+HINTS = {
+    "internal": ["deck", "seat"],  # the panel says the seat; a decision is asked of the seat to act
+    "labels": {"turn_seat": "whose turn", "rp": "ranking points (RP)", "passes_in_succession": "passes in a row",
+               "plays_left": "plays left", "action_used": "action used", "clashes_won": "clashes won",
+               "top_card": "top card", "deck_box": "deck box", "next_card_effects": "effects on the next card",
+               "chart": "prize chart", "store_count": "store", "store_discard": "store discard",
+               "decision": "waiting for", "about": "for", "was": "face-down card, was"},
+    "seat_keys": ["turn_seat"],
+    "empty_hidden": ["next_card_effects", "accessories", "deck_box", "removed", "metagame", "store_discard",
+                     "tokens", "top_card"],
+}
 
 
 class ViewMixin:
@@ -55,9 +70,23 @@ class ViewMixin:
         if self.pending:
             view["decision"] = {"seat": self.pending["seat"], "kind": self.pending["kind"],
                                 "about": self.pending["about"]}
+        view["hints"] = {**HINTS, "outcome": self._outcome_sentence()}
         if player is not None and player in self.current_players():
             view["legal_actions"] = [str(a) for a in self.legal_actions(player)]
         return view
+
+    def _outcome_sentence(self) -> str | None:
+        """The end in a sentence, seats as "seat N": who placed first and the ranking points
+        (millennium-blades.txt, "Ending the Tournament": the most RP wins it)."""
+        if self.outcome is None:
+            return None
+        winners = " and ".join(f"seat {w}" for w in self.outcome.winners) or "nobody"
+        points = ", ".join(f"seat {s} {self.rp[s]} RP" for s in range(self.num_players))
+        return f"{winners} {'wins' if len(self.outcome.winners) == 1 else 'win'} the tournament ({points})"
+
+    def event_to_string(self, event: Event) -> str | None:
+        """The event in the game's words (rules/millennium_blades/event_text.py)."""
+        return event_to_string(event)
 
     def action_to_string(self, action: Action, player: int) -> str:
         who = f"Seat {player}"

@@ -7,11 +7,22 @@ from rules.core.engine import Action, Pick
 #: presentation hints (docs/view-format.md, "Presentation hints"): a card's owner and kind are said
 #: by the panel and the zone it is drawn in; its controller only when it is not the panel's seat
 HINTS = {
-    "internal": ["uid", "kind", "owner", "source", "attached_to", "item"],
+    "internal": ["uid", "kind", "owner", "source", "attached_to", "item", "battler", "target"],
     "labels": {"library": "library", "creature_limit": "creature limit", "damage": "battle damage",
-               "converts_cast": "converts cast this turn", "target_name": "target"},
+               "converts_cast": "converts cast this turn", "target_name": "target",
+               "battler_name": "battler", "pending": "waiting for", "asks": "to"},
     "seat_keys": ["active", "first_player", "priority", "controller", "seat"],
+    # the steps in the rulebook's words (spellbound.txt, "6. Parts of a Turn")
+    "value_labels": {"step": {"unflip": "unflip step", "caretake": "caretake step", "draw": "draw step",
+                              "gain": "gain step", "first_casting": "first casting phase",
+                              "pre_battle": "pre-battle step", "declare_battlers": "declare battlers step",
+                              "battle_damage": "battle damage step", "second_casting": "second casting phase",
+                              "cease": "cease phase", "janitor": "janitor step"}},
 }
+
+#: a pending decision's kind in words (the view's ``pending.asks``)
+ASKS = {"target": "choose a target", "declare": "declare battlers", "discard": "discard",
+        "pick": "pick a card from the graveyard"}
 
 
 class ViewMixin:
@@ -70,7 +81,7 @@ class ViewMixin:
         if not self.pending:
             return None
         kind, seat = self.pending[0][:2]
-        out = {"kind": kind, "seat": seat}
+        out = {"kind": kind, "asks": ASKS[kind], "seat": seat}
         if kind == "target":
             out["item"] = f"u{self.pending[0][2]}"
         elif kind == "discard":
@@ -89,13 +100,18 @@ class ViewMixin:
             "over": self.is_over, "outcome": self.outcome.as_dict() if self.outcome else None,
             "ladder": self._ladder_view(),
             "aura": self._perm_view(aura) if aura is not None else None,
-            "battles": [{"battler": f"u{uid}", "target": t} for uid, t in self.battles],
+            "battles": [{"battler": f"u{uid}", "target": t, "battler_name": self._card_name(f"u{uid}"),
+                         "target_name": self._card_name(t)} for uid, t in self.battles],
             "players": [self._side_view(seat, player) for seat in range(self.num_players)],
             "hints": {**HINTS, "outcome": self._outcome_sentence()},
         }
         if player is not None and acting == [player]:  # only for the seat to act, as every engine does
             view["legal_actions"] = [str(a) for a in self.legal_actions(player)]
         return view
+
+    def step_to_string(self, step: str) -> str:
+        """The step in the rulebook's words (the hints' ``value_labels``)."""
+        return HINTS["value_labels"]["step"].get(step, step.replace("_", " "))  # type: ignore[index]
 
     def _outcome_sentence(self) -> str | None:
         """The end in a sentence, seats as "seat N": "seat 0 wins: Mirelle's health fell to -40"
@@ -137,6 +153,11 @@ class ViewMixin:
         return None
 
     # -- words ------------------------------------------------------------------------------------
+    def _card_name(self, ref: str) -> str:
+        """A battlefield card's name for people, never its uid (one gone says so)."""
+        name = self._name(ref)
+        return "a card no longer on the battlefield" if name == ref else name
+
     def _name(self, ref) -> str:
         if isinstance(ref, str) and ref.startswith("seat"):
             return f"Seat {int(ref[4:])}"

@@ -36,7 +36,7 @@
     var seat = String(options.seat);
     var seatDecks = options.seatDecks || [];
     var images = options.cardImages || pageImages();
-    var hints = { internal: {}, labels: {}, seatKeys: {}, valueLabels: {}, outcome: null };
+    var hints = { internal: {}, labels: {}, seatKeys: {}, valueLabels: {}, emptyHidden: {}, outcome: null };
     var panelSeat = null;  // the seat whose panel is being drawn (its own seat is not said on its cards)
     var ALWAYS_INTERNAL = { id: 1, uid: 1, slot: 1, hints: 1 };
     // the envelope's keys a page says otherwise (its title, its result box): not drawn as facts in a
@@ -49,10 +49,21 @@
       if (!given) return;
       var set = function (list) { var o = {}; (list || []).forEach(function (k) { o[k] = 1; }); return o; };
       hints = { internal: set(given.internal), labels: given.labels || {}, seatKeys: set(given.seat_keys),
-                valueLabels: given.value_labels || {}, outcome: given.outcome || null };
+                valueLabels: given.value_labels || {}, emptyHidden: set(given.empty_hidden),
+                outcome: given.outcome || null };
+    }
+
+    /* Nothing to show: null, false, 0, "", or a list or object holding only such. */
+    function isEmpty(v) {
+      if (v === null || v === undefined || v === false || v === 0 || v === "") return true;
+      if (Array.isArray(v)) return v.every(isEmpty);
+      if (isObject(v)) return Object.keys(v).every(function (k) { return isEmpty(v[k]); });
+      return false;
     }
 
     function isInternal(key) { return ALWAYS_INTERNAL[key] === 1 || hints.internal[key] === 1; }
+    /* A key not drawn: internal, or one of the keys drawn only while they hold something. */
+    function isQuiet(key, v) { return isInternal(key) || (hints.emptyHidden[key] === 1 && isEmpty(v)); }
     function isSeatKey(key) { return key === "to_act" || key === "winners" || hints.seatKeys[key] === 1; }
 
     /* A seat for people: its deck's name, else "Seat n" numbered from 1. */
@@ -78,7 +89,8 @@
 
     function valueText(key, v) {
       var words = hints.valueLabels[key];
-      if (words && typeof v === "number" && words[v] !== undefined) return words[v];
+      if (words && (typeof v === "number" || (typeof v === "string" && !Array.isArray(words))) &&
+          Object.prototype.hasOwnProperty.call(words, v)) return words[v];
       if (isSeatKey(key)) return seatsText(v);
       return isScalar(v) ? scalarText(v) : plain(v);
     }
@@ -103,8 +115,8 @@
 
     /* "Seat 2 · Strong (this seat)" for engine seat 1: seats are numbered from 1 for people. */
     function seatTitle(i) {
-      var deck = seatDecks[Number(i)];
-      return "Seat " + (Number(i) + 1) + (deck ? " · " + deck : "") + (seat !== "all" && String(i) === seat ? " (this seat)" : "");
+      var deck = seatDecks[Number(i)], title = "Seat " + (Number(i) + 1);
+      return title + (deck && deck !== title ? " · " + deck : "") + (seat !== "all" && String(i) === seat ? " (this seat)" : "");
     }
 
     function isSeatKeyed(v) {
@@ -136,7 +148,7 @@
     function plain(v) {
       if (isScalar(v)) return scalarText(v);
       if (Array.isArray(v)) return v.map(plain).join(", ") || "—";
-      return Object.keys(v).filter(function (k) { return !isInternal(k); })
+      return Object.keys(v).filter(function (k) { return !isQuiet(k, v[k]); })
         .map(function (k) { return humanize(k) + ": " + valueText(k, v[k]); }).join("; ");
     }
 
@@ -169,7 +181,7 @@
       if (onTile && card.slain) chip.appendChild(node("span", "rp-tag rp-flag", "slain"));
       Object.keys(card).forEach(function (key) {
         var v = card[key];
-        if (key === "name" || isInternal(key) || (onTile && PLACED[key])) return;
+        if (key === "name" || isQuiet(key, v) || (onTile && PLACED[key])) return;
         if (isSeatKey(key) && typeof v === "number") {
           if (v !== panelSeat) chip.appendChild(node("span", "rp-tag", humanize(key).toLowerCase() + " " + seatName(v)));
           return;
@@ -282,7 +294,7 @@
       var zones = node("div", "rp-zones");
       Object.keys(obj).forEach(function (key) {
         var v = obj[key];
-        if (isInternal(key)) return;
+        if (isQuiet(key, v)) return;
         var counted = /_count$/.test(key) ? key.replace(/_count$/, "") : null;
         if (counted !== null && typeof v === "number") {
           if (Array.isArray(obj[counted])) return;  // the list itself is shown; its count is in its title
@@ -317,10 +329,10 @@
       var shared = node("div", "rp-subviews");
       var others = node("div", "rp-panels rp-other-panels");
       readHints(view);
-      var hasHints = isObject(view.hints);
+      var hasHints = isObject(view.hints), ownHints = hints;
       Object.keys(view).forEach(function (key) {
         var v = view[key];
-        if (isInternal(key) || (hasHints && ENVELOPE_QUIET[key] && !(key === "outcome" && v))) return;
+        if (isQuiet(key, v) || (hasHints && ENVELOPE_QUIET[key] && !(key === "outcome" && v))) return;
         if (isGrid(v)) {
           boards.appendChild(grid(humanize(key), v));
         } else if (Array.isArray(v) && v.length && v.every(function (x) { return isObject(x) && !isCard(x); })) {
@@ -354,6 +366,7 @@
           var section = node("section", "rp-panel rp-subview");  // a view inside the view: a board of its own
           section.appendChild(node("h3", "rp-panel-title", humanize(key)));
           section.appendChild(renderView(v));
+          hints = ownHints;  // a view inside this one with hints of its own keeps them to itself
           shared.appendChild(section);
         } else {
           facts.appendChild(fact(key, v));

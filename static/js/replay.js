@@ -88,6 +88,7 @@
   /* The frame's moves in the game's words (one line per seat of a simultaneous move), and what
      they caused. */
   function eventText(event) {
+    if (typeof event.sentence === "string") return event.sentence;
     var who = event.player === null || event.player === undefined ? "game" : render.seatName(event.player);
     var changes = Object.keys(event.changes || {}).map(function (k) { return k + " " + plain(event.changes[k]); }).join(", ");
     return who + ": " + String(event.action).replace(/_/g, " ") + (changes ? " (" + changes + ")" : "");
@@ -110,8 +111,9 @@
       });
       describe.appendChild(list);
     }
-    var events = (frame.events || []).filter(function (e) { return moves.length === 0 || !moves.some(function (m) {
-      return m.player === e.player && m.action === e.action && !Object.keys(e.changes || {}).length; }); });
+    // an event the game words reads as its sentence; one its move already says ("") is not repeated
+    var events = (frame.events || []).filter(function (e) { return e.sentence !== "" && (moves.length === 0 || !moves.some(function (m) {
+      return m.player === e.player && m.action === e.action && !Object.keys(e.changes || {}).length; })); });
     if (events.length) {
       describe.appendChild(node("p", "replay-events", events.map(eventText).join(" · ")));
     }
@@ -125,7 +127,7 @@
     var frame = loaded[index] || frames[index];
     position.textContent = "Step " + (index + 1) + " of " + frames.length + " · turn " +
       (frame.move_turn !== undefined ? frame.move_turn : frame.turn) +
-      (frame.step ? " · " + frame.step : "");
+      (frame.step ? " · " + (frame.step_words || frame.step) : "");  // the step in the game's words
     slider.value = String(index);
     if (loaded[index]) {
       board.innerHTML = "";

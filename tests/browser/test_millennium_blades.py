@@ -44,7 +44,7 @@ def test_a_table_of_three_kits_replays_every_tableau_in_slot_order(page, live_se
     frames = json.loads(page.locator("#replay-frames").inner_text())
     page.get_by_role("button", name="End").click()
     last = frames[-1]["view"]["players"]
-    seat0 = page.locator(".rp-panel", has=page.locator(".rp-panel-title", has_text=re.compile(r"^Seat 0 "))).first
+    seat0 = page.locator(".rp-panel", has=page.locator(".rp-panel-title", has_text=re.compile(r"^Seat 1 "))).first
     shown = seat0.locator(".rp-zone", has=page.locator(".rp-zone-title", has_text="Tableau")).first
     names = [c["name"] for c in last[0]["tableau"] if c and c.get("name")]
     assert shown.locator(".rp-card-name").all_inner_texts()[:len(names)] == names  # slot order, left to right

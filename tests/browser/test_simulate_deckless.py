@@ -166,7 +166,7 @@ def test_turn_based_and_duel_runs_finish_and_their_replays_draw_the_views(page, 
     frames = _open_replay(page)
     assert frames[0]["view"]["mode"] == "turn_based" and len(frames) > 3
     board = page.locator("#replay-board")
-    assert board.locator(".rp-panel-title", has_text="Seat 0 · random").count() == 1
+    assert board.locator(".rp-panel-title", has_text="Seat 1 · random").count() == 1
     fusion = board.locator(".rp-subview", has=page.locator(".rp-panel-title", has_text="Fusion"))
     assert fusion.count() == 1 and "Bronze1" in fusion.text_content()  # the piles: a view of their own, not one line
     page.get_by_role("button", name="Next ›").click()

@@ -56,7 +56,7 @@ def test_every_seat_is_reported_and_the_counts_add_up(players):
     assert run.code == 0, run.error
     doc = run.json()
     full = get_engine("millennium_blades", "full-game")
-    seats = [f"Seat {n}" for n in range(players)]
+    seats = [f"Seat {n + 1}" for n in range(players)]
     assert doc["settings"] == {"game": "millennium_blades", "engine_version": full.version, "mode": "full-game",
                                "players": players, "games": games, "seed": 11, "agents": [{"name": "random"}] * players,
                                "seats": seats}
@@ -95,7 +95,7 @@ def test_one_agent_per_seat_keeps_its_seat():
     assert run.code == 0, run.error
     doc = run.json()
     assert [a["name"] for a in doc["settings"]["agents"]] == ["random", "greedy", "random"]
-    assert [side["name"] for side in doc["results"]["sides"]] == ["Seat 0", "Seat 1", "Seat 2"]
+    assert [side["name"] for side in doc["results"]["sides"]] == ["Seat 1", "Seat 2", "Seat 3"]
 
 
 def test_json_is_the_same_whatever_the_workers():
@@ -135,7 +135,7 @@ def test_replays_record_the_mode_and_replay_to_the_same_end(tmp_path):
     replay = json.loads((tmp_path / "game-00001.json").read_text())
     full = get_engine("millennium_blades", "full-game")
     assert replay["mode"] == "full-game" and replay["engine_version"] == full.version
-    assert [deck["name"] for deck in replay["decks"]] == ["Seat 0", "Seat 1", "Seat 2", "Seat 3"]
+    assert [deck["name"] for deck in replay["decks"]] == ["Seat 1", "Seat 2", "Seat 3", "Seat 4"]
     state = replay_game(replay)
     assert state.outcome.as_dict() == replay["outcome"]
     vp = [c["vp_tournaments"] + c["vp_collections"] + c["vp_money"] + c["vp_friendship"] for c in state.counters()]

@@ -36,11 +36,11 @@ def test_a_deckless_run_plays_every_game_to_the_end_as_the_cli_does(finished):
     assert run.status == "done" and run.mode == MODE and run.players == 3 and run.is_deckless
     assert run.engine_version == full.version and not run.run_decks.exists()
     assert run.agents == [{"name": "random"}] * 3 and run.get_mode_display() == "Full game"
-    assert selectors.pairing_names(run) == [["Seat 0", "Seat 1", "Seat 2"]]
+    assert selectors.pairing_names(run) == [["Seat 1", "Seat 2", "Seat 3"]]
     doc = selectors.run_summary(run)
     assert (doc["deckless"], doc["players"], doc["mode_label"]) == (True, 3, "Full game")
     summary = selectors.run_results(run)["summary"]
-    assert summary["games"] == 4 and [s["name"] for s in summary["sides"]] == ["Seat 0", "Seat 1", "Seat 2"]
+    assert summary["games"] == 4 and [s["name"] for s in summary["sides"]] == ["Seat 1", "Seat 2", "Seat 3"]
     # the CLI's games and figures from the same seed (seats not rotating)
     pairing = modes.deckless_pairing(full, 3, run.agents)
     cli = deckless_figures(summarize_results(run_games(full, pairing.decks, pairing.agents, games=4, seed=5,
@@ -58,7 +58,7 @@ def test_a_game_of_a_deckless_run_replays_to_the_same_end(finished):
     assert data["mode"] == MODE and data["engine_version"] == get_engine(GAME, MODE).version
     replay_game(data)  # plays it again with the registry's engine for the mode, checking the end and the log
     seats = selectors.seat_names(finished, 0, 2)
-    assert [(s["seat"], s["side"], s["deck"]) for s in seats] == [(0, 0, "Seat 0"), (1, 1, "Seat 1"), (2, 2, "Seat 2")]
+    assert [(s["seat"], s["side"], s["deck"]) for s in seats] == [(0, 0, "Seat 1"), (1, 1, "Seat 2"), (2, 2, "Seat 3")]
     record = next(r for r in selectors.game_records(finished, 0) if r["index"] == 2)
     assert data["outcome"]["winners"] == record["winners"] and data["turns"] == record["turns"]
     frames = selectors.replay_frames(finished, 0, 2, 1, replay=data)
@@ -90,9 +90,9 @@ def test_the_api_starts_a_deckless_run_and_reads_its_seats(api):
     assert response.status_code == 201, response.json()
     doc = api.get(f"{URL}{response.json()['id']}/").json()
     assert doc["status"] == "done" and doc["mode"] == MODE and doc["players"] == 3 and doc["deckless"]
-    assert doc["decks"] == [] and doc["sides"] == [["Seat 0", "Seat 1", "Seat 2"]]
+    assert doc["decks"] == [] and doc["sides"] == [["Seat 1", "Seat 2", "Seat 3"]]
     side = doc["results"]["summary"]["sides"][2]
-    assert side["name"] == "Seat 2" and "mean_interval" in side["counters"]["vp_tournaments"]
+    assert side["name"] == "Seat 3" and "mean_interval" in side["counters"]["vp_tournaments"]
     replay = api.get(f"{URL}{doc['id']}/games/1/replay/?seat=0").json()
     assert replay["replay"]["mode"] == MODE and replay["frames"][-1]["over"]
 
@@ -145,6 +145,6 @@ def test_the_run_page_shows_every_seat_with_its_counters(browser, finished):
     assert "VP from tournaments" in counters and "Seat 1" in counters and "cell-ci" in counters
     assert "Bought from the Store" in counters  # a per-card counter's total per seat
     games = browser.get(reverse("simulate:games", args=[finished.pk])).content.decode()
-    assert "Seat 0" in games and reverse("simulate:replay", args=[finished.pk, 0, 3]) in games
+    assert "Seat 1" in games and "Seat 0" not in games and reverse("simulate:replay", args=[finished.pk, 0, 3]) in games
     replay = browser.get(reverse("simulate:replay", args=[finished.pk, 0, 1]) + "?seat=0")
-    assert replay.status_code == 200 and "Seat 0" in replay.content.decode()
+    assert replay.status_code == 200 and "Seat 1" in replay.content.decode() and "Seat 0" not in replay.content.decode()

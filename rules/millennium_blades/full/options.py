@@ -111,11 +111,11 @@ OPTIONS = (
                  default="none"),
     EngineOption("handicap_seats", "Handicapped seats", MULTIPLE, "the seats given a Millennium Accessory as a "
                  "handicap (with Millennium Accessories: as a handicap)",
-                 choices=tuple((seat, f"seat {seat}") for seat in range(5)), default=()),
+                 choices=tuple((seat, f"seat {seat + 1}") for seat in range(5)), default=()),
     EngineOption("characters", "Characters", CHOICE, "each seat is dealt a character at random; with powers, both "
                  "sides of its power are played (Character Powers); none: Playing without Characters",
                  choices=(("none", "dealt, powers not played"), ("powers", "powers played")), default="none"),
-    *(EngineOption(f"character_{seat}", f"Character of seat {seat}", CHOICE, "the character this seat plays "
+    *(EngineOption(f"character_{seat}", f"Character of seat {seat + 1}", CHOICE, "the character this seat plays "
                    "(GAME SETUP 5: \"randomly or of their choice\"); seats not chosen are dealt one at random",
                    choices=character_choices,
                    kwarg="character_names", key=seat) for seat in range(5)),

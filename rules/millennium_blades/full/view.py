@@ -2,9 +2,35 @@
 
 from __future__ import annotations
 
-from rules.core.engine import Action
+from rules.core.engine import Action, Event
+from rules.millennium_blades.event_text import event_to_string
 from rules.millennium_blades.full import powers, trading
 from rules.millennium_blades.full.market import FUSION_SIZE, showing
+
+#: presentation hints (docs/view-format.md, "Presentation hints"): the market's words
+#: (millennium-blades.txt, "DECKBUILDING PHASE"); the set-up (slug, mode, per-timer budgets, which
+#: modes are on) is the run page's, and a mode's fields are drawn only while they hold something
+HINTS = {
+    "internal": ["game", "mode", "tick", "budgets", "free_market", "modes", "made", "seat"],
+    "labels": {"timer": "timer (of 3)", "ticks_left": "ticks left", "store_showing": "store (sets showing)",
+               "aftermarket_open": "aftermarket open", "fusion": "card fusion", "size": "binder cards to fuse",
+               "kit": "deck", "vp": "victory points (VP)",
+               "sell_markers": "sell markers", "fused_this_round": "fused this round",
+               "friendship_left": "friendship cards left", "friendship_received": "friendship cards received",
+               "collection_type": "type collection", "tournaments_won": "tournaments won",
+               "rp_collections": "RP collections", "character_side": "character side", "power": "powers",
+               "store_count": "store deck", "store_discard_count": "store discard", "setup_notes": "set-up notes",
+               "millennium_draft": "Millennium Accessory draft", "venue_deck_count": "venue deck",
+               "pro_players": "Pro Player cards given", "store_peek": "store (peeked)",
+               "tournament_rounds": "tournament VP by round", "collection_rounds": "collection VP by round",
+               "pre_release": "pre-release", "friendship_from": "asks friendship from",
+               "packet_sizes": "packet sizes"},
+    "seat_keys": ["from", "by", "to", "order", "friendship_from", "seats", "marker"],
+    "empty_hidden": ["draft", "millennium_draft", "venue", "venue_deck_count", "pro_players", "store_peek",
+                     "setup_notes", "offers", "trades", "metagame", "collection_type", "tournaments_won",
+                     "rp_collections", "character_side", "power", "friendship_received", "fused_this_round",
+                     "store_showing", "timer"],
+}
 
 
 class ViewMixin:
@@ -70,11 +96,27 @@ class ViewMixin:
                                       "order": list(self.accessory_draft["order"])} if self.accessory_draft else None),
                 "setup_notes": list(self.setup_notes)}
         view.update(powers.game_view(self, player))  # venue, Pro Player cards given, a peek (powers.py)
+        view["hints"] = {**HINTS, "outcome": self._outcome_sentence()}
         if self.tournament is not None:
             view["tournament"] = self.tournament.view(player)
         if player is not None and player in self.current_players():
             view["legal_actions"] = [str(a) for a in self.legal_actions(player)]
         return view
+
+    def _outcome_sentence(self) -> str | None:
+        """The end in a sentence, seats as "seat N": the winners and every seat's VP
+        (millennium-blades.txt, "GAME END": the most VP wins)."""
+        from rules.millennium_blades.full.scoring import breakdown
+
+        if self.outcome is None:
+            return None
+        winners = " and ".join(f"seat {w}" for w in self.outcome.winners) or "nobody"
+        points = ", ".join(f"seat {s} {breakdown(self, s)['total']} VP" for s in range(self.num_players))
+        return f"{winners} {'wins' if len(self.outcome.winners) == 1 else 'win'} ({points})"
+
+    def event_to_string(self, event: Event) -> str | None:
+        """The event in the game's words (rules/millennium_blades/event_text.py)."""
+        return event_to_string(event)
 
     def action_to_string(self, action: Action, player: int) -> str:
         if self.tournament is not None:

@@ -474,7 +474,7 @@ def render_summary(settings: dict, summary: dict, pairing: int | None = None) ->
             lines.append(f"    {labels.get(name, name)}: mean {_number(figure['mean'])} per game, in "
                          f"{_pct(figure['rate'])} of games; win rate with {_pct(figure['win_rate_with'])}, "
                          f"without {_pct(figure['win_rate_without'])}")
-    seat_wins = ", ".join(f"seat {seat} won {n}" for seat, n in enumerate(summary["seat_wins"]))
+    seat_wins = ", ".join(f"seat {seat + 1} won {n}" for seat, n in enumerate(summary["seat_wins"]))  # seats from 1 for people
     reasons = summary.get("end_reason_labels", {})
     lines += [
         f"  draws: {summary['draws']}; {seat_wins}",

@@ -94,7 +94,7 @@ def test_pending_names_the_targeted_ladder_item_and_the_discards_left():
     souls(state, 0, death=1, hollow=1)
     do(state, 'cast "Soulfire Bolt"')
     bolt = state.ladder[-1].ref
-    assert state.view(0)["pending"] == {"kind": "target", "seat": 0, "item": bolt}
+    assert state.view(0)["pending"] == {"kind": "target", "asks": "choose a target", "seat": 0, "item": bolt}
     do(state, legal(state)[0])
     assert state.view(0)["pending"] is None
     _resolve(state)
@@ -104,7 +104,7 @@ def test_pending_names_the_targeted_ladder_item_and_the_discards_left():
     do(state, "pass")
     hand = len(state.sides[0].hand)
     view = state.view(0)
-    assert view["pending"] == {"kind": "discard", "seat": 0, "left": hand - 9, "reason": "hand_limit"}
+    assert view["pending"] == {"kind": "discard", "asks": "discard", "seat": 0, "left": hand - 9, "reason": "hand_limit"}
     assert not errors(view)
     do(state, 'discard "Cinderjaw Hound"')
     assert state.view(1)["pending"]["left"] == hand - 10
