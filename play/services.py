@@ -216,37 +216,43 @@ def play_move(*, actor, game_id: int, action: Any, then: Any = None) -> PlayedGa
     ``GameState.action_pick``: battlers), made one after another, each checked against the legal
     actions of the moment and all refused together if one is not; then ``then`` (the pick's
     ``finish``, "done") if the person still acts and it is still legal (the engine may have ended
-    the choice itself)."""
+    the choice itself).
+
+    The agents think outside any transaction (a search takes about a second, and with SQLite's
+    IMMEDIATE transactions a lock held so long blocks every writer); the moves are then stored in
+    a short transaction that first checks the game has not moved on meanwhile (optimistic: the
+    number of moves and the status read before are still the stored ones), else ``game_moved_on``
+    and nothing is stored."""
     actions = [action] if isinstance(action, str) else action
     if not isinstance(actions, (list, tuple)) or not actions or len(actions) > MAX_ACTIONS_PER_MOVE or \
             not all(isinstance(text, str) for text in actions) or not (then is None or isinstance(then, str)):
         raise PlayError("bad_action", "the action must be the text of one of the offered actions")
-    with transaction.atomic():
-        game = PlayedGame.objects.select_for_update().filter(pk=game_id, owner=actor).first()
-        if game is None:
-            raise PlayError("unknown_game", f"there is no game {game_id} of yours")
-        if game.status != PlayedGame.Status.ACTIVE:
-            raise PlayError("game_over", f"this game is {game.get_status_display().lower()}")
-        try:
-            rebuilt = rebuild(game)
-        except GameUnavailable as exc:
-            raise PlayError("engine_changed", str(exc)) from None
-        state, seat = rebuilt.state, game.human_seat
-        for text in actions:
-            if seat not in state.current_players():
-                raise PlayError("not_your_move", "it is not your move" if text is actions[0] else
-                                f"the game moved on before {text!r}: pick again")
-            chosen = _parse(text)
-            if chosen not in state.legal_actions(seat):
-                raise PlayError("illegal_action", f"{text!r} is not one of your legal actions now")
-            # at a simultaneous move the agents choose from the same state, without seeing this choice
-            _apply_move(game, state, rebuilt.engine, chosen)
-        if then is not None and seat in state.current_players() and not state.is_over:
-            finish = _parse(then)
-            if finish in state.legal_actions(seat):
-                _apply_move(game, state, rebuilt.engine, finish)
-        _let_agents_play(game, rebuilt)
-        game.save()
+    game = PlayedGame.objects.filter(pk=game_id, owner=actor).first()
+    if game is None:
+        raise PlayError("unknown_game", f"there is no game {game_id} of yours")
+    if game.status != PlayedGame.Status.ACTIVE:
+        raise PlayError("game_over", f"this game is {game.get_status_display().lower()}")
+    read = len(game.moves)
+    try:
+        rebuilt = rebuild(game)
+    except GameUnavailable as exc:
+        raise PlayError("engine_changed", str(exc)) from None
+    state, seat = rebuilt.state, game.human_seat
+    for text in actions:
+        if seat not in state.current_players():
+            raise PlayError("not_your_move", "it is not your move" if text is actions[0] else
+                            f"the game moved on before {text!r}: pick again")
+        chosen = _parse(text)
+        if chosen not in state.legal_actions(seat):
+            raise PlayError("illegal_action", f"{text!r} is not one of your legal actions now")
+        # at a simultaneous move the agents choose from the same state, without seeing this choice
+        _apply_move(game, state, rebuilt.engine, chosen)
+    if then is not None and seat in state.current_players() and not state.is_over:
+        finish = _parse(then)
+        if finish in state.legal_actions(seat):
+            _apply_move(game, state, rebuilt.engine, finish)
+    _let_agents_play(game, rebuilt)
+    _store_moves(game, read)
     return game
 
 
@@ -255,6 +261,18 @@ def _parse(text: str) -> Action:
         return Action.parse(text)
     except ActionParseError as exc:
         raise PlayError("bad_action", f"cannot read the action {text!r}: {exc}") from None
+
+
+def _store_moves(game: PlayedGame, read: int) -> None:
+    """Store ``game``'s new moves, status and outcome if the stored game still has the ``read``
+    moves it had when they were computed and is still being played (a second request, another
+    tab, may have moved it on or abandoned it meanwhile): a short transaction, no search in it."""
+    with transaction.atomic():
+        stored = PlayedGame.objects.select_for_update().filter(pk=game.pk).values("status", "moves").first()
+        if stored is None or stored["status"] != PlayedGame.Status.ACTIVE or len(stored["moves"]) != read:
+            raise PlayError("game_moved_on", "the game moved on while this move was being answered (another "
+                                             "tab or request?): reload the page and play from where it stands")
+        game.save(update_fields=["moves", "auto_moves", "status", "outcome", "updated"])  # not control: its own
 
 
 def play_set_control(*, actor, game_id: int, full_control: Any = False, stops: Any = ()) -> PlayedGame:

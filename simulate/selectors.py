@@ -13,6 +13,7 @@ from django.db.models import QuerySet, Sum
 from django.utils import timezone
 
 from rules.core.dealing import dealt_names
+from rules.core.options import declared
 from rules.core.options import describe as describe_options
 from rules.core.play import MATCH_REPLAY, play_indexed_game, play_indexed_match, seating
 from rules.core.replay import ReplayError
@@ -106,7 +107,7 @@ def option_rows(run: SimulationRun) -> list[dict]:
     """Every setup option the run's engine declares (``EngineSpec.setup_options``) with the value
     its games play (``rules.core.options.describe``); ``[]`` for an engine without them."""
     engine = run_engine(run)
-    if engine is None or not engine.setup_options:
+    if engine is None or not declared(engine):
         return []
     try:
         return describe_options(engine, run.options or {})

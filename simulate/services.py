@@ -35,7 +35,7 @@ from decks.selectors import card_to_spec, deck_to_decklist, deck_validate
 from rules.core import registry
 from rules.core.agents import make_agent
 from rules.core.dealing import Dealer, can_deal, dealt_names
-from rules.core.options import OptionError, clean_options
+from rules.core.options import OptionError, clean_options, declared
 from rules.core.registry import UnknownGame, game_slugs
 from rules.core.replay import deck_to_data
 from simulate import league as league_rules
@@ -145,7 +145,7 @@ def _options(options: Any, engine, players: int | None = None) -> dict:
     except OptionError as exc:
         where = f"options.{exc.option}: " if exc.option else "options: "
         raise SimulationError("bad_options", where + exc.message, option=exc.option,
-                              options=[o.as_dict() for o in engine.setup_options]) from None
+                              options=[o.as_dict() for o in declared(engine)]) from None
 
 
 def _deck_ids(mode: str, deck_ids: Any, engine) -> list[int]:

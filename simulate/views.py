@@ -37,7 +37,7 @@ from decks.forms import TaggedSelect
 from decks.models import Deck
 from rules.core import registry
 from rules.core.dealing import can_deal
-from rules.core.options import BOOLEAN, CHOICE, INTEGER, MULTIPLE, OptionError, clean_options
+from rules.core.options import BOOLEAN, CHOICE, INTEGER, MULTIPLE, OptionError, clean_options, declared
 from rules.core.registry import UnknownGame, all_games, get_game
 from rules.core.replay import frames_by_turn, page_window, paged
 from simulate import modes, permissions, replays, selectors, services
@@ -170,7 +170,7 @@ class RunForm(forms.Form):
         # field each, named option__<mode>__<name>; shown with their mode only
         self.option_fields: dict[str, list[tuple[str, object]]] = {}
         for name, spec in self.deckless.items():
-            for option in spec.setup_options:
+            for option in declared(spec):
                 field = f"option__{name}__{option.name}"
                 self.fields[field] = _option_field(option)
                 self.option_fields.setdefault(name, []).append((field, option))

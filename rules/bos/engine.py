@@ -76,6 +76,7 @@ from rules.bos.match import play_match
 from rules.bos.state import BosState
 from rules.core.decks import DeckList
 from rules.core.engine import EngineSpec, MatchFormat, StatCounter
+from rules.core.options import BOOLEAN, CHOICE, INTEGER, EngineOption, turn_limit
 
 #: 1.1: ISMCTS searches with evaluation priors (its games differ; the rules do not).
 #: 1.2: a spell's condition is checked once, before its vim is paid (issue 29.5: Mind Flood).
@@ -116,7 +117,21 @@ ENGINE = EngineSpec(
     game="bos", version=VERSION, new_game=new_game, evaluate=ai.evaluate, search_defaults={"eval_scale": 15.0},
     min_players=2, max_players=2, perfect_information=False, chance=False, simultaneous_moves=True, teams=False,
     end_reasons=END_REASONS, counters=COUNTERS, goldfish_opponent=goldfish_deck, match=MATCH,
-    options={"first_player": ["bid", "rps"], "reserve_swaps": False},
+    setup_options=(  # new_game's keywords (code-only: a deck run offers none yet)
+        EngineOption("first_player", "First player", CHOICE, offered=False, default="bid",
+                     choices=(("bid", "the competitive ether bid"), ("rps", "the casual rock-paper-scissors")),
+                     help='who goes first (bos.txt, "Setup")'),
+        EngineOption("max_bid", "Highest bid", INTEGER, offered=False, default=10, minimum=0,
+                     help="the most ether a seat may bid"),
+        EngineOption("tie_chooser", "Tie chooser", INTEGER, offered=False, default=0, minimum=0, maximum=1,
+                     help="the seat that decides after tied bids"),
+        EngineOption("reserve_swaps", "Reserve swaps", BOOLEAN, offered=False, default=False,
+                     help="reserves may be swapped (between the games of a match)"),
+        EngineOption("boss_revealed", "Boss revealed", CHOICE, offered=False, default=None,
+                     choices=((None, "when competitive"), (True, "yes"), (False, "no")),
+                     help="bosses are shown at the start (default: when the first player is bid for)"),
+        turn_limit(TURN_LIMIT),
+    ),
 )
 
 __all__ = ["COUNTERS", "ENGINE", "VERSION", "BosState", "EndReason", "new_game"]

@@ -93,9 +93,10 @@ from __future__ import annotations
 
 from rules.boundless import ai
 from rules.boundless.constants import END_REASONS, EndReason
-from rules.boundless.state import BoundlessState
+from rules.boundless.state import COMMAND_ZONES, FORM_ZONES, TURN_LIMIT, BoundlessState
 from rules.core.decks import DeckList
 from rules.core.engine import EngineSpec, StatCounter
+from rules.core.options import INTEGER, EngineOption, turn_limit
 
 #: 2.1: effects are structured data checked at save (compiler.py); the games are those of 2.0,
 #: move for move, but a 2.0 replay's decks hold the old sentences (rules-notes: "Structured effects").
@@ -129,6 +130,13 @@ ENGINE = EngineSpec(
     end_reasons=END_REASONS, counters=COUNTERS,
     # random play-outs beat evaluation priors here (28/36 against greedy, priors 23/36: bench_agents.py)
     search_defaults={"prior": 0, "relative": False, "rollout_steps": 10},
+    setup_options=(  # new_game's keywords (code-only: a deck run offers none yet)
+        turn_limit(TURN_LIMIT),
+        EngineOption("form_zones", "Form zones", INTEGER, offered=False, default=FORM_ZONES, minimum=1,
+                     help="form zones per player"),
+        EngineOption("command_zones", "Command zones", INTEGER, offered=False, default=COMMAND_ZONES, minimum=1,
+                     help="command zones per player"),
+    ),
 )
 
 __all__ = ["COUNTERS", "ENGINE", "VERSION", "BoundlessState", "EndReason", "new_game"]

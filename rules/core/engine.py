@@ -37,7 +37,7 @@ from typing import Annotated, Any
 
 from rules.core.decks import DeckList
 from rules.core.fields import LOG, RNG
-from rules.core.options import EngineOption, game_kwargs
+from rules.core.options import EngineOption, check_start, declared, game_kwargs
 
 # -- actions ----------------------------------------------------------------------------------------
 _BARE_WORD = re.compile(r"[A-Za-z_][A-Za-z0-9_.:+-]*")
@@ -541,6 +541,9 @@ class EngineSpec:
       offered by the web form, the API and ``manage.py simulate --option`` alike, checked by
       ``rules.core.options.clean_options``; :meth:`start` turns them into ``new_game`` keywords
       (``rules.core.options.game_kwargs``), so runs and replays store only their JSON-able values.
+      Every keyword ``new_game`` takes is declared here, typed: those only code passes (a match's
+      reserve swaps, a test's Store) with ``offered=False``; :meth:`start` refuses any other name
+      and an ill-typed value (``rules.core.options.check_start``), naming the option.
     - ``auto_pass``: which decisions are plain passes of priority (:class:`AutoPass`), so a person
       playing in the browser is asked only where they set a stop; None: only forced moves pass.
     """
@@ -563,7 +566,6 @@ class EngineSpec:
     goldfish_opponent: Callable[[], DeckList] | None = None
     passive_choice: Callable[[GameState, int], Action] | None = None
     match: MatchFormat | None = None
-    options: dict = field(default_factory=dict)
     deckless_modes: Mapping[str, EngineSpec] = field(default_factory=dict)
     setup_options: tuple[EngineOption, ...] = ()
     auto_pass: AutoPass | None = None
@@ -576,7 +578,8 @@ class EngineSpec:
         if len(decks) not in self.seat_counts():
             counts = " or ".join(map(str, self.seat_counts()))
             raise ValueError(f"{self.game} is played by {counts} players, not {len(decks)}")
-        return self.new_game(decks, seed, **(game_kwargs(self, options) if self.setup_options else options))
+        check_start(self, options)  # an unknown or ill-typed option is refused, naming it
+        return self.new_game(decks, seed, **game_kwargs(self, options))
 
     def end_reason_label(self, reason: str) -> str:
         """The phrase for an end reason (the core's own, the game's, or the value itself)."""
@@ -596,4 +599,4 @@ class EngineSpec:
                 "end_reasons": dict(self.end_reasons), "counters": [c.as_dict() for c in self.counters],
                 "deckless_modes": {name: {"version": spec.version, **spec.game_type()}
                                    for name, spec in self.deckless_modes.items()},
-                **({"setup_options": [o.as_dict() for o in self.setup_options]} if self.setup_options else {})}
+                **({"setup_options": [o.as_dict() for o in declared(self)]} if declared(self) else {})}

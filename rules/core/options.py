@@ -27,8 +27,8 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, NoReturn
 
-CHOICE, MULTIPLE, BOOLEAN, INTEGER = "choice", "multiple", "boolean", "integer"
-KINDS = (CHOICE, MULTIPLE, BOOLEAN, INTEGER)
+CHOICE, MULTIPLE, BOOLEAN, INTEGER, VALUE = "choice", "multiple", "boolean", "integer", "value"
+KINDS = (CHOICE, MULTIPLE, BOOLEAN, INTEGER, VALUE)
 _TRUE, _FALSE = ("true", "yes", "on", "1"), ("false", "no", "off", "0", "")
 _NONE = ("", "none", "null")
 
@@ -63,10 +63,16 @@ class EngineOption:
     kwarg: str = ""  # new_game's keyword argument (default: the option's name)
     key: str | int | None = None  # the value goes under this key of the (dict) keyword argument
     check: Callable[[Any], None] | None = None  # raises ValueError for a value the game cannot take
+    #: False: a keyword only code passes (a match's reserve swaps, a test's Store), never offered
+    #: to the web form, the API or the command line; ``start`` still refuses it ill-typed
+    offered: bool = True
+    types: tuple[type, ...] = ()  # a VALUE option's accepted Python types (None is always accepted)
 
     def __post_init__(self):
         if self.kind not in KINDS:
             raise ValueError(f"option {self.name}: kind is one of {', '.join(KINDS)}, not {self.kind!r}")
+        if self.kind == VALUE and self.offered:
+            raise ValueError(f"option {self.name}: a {VALUE} option is for code only (offered=False)")
 
     def choice_list(self) -> list[tuple[Any, str]]:
         """The ``(value, label)`` pairs (computed now when ``choices`` is a function)."""
@@ -144,6 +150,12 @@ class EngineOption:
             return raw.strip().lower() in _TRUE
         self._fail(f"must be true or false, not {_shown(raw)}")
 
+    def _clean_value(self, raw: Any) -> Any:
+        if raw is not None and self.types and not isinstance(raw, self.types):
+            names = " or ".join(t.__name__ for t in self.types)
+            self._fail(f"must be a {names}, not {_shown(raw)}")
+        return raw
+
     def _clean_integer(self, raw: Any) -> int:
         if isinstance(raw, str) and raw.strip().lstrip("-").isdigit() and len(raw.strip()) < 19:
             raw = int(raw.strip())
@@ -158,8 +170,23 @@ class EngineOption:
 
 # -- every option of an engine ---------------------------------------------------------------------------
 def declared(engine) -> tuple[EngineOption, ...]:
-    """The engine's setup options (``EngineSpec.setup_options``; none for an engine without them)."""
-    return tuple(getattr(engine, "setup_options", ()) or ())
+    """The setup options the engine offers users (``EngineSpec.setup_options`` but its code-only
+    keywords; none for an engine without them)."""
+    return tuple(o for o in getattr(engine, "setup_options", ()) or () if o.offered)
+
+
+def check_start(engine, options: Mapping[str, Any]) -> None:
+    """Refuse what ``EngineSpec.start`` must not pass to ``new_game``: a name the engine does not
+    declare (offered or code-only), or a value of the wrong type or out of range, with an
+    :class:`OptionError` naming the option. Offered options' values are checked as
+    :meth:`EngineOption.clean` checks user input; code-only ones by their ``types``."""
+    by_name = {o.name: o for o in engine.setup_options}
+    for name, value in options.items():
+        option = by_name.get(name)
+        if option is None:
+            known = ", ".join(by_name) or "none"
+            raise OptionError(str(name)[:60], f"{engine.game} ({engine.version}) has no such option (its options: {known})")
+        option.clean(value)
 
 
 def clean_options(engine, raw: Mapping[str, Any] | None, *, players: int | None = None) -> dict:
@@ -197,11 +224,11 @@ def clean_options(engine, raw: Mapping[str, Any] | None, *, players: int | None 
 def game_kwargs(engine, options: Mapping[str, Any] | None) -> dict:
     """``new_game`` keyword arguments from options: each declared option's value under its
     ``kwarg`` (and ``key``); anything else (an engine option of its own, ``teams``) as given."""
-    by_name = {o.name: o for o in declared(engine)}
+    by_name = {o.name: o for o in engine.setup_options}
     out: dict[str, Any] = {}
     for name, value in (options or {}).items():
         option = by_name.get(name)
-        if option is None:
+        if option is None or not option.offered:  # a code-only keyword: as given
             if isinstance(value, dict) and isinstance(out.get(name), dict):
                 out[name] = {**value, **out[name]}
             else:
@@ -234,3 +261,15 @@ def describe(engine, options: Mapping[str, Any] | None) -> list[dict]:
         rows.append({"name": option.name, "label": option.label, "value": chosen, "text": text,
                      "default": option.name not in (options or {})})
     return rows
+
+
+# -- declarations shared by several engines -------------------------------------------------------------
+def code_only(name: str, help: str, *types: type) -> EngineOption:
+    """A ``new_game`` keyword only code passes (never offered to users), of ``types`` (any: none)."""
+    return EngineOption(name, name.replace("_", " ").capitalize(), VALUE, help=help, offered=False, types=types)
+
+
+def turn_limit(default: int, *, offered: bool = False) -> EngineOption:
+    """The ``turn_limit`` keyword every engine takes: the turns after which a game ends unfinished."""
+    return EngineOption("turn_limit", "Turn limit", INTEGER, help="turns after which the game ends unfinished",
+                        default=default, minimum=1, offered=offered)

@@ -73,6 +73,7 @@ from __future__ import annotations
 
 from rules.core.decks import CardSpec, DeckEntry, DeckList
 from rules.core.engine import EngineSpec, StatCounter
+from rules.core.options import code_only, turn_limit
 from rules.fellbound import ai
 from rules.fellbound.state import TURN_LIMIT, FellBoundState
 
@@ -125,6 +126,10 @@ ENGINE = EngineSpec(
     # ISMCTS plays greedy out to the end of the opponent's reply from each leaf: it beat greedy
     # 25/36 so (evaluation priors alone: 29/54; random play-outs: 7/36; scripts/bench_agents.py)
     search_defaults={"rollout": "greedy", "rollout_sample": 6, "rollout_turns": 2},
+    setup_options=(  # new_game's keywords (code-only: a deck run offers none yet)
+        code_only("teams", "four players: two lists of two seats (default [[0, 2], [1, 3]])", list, tuple),
+        turn_limit(TURN_LIMIT),
+    ),
 )
 
 __all__ = ["COUNTERS", "ENGINE", "VERSION", "FellBoundState", "new_game"]

@@ -72,6 +72,7 @@ from __future__ import annotations
 
 from rules.core.decks import DeckList
 from rules.core.engine import EngineSpec, StatCounter
+from rules.core.options import INTEGER, EngineOption, code_only, turn_limit
 from rules.millennium_blades import ai
 from rules.millennium_blades.full.engine import DUEL_ENGINE, FULL_ENGINE
 from rules.millennium_blades.state import CHARTS, TURN_LIMIT, MBState
@@ -114,6 +115,17 @@ ENGINE = EngineSpec(
     search_defaults={"rollout": "greedy", "rollout_turns": 3, "eval_scale": 5.0},
     # the whole game (rules/millennium_blades/full/): every seat starts from a starter deck, no saved decks
     deckless_modes={"full-game": FULL_ENGINE, "duel": DUEL_ENGINE, "turn-based": TURN_BASED_ENGINE},
+    setup_options=(  # new_game's keywords (code-only: a deck run offers none yet)
+        code_only("store", "the Store's cards (default: the core Store)"),
+        code_only("metagame", "the Metagame cards in play", list, tuple),
+        code_only("chart", "the Tournament VP Chart's column", str),
+        EngineOption("first_player", "First player", INTEGER, offered=False, default=0, minimum=0,
+                     help="the seat that plays first in the Tournament"),
+        turn_limit(TURN_LIMIT),
+        code_only("powers", "per seat, the CardSpecs of the Tournament sides the seat holds as powers", list, tuple, dict),
+        code_only("kit_limits", "per seat, the kit's limits"),
+        code_only("purse", "per seat, the money to start with"),
+    ),
 )
 
 __all__ = ["CHARTS", "COUNTERS", "ENGINE", "VERSION", "MBState", "new_game"]

@@ -82,6 +82,7 @@ from __future__ import annotations
 
 from rules.core.decks import DeckList
 from rules.core.engine import AutoPass, EngineSpec, StatCounter, Stop
+from rules.core.options import CHOICE, EngineOption, turn_limit
 from rules.spellbound import ai
 from rules.spellbound.actions import PASS
 from rules.spellbound.constants import CASTING_PHASES, END_REASONS, SILENT_STEPS, STEPS, TURN_LIMIT, EndReason
@@ -152,6 +153,12 @@ ENGINE = EngineSpec(
     game="spellbound", version=VERSION, new_game=new_game, evaluate=ai.evaluate, search_defaults=SEARCH_DEFAULTS,
     min_players=2, max_players=2, perfect_information=False, chance=True, simultaneous_moves=False, teams=False,
     end_reasons=END_REASONS, counters=COUNTERS, goldfish_opponent=goldfish_deck, auto_pass=AUTO_PASS,
+    setup_options=(  # new_game's keywords (code-only: a deck run offers none yet)
+        turn_limit(TURN_LIMIT),
+        EngineOption("first_player", "First player", CHOICE, offered=False, default=None,
+                     choices=((None, "chosen from the seed"), (0, "seat 0"), (1, "seat 1")),
+                     help="the seat that takes the first turn"),
+    ),
 )
 
 __all__ = ["COUNTERS", "ENGINE", "VERSION", "EndReason", "SpellboundState", "new_game"]

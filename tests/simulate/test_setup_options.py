@@ -12,6 +12,7 @@ import pytest
 from django.urls import reverse
 
 from rules.core.decks import DeckList
+from rules.core.options import declared
 from rules.core.play import run_games, summarize_results
 from rules.core.registry import get_engine
 from rules.core.replay import replay_game
@@ -134,7 +135,7 @@ def test_the_start_form_renders_the_declared_options(browser):
     page = browser.get(reverse("simulate:new") + f"?game={GAME}").content.decode()
     box = page[page.index(f'data-setup-options="{MODE}"'):]
     box = box[:box.index("</fieldset>")]
-    for option in FULL.setup_options:
+    for option in declared(FULL):
         assert f'name="option__{MODE}__{option.name}"' in box and option.label in box
     assert re.search(r'value="MB-EX4" id="[^"]+" checked', box)  # the rulebook's sets ticked
     assert 'type="checkbox" name="option__full-game__free_market"' in box

@@ -12,7 +12,7 @@ Choices that depend on the card pool (set codes) are computed from it when asked
 
 from __future__ import annotations
 
-from rules.core.options import BOOLEAN, CHOICE, INTEGER, MULTIPLE, EngineOption
+from rules.core.options import BOOLEAN, CHOICE, INTEGER, MULTIPLE, EngineOption, code_only
 from rules.millennium_blades.full.characters import not_playable, roster
 from rules.millennium_blades.full.pool import load_pool
 from rules.millennium_blades.full.setup import FIRST_GAME, STORE_COUNTS, _by_names, choose_store_sets
@@ -126,4 +126,14 @@ OPTIONS = (
                  choices=(("none", "none"), ("original", "this site's original stacks")), default="none"),
     EngineOption("venues", "Venues", BOOLEAN, "a Venue revealed each round, with rules for its Deckbuilding and "
                  "Tournament Phases"),
+    # new_full_game's keywords only code passes (tests, benchmarks): never offered
+    code_only("pool", "the card pool (default: the stored one)"),
+    code_only("fusion", "the Fusion cards by tier (the fusion_* options fill it)", dict),
+    code_only("prize", "the Prize cards by tournament (the prize_* options fill it)", dict),
+    code_only("starters", "per seat, the starter deck to begin with", list, tuple),
+    code_only("timers", "the Deckbuilding Rounds' timers"),
+    EngineOption("reuse_short_sets", "Reuse short sets", BOOLEAN, default=True, offered=False,
+                 help="a set too small for the Store is shuffled in again"),
+    code_only("metagames", "the Metagame cards to draw from", list, tuple),
+    code_only("character_names", "per seat, the character to play", list, tuple),
 )

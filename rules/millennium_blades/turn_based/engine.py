@@ -21,7 +21,7 @@ and ``manage.py simulate --option``: ``sets``, the promo piles (``fusion_bronze1
 from __future__ import annotations
 
 from rules.core.engine import EngineSpec, StatCounter
-from rules.core.options import CHOICE, INTEGER, MULTIPLE, EngineOption
+from rules.core.options import CHOICE, INTEGER, MULTIPLE, EngineOption, code_only
 from rules.millennium_blades.full.options import default_sets, promo_sets, store_sets
 from rules.millennium_blades.full.pool import FullPool, load_pool
 from rules.millennium_blades.turn_based.ai import evaluate
@@ -76,6 +76,11 @@ OPTIONS = (
     EngineOption("turns_per_deck", "Turns per deck", INTEGER, "the turns a player may take on one deck before "
                  "scoring is their only main action (not in the rulebook: it makes every game end)",
                  default=TURNS_PER_DECK, minimum=1, maximum=200),
+    # new_turn_based_game's keywords only code passes (tests, benchmarks): never offered
+    code_only("pool", "the card pool (default: the stored one)"),
+    code_only("fusion", "the Fusion cards by tier (the fusion_* options fill it)", dict),
+    code_only("prize", "the Prize cards by tournament (the prize_* options fill it)", dict),
+    code_only("metagames", "the Metagame cards to draw from", list, tuple),
 )
 
 

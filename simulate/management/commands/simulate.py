@@ -51,7 +51,7 @@ from django.core.management.base import BaseCommand, CommandError
 from config.progress import add_quiet_argument, progress_callback
 from rules.core.agents import agent_names
 from rules.core.decks import DeckList
-from rules.core.options import OptionError, clean_options
+from rules.core.options import OptionError, clean_options, declared
 from rules.core.play import run_games, summarize_results
 from rules.core.registry import UnknownGame, deckless_modes, game_slugs, get_engine
 from rules.core.tally import deckless_figures
@@ -147,7 +147,7 @@ class Command(BaseCommand):
         try:
             return clean_options(engine, raw, players=players)
         except OptionError as exc:
-            known = ", ".join(o.name for o in engine.setup_options) or "none"
+            known = ", ".join(o.name for o in declared(engine)) or "none"
             where = f"--option {exc.option}: " if exc.option else "--option: "
             raise CommandError(where + exc.message + ("" if exc.option else f" (options: {known})"),
                                returncode=BAD_INPUT) from None

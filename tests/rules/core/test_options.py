@@ -11,7 +11,19 @@ import pytest
 
 from rules.core.decks import DeckList
 from rules.core.engine import EngineSpec
-from rules.core.options import BOOLEAN, CHOICE, INTEGER, MULTIPLE, EngineOption, OptionError, clean_options, describe, game_kwargs
+from rules.core.options import (
+    BOOLEAN,
+    CHOICE,
+    INTEGER,
+    MULTIPLE,
+    EngineOption,
+    OptionError,
+    clean_options,
+    code_only,
+    declared,
+    describe,
+    game_kwargs,
+)
 from rules.core.registry import get_engine
 
 SEEN: list[dict] = []
@@ -38,6 +50,8 @@ TOY = EngineSpec(game="toy", version="1", new_game=_new_game, min_players=2, max
     EngineOption("prize_one", "First prize", CHOICE, choices=((None, "none"), ("gold", "Gold")), kwarg="prize", key=1),
     EngineOption("prize_two", "Second prize", CHOICE, choices=((None, "none"), ("tin", "Tin")), kwarg="prize", key=2),
     EngineOption("odd", "Odd", INTEGER, check=lambda v: None if v % 2 else (_ for _ in ()).throw(ValueError("even"))),
+    code_only("teams", "code only: lists of seats", list),
+    code_only("prize", "code only: prizes by key", dict),
 ))
 DECKS = [DeckList(game="toy", name="a"), DeckList(game="toy", name="b")]
 
@@ -81,17 +95,29 @@ def test_options_become_keyword_arguments_and_survive_json():
     TOY.start(DECKS, 1, **stored)
     assert SEEN == [{"speed": 5, "prize": {1: "gold", 2: "tin"}}]  # the int keys come back: only names are stored
     SEEN.clear()
-    TOY.start(DECKS, 1, teams=[[0], [1]], prize={3: "x"}, prize_one="gold")  # undeclared keywords pass through
+    TOY.start(DECKS, 1, teams=[[0], [1]], prize={3: "x"}, prize_one="gold")  # code-only keywords pass through
     assert SEEN == [{"teams": [[0], [1]], "prize": {3: "x", 1: "gold"}}]
 
 
-def test_an_engine_without_setup_options_is_unchanged():
+def test_an_engine_without_setup_options_takes_none():
     plain = EngineSpec(game="toy", version="1", new_game=_new_game)
     SEEN.clear()
-    plain.start(DECKS, 1, anything=[1])
-    assert SEEN == [{"anything": [1]}] and "setup_options" not in plain.game_type()
+    plain.start(DECKS, 1)
+    assert SEEN == [{}] and "setup_options" not in plain.game_type()
+    with pytest.raises(OptionError, match="anything: toy .1. has no such option .its options: none"):
+        plain.start(DECKS, 1, anything=[1])
     with pytest.raises(OptionError, match="no such option .its options: none"):
         clean_options(plain, {"x": 1})
+
+
+def test_code_only_keywords_are_typed_and_never_offered():
+    assert [o.name for o in declared(TOY)][-1] == "odd" and "teams" not in {o["name"] for o in TOY.game_type()["setup_options"]}
+    with pytest.raises(OptionError, match="teams: must be a list, not 'x'"):
+        TOY.start(DECKS, 1, teams="x")
+    with pytest.raises(OptionError, match="teams: toy has no such option"):  # users may not pass them
+        clean_options(TOY, {"teams": [[0], [1]]})
+    with pytest.raises(OptionError, match="speed: must be a whole number from 1 to 9, not 10"):
+        TOY.start(DECKS, 1, speed=10)  # offered ones are checked at start too
 
 
 def test_the_declaration_as_data_and_the_rows_a_page_shows():
@@ -110,7 +136,7 @@ FULL = get_engine("millennium_blades", "full-game")
 
 
 def test_the_whole_game_declares_its_setup_options():
-    names = [o.name for o in FULL.setup_options]
+    names = [o.name for o in declared(FULL)]
     assert names[:2] == ["sets", "preset"] and {"free_market", "pre_release", "ticks_per_minute", "fusion_gold",
                                                 "prize_bronze"} <= set(names)
     sets = next(o for o in FULL.setup_options if o.name == "sets")

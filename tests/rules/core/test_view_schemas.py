@@ -70,13 +70,13 @@ def errors(slug: str, view: dict) -> list[str]:
 
 
 def random_options(engine: EngineSpec, rng: random.Random) -> dict:
-    """The engine's declared options drawn at random: a list offers its values, a flag both."""
+    """The engine's declared choices and flags (``EngineSpec.setup_options``) drawn at random."""
     options = {}
-    for key, value in engine.options.items():
-        if isinstance(value, list) and value:
-            options[key] = rng.choice(value)
-        elif isinstance(value, bool):
-            options[key] = rng.random() < 0.5
+    for option in engine.setup_options:
+        if option.kind == "choice":
+            options[option.name] = rng.choice([value for value, _ in option.choice_list()])
+        elif option.kind == "boolean":
+            options[option.name] = rng.random() < 0.5
     return options
 
 
@@ -241,10 +241,10 @@ def random_setup_options(engine: EngineSpec, rng: random.Random) -> dict:
     """The mode's setup options (``EngineSpec.setup_options``) drawn at random: a flag either way, a
     choice among its values, a number in its bounds (at most 3: short timers keep the games short);
     a multiple choice keeps its default."""
-    from rules.core.options import BOOLEAN, CHOICE, INTEGER, clean_options
+    from rules.core.options import BOOLEAN, CHOICE, INTEGER, clean_options, declared
 
     raw = {}
-    for option in engine.setup_options:
+    for option in declared(engine):
         if option.kind == BOOLEAN:
             raw[option.name] = rng.random() < 0.5
         elif option.kind == CHOICE:
