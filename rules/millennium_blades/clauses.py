@@ -56,7 +56,11 @@ def read_clause(text: str, timing: str, effect: dict, last: dict) -> list[dict]:
     if m and timing == "action":
         effect["optional"] = True
         return read_clause(m.group(1), timing, effect, last)
-    m = re.fullmatch(r"(each opponent|each player|an opponent|each other player) flips (their|his or her|a|one|the) (.+)", text)
+    m = re.fullmatch(r"(?:choose|select) (a player|an opponent|another player|one player|one opponent)", text)
+    if m:  # the player "that player" / "they" then means (rules notes, "Choosing a player")
+        return [{"op": "choose_player", "among": "any" if m.group(1) in ("a player", "one player") else "opponent"}]
+    m = re.fullmatch(r"(each opponent|each player|an opponent|each other player|that player) flips "
+                     r"(their|his or her|his|a|one|the) (.+)", text)
     if m:
         return _owner_flips(m.group(1), m.group(3))
     m = re.fullmatch(rf"({_WHO_RE}) discards? ({NUMBER}) (cards?|singles?)(?: (?:from|in) (?:their|his or her) hands?)?", text)
@@ -127,18 +131,18 @@ def read_clause(text: str, timing: str, effect: dict, last: dict) -> list[dict]:
 
 def _owner_flips(who: str, what: str) -> list[dict]:
     player = {"each opponent": "each_opponent", "each player": "each", "an opponent": "opponent",
-              "each other player": "each_opponent"}[who]
+              "each other player": "each_opponent", "that player": "that_player"}[who]
     what = what.strip()
     if what == "top card":
         return [{"op": "flip", "target": {"player": player, "pick": "top", "chooser": "owner"}}]
-    what = re.sub(r" in (?:their|his or her) tableau$", "", what)
+    what = re.sub(r" in (?:their|his or her|his) tableau$", "", what)
     m = re.fullmatch(r"(highest|lowest)(?: star(?: rating)?)? (?:card|single)|(left-most|right-most) face-up (?:card|single)",
                      what)
     if m:
         pick = (m.group(1) or m.group(2)).replace("-", "")
         return [{"op": "flip", "target": {"player": player, "pick": pick, "chooser": "owner"}}]
     flt, zone, rest = card_phrase(f"a {what}")
-    if rest not in ("", "of their choice", "in their tableau", "of their choice in their tableau"):
+    if rest not in ("", "of their choice", "in their tableau", "of their choice in their tableau", "in his tableau"):
         raise Unread(rest, "after the card they flip")
     flt.setdefault("face", "up")
     return [{"op": "flip", "target": {"player": player, "pick": "choice", "chooser": "owner", "filter": flt}}]

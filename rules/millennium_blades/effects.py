@@ -240,6 +240,8 @@ def _op(name: str, op: Mapping[str, Any], where: str) -> Errors:
             errors += filter_errors(op["filter"], f"{where}.filter")
     elif name == "discard" and "filter" in op:
         errors += filter_errors(op["filter"], f"{where}.filter")
+    elif name == "choose_player" and op.get("among") not in ("any", "opponent"):
+        errors.append((f"{where}.among", 'chooses among "any" player or an "opponent"'))
     elif name == "rescore" and op.get("card") not in RESCORE_CARDS:
         errors.append((f"{where}.card", f"rescores {' or '.join(RESCORE_CARDS)}"))
     elif name == "if":

@@ -209,7 +209,7 @@ def read_target(text: str, last_ref: str | None = None) -> dict:
         return {"player": "self", "pick": "this", "zone": "accessory"}
     if text == "the next card you play":
         return {"player": "self", "pick": "next_played"}
-    m = re.fullmatch(r"(your|an opponent's|each opponent's|each player's) top card", text)
+    m = re.fullmatch(r"(your|an opponent's|each opponent's|each player's|that player's) top card", text)
     if m:
         return {"player": _OWNER[m.group(1)], "pick": "top", **({"chooser": "owner"} if "each" in m.group(1) else {})}
     m = re.fullmatch(r"(your|an opponent's|each opponent's) (highest|lowest)(?: star)? (?:card|single)"
@@ -233,7 +233,8 @@ def read_target(text: str, last_ref: str | None = None) -> dict:
     return {"player": player, "pick": "all" if m else "choice", "filter": flt}
 
 
-_OWNER = {"your": "self", "an opponent's": "opponent", "each opponent's": "each_opponent", "each player's": "each"}
+_OWNER = {"your": "self", "an opponent's": "opponent", "each opponent's": "each_opponent", "each player's": "each",
+          "that player's": "that_player"}
 
 
 # -- events after "whenever" / "when" --------------------------------------------------------------

@@ -146,6 +146,8 @@ class ResolveMixin(ClashMixin):
             return self.op_pay(frame, op)
         if name == "rescore":
             return self.op_rescore(frame, op)
+        if name == "choose_player":
+            return self.op_choose_player(frame, op, k)
         if name == "_flip_source":
             if source not in self.down:
                 self.flip_card(source, seat)
@@ -170,6 +172,23 @@ class ResolveMixin(ClashMixin):
                 return None
             return [frame["ctx"].get(key, others[0])] if others else []
         return [seat]
+
+    def op_choose_player(self, frame: dict, op: dict, k: int) -> bool:
+        """"Choose a player" / "Choose an opponent": the effect's player picks one (themselves too,
+        for "a player"); "that player" and "they" then mean them (rules notes, "Choosing a player")."""
+        seat, ctx, key = frame["seat"], frame["ctx"], f"{k}:player"
+        players = self.opponents(seat) if op.get("among") == "opponent" else \
+            [s for s in range(self.num_players) if s not in self.out]
+        if key not in ctx:
+            if not players:
+                return True
+            if len(players) > 1:
+                self.ask(seat, "player", [Action("player", (s,)) for s in players], key, "the chosen player")
+                return False
+            ctx[key] = players[0]
+        ctx["that_player"] = ctx[key]
+        self.log("choose_player", seat, chosen=ctx[key])
+        return True
 
     def op_points(self, frame: dict, op: dict, k: int) -> bool:
         players = self.who(frame, op, k)

@@ -199,6 +199,8 @@ def _sentences(sentences: list[str], timing: str, effect: dict) -> list[dict]:
     ops: list[dict] = []
     for s in sentences:
         s = re.sub(r"^then,? ", "", s)
+        if any(o["op"] == "choose_player" for o in ops):  # "They ...": the player chosen
+            s = re.sub(r"^they (\w+?)s? ", lambda m: f"that player {m.group(1)}s ", s)
         clash = next((o for o in reversed(ops) if o["op"] == "clash"), None)
         branches = _clash_branches(s, timing, effect)
         if branches:
@@ -254,7 +256,8 @@ def _split_if(sentence: str) -> tuple[dict, str]:
     return read_condition(m.group(1)), m.group(2)
 
 
-_JOIN = re.compile(r",? (?:and|then|and then) (?=(?:gain|lose|flip|put|clash|reveal|discard|each|draw)\b)")
+_JOIN = re.compile(r",? (?:and|then|and then) (?=(?:gain|lose|flip|put|clash|reveal|discard|each|draw|"
+                   r"you (?:gain|lose))\b)")
 
 
 def clauses(text: str, timing: str, effect: dict, ref: str | None = None) -> list[dict]:

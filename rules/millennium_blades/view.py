@@ -112,6 +112,8 @@ class ViewMixin:
             return f"{who} chooses seat {args[0]}'s {self._name_for(card)} (slot {args[1] + 1}) for {about}"
         if verb == "opponent":
             return f"{who} chooses seat {args[0]} as the opponent for {about}"
+        if verb == "player":
+            return f"{who} chooses seat {args[0]} as {about}"
         if verb == "pick":
             return f"{who} chooses {args[0]} from their hand as {about}"
         if verb == "insert":

@@ -392,3 +392,39 @@ def test_star_total_and_other_players_tableaus():
     place(st, 1, "Plain Pebble", down=("Plain Pebble",))
     do(st, 'play "Snoop"')
     assert st.rp[0] == 2
+
+
+def test_choose_a_player_then_that_player_and_they():
+    """"Choose a player." is a pick the effect's player makes (rules notes, "Choosing a player"; the
+    rulebook's "Clashing" has "choose a player" the same way): "that player" and "They" then mean
+    the seat chosen, here in a 3-player tournament ("Flip a Card": the Top Card is flipped down)."""
+    text = "Play: Choose a player. Flip that player's Top card. They gain 6 RP and you gain 4 RP."
+    effects, reason = compile_text(text)
+    assert reason is None and effects[0]["ops"][0] == {"op": "choose_player", "among": "any"}
+    beacon = card("Signal Beacon", text, star=2)
+    st = table(kit([beacon]), kit([card("Idle Lamp")]), kit([card("Quiet Owl")]))
+    place(st, 1, "Idle Lamp")
+    place(st, 2, "Quiet Owl")
+    do(st, 'play "Signal Beacon"')
+    assert st.pending["kind"] == "player"
+    do(st, "player 2")
+    assert st.down == set(ids(st, 2, "Quiet Owl"))
+    assert st.rp == [4, 0, 6]
+    chosen = [e.as_dict() for e in st.events if e.action == "choose_player"]
+    assert [(e["player"], e["changes"]["chosen"]) for e in chosen] == [(0, 2)]
+
+
+def test_choose_an_opponent_they_must_flip_a_card_of_their_choice():
+    """"Choose an opponent. They must flip a card in their tableau.": the opponent chosen picks
+    which of their face-up cards goes face-down ("Flip a Card", "Cannot be flipped")."""
+    text = "Play: Choose an opponent. They must flip a card in their tableau. Gain 3 RP."
+    effects, reason = compile_text(text)
+    assert reason is None and effects[0]["ops"][0] == {"op": "choose_player", "among": "opponent"}
+    st = table(kit([card("Pointing Crow", text)]), kit([card("Idle Lamp"), card("Dim Lamp")]),
+               kit([card("Quiet Owl")]))
+    place(st, 1, "Idle Lamp", "Dim Lamp")
+    place(st, 2, "Quiet Owl")
+    do(st, 'play "Pointing Crow"', "player 1")
+    assert st.pending["seat"] == 1 and st.pending["kind"] == "target"
+    do(st, "target 1 1")
+    assert st.down == set(ids(st, 1, "Dim Lamp")) and st.rp[0] == 3
