@@ -137,8 +137,8 @@ FULL = get_engine("millennium_blades", "full-game")
 
 def test_the_whole_game_declares_its_setup_options():
     names = [o.name for o in declared(FULL)]
-    assert names[0] == "sets" and {"starter_sets", "not_playable", "preset", "free_market", "pre_release", "ticks_per_minute", "fusion_gold",
-                                                "prize_bronze"} <= set(names)
+    assert names[0] == "sets" and {"starter_sets", "not_playable", "preset", "free_market", "pre_release",
+                                   "ticks_per_minute", "fusion_gold", "prize_bronze"} <= set(names)
     sets = next(o for o in FULL.setup_options if o.name == "sets")
     codes = [code for code, _ in sets.choice_list()]
     assert codes[0] == "MB-CORE" and "MB-ST1" not in codes and "MB-BP1" not in codes  # Store kinds only
