@@ -9,8 +9,9 @@ import json
 import random
 
 from rules.bos.engine import ENGINE
-from rules.core.fields import FIXED, declared_fields, shared_mutables, undeclared
+from rules.core.fields import FIXED, declared_fields, shared_mutables
 from tests.rules.bos.helpers import DECKS
+from tests.rules.core.clone_checks import check_clone
 
 GAMES = 40
 EVERY = 3  # positions checked: one move in three
@@ -19,22 +20,6 @@ PAIRS = [(a, b) for a in DECKS for b in DECKS]
 
 def _fixed(state) -> dict:
     return {name: dict(getattr(state, name)) for name, policy in declared_fields(type(state)).items() if policy is FIXED}
-
-
-def _check_clone(state, rng: random.Random) -> None:
-    assert not undeclared(state), f"BosState attributes not declared in base.py: {undeclared(state)}"
-    clone = state.clone()
-    shared = shared_mutables(state, clone)
-    assert not shared, f"the clone shares mutable objects with its source: {shared[:5]}"
-    assert vars(clone).keys() == vars(state).keys()
-    assert clone.events == state.events and clone.view(None) == state.view(None)
-    # the clone and its source play on alike, and apart
-    before = json.dumps(state.view(None), sort_keys=True)
-    for _ in range(3):
-        if clone.is_over:
-            break
-        clone.apply_joint_checked({seat: rng.choice(clone.legal_actions(seat)) for seat in clone.current_players()})
-    assert json.dumps(state.view(None), sort_keys=True) == before, "playing on a clone changed its source"
 
 
 def test_a_clone_shares_no_mutable_object_with_its_source():
@@ -48,11 +33,11 @@ def test_a_clone_shares_no_mutable_object_with_its_source():
         moves = 0
         while not state.is_over:
             if moves % EVERY == 0:
-                _check_clone(state, random.Random(moves))
+                check_clone(state, random.Random(moves))
                 checked += 1
             state.apply_joint_checked({seat: rng.choice(state.legal_actions(seat)) for seat in state.current_players()})
             moves += 1
-        _check_clone(state, rng)
+        check_clone(state, rng)
         after = _fixed(state)
         assert all(after[name][key] is value for name, table in fixed.items() for key, value in table.items()) \
             and after.keys() == fixed.keys() and all(after[n].keys() == fixed[n].keys() for n in fixed), \
