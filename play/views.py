@@ -200,8 +200,9 @@ def move(request, pk: int):
     except PlayError as exc:
         if exc.code == "unknown_game":
             raise Http404(exc.message) from None
-        if wants_json:
-            return JsonResponse({"error": exc.message, "code": exc.code}, status=400)
+        if wants_json:  # a game another request moved on meanwhile is a conflict, not a bad move
+            return JsonResponse({"error": exc.message, "code": exc.code},
+                                status=409 if exc.code == "game_moved_on" else 400)
         messages.error(request, exc.message)
         return redirect("play:game", pk=pk)
     if wants_json:

@@ -85,3 +85,16 @@ def test_a_move_made_while_the_agent_thinks_wins_and_the_slower_one_is_refused(t
     mine = [text for move in stored.moves for seat, text in move if seat == 0 and text.startswith("bid")]
     assert mine == ["bid 2"]  # the person's bid of the request that was answered first, once
     rebuild(stored)  # every stored move checks out against the rules (the page rebuilds the game so)
+
+
+def test_the_page_script_is_told_of_a_game_moved_on_as_a_conflict(toy_game, monkeypatch, client):
+    """The play page's fetch gets 409 (not 400, a bad move) with the reason, so it can reload."""
+    import play.views as play_views
+
+    def moved_on(**kwargs):
+        raise PlayError("game_moved_on", "the game moved on while this move was being answered")
+
+    monkeypatch.setattr(play_views, "play_move", moved_on)
+    client.force_login(toy_game.owner)
+    answer = client.post(f"/play/{toy_game.pk}/move/", {"action": "bid 3"}, HTTP_ACCEPT="application/json")
+    assert answer.status_code == 409 and answer.json()["code"] == "game_moved_on"
