@@ -57,7 +57,7 @@ def _check_values(state) -> None:
 
 def _check_view(state, seat: int) -> None:
     view = state.view(seat)
-    text = json.dumps(view)
+    text = json.dumps({key: value for key, value in view.items() if key != "hints"})  # hints name keys, not cards
     for other in range(state.num_players):
         shown = view["players"][other]
         if state.side_of[other] == state.side_of[seat]:
