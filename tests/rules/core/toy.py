@@ -31,6 +31,7 @@ from enum import StrEnum
 
 from rules.core.decks import CardSpec, DeckEntry, DeckList
 from rules.core.engine import Action, EngineSpec, GameState, StatCounter
+from rules.core.options import code_only
 
 TARGET = 20
 HAND = 3
@@ -252,6 +253,7 @@ ENGINE = EngineSpec(
     counters=(StatCounter("drawn", "Cards drawn", per_card=True, description="copies that entered the hand"),
               StatCounter("played", "Cards played", per_card=True),
               StatCounter("mulligans", "Mulligans"), StatCounter("bid", "Opening bid")),
+    setup_options=(code_only("teams", "four players: two lists of two seats", list, tuple),),
 )
 #: the toy rules under a registered slug, to drive the CLI with real deck files and validators
 BOUNDLESS_TOY = dataclasses.replace(ENGINE, game="boundless")
