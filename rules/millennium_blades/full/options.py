@@ -134,6 +134,6 @@ OPTIONS = (
     code_only("timers", "the Deckbuilding Rounds' timers"),
     EngineOption("reuse_short_sets", "Reuse short sets", BOOLEAN, default=True, offered=False,
                  help="a set too small for the Store is shuffled in again"),
-    code_only("metagames", "the Metagame cards to draw from", list, tuple),
+    code_only("metagames", "the Metagame cards to draw from (or stacks of them by name)", list, tuple, dict),
     code_only("character_names", "per seat, the character to play", list, tuple),
 )
