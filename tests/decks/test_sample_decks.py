@@ -61,5 +61,5 @@ def test_a_new_user_finds_the_sample_decks_to_play_and_simulate_against(card_poo
     client.force_login(newcomer)
     emerald = Deck.objects.get(owner__username=SAMPLE_OWNER, name="Emerald Vanguard")
     assert "Emerald Vanguard" in client.get(reverse("decks:public")).content.decode()
-    assert f'<option value="{emerald.pk}">' in client.get(reverse("play:index")).content.decode()
+    assert f'<option value="{emerald.pk}" data-game="boundless">' in client.get(reverse("play:index")).content.decode()
     assert f'value="{emerald.pk}"' in client.get(reverse("simulate:new") + "?game=boundless").content.decode()
