@@ -38,7 +38,7 @@ def test_bad_query_shows_the_parser_message_in_the_page(page, live_server):
 
 
 def test_a_misspelt_name_offers_the_card_and_the_suggestion_opens_it(page, live_server):
-    page.goto(f"{live_server.url}/games/boundless/?q=akumaden+acolite")
+    page.goto(f"{live_server.url}/games/boundless/?q=akumadn+acolitte")
     suggestion = page.locator(".did-you-mean a", has_text="Akumaiden Acolyte")
     suggestion.wait_for(state="visible")
     suggestion.click()
