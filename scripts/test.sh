@@ -46,7 +46,7 @@ as_pg "$pg_bin/pg_ctl" -D "$pg_dir/data" -l "$pg_dir/log" -w \
 
 echo "== all tests on SQLite =="
 status=0
-$BIN/python -m pytest "${xdist[@]}" "$@" || status=$?
+$BIN/python -m pytest "${xdist[@]}" --durations=30 "$@" || status=$?  # the slowest tests, to keep the suite short
 
 echo "== database-facing tests on PostgreSQL (port $pg_port) =="
 DATABASE_URL="postgres://postgres@127.0.0.1:$pg_port/postgres" \

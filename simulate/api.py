@@ -85,7 +85,7 @@ class SimulationStartSerializer(RequestSerializer):
                   "option or a bad value: 400 bad_options naming it (option)")
 
     league = serializers.DictField(
-        required=False, allow_null=True, error_messages=says("must be an object: {format, table_size, source, query}"),
+        required=False, allow_null=True, error_messages=says("must be an object with format, table_size, source and query"),
         help_text="mode league only (every deck against every other, 2-32 decks): format (head_to_head: games, seats "
                   "alternating; match: the game's matches; teams: each deck a team of allies; table: table_size decks "
                   "at one table, every combination; default the game's first), table_size (table: 3 to the game's "

@@ -68,15 +68,21 @@
   }
 
   /* -- stepping ------------------------------------------------------------------------------ */
+  /* The turn frame ``i``'s move was made in (the turns the log groups by and the position names; a
+     move that ends a turn belongs to it). */
+  function turnOf(i) {
+    return frames[i].move_turn !== undefined ? frames[i].move_turn : frames[i].turn;
+  }
+
   function turnStart(i) {
-    var t = frames[i].turn;
-    while (i > 0 && frames[i - 1].turn === t) i--;
+    var t = turnOf(i);
+    while (i > 0 && turnOf(i - 1) === t) i--;
     return i;
   }
 
   function nextTurn() {
-    var t = frames[index].turn;
-    for (var i = index + 1; i < frames.length; i++) if (frames[i].turn !== t) return i;
+    var t = turnOf(index);
+    for (var i = index + 1; i < frames.length; i++) if (turnOf(i) !== t) return i;
     return frames.length - 1;
   }
 

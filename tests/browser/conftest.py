@@ -133,3 +133,39 @@ def start_run_and_wait(page, games: int, timeout: int = 180_000) -> None:
     page.get_by_role("button", name="Start the run").click()
     page.wait_for_url(re.compile(r".*/simulations/\d+/$"))
     page.wait_for_function("() => document.getElementById('progress').dataset.status === 'done'", timeout=timeout)
+
+
+#: every frame of the replay on the page, whole: the first page from the ``replay-page`` script,
+#: the rest fetched from the viewer's ``data-frames-url`` (a 202 "computing" is asked again)
+_ALL_FRAMES_JS = """async () => {
+  const outline = JSON.parse(document.getElementById('replay-frames').textContent);
+  const first = JSON.parse(document.getElementById('replay-page').textContent || 'null');
+  const frames = first ? first.frames.slice() : outline.slice();
+  const url = document.getElementById('replay').getAttribute('data-frames-url');
+  while (frames.length < outline.length) {
+    const answer = await fetch(url + (url.includes('?') ? '&' : '?') + 'first=' + frames.length,
+                               {credentials: 'same-origin', headers: {Accept: 'application/json'}});
+    if (answer.status === 202) { await new Promise(done => setTimeout(done, 500)); continue; }
+    if (answer.status !== 200) throw new Error('frames page: status ' + answer.status);
+    const page = await answer.json();
+    if (!page.frames.length) throw new Error('frames page ' + frames.length + ' is empty');
+    frames.push(...page.frames);
+  }
+  return frames;
+}"""
+
+
+def replay_frames(page) -> list[dict]:
+    """Every frame of the replay open in ``page``, each whole (view, moves, events), as the viewer
+    pages them in (issue 27.6: the page embeds an outline and the first frames only)."""
+    page.wait_for_selector("#replay-frames", state="attached", timeout=180_000)
+    return page.evaluate(_ALL_FRAMES_JS)
+
+
+def wait_replay_drawn(page, step: int | None = None) -> None:
+    """Wait until the replay viewer is at ``step`` (1-based, as "Step N of M" says; any when left
+    out) and has drawn it (a frame outside the first page is fetched first, and the board waits
+    for it: ``data-loading``)."""
+    page.wait_for_function("""n => (n === null || document.getElementById('replay-position').textContent
+                                                      .startsWith('Step ' + n + ' '))
+                                   && !document.getElementById('replay').hasAttribute('data-loading')""", arg=step)

@@ -7,12 +7,18 @@ The runs go through the local backend's dispatcher with thread workers (``local_
 tests/browser/conftest.py).
 """
 
-import json
 
 import pytest
 from django.contrib.auth import get_user_model
 
-from tests.browser.conftest import DB_LOCK, SCREENSHOTS, log_in_to_new_run, start_run_and_wait
+from tests.browser.conftest import (
+    DB_LOCK,
+    SCREENSHOTS,
+    log_in_to_new_run,
+    replay_frames,
+    start_run_and_wait,
+    wait_replay_drawn,
+)
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -50,11 +56,10 @@ def test_a_fellbound_head_to_head_replay_draws_the_battleground_tile_by_tile(pag
     page.wait_for_url(f"**/simulations/{run.pk}/games/0/1/**")
     page.wait_for_selector("#replay-frames", state="attached", timeout=180_000)  # a slow one is computed first
     assert page.locator(".rp-grid [data-tile]").count() == 10  # 2 x 5 tiles
-    frames = json.loads(page.locator("#replay-frames").inner_text())
+    frames = replay_frames(page)
     step, deploy = next((i, e) for i, f in enumerate(frames) for e in f["events"] if e["action"] == "deploy")
     page.locator(f'#replay-log [data-step="{step}"] a').click()
-    page.wait_for_function("n => document.getElementById('replay-position').textContent.startsWith('Step ' + n + ' ')",
-                           arg=step + 1)
+    wait_replay_drawn(page, step + 1)
     tile = page.locator(f'.rp-grid [data-tile="{deploy["changes"]["tile"]}"]')
     assert tile.locator(".rp-card-name").inner_text() == deploy["changes"]["card"]
     assert tile.locator(".rp-facing").count() == 1

@@ -2,13 +2,19 @@
 from the web form and played by the tournament engine; its replay shows every seat's tableau in
 slot order, with the Top Card marked."""
 
-import json
 import re
 
 import pytest
 from django.contrib.auth import get_user_model
 
-from tests.browser.conftest import DB_LOCK, SCREENSHOTS, log_in_to_new_run, start_run_and_wait
+from tests.browser.conftest import (
+    DB_LOCK,
+    SCREENSHOTS,
+    log_in_to_new_run,
+    replay_frames,
+    start_run_and_wait,
+    wait_replay_drawn,
+)
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -41,8 +47,9 @@ def test_a_table_of_three_kits_replays_every_tableau_in_slot_order(page, live_se
     page.locator(".games-list a", has_text="Replay #1").first.click()
     page.wait_for_url(f"**/simulations/{run.pk}/games/0/1/**")
     page.wait_for_selector("#replay-frames", state="attached", timeout=180_000)
-    frames = json.loads(page.locator("#replay-frames").inner_text())
+    frames = replay_frames(page)
     page.get_by_role("button", name="End").click()
+    wait_replay_drawn(page)
     last = frames[-1]["view"]["players"]
     seat0 = page.locator(".rp-panel", has=page.locator(".rp-panel-title", has_text=re.compile(r"^Seat 1 "))).first
     shown = seat0.locator(".rp-zone", has=page.locator(".rp-zone-title", has_text="Tableau")).first

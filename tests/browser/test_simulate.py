@@ -21,7 +21,7 @@ import re
 import pytest
 from django.contrib.auth import get_user_model
 
-from tests.browser.conftest import DB_LOCK, SCREENSHOTS
+from tests.browser.conftest import DB_LOCK, SCREENSHOTS, replay_frames, wait_replay_drawn
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -48,8 +48,7 @@ def _turn(page) -> int:
 
 
 def _wait_step(page, step: int):
-    page.wait_for_function("n => document.getElementById('replay-position').textContent.startsWith('Step ' + n + ' ')",
-                           arg=step)
+    wait_replay_drawn(page, step)
 
 
 def test_start_a_head_to_head_run_watch_it_finish_and_replay_a_game(page, live_server, local_backend):
@@ -157,8 +156,7 @@ def test_start_a_head_to_head_run_watch_it_finish_and_replay_a_game(page, live_s
     mine = page.locator(".rp-panel.rp-mine")
     assert mine.count() == 1 and "Seat 1 · " in mine.locator(".rp-panel-title").inner_text()
     assert "(this seat)" in mine.locator(".rp-panel-title").inner_text()
-    hidden_views = page.evaluate("""() => JSON.parse(document.getElementById('replay-frames').textContent)
-                                         .map(f => Object.keys(f.view.hands).includes('1'))""")
+    hidden_views = ["1" in frame["view"]["hands"] for frame in replay_frames(page)]
     assert not any(hidden_views)  # seat 0 never sees seat 1's hand
     page.get_by_role("link", name="Everything").click()
     page.wait_for_url("**seat=all**")
@@ -224,8 +222,8 @@ def test_a_table_of_four_decks_shows_placements_and_four_seat_replays(page, live
     page.locator(".seat-switch").wait_for(timeout=120_000)
     assert page.locator(".seat-switch a").count() == 5  # four seats and "Everything"
     assert page.locator(".game-standings tbody tr").count() == 4
-    bid = page.evaluate("""() => JSON.parse(document.getElementById('replay-frames').textContent)
-                                  .findIndex(f => f.moves.length === 4 && f.moves[0].action.startsWith('bid'))""")
+    bid = next((i for i, f in enumerate(replay_frames(page))
+                if len(f["moves"]) == 4 and f["moves"][0]["action"].startswith("bid")), -1)
     assert bid > 0
     page.locator(f'#replay-log [data-step="{bid}"] a').click()
     _wait_step(page, bid + 1)

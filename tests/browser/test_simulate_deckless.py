@@ -10,7 +10,7 @@ import re
 import pytest
 from django.contrib.auth import get_user_model
 
-from tests.browser.conftest import SCREENSHOTS
+from tests.browser.conftest import SCREENSHOTS, replay_frames, wait_replay_drawn
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -134,14 +134,14 @@ def _open_replay(page) -> list[dict]:
     page.locator("#games a[href*='/games/0/0/']").first.click()
     page.wait_for_url("**/games/0/0/**")
     page.locator("#replay-board").wait_for()
-    return page.evaluate("() => JSON.parse(document.getElementById('replay-frames').textContent)")
+    return replay_frames(page)
 
 
 def _go_to(page, step: int) -> None:
     """The replay at frame ``step`` (0-based), by its slider."""
     page.locator("#replay-slider").fill(str(step))
     page.locator("#replay-slider").dispatch_event("input")
-    page.wait_for_function(f"() => document.getElementById('replay-position').textContent.startsWith('Step {step + 1} ')")
+    wait_replay_drawn(page, step + 1)
 
 
 def _fits_the_page(page) -> bool:
@@ -173,7 +173,7 @@ def test_turn_based_and_duel_runs_finish_and_their_replays_draw_the_views(page, 
     page.wait_for_function("() => document.getElementById('replay-position').textContent.startsWith('Step 2 ')")
     first = frames[0]["view"]["turn_seat"]
     said = page.locator("#replay-description").inner_text()
-    assert said.startswith(f"Seat {first} "), f"seat {first} moved first, yet the sentence reads {said!r}"
+    assert said.startswith(f"Seat {first + 1} "), f"seat {first + 1} moved first, yet the sentence reads {said!r}"
     middle = len(frames) // 2
     _go_to(page, middle)
     assert _fits_the_page(page), "the board is wider than the page"

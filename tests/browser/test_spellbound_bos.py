@@ -4,13 +4,19 @@ Spellbound replay stepped to a frame with something on the Ladder, which the boa
 first; a BOS replay showing the three summon columns, the wizards and the boss. The runs go
 through the local backend's dispatcher with thread workers (``local_backend``, conftest.py)."""
 
-import json
 import re
 
 import pytest
 from django.contrib.auth import get_user_model
 
-from tests.browser.conftest import DB_LOCK, SCREENSHOTS, log_in_to_new_run, start_run_and_wait
+from tests.browser.conftest import (
+    DB_LOCK,
+    SCREENSHOTS,
+    log_in_to_new_run,
+    replay_frames,
+    start_run_and_wait,
+    wait_replay_drawn,
+)
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -46,13 +52,12 @@ def _run_head_to_head(page, live_server, game, stems, games=3):
 
 def _go_to(page, step: int):
     page.locator(f'#replay-log [data-step="{step}"] a').click()
-    page.wait_for_function("n => document.getElementById('replay-position').textContent.startsWith('Step ' + n + ' ')",
-                           arg=step + 1)
+    wait_replay_drawn(page, step + 1)
 
 
 def test_a_spellbound_replay_shows_the_ladder_top_first(page, live_server, local_backend):
     _run_head_to_head(page, live_server, "spellbound", ("ashen-rift", "rootbound-relics"))
-    frames = json.loads(page.locator("#replay-frames").inner_text())
+    frames = replay_frames(page)
     step = next(i for i, f in enumerate(frames) if f["view"].get("ladder"))
     _go_to(page, step)
     ladder = frames[step]["view"]["ladder"]
@@ -64,7 +69,7 @@ def test_a_spellbound_replay_shows_the_ladder_top_first(page, live_server, local
 
 def test_a_bos_replay_shows_columns_wizards_and_the_boss(page, live_server, local_backend):
     _run_head_to_head(page, live_server, "bos", ("red-kindling-rush", "blue-tidewatch-control"))
-    frames = json.loads(page.locator("#replay-frames").inner_text())
+    frames = replay_frames(page)
     step = next(i for i, f in enumerate(frames) if any(s for p in f["view"]["players"] for s in p["summons"]))
     _go_to(page, step)
     page.screenshot(path=str(SCREENSHOTS / "bos-replay-columns.png"), full_page=True)
@@ -94,7 +99,7 @@ def test_a_bos_best_of_three_run_replays_the_second_game_of_a_match(page, live_s
     page.get_by_role("link", name="Game 2", exact=True).click()
     page.wait_for_url("**match_game=2**")
     page.wait_for_selector("#replay-frames", state="attached", timeout=180_000)
-    frames = json.loads(page.locator("#replay-frames").inner_text())
+    frames = replay_frames(page)
     assert frames[-1]["over"]
     # game 2 of a match: a new ether bid, and the reserves may be swapped first
     assert any(m["action"].startswith(("bid", "swap", "done")) for f in frames for m in f["moves"])
