@@ -91,3 +91,40 @@ def test_the_start_pages_fit_a_phone(phone, live_server):
                       ("browse", "/games/fellbound/")):
         phone.goto(live_server.url + url)
         _assert_fits(phone, name)
+
+
+@pytest.mark.parametrize("kind", ["head-to-head", "full-game"])
+def test_a_simulation_replay_fits_a_phone(phone, live_server, settings, kind):
+    """A simulation's replay page (a Boundless head-to-head run, and Millennium Blades' whole game
+    with its wide boards): no sideways scroll of the page, the controls on the first screen."""
+    from django.urls import reverse
+
+    from simulate import services
+
+    settings.SIMULATION_BACKEND = "inline"  # the run and its replay are computed here, at once
+    if kind == "head-to-head":
+        decks = [_deck(phone.user, "boundless", stem).pk for stem in ("emerald-vanguard", "akumaiden-onslaught")]
+        run = services.simulation_start(owner=phone.user, game="boundless", mode="head_to_head", deck_ids=decks,
+                                        games=1, seed=7, agents=["random", "random"])
+    else:
+        run = services.simulation_start(owner=phone.user, game="millennium_blades", mode="full-game", players=3,
+                                        games=1, seed=7, agents=["random"])
+    run.refresh_from_db()
+    assert run.status == "done", run.status
+    phone.goto(live_server.url + reverse("simulate:replay", args=[run.pk, 0, 0]))
+    phone.wait_for_selector("#replay-board .rp-panel")
+    _assert_fits(phone, f"simulate-replay-{kind}")
+    for name in ("#replay-position", "#replay-slider"):
+        box = phone.locator(name).bounding_box()
+        assert box and box["y"] + box["height"] <= PHONE["height"], f"{name} starts below the first screen: {box}"
+    buttons = phone.locator(".replay-controls button")
+    assert buttons.count() == 6
+    for index in range(buttons.count()):  # every control: on the first screen, within its width
+        box = buttons.nth(index).bounding_box()
+        assert box and box["y"] + box["height"] <= PHONE["height"] and box["x"] + box["width"] <= PHONE["width"], \
+            f"{buttons.nth(index).inner_text()!r} is off the first screen: {box}"
+    phone.get_by_role("button", name="Next ›").click()  # a control within reach works
+    phone.wait_for_function("() => document.getElementById('replay-position').textContent.startsWith('Step 2 ')")
+    phone.keyboard.press("End")  # the last frames are another page, fetched when reached
+    phone.wait_for_function("() => !document.getElementById('replay').hasAttribute('data-loading')")
+    _assert_fits(phone, f"simulate-replay-{kind}-end")
