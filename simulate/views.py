@@ -40,7 +40,7 @@ from rules.core.dealing import can_deal
 from rules.core.options import BOOLEAN, CHOICE, INTEGER, MULTIPLE, OptionError, clean_options, declared
 from rules.core.registry import UnknownGame, all_games, get_game
 from rules.core.replay import frames_by_turn, page_window, paged
-from simulate import modes, permissions, replays, selectors, services
+from simulate import modes, permissions, replays, run_tables, selectors, services
 from simulate.models import SimulationRun
 
 AGENT_LABELS = {"random": "Random (fastest)", "greedy": "Greedy (one ply)", "ismcts": "ISMCTS (search, slow)",
@@ -446,69 +446,6 @@ def _pct(value) -> str:
     return "—" if value is None else f"{100 * value:.1f}%"
 
 
-def _number(value, digits: int = 2) -> str:
-    return "—" if value is None else f"{value:.{digits}f}"
-
-
-def _interval(figure: dict) -> str:
-    """A mean's 95% interval as the run page prints it: "too few games" below the figures' threshold
-    (``rules.core.tally.MIN_VALUES_FOR_INTERVAL``), nothing without one."""
-    if figure.get("low") is not None:
-        return f"{_number(figure['low'])} – {_number(figure['high'])}"
-    return "too few games" if figure.get("too_few") and figure.get("count") else ""
-
-
-def _ordinal(n: int) -> str:
-    return f"{n}{'th' if 10 <= n % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"
-
-
-def _standings(summary: dict | None) -> list[dict]:
-    """Every deck (side) of a pairing as the run page's table shows it (simulate.js redraws the
-    same table from the JSON as chunks land)."""
-    rows = []
-    for side in (summary or {}).get("sides", []):
-        games = side["games"]
-        win, ret = side["win_rate"], side["mean_return"]
-        rows.append({
-            "side": side["side"], "name": side["name"] or f"Deck {side['side'] + 1}", "games": games,
-            "wins": side["wins"], "draws": side["draws"], "losses": side["losses"],
-            "win_rate": _pct(win["rate"]), "win_interval": f"{_pct(win['low'])} – {_pct(win['high'])}" if games else "",
-            "placements": [{"place": _ordinal(place), "count": n, "share": _pct(n / games if games else None)}
-                           for place, n in side["placements"]],
-            "mean_placement": _number(side["mean_placement"]),
-            "mean_return": _number(ret["mean"]),
-            "return_interval": _interval(ret),
-        })
-    return rows
-
-
-def _counter_rows(summary: dict | None, mode: str) -> dict:
-    """The game's counters as the run page's "Counted per game" box shows them (simulate.js redraws
-    it from the JSON): per side and plain counter its mean (with its 95% interval where the figures
-    hold one: a deckless run's) and how often it happened; per side and per-card counter the cards
-    in all and per game, where the figures total them (``tally.deckless_figures``)."""
-    summary = summary or {}
-    sides = summary.get("sides") or []
-    if not summary.get("games"):
-        return {"plain": [], "cards": [], "sides": len(sides)}
-    if mode == modes.GOLDFISH:
-        sides = sides[:1]
-    labels = summary.get("counter_labels") or {}
-    plain, cards = [], []
-    for side in sides:
-        name = side["name"] or f"Deck {side['side'] + 1}"
-        for counter, c in side["counters"].items():
-            interval = c.get("mean_interval") or {}
-            plain.append({"side": name, "counter": counter, "label": labels.get(counter, counter),
-                          "mean": _number(c["mean"]), "games_with": c["games_with"], "rate": _pct(c["rate"]),
-                          "interval": _interval(interval),
-                          "with": _pct(c["win_rate_with"]), "without": _pct(c["win_rate_without"])})
-        for counter, total in (side.get("card_totals") or {}).items():
-            cards.append({"side": name, "counter": counter, "label": labels.get(counter, counter),
-                          "per_game": _number(total["per_game"]), "total": total["total"]})
-    return {"plain": plain, "cards": cards, "sides": len(sides), "rates": mode != modes.GOLDFISH}
-
-
 def _played_games(run: SimulationRun) -> dict[int, list[int]]:
     """Per pairing, the indices of the games whose chunk has finished (replay links)."""
     played: dict[int, list[int]] = {}
@@ -556,9 +493,17 @@ def run_detail(request, pk: int):
     context.update(progress=progress, results=results, pairings=pairings, games_shown=GAMES_SHOWN,
                    games_preview=GAMES_PREVIEW,
                    api_url=api_url, document=document,
-                   standings=_standings(results["summary"]), counters=_counter_rows(results["summary"], run.mode),
+                   tables_url=_with_key(reverse("simulate:tables", args=[run.pk]), context["key"]),
+                   **run_tables.tables_context(run, results),
                    agents=" vs ".join(str(a.get("name", a)) if isinstance(a, dict) else str(a) for a in run.agents))
     return render(request, "simulate/run.html", context)
+
+
+def tables(request, pk: int):
+    """The run page's result tables of ``?pairing=`` as an HTML fragment, which simulate.js swaps in
+    as chunks land (``simulate.run_tables``: the one place they are rendered)."""
+    run = _visible_run(request, pk)
+    return run_tables.figures(request, run, selectors.run_results(run))
 
 
 # -- the games list ---------------------------------------------------------------------------------

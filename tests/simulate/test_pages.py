@@ -223,6 +223,38 @@ def test_run_page_shows_progress_results_and_replay_links(client, done_run):
     assert '<span class="place">1st</span>' in page
 
 
+def test_the_run_tables_are_rendered_once_for_the_page_and_its_script(client, done_run, decks):
+    """The standings and counters exist only as the server's fragment: the page includes it and
+    simulate.js swaps the same fragment in (no second rendering in the script)."""
+    _login(client, done_run.owner)
+    page = client.get(reverse("simulate:run", args=[done_run.pk])).content.decode()
+    url = reverse("simulate:tables", args=[done_run.pk])
+    assert f'data-tables-url="{url}"' in page
+    fragment = client.get(url, {"pairing": "0"}).content.decode()
+    for table_id in ("standings", "counters"):
+        start = f'id="{table_id}"'
+        assert start in fragment and start in page
+        block = fragment[fragment.index(start):]
+        assert block[:block.index("</div>")] in page  # the very same markup
+    assert fragment.count('<tr data-side="') == 2 and "%" in fragment
+    assert client.get(url, {"pairing": "99"}).status_code == 200  # past the last: the last, as the picker
+    script = (Path(__file__).resolve().parents[2] / "static/js/simulate.js").read_text()
+    assert "function drawStandings" not in script and "function drawCounters" not in script
+    client.logout()
+    assert client.get(url).status_code == 404  # as private as the run
+    _login(client, decks[4])
+    assert client.get(url).status_code == 404
+
+
+def test_the_tables_write_numbers_as_the_script_writes_its_own():
+    from simulate.run_tables import fixed, interval, percent
+
+    assert [percent(0.5), percent(0.1234), percent(1), percent(None)] == ["50%", "12.3%", "100%", "—"]
+    assert [fixed(0.125), fixed(-0.125), fixed(2), fixed(1 / 3)] == ["0.13", "-0.13", "2.00", "0.33"]  # toFixed
+    assert interval({"low": 0.5, "high": 1.25}) == "0.50 – 1.25"
+    assert interval({"too_few": True, "count": 2}) == "too few games" and interval(None) == ""
+
+
 def test_run_page_is_private_unless_shared(client, done_run, decks):
     other = decks[4]
     url = reverse("simulate:run", args=[done_run.pk])
