@@ -4,12 +4,14 @@
 from __future__ import annotations
 
 from rules.core.engine import Action
+from rules.millennium_blades.effects import ALLY_PLAYERS
+from rules.millennium_blades.market import MarketMixin
 
 AFTERMARKET_LIMIT = 12  # "Aftermarket Space": "the Aftermarket has a limit of 12 cards"
-FIXED_PICKS = ("this", "left", "right", "played", "next_played", "revealed")
+FIXED_PICKS = ("this", "left", "right", "played", "next_played", "revealed", "losing_card", "chosen")
 
 
-class ClashMixin:
+class ClashMixin(MarketMixin):
     # -- choosing cards --------------------------------------------------------------------------------
     def choose_cards(self, frame: dict, target: dict, k: int, *, flipping: bool) -> list[int] | None:
         """The cards a TARGET names, after any choice (None while a choice is pending).
@@ -31,9 +33,10 @@ class ClashMixin:
                 return [card] if card is not None and card not in self.down else []
             return [card] if card is not None and self.in_tableau(card) and legal(card, self.seat_of(card)) else []
         player = target.get("player", "self")
-        players = {"self": [seat], "opponent": self.opponents(seat), "each_opponent": self.opponents(seat),
-                   "that_player": [ctx.get("that_player", seat)],
-                   }.get(player, [s for s in range(self.num_players) if s not in self.out])
+        players = self.ally_seats(seat, player, ctx) if player in ALLY_PLAYERS else \
+            {"self": [seat], "opponent": self.opponents(seat), "each_opponent": self.opponents(seat),
+             "that_player": [ctx.get("that_player", seat)],
+             }.get(player, [s for s in range(self.num_players) if s not in self.out])
         one_pick = player in ("opponent", "any")
         groups: list[tuple[int, list[int]]] = []
         for p in players:
@@ -88,7 +91,8 @@ class ClashMixin:
             owner_seat = self.seat_of(card)
             cancelled = False
             if owner_seat is not None and owner_seat != seat and card not in self.down:
-                reactions = self._flip_reactions(card, owner_seat, seat)
+                # "This effect cannot be reacted to": no Reaction is offered
+                reactions = [] if op.get("no_reaction") else self._flip_reactions(card, owner_seat, seat)
                 key = f"{k}:react{j}"
                 if reactions and key not in ctx:
                     options = [Action("react", (self.cards[r].name,)) for r in reactions] + [Action("decline")]
@@ -100,6 +104,7 @@ class ClashMixin:
                 star = self.star(card)
                 if self.flip_card(card, seat):  # "If you did": the card this effect flipped, as it was
                     ctx["did"], ctx["flipped"], ctx["flipped_star"] = True, card, star or 0
+                    ctx["flipped_max"] = max(ctx.get("flipped_max", 0), star or 0)
             ctx[f"{k}:done"] = j + 1
         return True
 
@@ -146,6 +151,8 @@ class ClashMixin:
     # -- clashes ("Clashing") ------------------------------------------------------------------------------
     def op_clash(self, frame: dict, op: dict, k: int) -> bool:
         seat, source, ctx = frame["seat"], frame["source"], frame["ctx"]
+        if op["with"] == "aftermarket":
+            return self.clash_aftermarket(frame, op, k)
         if op["with"] == "opponent":
             rivals = [p for p in self.opponents(seat) if self.top_card(p) is not None]
             key = f"{k}:opponent"
@@ -159,12 +166,18 @@ class ClashMixin:
         if len(participants) < 2:  # "the clash does not occur"
             self.log("clash", seat, occurred=False)
             return True
+        used = {p: self.top_card(p) for p in participants}
+        if op.get("their_card") == "chosen":  # the card of their tableau you choose, not their Top Card
+            chosen = self.their_clash_card(frame, participants[1], k)
+            if chosen is False:
+                return False
+            used[participants[1]] = chosen
         totals, revealed = {}, []
         for p in participants:  # "starting with whoever initiated the clash and moving clockwise"
             card = self.draw_store()
             revealed.append(card)
             extra = self.cards[card].printed_star if card is not None else 0
-            top = self.top_card(p)
+            top = used[p]
             bonus = sum(op.get("amount", 0) for op in self.cards[top].continuous("clash_star"))
             totals[p] = (self.star(top) or 0) + bonus + extra
         self.to_aftermarket([c for c in revealed if c is not None])
@@ -175,6 +188,10 @@ class ClashMixin:
         if self.log_events:
             self.log("clash", seat, occurred=True, players=participants, totals=[totals[p] for p in participants],
                      revealed=[self.cards[c].name if c is not None else None for c in revealed], winner=winner)
+        # what the effect's next sentences ask about: "If you or your ally won", "the losing card"
+        ctx["clash_result"] = {"winner": winner, "losers": losers, "totals": {str(p): totals[p] for p in participants}}
+        if len(losers) == 1:
+            ctx["losing_card"] = used[losers[0]]
         frames = []
         result = "tie" if winner is None else "win" if winner == seat else "lose" if seat in losers else None
         if result and op.get(result):

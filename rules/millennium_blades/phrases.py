@@ -167,6 +167,11 @@ def read_count(text: str) -> dict:
         return {"count": "star_tokens", "zone": zone, "filter": flt}
     if re.fullmatch(r"(?:open |empty )slots? in your tableau", text):  # "Tableau": the slots no card fills
         return {"count": "empty_slots"}
+    from rules.millennium_blades.market_phrases import read_market_count  # it reads card phrases
+
+    market = read_market_count(text)
+    if market is not None:
+        return market
     flt, zone = whole_card_phrase(text)
     return {"count": "cards", "zone": zone, "filter": flt}
 
@@ -176,6 +181,7 @@ REF_PHRASES = {
     "this card": "this", "this one": "this", "this single": "this", "it": "revealed", "that card": "revealed",
     "the revealed card": "revealed", "the next card you play": "next_played", "your top card": "top",
     "the card played": "played", "that single": "played",
+    "the losing card in the clash": "losing_card", "the losing card": "losing_card",
 }
 
 

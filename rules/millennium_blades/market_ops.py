@@ -1,0 +1,34 @@
+"""The effect ops of the Store, the Aftermarket, allies and clash variants (issue 26.2), as the
+card schema declares them (``cards.EFFECT_OPS`` takes them in); ``market.py`` runs them and
+``effects.market_op_errors`` checks their values."""
+
+from __future__ import annotations
+
+from rules.core.schema import OpSpec
+
+ANY = "any"
+#: where ``take_aftermarket`` and ``take`` put a card
+TAKE_DESTINATIONS = ("hand", "binder", "store_bottom", "store_discard")
+MARKET_EFFECT_OPS = {
+    "choose_player": OpSpec('Choose a player (among: any or opponent); "that player" then means them, or with '
+                            'as: ally, your ally for the clash that follows.', {"among": "str", "as": "str"}),
+    "store_to_aftermarket": OpSpec("Put the top cards of the Store into the Aftermarket (those cards).",
+                                   {"amount": "int"}),
+    "clear_aftermarket": OpSpec("Discard every card of the Aftermarket to the Store Discard (those cards).", {}),
+    "take_aftermarket": OpSpec("Take a card of your choice (filter) from the Aftermarket to your hand, your "
+                               "binder or the bottom of the Store (to); it is then the card taken.",
+                               {"to": "str", "filter": ANY}),
+    "take": OpSpec("Move the card a clash with the Aftermarket was against (card: clashed) to your hand or "
+                   "the Store Discard (to).", {"card": "str", "to": "str"}),
+    "steal_money": OpSpec("The players (who) pay you Millennium Dollars, as much as they have.",
+                          {"amount": "int", "who": "str"}),
+    "choose_card": OpSpec('Choose a card (target); it is then "that card" (chosen) and its owner "that player".',
+                          {"target": ANY}),
+    "either": OpSpec("A player (who) must choose one of two options (lists of ops), an option that cannot be "
+                     "done not offered.", {"who": "str", "options": ANY}),
+    "name_card": OpSpec("Name a card: one of the names of the singles the players brought (rules notes).", {}),
+    "discard_named": OpSpec("The players (who) discard the named card from their hands to their binders: every "
+                            "copy (all) or one.", {"who": "str", "all": "bool"}),
+    "no_rp_loss": OpSpec("Ongoing: you cannot lose RP (a loss or a steal takes nothing from you).", {}),
+    "swap": OpSpec("Swap the positions of two face-up cards of your choice in your tableau (those cards).", {}),
+}
