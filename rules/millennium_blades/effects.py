@@ -390,8 +390,10 @@ def market_op_errors(name: str, op: Mapping[str, Any], where: str) -> Errors:
         errors.append((f"{where}.to", f"is one of {', '.join(TAKE_DESTINATIONS)}"))
     if name == "take_aftermarket" and "filter" in op:
         errors += filter_errors(op["filter"], f"{where}.filter")
-    if name == "take" and op.get("card") != "clashed":
-        errors.append((f"{where}.card", 'is "clashed": the Aftermarket card a clash was against'))
+    if name in ("take", "put_in_play") and op.get("card") not in ("clashed", "revealed"):
+        errors.append((f"{where}.card", 'is "clashed" or "revealed": a card in the Aftermarket'))
+    if name == "take" and op.get("who", "self") not in ("self", "that_player"):
+        errors.append((f"{where}.who", "is self or that_player"))
     if name == "discard_named" and op.get("who") not in WHO:
         errors.append((f"{where}.who", f"is one of {', '.join(WHO)}"))
     if name == "choose_card":

@@ -27,7 +27,15 @@ class MarketMixin:
         if name == "take":
             card = frame["ctx"].get(op["card"])
             if card is not None and card in self.aftermarket:
-                self.move_from_aftermarket(frame, card, op["to"])
+                who = frame["ctx"].get("that_player", frame["seat"]) if op.get("who") == "that_player" else frame["seat"]
+                self.move_from_aftermarket(frame, card, op["to"], who)
+            return True
+        if name == "put_in_play":
+            card = frame["ctx"].get(op["card"])
+            if self.can_put_in_play(frame["seat"], card):
+                self.aftermarket.remove(card)
+                self.owner[card] = frame["seat"]
+                self.play_single(frame["seat"], card, from_hand=False, play_effects=False)
             return True
         if name == "steal_money":
             return self.op_steal_money(frame, op, k)
@@ -74,10 +82,14 @@ class MarketMixin:
         ctx["taken"], ctx["those"], ctx["did"] = card, [card], True
         return True
 
-    def move_from_aftermarket(self, frame: dict, card: int, to: str) -> None:
+    def can_put_in_play(self, seat: int, card: int | None) -> bool:
+        """A card of the Aftermarket can be played into a tableau with an open slot ("Play a Single")."""
+        return card is not None and card in self.aftermarket and len(self.tableau[seat]) < self.capacity(seat)
+
+    def move_from_aftermarket(self, frame: dict, card: int, to: str, seat: int | None = None) -> None:
         """A card leaves the Aftermarket: to the player's hand or binder (it is theirs now), to the
         bottom of the Store, or to the Store Discard."""
-        seat = frame["seat"]
+        seat = frame["seat"] if seat is None else seat
         self.aftermarket.remove(card)
         if to in ("hand", "binder"):
             (self.hand if to == "hand" else self.binder)[seat].append(card)
@@ -214,7 +226,7 @@ class MarketMixin:
         if not players:
             return True
         chooser = players[0]
-        doable = [i for i, option in enumerate(op["options"]) if self.option_doable(option, ctx)]
+        doable = [i for i, option in enumerate(op["options"]) if self.option_doable(option, ctx, chooser)]
         if not doable:
             return True
         if key not in ctx and len(doable) > 1:
@@ -227,9 +239,12 @@ class MarketMixin:
                            "needs_face_up": False})
         return True
 
-    def option_doable(self, option: list[dict], ctx: dict) -> bool:
-        """An option whose flip names a card (that card) that is no more face-up in a tableau cannot be done."""
+    def option_doable(self, option: list[dict], ctx: dict, chooser: int) -> bool:
+        """An option whose flip names a card (that card) that is no more face-up in a tableau cannot
+        be done, nor playing a card into a tableau with no open slot."""
         first = option[0]
+        if first["op"] == "put_in_play":
+            return self.can_put_in_play(chooser, ctx.get(first["card"]))
         if first["op"] != "flip" or first["target"].get("pick") not in ctx:
             return True
         card = ctx[first["target"]["pick"]]

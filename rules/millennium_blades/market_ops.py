@@ -18,8 +18,11 @@ MARKET_EFFECT_OPS = {
     "take_aftermarket": OpSpec("Take a card of your choice (filter) from the Aftermarket to your hand, your "
                                "binder or the bottom of the Store (to); it is then the card taken.",
                                {"to": "str", "filter": ANY}),
-    "take": OpSpec("Move the card a clash with the Aftermarket was against (card: clashed) to your hand or "
-                   "the Store Discard (to).", {"card": "str", "to": "str"}),
+    "take": OpSpec("Move a card of the Aftermarket (card: clashed, the card a clash was against; revealed, the "
+                   "Store card just revealed) to the hand of you or that player (who), or the Store Discard (to).",
+                   {"card": "str", "to": "str", "who": "str"}),
+    "put_in_play": OpSpec("Play the card revealed (in the Aftermarket) into your tableau, ignoring its Play "
+                          "effects; with no open slot it cannot be done.", {"card": "str"}),
     "steal_money": OpSpec("The players (who) pay you Millennium Dollars, as much as they have.",
                           {"amount": "int", "who": "str"}),
     "choose_card": OpSpec('Choose a card (target); it is then "that card" (chosen) and its owner "that player".',

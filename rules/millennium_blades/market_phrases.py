@@ -101,7 +101,15 @@ def _option(text: str, timing: str, effect: dict) -> list[dict]:
     m = re.fullmatch(rf"give you ({NUMBER}) {_RP}", text)
     if m:  # they lose it and you gain what they lost, as a steal (rules notes, "Stealing RP")
         return [{"op": "steal_rp", "amount": number(m.group(1)), "who": "self", "thief": "that_player"}]
-    return clauses(text, timing, effect)
+    if re.fullmatch(r"play (?:that card|it|the revealed card),? ignoring (?:all )?(?:its )?play effects", text):
+        if THAT_CARD.get() != "revealed":
+            raise Unread(text, "the card played")
+        return [{"op": "put_in_play", "card": "revealed"}]
+    ops = clauses(text, timing, effect)
+    for op in ops:  # "add the card to your hand": "your" is the effect's player, not the chooser
+        if op["op"] == "take":
+            op["who"] = "that_player"
+    return ops
 
 
 def _no_reaction(ops: list[dict]) -> None:
@@ -168,8 +176,8 @@ def read_market_clause(text: str, timing: str, effect: dict, last: dict) -> list
     if taken is not None:
         return taken
     m = re.fullmatch(r"(add|put) (the card|that card|it) (?:to|into) your hand", text)
-    if m and THAT_CARD.get() == "clashed":
-        return [{"op": "take", "card": "clashed", "to": "hand"}]
+    if m and THAT_CARD.get() in ("clashed", "revealed"):  # a card in the Aftermarket ("Aftermarket Space")
+        return [{"op": "take", "card": THAT_CARD.get(), "to": "hand"}]
     if re.fullmatch(r"discard (?:that|the) card", text) and THAT_CARD.get() == "clashed":
         return [{"op": "take", "card": "clashed", "to": "store_discard"}]
     m = re.fullmatch(rf"(gain|lose) rp equal to (?:({MULTIPLE}) )?their combined star rating(?:,? up to ({NUMBER}) {_RP})?",
@@ -201,8 +209,12 @@ def read_market_clause(text: str, timing: str, effect: dict, last: dict) -> list
         from rules.millennium_blades.phrases import read_count
 
         return [{"op": "gain_money", "amount": number(m.group(1)), "per": read_count(m.group(2))}]
+    m = re.fullmatch(rf"(gain|lose) (twice|{NUMBER} times) (its|that card's) star rating in {_RP}", text)
+    if m:  # "lose twice its STAR in RP"
+        times = 2 if m.group(2) == "twice" else number(m.group(2).split()[0])
+        return [{"op": f"{m.group(1)}_rp", "amount": times, "per": {"count": "star", "card": THAT_CARD.get()}}]
     m = re.fullmatch(r"(.+?),? and ((?:add|put) (?:the card|that card|it) (?:to|into) your hand)", text)
-    if m and THAT_CARD.get() == "clashed":  # "gain 25 RP and add the card to your hand"
+    if m and THAT_CARD.get() in ("clashed", "revealed"):  # "gain 25 RP and add the card to your hand"
         return read_clause(m.group(1), timing, effect, last) + read_clause(m.group(2), timing, effect, last)
     m = re.fullmatch(rf"(.+?),? and ((?:{_ALLY_RE}) .+)", text)
     if m:  # "you gain 25 RP and your ally gains 15 RP"

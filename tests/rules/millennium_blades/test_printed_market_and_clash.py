@@ -278,3 +278,24 @@ def test_the_loser_flips_a_card_in_their_tableau():
     do(st, 'use "Ring Whip"')  # 9 + 1 against 6 + 1
     assert st.rp[0] == 6 and "Big Ox" in names(st, st.down)
     assert compile_text("Play: All players clash. Each player who lost must flip a card in their tableau.")[1] is None
+
+
+def test_that_player_must_either_play_the_revealed_card_or_lose_rp():
+    """"Reveal the top card of the Store" (to the Aftermarket, "Aftermarket Space"); "That player
+    must either play that card, ignoring all Play effects, or lose twice its STAR in RP and add the
+    card to your hand" (rules notes, "Either ... or": the chosen player picks; "your hand" is the
+    effect's player's). A card an effect plays is placed like a Single ("Play a Single") without its
+    Play effects and is not the turn's play."""
+    from rules.millennium_blades.engine import new_game
+
+    text = ("Dare–Play: Choose a player and reveal the top card of the Store. That player must either play that "
+            "card, ignoring all Play effects, or lose twice its STAR in RP and add the card to your hand.")
+    dare = card("Tavern Dare", text)
+    loud = card("Loud Drum", "Play: Gain 9 RP.", star=4)
+    st = new_game([kit([dare]), kit([card("Idle Lamp")])], 0, store=[loud])
+    do(st, 'play "Tavern Dare"', "player 1", "option 0")
+    assert names(st, st.tableau[1]) == ["Loud Drum"] and st.rp == [0, 0] and not st.aftermarket
+    st = new_game([kit([dare]), kit([card("Idle Lamp")])], 0, store=[loud])
+    st.rp[1] = 10
+    do(st, 'play "Tavern Dare"', "player 1", "option 1")
+    assert st.rp == [0, 2] and names(st, st.hand[0]) == ["Loud Drum"]
