@@ -172,45 +172,98 @@ class ClashMixin(MarketMixin):
             if chosen is False:
                 return False
             used[participants[1]] = chosen
-        totals, revealed = {}, []
-        for p in participants:  # "starting with whoever initiated the clash and moving clockwise"
-            card = self.draw_store()
-            revealed.append(card)
-            extra = self.cards[card].printed_star if card is not None else 0
-            top = used[p]
-            bonus = sum(op.get("amount", 0) for op in self.cards[top].continuous("clash_star"))
-            totals[p] = (self.star(top) or 0) + bonus + extra
-        self.to_aftermarket([c for c in revealed if c is not None])
+        done = ctx.get(f"{k}:clash")
+        if done is None:  # the reveals happen once, even when a Reaction is asked for after them
+            done = ctx[f"{k}:clash"] = self._reveal_for_clash(seat, participants, used)
+        totals = {int(p): t for p, t in done["totals"].items()}
         best = max(totals.values())
         top = [p for p, t in totals.items() if t == best]
         winner = top[0] if len(top) == 1 else None
         losers = [p for p in participants if p != winner] if winner is not None else []
-        if self.log_events:
-            self.log("clash", seat, occurred=True, players=participants, totals=[totals[p] for p in participants],
-                     revealed=[self.cards[c].name if c is not None else None for c in revealed], winner=winner)
+        outcome = self.would_lose_reactions(frame, losers, k)
+        if outcome is None:
+            return False
+        if outcome.get("repeat"):  # "ignore the results and repeat the clash"
+            ctx[f"{k}:clash"] = self._reveal_for_clash(seat, participants, used)
+            return self.op_clash(frame, op, k)
+        losers = [p for p in losers if p not in outcome["win"] and p not in outcome["not_lose"]]
+        winners = ([winner] if winner is not None else []) + outcome["win"]
         # what the effect's next sentences ask about: "If you or your ally won", "the losing card"
-        ctx["clash_result"] = {"winner": winner, "losers": losers, "totals": {str(p): totals[p] for p in participants}}
+        ctx["clash_result"] = {"winner": winner, "winners": winners, "losers": losers,
+                               "totals": {str(p): totals[p] for p in participants}}
         if len(losers) == 1:
             ctx["losing_card"] = used[losers[0]]
         frames = []
-        result = "tie" if winner is None else "win" if winner == seat else "lose" if seat in losers else None
+        result = "win" if seat in winners else "lose" if seat in losers else "tie" if winner is None else None
         if result and op.get(result):
             frames.append(self.frame(seat, source, {"ops": op[result]}, ctx, optional=False))
-        if winner is not None:
-            self.clashes_won[winner] += 1
+        for p in winners:
+            self.clashes_won[p] += 1
             if op.get("winner"):
-                frames.append(self.frame(winner, source, {"ops": op["winner"]}, ctx, optional=False))
-            for p in losers:
-                if op.get("losers"):
-                    frames.append(self.frame(p, source, {"ops": op["losers"]}, ctx, optional=False))
-            frames += self.collect("clash_won", None, winner)
-            for p in losers:
-                frames += self.collect("clash_lost", None, p)
+                frames.append(self.frame(p, source, {"ops": op["winner"]}, ctx, optional=False))
+        for p in losers:
+            if op.get("losers"):
+                frames.append(self.frame(p, source, {"ops": op["losers"]}, ctx, optional=False))
+        for p in winners:
+            frames += self.collect("clash_won", None, p)
+        for p in losers:
+            frames += self.collect("clash_lost", None, p)
         for p in participants:  # "Whenever you clash": each player in it; "Whenever a clash occurs": once
             frames += self.collect("clash", None, p)
         frames += self.collect("clash_any", None, seat)
         self.triggered = frames + self.triggered
         return True
+
+    def _reveal_for_clash(self, seat: int, participants: list[int], used: dict) -> dict:
+        """Each player in the clash reveals the top card of the Store, "starting with whoever
+        initiated the clash and moving clockwise", and adds it to their card's Star Rating; the
+        revealed cards go to the Aftermarket ("Clashing")."""
+        totals, revealed = {}, []
+        for p in participants:
+            card = self.draw_store()
+            revealed.append(card)
+            extra = self.cards[card].printed_star if card is not None else 0
+            top = used[p]
+            bonus = sum(o.get("amount", 0) for o in self.cards[top].continuous("clash_star"))
+            totals[str(p)] = (self.star(top) or 0) + bonus + extra
+        self.to_aftermarket([c for c in revealed if c is not None])
+        if self.log_events:
+            winner = [p for p in participants if totals[str(p)] == max(totals.values())]
+            self.log("clash", seat, occurred=True, players=participants, totals=[totals[str(p)] for p in participants],
+                     revealed=[self.cards[c].name if c is not None else None for c in revealed],
+                     winner=winner[0] if len(winner) == 1 else None)
+        return {"totals": totals}
+
+    def would_lose_reactions(self, frame: dict, losers: list[int], k: int) -> dict | None:
+        """"Reaction: When you would lose a clash, ...": each loser, in turn order, may use one
+        (its card is flipped, "Reaction"): considered to win instead, not lose, or repeat the clash
+        (rules notes, "Would lose a clash"). None while a loser is asked."""
+        ctx = frame["ctx"]
+        outcome: dict = {"win": [], "not_lose": [], "repeat": False}
+        for p in losers:
+            key = f"{k}:would_lose{p}"
+            if key not in ctx:
+                found = [c for c in self.play_area(p) if c not in self.down and any(
+                    e["timing"] == "reaction" for e in self.cards[c].triggers.get("would_lose_clash", ()))]
+                if not found:
+                    continue
+                options = [Action("react", (n,)) for n in dict.fromkeys(self.cards[c].name for c in found)]
+                self.ask(p, "react", [*options, Action("decline")], key, "a clash you would lose")
+                return None
+            if not ctx[key]:
+                continue
+            card = ctx[key]
+            if card not in self.down:  # used now: "the card that triggers it is flipped face-down"
+                self.log("reaction", p, card=self.cards[card].name)
+                self.flip_card(card, p)
+            effect = next(e for e in self.cards[card].triggers["would_lose_clash"] if e["timing"] == "reaction")
+            for o in effect["ops"]:
+                if o["op"] == "clash_outcome" and o["as"] == "repeat":
+                    ctx[key] = False  # not asked again when the clash is repeated
+                    return {**outcome, "repeat": True}
+                if o["op"] == "clash_outcome":
+                    outcome[o["as"]].append(p)
+        return outcome
 
     def draw_store(self) -> int | None:
         """The top card of the Store ("FAQs": when it runs out, "Shuffle the Store Discard")."""

@@ -44,7 +44,7 @@ ZONES = ("tableau", "opponents", "all", "hand", "kit", "binder", "aftermarket")
 #: those_stars: the Star Ratings of the cards the effect just moved; highest_flipped: the highest
 #: Star Rating among the cards the effect flipped (as they were)
 COUNTS = ("cards", "elements", "types", "star_tokens", "stars", "clashes_won", "star", "empty_slots", "rp",
-          "those_stars", "highest_flipped", "players_discarded")
+          "those_stars", "highest_flipped", "players_discarded", "sets")
 #: REF: a card an effect names: this card, its neighbours, your Top Card, the card a Next effect or
 #: trigger is about, the card just revealed
 #: the card a clash with the Aftermarket was against (clashed), the card taken from the Aftermarket
@@ -59,7 +59,8 @@ PICKS = ("this", "left", "right", "top", "next_played", "played", "choice", "hig
 WHO = ("self", "each_opponent", "that_player", "chosen_opponent", "each", "each_other", "winner", "losers",
        *ALLY_PLAYERS)
 #: clash: you are in a clash that occurs; clash_any: any clash occurs (both after its result)
-EVENTS = ("play", "flipped", "would_flip", "clash_won", "clash_lost", "clash", "clash_any", "star_tokens")
+EVENTS = ("play", "flipped", "would_flip", "clash_won", "clash_lost", "clash", "clash_any", "star_tokens",
+          "would_lose_clash")
 SIDES = ("self", "opponent", "any")
 TRIGGERED_TIMINGS = ("top", "ongoing", "reaction")
 CONTINUOUS_OPS = ("protect", "extra_slot", "set_star", "copy_attributes", "clash_star", "no_rp_loss")
@@ -279,7 +280,7 @@ def filter_errors(flt: Any, path: str) -> Errors:
     errors: Errors = []
     checks = {"face": FACES, "element": ELEMENTS, "type": TYPE_VALUES, "keyword": KEYWORDS, "where": WHERES,
               "shares": ("element", "type", "both"), "shares_none": ("element", "type", "either"),
-              "kind": ("single", "deck_box", "accessory")}
+              "kind": ("single", "deck_box", "accessory"), "timing": TIMINGS}
     for key, value in flt.items():
         if key in checks:
             if value not in checks[key]:
@@ -335,6 +336,9 @@ def condition_errors(cond: Any, path: str) -> Errors:
         if "as_was" in cond and cond["as_was"] is not True:
             errors.append((f"{path}.as_was", "is true: the card as it was before this effect flipped it"))
         return errors + filter_errors(cond.get("is", {}), f"{path}.is")
+    if test == "pair":
+        return [] if cond.get("what") in ("type", "element", "set", "star") else [
+            (f"{path}.what", "is type, element, set or star")]
     if test in ("clash_result", "alike"):
         return market_condition_errors(cond, path)
     if test == "not":
@@ -394,6 +398,8 @@ def market_op_errors(name: str, op: Mapping[str, Any], where: str) -> Errors:
         errors.append((f"{where}.card", 'is "clashed" or "revealed": a card in the Aftermarket'))
     if name == "take" and op.get("who", "self") not in ("self", "that_player"):
         errors.append((f"{where}.who", "is self or that_player"))
+    if name == "clash_outcome" and op.get("as") not in ("win", "not_lose", "repeat"):
+        errors.append((f"{where}.as", "is win, not_lose or repeat"))
     if name == "discard_named" and op.get("who") not in WHO:
         errors.append((f"{where}.who", f"is one of {', '.join(WHO)}"))
     if name == "choose_card":

@@ -49,8 +49,8 @@ class MarketMixin:
             return self.op_name_card(frame, k)
         if name == "discard_named":
             return self.op_discard_named(frame, op, k)
-        if name == "no_rp_loss":
-            return True  # continuous: asked by cannot_lose_rp
+        if name in ("no_rp_loss", "clash_outcome"):
+            return True  # asked by cannot_lose_rp; done by the clash (ClashMixin.would_lose_reactions)
         raise ValueError(f"not a market op: {name!r}")
 
     # -- the Store and the Aftermarket --------------------------------------------------------------
@@ -138,7 +138,7 @@ class MarketMixin:
             return False
         side = [seat] + ([ctx["ally"]] if ctx.get("ally") is not None else [])
         if cond["result"] == "won":
-            return result["winner"] in side
+            return any(p in result["winners"] for p in side)
         if cond["result"] == "lost":
             return all(p in result["losers"] for p in side)
         totals = [result["totals"].get(str(p)) for p in side]
@@ -156,6 +156,21 @@ class MarketMixin:
         same_element = bool(set(self.elements(a)) & set(self.elements(b)))
         same_type = bool(set(self.types(a)) & set(self.types(b)))
         return {"element": same_element, "type": same_type, "either": same_element or same_type}[cond["what"]]
+
+    def pair_holds(self, cond: dict, source: int | None, seat: int) -> bool:
+        """"If any two other cards in your tableau share the same TYPE" (ELEMENT, SET, STAR): two
+        face-up cards besides this one with one in common."""
+        cards = [c for c in self.tableau[seat] if c != source and c not in self.down]
+        what = cond["what"]
+        seen: set = set()
+        for c in cards:
+            values = {"type": self.types(c), "element": self.elements(c), "set": (self.cards[c].set_code,),
+                      "star": (self.star(c),)}[what]
+            values = {v for v in values if v not in (None, "")}
+            if values & seen:
+                return True
+            seen |= values
+        return False
 
     # -- clash with a card in the Aftermarket ---------------------------------------------------------------
     def clash_aftermarket(self, frame: dict, op: dict, k: int) -> bool:

@@ -32,6 +32,8 @@ MARKET_EFFECT_OPS = {
     "name_card": OpSpec("Name a card: one of the names of the singles the players brought (rules notes).", {}),
     "discard_named": OpSpec("The players (who) discard the named card from their hands to their binders: every "
                             "copy (all) or one.", {"who": "str", "all": "bool"}),
+    "clash_outcome": OpSpec("A would-lose-a-clash Reaction: you are considered to win (as: win), you do not "
+                            "lose (not_lose), or the clash is repeated (repeat).", {"as": "str"}),
     "no_rp_loss": OpSpec("Ongoing: you cannot lose RP (a loss or a steal takes nothing from you).", {}),
     "swap": OpSpec("Swap the positions of two face-up cards of your choice in your tableau (those cards).", {}),
 }

@@ -23,10 +23,11 @@ TAKE_TO = {"your hand": "hand", "your binder": "binder", "the bottom of the stor
 _TAKE_TO_RE = "|".join(sorted(map(re.escape, TAKE_TO), key=len, reverse=True))
 
 
-def clash_result_wording(s: str, ops: list[dict]) -> str:
-    """A clash result sentence in the grammar's words: "each player who lost" is "each loser", and
-    "their tableau" is the winner's or loser's own, whose effect the result is ("The loser must
-    flip the highest STAR card in their tableau")."""
+def sentence_wording(s: str, ops: list[dict]) -> str:
+    """A sentence in the grammar's words: "his tableau" is "their tableau"; in a clash result,
+    "each player who lost" is "each loser", and "their tableau" is the winner's or loser's own,
+    whose effect the result is ("The loser must flip the highest STAR card in their tableau")."""
+    s = re.sub(r"\b(?:his or her|his|her) tableau\b", "their tableau", s)
     if not any(op["op"] == "clash" for op in ops):
         return s
     s = re.sub(r"\beach player who lost(?: the clash)?\b", "each loser", s)
@@ -137,6 +138,11 @@ def read_market_clause(text: str, timing: str, effect: dict, last: dict) -> list
     """One clause of the Store, the Aftermarket, an ally or a clash variant; None if not one."""
     from rules.millennium_blades.clauses import read_clause
 
+    m = re.fullmatch(r"(?:you are considered to win(?: the clash| that clash)?|you (?:don't|do not) lose(?: the clash| "
+                     r"that clash)?|ignore the results and repeat the clash)(?: instead)?", text)
+    if m and effect.get("trigger", {}).get("event") == "would_lose_clash":
+        how = "win" if "win" in text else "repeat" if "repeat" in text else "not_lose"
+        return [{"op": "clash_outcome", "as": how}]
     if text == "name a card":
         THAT_CARD.set("named")  # "Each opponent must discard all copies of that card"
         return [{"op": "name_card"}]
@@ -291,6 +297,12 @@ def read_market_condition(text: str) -> dict | None:
                 "value": 1}
     if re.fullmatch(r"you (?:don't|do not|didn't|did not) have enough rp to lose", text):
         return {"test": "lost_short"}  # the loss just before took less than it said ("FAQs")
+    m = re.fullmatch(r"any two other cards in your tableau share the same (type|element|set|star(?: rating)?)", text)
+    if m:  # two face-up cards besides this one with a symbol, Set or Star Rating in common ("CARD DATA")
+        return {"test": "pair", "what": m.group(1).split()[0]}
+    m = re.fullmatch(r"(?:it|that card) had an? (play|flip|score|ongoing|top|next|action|reaction) effect", text)
+    if m:  # the flipped card as it was: "a blank card for all purposes" now ("Flip a Card")
+        return {"test": "card", "card": THAT_CARD.get(), "is": {"timing": m.group(1)}, "as_was": True}
     m = re.fullmatch(r"(both cards adjacent to this (?:one|card)|those two cards) (?:have|are) the same (type or element|"
                      r"element or type|type or the same element|element or the same type|type|element)", text)
     if m:
@@ -309,6 +321,10 @@ def read_market_continuous(s: str) -> list[dict] | None:
 
 
 def read_market_count(text: str) -> dict | None:
+    m = re.fullmatch(r"(?:different )?sets? (?:among|in) (.+)", text)
+    if m:  # the printed Sets of the cards ("a face-down card has no ... Set")
+        flt, zone, rest = card_phrase(m.group(1))
+        return {"count": "sets", "zone": zone, "filter": flt} if not rest else None
     if re.fullmatch(r"star(?: rating)? (?:it|that card) has", text):  # "gain 8 RP for each STAR it has"
         return {"count": "star", "card": THAT_CARD.get()}
     m = re.fullmatch(rf"(?:the )?(.*?)\b(cards?|singles?) (?:in|from) {_AFTERMARKET}", text)

@@ -50,7 +50,7 @@ _HEAD = re.compile(rf"^(?:each |every |a |an |one |the |any |all )?(?:different 
 _MODIFIERS = (
     (re.compile(r"^ with (mimicry|blast off|scurry|anvil drop|thwomp!?)"), "keyword"),
     (re.compile(rf"^ with ({NUMBER}) or (more|fewer|less) stars"), "stars"),
-    (re.compile(rf"^ with (?:a )?(lower|higher|lesser|greater) star rating(?: than {_THIS})?"), "star_vs_this"),
+    (re.compile(rf"^ with (?:a )?(lower|higher|lesser|greater|fewer) star rating(?: than {_THIS})?"), "star_vs_this"),
     (re.compile(rf"^ whose star rating is (lower|higher) than {_THIS}"), "star_vs_this"),
     (re.compile(rf"^ with ({NUMBER}) stars"), "exact_stars"),
     (re.compile(r"^ with (two|three|\d+) or more elements"), "elements_min"),
@@ -122,7 +122,7 @@ def _modify(flt: dict, kind: str, m: re.Match, zone: str) -> str:
     elif kind == "exact_stars":
         flt["star"] = {"cmp": "==", "value": number(g[0])}
     elif kind == "star_vs_this":
-        flt["star"] = {"cmp": "<" if g[0] in ("lower", "lesser") else ">", "value": "this"}
+        flt["star"] = {"cmp": "<" if g[0] in ("lower", "lesser", "fewer") else ">", "value": "this"}
     elif kind == "elements_min":
         flt["elements_min"] = number(g[0])
     elif kind in ("shares", "shares_none"):
@@ -287,6 +287,8 @@ def read_event(text: str) -> dict:
         whose = {"tableau": "self", "opponents": "opponent", "all": "any"}.get(zone, "self")
         by = {"an opponent's effect": "opponent", "one of your effects": "self"}.get(m.group(2) or "", "any")
         return _trim({"event": "flipped", "by": by, "whose": whose, "filter": flt})
+    if text == "you would lose a clash":  # a Reaction the clash asks for (market_phrases, clash.py)
+        return {"event": "would_lose_clash"}
     raise Unread(text, "an event")
 
 

@@ -187,6 +187,8 @@ class QueryMixin:
             return False
         if "kind" in flt and definition.card_type != flt["kind"]:
             return False
+        if "timing" in flt and (down or not definition.timed(flt["timing"])):
+            return False
         if "elements_min" in flt and len(elements) < flt["elements_min"]:
             return False
         if "star" in flt:
@@ -278,6 +280,8 @@ class QueryMixin:
             return sum(self.tokens.get(c, 0) for c in cards)
         if kind == "stars":  # "the combined STAR": a face-down card has none ("Face-Down Cards")
             return sum(self.star(c) or 0 if self.in_tableau(c) else self.cards[c].printed_star for c in cards)
+        if kind == "sets":
+            return len({self.cards[c].set_code for c in cards if c not in self.down and self.cards[c].set_code})
         attr = self.elements if kind == "elements" else self.types
         return len({value for c in cards for value in attr(c)})
 
@@ -318,4 +322,6 @@ class QueryMixin:
             return self.clash_result_holds(cond, seat, ctx)
         if test == "alike":
             return self.alike_holds(cond, source, ctx)
+        if test == "pair":
+            return self.pair_holds(cond, source, seat)
         return CMP[cond["cmp"]](self.count(cond["of"], source, seat, ctx), cond["value"])

@@ -15,7 +15,7 @@ import re
 
 from rules.millennium_blades.clauses import read_clause, read_continuous
 from rules.millennium_blades.conditions import read_condition
-from rules.millennium_blades.market_phrases import clash_result_wording, read_market_sentence
+from rules.millennium_blades.market_phrases import read_market_sentence, sentence_wording
 from rules.millennium_blades.phrases import (
     MULTIPLE,
     NUMBER,
@@ -200,7 +200,7 @@ def _sentences(sentences: list[str], timing: str, effect: dict) -> list[dict]:
     ops: list[dict] = []
     for s in sentences:
         s = re.sub(r"^then,? ", "", s)
-        s = clash_result_wording(s, ops)
+        s = sentence_wording(s, ops)
         if read_market_sentence(s, ops, timing, effect):
             continue
         if any(o["op"] == "choose_player" for o in ops):  # "They ...": the player chosen

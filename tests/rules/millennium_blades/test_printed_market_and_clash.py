@@ -299,3 +299,60 @@ def test_that_player_must_either_play_the_revealed_card_or_lose_rp():
     st.rp[1] = 10
     do(st, 'play "Tavern Dare"', "player 1", "option 1")
     assert st.rp == [0, 2] and names(st, st.hand[0]) == ["Loud Drum"]
+
+
+def test_when_you_would_lose_a_clash():
+    """"Reaction: When you would lose a clash, ...": the loser may use it, flipping its card
+    ("Reaction"); considered to win instead (both win: rules notes, "Would lose a clash"), or not
+    lose, or the clash is repeated with new cards from the Store ("Clashing")."""
+    duel = card("Challenge Horn", "Action: Clash with an opponent. If you win, gain 5 RP.", kind="accessory")
+    trick = card("Lucky Cape", "Reaction: When you would lose a clash, you are considered to win instead.",
+                 kind="accessory")
+    st = table(kit([card("Tall Oak", star=9), card("Spare Pebble", star=1)], accessories=[duel]),
+               kit([PEBBLE], accessories=[trick]), store=(1, 1, 1, 9))
+    place(st, 0, "Tall Oak")
+    place(st, 1, "Plain Pebble")
+    do(st, 'use "Challenge Horn"', 'react "Lucky Cape"')  # 9 + 1 against 1 + 1: both win
+    assert st.rp[0] == 5 and st.clashes_won == [1, 1] and "Lucky Cape" in names(st, st.down)
+    again = card("Second Wind", "Reaction: When you would lose a clash, ignore the results and repeat the clash.",
+                 kind="accessory")
+    st = table(kit([card("Tall Oak", star=5), card("Spare Pebble", star=1)], accessories=[duel]),
+               kit([PEBBLE], accessories=[again]), store=(1, 1, 1, 9))
+    place(st, 0, "Tall Oak")
+    place(st, 1, "Plain Pebble")
+    do(st, 'use "Challenge Horn"', 'react "Second Wind"')  # 5 + 1 against 1 + 1, then 5 + 1 against 1 + 9
+    assert st.rp[0] == 0 and st.clashes_won == [0, 1]
+    assert compile_text("Reaction: When you would lose a clash, you don't lose instead.")[1] is None
+
+
+def _in_set(spec, set_code: str):
+    """The made-up card printed in a Set ("CARD DATA": a card's Set)."""
+    from dataclasses import replace
+
+    return replace(spec, set_code=set_code)
+
+
+def test_sets_pairs_and_what_a_flipped_card_had():
+    """"CARD DATA": a card's Set, symbols and Star Rating; a face-down card has none ("Face-Down
+    Cards"). "for each different SET among face-up cards", "if any two other cards in your tableau
+    share the same TYPE", "with fewer STAR than this one", "If it had a Score effect" (the flipped
+    card as it was) and "a card in his tableau" (their tableau)."""
+    sets = card("Set Keeper", "Score: Gain 5 RP for each different SET among face-up cards in your tableau.")
+    pair = card("Pair Judge", "Score: Gain 9 RP if any two other cards in your tableau share the same TYPE.")
+    low = card("Tall Sage", "Score: Gain 2 RP for every card in your tableau with fewer STAR than this one.", star=5)
+    st = table(kit([_in_set(sets, "AAA"), _in_set(pair, "BBB"), _in_set(low, "BBB"),
+                    _in_set(card("Mud Hog", types=("citizen",)), "CCC"), card("Hill Hog", types=("citizen",)),
+                    _in_set(card("Down Hog", types=("citizen",)), "DDD")]), kit([]))
+    place(st, 0, "Set Keeper", "Pair Judge", "Tall Sage", "Mud Hog", "Hill Hog", "Down Hog", down=["Down Hog"])
+    do(st, "pass", "pass")
+    # Sets AAA, BBB, CCC (the face-down DDD has none): 15; two CITIZENs: 9; four cards of 3 stars: 8
+    assert st.rp[0] == 15 + 9 + 8
+    sieve = card("Score Sieve", "Play: You may flip a card in your tableau. If you did, gain RP equal to twice its "
+                                "STAR. Gain 7 RP if it had a Score effect.")
+    st = table(kit([sieve, card("Old Bell", "Score: Gain 1 RP.", star=2)]), kit([card("Idle Lamp")]))
+    place(st, 0, "Old Bell")
+    do(st, 'play "Score Sieve"', "accept", "target 0 0")
+    assert st.rp[0] == 4 + 7
+    effects, reason = compile_text("Play: Gain 5 RP. | Action: Clash with a player. The winner gains 15 RP, and the "
+                                   "loser must flip a card in his tableau.")
+    assert reason is None and effects[1]["ops"][0]["losers"][0]["target"]["player"] == "self"
