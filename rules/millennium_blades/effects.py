@@ -44,7 +44,7 @@ ZONES = ("tableau", "opponents", "all", "hand", "kit", "binder", "aftermarket")
 #: those_stars: the Star Ratings of the cards the effect just moved; highest_flipped: the highest
 #: Star Rating among the cards the effect flipped (as they were)
 COUNTS = ("cards", "elements", "types", "star_tokens", "stars", "clashes_won", "star", "empty_slots", "rp",
-          "those_stars", "highest_flipped", "players_discarded", "sets")
+          "those_stars", "highest_flipped", "players_discarded", "sets", "those_distinct")
 #: REF: a card an effect names: this card, its neighbours, your Top Card, the card a Next effect or
 #: trigger is about, the card just revealed
 #: the card a clash with the Aftermarket was against (clashed), the card taken from the Aftermarket
@@ -315,6 +315,8 @@ def count_errors(count: Any, path: str) -> Errors:
         if count.get("card") not in REFS:
             errors.append((f"{path}.card", f"names a card: one of {', '.join(REFS)}"))
         return errors
+    if count["count"] == "those_distinct":
+        return [] if count.get("what") in ("type", "element", "star") else [(f"{path}.what", "is type, element or star")]
     if count["count"] in ("clashes_won", "empty_slots", "rp", "those_stars", "highest_flipped",
                           "players_discarded"):
         return errors

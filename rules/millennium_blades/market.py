@@ -45,6 +45,8 @@ class MarketMixin:
             return self.op_choose_card(frame, op, k)
         if name == "either":
             return self.op_either(frame, op, k)
+        if name in ("flip_any", "reveal_any"):
+            return self.op_any_number(frame, op, k)
         if name == "name_card":
             return self.op_name_card(frame, k)
         if name == "discard_named":
@@ -264,6 +266,41 @@ class MarketMixin:
             return True
         card = ctx[first["target"]["pick"]]
         return card is not None and self.in_tableau(card) and card not in self.down
+
+    # -- any number of cards -----------------------------------------------------------------------------
+    def op_any_number(self, frame: dict, op: dict, k: int) -> bool:
+        """"Flip any number of cards in your tableau" (face-up ones, "Flip a Card") and "Reveal any
+        number of cards from your hand" ("Reveal a Card from your hand": shown, then kept): the
+        player picks them one at a time and stops (declines) when done."""
+        seat, ctx = frame["seat"], frame["ctx"]
+        flipping = op["op"] == "flip_any"
+        chosen: list[int] = []
+        for n in range(len(self.tableau[seat]) if flipping else len(self.hand[seat])):
+            key = f"{k}:any{n}"
+            pool = [c for c in (self.tableau[seat] if flipping else self.hand[seat])
+                    if c not in chosen and not (flipping and c in self.down)]
+            if not pool:
+                break
+            if key not in ctx:
+                if flipping:
+                    options = [Action("target", (seat, self.slot_of(c))) for c in pool]
+                else:
+                    options = [Action("show", (name,)) for name in dict.fromkeys(self.cards[c].name for c in pool)]
+                self.ask(seat, "any_number", [*options, Action("decline")], key, "one more card, or stop")
+                return False
+            pick = ctx[key]
+            if pick is False:
+                break
+            chosen.append(pick if flipping else next(c for c in pool if self.cards[c].name == pick))
+        ctx["those"], ctx["did"] = chosen, bool(chosen)
+        if flipping:
+            for card in chosen:
+                star = self.star(card) or 0
+                if self.flip_card(card, seat):
+                    ctx["flipped"], ctx["flipped_max"] = card, max(ctx.get("flipped_max", 0), star)
+        else:
+            self.log("reveal", seat, source="hand", card=", ".join(self.cards[c].name for c in chosen) or None)
+        return True
 
     # -- naming a card ---------------------------------------------------------------------------------------
     def op_name_card(self, frame: dict, k: int) -> bool:

@@ -34,6 +34,8 @@ MARKET_EFFECT_OPS = {
                             "copy (all) or one.", {"who": "str", "all": "bool"}),
     "clash_outcome": OpSpec("A would-lose-a-clash Reaction: you are considered to win (as: win), you do not "
                             "lose (not_lose), or the clash is repeated (repeat).", {"as": "str"}),
+    "flip_any": OpSpec("Flip any number of face-up cards of your choice in your tableau (those cards).", {}),
+    "reveal_any": OpSpec("Reveal any number of cards of your choice from your hand (those cards).", {}),
     "no_rp_loss": OpSpec("Ongoing: you cannot lose RP (a loss or a steal takes nothing from you).", {}),
     "swap": OpSpec("Swap the positions of two face-up cards of your choice in your tableau (those cards).", {}),
 }

@@ -73,6 +73,12 @@ def read_market_sentence(s: str, ops: list[dict], timing: str, effect: dict) -> 
         ops.append({"op": "either", "who": "that_player",
                     "options": [_option(m.group(1), timing, effect), _option(m.group(2), timing, effect)]})
         return True
+    if re.fullmatch(r"flip any number of (?:face-up )?cards in your tableau", s):  # the verb's own reader
+        ops.append({"op": "flip_any"})  # would read "any number of" as a card
+        return True
+    if re.fullmatch(r"reveal any number of cards from your hand", s):
+        ops.append({"op": "reveal_any"})
+        return True
     taken = _take_from_aftermarket(re.sub(r"^you may ", "", s))
     if taken is not None:  # "Choose a card in the Aftermarket and put it on the bottom of the Store"
         if s.startswith("you may "):
@@ -321,6 +327,9 @@ def read_market_continuous(s: str) -> list[dict] | None:
 
 
 def read_market_count(text: str) -> dict | None:
+    m = re.fullmatch(r"different (type|element|star(?: rating)?) revealed", text)
+    if m:  # the cards "Reveal any number of cards from your hand" showed
+        return {"count": "those_distinct", "what": m.group(1).split()[0]}
     m = re.fullmatch(r"(?:different )?sets? (?:among|in) (.+)", text)
     if m:  # the printed Sets of the cards ("a face-down card has no ... Set")
         flt, zone, rest = card_phrase(m.group(1))

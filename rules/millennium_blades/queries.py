@@ -258,6 +258,11 @@ class QueryMixin:
         if kind == "those_stars":  # the cards the effect just moved, each as it is now
             return sum((self.star(c) or 0) if self.in_tableau(c) else self.cards[c].printed_star
                        for c in (ctx or {}).get("those", ()))
+        if kind == "those_distinct":  # "For each different TYPE revealed": printed, as shown
+            values = {v for c in (ctx or {}).get("those", ()) for v in (
+                (self.cards[c].printed_star,) if count["what"] == "star"
+                else self.cards[c].types if count["what"] == "type" else self.cards[c].elements)}
+            return len(values)
         if kind == "players_discarded":  # "you gain 7 RP for each player who discards a card this way"
             return (ctx or {}).get("players_discarded", 0)
         if kind == "highest_flipped":  # the cards this effect flipped, as they were

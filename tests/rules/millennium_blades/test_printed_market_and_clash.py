@@ -356,3 +356,20 @@ def test_sets_pairs_and_what_a_flipped_card_had():
     effects, reason = compile_text("Play: Gain 5 RP. | Action: Clash with a player. The winner gains 15 RP, and the "
                                    "loser must flip a card in his tableau.")
     assert reason is None and effects[1]["ops"][0]["losers"][0]["target"]["player"] == "self"
+
+
+def test_any_number_of_cards():
+    """"Flip any number of cards in your tableau" (face-up ones, "Flip a Card") and "Reveal any
+    number of cards from your hand. For each different TYPE revealed, gain 3 RP" ("Reveal a Card
+    from your hand": shown, then kept): one card at a time, declining to stop."""
+    purge = card("Purge Rite", "Play: Flip any number of cards in your tableau.")
+    st = table(kit([purge, PEBBLE, card("Big Ox", star=6), card("Mud Hog")]), kit([card("Idle Lamp")]))
+    place(st, 0, "Plain Pebble", "Big Ox", "Mud Hog")
+    do(st, 'play "Purge Rite"', "target 0 0", "target 0 2", "decline")
+    assert names(st, st.down) == ["Plain Pebble", "Mud Hog"]
+    show = card("Show and Tell", "Play: Reveal any number of cards from your hand. For each different TYPE revealed, "
+                                 "gain 3 RP.")
+    st = table(kit([show, PEBBLE, card("Mud Hog", types=("citizen",)), card("Stray Cat", types=("animal",))]),
+               kit([card("Idle Lamp")]))
+    do(st, 'play "Show and Tell"', 'show "Plain Pebble"', 'show "Mud Hog"', 'show "Stray Cat"')
+    assert st.rp[0] == 6 and len(st.hand[0]) == 3  # two types among three cards; all still in hand
