@@ -44,7 +44,7 @@ ZONES = ("tableau", "opponents", "all", "hand", "kit", "binder", "aftermarket")
 #: those_stars: the Star Ratings of the cards the effect just moved; highest_flipped: the highest
 #: Star Rating among the cards the effect flipped (as they were)
 COUNTS = ("cards", "elements", "types", "star_tokens", "stars", "clashes_won", "star", "empty_slots", "rp",
-          "those_stars", "highest_flipped", "players_discarded", "sets", "those_distinct")
+          "those_stars", "highest_flipped", "players_discarded", "sets", "those_distinct", "players_with")
 #: REF: a card an effect names: this card, its neighbours, your Top Card, the card a Next effect or
 #: trigger is about, the card just revealed
 #: the card a clash with the Aftermarket was against (clashed), the card taken from the Aftermarket
@@ -402,6 +402,10 @@ def market_op_errors(name: str, op: Mapping[str, Any], where: str) -> Errors:
         errors.append((f"{where}.who", "is self or that_player"))
     if name == "clash_outcome" and op.get("as") not in ("win", "not_lose", "repeat"):
         errors.append((f"{where}.as", "is win, not_lose or repeat"))
+    if name == "as_each":
+        if op.get("who") not in WHO:
+            errors.append((f"{where}.who", f"is one of {', '.join(WHO)}"))
+        errors += ops_errors(op.get("ops"), f"{where}.ops")
     if name == "discard_named" and op.get("who") not in WHO:
         errors.append((f"{where}.who", f"is one of {', '.join(WHO)}"))
     if name == "choose_card":

@@ -45,6 +45,13 @@ class MarketMixin:
             return self.op_choose_card(frame, op, k)
         if name == "either":
             return self.op_either(frame, op, k)
+        if name == "as_each":
+            players = self.who(frame, op, k)
+            if players is None:
+                return False
+            frame["i"] = k + 1
+            self.push([self.frame(p, frame["source"], {"ops": op["ops"]}, frame["ctx"], optional=False) for p in players])
+            return True
         if name in ("flip_any", "reveal_any"):
             return self.op_any_number(frame, op, k)
         if name == "name_card":

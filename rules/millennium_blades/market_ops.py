@@ -36,6 +36,8 @@ MARKET_EFFECT_OPS = {
                             "lose (not_lose), or the clash is repeated (repeat).", {"as": "str"}),
     "flip_any": OpSpec("Flip any number of face-up cards of your choice in your tableau (those cards).", {}),
     "reveal_any": OpSpec("Reveal any number of cards of your choice from your hand (those cards).", {}),
+    "as_each": OpSpec("Each of the players (who) does the ops as their own (\"Each player gains RP equal to "
+                      "... in their tableau\").", {"who": "str", "ops": ANY}),
     "no_rp_loss": OpSpec("Ongoing: you cannot lose RP (a loss or a steal takes nothing from you).", {}),
     "swap": OpSpec("Swap the positions of two face-up cards of your choice in your tableau (those cards).", {}),
 }

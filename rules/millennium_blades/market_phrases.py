@@ -73,6 +73,11 @@ def read_market_sentence(s: str, ops: list[dict], timing: str, effect: dict) -> 
         ops.append({"op": "either", "who": "that_player",
                     "options": [_option(m.group(1), timing, effect), _option(m.group(2), timing, effect)]})
         return True
+    m = re.fullmatch(r"(each player|every player|all players|each other player|each opponent)(?: with (.+?) in their "
+                     r"tableaus?)? (gains?|loses?) (.+)", s)
+    if m and (m.group(2) or "their tableau" in m.group(4)):  # each counts their own tableau
+        ops.append(_as_each(m.group(1), m.group(2), f"{m.group(3).rstrip('s')} {m.group(4)}", timing, effect))
+        return True
     if re.fullmatch(r"flip any number of (?:face-up )?cards in your tableau", s):  # the verb's own reader
         ops.append({"op": "flip_any"})  # would read "any number of" as a card
         return True
@@ -99,6 +104,25 @@ def read_market_sentence(s: str, ops: list[dict], timing: str, effect: dict) -> 
         ops += _per_first(m.group(2), m.group(1), timing, effect)
         return True
     return False
+
+
+_EACH = {"each player": "each", "every player": "each", "all players": "each", "each other player": "each_other",
+         "each opponent": "each_opponent"}
+
+
+def _as_each(who: str, having: str | None, text: str, timing: str, effect: dict) -> dict:
+    """"Each other player with a LIGHT card in their tableau gains 10 RP": each of them, as their
+    own effect ("their tableau" is theirs), if they have such a card."""
+    from rules.millennium_blades.text import clauses
+
+    ops = clauses(re.sub(r"\btheir tableaus?\b", "your tableau", text), timing, effect)
+    if having:
+        flt, zone, rest = card_phrase(re.sub(r"^at least one ", "a ", having))
+        if rest or zone != "tableau":
+            raise Unread(having, "what each player has in their tableau")
+        ops = [{"op": "if", "condition": {"test": "count", "of": {"count": "cards", "zone": "tableau", "filter": flt},
+                                          "cmp": ">=", "value": 1}, "then": ops}]
+    return {"op": "as_each", "who": _EACH[who], "ops": ops}
 
 
 def _option(text: str, timing: str, effect: dict) -> list[dict]:
@@ -327,6 +351,10 @@ def read_market_continuous(s: str) -> list[dict] | None:
 
 
 def read_market_count(text: str) -> dict | None:
+    m = re.fullmatch(r"players? with (?:at least one )?(.+?) in their tableaus?", text)
+    if m:  # the players, you too, with such a card in their tableau
+        flt, zone, rest = card_phrase(m.group(1) if re.match(r"(?:a|an|one) ", m.group(1)) else f"a {m.group(1)}")
+        return {"count": "players_with", "filter": flt} if not rest and zone == "tableau" else None
     m = re.fullmatch(r"different (type|element|star(?: rating)?) revealed", text)
     if m:  # the cards "Reveal any number of cards from your hand" showed
         return {"count": "those_distinct", "what": m.group(1).split()[0]}

@@ -263,6 +263,10 @@ class QueryMixin:
                 (self.cards[c].printed_star,) if count["what"] == "star"
                 else self.cards[c].types if count["what"] == "type" else self.cards[c].elements)}
             return len(values)
+        if kind == "players_with":  # "for each player with a LIGHT card in their tableau (including you)"
+            flt = count.get("filter", {})
+            return sum(any(self.matches(c, flt, source) for c in self.tableau[p])
+                       for p in range(self.num_players) if p not in self.out)
         if kind == "players_discarded":  # "you gain 7 RP for each player who discards a card this way"
             return (ctx or {}).get("players_discarded", 0)
         if kind == "highest_flipped":  # the cards this effect flipped, as they were

@@ -373,3 +373,27 @@ def test_any_number_of_cards():
                kit([card("Idle Lamp")]))
     do(st, 'play "Show and Tell"', 'show "Plain Pebble"', 'show "Mud Hog"', 'show "Stray Cat"')
     assert st.rp[0] == 6 and len(st.hand[0]) == 3  # two types among three cards; all still in hand
+
+
+def test_each_player_with_a_card_in_their_tableau():
+    """"Each other player with a LIGHT card in their tableau gains 10 RP. You gain 4 RP for each
+    player with a LIGHT card in their tableau (including you)": each counts their own tableau
+    ("Tableau"); "Each player loses RP equal to the combined STAR of all cards in their tableau"
+    likewise ("CARD DATA"; "FAQs": a loss stops at zero)."""
+    beacon = card("Beacon Keeper", "Score: Each other player with a LIGHT card in their tableau gains 10 RP. You gain "
+                                   "4 RP for each player with a LIGHT card in their tableau (including you).",
+                  elements=("light",))
+    lamp = card("Glow Lamp", elements=("light",))
+    st = table(kit([beacon]), kit([lamp]), kit([card("Dim Rock", elements=("earth",))]))
+    place(st, 0, "Beacon Keeper")
+    place(st, 1, "Glow Lamp")
+    place(st, 2, "Dim Rock")
+    do(st, "pass", "pass", "pass")
+    assert st.rp == [8, 10, 0]
+    tithe = card("Tithe Bell", "Play: Each player loses RP equal to the combined STAR of all cards in their tableau.",
+                 star=2)
+    st = table(kit([tithe]), kit([card("Big Ox", star=6)]))
+    place(st, 1, "Big Ox")
+    st.rp = [10, 10]
+    do(st, 'play "Tithe Bell"')
+    assert st.rp == [8, 4]
