@@ -280,7 +280,8 @@ def filter_errors(flt: Any, path: str) -> Errors:
     errors: Errors = []
     checks = {"face": FACES, "element": ELEMENTS, "type": TYPE_VALUES, "keyword": KEYWORDS, "where": WHERES,
               "shares": ("element", "type", "both"), "shares_none": ("element", "type", "either"),
-              "kind": ("single", "deck_box", "accessory"), "timing": TIMINGS}
+              "kind": ("single", "deck_box", "accessory"), "timing": TIMINGS,
+              "matches_top": ("set", "type", "element", "star")}
     for key, value in flt.items():
         if key in checks:
             if value not in checks[key]:

@@ -166,6 +166,20 @@ class MarketMixin:
         same_type = bool(set(self.types(a)) & set(self.types(b)))
         return {"element": same_element, "type": same_type, "either": same_element or same_type}[cond["what"]]
 
+    def matches_top(self, card: int, what: str, source: int | None) -> bool:
+        """"A card ... with a SET that matches the SET of your Top Card": the effect's player's Top
+        Card (none, or the card face-down: nothing matches)."""
+        seat = self.seat_of(source) if source is not None else None
+        top = self.top_card(seat) if seat is not None else None
+        if top is None or card in self.down:
+            return False
+        if what == "set":
+            return bool(self.cards[card].set_code) and self.cards[card].set_code == self.cards[top].set_code
+        if what == "star":
+            return self.star(card) == self.star(top)
+        mine = self.types if what == "type" else self.elements
+        return bool(set(mine(card)) & set(mine(top)))
+
     def pair_holds(self, cond: dict, source: int | None, seat: int) -> bool:
         """"If any two other cards in your tableau share the same TYPE" (ELEMENT, SET, STAR): two
         face-up cards besides this one with one in common."""

@@ -28,6 +28,10 @@ def sentence_wording(s: str, ops: list[dict]) -> str:
     "each player who lost" is "each loser", and "their tableau" is the winner's or loser's own,
     whose effect the result is ("The loser must flip the highest STAR card in their tableau")."""
     s = re.sub(r"\b(?:his or her|his|her) tableau\b", "their tableau", s)
+    # "a card ... with a SET that matches the SET of your Top Card": a FILTER (read_market_filter)
+    s = re.sub(r"\b(cards?|singles?)( in their tableau)? with an? (set|type|element|star rating|star) that matches "
+               r"(?:the )?\3 of your top card\b", lambda m: f"{m.group(1)} matching your top card's "
+               f"{m.group(3).split()[0]}{m.group(2) or ''}", s)
     if not any(op["op"] == "clash" for op in ops):
         return s
     s = re.sub(r"\beach player who lost(?: the clash)?\b", "each loser", s)

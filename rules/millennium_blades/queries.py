@@ -189,6 +189,8 @@ class QueryMixin:
             return False
         if "timing" in flt and (down or not definition.timed(flt["timing"])):
             return False
+        if "matches_top" in flt and not self.matches_top(card, flt["matches_top"], source):
+            return False
         if "elements_min" in flt and len(elements) < flt["elements_min"]:
             return False
         if "star" in flt:

@@ -133,6 +133,8 @@ _WORDING = (
     # "each opponent must flip a card": an obligation is what the player does
     (re.compile(r"\b(opponent|player|players|they|loser|winner) must (flip|discard|lose|gain)\b"), r"\1 \2s"),
     (re.compile(r"\b(players|they) (flip|discard|lose|gain)s\b"), r"\1 \2"),
+    # "flip their left-most card": a flip takes a face-up card ("Flip a Card")
+    (re.compile(r"\b(their|your) (left|right)-most card\b"), r"\1 \2-most face-up card"),
     (re.compile(r"\s+"), " "),
 )
 

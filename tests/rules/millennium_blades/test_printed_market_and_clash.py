@@ -174,7 +174,7 @@ def test_gain_twice_the_highest_star_flipped_by_this_effect():
     st = table(kit([bell]), kit([card("Big Ox", star=6)]))
     place(st, 1, "Big Ox")
     do(st, 'play "Sunset Bell"')
-    assert names(st, st.down) == ["Sunset Bell", "Big Ox"] and st.rp[0] == 12
+    assert set(names(st, st.down)) == {"Sunset Bell", "Big Ox"} and st.rp[0] == 12
 
 
 def test_swap_two_cards_and_same_type_or_element():
@@ -366,7 +366,7 @@ def test_any_number_of_cards():
     st = table(kit([purge, PEBBLE, card("Big Ox", star=6), card("Mud Hog")]), kit([card("Idle Lamp")]))
     place(st, 0, "Plain Pebble", "Big Ox", "Mud Hog")
     do(st, 'play "Purge Rite"', "target 0 0", "target 0 2", "decline")
-    assert names(st, st.down) == ["Plain Pebble", "Mud Hog"]
+    assert set(names(st, st.down)) == {"Plain Pebble", "Mud Hog"}
     show = card("Show and Tell", "Play: Reveal any number of cards from your hand. For each different TYPE revealed, "
                                  "gain 3 RP.")
     st = table(kit([show, PEBBLE, card("Mud Hog", types=("citizen",)), card("Stray Cat", types=("animal",))]),
@@ -397,3 +397,22 @@ def test_each_player_with_a_card_in_their_tableau():
     st.rp = [10, 10]
     do(st, 'play "Tithe Bell"')
     assert st.rp == [8, 4]
+
+
+def test_a_card_that_matches_your_top_card_and_their_left_most_card():
+    """"Each other player must flip a card in their tableau with a TYPE that matches the TYPE of
+    your Top Card" ("Top Card"; "Flip a Card": their own face-up card of that type), and "Each
+    player must flip their left-most card" (a flip takes a face-up card: the left-most face-up)."""
+    match = card("Mirror Hound", "Action: Each other player must flip a card in their tableau with a TYPE that "
+                                 "matches the TYPE of your Top Card. Gain 3 RP.", kind="accessory")
+    st = table(kit([card("Hill Hog", types=("citizen",)), card("Spare Pebble", star=1)], accessories=[match]),
+               kit([PEBBLE, card("Mud Hog", types=("citizen",))]))
+    place(st, 0, "Hill Hog")
+    place(st, 1, "Plain Pebble", "Mud Hog")
+    do(st, 'use "Mirror Hound"')  # only Mud Hog is a CITIZEN: no choice to make
+    assert set(names(st, st.down)) == {"Mud Hog", "Mirror Hound"} and st.rp[0] == 3
+    sweep = card("Dawn Sweep", "Play: Each player must flip their left-most card.", star=1)
+    st = table(kit([sweep]), kit([PEBBLE, card("Big Ox", star=6)]))
+    place(st, 1, "Plain Pebble", "Big Ox", down=["Plain Pebble"])
+    do(st, 'play "Dawn Sweep"')
+    assert set(names(st, st.down)) == {"Plain Pebble", "Dawn Sweep", "Big Ox"}
