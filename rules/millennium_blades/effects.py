@@ -35,6 +35,8 @@ from rules.millennium_blades.market_ops import MARKET_EFFECT_OPS, TAKE_DESTINATI
 from rules.millennium_blades.vocabulary import ELEMENTS, KEYWORDS, TIMINGS, TYPE_VALUES
 
 CMPS = ("<", "<=", "==", ">=", ">")
+#: what "Choose a SET" (TYPE, ELEMENT, TYPE or ELEMENT, number) chooses; FILTER ``chosen`` names it
+CHOSEN_VALUES = ("set", "type", "element", "type_or_element", "number")
 FACES = ("up", "down", "any")
 #: FILTER ``where``: this card, every other card, the card immediately left/right, every card
 #: left/right of this one, the cards adjacent to it
@@ -44,7 +46,8 @@ ZONES = ("tableau", "opponents", "all", "hand", "kit", "binder", "aftermarket")
 #: those_stars: the Star Ratings of the cards the effect just moved; highest_flipped: the highest
 #: Star Rating among the cards the effect flipped (as they were)
 COUNTS = ("cards", "elements", "types", "star_tokens", "stars", "clashes_won", "star", "empty_slots", "rp",
-          "those_stars", "highest_flipped", "players_discarded", "sets", "those_distinct", "players_with")
+          "those_stars", "highest_flipped", "players_discarded", "sets", "those_distinct", "players_with",
+          "those_count")
 #: REF: a card an effect names: this card, its neighbours, your Top Card, the card a Next effect or
 #: trigger is about, the card just revealed
 #: the card a clash with the Aftermarket was against (clashed), the card taken from the Aftermarket
@@ -281,7 +284,7 @@ def filter_errors(flt: Any, path: str) -> Errors:
     checks = {"face": FACES, "element": ELEMENTS, "type": TYPE_VALUES, "keyword": KEYWORDS, "where": WHERES,
               "shares": ("element", "type", "both"), "shares_none": ("element", "type", "either"),
               "kind": ("single", "deck_box", "accessory"), "timing": TIMINGS,
-              "matches_top": ("set", "type", "element", "star")}
+              "matches_top": ("set", "type", "element", "star"), "chosen": (True,)}
     for key, value in flt.items():
         if key in checks:
             if value not in checks[key]:
@@ -319,7 +322,7 @@ def count_errors(count: Any, path: str) -> Errors:
     if count["count"] == "those_distinct":
         return [] if count.get("what") in ("type", "element", "star") else [(f"{path}.what", "is type, element or star")]
     if count["count"] in ("clashes_won", "empty_slots", "rp", "those_stars", "highest_flipped",
-                          "players_discarded"):
+                          "players_discarded", "those_count"):
         return errors
     if count.get("zone", "tableau") not in ZONES:
         errors.append((f"{path}.zone", f"{count.get('zone')!r} is not one of {', '.join(ZONES)}"))
@@ -407,6 +410,8 @@ def market_op_errors(name: str, op: Mapping[str, Any], where: str) -> Errors:
         if op.get("who") not in WHO:
             errors.append((f"{where}.who", f"is one of {', '.join(WHO)}"))
         errors += ops_errors(op.get("ops"), f"{where}.ops")
+    if name == "choose_value" and op.get("what") not in CHOSEN_VALUES:
+        errors.append((f"{where}.what", f"is one of {', '.join(CHOSEN_VALUES)}"))
     if name == "discard_named" and op.get("who") not in WHO:
         errors.append((f"{where}.who", f"is one of {', '.join(WHO)}"))
     if name == "choose_card":

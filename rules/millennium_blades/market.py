@@ -9,6 +9,20 @@ the Store to the Aftermarket and gain RP equal to their combined STAR"."""
 from __future__ import annotations
 
 from rules.core.engine import Action
+from rules.millennium_blades.vocabulary import ELEMENTS, TYPE_VALUES
+
+
+def _with_chosen(node, what: str, value):
+    """A copy of ``node`` (ops, conditions, counts) whose FILTERs say ``chosen`` name ``value``."""
+    if isinstance(node, list):
+        return [_with_chosen(n, what, value) for n in node]
+    if not isinstance(node, dict):
+        return node
+    out = {key: _with_chosen(v, what, value) for key, v in node.items()}
+    if out.pop("chosen", None) is not None:
+        out.update({"set": {"set": value}, "type": {"type": value}, "element": {"element": value},
+                    "type_or_element": {"symbol": value}, "number": {"star": {"cmp": "==", "value": value}}}[what])
+    return out
 
 
 class MarketMixin:
@@ -52,6 +66,8 @@ class MarketMixin:
             frame["i"] = k + 1
             self.push([self.frame(p, frame["source"], {"ops": op["ops"]}, frame["ctx"], optional=False) for p in players])
             return True
+        if name == "choose_value":
+            return self.op_choose_value(frame, op, k)
         if name in ("flip_any", "reveal_any"):
             return self.op_any_number(frame, op, k)
         if name == "name_card":
@@ -80,6 +96,11 @@ class MarketMixin:
         ctx["did"] = False
         if not fits:
             self.log("take_failed", seat, source="aftermarket")
+            return True
+        if op.get("all"):  # "Add each card of that TYPE in the Aftermarket to your hand"
+            for card in fits:
+                self.move_from_aftermarket(frame, card, op["to"])
+            ctx["those"], ctx["did"] = fits, True
             return True
         options = sorted({self.cards[c].name for c in fits})
         if key not in ctx and len(options) > 1:
@@ -321,6 +342,27 @@ class MarketMixin:
                     ctx["flipped"], ctx["flipped_max"] = card, max(ctx.get("flipped_max", 0), star)
         else:
             self.log("reveal", seat, source="hand", card=", ".join(self.cards[c].name for c in chosen) or None)
+        return True
+
+    # -- choosing a Set, a type, an element, a number ---------------------------------------------------------
+    def op_choose_value(self, frame: dict, op: dict, k: int) -> bool:
+        """"Choose a SET" (TYPE, ELEMENT, TYPE or ELEMENT, number): the FILTERs of the effect's later
+        ops that say ``chosen`` then mean that value (rules notes, "Choosing a Set or a type")."""
+        seat, ctx, key, what = frame["seat"], frame["ctx"], f"{k}:value", op["what"]
+        if key not in ctx:
+            if what == "set":
+                values: list = sorted({d.set_code for d in self.cards if d.set_code})
+            elif what == "number":
+                values = list(range(0, 13))  # the Star Ratings a card can have ("CARD DATA")
+            else:
+                values = ([*TYPE_VALUES] if what != "element" else []) + ([*ELEMENTS] if what != "type" else [])
+            if not values:
+                return True
+            self.ask(seat, "value", [Action("value", (v,)) for v in values], key, f"a {what.replace('_', ' ')}")
+            return False
+        value = ctx[key]
+        self.log("choose_value", seat, what=what, value=value)
+        frame["ops"] = frame["ops"][:k + 1] + [_with_chosen(o, what, value) for o in frame["ops"][k + 1:]]
         return True
 
     # -- naming a card ---------------------------------------------------------------------------------------

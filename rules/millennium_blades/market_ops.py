@@ -15,9 +15,9 @@ MARKET_EFFECT_OPS = {
     "store_to_aftermarket": OpSpec("Put the top cards of the Store into the Aftermarket (those cards).",
                                    {"amount": "int"}),
     "clear_aftermarket": OpSpec("Discard every card of the Aftermarket to the Store Discard (those cards).", {}),
-    "take_aftermarket": OpSpec("Take a card of your choice (filter) from the Aftermarket to your hand, your "
-                               "binder or the bottom of the Store (to); it is then the card taken.",
-                               {"to": "str", "filter": ANY}),
+    "take_aftermarket": OpSpec("Take a card of your choice (filter) from the Aftermarket, or every such card "
+                               "(all), to your hand, your binder or the bottom of the Store (to); it is then the "
+                               "card taken.", {"to": "str", "filter": ANY, "all": "bool"}),
     "take": OpSpec("Move a card of the Aftermarket (card: clashed, the card a clash was against; revealed, the "
                    "Store card just revealed) to the hand of you or that player (who), or the Store Discard (to).",
                    {"card": "str", "to": "str", "who": "str"}),
@@ -38,6 +38,8 @@ MARKET_EFFECT_OPS = {
     "reveal_any": OpSpec("Reveal any number of cards of your choice from your hand (those cards).", {}),
     "as_each": OpSpec("Each of the players (who) does the ops as their own (\"Each player gains RP equal to "
                       "... in their tableau\").", {"who": "str", "ops": ANY}),
+    "choose_value": OpSpec("Choose a Set, type, element, type or element, or number (what); the FILTERs after "
+                           "it that say chosen mean that value.", {"what": "str"}),
     "no_rp_loss": OpSpec("Ongoing: you cannot lose RP (a loss or a steal takes nothing from you).", {}),
     "swap": OpSpec("Swap the positions of two face-up cards of your choice in your tableau (those cards).", {}),
 }

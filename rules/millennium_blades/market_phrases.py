@@ -7,10 +7,21 @@ the Aftermarket and clash variants", documents every shape with an original exam
 from __future__ import annotations
 
 import re
+from contextvars import ContextVar
 
 from rules.millennium_blades.phrases import MULTIPLE, NUMBER, THAT_CARD, Unread, card_phrase, number
 
 _RP = r"(?:rp|ranking points?)"
+#: what the ability's "Choose a SET" (TYPE, ...) chose, while it is read: "that SET" names it
+CHOSEN: ContextVar[str] = ContextVar("CHOSEN", default="")
+_THAT_VALUE = (r" (?:from|of) that (?:set|type|element|type or element)| that (?:has|have) that (?:type or element|"
+               r"type|element)| with star(?: rating)? equal to that number")
+
+
+def _chosen(text: str) -> str:
+    """Card words with "that SET" ("of that TYPE", "with STAR equal to that number") moved to a
+    ``chosen`` marker the card phrase reads."""
+    return re.sub(_THAT_VALUE, " of the chosen kind", text)
 _STORE = r"(?:the store(?: deck)?)"
 _AFTERMARKET = r"(?:the aftermarket)"
 #: who an ally clause names ("Choose an ally for this clash"): WHO words of the effect language
@@ -177,6 +188,10 @@ def read_market_clause(text: str, timing: str, effect: dict, last: dict) -> list
     if m and effect.get("trigger", {}).get("event") == "would_lose_clash":
         how = "win" if "win" in text else "repeat" if "repeat" in text else "not_lose"
         return [{"op": "clash_outcome", "as": how}]
+    m = re.fullmatch(r"choose an? (set|type|element|type or element|element or type|number)", text)
+    if m:  # the value "that SET" (TYPE, ...) names after it
+        CHOSEN.set(m.group(1) if " or " not in m.group(1) else "type_or_element")
+        return [{"op": "choose_value", "what": CHOSEN.get()}]
     if text == "name a card":
         THAT_CARD.set("named")  # "Each opponent must discard all copies of that card"
         return [{"op": "name_card"}]
@@ -277,7 +292,9 @@ def _take_from_aftermarket(text: str) -> list[dict] | None:
                      rf"(?:to|into|on) ({_TAKE_TO_RE})", text)
     if not m:
         return None
-    what = m.group(1)
+    what, every = m.group(1), bool(re.match(r"(?:each|all|every) ", m.group(1)))
+    if CHOSEN.get():  # "Add each card of that TYPE in the Aftermarket to your hand"
+        what = _chosen(what)
     if re.fullmatch(r"an? deck box", what):
         flt: dict = {"kind": "deck_box"}
     else:
@@ -287,7 +304,8 @@ def _take_from_aftermarket(text: str) -> list[dict] | None:
         if flt.get("where"):
             raise Unread(what, "a card in the Aftermarket")
     THAT_CARD.set("taken")  # "Gain RP equal to three times its STAR": the card taken
-    return [{"op": "take_aftermarket", "to": TAKE_TO[m.group(2)], **({"filter": flt} if flt else {})}]
+    return [{"op": "take_aftermarket", "to": TAKE_TO[m.group(2)], **({"filter": flt} if flt else {}),
+             **({"all": True} if every else {})}]
 
 
 def _ally_clause(who: str, verb: str, rest: str, timing: str, effect: dict, last: dict) -> list[dict]:
@@ -355,6 +373,11 @@ def read_market_continuous(s: str) -> list[dict] | None:
 
 
 def read_market_count(text: str) -> dict | None:
+    if re.fullmatch(r"(?:card|single)s? (?:you )?gained(?: this way)?", text):  # the cards the effect just took
+        return {"count": "those_count"}
+    if CHOSEN.get() and _chosen(text) != text:  # "each single from that SET in your tableau"
+        flt, zone, rest = card_phrase(_chosen(text))
+        return {"count": "cards", "zone": zone, "filter": flt} if not rest else None
     m = re.fullmatch(r"players? with (?:at least one )?(.+?) in their tableaus?", text)
     if m:  # the players, you too, with such a card in their tableau
         flt, zone, rest = card_phrase(m.group(1) if re.match(r"(?:a|an|one) ", m.group(1)) else f"a {m.group(1)}")

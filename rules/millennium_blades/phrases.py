@@ -65,6 +65,7 @@ _MODIFIERS = (
     (re.compile(r"^ (?:in play|in your play area)"), "in_play"),
     # "with a SET that matches the SET of your Top Card" (market_phrases.sentence_wording)
     (re.compile(r"^ matching your top card's (set|type|element|star)"), "matches_top"),
+    (re.compile(r"^ of the chosen kind"), "chosen"),  # "from that SET" after "Choose a SET" (market_phrases)
     (re.compile(r"^ in your binder"), "binder"),
 )
 ZONE_WORDS = {"your": "tableau", "an opponent's": "opponents", "another player's": "opponents",
@@ -133,6 +134,8 @@ def _modify(flt: dict, kind: str, m: re.Match, zone: str) -> str:
         flt["where"] = f"{g[0]}_of"
     elif kind == "adjacent":
         flt["where"] = "adjacent"
+    elif kind == "chosen":
+        flt["chosen"] = True
     elif kind == "matches_top":
         flt["matches_top"] = g[0]
     elif kind == "in_play":

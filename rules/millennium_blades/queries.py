@@ -8,8 +8,8 @@ import operator
 
 TABLEAU_SLOTS = 6  # the Tournament Board's singles area ("Tableau"); see the rules notes
 #: the FILTER keys that look at a card's elements (``ELEMENT_KEYS``) or types (``TYPE_KEYS``)
-ELEMENT_KEYS = frozenset({"element", "elements_min", "shares", "shares_none", "elements_all"})
-TYPE_KEYS = frozenset({"type", "shares", "shares_none", "types_all"})
+ELEMENT_KEYS = frozenset({"element", "elements_min", "shares", "shares_none", "elements_all", "symbol"})
+TYPE_KEYS = frozenset({"type", "shares", "shares_none", "types_all", "symbol"})
 #: FILTER ``where`` relative to the source card, by (the source's slot, the card's slot) in one tableau
 SLOT_TESTS = {"left": lambda a, b: b == a - 1, "right": lambda a, b: b == a + 1, "left_of": lambda a, b: b < a,
               "right_of": lambda a, b: b > a, "adjacent": lambda a, b: abs(a - b) == 1}
@@ -187,6 +187,10 @@ class QueryMixin:
             return False
         if "kind" in flt and definition.card_type != flt["kind"]:
             return False
+        if "set" in flt and (down or definition.set_code != flt["set"]):
+            return False
+        if "symbol" in flt and flt["symbol"] not in (*elements, *types):
+            return False
         if "timing" in flt and (down or not definition.timed(flt["timing"])):
             return False
         if "matches_top" in flt and not self.matches_top(card, flt["matches_top"], source):
@@ -269,6 +273,8 @@ class QueryMixin:
             flt = count.get("filter", {})
             return sum(any(self.matches(c, flt, source) for c in self.tableau[p])
                        for p in range(self.num_players) if p not in self.out)
+        if kind == "those_count":  # "for each card you gained this way"
+            return len((ctx or {}).get("those", ()))
         if kind == "players_discarded":  # "you gain 7 RP for each player who discards a card this way"
             return (ctx or {}).get("players_discarded", 0)
         if kind == "highest_flipped":  # the cards this effect flipped, as they were

@@ -15,7 +15,7 @@ import re
 
 from rules.millennium_blades.clauses import read_clause, read_continuous
 from rules.millennium_blades.conditions import read_condition
-from rules.millennium_blades.market_phrases import read_market_sentence, sentence_wording
+from rules.millennium_blades.market_phrases import CHOSEN, read_market_sentence, sentence_wording
 from rules.millennium_blades.phrases import (
     MULTIPLE,
     NUMBER,
@@ -109,11 +109,12 @@ def compile_ability(text: str) -> dict:
     if keyword:
         effect["keyword"] = keyword
     body = text[m.end():].strip()
-    token = THAT_CARD.set("revealed")
+    token, chosen = THAT_CARD.set("revealed"), CHOSEN.set("")
     try:
         _read_body(effect, body)
     finally:
         THAT_CARD.reset(token)
+        CHOSEN.reset(chosen)
     effect["text"] = printed
     return effect
 

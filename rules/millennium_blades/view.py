@@ -116,6 +116,8 @@ class ViewMixin:
             return f"{who} chooses seat {args[0]} as {about}"
         if verb == "pick":
             return f"{who} chooses {args[0]} from their hand as {about}"
+        if verb == "value":
+            return f"{who} chooses {args[0]} as {about}"
         if verb == "show":
             return f"{who} reveals {args[0]} from their hand for {about}"
         if verb == "name":

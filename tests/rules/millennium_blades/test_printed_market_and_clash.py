@@ -416,3 +416,22 @@ def test_a_card_that_matches_your_top_card_and_their_left_most_card():
     place(st, 1, "Plain Pebble", "Big Ox", down=["Plain Pebble"])
     do(st, 'play "Dawn Sweep"')
     assert set(names(st, st.down)) == {"Plain Pebble", "Dawn Sweep", "Big Ox"}
+
+
+def test_choose_a_set_or_a_type():
+    """"Choose a SET. For each single from that SET in your tableau, gain 3 RP" ("CARD DATA": a
+    card's Set; rules notes, "Choosing a Set or a type"); "Choose a TYPE. Add each card of that type
+    in the Aftermarket to your hand. Gain 2 RP for each card you gained this way"."""
+    tin = card("Collector Tin", "DECK BOX | Score: Choose a SET. For each single from that SET in your tableau, "
+                                "gain 3 RP.", kind="deck_box")
+    st = table(kit([_in_set(PEBBLE, "AAA"), _in_set(card("Big Ox"), "AAA"), _in_set(card("Mud Hog"), "BBB")],
+                   box=[tin]), kit([]))
+    place(st, 0, "Plain Pebble", "Big Ox", "Mud Hog")
+    do(st, "pass", "pass", 'value "AAA"')
+    assert st.rp[0] == 6
+    sorter = card("Type Sorter", "Play: Choose a TYPE. Add each card of that type in the Aftermarket to your hand. "
+                                 "Gain 2 RP for each card you gained this way (max. 10 RP).")
+    st = table(kit([sorter]), kit([card("Idle Lamp")]), store=(1, 1, 1))
+    _to_aftermarket(st, "Store card 1", "Store card 2")  # Store cards are SOLDIERs (tests' default)
+    do(st, 'play "Type Sorter"', 'value "soldier"')
+    assert names(st, st.hand[0]) == ["Store card 1", "Store card 2"] and st.rp[0] == 4
