@@ -63,7 +63,7 @@ WHO = ("self", "each_opponent", "that_player", "chosen_opponent", "each", "each_
        *ALLY_PLAYERS)
 #: clash: you are in a clash that occurs; clash_any: any clash occurs (both after its result)
 EVENTS = ("play", "flipped", "would_flip", "clash_won", "clash_lost", "clash", "clash_any", "star_tokens",
-          "would_lose_clash")
+          "would_lose_clash", "action_used", "would_lose_rp")
 SIDES = ("self", "opponent", "any")
 TRIGGERED_TIMINGS = ("top", "ongoing", "reaction")
 CONTINUOUS_OPS = ("protect", "extra_slot", "set_star", "copy_attributes", "clash_star", "no_rp_loss")
@@ -404,6 +404,8 @@ def market_op_errors(name: str, op: Mapping[str, Any], where: str) -> Errors:
         errors.append((f"{where}.card", 'is "clashed" or "revealed": a card in the Aftermarket'))
     if name == "take" and op.get("who", "self") not in ("self", "that_player"):
         errors.append((f"{where}.who", "is self or that_player"))
+    if name == "rp_loss_outcome" and op.get("as") not in ("gain", "less"):
+        errors.append((f"{where}.as", "is gain or less"))
     if name == "clash_outcome" and op.get("as") not in ("win", "not_lose", "repeat"):
         errors.append((f"{where}.as", "is win, not_lose or repeat"))
     if name == "as_each":

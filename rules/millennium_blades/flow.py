@@ -191,11 +191,13 @@ class FlowMixin:
         self.action_used = True
         effect = self.cards[card].timed("action")[0][1]
         self.log("use", seat, card=self.cards[card].name)
+        # "Each time you use an Action, gain 4 RP": after the Action's text and flip
+        after = self.collect("action_used", card, seat)
         if card in self.powers[seat]:  # a power is never flipped: its Action is used once a tournament
             self.powers_used.add(card)
-            self.push([self.frame(seat, card, effect, optional=False)])
+            self.push([self.frame(seat, card, effect, optional=False), *after])
             return
-        self.push([self.frame(seat, card, effect, extra=({"op": "_flip_source"},), optional=False)])
+        self.push([self.frame(seat, card, effect, extra=({"op": "_flip_source"},), optional=False), *after])
 
     def end_turn(self) -> None:
         """"Once all players pass in succession, the tournament ends"."""

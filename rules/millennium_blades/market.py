@@ -74,7 +74,7 @@ class MarketMixin:
             return self.op_name_card(frame, k)
         if name == "discard_named":
             return self.op_discard_named(frame, op, k)
-        if name in ("no_rp_loss", "clash_outcome"):
+        if name in ("no_rp_loss", "clash_outcome", "rp_loss_outcome"):
             return True  # asked by cannot_lose_rp; done by the clash (ClashMixin.would_lose_reactions)
         raise ValueError(f"not a market op: {name!r}")
 
@@ -148,6 +148,47 @@ class MarketMixin:
     def cannot_lose_rp(self, seat: int) -> bool:
         """"Ongoing: You cannot lose RP": a face-up card in the seat's play area says so."""
         return any(c not in self.down and self.cards[c].continuous("no_rp_loss") for c in self.play_area(seat))
+
+    # -- "When you would lose RP" --------------------------------------------------------------------------
+    def _rp_loss_reactions(self, seat: int) -> list[int]:
+        scoring = self.phase == "scoring"
+        return [c for c in self.play_area(seat) if c not in self.down and any(
+            e["timing"] == "reaction" and not (scoring and any(o.get("not_scoring") for o in e["ops"]))
+            for e in self.cards[c].triggers.get("would_lose_rp", ()))]
+
+    def ask_rp_loss_reactions(self, frame: dict, players: list[int], amount: int, k: int) -> bool:
+        """Before a loss of RP, each player who would lose some may use a "When you would lose RP"
+        Reaction ("Reaction"; rules notes, "Would lose RP"); False while one is asked."""
+        ctx = frame["ctx"]
+        for p in players:
+            key = f"{k}:would_lose_rp{p}"
+            if key in ctx or amount <= 0 or not self.cards_with("on would_lose_rp"):
+                continue
+            found = self._rp_loss_reactions(p)
+            if found:
+                options = [Action("react", (n,)) for n in dict.fromkeys(self.cards[c].name for c in found)]
+                self.ask(p, "react", [*options, Action("decline")], key, f"a loss of {amount} RP")
+                return False
+        return True
+
+    def rp_loss_after_reaction(self, frame: dict, seat: int, amount: int, k: int) -> int:
+        """The loss once the seat's Reaction (if used) replaced it: "gain that much RP instead" (the
+        amount the effect says), "you lose 20 less RP"; its card is flipped ("Reaction")."""
+        card = frame["ctx"].get(f"{k}:would_lose_rp{seat}")
+        if not card:
+            return amount
+        if card not in self.down:
+            self.log("reaction", seat, card=self.cards[card].name)
+            self.flip_card(card, seat)
+        for effect in self.cards[card].triggers.get("would_lose_rp", ()):
+            for o in effect["ops"]:
+                if o["op"] == "rp_loss_outcome" and o["as"] == "gain":
+                    self.rp[seat] += amount
+                    self.log("gain_rp", seat, amount=amount, rp=self.rp[seat])
+                    return 0
+                if o["op"] == "rp_loss_outcome":
+                    return max(0, amount - o.get("amount", 0))
+        return amount
 
     # -- allies ------------------------------------------------------------------------------------------
     def ally_seats(self, seat: int, word: str, ctx: dict) -> list[int]:

@@ -40,6 +40,9 @@ MARKET_EFFECT_OPS = {
                       "... in their tableau\").", {"who": "str", "ops": ANY}),
     "choose_value": OpSpec("Choose a Set, type, element, type or element, or number (what); the FILTERs after "
                            "it that say chosen mean that value.", {"what": "str"}),
+    "rp_loss_outcome": OpSpec("A would-lose-RP Reaction: gain that much instead (as: gain) or lose amount less "
+                              "(as: less); not_scoring: not during scoring.",
+                              {"as": "str", "amount": "int", "not_scoring": "bool"}),
     "no_rp_loss": OpSpec("Ongoing: you cannot lose RP (a loss or a steal takes nothing from you).", {}),
     "swap": OpSpec("Swap the positions of two face-up cards of your choice in your tableau (those cards).", {}),
 }

@@ -105,6 +105,10 @@ def read_market_sentence(s: str, ops: list[dict], timing: str, effect: dict) -> 
             effect["optional"] = True
         ops += taken
         return True
+    if s == "this effect cannot be used during scoring" and effect.get("trigger", {}).get("event") == "would_lose_rp":
+        for op in ops:
+            op["not_scoring"] = True
+        return True
     if s == "this effect cannot be reacted to":
         _no_reaction(ops)
         return True
@@ -192,6 +196,10 @@ def read_market_clause(text: str, timing: str, effect: dict, last: dict) -> list
     if m:  # the value "that SET" (TYPE, ...) names after it
         CHOSEN.set(m.group(1) if " or " not in m.group(1) else "type_or_element")
         return [{"op": "choose_value", "what": CHOSEN.get()}]
+    m = re.fullmatch(r"(?:you )?(?:gain that much rp instead|lose (\d+) less rp)", text)
+    if m and effect.get("trigger", {}).get("event") == "would_lose_rp":
+        return [{"op": "rp_loss_outcome", "as": "less", "amount": int(m.group(1))} if m.group(1) else
+                {"op": "rp_loss_outcome", "as": "gain"}]
     if text == "name a card":
         THAT_CARD.set("named")  # "Each opponent must discard all copies of that card"
         return [{"op": "name_card"}]

@@ -294,6 +294,10 @@ def read_event(text: str) -> dict:
         whose = {"tableau": "self", "opponents": "opponent", "all": "any"}.get(zone, "self")
         by = {"an opponent's effect": "opponent", "one of your effects": "self"}.get(m.group(2) or "", "any")
         return _trim({"event": "flipped", "by": by, "whose": whose, "filter": flt})
+    if text == "you would lose rp":  # a Reaction the loss asks for (market.py)
+        return {"event": "would_lose_rp"}
+    if text == "you use an action":  # "Use an Action": after its text, and its card flipped
+        return {"event": "action_used"}
     if text == "you would lose a clash":  # a Reaction the clash asks for (market_phrases, clash.py)
         return {"event": "would_lose_clash"}
     raise Unread(text, "an event")

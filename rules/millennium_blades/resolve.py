@@ -19,7 +19,7 @@ LOOP_LIMIT = 3000  # ops resolved in one decision: beyond this, "Infinite Loops"
 ACCEPT, DECLINE = Action("accept"), Action("decline")
 TRIGGERED_BY = {event: f"on {event}" for event in EVENTS}  # the CardDef feature of an event's listeners
 #: events whose trigger is about the listener's own seat unless it says otherwise ("you win a clash")
-SELF_EVENTS = ("clash_won", "clash_lost", "clash", "star_tokens")
+SELF_EVENTS = ("clash_won", "clash_lost", "clash", "star_tokens", "action_used")
 
 
 class ResolveMixin(ClashMixin):
@@ -204,6 +204,8 @@ class ResolveMixin(ClashMixin):
         if "max" in op:
             amount = min(amount, op["max"])
         name, logging = op["op"], self.log_events
+        if name in ("lose_rp", "steal_rp") and not self.ask_rp_loss_reactions(frame, players, amount, k):
+            return False
         for p in players:
             if name == "gain_money":
                 self.money[p] += amount
@@ -214,7 +216,8 @@ class ResolveMixin(ClashMixin):
                 if logging:
                     self.log("gain_rp", p, amount=amount, rp=self.rp[p])
             else:  # "FAQs": "You lose as much as you can and stop at zero"
-                lost = 0 if self.cannot_lose_rp(p) else min(amount, self.rp[p])
+                loss = self.rp_loss_after_reaction(frame, p, amount, k)  # "When you would lose RP" Reactions
+                lost = 0 if self.cannot_lose_rp(p) else min(loss, self.rp[p])
                 frame["ctx"]["lost_short"] = lost < amount  # "If you don't have enough RP to lose"
                 self.rp[p] -= lost
                 if logging:

@@ -435,3 +435,27 @@ def test_choose_a_set_or_a_type():
     _to_aftermarket(st, "Store card 1", "Store card 2")  # Store cards are SOLDIERs (tests' default)
     do(st, 'play "Type Sorter"', 'value "soldier"')
     assert names(st, st.hand[0]) == ["Store card 1", "Store card 2"] and st.rp[0] == 4
+
+
+def test_each_time_you_use_an_action_and_when_you_would_lose_rp():
+    """"Each time you use an Action, gain 4 RP" ("Use an Action": after its text and flip);
+    "Reaction: When you would lose RP, you lose 3 less RP" and "gain that much RP instead" replace
+    the loss, flipping the Reaction's card ("Reaction"; rules notes, "Would lose RP")."""
+    coach = card("Drill Coach", "Ongoing: Each time you use an Action, gain 4 RP.")
+    horn = card("Brass Horn", "Action: Gain 1 RP.", kind="accessory")
+    st = table(kit([coach, PEBBLE], accessories=[horn]), kit([card("Idle Lamp")]))
+    place(st, 0, "Drill Coach")
+    do(st, 'use "Brass Horn"')
+    assert st.rp[0] == 5
+    pad = card("Padded Vest", "Reaction: When you would lose RP, you lose 3 less RP.", kind="accessory")
+    taxer = card("Tax Man", "Play: Each opponent loses 5 RP.")
+    st = table(kit([taxer]), kit([card("Idle Lamp")], accessories=[pad]))
+    st.rp[1] = 10
+    do(st, 'play "Tax Man"', 'react "Padded Vest"')
+    assert st.rp[1] == 8 and "Padded Vest" in names(st, st.down)
+    mirror = card("Rubber Mirror", "Reaction: When you would lose RP, gain that much RP instead. This effect cannot "
+                                   "be used during scoring.", kind="accessory")
+    st = table(kit([taxer]), kit([card("Idle Lamp")], accessories=[mirror]))
+    st.rp[1] = 10
+    do(st, 'play "Tax Man"', 'react "Rubber Mirror"')
+    assert st.rp[1] == 15
