@@ -66,6 +66,9 @@ class MarketMixin:
             frame["i"] = k + 1
             self.push([self.frame(p, frame["source"], {"ops": op["ops"]}, frame["ctx"], optional=False) for p in players])
             return True
+        if name == "discard_self":
+            self.discard_from_play(frame["source"])
+            return True
         if name == "choose_value":
             return self.op_choose_value(frame, op, k)
         if name in ("flip_any", "reveal_any"):
@@ -111,6 +114,21 @@ class MarketMixin:
         self.move_from_aftermarket(frame, card, op["to"])
         ctx["taken"], ctx["those"], ctx["did"] = card, [card], True
         return True
+
+    def discard_from_play(self, card: int | None) -> None:
+        """"Discard this card": from its owner's tableau (or deck box, accessories) to their binder
+        ("Discard a Card"; "Cards discarded to the binder are unavailable for the rest of the
+        tournament"), face-up again and without tokens."""
+        seat = self.seat_of(card) if card is not None else None
+        if seat is None or card in self.powers[seat]:
+            return
+        for zone in (self.tableau, self.deck_box, self.accessories):
+            if card in zone[seat]:
+                zone[seat].remove(card)
+        self.down.discard(card)
+        self.tokens.pop(card, None)
+        self.binder[self.owner[card] if self.owner[card] >= 0 else seat].append(card)
+        self.log("discard", seat, card=self.cards[card].name, from_play=True)
 
     def can_put_in_play(self, seat: int, card: int | None) -> bool:
         """A card of the Aftermarket can be played into a tableau with an open slot ("Play a Single")."""

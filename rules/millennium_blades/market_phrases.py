@@ -200,6 +200,9 @@ def read_market_clause(text: str, timing: str, effect: dict, last: dict) -> list
     if m and effect.get("trigger", {}).get("event") == "would_lose_rp":
         return [{"op": "rp_loss_outcome", "as": "less", "amount": int(m.group(1))} if m.group(1) else
                 {"op": "rp_loss_outcome", "as": "gain"}]
+    if re.fullmatch(r"(?:discard|return) this (?:card|single|accessory|deck box)(?: from your tableau)?(?: to (?:your|its "
+                    r"owner's) binder)?", text) and (text.startswith("discard") or "binder" in text):
+        return [{"op": "discard_self"}]  # "Discard a Card": "to the owner's Binder"
     if text == "name a card":
         THAT_CARD.set("named")  # "Each opponent must discard all copies of that card"
         return [{"op": "name_card"}]

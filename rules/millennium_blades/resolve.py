@@ -151,7 +151,7 @@ class ResolveMixin(ClashMixin):
         if name in MARKET_OPS:
             return self.do_market_op(frame, op, k)
         if name == "_flip_source":
-            if source not in self.down:
+            if source not in self.down and self.seat_of(source) is not None:  # not if it left play
                 self.flip_card(source, seat)
             return True
         return True  # cancel_flip (done by the flip it cancels) and continuous ops: nothing to do now

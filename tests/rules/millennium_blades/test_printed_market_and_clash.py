@@ -459,3 +459,13 @@ def test_each_time_you_use_an_action_and_when_you_would_lose_rp():
     st.rp[1] = 10
     do(st, 'play "Tax Man"', 'react "Rubber Mirror"')
     assert st.rp[1] == 15
+
+
+def test_discard_this_card_from_your_tableau():
+    """"Discard this card from your tableau" ("Discard a Card": to the owner's Binder, "unavailable
+    for the rest of the tournament"): an Action that does so leaves no card to flip ("Use an Action")."""
+    exit_ = card("Quick Exit", "Action: Discard this card from your tableau and gain 4 RP.")
+    st = table(kit([exit_, PEBBLE]), kit([card("Idle Lamp")]))
+    place(st, 0, "Quick Exit")
+    do(st, 'use "Quick Exit"')
+    assert st.rp[0] == 4 and names(st, st.binder[0]) == ["Quick Exit"] and not st.tableau[0] and not st.down
