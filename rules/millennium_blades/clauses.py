@@ -198,7 +198,8 @@ def _points(text: str) -> dict:
 
 # -- continuous effects (Ongoing, Top) -------------------------------------------------------------
 _PROTECTED = re.compile(r"^(.+?) (?:cannot|can't|can not) be flipped(?: face-down)?(?: by (opponents'|an opponent's|"
-                        r"your opponents'|other players'|opponent) effects?)?$")
+                        r"your opponents'|other players'|opponent|opponent's) effects?| by (an effect an opponent "
+                        r"controls|effects (?:an opponent controls|opponents control)))?$")
 
 
 def read_continuous(text: str) -> list[dict]:
@@ -226,7 +227,7 @@ def _continuous(s: str) -> list[dict]:
         return [{"op": "set_star", "amount": number(m.group(1)) if m.group(1) else 1, "per": read_count(m.group(2))}]
     m = _PROTECTED.match(s)
     if m:
-        if not m.group(2):
+        if not (m.group(2) or m.group(3)):
             raise Unread(s, "protection names whose effects (by opponents' effects)")
         return [_protect(m.group(1))]
     from rules.millennium_blades.market_phrases import read_market_continuous
@@ -244,8 +245,10 @@ def _protect(subject: str) -> dict:
              "adjacent cards": "adjacent", "singles in your tableau": "tableau"}
     if subject in fixed:
         return {"op": "protect", "target": fixed[subject]}
-    flt, zone, rest = card_phrase(subject)
+    flt, zone, rest = card_phrase(re.sub(r"^your other ", "other ", subject))
     where = flt.pop("where", None)
+    if where == "other":  # "your other cards": every card but this one
+        flt["where"] = "other"
     flt.pop("face", None)
     if rest or zone != "tableau":
         raise Unread(rest or subject, "the cards protected")

@@ -469,3 +469,17 @@ def test_discard_this_card_from_your_tableau():
     place(st, 0, "Quick Exit")
     do(st, 'use "Quick Exit"')
     assert st.rp[0] == 4 and names(st, st.binder[0]) == ["Quick Exit"] and not st.tableau[0] and not st.down
+
+
+def test_protection_printed_other_ways():
+    """"Cannot be flipped": "Your other cards cannot be flipped by opponent's effects" protects every
+    card but itself, and "by an effect an opponent controls" is an opponent's effect; a protected
+    card is no legal target ("FAQs")."""
+    guard = card("Shield Maiden", "Ongoing: Your other cards cannot be flipped by opponent's effects.")
+    st = table(kit([guard, PEBBLE]), kit([card("Angler", "Play: Flip a card in an opponent's tableau.")]))
+    place(st, 0, "Shield Maiden", "Plain Pebble")
+    st.seat_turn = 1
+    do(st, 'play "Angler"')  # the Pebble cannot be chosen: the Maiden is the only target
+    assert names(st, st.down) == ["Shield Maiden"]
+    assert compile_text("Ongoing: Adjacent cards cannot be flipped by an effect an opponent controls.")[0][0]["ops"] == [
+        {"op": "protect", "target": "adjacent"}]
