@@ -394,7 +394,9 @@ ALIKE_CARDS = ("neighbours", "those")
 
 def market_op_errors(name: str, op: Mapping[str, Any], where: str) -> Errors:
     errors: Errors = []
-    if name in ("store_to_aftermarket", "steal_money"):
+    if name == "flip_n" and "filter" in op:
+        errors += filter_errors(op["filter"], f"{where}.filter")
+    if name in ("store_to_aftermarket", "steal_money", "flip_n"):
         errors += _int(op.get("amount", 1), f"{where}.amount")
     if name in ("take_aftermarket", "take") and op.get("to") not in TAKE_DESTINATIONS:
         errors.append((f"{where}.to", f"is one of {', '.join(TAKE_DESTINATIONS)}"))

@@ -71,6 +71,8 @@ class MarketMixin:
             return True
         if name == "choose_value":
             return self.op_choose_value(frame, op, k)
+        if name == "flip_n":
+            return self.op_flip_n(frame, op, k)
         if name in ("flip_any", "reveal_any"):
             return self.op_any_number(frame, op, k)
         if name == "name_card":
@@ -422,6 +424,30 @@ class MarketMixin:
         value = ctx[key]
         self.log("choose_value", seat, what=what, value=value)
         frame["ops"] = frame["ops"][:k + 1] + [_with_chosen(o, what, value) for o in frame["ops"][k + 1:]]
+        return True
+
+    def op_flip_n(self, frame: dict, op: dict, k: int) -> bool:
+        """"Flip 2 DARK cards in your tableau": that many face-up such cards of your choice, or as
+        many as there are; "If you did" holds only when all were flipped (rules notes)."""
+        seat, ctx, amount = frame["seat"], frame["ctx"], op.get("amount", 1)
+        chosen: list[int] = []
+        for n in range(amount):
+            key = f"{k}:flip{n}"
+            pool = [c for c in self.tableau[seat] if c not in self.down and c not in chosen
+                    and self.matches(c, op.get("filter", {}), frame["source"])]
+            if not pool:
+                break
+            if key not in ctx:
+                if len(pool) == 1:
+                    ctx[key] = pool[0]
+                else:
+                    self.ask(seat, "target", [Action("target", (seat, self.slot_of(c))) for c in pool], key,
+                             "a card to flip")
+                    return False
+            chosen.append(ctx[key])
+        for card in chosen:
+            self.flip_card(card, seat)
+        ctx["those"], ctx["did"] = chosen, len(chosen) == amount
         return True
 
     # -- naming a card ---------------------------------------------------------------------------------------

@@ -43,6 +43,8 @@ MARKET_EFFECT_OPS = {
     "rp_loss_outcome": OpSpec("A would-lose-RP Reaction: gain that much instead (as: gain) or lose amount less "
                               "(as: less); not_scoring: not during scoring.",
                               {"as": "str", "amount": "int", "not_scoring": "bool"}),
+    "flip_n": OpSpec("Flip amount face-up cards (filter) of your choice in your tableau; \"If you did\" holds "
+                     "when all were flipped.", {"amount": "int", "filter": ANY}),
     "discard_self": OpSpec("This card leaves play to its owner's binder (\"Discard a Card\").", {}),
     "no_rp_loss": OpSpec("Ongoing: you cannot lose RP (a loss or a steal takes nothing from you).", {}),
     "swap": OpSpec("Swap the positions of two face-up cards of your choice in your tableau (those cards).", {}),

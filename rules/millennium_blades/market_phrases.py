@@ -93,6 +93,13 @@ def read_market_sentence(s: str, ops: list[dict], timing: str, effect: dict) -> 
     if m and (m.group(2) or "their tableau" in m.group(4)):  # each counts their own tableau
         ops.append(_as_each(m.group(1), m.group(2), f"{m.group(3).rstrip('s')} {m.group(4)}", timing, effect))
         return True
+    m = re.fullmatch(r"flip (two|three|[2-9]) (.+?) in your tableau", s)
+    if m:  # "Flip 2 DARK cards in your tableau. If you did, ...": all of them, or "you did" not
+        flt, _zone, rest = card_phrase(f"a {re.sub(r's$', '', m.group(2))}")
+        if rest or flt.get("where"):
+            raise Unread(m.group(2), "the cards flipped")
+        ops.append({"op": "flip_n", "amount": number(m.group(1)), **({"filter": flt} if flt else {})})
+        return True
     if re.fullmatch(r"flip any number of (?:face-up )?cards in your tableau", s):  # the verb's own reader
         ops.append({"op": "flip_any"})  # would read "any number of" as a card
         return True

@@ -483,3 +483,19 @@ def test_protection_printed_other_ways():
     assert names(st, st.down) == ["Shield Maiden"]
     assert compile_text("Ongoing: Adjacent cards cannot be flipped by an effect an opponent controls.")[0][0]["ops"] == [
         {"op": "protect", "target": "adjacent"}]
+
+
+def test_flip_two_cards_of_a_kind_if_you_did():
+    """"Flip 2 DARK cards in your tableau. If you did, ... Otherwise, flip this card" ("Flip a
+    Card"; rules notes, "Flipping two cards": "If you did" holds when both were flipped)."""
+    rite = card("Night Rite", "Play: Flip 2 DARK cards in your tableau. If you did, gain 9 RP. Otherwise, flip this "
+                              "card.", elements=("fire",))
+    bat, owl = card("Bat", elements=("dark",)), card("Owl", elements=("dark",))
+    st = table(kit([rite, bat, owl]), kit([card("Idle Lamp")]))
+    place(st, 0, "Bat", "Owl")
+    do(st, 'play "Night Rite"', "target 0 0")  # the first of the two DARK cards; the other is the last
+    assert set(names(st, st.down)) == {"Bat", "Owl"} and st.rp[0] == 9
+    st = table(kit([rite, bat]), kit([card("Idle Lamp")]))
+    place(st, 0, "Bat")
+    do(st, 'play "Night Rite"')
+    assert set(names(st, st.down)) == {"Bat", "Night Rite"} and st.rp[0] == 0
