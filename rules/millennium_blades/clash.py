@@ -172,6 +172,8 @@ class ClashMixin(MarketMixin):
             if chosen is False:
                 return False
             used[participants[1]] = chosen
+        if not self.clash_card_reactions(frame, participants, used, k):
+            return False
         done = ctx.get(f"{k}:clash")
         if done is None:  # the reveals happen once, even when a Reaction is asked for after them
             done = ctx[f"{k}:clash"] = self._reveal_for_clash(seat, participants, used)
@@ -205,13 +207,37 @@ class ClashMixin(MarketMixin):
             if op.get("losers"):
                 frames.append(self.frame(p, source, {"ops": op["losers"]}, ctx, optional=False))
         for p in winners:
-            frames += self.collect("clash_won", None, p)
+            frames += self.collect("clash_won", used[p], p)  # "When you win a clash with this card"
         for p in losers:
             frames += self.collect("clash_lost", None, p)
         for p in participants:  # "Whenever you clash": each player in it; "Whenever a clash occurs": once
             frames += self.collect("clash", None, p)
         frames += self.collect("clash_any", None, seat)
+        for p in participants:  # "If you do, this card is flipped after the clash ends" (and its results)
+            if ctx.get(f"{k}:duel{p}", False) is not False:
+                frames.append(self.frame(p, used[p], {"ops": [{"op": "_flip_source"}]}, optional=False))
         self.triggered = frames + self.triggered
+        return True
+
+    def clash_card_reactions(self, frame: dict, participants: list[int], used: dict, k: int) -> bool:
+        """"Reaction: When you clash, you may use this card instead of your Top card to clash":
+        each player in the clash, in turn order, may use one such face-up card of their tableau
+        (flipped after the clash ends, as it says). False while one is asked."""
+        ctx = frame["ctx"]
+        for p in participants:
+            key = f"{k}:duel{p}"
+            if key not in ctx:
+                if not self.cards_with("on clash_card"):
+                    continue
+                found = [c for c in self.tableau[p] if c not in self.down and c != used[p] and any(
+                    e["timing"] == "reaction" for e in self.cards[c].triggers.get("clash_card", ()))]
+                if not found:
+                    continue
+                options = [Action("react", (n,)) for n in dict.fromkeys(self.cards[c].name for c in found)]
+                self.ask(p, "react", [*options, Action("decline")], key, "the card to clash with")
+                return False
+            if ctx[key] is not False:  # a card (ids start at 0), or False: declined
+                used[p] = ctx[key]
         return True
 
     def _reveal_for_clash(self, seat: int, participants: list[int], used: dict) -> dict:
@@ -224,7 +250,10 @@ class ClashMixin(MarketMixin):
             revealed.append(card)
             extra = self.cards[card].printed_star if card is not None else 0
             top = used[p]
-            bonus = sum(o.get("amount", 0) for o in self.cards[top].continuous("clash_star"))
+            bonus_ops = self.cards[top].continuous("clash_star")
+            if top == self.top_card(p):  # "Top: This card has +2 STAR when clashing" ("Top" effects)
+                bonus_ops = bonus_ops + self.cards[top].continuous("clash_star", "top")
+            bonus = sum(o.get("amount", 0) for o in bonus_ops)
             totals[str(p)] = (self.star(top) or 0) + bonus + extra
         self.to_aftermarket([c for c in revealed if c is not None])
         if self.log_events:
@@ -250,7 +279,7 @@ class ClashMixin(MarketMixin):
                 options = [Action("react", (n,)) for n in dict.fromkeys(self.cards[c].name for c in found)]
                 self.ask(p, "react", [*options, Action("decline")], key, "a clash you would lose")
                 return None
-            if not ctx[key]:
+            if ctx[key] is False:  # declined (a card's id may be 0)
                 continue
             card = ctx[key]
             if card not in self.down:  # used now: "the card that triggers it is flipped face-down"

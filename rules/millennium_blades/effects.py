@@ -63,7 +63,7 @@ WHO = ("self", "each_opponent", "that_player", "chosen_opponent", "each", "each_
        *ALLY_PLAYERS)
 #: clash: you are in a clash that occurs; clash_any: any clash occurs (both after its result)
 EVENTS = ("play", "flipped", "would_flip", "clash_won", "clash_lost", "clash", "clash_any", "star_tokens",
-          "would_lose_clash", "action_used", "would_lose_rp")
+          "would_lose_clash", "action_used", "would_lose_rp", "clash_card")
 SIDES = ("self", "opponent", "any")
 TRIGGERED_TIMINGS = ("top", "ongoing", "reaction")
 CONTINUOUS_OPS = ("protect", "extra_slot", "set_star", "copy_attributes", "clash_star", "no_rp_loss")
@@ -377,6 +377,8 @@ def _trigger(trigger: Any, path: str) -> Errors:
     if not isinstance(trigger, Mapping) or trigger.get("event") not in EVENTS:
         return [(f"{path}.event", f"must name an event: one of {', '.join(EVENTS)}")]
     errors: Errors = []
+    if trigger.get("with_this", True) is not True:
+        errors.append((f"{path}.with_this", "is true: the card the player clashed with is this one"))
     for key in ("by", "whose"):
         if trigger.get(key, "any") not in SIDES:
             errors.append((f"{path}.{key}", f"is one of {', '.join(SIDES)}"))
@@ -408,8 +410,8 @@ def market_op_errors(name: str, op: Mapping[str, Any], where: str) -> Errors:
         errors.append((f"{where}.who", "is self or that_player"))
     if name == "rp_loss_outcome" and op.get("as") not in ("gain", "less"):
         errors.append((f"{where}.as", "is gain or less"))
-    if name == "clash_outcome" and op.get("as") not in ("win", "not_lose", "repeat"):
-        errors.append((f"{where}.as", "is win, not_lose or repeat"))
+    if name == "clash_outcome" and op.get("as") not in ("win", "not_lose", "repeat", "this_card"):
+        errors.append((f"{where}.as", "is win, not_lose, repeat or this_card"))
     if name == "as_each":
         if op.get("who") not in WHO:
             errors.append((f"{where}.who", f"is one of {', '.join(WHO)}"))

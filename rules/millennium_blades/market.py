@@ -194,8 +194,8 @@ class MarketMixin:
     def rp_loss_after_reaction(self, frame: dict, seat: int, amount: int, k: int) -> int:
         """The loss once the seat's Reaction (if used) replaced it: "gain that much RP instead" (the
         amount the effect says), "you lose 20 less RP"; its card is flipped ("Reaction")."""
-        card = frame["ctx"].get(f"{k}:would_lose_rp{seat}")
-        if not card:
+        card = frame["ctx"].get(f"{k}:would_lose_rp{seat}", False)
+        if card is False or card is None:  # none asked, or declined (a card's id may be 0)
             return amount
         if card not in self.down:
             self.log("reaction", seat, card=self.cards[card].name)

@@ -112,6 +112,9 @@ def read_market_sentence(s: str, ops: list[dict], timing: str, effect: dict) -> 
             effect["optional"] = True
         ops += taken
         return True
+    if s == "if you do, this card is flipped after the clash ends" and effect.get("trigger", {}).get(
+            "event") == "clash_card":  # what the clash does with it (clash.py)
+        return True
     if s == "this effect cannot be used during scoring" and effect.get("trigger", {}).get("event") == "would_lose_rp":
         for op in ops:
             op["not_scoring"] = True
@@ -194,6 +197,10 @@ def read_market_clause(text: str, timing: str, effect: dict, last: dict) -> list
     """One clause of the Store, the Aftermarket, an ally or a clash variant; None if not one."""
     from rules.millennium_blades.clauses import read_clause
 
+    if re.fullmatch(r"(?:you may )?use this card instead of your top card to clash", text) and effect.get(
+            "trigger", {}).get("event") == "clash":
+        effect["trigger"] = {"event": "clash_card"}  # asked as the clash starts (clash.py)
+        return [{"op": "clash_outcome", "as": "this_card"}]
     m = re.fullmatch(r"(?:you are considered to win(?: the clash| that clash)?|you (?:don't|do not) lose(?: the clash| "
                      r"that clash)?|ignore the results and repeat the clash)(?: instead)?", text)
     if m and effect.get("trigger", {}).get("event") == "would_lose_clash":

@@ -294,6 +294,8 @@ def read_event(text: str) -> dict:
         whose = {"tableau": "self", "opponents": "opponent", "all": "any"}.get(zone, "self")
         by = {"an opponent's effect": "opponent", "one of your effects": "self"}.get(m.group(2) or "", "any")
         return _trim({"event": "flipped", "by": by, "whose": whose, "filter": flt})
+    if text == "you win a clash with this card":  # the card they clashed with ("Clashing": the Top Card)
+        return {"event": "clash_won", "with_this": True}
     if text == "you would lose rp":  # a Reaction the loss asks for (market.py)
         return {"event": "would_lose_rp"}
     if text == "you use an action":  # "Use an Action": after its text, and its card flipped

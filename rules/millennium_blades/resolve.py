@@ -377,6 +377,8 @@ class ResolveMixin(ClashMixin):
         return found["top"] + found["ongoing"] + found["reaction"]
 
     def _fits(self, trigger: dict, seat: int, source: int, card: int | None, by: int | None, whose) -> bool:
+        if trigger.get("with_this") and card != source:  # "When you win a clash with this card"
+            return False
         side = trigger.get("by", "self" if trigger["event"] in SELF_EVENTS else "any")
         if side == "self" and by != seat or side == "opponent" and (by is None or by == seat):
             return False

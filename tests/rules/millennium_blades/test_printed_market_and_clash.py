@@ -499,3 +499,19 @@ def test_flip_two_cards_of_a_kind_if_you_did():
     place(st, 0, "Bat")
     do(st, 'play "Night Rite"')
     assert set(names(st, st.down)) == {"Bat", "Night Rite"} and st.rp[0] == 0
+
+
+def test_use_this_card_instead_of_your_top_card_to_clash():
+    """"Reaction: When you clash, you may use this card instead of your Top card to clash. If you do,
+    this card is flipped after the clash ends" ("Clashing", "Reaction"); "When you win a clash with
+    this card, gain 6 RP" counts only the card clashed with."""
+    ace = card("Fencing Ace", "Duel–Reaction: When you clash, you may use this card instead of your Top card to "
+                              "clash. If you do, this card is flipped after the clash ends. | Ongoing: When you win a "
+                              "clash with this card, gain 6 RP.", star=8)
+    horn = card("Challenge Horn", "Action: Clash with an opponent.", kind="accessory")
+    st = table(kit([ace, PEBBLE, card("Spare Pebble", star=1)], accessories=[horn]), kit([card("Mid Ox", star=3)]),
+               store=(1, 1))
+    place(st, 0, "Fencing Ace", "Plain Pebble")
+    place(st, 1, "Mid Ox")
+    do(st, 'use "Challenge Horn"', 'react "Fencing Ace"')  # 8 + 1 against 3 + 1
+    assert st.clashes_won == [1, 0] and st.rp[0] == 6 and "Fencing Ace" in names(st, st.down)
