@@ -265,6 +265,12 @@ def read_market_clause(text: str, timing: str, effect: dict, last: dict) -> list
     if m:  # the cards the effect just moved ("those": added to the Aftermarket, swapped)
         op = {"op": f"{m.group(1)}_rp", "amount": number(m.group(2)) if m.group(2) else 1, "per": {"count": "those_stars"}}
         return [{**op, "max": number(m.group(3))}] if m.group(3) else [op]
+    m = re.fullmatch(rf"(gain|lose) rp equal to (?:({MULTIPLE}) )?the star rating of ((?:all|both|each) .+)", text)
+    if m:  # "the STAR of all cards adjacent to this one": their Star Ratings added up ("CARD DATA")
+        from rules.millennium_blades.phrases import read_count
+
+        return [{"op": f"{m.group(1)}_rp", "amount": number(m.group(2)) if m.group(2) else 1,
+                 "per": {**read_count(re.sub(r"^(?:all|both|each) ", "", m.group(3))), "count": "stars"}}]
     m = re.fullmatch(rf"(gain|lose) rp equal to (?:({MULTIPLE}) )?the highest star(?: rating)? flipped by this effect", text)
     if m:
         return [{"op": f"{m.group(1)}_rp", "amount": number(m.group(2)) if m.group(2) else 1,

@@ -515,3 +515,13 @@ def test_use_this_card_instead_of_your_top_card_to_clash():
     place(st, 1, "Mid Ox")
     do(st, 'use "Challenge Horn"', 'react "Fencing Ace"')  # 8 + 1 against 3 + 1
     assert st.clashes_won == [1, 0] and st.rp[0] == 6 and "Fencing Ace" in names(st, st.down)
+
+
+def test_the_star_of_all_cards_adjacent():
+    """"Gain RP equal to the STAR of all cards adjacent to this one": their Star Ratings added up
+    ("CARD DATA"; a face-down card has none, "Face-Down Cards")."""
+    hub = card("Market Hub", "Score: Gain RP equal to the STAR of all cards adjacent to this one.")
+    st = table(kit([PEBBLE, hub, card("Big Ox", star=6), card("Far Ox", star=9)]), kit([]))
+    place(st, 0, "Plain Pebble", "Market Hub", "Big Ox", "Far Ox")
+    do(st, "pass", "pass")
+    assert st.rp[0] == 7
