@@ -93,6 +93,16 @@ def read_market_sentence(s: str, ops: list[dict], timing: str, effect: dict) -> 
     if m and (m.group(2) or "their tableau" in m.group(4)):  # each counts their own tableau
         ops.append(_as_each(m.group(1), m.group(2), f"{m.group(3).rstrip('s')} {m.group(4)}", timing, effect))
         return True
+    m = re.fullmatch(r"flip (an? (?:card|single)) of this card's star rating( in .+?)? to ((?:gain|lose) .+)", s)
+    if m:  # "Flip a card of this card's STAR in an opponent's tableau to gain 10 RP": the RP if it was flipped
+        from rules.millennium_blades.phrases import read_target
+        from rules.millennium_blades.text import clauses
+
+        target = read_target(f"{m.group(1)}{m.group(2) or ''}")
+        target.setdefault("filter", {})["star"] = {"cmp": "==", "value": "this"}
+        ops += [{"op": "flip", "target": target},
+                {"op": "if", "condition": {"test": "did"}, "then": clauses(m.group(3), timing, effect)}]
+        return True
     m = re.fullmatch(r"flip (two|three|[2-9]) (.+?) in your tableau", s)
     if m:  # "Flip 2 DARK cards in your tableau. If you did, ...": all of them, or "you did" not
         flt, _zone, rest = card_phrase(f"a {re.sub(r's$', '', m.group(2))}")

@@ -525,3 +525,20 @@ def test_the_star_of_all_cards_adjacent():
     place(st, 0, "Plain Pebble", "Market Hub", "Big Ox", "Far Ox")
     do(st, "pass", "pass")
     assert st.rp[0] == 7
+
+
+def test_flip_a_card_of_this_cards_star_to_gain():
+    """"Flip a card of this card's STAR in an opponent's tableau to gain 10 RP": a face-up card with
+    the same Star Rating ("Flip a Card"), and the RP only if one was flipped ("Use an Action")."""
+    drill = card("Bore Drill", "Action: Flip a card of this card's STAR in an opponent's tableau to gain 10 RP.",
+                 star=6)
+    st = table(kit([drill, PEBBLE]), kit([card("Big Ox", star=6), card("Mid Ox", star=3)]))
+    place(st, 0, "Bore Drill")
+    place(st, 1, "Big Ox", "Mid Ox")
+    do(st, 'use "Bore Drill"')  # only the 6-star Ox fits
+    assert set(names(st, st.down)) == {"Big Ox", "Bore Drill"} and st.rp[0] == 10
+    st = table(kit([drill, PEBBLE]), kit([card("Mid Ox", star=3)]))
+    place(st, 0, "Bore Drill")
+    place(st, 1, "Mid Ox")
+    do(st, 'use "Bore Drill"')
+    assert st.rp[0] == 0
