@@ -39,6 +39,7 @@ def sentence_wording(s: str, ops: list[dict]) -> str:
     "each player who lost" is "each loser", and "their tableau" is the winner's or loser's own,
     whose effect the result is ("The loser must flip the highest STAR card in their tableau")."""
     s = re.sub(r"\b(?:his or her|his|her) tableau\b", "their tableau", s)
+    s = re.sub(r"\bone of your (?:cards|singles) in your tableau\b", "a card in your tableau", s)
     # "a card ... with a SET that matches the SET of your Top Card": a FILTER (read_market_filter)
     s = re.sub(r"\b(cards?|singles?)( in their tableau)? with an? (set|type|element|star rating|star) that matches "
                r"(?:the )?\3 of your top card\b", lambda m: f"{m.group(1)} matching your top card's "
@@ -426,10 +427,12 @@ def read_market_count(text: str) -> dict | None:
     m = re.fullmatch(r"different (type|element|star(?: rating)?) revealed", text)
     if m:  # the cards "Reveal any number of cards from your hand" showed
         return {"count": "those_distinct", "what": m.group(1).split()[0]}
-    m = re.fullmatch(r"(?:different )?sets? (?:among|in) (.+)", text)
-    if m:  # the printed Sets of the cards ("a face-down card has no ... Set")
-        flt, zone, rest = card_phrase(m.group(1))
-        return {"count": "sets", "zone": zone, "filter": flt} if not rest else None
+    m = re.fullmatch(r"(?:different )?(sets?|star(?: rating)?s?) (?:among|in) (.+)", text)
+    if m:  # the printed Sets, or the Star Ratings, of the cards ("a face-down card has no ... Set")
+        where = m.group(2) if re.match(r"(?:the |all |face-up )?cards?\b", m.group(2)) else f"cards in {m.group(2)}"
+        flt, zone, rest = card_phrase(where)
+        kind = "sets" if m.group(1).startswith("set") else "star_values"
+        return {"count": kind, "zone": zone, "filter": flt} if not rest else None
     if re.fullmatch(r"star(?: rating)? (?:it|that card) has", text):  # "gain 8 RP for each STAR it has"
         return {"count": "star", "card": THAT_CARD.get()}
     m = re.fullmatch(rf"(?:the )?(.*?)\b(cards?|singles?) (?:in|from) {_AFTERMARKET}", text)

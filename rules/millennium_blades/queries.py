@@ -297,6 +297,8 @@ class QueryMixin:
             return sum(self.tokens.get(c, 0) for c in cards)
         if kind == "stars":  # "the combined STAR": a face-down card has none ("Face-Down Cards")
             return sum(self.star(c) or 0 if self.in_tableau(c) else self.cards[c].printed_star for c in cards)
+        if kind == "star_values":  # "for each different STAR in your tableau"
+            return len({self.star(c) for c in cards if c not in self.down})
         if kind == "sets":
             return len({self.cards[c].set_code for c in cards if c not in self.down and self.cards[c].set_code})
         attr = self.elements if kind == "elements" else self.types

@@ -542,3 +542,19 @@ def test_flip_a_card_of_this_cards_star_to_gain():
     place(st, 1, "Mid Ox")
     do(st, 'use "Bore Drill"')
     assert st.rp[0] == 0
+
+
+def test_different_stars_and_one_of_your_cards():
+    """"Gain 2 RP for each different STAR in your tableau" (Star Ratings, "CARD DATA"; a face-down
+    card has none) and "Put two +1 STAR Tokens on one of your cards in your tableau" (a face-up
+    card of your choice)."""
+    gauge = card("Star Gauge", "Score: Gain 2 RP for each different STAR in your tableau.", star=3)
+    st = table(kit([gauge, PEBBLE, card("Big Ox", star=6), card("Mid Ox", star=3)]), kit([]))
+    place(st, 0, "Star Gauge", "Plain Pebble", "Big Ox", "Mid Ox")
+    do(st, "pass", "pass")
+    assert st.rp[0] == 6  # 3, 1 and 6
+    smith = card("Token Smith", "Play: Put two +1 STAR Tokens on one of your cards in your tableau.")
+    st = table(kit([smith, card("Big Ox", star=6)]), kit([card("Idle Lamp")]))
+    place(st, 0, "Big Ox")
+    do(st, 'play "Token Smith"', "target 0 0")
+    assert st.star(ids(st, 0, "Big Ox")[0]) == 8
