@@ -42,7 +42,7 @@ EFFECT_OPS = {
                    {"target": ANY, "optional": "bool", "no_reaction": "bool"}),
     "clash": OpSpec("Clash with an opponent or with all players; results run the branches.",
                     {"with": "str", "win": ANY, "lose": ANY, "tie": ANY, "winner": ANY, "losers": ANY,
-                     "their_card": "str"}),
+                     "their_card": "str", "use": "str"}),
     "star_tokens": OpSpec("Put +1 Star tokens on cards.", {**N, "target": ANY}),
     "insert": OpSpec("Scurry: insert this card anywhere into your tableau.", {}),
     "copy_attributes": OpSpec("Mimicry: the elements and types of the face-up card to the left.", {}),

@@ -313,6 +313,11 @@ class MarketMixin:
         self.triggered = frames + self.triggered
         return True
 
+    def lowest_card(self, seat: int) -> int | None:
+        """The seat's face-up card with the lowest Star Rating (the left-most of a tie)."""
+        up = [c for c in self.tableau[seat] if c not in self.down]
+        return min(up, key=lambda c: self.star(c) or 0) if up else None
+
     def their_clash_card(self, frame: dict, rival: int, k: int) -> int | None | bool:
         """"They must use a card of your choice in their tableau for the clash": a face-up card of
         the opponent's tableau you choose (False while the choice is pending)."""

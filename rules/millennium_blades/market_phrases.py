@@ -133,6 +133,10 @@ def read_market_sentence(s: str, ops: list[dict], timing: str, effect: dict) -> 
     if s == "this effect cannot be reacted to":
         _no_reaction(ops)
         return True
+    if re.fullmatch(r"both players use (?:the|their) lowest star(?: rating)? card(?: in their tableaus?)?(?: in this clash)?",
+                    s) and last and last["op"] == "clash" and last["with"] != "aftermarket":
+        last["use"] = "lowest"  # the card each clashes with ("Clashing": otherwise the Top Card)
+        return True
     m = re.fullmatch(r"the winner (flips?|puts?|steals?|discards?) (.+)", s)
     if m and last and last["op"] == "clash":
         verb = m.group(1) if not m.group(1).endswith("s") else m.group(1)[:-1]

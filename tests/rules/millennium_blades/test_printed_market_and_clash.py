@@ -558,3 +558,21 @@ def test_different_stars_and_one_of_your_cards():
     place(st, 0, "Big Ox")
     do(st, 'play "Token Smith"', "target 0 0")
     assert st.star(ids(st, 0, "Big Ox")[0]) == 8
+
+
+def test_both_players_use_their_lowest_star_card():
+    """"Clash with an opponent. Both players use the lowest STAR card in their tableau": each clashes
+    with that card instead of the Top Card ("Clashing")."""
+    low = card("Low Blow", "Play: Clash with an opponent. Both players use the lowest STAR card in their tableau. "
+                           "The winner gains 7 RP.", star=9)
+    st = table(kit([low, card("Mid Ox", star=4)]), kit([PEBBLE, card("Big Ox", star=8)]), store=(1, 1))
+    place(st, 0, "Mid Ox")
+    place(st, 1, "Plain Pebble", "Big Ox")
+    do(st, 'play "Low Blow"')  # 4 + 1 against 1 + 1 (the Top Cards would be 9 against 8)
+    assert st.rp == [7, 0]
+    st = table(kit([card("Lone Ox", star=4), card("Plain Blow", "Play: Clash with an opponent. The winner gains 7 RP.",
+                                                  star=9)]), kit([PEBBLE, card("Big Ox", star=10)]), store=(1, 1))
+    place(st, 0, "Lone Ox")
+    place(st, 1, "Plain Pebble", "Big Ox")
+    do(st, 'play "Plain Blow"')  # without it: 9 + 1 against 10 + 1
+    assert st.rp == [0, 7]
