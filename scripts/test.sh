@@ -50,5 +50,5 @@ $BIN/python -m pytest "${xdist[@]}" --durations=30 "$@" || status=$?  # the slow
 
 echo "== database-facing tests on PostgreSQL (port $pg_port) =="
 DATABASE_URL="postgres://postgres@127.0.0.1:$pg_port/postgres" \
-  $BIN/python -m pytest "${xdist[@]}" -m "database and not browser" "$@" || status=$?
+  $BIN/python -m pytest "${xdist[@]}" -m "database and not browser" --durations=15 "$@" || status=$?
 exit $status
