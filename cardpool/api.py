@@ -19,8 +19,9 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from accounts.api_errors import RequestError
+from cardpool.correction import correct_search
 from cardpool.models import Card, card_path
-from cardpool.pagination import CardPagination
+from cardpool.pagination import CardSearchPagination
 from cardpool.search import SearchError, statement_time_budget
 from cardpool.selectors import (
     PagedCardRows,
@@ -32,7 +33,7 @@ from cardpool.selectors import (
 )
 from config.client_ip import client_ip
 from config.visitor_cache import cached_data_for_visitors
-from rules.core.registry import UnknownGame, game_slugs, get_game
+from rules.core.registry import UnknownGame, all_games, game_slugs, get_game
 
 
 class CardSerializer(serializers.Serializer):
@@ -147,7 +148,11 @@ class GameListView(APIView):
 
 
 class CardListView(APIView):
-    pagination_class = CardPagination  # also tells the schema that the list comes in pages
+    """A search that finds nothing because of a typo one edit from card names answers the corrected
+    query's cards, with ``correction`` saying so (as the card browser does: ``cardpool.correction``);
+    ``typed=1`` searches the query as typed."""
+
+    pagination_class = CardSearchPagination  # also tells the schema that the list comes in pages
 
     @extend_schema(
         summary="Search cards with the query language (see /help/syntax/)",
@@ -156,22 +161,39 @@ class CardListView(APIView):
             OpenApiParameter("q", OpenApiTypes.STR, description="search query, e.g. t:form pwr>=3"),
             OpenApiParameter("page", OpenApiTypes.INT),
             OpenApiParameter("page_size", OpenApiTypes.INT, description="1-200, default 60"),
+            OpenApiParameter("typed", OpenApiTypes.BOOL, description="search q as typed: no correction of a typo "
+                                                                     "when it finds nothing"),
         ],
         responses={200: CardSerializer(many=True), 400: _error_schema, 404: _error_schema},
     )
     @cached_data_for_visitors
     def get(self, request):
         game = _game_param(request)
-        paginator = self.pagination_class()
+        query = request.query_params.get("q", "")
+        correction = None
         try:
-            query = request.query_params.get("q", "")
-            with statement_time_budget(query=query, client=client_ip(request)):
-                result = card_search(query=query, game_slug=game)
-                page = paginator.paginate_queryset(PagedCardRows(result), request, view=self)
+            paginator, page = self._search(request, query, game)
+            if paginator.page.paginator.count == 0 and query.strip() and "typed" not in request.query_params:
+                found = correct_search(query, [game] if game else [spec.slug for spec in all_games()])
+                if found is not None:
+                    fixed_paginator, fixed_page = self._search(request, found.query, game)
+                    if fixed_paginator.page.paginator.count:
+                        paginator, page = fixed_paginator, fixed_page
+                        correction = {"typed": query, "query": found.query, "changes": [
+                            {"typed": typed, "corrected": corrected} for typed, corrected in found.changes]}
         except SearchError as exc:
             raise RequestError(exc.code, str(exc), exc.status, **exc.details()) from None
         data = CardSerializer(page, many=True, context=_context(request)).data
-        return paginator.get_paginated_response(data)
+        response = paginator.get_paginated_response(data)
+        response.data["correction"] = correction
+        return response
+
+    def _search(self, request, query: str, game: str | None):
+        """One page of ``query``'s cards: the paginator (its ``page``) and the page's rows."""
+        paginator = self.pagination_class()
+        with statement_time_budget(query=query, client=client_ip(request)):
+            result = card_search(query=query, game_slug=game)
+            return paginator, paginator.paginate_queryset(PagedCardRows(result), request, view=self)
 
 
 class CardDetailView(APIView):

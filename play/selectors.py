@@ -26,15 +26,33 @@ class GameUnavailable(LookupError):
     """The game's engine is gone or has changed since the game began: its moves may not replay."""
 
 
+#: no pass of the person's is holding (``AutoPass.hold``)
+NOT_HELD = object()
+
+
+def next_hold(engine: EngineSpec, state: GameState, seat: int, action: Action, held: object) -> object:
+    """What holds after the person's own ``action`` in ``state`` (``AutoPass.hold``; ``held``: what held
+    before): at a decision with a stop, the hold's value now when the action is the engine's pass
+    (a wait), else nothing (a buy ends a wait); at one without (an answer to a trade offer), ``held``."""
+    declared = engine.auto_pass
+    if declared is None or declared.hold is None:
+        return NOT_HELD
+    if declared.stop_at(state, seat) is None:
+        return held
+    return declared.hold(state, seat) if action == declared.pass_action else NOT_HELD
+
+
 @dataclass
 class Rebuilt:
-    """A played game's state now, with the story of every move as the person's seat may read it."""
+    """A played game's state now, with the story of every move as the person's seat may read it, and
+    what the person's last wait holds (``next_hold``)."""
 
     engine: EngineSpec
     state: GameState
     moves: list[dict[int, Action]]
     story: list[dict] = field(default_factory=list)  # {number, turn, seat, deck, mine, auto, sentence}
     frames: list[dict] = field(default_factory=list)  # the seat's replay frames, when asked for
+    held: object = NOT_HELD
 
 
 def _engine(game: PlayedGame) -> EngineSpec:
@@ -105,6 +123,8 @@ def rebuild(game: PlayedGame, frames: bool = False, frames_from: int = 0,
         sentences = {mover: name_seats(state.action_to_string(action, mover), game.deck_names)
                      for mover, action in sorted(move.items())}
         turn = state.turn
+        if seat in move and number not in auto:
+            rebuilt.held = next_hold(engine, state, seat, move[seat], rebuilt.held)
         state.apply_joint_checked(move)
         rebuilt.moves.append(move)
         # a name is masked only while no copy of it shows on the seat's board (issue 27: a card on
@@ -136,7 +156,8 @@ def _seat_frame(state: GameState, seat: int, number: int, said: list[dict], move
     is the god view)."""
     shown = window is None or window[0] <= number < window[1]
     return {"number": number, "turn": state.turn, "move_turn": move_turn, "step": state.step_name,
-            "moves": said, "events": [], "view": state.view(seat) if shown else None, "over": state.is_over}
+            "step_words": state.step_to_string(state.step_name), "moves": said, "events": [],
+            "view": state.view(seat) if shown else None, "over": state.is_over}
 
 
 def reveals_all(game: PlayedGame) -> bool:
@@ -253,7 +274,8 @@ def game_page(game: PlayedGame, rebuilt: Rebuilt | None = None) -> dict:
         "seats": seats, "view": state.view(None if state.is_over else game.human_seat),
         "choices": legal_choices(rebuilt, game.human_seat, game.deck_names), "story": rebuilt.story,
         "result": result,
-        "turn": state.turn, "moves": len(rebuilt.moves), "waiting_for": waiting_for,
+        "turn": state.turn, "step_words": state.step_to_string(state.step_name) if not state.is_over else "",
+        "moves": len(rebuilt.moves), "waiting_for": waiting_for,
         "engine_name": engine.game, "control": control, "stops": stops,
     }
 
@@ -276,7 +298,7 @@ def move_answer(game: PlayedGame, since: int) -> dict:
     return json.loads(json.dumps({
         "status": game.status, "moves": len(rebuilt.moves), "url": game.get_absolute_url(), "since": since,
         "steps": steps, "story": page["story"], **{key: page[key] for key in (
-            "view", "choices", "result", "turn", "waiting_for", "control", "seats")},
+            "view", "choices", "result", "turn", "step_words", "waiting_for", "control", "seats")},
     }))  # keys unsorted: the board draws a view's keys in the engine's order
 
 

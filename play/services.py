@@ -10,7 +10,10 @@ Auto-pass (after MTG Arena's stops): where the person's seat has exactly one leg
 server makes it for them; where the engine declares the decision a plain pass of priority
 (``EngineSpec.auto_pass``) at a point the person set no stop on, it passes for them. Each is an
 ordinary move (the replay means the same), numbered in ``PlayedGame.auto_moves`` for the story.
-"Full control" (``PlayedGame.control``) turns both off. No game is named here.
+Where the engine's passes hold (``AutoPass.hold``: Millennium Blades' market), a pass is made for
+the person only after they passed themselves, while what it holds lasts (``selectors.next_hold``,
+read again from the stored moves). "Full control" (``PlayedGame.control``) turns all of it off.
+No game is named here.
 """
 
 from __future__ import annotations
@@ -25,7 +28,7 @@ from decks import permissions as deck_permissions
 from decks.models import Deck
 from decks.selectors import deck_to_decklist, deck_validate
 from play.models import PlayedGame
-from play.selectors import GameUnavailable, Rebuilt, control_of, rebuild
+from play.selectors import NOT_HELD, GameUnavailable, Rebuilt, control_of, next_hold, rebuild
 from rules.core.agents import make_agent
 from rules.core.decks import DeckList
 from rules.core.engine import Action, ActionParseError
@@ -139,10 +142,11 @@ def play_start_deckless(*, owner, game: Any, mode: Any, players: Any, agent: Any
 AUTO_MOVES_PER_REQUEST = 1000
 
 
-def auto_action(game: PlayedGame, state, engine) -> Action | None:
+def auto_action(game: PlayedGame, state, engine, held: object = NOT_HELD) -> Action | None:
     """The action the server makes for the person's seat now, or None when the person chooses: the
     only legal action (a forced move), or the engine's pass where it declares a plain pass of
-    priority that the person set no stop on; never under full control."""
+    priority that the person set no stop on; never under full control. An engine whose passes
+    ``hold`` passes only while ``held`` (the hold's value when the person passed) still holds."""
     seat = game.human_seat
     if state.is_over or seat not in state.current_players():
         return None
@@ -156,7 +160,11 @@ def auto_action(game: PlayedGame, state, engine) -> Action | None:
     if declared is None or declared.pass_action not in actions:
         return None
     stop = declared.stop_at(state, seat)
-    return declared.pass_action if stop is not None and stop not in control["stops"] else None
+    if stop is None or stop in control["stops"]:
+        return None
+    if declared.hold is not None and (held is NOT_HELD or declared.hold(state, seat) != held):
+        return None
+    return declared.pass_action
 
 
 def _apply_move(game: PlayedGame, state, engine, mine: Action | None) -> None:
@@ -172,15 +180,15 @@ def _apply_move(game: PlayedGame, state, engine, mine: Action | None) -> None:
         raise RuntimeError(f"game {game.pk} did not end after {MAX_STEPS} moves")
 
 
-def _let_agents_play(game: PlayedGame, rebuilt: Rebuilt) -> None:
+def _let_agents_play(game: PlayedGame, rebuilt: Rebuilt, held: object = NOT_HELD) -> None:
     """From ``rebuilt`` (the game's state now) the agents move, and the server makes the person's
-    forced moves and plain passes (``auto_action``), until the person must choose or the game is
-    over; every move is added to the game's."""
+    forced moves and plain passes (``auto_action``; ``held``: what the person's last pass holds),
+    until the person must choose or the game is over; every move is added to the game's."""
     state, engine = rebuilt.state, rebuilt.engine
     made = 0
     while not state.is_over:
         if game.human_seat in state.current_players():
-            action = auto_action(game, state, engine) if made < AUTO_MOVES_PER_REQUEST else None
+            action = auto_action(game, state, engine, held) if made < AUTO_MOVES_PER_REQUEST else None
             if action is None:
                 break
             _apply_move(game, state, engine, action)
@@ -238,6 +246,7 @@ def play_move(*, actor, game_id: int, action: Any, then: Any = None) -> PlayedGa
     except GameUnavailable as exc:
         raise PlayError("engine_changed", str(exc)) from None
     state, seat = rebuilt.state, game.human_seat
+    held = rebuilt.held
     for text in actions:
         if seat not in state.current_players():
             raise PlayError("not_your_move", "it is not your move" if text is actions[0] else
@@ -245,13 +254,15 @@ def play_move(*, actor, game_id: int, action: Any, then: Any = None) -> PlayedGa
         chosen = _parse(text)
         if chosen not in state.legal_actions(seat):
             raise PlayError("illegal_action", f"{text!r} is not one of your legal actions now")
+        held = next_hold(rebuilt.engine, state, seat, chosen, held)
         # at a simultaneous move the agents choose from the same state, without seeing this choice
         _apply_move(game, state, rebuilt.engine, chosen)
     if then is not None and seat in state.current_players() and not state.is_over:
         finish = _parse(then)
         if finish in state.legal_actions(seat):
+            held = next_hold(rebuilt.engine, state, seat, finish, held)
             _apply_move(game, state, rebuilt.engine, finish)
-    _let_agents_play(game, rebuilt)
+    _let_agents_play(game, rebuilt, held)
     _store_moves(game, read)
     return game
 

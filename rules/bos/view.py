@@ -22,12 +22,23 @@ HINTS = {
     "labels": {"turns_started": "turns started", "castle_known": "known in the castle", "printed": "printed strength",
                "player": "defending", "stack": "waiting to resolve"},
     "seat_keys": ["active", "first_player", "caster", "controller", "player"],
-    "value_labels": {"column": [f"{name} column" for name in COLUMN_NAMES]},
+    # the phases in the rulebook's words (bos.txt, "Gameplay": the four phases; "Going First", "Best of 3
+    # Match" and the set-up before them)
+    "value_labels": {"column": [f"{name} column" for name in COLUMN_NAMES],
+                     "phase": {"bid": "bidding for the first turn", "throw": "rock-paper-scissors for the first turn",
+                               "choose_first": "choosing who goes first", "swap": "swapping reserves",
+                               "arrange": "arranging wizards", "startup": "startup phase",
+                               "summoning": "summoning phase", "main": "main phase", "ending": "ending phase",
+                               "over": "game over"}},
 }
 
 
 class ViewMixin(BosBase):
     """``view`` and ``action_to_string``."""
+
+    def step_to_string(self, step: str) -> str:
+        """The phase in the rulebook's words (the hints' ``value_labels``)."""
+        return HINTS["value_labels"]["phase"].get(step) or super().step_to_string(step)  # type: ignore[index]
 
     def _enchantments(self, host) -> list[dict]:
         return [{"name": name, "caster": caster} for name, caster in host.enchantments]

@@ -22,6 +22,14 @@ HINTS = {
                "drop": "drop zone", "forms": "form zones", "commands": "command zones", "turn_player": "turn of",
                "hand_known": "known in hand"},
     "seat_keys": ["turn_player", "first_player"],
+    # the steps in the rulebook's words (boundless-tcg.txt, "TURN STRUCTURE" and "THE COMBAT STEP"'s
+    # phases; "declare" is the moment between attacks when an attacker is picked)
+    "value_labels": {"step": {
+        "setup": "before the game (mulligans)", "draw": "draw step", "invoke": "invoke step",
+        "act1": "act step 1", "combat": "combat step", "combat:start": "combat step, start phase",
+        "combat:declare": "combat step, choosing an attacker", "combat:check": "combat step, check phase",
+        "combat:damage": "combat step, damage phase", "combat:end": "combat step, end phase",
+        "act2": "act step 2", "end": "end step", "over": "game over"}},
 }
 
 #: what the chooser does with a card chosen inside an effect, by the effect op asking
@@ -81,6 +89,10 @@ class ViewMixin:
         if player is not None and player == self.acting_player and not self.is_over:
             out["legal_actions"] = [str(a) for a in self.legal_actions(player)]
         return out
+
+    def step_to_string(self, step: str) -> str:
+        """The step in the rulebook's words (the hints' ``value_labels``)."""
+        return HINTS["value_labels"]["step"].get(step) or super().step_to_string(step)  # type: ignore[attr-defined,index]
 
     def _outcome_sentence(self) -> str | None:
         """The end in a sentence, seats as "seat N" (pages name them): "seat 0 wins: 7 spirits in

@@ -489,11 +489,18 @@ class AutoPass:
     seat's decision now falls under (one of ``stops``), or None when it is not a plain pass (a
     target, a discard, a declaration: always asked); ``pass_action`` is the action made for the seat.
     A decision with exactly one legal action needs no declaration: the play app makes it unless the
-    person asked for full control."""
+    person asked for full control.
+
+    With ``hold`` the passes are not made before the person has a say: a pass the person makes
+    themselves lasts (after Forge's "pass until"), made for them at the following decisions under a
+    stop they did not set while ``hold(state, seat)`` keeps the value it had when they passed
+    (Millennium Blades' market: a wait lasts to the end of the timer, or until a trade offer to the
+    seat, which ``stop_at`` never passes)."""
 
     pass_action: Action
     stops: tuple[Stop, ...]
     stop_at: Callable[[GameState, int], str | None]
+    hold: Callable[[GameState, int], object] | None = None
 
     def default_stops(self) -> list[str]:
         return [stop.key for stop in self.stops if stop.default]

@@ -18,8 +18,8 @@
      engine seat 0);
    - a view's "hints" (docs/view-format.md, "Presentation hints") say which keys are internal (never
      drawn), the labels of keys in the game's words, which keys hold seats (drawn by name; on a
-     card, left out when it is the panel's own seat), the words for a key's values, and the outcome
-     in a sentence.
+     card, left out when it is the panel's own seat), the words for a key's values, which keys hold
+     sentences (drawn as a titled list) and the outcome in a sentence.
    docs/view-format.md describes these conventions for a game's view.
 
    window.CardBoard.create({seat: "0" | "all", seatDecks: [names], cardImages: {name: {thumb,
@@ -36,7 +36,7 @@
     var seat = String(options.seat);
     var seatDecks = options.seatDecks || [];
     var images = options.cardImages || pageImages();
-    var hints = { internal: {}, labels: {}, seatKeys: {}, valueLabels: {}, emptyHidden: {}, outcome: null };
+    var hints = { internal: {}, labels: {}, seatKeys: {}, valueLabels: {}, emptyHidden: {}, notes: {}, outcome: null };
     var panelSeat = null;  // the seat whose panel is being drawn (its own seat is not said on its cards)
     var ALWAYS_INTERNAL = { id: 1, uid: 1, slot: 1, hints: 1 };
     // the envelope's keys a page says otherwise (its title, its result box): not drawn as facts in a
@@ -50,7 +50,7 @@
       var set = function (list) { var o = {}; (list || []).forEach(function (k) { o[k] = 1; }); return o; };
       hints = { internal: set(given.internal), labels: given.labels || {}, seatKeys: set(given.seat_keys),
                 valueLabels: given.value_labels || {}, emptyHidden: set(given.empty_hidden),
-                outcome: given.outcome || null };
+                notes: set(given.notes), outcome: given.outcome || null };
     }
 
     /* Nothing to show: null, false, 0, "", or a list or object holding only such. */
@@ -286,6 +286,16 @@
       return pair;
     }
 
+    /* A list of sentences (a hint's "notes": set-up notes): a titled list, one line each. */
+    function notesPanel(title, lines) {
+      var box = node("section", "rp-panel rp-notes");
+      box.appendChild(node("h3", "rp-panel-title", title));
+      var list = node("ul", "rp-note-lines");
+      lines.forEach(function (line) { list.appendChild(node("li", "", nameSeats(scalarText(line)))); });
+      box.appendChild(list);
+      return box;
+    }
+
     /* One object (a player's side): zones, piles and facts, in the view's own key order. */
     function panel(title, obj, mine) {
       var box = node("section", "rp-panel" + (mine ? " rp-mine" : ""));
@@ -333,7 +343,9 @@
       Object.keys(view).forEach(function (key) {
         var v = view[key];
         if (isQuiet(key, v) || (hasHints && ENVELOPE_QUIET[key] && !(key === "outcome" && v))) return;
-        if (isGrid(v)) {
+        if (hints.notes[key] === 1 && Array.isArray(v)) {
+          if (v.length) shared.appendChild(notesPanel(humanize(key), v));
+        } else if (isGrid(v)) {
           boards.appendChild(grid(humanize(key), v));
         } else if (Array.isArray(v) && v.length && v.every(function (x) { return isObject(x) && !isCard(x); })) {
           v.forEach(function (item, i) {

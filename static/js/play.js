@@ -442,7 +442,7 @@
       story.appendChild(li);
     });
     if (!story.firstChild) story.appendChild(el("li", "muted", "No moves yet."));
-    document.getElementById("play-turn").textContent = "turn " + answer.turn;
+    document.getElementById("play-turn").textContent = "turn " + answer.turn + (answer.step_words ? " · " + answer.step_words : "");
     document.getElementById("play-moves").textContent = answer.moves + " move" + (answer.moves === 1 ? "" : "s");
     root.setAttribute("data-moves", String(answer.moves));
     root.setAttribute("data-status", answer.status);

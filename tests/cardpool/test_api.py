@@ -20,7 +20,7 @@ def test_card_search_is_paginated_with_documented_fields(client, card_pool):
     response = client.get("/api/cards/", {"game": "boundless", "q": "t:form", "page_size": 5})
     assert response.status_code == 200
     body = response.json()
-    assert set(body) == {"count", "next", "previous", "results"}
+    assert set(body) == {"count", "next", "previous", "results", "correction"}
     assert body["count"] >= 24 and len(body["results"]) == 5
     assert body["previous"] is None and "page=2" in body["next"]
     card = body["results"][0]

@@ -45,7 +45,8 @@ round), ``budgets`` (ticks per timer), ``ticks_left``, ``aftermarket_open``, ``o
 Store area, then the Store deck's top), ``store_count``, ``store_discard_count``, ``aftermarket``
 (``name``, ``star``, ``marker``: the seat whose Sell Marker is on it, null for a clash's card),
 ``fusion`` (per tier: ``cards`` left, ``size`` to fuse), ``metagame`` (the revealed Metagame cards),
-``setup_notes``, ``offers`` (pending trade offers: ``by``, ``to``, ``give`` and ``take`` (card
+``setup_notes`` (what the set-up made of a short pool; empty once the first market tick is played),
+``offers`` (pending trade offers: ``by``, ``to``, ``give`` and ``take`` (card
 names ``by`` gives and gets), ``pay`` and ``receive`` (dollars ``by`` pays and gets), ``friendship``
 (the Friendship card's name or null), ``friendship_from`` (its giver), ``asked`` (the other seat
 asked for Friendship in addition), ``made`` (the tick it was made)), ``trades`` (trades made:

@@ -33,7 +33,7 @@ starters=None, ticks_per_minute=2, timers=(7, 7, 6), reuse_short_sets=True)``:
 
 from __future__ import annotations
 
-from rules.core.engine import EngineSpec, StatCounter
+from rules.core.engine import Action, AutoPass, EngineSpec, StatCounter, Stop
 from rules.millennium_blades.full import duel as duel_mode
 from rules.millennium_blades.full import metagames as metagame_cards
 from rules.millennium_blades.full import powers, rounds
@@ -49,8 +49,9 @@ from rules.millennium_blades.full.state import TICKS_PER_MINUTE, TIMERS, FullGam
 #: in the event log (``income``); 0.5 (issue 25.8): greedy judges the best few actions of each kind a tick
 #: (``agents/candidates.py``), so greedy games play differently; 0.6 (issue 26): the pool is the host's card
 #: database (imported sets), cards not playable yet are refused or left out (``not_playable``), starter sets
-#: may be chosen, imported characters join the roster (the fixture's games are unchanged)
-VERSION = "0.6"
+#: may be chosen, imported characters join the roster (the fixture's games are unchanged); 0.7 (issue 27.1):
+#: set-up notes name set kinds in words ("bronze promo")
+VERSION = "0.7"
 MIN_PLAYERS, MAX_PLAYERS = 3, 5  # "These rules assume a 3-5 player group" (2: Duel Mode, DUEL_ENGINE)
 END_REASONS = {"game_end": "three rounds were played; the most VP won (tie-breaks: tournaments, "
                            "collections, money, friendship)"}
@@ -119,11 +120,37 @@ def _new_game(decks, seed: int, **options) -> FullGameState:
     return new_full_game(len(decks), seed, **options)
 
 
+def market_stop(state: FullGameState, seat: int) -> str | None:
+    """The stop of a plain market tick ("market"), where waiting is a pass; None where the seat must
+    decide: a trade offer to it waiting for its answer, a draft pick, the tournament."""
+    if state.is_over or state.tournament is not None or state.draft is not None or state.accessory_draft is not None:
+        return None
+    if any(offer.get("to") == seat for offer in state.offers.values()):
+        return None
+    return "market"
+
+
+def market_hold(state: FullGameState, seat: int) -> tuple:
+    """How long a wait lasts: to the end of the timer (millennium-blades.txt, "DECKBUILDING PHASE":
+    when a timer expires the market changes, cards are dealt, a Meta revealed, the Aftermarket closed)."""
+    return (state.round, state.timer, state.phase)
+
+
+#: the play page's auto-pass (``AutoPass``): a wait the person makes lasts to the end of the timer or
+#: until a trade offer to them, one click instead of one per tick; the stop asks again at every tick
+MARKET_AUTO_PASS = AutoPass(
+    pass_action=Action("wait"), stop_at=market_stop, hold=market_hold,
+    stops=(Stop("market", "every market tick, even after you wait (else a wait lasts to the end of the timer "
+                          "or a trade offer to you)"),),
+)
+
+
 FULL_ENGINE = EngineSpec(
     game="millennium_blades", version=f"full-{VERSION}", new_game=_new_game, evaluate=evaluate,
     search_defaults={"eval_scale": 5.0}, min_players=MIN_PLAYERS, max_players=MAX_PLAYERS, perfect_information=False,
     chance=True, simultaneous_moves=True, end_reasons=END_REASONS, counters=COUNTERS,
     setup_options=OPTIONS,  # rules/millennium_blades/full/options.py: the web form's, the API's and --option's choices
+    auto_pass=MARKET_AUTO_PASS,
 )
 
 
@@ -143,6 +170,7 @@ DUEL_ENGINE = EngineSpec(
     search_defaults={"eval_scale": 5.0}, min_players=duel_mode.PLAYERS, max_players=duel_mode.PLAYERS,
     perfect_information=False, chance=True, simultaneous_moves=True, counters=DUEL_COUNTERS,
     setup_options=tuple(o for o in OPTIONS if o.name != "free_market"),  # "trades must still be even"
+    auto_pass=MARKET_AUTO_PASS,
     end_reasons={"two_tournaments_won": "a player won two tournaments",
                  "three_tournaments_played": "three tournaments were played without a player winning two"},
 )

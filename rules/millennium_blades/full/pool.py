@@ -95,6 +95,12 @@ class FullPool:
     def kind(self, code: str) -> str:
         return next(s.kind for s in self.sets if s.code == code)
 
+    @staticmethod
+    def kind_words(kind: str) -> str:
+        """A set kind as a person reads it in a set-up note: "bronze_promo" -> "bronze promo"
+        (the rulebook's "Bronze Promo Sets")."""
+        return kind.replace("_", " ")
+
     def sets_of(self, kind: str, playable: bool = False) -> list[SetInfo]:
         """The sets of ``kind`` by release order (``playable``: only those whose every dealt card
         the engine can run, which setup takes when the user chooses none)."""

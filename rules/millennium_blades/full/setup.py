@@ -54,7 +54,8 @@ def choose_store_sets(pool: FullPool, sets, notes: list[str], liquidation: bool 
         want += LIQUIDATION_EXTRA.get(kind, 0) if liquidation else 0
         have = pool.sets_of(kind, playable=True)[:want]
         if len(have) < want:
-            notes.append(f"store: {len(have)} {kind} set(s) of the {want} the rulebook takes (the pool has no more)")
+            notes.append(f"store: {len(have)} {pool.kind_words(kind)} set(s) of the {want} the rulebook takes "
+                         "(the pool has no more)")
         codes += [s.code for s in have]
     return codes
 
@@ -100,7 +101,7 @@ def choose_promos(pool: FullPool, fusion, prize, reuse: bool, notes: list[str]) 
             have = pool.sets_of(kind, playable=True)
             fusion[tier] = have[0].code if have else None
             if not have:
-                notes.append(f"fusion: no {kind} set in the pool; {tier} fusion is unavailable")
+                notes.append(f"fusion: no {pool.kind_words(kind)} set in the pool; {tier} fusion is unavailable")
     for rnd, kind in PRIZE_KINDS.items():
         if rnd not in prize:
             tier = kind.split("_")[0]
@@ -109,10 +110,11 @@ def choose_promos(pool: FullPool, fusion, prize, reuse: bool, notes: list[str]) 
                 prize[rnd] = spare[0]
             elif reuse and fusion.get(tier):
                 prize[rnd] = fusion[tier]
-                notes.append(f"prize support round {rnd}: a second printing of {fusion[tier]} (the pool has one {kind} set)")
+                notes.append(f"prize support round {rnd}: a second printing of {fusion[tier]} "
+                             f"(the pool has one {pool.kind_words(kind)} set)")
             else:
                 prize[rnd] = None
-                notes.append(f"prize support round {rnd}: none (no spare {kind} set)")
+                notes.append(f"prize support round {rnd}: none (no spare {pool.kind_words(kind)} set)")
     return fusion, prize
 
 

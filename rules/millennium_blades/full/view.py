@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from rules.core.engine import Action, Event
 from rules.millennium_blades.event_text import event_to_string
 from rules.millennium_blades.full import powers, trading
@@ -26,6 +28,7 @@ HINTS = {
                "pre_release": "pre-release", "friendship_from": "asks friendship from",
                "packet_sizes": "packet sizes"},
     "seat_keys": ["from", "by", "to", "order", "friendship_from", "seats", "marker"],
+    "notes": ["setup_notes"],
     "empty_hidden": ["draft", "millennium_draft", "venue", "venue_deck_count", "pro_players", "store_peek",
                      "setup_notes", "offers", "trades", "metagame", "collection_type", "tournaments_won",
                      "rp_collections", "character_side", "power", "friendship_received", "fused_this_round",
@@ -33,7 +36,30 @@ HINTS = {
 }
 
 
+#: the parts of a step's name ("round1:timer3:tick40") in the rulebook's words
+#: (millennium-blades.txt, "DECKBUILDING PHASE": three timers a round; Draft Mode's picks)
+_STEP_PARTS = {"round": "round {}", "timer": "timer {} of 3", "tick": "tick {}", "draft": "draft pick {}"}
+_STEP_PART = re.compile(r"([a-z]+)(\d+)")
+
+
+def step_words(step: str) -> str:
+    """A whole-game step for people: "round1:timer3:tick40" -> "round 1, timer 3 of 3, tick 40",
+    "setup:millennium_accessories" -> "set-up, Millennium Accessory draft"."""
+    if step == "setup:millennium_accessories":
+        return "set-up, Millennium Accessory draft"
+    parts = []
+    for part in step.split(":"):
+        found = _STEP_PART.fullmatch(part)
+        parts.append(_STEP_PARTS[found[1]].format(found[2]) if found and found[1] in _STEP_PARTS
+                     else part.replace("_", " "))
+    return ", ".join(parts)
+
+
 class ViewMixin:
+    def step_to_string(self, step: str) -> str:
+        """The step in the rulebook's words (:func:`step_words`)."""
+        return step_words(step)
+
     def _names(self, ids) -> list[str]:
         return [self.cards[c].name for c in ids]
 
@@ -94,7 +120,9 @@ class ViewMixin:
                 "draft": self._draft_view(player),
                 "millennium_draft": ({"revealed": self._names(self.accessory_draft["revealed"]),
                                       "order": list(self.accessory_draft["order"])} if self.accessory_draft else None),
-                "setup_notes": list(self.setup_notes)}
+                # what the set-up made of a short pool: said until the first market tick is played
+                # (the replay's set-up frame and the run page keep them)
+                "setup_notes": list(self.setup_notes) if self._setting_up() else []}
         view.update(powers.game_view(self, player))  # venue, Pro Player cards given, a peek (powers.py)
         view["hints"] = {**HINTS, "outcome": self._outcome_sentence()}
         if self.tournament is not None:
@@ -102,6 +130,10 @@ class ViewMixin:
         if player is not None and player in self.current_players():
             view["legal_actions"] = [str(a) for a in self.legal_actions(player)]
         return view
+
+    def _setting_up(self) -> bool:
+        """Whether play has not started yet: no market tick of the first round played."""
+        return self.round == 1 and self.tick == 0 and self.tournament is None and not self.is_over
 
     def _outcome_sentence(self) -> str | None:
         """The end in a sentence, seats as "seat N": the winners and every seat's VP

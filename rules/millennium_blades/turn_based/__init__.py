@@ -32,7 +32,8 @@ View
 and price), ``store_discard_count``, ``aftermarket`` (``name``, ``star``, ``marker``: the seat whose
 Sell Marker is on it, ``sold_by``), ``metagame`` (the revealed metas: ``stack`` and the card),
 ``meta_stacks`` (cards left), ``fusion`` (per pile: ``tier``, ``cards``, ``size``),
-``set_aside_promos``, ``setup_notes``, ``decision`` while one is asked, ``legal_actions`` for a seat
+``set_aside_promos``, ``setup_notes`` (what the set-up made of a short pool; empty after the first turn),
+``hints`` (the tournament's, docs/view-format.md), ``decision`` while one is asked, ``legal_actions`` for a seat
 to act; ``players``: per seat ``seat``, ``money``, ``rp`` (this deck's), ``scores`` (RP recorded),
 ``total_rp``, ``scorings``, ``out``, ``sell_markers``, ``fused_this_deck``, ``turns_in_deck``,
 ``tableau`` (the tournament engine's card chips, slot order), ``open_slots``, ``deck_box``,

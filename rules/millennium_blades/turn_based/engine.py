@@ -29,8 +29,9 @@ from rules.millennium_blades.turn_based.setup import setup_game
 from rules.millennium_blades.turn_based.state import TURNS_PER_DECK, TurnBasedState
 
 #: 0.2 (issue 29): the tournament engine 1.3's fixes (an Action's card flipped when its text fails, a
-#: face-down card's effects do not resolve), income in the event log (``income``)
-VERSION = "turn-based-0.2"
+#: face-down card's effects do not resolve), income in the event log (``income``); 0.3 (issue 27.1): set-up
+#: notes name set kinds in words ("bronze promo")
+VERSION = "turn-based-0.3"
 MIN_PLAYERS, MAX_PLAYERS = 2, 5  # "This mode can be played by 2-5 players"
 END_REASONS = {"game_end": "every player scored three times; the highest total RP won"}
 COUNTERS = (

@@ -40,13 +40,13 @@ def choose_promos(pool: FullPool, fusion, prize, notes: list[str]) -> tuple[dict
     def take(kind: str, what: str) -> str | None:
         have = [s.code for s in pool.sets_of(kind, playable=True)]
         if not have:
-            notes.append(f"{what}: the pool has no {kind} set; the pile is empty")
+            notes.append(f"{what}: the pool has no {pool.kind_words(kind)} set; the pile is empty")
             return None
         taken = used.setdefault(kind, [])
         fresh = [code for code in have if code not in taken]
         code = fresh[0] if fresh else have[0]
         if not fresh:
-            notes.append(f"{what}: a second printing of {code} (the pool has {len(have)} {kind} set(s))")
+            notes.append(f"{what}: a second printing of {code} (the pool has {len(have)} {pool.kind_words(kind)} set(s))")
         taken.append(code)
         return code
 

@@ -8,6 +8,7 @@ import random
 from rules.core.engine import Action
 from rules.millennium_blades.turn_based.actions import FUSION_SIZE
 from rules.millennium_blades.turn_based.setup import FUSION_PILES
+from rules.millennium_blades.view import HINTS as TOURNAMENT_HINTS
 
 _PHRASES = {
     "sell": "sells {} to the Aftermarket",
@@ -19,6 +20,12 @@ _PHRASES = {
     "discard": "discards the accessory {} to the Store Discard",
     "meta": "puts the {} meta on the bottom of its pile and reveals a new one",
 }
+
+
+#: presentation hints (docs/view-format.md, "Presentation hints"): the tournament's words, the mode
+#: said by the page
+HINTS = {**TOURNAMENT_HINTS, "internal": [*TOURNAMENT_HINTS["internal"], "mode"], "notes": ["setup_notes"],
+         "labels": {**TOURNAMENT_HINTS["labels"], "setup_notes": "set-up notes"}}
 
 
 class ViewMixin:
@@ -62,7 +69,9 @@ class ViewMixin:
                            for pile, cards in self.fusion.items()},
                 "set_aside_promos": {pile: len(cards) for pile, cards in self.prize.items()},
                 "players": [self._seat_view(s, player) for s in range(self.num_players)],
-                "setup_notes": list(self.setup_notes)}
+                # what the set-up made of a short pool: said during the first turn only
+                "setup_notes": list(self.setup_notes) if self.turn <= 1 else [],
+                "hints": {**HINTS, "outcome": self._outcome_sentence()}}
         if table.pending:
             view["decision"] = {"seat": table.pending["seat"], "kind": table.pending["kind"],
                                 "about": table.pending["about"]}
@@ -72,6 +81,15 @@ class ViewMixin:
         if player is not None and player in self.current_players():
             view["legal_actions"] = [str(a) for a in self.legal_actions(player)]
         return view
+
+    def _outcome_sentence(self) -> str | None:
+        """The end in a sentence, seats as "seat N": the winners and every seat's total RP
+        (millennium-blades.txt, "Turn-Based Mode": the highest total RP wins)."""
+        if self.outcome is None:
+            return None
+        winners = " and ".join(f"seat {w}" for w in self.outcome.winners) or "nobody"
+        points = ", ".join(f"seat {s} {self.total_rp(s)} RP" for s in range(self.num_players))
+        return f"{winners} {'wins' if len(self.outcome.winners) == 1 else 'win'} ({points})"
 
     def hidden_cards(self, player: int) -> list[str]:
         """The Store deck, the other players' hands, and the face-down piles (fusion, set-aside

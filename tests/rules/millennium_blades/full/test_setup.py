@@ -66,3 +66,18 @@ def test_deckbuilding_setup_the_phase_store_area():
     view = state.view(0)
     assert len(view["store_showing"]) == 10 and all(code.startswith("MB-") for code in view["store_showing"])
     assert state.phase == "deckbuilding" and state.budgets == (14, 14, 12)
+
+
+def test_setup_notes_are_said_as_sentences_until_the_first_market_tick():
+    """The set-up notes (what the set-up made of a short pool) are a list of sentences the board draws
+    as such (the hints' ``notes``), with set kinds in words ("bronze promo", not "bronze_promo"),
+    while play has not started; after the first market tick they are stale and not drawn (issue 27.1;
+    docs/rules-notes.md, "Passing in the play app")."""
+    from rules.core.engine import Action
+
+    state = game(3)
+    view = state.view(0)
+    assert "setup_notes" in view["hints"]["notes"] and view["setup_notes"] == state.setup_notes
+    assert view["setup_notes"] and not any("_" in note for note in view["setup_notes"])
+    state.apply_joint({seat: Action("wait") for seat in state.current_players()})
+    assert state.view(0)["setup_notes"] == [] and state.setup_notes  # kept by the state and the log
