@@ -11,6 +11,7 @@ import pkgutil
 from functools import lru_cache
 
 import rules
+from rules.core.construction_spec import ConstructionSpec
 from rules.core.schema import GameSpec
 
 
@@ -101,12 +102,18 @@ def deckless_modes() -> dict[str, list[str]]:
     return dict(sorted(out.items()))
 
 
-def get_construction(slug: str):
-    """The game's deck construction module (``rules/<game>/construction.py``), or None."""
+def get_construction(slug: str) -> ConstructionSpec | None:
+    """The game's declared deck construction (``rules/<game>/construction.py``'s ``CONSTRUCTION``),
+    or None for a game without a construction module. A module that declares none is a mistake
+    of the game's package: TypeError, naming it."""
     get_game(slug)
     try:
-        return importlib.import_module(f"rules.{slug}.construction")
+        module = importlib.import_module(f"rules.{slug}.construction")
     except ModuleNotFoundError as exc:
         if exc.name == f"rules.{slug}.construction":
             return None
         raise
+    spec = getattr(module, "CONSTRUCTION", None)
+    if not isinstance(spec, ConstructionSpec):
+        raise TypeError(f"rules/{slug}/construction.py must declare CONSTRUCTION, a ConstructionSpec")
+    return spec

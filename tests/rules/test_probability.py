@@ -1,7 +1,7 @@
 """Exact draw odds, seeded sample hands and the Wilson interval (rules/core/probability.py).
 
 Hypergeometric values are compared with fractions computed by hand; the draws per game come from
-each rulebook (cited in the game's ``DRAWS``).
+each rulebook (cited in the game's declared ``CONSTRUCTION.draws``).
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rules.boundless.construction import DRAWS as BOUNDLESS_DRAWS
+from rules.boundless.construction import CONSTRUCTION as BOUNDLESS
 from rules.core.decks import CardSpec, DeckEntry, DeckList
 from rules.core.probability import (
     cards_seen,
@@ -24,8 +24,10 @@ from rules.core.probability import (
     sample_hand,
     wilson_interval,
 )
-from rules.fellbound.construction import DRAWS as FELLBOUND_DRAWS
-from rules.spellbound.construction import DRAWS as SPELLBOUND_DRAWS
+from rules.fellbound.construction import CONSTRUCTION as FELLBOUND
+from rules.spellbound.construction import CONSTRUCTION as SPELLBOUND
+
+BOUNDLESS_DRAWS, FELLBOUND_DRAWS, SPELLBOUND_DRAWS = (g.draws for g in (BOUNDLESS, FELLBOUND, SPELLBOUND))
 
 
 def test_one_copy_in_four_cards_drawing_two_is_one_half():
