@@ -11,6 +11,7 @@ import hashlib
 import json
 from collections.abc import Iterable, Mapping
 from functools import cache as cache_for_process
+from pathlib import Path
 from typing import Any
 
 from django.core.cache import cache
@@ -148,8 +149,8 @@ def deck_size_problem(sections: Any) -> str | None:
         for i, entry in enumerate(cards):
             name = entry.get("name") if isinstance(entry, Mapping) else None
             if isinstance(name, str) and len(name) > MAX_CARD_REFERENCE:
-                return f"{str(section)[:40]}[{i}].name has {len(name):,} characters; a card name has at most " \
-                       f"{MAX_CARD_REFERENCE}"
+                return (f"{str(section)[:40]}[{i}].name has {len(name):,} characters; a card name has at most "
+                        f"{MAX_CARD_REFERENCE}")
     return None
 
 
@@ -644,7 +645,7 @@ def _rules_fingerprint(game: str) -> str:
         try:
             module = sys.modules.get(name) or importlib.import_module(name)
             path = getattr(module, "__file__", None)
-            digest.update(name.encode() + b"\0" + (open(path, "rb").read() if path else b""))
+            digest.update(name.encode() + b"\0" + (Path(path).read_bytes() if path else b""))
         except (ImportError, OSError):
             digest.update(name.encode() + b"\0-")
     return digest.hexdigest()[:16]

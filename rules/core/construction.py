@@ -137,7 +137,7 @@ def random_copies(rng: random.Random, cards: Sequence[CardSpec], size: int, *, m
     by_name: dict[str, CardSpec] = {}
     for card in sorted(cards, key=lambda c: (name_key(c.name), c.set_code, c.number)):
         by_name.setdefault(name_key(card.name), card)
-    caps = {key: most if most is not None else size for key in by_name}
+    caps = dict.fromkeys(by_name, most if most is not None else size)
     for name, cap in (named_most or {}).items():
         if name_key(name) in caps:
             caps[name_key(name)] = min(caps[name_key(name)], cap)

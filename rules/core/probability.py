@@ -68,7 +68,7 @@ def draw_odds(deck_size: int, copies: int, draws: DrawRules | None, turns: int,
         raise ValueError("this game does not draw cards, so it has no draw odds")
     _check_counts(deck_size, copies, 0)
     return [(t, p_at_least_one(deck_size, copies, min(cards_seen(draws, t, on_play), deck_size)))
-            for t in range(0, max(int(turns), 0) + 1)]
+            for t in range(max(int(turns), 0) + 1)]
 
 
 def sample_hand(deck: DeckList, draws: DrawRules | None, seed: int) -> list[CardSpec]:

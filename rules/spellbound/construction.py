@@ -161,7 +161,7 @@ def chart_data(deck: DeckList) -> list[dict]:
         totals.append(total)
         bucket = curve[cost_colour(cost)]
         bucket[total] = bucket.get(total, 0) + e.qty
-    labels = list(range(0, max(totals, default=0) + 1))
+    labels = list(range(max(totals, default=0) + 1))
     return [
         chart("soul_curve", "Soul-cost curve (total souls)", "stacked", labels,
               {s: [curve[s].get(t, 0) for t in labels] for s in curve}),

@@ -66,7 +66,7 @@ def test_impossible_counts_are_refused(args):
 @given(st.integers(0, 60).flatmap(lambda n: st.tuples(st.just(n), st.integers(0, n), st.integers(0, n))))
 def test_exact_probabilities_sum_to_one(case):
     n, k, drawn = case
-    assert sum(p_exactly(i, n, k, drawn) for i in range(0, k + 1)) == 1
+    assert sum(p_exactly(i, n, k, drawn) for i in range(k + 1)) == 1
     assert p_at_least_one(n, k, drawn) == p_at_least(1, n, k, drawn)
 
 
