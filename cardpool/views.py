@@ -183,9 +183,8 @@ def filters_to_query(spec: GameSpec, params: Mapping[str, str], *, base: str = "
             value = str(params.get(f.name) or "")
             if value in {v for v, _ in f.options} and value != "name":
                 terms.append(f"order:{value}")
-        elif f.widget == "direction":
-            if params.get(f.name) == "desc":
-                terms.append("direction:desc")
+        elif f.widget == "direction" and params.get(f.name) == "desc":
+            terms.append("direction:desc")
     return " ".join(terms)
 
 
@@ -686,8 +685,8 @@ def _general_examples(sample: Card | None, games: list[dict]) -> list[dict]:
             (f"!{quote_value(sample.name)}", "the same, shorter"),
         ]),
         ("Card fields", [
-            (f"t:{types[0]}", "card type (slug or label: type:\"soul pond\" works too), or a subtype "
-                              "where the game has them (t:golem, a Boundless tribe)"),
+            (f"t:{types[0]}", ("card type (slug or label: type:\"soul pond\" works too), or a subtype "
+                               "where the game has them (t:golem, a Boundless tribe)")),
             (f"o:{text_word}", "printed text contains"),
             (f"ft:{flavor_word}" if flavor_word else None, "flavor text contains"),
             (f"s:{sample.card_set.code}", "set code, or a word of the set's name"),

@@ -11,6 +11,7 @@ xdist=(-n "${PYTEST_WORKERS:-auto}" --dist loadfile)
 
 echo "== type check (mypy.ini: rules/core, rules/bos) =="
 $BIN/mypy  # a type error fails the run before any test
+bash scripts/lint.sh  # ruff and ESLint: a lint finding fails the run before any test too
 
 apt_updated=0
 need_pkg() {  # need_pkg COMMAND_OR_PATH PACKAGE

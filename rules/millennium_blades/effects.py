@@ -111,9 +111,9 @@ def check_card(card_type: str, attributes: Mapping[str, Any], effects: list) -> 
             errors.append((f"effects[{i}].side", f"only {' and '.join(SIDED_CARD_TYPES)} cards have sides"))
             continue
         errors += check_effect(effect, f"effects[{i}]")
-    if attributes.get("star") == "X" and card_type == "single" and effects:
-        if not any(op.get("op") == "set_star" for e in effects for op in e.get("ops", ())):
-            errors.append(("attributes.star", 'an "X" star needs an Ongoing set_star effect that says what X is'))
+    if attributes.get("star") == "X" and card_type == "single" and effects \
+            and not any(op.get("op") == "set_star" for e in effects for op in e.get("ops", ())):
+        errors.append(("attributes.star", 'an "X" star needs an Ongoing set_star effect that says what X is'))
     return errors
 
 
@@ -133,8 +133,8 @@ def check_sided_effect(card_type: str, effect: Mapping[str, Any], path: str) -> 
                 errors.append((f"{path}.{key}", "a Deckbuilding-side rule has none"))
         return errors + deckbuilding_ops_errors(effect.get("ops"), timing, f"{path}.ops")
     if timing not in POWER_TIMINGS:
-        return [(f"{path}.timing", f"a Tournament side is no card in the tableau: its timings are "
-                                   f"{', '.join(POWER_TIMINGS)}")]
+        return [(f"{path}.timing", (f"a Tournament side is no card in the tableau: its timings are "
+                                    f"{', '.join(POWER_TIMINGS)}"))]
     errors = check_effect({k: v for k, v in effect.items() if k != "side"}, path)
     for where, op in _all_ops(effect.get("ops"), f"{path}.ops"):
         if op.get("op") in NOT_POWER_OPS:
@@ -217,8 +217,8 @@ def ops_errors(ops: Any, path: str, *, continuous: bool = False) -> Errors:
         name = op.get("op")
         if continuous != (name in CONTINUOUS_OPS):
             state = "a continuous Ongoing/Top effect" if continuous else "an effect that happens once"
-            errors.append((f"{where}.op", f"{name!r} cannot be {state} "
-                                          f"(continuous ops: {', '.join(CONTINUOUS_OPS)})"))
+            errors.append((f"{where}.op", (f"{name!r} cannot be {state} "
+                                           f"(continuous ops: {', '.join(CONTINUOUS_OPS)})")))
             continue
         errors += _op(name, op, where)
     return errors
@@ -300,8 +300,8 @@ def filter_errors(flt: Any, path: str) -> Errors:
             if not isinstance(value, list) or not value or any(v not in known for v in value):
                 errors.append((f"{path}.{key}", f"is a list of {', '.join(known)}"))
         else:
-            errors.append((f"{path}.{key}", "is not a filter key (face, element, type, keyword, star, where, "
-                                            "elements_min, shares, shares_none)"))
+            errors.append((f"{path}.{key}", ("is not a filter key (face, element, type, keyword, star, where, "
+                                             "elements_min, shares, shares_none)")))
     return errors
 
 

@@ -74,7 +74,7 @@ class Side:
     hand: list[str] = field(default_factory=list)
     graveyard: list[str] = field(default_factory=list)
     exile: list[str] = field(default_factory=list)
-    souls: dict[str, int] = field(default_factory=lambda: {s: 0 for s in SOULS})
+    souls: dict[str, int] = field(default_factory=lambda: dict.fromkeys(SOULS, 0))
     converts_cast: int = 0  # this turn ("You may cast one convert during your turn")
     turns_taken: int = 0
 

@@ -185,7 +185,9 @@
       return card;
     }
 
-    function interval(figure) {
+    /* A win rate's 95% interval, in percent. (It shared its name with the mean's interval below,
+       which, declared later, replaced it: win rates showed as "0.45 – 0.62".) */
+    function rateInterval(figure) {
       if (!figure || figure.low === null || figure.low === undefined) return "";
       return "95% interval " + pct(figure.low) + " – " + pct(figure.high);
     }
@@ -219,7 +221,7 @@
       } else {
         dist.forEach(function (d) { labels.push(String(d[0])); values.push(d[1]); });
       }
-      return DeckCharts.figure({ id: id, title: title, kind: "bar", empty: empty, labels: labels,
+      return window.DeckCharts.figure({ id: id, title: title, kind: "bar", empty: empty, labels: labels,
                                  labelEvery: labels.length > 16 ? Math.ceil(labels.length / 12) : 1,
                                  hideValues: labels.length > 20, series: [{ name: label, values: values }] });
     }
@@ -244,18 +246,18 @@
       if (s.teams) {
         s.teams.forEach(function (team) {
           box.appendChild(statCard("Win rate of team " + team.team + " (" + team.names.join(" & ") + ")",
-            pct(team.win_rate.rate), interval(team.win_rate) + " · " + team.wins + " of " + s.games + " games"));
+            pct(team.win_rate.rate), rateInterval(team.win_rate) + " · " + team.wins + " of " + s.games + " games"));
         });
       } else if (mode === "goldfish") {
         box.appendChild(statCard("Win rate against a passive opponent", pct(first.win_rate.rate),
-          interval(first.win_rate) + " · " + first.wins + " of " + s.games + " games"));
+          rateInterval(first.win_rate) + " · " + first.wins + " of " + s.games + " games"));
         var ttw = meanInterval(first.turns_to_win_mean, "turns");
         box.appendChild(statCard("Turns to win (mean)", ttw[0], ttw[1] + (first.turns_to_win && first.turns_to_win.count ?
           " · median " + first.turns_to_win.median + " · " + first.turns_to_win.count + " wins" : "")));
       } else if (s.sides.length === 2) {
         s.sides.forEach(function (side) {
           box.appendChild(statCard("Win rate of " + sideName(side), pct(side.win_rate.rate),
-            interval(side.win_rate) + " · " + side.wins + " of " + s.games + " games"));
+            rateInterval(side.win_rate) + " · " + side.wins + " of " + s.games + " games"));
         });
       } else {
         var best = s.sides.slice().sort(function (a, b) { return a.mean_placement - b.mean_placement; })[0];
@@ -276,7 +278,7 @@
       if (!s || !s.games) return;
       var series = (p && p.series) || [];
       if (s.sides.length > 2) {
-        box.appendChild(DeckCharts.band({ id: "win-rate", title: "Win rate of every " + noun.toLowerCase() + " so far (95% bands)",
+        box.appendChild(window.DeckCharts.band({ id: "win-rate", title: "Win rate of every " + noun.toLowerCase() + " so far (95% bands)",
           reference: 1 / s.sides.length, maxGames: doc.games_requested,
           series: s.sides.map(function (side, i) {
             return { name: sideName(side), points: series.map(function (pt) {
@@ -285,7 +287,7 @@
             }) };
           }) }));
       } else if (mode !== "goldfish") {  // against a passive opponent the win rate is (nearly) 100% by construction
-        box.appendChild(DeckCharts.band({ id: "win-rate", title: "Win rate of " + sideName(s.sides[0]) + " so far (95% band)",
+        box.appendChild(window.DeckCharts.band({ id: "win-rate", title: "Win rate of " + sideName(s.sides[0]) + " so far (95% band)",
                                           points: series, reference: 0.5, maxGames: doc.games_requested }));
       }
       if (mode === "goldfish") {  // the one figure a goldfish run is for; game length would repeat it
@@ -297,7 +299,7 @@
       s.sides.forEach(function (side) { (side.placements || []).forEach(function (pl) { if (places.indexOf(pl[0]) < 0) places.push(pl[0]); }); });
       places.sort(function (a, b) { return a - b; });
       var decks = shownSides(mode, s);
-      box.appendChild(DeckCharts.figure({ id: "placements", title: "Placements (games per place)", kind: "bar",
+      box.appendChild(window.DeckCharts.figure({ id: "placements", title: "Placements (games per place)", kind: "bar",
         labels: places.map(ordinal),
         series: decks.map(function (side) {
           var counts = {};
@@ -312,7 +314,7 @@
       var reasons = s.end_reasons || {};
       var labels = s.end_reason_labels || {};
       var keys = Object.keys(reasons);
-      box.appendChild(DeckCharts.figure({ id: "end-reasons", title: "How games ended", kind: "pie",
+      box.appendChild(window.DeckCharts.figure({ id: "end-reasons", title: "How games ended", kind: "pie",
         labels: keys.map(function (k) { return labels[k] || k.replace(/_/g, " "); }),
         series: [{ name: "games", values: keys.map(function (k) { return reasons[k]; }) }] }));
     }
@@ -320,7 +322,7 @@
     function counterLabel(s, name) { return (s.counter_labels || {})[name] || name.replace(/_/g, " "); }
 
     /* Counters that are parts of one whole (StatCounter.group: the VP by source), as a stacked bar
-       per seat of their means (s.counter_groups: group -> counter names), drawn by DeckCharts. */
+       per seat of their means (s.counter_groups: group -> counter names), drawn by window.DeckCharts. */
     function drawGroups(mode, s) {
       var box = document.getElementById("counter-groups");
       if (!box) return;
@@ -330,7 +332,7 @@
       Object.keys(groups).forEach(function (group) {
         var names = groups[group].filter(function (name) { return sides.some(function (side) { return side.counters && side.counters[name]; }); });
         if (!names.length) return;
-        var figure = DeckCharts.figure({ id: "counter-group-" + group, kind: "stacked",
+        var figure = window.DeckCharts.figure({ id: "counter-group-" + group, kind: "stacked",
           title: "Where the " + group.replace(/_/g, " ").toUpperCase() + " came from (mean per game, per " + noun.toLowerCase() + ")",
           labels: sides.map(sideName),
           series: names.map(function (name) {

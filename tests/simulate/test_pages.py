@@ -158,7 +158,7 @@ def test_an_illegal_deck_is_refused_with_its_violations(client, decks):
     owner, a, b, *_ = decks
     from decks.services import deck_import_text
 
-    text = open(EMERALD, encoding="utf-8").read().replace("1 Sylvara, Emerald Warden\n", "")
+    text = Path(EMERALD).read_text(encoding="utf-8").replace("1 Sylvara, Emerald Warden\n", "")
     illegal = deck_import_text(owner=owner, game="boundless", text=text, name="No savior")
     _login(client, owner)
     response = _start(client, illegal, b)
