@@ -8,6 +8,7 @@ level up the soul pond or ``pass``.
 from __future__ import annotations
 
 from rules.core.engine import Action
+from rules.spellbound.base import SpellboundBase
 from rules.spellbound.constants import FIRST_CASTING, MAX_ACTIONS_PER_TURN
 
 _ACTIONS: dict[tuple, Action] = {}  # (verb, args) -> the one shared Action
@@ -30,7 +31,7 @@ DONE = action("done")
 LEVEL_UP = action("level_up")
 
 
-class ActionsMixin:
+class ActionsMixin(SpellboundBase):
     """``legal_actions`` and ``apply``."""
 
     # -- pending decisions ------------------------------------------------------------------------

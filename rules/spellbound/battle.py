@@ -12,10 +12,11 @@ sends damage beyond the battled creature's health on to its bounder).
 
 from __future__ import annotations
 
+from rules.spellbound.base import SpellboundBase
 from rules.spellbound.constants import BARRAGE, WARDEN
 
 
-class BattleMixin:
+class BattleMixin(SpellboundBase):
     """Declaring battlers and dealing battle damage."""
 
     def can_battle(self, perm) -> bool:

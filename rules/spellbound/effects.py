@@ -6,12 +6,13 @@ spell on the ladder, ``seat<n>`` for a player, a card name for a card in a grave
 
 from __future__ import annotations
 
+from rules.spellbound.base import SpellboundBase
 from rules.spellbound.board import LadderItem, Permanent
 from rules.spellbound.compiler import Effect
 from rules.spellbound.constants import REINFORCEMENTS, SECOND_CASTING
 
 
-class EffectsMixin:
+class EffectsMixin(SpellboundBase):
     """Legal targets, the ops, triggers and leaving the battlefield."""
 
     # -- targets ----------------------------------------------------------------------------------

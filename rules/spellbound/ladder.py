@@ -9,6 +9,7 @@ ladder the step ends.
 
 from __future__ import annotations
 
+from rules.spellbound.base import SpellboundBase
 from rules.spellbound.board import LadderItem
 from rules.spellbound.constants import CARETAKE, CASTING_PHASES, CEASE, DRAW, FIRST_CASTING, SECOND_CASTING, EndReason
 
@@ -16,7 +17,7 @@ from rules.spellbound.constants import CARETAKE, CASTING_PHASES, CEASE, DRAW, FI
 EACH_STEP = {CARETAKE: "each_caretake", DRAW: "each_draw_step", CEASE: "each_cease_phase"}
 
 
-class LadderMixin:
+class LadderMixin(SpellboundBase):
     """Casting, activating, passing and resolving."""
 
     # -- who may cast what, when ------------------------------------------------------------------

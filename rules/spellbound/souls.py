@@ -10,12 +10,13 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from rules.spellbound.base import SpellboundBase
 from rules.spellbound.constants import TYPED_SOULS
 
 TYPED_SET = frozenset(TYPED_SOULS)
 
 
-class SoulsMixin:
+class SoulsMixin(SpellboundBase):
     """Soul pools, converts and payments."""
 
     def gain_souls(self, seat: int, soul: str, amount: int) -> None:

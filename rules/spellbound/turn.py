@@ -8,6 +8,7 @@ The step ends when the ladder is empty and every player passed in succession (la
 
 from __future__ import annotations
 
+from rules.spellbound.base import SpellboundBase
 from rules.spellbound.constants import (
     CARETAKE,
     CEASE,
@@ -31,7 +32,7 @@ BEGIN = {step: f"_begin_{step}" for step in STEPS}  # the method that begins eac
 QUIET_STEPS = frozenset(STEPS) - {DAMAGE, JANITOR}
 
 
-class TurnMixin:
+class TurnMixin(SpellboundBase):
     """Steps, turns and the loop that runs until someone must decide."""
 
     def run(self) -> None:
