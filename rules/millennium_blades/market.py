@@ -419,7 +419,7 @@ class MarketMixin:
             if what == "set":
                 values: list = sorted({d.set_code for d in self.cards if d.set_code})
             elif what == "number":
-                values = list(range(0, 13))  # the Star Ratings a card can have ("CARD DATA")
+                values = list(range(13))  # the Star Ratings a card can have ("CARD DATA")
             else:
                 values = ([*TYPE_VALUES] if what != "element" else []) + ([*ELEMENTS] if what != "type" else [])
             if not values:
