@@ -145,7 +145,7 @@ def test_a_spellbound_game_plays_without_reloads_shows_the_opponents_moves_and_p
     navigations = []
     page.on("framenavigated", lambda frame: navigations.append(frame.url) if frame == page.main_frame else None)
     shown = []  # what the banner above the board said while the opponent's moves played
-    page.expose_function("noteShown", shown.append)
+    page.expose_function("noteShown", lambda text: shown.append(text))  # noqa: PLW0108 (Playwright cannot wrap a builtin)
     page.evaluate("""() => new MutationObserver(() => { const now = document.getElementById("play-now");
                          if (!now.hidden) window.noteShown(now.textContent); })
                      .observe(document.getElementById("play-now"), {childList: true, characterData: true, subtree: true})""")

@@ -62,10 +62,10 @@ def test_the_memory_of_an_import_grows_by_compact_keys_not_by_rows(games, monkey
     did before, on top of everything else: about 1 KB a row), both measured here in the same
     process, since the absolute figures move with what the process holds already (alone, the
     import's growth is about 130 bytes a row; late in the whole suite up to 900). The difference
-    is spread over 3,000 rows, and the larger file's peak is the lower of two (tracemalloc sees
+    is spread over 8,000 rows, and the larger file's peak is the lower of two (tracemalloc sees
     every thread)."""
     monkeypatch.setattr(services, "IMPORT_WRITE_BATCH", 500)
-    small, large = 500, 3_500
+    small, large = 1_000, 9_000
     _peak(_csv(200))  # warm up: imports, caches, the first queries
     text, short = _csv(large), _csv(small)
     growth = (min(_peak(text), _peak(text)) - _peak(short)) / (large - small)
