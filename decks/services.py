@@ -97,7 +97,7 @@ def format_sync_builtin() -> int:
                 game=game, slug=slug,
                 defaults={"name": spec.name, "limits": dict(spec.limits or {}), "banned": list(spec.banned or ()),
                           "restricted": dict(spec.restricted or {}), "description": spec.description or "",
-                          "rule_source": getattr(spec, "rule_source", "") or "", "builtin": True},
+                          "rule_source": spec.rule_source or "", "builtin": True},
             )
             written += 1
     return written
