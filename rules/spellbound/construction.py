@@ -106,9 +106,9 @@ def random_legal_deck(pool: Sequence[CardSpec], rng: random.Random) -> DeckList:
     converts = min(rng.randint(*RANDOM_CONVERTS), size)
     spells = random_copies(rng, [c for kind in SPELLS for c in of_type[kind]], size - converts,
                            most=lim("max_copies"))
-    basics = {}  # soul type -> one printing of its Basic Convert
+    basics: dict[str, CardSpec] = {}  # soul type -> one printing of its Basic Convert
     for card in sorted(of_type["convert"], key=lambda c: (c.name, c.set_code, c.number)):
-        souls = card.attributes.get("converts_to") or () if is_basic_convert(card) else ()
+        souls = tuple(card.attributes.get("converts_to") or ()) if is_basic_convert(card) else ()
         if len(souls) == 1:
             basics.setdefault(souls[0], card)
     nonbasic = [c for c in of_type["convert"] if not is_basic_convert(c)]

@@ -71,7 +71,9 @@ class SoulsMixin(SpellboundBase):
 
     def pay(self, seat: int, cost: Mapping[str, int]) -> dict[str, int]:
         """Flip the converts needed and spend the souls; returns the souls spent."""
-        for uid, index in self.plan_payment(seat, cost):
+        plan = self.plan_payment(seat, cost)
+        assert plan is not None, f"seat {seat} cannot pay {dict(cost)} (pay only after can_pay)"
+        for uid, index in plan:
             self.flip_convert(self.board[uid], index)
         souls = self.sides[seat].souls
         spent = {}

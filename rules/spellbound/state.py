@@ -105,6 +105,13 @@ class SpellboundState(ActionsMixin, TurnMixin, LadderMixin, SoulsMixin, BattleMi
             ref = int(ref[1:])
         return self.board.get(ref) if ref is not None else None
 
+    def on_board(self, ref: str | int) -> Permanent:
+        """The card on the battlefield ``ref`` names, which the caller knows is there (a legal
+        action's own card)."""
+        perm = self.permanent(ref)
+        assert perm is not None, f"no card {ref} on the battlefield"
+        return perm
+
     def index(self) -> BoardIndex:
         """The battlefield's cards by kind and by what they can do. Cards enter and leave the
         battlefield only through ``add_permanent`` and ``leave`` (``board_changes``): the index is

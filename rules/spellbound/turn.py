@@ -134,7 +134,7 @@ class TurnMixin(SpellboundBase):
         """Gain Step: gain souls by the soul pond's level."""
         pond = self.pond(self.active)
         effect = next(e for e in self.card(pond.name).of("gain") if e.level == pond.level)
-        gained = {}
+        gained: dict[str, int] = {}
         for op in effect.ops:
             self.gain_souls(self.active, op["soul"], op["amount"])
             gained[op["soul"]] = gained.get(op["soul"], 0) + op["amount"]
@@ -184,7 +184,7 @@ class TurnMixin(SpellboundBase):
         """Draw from the top of the library. A player who must draw from an empty library loses
         (interpretation of "You must draw a card from your library": docs/rules-notes.md, "Spellbound engine")."""
         side = self.sides[seat]
-        drawn = []
+        drawn: list[str] = []
         for _ in range(amount):
             if not side.library:
                 self.log("draw", seat, cards=len(drawn), library_empty=True)

@@ -176,8 +176,8 @@ class ViewMixin(SpellboundBase):
         if verb == "cast":
             return f"{who} casts {args[0]}"
         if verb == "ability":
-            perm = self.permanent(args[0])
-            effect = self.card(perm.name).of("soul")[args[1] - 1]
+            perm = self.on_board(args[0])
+            effect = self.card(perm.name).of("soul")[int(args[1]) - 1]
             return f"{who} activates {perm.name}: {effect.text}"
         if verb == "level_up":
             return f"{who} levels up {self.pond(player).name} to level {self.pond(player).level + 1}"
