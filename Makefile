@@ -56,7 +56,7 @@ bench: $(VENV)/.dev
 	$(BIN)/python scripts/bench_load.py
 
 lint: $(VENV)/.dev
-	$(BIN)/ruff check .
+	bash scripts/lint.sh
 
 clean:
 	rm -rf $(VENV) staticfiles .pytest_cache

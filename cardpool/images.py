@@ -25,6 +25,7 @@ GIF images within ``settings.CARD_IMAGE_MAX_BYTES``, ``settings.CARD_IMAGE_MAX_P
 from __future__ import annotations
 
 import colorsys
+import contextlib
 import hashlib
 import io
 import json
@@ -620,7 +621,7 @@ def _has_upload(card: Card) -> bool:
         return False
     try:
         return card.image.storage.exists(card.image.name)
-    except Exception:  # noqa: BLE001 - a broken storage means: draw the face
+    except Exception:  # a broken storage means: draw the face
         return False
 
 
@@ -665,20 +666,16 @@ def _write_png_atomic(image: Image.Image, path: Path) -> None:
         os.chmod(tmp, 0o644)
         os.replace(tmp, path)
     except BaseException:
-        try:
+        with contextlib.suppress(FileNotFoundError):
             os.unlink(tmp)
-        except FileNotFoundError:
-            pass
         raise
 
 
 def _remove_stale(path: Path, pk: int, size: str) -> None:
     for old in path.parent.glob(f"{pk}-*-{size}.png"):
         if old != path:
-            try:
+            with contextlib.suppress(FileNotFoundError):
                 old.unlink()
-            except FileNotFoundError:
-                pass
 
 
 def _source_image(card: Card) -> Image.Image:
@@ -760,15 +757,11 @@ def _read_upload(uploaded_file) -> bytes:
     if isinstance(size, int) and size > limit:
         raise ValidationError(f"“{name}” is {_human_bytes(size)}; card images may be at most {_human_bytes(limit)}.",
                               code="file_too_large")
-    try:
+    with contextlib.suppress(AttributeError, OSError, ValueError):
         uploaded_file.seek(0)
-    except (AttributeError, OSError, ValueError):
-        pass
     data = uploaded_file.read(limit + 1)
-    try:
+    with contextlib.suppress(AttributeError, OSError, ValueError):
         uploaded_file.seek(0)
-    except (AttributeError, OSError, ValueError):
-        pass
     if isinstance(data, str):
         data = data.encode()
     if len(data) > limit:
@@ -837,10 +830,8 @@ def normalise_card_upload(uploaded_file) -> bytes:
     at most ``UPLOAD_MAX_SIZE``."""
     image = _decode_upload(_read_upload(uploaded_file), _upload_name(uploaded_file))
     with image:
-        try:
+        with contextlib.suppress(EOFError):  # pragma: no cover
             image.seek(0)  # first frame of an animation
-        except EOFError:  # pragma: no cover
-            pass
         upright = ImageOps.exif_transpose(image)
         converted = upright.convert("RGBA" if _has_alpha(upright) else "RGB")
     converted.thumbnail(UPLOAD_MAX_SIZE, Image.Resampling.LANCZOS)

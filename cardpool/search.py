@@ -109,6 +109,7 @@ class Term:
     pos: int  # where the term starts
     value_pos: int
     regex: bool = False
+    end: int = 0  # where it ends: the text of the term is ``query[pos:end]``
 
 
 @dataclass(frozen=True)
@@ -132,6 +133,7 @@ class ParsedQuery:
     tree: object | None
     order: list[tuple[str, int]] = field(default_factory=list)  # (key, position)
     direction: str = "asc"
+    sort_terms: list[Term] = field(default_factory=list)  # the order:/direction: terms, left out of the tree
 
 
 _KEY_OP = re.compile(r"([A-Za-z_][\w.]*)(!=|<=|>=|:|=|<|>)")
@@ -207,13 +209,13 @@ class _Lexer:
                     value, self.i = self._quoted(start + 1)
                 else:
                     value, self.i = self._bare(start + 1)
-                self.tokens.append(("TERM", Term("name", "=", value, start, start + 1), start))
+                self.tokens.append(("TERM", Term("name", "=", value, start, start + 1, end=self.i), start))
             elif ch == '"':
                 value, self.i = self._quoted(start)
-                self.tokens.append(("TERM", Term(None, ":", value, start, start), start))
+                self.tokens.append(("TERM", Term(None, ":", value, start, start, end=self.i), start))
             elif ch == "/":
                 value, self.i = self._regex(start)
-                self.tokens.append(("TERM", Term(None, ":", value, start, start, regex=True), start))
+                self.tokens.append(("TERM", Term(None, ":", value, start, start, regex=True, end=self.i), start))
             else:
                 m = _KEY_OP.match(text, start)
                 if m:
@@ -221,15 +223,15 @@ class _Lexer:
                     vstart = m.end()
                     if vstart < len(text) and text[vstart] == '"':
                         value, self.i = self._quoted(vstart)
-                        term = Term(key.lower(), op, value, start, vstart)
+                        term = Term(key.lower(), op, value, start, vstart, end=self.i)
                     elif vstart < len(text) and text[vstart] == "/":
                         value, self.i = self._regex(vstart)
-                        term = Term(key.lower(), op, value, start, vstart, regex=True)
+                        term = Term(key.lower(), op, value, start, vstart, regex=True, end=self.i)
                     else:
                         value, self.i = self._bare(vstart)
                         if not value:
                             raise SearchError(f"{key}{op} needs a value", vstart)
-                        term = Term(key.lower(), op, value, start, vstart)
+                        term = Term(key.lower(), op, value, start, vstart, end=self.i)
                     self.tokens.append(("TERM", term, start))
                 else:
                     word, self.i = self._bare(start)
@@ -241,7 +243,7 @@ class _Lexer:
                     else:
                         if any(op in word for op in ("<", ">", "!=", "=", ":")) and not word[0].isalnum():
                             raise SearchError(f"cannot read {word!r}: a key must start with a letter", start)
-                        self.tokens.append(("TERM", Term(None, ":", word, start, start), start))
+                        self.tokens.append(("TERM", Term(None, ":", word, start, start, end=self.i), start))
         return self.tokens
 
 
@@ -347,10 +349,12 @@ class _Parser:
             raise SearchError(f"too many search terms (at most {MAX_TERMS})", term.pos)
         if term.key is not None and BUILTIN_KEYS.get(term.key) == "order":
             self._check_sort_op(term)
+            self.parsed.sort_terms.append(term)
             self.parsed.order.append((term.value.lower(), term.value_pos))
             return None
         if term.key is not None and BUILTIN_KEYS.get(term.key) == "direction":
             self._check_sort_op(term)
+            self.parsed.sort_terms.append(term)
             value = term.value.lower()
             if value not in ("asc", "desc", "ascending", "descending"):
                 raise SearchError(f"direction must be asc or desc, not {term.value!r}", term.value_pos,
@@ -409,6 +413,23 @@ def first_regex(query: str) -> int | None:
         elif isinstance(node, (And, Or)):
             stack.extend(node.children)
     return min(found, default=None)
+
+
+def word_at(query: str, position: int) -> tuple[int, int] | None:
+    """The span ``(start, end)`` of the word of ``query`` at ``position`` as the lexer read it: a
+    term's value from its start, or its key (or a key's ``.part``): what a suggestion replaces.
+    None where no term starts or goes on there, or the text cannot be read."""
+    try:
+        tokens = _Lexer(query or "").run()
+    except SearchError:
+        return None
+    for kind, term, _ in tokens:
+        if kind != "TERM" or not term.pos <= position < term.end:
+            continue
+        if position >= term.value_pos or term.key is None:
+            return position, term.end
+        return position, term.value_pos - len(term.op)
+    return None
 
 
 #: what a regular-expression search may cost on PostgreSQL, whose engine grows with the pattern:

@@ -13,6 +13,7 @@ urlpatterns = [
     path("search/", cached_for_visitors(views.search), name="search"),
     path("help/syntax/", cached_for_visitors(views.syntax_help), name="syntax_help"),
     path("games/<slug:game>/", cached_for_visitors(views.browse), name="browse"),
+    path("games/<slug:game>/filter-query/", views.filter_query, name="filter_query"),
     path("games/<slug:game>/random/", views.random_card_view, name="random"),
     path("games/<slug:game>/sets/", cached_for_visitors(views.set_list), name="sets"),
     path("games/<slug:game>/sets/<str:code>/", cached_for_visitors(views.set_detail), name="set"),

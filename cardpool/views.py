@@ -3,8 +3,9 @@
 Thin views: reads go through ``cardpool.selectors`` and every fact about a game (its card
 types, attributes, rarities, accent colour) comes from its ``GameSpec`` in the registry, so
 no view names a game. The filter panel of the browser *writes a query*: the same text the
-search box takes. ``static/js/filters.js`` does it in the browser; without JavaScript the
-filter form arrives here and :func:`filters_to_query` writes the same text.
+search box takes, written here alone by :func:`filters_to_query` (the submitted panel is
+redirected to it; ``static/js/filters.js`` only asks :func:`filter_query` for its preview), and
+read back into the panel from the parser's tree by :func:`query_to_filters`.
 """
 
 from __future__ import annotations
@@ -12,12 +13,13 @@ from __future__ import annotations
 import functools
 import hashlib
 import re
+from collections import Counter
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from urllib.parse import urlencode
 
 from django.core.paginator import Paginator
-from django.http import Http404, HttpResponsePermanentRedirect, HttpResponseRedirect
+from django.http import Http404, HttpResponsePermanentRedirect, HttpResponseRedirect, JsonResponse
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 from django.utils.functional import SimpleLazyObject
@@ -25,7 +27,17 @@ from django.utils.functional import SimpleLazyObject
 from cardpool import regex
 from cardpool.correction import correct_search
 from cardpool.models import Card, Game
-from cardpool.search import BUILTIN_KEYS, ORDER_FIELDS, SearchError, statement_time_budget
+from cardpool.search import (
+    BUILTIN_KEYS,
+    ORDER_FIELDS,
+    And,
+    Not,
+    SearchError,
+    Term,
+    parse,
+    statement_time_budget,
+    word_at,
+)
 from cardpool.selectors import (
     attribute_samples,
     card_neighbours,
@@ -147,7 +159,7 @@ def filters_to_query(spec: GameSpec, params: Mapping[str, str], *, base: str = "
     ``params`` holds the panel's form fields (``f_type``, ``f_rarity``, ``f_set``,
     ``a_<attribute>`` for a select or a checkbox, ``a_<attribute>_min`` / ``_max`` for a
     number, ``f_order``, ``f_direction``). Values outside the schema are ignored, so any
-    request gives a query the parser accepts. ``static/js/filters.js`` writes the same text.
+    request gives a query the parser accepts. The one writer of it: the browser asks :func:`filter_query`.
     """
     terms = [base.strip()] if base and base.strip() else []
     for f in filter_fields(spec, set_options):
@@ -171,72 +183,81 @@ def filters_to_query(spec: GameSpec, params: Mapping[str, str], *, base: str = "
             value = str(params.get(f.name) or "")
             if value in {v for v, _ in f.options} and value != "name":
                 terms.append(f"order:{value}")
-        elif f.widget == "direction":
-            if params.get(f.name) == "desc":
-                terms.append("direction:desc")
+        elif f.widget == "direction" and params.get(f.name) == "desc":
+            terms.append("direction:desc")
     return " ".join(terms)
 
 
-_CHUNK = re.compile(r'(?:[^\s"]|"(?:\\.|[^"\\])*"?)+')
-_CONTROLLED = re.compile(r'^([A-Za-z_][\w]*)(>=|<=|:)(.+)$')
+def _panel_values(f: FilterField, term: Term) -> dict[str, str]:
+    """The panel values ``term`` sets in field ``f``, read from the parsed term; empty when the
+    panel cannot hold it as written (another operator, a regular expression, a value it lacks)."""
+    value = term.value
+    if term.regex or (term.op != ":" and not (f.widget == "range" and term.op in (">=", "<="))):
+        return {}
+    if f.widget == "select":
+        option = {v.lower(): v for v, _ in f.options}.get(value.lower())
+        return {f.name: option} if option is not None else {}
+    if f.widget == "range":
+        n = _int_or_none(value)
+        if n is None or value != str(n):
+            return {}
+        return {name: str(n) for name, ops in ((f.min_name, (":", ">=")), (f.max_name, (":", "<=")))
+                if term.op in ops}
+    if f.widget == "checkbox":
+        return {f.name: "on"} if value.lower() == "true" else {}
+    if f.widget == "order":
+        return {f.name: value.lower()} if value.lower() in {v for v, _ in f.options} else {}
+    if f.widget == "direction":
+        return {f.name: value.lower()} if value.lower() in ("asc", "desc") else {}
+    return {}  # pragma: no cover - every widget is above
 
 
-def _unquote(value: str) -> str:
-    if len(value) >= 2 and value[0] == value[-1] == '"':
-        return re.sub(r"\\(.)", r"\1", value[1:-1])
-    return value
+def _top_level_terms(tree: object) -> list[Term | Not] | None:
+    """The and-ed terms of a flat query (each a term or a negated term); None when it has
+    parentheses or ``or``, which the panel leaves whole."""
+    children = tree.children if isinstance(tree, And) else () if tree is None else (tree,)
+    if not all(isinstance(c, Term) or (isinstance(c, Not) and isinstance(c.child, Term)) for c in children):
+        return None
+    return list(children)
 
 
 def query_to_filters(spec: GameSpec, query: str, set_options: Iterable[tuple[str, str]] = ()
                      ) -> tuple[str, dict[str, str]]:
     """Split a query into (rest of the text, filter panel values) to prefill the panel.
 
-    Only plain terms written the way :func:`filters_to_query` writes them are taken; a
-    query with parentheses or ``or`` stays whole, and a field named twice stays in the text,
-    so ``filters_to_query(spec, values, base=rest)`` always means what ``query`` meant.
+    Read from the parser's tree (no second reading of the language): only plain and-ed terms
+    written the way :func:`filters_to_query` writes them are taken; a query with parentheses or
+    ``or``, or one the parser refuses, stays whole, and a field named twice stays in the text,
+    so ``filters_to_query(spec, values, base=rest)`` always means what ``query`` meant. The rest
+    is the query's own text of the terms not taken, in their order.
     """
     query = query or ""
-    words = _CHUNK.findall(query)
-    if any(c in query for c in "()") or any(w.lower() in ("or", "and") for w in words):
+    try:
+        parsed = parse(query)
+    except SearchError:
         return query.strip(), {}
-    fields = filter_fields(spec, set_options)
-    by_key = {f.key: f for f in fields}
-    found: list[tuple[str, dict[str, str]]] = []  # (chunk, values) per recognised chunk
-    for word in words:
-        values: dict[str, str] = {}
-        m = _CONTROLLED.match(word)
-        if m:
-            key, op, raw = m.group(1).lower(), m.group(2), _unquote(m.group(3))
-            f = by_key.get(key)
-            if f is None or (op != ":" and f.widget != "range"):
-                pass
-            elif f.widget == "select":
-                option = {v.lower(): v for v, _ in f.options}.get(raw.lower())
-                if option is not None:
-                    values[f.name] = option
-            elif f.widget == "range" and (n := _int_or_none(raw)) is not None and raw == str(n):
-                if op in (":", ">="):
-                    values[f.min_name] = str(n)
-                if op in (":", "<="):
-                    values[f.max_name] = str(n)
-            elif f.widget == "checkbox" and raw.lower() == "true":
-                values[f.name] = "on"
-            elif f.widget == "order" and raw.lower() in {v for v, _ in f.options}:
-                values[f.name] = raw.lower()
-            elif f.widget == "direction" and raw.lower() in ("asc", "desc"):
-                values[f.name] = raw.lower()
-        found.append((word, values))
-    counts: dict[str, int] = {}
-    for _, values in found:
-        for name in values:
-            counts[name] = counts.get(name, 0) + 1
-    rest, taken = [], {}
-    for word, values in found:
+    top = _top_level_terms(parsed.tree)
+    if top is None:
+        return query.strip(), {}
+    by_key = {f.key: f for f in filter_fields(spec, set_options)}
+    found: list[tuple[Term | Not, dict[str, str]]] = []  # (term, the panel values it sets)
+    for node in [*top, *parsed.sort_terms]:
+        f = by_key.get(node.key or "") if isinstance(node, Term) else None
+        found.append((node, _panel_values(f, node) if f else {}))
+    counts = Counter(name for _, values in found for name in values)
+    rest: list[Term | Not] = []
+    taken: dict[str, str] = {}
+    for node, values in found:
         if values and all(counts[name] == 1 for name in values):
             taken.update(values)
         else:
-            rest.append(word)
-    return " ".join(rest), taken
+            rest.append(node)
+    rest.sort(key=lambda node: node.pos)
+    return " ".join(query[node.pos:_end(node)] for node in rest), taken
+
+
+def _end(node: Term | Not) -> int:
+    return node.child.end if isinstance(node, Not) else node.end
 
 
 def _prefill(fields: list[FilterField], values: Mapping[str, str]) -> list[FilterField]:
@@ -277,19 +298,14 @@ def paginate(request, items, per_page: int = PAGE_SIZE):
 
 
 def corrected_query(query: str, error: SearchError) -> str | None:
-    """``query`` with the word at the error position replaced by the parser's suggestion."""
+    """``query`` with the word at the error position (as the parser's lexer read it) replaced by
+    the parser's suggestion."""
     if not error.suggestion:
         return None
-    pos = error.position
-    if pos >= len(query):
+    span = word_at(query, error.position)
+    if span is None:
         return None
-    if query[pos] == '"':
-        m = re.match(r'"(?:\\.|[^"\\])*"?', query[pos:])
-    else:
-        m = re.match(r"[\w.\-]+", query[pos:])
-    if not m:
-        return None
-    return query[:pos] + quote_value(error.suggestion) + query[pos + m.end():]
+    return query[:span[0]] + quote_value(error.suggestion) + query[span[1]:]
 
 
 def _error_context(query: str, error: SearchError, url_name: str, url_args: list) -> dict:
@@ -423,10 +439,22 @@ def home(request):
     })
 
 
+def _set_options(game_obj: Game) -> list[tuple[str, str]]:
+    return [(code, f"{name} ({code})") for code, name in set_choices(game=game_obj)]
+
+
+def filter_query(request, game: str):
+    """The query the filter panel's values write (``{"q": ...}``): the panel's live preview
+    asks here, so the browser never writes search-language text itself."""
+    game_obj, spec = _game_or_404(game)
+    return JsonResponse({"q": filters_to_query(spec, request.GET, base=request.GET.get("base", ""),
+                                               set_options=_set_options(game_obj))})
+
+
 def browse(request, game: str):
     game_obj, spec = _game_or_404(game)
-    set_options = [(code, f"{name} ({code})") for code, name in set_choices(game=game_obj)]
-    if "base" in request.GET:  # the filter panel, submitted without JavaScript
+    set_options = _set_options(game_obj)
+    if "base" in request.GET:  # the filter panel, submitted (filters.js sets base to the edited search box)
         query = filters_to_query(spec, request.GET, base=request.GET.get("base", ""), set_options=set_options)
         params = {"q": query}
         if _view_mode(request) != "grid":
@@ -657,8 +685,8 @@ def _general_examples(sample: Card | None, games: list[dict]) -> list[dict]:
             (f"!{quote_value(sample.name)}", "the same, shorter"),
         ]),
         ("Card fields", [
-            (f"t:{types[0]}", "card type (slug or label: type:\"soul pond\" works too), or a subtype "
-                              "where the game has them (t:golem, a Boundless tribe)"),
+            (f"t:{types[0]}", ("card type (slug or label: type:\"soul pond\" works too), or a subtype "
+                               "where the game has them (t:golem, a Boundless tribe)")),
             (f"o:{text_word}", "printed text contains"),
             (f"ft:{flavor_word}" if flavor_word else None, "flavor text contains"),
             (f"s:{sample.card_set.code}", "set code, or a word of the set's name"),

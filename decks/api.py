@@ -594,6 +594,6 @@ class DrawOddsView(APIView):
         turns = _int_param(request, "turns", 10, 1, MAX_TURNS)
         result = selectors.deck_draw_odds(deck, draws, card_id, turns)
         if result is None:
-            raise RequestError("card_not_in_deck", f"card {card_id} is not in this deck's {draws['section']} section")
+            raise RequestError("card_not_in_deck", f"card {card_id} is not in this deck's {draws.section} section")
         return Response(result)
 

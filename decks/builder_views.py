@@ -74,8 +74,9 @@ def builder_payload(deck: Deck) -> dict:
         "game": _game_payload(spec),
         "formats": [{"slug": f.slug, "name": f.name} for f in format_list(game=deck.game)],
         "sections": sections,
-        # How the game draws (``DRAWS``: section, opening hand, per turn), or None: no hands, no odds.
-        "draws": draw_rules(deck.game),
+        # How the game draws (its construction's ``draws``: section, opening hand, per turn), or
+        # None: no hands, no odds.
+        "draws": draws.as_dict() if (draws := draw_rules(deck.game)) else None,
         "urls": {
             "search": reverse("api-cards"),
             "thumb": reverse("cardpool:card_thumb", args=[0]),  # builder.js puts the card id in place of the 0

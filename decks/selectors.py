@@ -11,6 +11,7 @@ import hashlib
 import json
 from collections.abc import Iterable, Mapping
 from functools import cache as cache_for_process
+from pathlib import Path
 from typing import Any
 
 from django.core.cache import cache
@@ -20,6 +21,7 @@ from cardpool.models import Card
 from cardpool.name_index import Suggester
 from decks.models import Deck, DeckCard, DeckVersion, Format
 from decks.permissions import can_view
+from rules.core.construction_spec import DrawRules
 from rules.core.decks import CardSpec, DeckEntry, DeckList, Violation
 from rules.core.registry import UnknownGame, get_game
 
@@ -107,8 +109,8 @@ def chart_data(decklist: DeckList) -> list[dict]:
     return deck_charts(decklist)
 
 
-def draw_rules(game: str) -> dict | None:
-    """How the game draws cards (``DRAWS``), or None for games without draws (BOS)."""
+def draw_rules(game: str) -> DrawRules | None:
+    """How the game draws cards (its construction's ``draws``), or None for games without draws (BOS)."""
     from rules.core.construction import draw_rules as rules_draws
 
     return rules_draws(game)
@@ -147,8 +149,8 @@ def deck_size_problem(sections: Any) -> str | None:
         for i, entry in enumerate(cards):
             name = entry.get("name") if isinstance(entry, Mapping) else None
             if isinstance(name, str) and len(name) > MAX_CARD_REFERENCE:
-                return f"{str(section)[:40]}[{i}].name has {len(name):,} characters; a card name has at most " \
-                       f"{MAX_CARD_REFERENCE}"
+                return (f"{str(section)[:40]}[{i}].name has {len(name):,} characters; a card name has at most "
+                        f"{MAX_CARD_REFERENCE}")
     return None
 
 
@@ -404,32 +406,32 @@ def game_exists(slug: str) -> bool:
 
 
 # -- draws -----------------------------------------------------------------------------------------
-def deck_sample_hand(deck: Deck, draws: dict, seed: int) -> dict:
+def deck_sample_hand(deck: Deck, draws: DrawRules, seed: int) -> dict:
     """A seeded opening hand from the deck's drawing section (``rules.core.probability``)."""
     from rules.core.probability import sample_hand
 
     decklist = deck_to_decklist(deck)
     hand = sample_hand(decklist, draws, seed)
-    return {"draws": True, "seed": seed, "section": draws["section"], "size": len(hand),
-            "deck_size": decklist.count(draws["section"]), "rule": draws.get("rule", ""),
+    return {"draws": True, "seed": seed, "section": draws.section, "size": len(hand),
+            "deck_size": decklist.count(draws.section), "rule": draws.rule,
             "hand": [{"card_id": c.id, "name": c.name, "card_type": c.card_type} for c in hand]}
 
 
-def deck_draw_odds(deck: Deck, draws: dict, card_id: int, turns: int) -> dict | None:
+def deck_draw_odds(deck: Deck, draws: DrawRules, card_id: int, turns: int) -> dict | None:
     """P(at least one copy of ``card_id`` by each turn), going first and second; None if not in the pile."""
     from rules.core.probability import draw_odds
 
     decklist = deck_to_decklist(deck)
-    pile = decklist.entries(draws["section"])
+    pile = decklist.entries(draws.section)
     copies = sum(e.qty for e in pile if e.card.id == card_id)
     if not copies:
         return None
     name = next(e.card.name for e in pile if e.card.id == card_id)
-    size = decklist.count(draws["section"])
+    size = decklist.count(draws.section)
     first = draw_odds(size, copies, draws, turns, on_play=True)
     second = draw_odds(size, copies, draws, turns, on_play=False)
     return {"draws": True, "card_id": card_id, "name": name, "copies": copies, "deck_size": size,
-            "section": draws["section"], "rule": draws.get("rule", ""),
+            "section": draws.section, "rule": draws.rule,
             "turns": [{"turn": t, "on_play": float(p1), "on_draw": float(p2),
                        "on_play_exact": f"{p1.numerator}/{p1.denominator}",
                        "on_draw_exact": f"{p2.numerator}/{p2.denominator}"}
@@ -643,7 +645,7 @@ def _rules_fingerprint(game: str) -> str:
         try:
             module = sys.modules.get(name) or importlib.import_module(name)
             path = getattr(module, "__file__", None)
-            digest.update(name.encode() + b"\0" + (open(path, "rb").read() if path else b""))
+            digest.update(name.encode() + b"\0" + (Path(path).read_bytes() if path else b""))
         except (ImportError, OSError):
             digest.update(name.encode() + b"\0-")
     return digest.hexdigest()[:16]

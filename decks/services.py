@@ -28,8 +28,9 @@ from decks.selectors import (
     sections_to_decklist,
     validate_decklist,
 )
+from rules.core.dealing import deck_dealer
 from rules.core.decks import DeckEntry, DeckList, TextError, Violation, parse_deck_text, resolve_deck
-from rules.core.registry import game_slugs, get_construction, get_game
+from rules.core.registry import game_slugs, get_game
 
 #: Seeds of dealt decks: whole numbers in [0, MAX_SEED] (a fresh one is drawn below 2**31).
 MAX_SEED = 2**63 - 1
@@ -96,7 +97,7 @@ def format_sync_builtin() -> int:
                 game=game, slug=slug,
                 defaults={"name": spec.name, "limits": dict(spec.limits or {}), "banned": list(spec.banned or ()),
                           "restricted": dict(spec.restricted or {}), "description": spec.description or "",
-                          "rule_source": getattr(spec, "rule_source", "") or "", "builtin": True},
+                          "rule_source": spec.rule_source or "", "builtin": True},
             )
             written += 1
     return written
@@ -314,14 +315,14 @@ def deck_deal(*, owner, game: str, fmt: Format | str | None, pool_query: str = "
     """A new deck dealt at random from the cards matching ``pool_query`` (empty = every card of the game).
 
     Only for dealt formats (limits ``"dealt": True``); the game's construction module deals
-    (``deal_random_deck(pool, seed, size)``, e.g. fellbound.txt "RANDOM PLAY") and the deck size
+    (its construction's ``deal_random_deck(pool, seed, size)``, e.g. fellbound.txt "RANDOM PLAY") and the deck size
     comes from the format's limits. The same pool query and seed deal the same deck; the seed
     (random when None) and query are kept in the description and the version note. A bad
     query or a pool too small for a deck raises ``DeckPoolError``; nothing is saved then.
     """
     _check_game(game)
     fmt_row = _dealt_format(game, fmt)
-    dealer = getattr(get_construction(game), "deal_random_deck", None)
+    dealer = deck_dealer(game)
     if dealer is None:
         raise DeckError([f"{get_game(game).name} has no way to deal a random deck"])
     size = _deal_size(fmt_row)

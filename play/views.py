@@ -97,8 +97,8 @@ def _deckless_choices() -> list[tuple[str, str]]:
         for slug in slugs:
             counts = get_engine(slug).deckless_modes[mode].seat_counts()
             seats = f"{counts[0]}" if len(counts) == 1 else f"{counts[0]}-{counts[-1]}"
-            out.append((f"{slug}:{mode}", f"{get_game(slug).name}: {mode.replace('-', ' ').capitalize()} "
-                                          f"({seats} players)"))
+            out.append((f"{slug}:{mode}", (f"{get_game(slug).name}: {mode.replace('-', ' ').capitalize()} "
+                                           f"({seats} players)")))
     return sorted(out, key=lambda choice: choice[1])
 
 

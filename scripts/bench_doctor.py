@@ -30,6 +30,7 @@ import sys
 import tempfile
 import time
 from concurrent.futures import ProcessPoolExecutor
+from itertools import chain
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -99,7 +100,7 @@ def unpaired_figures(run, report: dict) -> list[dict]:
             futures = [pool.submit(_play, found.deck_of(candidate.number), found.opponents, found.settings, other_seed,
                                    start, min(5, n - start)) for start in range(0, n, 5)]
             parts = [f.result()["scores"] for f in futures]
-            independent = [sum((p[o] for p in parts), []) for o in range(len(found.opponents))]
+            independent = [list(chain.from_iterable(p[o] for p in parts)) for o in range(len(found.opponents))]
             original = [row[k:k + n] for row in found.scores[doctor.ORIGINAL]]
             paired = [row[k:k + n] for row in found.scores[candidate.number]]
             paired_half = _half(paired, original, z)

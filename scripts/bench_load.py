@@ -38,6 +38,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import json
 import os
 import shutil
@@ -86,10 +87,8 @@ def free_port() -> int:
 def stop(process: subprocess.Popen, grace: float = 40) -> None:
     """TERM the process group (make, the gunicorn master, its workers, their pools), then KILL."""
     if process.poll() is None:
-        try:
+        with contextlib.suppress(ProcessLookupError):
             os.killpg(process.pid, signal.SIGTERM)
-        except ProcessLookupError:
-            pass
     try:
         process.wait(timeout=grace)
     except subprocess.TimeoutExpired:
@@ -125,10 +124,8 @@ class Postgres:
         return f"postgres://postgres@127.0.0.1:{self.port}/postgres"
 
     def stop(self) -> None:
-        try:
+        with contextlib.suppress(RuntimeError):
             self._run(str(self.bin / "pg_ctl"), "-D", str(self.dir / "data"), "-m", "immediate", "stop")
-        except RuntimeError:
-            pass
         shutil.rmtree(self.dir, ignore_errors=True)
 
 
@@ -154,8 +151,9 @@ class Server:
         if self.workers:
             args.append(f"WORKERS={self.workers}")
         began = time.perf_counter()
-        self.process = subprocess.Popen(args, cwd=ROOT, env=self.env, stdout=open(self.log, "w"),
-                                        stderr=subprocess.STDOUT, start_new_session=True)
+        with open(self.log, "w") as log:  # the server keeps its own copy of the file
+            self.process = subprocess.Popen(args, cwd=ROOT, env=self.env, stdout=log,
+                                            stderr=subprocess.STDOUT, start_new_session=True)
         while True:  # migrate, load_cardpool, collectstatic, check --deploy, then gunicorn answers
             if self.process.poll() is not None:
                 sys.exit(f"`make serve` exited {self.process.returncode}:\n{self.log.read_text()[-3000:]}")
@@ -305,7 +303,7 @@ def wait_runs(server: Server, runs: list[tuple[str, int]], games: int, began: fl
                                  "error": body["error"]}
         if len(ended) < len(runs):
             if time.perf_counter() - began > limit:
-                sys.exit(f"simulation runs not done after {limit:.0f} s: {sorted(set(r for _, r in runs) - set(ended))}")
+                sys.exit(f"simulation runs not done after {limit:.0f} s: {sorted({r for _, r in runs} - set(ended))}")
             time.sleep(1)
     exact = all(r["status"] == "done" and r["games_done"] == r["results_games"] == games
                 and all(g == games for g in r["side_games"]) for r in ended.values())

@@ -75,10 +75,11 @@ def with_celery(env: dict, home: Path) -> tuple[float, dict]:
     redis = subprocess.Popen([server, "--port", str(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no",
                               "--dir", str(home)], stdout=subprocess.DEVNULL, start_new_session=True)
     log_path = home / "worker.log"
-    worker = subprocess.Popen([str(CELERY), "-A", "config", "worker", "--pool=prefork", "--concurrency=2",
-                               "--loglevel=INFO", "--without-gossip", "--without-mingle", "--without-heartbeat",
-                               "-n", "bench@%h"], env=env, cwd=ROOT, stdout=open(log_path, "w"),
-                              stderr=subprocess.STDOUT, start_new_session=True)
+    with open(log_path, "w") as log:  # the worker keeps its own copy of the file
+        worker = subprocess.Popen([str(CELERY), "-A", "config", "worker", "--pool=prefork", "--concurrency=2",
+                                   "--loglevel=INFO", "--without-gossip", "--without-mingle", "--without-heartbeat",
+                                   "-n", "bench@%h"], env=env, cwd=ROOT, stdout=log,
+                                  stderr=subprocess.STDOUT, start_new_session=True)
     try:
         while "ready." not in log_path.read_text(errors="replace"):  # both processes up before the clock starts
             if worker.poll() is not None:

@@ -11,6 +11,7 @@ xdist=(-n "${PYTEST_WORKERS:-auto}" --dist loadfile)
 
 echo "== type check (mypy.ini: rules/core, rules/bos) =="
 $BIN/mypy  # a type error fails the run before any test
+bash scripts/lint.sh  # ruff and ESLint: a lint finding fails the run before any test too
 
 apt_updated=0
 need_pkg() {  # need_pkg COMMAND_OR_PATH PACKAGE
@@ -50,5 +51,5 @@ $BIN/python -m pytest "${xdist[@]}" --durations=30 "$@" || status=$?  # the slow
 
 echo "== database-facing tests on PostgreSQL (port $pg_port) =="
 DATABASE_URL="postgres://postgres@127.0.0.1:$pg_port/postgres" \
-  $BIN/python -m pytest "${xdist[@]}" -m "database and not browser" "$@" || status=$?
+  $BIN/python -m pytest "${xdist[@]}" -m "database and not browser" --durations=15 "$@" || status=$?
 exit $status

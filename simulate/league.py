@@ -182,8 +182,8 @@ def render_text(report: dict, settings: dict) -> str:
     agents = " vs ".join(sorted({a["name"] for a in settings["agents"]}))
     form = settings["league"]["format"] + (f" of {settings['league']['table_size']}"
                                            if settings["league"]["format"] == TABLE else "")
-    lines = [f"{settings['game']} league ({form}): {len(names)} decks, {settings['games']} games per table, "
-             f"seed {settings['seed']}, {agents}; {report['comparisons']} comparisons",
+    lines = [(f"{settings['game']} league ({form}): {len(names)} decks, {settings['games']} games per table, "
+              f"seed {settings['seed']}, {agents}; {report['comparisons']} comparisons"),
              "  rank  rating (95% CI)           share  vs mix  deck"]
     for deck in report["ranking"]:
         d = report["decks"][deck]

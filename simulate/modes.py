@@ -327,7 +327,7 @@ def seat_names(players: int) -> list[str]:
 def check_players(mode: str, players: int, engine: EngineSpec) -> None:
     """Raise :class:`ModeError` (``bad_players``) unless the deckless mode's ``engine`` seats ``players``."""
     if isinstance(players, bool) or not isinstance(players, int) or players not in engine.seat_counts():
-        raise ModeError("bad_players", f"{engine.game} {mode} is played by {players_text(engine)}: players must be "
+        raise ModeError("bad_players", f"{mode_label(mode)} is played by {players_text(engine)}: players must be "
                                        f"one of {', '.join(map(str, engine.seat_counts()))}, not {players!r}")
 
 

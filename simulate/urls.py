@@ -14,6 +14,7 @@ urlpatterns = [
     path("doctor/<int:pk>/", doctor_views.doctor_run, name="doctor_run"),
     path("doctor/<int:pk>/apply/", doctor_views.doctor_apply, name="doctor_apply"),
     path("<int:pk>/", views.run_detail, name="run"),
+    path("<int:pk>/tables/", views.tables, name="tables"),
     path("<int:pk>/cancel/", views.cancel, name="cancel"),
     path("<int:pk>/share/", views.share, name="share"),
     path("<int:pk>/delete/", views.delete, name="delete"),

@@ -25,7 +25,6 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.core.paginator import Paginator
-from django.core.validators import MaxValueValidator
 from django.http import Http404, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -37,10 +36,10 @@ from decks.forms import TaggedSelect
 from decks.models import Deck
 from rules.core import registry
 from rules.core.dealing import can_deal
-from rules.core.options import BOOLEAN, CHOICE, INTEGER, MULTIPLE, OptionError, clean_options, declared
+from rules.core.options import BOOLEAN, CHOICE, INTEGER, MULTIPLE, declared
 from rules.core.registry import UnknownGame, all_games, get_game
 from rules.core.replay import frames_by_turn, page_window, paged
-from simulate import modes, permissions, replays, selectors, services
+from simulate import modes, permissions, replays, run_tables, selectors, services
 from simulate.models import SimulationRun
 
 AGENT_LABELS = {"random": "Random (fastest)", "greedy": "Greedy (one ply)", "ismcts": "ISMCTS (search, slow)",
@@ -118,7 +117,9 @@ def _deck_choices(user, game: str) -> list[tuple[int, str]]:
 
 class RunForm(forms.Form):
     """What a run needs; the game comes from the page (the chosen deck's game). The table mode
-    gets one deck picker (and agent) per further seat, up to the engine's ``max_players``."""
+    gets one deck picker (and agent) per further seat, up to the engine's ``max_players``. The
+    form reads the page's fields; ``services.simulation_start`` alone checks the run (the API's
+    and the command's checks), and its refusal shows beside its field (:meth:`add_service_error`)."""
 
     mode = forms.ChoiceField(choices=[(m, modes.LABELS[m]) for m in modes.FORM_MODES], initial="head_to_head",
                              widget=forms.RadioSelect)
@@ -132,8 +133,9 @@ class RunForm(forms.Form):
                                                widget=forms.CheckboxSelectMultiple)
     games = forms.IntegerField(min_value=1, initial=200, label="Games",
                                help_text="per opponent in a gauntlet")
-    agent_a = forms.ChoiceField(choices=AGENTS, initial="greedy", label="Agent for your deck")
-    agent_b = forms.ChoiceField(choices=AGENTS, initial="greedy", label="Agent for the opponent")
+    # greedy when left out, as every other seat's agent (a deckless mode does not use these two)
+    agent_a = forms.ChoiceField(choices=AGENTS, initial="greedy", required=False, label="Agent for your deck")
+    agent_b = forms.ChoiceField(choices=AGENTS, initial="greedy", required=False, label="Agent for the opponent")
     seed = forms.IntegerField(min_value=0, max_value=services.MAX_SEED, label="Seed",
                               help_text="the same decks, agents and seed play the same games again")
     iterations = forms.IntegerField(min_value=1, max_value=int(services.AGENT_OPTIONS["ismcts"]["iterations"][2]),
@@ -150,9 +152,7 @@ class RunForm(forms.Form):
         self.fields["deck"].choices = decks
         self.fields["opponent"].choices = [("", "— choose a deck —")] + decks
         self.fields["opponents"].choices = decks
-        limit = settings.SIMULATION_MAX_GAMES
-        self.fields["games"].validators.append(MaxValueValidator(limit, f"A run may have at most {limit:,} games."))
-        self.fields["games"].widget.attrs.update(max=limit)
+        self.fields["games"].widget.attrs.update(max=settings.SIMULATION_MAX_GAMES)  # checked by the service
         self.seats = list(range(2, engine.max_players + 1)) if engine.max_players >= 3 else []
         # the game's deckless modes (no decks: players seats, an agent each), asked of its engine
         self.deckless = dict(engine.deckless_modes)
@@ -174,7 +174,6 @@ class RunForm(forms.Form):
                 field = f"option__{name}__{option.name}"
                 self.fields[field] = _option_field(option)
                 self.option_fields.setdefault(name, []).append((field, option))
-        self.chosen_options: dict = {}
         for number in self.seats:
             self.fields[f"table_deck_{number}"] = forms.TypedChoiceField(
                 coerce=int, required=False, empty_value=None, label=f"Deck {number}",
@@ -207,9 +206,9 @@ class RunForm(forms.Form):
         """The form field of ``mode``'s option ``option`` (None: none by that name)."""
         return next((field for field, o in self.option_fields.get(mode, []) if o.name == option), None)
 
-    def _clean_options(self, mode: str, players) -> None:
-        """The chosen mode's options as its engine takes them (``clean_options``); a bad one is an
-        error on its own field, naming it."""
+    def _raw_options(self, mode: str) -> dict:
+        """The chosen mode's setup options as the page sent them (name -> value); the service
+        checks them (``clean_options``) and the form shows a refusal on the option's field."""
         raw = {}
         for field, option in self.option_fields.get(mode, []):
             value = self.cleaned_data.get(field)
@@ -220,16 +219,11 @@ class RunForm(forms.Form):
             if option.kind == CHOICE and value == "":
                 value = None
             raw[option.name] = value
-        try:
-            self.chosen_options = clean_options(self.deckless[mode], raw, players=players)
-        except OptionError as exc:
-            field = self.option_field(mode, exc.option)
-            label = self.fields[field].label if field else "Setup options"
-            self.add_error(field, f"{label}: {exc.message}")
+        return raw
 
     def options(self) -> dict:
-        """The setup options chosen for the run (those that differ from the defaults)."""
-        return dict(self.chosen_options) if self.is_deckless() else {}
+        """The setup options sent for the run (``services.simulation_start`` checks them)."""
+        return self._raw_options(self.cleaned_data["mode"]) if self.is_deckless() else {}
 
     def is_deckless(self) -> bool:
         return self.cleaned_data.get("mode") in self.deckless
@@ -241,50 +235,39 @@ class RunForm(forms.Form):
         return [n for n in self.seats if self.cleaned_data.get(f"table_deck_{n}")]
 
     def clean(self):
+        """Which pickers the mode needs filled in, and nothing more: whether the game offers the
+        mode, how many decks or players it takes, the games limit and the setup options are
+        checked once, by ``services.simulation_start``, whose refusal :meth:`add_service_error`
+        puts beside its field."""
         data = super().clean()
         mode = data.get("mode")
-        if not mode:
-            return data
-        if mode in self.deckless:  # no decks: a number of players its engine seats
-            spec, players = self.deckless[mode], data.get("players")
-            if players not in spec.seat_counts():
-                self.add_error("players", f"{modes.mode_label(mode)} is played by {modes.players_text(spec)}.")
-            self._clean_options(mode, players if players in spec.seat_counts() else None)
-            return data
-        if data.get("deal_from"):
-            return data  # no decks to check: they are dealt per game (the service checks the query)
+        if not mode or mode in self.deckless or data.get("deal_from"):
+            return data  # a deckless mode takes players, a dealt run its query: the service checks both
         if not data.get("deck"):
             self.add_error("deck", "Choose your deck, or deal random decks.")
-            return data
-        try:
-            low, high = modes.deck_range(mode, self.engine)
-        except modes.ModeError as exc:
-            self.add_error("mode", exc.message)
-            return data
-        if mode in (modes.HEAD_TO_HEAD, modes.MATCH) and not data.get("opponent"):
+        elif mode in (modes.HEAD_TO_HEAD, modes.MATCH) and not data.get("opponent"):
             self.add_error("opponent", "Choose the opponent deck.")
-        if mode == "gauntlet":
-            opponents = data.get("opponents") or []
-            if not opponents:
-                self.add_error("opponents", "Tick at least one opponent deck for the gauntlet.")
-            elif len(opponents) > high - 1:
-                self.add_error("opponents", f"A gauntlet takes at most {high - 1} opponents, not {len(opponents)}.")
-            elif data.get("games") and data["games"] * len(opponents) > settings.SIMULATION_MAX_GAMES:
-                self.add_error("games", f"{data['games']} games against each of {len(opponents)} decks is "
-                                        f"{data['games'] * len(opponents):,} games; a run may have at most "
-                                        f"{settings.SIMULATION_MAX_GAMES:,}.")
-        if mode == modes.TEAMS:
-            count = 1 + len(self._table_numbers())
-            sizes = modes.team_sizes(self.engine)
-            if count not in sizes:
-                self.add_error(f"table_deck_{self.seats[0]}", f"Teams take {modes.deck_count_text(mode, self.engine)}: "
-                                                              f"choose {sizes[0] - 1} decks besides yours, not {count - 1}.")
-        if mode == "table":
-            count = 1 + len(self._table_numbers())
-            if count < low:
-                self.add_error(f"table_deck_{self.seats[0]}", f"A table takes {low} to {high} decks: choose at least "
-                                                              f"{low - 1} besides your deck.")
+        elif mode == modes.GAUNTLET and not data.get("opponents"):
+            self.add_error("opponents", "Tick at least one opponent deck for the gauntlet.")
         return data
+
+    def add_service_error(self, exc: services.SimulationError) -> None:
+        """``simulation_start``'s refusal, beside the field it is about (the form-wide list when
+        no one field is)."""
+        mode = self.cleaned_data.get("mode")
+        field, message = None, exc.message
+        if exc.code == "bad_options":
+            option = exc.details.get("option")
+            field = self.option_field(mode, option)
+            if field:  # "options.sets: choose..." (the API's words) as "Store sets: choose..."
+                message = f"{self.fields[field].label}: {message.removeprefix(f'options.{option}: ')}"
+        elif exc.code == "wrong_deck_count":
+            field = "opponents" if mode == modes.GAUNTLET else f"table_deck_{self.seats[0]}" if self.seats else None
+        else:
+            field = {"bad_players": "players", "too_many_games": "games", "bad_games": "games", "bad_seed": "seed",
+                     "bad_mode": "mode", "mode_not_offered": "mode", "bad_query": "deal_from",
+                     "no_dealt_format": "deal_from", "small_pool": "deal_from"}.get(exc.code)
+        self.add_error(field if field in self.fields else None, message)
 
     def deck_ids(self) -> list[int]:
         data = self.cleaned_data
@@ -308,11 +291,12 @@ class RunForm(forms.Form):
         data = self.cleaned_data
         if self.is_deckless():
             return [data.get(f"seat_agent_{n}") or "greedy" for n in range(1, data["players"] + 1)]
+        first, second = data.get("agent_a") or "greedy", data.get("agent_b") or "greedy"
         if data["mode"] == "goldfish":
-            return [data["agent_a"]]
+            return [first]
         if data["mode"] in (modes.TABLE, modes.TEAMS):
-            return [data["agent_a"], *(data.get(f"table_agent_{n}") or "greedy" for n in self._table_numbers())]
-        return [data["agent_a"], data["agent_b"]]
+            return [first, *(data.get(f"table_agent_{n}") or "greedy" for n in self._table_numbers())]
+        return [first, second]
 
 
 def _start_game(request) -> tuple[str, Deck | None]:
@@ -373,8 +357,7 @@ def new(request):
                                                 players=form.player_count(), options=form.options())
             except services.SimulationError as exc:
                 context["violations"] = _violations_of(exc, decks)
-                form.add_error(form.option_field(form.cleaned_data["mode"], exc.details.get("option"))
-                               if exc.code == "bad_options" else None, exc.message)
+                form.add_service_error(exc)
             else:
                 messages.success(request, f"Started {run.get_mode_display().lower()} run {run.pk}.")
                 return redirect(run)
@@ -446,69 +429,6 @@ def _pct(value) -> str:
     return "—" if value is None else f"{100 * value:.1f}%"
 
 
-def _number(value, digits: int = 2) -> str:
-    return "—" if value is None else f"{value:.{digits}f}"
-
-
-def _interval(figure: dict) -> str:
-    """A mean's 95% interval as the run page prints it: "too few games" below the figures' threshold
-    (``rules.core.tally.MIN_VALUES_FOR_INTERVAL``), nothing without one."""
-    if figure.get("low") is not None:
-        return f"{_number(figure['low'])} – {_number(figure['high'])}"
-    return "too few games" if figure.get("too_few") and figure.get("count") else ""
-
-
-def _ordinal(n: int) -> str:
-    return f"{n}{'th' if 10 <= n % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"
-
-
-def _standings(summary: dict | None) -> list[dict]:
-    """Every deck (side) of a pairing as the run page's table shows it (simulate.js redraws the
-    same table from the JSON as chunks land)."""
-    rows = []
-    for side in (summary or {}).get("sides", []):
-        games = side["games"]
-        win, ret = side["win_rate"], side["mean_return"]
-        rows.append({
-            "side": side["side"], "name": side["name"] or f"Deck {side['side'] + 1}", "games": games,
-            "wins": side["wins"], "draws": side["draws"], "losses": side["losses"],
-            "win_rate": _pct(win["rate"]), "win_interval": f"{_pct(win['low'])} – {_pct(win['high'])}" if games else "",
-            "placements": [{"place": _ordinal(place), "count": n, "share": _pct(n / games if games else None)}
-                           for place, n in side["placements"]],
-            "mean_placement": _number(side["mean_placement"]),
-            "mean_return": _number(ret["mean"]),
-            "return_interval": _interval(ret),
-        })
-    return rows
-
-
-def _counter_rows(summary: dict | None, mode: str) -> dict:
-    """The game's counters as the run page's "Counted per game" box shows them (simulate.js redraws
-    it from the JSON): per side and plain counter its mean (with its 95% interval where the figures
-    hold one: a deckless run's) and how often it happened; per side and per-card counter the cards
-    in all and per game, where the figures total them (``tally.deckless_figures``)."""
-    summary = summary or {}
-    sides = summary.get("sides") or []
-    if not summary.get("games"):
-        return {"plain": [], "cards": [], "sides": len(sides)}
-    if mode == modes.GOLDFISH:
-        sides = sides[:1]
-    labels = summary.get("counter_labels") or {}
-    plain, cards = [], []
-    for side in sides:
-        name = side["name"] or f"Deck {side['side'] + 1}"
-        for counter, c in side["counters"].items():
-            interval = c.get("mean_interval") or {}
-            plain.append({"side": name, "counter": counter, "label": labels.get(counter, counter),
-                          "mean": _number(c["mean"]), "games_with": c["games_with"], "rate": _pct(c["rate"]),
-                          "interval": _interval(interval),
-                          "with": _pct(c["win_rate_with"]), "without": _pct(c["win_rate_without"])})
-        for counter, total in (side.get("card_totals") or {}).items():
-            cards.append({"side": name, "counter": counter, "label": labels.get(counter, counter),
-                          "per_game": _number(total["per_game"]), "total": total["total"]})
-    return {"plain": plain, "cards": cards, "sides": len(sides), "rates": mode != modes.GOLDFISH}
-
-
 def _played_games(run: SimulationRun) -> dict[int, list[int]]:
     """Per pairing, the indices of the games whose chunk has finished (replay links)."""
     played: dict[int, list[int]] = {}
@@ -556,9 +476,17 @@ def run_detail(request, pk: int):
     context.update(progress=progress, results=results, pairings=pairings, games_shown=GAMES_SHOWN,
                    games_preview=GAMES_PREVIEW,
                    api_url=api_url, document=document,
-                   standings=_standings(results["summary"]), counters=_counter_rows(results["summary"], run.mode),
+                   tables_url=_with_key(reverse("simulate:tables", args=[run.pk]), context["key"]),
+                   **run_tables.tables_context(run, results),
                    agents=" vs ".join(str(a.get("name", a)) if isinstance(a, dict) else str(a) for a in run.agents))
     return render(request, "simulate/run.html", context)
+
+
+def tables(request, pk: int):
+    """The run page's result tables of ``?pairing=`` as an HTML fragment, which simulate.js swaps in
+    as chunks land (``simulate.run_tables``: the one place they are rendered)."""
+    run = _visible_run(request, pk)
+    return run_tables.figures(request, run, selectors.run_results(run))
 
 
 # -- the games list ---------------------------------------------------------------------------------

@@ -38,6 +38,9 @@ def pytest_configure(config):
     # Card pictures are drawn on request in tests, not ahead (tests/cardpool/test_art_ahead.py turns it on).
     override_settings(PASSWORD_HASHERS=["django.contrib.auth.hashers.MD5PasswordHasher"],
                       API_RATE_ANON="1000000/min", API_RATE_USER="1000000/min", CARD_ART_AHEAD=False).enable()
+    # ... and in the processes the tests start (sim_driver's set-up, servers, workers): drawing every
+    # card's picture there took over a minute per fresh process database.
+    os.environ["CARD_ART_AHEAD"] = "0"
 
 
 def _load_card_pools() -> int:

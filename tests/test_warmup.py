@@ -35,7 +35,7 @@ def test_loading_the_application_warms_it_when_asked(settings, monkeypatch):
     from simulate import startup
 
     warmed = []
-    monkeypatch.setattr(warmup, "warm_up", lambda application: warmed.append(application))
+    monkeypatch.setattr(warmup, "warm_up", warmed.append)
     monkeypatch.setattr(startup, "resume_when_serving", lambda: None)  # no runs resumed from a test
     settings.WARM_UP = True
     try:

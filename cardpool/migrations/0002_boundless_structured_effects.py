@@ -1,11 +1,11 @@
 """Boundless effects become structured data, checked by the engine's compiler when a card is
-saved: every stored Boundless card is rewritten by rules/boundless/legacy_effects.py (which says
-what changes); a card it cannot read is left as it was and named on the migration's output (the
+saved: every stored Boundless card is rewritten by _boundless_legacy_effects.py beside this file
+(which says what changes; frozen here, it imports no live rules code); a card it cannot read is left as it was and named on the migration's output (the
 engine refused it already). The savior's new flip effects join the search index (``timing``)."""
 
 from django.db import migrations
 
-from rules.boundless.legacy_effects import Unreadable, structured_effects
+from cardpool.migrations._boundless_legacy_effects import Unreadable, structured_effects
 
 
 def forwards(apps, schema_editor):

@@ -1,17 +1,22 @@
 """Millennium Blades cards take the published game's vocabulary (issue 12, part 1): the element
 Wind becomes Air; the types Beast, Machine, Fairy and Monster become Animal, Construct, Mage and
-Myth (rules/millennium_blades/vocabulary.py, ``RENAMED``). Stored attributes, the search index,
-the printed text and the structured effects are rewritten; effects are compiled again from the
-rewritten text (rules/millennium_blades/text.py) when it compiles, else renamed in place."""
+Myth (``RENAMED``, frozen here). Stored attributes, the search index, the printed text and the
+structured effects are rewritten, the effects by renaming the words in place.
+
+Frozen: this migration imports no live rules code, so what it does cannot change with the game's
+vocabulary or its text compiler. (It used to compile the effects again from the rewritten text
+with rules/millennium_blades/text.py; the game's own cards are rewritten by ``load_cardpool``
+anyway, and an effect's words renamed in place say what the recompiled text says: for each of
+the 108 fixture cards put back in the old words, both ways gave the same effects.)"""
 
 import json
 import re
 
 from django.db import migrations
 
-from rules.millennium_blades.text import compile_text
-from rules.millennium_blades.vocabulary import RENAMED
-
+#: the names the earlier schema guessed, and the published names they became
+RENAMED = {"elements": {"wind": "air"},
+           "types": {"beast": "animal", "machine": "construct", "fairy": "mage", "monster": "myth"}}
 WORDS = {old: new for names in RENAMED.values() for old, new in names.items()}
 
 
@@ -38,8 +43,7 @@ def forwards(apps, schema_editor):
             if isinstance(attributes.get(key), list):
                 attributes[key] = [names.get(v, v) for v in attributes[key]]
         text = _rename_text(card.text or "")
-        compiled, _reason = compile_text(text) if text else (None, None)
-        effects = compiled if compiled else _rename_effects(card.effects or [])
+        effects = _rename_effects(card.effects or [])
         if (attributes, text, effects) != (card.attributes, card.text, card.effects):
             card.attributes, card.text, card.effects = attributes, text, effects
             card.save(update_fields=["attributes", "text", "effects"])

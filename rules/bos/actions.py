@@ -28,7 +28,7 @@ class ActionsMixin(ResolveMixin):
             if found is not None:
                 return list(found[2]) if found[0] == player else []
         phase = self.phase
-        if phase == MAIN or phase == SUMMONING:  # the turn player's (``phase_players``)
+        if phase in (MAIN, SUMMONING):  # the turn player's (``phase_players``)
             if player != self.active:
                 return []
             if self.actions_this_turn >= MAX_ACTIONS_PER_TURN:

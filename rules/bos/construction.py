@@ -23,6 +23,7 @@ from rules.core.construction import (
     random_copies,
     wrong_section_violations,
 )
+from rules.core.construction_spec import ConstructionSpec
 from rules.core.decks import CardSpec, DeckList, Violation
 from rules.core.formats import FormatSpec, cite, copies_by_name, name_key
 
@@ -54,8 +55,6 @@ FORMATS: dict[str, FormatSpec] = {
 
 #: "BOS is the first luckless trading card game. This means no shuffling your cards, no drawing
 #: cards" (Starter Guide): no opening hand, no draw odds.
-DRAWS = None
-
 STRENGTH_BUCKETS = ((0, 2), (3, 5), (6, 8), (9, 11), (12, None))
 
 
@@ -206,3 +205,9 @@ def chart_data(deck: DeckList) -> list[dict]:
         chart("strength_spread", "Strength spread", "stacked", bucket_labels,
               {name: list(values.values()) for name, values in strength.items()}),
     ]
+
+
+CONSTRUCTION = ConstructionSpec(
+    formats=FORMATS, validate=validate, chart_data=chart_data, random_legal_deck=random_legal_deck,
+    draws=None,
+)

@@ -254,9 +254,7 @@ class Selector:
             return False
         if self.tag is not None and self.tag not in d.tags:
             return False
-        if self.unspirited and card in state.spiritualized_this_turn:
-            return False
-        return True
+        return not (self.unspirited and card in state.spiritualized_this_turn)
 
 
 # -- ops -------------------------------------------------------------------------------------------
@@ -467,8 +465,8 @@ def check_card(card_type: str, attributes: Mapping[str, Any], effects: list) -> 
     if card_type == SAVIOR and not errors:
         flips = sum(1 for data in effects if data.get("timing") == "flip")
         if flips != 1:
-            errors.append(("effects", f'a savior has exactly one flip requirement (an effect with timing "flip"; '
-                                      f'"SAVIOR CARDS"), not {flips}'))
+            errors.append(("effects", (f'a savior has exactly one flip requirement (an effect with timing "flip"; '
+                                       f'"SAVIOR CARDS"), not {flips}')))
     return errors
 
 

@@ -22,6 +22,7 @@ from rules.core.construction import (
     size_range,
     wrong_section_violations,
 )
+from rules.core.construction_spec import ConstructionSpec, DrawRules
 from rules.core.decks import CardSpec, DeckList, Violation
 from rules.core.formats import FormatSpec, cite, copies_by_name, name_key
 
@@ -51,12 +52,6 @@ FORMATS: dict[str, FormatSpec] = {
 
 #: Boundless draws 5 ("BEFORE YOU START": DRAW 5) and 1 in every draw step ("TURN STRUCTURE":
 #: DRAW STEP); nobody skips the first draw (only the first player's combat step is skipped).
-DRAWS = {
-    "section": "main", "opening": 5, "per_turn": 1, "draw_on_first_turn": True,
-    "first_player_skips_first_draw": False,
-    "rule": f'{cite(BOOK, "BEFORE YOU START")}; {cite(BOOK, "TURN STRUCTURE")}',
-}
-
 
 def validate(deck: DeckList, fmt: FormatSpec) -> list[Violation]:
     """Every Boundless construction violation of ``deck`` under ``fmt``."""
@@ -136,3 +131,10 @@ def chart_data(deck: DeckList) -> list[dict]:
               {"Main deck": [count_of_type(main, "form"), count_of_type(main, "command")]}),
         chart("spirit_mix", "Spirit mix", "pie", list(spirits), {"Spirits": list(spirits.values())}),
     ]
+
+
+CONSTRUCTION = ConstructionSpec(
+    formats=FORMATS, validate=validate, chart_data=chart_data, random_legal_deck=random_legal_deck,
+    draws=DrawRules(section="main", opening=5, per_turn=1,
+                    rule=f'{cite(BOOK, "BEFORE YOU START")}; {cite(BOOK, "TURN STRUCTURE")}'),
+)

@@ -396,9 +396,8 @@ def can_pay(state, ctrl: int, src: int, eff: Effect, ctx: dict, from_hand: bool 
             n = amount_of(state, op, src)
             if not any(len(state.spirits_of(c)) >= n for c in select(state, ctrl, src, ctx, op["sel"])):
                 return False
-        elif name in ("sacrifice",):
-            if not select(state, ctrl, src, ctx, op["sel"]):
-                return False
+        elif name in ("sacrifice",) and not select(state, ctrl, src, ctx, op["sel"]):
+            return False
     if discards:
         have = sum(1 for x in state.hand[ctrl] if state.card_defs[x].ctype != SPIRIT)
         if from_hand:

@@ -12,8 +12,8 @@
 - ``records.py``   the named records (pending decisions, waiting effects) and interned actions
 - ``constants.py`` zone counts, limits, steps, :class:`EndReason`
 - ``compiler.py``  a card's structured effects compiled (conditions, targets), and checked when
-  the card is saved or imported (``GameSpec.card_checker``); ``legacy_effects.py`` reads the
-  pre-2.1 sentence form for the data migrations only
+  the card is saved or imported (``GameSpec.card_checker``); the pre-2.1 sentence form is read
+  by the data migrations alone (cardpool/migrations/_boundless_legacy_effects.py, frozen there)
 - ``effects.py``   the effect-op interpreter (card abilities run from the card data); ``ai.py``
   the evaluation for greedy and search agents
 

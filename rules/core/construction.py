@@ -4,9 +4,10 @@
 the format, checks the deck's shape (unknown sections, bad quantities) and returns every
 violation at once. It never raises for any DeckList: bad input is a violation, not an error.
 
-Each game module exposes ``FORMATS``, ``validate(deck, fmt)``, ``chart_data(deck)``, ``DRAWS``
-(docs/architecture.md; issue "Deck builder", parts 3, 4 and 6) and ``random_legal_deck(pool, rng)``
-(a Standard deck drawn from the whole pool, for the conformance suite's random-legal-deck sweep).
+Each game module declares ``CONSTRUCTION``, a :class:`~rules.core.construction_spec.ConstructionSpec`
+(its formats, ``validate``, ``chart_data``, how it draws, ``random_legal_deck`` and, for a dealt
+format, ``deal_random_deck``: docs/architecture.md; issue "Deck builder", parts 3, 4 and 6), which
+the registry hands out (``get_construction``).
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ import random
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
+from rules.core.construction_spec import DrawRules
 from rules.core.decks import CardSpec, DeckEntry, DeckList, Violation
 from rules.core.formats import FormatSpec, format_violations, name_key
 from rules.core.registry import UnknownGame, get_construction, get_game
@@ -26,8 +28,8 @@ DECK_RULE = "docs/architecture.md, \"Game slugs, sections and types\""
 # -- the dispatcher ----------------------------------------------------------------------------------
 def builtin_formats(game: str) -> dict[str, FormatSpec]:
     """The rulebook's formats for ``game`` by slug (``standard`` first). Raises UnknownGame."""
-    module = get_construction(game)
-    return dict(module.FORMATS) if module is not None else {}
+    construction = get_construction(game)
+    return dict(construction.formats) if construction is not None else {}
 
 
 def validate_deck(deck: DeckList, fmt: FormatSpec | None = None) -> list[Violation]:
@@ -41,12 +43,12 @@ def validate_deck(deck: DeckList, fmt: FormatSpec | None = None) -> list[Violati
         spec = get_game(str(game))
     except UnknownGame as exc:
         return [Violation("unknown_game", DECK_RULE, str(exc))]
-    module = get_construction(spec.slug)
+    construction = get_construction(spec.slug)
     out: list[Violation] = []
     clean = _clean_deck(deck, spec, out)
-    if module is None:
+    if construction is None:
         return out + (format_violations(clean, fmt) if fmt is not None else [])
-    formats: Mapping[str, FormatSpec] = module.FORMATS
+    formats = construction.formats
     if fmt is None:
         fmt = formats.get(clean.format)
         if fmt is None:
@@ -59,7 +61,7 @@ def validate_deck(deck: DeckList, fmt: FormatSpec | None = None) -> list[Violati
                              f"format {fmt.name!r} is for {fmt.game!r}, not {spec.name}; "
                              "checked as standard."))
         fmt = formats["standard"]
-    out.extend(module.validate(clean, fmt))
+    out.extend(construction.validate(clean, fmt))
     out.extend(format_violations(clean, fmt))
     return out
 
@@ -70,16 +72,16 @@ def deck_charts(deck: DeckList) -> list[dict]:
         spec = get_game(str(getattr(deck, "game", None)))
     except UnknownGame:
         return []
-    module = get_construction(spec.slug)
-    if module is None:
+    construction = get_construction(spec.slug)
+    if construction is None:
         return []
-    return module.chart_data(_clean_deck(deck, spec, []))
+    return construction.chart_data(_clean_deck(deck, spec, []))
 
 
-def draw_rules(game: str) -> dict | None:
-    """How ``game`` draws (the module's ``DRAWS``), or None for a game without draws."""
-    module = get_construction(game)
-    return getattr(module, "DRAWS", None) if module is not None else None
+def draw_rules(game: str) -> DrawRules | None:
+    """How ``game`` draws (its construction's ``draws``), or None for a game without draws."""
+    construction = get_construction(game)
+    return construction.draws if construction is not None else None
 
 
 def _clean_deck(deck: Any, spec: GameSpec, out: list[Violation]) -> DeckList:
@@ -135,7 +137,7 @@ def random_copies(rng: random.Random, cards: Sequence[CardSpec], size: int, *, m
     by_name: dict[str, CardSpec] = {}
     for card in sorted(cards, key=lambda c: (name_key(c.name), c.set_code, c.number)):
         by_name.setdefault(name_key(card.name), card)
-    caps = {key: most if most is not None else size for key in by_name}
+    caps = dict.fromkeys(by_name, most if most is not None else size)
     for name, cap in (named_most or {}).items():
         if name_key(name) in caps:
             caps[name_key(name)] = min(caps[name_key(name)], cap)

@@ -2,15 +2,16 @@
 "Each player's deck is shuffled containing ten unique cards drawn randomly face-down from a
 communal card pool of any size").
 
-A game offers a dealt format when its construction module (``rules/<game>/construction.py``)
-has ``deal_random_deck(pool, seed) -> DeckList``; the core names no game. A :class:`Dealer`
+A game offers a dealt format when its declared construction (``CONSTRUCTION`` in
+``rules/<game>/construction.py``) has a ``deal_random_deck(pool, seed, size) -> DeckList``; the
+core names no game. A :class:`Dealer`
 deals the decks of one game of a run from the game's seed, so a run's games (and their replays,
 which carry the dealt decks) repeat exactly, whatever the chunking or the number of workers.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from rules.core.decks import CardSpec, DeckEntry, DeckList
@@ -19,10 +20,22 @@ from rules.core.registry import get_construction
 POOL_SECTION = "pool"
 
 
-def can_deal(game: str) -> bool:
-    """Whether ``game`` has a dealt format (its construction module deals random decks)."""
+def deck_dealer(game: str) -> Callable[..., DeckList] | None:
+    """How ``game`` deals a random deck (its construction's ``deal_random_deck``), or None."""
     construction = get_construction(game)
-    return construction is not None and hasattr(construction, "deal_random_deck")
+    return construction.deal_random_deck if construction is not None else None
+
+
+def can_deal(game: str) -> bool:
+    """Whether ``game`` has a dealt format (its construction deals random decks)."""
+    return deck_dealer(game) is not None
+
+
+def _dealer_of(game: str) -> Callable[..., DeckList]:
+    deal = deck_dealer(game)
+    if deal is None:
+        raise ValueError(f"{game} has no way to deal a random deck")
+    return deal
 
 
 @dataclass(frozen=True)
@@ -42,7 +55,7 @@ class Dealer:
         """``decks`` (by side) with the dealt sides replaced by fresh decks for the game ``seed``."""
         from rules.core.play import derive_seed
 
-        deal = get_construction(self.game).deal_random_deck
+        deal = _dealer_of(self.game)
         out = list(decks)
         for side, name in zip(self.dealt, self.names, strict=True):
             deck = deal(self.pool, derive_seed(seed, "deal", side))
@@ -52,7 +65,7 @@ class Dealer:
 
     def check(self) -> None:
         """Raise ``ValueError`` (saying why) when the pool cannot deal a deck."""
-        get_construction(self.game).deal_random_deck(self.pool, 0)
+        _dealer_of(self.game)(self.pool, 0)
 
     def pool_deck(self) -> DeckList:
         """The pool as a deck of one copy per card (section ``pool``), for storing with a run."""

@@ -193,7 +193,7 @@ class Event:
 
     def as_dict(self) -> dict:
         return {"turn": self.turn, "player": self.player, "step": self.step, "action": self.action,
-                "changes": {k: v for k, v in self.changes}}
+                "changes": dict(self.changes)}
 
 
 @dataclass(frozen=True)

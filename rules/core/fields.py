@@ -19,6 +19,7 @@ names every mutable object they share (the tests run it on clones of many positi
 from __future__ import annotations
 
 import dataclasses
+import inspect
 import random
 import typing
 from collections.abc import Callable, Iterator
@@ -55,8 +56,14 @@ EACH = Copy("EACH", "[None if x is None else x.copy() for x in {}]")
 RNG = Copy("RNG", "copy_rng({})")
 #: a list of records never changed once added (an event log): a new list, the same records
 LOG = Copy("LOG", "{}.copy()")
+#: a dict of objects with their own ``copy()``: a new dict, the same keys, each value's own copy
+EACH_VALUE = Copy("EACH_VALUE", "{{k: v.copy() for k, v in {}.items()}}")
+#: an object shared with the copy until either would change it (a ``random.Random`` copied only
+#: when one of them next draws from it, as copying its state costs as much as the rest of a copy):
+#: the class flags both sides as sharing before copying and copies the object before changing it
+COPY_ON_WRITE = Copy("COPY_ON_WRITE", "{}")
 
-POLICIES = (IMMUTABLE, FIXED, SHALLOW, DATA, OWN, EACH, RNG, LOG)
+POLICIES = (IMMUTABLE, FIXED, SHALLOW, DATA, OWN, EACH, RNG, LOG, EACH_VALUE, COPY_ON_WRITE)
 
 
 _CONTAINERS = frozenset({list, dict, set})
@@ -85,8 +92,9 @@ _DECLARED: dict[type, dict[str, Copy]] = {}
 
 
 def declared_fields(cls: type) -> dict[str, Copy]:
-    """Every attribute the class and its bases declare (class annotations, ``ClassVar`` aside),
-    with its copy policy, in declaration order from the base classes down (read once per class)."""
+    """Every attribute the class and its bases declare (class annotations, ``ClassVar`` aside, and
+    a name the class makes a property: computed, or stored under another name), with its copy
+    policy, in declaration order from the base classes down (read once per class)."""
     if cls not in _DECLARED:
         _DECLARED[cls] = _declarations(cls)
     return _DECLARED[cls]
@@ -96,7 +104,7 @@ def _declarations(cls: type) -> dict[str, Copy]:
     hints = typing.get_type_hints(cls, include_extras=True)
     out: dict[str, Copy] = {}
     for name, hint in hints.items():
-        if typing.get_origin(hint) is typing.ClassVar:
+        if typing.get_origin(hint) is typing.ClassVar or isinstance(inspect.getattr_static(cls, name, None), property):
             continue
         policy = IMMUTABLE
         if typing.get_origin(hint) is Annotated:
@@ -153,8 +161,8 @@ _ATOMS = (int, float, complex, str, bytes, bool, type(None), Enum, range)
 
 def shared_mutables(source: Any, copy: Any) -> list[str]:
     """The mutable objects reachable from both ``source`` and ``copy`` (each as the path that
-    reaches it from ``source``): empty for an independent copy. ``FIXED`` fields are not walked
-    (shared by design), nor the records of ``LOG`` fields (only their list)."""
+    reaches it from ``source``): empty for an independent copy. ``FIXED`` and ``COPY_ON_WRITE``
+    fields are not walked (shared by design), nor the records of ``LOG`` fields (only their list)."""
     in_copy = {id(obj) for obj, _ in _mutables(copy, "copy")}
     return [path for obj, path in _mutables(source, "source") if id(obj) in in_copy]
 
@@ -179,7 +187,7 @@ def _mutables(root: Any, name: str) -> Iterator[tuple[Any, str]]:
             policies = declared_fields(type(obj)) if isinstance(obj, Declared) else {}
             for attr, value in _attributes(obj):
                 policy = policies.get(attr)
-                if policy is FIXED:
+                if policy is FIXED or policy is COPY_ON_WRITE:
                     continue
                 if policy is LOG:
                     if not _frozen(value):

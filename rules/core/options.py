@@ -120,6 +120,7 @@ class EngineOption:
                 return None
         known = ", ".join("none" if v is None else str(v) for v, _ in choices)
         self._fail(f"must be one of {known}, not {_shown(raw)}")
+        return None
 
     def _clean_choice(self, raw: Any) -> Any:
         blank = raw is None or (isinstance(raw, str) and not raw.strip())
@@ -149,6 +150,7 @@ class EngineOption:
         if isinstance(raw, str) and raw.strip().lower() in _TRUE + _FALSE:
             return raw.strip().lower() in _TRUE
         self._fail(f"must be true or false, not {_shown(raw)}")
+        return None
 
     def _clean_value(self, raw: Any) -> Any:
         if raw is not None and self.types and not isinstance(raw, self.types):
@@ -249,7 +251,7 @@ def describe(engine, options: Mapping[str, Any] | None) -> list[dict]:
     rows = []
     for option in declared(engine):
         chosen = (options or {}).get(option.name, option.default_value())
-        labels = {value: label for value, label in option.choice_list()} if option.kind in (CHOICE, MULTIPLE) else {}
+        labels = dict(option.choice_list()) if option.kind in (CHOICE, MULTIPLE) else {}
         if option.kind == MULTIPLE:
             text = ", ".join(f"{labels.get(v, v)} ({v})" if labels.get(v, v) != v else str(v) for v in chosen or [])
         elif option.kind == BOOLEAN:

@@ -1,11 +1,8 @@
 """Exact draw odds (hypergeometric), a seeded sample hand, and the Wilson score interval.
 
 Pure Python and exact: probabilities are ``Fraction``s, so tests compare them with hand-computed
-values, not with a tolerance. How a game draws is its construction module's ``DRAWS``:
-
-    {"section": "main", "opening": 5, "per_turn": 1,
-     "draw_on_first_turn": True,              # the per-turn draw happens on turn 1 too
-     "first_player_skips_first_draw": False}  # Spellbound: the first player skips it
+values, not with a tolerance. How a game draws is its declared construction's ``draws``
+(:class:`~rules.core.construction_spec.DrawRules`).
 """
 
 from __future__ import annotations
@@ -13,8 +10,8 @@ from __future__ import annotations
 import math
 import random
 from fractions import Fraction
-from typing import Any
 
+from rules.core.construction_spec import DrawRules
 from rules.core.decks import CardSpec, DeckList
 
 
@@ -50,19 +47,17 @@ def p_at_least_one(deck_size: int, copies: int, drawn: int) -> Fraction:
     return 1 - Fraction(math.comb(deck_size - copies, drawn), math.comb(deck_size, drawn))
 
 
-def cards_seen(draws: dict[str, Any], turn: int, on_play: bool = True) -> int:
+def cards_seen(draws: DrawRules, turn: int, on_play: bool = True) -> int:
     """How many cards a player has drawn by the end of ``turn``'s draw (turn 0: the opening hand)."""
-    seen = int(draws.get("opening", 0))
     if turn <= 0:
-        return seen
-    per_turn = int(draws.get("per_turn", 0))
-    draw_turns = turn if draws.get("draw_on_first_turn", True) else turn - 1
-    if on_play and draws.get("first_player_skips_first_draw") and draws.get("draw_on_first_turn", True):
+        return draws.opening
+    draw_turns = turn if draws.draw_on_first_turn else turn - 1
+    if on_play and draws.first_player_skips_first_draw and draws.draw_on_first_turn:
         draw_turns -= 1
-    return seen + per_turn * max(draw_turns, 0)
+    return draws.opening + draws.per_turn * max(draw_turns, 0)
 
 
-def draw_odds(deck_size: int, copies: int, draws: dict[str, Any] | None, turns: int,
+def draw_odds(deck_size: int, copies: int, draws: DrawRules | None, turns: int,
               on_play: bool = True) -> list[tuple[int, Fraction]]:
     """``[(turn, P(at least one copy seen by that turn))]`` for turn 0 (opening hand) .. ``turns``.
 
@@ -73,16 +68,16 @@ def draw_odds(deck_size: int, copies: int, draws: dict[str, Any] | None, turns: 
         raise ValueError("this game does not draw cards, so it has no draw odds")
     _check_counts(deck_size, copies, 0)
     return [(t, p_at_least_one(deck_size, copies, min(cards_seen(draws, t, on_play), deck_size)))
-            for t in range(0, max(int(turns), 0) + 1)]
+            for t in range(max(int(turns), 0) + 1)]
 
 
-def sample_hand(deck: DeckList, draws: dict[str, Any] | None, seed: int) -> list[CardSpec]:
+def sample_hand(deck: DeckList, draws: DrawRules | None, seed: int) -> list[CardSpec]:
     """A seeded opening hand: shuffle the drawing section with ``random.Random(seed)``, take the top."""
     if not draws:
         raise ValueError("this game does not draw cards, so it has no opening hand")
-    cards = deck.cards(draws["section"])
+    cards = deck.cards(draws.section)
     random.Random(seed).shuffle(cards)
-    return cards[: int(draws.get("opening", 0))]
+    return cards[: draws.opening]
 
 
 def wilson_interval(successes: int, n: int, z: float = 1.96) -> tuple[float, float]:

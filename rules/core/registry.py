@@ -8,10 +8,17 @@ from __future__ import annotations
 
 import importlib
 import pkgutil
+from dataclasses import dataclass
 from functools import lru_cache
+from typing import TYPE_CHECKING
 
 import rules
+from rules.core.construction_spec import ConstructionSpec
+from rules.core.decks import DeckList
 from rules.core.schema import GameSpec
+
+if TYPE_CHECKING:  # the engine module is the registry's client, not its dependency
+    from rules.core.engine import EngineSpec
 
 
 class UnknownGame(LookupError):
@@ -101,12 +108,55 @@ def deckless_modes() -> dict[str, list[str]]:
     return dict(sorted(out.items()))
 
 
-def get_construction(slug: str):
-    """The game's deck construction module (``rules/<game>/construction.py``), or None."""
+@dataclass(frozen=True)
+class PlayMode:
+    """One way a registered game is played: its deck engine (``mode`` None, on saved decks) or one
+    of its deckless modes (``EngineSpec.deckless_modes``: Millennium Blades' whole game, duel and
+    turn-based game, on placeholder decks). The conformance suite, the view-schema tests and the
+    golden playthroughs iterate these, so a mode a game declares is covered by all three."""
+
+    game: str
+    mode: str | None
+    engine: EngineSpec
+
+    @property
+    def label(self) -> str:
+        return f"{self.game}-{self.mode}" if self.mode else self.game
+
+    @property
+    def deckless(self) -> bool:
+        return self.mode is not None
+
+    def placeholder_decks(self, seats: int) -> list[DeckList]:
+        """One empty deck per seat: what a deckless mode's ``new_game`` is given (it reads only their
+        number)."""
+        return [DeckList(game=self.game, name=f"Seat {seat + 1}") for seat in range(seats)]
+
+
+def play_modes() -> list[PlayMode]:
+    """Every registered game's engine, then each of its deckless modes by name, game by game."""
+    out: list[PlayMode] = []
+    for slug in game_slugs():
+        engine = get_engine(slug)
+        if engine is None:
+            continue
+        out.append(PlayMode(slug, None, engine))
+        out += [PlayMode(slug, name, spec) for name, spec in sorted(engine.deckless_modes.items())]
+    return out
+
+
+def get_construction(slug: str) -> ConstructionSpec | None:
+    """The game's declared deck construction (``rules/<game>/construction.py``'s ``CONSTRUCTION``),
+    or None for a game without a construction module. A module that declares none is a mistake
+    of the game's package: TypeError, naming it."""
     get_game(slug)
     try:
-        return importlib.import_module(f"rules.{slug}.construction")
+        module = importlib.import_module(f"rules.{slug}.construction")
     except ModuleNotFoundError as exc:
         if exc.name == f"rules.{slug}.construction":
             return None
         raise
+    spec = getattr(module, "CONSTRUCTION", None)
+    if not isinstance(spec, ConstructionSpec):
+        raise TypeError(f"rules/{slug}/construction.py must declare CONSTRUCTION, a ConstructionSpec")
+    return spec

@@ -240,8 +240,8 @@ class GameSpec:
         errors: list[tuple[str, str]] = []
         if card_type not in self.card_type_slugs:
             errors.append(
-                ("card_type", f"{card_type!r} is not a {self.name} card type "
-                              f"({', '.join(self.card_type_slugs)})")
+                ("card_type", (f"{card_type!r} is not a {self.name} card type "
+                               f"({', '.join(self.card_type_slugs)})"))
             )
         if not isinstance(attributes, Mapping):
             return errors + [("attributes", "must be a JSON object")]
@@ -252,8 +252,8 @@ class GameSpec:
                 continue
             if card_type in self.card_type_slugs and not attr.allowed_on(card_type):
                 errors.append(
-                    (f"attributes.{key}", f"does not apply to {card_type} cards "
-                                          f"(only {', '.join(attr.applies_to)})")
+                    (f"attributes.{key}", (f"does not apply to {card_type} cards "
+                                           f"(only {', '.join(attr.applies_to)})"))
                 )
                 continue
             message = attr.validate(value)
@@ -308,8 +308,8 @@ class GameSpec:
                 continue
             kind = spec.params.get(key)
             if kind is None:
-                errors.append((f"{where}.{key}", f"is not a parameter of {op['op']} "
-                                                 f"({', '.join(spec.params) or 'none'})"))
+                errors.append((f"{where}.{key}", (f"is not a parameter of {op['op']} "
+                                                  f"({', '.join(spec.params) or 'none'})")))
             elif kind == "int" and (isinstance(value, bool) or not isinstance(value, (int, str))):
                 errors.append((f"{where}.{key}", f"must be a whole number or a name, not {value!r}"))
             elif kind == "str" and not isinstance(value, str):

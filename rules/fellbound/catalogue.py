@@ -181,8 +181,8 @@ def check_card(card_type: str, attributes: Mapping[str, Any], effects: list) -> 
     """``GameSpec.card_checker``: the problems the engine would meet running this card."""
     errors: list[tuple[str, str]] = []
     if attributes.get("health") == X and attributes.get("gold_cost") != X:
-        errors.append(("attributes.health", 'an X health needs an X gold cost: the gold paid is the starting '
-                                            'health ("X GOLD COST", "X HEALTH VALUE")'))
+        errors.append(("attributes.health", ('an X health needs an X gold cost: the gold paid is the starting '
+                                             'health ("X GOLD COST", "X HEALTH VALUE")')))
     for i, effect in enumerate(effects):
         path = f"effects[{i}]"
         timing = effect.get("timing")
@@ -203,8 +203,8 @@ def _op_errors(timing: str, op: Mapping[str, Any], where: str) -> list[tuple[str
         if name != "modify":
             return [(f"{where}.op", f'an aura changes values: "modify", not {name!r}')]
         if op.get("stat") not in AURA_STATS:
-            return [(f"{where}.stat", f"{op.get('stat')!r} is not a value an aura can change "
-                                      f"({', '.join(VALUES)})")]
+            return [(f"{where}.stat", (f"{op.get('stat')!r} is not a value an aura can change "
+                                       f"({', '.join(VALUES)})"))]
         if op.get("who", AURA_WHO) != AURA_WHO:
             return [(f"{where}.who", f'an aura applies to "all characters you control": {AURA_WHO!r}')]
         if not isinstance(op.get("amount"), int) or isinstance(op.get("amount"), bool) or op["amount"] == 0:

@@ -21,6 +21,7 @@ from rules.core.construction import (
     size_range,
     wrong_section_violations,
 )
+from rules.core.construction_spec import ConstructionSpec, DrawRules
 from rules.core.decks import CardSpec, DeckEntry, DeckList, Violation
 from rules.core.formats import FormatSpec, cite, copies_by_name, name_key
 from rules.fellbound.cards import ALIGNMENTS, GAME
@@ -56,12 +57,6 @@ FORMATS: dict[str, FormatSpec] = {
 
 #: "SETUP": "On your opening turn, draw three cards"; "DEPLOYMENT PHASE": after your actions,
 #: "draw one additional card" -- from the second turn on (the opening turn has no action phase).
-DRAWS = {
-    "section": "deck", "opening": 3, "per_turn": 1, "draw_on_first_turn": False,
-    "first_player_skips_first_draw": False,
-    "rule": f'{SETUP}; {cite(BOOK, "DEPLOYMENT PHASE")}',
-}
-
 
 def validate(deck: DeckList, fmt: FormatSpec) -> list[Violation]:
     """Every FellBound construction violation of ``deck`` under ``fmt``."""
@@ -160,3 +155,11 @@ def chart_data(deck: DeckList) -> list[dict]:
         chart("alignments", "Alignments", "bar", [a.capitalize() for a in alignments],
               {"Characters": list(alignments.values())}),
     ]
+
+
+CONSTRUCTION = ConstructionSpec(
+    formats=FORMATS, validate=validate, chart_data=chart_data, random_legal_deck=random_legal_deck,
+    draws=DrawRules(section="deck", opening=3, per_turn=1, draw_on_first_turn=False,
+                    rule=f'{SETUP}; {cite(BOOK, "DEPLOYMENT PHASE")}'),
+    deal_random_deck=deal_random_deck,
+)

@@ -13,6 +13,7 @@ documented in docs/effects-millennium-blades.md; ``effects.check_card`` is the c
 """
 
 from rules.core.schema import ENUM, INT, LIST, STR, TAGS, Attribute, CardType, GameSpec, ListLayout, OpSpec, RaritySpec, Section
+from rules.millennium_blades.market_ops import MARKET_EFFECT_OPS
 from rules.millennium_blades.vocabulary import (
     CARD_KINDS,
     COMPONENTS,
@@ -36,10 +37,12 @@ RP = {**N, "per": ANY, "max": "int", "who": "str"}
 EFFECT_OPS = {
     "gain_rp": OpSpec("Gain ranking points: amount, times a count (per), at most max.", RP),
     "lose_rp": OpSpec("Lose ranking points (never below zero).", RP),
-    "gain_money": OpSpec("Gain Millennium Dollars.", {**N, "who": "str"}),
-    "flip": OpSpec("Flip face-up cards face-down.", {"target": ANY, "optional": "bool"}),
+    "gain_money": OpSpec("Gain Millennium Dollars (times a count, per).", {**N, "who": "str", "per": ANY}),
+    "flip": OpSpec("Flip face-up cards face-down (no_reaction: \"This effect cannot be reacted to\").",
+                   {"target": ANY, "optional": "bool", "no_reaction": "bool"}),
     "clash": OpSpec("Clash with an opponent or with all players; results run the branches.",
-                    {"with": "str", "win": ANY, "lose": ANY, "tie": ANY, "winner": ANY, "losers": ANY}),
+                    {"with": "str", "win": ANY, "lose": ANY, "tie": ANY, "winner": ANY, "losers": ANY,
+                     "their_card": "str", "use": "str"}),
     "star_tokens": OpSpec("Put +1 Star tokens on cards.", {**N, "target": ANY}),
     "insert": OpSpec("Scurry: insert this card anywhere into your tableau.", {}),
     "copy_attributes": OpSpec("Mimicry: the elements and types of the face-up card to the left.", {}),
@@ -51,7 +54,8 @@ EFFECT_OPS = {
                      {"source": "str", "filter": ANY}),
     "discard": OpSpec("Discard cards from your hand to your binder.", {**N, "filter": ANY, "who": "str"}),
     "steal_rp": OpSpec("Steal ranking points: the players (who) lose them, never below zero, and you gain what "
-                       "they lost.", {**N, "who": "str"}),
+                       "they lost (thief: that_player, the one who steals from you).",
+                 {**RP, "thief": "str"}),
     "clash_star": OpSpec("This card has more stars when it is the Top Card in a clash (continuous).", N),
     "cancel_flip": OpSpec("Reaction: the flip that triggered the reaction does not happen.", {}),
     "if": OpSpec("Run then (or else) by a condition.", {"condition": ANY, "then": ANY, "else": ANY}),
@@ -72,6 +76,7 @@ EFFECT_OPS = {
     "metagame_control": OpSpec("Deckbuilding: once a round per Metagame stack, replace its revealed card "
                                "with the next one.", {}),
     "starting_promo": OpSpec("Setup: take cards from the top of a Card Fusion pile.", {**N, "tier": "str"}),
+    **MARKET_EFFECT_OPS,
 }
 
 #: The layout fan card lists use (docs/import-format.md): name, set, star, element, type,

@@ -4,12 +4,14 @@
 from __future__ import annotations
 
 from rules.core.engine import Action
+from rules.millennium_blades.effects import ALLY_PLAYERS
+from rules.millennium_blades.market import MarketMixin
 
 AFTERMARKET_LIMIT = 12  # "Aftermarket Space": "the Aftermarket has a limit of 12 cards"
-FIXED_PICKS = ("this", "left", "right", "played", "next_played", "revealed")
+FIXED_PICKS = ("this", "left", "right", "played", "next_played", "revealed", "losing_card", "chosen")
 
 
-class ClashMixin:
+class ClashMixin(MarketMixin):
     # -- choosing cards --------------------------------------------------------------------------------
     def choose_cards(self, frame: dict, target: dict, k: int, *, flipping: bool) -> list[int] | None:
         """The cards a TARGET names, after any choice (None while a choice is pending).
@@ -31,9 +33,10 @@ class ClashMixin:
                 return [card] if card is not None and card not in self.down else []
             return [card] if card is not None and self.in_tableau(card) and legal(card, self.seat_of(card)) else []
         player = target.get("player", "self")
-        players = {"self": [seat], "opponent": self.opponents(seat), "each_opponent": self.opponents(seat),
-                   "that_player": [ctx.get("that_player", seat)],
-                   }.get(player, [s for s in range(self.num_players) if s not in self.out])
+        players = self.ally_seats(seat, player, ctx) if player in ALLY_PLAYERS else \
+            {"self": [seat], "opponent": self.opponents(seat), "each_opponent": self.opponents(seat),
+             "that_player": [ctx.get("that_player", seat)],
+             }.get(player, [s for s in range(self.num_players) if s not in self.out])
         one_pick = player in ("opponent", "any")
         groups: list[tuple[int, list[int]]] = []
         for p in players:
@@ -88,7 +91,8 @@ class ClashMixin:
             owner_seat = self.seat_of(card)
             cancelled = False
             if owner_seat is not None and owner_seat != seat and card not in self.down:
-                reactions = self._flip_reactions(card, owner_seat, seat)
+                # "This effect cannot be reacted to": no Reaction is offered
+                reactions = [] if op.get("no_reaction") else self._flip_reactions(card, owner_seat, seat)
                 key = f"{k}:react{j}"
                 if reactions and key not in ctx:
                     options = [Action("react", (self.cards[r].name,)) for r in reactions] + [Action("decline")]
@@ -100,6 +104,7 @@ class ClashMixin:
                 star = self.star(card)
                 if self.flip_card(card, seat):  # "If you did": the card this effect flipped, as it was
                     ctx["did"], ctx["flipped"], ctx["flipped_star"] = True, card, star or 0
+                    ctx["flipped_max"] = max(ctx.get("flipped_max", 0), star or 0)
             ctx[f"{k}:done"] = j + 1
         return True
 
@@ -146,6 +151,8 @@ class ClashMixin:
     # -- clashes ("Clashing") ------------------------------------------------------------------------------
     def op_clash(self, frame: dict, op: dict, k: int) -> bool:
         seat, source, ctx = frame["seat"], frame["source"], frame["ctx"]
+        if op["with"] == "aftermarket":
+            return self.clash_aftermarket(frame, op, k)
         if op["with"] == "opponent":
             rivals = [p for p in self.opponents(seat) if self.top_card(p) is not None]
             key = f"{k}:opponent"
@@ -159,41 +166,135 @@ class ClashMixin:
         if len(participants) < 2:  # "the clash does not occur"
             self.log("clash", seat, occurred=False)
             return True
-        totals, revealed = {}, []
-        for p in participants:  # "starting with whoever initiated the clash and moving clockwise"
-            card = self.draw_store()
-            revealed.append(card)
-            extra = self.cards[card].printed_star if card is not None else 0
-            top = self.top_card(p)
-            bonus = sum(op.get("amount", 0) for op in self.cards[top].continuous("clash_star"))
-            totals[p] = (self.star(top) or 0) + bonus + extra
-        self.to_aftermarket([c for c in revealed if c is not None])
+        used = {p: self.top_card(p) for p in participants}
+        if op.get("use") == "lowest":  # "Both players use the lowest STAR card in their tableau"
+            used = {p: self.lowest_card(p) for p in participants}
+        if op.get("their_card") == "chosen":  # the card of their tableau you choose, not their Top Card
+            chosen = self.their_clash_card(frame, participants[1], k)
+            if chosen is False:
+                return False
+            used[participants[1]] = chosen
+        if not self.clash_card_reactions(frame, participants, used, k):
+            return False
+        done = ctx.get(f"{k}:clash")
+        if done is None:  # the reveals happen once, even when a Reaction is asked for after them
+            done = ctx[f"{k}:clash"] = self._reveal_for_clash(seat, participants, used)
+        totals = {int(p): t for p, t in done["totals"].items()}
         best = max(totals.values())
         top = [p for p, t in totals.items() if t == best]
         winner = top[0] if len(top) == 1 else None
         losers = [p for p in participants if p != winner] if winner is not None else []
-        if self.log_events:
-            self.log("clash", seat, occurred=True, players=participants, totals=[totals[p] for p in participants],
-                     revealed=[self.cards[c].name if c is not None else None for c in revealed], winner=winner)
+        outcome = self.would_lose_reactions(frame, losers, k)
+        if outcome is None:
+            return False
+        if outcome.get("repeat"):  # "ignore the results and repeat the clash"
+            ctx[f"{k}:clash"] = self._reveal_for_clash(seat, participants, used)
+            return self.op_clash(frame, op, k)
+        losers = [p for p in losers if p not in outcome["win"] and p not in outcome["not_lose"]]
+        winners = ([winner] if winner is not None else []) + outcome["win"]
+        # what the effect's next sentences ask about: "If you or your ally won", "the losing card"
+        ctx["clash_result"] = {"winner": winner, "winners": winners, "losers": losers,
+                               "totals": {str(p): totals[p] for p in participants}}
+        if len(losers) == 1:
+            ctx["losing_card"] = used[losers[0]]
         frames = []
-        result = "tie" if winner is None else "win" if winner == seat else "lose" if seat in losers else None
+        result = "win" if seat in winners else "lose" if seat in losers else "tie" if winner is None else None
         if result and op.get(result):
             frames.append(self.frame(seat, source, {"ops": op[result]}, ctx, optional=False))
-        if winner is not None:
-            self.clashes_won[winner] += 1
+        for p in winners:
+            self.clashes_won[p] += 1
             if op.get("winner"):
-                frames.append(self.frame(winner, source, {"ops": op["winner"]}, ctx, optional=False))
-            for p in losers:
-                if op.get("losers"):
-                    frames.append(self.frame(p, source, {"ops": op["losers"]}, ctx, optional=False))
-            frames += self.collect("clash_won", None, winner)
-            for p in losers:
-                frames += self.collect("clash_lost", None, p)
+                frames.append(self.frame(p, source, {"ops": op["winner"]}, ctx, optional=False))
+        for p in losers:
+            if op.get("losers"):
+                frames.append(self.frame(p, source, {"ops": op["losers"]}, ctx, optional=False))
+        for p in winners:
+            frames += self.collect("clash_won", used[p], p)  # "When you win a clash with this card"
+        for p in losers:
+            frames += self.collect("clash_lost", None, p)
         for p in participants:  # "Whenever you clash": each player in it; "Whenever a clash occurs": once
             frames += self.collect("clash", None, p)
         frames += self.collect("clash_any", None, seat)
+        for p in participants:  # "If you do, this card is flipped after the clash ends" (and its results)
+            if ctx.get(f"{k}:duel{p}", False) is not False:
+                frames.append(self.frame(p, used[p], {"ops": [{"op": "_flip_source"}]}, optional=False))
         self.triggered = frames + self.triggered
         return True
+
+    def clash_card_reactions(self, frame: dict, participants: list[int], used: dict, k: int) -> bool:
+        """"Reaction: When you clash, you may use this card instead of your Top card to clash":
+        each player in the clash, in turn order, may use one such face-up card of their tableau
+        (flipped after the clash ends, as it says). False while one is asked."""
+        ctx = frame["ctx"]
+        for p in participants:
+            key = f"{k}:duel{p}"
+            if key not in ctx:
+                if not self.cards_with("on clash_card"):
+                    continue
+                found = [c for c in self.tableau[p] if c not in self.down and c != used[p] and any(
+                    e["timing"] == "reaction" for e in self.cards[c].triggers.get("clash_card", ()))]
+                if not found:
+                    continue
+                options = [Action("react", (n,)) for n in dict.fromkeys(self.cards[c].name for c in found)]
+                self.ask(p, "react", [*options, Action("decline")], key, "the card to clash with")
+                return False
+            if ctx[key] is not False:  # a card (ids start at 0), or False: declined
+                used[p] = ctx[key]
+        return True
+
+    def _reveal_for_clash(self, seat: int, participants: list[int], used: dict) -> dict:
+        """Each player in the clash reveals the top card of the Store, "starting with whoever
+        initiated the clash and moving clockwise", and adds it to their card's Star Rating; the
+        revealed cards go to the Aftermarket ("Clashing")."""
+        totals, revealed = {}, []
+        for p in participants:
+            card = self.draw_store()
+            revealed.append(card)
+            extra = self.cards[card].printed_star if card is not None else 0
+            top = used[p]
+            bonus_ops = self.cards[top].continuous("clash_star")
+            if top == self.top_card(p):  # "Top: This card has +2 STAR when clashing" ("Top" effects)
+                bonus_ops = bonus_ops + self.cards[top].continuous("clash_star", "top")
+            bonus = sum(o.get("amount", 0) for o in bonus_ops)
+            totals[str(p)] = (self.star(top) or 0) + bonus + extra
+        self.to_aftermarket([c for c in revealed if c is not None])
+        if self.log_events:
+            winner = [p for p in participants if totals[str(p)] == max(totals.values())]
+            self.log("clash", seat, occurred=True, players=participants, totals=[totals[str(p)] for p in participants],
+                     revealed=[self.cards[c].name if c is not None else None for c in revealed],
+                     winner=winner[0] if len(winner) == 1 else None)
+        return {"totals": totals}
+
+    def would_lose_reactions(self, frame: dict, losers: list[int], k: int) -> dict | None:
+        """"Reaction: When you would lose a clash, ...": each loser, in turn order, may use one
+        (its card is flipped, "Reaction"): considered to win instead, not lose, or repeat the clash
+        (rules notes, "Would lose a clash"). None while a loser is asked."""
+        ctx = frame["ctx"]
+        outcome: dict = {"win": [], "not_lose": [], "repeat": False}
+        for p in losers:
+            key = f"{k}:would_lose{p}"
+            if key not in ctx:
+                found = [c for c in self.play_area(p) if c not in self.down and any(
+                    e["timing"] == "reaction" for e in self.cards[c].triggers.get("would_lose_clash", ()))]
+                if not found:
+                    continue
+                options = [Action("react", (n,)) for n in dict.fromkeys(self.cards[c].name for c in found)]
+                self.ask(p, "react", [*options, Action("decline")], key, "a clash you would lose")
+                return None
+            if ctx[key] is False:  # declined (a card's id may be 0)
+                continue
+            card = ctx[key]
+            if card not in self.down:  # used now: "the card that triggers it is flipped face-down"
+                self.log("reaction", p, card=self.cards[card].name)
+                self.flip_card(card, p)
+            effect = next(e for e in self.cards[card].triggers["would_lose_clash"] if e["timing"] == "reaction")
+            for o in effect["ops"]:
+                if o["op"] == "clash_outcome" and o["as"] == "repeat":
+                    ctx[key] = False  # not asked again when the clash is repeated
+                    return {**outcome, "repeat": True}
+                if o["op"] == "clash_outcome":
+                    outcome[o["as"]].append(p)
+        return outcome
 
     def draw_store(self) -> int | None:
         """The top card of the Store ("FAQs": when it runs out, "Shuffle the Store Discard")."""

@@ -44,7 +44,7 @@ def read_clause(text: str, timing: str, effect: dict, last: dict) -> list[dict]:
         money = [{"op": "gain_money", "amount": number(m.group(1) or m.group(2))}]
         return money + ([{"op": "gain_rp", "amount": number(m.group(3))}] if m.group(3) else [])
     if re.match(rf"^(gain|lose) .*?({_RP}|equal to)", text) or re.match(r"^(gain|lose) (x|\d+) rp", text):
-        return [_points(text)]
+        return _points_or_market(text, timing, effect, last)
     if re.fullmatch(r"flip this (?:card|accessory|deck box) instead", text):
         if timing != "reaction":
             raise Unread(text, "only a Reaction flips its card instead")
@@ -126,7 +126,27 @@ def read_clause(text: str, timing: str, effect: dict, last: dict) -> list[dict]:
         if m.group(3):
             ops += read_clause(m.group(3), timing, effect, last)
         return ops
+    market = _market(text, timing, effect, last)
+    if market is not None:
+        return market
     raise Unread(text, "an effect")
+
+
+def _market(text: str, timing: str, effect: dict, last: dict) -> list[dict] | None:
+    from rules.millennium_blades.market_phrases import read_market_clause  # it reads clauses in turn
+
+    return read_market_clause(text, timing, effect, last)
+
+
+def _points_or_market(text: str, timing: str, effect: dict, last: dict) -> list[dict]:
+    """An amount of RP, or one the Store and clash phrases read ("RP equal to their combined STAR")."""
+    try:
+        return [_points(text)]
+    except Unread:
+        market = _market(text, timing, effect, last)
+        if market is None:
+            raise
+        return market
 
 
 def _owner_flips(who: str, what: str) -> list[dict]:
@@ -178,7 +198,8 @@ def _points(text: str) -> dict:
 
 # -- continuous effects (Ongoing, Top) -------------------------------------------------------------
 _PROTECTED = re.compile(r"^(.+?) (?:cannot|can't|can not) be flipped(?: face-down)?(?: by (opponents'|an opponent's|"
-                        r"your opponents'|other players'|opponent) effects?)?$")
+                        r"your opponents'|other players'|opponent|opponent's) effects?| by (an effect an opponent "
+                        r"controls|effects (?:an opponent controls|opponents control)))?$")
 
 
 def read_continuous(text: str) -> list[dict]:
@@ -206,9 +227,14 @@ def _continuous(s: str) -> list[dict]:
         return [{"op": "set_star", "amount": number(m.group(1)) if m.group(1) else 1, "per": read_count(m.group(2))}]
     m = _PROTECTED.match(s)
     if m:
-        if not m.group(2):
+        if not (m.group(2) or m.group(3)):
             raise Unread(s, "protection names whose effects (by opponents' effects)")
         return [_protect(m.group(1))]
+    from rules.millennium_blades.market_phrases import read_market_continuous
+
+    market = read_market_continuous(s)
+    if market is not None:
+        return market
     raise Unread(s, "a continuous effect")
 
 
@@ -219,8 +245,10 @@ def _protect(subject: str) -> dict:
              "adjacent cards": "adjacent", "singles in your tableau": "tableau"}
     if subject in fixed:
         return {"op": "protect", "target": fixed[subject]}
-    flt, zone, rest = card_phrase(subject)
+    flt, zone, rest = card_phrase(re.sub(r"^your other ", "other ", subject))
     where = flt.pop("where", None)
+    if where == "other":  # "your other cards": every card but this one
+        flt["where"] = "other"
     flt.pop("face", None)
     if rest or zone != "tableau":
         raise Unread(rest or subject, "the cards protected")

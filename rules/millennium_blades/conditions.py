@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 
+from rules.millennium_blades.market_phrases import read_market_condition
 from rules.millennium_blades.phrases import NUMBER, Unread, card_phrase, number, read_count, read_ref
 
 _CARD = (r"(this card|it|that card|the next card you play|your top card|the revealed card|"
@@ -88,6 +89,9 @@ def read_condition(text: str) -> dict:
     m = re.fullmatch(r"you have (?:a|an|any) (.+)", text)
     if m:
         return _count(read_count(m.group(1)), ">=", 1)
+    market = read_market_condition(text)
+    if market is not None:
+        return market
     raise Unread(text, "a condition")
 
 

@@ -12,6 +12,7 @@ import random
 from collections.abc import Sequence
 
 from rules.core.construction import at_most, chart, int_attr, is_x, list_attr, wrong_section_violations
+from rules.core.construction_spec import ConstructionSpec
 from rules.core.decks import CardSpec, DeckEntry, DeckList, Violation
 from rules.core.formats import FormatSpec, cite, copies_by_name, name_key
 from rules.millennium_blades.cards import ELEMENTS, GAME, TYPES
@@ -43,8 +44,6 @@ FORMATS: dict[str, FormatSpec] = {
 
 #: No draws: "take the cards in their decks into their hands" (Tournament Phase, "Setup the
 #: Phase"): the whole deck is the hand, so there is no sample hand or draw odds.
-DRAWS = None
-
 
 def validate(deck: DeckList, fmt: FormatSpec) -> list[Violation]:
     """Every Millennium Blades deck violation of ``deck`` under ``fmt``."""
@@ -193,3 +192,9 @@ def chart_data(deck: DeckList) -> list[dict]:
         chart("elements", "Elements", "bar", [e.capitalize() for e in elements], {"Cards": list(elements.values())}),
         chart("types", "Types", "bar", [t.capitalize() for t in types], {"Cards": list(types.values())}),
     ]
+
+
+CONSTRUCTION = ConstructionSpec(
+    formats=FORMATS, validate=validate, chart_data=chart_data, random_legal_deck=random_legal_deck,
+    draws=None,
+)

@@ -31,27 +31,42 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from rules.millennium_blades.market_ops import MARKET_EFFECT_OPS, TAKE_DESTINATIONS
 from rules.millennium_blades.vocabulary import ELEMENTS, KEYWORDS, TIMINGS, TYPE_VALUES
 
 CMPS = ("<", "<=", "==", ">=", ">")
+#: what "Choose a SET" (TYPE, ELEMENT, TYPE or ELEMENT, number) chooses; FILTER ``chosen`` names it
+CHOSEN_VALUES = ("set", "type", "element", "type_or_element", "number")
 FACES = ("up", "down", "any")
 #: FILTER ``where``: this card, every other card, the card immediately left/right, every card
 #: left/right of this one, the cards adjacent to it
 WHERES = ("this", "other", "left", "right", "left_of", "right_of", "adjacent")
-ZONES = ("tableau", "opponents", "all", "hand", "kit", "binder")  # kit: your deck box and accessories
-COUNTS = ("cards", "elements", "types", "star_tokens", "stars", "clashes_won", "star", "empty_slots", "rp")
+#: kit: your deck box and accessories; aftermarket: the shared Aftermarket
+ZONES = ("tableau", "opponents", "all", "hand", "kit", "binder", "aftermarket")
+#: those_stars: the Star Ratings of the cards the effect just moved; highest_flipped: the highest
+#: Star Rating among the cards the effect flipped (as they were)
+COUNTS = ("cards", "elements", "types", "star_tokens", "stars", "clashes_won", "star", "empty_slots", "rp",
+          "those_stars", "highest_flipped", "players_discarded", "sets", "those_distinct", "players_with",
+          "those_count", "star_values")
 #: REF: a card an effect names: this card, its neighbours, your Top Card, the card a Next effect or
 #: trigger is about, the card just revealed
-REFS = ("this", "left", "right", "top", "next_played", "played", "revealed", "flipped")
-PLAYERS = ("self", "opponent", "each_opponent", "each", "any", "that_player")
+#: the card a clash with the Aftermarket was against (clashed), the card taken from the Aftermarket
+#: (taken), the card the loser used in the clash (losing_card)
+REFS = ("this", "left", "right", "top", "next_played", "played", "revealed", "flipped", "clashed", "taken",
+        "losing_card", "chosen")
+#: ally: the player chosen as your ally for a clash ("Choose an ally for this clash")
+ALLY_PLAYERS = ("ally", "self_and_ally", "others_but_ally")
+PLAYERS = ("self", "opponent", "each_opponent", "each", "any", "that_player", *ALLY_PLAYERS)
 PICKS = ("this", "left", "right", "top", "next_played", "played", "choice", "highest", "lowest", "leftmost",
-         "rightmost", "all")
-WHO = ("self", "each_opponent", "that_player", "chosen_opponent", "each", "each_other", "winner", "losers")
+         "rightmost", "all", "losing_card", "chosen")
+WHO = ("self", "each_opponent", "that_player", "chosen_opponent", "each", "each_other", "winner", "losers",
+       *ALLY_PLAYERS)
 #: clash: you are in a clash that occurs; clash_any: any clash occurs (both after its result)
-EVENTS = ("play", "flipped", "would_flip", "clash_won", "clash_lost", "clash", "clash_any", "star_tokens")
+EVENTS = ("play", "flipped", "would_flip", "clash_won", "clash_lost", "clash", "clash_any", "star_tokens",
+          "would_lose_clash", "action_used", "would_lose_rp", "clash_card")
 SIDES = ("self", "opponent", "any")
 TRIGGERED_TIMINGS = ("top", "ongoing", "reaction")
-CONTINUOUS_OPS = ("protect", "extra_slot", "set_star", "copy_attributes", "clash_star")
+CONTINUOUS_OPS = ("protect", "extra_slot", "set_star", "copy_attributes", "clash_star", "no_rp_loss")
 #: the sides of a Character or Venue card, and its Deckbuilding side's timings and ops
 CARD_SIDES = ("deckbuilding", "tournament")
 COMPONENT_TIMINGS = ("deckbuilding", "setup")
@@ -96,9 +111,9 @@ def check_card(card_type: str, attributes: Mapping[str, Any], effects: list) -> 
             errors.append((f"effects[{i}].side", f"only {' and '.join(SIDED_CARD_TYPES)} cards have sides"))
             continue
         errors += check_effect(effect, f"effects[{i}]")
-    if attributes.get("star") == "X" and card_type == "single" and effects:
-        if not any(op.get("op") == "set_star" for e in effects for op in e.get("ops", ())):
-            errors.append(("attributes.star", 'an "X" star needs an Ongoing set_star effect that says what X is'))
+    if attributes.get("star") == "X" and card_type == "single" and effects \
+            and not any(op.get("op") == "set_star" for e in effects for op in e.get("ops", ())):
+        errors.append(("attributes.star", 'an "X" star needs an Ongoing set_star effect that says what X is'))
     return errors
 
 
@@ -118,8 +133,8 @@ def check_sided_effect(card_type: str, effect: Mapping[str, Any], path: str) -> 
                 errors.append((f"{path}.{key}", "a Deckbuilding-side rule has none"))
         return errors + deckbuilding_ops_errors(effect.get("ops"), timing, f"{path}.ops")
     if timing not in POWER_TIMINGS:
-        return [(f"{path}.timing", f"a Tournament side is no card in the tableau: its timings are "
-                                   f"{', '.join(POWER_TIMINGS)}")]
+        return [(f"{path}.timing", (f"a Tournament side is no card in the tableau: its timings are "
+                                    f"{', '.join(POWER_TIMINGS)}"))]
     errors = check_effect({k: v for k, v in effect.items() if k != "side"}, path)
     for where, op in _all_ops(effect.get("ops"), f"{path}.ops"):
         if op.get("op") in NOT_POWER_OPS:
@@ -202,8 +217,8 @@ def ops_errors(ops: Any, path: str, *, continuous: bool = False) -> Errors:
         name = op.get("op")
         if continuous != (name in CONTINUOUS_OPS):
             state = "a continuous Ongoing/Top effect" if continuous else "an effect that happens once"
-            errors.append((f"{where}.op", f"{name!r} cannot be {state} "
-                                          f"(continuous ops: {', '.join(CONTINUOUS_OPS)})"))
+            errors.append((f"{where}.op", (f"{name!r} cannot be {state} "
+                                           f"(continuous ops: {', '.join(CONTINUOUS_OPS)})")))
             continue
         errors += _op(name, op, where)
     return errors
@@ -214,7 +229,7 @@ def _op(name: str, op: Mapping[str, Any], where: str) -> Errors:
     if name in ("gain_rp", "lose_rp", "gain_money", "extra_slot", "play_extra", "star_tokens", "set_star",
                 "discard", "pay_money", "steal_rp", "clash_star"):
         errors += _int(op.get("amount", 1), f"{where}.amount")
-    if name in ("gain_rp", "lose_rp", "set_star") and "per" in op:
+    if name in ("gain_rp", "lose_rp", "set_star", "gain_money", "steal_rp") and "per" in op:
         errors += count_errors(op["per"], f"{where}.per")
     if "max" in op:
         errors += _int(op["max"], f"{where}.max")
@@ -223,8 +238,12 @@ def _op(name: str, op: Mapping[str, Any], where: str) -> Errors:
     if name in ("flip", "star_tokens"):
         errors += target_errors(op.get("target"), f"{where}.target")
     elif name == "clash":
-        if op.get("with") not in ("opponent", "all"):
-            errors.append((f"{where}.with", 'a clash is "with" an "opponent" or "all" players'))
+        if op.get("with") not in ("opponent", "all", "aftermarket"):
+            errors.append((f"{where}.with", 'a clash is "with" an "opponent", "all" players or the "aftermarket"'))
+        if op.get("use", "lowest") != "lowest" or "use" in op and op.get("with") == "aftermarket":
+            errors.append((f"{where}.use", 'is "lowest": each player clashes with their lowest STAR card'))
+        if op.get("their_card", "chosen") != "chosen" or "their_card" in op and op.get("with") != "opponent":
+            errors.append((f"{where}.their_card", 'is "chosen", in a clash with an opponent'))
         for branch in BRANCHES:
             if branch in op:
                 errors += ops_errors(op[branch], f"{where}.{branch}")
@@ -242,6 +261,8 @@ def _op(name: str, op: Mapping[str, Any], where: str) -> Errors:
         errors += filter_errors(op["filter"], f"{where}.filter")
     elif name == "choose_player" and op.get("among") not in ("any", "opponent"):
         errors.append((f"{where}.among", 'chooses among "any" player or an "opponent"'))
+    elif name in MARKET_OPS:
+        errors += market_op_errors(name, op, where)
     elif name == "rescore" and op.get("card") not in RESCORE_CARDS:
         errors.append((f"{where}.card", f"rescores {' or '.join(RESCORE_CARDS)}"))
     elif name == "if":
@@ -263,7 +284,9 @@ def filter_errors(flt: Any, path: str) -> Errors:
         return [(path, "must be a filter object")]
     errors: Errors = []
     checks = {"face": FACES, "element": ELEMENTS, "type": TYPE_VALUES, "keyword": KEYWORDS, "where": WHERES,
-              "shares": ("element", "type", "both"), "shares_none": ("element", "type", "either")}
+              "shares": ("element", "type", "both"), "shares_none": ("element", "type", "either"),
+              "kind": ("single", "deck_box", "accessory"), "timing": TIMINGS,
+              "matches_top": ("set", "type", "element", "star"), "chosen": (True,)}
     for key, value in flt.items():
         if key in checks:
             if value not in checks[key]:
@@ -277,8 +300,8 @@ def filter_errors(flt: Any, path: str) -> Errors:
             if not isinstance(value, list) or not value or any(v not in known for v in value):
                 errors.append((f"{path}.{key}", f"is a list of {', '.join(known)}"))
         else:
-            errors.append((f"{path}.{key}", "is not a filter key (face, element, type, keyword, star, where, "
-                                            "elements_min, shares, shares_none)"))
+            errors.append((f"{path}.{key}", ("is not a filter key (face, element, type, keyword, star, where, "
+                                             "elements_min, shares, shares_none)")))
     return errors
 
 
@@ -298,7 +321,10 @@ def count_errors(count: Any, path: str) -> Errors:
         if count.get("card") not in REFS:
             errors.append((f"{path}.card", f"names a card: one of {', '.join(REFS)}"))
         return errors
-    if count["count"] in ("clashes_won", "empty_slots", "rp"):
+    if count["count"] == "those_distinct":
+        return [] if count.get("what") in ("type", "element", "star") else [(f"{path}.what", "is type, element or star")]
+    if count["count"] in ("clashes_won", "empty_slots", "rp", "those_stars", "highest_flipped",
+                          "players_discarded", "those_count"):
         return errors
     if count.get("zone", "tableau") not in ZONES:
         errors.append((f"{path}.zone", f"{count.get('zone')!r} is not one of {', '.join(ZONES)}"))
@@ -315,14 +341,21 @@ def condition_errors(cond: Any, path: str) -> Errors:
         return count_errors(cond.get("of"), f"{path}.of") + _comparison(cond, path)
     if test == "card":
         errors = [] if cond.get("card") in REFS else [(f"{path}.card", f"names a card: one of {', '.join(REFS)}")]
+        if "as_was" in cond and cond["as_was"] is not True:
+            errors.append((f"{path}.as_was", "is true: the card as it was before this effect flipped it"))
         return errors + filter_errors(cond.get("is", {}), f"{path}.is")
+    if test == "pair":
+        return [] if cond.get("what") in ("type", "element", "set", "star") else [
+            (f"{path}.what", "is type, element, set or star")]
+    if test in ("clash_result", "alike"):
+        return market_condition_errors(cond, path)
     if test == "not":
         return condition_errors(cond.get("of"), f"{path}.of")
-    if test in ("did", "your_turn"):  # "If you did": the effect's last flip, discard or payment happened
+    if test in ("did", "your_turn", "lost_short"):  # "If you did": the effect's last flip, discard or payment happened
         return []
     if test == "flipped_by":  # a Flip effect: whose effect flipped the card
         return [] if cond.get("by") in ("self", "opponent") else [(f"{path}.by", "is self or opponent")]
-    return [(f"{path}.test", f"{test!r} is not a condition test (count, card, not, did)")]
+    return [(f"{path}.test", f"{test!r} is not a condition test (count, card, not, did, clash_result, alike)")]
 
 
 def target_errors(target: Any, path: str) -> Errors:
@@ -346,9 +379,70 @@ def _trigger(trigger: Any, path: str) -> Errors:
     if not isinstance(trigger, Mapping) or trigger.get("event") not in EVENTS:
         return [(f"{path}.event", f"must name an event: one of {', '.join(EVENTS)}")]
     errors: Errors = []
+    if trigger.get("with_this", True) is not True:
+        errors.append((f"{path}.with_this", "is true: the card the player clashed with is this one"))
     for key in ("by", "whose"):
         if trigger.get(key, "any") not in SIDES:
             errors.append((f"{path}.{key}", f"is one of {', '.join(SIDES)}"))
     if "filter" in trigger:
         errors += filter_errors(trigger["filter"], f"{path}.filter")
     return errors
+
+
+# -- the Store, the Aftermarket, allies (market_ops.py) ----------------------------------------------
+MARKET_OPS = tuple(name for name in MARKET_EFFECT_OPS if name != "choose_player")
+#: clash_result: how the clash just made went for you and your ally
+CLASH_RESULTS = {"self_or_ally": ("won", "lost"), "self_and_ally": ("won", "lost", "same_total")}
+ALIKE_CARDS = ("neighbours", "those")
+
+
+def market_op_errors(name: str, op: Mapping[str, Any], where: str) -> Errors:
+    errors: Errors = []
+    if name == "flip_n" and "filter" in op:
+        errors += filter_errors(op["filter"], f"{where}.filter")
+    if name in ("store_to_aftermarket", "steal_money", "flip_n"):
+        errors += _int(op.get("amount", 1), f"{where}.amount")
+    if name in ("take_aftermarket", "take") and op.get("to") not in TAKE_DESTINATIONS:
+        errors.append((f"{where}.to", f"is one of {', '.join(TAKE_DESTINATIONS)}"))
+    if name == "take_aftermarket" and "filter" in op:
+        errors += filter_errors(op["filter"], f"{where}.filter")
+    if name in ("take", "put_in_play") and op.get("card") not in ("clashed", "revealed"):
+        errors.append((f"{where}.card", 'is "clashed" or "revealed": a card in the Aftermarket'))
+    if name == "take" and op.get("who", "self") not in ("self", "that_player"):
+        errors.append((f"{where}.who", "is self or that_player"))
+    if name == "rp_loss_outcome" and op.get("as") not in ("gain", "less"):
+        errors.append((f"{where}.as", "is gain or less"))
+    if name == "clash_outcome" and op.get("as") not in ("win", "not_lose", "repeat", "this_card"):
+        errors.append((f"{where}.as", "is win, not_lose, repeat or this_card"))
+    if name == "as_each":
+        if op.get("who") not in WHO:
+            errors.append((f"{where}.who", f"is one of {', '.join(WHO)}"))
+        errors += ops_errors(op.get("ops"), f"{where}.ops")
+    if name == "choose_value" and op.get("what") not in CHOSEN_VALUES:
+        errors.append((f"{where}.what", f"is one of {', '.join(CHOSEN_VALUES)}"))
+    if name == "discard_named" and op.get("who") not in WHO:
+        errors.append((f"{where}.who", f"is one of {', '.join(WHO)}"))
+    if name == "choose_card":
+        errors += target_errors(op.get("target"), f"{where}.target")
+    if name == "either":
+        if op.get("who") not in WHO:
+            errors.append((f"{where}.who", f"is one of {', '.join(WHO)}"))
+        options = op.get("options")
+        if not isinstance(options, list) or len(options) != 2:
+            errors.append((f"{where}.options", "is a list of two lists of ops"))
+        else:
+            for i, branch in enumerate(options):
+                errors += ops_errors(branch, f"{where}.options[{i}]")
+    return errors
+
+
+def market_condition_errors(cond: Mapping[str, Any], path: str) -> Errors:
+    if cond["test"] == "alike":
+        errors = [] if cond.get("cards") in ALIKE_CARDS else [(f"{path}.cards", f"is one of {', '.join(ALIKE_CARDS)}")]
+        if cond.get("what") not in ("element", "type", "either"):
+            errors.append((f"{path}.what", "is element, type or either"))
+        return errors
+    results = CLASH_RESULTS.get(cond.get("who"))
+    if results is None:
+        return [(f"{path}.who", f"is one of {', '.join(CLASH_RESULTS)}")]
+    return [] if cond.get("result") in results else [(f"{path}.result", f"is one of {', '.join(results)}")]

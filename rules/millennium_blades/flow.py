@@ -154,23 +154,27 @@ class FlowMixin:
                 self.action_used or not self.has_usable_action(self.seat_turn)):
             self.end_turn()
 
-    def play_single(self, seat: int, card: int) -> None:
+    def play_single(self, seat: int, card: int, *, from_hand: bool = True, play_effects: bool = True) -> None:
         """"Place the Single face-up in the next open left-most slot"; effects by priority
         "Top>Ongoing>Play>Next" ("Effects on Cards"): Top and Ongoing triggers see the tableau as it
-        was when the card was played; Next effects "trigger on the next card you play"."""
+        was when the card was played; Next effects "trigger on the next card you play". A card an
+        effect plays (``from_hand`` False: "play that card, ignoring all Play effects") is not the
+        turn's Single; Next effects still see it ("no matter whose turn it is")."""
         triggered = self.collect("play", card, seat)
         reactions = [f for f in triggered if f["reaction"]] if triggered else []
         definition = self.cards[card]
-        self.hand[seat].remove(card)
+        if from_hand:
+            self.hand[seat].remove(card)
+            self.plays_left -= 1
+            self.played_this_turn += 1
         self.tableau[seat].append(card)
-        self.plays_left -= 1
-        self.played_this_turn += 1
         played = self.stats[seat]["played"]
         played[definition.name] = played.get(definition.name, 0) + 1
         if self.log_events:
             self.log("play", seat, card=definition.name, slot=len(self.tableau[seat]) - 1)
         frames = [f for f in triggered if not f["reaction"]] if reactions else triggered
-        frames += [self.frame(seat, card, e, {"played": card}, needs_face_up=True) for _i, e in definition.timed("play")]
+        if play_effects:
+            frames += [self.frame(seat, card, e, {"played": card}, needs_face_up=True) for _i, e in definition.timed("play")]
         waiting, self.next_effects[seat] = self.next_effects[seat], []
         for entry in waiting:
             if entry[0] == "tokens":
@@ -187,11 +191,13 @@ class FlowMixin:
         self.action_used = True
         effect = self.cards[card].timed("action")[0][1]
         self.log("use", seat, card=self.cards[card].name)
+        # "Each time you use an Action, gain 4 RP": after the Action's text and flip
+        after = self.collect("action_used", card, seat)
         if card in self.powers[seat]:  # a power is never flipped: its Action is used once a tournament
             self.powers_used.add(card)
-            self.push([self.frame(seat, card, effect, optional=False)])
+            self.push([self.frame(seat, card, effect, optional=False), *after])
             return
-        self.push([self.frame(seat, card, effect, extra=({"op": "_flip_source"},), optional=False)])
+        self.push([self.frame(seat, card, effect, extra=({"op": "_flip_source"},), optional=False), *after])
 
     def end_turn(self) -> None:
         """"Once all players pass in succession, the tournament ends"."""

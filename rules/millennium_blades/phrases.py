@@ -50,7 +50,7 @@ _HEAD = re.compile(rf"^(?:each |every |a |an |one |the |any |all )?(?:different 
 _MODIFIERS = (
     (re.compile(r"^ with (mimicry|blast off|scurry|anvil drop|thwomp!?)"), "keyword"),
     (re.compile(rf"^ with ({NUMBER}) or (more|fewer|less) stars"), "stars"),
-    (re.compile(rf"^ with (?:a )?(lower|higher|lesser|greater) star rating(?: than {_THIS})?"), "star_vs_this"),
+    (re.compile(rf"^ with (?:a )?(lower|higher|lesser|greater|fewer) star rating(?: than {_THIS})?"), "star_vs_this"),
     (re.compile(rf"^ whose star rating is (lower|higher) than {_THIS}"), "star_vs_this"),
     (re.compile(rf"^ with ({NUMBER}) stars"), "exact_stars"),
     (re.compile(r"^ with (two|three|\d+) or more elements"), "elements_min"),
@@ -63,6 +63,9 @@ _MODIFIERS = (
     (re.compile(r"^ (?:of your choice|of their choice)"), "choice"),
     # "Play" effects: the card is "in play" while it resolves ("Effects on Cards"): your tableau
     (re.compile(r"^ (?:in play|in your play area)"), "in_play"),
+    # "with a SET that matches the SET of your Top Card" (market_phrases.sentence_wording)
+    (re.compile(r"^ matching your top card's (set|type|element|star)"), "matches_top"),
+    (re.compile(r"^ of the chosen kind"), "chosen"),  # "from that SET" after "Choose a SET" (market_phrases)
     (re.compile(r"^ in your binder"), "binder"),
 )
 ZONE_WORDS = {"your": "tableau", "an opponent's": "opponents", "another player's": "opponents",
@@ -122,7 +125,7 @@ def _modify(flt: dict, kind: str, m: re.Match, zone: str) -> str:
     elif kind == "exact_stars":
         flt["star"] = {"cmp": "==", "value": number(g[0])}
     elif kind == "star_vs_this":
-        flt["star"] = {"cmp": "<" if g[0] in ("lower", "lesser") else ">", "value": "this"}
+        flt["star"] = {"cmp": "<" if g[0] in ("lower", "lesser", "fewer") else ">", "value": "this"}
     elif kind == "elements_min":
         flt["elements_min"] = number(g[0])
     elif kind in ("shares", "shares_none"):
@@ -131,6 +134,10 @@ def _modify(flt: dict, kind: str, m: re.Match, zone: str) -> str:
         flt["where"] = f"{g[0]}_of"
     elif kind == "adjacent":
         flt["where"] = "adjacent"
+    elif kind == "chosen":
+        flt["chosen"] = True
+    elif kind == "matches_top":
+        flt["matches_top"] = g[0]
     elif kind == "in_play":
         return "tableau"
     elif kind == "binder":
@@ -167,6 +174,11 @@ def read_count(text: str) -> dict:
         return {"count": "star_tokens", "zone": zone, "filter": flt}
     if re.fullmatch(r"(?:open |empty )slots? in your tableau", text):  # "Tableau": the slots no card fills
         return {"count": "empty_slots"}
+    from rules.millennium_blades.market_phrases import read_market_count  # it reads card phrases
+
+    market = read_market_count(text)
+    if market is not None:
+        return market
     flt, zone = whole_card_phrase(text)
     return {"count": "cards", "zone": zone, "filter": flt}
 
@@ -176,6 +188,7 @@ REF_PHRASES = {
     "this card": "this", "this one": "this", "this single": "this", "it": "revealed", "that card": "revealed",
     "the revealed card": "revealed", "the next card you play": "next_played", "your top card": "top",
     "the card played": "played", "that single": "played",
+    "the losing card in the clash": "losing_card", "the losing card": "losing_card",
 }
 
 
@@ -281,6 +294,14 @@ def read_event(text: str) -> dict:
         whose = {"tableau": "self", "opponents": "opponent", "all": "any"}.get(zone, "self")
         by = {"an opponent's effect": "opponent", "one of your effects": "self"}.get(m.group(2) or "", "any")
         return _trim({"event": "flipped", "by": by, "whose": whose, "filter": flt})
+    if text == "you win a clash with this card":  # the card they clashed with ("Clashing": the Top Card)
+        return {"event": "clash_won", "with_this": True}
+    if text == "you would lose rp":  # a Reaction the loss asks for (market.py)
+        return {"event": "would_lose_rp"}
+    if text == "you use an action":  # "Use an Action": after its text, and its card flipped
+        return {"event": "action_used"}
+    if text == "you would lose a clash":  # a Reaction the clash asks for (market_phrases, clash.py)
+        return {"event": "would_lose_clash"}
     raise Unread(text, "an event")
 
 

@@ -8,8 +8,8 @@ import operator
 
 TABLEAU_SLOTS = 6  # the Tournament Board's singles area ("Tableau"); see the rules notes
 #: the FILTER keys that look at a card's elements (``ELEMENT_KEYS``) or types (``TYPE_KEYS``)
-ELEMENT_KEYS = frozenset({"element", "elements_min", "shares", "shares_none", "elements_all"})
-TYPE_KEYS = frozenset({"type", "shares", "shares_none", "types_all"})
+ELEMENT_KEYS = frozenset({"element", "elements_min", "shares", "shares_none", "elements_all", "symbol"})
+TYPE_KEYS = frozenset({"type", "shares", "shares_none", "types_all", "symbol"})
 #: FILTER ``where`` relative to the source card, by (the source's slot, the card's slot) in one tableau
 SLOT_TESTS = {"left": lambda a, b: b == a - 1, "right": lambda a, b: b == a + 1, "left_of": lambda a, b: b < a,
               "right_of": lambda a, b: b > a, "adjacent": lambda a, b: abs(a - b) == 1}
@@ -185,6 +185,16 @@ class QueryMixin:
             return False
         if "keyword" in flt and (down or flt["keyword"] not in definition.keywords):
             return False
+        if "kind" in flt and definition.card_type != flt["kind"]:
+            return False
+        if "set" in flt and (down or definition.set_code != flt["set"]):
+            return False
+        if "symbol" in flt and flt["symbol"] not in (*elements, *types):
+            return False
+        if "timing" in flt and (down or not definition.timed(flt["timing"])):
+            return False
+        if "matches_top" in flt and not self.matches_top(card, flt["matches_top"], source):
+            return False
         if "elements_min" in flt and len(elements) < flt["elements_min"]:
             return False
         if "star" in flt:
@@ -229,6 +239,8 @@ class QueryMixin:
             return list(self.binder[seat])
         if zone == "kit":  # your deck box and accessories
             return self.deck_box[seat] + self.accessories[seat]
+        if zone == "aftermarket":
+            return list(self.aftermarket)
         seats = {"opponents": self.opponents, "all": lambda _seat: range(self.num_players)}[zone](seat)
         return [c for s in seats for c in self.tableau[s]]
 
@@ -249,6 +261,24 @@ class QueryMixin:
             return self.rp[seat]
         if kind == "empty_slots":
             return max(0, self.capacity(seat) - len(self.tableau[seat]))
+        if kind == "those_stars":  # the cards the effect just moved, each as it is now
+            return sum((self.star(c) or 0) if self.in_tableau(c) else self.cards[c].printed_star
+                       for c in (ctx or {}).get("those", ()))
+        if kind == "those_distinct":  # "For each different TYPE revealed": printed, as shown
+            values = {v for c in (ctx or {}).get("those", ()) for v in (
+                (self.cards[c].printed_star,) if count["what"] == "star"
+                else self.cards[c].types if count["what"] == "type" else self.cards[c].elements)}
+            return len(values)
+        if kind == "players_with":  # "for each player with a LIGHT card in their tableau (including you)"
+            flt = count.get("filter", {})
+            return sum(any(self.matches(c, flt, source) for c in self.tableau[p])
+                       for p in range(self.num_players) if p not in self.out)
+        if kind == "those_count":  # "for each card you gained this way"
+            return len((ctx or {}).get("those", ()))
+        if kind == "players_discarded":  # "you gain 7 RP for each player who discards a card this way"
+            return (ctx or {}).get("players_discarded", 0)
+        if kind == "highest_flipped":  # the cards this effect flipped, as they were
+            return (ctx or {}).get("flipped_max", 0)
         if kind == "star":
             if count["card"] == "flipped":  # the card this effect flipped, as it was ("Thwomp!": "flip it and gain")
                 return (ctx or {}).get("flipped_star", 0)
@@ -262,9 +292,15 @@ class QueryMixin:
         if kind == "cards":
             return len(cards)
         if kind == "star_tokens":
+            if source in self.down and flt.get("where") == "this":  # a Flip effect: the tokens it had
+                return (ctx or {}).get("tokens_lost", 0)
             return sum(self.tokens.get(c, 0) for c in cards)
         if kind == "stars":  # "the combined STAR": a face-down card has none ("Face-Down Cards")
             return sum(self.star(c) or 0 if self.in_tableau(c) else self.cards[c].printed_star for c in cards)
+        if kind == "star_values":  # "for each different STAR in your tableau"
+            return len({self.star(c) for c in cards if c not in self.down})
+        if kind == "sets":
+            return len({self.cards[c].set_code for c in cards if c not in self.down and self.cards[c].set_code})
         attr = self.elements if kind == "elements" else self.types
         return len({value for c in cards for value in attr(c)})
 
@@ -285,11 +321,26 @@ class QueryMixin:
             return not self.holds(cond["of"], source, seat, ctx)
         if test == "did":
             return bool(ctx.get("did"))
+        if test == "lost_short":
+            return bool(ctx.get("lost_short"))
         if test == "your_turn":
             return seat == self.seat_turn
         if test == "flipped_by":
             by = ctx.get("flipped_by")
             return by is not None and (by == seat) == (cond["by"] == "self")
         if test == "card":
-            return self.matches(self.ref(cond["card"], source, seat, ctx), cond.get("is", {}), source)
+            card = self.ref(cond["card"], source, seat, ctx)
+            if cond.get("as_was") and card in self.down:  # "If it was a WATER card": as it was, face-up
+                self.down.discard(card)
+                try:
+                    return self.matches(card, cond.get("is", {}), source)
+                finally:
+                    self.down.add(card)
+            return self.matches(card, cond.get("is", {}), source)
+        if test == "clash_result":
+            return self.clash_result_holds(cond, seat, ctx)
+        if test == "alike":
+            return self.alike_holds(cond, source, ctx)
+        if test == "pair":
+            return self.pair_holds(cond, source, seat)
         return CMP[cond["cmp"]](self.count(cond["of"], source, seat, ctx), cond["value"])

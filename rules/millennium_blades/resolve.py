@@ -13,13 +13,13 @@ from __future__ import annotations
 
 from rules.core.engine import Action
 from rules.millennium_blades.clash import ClashMixin
-from rules.millennium_blades.effects import EVENTS
+from rules.millennium_blades.effects import ALLY_PLAYERS, EVENTS, MARKET_OPS
 
 LOOP_LIMIT = 3000  # ops resolved in one decision: beyond this, "Infinite Loops"
 ACCEPT, DECLINE = Action("accept"), Action("decline")
 TRIGGERED_BY = {event: f"on {event}" for event in EVENTS}  # the CardDef feature of an event's listeners
 #: events whose trigger is about the listener's own seat unless it says otherwise ("you win a clash")
-SELF_EVENTS = ("clash_won", "clash_lost", "clash", "star_tokens")
+SELF_EVENTS = ("clash_won", "clash_lost", "clash", "star_tokens", "action_used")
 
 
 class ResolveMixin(ClashMixin):
@@ -148,8 +148,10 @@ class ResolveMixin(ClashMixin):
             return self.op_rescore(frame, op)
         if name == "choose_player":
             return self.op_choose_player(frame, op, k)
+        if name in MARKET_OPS:
+            return self.do_market_op(frame, op, k)
         if name == "_flip_source":
-            if source not in self.down:
+            if source not in self.down and self.seat_of(source) is not None:  # not if it left play
                 self.flip_card(source, seat)
             return True
         return True  # cancel_flip (done by the flip it cancels) and continuous ops: nothing to do now
@@ -171,6 +173,8 @@ class ResolveMixin(ClashMixin):
                 self.ask(seat, "opponent", [Action("opponent", (s,)) for s in others], key, "an opponent")
                 return None
             return [frame["ctx"].get(key, others[0])] if others else []
+        if word in ALLY_PLAYERS:
+            return self.ally_seats(seat, word, frame["ctx"])
         return [seat]
 
     def op_choose_player(self, frame: dict, op: dict, k: int) -> bool:
@@ -186,8 +190,8 @@ class ResolveMixin(ClashMixin):
                 self.ask(seat, "player", [Action("player", (s,)) for s in players], key, "the chosen player")
                 return False
             ctx[key] = players[0]
-        ctx["that_player"] = ctx[key]
-        self.log("choose_player", seat, chosen=ctx[key])
+        ctx["ally" if op.get("as") == "ally" else "that_player"] = ctx[key]
+        self.log("choose_player", seat, chosen=ctx[key], **({"as": "ally"} if op.get("as") == "ally" else {}))
         return True
 
     def op_points(self, frame: dict, op: dict, k: int) -> bool:
@@ -200,6 +204,8 @@ class ResolveMixin(ClashMixin):
         if "max" in op:
             amount = min(amount, op["max"])
         name, logging = op["op"], self.log_events
+        if name in ("lose_rp", "steal_rp") and not self.ask_rp_loss_reactions(frame, players, amount, k):
+            return False
         for p in players:
             if name == "gain_money":
                 self.money[p] += amount
@@ -210,14 +216,17 @@ class ResolveMixin(ClashMixin):
                 if logging:
                     self.log("gain_rp", p, amount=amount, rp=self.rp[p])
             else:  # "FAQs": "You lose as much as you can and stop at zero"
-                lost = min(amount, self.rp[p])
+                loss = self.rp_loss_after_reaction(frame, p, amount, k)  # "When you would lose RP" Reactions
+                lost = 0 if self.cannot_lose_rp(p) else min(loss, self.rp[p])
+                frame["ctx"]["lost_short"] = lost < amount  # "If you don't have enough RP to lose"
                 self.rp[p] -= lost
                 if logging:
                     self.log("lose_rp", p, amount=lost, rp=self.rp[p])
                 if name == "steal_rp":  # the thief gains what was lost (rules notes, "Stealing RP")
-                    self.rp[frame["seat"]] += lost
+                    thief = frame["ctx"].get("that_player", frame["seat"]) if op.get("thief") else frame["seat"]
+                    self.rp[thief] += lost
                     if logging:
-                        self.log("gain_rp", frame["seat"], amount=lost, rp=self.rp[frame["seat"]])
+                        self.log("gain_rp", thief, amount=lost, rp=self.rp[thief])
         return True
 
     def op_insert(self, frame: dict, k: int) -> bool:
@@ -368,6 +377,8 @@ class ResolveMixin(ClashMixin):
         return found["top"] + found["ongoing"] + found["reaction"]
 
     def _fits(self, trigger: dict, seat: int, source: int, card: int | None, by: int | None, whose) -> bool:
+        if trigger.get("with_this") and card != source:  # "When you win a clash with this card"
+            return False
         side = trigger.get("by", "self" if trigger["event"] in SELF_EVENTS else "any")
         if side == "self" and by != seat or side == "opponent" and (by is None or by == seat):
             return False
@@ -390,7 +401,7 @@ class ResolveMixin(ClashMixin):
         if card in self.down:
             return False
         self.down.add(card)
-        self.tokens.pop(card, None)
+        tokens = self.tokens.pop(card, 0)
         whose = self.seat_of(card)
         owner = self.owner[card]
         if owner >= 0:
@@ -398,7 +409,8 @@ class ResolveMixin(ClashMixin):
             stats[self.cards[card].name] = stats.get(self.cards[card].name, 0) + 1
         if self.log_events:
             self.log("flip", by, card=self.cards[card].name, seat=whose, slot=self.slot_of(card))
-        own = [self.frame(whose, card, e, {"flipped_by": by, "that_player": by})
+        # its Flip effects see the +1 Star tokens it had ("for each +1 STAR Token on this card")
+        own = [self.frame(whose, card, e, {"flipped_by": by, "that_player": by, "tokens_lost": tokens})
                for _i, e in self.cards[card].timed("flip")] if whose is not None else []
         self.triggered.extend(own + self.collect("flipped", card, by, whose))
         return True

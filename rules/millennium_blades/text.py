@@ -15,6 +15,7 @@ import re
 
 from rules.millennium_blades.clauses import read_clause, read_continuous
 from rules.millennium_blades.conditions import read_condition
+from rules.millennium_blades.market_phrases import CHOSEN, read_market_sentence, sentence_wording
 from rules.millennium_blades.phrases import (
     MULTIPLE,
     NUMBER,
@@ -108,11 +109,12 @@ def compile_ability(text: str) -> dict:
     if keyword:
         effect["keyword"] = keyword
     body = text[m.end():].strip()
-    token = THAT_CARD.set("revealed")
+    token, chosen = THAT_CARD.set("revealed"), CHOSEN.set("")
     try:
         _read_body(effect, body)
     finally:
         THAT_CARD.reset(token)
+        CHOSEN.reset(chosen)
     effect["text"] = printed
     return effect
 
@@ -132,6 +134,8 @@ _WORDING = (
     # "each opponent must flip a card": an obligation is what the player does
     (re.compile(r"\b(opponent|player|players|they|loser|winner) must (flip|discard|lose|gain)\b"), r"\1 \2s"),
     (re.compile(r"\b(players|they) (flip|discard|lose|gain)s\b"), r"\1 \2"),
+    # "flip their left-most card": a flip takes a face-up card ("Flip a Card")
+    (re.compile(r"\b(their|your) (left|right)-most card\b"), r"\1 \2-most face-up card"),
     (re.compile(r"\s+"), " "),
 )
 
@@ -199,6 +203,9 @@ def _sentences(sentences: list[str], timing: str, effect: dict) -> list[dict]:
     ops: list[dict] = []
     for s in sentences:
         s = re.sub(r"^then,? ", "", s)
+        s = sentence_wording(s, ops)
+        if read_market_sentence(s, ops, timing, effect):
+            continue
         if any(o["op"] == "choose_player" for o in ops):  # "They ...": the player chosen
             s = re.sub(r"^they (\w+?)s? ", lambda m: f"that player {m.group(1)}s ", s)
         clash = next((o for o in reversed(ops) if o["op"] == "clash"), None)

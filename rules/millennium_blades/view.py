@@ -116,6 +116,16 @@ class ViewMixin:
             return f"{who} chooses seat {args[0]} as {about}"
         if verb == "pick":
             return f"{who} chooses {args[0]} from their hand as {about}"
+        if verb == "value":
+            return f"{who} chooses {args[0]} as {about}"
+        if verb == "show":
+            return f"{who} reveals {args[0]} from their hand for {about}"
+        if verb == "name":
+            return f"{who} names {args[0]} for {about}"
+        if verb == "option":
+            return f"{who} chooses option {args[0] + 1} of {about}"
+        if verb == "take":
+            return f"{who} chooses {args[0]} from the Aftermarket as {about}"
         if verb == "insert":
             return f"{who} inserts {about} into slot {args[0] + 1} of their tableau (Scurry)"
         return f"{who}: {action}"

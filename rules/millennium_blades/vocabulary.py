@@ -11,9 +11,6 @@ KEYWORDS = ("mimicry", "blast_off", "scurry", "anvil_drop", "thwomp")
 TIMINGS = ("play", "next", "flip", "ongoing", "top", "score", "reaction", "action")
 SET_KINDS = ("starter", "core", "expansion", "premium", "master",
              "bronze_promo", "silver_promo", "gold_promo")
-#: the names the earlier schema guessed, and the published names they became (data migration 0003)
-RENAMED = {"elements": {"wind": "air"},
-           "types": {"beast": "animal", "machine": "construct", "fairy": "mage", "monster": "myth"}}
 #: Components besides the tournament kit ("COMPONENTS", "Pro Player Cards", "Venues", the co-op
 #: and keyword reminder cards of real card lists): card types of their own that no deck section
 #: takes. Metagame cards are played by the tournament engine (their Score effects, "Ending the

@@ -8,6 +8,7 @@ level up the soul pond or ``pass``.
 from __future__ import annotations
 
 from rules.core.engine import Action
+from rules.spellbound.base import SpellboundBase
 from rules.spellbound.constants import FIRST_CASTING, MAX_ACTIONS_PER_TURN
 
 _ACTIONS: dict[tuple, Action] = {}  # (verb, args) -> the one shared Action
@@ -30,7 +31,7 @@ DONE = action("done")
 LEVEL_UP = action("level_up")
 
 
-class ActionsMixin:
+class ActionsMixin(SpellboundBase):
     """``legal_actions`` and ``apply``."""
 
     # -- pending decisions ------------------------------------------------------------------------
@@ -53,11 +54,10 @@ class ActionsMixin:
         raise ValueError(kind)
 
     def item_target_options(self, item) -> list[str]:
-        card = self.card(item.name)
         if item.kind == "spell":
             return self.spell_targets(item.controller, item.name, item.uid)
-        effect = card.effects[item.effect]
-        return self.target_options(effect.target, item.controller, effect, item.uid)
+        effect = self.item_effect(item)  # asked only of an ability that targets (add_trigger, activate)
+        return self.target_options(effect.target, item.controller, effect, item.uid) if effect.target else []
 
     # -- the protocol -----------------------------------------------------------------------------
     def legal_actions(self, player: int) -> list[Action]:
@@ -108,38 +108,39 @@ class ActionsMixin:
         if verb == "pass":
             self.pass_priority(player)
         elif verb == "cast":
-            self.cast(player, args[0])
+            self.cast(player, str(args[0]))
         elif verb == "ability":
-            self.activate(player, self.permanent(args[0]).uid, args[1])
+            self.activate(player, self.on_board(args[0]).uid, int(args[1]))
         elif verb == "level_up":
             spent = self.pay(player, self.next_level_cost(player))
             self.log("level_up_paid", player, paid=spent)
             self.raise_pond(player)
             self.acted(player)
         elif verb == "convert":
-            perm = self.permanent(args[0])
+            perm = self.on_board(args[0])
             index = next(i for i, soul, _ in self.convert_options(perm) if soul == args[1])
             self.flip_convert(perm, index)
             self.acted(player)
         elif verb == "target":
             _, _, uid = self.pending.pop(0)
             item = next(i for i in self.ladder if i.uid == uid)
-            item.target = args[0]
-            perm = self.permanent(args[0])
+            item.target = str(args[0])
+            chosen = self.permanent(args[0])
             self.log("target", player, item=item.ref, name=item.name, target=args[0],
-                     target_name=perm.name if perm is not None else args[0])
+                     target_name=chosen.name if chosen is not None else args[0])
         elif verb == "discard":
             _, seat, left, reason = self.pending.pop(0)
-            self.sides[seat].hand.remove(args[0])
-            self.sides[seat].graveyard.append(args[0])
+            name = str(args[0])
+            self.sides[seat].hand.remove(name)
+            self.sides[seat].graveyard.append(name)
             self.log("discard", seat, name=args[0], reason=reason)
             if left > 1 and self.sides[seat].hand:
                 self.pending.insert(0, ("discard", seat, left - 1, reason))
         elif verb == "pick":
             _, seat, _ = self.pending.pop(0)
-            self.move_from_graveyard(seat, args[0])
+            self.move_from_graveyard(seat, str(args[0]))
         elif verb == "battle":
-            self.declare(player, args[0], args[1])
+            self.declare(player, str(args[0]), str(args[1]))
         elif verb == "done":
             self.finish_declaring(player)
         else:

@@ -113,13 +113,8 @@ def _assign(state, seat: int, attackers: list, taken: set) -> float:
     while attackers:
         wardens = [p for p in open_creatures if WARDEN in state.keywords(p)]
         targets = wardens or open_creatures or [bounder]
-        best = None
-        for a in attackers:
-            for t in targets:
-                value = _hit(state, a, t, hits[a.uid], barrage=True)
-                if best is None or value > best[0]:
-                    best = (value, a, t)
-        value, battler, target = best
+        value, battler, target = max(((_hit(state, a, t, hits[a.uid], barrage=True), a, t)
+                                      for a in attackers for t in targets), key=lambda best: best[0])  # the first best
         total += value
         attackers.remove(battler)
         if target.kind != "bounder":

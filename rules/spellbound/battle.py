@@ -12,10 +12,11 @@ sends damage beyond the battled creature's health on to its bounder).
 
 from __future__ import annotations
 
+from rules.spellbound.base import SpellboundBase
 from rules.spellbound.constants import BARRAGE, WARDEN
 
 
-class BattleMixin:
+class BattleMixin(SpellboundBase):
     """Declaring battlers and dealing battle damage."""
 
     def can_battle(self, perm) -> bool:
@@ -40,12 +41,12 @@ class BattleMixin:
         return [(p.ref, t) for p in self.creatures(seat) if self.can_battle(p) for t in targets]
 
     def declare(self, seat: int, battler: str, target: str) -> None:
-        perm = self.permanent(battler)
+        perm = self.on_board(battler)
         perm.flipped = True  # "This flips the battling creature"
         self.battles.append((perm.uid, target))
         self.actions_this_turn += 1
         self.log("battle", seat, battler=perm.ref, name=perm.name, target=target,
-                 target_name=self.permanent(target).name)
+                 target_name=self.on_board(target).name)
         if not self.declare_options(seat):
             self.finish_declaring(seat)
 

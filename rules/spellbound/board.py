@@ -7,13 +7,14 @@ Rulebook: "2. Set Up to the Battlefield" (zones), "5. Advanced Topics", The Ladd
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import NamedTuple
+from typing import Annotated, Any, NamedTuple
 
+from rules.core.fields import SHALLOW, Declared
 from rules.spellbound.constants import SOULS
 
 
 @dataclass
-class Permanent:
+class Permanent(Declared):
     """A card on the battlefield ("reinforcement", bounder or soul pond), by its uid."""
 
     uid: int
@@ -35,14 +36,9 @@ class Permanent:
     def ref(self) -> str:
         return f"u{self.uid}"
 
-    def copy(self) -> Permanent:
-        other = Permanent.__new__(Permanent)  # every field is immutable: a shallow copy is enough
-        other.__dict__.update(self.__dict__)
-        return other
-
 
 @dataclass
-class LadderItem:
+class LadderItem(Declared):
     """A spell, activated ability or triggered ability waiting on the ladder."""
 
     uid: int
@@ -52,39 +48,25 @@ class LadderItem:
     effect: int | None = None  # index of the card's effect (abilities and triggers)
     source: int | None = None  # uid of the source permanent
     target: str | None = None  # the chosen target ("u12", "seat1", a card name)
-    context: dict = field(default_factory=dict)  # battling creature, the destroyed creature's name
+    context: Annotated[dict[str, Any], SHALLOW] = field(default_factory=dict)  # battling creature, the destroyed creature's name
     origin: int | None = None  # uid of the card an ability or trigger came from, wherever it is now (view, log)
 
     @property
     def ref(self) -> str:
         return f"u{self.uid}"
 
-    def copy(self) -> LadderItem:
-        other = LadderItem.__new__(LadderItem)
-        other.__dict__.update(self.__dict__)
-        other.context = dict(self.context)
-        return other
-
 
 @dataclass
-class Side:
+class Side(Declared):
     """One player's hidden and public zones and souls."""
 
-    library: list[str] = field(default_factory=list)  # the top is the end of the list
-    hand: list[str] = field(default_factory=list)
-    graveyard: list[str] = field(default_factory=list)
-    exile: list[str] = field(default_factory=list)
-    souls: dict[str, int] = field(default_factory=lambda: {s: 0 for s in SOULS})
+    library: Annotated[list[str], SHALLOW] = field(default_factory=list)  # the top is the end of the list
+    hand: Annotated[list[str], SHALLOW] = field(default_factory=list)
+    graveyard: Annotated[list[str], SHALLOW] = field(default_factory=list)
+    exile: Annotated[list[str], SHALLOW] = field(default_factory=list)
+    souls: Annotated[dict[str, int], SHALLOW] = field(default_factory=lambda: dict.fromkeys(SOULS, 0))
     converts_cast: int = 0  # this turn ("You may cast one convert during your turn")
     turns_taken: int = 0
-
-    def copy(self) -> Side:
-        other = Side.__new__(Side)
-        other.__dict__.update(self.__dict__)
-        other.library, other.hand = list(self.library), list(self.hand)
-        other.graveyard, other.exile = list(self.graveyard), list(self.exile)
-        other.souls = dict(self.souls)
-        return other
 
     @property
     def total_souls(self) -> int:

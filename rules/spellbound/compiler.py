@@ -101,8 +101,21 @@ class CardDef:
     immediate: bool = False
     keywords: tuple[str, ...] = ()
     effects: tuple[Effect, ...] = ()
+    # derived once from the fields above (the engine's hot lookups; see __post_init__)
+    _by_timing: dict[str, list[Effect]] = field(init=False, repr=False, compare=False)
+    statics: tuple[tuple[Effect, dict], ...] = field(init=False, repr=False, compare=False)
+    static_buffs: tuple[tuple[Effect, dict], ...] = field(init=False, repr=False, compare=False)
+    soul_abilities: tuple[Effect, ...] = field(init=False, repr=False, compare=False)
+    conversions: tuple[tuple[int, str, int], ...] = field(init=False, repr=False, compare=False)
+    conversion_souls: tuple[str, ...] = field(init=False, repr=False, compare=False)
+    step_effects: tuple[Effect, ...] = field(init=False, repr=False, compare=False)
+    cost_total: int = field(init=False, repr=False, compare=False)
+    level_costs: dict[int, Mapping[str, int]] = field(init=False, repr=False, compare=False)
+    castable_any_time: bool = field(init=False, repr=False, compare=False)
+    spell_effect: Effect | None = field(init=False, repr=False, compare=False)
+    attach_to: str | None = field(init=False, repr=False, compare=False)
 
-    def __post_init__(self):
+    def __post_init__(self) -> None:
         by_timing: dict[str, list[Effect]] = {}
         for e in self.effects:
             by_timing.setdefault(e.timing, []).append(e)
@@ -211,8 +224,8 @@ def _compile_op(op: dict, timing: str, path: str) -> str | None:
 
 
 def compile_effect(index: int, effect: dict, card_type: str, path: str) -> Effect:
-    timing = effect.get("timing")
-    if timing not in TIMINGS_BY_TYPE.get(card_type, ()):
+    timing: str | None = effect.get("timing")
+    if timing is None or timing not in TIMINGS_BY_TYPE.get(card_type, ()):
         raise CompileError(f"{path}.timing", f"a {card_type} has no {timing!r} effects "
                                              f"({', '.join(sorted(TIMINGS_BY_TYPE.get(card_type, ())))})")
     trigger = effect.get("trigger")

@@ -19,6 +19,7 @@ from rules.core.construction import (
     size_range,
     wrong_section_violations,
 )
+from rules.core.construction_spec import ConstructionSpec, DrawRules
 from rules.core.decks import CardSpec, DeckEntry, DeckList, Violation
 from rules.core.formats import FormatSpec, cite, copies_by_name, name_key
 from rules.spellbound.cards import GAME, SOULS, SPELLS, TYPED_SOULS
@@ -49,12 +50,6 @@ FORMATS: dict[str, FormatSpec] = {
 #: "2. Set Up to the Battlefield" 2 (Library): shuffle and draw five; "6. Parts of a Turn",
 #: Draw Step: draw one each turn, and "the player who goes first skips the draw step on their
 #: first turn".
-DRAWS = {
-    "section": "library", "opening": 5, "per_turn": 1, "draw_on_first_turn": True,
-    "first_player_skips_first_draw": True,
-    "rule": f'{SET_UP} 2. Library; {cite(BOOK, "6. Parts of a Turn", "Draw Step")}',
-}
-
 
 def is_basic_convert(card: CardSpec) -> bool:
     attrs = card.attributes if isinstance(card.attributes, Mapping) else {}
@@ -111,9 +106,9 @@ def random_legal_deck(pool: Sequence[CardSpec], rng: random.Random) -> DeckList:
     converts = min(rng.randint(*RANDOM_CONVERTS), size)
     spells = random_copies(rng, [c for kind in SPELLS for c in of_type[kind]], size - converts,
                            most=lim("max_copies"))
-    basics = {}  # soul type -> one printing of its Basic Convert
+    basics: dict[str, CardSpec] = {}  # soul type -> one printing of its Basic Convert
     for card in sorted(of_type["convert"], key=lambda c: (c.name, c.set_code, c.number)):
-        souls = card.attributes.get("converts_to") or () if is_basic_convert(card) else ()
+        souls = tuple(card.attributes.get("converts_to") or ()) if is_basic_convert(card) else ()
         if len(souls) == 1:
             basics.setdefault(souls[0], card)
     nonbasic = [c for c in of_type["convert"] if not is_basic_convert(c)]
@@ -166,9 +161,16 @@ def chart_data(deck: DeckList) -> list[dict]:
         totals.append(total)
         bucket = curve[cost_colour(cost)]
         bucket[total] = bucket.get(total, 0) + e.qty
-    labels = list(range(0, max(totals, default=0) + 1))
+    labels = list(range(max(totals, default=0) + 1))
     return [
         chart("soul_curve", "Soul-cost curve (total souls)", "stacked", labels,
               {s: [curve[s].get(t, 0) for t in labels] for s in curve}),
         chart("divisions", "Library by division", "pie", list(division), {"Cards": list(division.values())}),
     ]
+
+
+CONSTRUCTION = ConstructionSpec(
+    formats=FORMATS, validate=validate, chart_data=chart_data, random_legal_deck=random_legal_deck,
+    draws=DrawRules(section="library", opening=5, per_turn=1, first_player_skips_first_draw=True,
+                    rule=f'{SET_UP} 2. Library; {cite(BOOK, "6. Parts of a Turn", "Draw Step")}'),
+)

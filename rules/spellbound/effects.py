@@ -6,12 +6,16 @@ spell on the ladder, ``seat<n>`` for a player, a card name for a card in a grave
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
+from rules.spellbound.base import SpellboundBase
 from rules.spellbound.board import LadderItem, Permanent
 from rules.spellbound.compiler import Effect
 from rules.spellbound.constants import REINFORCEMENTS, SECOND_CASTING
 
 
-class EffectsMixin:
+class EffectsMixin(SpellboundBase):
     """Legal targets, the ops, triggers and leaving the battlefield."""
 
     # -- targets ----------------------------------------------------------------------------------
@@ -45,7 +49,7 @@ class EffectsMixin:
             raise ValueError(f"unknown target kind {kind!r}")
         return [p.ref for p in found]
 
-    def _group(self, target: str, seat: int, source: int | None, chosen: str | None, context: dict) -> list:
+    def _group(self, target: str | None, seat: int, source: int | None, chosen: str | None, context: dict) -> list:
         """The permanents (or players' bounders) an op's target word names."""
         if target in ("your_bounder",):
             return [self.bounder(seat)]
@@ -58,18 +62,18 @@ class EffectsMixin:
         if target == "aura":
             return [a for a in [self.aura()] if a is not None]
         if target == "self":
-            return [p for p in [self.board.get(source)] if p is not None]
+            return [p for p in [self.permanent(source)] if p is not None]
         if target == "attached":
-            src = self.board.get(source)
-            host = self.board.get(src.attached) if src is not None else None
+            src = self.permanent(source)
+            host = self.permanent(src.attached) if src is not None else None
             return [host] if host is not None else []
         if target == "battling_creature":
-            return [p for p in [self.board.get(context.get("battler"))] if p is not None]
+            return [p for p in [self.permanent(context.get("battler"))] if p is not None]
         perm = self.permanent(chosen)
         return [perm] if perm is not None else []
 
     # -- ops --------------------------------------------------------------------------------------
-    def run_op(self, op: dict, seat: int, source: int | None, chosen: str | None, context: dict,
+    def run_op(self, op: Mapping[str, Any], seat: int, source: int | None, chosen: str | None, context: dict,
                effect: Effect) -> None:
         name, amount = op["op"], op.get("amount", 0)
         target = op.get("target")
@@ -119,7 +123,7 @@ class EffectsMixin:
         elif name == "level_up":
             self.raise_pond(seat)
         elif name == "self_destroy_after":
-            perm = self.board.get(source)
+            perm = self.permanent(source)
             if perm is not None:
                 self.leave(perm, "graveyard", destroyed=True)
         elif name == "return_from_graveyard":
@@ -142,7 +146,7 @@ class EffectsMixin:
         side.graveyard += milled
         self.log("mill", seat, cards=milled)
 
-    def _return_from_graveyard(self, op: dict, seat: int, chosen: str | None, context: dict, effect: Effect) -> None:
+    def _return_from_graveyard(self, op: Mapping[str, Any], seat: int, chosen: str | None, context: dict, effect: Effect) -> None:
         owner = context.get("owner", seat)
         graveyard = self.sides[owner].graveyard
         wanted = context.get("creature") or chosen
@@ -186,9 +190,10 @@ class EffectsMixin:
         for args in triggers:
             self.add_trigger(*args)
 
-    def _destroyed_triggers(self, perm: Permanent) -> list[tuple]:
-        out = [(perm.name, perm.controller, e, None, {}, perm.uid) for e in self.card(perm.name).of("triggered")
-               if e.trigger == "destroyed"]
+    def _destroyed_triggers(self, perm: Permanent) -> list[tuple[Any, ...]]:
+        """``add_trigger``'s arguments for each ability that triggers as ``perm`` is destroyed."""
+        out: list[tuple[Any, ...]] = [(perm.name, perm.controller, e, None, {}, perm.uid)
+                                      for e in self.card(perm.name).of("triggered") if e.trigger == "destroyed"]
         for other in self.board.values():
             for e in self.card(other.name).of("triggered"):
                 if e.trigger == "your_creature_destroyed" and other.controller == perm.controller \

@@ -81,7 +81,7 @@ reshuffles the seat's library and redeals the other player's hand and library.
 from __future__ import annotations
 
 from rules.core.decks import DeckList
-from rules.core.engine import AutoPass, EngineSpec, StatCounter, Stop
+from rules.core.engine import AutoPass, EngineSpec, GameState, StatCounter, Stop
 from rules.core.options import CHOICE, EngineOption, turn_limit
 from rules.spellbound import ai
 from rules.spellbound.actions import PASS
@@ -125,11 +125,12 @@ STEP_LABELS = {"caretake": "caretake step", "draw": "draw step", "first_casting"
 RESPOND = "respond"
 
 
-def stop_at(state: SpellboundState, seat: int) -> str | None:
+def stop_at(state: GameState, seat: int) -> str | None:
     """The play app's stop for ``seat``'s decision now (``AutoPass``): None unless it is a plain
     priority window; ``respond`` when the other player's spell or ability tops the Ladder and the
     seat has an answer (anything but a pass or a convert: converts only pay costs, which casting
     does by itself); else the step, ``your:<step>`` or ``their:<step>``."""
+    assert isinstance(state, SpellboundState), "AutoPass declares a stop for any game's state"
     if state.is_over or state.pending or state.priority != seat:
         return None
     if state.ladder and state.ladder[-1].controller != seat and \

@@ -9,14 +9,16 @@ ladder the step ends.
 
 from __future__ import annotations
 
+from rules.spellbound.base import SpellboundBase
 from rules.spellbound.board import LadderItem
+from rules.spellbound.compiler import Effect
 from rules.spellbound.constants import CARETAKE, CASTING_PHASES, CEASE, DRAW, FIRST_CASTING, SECOND_CASTING, EndReason
 
 #: the step -> the trigger words of auras that fire in every player's step (compiler.STEP_TRIGGERS)
 EACH_STEP = {CARETAKE: "each_caretake", DRAW: "each_draw_step", CEASE: "each_cease_phase"}
 
 
-class LadderMixin:
+class LadderMixin(SpellboundBase):
     """Casting, activating, passing and resolving."""
 
     # -- who may cast what, when ------------------------------------------------------------------
@@ -65,8 +67,8 @@ class LadderMixin:
             return [self.bounder(s).ref for s in (0, 1)]
         if card.attach_to == "own_creature":
             return [p.ref for p in self.creatures(seat)]
-        effect = card.spell_effect
-        return self.target_options(effect.target, seat, effect, item_uid)
+        effect = card.spell_effect  # a hex's: asked only of a spell that targets (spell_target_kind)
+        return self.target_options(effect.target, seat, effect, item_uid) if effect and effect.target else []
 
     # -- casting and activating -------------------------------------------------------------------
     def cast(self, seat: int, name: str) -> None:
@@ -95,7 +97,7 @@ class LadderMixin:
         cards = self.cards
         for perm in self.index().soul_sources:
             abilities = cards[perm.name].soul_abilities
-            holder = self.board.get(perm.attached) if perm.kind == "item" else perm
+            holder = self.permanent(perm.attached) if perm.kind == "item" else perm
             if holder is None or holder.controller != seat or holder.kind not in ("bounder", "creature"):
                 continue
             if self.fatigued(holder):  # glossary: fatigued creatures can't use soul abilities
@@ -155,8 +157,8 @@ class LadderMixin:
         if item.kind == "spell" and card.kind != "hex":
             self._resolve_permanent(item)
             return
-        effect = card.spell_effect if item.kind == "spell" else card.effects[item.effect]
-        if effect.target and item.target not in self._targets_on_resolution(item, effect):
+        effect = self.item_effect(item)
+        if effect.target and item.target not in self._targets_on_resolution(item, effect.target, effect):
             self.log("fizzle", item.controller, item=item.ref, name=item.name, target=item.target)
         else:
             self.log("resolve", item.controller, item=item.ref, name=item.name, target=item.target)
@@ -168,12 +170,22 @@ class LadderMixin:
         if item.kind == "spell":  # a hex "go[es] directly to the graveyard once [its] effect resolves"
             self.sides[item.controller].graveyard.append(item.name)
 
-    def _targets_on_resolution(self, item: LadderItem, effect) -> list[str]:
+    def item_effect(self, item: LadderItem) -> Effect:
+        """What a ladder item does when it resolves: a hex's effect, or the ability's or trigger's
+        (a spell that stays on the battlefield has none: ``_resolve_permanent``)."""
+        if item.kind == "spell":
+            effect = self.card(item.name).spell_effect
+        else:
+            effect = None if item.effect is None else self.card(item.name).effects[item.effect]
+        assert effect is not None, f"{item.name} ({item.kind}) has no effect to resolve"
+        return effect
+
+    def _targets_on_resolution(self, item: LadderItem, kind: str, effect: Effect) -> list[str]:
         """"When the spell or ability resolves, it checks the targets to make sure they're still legal"."""
-        return self.target_options(effect.target, item.controller, effect, item.uid)
+        return self.target_options(kind, item.controller, effect, item.uid)
 
     def _on_own_bounder(self, item: LadderItem) -> bool:
-        source = self.board.get(item.source)
+        source = self.permanent(item.source)
         return source is not None and source.attached == self.bounder(item.controller).uid
 
     def _resolve_permanent(self, item: LadderItem) -> None:
@@ -187,11 +199,12 @@ class LadderMixin:
             self.sides[seat].graveyard.append(item.name)
             self.log("no_room", seat, item=item.ref, name=item.name)
             return
-        if card.kind == "aura" and self.aura() is not None:  # "There can only be one aura on the battlefield"
-            self.leave(self.aura(), "graveyard")
+        old_aura = self.aura() if card.kind == "aura" else None  # "There can only be one aura on the battlefield"
+        if old_aura is not None:
+            self.leave(old_aura, "graveyard")
         perm = self.add_permanent(item.name, seat, uid=item.uid)
-        if card.attach_to:
-            perm.attached = self.permanent(item.target).uid
+        if card.attach_to and item.target is not None:  # its target, still legal (above)
+            perm.attached = self.on_board(item.target).uid
         self.log("enters", seat, card=perm.ref, name=perm.name, attached_to=item.target)
         for effect in card.of("triggered"):
             if effect.trigger == "enters_battlefield":
@@ -212,7 +225,7 @@ class LadderMixin:
                 elif effect.timing != timing or timing is None:
                     continue
                 elif effect.trigger == "controller_caretake":  # "the attached bounder's controller"
-                    host = self.board.get(perm.attached)
+                    host = self.permanent(perm.attached)
                     if host is not None and host.controller == self.active:
                         self.add_trigger(perm.name, perm.controller, effect, perm.uid, {})
                 elif effect.trigger is None and perm.controller == self.active:

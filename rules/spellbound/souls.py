@@ -10,12 +10,13 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from rules.spellbound.base import SpellboundBase
 from rules.spellbound.constants import TYPED_SOULS
 
 TYPED_SET = frozenset(TYPED_SOULS)
 
 
-class SoulsMixin:
+class SoulsMixin(SpellboundBase):
     """Soul pools, converts and payments."""
 
     def gain_souls(self, seat: int, soul: str, amount: int) -> None:
@@ -70,7 +71,9 @@ class SoulsMixin:
 
     def pay(self, seat: int, cost: Mapping[str, int]) -> dict[str, int]:
         """Flip the converts needed and spend the souls; returns the souls spent."""
-        for uid, index in self.plan_payment(seat, cost):
+        plan = self.plan_payment(seat, cost)
+        assert plan is not None, f"seat {seat} cannot pay {dict(cost)} (pay only after can_pay)"
+        for uid, index in plan:
             self.flip_convert(self.board[uid], index)
         souls = self.sides[seat].souls
         spent = {}

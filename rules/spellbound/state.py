@@ -1,8 +1,9 @@
 """``SpellboundState``: a Spellbound game (rulebook: shared/rulebooks/spellbound-chaos-divided.txt):
-setup, lookups, the automatic loop, copying, hidden information and counters.
+setup, lookups, the automatic loop, hidden information and counters.
 
-The turn's steps are in turn.py, the ladder and priority in ladder.py, paying souls in souls.py,
-effect ops and targets in effects.py, battle in battle.py, the verbs in actions.py, the view in view.py.
+Its fields, and ``clone`` derived from them, are in base.py. The turn's steps are in turn.py, the
+ladder and priority in ladder.py, paying souls in souls.py, effect ops and targets in effects.py,
+battle in battle.py, the verbs in actions.py, the view in view.py.
 """
 
 from __future__ import annotations
@@ -10,10 +11,9 @@ from __future__ import annotations
 import random
 
 from rules.core.decks import DeckList
-from rules.core.engine import GameState
 from rules.spellbound.actions import ActionsMixin
 from rules.spellbound.battle import BattleMixin
-from rules.spellbound.board import BoardIndex, LadderItem, Permanent, Side, index_board
+from rules.spellbound.board import BoardIndex, Permanent, Side, index_board
 from rules.spellbound.compiler import CardDef, card_def
 from rules.spellbound.constants import OPENING_HAND, TURN_LIMIT, UNFLIP
 from rules.spellbound.effects import EffectsMixin
@@ -25,22 +25,23 @@ from rules.spellbound.view import ViewMixin
 
 
 class SpellboundState(ActionsMixin, TurnMixin, LadderMixin, SoulsMixin, BattleMixin, EffectsMixin, StatsMixin,
-                      ViewMixin, GameState):
-    """Two sides, the battlefield, the ladder, whose priority it is and what must be decided."""
+                      ViewMixin):
+    """Two sides, the battlefield, the ladder, whose priority it is and what must be decided (the
+    fields: base.py)."""
 
     def __init__(self, decks: list[DeckList], seed: int, *, turn_limit: int = TURN_LIMIT,
                  first_player: int | None = None):
         super().__init__(2, seed)
         self.turn_limit = turn_limit
-        self.cards: dict[str, CardDef] = {}
+        self.cards = {}
         self.next_uid = 0
-        self.board: dict[int, Permanent] = {}  # changed only by add_permanent and leave (board_changes)
-        self.board_changes = 0  # how many times a card entered or left the battlefield
-        self.board_index: BoardIndex | None = None  # see ``index``
-        self.ladder: list[LadderItem] = []
-        self.pending: list[tuple] = []  # decisions waiting, first one first (see actions.py)
-        self.battles: list[tuple[int, str]] = []  # declared battlers and their targets this turn
-        self.priority: int | None = None
+        self.board = {}
+        self.board_changes = 0
+        self.board_index = None
+        self.ladder = []
+        self.pending = []
+        self.battles = []
+        self.priority = None
         self.passes = 0
         self.actions_this_turn = 0
         self.step_name = UNFLIP
@@ -104,6 +105,13 @@ class SpellboundState(ActionsMixin, TurnMixin, LadderMixin, SoulsMixin, BattleMi
             ref = int(ref[1:])
         return self.board.get(ref) if ref is not None else None
 
+    def on_board(self, ref: str | int) -> Permanent:
+        """The card on the battlefield ``ref`` names, which the caller knows is there (a legal
+        action's own card)."""
+        perm = self.permanent(ref)
+        assert perm is not None, f"no card {ref} on the battlefield"
+        return perm
+
     def index(self) -> BoardIndex:
         """The battlefield's cards by kind and by what they can do. Cards enter and leave the
         battlefield only through ``add_permanent`` and ``leave`` (``board_changes``): the index is
@@ -154,36 +162,6 @@ class SpellboundState(ActionsMixin, TurnMixin, LadderMixin, SoulsMixin, BattleMi
             return [self.pending[0][1]]
         return [] if self.priority is None else [self.priority]
 
-    def clone(self) -> SpellboundState:
-        other = SpellboundState.__new__(SpellboundState)
-        other.__dict__.update(self.__dict__)
-        self.rng_shared = other.rng_shared = True  # each copies the RNG when it first needs it
-        other.events = list(self.events)
-        other.sides = [side.copy() for side in self.sides]
-        other.board = {uid: p.copy() for uid, p in self.board.items()}
-        other.board_index = None  # it holds this state's permanents
-        other.ladder = [item.copy() for item in self.ladder]
-        other.pending = list(self.pending)
-        other.battles = list(self.battles)
-        other.stats = [{k: dict(v) if isinstance(v, dict) else v for k, v in s.items()} for s in self.stats]
-        return other
-
-    # -- the game's RNG (used at setup only), shared by clones until one of them asks for it ----------
-    rng_shared = False
-
-    @property
-    def rng(self) -> random.Random:
-        """The game's RNG. A clone and its original share one until either asks for it: then that
-        one gets its own copy, in the state the RNG had when the clone was made."""
-        if self.rng_shared:
-            self._rng = _copy_rng(self._rng)
-            self.rng_shared = False
-        return self._rng
-
-    @rng.setter
-    def rng(self, value: random.Random) -> None:
-        self._rng, self.rng_shared = value, False
-
     def all_cards(self) -> list[str]:
         out = [p.name for p in self.board.values()]
         out += [item.name for item in self.ladder if item.kind == "spell"]
@@ -213,8 +191,3 @@ class SpellboundState(ActionsMixin, TurnMixin, LadderMixin, SoulsMixin, BattleMi
         return [{"drawn": dict(s["drawn"]), "cast": dict(s["cast"]), "pond_level": s["pond_level"],
                  "souls_gained": s["souls_gained"]} for s in self.stats]
 
-
-def _copy_rng(rng: random.Random) -> random.Random:
-    other = random.Random.__new__(random.Random)  # unseeded: the state is set at once
-    other.setstate(rng.getstate())
-    return other

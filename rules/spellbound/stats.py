@@ -5,12 +5,13 @@ taken; and the limits on creatures and items.
 
 from __future__ import annotations
 
+from rules.spellbound.base import SpellboundBase
 from rules.spellbound.board import Permanent
 from rules.spellbound.compiler import Effect
 from rules.spellbound.constants import CREATURE_LIMIT, ITEM_SLOTS
 
 
-class StatsMixin:
+class StatsMixin(SpellboundBase):
     """Static effects read from the card data, computed on demand."""
 
     def _static_ops(self) -> list[tuple[Permanent, Effect, dict]]:

@@ -8,6 +8,7 @@ The step ends when the ladder is empty and every player passed in succession (la
 
 from __future__ import annotations
 
+from rules.spellbound.base import SpellboundBase
 from rules.spellbound.constants import (
     CARETAKE,
     CEASE,
@@ -31,7 +32,7 @@ BEGIN = {step: f"_begin_{step}" for step in STEPS}  # the method that begins eac
 QUIET_STEPS = frozenset(STEPS) - {DAMAGE, JANITOR}
 
 
-class TurnMixin:
+class TurnMixin(SpellboundBase):
     """Steps, turns and the loop that runs until someone must decide."""
 
     def run(self) -> None:
@@ -133,7 +134,7 @@ class TurnMixin:
         """Gain Step: gain souls by the soul pond's level."""
         pond = self.pond(self.active)
         effect = next(e for e in self.card(pond.name).of("gain") if e.level == pond.level)
-        gained = {}
+        gained: dict[str, int] = {}
         for op in effect.ops:
             self.gain_souls(self.active, op["soul"], op["amount"])
             gained[op["soul"]] = gained.get(op["soul"], 0) + op["amount"]
@@ -183,7 +184,7 @@ class TurnMixin:
         """Draw from the top of the library. A player who must draw from an empty library loses
         (interpretation of "You must draw a card from your library": docs/rules-notes.md, "Spellbound engine")."""
         side = self.sides[seat]
-        drawn = []
+        drawn: list[str] = []
         for _ in range(amount):
             if not side.library:
                 self.log("draw", seat, cards=len(drawn), library_empty=True)

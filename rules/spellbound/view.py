@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from rules.core.engine import Action, Pick
+from rules.spellbound.base import SpellboundBase
 
 #: presentation hints (docs/view-format.md, "Presentation hints"): a card's owner and kind are said
 #: by the panel and the zone it is drawn in; its controller only when it is not the panel's seat
@@ -25,7 +26,7 @@ ASKS = {"target": "choose a target", "declare": "declare battlers", "discard": "
         "pick": "pick a card from the graveyard"}
 
 
-class ViewMixin:
+class ViewMixin(SpellboundBase):
     """The seat's view and actions in words."""
 
     def _perm_view(self, perm) -> dict:
@@ -175,8 +176,8 @@ class ViewMixin:
         if verb == "cast":
             return f"{who} casts {args[0]}"
         if verb == "ability":
-            perm = self.permanent(args[0])
-            effect = self.card(perm.name).of("soul")[args[1] - 1]
+            perm = self.on_board(args[0])
+            effect = self.card(perm.name).of("soul")[int(args[1]) - 1]
             return f"{who} activates {perm.name}: {effect.text}"
         if verb == "level_up":
             return f"{who} levels up {self.pond(player).name} to level {self.pond(player).level + 1}"

@@ -1,10 +1,11 @@
 """The Boundless decks frozen in simulation runs get structured effects, as the card database
-did (cardpool 0002; rules/boundless/legacy_effects.py says what changes), so their games can be
+did (cardpool 0002; cardpool/migrations/_boundless_legacy_effects.py says what changes, frozen
+there: no live rules code), so their games can be
 resumed and their replays played again by the engine that checks effects at save."""
 
 from django.db import migrations
 
-from rules.boundless.legacy_effects import Unreadable, structured_snapshot
+from cardpool.migrations._boundless_legacy_effects import Unreadable, structured_snapshot
 
 
 def forwards(apps, schema_editor):

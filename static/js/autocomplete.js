@@ -17,12 +17,12 @@
 
   /* The part of the box to complete: {start, text} or null. */
   function fragment(value) {
-    if (!/[:<>=!()"\/]/.test(value)) {
+    if (!/[:<>=!()"/]/.test(value)) {
       var plain = value.trim();
       if (plain.length >= 2 && !/^(or|and)$/i.test(plain)) return { start: value.indexOf(plain), text: plain };
       return null;
     }
-    var m = /(^|\s)([^\s:<>=!()"\/\-][^\s:<>=!()"\/]*)$/.exec(value);
+    var m = /(^|\s)([^\s:<>=!()"/-][^\s:<>=!()"/]*)$/.exec(value);
     if (!m || m[2].length < 2 || /^(or|and)$/i.test(m[2])) return null;
     return { start: value.length - m[2].length, text: m[2] };
   }

@@ -551,7 +551,7 @@
 
   // -- the speed of the opponent's moves, and skipping them ----------------------------------------
   try { speed.value = window.localStorage.getItem(SPEED_KEY) || "fast"; } catch (e) { speed.value = "fast"; }
-  if (!DELAYS.hasOwnProperty(speed.value)) speed.value = "fast";
+  if (!Object.prototype.hasOwnProperty.call(DELAYS, speed.value)) speed.value = "fast";
   speed.addEventListener("change", function () {
     try { window.localStorage.setItem(SPEED_KEY, speed.value); } catch (e) { /* private mode: this page only */ }
   });

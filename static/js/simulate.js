@@ -1,12 +1,12 @@
 /* Simulation pages: the start form (fields shown per mode, the table's deck pickers up to the
    game's max_players, a new random seed) and the run page (live progress polled from
    GET /api/simulations/{id}/ every second while the run plays, and the results redrawn as chunks
-   land, for any number of decks: every deck's wins, placements, mean placement and mean return
-   with intervals, win rates with their narrowing 95% bands, game lengths, end reasons with the
-   game's labels, turns to win, the gauntlet's matrix, the game's declared counters, a stacked bar
-   per seat of each counter group's means (StatCounter.group: the VP by source), and a sortable
-   per-card table with a column per per-card counter, and a mean per copy for a counter with
-   StatCounter.per: the price paid). Nothing here names a game.
+   land, for any number of decks: win rates with their narrowing 95% bands, game lengths, end
+   reasons with the game's labels, turns to win, the gauntlet's matrix, a stacked bar per seat of
+   each counter group's means (StatCounter.group: the VP by source), and a sortable per-card table
+   with a column per per-card counter, and a mean per copy for a counter with StatCounter.per: the
+   price paid). The standings and the counters tables are the server's (simulate/run_tables.py):
+   swapped in as a fragment, never drawn here. Nothing here names a game.
 
    Charts are drawn by DeckCharts (static/js/charts.js); nothing comes from a CDN. */
 (function () {
@@ -125,6 +125,7 @@
     var api = root.getAttribute("data-api");
     var doc = JSON.parse(dataNode.textContent);
     var noun = root.getAttribute("data-side-noun") || "Deck";  /* "Seat" for a deckless run */
+    var tablesUrl = root.getAttribute("data-tables-url");
     var pairing = 0;
     var lastGames = -1;
     var failures = 0;
@@ -133,7 +134,8 @@
     if (pairingSelect) {
       pairingSelect.addEventListener("change", function () {
         pairing = Number(pairingSelect.value) || 0;
-        drawResults(doc, true);
+        var draw = function () { drawResults(doc, true); };
+        fetchTables().then(draw, draw);
       });
     }
 
@@ -183,7 +185,9 @@
       return card;
     }
 
-    function interval(figure) {
+    /* A win rate's 95% interval, in percent. (It shared its name with the mean's interval below,
+       which, declared later, replaced it: win rates showed as "0.45 – 0.62".) */
+    function rateInterval(figure) {
       if (!figure || figure.low === null || figure.low === undefined) return "";
       return "95% interval " + pct(figure.low) + " – " + pct(figure.high);
     }
@@ -217,63 +221,9 @@
       } else {
         dist.forEach(function (d) { labels.push(String(d[0])); values.push(d[1]); });
       }
-      return DeckCharts.figure({ id: id, title: title, kind: "bar", empty: empty, labels: labels,
+      return window.DeckCharts.figure({ id: id, title: title, kind: "bar", empty: empty, labels: labels,
                                  labelEvery: labels.length > 16 ? Math.ceil(labels.length / 12) : 1,
                                  hideValues: labels.length > 20, series: [{ name: label, values: values }] });
-    }
-
-    /* Every deck: W/D/L, win rate with its interval, placements, mean placement, mean return
-       (the same table the server renders first; redrawn as chunks land). */
-    function drawStandings(s) {
-      var box = document.getElementById("standings");
-      if (!box) return;
-      box.innerHTML = "";
-      if (!s || !s.sides || !s.sides.length) {
-        box.appendChild(node("p", "muted", "No figures."));
-        return;
-      }
-      var table = node("table", "sim-table standings");
-      var head = node("tr");
-      [[noun, ""], ["Games", "num-cell"], ["Won", "num-cell"], ["Drawn", "num-cell"], ["Lost", "num-cell"],
-       ["Win rate", "num-cell"], ["Placements", ""], ["Mean placement", "num-cell"], ["Mean return", "num-cell"]]
-        .forEach(function (h) {
-          var th = node("th", h[1], h[0]);
-          th.setAttribute("scope", "col");
-          head.appendChild(th);
-        });
-      table.appendChild(node("thead")).appendChild(head);
-      var body = table.appendChild(node("tbody"));
-      s.sides.forEach(function (side) {
-        var tr = node("tr");
-        tr.setAttribute("data-side", String(side.side));
-        var name = node("th", "", sideName(side));
-        name.setAttribute("scope", "row");
-        tr.appendChild(name);
-        [side.games, side.wins, side.draws, side.losses].forEach(function (v) { tr.appendChild(node("td", "num-cell", String(v))); });
-        var rate = node("td", "num-cell");
-        rate.appendChild(node("strong", "", pct(side.win_rate.rate)));
-        if (side.games) rate.appendChild(node("span", "cell-ci", pct(side.win_rate.low) + " – " + pct(side.win_rate.high)));
-        tr.appendChild(rate);
-        var places = node("td");
-        var list = node("ul", "placements");
-        (side.placements || []).forEach(function (p) {
-          var li = node("li");
-          li.appendChild(node("span", "place", ordinal(p[0])));
-          li.appendChild(document.createTextNode(" " + p[1] + " "));
-          li.appendChild(node("span", "muted", "(" + pct(side.games ? p[1] / side.games : null) + ")"));
-          list.appendChild(li);
-        });
-        if (!list.children.length) list.appendChild(node("li", "muted", "—"));
-        places.appendChild(list);
-        tr.appendChild(places);
-        tr.appendChild(node("td", "num-cell", fixed(side.mean_placement, 2)));
-        var ret = node("td", "num-cell");
-        ret.appendChild(node("strong", "", fixed(side.mean_return.mean, 2)));
-        if (interval(side.mean_return)) ret.appendChild(node("span", "cell-ci", interval(side.mean_return)));
-        tr.appendChild(ret);
-        body.appendChild(tr);
-      });
-      box.appendChild(table);
     }
 
     function drawHeadline(mode, s) {
@@ -296,18 +246,18 @@
       if (s.teams) {
         s.teams.forEach(function (team) {
           box.appendChild(statCard("Win rate of team " + team.team + " (" + team.names.join(" & ") + ")",
-            pct(team.win_rate.rate), interval(team.win_rate) + " · " + team.wins + " of " + s.games + " games"));
+            pct(team.win_rate.rate), rateInterval(team.win_rate) + " · " + team.wins + " of " + s.games + " games"));
         });
       } else if (mode === "goldfish") {
         box.appendChild(statCard("Win rate against a passive opponent", pct(first.win_rate.rate),
-          interval(first.win_rate) + " · " + first.wins + " of " + s.games + " games"));
+          rateInterval(first.win_rate) + " · " + first.wins + " of " + s.games + " games"));
         var ttw = meanInterval(first.turns_to_win_mean, "turns");
         box.appendChild(statCard("Turns to win (mean)", ttw[0], ttw[1] + (first.turns_to_win && first.turns_to_win.count ?
           " · median " + first.turns_to_win.median + " · " + first.turns_to_win.count + " wins" : "")));
       } else if (s.sides.length === 2) {
         s.sides.forEach(function (side) {
           box.appendChild(statCard("Win rate of " + sideName(side), pct(side.win_rate.rate),
-            interval(side.win_rate) + " · " + side.wins + " of " + s.games + " games"));
+            rateInterval(side.win_rate) + " · " + side.wins + " of " + s.games + " games"));
         });
       } else {
         var best = s.sides.slice().sort(function (a, b) { return a.mean_placement - b.mean_placement; })[0];
@@ -328,7 +278,7 @@
       if (!s || !s.games) return;
       var series = (p && p.series) || [];
       if (s.sides.length > 2) {
-        box.appendChild(DeckCharts.band({ id: "win-rate", title: "Win rate of every " + noun.toLowerCase() + " so far (95% bands)",
+        box.appendChild(window.DeckCharts.band({ id: "win-rate", title: "Win rate of every " + noun.toLowerCase() + " so far (95% bands)",
           reference: 1 / s.sides.length, maxGames: doc.games_requested,
           series: s.sides.map(function (side, i) {
             return { name: sideName(side), points: series.map(function (pt) {
@@ -337,7 +287,7 @@
             }) };
           }) }));
       } else if (mode !== "goldfish") {  // against a passive opponent the win rate is (nearly) 100% by construction
-        box.appendChild(DeckCharts.band({ id: "win-rate", title: "Win rate of " + sideName(s.sides[0]) + " so far (95% band)",
+        box.appendChild(window.DeckCharts.band({ id: "win-rate", title: "Win rate of " + sideName(s.sides[0]) + " so far (95% band)",
                                           points: series, reference: 0.5, maxGames: doc.games_requested }));
       }
       if (mode === "goldfish") {  // the one figure a goldfish run is for; game length would repeat it
@@ -349,7 +299,7 @@
       s.sides.forEach(function (side) { (side.placements || []).forEach(function (pl) { if (places.indexOf(pl[0]) < 0) places.push(pl[0]); }); });
       places.sort(function (a, b) { return a - b; });
       var decks = shownSides(mode, s);
-      box.appendChild(DeckCharts.figure({ id: "placements", title: "Placements (games per place)", kind: "bar",
+      box.appendChild(window.DeckCharts.figure({ id: "placements", title: "Placements (games per place)", kind: "bar",
         labels: places.map(ordinal),
         series: decks.map(function (side) {
           var counts = {};
@@ -364,7 +314,7 @@
       var reasons = s.end_reasons || {};
       var labels = s.end_reason_labels || {};
       var keys = Object.keys(reasons);
-      box.appendChild(DeckCharts.figure({ id: "end-reasons", title: "How games ended", kind: "pie",
+      box.appendChild(window.DeckCharts.figure({ id: "end-reasons", title: "How games ended", kind: "pie",
         labels: keys.map(function (k) { return labels[k] || k.replace(/_/g, " "); }),
         series: [{ name: "games", values: keys.map(function (k) { return reasons[k]; }) }] }));
     }
@@ -372,7 +322,7 @@
     function counterLabel(s, name) { return (s.counter_labels || {})[name] || name.replace(/_/g, " "); }
 
     /* Counters that are parts of one whole (StatCounter.group: the VP by source), as a stacked bar
-       per seat of their means (s.counter_groups: group -> counter names), drawn by DeckCharts. */
+       per seat of their means (s.counter_groups: group -> counter names), drawn by window.DeckCharts. */
     function drawGroups(mode, s) {
       var box = document.getElementById("counter-groups");
       if (!box) return;
@@ -382,7 +332,7 @@
       Object.keys(groups).forEach(function (group) {
         var names = groups[group].filter(function (name) { return sides.some(function (side) { return side.counters && side.counters[name]; }); });
         if (!names.length) return;
-        var figure = DeckCharts.figure({ id: "counter-group-" + group, kind: "stacked",
+        var figure = window.DeckCharts.figure({ id: "counter-group-" + group, kind: "stacked",
           title: "Where the " + group.replace(/_/g, " ").toUpperCase() + " came from (mean per game, per " + noun.toLowerCase() + ")",
           labels: sides.map(sideName),
           series: names.map(function (name) {
@@ -399,94 +349,6 @@
         });
         box.appendChild(figure);
       });
-    }
-
-    /* The game's plain counters (one number per game: mulligans, a bid...), per deck. */
-    function drawCounters(mode, s) {
-      var box = document.getElementById("counters");
-      var section = document.getElementById("counters-box");
-      box.innerHTML = "";
-      var sides = s && s.games ? shownSides(mode, s) : [];
-      var rows = [];
-      sides.forEach(function (side) {
-        Object.keys(side.counters || {}).forEach(function (name) { rows.push({ side: side, name: name, c: side.counters[name] }); });
-      });
-      if (section) section.hidden = !!(s && s.games) && !rows.length;
-      if (!rows.length) {
-        box.appendChild(node("p", "muted", "No games yet."));
-        return;
-      }
-      var rates = mode !== "goldfish";  // against a passive opponent the deck wins (nearly) every game
-      var columns = [["Counter", ""], ["Mean per game", "num-cell"], ["Games with it", "num-cell"]];
-      if (rates) columns.push(["Win rate with it", "num-cell"], ["Win rate without", "num-cell"]);
-      if (sides.length > 1) columns.unshift([noun, ""]);
-      var table = headedTable("sim-table counters", columns);
-      var body = table.appendChild(node("tbody"));
-      rows.forEach(function (row) {
-        var tr = counterRow(s, sides, row, "data-counter");
-        var mean = node("td", "num-cell");
-        mean.appendChild(node("strong", "", fixed(row.c.mean, 2)));
-        var ci = row.c.mean_interval;  /* a deckless run's: the mean with its 95% interval */
-        if (interval(ci)) mean.appendChild(node("span", "cell-ci", interval(ci)));
-        tr.appendChild(mean);
-        tr.appendChild(node("td", "num-cell", row.c.games_with + " (" + pct(row.c.rate) + ")"));
-        if (rates) {
-          tr.appendChild(node("td", "num-cell", pct(row.c.win_rate_with)));
-          tr.appendChild(node("td", "num-cell", pct(row.c.win_rate_without)));
-        }
-        body.appendChild(tr);
-      });
-      box.appendChild(table);
-      var totals = cardTotals(s, sides);
-      if (totals) box.appendChild(totals);
-      box.appendChild(legend(s, rows.map(function (row) { return row.name; })));
-    }
-
-    /* A table of class ``cls`` with its head row: ``columns`` are [heading, cell class]. */
-    function headedTable(cls, columns) {
-      var table = node("table", cls);
-      var head = node("tr");
-      columns.forEach(function (h) {
-        var th = node("th", h[1], h[0]);
-        th.setAttribute("scope", "col");
-        head.appendChild(th);
-      });
-      table.appendChild(node("thead")).appendChild(head);
-      return table;
-    }
-
-    /* A counters table's row: its seat (when there are several) and the counter's label as its head. */
-    function counterRow(s, sides, row, attribute) {
-      var tr = node("tr");
-      tr.setAttribute(attribute, row.name);
-      if (sides.length > 1) tr.appendChild(node("td", "", sideName(row.side)));
-      var label = node("th", "", counterLabel(s, row.name));
-      label.setAttribute("scope", "row");
-      tr.appendChild(label);
-      return tr;
-    }
-
-    /* A deckless run's per-card counters totalled per seat (tally.deckless_figures' card_totals). */
-    function cardTotals(s, sides) {
-      var rows = [];
-      sides.forEach(function (side) {
-        Object.keys(side.card_totals || {}).forEach(function (name) { rows.push({ side: side, name: name, t: side.card_totals[name] }); });
-      });
-      if (!rows.length) return null;
-      var perUnit = rows.some(function (row) { return row.t.per_unit !== undefined; });
-      var columns = [["Cards", ""], ["Per game", "num-cell"], ["In all", "num-cell"]];
-      if (perUnit) columns.push(["Per copy", "num-cell"]);  /* StatCounter.per: the mean price paid */
-      if (sides.length > 1) columns.unshift([noun, ""]);
-      var table = headedTable("sim-table card-totals", columns);
-      var body = table.appendChild(node("tbody"));
-      rows.forEach(function (row) {
-        var tr = counterRow(s, sides, row, "data-card-counter");
-        tr.appendChild(node("td", "num-cell", fixed(row.t.per_game, 2)));
-        tr.appendChild(node("td", "num-cell", String(row.t.total)));
-        if (perUnit) tr.appendChild(node("td", "num-cell", row.t.per_unit === undefined ? "" : fixed(row.t.per_unit, 2)));
-        body.appendChild(tr);
-      });
-      return table;
     }
 
     /* What each counter counts, in the game's words (EngineSpec.counters' descriptions). */
@@ -653,12 +515,32 @@
       var mode = d.mode;
       var p = currentPairing(results);
       drawMatrix(results);
-      drawStandings(p.summary);
       drawHeadline(mode, p.summary);
       drawCharts(mode, p.summary, p);
       drawGroups(mode, p.summary);
-      drawCounters(mode, p.summary);
       drawCards(mode, p.summary);
+    }
+
+    /* The standings and the counters are rendered by the server alone (simulate/run_tables.py):
+       fetch the pairing's tables as a fragment and swap them in. A promise: the caller draws
+       the rest once they are in, so the page never shows figures of two moments. */
+    function fetchTables() {
+      var url = new URL(tablesUrl, location.href);
+      url.searchParams.set("pairing", String(pairing));
+      return fetch(url.toString(), { credentials: "same-origin" })
+        .then(function (r) {
+          if (!r.ok) throw new Error("HTTP " + r.status);
+          return r.text();
+        })
+        .then(function (text) {
+          var fresh = new DOMParser().parseFromString(text, "text/html");
+          ["standings", "counters"].forEach(function (id) {
+            var old = document.getElementById(id), replacement = fresh.getElementById(id);
+            if (old && replacement) old.replaceWith(document.importNode(replacement, true));
+          });
+          var section = document.getElementById("counters-box"), counters = document.getElementById("counters");
+          if (section && counters) section.hidden = counters.hasAttribute("data-nothing-counted");
+        });
     }
 
     /* The games list is rendered by the server; fetch it again when new chunks land (at most every 5 s). */
@@ -693,8 +575,12 @@
           return r.json();
         })
         .then(function (d) {
-          failures = 0;
-          if (apply(d, before)) setTimeout(poll, 1000);
+          var games = (d.results && d.results.games_done) || 0;
+          var ready = games === before || (d.results && d.results.readable === false) ? null : fetchTables();
+          return Promise.resolve(ready).then(function () {
+            failures = 0;
+            if (apply(d, before)) setTimeout(poll, 1000);
+          });
         })
         .catch(function () {
           failures += 1;

@@ -4,6 +4,7 @@ Every browser test gets the card pools loaded, downloads allowed, and fails if t
 a JavaScript error.
 """
 
+import io
 import os
 import shutil
 import tempfile
@@ -25,7 +26,7 @@ def page(live_server):
     # Playwright's sync API runs an event loop in this thread; the ORM calls made by the
     # live server happen in its own thread, so this only silences Django's guard here.
     os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
-    call_command("load_cardpool", verbosity=0, stdout=open(os.devnull, "w"))
+    call_command("load_cardpool", verbosity=0, stdout=io.StringIO())
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as pw:

@@ -55,3 +55,20 @@ def test_picking_an_autocomplete_entry_opens_the_card_and_says_its_game(page, li
     assert "Boundless TCG" in option.inner_text()
     option.click()
     page.wait_for_url("**/cards/**/emeraldefender-golem/")
+
+
+def test_the_filter_panel_previews_and_applies_the_query_the_server_writes(page, live_server):
+    page.goto(f"{live_server.url}/games/boundless/?q=golem+pwr%3E%3D3&all=1")
+    assert page.locator("#filters").get_attribute("open") is not None  # a filter is on: the panel opens
+    assert page.locator("input[name=base]").input_value() == "golem"  # read back from the parser's tree
+    assert page.locator("input[name=a_pwr_min]").input_value() == "3"
+    page.select_option("#f_type", "form")
+    preview = page.locator(".filter-preview code")
+    page.wait_for_function("() => document.querySelector('.filter-preview code').textContent"
+                           " === 'golem t:form pwr>=3'")
+    page.locator("main input[name=q]").first.fill("emerald")  # an edited search box is the new base
+    page.wait_for_function("() => document.querySelector('.filter-preview code').textContent"
+                           " === 'emerald t:form pwr>=3'")
+    assert preview.inner_text() == "emerald t:form pwr>=3"
+    page.get_by_role("button", name="Apply filters").click()
+    page.wait_for_url("**/cards/**/emeraldefender-golem/")  # one card: its page opens, as a search does

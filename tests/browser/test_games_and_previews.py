@@ -139,7 +139,7 @@ def test_a_card_chip_shows_the_card_on_hover_and_on_a_tap(page, live_server, fin
                            " return i.complete && i.naturalWidth > 0; }")
     assert preview.locator("img").get_attribute("alt") == name
     box, chip_box = preview.bounding_box(), chip.bounding_box()
-    assert box["width"] >= 200 and 0 <= box["x"] and box["x"] + box["width"] <= 1366
+    assert box["width"] >= 200 and box["x"] >= 0 and box["x"] + box["width"] <= 1366
     assert box["x"] >= chip_box["x"] + chip_box["width"] or box["x"] + box["width"] <= chip_box["x"] or (
         box["y"] >= chip_box["y"] + chip_box["height"])  # beside or below: never over the chip
     page.screenshot(path=str(SCREENSHOTS / "replay-card-preview-1366.png"))

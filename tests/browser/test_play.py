@@ -80,7 +80,7 @@ def test_play_a_boundless_game_to_its_end_by_clicking_reload_midway_and_replay_i
             chip = page.locator("#play-board [data-card-name][role=button]:not(.play-pickable)").first
             name = chip.get_attribute("data-card-name")
             chip.click()
-            shown = [t for t in page.locator("#play-choices li:not([hidden]) button").all_inner_texts()]
+            shown = list(page.locator("#play-choices li:not([hidden]) button").all_inner_texts())
             assert all(name in text for text in shown)
             page.locator("#play-filter-clear").click()
         # the last offered action that does not end the step (plays a card, sets one), else the last
@@ -145,7 +145,7 @@ def test_a_spellbound_game_plays_without_reloads_shows_the_opponents_moves_and_p
     navigations = []
     page.on("framenavigated", lambda frame: navigations.append(frame.url) if frame == page.main_frame else None)
     shown = []  # what the banner above the board said while the opponent's moves played
-    page.expose_function("noteShown", lambda text: shown.append(text))
+    page.expose_function("noteShown", lambda text: shown.append(text))  # noqa: PLW0108 (Playwright cannot wrap a builtin)
     page.evaluate("""() => new MutationObserver(() => { const now = document.getElementById("play-now");
                          if (!now.hidden) window.noteShown(now.textContent); })
                      .observe(document.getElementById("play-now"), {childList: true, characterData: true, subtree: true})""")

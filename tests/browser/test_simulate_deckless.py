@@ -20,7 +20,7 @@ PASSWORD = "a-long-deckless-password-1"
 @pytest.fixture
 def toy_engine():
     """No toy here: the registry's own engines play (``local_backend`` asks for this fixture)."""
-    return None
+    return
 
 
 def _log_in_to_a_new_run(page, live_server, username: str) -> list[str]:

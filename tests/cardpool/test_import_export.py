@@ -420,8 +420,8 @@ def test_import_command_prints_every_error_and_writes_nothing(boundless_set, tmp
         call_command("import_cards", str(path), "--game", "boundless", stdout=io.StringIO(), stderr=stderr)
     lines = stderr.getvalue().strip().splitlines()
     assert lines == [f"{path}: line 2: pwr: must be a whole number, not 'x'",
-                     f"{path}: line 3: card_type: 'gizmo' is not a Boundless TCG card type "
-                     "(savior, spirit, form, command)"]
+                     (f"{path}: line 3: card_type: 'gizmo' is not a Boundless TCG card type "
+                      "(savior, spirit, form, command)")]
     assert Card.objects.count() == 0
 
 
@@ -602,8 +602,8 @@ def test_import_refuses_an_effect_the_engine_cannot_run_with_its_row_and_path(bo
         import_cards_text(text, game_slug="boundless", fmt="json")
     assert errors_of(excinfo) == [
         'cards[1] (Bad Golem): effects[0].condition: must be a list of clauses such as {"test": "turn", "step": "act"}',
-        "cards[1] (Bad Golem): effects[0].ops[0].target: 'opponent_form' is not a known card reference (self, host, "
-        "attacker, attacked_form, triggering_form, sacrificed_form, triggering_command, that_form)"]
+        ("cards[1] (Bad Golem): effects[0].ops[0].target: 'opponent_form' is not a known card reference (self, host, "
+         "attacker, attacked_form, triggering_form, sacrificed_form, triggering_command, that_form)")]
     assert not Card.objects.filter(name__in=["Good Golem", "Bad Golem"]).exists()
     import_cards_text(json.dumps({"game": "boundless", "cards": [good]}), game_slug="boundless", fmt="json")
     assert Card.objects.get(name="Good Golem").effects == good["effects"]

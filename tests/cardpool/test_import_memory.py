@@ -81,8 +81,8 @@ def test_the_csv_reader_makes_rows_one_at_a_time(games):
     assert inspect.isgenerator(rows)
     assert next(rows).where == "line 2" and read.errors == []
     assert [row.where for row in rows] == ["line 3", "line 4"]
-    assert [str(e) for e in read.errors] == ["line 5: malformed CSV: a quoted cell that starts here is never "
-                                             "closed (missing '\"')"]
+    assert [str(e) for e in read.errors] == [("line 5: malformed CSV: a quoted cell that starts here is never "
+                                              "closed (missing '\"')")]
 
 
 def test_a_bad_row_late_in_a_large_file_writes_nothing(games, monkeypatch):

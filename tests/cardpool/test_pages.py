@@ -198,6 +198,18 @@ def test_corrected_query_replaces_the_word_at_the_error():
     assert corrected_query("x", SearchError("no", 0)) is None
 
 
+@pytest.mark.parametrize("q, corrected", [
+    ('r:"supr rare" t:form', 'r:"super rare" t:form'),  # a quoted value, replaced whole
+    ("pwer>=3 golem", "pwr>=3 golem"),  # a key
+    ("golem direction:dsc", "golem direction:desc"),  # a value the parser itself refuses
+])
+def test_corrected_query_replaces_the_word_the_lexer_read(q, corrected):
+    from cardpool.search import search
+    with pytest.raises(SearchError) as info:
+        search(q, game_slug="boundless")
+    assert corrected_query(q, info.value) == corrected
+
+
 # -- search across games ------------------------------------------------------------------------
 def test_search_across_games_shows_game_column(client, pool):
     response = client.get(reverse("cardpool:search"), {"q": "golem", "view": "list"})
@@ -277,6 +289,19 @@ def test_query_to_filters_round_trips():
     assert query_to_filters(spec, "t:form t:command")[0] == "t:form t:command"
     assert query_to_filters(spec, "(t:form or t:command) pwr>=3") == ("(t:form or t:command) pwr>=3", {})
     assert query_to_filters(spec, "-t:form pwr>3")[0] == "-t:form pwr>3"
+    assert query_to_filters(spec, "t:/form/ T:Form")[0] == "t:/form/"  # a regex stays; the key's case does not matter
+    assert query_to_filters(spec, 'order:pwr "a b" t:form and !"Exact Name" direction:desc') == (
+        '"a b" !"Exact Name"', {"f_order": "pwr", "f_type": "form", "f_direction": "desc"})
+    assert query_to_filters(spec, 't:form "unterminated') == ('t:form "unterminated', {})  # the parser refuses it
+
+
+def test_the_filter_panel_preview_is_the_query_the_server_writes(client, pool):
+    url = reverse("cardpool:filter_query", args=["boundless"])
+    response = client.get(url, {"base": " golem ", "f_type": "form", "a_pwr_min": "3", "f_rarity": "nope"})
+    assert response.status_code == 200
+    assert response.json() == {"q": "golem t:form pwr>=3"}
+    assert client.get(url).json() == {"q": ""}
+    assert client.get(reverse("cardpool:filter_query", args=["nogame"])).status_code == 404
 
 
 def test_filter_form_without_javascript_redirects_to_the_same_query(client, pool):

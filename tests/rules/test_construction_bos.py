@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import pytest
 
-from rules.bos.construction import DRAWS, FORMATS, chart_data, validate
+from rules.bos.construction import CONSTRUCTION, FORMATS, chart_data, validate
 from rules.core.construction import validate_deck
 from rules.core.decks import CardSpec, DeckEntry, DeckList
 from tests.rules.samples import GamePool, codes
@@ -155,7 +155,7 @@ def test_custom_format_restricted_list():
 
 def test_bos_is_luckless_no_draws():
     """Starter Guide: "no shuffling your cards, no drawing cards"."""
-    assert DRAWS is None
+    assert CONSTRUCTION.draws is None
 
 
 def test_chart_data_vim_curve_and_strength_spread():

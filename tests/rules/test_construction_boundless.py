@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from rules.boundless.construction import DRAWS, FORMATS, chart_data, validate
+from rules.boundless.construction import CONSTRUCTION, FORMATS, chart_data, validate
 from rules.core.construction import validate_deck
 from rules.core.decks import CardSpec, DeckEntry, DeckList
 from tests.rules.samples import GamePool, codes
@@ -164,8 +164,8 @@ def test_unknown_section_is_a_violation_not_an_error():
 
 def test_draws_before_you_start_and_draw_step():
     """BEFORE YOU START: draw 5; TURN STRUCTURE, DRAW STEP: draw 1 each turn."""
-    assert (DRAWS["section"], DRAWS["opening"], DRAWS["per_turn"]) == ("main", 5, 1)
-    assert not DRAWS["first_player_skips_first_draw"]
+    assert (CONSTRUCTION.draws.section, CONSTRUCTION.draws.opening, CONSTRUCTION.draws.per_turn) == ("main", 5, 1)
+    assert not CONSTRUCTION.draws.first_player_skips_first_draw
 
 
 def test_chart_data_level_curve_split_and_spirit_mix():

@@ -11,7 +11,7 @@ import pytest
 
 from rules.core.construction import validate_deck
 from rules.core.decks import CardSpec, DeckEntry, DeckList
-from rules.fellbound.construction import DRAWS, FORMATS, chart_data, deal_random_deck, validate
+from rules.fellbound.construction import CONSTRUCTION, FORMATS, chart_data, deal_random_deck, validate
 from tests.rules.samples import GamePool, codes
 
 POOLS = GamePool("fellbound")
@@ -148,8 +148,8 @@ def test_custom_format_ban_list():
 
 def test_draws_setup_and_deployment_phase():
     """SETUP: draw three on your opening turn; DEPLOYMENT PHASE: one more card each later turn."""
-    assert (DRAWS["section"], DRAWS["opening"], DRAWS["per_turn"]) == ("deck", 3, 1)
-    assert DRAWS["draw_on_first_turn"] is False
+    assert (CONSTRUCTION.draws.section, CONSTRUCTION.draws.opening, CONSTRUCTION.draws.per_turn) == ("deck", 3, 1)
+    assert CONSTRUCTION.draws.draw_on_first_turn is False
 
 
 def test_chart_data_gold_curve_has_x_as_its_own_bar():

@@ -14,7 +14,7 @@ import pytest
 from rules.core.construction import validate_deck
 from rules.core.decks import CardSpec, DeckEntry, DeckList
 from rules.millennium_blades.construction import (
-    DRAWS,
+    CONSTRUCTION,
     FORMATS,
     chart_data,
     check_collection,
@@ -111,7 +111,7 @@ def test_custom_format_six_singles_and_a_ban():
 
 def test_no_draws_the_deck_is_the_hand():
     """Tournament Phase, Setup the Phase: players "take the cards in their decks into their hands"."""
-    assert DRAWS is None
+    assert CONSTRUCTION.draws is None
 
 
 def test_chart_data_star_curve_and_spreads():

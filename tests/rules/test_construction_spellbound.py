@@ -10,7 +10,7 @@ import pytest
 
 from rules.core.construction import validate_deck
 from rules.core.decks import CardSpec, DeckEntry, DeckList
-from rules.spellbound.construction import DRAWS, FORMATS, chart_data, validate
+from rules.spellbound.construction import CONSTRUCTION, FORMATS, chart_data, validate
 from tests.rules.samples import GamePool, codes
 
 POOLS = GamePool("spellbound")
@@ -125,8 +125,8 @@ def test_custom_format_banned_and_restricted():
 
 def test_draws_set_up_and_draw_step():
     """2. Set Up 2 (draw five); 6. Parts of a Turn, Draw Step: the first player skips the first draw."""
-    assert (DRAWS["section"], DRAWS["opening"], DRAWS["per_turn"]) == ("library", 5, 1)
-    assert DRAWS["first_player_skips_first_draw"] is True
+    assert (CONSTRUCTION.draws.section, CONSTRUCTION.draws.opening, CONSTRUCTION.draws.per_turn) == ("library", 5, 1)
+    assert CONSTRUCTION.draws.first_player_skips_first_draw is True
 
 
 def test_chart_data_soul_curve_is_stacked_by_soul_type():

@@ -16,6 +16,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from rules.core.construction import builtin_formats, deck_charts, draw_rules, validate_deck
+from rules.core.construction_spec import ConstructionSpec
 from rules.core.decks import (
     CardSpec,
     DeckEntry,
@@ -221,11 +222,11 @@ def test_a_format_of_another_game_is_reported():
 @pytest.mark.parametrize("game", GAMES)
 def test_every_game_has_a_construction_module(game):
     """docs/architecture.md: standard everywhere; FellBound adds aligned and random."""
-    module = get_construction(game)
+    construction = get_construction(game)
     formats = builtin_formats(game)
     assert "standard" in formats and all(f.game == game and f.slug == s for s, f in formats.items())
-    assert callable(module.validate) and callable(module.chart_data) and hasattr(module, "DRAWS")
-    assert draw_rules(game) == module.DRAWS
+    assert isinstance(construction, ConstructionSpec)
+    assert draw_rules(game) is construction.draws
     if game == "fellbound":
         assert set(formats) == {"standard", "aligned", "random"}
 

@@ -214,7 +214,7 @@ def test_alignments():
     assert singles >= 4 and duals >= 4
 
 
-@pytest.mark.parametrize("quadrant", QUADRANTS, ids=lambda q: "+".join(q))
+@pytest.mark.parametrize("quadrant", QUADRANTS, ids="+".join)
 def test_aligned_decks_possible(quadrant):
     """"CONSTRUCTED PLAY" (ten unique cards) under "ALIGNMENT": each of the four legal alignment
     combinations has at least ten characters, so aligned decks can be built on every side."""

@@ -1,7 +1,7 @@
 """Exact draw odds, seeded sample hands and the Wilson interval (rules/core/probability.py).
 
 Hypergeometric values are compared with fractions computed by hand; the draws per game come from
-each rulebook (cited in the game's ``DRAWS``).
+each rulebook (cited in the game's declared ``CONSTRUCTION.draws``).
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rules.boundless.construction import DRAWS as BOUNDLESS_DRAWS
+from rules.boundless.construction import CONSTRUCTION as BOUNDLESS
 from rules.core.decks import CardSpec, DeckEntry, DeckList
 from rules.core.probability import (
     cards_seen,
@@ -24,8 +24,10 @@ from rules.core.probability import (
     sample_hand,
     wilson_interval,
 )
-from rules.fellbound.construction import DRAWS as FELLBOUND_DRAWS
-from rules.spellbound.construction import DRAWS as SPELLBOUND_DRAWS
+from rules.fellbound.construction import CONSTRUCTION as FELLBOUND
+from rules.spellbound.construction import CONSTRUCTION as SPELLBOUND
+
+BOUNDLESS_DRAWS, FELLBOUND_DRAWS, SPELLBOUND_DRAWS = (g.draws for g in (BOUNDLESS, FELLBOUND, SPELLBOUND))
 
 
 def test_one_copy_in_four_cards_drawing_two_is_one_half():
@@ -64,7 +66,7 @@ def test_impossible_counts_are_refused(args):
 @given(st.integers(0, 60).flatmap(lambda n: st.tuples(st.just(n), st.integers(0, n), st.integers(0, n))))
 def test_exact_probabilities_sum_to_one(case):
     n, k, drawn = case
-    assert sum(p_exactly(i, n, k, drawn) for i in range(0, k + 1)) == 1
+    assert sum(p_exactly(i, n, k, drawn) for i in range(k + 1)) == 1
     assert p_at_least_one(n, k, drawn) == p_at_least(1, n, k, drawn)
 
 

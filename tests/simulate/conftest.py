@@ -8,6 +8,7 @@ still supply legal decks (the toy gives cards of other games points by name).
 
 import io
 import json
+from pathlib import Path
 
 import pytest
 from django.core.management import call_command
@@ -45,7 +46,7 @@ def simulate(card_pool):
 @pytest.fixture
 def illegal_deck(tmp_path):
     """Emerald Vanguard without its savior: readable, but illegal."""
-    text = open(EMERALD, encoding="utf-8").read().replace("1 Sylvara, Emerald Warden\n", "")
+    text = Path(EMERALD).read_text(encoding="utf-8").replace("1 Sylvara, Emerald Warden\n", "")
     path = tmp_path / "no-savior.txt"
     path.write_text(text, encoding="utf-8")
     return str(path)
@@ -83,7 +84,7 @@ def make_user(name="owner"):
 def import_deck(owner, path, visibility="private"):
     from decks.services import deck_import_text
 
-    return deck_import_text(owner=owner, game="boundless", text=open(path, encoding="utf-8").read(),
+    return deck_import_text(owner=owner, game="boundless", text=Path(path).read_text(encoding="utf-8"),
                             visibility=visibility)
 
 

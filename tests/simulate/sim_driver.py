@@ -29,6 +29,7 @@ import json
 import os
 import sys
 import time
+from pathlib import Path
 
 
 def _django(backend: str | None = None, chunk: int | None = None):
@@ -55,7 +56,7 @@ def setup() -> dict:
     user = get_user_model().objects.create_user("driver", password="driver-pw")
     ids = []
     for name in ("emerald-vanguard", "akumaiden-onslaught", "undertow-tempo"):
-        text = open(f"fixtures/decks/boundless-{name}.txt", encoding="utf-8").read()
+        text = Path(f"fixtures/decks/boundless-{name}.txt").read_text(encoding="utf-8")
         ids.append(deck_import_text(owner=user, game="boundless", text=text).pk)
     return {"user": user.pk, "decks": ids}
 

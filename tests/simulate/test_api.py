@@ -2,6 +2,8 @@
 replay, for 1 to ``max_players`` decks (the toy rules as the `boundless` engine: 2-4 seats), and
 clear 400s for every kind of bad input and for the limits (settings)."""
 
+from pathlib import Path
+
 import pytest
 from rest_framework.test import APIClient
 
@@ -112,7 +114,7 @@ def test_cancel_and_delete(api):
 
 
 def _illegal_deck(owner):
-    text = open(EMERALD, encoding="utf-8").read().replace("1 Sylvara, Emerald Warden\n", "")
+    text = Path(EMERALD).read_text(encoding="utf-8").replace("1 Sylvara, Emerald Warden\n", "")
     from decks.services import deck_import_text
 
     return deck_import_text(owner=owner, game="boundless", text=text, name="No savior")
@@ -129,8 +131,8 @@ def _illegal_deck(owner):
     ({"decks": []}, "wrong_deck_count", "head_to_head takes exactly 2 decks for boundless (2 to 4 players), not 0"),
     ({"mode": "gauntlet", "decks": [1]}, "wrong_deck_count", "gauntlet takes 1 deck and 1 to 20 opponents"),
     ({"mode": "table", "decks": [1]}, "wrong_deck_count", "table takes 2 to 4 decks"),
-    ({"mode": "table", "decks": [1, 2, 3, 4, 5]}, "wrong_deck_count", "table takes 2 to 4 decks for boundless (2 to 4 "
-                                                                      "players), not 5"),
+    ({"mode": "table", "decks": [1, 2, 3, 4, 5]}, "wrong_deck_count", ("table takes 2 to 4 decks for boundless (2 to 4 "
+                                                                       "players), not 5")),
     ({"decks": [999999, 1]}, "unknown_deck", "decks[0]: there is no deck 999999"),
     ({"games": 0}, "bad_games", "games must be a whole number of at least 1"),
     ({"games": "many"}, "bad_games", "games must be a whole number"),
@@ -193,7 +195,7 @@ def test_a_deck_of_another_game_is_refused(api, card_pool):
     from decks.services import deck_import_text
 
     other = deck_import_text(owner=api.owner, game="fellbound",
-                             text=open("fixtures/decks/fellbound-gravetide.txt", encoding="utf-8").read())
+                             text=Path("fixtures/decks/fellbound-gravetide.txt").read_text(encoding="utf-8"))
     response = api.start(body(api, decks=[api.decks[0].pk, other.pk]))
     assert response.status_code == 400 and response.json()["error"] == "wrong_game"
 

@@ -22,6 +22,7 @@ hangs in a given chunk (``SIM_TEST_CHUNKS_BEFORE_HANG``, tests/simulate/toy_sett
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import signal
@@ -51,10 +52,8 @@ def free_port() -> int:
 def stop(process: subprocess.Popen, sig=signal.SIGTERM) -> None:
     """Stop a process we started in its own session, and everything it started."""
     if process.poll() is None:
-        try:
+        with contextlib.suppress(ProcessLookupError):
             os.killpg(process.pid, sig)
-        except ProcessLookupError:
-            pass
     try:
         process.wait(timeout=30)
     except subprocess.TimeoutExpired:
@@ -89,14 +88,14 @@ def driver(env: dict, *args: str) -> dict:
 def start_worker(world: dict, name: str, chunks_before_hang: int | None = None) -> subprocess.Popen:
     """A Celery worker (one process); with ``chunks_before_hang`` it stores that many chunks, then
     hangs in the next one until it is killed (tests/simulate/toy_settings.py)."""
-    log = open(world["home"] / f"{name}.log", "w")
     env = {**world["env"], "SIMULATION_BACKEND": "celery"}
     if chunks_before_hang is not None:
         env["SIM_TEST_CHUNKS_BEFORE_HANG"] = str(chunks_before_hang)
-    return subprocess.Popen(
-        [str(CELERY), "-A", "config", "worker", "--pool=prefork", "--concurrency=1", "--loglevel=WARNING",
-         "--without-gossip", "--without-mingle", "--without-heartbeat", "-n", f"{name}@%h"],
-        env=env, cwd=ROOT, stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
+    with open(world["home"] / f"{name}.log", "w") as log:  # the worker keeps its own copy of the file
+        return subprocess.Popen(
+            [str(CELERY), "-A", "config", "worker", "--pool=prefork", "--concurrency=1", "--loglevel=WARNING",
+             "--without-gossip", "--without-mingle", "--without-heartbeat", "-n", f"{name}@%h"],
+            env=env, cwd=ROOT, stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
 
 
 def chunk_rows(world: dict, run_id: int) -> list[tuple]:

@@ -76,11 +76,12 @@ class Server:
         self.log = self.tmp / f"server-{self.starts}.log"
         # Makefile `serve`: gunicorn config.wsgi ... (two workers here: the test shares the machine;
         # no control socket: gunicorn's default path is one per machine, and another server may use it)
-        self.process = subprocess.Popen(
-            [sys.executable, "-m", "gunicorn", "config.wsgi", "--bind", f"127.0.0.1:{self.port}", "--workers", "2",
-             "--timeout", "120", "--graceful-timeout", "30", "--forwarded-allow-ips", "*",
-             "--access-logfile", "/dev/null", "--error-logfile", "-", "--no-control-socket"],
-            cwd=ROOT, env=self.env, stdout=open(self.log, "w"), stderr=subprocess.STDOUT, start_new_session=True)
+        with open(self.log, "w") as log:  # the server keeps its own copy of the file
+            self.process = subprocess.Popen(
+                [sys.executable, "-m", "gunicorn", "config.wsgi", "--bind", f"127.0.0.1:{self.port}", "--workers", "2",
+                 "--timeout", "120", "--graceful-timeout", "30", "--forwarded-allow-ips", "*",
+                 "--access-logfile", "/dev/null", "--error-logfile", "-", "--no-control-socket"],
+                cwd=ROOT, env=self.env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
         deadline = time.monotonic() + PATIENCE
         while True:
             self.check_alive()
@@ -147,7 +148,7 @@ def world(process_database, tmp_path):
 
 def chunk_counts(database, run_id: int) -> dict[str, int]:
     rows = database.fetch(f"SELECT status, COUNT(*) FROM simulate_runchunk WHERE run_id = {int(run_id)} GROUP BY status")
-    return {status: count for status, count in rows}
+    return dict(rows)
 
 
 def run_status(database, run_id: int) -> str:

@@ -37,9 +37,8 @@ def queued(sim_decks, django_capture_on_commit_callbacks, settings, monkeypatch)
     monkeypatch.setattr(runner, "DATABASE_RETRY_DELAYS", (0,))  # no waiting between attempts
     owner, decks, _ = sim_decks
     with django_capture_on_commit_callbacks(execute=False):
-        run = services.simulation_start(owner=owner, game="boundless", mode="head_to_head",
-                                        deck_ids=[decks[0].pk, decks[1].pk], games=8, seed=4, agents=["random"])
-    return run
+        return services.simulation_start(owner=owner, game="boundless", mode="head_to_head",
+                                         deck_ids=[decks[0].pk, decks[1].pk], games=8, seed=4, agents=["random"])
 
 
 def play_every_chunk(run) -> list[str]:

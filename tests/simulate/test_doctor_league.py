@@ -75,7 +75,7 @@ def test_from_the_league_page_each_deck_is_one_click_from_the_doctor(sim_decks, 
     link = f"/simulations/doctor/?deck={decks[2].pk}&amp;league={league_run.pk}"
     assert link in page and page.count('class="btn doctor-link"') == 3
     form = client.get(link.replace("&amp;", "&"))
-    names = dict((d.pk, d.name) for d in decks)
+    names = {d.pk: d.name for d in decks}
     expected = top_ids(league_run, decks[2].pk)
     text = form.content.decode()
     assert form.status_code == 200 and 'id="doctor-league-field"' in text

@@ -64,6 +64,7 @@ def test_errors_are_beside_their_field_and_summed_up_at_the_top(browser):
     assert response.status_code == 400
     summary = page.index('id="error-summary"')
     assert summary < page.index('name="mode"')  # at the top of the form
-    assert '<a href="#id_players">Players</a>: Full game is played by 3 to 5 players.' in page
+    said = "Full game is played by 3 to 5 players: players must be one of 3, 4, 5, not 2"  # the service's words
+    assert f'<a href="#id_players">Players</a>: {said}' in page
     row = re.search(r'<div class="form-row has-error">\s*<label for="id_players">.*?</div>', page, flags=re.S).group(0)
-    assert "Full game is played by 3 to 5 players." in row
+    assert said in row

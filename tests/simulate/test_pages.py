@@ -158,7 +158,7 @@ def test_an_illegal_deck_is_refused_with_its_violations(client, decks):
     owner, a, b, *_ = decks
     from decks.services import deck_import_text
 
-    text = open(EMERALD, encoding="utf-8").read().replace("1 Sylvara, Emerald Warden\n", "")
+    text = Path(EMERALD).read_text(encoding="utf-8").replace("1 Sylvara, Emerald Warden\n", "")
     illegal = deck_import_text(owner=owner, game="boundless", text=text, name="No savior")
     _login(client, owner)
     response = _start(client, illegal, b)
@@ -194,7 +194,9 @@ def test_the_games_limit_is_a_clear_refusal(client, decks, settings):
     response = _start(client, a, b, games=51)
     assert response.status_code == 400 and "at most 50 games" in response.content.decode()
     response = _start(client, a, mode="gauntlet", opponents=[b, public], games=30)
-    assert response.status_code == 400 and "60 games" in response.content.decode()
+    # checked once, by the service (the API's words), and shown beside the field it is about
+    assert response.status_code == 400 and response.context["form"].errors["games"] == [
+        "a run may play at most 50 games; this one asks for 60 (30 against each of 2 opponents)"]
     assert not SimulationRun.objects.exists()
 
 
@@ -221,6 +223,38 @@ def test_run_page_shows_progress_results_and_replay_links(client, done_run):
     # every deck's standing is on the page itself, without JavaScript
     assert page.count('<tr data-side="') == 2 and "Mean placement" in page and "Mean return" in page
     assert '<span class="place">1st</span>' in page
+
+
+def test_the_run_tables_are_rendered_once_for_the_page_and_its_script(client, done_run, decks):
+    """The standings and counters exist only as the server's fragment: the page includes it and
+    simulate.js swaps the same fragment in (no second rendering in the script)."""
+    _login(client, done_run.owner)
+    page = client.get(reverse("simulate:run", args=[done_run.pk])).content.decode()
+    url = reverse("simulate:tables", args=[done_run.pk])
+    assert f'data-tables-url="{url}"' in page
+    fragment = client.get(url, {"pairing": "0"}).content.decode()
+    for table_id in ("standings", "counters"):
+        start = f'id="{table_id}"'
+        assert start in fragment and start in page
+        block = fragment[fragment.index(start):]
+        assert block[:block.index("</div>")] in page  # the very same markup
+    assert fragment.count('<tr data-side="') == 2 and "%" in fragment
+    assert client.get(url, {"pairing": "99"}).status_code == 200  # past the last: the last, as the picker
+    script = (Path(__file__).resolve().parents[2] / "static/js/simulate.js").read_text()
+    assert "function drawStandings" not in script and "function drawCounters" not in script
+    client.logout()
+    assert client.get(url).status_code == 404  # as private as the run
+    _login(client, decks[4])
+    assert client.get(url).status_code == 404
+
+
+def test_the_tables_write_numbers_as_the_script_writes_its_own():
+    from simulate.run_tables import fixed, interval, percent
+
+    assert [percent(0.5), percent(0.1234), percent(1), percent(None)] == ["50%", "12.3%", "100%", "—"]
+    assert [fixed(0.125), fixed(-0.125), fixed(2), fixed(1 / 3)] == ["0.13", "-0.13", "2.00", "0.33"]  # toFixed
+    assert interval({"low": 0.5, "high": 1.25}) == "0.50 – 1.25"
+    assert interval({"too_few": True, "count": 2}) == "too few games" and interval(None) == ""
 
 
 def test_run_page_is_private_unless_shared(client, done_run, decks):
@@ -423,8 +457,10 @@ def test_the_table_picks_are_checked(client, decks):
     owner, a, b, public, _ = decks
     _login(client, owner)
     response = _start(client, a, mode="table")
-    assert response.status_code == 400 and "A table takes 2 to 4 decks: choose at least 1 besides your deck." in \
-        response.content.decode()
+    # the service's words (checked there once, as for the API), beside the first picker
+    assert response.status_code == 400
+    said = "table takes 2 to 4 decks for boundless (2 to 4 players), not 1"
+    assert said in response.context["form"].errors["table_deck_2"][0]
     assert not SimulationRun.objects.exists()
 
 

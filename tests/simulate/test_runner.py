@@ -13,6 +13,7 @@ import socket
 import subprocess
 import time
 from datetime import timedelta
+from pathlib import Path
 
 import pytest
 from django.utils import timezone
@@ -283,7 +284,7 @@ def test_local_backend_dispatches_to_the_pool(start, settings, monkeypatch):
         def submit_run(self, run_id, indices):
             submitted.append((run_id, list(indices)))
 
-    monkeypatch.setattr(runner, "local_pool", lambda: FakePool())
+    monkeypatch.setattr(runner, "local_pool", FakePool)
     settings.SIMULATION_BACKEND = "local"
     run = start(games=4)
     assert run.backend == "local" and run.status == "queued"
@@ -298,7 +299,7 @@ def four_decks(sim_decks):
     from decks.services import deck_import_text
 
     owner, decks, _ = sim_decks
-    fourth = deck_import_text(owner=owner, game="boundless", text=open(EMERALD, encoding="utf-8").read(),
+    fourth = deck_import_text(owner=owner, game="boundless", text=Path(EMERALD).read_text(encoding="utf-8"),
                               name="Emerald Mirror")
     return owner, [*decks, fourth]
 
@@ -432,7 +433,7 @@ def test_the_local_pool_shares_work_not_chunks_between_people():
     away. No clock: the order is the proof."""
     fair = runner.FairQueue()
     fair.put(owner=1, run=10, indices=list(range(4)), cost=330.0)
-    fair.put(owner=2, run=20, indices=list(range(12)), cost={i: 100.0 for i in range(12)})
+    fair.put(owner=2, run=20, indices=list(range(12)), cost=dict.fromkeys(range(12), 100.0))
     taken = [fair.get() for _ in range(16)]
     assert taken[:10] == [(10, 0), (20, 0), (20, 1), (20, 2), (20, 3), (10, 1), (20, 4), (20, 5), (20, 6), (10, 2)]
     assert sorted(taken) == sorted([(10, i) for i in range(4)] + [(20, i) for i in range(12)])
@@ -578,7 +579,7 @@ def test_a_killed_holder_not_yet_reaped_is_gone_too(start):
     """A pool process killed with its server lingers as a zombie until someone reaps it: gone."""
     run = start(games=4, dispatch=False)
     child = subprocess.Popen(["true"])
-    while open(f"/proc/{child.pid}/stat").read().rpartition(")")[2].split()[0] != "Z":
+    while Path(f"/proc/{child.pid}/stat").read_text().rpartition(")")[2].split()[0] != "Z":
         time.sleep(0.01)  # exited, not reaped (no wait() yet)
     zombie = f"{socket.gethostname()}:{child.pid}"
     RunChunk.objects.filter(run=run, index=0).update(leased_until=timezone.now() + timedelta(seconds=60), worker=zombie)

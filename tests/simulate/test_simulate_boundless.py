@@ -4,6 +4,7 @@ the number of workers, replays that re-run to the same end. Figures are read gen
 (every deck's wins, placements, the engine's declared counters)."""
 
 import json
+from pathlib import Path
 
 from django.contrib.auth import get_user_model
 
@@ -42,7 +43,8 @@ def test_head_to_head_json_is_identical_across_workers(simulate):
     assert a["wins"] + b["wins"] + result["draws"] == 8
     assert sum(n for _, n in a["placements"]) == sum(n for _, n in b["placements"]) == 8
     assert sum(result["end_reasons"].values()) == 8
-    assert set(b["cards"]) <= {line.split(" ", 1)[1].strip() for line in open(AKUMAIDEN) if line[:1].isdigit()}
+    assert set(b["cards"]) <= {line.split(" ", 1)[1].strip() for line in Path(AKUMAIDEN).read_text().splitlines()
+                                if line[:1].isdigit()}
 
 
 def test_head_to_head_text_and_ismcts(simulate):
@@ -69,7 +71,7 @@ def test_replays_rerun_to_the_same_end(simulate, tmp_path):
 
 def test_saved_deck_by_id(simulate):
     owner = get_user_model().objects.create_user("sim", password="x")
-    deck = deck_import_text(owner=owner, game="boundless", text=open(AKUMAIDEN, encoding="utf-8").read())
+    deck = deck_import_text(owner=owner, game="boundless", text=Path(AKUMAIDEN).read_text(encoding="utf-8"))
     run = simulate("--game", "boundless", "--deck", str(deck.pk), "--games", "2", "--json")
     assert run.code == 0, run.error
     assert run.json()["settings"]["decks"] == [{"source": str(deck.pk), "name": "Akumaiden Onslaught", "cards": 46}]

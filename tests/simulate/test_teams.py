@@ -3,6 +3,8 @@ and the CLI, with team win rates; allies sit in alternate seats and stay allies 
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from rules.core.play import run_games, seating, summarize_results
@@ -16,7 +18,7 @@ FELLBOUND = ["dawnwardens", "gravetide", "turncoat-purse"]
 def _fellbound_deck(owner, stem, name=None):
     from decks.services import deck_import_text
 
-    text = open(f"fixtures/decks/fellbound-{stem}.txt", encoding="utf-8").read()
+    text = Path(f"fixtures/decks/fellbound-{stem}.txt").read_text(encoding="utf-8")
     return deck_import_text(owner=owner, game="fellbound", text=text, name=name)
 
 

@@ -47,8 +47,8 @@ def _face_up(**flt) -> dict:
 POWERS: dict[str, tuple[str, str, tuple[dict, ...]]] = {
     "Deques Applenti": (
         "Deckbuilding",
-        "He can include extra deck boxes and accessories in his tournament kit, giving him additional "
-        "scoring and defense options during the game.",
+        ("He can include extra deck boxes and accessories in his tournament kit, giving him additional "
+         "scoring and defense options during the game."),
         (_db("Deckbuilding: Your deck may hold one more Deck Box and one more Accessory.",
              {"op": "kit_slots", "section": "deck_box", "amount": 1},
              {"op": "kit_slots", "section": "accessories", "amount": 1}),
@@ -57,9 +57,9 @@ POWERS: dict[str, tuple[str, str, tuple[dict, ...]]] = {
     ),
     "Cardine Kolleckta": (
         "Collecting",
-        "starts the game with extra advantages in the form of some rare promo cards and who can acquire "
-        "rare cards from card fusion more easily than other players ... During tournaments, she can "
-        "re-score some of her cards",
+        ("starts the game with extra advantages in the form of some rare promo cards and who can acquire "
+         "rare cards from card fusion more easily than other players ... During tournaments, she can "
+         "re-score some of her cards"),
         (_db("Setup: Take the top card of the Bronze Card Fusion pile.",
              {"op": "starting_promo", "tier": "bronze", "amount": 1}, timing="setup"),
          _db("Deckbuilding: Your Card Fusions need 1 fewer card.", {"op": "fusion_size", "amount": -1}),
@@ -67,8 +67,8 @@ POWERS: dict[str, tuple[str, str, tuple[dict, ...]]] = {
     ),
     "Fulton Suitcase": (
         "Buying",
-        "he receives extra money and is able to peek at store cards before buying them ... he can use "
-        "leftover money to boost the value of his cards, giving him an edge in clashes and during scoring",
+        ("he receives extra money and is able to peek at store cards before buying them ... he can use "
+         "leftover money to boost the value of his cards, giving him an edge in clashes and during scoring"),
         (_db("Deckbuilding: Gain 8 more dollars of income. You may look at the face-down Store cards "
              "showing and buy the one you choose.", {"op": "income", "amount": 8}, {"op": "peek"}),
          _tn("action", "Action: Pay 6 dollars to put 3 +1 Star tokens on your Top Card.",
@@ -79,8 +79,8 @@ POWERS: dict[str, tuple[str, str, tuple[dict, ...]]] = {
     ),
     "Morrey Caardmaan": (
         "Selling",
-        "the ability to buy cards more cheaply and sell them at a higher price than the other players ... "
-        "Morrey can use cards from the store deck to boost his own deck, and can manipulate the store deck",
+        ("the ability to buy cards more cheaply and sell them at a higher price than the other players ... "
+         "Morrey can use cards from the store deck to boost his own deck, and can manipulate the store deck"),
         (_db("Deckbuilding: Aftermarket cards cost you 1 less. You sell cards to the Aftermarket for 1 more.",
              {"op": "aftermarket_price", "amount": -1}, {"op": "sell_price", "amount": 1}),
          _tn("action", "Action: Reveal the top card of the Store and gain RP equal to its Star Rating.",
@@ -89,9 +89,9 @@ POWERS: dict[str, tuple[str, str, tuple[dict, ...]]] = {
     ),
     "The Power Creep": (
         "Metagame Control",
-        "Power Creep has the ability to control the Metagame, manipulating what types and elements will "
-        "perform best in upcoming tournaments. By playing heavily to the current metagame, Power Creep "
-        "can score massive points",
+        ("Power Creep has the ability to control the Metagame, manipulating what types and elements will "
+         "perform best in upcoming tournaments. By playing heavily to the current metagame, Power Creep "
+         "can score massive points"),
         (_db("Deckbuilding: Once a round for each Metagame stack, you may put its revealed Metagame card on "
              "the bottom of the stack and reveal the next one.", {"op": "metagame_control"}),
          _tn("score", "Score: Activate the Score effects of the Metagame cards again.",

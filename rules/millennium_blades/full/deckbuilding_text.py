@@ -44,11 +44,11 @@ PHRASES: tuple[tuple[re.Pattern, str], ...] = tuple((re.compile(p), op) for p, o
     (rf"aftermarket cards cost (?:you )?(?P<n>{NUMBER}) {_MORE}(?: dollars?)?", "aftermarket_price"),
     (rf"you sell cards to the aftermarket for (?P<n>{NUMBER}) {_MORE}(?: dollars?)?", "sell_price"),
     (rf"(?:your )?card fusions (?:cost|need|require) (?P<n>{NUMBER}) {_MORE} cards?(?: for you)?", "fusion_size"),
-    (rf"(?:your (?:deck|kit) may (?:hold|include)|you (?:can|may) include) (?P<n>{NUMBER}) {_MORE} "
-     r"(?P<section>singles?|deck box(?:es)?|accessor(?:y|ies))(?: in your (?:deck|kit))?", "kit_slots"),
+    ((rf"(?:your (?:deck|kit) may (?:hold|include)|you (?:can|may) include) (?P<n>{NUMBER}) {_MORE} "
+      r"(?P<section>singles?|deck box(?:es)?|accessor(?:y|ies))(?: in your (?:deck|kit))?"), "kit_slots"),
     (r"you may look at the face-down store cards(?: showing)?(?: and buy the one you choose)?", "peek"),
-    (r"(?:at the start of the game, )?take the top card of the (?P<tier>bronze|silver|gold) "
-     r"(?:card fusion|promo) pile", "starting_promo"),
+    ((r"(?:at the start of the game, )?take the top card of the (?P<tier>bronze|silver|gold) "
+      r"(?:card fusion|promo) pile"), "starting_promo"),
 ))
 
 

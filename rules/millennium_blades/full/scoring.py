@@ -55,5 +55,5 @@ def final_scoring(state) -> None:
     winners = tuple(s for s, p in enumerate(places) if p == 1)
     if len(winners) == state.num_players:
         winners = ()
-    state.log("final_scoring", None, vp=[{k: v for k, v in b.items()} for b in bds])
+    state.log("final_scoring", None, vp=[dict(b) for b in bds])
     state._finish(Outcome(winners, "game_end", returns, places))

@@ -90,7 +90,7 @@ def setup_game(state, pool: FullPool, *, sets=None, fusion=None, prize=None, met
         start = len(cards)
         cards.extend(Card.of(spec, "metagame") for spec in specs)
         state.meta[stack] = list(range(start, len(cards)))
-        state.meta_kind.update({c: stack for c in state.meta[stack]})
+        state.meta_kind.update(dict.fromkeys(state.meta[stack], stack))
     table = state.table = TurnTable.for_game(state.num_players, [c.spec for c in cards], state.rng)
     table.events = state.events
     rng = state.rng

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import json
 from concurrent.futures import ProcessPoolExecutor
+from itertools import chain
 
 from django.core.management.base import BaseCommand, CommandError
 
@@ -136,10 +137,10 @@ class _Player:
                                     [deck_to_data(d) for d in self.found.opponents], self.found.settings.as_dict(),
                                     self.found.seed, a, b - a, record_cards) for a, b in pieces]
         parts = [f.result() for f in futures]
-        merged = {"doctor": 1, "first": first, "scores": [sum((p["scores"][o] for p in parts), [])
+        merged = {"doctor": 1, "first": first, "scores": [list(chain.from_iterable(p["scores"][o] for p in parts))
                                                          for o in range(len(self.found.opponents))]}
         if record_cards:
-            merged["seen"] = [sum((p["seen"][o] for p in parts), []) for o in range(len(self.found.opponents))]
+            merged["seen"] = [list(chain.from_iterable(p["seen"][o] for p in parts)) for o in range(len(self.found.opponents))]
         return merged
 
 
@@ -155,10 +156,10 @@ def render(report: dict) -> str:
     """The report as a table: the original's win rate, then each candidate's change."""
     lines = [f"Field: {', '.join(report['field'])}",
              f"Original deck: {_pct(report['original_win_rate'])} win rate over {report['original_games']} games",
-             f"Games spent: {report['games_spent']}; looks: {report['looks_done']}; "
-             f"intervals: {100 * (1 - report['settings']['alpha']):.0f}% for all candidates at once "
-             f"(z = {report['interval_z']})", "",
-             f"{'change':<44} {'verdict':<16} {'points':>7} {'interval':>16} {'games':>6}"]
+             (f"Games spent: {report['games_spent']}; looks: {report['looks_done']}; "
+              f"intervals: {100 * (1 - report['settings']['alpha']):.0f}% for all candidates at once "
+              f"(z = {report['interval_z']})"), "",
+              f"{'change':<44} {'verdict':<16} {'points':>7} {'interval':>16} {'games':>6}"]
     for row in report["candidates"]:
         interval = "-" if row["low"] is None else f"{_points(row['low'])} to {_points(row['high'])}"
         mark = "*" if row["number"] == report["best"] else " "

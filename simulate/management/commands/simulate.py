@@ -255,6 +255,7 @@ class Command(BaseCommand):
         else:
             self.stdout.write("\n".join(render_summary(settings, summary, pairing.number if len(pairings) > 1 else None)
                                          for pairing, summary in zip(pairings, summaries, strict=True)))
+        return None
 
 
     # -- leagues -------------------------------------------------------------------------------------
@@ -360,16 +361,16 @@ class Command(BaseCommand):
 def render_deckless(settings: dict, summary: dict) -> str:
     """The human-readable report of a deckless run, seat by seat."""
     agents = " vs ".join(agent["name"] for agent in settings["agents"])
-    lines = [f"{settings['game']} {settings['mode']} ({settings['players']} players, engine "
-             f"{settings['engine_version']}): {settings['games']} games, seed {settings['seed']}, {agents}"]
+    lines = [(f"{settings['game']} {settings['mode']} ({settings['players']} players, engine "
+              f"{settings['engine_version']}): {settings['games']} games, seed {settings['seed']}, {agents}")]
     if settings.get("options"):
         lines.append("  setup options: " + ", ".join(f"{k}={','.join(map(str, v)) if isinstance(v, list) else v}"
                                                      for k, v in settings["options"].items()))
     labels = summary.get("counter_labels", {})
     for side in summary["sides"]:
         lines += [
-            f"  {side['name']} ({settings['agents'][side['side']]['name']}): {side['wins']} won, {side['draws']} "
-            f"drawn, {side['losses']} lost; win rate {_interval(side['win_rate'])}",
+            (f"  {side['name']} ({settings['agents'][side['side']]['name']}): {side['wins']} won, {side['draws']} "
+             f"drawn, {side['losses']} lost; win rate {_interval(side['win_rate'])}"),
             f"    placements: {_placements(side)}; mean placement {_number(side['mean_placement'])}",
             f"    final score (the game's return): mean {_mean(side['mean_return'])}",
         ]
@@ -459,14 +460,14 @@ def render_summary(settings: dict, summary: dict, pairing: int | None = None) ->
     for side in summary["sides"]:
         where = f"team {team_of[side['side']]}, " if side["side"] in team_of else ""
         if summary["seats"] == 1:  # a game played alone (a one-kit goldfish): no one to beat
-            lines += [f"  deck 1: {side['name']}: {side['games']} games alone; mean return "
-                      f"{_mean(side['mean_return'])}"]
+            lines += [(f"  deck 1: {side['name']}: {side['games']} games alone; mean return "
+                       f"{_mean(side['mean_return'])}")]
         else:
             lines += [
-                f"  {where}deck {side['side'] + 1}: {side['name']}: {side['wins']} won, {side['draws']} drawn, "
-                f"{side['losses']} lost; win rate {_interval(side['win_rate'])}",
-                f"    placements: {_placements(side)}; mean placement {_number(side['mean_placement'])}; "
-                f"mean return {_mean(side['mean_return'])}",
+                (f"  {where}deck {side['side'] + 1}: {side['name']}: {side['wins']} won, {side['draws']} drawn, "
+                 f"{side['losses']} lost; win rate {_interval(side['win_rate'])}"),
+                (f"    placements: {_placements(side)}; mean placement {_number(side['mean_placement'])}; "
+                 f"mean return {_mean(side['mean_return'])}"),
             ]
         if side["turns_to_win"]["count"]:
             lines.append(f"    turns to win: {_lengths(side['turns_to_win'])}")

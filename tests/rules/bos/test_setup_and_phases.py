@@ -134,7 +134,7 @@ def test_phase_2_summoning_forest_sage_conducts_essence_of_nature():
     """The guide's example: Forest Sage turns face-down to play Essence of Nature from the castle."""
     state = started()
     side = state.sides[0]
-    assert [w.name for w in side.wizards][0] == "Forest Sage"
+    assert next(w.name for w in side.wizards) == "Forest Sage"
     assert 'conduct "Essence of Nature" 0' in legal(state)
     assert 'conduct "Essence of Nature" 1' not in legal(state)  # Grove Tender cannot conduct it
     assert 'conduct Sproutling 1' in legal(state)  # "any yellow wizard"

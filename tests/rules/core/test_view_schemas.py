@@ -28,7 +28,7 @@ from jsonschema import Draft202012Validator
 from referencing import Registry, Resource
 
 from rules.core.engine import CORE_END_REASONS, EngineSpec, GameState
-from rules.core.registry import game_slugs, get_engine
+from rules.core.registry import get_engine, play_modes
 from tests.rules.samples import GamePool
 
 ROOT = Path(__file__).resolve().parents[3]
@@ -41,7 +41,7 @@ EVERY = int(os.environ.get("VIEW_SCHEMA_EVERY", "5"))
 CHECKS_PER_GAME = int(os.environ.get("VIEW_SCHEMA_CHECKS", "3"))
 MAX_MOVES = 20_000  # a game that does not end by then fails (every engine has a turn cap)
 
-ENGINE_SLUGS = [slug for slug in game_slugs() if get_engine(slug) is not None]
+ENGINE_SLUGS = [mode.game for mode in play_modes() if not mode.deckless]
 
 
 def schema_path(slug: str) -> Path:
@@ -226,8 +226,8 @@ def mode_schema_path(engine: EngineSpec) -> Path:
     return ROOT.joinpath(*engine.new_game.__module__.split(".")[:-1]) / "view.schema.json"
 
 
-DECKLESS = [(slug, name) for slug in ENGINE_SLUGS for name in get_engine(slug).deckless_modes
-            if mode_schema_path(get_engine(slug, name)).is_file()]
+#: every deckless mode a game declares (``rules.core.registry.play_modes``): each must ship a schema
+DECKLESS = [(mode.game, mode.mode) for mode in play_modes() if mode.deckless]
 
 
 @cache
@@ -261,10 +261,13 @@ def random_setup_options(engine: EngineSpec, rng: random.Random) -> dict:
     return clean_options(engine, kept)
 
 
-def test_the_deckless_modes_with_a_schema_include_the_whole_game():
-    assert ("millennium_blades", "full-game") in DECKLESS
+def test_every_deckless_mode_has_a_view_schema():
+    """A mode a game declares is validated like its deck engine: no mode may go without a schema."""
+    assert {("millennium_blades", mode) for mode in ("full-game", "duel", "turn-based")} <= set(DECKLESS)
     for slug, name in DECKLESS:
-        schema = json.loads(mode_schema_path(get_engine(slug, name)).read_text())
+        path = mode_schema_path(get_engine(slug, name))
+        assert path.is_file(), f"{slug}'s mode {name!r} has no view schema: {path.relative_to(ROOT)}"
+        schema = json.loads(path.read_text())
         Draft202012Validator.check_schema(schema)
         assert schema["$id"] == SCHEMA_BASE + str(mode_schema_path(get_engine(slug, name)).relative_to(ROOT))
         assert schema["additionalProperties"] is False and schema["properties"]["game"] == {"const": slug}

@@ -49,7 +49,7 @@ def _check_values(state) -> None:
         if character is None:
             continue
         assert character.gold >= 0 and character.damage >= 0 and character.defences_used >= 0
-        assert 0 <= state.health(character)
+        assert state.health(character) >= 0
         assert (state.health(character) == 0) == character.slain
         for stat in ("attack", "defence", "range", "attack_multiplier", "heal", "steal", "bribe"):
             assert state.stat(character, stat) >= 0

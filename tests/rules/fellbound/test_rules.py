@@ -662,4 +662,4 @@ def test_every_action_has_a_sentence():
     place(state, 1, "Pyre Colossus", "b3")
     sentence = state.action_to_string(Action.parse("attack a3 b3"), 0)
     assert sentence == "Seat 0's Stampede Boar (a3) attacks Pyre Colossus (b3) from the front (attack 3 x1)"
-    assert ACTION == state.phase
+    assert state.phase == ACTION

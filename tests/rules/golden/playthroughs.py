@@ -1,7 +1,7 @@
 """The golden games: which are played and their text.
 
-For every registered engine (the game's deck engine, on its sample decks) and every deckless mode
-(``rules.core.registry.deckless_modes``, on placeholder decks), :data:`GAMES_EACH` seeded games at
+For every registered play mode (``rules.core.registry.play_modes``: each game's deck engine, on its
+sample decks, and each deckless mode, on placeholder decks), :data:`GAMES_EACH` seeded games at
 the smallest table of two or more seats: a greedy agent against random ones (game 1 greedy in seat
 0, game 2 in seat 1), the first :data:`MAX_MOVES` moves. The text is the engine's version, then
 every event of the log (one line each, its changes as JSON) with each move before the events it
@@ -17,7 +17,7 @@ from pathlib import Path
 from rules.core.decks import DeckList
 from rules.core.engine import EngineSpec, Event
 from rules.core.play import build_agent, choose_move, derive_seed
-from rules.core.registry import deckless_modes, game_slugs, get_engine
+from rules.core.registry import PlayMode, get_engine, play_modes
 from tests.rules.samples import GamePool
 
 FOLDER = Path(__file__).resolve().parent
@@ -52,18 +52,13 @@ class Playthrough:
 
 
 def playthroughs() -> list[Playthrough]:
-    out = []
-    for slug in game_slugs():
-        if get_engine(slug) is not None:
-            out += [Playthrough(slug, None, n) for n in range(1, GAMES_EACH + 1)]
-    for mode, games in sorted(deckless_modes().items()):
-        out += [Playthrough(slug, mode, n) for slug in games for n in range(1, GAMES_EACH + 1)]
-    return out
+    """:data:`GAMES_EACH` games of every registered play mode (``rules.core.registry.play_modes``)."""
+    return [Playthrough(mode.game, mode.mode, n) for mode in play_modes() for n in range(1, GAMES_EACH + 1)]
 
 
 def _decks(case: Playthrough, seats: int) -> list[DeckList]:
     if case.mode is not None:
-        return [DeckList(game=case.game, name=f"Seat {seat + 1}") for seat in range(seats)]
+        return PlayMode(case.game, case.mode, case.engine).placeholder_decks(seats)
     samples = GamePool(case.game).sample_decks()
     return [samples[(case.n - 1 + seat) % len(samples)] for seat in range(seats)]
 

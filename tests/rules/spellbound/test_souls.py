@@ -36,7 +36,7 @@ def test_converts_flip_to_turn_hollow_souls_into_typed_souls():
     souls(state, 0, hollow=1)
     assert {f"convert {convert.ref} dream", f"convert {convert.ref} space"} <= set(legal(state))
     do(state, f"convert {convert.ref} space")
-    assert state.sides[0].souls == {**{s: 0 for s in state.sides[0].souls}, "space": 1}
+    assert state.sides[0].souls == {**dict.fromkeys(state.sides[0].souls, 0), "space": 1}
     assert not [a for a in legal(state) if a.startswith("convert")]
 
 

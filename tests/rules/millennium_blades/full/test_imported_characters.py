@@ -50,8 +50,8 @@ def test_character_powers_each_side_of_an_imported_character_compiles_or_is_name
         ("deckbuilding", "deckbuilding", [{"op": "kit_slots", "amount": 1, "section": "singles"}]),
         ("tournament", "score", [{"op": "gain_rp", "amount": 3}])]  # the co-op side is not played
     assert chars.not_playable(roster["Odile Quill"]) == [
-        "Deckbuilding power: 'Trade hats with the moon.': not understood: 'trade hats with the moon' "
-        "(no Deckbuilding phrase reads it)"]
+        ("Deckbuilding power: 'Trade hats with the moon.': not understood: 'trade hats with the moon' "
+         "(no Deckbuilding phrase reads it)")]
 
 
 def test_character_powers_an_imported_deckbuilding_side_runs_in_the_whole_game(host_pool):

@@ -238,7 +238,7 @@ def test_millennium_accessory_plays_in_the_tournament():
 
 
 # -- complete games of each mode -----------------------------------------------------------------------
-GAMES_PER_MODE = sweep(30)
+GAMES_PER_MODE = sweep(15)
 
 
 @pytest.mark.parametrize("players,options", [
@@ -249,7 +249,7 @@ GAMES_PER_MODE = sweep(30)
     (2, {"duel": True, "draft": True, "millennium_accessories": "handicap", "handicap_seats": [1]}),
 ])
 def test_random_complete_games_of_each_mode_keep_the_rules(players, options):
-    """Dozens of complete games per mode: every game ends, cards are conserved (checked every few
+    """Fifteen complete games per mode (SWEEP_SCALE for more): every game ends, cards are conserved (checked every few
     moves and at the end), money moves only by the rules, the same seed repeats the game."""
     for seed in range(GAMES_PER_MODE):
         state, moves = play(players, 100 + seed, check_every=1 if seed < 3 else 9, **options)

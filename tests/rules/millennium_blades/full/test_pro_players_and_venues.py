@@ -307,7 +307,7 @@ def test_random_complete_games_with_characters_pro_players_and_venues(chunk):
     assert all(seen.values()), seen
 
 
-@pytest.mark.parametrize("players", [3, 5])
+@pytest.mark.parametrize("players", [4])  # 3 and 5 seats: the random complete games above
 def test_whole_game_with_characters_pro_players_and_venues_keeps_the_engine_protocol(players):
     """The core's conformance checks (actions round-trip and apply on clones, views JSON-able and
     not leaking what determinize redeals -- Fulton's peek included --, cards conserved) with the

@@ -159,7 +159,7 @@ def test_trade_with_players_several_cards_a_side_fulton_matches_with_money_and_c
              ('add take "Scrap Golem"', 2, 0)]
     for text, pay, receive in steps:
         adds = [a for a in state.legal_actions(0) if a.verb == "add"]
-        assert len(adds) <= len({c for c in state.binder[0]} | {c for c in state.binder[1]})  # bounded by the binders
+        assert len(adds) <= len(set(state.binder[0]) | set(state.binder[1]))  # bounded by the binders
         assert Action.parse(text) in adds and all(Action.parse(str(a)) == a for a in adds)
         tick(state, s0=text)
         offer = state.offers[0]

@@ -1,12 +1,15 @@
-"""Boundless effects as they were stored before engine 2.1, read into the structured form.
+"""Boundless effects as they were stored before engine 2.1, read into the structured form:
+migration code, frozen with the data migrations that use it (its leading underscore keeps
+Django's migration loader from reading it as a migration). Not rules code: nothing outside the
+migrations (and their tests) imports it, so the engine under ``rules/`` changes freely.
 
 Until engine 2.1 a Boundless effect carried its condition as an English sentence and its
 targets as compact words (``other_your_golem_forms``) that the engine parsed with regular
 expressions when a game started; a sentence it could not read crashed the game. Now conditions
 and targets are structured data checked when a card is saved (compiler.py). This module reads
 the old form, with the same patterns the engine used, for the data migrations that rewrite
-stored cards (cardpool 0002) and the decks frozen in simulation runs (simulate 0004). Nothing
-else uses it; keep it frozen.
+stored cards (cardpool 0002) and the decks frozen in simulation runs (simulate 0004). Keep it
+frozen: what a migration did must not change with the engine.
 
 - ``condition``: a sentence becomes a list of clauses (``{"test": "turn", "step": "act"}``, ...);
 - ``target``: a word becomes a card reference (``"self"``, ``"attacker"``, ...) or a selection
