@@ -86,6 +86,19 @@ def names_in_view(view) -> set[str]:
     return found
 
 
+def hidden_names_in(state: GameState, seat: int, sentence: str) -> list[str]:
+    """The card names in ``sentence`` that ``seat`` cannot see now: hidden from it, and no copy of
+    them shows on its board (issue 27: a card on the board was hidden in the log whenever another
+    copy of it was in a hidden hand). The seat's view is drawn only when the sentence names a hidden
+    card: most sentences ("passes") name none, and drawing a view at every move of a replayed game
+    was most of a move's time."""
+    named = [name for name in state.hidden_cards(seat) if name and name in sentence]
+    if not named:
+        return []
+    visible = names_in_view(state.view(seat)) if not state.is_over else set()
+    return [name for name in named if name not in visible]
+
+
 def masked(sentence: str, hidden: list[str]) -> str:
     """``sentence`` with every card name the reader cannot see replaced by "a hidden card"
     (longest names first, so "Emeraldefender Golem" goes before "Golem")."""
@@ -127,10 +140,6 @@ def rebuild(game: PlayedGame, frames: bool = False, frames_from: int = 0,
             rebuilt.held = next_hold(engine, state, seat, move[seat], rebuilt.held)
         state.apply_joint_checked(move)
         rebuilt.moves.append(move)
-        # a name is masked only while no copy of it shows on the seat's board (issue 27: a card on
-        # the board was hidden in the log whenever another copy of it was in a hidden hand)
-        visible = names_in_view(state.view(seat)) if not state.is_over else set()
-        hidden = [name for name in state.hidden_cards(seat) if name not in visible]
         said = []
         for mover, sentence in sentences.items():
             mine = mover == seat
@@ -138,7 +147,7 @@ def rebuild(game: PlayedGame, frames: bool = False, frames_from: int = 0,
                      "passed": passing is not None and move[mover] == passing,
                      "deck": game.deck_names[mover], "sentence": sentence}
             rebuilt.story.append(entry)
-            told = sentence if mine else masked(sentence, hidden)
+            told = sentence if mine else masked(sentence, hidden_names_in(state, seat, sentence))
             masked_story.append({**entry, "sentence": told})
             # another seat's action text may name a hidden card by name or by id: only its told sentence
             said.append({"player": mover, "action": str(move[mover]) if mine else "", "sentence": told})
