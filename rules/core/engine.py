@@ -26,6 +26,7 @@ statistics counters it keeps.
 
 from __future__ import annotations
 
+import functools
 import json
 import random
 import re
@@ -78,6 +79,7 @@ class Action:
         return cls(verb, tuple(args))
 
 
+@functools.lru_cache(maxsize=8192, typed=True)  # views list every legal action's text at every tick
 def _arg_text(arg: int | str) -> str:
     if isinstance(arg, bool) or not isinstance(arg, (int, str)):
         raise TypeError(f"action arguments are int or str, not {type(arg).__name__} ({arg!r})")
