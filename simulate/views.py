@@ -425,10 +425,6 @@ def _deckless_seats(run: SimulationRun) -> list[dict]:
             for name, a in zip(names, run.agents, strict=False)]
 
 
-def _pct(value) -> str:
-    return "—" if value is None else f"{100 * value:.1f}%"
-
-
 def _played_games(run: SimulationRun) -> dict[int, list[int]]:
     """Per pairing, the indices of the games whose chunk has finished (replay links)."""
     played: dict[int, list[int]] = {}
@@ -578,7 +574,7 @@ def games(request, pk: int):
         reasons=reasons, reason_label=next((r["label"] for r in reasons if r["reason"] == reason), reason),
         filters=[{**f, "current": f["filter"] == (order, upsets, reason)}
                  for f in _filter_links(run, pairing, records, rates, engine, key)],
-        rates=[{"name": n, "rate": _pct(r)} for n, r in zip(names, rates, strict=True)],
+        rates=[{"name": n, "rate": run_tables.percent(r)} for n, r in zip(names, rates, strict=True)],
         upset_count=sum(selectors.is_upset(r, rates) for r in records),
         previous_url=_games_url(run, key, **base, page=page.previous_page_number()) if page.has_previous() else "",
         next_url=_games_url(run, key, **base, page=page.next_page_number()) if page.has_next() else "")

@@ -16,7 +16,7 @@ from django.urls import reverse
 
 from rules.core.play import GameResult
 from rules.core.tally import empty, merge, tally
-from simulate import selectors
+from simulate import run_tables, selectors
 from simulate.models import SimulationRun
 from simulate.selectors import is_upset, select_games, side_win_rates
 from tests.simulate.conftest import AKUMAIDEN, EMERALD, UNDERTOW, import_deck, make_user
@@ -196,7 +196,7 @@ def test_the_games_page_filters_orders_and_pages_server_side(client, decks, djan
 def test_rows_say_the_winner_length_and_end_reason_in_the_game_s_words(client, decks, toy_engine,
                                                                         django_capture_on_commit_callbacks):
     owner, ds = decks
-    run = _run(client, django_capture_on_commit_callbacks, owner, ds, games=6)
+    run = _run(client, django_capture_on_commit_callbacks, owner, ds, games=4)  # rates in whole percents
     first = selectors.game_records(run, 0)[0]
     html = client.get(reverse("simulate:games", args=[run.pk])).content.decode()
     row = re.search(r'<tr data-game="0".*?</tr>', html, re.S).group(0)
@@ -206,7 +206,11 @@ def test_rows_say_the_winner_length_and_end_reason_in_the_game_s_words(client, d
     assert f"{first['turns']} turn" in row and f"{first['steps']} move" in row
     assert toy_engine.end_reason_label(first["reason"]).capitalize() in row
     run_page = client.get(run.get_absolute_url()).content.decode()
-    assert _rows(run_page) == list(range(6)) and "Upsets" in run_page and "Shortest" in run_page
+    assert _rows(run_page) == list(range(4)) and "Upsets" in run_page and "Shortest" in run_page
+    # a win rate reads the same on both pages ("50%", never "50.0%" on one and "50%" on the other)
+    rates = selectors.side_win_rates(selectors.game_records(run, 0), 2)
+    assert f"{names[0]} {run_tables.percent(rates[0])}" in html and f"{names[1]} {run_tables.percent(rates[1])}" in html
+    assert not re.search(r"\d\.0%", html), "a whole percentage written with a decimal"
 
 
 @pytest.mark.django_db
