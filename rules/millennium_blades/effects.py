@@ -31,6 +31,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from rules.millennium_blades.deck_rules import deck_rule_errors
 from rules.millennium_blades.market_ops import MARKET_EFFECT_OPS, TAKE_DESTINATIONS
 from rules.millennium_blades.vocabulary import ELEMENTS, KEYWORDS, TIMINGS, TYPE_VALUES
 
@@ -109,6 +110,9 @@ def check_card(card_type: str, attributes: Mapping[str, Any], effects: list) -> 
     for i, effect in enumerate(effects):
         if "side" in effect:
             errors.append((f"effects[{i}].side", f"only {' and '.join(SIDED_CARD_TYPES)} cards have sides"))
+            continue
+        if isinstance(effect, Mapping) and effect.get("timing") == "deckbuilding":  # a printed deck rule
+            errors += deck_rule_errors(effect, f"effects[{i}]")
             continue
         errors += check_effect(effect, f"effects[{i}]")
     if attributes.get("star") == "X" and card_type == "single" and effects \

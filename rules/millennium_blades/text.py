@@ -15,6 +15,7 @@ import re
 
 from rules.millennium_blades.clauses import read_clause, read_continuous
 from rules.millennium_blades.conditions import read_condition
+from rules.millennium_blades.deck_rules import read_deck_rule
 from rules.millennium_blades.market_phrases import CHOSEN, read_market_sentence, sentence_wording
 from rules.millennium_blades.phrases import (
     MULTIPLE,
@@ -89,6 +90,9 @@ def _kind(segment: str) -> str:
 def compile_ability(text: str) -> dict:
     """One ability: keyword, timing word, sentences."""
     printed, keyword = text, None
+    rule = read_deck_rule(text)  # "You can include 2 additional Singles in your deck.": no timing word
+    if rule is not None:
+        return rule
     m = _KEYWORD.match(text)
     if m is None and _SET_KEYWORD.match(text):
         text = text[_SET_KEYWORD.match(text).end():]
