@@ -29,6 +29,7 @@ from rules.millennium_blades.phrases import (
     read_ref,
     read_target,
 )
+from rules.millennium_blades.replacement import read_rp_gain_limit
 from rules.millennium_blades.vocabulary import CARD_KINDS, TIMINGS
 
 KIND_WORDS = {word.replace("_", " ") for word in CARD_KINDS}
@@ -170,6 +171,10 @@ def _read_body(effect: dict, body: str) -> None:
         effect["trigger"] = read_event(f"{m.group(2)} would flip {m.group(1)}")
         effect["optional"] = True
         effect["ops"] = [{"op": "cancel_flip"}]
+        return
+    gain_limit = read_rp_gain_limit(low) if timing in ("ongoing", "top") else None
+    if gain_limit:  # "Players cannot gain RP." (replacement.py)
+        effect["ops"] = gain_limit
         return
     m = re.match(r"(whenever|when) ([^,]+), (.+)$", low)
     if m:
