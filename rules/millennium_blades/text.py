@@ -244,7 +244,7 @@ def _sentences(sentences: list[str], timing: str, effect: dict) -> list[dict]:
 
 def _clash_branches(s: str, timing: str, effect: dict) -> list[tuple[str, list[dict]]]:
     """A clash result sentence -> [(branch, ops)]; none when the sentence is not one."""
-    m = re.match(r"if (?:you (win|lose|tie)|it is a (tie)|there is a (tie))(?: the clash)?, (.+)", s)
+    m = re.match(r"if (?:you (win|lose|tie)|it is a (tie)|there is a (tie))(?: the clash)?,? (.+)", s)
     if m:
         return [((m.group(1) or "tie"), clauses(m.group(4), timing, effect))]
     m = re.match(r"the winner (gains?|loses?) (.+?),? and (the losers? .+)", s)
