@@ -20,10 +20,13 @@ import re
 from collections.abc import Iterable, Mapping
 from typing import Any
 
+from rules.core.schema import OpSpec
 from rules.millennium_blades.phrases import NUMBER, number
 
-#: the ops a kit card's deck rule may hold
+#: the ops a kit card's deck rule may hold (``kit_slots`` is declared with the Deckbuilding ops)
 KIT_RULE_OPS = ("kit_slots", "all_symbols")
+DECK_RULE_OPS = {"all_symbols": OpSpec('Deck rule: the card is every element and type "for the purpose of building '
+                                       'collections" ("Make your Collection").', {})}
 KIT_SECTIONS = ("singles", "deck_box", "accessories")
 _DECK_SIZE = re.compile(rf"your deck size is increased by ({NUMBER})")
 _ALL_SYMBOLS = re.compile(r"this (?:card|accessory|deck box) (?:is|has) all (?:elements and types|types and elements)"

@@ -5,6 +5,7 @@ cards in each shape, checked in the tournament engine and the deck validator (mi
 from __future__ import annotations
 
 from rules.core.decks import CardSpec
+from rules.core.registry import get_game
 from rules.millennium_blades.construction import FORMATS, check_collection, validate
 from rules.millennium_blades.effects import check_card
 from rules.millennium_blades.text import compile_text
@@ -66,6 +67,8 @@ def test_all_elements_and_types_card_joins_any_collection():
                      "collections.", "accessory", star=5)
     fire = compiled("Ember Pup", "Play: Gain 1 RP.", "single", star=1, elements=("fire",), types=("animal",))
     fire2 = compiled("Ember Hound", "Play: Gain 1 RP.", "single", star=2, elements=("fire",), types=("animal",))
+    assert get_game("millennium_blades").validate_card(card_type="accessory", attributes={},
+                                                       effects=list(charm.effects)) == []
     problems, points = check_collection([fire, fire2, charm])
     assert problems == [] and points == 4
     plain = compiled("Dull Charm", "ACCESSORY | Score: Gain 1 RP.", "accessory", star=5)
