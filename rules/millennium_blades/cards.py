@@ -13,7 +13,9 @@ documented in docs/effects-millennium-blades.md; ``effects.check_card`` is the c
 """
 
 from rules.core.schema import ENUM, INT, LIST, STR, TAGS, Attribute, CardType, GameSpec, ListLayout, OpSpec, RaritySpec, Section
+from rules.millennium_blades.deck_rules import DECK_RULE_OPS
 from rules.millennium_blades.market_ops import MARKET_EFFECT_OPS
+from rules.millennium_blades.replacement import REPLACEMENT_OPS
 from rules.millennium_blades.vocabulary import (
     CARD_KINDS,
     COMPONENTS,
@@ -77,6 +79,8 @@ EFFECT_OPS = {
                                "with the next one.", {}),
     "starting_promo": OpSpec("Setup: take cards from the top of a Card Fusion pile.", {**N, "tier": "str"}),
     **MARKET_EFFECT_OPS,
+    **REPLACEMENT_OPS,
+    **DECK_RULE_OPS,
 }
 
 #: The layout fan card lists use (docs/import-format.md): name, set, star, element, type,

@@ -84,10 +84,12 @@ def read_clause(text: str, timing: str, effect: dict, last: dict) -> list[dict]:
         if target["pick"] in CHOSEN_PICKS:
             THAT_CARD.set("flipped")  # "flip a card ... If you did, gain RP equal to its STAR"
         return [{"op": "flip", "target": target}]
-    m = re.fullmatch(r"clash with (an opponent|another player|one opponent|a player|an opponent of your choice|"
+    m = re.fullmatch(r"clash with (an opponent|another player|a different player|one opponent|a player|"
+                     r"an opponent of your choice|"
                      r"all players|all opponents|each opponent|every player|all other players)|(all players) clash", text)
     if m:
-        one = m.group(1) in ("an opponent", "another player", "one opponent", "a player", "an opponent of your choice")
+        one = m.group(1) in ("an opponent", "another player", "a different player", "one opponent", "a player",
+                             "an opponent of your choice")
         return [{"op": "clash", "with": "opponent" if one else "all"}]
     m = re.fullmatch(rf"the next card you play comes into play with ({NUMBER}) \+1 star tokens?(?: on it)?", text)
     if m:
@@ -219,7 +221,8 @@ def _continuous(s: str) -> list[dict]:
         return [{"op": "copy_attributes"}]
     if re.fullmatch(r"this stops if that card is flipped, and it still applies during scoring", s):
         return []
-    m = re.fullmatch(rf"your tableau has ({NUMBER}) extra slots?(?:,? at its right end)?", s)
+    m = re.fullmatch(rf"your tableau has ({NUMBER}) (?:extra|additional) slots?(?:,? (?:at its right end|on the right "
+                     r"edge)(?: to play singles)?)?", s)
     if m:
         return [{"op": "extra_slot", "amount": number(m.group(1))}]
     m = re.fullmatch(rf"x is (?:equal to )?(?:({MULTIPLE}) )?the number of (.+)", s)

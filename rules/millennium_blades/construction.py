@@ -16,6 +16,7 @@ from rules.core.construction_spec import ConstructionSpec
 from rules.core.decks import CardSpec, DeckEntry, DeckList, Violation
 from rules.core.formats import FormatSpec, cite, copies_by_name, name_key
 from rules.millennium_blades.cards import ELEMENTS, GAME, TYPES
+from rules.millennium_blades.deck_rules import extra_slots, has_all_symbols
 
 BOOK = GAME.rulebook
 BUILD_DECK = cite(BOOK, "Build your Deck")
@@ -50,11 +51,14 @@ def validate(deck: DeckList, fmt: FormatSpec) -> list[Violation]:
     lim = fmt.limit
     out: list[Violation] = []
     out += wrong_section_violations(deck, GAME, BUILD_DECK)
-    out += at_most("singles_limit", BUILD_DECK, deck.count("singles"), lim("max_singles"), "singles", "singles")
-    out += at_most("deck_box_limit", BUILD_DECK, deck.count("deck_box"), lim("max_deck_boxes"),
+    kit = deck.cards("deck_box") + deck.cards("accessories")  # their printed extra slots (deck_rules.py)
+    out += at_most("singles_limit", BUILD_DECK, deck.count("singles"), _more(lim("max_singles"), kit, "singles"),
+                   "singles", "singles")
+    out += at_most("deck_box_limit", BUILD_DECK, deck.count("deck_box"),
+                   _more(lim("max_deck_boxes"), kit, "deck_box"),
                    "deck box" if lim("max_deck_boxes") == 1 else "deck boxes", "deck_box")
-    out += at_most("accessory_limit", BUILD_DECK, deck.count("accessories"), lim("max_accessories"),
-                   "accessories", "accessories")
+    out += at_most("accessory_limit", BUILD_DECK, deck.count("accessories"),
+                   _more(lim("max_accessories"), kit, "accessories"), "accessories", "accessories")
     most = lim("max_copies")
     if most is not None:
         counts, display = copies_by_name(deck.entries())
@@ -69,6 +73,11 @@ def validate(deck: DeckList, fmt: FormatSpec) -> list[Violation]:
                                      f"{'one copy' if most == 1 else f'{most} copies'} of any card in your deck.",
                                      (display[key],), section_of.get(key)))
     return out
+
+
+def _more(limit: int | None, kit: list[CardSpec], section: str) -> int | None:
+    """``limit`` with the slots the kit's Deck Box and Accessories print ("Build your Deck")."""
+    return None if limit is None else limit + extra_slots(kit, section)
 
 
 #: the kit's sections, the card type each takes, and the Standard limit on it ("Build your Deck")
@@ -103,7 +112,10 @@ def random_legal_deck(pool: Sequence[CardSpec], rng: random.Random) -> DeckList:
 
 
 def symbols(card: CardSpec) -> set[str]:
-    """A card's collection symbols: its elements and types."""
+    """A card's collection symbols: its elements and types (all of them for a card printed "all
+    ELEMENTS and TYPES for the purpose of building collections": deck_rules.py)."""
+    if has_all_symbols(card):
+        return {f"element:{e}" for e in ELEMENTS} | {f"type:{t}" for t in TYPES}
     return {f"element:{e}" for e in list_attr(card, "elements")} | {f"type:{t}" for t in list_attr(card, "types")}
 
 

@@ -31,6 +31,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from rules.millennium_blades.deck_rules import deck_rule_errors
 from rules.millennium_blades.market_ops import MARKET_EFFECT_OPS, TAKE_DESTINATIONS
 from rules.millennium_blades.vocabulary import ELEMENTS, KEYWORDS, TIMINGS, TYPE_VALUES
 
@@ -66,7 +67,8 @@ EVENTS = ("play", "flipped", "would_flip", "clash_won", "clash_lost", "clash", "
           "would_lose_clash", "action_used", "would_lose_rp", "clash_card")
 SIDES = ("self", "opponent", "any")
 TRIGGERED_TIMINGS = ("top", "ongoing", "reaction")
-CONTINUOUS_OPS = ("protect", "extra_slot", "set_star", "copy_attributes", "clash_star", "no_rp_loss")
+CONTINUOUS_OPS = ("protect", "extra_slot", "set_star", "copy_attributes", "clash_star", "no_rp_loss",
+                  "rp_gain_limit")
 #: the sides of a Character or Venue card, and its Deckbuilding side's timings and ops
 CARD_SIDES = ("deckbuilding", "tournament")
 COMPONENT_TIMINGS = ("deckbuilding", "setup")
@@ -109,6 +111,9 @@ def check_card(card_type: str, attributes: Mapping[str, Any], effects: list) -> 
     for i, effect in enumerate(effects):
         if "side" in effect:
             errors.append((f"effects[{i}].side", f"only {' and '.join(SIDED_CARD_TYPES)} cards have sides"))
+            continue
+        if isinstance(effect, Mapping) and effect.get("timing") == "deckbuilding":  # a printed deck rule
+            errors += deck_rule_errors(effect, f"effects[{i}]")
             continue
         errors += check_effect(effect, f"effects[{i}]")
     if attributes.get("star") == "X" and card_type == "single" and effects \

@@ -78,14 +78,15 @@ from rules.millennium_blades.full.engine import DUEL_ENGINE, FULL_ENGINE
 from rules.millennium_blades.state import CHARTS, TURN_LIMIT, MBState
 from rules.millennium_blades.turn_based.engine import TURN_BASED_ENGINE
 
-VERSION = "1.6"
+VERSION = "1.8"
 # 1.5 (issue 26.2): "Choose a player" (a player decision); 1.1: ISMCTS searches with evaluation priors; 1.2:
 # sampled worlds deal opponents kit-like hands that play their printed text (``MBState.determinize``), ISMCTS
 # plays out greedily (its games differ; the rules do not); 1.3 (issue 29): no Action before the Single that
 # leaves no Single to play, an Action's card flipped even when its text fails, a face-down card's effects no
 # longer resolve (event ``effect_lost``); 1.4 (issue 26): printed-card phrasing -- a Next effect's tokens go on
 # the card it names, "that card" of a play trigger is the card played, steal_rp, clash_star, clash_lost, "If you
-# did", Flip effects know whose effect flipped them, discards by other players, new counts and picks
+# did", Flip effects know whose effect flipped them, discards by other players, new counts and picks; 1.8
+# (issue 26.2, deck_rules.py): a Deck Box or Accessory printing extra singles raises the "Illegal Decks" limit
 
 END_REASONS = {"tournament_end": "every player passed in succession; the tournament was scored"}
 

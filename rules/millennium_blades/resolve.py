@@ -14,6 +14,7 @@ from __future__ import annotations
 from rules.core.engine import Action
 from rules.millennium_blades.clash import ClashMixin
 from rules.millennium_blades.effects import ALLY_PLAYERS, EVENTS, MARKET_OPS
+from rules.millennium_blades.replacement import limited_gain
 
 LOOP_LIMIT = 3000  # ops resolved in one decision: beyond this, "Infinite Loops"
 ACCEPT, DECLINE = Action("accept"), Action("decline")
@@ -212,9 +213,10 @@ class ResolveMixin(ClashMixin):
                 if logging:
                     self.log("gain_money", p, amount=amount)
             elif name == "gain_rp":
-                self.rp[p] += amount
+                gained = limited_gain(self, p, amount)  # "Players cannot gain RP" (replacement.py)
+                self.rp[p] += gained
                 if logging:
-                    self.log("gain_rp", p, amount=amount, rp=self.rp[p])
+                    self.log("gain_rp", p, amount=gained, rp=self.rp[p])
             else:  # "FAQs": "You lose as much as you can and stop at zero"
                 loss = self.rp_loss_after_reaction(frame, p, amount, k)  # "When you would lose RP" Reactions
                 lost = 0 if self.cannot_lose_rp(p) else min(loss, self.rp[p])

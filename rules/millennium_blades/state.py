@@ -16,6 +16,7 @@ import random
 from rules.core.decks import DeckList
 from rules.core.engine import GameState
 from rules.millennium_blades.catalogue import CardDef, as_printed, card_def, card_defs, pool_store
+from rules.millennium_blades.deck_rules import extra_slots
 from rules.millennium_blades.flow import FlowMixin
 from rules.millennium_blades.queries import TABLEAU_SLOTS, QueryMixin
 from rules.millennium_blades.resolve import ResolveMixin
@@ -100,7 +101,10 @@ class MBState(FlowMixin, ResolveMixin, QueryMixin, ViewMixin, GameState):
             for section, zone in (("singles", self.hand), ("deck_box", self.deck_box),
                                   ("accessories", self.accessories)):
                 ids = self._new_cards(deck.cards(section), seat)
-                self._trim_illegal(seat, section, ids, (kit_limits[seat] if kit_limits else KIT_LIMITS)[section])
+                # a Deck Box or Accessory may print more slots (deck_rules.py, "Build your Deck")
+                extra = extra_slots(card_defs(deck.cards("deck_box") + deck.cards("accessories")), section)
+                self._trim_illegal(seat, section, ids,
+                                   (kit_limits[seat] if kit_limits else KIT_LIMITS)[section] + extra)
                 zone[seat].extend(ids)
         self.store = self._new_cards(pool_store() if store is None else store, -1)
         shuffle(self.rng, self.store)

@@ -15,6 +15,7 @@ import re
 
 from rules.millennium_blades.clauses import read_clause, read_continuous
 from rules.millennium_blades.conditions import read_condition
+from rules.millennium_blades.deck_rules import read_deck_rule
 from rules.millennium_blades.market_phrases import CHOSEN, read_market_sentence, sentence_wording
 from rules.millennium_blades.phrases import (
     MULTIPLE,
@@ -28,6 +29,7 @@ from rules.millennium_blades.phrases import (
     read_ref,
     read_target,
 )
+from rules.millennium_blades.replacement import read_rp_gain_limit
 from rules.millennium_blades.vocabulary import CARD_KINDS, TIMINGS
 
 KIND_WORDS = {word.replace("_", " ") for word in CARD_KINDS}
@@ -89,6 +91,9 @@ def _kind(segment: str) -> str:
 def compile_ability(text: str) -> dict:
     """One ability: keyword, timing word, sentences."""
     printed, keyword = text, None
+    rule = read_deck_rule(text)  # "You can include 2 additional Singles in your deck.": no timing word
+    if rule is not None:
+        return rule
     m = _KEYWORD.match(text)
     if m is None and _SET_KEYWORD.match(text):
         text = text[_SET_KEYWORD.match(text).end():]
@@ -167,6 +172,10 @@ def _read_body(effect: dict, body: str) -> None:
         effect["optional"] = True
         effect["ops"] = [{"op": "cancel_flip"}]
         return
+    gain_limit = read_rp_gain_limit(low) if timing in ("ongoing", "top") else None
+    if gain_limit:  # "Players cannot gain RP." (replacement.py)
+        effect["ops"] = gain_limit
+        return
     m = re.match(r"(whenever|when) ([^,]+), (.+)$", low)
     if m:
         if timing not in ("top", "ongoing", "reaction"):
@@ -235,7 +244,7 @@ def _sentences(sentences: list[str], timing: str, effect: dict) -> list[dict]:
 
 def _clash_branches(s: str, timing: str, effect: dict) -> list[tuple[str, list[dict]]]:
     """A clash result sentence -> [(branch, ops)]; none when the sentence is not one."""
-    m = re.match(r"if (?:you (win|lose|tie)|it is a (tie)|there is a (tie))(?: the clash)?, (.+)", s)
+    m = re.match(r"if (?:you (win|lose|tie)|it is a (tie)|there is a (tie))(?: the clash)?,? (.+)", s)
     if m:
         return [((m.group(1) or "tie"), clauses(m.group(4), timing, effect))]
     m = re.match(r"the winner (gains?|loses?) (.+?),? and (the losers? .+)", s)

@@ -1,0 +1,88 @@
+"""Deck rules printed on kit cards (issue 26.2): sentences with no timing word that change how the
+deck or a collection is built, not what happens in a tournament.
+
+millennium-blades.txt, "Build your Deck": "The Deck Area can contain up to eight singles, up to one
+Deck Box, and up to two Accessories." A Deck Box or Accessory may print that the deck holds more
+("You can include 2 additional Singles in your deck.", "Your Deck Size is increased by 3." -- the
+Deck Size is the eight singles: rules notes, "Deck rules printed on kit cards"). "Make your
+Collection": "each having at least one matching symbol with all the others"; a card may print that
+it is "all ELEMENTS and TYPES for the purpose of building collections" (it matches every symbol).
+
+Each reads as an effect ``{"timing": "deckbuilding", "ops": [...]}`` with ``KIT_RULE_OPS``: the
+tournament engine never plays it (it is no timing word of "Effects on Cards"); ``extra_slots`` gives
+the tournament's "Illegal Decks" check and the deck validator the bigger limit, and
+``all_symbols`` the collection check the wildcard card. A grammar of phrases, never a card's name.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+from rules.core.schema import OpSpec
+from rules.millennium_blades.phrases import NUMBER, number
+
+#: the ops a kit card's deck rule may hold (``kit_slots`` is declared with the Deckbuilding ops)
+KIT_RULE_OPS = ("kit_slots", "all_symbols")
+DECK_RULE_OPS = {"all_symbols": OpSpec('Deck rule: the card is every element and type "for the purpose of building '
+                                       'collections" ("Make your Collection").', {})}
+KIT_SECTIONS = ("singles", "deck_box", "accessories")
+_DECK_SIZE = re.compile(rf"your deck size is increased by ({NUMBER})")
+_ALL_SYMBOLS = re.compile(r"this (?:card|accessory|deck box) (?:is|has) all (?:elements and types|types and elements)"
+                          r" for the purpose of (?:building|making) (?:a )?collections?")
+
+
+def read_deck_rule(text: str) -> dict | None:
+    """A printed deck rule as a ``deckbuilding`` effect, or None when ``text`` is not one.
+    ``text`` may open with "Ongoing:" (a rule that holds while the card is in the deck)."""
+    from rules.millennium_blades.full.deckbuilding_text import read_op  # the package imports this one
+
+    body = re.sub(r"^ongoing\s*:\s*", "", text.strip().lower()).rstrip(". ").strip()
+    op: dict | None
+    m = _DECK_SIZE.fullmatch(body)
+    if m:
+        op = {"op": "kit_slots", "section": "singles", "amount": number(m.group(1))}
+    elif _ALL_SYMBOLS.fullmatch(body):
+        op = {"op": "all_symbols"}
+    else:
+        op = read_op(body)
+        if op is None or op["op"] != "kit_slots" or op["amount"] < 0:
+            return None
+    return {"timing": "deckbuilding", "ops": [op], "text": text}
+
+
+def deck_rule_errors(effect: Mapping[str, Any], path: str) -> list[tuple[str, str]]:
+    """The problems of a kit card's ``deckbuilding`` effect (``effects.check_card``)."""
+    ops = effect.get("ops")
+    if not isinstance(ops, list) or not ops:
+        return [(f"{path}.ops", "must be a non-empty list of ops")]
+    errors = [(f"{path}.{key}", "a deck rule has none") for key in ("trigger", "condition", "optional", "keyword")
+              if key in effect]
+    for j, op in enumerate(ops):
+        where = f"{path}.ops[{j}]"
+        name = op.get("op") if isinstance(op, Mapping) else None
+        if name not in KIT_RULE_OPS:
+            errors.append((f"{where}.op", f"{name!r} is not a deck rule ({', '.join(KIT_RULE_OPS)})"))
+        elif name == "kit_slots":
+            if op.get("section") not in KIT_SECTIONS:
+                errors.append((f"{where}.section", f"is one of {', '.join(KIT_SECTIONS)}"))
+            if not isinstance(op.get("amount"), int) or isinstance(op.get("amount"), bool) or op["amount"] < 0:
+                errors.append((f"{where}.amount", "a whole number of extra slots, not negative"))
+    return errors
+
+
+def _rule_ops(effects: Iterable[Mapping]) -> list[Mapping]:
+    return [op for e in effects or () if e.get("timing") == "deckbuilding" and "side" not in e
+            for op in e.get("ops", ())]
+
+
+def extra_slots(kit_cards: Iterable[Any], section: str) -> int:
+    """The slots of ``section`` the kit's Deck Box and Accessories add ("Build your Deck")."""
+    return sum(op.get("amount", 0) for card in kit_cards if card.card_type in ("deck_box", "accessory")
+               for op in _rule_ops(card.effects) if op["op"] == "kit_slots" and op.get("section") == section)
+
+
+def has_all_symbols(card: Any) -> bool:
+    """Whether the card is every element and type "for the purpose of building collections"."""
+    return any(op["op"] == "all_symbols" for op in _rule_ops(getattr(card, "effects", ())))
