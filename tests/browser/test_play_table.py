@@ -85,17 +85,15 @@ def _click_and_wait(page, button) -> None:
 def _pick_and_confirm(page, rng: random.Random, eager: bool = False) -> int:
     """Click what lights up on the board until a confirm button shows, then confirm one (``eager``:
     as soon as one shows): the clicks it took, 0 if there was nothing to pick (or nothing confirmed)."""
-    clicks = 0
-    for _ in range(8):
+    for picked in range(8):  # the cards clicked so far
         confirms = page.locator("#play-picks form.play-pick-form button")
         lit = page.locator("#play-board .play-pickable")
         if confirms.count() and (not lit.count() or eager or rng.random() < 0.6):
             _click_and_wait(page, confirms.nth(rng.randrange(confirms.count())))
-            return clicks + 1
+            return picked + 1
         if not lit.count():
             return 0
         lit.nth(rng.randrange(lit.count())).click()
-        clicks += 1
         # after one of several (a battler) the page asks what may be picked next
         page.wait_for_function("() => !document.getElementById('play').hasAttribute('data-asking')")
     return 0
