@@ -59,7 +59,9 @@ class CardDef:
         object.__setattr__(self, "extra_slots", sum(op.get("amount", 1) for op in self.continuous("extra_slot")))
         object.__setattr__(self, "mimics", bool(self.continuous("copy_attributes")))
         flags = {"action": self.has_action, "extra_slot": bool(self.extra_slots), "mimicry": self.mimics,
-                 "discard": any(_has_op(e["ops"], "discard") for e in self.effects)}
+                 "discard": any(_has_op(e["ops"], "discard") for e in self.effects),
+                 # special_ops.py: cards the engine looks for where they are (hand, entering, tableau)
+                 **{name: bool(self.continuous(name)) for name in ("play_condition", "enters_with_tokens", "grant_flip")}}
         object.__setattr__(self, "features", frozenset([name for name, on in flags.items() if on]
                                                        + [f"on {event}" for event in triggers]))
 

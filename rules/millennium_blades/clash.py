@@ -87,6 +87,10 @@ class ClashMixin:
             card = targets[j]
             owner_seat = self.seat_of(card)
             cancelled = False
+            if owner_seat is not None and owner_seat != seat and card not in self.down and self.attached \
+                    and self.shield_with_attachment(card, seat):
+                ctx[f"{k}:done"] = j + 1
+                continue
             if owner_seat is not None and owner_seat != seat and card not in self.down:
                 reactions = self._flip_reactions(card, owner_seat, seat)
                 key = f"{k}:react{j}"

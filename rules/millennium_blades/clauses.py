@@ -16,6 +16,7 @@ from rules.millennium_blades.phrases import (
     read_ref,
     read_target,
 )
+from rules.millennium_blades.special_text import read_special_clause, read_special_continuous
 
 _RP = r"(?:rp|ranking points?)"
 #: the TARGET picks whose card is chosen when the flip happens (then "it" is the card flipped)
@@ -126,6 +127,9 @@ def read_clause(text: str, timing: str, effect: dict, last: dict) -> list[dict]:
         if m.group(3):
             ops += read_clause(m.group(3), timing, effect, last)
         return ops
+    special = read_special_clause(text, timing, effect, last)
+    if special is not None:
+        return special
     raise Unread(text, "an effect")
 
 
@@ -209,6 +213,9 @@ def _continuous(s: str) -> list[dict]:
         if not m.group(2):
             raise Unread(s, "protection names whose effects (by opponents' effects)")
         return [_protect(m.group(1))]
+    special = read_special_continuous(s)
+    if special is not None:
+        return special
     raise Unread(s, "a continuous effect")
 
 

@@ -31,6 +31,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from rules.millennium_blades.special_ops import SPECIAL_CONTINUOUS_OPS, special_op_errors
 from rules.millennium_blades.vocabulary import ELEMENTS, KEYWORDS, TIMINGS, TYPE_VALUES
 
 CMPS = ("<", "<=", "==", ">=", ">")
@@ -51,7 +52,7 @@ WHO = ("self", "each_opponent", "that_player", "chosen_opponent", "each", "each_
 EVENTS = ("play", "flipped", "would_flip", "clash_won", "clash_lost", "clash", "clash_any", "star_tokens")
 SIDES = ("self", "opponent", "any")
 TRIGGERED_TIMINGS = ("top", "ongoing", "reaction")
-CONTINUOUS_OPS = ("protect", "extra_slot", "set_star", "copy_attributes", "clash_star")
+CONTINUOUS_OPS = ("protect", "extra_slot", "set_star", "copy_attributes", "clash_star", *SPECIAL_CONTINUOUS_OPS)
 #: the sides of a Character or Venue card, and its Deckbuilding side's timings and ops
 CARD_SIDES = ("deckbuilding", "tournament")
 COMPONENT_TIMINGS = ("deckbuilding", "setup")
@@ -244,6 +245,8 @@ def _op(name: str, op: Mapping[str, Any], where: str) -> Errors:
         errors.append((f"{where}.among", 'chooses among "any" player or an "opponent"'))
     elif name == "rescore" and op.get("card") not in RESCORE_CARDS:
         errors.append((f"{where}.card", f"rescores {' or '.join(RESCORE_CARDS)}"))
+    elif name in ("copy_effects", "attach", *SPECIAL_CONTINUOUS_OPS):
+        errors += special_op_errors(name, op, where)
     elif name == "if":
         errors += condition_errors(op.get("condition"), f"{where}.condition")
         errors += ops_errors(op.get("then"), f"{where}.then")

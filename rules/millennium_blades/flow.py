@@ -38,7 +38,8 @@ class FlowMixin:
         actions = []
         if can_play:
             cards = self.cards
-            names = dict.fromkeys(cards[c].name for c in self.hand[seat] if cards[c].card_type == "single")
+            names = dict.fromkeys(cards[c].name for c in self.hand[seat] if cards[c].card_type == "single"
+                                  and self.may_play(seat, c))
             actions += [card_action("play", name) for name in names]
         if not self.action_used:
             usable = self.usable_actions(seat)
@@ -53,7 +54,7 @@ class FlowMixin:
         """"unable to play a single if he or she has no cards in hand, or if his or her entire
         tableau is filled already"."""
         return (self.plays_left > 0 and len(self.tableau[seat]) < self.capacity(seat)
-                and any(self.cards[c].card_type == "single" for c in self.hand[seat]))
+                and any(self.cards[c].card_type == "single" and self.may_play(seat, c) for c in self.hand[seat]))
 
     def usable_actions(self, seat: int) -> list[int]:
         """The face-up cards in ``seat``'s play area with an Action, one per name."""
@@ -169,6 +170,8 @@ class FlowMixin:
         played[definition.name] = played.get(definition.name, 0) + 1
         if self.log_events:
             self.log("play", seat, card=definition.name, slot=len(self.tableau[seat]) - 1)
+        if card in self.cards_with("enters_with_tokens"):
+            self.enter_with_tokens(seat, card)
         frames = [f for f in triggered if not f["reaction"]] if reactions else triggered
         frames += [self.frame(seat, card, e, {"played": card}, needs_face_up=True) for _i, e in definition.timed("play")]
         waiting, self.next_effects[seat] = self.next_effects[seat], []

@@ -14,6 +14,7 @@ from __future__ import annotations
 from rules.core.engine import Action
 from rules.millennium_blades.clash import ClashMixin
 from rules.millennium_blades.effects import EVENTS
+from rules.millennium_blades.special_ops import SpecialOpsMixin
 
 LOOP_LIMIT = 3000  # ops resolved in one decision: beyond this, "Infinite Loops"
 ACCEPT, DECLINE = Action("accept"), Action("decline")
@@ -22,7 +23,7 @@ TRIGGERED_BY = {event: f"on {event}" for event in EVENTS}  # the CardDef feature
 SELF_EVENTS = ("clash_won", "clash_lost", "clash", "star_tokens")
 
 
-class ResolveMixin(ClashMixin):
+class ResolveMixin(ClashMixin, SpecialOpsMixin):
     # -- frames --------------------------------------------------------------------------------------
     def frame(self, seat: int, source: int | None, effect: dict, ctx: dict | None = None, *,
               extra: tuple = (), optional: bool | None = None, needs_face_up: bool = False) -> dict:
@@ -148,9 +149,17 @@ class ResolveMixin(ClashMixin):
             return self.op_rescore(frame, op)
         if name == "choose_player":
             return self.op_choose_player(frame, op, k)
+        if name == "copy_effects":
+            return self.op_copy(frame, op, k)
+        if name == "attach":
+            return self.op_attach(frame, op, k)
         if name == "_flip_source":
-            if source not in self.down:
-                self.flip_card(source, seat)
+            if source not in self.down and source not in self.attached:
+                spared = self.spare_with_token(frame, k)
+                if spared is None:
+                    return False
+                if not spared:
+                    self.flip_card(source, seat)
             return True
         return True  # cancel_flip (done by the flip it cancels) and continuous ops: nothing to do now
 
@@ -391,6 +400,9 @@ class ResolveMixin(ClashMixin):
             return False
         self.down.add(card)
         self.tokens.pop(card, None)
+        if self.attached:
+            for att in self.attachments(card):
+                self.detach(att, "flipped")
         whose = self.seat_of(card)
         owner = self.owner[card]
         if owner >= 0:
@@ -400,5 +412,7 @@ class ResolveMixin(ClashMixin):
             self.log("flip", by, card=self.cards[card].name, seat=whose, slot=self.slot_of(card))
         own = [self.frame(whose, card, e, {"flipped_by": by, "that_player": by})
                for _i, e in self.cards[card].timed("flip")] if whose is not None else []
+        if whose is not None and self.cards_with("grant_flip"):
+            own += self.granted_flips(card, by, whose)
         self.triggered.extend(own + self.collect("flipped", card, by, whose))
         return True

@@ -27,6 +27,7 @@ from rules.millennium_blades.phrases import (
     read_ref,
     read_target,
 )
+from rules.millennium_blades.special_text import read_untimed
 from rules.millennium_blades.vocabulary import CARD_KINDS, TIMINGS
 
 KIND_WORDS = {word.replace("_", " ") for word in CARD_KINDS}
@@ -102,6 +103,8 @@ def compile_ability(text: str) -> dict:
                 body = body.replace("three", "five")
         text = body
     m = _TIMING.match(text)
+    if not m and not keyword and (rule := read_untimed(text)) is not None:
+        return {**rule, "text": printed}  # a rule of the card itself (Fusion, Level Up)
     if not m:
         raise Unread(text.split(":")[0] if ":" in text[:20] else text, "a timing word (Play:, Next:, ... Action:)")
     effect: dict = {"timing": m.group(1).lower()}

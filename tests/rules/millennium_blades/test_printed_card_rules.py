@@ -1,0 +1,177 @@
+"""Phrase shapes of printed Millennium Blades cards (issue 26, parts 2 and 3), the rules a card
+prints about itself and copied effects (rules/millennium_blades/special_text.py): each test plays an
+ORIGINAL card written in one shape (invented name and wording) in the tournament engine and checks
+what it did, citing the rulebook (millennium-blades.txt) section the shape follows."""
+
+from __future__ import annotations
+
+from rules.core.engine import Action
+from rules.millennium_blades.effects import check_card
+from rules.millennium_blades.text import compile_text
+from tests.rules.millennium_blades.helpers import card, do, ids, kit, names, place, table
+
+IDLE = card("Idle Lamp", "Play: Gain 1 RP.", star=1, elements=("light",), types=("citizen",))
+
+
+def _compiles(text: str) -> list[dict]:
+    effects, reason = compile_text(text)
+    assert reason is None, reason
+    assert check_card("single", {"star": 3}, effects) == []
+    return effects
+
+
+def test_fusion_card_is_played_only_with_cards_of_its_element_and_type():
+    """"Play a Single (Required)": a Fusion card whose condition fails is no legal play; it is one
+    once a face-up card shares its element and one shares its type (rules notes, "Fusion")."""
+    text = ("Fusion: You may only play this card if you have cards of this card's ELEMENT and TYPE in your "
+            "tableau. | Play: Gain 12 RP.")
+    _compiles(text)
+    golem = card("Ember Colossus", text, star=9, elements=("fire",), types=("construct",))
+    spark = card("Spark Wisp", star=1, elements=("fire",), types=("myth",))
+    gear = card("Cog Pup", star=1, elements=("water",), types=("construct",))
+    st = table(kit([golem, spark, gear]), kit([IDLE]))
+    assert Action.parse('play "Ember Colossus"') not in st.legal_actions(0)
+    place(st, 0, "Spark Wisp")
+    assert Action.parse('play "Ember Colossus"') not in st.legal_actions(0)  # an element, but no construct yet
+    place(st, 0, "Cog Pup")
+    do(st, 'play "Ember Colossus"')
+    assert st.rp[0] == 12
+    st = table(kit([golem, spark, gear]), kit([IDLE]))
+    place(st, 0, "Spark Wisp", "Cog Pup", down=("Cog Pup",))  # a face-down card has no type ("Face-Down Cards")
+    assert Action.parse('play "Ember Colossus"') not in st.legal_actions(0)
+
+
+def test_level_up_enters_with_a_token_and_spends_it_instead_of_flipping():
+    """Level Up: "Comes into play with a +1 STAR Token"; "Use an Action": the card is flipped after
+    its text, unless its controller removes a token from it instead, as the card allows."""
+    text = ("Level Up - Comes into play with a +1 STAR Token on it. When you use this card's Action effect, "
+            "you may remove a +1 STAR Token from it instead of flipping it. | Action: Gain 4 RP.")
+    _compiles(text)
+    squire = card("Rookie Squire", text, star=2)
+    st = table(kit([squire, card("Second Pebble", star=1), card("Third Pebble", star=1)]), kit([IDLE, card("Lamp Two")]))
+    do(st, 'play "Rookie Squire"')
+    (sq,) = ids(st, 0, "Rookie Squire")
+    assert st.tokens[sq] == 1 and st.star(sq) == 3
+    do(st, 'use "Rookie Squire"', "accept")  # remove the token instead of flipping
+    assert st.rp[0] == 4 and sq not in st.down and sq not in st.tokens
+    do(st, 'play "Idle Lamp"', 'play "Second Pebble"', 'use "Rookie Squire"')  # no token left: it is flipped
+    assert st.rp[0] == 8 and sq in st.down
+
+
+def test_copy_this_cards_play_effect_on_another_earth_card():
+    """"Effects on Cards": an Ongoing effect triggered by playing another EARTH card copies this
+    card's Play effect, which resolves again as this card's; "This effect cannot be copied" is the
+    FAQ's "Copy effects can never be copied"."""
+    text = ("Loamcraft–Ongoing: Each time you play another EARTH card, copy this card's Play effect. This effect "
+            "cannot be copied. | Play: Gain 5 RP.")
+    _compiles(text)
+    mole = card("Burrow Sage", text, elements=("earth",))
+    st = table(kit([mole, card("Clay Pup", star=1, elements=("earth",)), card("Ash Pup", star=1)]), kit([IDLE, card("L2")]))
+    do(st, 'play "Burrow Sage"')
+    assert st.rp[0] == 5
+    do(st, 'play "Idle Lamp"', 'play "Clay Pup"')
+    assert st.rp[0] == 10
+    do(st, 'play "L2"', 'play "Ash Pup"')  # not EARTH
+    assert st.rp[0] == 10
+
+
+def test_spend_dollars_and_repeat_play_effects():
+    """"Use an Action": paying is part of the text; without the dollars the rest does not happen
+    (rules notes, "Paying dollars"); "repeat this card's Play effects" copies them."""
+    text = "Token Slot–Action: Spend 2 Dollars and repeat this card's Play Effects. | Play: Gain 3 Dollars and 4 RP."
+    _compiles(text)
+    arcade = card("Arcade Imp", text)
+    st = table(kit([arcade, card("Second Pebble", star=1)]), kit([IDLE]))
+    do(st, 'play "Arcade Imp"')
+    assert st.rp[0] == 4 and st.money[0] == 3
+    do(st, 'use "Arcade Imp"')
+    assert st.rp[0] == 8 and st.money[0] == 4  # paid 2, gained 3 again
+    poor = table(kit([card("Arcade Imp", "Action: Spend 2 Dollars and repeat this card's Play Effects. | Play: Gain 4 RP."),
+                      card("Second Pebble", star=1)]), kit([IDLE]))
+    do(poor, 'play "Arcade Imp"', 'use "Arcade Imp"')
+    assert poor.rp[0] == 4 and ids(poor, 0, "Arcade Imp")[0] in poor.down  # nothing paid, nothing repeated
+
+
+def test_copy_a_play_effect_of_the_card_to_the_left():
+    """FAQs: "A copy effect that would target a face-down card does nothing"; "a Play effect" of a
+    card with several: the player accepts the one to copy."""
+    text = "Play: Copy a Play effect on a card to the immediate left of this card. This effect cannot be copied."
+    _compiles(text)
+    mirror = card("Puddle Mirror", text)
+    twin = card("Twin Bell", "Play: Gain 2 RP. | Play: Gain 7 RP.")
+    st = table(kit([twin, mirror]), kit([IDLE]))
+    place(st, 0, "Twin Bell")
+    do(st, 'play "Puddle Mirror"', "decline", "accept")  # not the first, the second
+    assert st.rp[0] == 7
+    st = table(kit([twin, mirror]), kit([IDLE]))
+    place(st, 0, "Twin Bell", down=("Twin Bell",))
+    do(st, 'play "Puddle Mirror"')
+    assert st.rp[0] == 0 and any(e.action == "copy_failed" for e in st.events)
+
+
+def test_other_cards_have_a_copy_of_this_cards_flip_effect():
+    """"Flip a Card": a flipped card's Flip effects happen; Other DARK cards in the tableau have this
+    card's Flip effect as their own while it is face-up (judged as the card was before the flip)."""
+    text = ("Gloomkin–Ongoing: Other DARK cards in your tableau have a copy of this card's Flip Effect. This effect "
+            "cannot be copied. | Flip: Gain 6 RP.")
+    _compiles(text)
+    host = card("Dusk Warden", text, elements=("dark",))
+    bat = card("Night Bat", star=2, elements=("dark",))
+    moth = card("Day Moth", star=2, elements=("light",))
+    raid = card("Raid Hawk", "Play: Flip a card in an opponent's tableau.", star=1)
+    st = table(kit([host, bat, moth]), kit([raid, card("Raid Owl", "Play: Flip a card in an opponent's tableau.")]))
+    place(st, 0, "Dusk Warden", "Night Bat", "Day Moth")
+    do(st, "pass", 'play "Raid Hawk"')
+    do(st, f"target 0 {st.tableau[0].index(ids(st, 0, 'Night Bat')[0])}")
+    assert st.rp[0] == 6 and names(st, st.down) == ["Night Bat"]
+    do(st, "pass", 'play "Raid Owl"', f"target 0 {st.tableau[0].index(ids(st, 0, 'Day Moth')[0])}")
+    assert st.rp[0] == 6  # not DARK
+
+
+def test_attach_an_accessory_to_a_face_up_card():
+    """"FAQs", "How do attached cards function?": the accessory leaves its zone for the card, which
+    gains an element and stars while it is attached (not flipped by the Action: rules notes,
+    "Attached cards"); "If the attached card would be flipped by an effect an opponent controls,
+    discard this card instead": the accessory goes to the binder and the card stays face-up."""
+    text = ("ACCESSORY | Action: Attach this card to a face-up card. The attached card gains WATER and +2 STAR while "
+            "this card is attached. | If the attached card would be flipped by an effect an opponent controls, "
+            "discard this card instead.")
+    effects, reason = compile_text(text)
+    assert reason is None and check_card("accessory", {}, effects) == []
+    charm = card("Tide Charm", text, kind="accessory")
+    rider = card("Reef Rider", star=4, elements=("fire",))
+    raid = card("Raid Hawk", "Play: Flip a card in an opponent's tableau.", star=1)
+    st = table(kit([rider, card("Second Pebble", star=1)], accessories=[charm]), kit([raid]))
+    place(st, 0, "Reef Rider")
+    ch, rr = ids(st, 0, "Tide Charm", "Reef Rider")
+    do(st, 'use "Tide Charm"')
+    assert st.star(rr) == 6 and st.elements(rr) == ("fire", "water")
+    assert ch not in st.accessories[0] and ch not in st.down and st.attached[ch]["host"] == rr
+    assert st.view(None)["players"][0]["tableau"][0]["attached"] == ["Tide Charm"]
+    assert st.event_to_string(next(e for e in st.events if e.action == "attach")) == \
+        "Seat 0 attaches Tide Charm to Reef Rider (now 6 stars)"
+    do(st, 'play "Second Pebble"', 'play "Raid Hawk"', "target 0 0")
+    assert rr not in st.down and ch in st.binder[0] and not st.attached
+    assert st.star(rr) == 4
+
+
+def test_attached_card_cannot_be_flipped_and_returns_to_the_binder_when_flipped():
+    """An attachment that makes the card unflippable by opponents' effects ("Cannot be flipped");
+    "If a card that has an attachment becomes flipped, the attached card is put back in your
+    binder" ("FAQs"): here by its owner's own effect."""
+    text = ("ACCESSORY | Action: Attach this card to a card in your tableau. That card has +3 STAR and is a MAGE in "
+            "addition to its other TYPES, and cannot be flipped by other players' effects.")
+    effects, reason = compile_text(text)
+    assert reason is None and check_card("accessory", {}, effects) == []
+    cloak = card("Hermit Cloak", text, kind="accessory")
+    knight = card("Hedge Knight", star=2)
+    self_flip = card("Rash Squire", "Play: Flip a card in your tableau.", star=1)
+    st = table(kit([knight, self_flip], accessories=[cloak]), kit([card("Raid Hawk", "Play: Flip a card in an "
+                                                                       "opponent's tableau.", star=1)]))
+    place(st, 0, "Hedge Knight")
+    do(st, 'use "Hermit Cloak"')
+    (hk,) = ids(st, 0, "Hedge Knight")
+    assert st.star(hk) == 5 and "mage" in st.types(hk)
+    do(st, 'play "Rash Squire"')  # its own flip: "a card in your tableau", two to choose from
+    do(st, "target 0 0")
+    assert hk in st.down and names(st, st.binder[0]) == ["Hermit Cloak"] and not st.attached
