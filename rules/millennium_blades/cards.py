@@ -72,6 +72,8 @@ EFFECT_OPS = {
     "attach": OpSpec("Attach this card to the card the target names: it leaves its zone and gives that card "
                      "star, elements, types or protection while attached.",
                      {"target": ANY, "star": "int", "elements": ANY, "types": ANY, "protect": "bool"}),
+    "exact_copy": OpSpec("This card is an exact copy of the face-up card left or right of it that fits the filter: "
+                         "its printed data and effects (continuous).", {"side": "str", "filter": ANY}),
     "attachment_shield": OpSpec("If the card this one is attached to would be flipped by an opponent's effect, "
                                 "this card is discarded instead (continuous).", {}),
     # the Deckbuilding side of Character and Venue cards (effects.DECKBUILDING_OPS; the whole game runs them)

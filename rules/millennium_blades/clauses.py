@@ -16,7 +16,7 @@ from rules.millennium_blades.phrases import (
     read_ref,
     read_target,
 )
-from rules.millennium_blades.special_text import read_special_clause, read_special_continuous
+from rules.millennium_blades.special_text import read_purpose, read_special_clause, read_special_continuous
 
 _RP = r"(?:rp|ranking points?)"
 #: the TARGET picks whose card is chosen when the flip happens (then "it" is the card flipped)
@@ -77,6 +77,9 @@ def read_clause(text: str, timing: str, effect: dict, last: dict) -> list[dict]:
     if m:
         flt = {"star": {"cmp": "<" if m.group(1) == "lower" else ">", "value": "this"}}
         return [{"op": "flip", "target": {"player": "each_opponent", "pick": "top", "filter": flt}}]
+    purpose = read_purpose(text, timing, effect, last)
+    if purpose is not None:  # "flip ... to gain ...": the gain only if the flip happened
+        return purpose
     if re.fullmatch(r"flip (?:the|your) card (?:you )?used in the clash", text):  # "Clashing": your Top Card
         return [{"op": "flip", "target": {"player": "self", "pick": "top"}}]
     m = re.fullmatch(r"flip (.+)", text)

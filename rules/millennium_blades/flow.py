@@ -172,6 +172,9 @@ class FlowMixin:
             self.log("play", seat, card=definition.name, slot=len(self.tableau[seat]) - 1)
         if card in self.cards_with("enters_with_tokens"):
             self.enter_with_tokens(seat, card)
+        if self.copiers is None or self.copiers:  # an exact copy is one as it comes into play
+            self.refresh_copies()
+            definition = self.cards[card]
         frames = [f for f in triggered if not f["reaction"]] if reactions else triggered
         frames += [self.frame(seat, card, e, {"played": card}, needs_face_up=True) for _i, e in definition.timed("play")]
         waiting, self.next_effects[seat] = self.next_effects[seat], []
@@ -179,7 +182,8 @@ class FlowMixin:
             if entry[0] == "tokens":
                 frames.append(self.frame(seat, None, {"ops": [{"op": "star_tokens", "amount": entry[1], "target": {
                     "player": "self", "pick": "played"}}]}, {"played": card}))
-            elif entry[1] not in self.down:
+            elif entry[1] not in self.down and entry[2] < len(self.cards[entry[1]].effects) \
+                    and self.cards[entry[1]].effects[entry[2]].get("timing") == "next":  # (an exact copy changes)
                 effect = self.cards[entry[1]].effects[entry[2]]
                 frames.append(self.frame(seat, entry[1], effect, {"next_played": card, "played": card}, needs_face_up=True))
         self.next_effects[seat] = [("effect", card, i) for i, _e in definition.timed("next")]
@@ -220,6 +224,8 @@ class FlowMixin:
         effects for themselves." Left to right, seat by seat from the first player."""
         self.phase = "scoring"
         self.log("scoring", None)
+        if self.copiers is None or self.copiers:
+            self.refresh_copies()
         frames = []
         n = self.num_players
         for seat in [(self.first_player + k) % n for k in range(n)]:

@@ -53,6 +53,7 @@ _MODIFIERS = (
     (re.compile(rf"^ with (?:a )?(lower|higher|lesser|greater) star rating(?: than {_THIS})?"), "star_vs_this"),
     (re.compile(rf"^ whose star rating is (lower|higher) than {_THIS}"), "star_vs_this"),
     (re.compile(rf"^ with ({NUMBER}) stars"), "exact_stars"),
+    (re.compile(rf"^ (?:of|with) {_THIS} star rating"), "same_star"),
     (re.compile(r"^ with (two|three|\d+) or more elements"), "elements_min"),
     (re.compile(rf"^ that shares? (?:an? )?(element|type) with {_THIS}"), "shares"),
     (re.compile(rf"^ that shares? no (element|type) with {_THIS}"), "shares_none"),
@@ -123,6 +124,8 @@ def _modify(flt: dict, kind: str, m: re.Match, zone: str) -> str:
         flt["star"] = {"cmp": "==", "value": number(g[0])}
     elif kind == "star_vs_this":
         flt["star"] = {"cmp": "<" if g[0] in ("lower", "lesser") else ">", "value": "this"}
+    elif kind == "same_star":  # "a card of this card's STAR": the same Star Rating
+        flt["star"] = {"cmp": "==", "value": "this"}
     elif kind == "elements_min":
         flt["elements_min"] = number(g[0])
     elif kind in ("shares", "shares_none"):

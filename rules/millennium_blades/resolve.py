@@ -72,6 +72,8 @@ class ResolveMixin(ClashMixin, SpecialOpsMixin):
                 return
             if frame["i"] == k:
                 frame["i"] = k + 1
+            if self.copiers is None or self.copiers:  # exact copies follow the tableau (special_ops.py)
+                self.refresh_copies()
             self.steps += 1
             if self.steps > LOOP_LIMIT:
                 self.infinite_loop()

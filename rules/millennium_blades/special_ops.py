@@ -16,7 +16,7 @@ from rules.millennium_blades.vocabulary import ELEMENTS, TYPE_VALUES
 #: comes into play (``enters_with_tokens``), as its Action ends (``token_spares_action``), as
 #: another card of its tableau is flipped (``grant_flip``)
 SPECIAL_CONTINUOUS_OPS = ("play_condition", "enters_with_tokens", "token_spares_action", "grant_flip",
-                          "attachment_shield")
+                          "attachment_shield", "exact_copy")
 COPY_CARDS = ("this", "left", "right")
 COPY_TIMINGS = ("play", "flip", "score", "action", "next")
 ACCEPT, DECLINE = Action("accept"), Action("decline")
@@ -47,7 +47,9 @@ def special_op_errors(name: str, op: Mapping[str, Any], where: str) -> list[tupl
         return condition_errors(op.get("condition"), f"{where}.condition")
     if name == "enters_with_tokens":
         return _int(op.get("amount", 1), f"{where}.amount")
-    if name == "grant_flip":
+    if name == "exact_copy" and op.get("side") not in ("left", "right"):
+        return [(f"{where}.side", "copies the card to the left or right")]
+    if name in ("grant_flip", "exact_copy"):
         return filter_errors(op.get("filter", {}), f"{where}.filter")
     return []
 
@@ -63,6 +65,8 @@ class SpecialOpsMixin:
     #: attachment -> {"host", "star", "elements", "types", "protect"}: replaced, never changed in
     #: place, so that a copy of the game (``MBState.clone``) may share it
     attached: dict[int, dict] = {}
+    #: the cards that can be exact copies, with their own definitions (made once a game, then shared)
+    copiers: dict | None = None
 
     # -- copying ----------------------------------------------------------------------------------------
     def op_copy(self, frame: dict, op: dict, k: int) -> bool:
@@ -205,3 +209,53 @@ class SpecialOpsMixin:
         if owner >= 0:
             self.binder[owner].append(att)
         self.log("detach", owner if owner >= 0 else None, card=self.cards[att].name, why=why)
+
+    # -- exact copies ("This card is an exact copy of a 6 STAR or lower ANIMAL card to its left") -------
+    def refresh_copies(self) -> None:
+        """Make each exact-copy card the copy it is now, or itself: its definition in ``cards`` is
+        replaced (a new list, so that copies of the game keep theirs), and the feature index with it."""
+        copiers = self.copiers
+        if copiers is None:
+            copiers = self.copiers = {c: self.cards[c] for c in self.cards_with("exact_copy")}
+        for card, own in copiers.items():
+            now = self._copy_of(card, own)
+            if self.cards[card] is not now:
+                cards = list(self.cards)
+                cards[card] = now
+                self.cards = cards
+                self._feature_index = (-1, {})
+                self.log("exact_copy", self.seat_of(card), card=own.name,
+                         of=None if now is own else now.copied_from)
+
+    def _copy_of(self, card: int, own):
+        """The definition ``card`` has now: a copy of the face-up neighbour that fits its rule, else
+        its own. A face-down card is blank; a card that copies is never copied (FAQs)."""
+        rule = own.continuous("exact_copy")[0]
+        if card in self.down or not self.in_tableau(card):
+            return own
+        other = self.neighbour(card, -1 if rule["side"] == "left" else 1)
+        if other is None or other in self.down or other in (self.copiers or {}):
+            return own
+        if not self.matches(other, rule.get("filter", {}), card):
+            return own
+        return exact_copy(own, self.cards[other])
+
+
+_COPIES: dict[tuple[int, int], tuple] = {}
+
+
+def exact_copy(own, target):
+    """``own`` (its name and kind kept, to tell it apart in the log and in moves) with ``target``'s
+    printed data and effects; made once per pair."""
+    from rules.millennium_blades.catalogue import CardDef
+
+    key = (id(own), id(target))
+    known = _COPIES.get(key)
+    if known is not None and known[0] is own and known[1] is target:
+        return known[2]
+    if len(_COPIES) > 5000:
+        _COPIES.clear()
+    copy = CardDef(own.name, own.card_type, target.star, target.elements, target.types, target.keywords,
+                   target.effects, target.set_code, copied_from=target.name)
+    _COPIES[key] = (own, target, copy)
+    return copy

@@ -101,12 +101,34 @@ def read_special_clause(text: str, timing: str, effect: dict, last: dict) -> lis
     return None
 
 
+def read_purpose(text: str, timing: str, effect: dict, last: dict) -> list[dict] | None:
+    """"Flip a card ... to gain 10 RP": the flip, then the rest if it happened (an ``if`` on
+    ``did``: a flip with no legal card gains nothing, rules notes "Flip ... to gain")."""
+    m = re.fullmatch(r"(flip .+?) to ((?:gain|put|clash|play) .+)", text)
+    if not m:
+        return None
+    from rules.millennium_blades.clauses import read_clause  # clauses asks this module
+
+    first = read_clause(m.group(1), timing, effect, last)
+    return [*first, {"op": "if", "condition": {"test": "did"}, "then": read_clause(m.group(2), timing, effect, last)}]
+
+
 # -- continuous effects ----------------------------------------------------------------------------
 def read_special_continuous(s: str) -> list[dict] | None:
     """A sentence for ``clauses.read_continuous``: "Other DARK cards in your tableau have a copy of
     this card's Flip effect"; ``None`` when it is not one."""
+    s = s.strip()
     if re.fullmatch(r"this effect (?:cannot|can't|can not) be copied", s):
         return []
+    if s == "this effect continues to work during scoring":  # "Ongoing": while the card is face-up
+        return []
+    m = re.fullmatch(r"this card is an exact copy of (.+?) (?:to|on) its immediate (left|right)", s)
+    if m:  # the card is the neighbour that fits, printed data and effects (rules notes, "Exact copies")
+        flt, zone, rest = card_phrase(m.group(1))
+        if rest or zone != "tableau":
+            raise Unread(rest or m.group(1), "the card copied")
+        flt.setdefault("face", "up")
+        return [{"op": "exact_copy", "side": m.group(2), "filter": flt}]
     m = re.fullmatch(r"(.+?) (?:have|has) a copy of this card's flip effects?", s)
     if m:
         flt, zone, rest = card_phrase(m.group(1))

@@ -175,3 +175,60 @@ def test_attached_card_cannot_be_flipped_and_returns_to_the_binder_when_flipped(
     do(st, 'play "Rash Squire"')  # its own flip: "a card in your tableau", two to choose from
     do(st, "target 0 0")
     assert hk in st.down and names(st, st.binder[0]) == ["Hermit Cloak"] and not st.attached
+
+
+def test_exact_copy_of_the_card_to_its_left():
+    """An exact copy has the face-up neighbour's printed data and effects while that card fits
+    ("Play effects can be used": its Play effect as it comes into play); flipped, the neighbour no
+    longer fits and the card is itself again ("Flip a Card"; rules notes, "Exact copies")."""
+    text = ("Ongoing: This card is an exact copy of a 4 STAR or lower ANIMAL card to its immediate left (Play "
+            "effects can be used). This effect continues to work during scoring. This effect cannot be copied.")
+    _compiles(text)
+    newt = card("Mirror Newt", text, star=1, elements=("water",), types=("myth",))
+    hare = card("Field Hare", "Play: Gain 5 RP. | Score: Gain 2 RP.", star=3, elements=("earth",), types=("animal",))
+    raid = card("Raid Hawk", "Play: Flip a card in an opponent's tableau.", star=1)
+    st = table(kit([hare, newt]), kit([raid]))
+    place(st, 0, "Field Hare")
+    do(st, 'play "Mirror Newt"')
+    (mn,) = ids(st, 0, "Mirror Newt")
+    assert st.rp[0] == 5 and st.star(mn) == 3 and st.types(mn) == ("animal",)
+    assert st.event_to_string(next(e for e in st.events if e.action == "exact_copy")) == \
+        "Mirror Newt is now an exact copy of Field Hare"
+    do(st, 'play "Raid Hawk"', "target 0 0")  # the hare is flipped: nothing left to copy
+    assert st.star(mn) == 1 and st.types(mn) == ("myth",) and st.cards[mn].copied_from == ""
+    big = card("Big Ox", "Play: Gain 5 RP.", star=6, types=("animal",))
+    st = table(kit([big, newt]), kit([IDLE]))
+    place(st, 0, "Big Ox")
+    do(st, 'play "Mirror Newt"')  # 6 STAR: not 4 or lower
+    assert st.rp[0] == 0 and st.star(ids(st, 0, "Mirror Newt")[0]) == 1
+
+
+def test_exact_copy_scores_the_copied_card():
+    """"This effect continues to work during scoring": the copy's Score effects score."""
+    text = "Ongoing: This card is an exact copy of a 4 STAR or lower card to its immediate left."
+    newt = card("Mirror Newt", text, star=1)
+    hare = card("Field Hare", "Score: Gain 2 RP.", star=3, types=("animal",))
+    st = table(kit([hare, newt]), kit([]))
+    place(st, 0, "Field Hare", "Mirror Newt")
+    do(st, "pass", "pass")
+    assert st.phase == "over" and st.rp[0] == 4
+
+
+def test_flip_a_card_of_this_cards_star_to_gain():
+    """"Use an Action": "Flip a card of this card's STAR in an opponent's tableau to gain 8 RP": the
+    gain is what the flip is for, so it happens only if a card was flipped ("Flip a Card": only a
+    face-up card of that Star Rating is a legal choice)."""
+    text = "Drill – Action: Flip a card of this card's STAR in an opponent's tableau to gain 8 RP."
+    _compiles(text)
+    drill = card("Tunnel Mole", text, star=3)
+    three, two = card("Stone Pup", star=3), card("Sand Pup", star=2)
+    st = table(kit([drill, card("Second Pebble", star=1)]), kit([three, two, IDLE]))
+    place(st, 0, "Tunnel Mole")
+    place(st, 1, "Stone Pup", "Sand Pup")
+    do(st, 'use "Tunnel Mole"')
+    assert names(st, st.down) == ["Tunnel Mole", "Stone Pup"] and st.rp[0] == 8
+    st = table(kit([drill, card("Second Pebble", star=1)]), kit([two, IDLE]))
+    place(st, 0, "Tunnel Mole")
+    place(st, 1, "Sand Pup")
+    do(st, 'use "Tunnel Mole"')  # no 3 STAR card: nothing flipped, nothing gained
+    assert names(st, st.down) == ["Tunnel Mole"] and st.rp[0] == 0
