@@ -59,9 +59,10 @@ EFFECT_OPS = {
     "rescore": OpSpec("Activate again the Score effects of your Top Card (card: top) or of the Metagame cards "
                       "(card: metagame), for you.", {"card": "str"}),
     # special_ops.py: card rules and copies
-    "copy_effects": OpSpec("Copy the effects of a timing (play, flip, ...) of this card or the card left or right "
-                           "of it: they resolve as this card's (all of them, or the one the player accepts).",
-                           {"card": "str", "timing": "str", "pick": "str"}),
+    "copy_effects": OpSpec("Copy the effects of a timing (play, flip, ...) of a card (this one, left or right of it, "
+                           "the one revealed, or one a target chooses): they resolve as this card's (all of them, "
+                           "or the one the player accepts).",
+                           {"card": "str", "target": ANY, "timing": "str", "pick": "str"}),
     "play_condition": OpSpec("Fusion: the card may only be played while the condition holds (continuous).",
                              {"condition": ANY}),
     "enters_with_tokens": OpSpec("Level Up: the card comes into play with +1 Star tokens (continuous).", N),

@@ -104,6 +104,8 @@ class ClashMixin:
                 star = self.star(card)
                 if self.flip_card(card, seat):  # "If you did": the card this effect flipped, as it was
                     ctx["did"], ctx["flipped"], ctx["flipped_star"] = True, card, star or 0
+                    ctx["flipped_count"] = ctx.get("flipped_count", 0) + 1  # "flipped this way"
+                    ctx["flipped_stars"] = ctx.get("flipped_stars", 0) + (star or 0)
             ctx[f"{k}:done"] = j + 1
         return True
 

@@ -169,7 +169,7 @@ def _points(text: str) -> dict:
                      rf"(?:,? up to ({NUMBER}) {_RP})?", text)
     if m:  # the sum of the cards' Star Ratings ("CARD DATA"; a face-down card has none)
         op = {"op": f"{m.group(1)}_rp", "amount": number(m.group(2)) if m.group(2) else 1,
-              "per": {**read_count(m.group(3)), "count": "stars"}}
+              "per": _combined(read_count(m.group(3)))}
         return {**op, "max": number(m.group(4))} if m.group(4) else op
     m = re.fullmatch(rf"(gain|lose) ({NUMBER}) {_RP}(?: (?:for each|per|for every) (.+?))?(?:,? up to (?:a maximum of )?"
                      rf"({NUMBER}) {_RP})?", text)
@@ -181,6 +181,11 @@ def _points(text: str) -> dict:
     if m.group(4):
         op["max"] = number(m.group(4))
     return op
+
+
+def _combined(count: dict) -> dict:
+    """"the combined STAR of COUNT's cards"; of the cards this effect flipped, their stars as they were."""
+    return {"count": "flipped_stars"} if count["count"] == "flipped_this_way" else {**count, "count": "stars"}
 
 
 # -- continuous effects (Ongoing, Top) -------------------------------------------------------------

@@ -40,7 +40,8 @@ FACES = ("up", "down", "any")
 #: left/right of this one, the cards adjacent to it
 WHERES = ("this", "other", "left", "right", "left_of", "right_of", "adjacent")
 ZONES = ("tableau", "opponents", "all", "hand", "kit", "binder")  # kit: your deck box and accessories
-COUNTS = ("cards", "elements", "types", "star_tokens", "stars", "clashes_won", "star", "empty_slots", "rp")
+COUNTS = ("cards", "elements", "types", "star_tokens", "stars", "clashes_won", "star", "empty_slots", "rp",
+          "flipped_this_way", "flipped_stars")  # the cards this effect flipped, and their stars as they were
 #: REF: a card an effect names: this card, its neighbours, your Top Card, the card a Next effect or
 #: trigger is about, the card just revealed
 REFS = ("this", "left", "right", "top", "next_played", "played", "revealed", "flipped")
@@ -49,7 +50,7 @@ PICKS = ("this", "left", "right", "top", "next_played", "played", "choice", "hig
          "rightmost", "all")
 WHO = ("self", "each_opponent", "that_player", "chosen_opponent", "each", "each_other", "winner", "losers")
 #: clash: you are in a clash that occurs; clash_any: any clash occurs (both after its result)
-EVENTS = ("play", "flipped", "would_flip", "clash_won", "clash_lost", "clash", "clash_any", "star_tokens")
+EVENTS = ("play", "flipped", "would_flip", "clash_won", "clash_lost", "clash", "clash_any", "star_tokens", "turn_start")
 SIDES = ("self", "opponent", "any")
 TRIGGERED_TIMINGS = ("top", "ongoing", "reaction")
 CONTINUOUS_OPS = ("protect", "extra_slot", "set_star", "copy_attributes", "clash_star", *SPECIAL_CONTINUOUS_OPS)
@@ -301,7 +302,7 @@ def count_errors(count: Any, path: str) -> Errors:
         if count.get("card") not in REFS:
             errors.append((f"{path}.card", f"names a card: one of {', '.join(REFS)}"))
         return errors
-    if count["count"] in ("clashes_won", "empty_slots", "rp"):
+    if count["count"] in ("clashes_won", "empty_slots", "rp", "flipped_this_way", "flipped_stars"):
         return errors
     if count.get("zone", "tableau") not in ZONES:
         errors.append((f"{path}.zone", f"{count.get('zone')!r} is not one of {', '.join(ZONES)}"))

@@ -215,7 +215,8 @@ class FlowMixin:
         self.plays_left, self.played_this_turn, self.action_used = 1, 0, False
         self.turn += 1
         self.log("turn", self.seat_turn)
-        self.check_turn_limit()
+        if not self.check_turn_limit():
+            self.start_turn_effects()
 
     # -- the end ("Ending the Tournament") ------------------------------------------------------------------
     def start_scoring(self) -> None:

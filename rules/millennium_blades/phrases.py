@@ -168,6 +168,8 @@ def read_count(text: str) -> dict:
             return {"count": "star_tokens", "zone": "tableau", "filter": {"where": "this"}}
         flt, zone = whole_card_phrase(m.group(1))
         return {"count": "star_tokens", "zone": zone, "filter": flt}
+    if re.fullmatch(r"(?:all )?(?:the )?cards? flipped (?:this way|by this effect)", text):  # this effect's flips
+        return {"count": "flipped_this_way"}
     if re.fullmatch(r"(?:open |empty )slots? in your tableau", text):  # "Tableau": the slots no card fills
         return {"count": "empty_slots"}
     flt, zone = whole_card_phrase(text)
@@ -254,6 +256,8 @@ def read_event(text: str) -> dict:
         if rest:
             raise Unread(rest, "after the card played")
         return _trim({"event": "play", "by": _BY[m.group(1)], "filter": flt})
+    if text == "your turn starts":  # "At the start of your turn" ("Tournament Turns")
+        return {"event": "turn_start"}
     if re.fullmatch(r"you win a clash", text):
         return {"event": "clash_won"}
     if re.fullmatch(r"you lose a clash", text):

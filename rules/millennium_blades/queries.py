@@ -249,6 +249,8 @@ class QueryMixin:
         kind = count["count"]
         if kind == "clashes_won":
             return self.clashes_won[seat]
+        if kind in ("flipped_this_way", "flipped_stars"):  # "for each card flipped this way" (op_flip keeps them)
+            return (ctx or {}).get("flipped_count" if kind == "flipped_this_way" else "flipped_stars", 0)
         if kind == "rp":
             return self.rp[seat]
         if kind == "empty_slots":

@@ -20,7 +20,7 @@ LOOP_LIMIT = 3000  # ops resolved in one decision: beyond this, "Infinite Loops"
 ACCEPT, DECLINE = Action("accept"), Action("decline")
 TRIGGERED_BY = {event: f"on {event}" for event in EVENTS}  # the CardDef feature of an event's listeners
 #: events whose trigger is about the listener's own seat unless it says otherwise ("you win a clash")
-SELF_EVENTS = ("clash_won", "clash_lost", "clash", "star_tokens")
+SELF_EVENTS = ("clash_won", "clash_lost", "clash", "star_tokens", "turn_start")
 
 
 class ResolveMixin(ClashMixin, SpecialOpsMixin):

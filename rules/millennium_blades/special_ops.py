@@ -17,7 +17,7 @@ from rules.millennium_blades.vocabulary import ELEMENTS, TYPE_VALUES
 #: another card of its tableau is flipped (``grant_flip``)
 SPECIAL_CONTINUOUS_OPS = ("play_condition", "enters_with_tokens", "token_spares_action", "grant_flip",
                           "attachment_shield", "exact_copy")
-COPY_CARDS = ("this", "left", "right")
+COPY_CARDS = ("this", "left", "right", "revealed", "played", "flipped")
 COPY_TIMINGS = ("play", "flip", "score", "action", "next")
 ACCEPT, DECLINE = Action("accept"), Action("decline")
 
@@ -27,7 +27,14 @@ def special_op_errors(name: str, op: Mapping[str, Any], where: str) -> list[tupl
     from rules.millennium_blades.effects import _int, condition_errors, filter_errors  # effects asks this module
 
     if name == "copy_effects":
-        errors = [] if op.get("card") in COPY_CARDS else [(f"{where}.card", f"copies {', '.join(COPY_CARDS)}")]
+        from rules.millennium_blades.effects import target_errors
+
+        if "target" in op:
+            errors = target_errors(op["target"], f"{where}.target")
+        elif op.get("card") in COPY_CARDS:
+            errors = []
+        else:
+            errors = [(f"{where}.card", f"copies {', '.join(COPY_CARDS)}, or a card a target names")]
         if op.get("timing") not in COPY_TIMINGS:
             errors.append((f"{where}.timing", f"copies the effects of a timing: {', '.join(COPY_TIMINGS)}"))
         if op.get("pick", "all") not in ("all", "one"):
@@ -75,7 +82,13 @@ class SpecialOpsMixin:
         an effect that copies is never copied (FAQs). "A Play effect" of several: the player
         accepts the one to copy, in card order (declining all copies none)."""
         seat, source, ctx = frame["seat"], frame["source"], frame["ctx"]
-        card = self.ref(op["card"], source, seat, ctx)
+        if "target" in op:  # the card to copy from, chosen ("Copy the Flip effect of an adjacent card")
+            chosen = self.choose_cards(frame, op["target"], k, flipping=False)
+            if chosen is None:
+                return False
+            card = next((c for c in chosen if c != source), None)
+        else:
+            card = self.ref(op["card"], source, seat, ctx)
         if card is None or card in self.down:
             self.log("copy_failed", seat, card=self.cards[source].name if source is not None else None)
             return True
@@ -95,6 +108,17 @@ class SpecialOpsMixin:
         frame["i"] = k + 1
         self.push([self.frame(seat, source, e, {**ctx, "played": ctx.get("played", source)}) for e in effects])
         return True
+
+    # -- "At the start of your turn" ---------------------------------------------------------------
+    def start_turn_effects(self) -> None:
+        """The effects "At the start of your turn" of the player whose turn starts ("Tournament
+        Turns": before the turn's Action and Single), resolved before that player acts."""
+        if not self.cards_with("on turn_start"):
+            return
+        frames = self.collect("turn_start", None, self.seat_turn)
+        if frames:
+            self.push(frames)
+            self.settle()
 
     # -- Fusion: a card that may only be played if ... ----------------------------------------------
     def may_play(self, seat: int, card: int) -> bool:

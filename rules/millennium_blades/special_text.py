@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from contextvars import ContextVar
 
-from rules.millennium_blades.phrases import NUMBER, Unread, card_phrase, number, read_target
+from rules.millennium_blades.phrases import NUMBER, THAT_CARD, Unread, card_phrase, number, read_target
 from rules.millennium_blades.vocabulary import ELEMENTS, TYPE_VALUES
 
 _TIMED = r"(play|flip|score|action|next)"
@@ -91,6 +91,17 @@ def read_special_clause(text: str, timing: str, effect: dict, last: dict) -> lis
     if m:
         pick = "one" if m.group(1) in ("a", "one") else "all"
         return [{"op": "copy_effects", "card": m.group(3), "timing": m.group(2), "pick": pick}]
+    m = re.fullmatch(rf"copy (?:its|that card's|the revealed card's) {_TIMED} effects?", text)
+    if m:  # "Reveal a card from your hand. Copy its Play effects."
+        return [{"op": "copy_effects", "card": THAT_CARD.get(), "timing": m.group(1), "pick": "all"}]
+    m = re.fullmatch(rf"copy (a|one|the|all|all the) {_TIMED} effects? (?:(?:of|on) (.+)|in (.+))", text)
+    if m:  # "Copy the Flip effect of an adjacent card": the player chooses the card
+        what = re.sub(r"\bany player's (tableaus?)", r"any \1", m.group(3) or f"a card in {m.group(4)}")
+        target = read_target(what)
+        if target["pick"] != "choice":
+            raise Unread(what, "a card to copy from")
+        pick = "one" if m.group(1) in ("a", "one") else "all"
+        return [{"op": "copy_effects", "target": target, "timing": m.group(2), "pick": pick}]
     m = re.fullmatch(rf"(?:spend|pay) ({NUMBER}) (?:millennium )?dollars?(?: to the bank)?(?:,? (?:and|then|to) (.+))?",
                      text)
     if m:  # "Spend 2 Dollars and ...": what follows happens only if you pay (rules notes, "Paying dollars")

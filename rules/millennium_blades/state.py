@@ -127,6 +127,7 @@ class MBState(FlowMixin, ResolveMixin, QueryMixin, ViewMixin, GameState):
         self.turn = 1
         self.log("setup", None, rp=[0] * n, first_player=self.first_player,
                  hands=[len(h) for h in self.hand], store=len(self.store))
+        self.start_turn_effects()  # the first player's first turn starts
 
     def _new_card(self, spec, owner: int) -> int:
         self.cards.append(card_def(spec))

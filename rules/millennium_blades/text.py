@@ -130,6 +130,9 @@ _WORDING = (
     (re.compile(r"(\+1 star tokens?) onto\b"), r"\1 on"),
     (re.compile(r"(?<!play )\byour next card\b(?! you play)"), "the next card you play"),
     (re.compile(r"\beach time\b"), "whenever"),
+    # "At the start of your turn, ..." / "Gain 10 RP at the start of each of your turns.": a turn_start trigger
+    (re.compile(r"^at the (?:start|beginning) of (?:each of )?your turns?, "), "when your turn starts, "),
+    (re.compile(r"^([^.,]+?) at the (?:start|beginning) of (?:each of )?your turns?\.?$"), r"when your turn starts, \1"),
     # a Store card revealed goes to the Aftermarket anyway ("Aftermarket Space"): "and discard" says it
     (re.compile(r"\breveal and discard (the top card of the store)(?: deck)?(?: to the aftermarket)?"), r"reveal \1"),
     # "each opponent must flip a card": an obligation is what the player does

@@ -232,3 +232,64 @@ def test_flip_a_card_of_this_cards_star_to_gain():
     place(st, 1, "Sand Pup")
     do(st, 'use "Tunnel Mole"')  # no 3 STAR card: nothing flipped, nothing gained
     assert names(st, st.down) == ["Tunnel Mole"] and st.rp[0] == 0
+
+
+def test_at_the_start_of_your_turn():
+    """"Tournament Turns": an Ongoing effect "At the start of your turn" resolves as its player's turn
+    begins, before they act; the trailing form "... at the start of each of your turns" is the same."""
+    _compiles("Ongoing: Gain 2 RP at the start of each of your turns.")
+    text = "Ongoing: At the start of your turn, put a +1 STAR Token on this card."
+    _compiles(text)
+    snail = card("Patient Snail", text, star=1)
+    st = table(kit([snail, card("Second Pebble", star=1)]), kit([IDLE, card("Lamp Two", star=1)]))
+    do(st, 'play "Patient Snail"')
+    (sn,) = ids(st, 0, "Patient Snail")
+    assert sn not in st.tokens
+    do(st, 'play "Idle Lamp"')  # seat 1's turn start: not seat 0's effect
+    assert st.tokens[sn] == 1 and st.seat_turn == 0  # seat 0's turn started
+    do(st, 'play "Second Pebble"', 'play "Lamp Two"')
+    assert st.tokens[sn] == 2
+
+
+def test_copy_the_effect_of_a_chosen_card_or_of_the_revealed_card():
+    """"Copy the Flip effect of an adjacent card": the player chooses the card, its Flip effects
+    resolve as this card's; "Reveal a card from your hand. Copy its Play effects" copies the card
+    revealed ("Reveal a Card from your hand": shown, then back in the hand)."""
+    text = "Flip: Copy the Flip effect of an adjacent card."
+    _compiles(text)
+    echo = card("Echo Moth", text, star=2)
+    left = card("Ash Beetle", "Flip: Gain 3 RP.", star=1)
+    right = card("Glow Beetle", "Flip: Gain 9 RP.", star=1)
+    raid = card("Raid Hawk", "Play: Flip a card in an opponent's tableau.", star=1)
+    st = table(kit([left, echo, right]), kit([raid]))
+    place(st, 0, "Ash Beetle", "Echo Moth", "Glow Beetle")
+    do(st, "pass", 'play "Raid Hawk"', "target 0 1", "target 0 2")  # flip the moth; copy the right one's
+    assert st.rp[0] == 9 and names(st, st.down) == ["Echo Moth"]
+    text = "Play: Reveal a card from your hand. Copy its Play effects. This effect cannot be copied."
+    _compiles(text)
+    seer = card("Palm Seer", text)
+    st = table(kit([seer, card("Coin Toad", "Play: Gain 4 RP.", star=1)]), kit([IDLE]))
+    do(st, 'play "Palm Seer"')
+    assert st.rp[0] == 4 and names(st, st.hand[0]) == ["Coin Toad"]
+
+
+def test_gain_for_each_card_flipped_this_way():
+    """"Flip a Card": "Flip all cards adjacent to this one. Gain 5 RP for each card flipped this
+    way" counts the cards this effect flipped (a card already face-down is no legal choice), and "the
+    combined STAR of the cards flipped this way" their stars as they were."""
+    text = "Play: Flip all cards adjacent to this one. Gain 5 RP for each card flipped this way."
+    _compiles(text)
+    quake = card("Quake Toad", text, star=1)
+    st = table(kit([card("Left Pup", star=2), quake, card("Right Pup", star=4)]), kit([IDLE]))
+    place(st, 0, "Left Pup")
+    do(st, 'play "Quake Toad"')  # one neighbour when played
+    assert st.rp[0] == 5 and names(st, st.down) == ["Left Pup"]
+    effects = _compiles("Play: Flip all cards adjacent to this one. Gain RP equal to the combined STAR of the cards "
+                        "flipped this way.")
+    assert effects[0]["ops"][1]["per"] == {"count": "flipped_stars"}
+    sum_toad = card("Sum Toad", "Play: Flip all cards adjacent to this one. Gain RP equal to the combined STAR of the "
+                                "cards flipped this way.", star=1)
+    st = table(kit([card("Left Pup", star=2), sum_toad]), kit([IDLE]))
+    place(st, 0, "Left Pup")
+    do(st, 'play "Sum Toad"')
+    assert st.rp[0] == 2
