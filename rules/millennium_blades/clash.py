@@ -106,6 +106,7 @@ class ClashMixin:
                     ctx["did"], ctx["flipped"], ctx["flipped_star"] = True, card, star or 0
                     ctx["flipped_count"] = ctx.get("flipped_count", 0) + 1  # "flipped this way"
                     ctx["flipped_stars"] = ctx.get("flipped_stars", 0) + (star or 0)
+                    ctx["flipped_max"] = max(ctx.get("flipped_max", 0), star or 0)
             ctx[f"{k}:done"] = j + 1
         return True
 

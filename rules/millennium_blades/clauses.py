@@ -171,8 +171,12 @@ def _points(text: str) -> dict:
         op = {"op": f"{m.group(1)}_rp", "amount": number(m.group(2)) if m.group(2) else 1,
               "per": _combined(read_count(m.group(3)))}
         return {**op, "max": number(m.group(4))} if m.group(4) else op
-    m = re.fullmatch(rf"(gain|lose) ({NUMBER}) {_RP}(?: (?:for each|per|for every) (.+?))?(?:,? up to (?:a maximum of )?"
-                     rf"({NUMBER}) {_RP})?", text)
+    m = re.fullmatch(rf"(gain|lose) rp equal to (?:({MULTIPLE}) )?the highest star(?: rating)? (?:flipped by this effect|"
+                     r"of the cards flipped this way)", text)
+    if m:  # the highest Star Rating among the cards this effect flipped, as they were
+        return {"op": f"{m.group(1)}_rp", "amount": number(m.group(2)) if m.group(2) else 1, "per": {"count": "flipped_max"}}
+    m = re.fullmatch(rf"(gain|lose) ({NUMBER})(?: more)? {_RP}(?: (?:for each|per|for every) (.+?))?"
+                     rf"(?:,? up to (?:a maximum of )?({NUMBER}) {_RP})?", text)
     if not m:
         raise Unread(text, "an amount of RP")
     op = {"op": f"{m.group(1)}_rp", "amount": number(m.group(2))}

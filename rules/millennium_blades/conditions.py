@@ -19,6 +19,13 @@ def read_condition(text: str) -> dict:
     m = re.fullmatch(r"this card has no (.+)", text)
     if m:
         return _count(read_count(m.group(1)), "==", 0)
+    m = re.fullmatch(r"(?:it|that card|the flipped card) was (.+)", text)
+    if m:  # "If it was a WATER card": the card this effect flipped, as it was (its symbols are gone now)
+        flt, _zone, rest = card_phrase(m.group(1))
+        if rest:
+            raise Unread(rest, "after the card it was")
+        flt.pop("face", None)
+        return {"test": "card_was", "card": "flipped", "is": flt}
     if text == "it is your turn":  # "Tournament Turns"
         return {"test": "your_turn"}
     m = re.fullmatch(r"(an opponent's effect|one of your effects|your effect) flipped this card", text)

@@ -41,7 +41,7 @@ FACES = ("up", "down", "any")
 WHERES = ("this", "other", "left", "right", "left_of", "right_of", "adjacent")
 ZONES = ("tableau", "opponents", "all", "hand", "kit", "binder")  # kit: your deck box and accessories
 COUNTS = ("cards", "elements", "types", "star_tokens", "stars", "clashes_won", "star", "empty_slots", "rp",
-          "flipped_this_way", "flipped_stars")  # the cards this effect flipped, and their stars as they were
+          "flipped_this_way", "flipped_stars", "flipped_max")  # the cards this effect flipped, and their stars as they were
 #: REF: a card an effect names: this card, its neighbours, your Top Card, the card a Next effect or
 #: trigger is about, the card just revealed
 REFS = ("this", "left", "right", "top", "next_played", "played", "revealed", "flipped")
@@ -302,7 +302,7 @@ def count_errors(count: Any, path: str) -> Errors:
         if count.get("card") not in REFS:
             errors.append((f"{path}.card", f"names a card: one of {', '.join(REFS)}"))
         return errors
-    if count["count"] in ("clashes_won", "empty_slots", "rp", "flipped_this_way", "flipped_stars"):
+    if count["count"] in ("clashes_won", "empty_slots", "rp", "flipped_this_way", "flipped_stars", "flipped_max"):
         return errors
     if count.get("zone", "tableau") not in ZONES:
         errors.append((f"{path}.zone", f"{count.get('zone')!r} is not one of {', '.join(ZONES)}"))
@@ -317,7 +317,7 @@ def condition_errors(cond: Any, path: str) -> Errors:
     test = cond.get("test")
     if test == "count":
         return count_errors(cond.get("of"), f"{path}.of") + _comparison(cond, path)
-    if test == "card":
+    if test in ("card", "card_was"):  # card_was: the card as it was before this effect flipped it
         errors = [] if cond.get("card") in REFS else [(f"{path}.card", f"names a card: one of {', '.join(REFS)}")]
         return errors + filter_errors(cond.get("is", {}), f"{path}.is")
     if test == "not":

@@ -50,7 +50,7 @@ _HEAD = re.compile(rf"^(?:each |every |a |an |one |the |any |all )?(?:different 
 _MODIFIERS = (
     (re.compile(r"^ with (mimicry|blast off|scurry|anvil drop|thwomp!?)"), "keyword"),
     (re.compile(rf"^ with ({NUMBER}) or (more|fewer|less) stars"), "stars"),
-    (re.compile(rf"^ with (?:a )?(lower|higher|lesser|greater) star rating(?: than {_THIS})?"), "star_vs_this"),
+    (re.compile(rf"^ with (?:a )?(lower|higher|lesser|greater|fewer|less|more) star rating(?: than {_THIS})?"), "star_vs_this"),
     (re.compile(rf"^ whose star rating is (lower|higher) than {_THIS}"), "star_vs_this"),
     (re.compile(rf"^ with ({NUMBER}) stars"), "exact_stars"),
     (re.compile(rf"^ (?:of|with) {_THIS} star rating"), "same_star"),
@@ -123,7 +123,7 @@ def _modify(flt: dict, kind: str, m: re.Match, zone: str) -> str:
     elif kind == "exact_stars":
         flt["star"] = {"cmp": "==", "value": number(g[0])}
     elif kind == "star_vs_this":
-        flt["star"] = {"cmp": "<" if g[0] in ("lower", "lesser") else ">", "value": "this"}
+        flt["star"] = {"cmp": "<" if g[0] in ("lower", "lesser", "fewer", "less") else ">", "value": "this"}
     elif kind == "same_star":  # "a card of this card's STAR": the same Star Rating
         flt["star"] = {"cmp": "==", "value": "this"}
     elif kind == "elements_min":

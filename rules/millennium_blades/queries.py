@@ -249,8 +249,9 @@ class QueryMixin:
         kind = count["count"]
         if kind == "clashes_won":
             return self.clashes_won[seat]
-        if kind in ("flipped_this_way", "flipped_stars"):  # "for each card flipped this way" (op_flip keeps them)
-            return (ctx or {}).get("flipped_count" if kind == "flipped_this_way" else "flipped_stars", 0)
+        if kind in ("flipped_this_way", "flipped_stars", "flipped_max"):  # this effect's flips (op_flip keeps them)
+            key = {"flipped_this_way": "flipped_count", "flipped_stars": "flipped_stars", "flipped_max": "flipped_max"}
+            return (ctx or {}).get(key[kind], 0)
         if kind == "rp":
             return self.rp[seat]
         if kind == "empty_slots":
@@ -296,6 +297,15 @@ class QueryMixin:
         if test == "flipped_by":
             by = ctx.get("flipped_by")
             return by is not None and (by == seat) == (cond["by"] == "self")
+        if test == "card_was":  # "If it was a WATER card": the flipped card as it was ("Flip a Card")
+            card = self.ref(cond["card"], source, seat, ctx)
+            if card is None or card not in self.down:
+                return self.matches(card, cond.get("is", {}), source)
+            self.down.discard(card)
+            try:
+                return self.matches(card, cond.get("is", {}), source)
+            finally:
+                self.down.add(card)
         if test == "card":
             return self.matches(self.ref(cond["card"], source, seat, ctx), cond.get("is", {}), source)
         return CMP[cond["cmp"]](self.count(cond["of"], source, seat, ctx), cond["value"])

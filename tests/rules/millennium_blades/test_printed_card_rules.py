@@ -293,3 +293,35 @@ def test_gain_for_each_card_flipped_this_way():
     place(st, 0, "Left Pup")
     do(st, 'play "Sum Toad"')
     assert st.rp[0] == 2
+
+
+def test_what_the_flipped_card_was_and_the_highest_star_flipped():
+    """"Flip a Card": a face-down card "has no attributes", so "If it was a WATER card" and "the
+    highest STAR flipped by this effect" look at the flipped cards as they were."""
+    text = "Play: Flip a card in your tableau. If it was a WATER card, gain 5 more RP."
+    _compiles(text)
+    st = table(kit([card("Brook Pup", star=2, elements=("water",)), card("Tide Diver", text)]), kit([IDLE]))
+    place(st, 0, "Brook Pup")
+    do(st, 'play "Tide Diver"', "target 0 0")
+    assert st.rp[0] == 5 and names(st, st.down) == ["Brook Pup"]
+    st = table(kit([card("Ash Pup", star=2), card("Tide Diver", text)]), kit([IDLE]))
+    place(st, 0, "Ash Pup")
+    do(st, 'play "Tide Diver"', "target 0 0")
+    assert st.rp[0] == 0
+    text = "Play: Each player flips their left-most face-up card. Gain RP equal to twice the highest STAR flipped by this effect."
+    _compiles(text)
+    st = table(kit([card("Ash Pup", star=2), card("Toppler", text, star=1)]), kit([card("Tall Ox", star=5), IDLE]))
+    place(st, 0, "Ash Pup")
+    place(st, 1, "Tall Ox")
+    do(st, 'play "Toppler"')
+    assert st.rp[0] == 10 and set(names(st, st.down)) == {"Ash Pup", "Tall Ox"}
+
+
+def test_cards_with_fewer_star_than_this_one():
+    """"CARD DATA": "with fewer STAR than this one" is a lower Star Rating than this card's."""
+    text = "Score: Gain 5 RP for every card in your tableau with fewer STAR than this one."
+    _compiles(text)
+    st = table(kit([card("Pup One", star=1), card("Pup Four", star=4), card("Elder Owl", text, star=3)]), kit([]))
+    place(st, 0, "Pup One", "Pup Four", "Elder Owl")
+    do(st, "pass", "pass")
+    assert st.rp[0] == 5
