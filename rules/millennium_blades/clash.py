@@ -90,6 +90,10 @@ class ClashMixin(MarketMixin):
             card = targets[j]
             owner_seat = self.seat_of(card)
             cancelled = False
+            if owner_seat is not None and owner_seat != seat and card not in self.down and self.attached \
+                    and self.shield_with_attachment(card, seat):
+                ctx[f"{k}:done"] = j + 1
+                continue
             if owner_seat is not None and owner_seat != seat and card not in self.down:
                 # "This effect cannot be reacted to": no Reaction is offered
                 reactions = [] if op.get("no_reaction") else self._flip_reactions(card, owner_seat, seat)
@@ -104,6 +108,8 @@ class ClashMixin(MarketMixin):
                 star = self.star(card)
                 if self.flip_card(card, seat):  # "If you did": the card this effect flipped, as it was
                     ctx["did"], ctx["flipped"], ctx["flipped_star"] = True, card, star or 0
+                    ctx["flipped_count"] = ctx.get("flipped_count", 0) + 1  # "flipped this way"
+                    ctx["flipped_stars"] = ctx.get("flipped_stars", 0) + (star or 0)
                     ctx["flipped_max"] = max(ctx.get("flipped_max", 0), star or 0)
             ctx[f"{k}:done"] = j + 1
         return True

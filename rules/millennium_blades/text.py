@@ -28,6 +28,7 @@ from rules.millennium_blades.phrases import (
     read_ref,
     read_target,
 )
+from rules.millennium_blades.special_text import read_untimed
 from rules.millennium_blades.vocabulary import CARD_KINDS, TIMINGS
 
 KIND_WORDS = {word.replace("_", " ") for word in CARD_KINDS}
@@ -103,6 +104,8 @@ def compile_ability(text: str) -> dict:
                 body = body.replace("three", "five")
         text = body
     m = _TIMING.match(text)
+    if not m and not keyword and (rule := read_untimed(text)) is not None:
+        return {**rule, "text": printed}  # a rule of the card itself (Fusion, Level Up)
     if not m:
         raise Unread(text.split(":")[0] if ":" in text[:20] else text, "a timing word (Play:, Next:, ... Action:)")
     effect: dict = {"timing": m.group(1).lower()}
@@ -129,6 +132,9 @@ _WORDING = (
     (re.compile(r"(\+1 star tokens?) onto\b"), r"\1 on"),
     (re.compile(r"(?<!play )\byour next card\b(?! you play)"), "the next card you play"),
     (re.compile(r"\beach time\b"), "whenever"),
+    # "At the start of your turn, ..." / "Gain 10 RP at the start of each of your turns.": a turn_start trigger
+    (re.compile(r"^at the (?:start|beginning) of (?:each of )?your turns?, "), "when your turn starts, "),
+    (re.compile(r"^([^.,]+?) at the (?:start|beginning) of (?:each of )?your turns?\.?$"), r"when your turn starts, \1"),
     # a Store card revealed goes to the Aftermarket anyway ("Aftermarket Space"): "and discard" says it
     (re.compile(r"\breveal and discard (the top card of the store)(?: deck)?(?: to the aftermarket)?"), r"reveal \1"),
     # "each opponent must flip a card": an obligation is what the player does
