@@ -77,6 +77,9 @@ EFFECT_OPS = {
     "attach": OpSpec("Attach this card to the card the target names: it leaves its zone and gives that card "
                      "star, elements, types or protection while attached.",
                      {"target": ANY, "star": "int", "elements": ANY, "types": ANY, "protect": "bool"}),
+    "attach_from_hand": OpSpec("Attach a card from your hand (filter) to this card: it leaves the hand; REF "
+                               "attached names it.", {"filter": ANY}),
+    "no_attach": OpSpec("Cards cannot be attached to this card (continuous).", {}),
     "exact_copy": OpSpec("This card is an exact copy of the face-up card left or right of it that fits the filter: "
                          "its printed data and effects (continuous).", {"side": "str", "filter": ANY}),
     "attachment_shield": OpSpec("If the card this one is attached to would be flipped by an opponent's effect, "

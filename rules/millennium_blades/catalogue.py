@@ -65,7 +65,7 @@ class CardDef:
                                 for e in self.effects),
                  # special_ops.py: cards the engine looks for where they are (hand, entering, tableau)
                  **{name: bool(self.continuous(name)) for name in ("play_condition", "enters_with_tokens", "grant_flip",
-                                                                  "exact_copy")}}
+                                                                  "exact_copy", "no_attach")}}
         object.__setattr__(self, "features", frozenset([name for name, on in flags.items() if on]
                                                        + [f"on {event}" for event in triggers]))
 

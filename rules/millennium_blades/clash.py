@@ -13,7 +13,8 @@ FIXED_PICKS = ("this", "left", "right", "played", "next_played", "revealed", "lo
 
 class ClashMixin(MarketMixin):
     # -- choosing cards --------------------------------------------------------------------------------
-    def choose_cards(self, frame: dict, target: dict, k: int, *, flipping: bool) -> list[int] | None:
+    def choose_cards(self, frame: dict, target: dict, k: int, *, flipping: bool,
+                     attaching: bool = False) -> list[int] | None:
         """The cards a TARGET names, after any choice (None while a choice is pending).
 
         "In general, effects cannot target face-down cards"; a flip by an opponent's effect never
@@ -24,6 +25,8 @@ class ClashMixin(MarketMixin):
 
         def legal(card, owner_seat):
             if card is None or card in self.down or not self.matches(card, flt, source):
+                return False
+            if attaching and not self.attachable(card):  # "Cards cannot be attached to this card"
                 return False
             return not (flipping and owner_seat != seat and self.protected(card, owner_seat))
 

@@ -178,12 +178,13 @@ def _owner_flips(who: str, what: str) -> list[dict]:
 def _points(text: str) -> dict:
     """"gain 3 RP for each ...", "lose 5 RP", "gain RP equal to twice its Star Rating"."""
     m = re.fullmatch(rf"(gain|lose) rp equal to (?:({MULTIPLE}) )?(?:the star rating of (.+)|(its|that card's|"
-                     rf"the revealed card's|the next card you play's|this card's) star rating)", text)
+                     rf"the revealed card's|the next card you play's|this card's|the attached card's) star rating)", text)
     if m:
         times = number(m.group(2)) if m.group(2) else 1
         ref = read_ref(m.group(3)) if m.group(3) else {"its": THAT_CARD.get(), "that card's": THAT_CARD.get(),
                                                        "the revealed card's": "revealed", "this card's": "this",
-                                                       "the next card you play's": "next_played"}[m.group(4)]
+                                                       "the next card you play's": "next_played",
+                                                       "the attached card's": "attached"}[m.group(4)]
         return {"op": f"{m.group(1)}_rp", "amount": times, "per": {"count": "star", "card": ref}}
     m = re.fullmatch(rf"(gain|lose) rp equal to (?:({MULTIPLE}) )?the (?:combined|total) star ratings? of (.+?)"
                      rf"(?:,? up to ({NUMBER}) {_RP})?", text)

@@ -55,7 +55,7 @@ COUNTS = ("cards", "elements", "types", "star_tokens", "stars", "clashes_won", "
 #: the card a clash with the Aftermarket was against (clashed), the card taken from the Aftermarket
 #: (taken), the card the loser used in the clash (losing_card)
 REFS = ("this", "left", "right", "top", "next_played", "played", "revealed", "flipped", "clashed", "taken",
-        "losing_card", "chosen")
+        "losing_card", "chosen", "attached")
 #: ally: the player chosen as your ally for a clash ("Choose an ally for this clash")
 ALLY_PLAYERS = ("ally", "self_and_ally", "others_but_ally")
 PLAYERS = ("self", "opponent", "each_opponent", "each", "any", "that_player", *ALLY_PLAYERS)
@@ -268,7 +268,7 @@ def _op(name: str, op: Mapping[str, Any], where: str) -> Errors:
         errors += market_op_errors(name, op, where)
     elif name == "rescore" and op.get("card") not in RESCORE_CARDS:
         errors.append((f"{where}.card", f"rescores {' or '.join(RESCORE_CARDS)}"))
-    elif name in ("copy_effects", "attach", *SPECIAL_CONTINUOUS_OPS):
+    elif name in ("copy_effects", "attach", "attach_from_hand", *SPECIAL_CONTINUOUS_OPS):
         errors += special_op_errors(name, op, where)
     elif name == "if":
         errors += condition_errors(op.get("condition"), f"{where}.condition")

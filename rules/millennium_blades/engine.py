@@ -78,7 +78,8 @@ from rules.millennium_blades.full.engine import DUEL_ENGINE, FULL_ENGINE
 from rules.millennium_blades.state import CHARTS, TURN_LIMIT, MBState
 from rules.millennium_blades.turn_based.engine import TURN_BASED_ENGINE
 
-VERSION = "1.7"
+VERSION = "1.8"
+# 1.8 (issue 26.3): attaching a card from the hand, "the attached card", cards nothing may be attached to
 # 1.7 (issue 26.2): Fusion play conditions, Level Up, copied effects and exact copies, attached cards, granted
 # Flip effects, start-of-turn triggers, "flip ... to gain ..." (special_ops.py); 1.6: the Store, the
 # Aftermarket, allies and clash variants (market.py)

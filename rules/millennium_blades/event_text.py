@@ -65,6 +65,7 @@ _SENTENCES: dict[str, Callable[[str, dict[str, Any]], str]] = {
     "clash": lambda who, c: _clash(c),
     # special_ops.py: attachments, copies, Level Up
     "attach": lambda who, c: f"{who} attaches {c['card']} to {c['to']} (now {c['star']} stars)",
+    "attach_failed": lambda who, c: f"{who}'s {c['card']}: nothing is attached",
     "detach": lambda who, c: f"{c['card']} goes to its owner's binder ({c['why']})",
     "copy": lambda who, c: f"{who} copies {c['effects']} effect(s) of {c['card']}",
     "copy_failed": lambda who, c: f"{who}'s {c['card']} has nothing to copy",

@@ -194,6 +194,7 @@ REF_PHRASES = {
     "the revealed card": "revealed", "the next card you play": "next_played", "your top card": "top",
     "the card played": "played", "that single": "played",
     "the losing card in the clash": "losing_card", "the losing card": "losing_card",
+    "the attached card": "attached",
 }
 
 

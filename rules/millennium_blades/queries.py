@@ -318,6 +318,8 @@ class QueryMixin:
             return self.neighbour(source, -1 if name == "left" else 1) if source is not None else None
         if name == "top":
             return self.top_card(seat)
+        if name == "attached" and "attached" not in ctx:  # "the attached card": the card attached to this one
+            return next(iter(self.attachments(source)), None) if source is not None and self.attached else None
         return ctx.get(name)
 
     def holds(self, cond: dict, source: int | None, seat: int, ctx: dict) -> bool:

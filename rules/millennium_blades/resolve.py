@@ -157,6 +157,8 @@ class ResolveMixin(ClashMixin, SpecialOpsMixin):
             return self.op_copy(frame, op, k)
         if name == "attach":
             return self.op_attach(frame, op, k)
+        if name == "attach_from_hand":
+            return self.op_attach_from_hand(frame, op, k)
         if name == "_flip_source":
             # not if it left play or became an attachment
             if source not in self.down and self.seat_of(source) is not None and source not in self.attached:

@@ -16,8 +16,8 @@ from rules.millennium_blades.vocabulary import ELEMENTS, TYPE_VALUES
 #: comes into play (``enters_with_tokens``), as its Action ends (``token_spares_action``), as
 #: another card of its tableau is flipped (``grant_flip``)
 SPECIAL_CONTINUOUS_OPS = ("play_condition", "enters_with_tokens", "token_spares_action", "grant_flip",
-                          "attachment_shield", "exact_copy")
-COPY_CARDS = ("this", "left", "right", "revealed", "played", "flipped")
+                          "attachment_shield", "exact_copy", "no_attach")
+COPY_CARDS = ("this", "left", "right", "revealed", "played", "flipped", "attached")
 COPY_TIMINGS = ("play", "flip", "score", "action", "next")
 ACCEPT, DECLINE = Action("accept"), Action("decline")
 
@@ -50,6 +50,8 @@ def special_op_errors(name: str, op: Mapping[str, Any], where: str) -> list[tupl
         if not isinstance(op.get("protect", False), bool):
             errors.append((f"{where}.protect", "must be true or false"))
         return errors
+    if name == "attach_from_hand":
+        return filter_errors(op.get("filter", {}), f"{where}.filter")
     if name == "play_condition":
         return condition_errors(op.get("condition"), f"{where}.condition")
     if name == "enters_with_tokens":
@@ -184,7 +186,7 @@ class SpecialOpsMixin:
         seat, source = frame["seat"], frame["source"]
         if source is None or source in self.attached:
             return True
-        cards = self.choose_cards(frame, op["target"], k, flipping=False)
+        cards = self.choose_cards(frame, op["target"], k, flipping=False, attaching=True)
         if cards is None:
             return False
         cards = [c for c in cards if c != source]
@@ -201,6 +203,36 @@ class SpecialOpsMixin:
         self.attached = {**self.attached, source: {"host": host, **gives}}
         self.log("attach", seat, card=self.cards[source].name, to=self.cards[host].name, star=self.star(host))
         return True
+
+    def op_attach_from_hand(self, frame: dict, op: dict, k: int) -> bool:
+        """"Attach a card from your hand to this card": the player picks one that fits; it leaves the
+        hand ("Attached cards are not considered in the tableau for effects", "FAQs") and "the
+        attached card" names it. With none, or this card no longer face-up in play, nothing happens."""
+        seat, source, ctx = frame["seat"], frame["source"], frame["ctx"]
+        ctx["did"] = False
+        if source is None or source in self.down or self.seat_of(source) is None \
+                or self.cards[source].continuous("no_attach"):
+            return True
+        options = sorted({self.cards[c].name for c in self.hand[seat]
+                          if self.matches(c, op.get("filter", {}), source)})
+        if not options:
+            self.log("attach_failed", seat, card=self.cards[source].name)
+            return True
+        key = f"{k}:attach"
+        if key not in ctx:
+            self.ask(seat, "attach", [Action("pick", (name,)) for name in options], key,
+                     f"a card to attach to {self.cards[source].name}")
+            return False
+        card = ctx[key]
+        self.hand[seat].remove(card)
+        self.attached = {**self.attached, card: {"host": source}}
+        ctx["attached"], ctx["did"] = card, True
+        self.log("attach", seat, card=self.cards[card].name, to=self.cards[source].name, star=self.star(source))
+        return True
+
+    def attachable(self, card: int) -> bool:
+        """Whether cards may be attached to ``card`` ("Cards cannot be attached to this card")."""
+        return card not in self.cards_with("no_attach")
 
     def attachments(self, host: int) -> list[int]:
         return [a for a, info in self.attached.items() if info["host"] == host]

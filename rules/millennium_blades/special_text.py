@@ -40,7 +40,13 @@ def read_untimed(text: str) -> dict | None:
     return {"timing": "ongoing", "ops": ops} if ops else None
 
 
+#: "Cards cannot be attached to this card": no attach op may choose it ("FAQs": attached cards)
+_NO_ATTACH = re.compile(r"(?:other )?cards (?:cannot|can't|can not) be attached to this (?:card|single|one)")
+
+
 def _card_rule(s: str) -> list[dict] | None:
+    if _NO_ATTACH.fullmatch(s):
+        return [{"op": "no_attach"}]
     if re.fullmatch(r"if the attached card would be flipped by (?:an effect an opponent controls|an opponent's effect|"
                     r"opponents' effects), discard this card instead", s):
         return [{"op": "attachment_shield"}]  # the attachment goes instead of the card it is attached to
@@ -91,6 +97,9 @@ def read_special_clause(text: str, timing: str, effect: dict, last: dict) -> lis
     if m:
         pick = "one" if m.group(1) in ("a", "one") else "all"
         return [{"op": "copy_effects", "card": m.group(3), "timing": m.group(2), "pick": pick}]
+    m = re.fullmatch(rf"copy (?:any|all|the|all the) {_TIMED} effects? (?:on|of) the attached card", text)
+    if m:  # "Copy any Score effects on the attached card": the card attached to this one
+        return [{"op": "copy_effects", "card": "attached", "timing": m.group(1), "pick": "all"}]
     m = re.fullmatch(rf"copy (?:its|that card's|the revealed card's) {_TIMED} effects?", text)
     if m:  # "Reveal a card from your hand. Copy its Play effects."
         return [{"op": "copy_effects", "card": THAT_CARD.get(), "timing": m.group(1), "pick": "all"}]
@@ -131,6 +140,8 @@ def read_special_continuous(s: str) -> list[dict] | None:
     s = s.strip()
     if re.fullmatch(r"this effect (?:cannot|can't|can not) be copied", s):
         return []
+    if _NO_ATTACH.fullmatch(s):
+        return [{"op": "no_attach"}]
     m = re.fullmatch(r"this card is an exact copy of (.+?) (?:to|on) its immediate (left|right)", s)
     if m:  # the card is the neighbour that fits, printed data and effects (rules notes, "Exact copies")
         flt, zone, rest = card_phrase(m.group(1))
@@ -159,6 +170,16 @@ _OPPONENTS_EFFECTS = r"(?:an opponent's|opponents'|opponent's|other players'|oth
 def _attach_clause(text: str, effect: dict) -> list[dict] | None:
     """"Attach this card to a face-up card" -> an ``attach`` op; "The attached card gains AIR and +3
     STAR while this card is attached" -> what that op gives the card (an empty list of ops)."""
+    m = re.fullmatch(r"(you may )?attach (an?|one) (.+?) from your hand to this(?: card| single| one| accessory| deck box)?",
+                     text)
+    if m:  # the card leaves the hand and is attached to this one; "the attached card" names it
+        flt, zone, rest = card_phrase(f"{m.group(2)} {m.group(3)}")
+        if rest or zone != "tableau" or flt.get("where"):
+            raise Unread(rest or m.group(3), "a card from your hand to attach")
+        flt.pop("face", None)
+        if m.group(1):
+            effect["optional"] = True
+        return [{"op": "attach_from_hand", **({"filter": flt} if flt else {})}]
     m = re.fullmatch(r"attach this(?: card| accessory| deck box)? to (.+)", text)
     if m:
         target = read_target(m.group(1))

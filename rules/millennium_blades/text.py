@@ -126,7 +126,7 @@ def compile_ability(text: str) -> dict:
 #: its STAR", "the STAR of ..."): a card's Star Rating ("CARD DATA"); and the verbs and prepositions
 #: cards use for the same thing ("place ... onto" is "put ... on")
 _WORDING = (
-    (re.compile(r"\b(its|their|this card's|that card's|the revealed card's|lower|higher|greater|lesser|fewer|"
+    (re.compile(r"\b(its|their|this card's|that card's|the revealed card's|the attached card's|lower|higher|greater|lesser|fewer|"
                 r"the|combined|same) star\b(?! rating| tokens?)"), r"\1 star rating"),
     (re.compile(r"\b(?:place|add)(?=s? (?:a|an|one|two|three|four|five|\d+) \+1 star tokens?)"), "put"),
     (re.compile(r"(\+1 star tokens?) onto\b"), r"\1 on"),
