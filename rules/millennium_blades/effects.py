@@ -356,6 +356,8 @@ def condition_errors(cond: Any, path: str) -> Errors:
         return market_condition_errors(cond, path)
     if test == "not":
         return condition_errors(cond.get("of"), f"{path}.of")
+    if test == "attached":  # this card is attached to another (special_ops.py)
+        return [] if cond.get("card") == "this" else [(f"{path}.card", "is this")]
     if test in ("did", "your_turn", "lost_short"):  # "If you did": the effect's last flip, discard or payment happened
         return []
     if test == "flipped_by":  # a Flip effect: whose effect flipped the card

@@ -333,6 +333,8 @@ class QueryMixin:
             return bool(ctx.get("lost_short"))
         if test == "your_turn":
             return seat == self.seat_turn
+        if test == "attached":  # "if this is attached to a card"
+            return source in self.attached
         if test == "flipped_by":
             by = ctx.get("flipped_by")
             return by is not None and (by == seat) == (cond["by"] == "self")

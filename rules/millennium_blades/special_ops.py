@@ -91,7 +91,9 @@ class SpecialOpsMixin:
             card = next((c for c in chosen if c != source), None)
         else:
             card = self.ref(op["card"], source, seat, ctx)
-        if card is None or card in self.down:
+        # "copy all Play effects on that card" after this effect flipped it: as it was (rules notes)
+        as_was = op.get("card") == "flipped" and card is not None and card == ctx.get("flipped")
+        if card is None or card in self.down and not as_was:
             self.log("copy_failed", seat, card=self.cards[source].name if source is not None else None)
             return True
         effects = [e for _i, e in self.cards[card].timed(op["timing"]) if not _copies(e)]

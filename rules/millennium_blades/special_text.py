@@ -100,6 +100,9 @@ def read_special_clause(text: str, timing: str, effect: dict, last: dict) -> lis
     m = re.fullmatch(rf"copy (?:any|all|the|all the) {_TIMED} effects? (?:on|of) the attached card", text)
     if m:  # "Copy any Score effects on the attached card": the card attached to this one
         return [{"op": "copy_effects", "card": "attached", "timing": m.group(1), "pick": "all"}]
+    m = re.fullmatch(rf"copy (?:all|any|the|all the) {_TIMED} effects? (?:on|of) (?:that card|it)", text)
+    if m:
+        return [{"op": "copy_effects", "card": THAT_CARD.get(), "timing": m.group(1), "pick": "all"}]
     m = re.fullmatch(rf"copy (?:its|that card's|the revealed card's) {_TIMED} effects?", text)
     if m:  # "Reveal a card from your hand. Copy its Play effects."
         return [{"op": "copy_effects", "card": THAT_CARD.get(), "timing": m.group(1), "pick": "all"}]
@@ -124,13 +127,26 @@ def read_special_clause(text: str, timing: str, effect: dict, last: dict) -> lis
 def read_purpose(text: str, timing: str, effect: dict, last: dict) -> list[dict] | None:
     """"Flip a card ... to gain 10 RP": the flip, then the rest if it happened (an ``if`` on
     ``did``: a flip with no legal card gains nothing, rules notes "Flip ... to gain")."""
+    from rules.millennium_blades.clauses import read_clause  # clauses asks this module
+
+    m = re.fullmatch(r"(flip .+?) and (copy .+)", text)
+    if m:  # "Flip a card ... and copy all Play effects on that card": the card as it was (rules notes)
+        first = read_clause(m.group(1), timing, effect, last)
+        return [*first, {"op": "if", "condition": {"test": "did"}, "then": read_clause(m.group(2), timing, effect, last)}]
     m = re.fullmatch(r"(flip .+?) to ((?:gain|put|clash|play) .+)", text)
     if not m:
         return None
-    from rules.millennium_blades.clauses import read_clause  # clauses asks this module
-
     first = read_clause(m.group(1), timing, effect, last)
     return [*first, {"op": "if", "condition": {"test": "did"}, "then": read_clause(m.group(2), timing, effect, last)}]
+
+
+def read_special_condition(text: str) -> dict | None:
+    """"this is (not) attached to a card": whether this card is an attachment now."""
+    m = re.fullmatch(r"this(?: card| accessory)? is (not )?attached to (?:a|another) card", text)
+    if m:
+        held = {"test": "attached", "card": "this"}
+        return {"test": "not", "of": held} if m.group(1) else held
+    return None
 
 
 # -- continuous effects ----------------------------------------------------------------------------

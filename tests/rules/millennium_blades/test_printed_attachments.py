@@ -84,3 +84,16 @@ def test_cards_cannot_be_attached_to_this_card():
     do(st, 'use "Brass Harness"')  # one legal card: no question
     (warded, plain) = ids(st, 0, "Warded Owl", "Plain Owl")
     assert st.star(plain) == 5 and st.star(warded) == 2
+
+
+def test_flip_a_card_and_copy_its_play_effects_as_it_was():
+    """"Flip a card ... and copy all Play effects on that card": the copy names the card this effect
+    flipped, so it copies the card as it was (rules notes; "FAQs": a copy of a card already
+    face-down does nothing). "if this is not attached to a card" holds for a card in play."""
+    text = "Play: Flip a 3 STAR or lower card in your tableau and copy all Play effects on that card."
+    _compiles(text)
+    _compiles("ACCESSORY | Score: Gain 15 RP if this is not attached to a card.", "accessory")
+    st = table(kit([card("Echo Thief", text, star=4), card("Coin Pup", "Play: Gain 5 RP.", star=2)]), kit([IDLE]))
+    place(st, 0, "Coin Pup")
+    do(st, 'play "Echo Thief"')
+    assert names(st, st.down) == ["Coin Pup"] and st.rp[0] == 5
