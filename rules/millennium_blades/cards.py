@@ -64,6 +64,28 @@ EFFECT_OPS = {
     "pay_money": OpSpec("Pay Millennium Dollars to the bank; if you cannot, the rest of the effect does not happen.", N),
     "rescore": OpSpec("Activate again the Score effects of your Top Card (card: top) or of the Metagame cards "
                       "(card: metagame), for you.", {"card": "str"}),
+    # special_ops.py: card rules and copies
+    "copy_effects": OpSpec("Copy the effects of a timing (play, flip, ...) of a card (this one, left or right of it, "
+                           "the one revealed, or one a target chooses): they resolve as this card's (all of them, "
+                           "or the one the player accepts).",
+                           {"card": "str", "target": ANY, "timing": "str", "pick": "str"}),
+    "play_condition": OpSpec("Fusion: the card may only be played while the condition holds (continuous).",
+                             {"condition": ANY}),
+    "enters_with_tokens": OpSpec("Level Up: the card comes into play with +1 Star tokens (continuous).", N),
+    "token_spares_action": OpSpec("Level Up: its Action may remove a +1 Star token instead of flipping it "
+                                  "(continuous).", {}),
+    "grant_flip": OpSpec("Other cards of the tableau (filter) have this card's Flip effects (continuous).",
+                         {"filter": ANY}),
+    "attach": OpSpec("Attach this card to the card the target names: it leaves its zone and gives that card "
+                     "star, elements, types or protection while attached.",
+                     {"target": ANY, "star": "int", "elements": ANY, "types": ANY, "protect": "bool"}),
+    "attach_from_hand": OpSpec("Attach a card from your hand (filter) to this card: it leaves the hand; REF "
+                               "attached names it.", {"filter": ANY}),
+    "no_attach": OpSpec("Cards cannot be attached to this card (continuous).", {}),
+    "exact_copy": OpSpec("This card is an exact copy of the face-up card left or right of it that fits the filter: "
+                         "its printed data and effects (continuous).", {"side": "str", "filter": ANY}),
+    "attachment_shield": OpSpec("If the card this one is attached to would be flipped by an opponent's effect, "
+                                "this card is discarded instead (continuous).", {}),
     # the Deckbuilding side of Character and Venue cards (effects.DECKBUILDING_OPS; the whole game runs them)
     "income": OpSpec("Deckbuilding: more dollars of income.", N),
     "deal": OpSpec("Deckbuilding: more cards dealt at the start of the round.", N),

@@ -36,6 +36,8 @@ class CardDef:
     #: the printed Set ("a card ... has no attributes (Star Rating, Rarity, Element, Type, Set, etc)"
     #: when face-down); ``MBState.determinize`` reads it (kits are built from sets)
     set_code: str = field(default="", compare=False)
+    #: an exact copy's: the name of the card it copies (special_ops.exact_copy)
+    copied_from: str = field(default="", compare=False)
     #: timing words -> ((index, effect), ...), filled as the engine asks
     _by_timings: dict = field(default_factory=dict, init=False, repr=False, compare=False)
     #: event -> the Top, Ongoing and Reaction effects that event triggers, in card order
@@ -60,7 +62,10 @@ class CardDef:
         object.__setattr__(self, "mimics", bool(self.continuous("copy_attributes")))
         flags = {"action": self.has_action, "extra_slot": bool(self.extra_slots), "mimicry": self.mimics,
                  "discard": any(_has_op(e["ops"], "discard") or _has_op(e["ops"], "discard_named")
-                                for e in self.effects)}
+                                for e in self.effects),
+                 # special_ops.py: cards the engine looks for where they are (hand, entering, tableau)
+                 **{name: bool(self.continuous(name)) for name in ("play_condition", "enters_with_tokens", "grant_flip",
+                                                                  "exact_copy", "no_attach")}}
         object.__setattr__(self, "features", frozenset([name for name, on in flags.items() if on]
                                                        + [f"on {event}" for event in triggers]))
 

@@ -13,7 +13,8 @@ FIXED_PICKS = ("this", "left", "right", "played", "next_played", "revealed", "lo
 
 class ClashMixin(MarketMixin):
     # -- choosing cards --------------------------------------------------------------------------------
-    def choose_cards(self, frame: dict, target: dict, k: int, *, flipping: bool) -> list[int] | None:
+    def choose_cards(self, frame: dict, target: dict, k: int, *, flipping: bool,
+                     attaching: bool = False) -> list[int] | None:
         """The cards a TARGET names, after any choice (None while a choice is pending).
 
         "In general, effects cannot target face-down cards"; a flip by an opponent's effect never
@@ -24,6 +25,8 @@ class ClashMixin(MarketMixin):
 
         def legal(card, owner_seat):
             if card is None or card in self.down or not self.matches(card, flt, source):
+                return False
+            if attaching and not self.attachable(card):  # "Cards cannot be attached to this card"
                 return False
             return not (flipping and owner_seat != seat and self.protected(card, owner_seat))
 
@@ -90,6 +93,10 @@ class ClashMixin(MarketMixin):
             card = targets[j]
             owner_seat = self.seat_of(card)
             cancelled = False
+            if owner_seat is not None and owner_seat != seat and card not in self.down and self.attached \
+                    and self.shield_with_attachment(card, seat):
+                ctx[f"{k}:done"] = j + 1
+                continue
             if owner_seat is not None and owner_seat != seat and card not in self.down:
                 # "This effect cannot be reacted to": no Reaction is offered
                 reactions = [] if op.get("no_reaction") else self._flip_reactions(card, owner_seat, seat)
@@ -104,6 +111,8 @@ class ClashMixin(MarketMixin):
                 star = self.star(card)
                 if self.flip_card(card, seat):  # "If you did": the card this effect flipped, as it was
                     ctx["did"], ctx["flipped"], ctx["flipped_star"] = True, card, star or 0
+                    ctx["flipped_count"] = ctx.get("flipped_count", 0) + 1  # "flipped this way"
+                    ctx["flipped_stars"] = ctx.get("flipped_stars", 0) + (star or 0)
                     ctx["flipped_max"] = max(ctx.get("flipped_max", 0), star or 0)
             ctx[f"{k}:done"] = j + 1
         return True

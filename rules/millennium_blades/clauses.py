@@ -16,6 +16,7 @@ from rules.millennium_blades.phrases import (
     read_ref,
     read_target,
 )
+from rules.millennium_blades.special_text import read_purpose, read_special_clause, read_special_continuous
 
 _RP = r"(?:rp|ranking points?)"
 #: the TARGET picks whose card is chosen when the flip happens (then "it" is the card flipped)
@@ -76,6 +77,9 @@ def read_clause(text: str, timing: str, effect: dict, last: dict) -> list[dict]:
     if m:
         flt = {"star": {"cmp": "<" if m.group(1) == "lower" else ">", "value": "this"}}
         return [{"op": "flip", "target": {"player": "each_opponent", "pick": "top", "filter": flt}}]
+    purpose = read_purpose(text, timing, effect, last)
+    if purpose is not None:  # "flip ... to gain ...": the gain only if the flip happened
+        return purpose
     if re.fullmatch(r"flip (?:the|your) card (?:you )?used in the clash", text):  # "Clashing": your Top Card
         return [{"op": "flip", "target": {"player": "self", "pick": "top"}}]
     m = re.fullmatch(r"flip (.+)", text)
@@ -131,6 +135,9 @@ def read_clause(text: str, timing: str, effect: dict, last: dict) -> list[dict]:
     market = _market(text, timing, effect, last)
     if market is not None:
         return market
+    special = read_special_clause(text, timing, effect, last)
+    if special is not None:
+        return special
     raise Unread(text, "an effect")
 
 
@@ -173,21 +180,22 @@ def _owner_flips(who: str, what: str) -> list[dict]:
 def _points(text: str) -> dict:
     """"gain 3 RP for each ...", "lose 5 RP", "gain RP equal to twice its Star Rating"."""
     m = re.fullmatch(rf"(gain|lose) rp equal to (?:({MULTIPLE}) )?(?:the star rating of (.+)|(its|that card's|"
-                     rf"the revealed card's|the next card you play's|this card's) star rating)", text)
+                     rf"the revealed card's|the next card you play's|this card's|the attached card's) star rating)", text)
     if m:
         times = number(m.group(2)) if m.group(2) else 1
         ref = read_ref(m.group(3)) if m.group(3) else {"its": THAT_CARD.get(), "that card's": THAT_CARD.get(),
                                                        "the revealed card's": "revealed", "this card's": "this",
-                                                       "the next card you play's": "next_played"}[m.group(4)]
+                                                       "the next card you play's": "next_played",
+                                                       "the attached card's": "attached"}[m.group(4)]
         return {"op": f"{m.group(1)}_rp", "amount": times, "per": {"count": "star", "card": ref}}
     m = re.fullmatch(rf"(gain|lose) rp equal to (?:({MULTIPLE}) )?the (?:combined|total) star ratings? of (.+?)"
                      rf"(?:,? up to ({NUMBER}) {_RP})?", text)
     if m:  # the sum of the cards' Star Ratings ("CARD DATA"; a face-down card has none)
         op = {"op": f"{m.group(1)}_rp", "amount": number(m.group(2)) if m.group(2) else 1,
-              "per": {**read_count(m.group(3)), "count": "stars"}}
+              "per": _combined(read_count(m.group(3)))}
         return {**op, "max": number(m.group(4))} if m.group(4) else op
-    m = re.fullmatch(rf"(gain|lose) ({NUMBER}) {_RP}(?: (?:for each|per|for every) (.+?))?(?:,? up to (?:a maximum of )?"
-                     rf"({NUMBER}) {_RP})?", text)
+    m = re.fullmatch(rf"(gain|lose) ({NUMBER}) {_RP}(?: (?:for each|per|for every) (.+?))?"
+                     rf"(?:,? up to (?:a maximum of )?({NUMBER}) {_RP})?", text)
     if not m:
         raise Unread(text, "an amount of RP")
     op = {"op": f"{m.group(1)}_rp", "amount": number(m.group(2))}
@@ -196,6 +204,11 @@ def _points(text: str) -> dict:
     if m.group(4):
         op["max"] = number(m.group(4))
     return op
+
+
+def _combined(count: dict) -> dict:
+    """"the combined STAR of COUNT's cards"; of the cards this effect flipped, their stars as they were."""
+    return {"count": "flipped_stars"} if count["count"] == "flipped_this_way" else {**count, "count": "stars"}
 
 
 # -- continuous effects (Ongoing, Top) -------------------------------------------------------------
@@ -238,6 +251,9 @@ def _continuous(s: str) -> list[dict]:
     market = read_market_continuous(s)
     if market is not None:
         return market
+    special = read_special_continuous(s)
+    if special is not None:
+        return special
     raise Unread(s, "a continuous effect")
 
 

@@ -92,6 +92,11 @@ def read_condition(text: str) -> dict:
     market = read_market_condition(text)
     if market is not None:
         return market
+    from rules.millennium_blades.special_text import read_special_condition  # it reads clauses in turn
+
+    special = read_special_condition(text)
+    if special is not None:
+        return special
     raise Unread(text, "a condition")
 
 

@@ -33,6 +33,7 @@ from typing import Any
 
 from rules.millennium_blades.deck_rules import deck_rule_errors
 from rules.millennium_blades.market_ops import MARKET_EFFECT_OPS, TAKE_DESTINATIONS
+from rules.millennium_blades.special_ops import SPECIAL_CONTINUOUS_OPS, special_op_errors
 from rules.millennium_blades.vocabulary import ELEMENTS, KEYWORDS, TIMINGS, TYPE_VALUES
 
 CMPS = ("<", "<=", "==", ">=", ">")
@@ -45,16 +46,17 @@ WHERES = ("this", "other", "left", "right", "left_of", "right_of", "adjacent")
 #: kit: your deck box and accessories; aftermarket: the shared Aftermarket
 ZONES = ("tableau", "opponents", "all", "hand", "kit", "binder", "aftermarket")
 #: those_stars: the Star Ratings of the cards the effect just moved; highest_flipped: the highest
-#: Star Rating among the cards the effect flipped (as they were)
+#: Star Rating among the cards the effect flipped (as they were); flipped_this_way, flipped_stars: how
+#: many cards the effect flipped, and their Star Ratings as they were
 COUNTS = ("cards", "elements", "types", "star_tokens", "stars", "clashes_won", "star", "empty_slots", "rp",
           "those_stars", "highest_flipped", "players_discarded", "sets", "those_distinct", "players_with",
-          "those_count", "star_values")
+          "those_count", "star_values", "flipped_this_way", "flipped_stars")
 #: REF: a card an effect names: this card, its neighbours, your Top Card, the card a Next effect or
 #: trigger is about, the card just revealed
 #: the card a clash with the Aftermarket was against (clashed), the card taken from the Aftermarket
 #: (taken), the card the loser used in the clash (losing_card)
 REFS = ("this", "left", "right", "top", "next_played", "played", "revealed", "flipped", "clashed", "taken",
-        "losing_card", "chosen")
+        "losing_card", "chosen", "attached")
 #: ally: the player chosen as your ally for a clash ("Choose an ally for this clash")
 ALLY_PLAYERS = ("ally", "self_and_ally", "others_but_ally")
 PLAYERS = ("self", "opponent", "each_opponent", "each", "any", "that_player", *ALLY_PLAYERS)
@@ -64,11 +66,11 @@ WHO = ("self", "each_opponent", "that_player", "chosen_opponent", "each", "each_
        *ALLY_PLAYERS)
 #: clash: you are in a clash that occurs; clash_any: any clash occurs (both after its result)
 EVENTS = ("play", "flipped", "would_flip", "clash_won", "clash_lost", "clash", "clash_any", "star_tokens",
-          "would_lose_clash", "action_used", "would_lose_rp", "clash_card")
+          "would_lose_clash", "action_used", "would_lose_rp", "clash_card", "turn_start")
 SIDES = ("self", "opponent", "any")
 TRIGGERED_TIMINGS = ("top", "ongoing", "reaction")
 CONTINUOUS_OPS = ("protect", "extra_slot", "set_star", "copy_attributes", "clash_star", "no_rp_loss",
-                  "rp_gain_limit")
+                  "rp_gain_limit", *SPECIAL_CONTINUOUS_OPS)
 #: the sides of a Character or Venue card, and its Deckbuilding side's timings and ops
 CARD_SIDES = ("deckbuilding", "tournament")
 COMPONENT_TIMINGS = ("deckbuilding", "setup")
@@ -270,6 +272,8 @@ def _op(name: str, op: Mapping[str, Any], where: str) -> Errors:
         errors += market_op_errors(name, op, where)
     elif name == "rescore" and op.get("card") not in RESCORE_CARDS:
         errors.append((f"{where}.card", f"rescores {' or '.join(RESCORE_CARDS)}"))
+    elif name in ("copy_effects", "attach", "attach_from_hand", *SPECIAL_CONTINUOUS_OPS):
+        errors += special_op_errors(name, op, where)
     elif name == "if":
         errors += condition_errors(op.get("condition"), f"{where}.condition")
         errors += ops_errors(op.get("then"), f"{where}.then")
@@ -329,7 +333,7 @@ def count_errors(count: Any, path: str) -> Errors:
     if count["count"] == "those_distinct":
         return [] if count.get("what") in ("type", "element", "star") else [(f"{path}.what", "is type, element or star")]
     if count["count"] in ("clashes_won", "empty_slots", "rp", "those_stars", "highest_flipped",
-                          "players_discarded", "those_count"):
+                          "players_discarded", "those_count", "flipped_this_way", "flipped_stars"):
         return errors
     if count.get("zone", "tableau") not in ZONES:
         errors.append((f"{path}.zone", f"{count.get('zone')!r} is not one of {', '.join(ZONES)}"))
@@ -356,6 +360,8 @@ def condition_errors(cond: Any, path: str) -> Errors:
         return market_condition_errors(cond, path)
     if test == "not":
         return condition_errors(cond.get("of"), f"{path}.of")
+    if test == "attached":  # this card is attached to another (special_ops.py)
+        return [] if cond.get("card") == "this" else [(f"{path}.card", "is this")]
     if test in ("did", "your_turn", "lost_short"):  # "If you did": the effect's last flip, discard or payment happened
         return []
     if test == "flipped_by":  # a Flip effect: whose effect flipped the card

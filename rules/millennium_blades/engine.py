@@ -78,7 +78,13 @@ from rules.millennium_blades.full.engine import DUEL_ENGINE, FULL_ENGINE
 from rules.millennium_blades.state import CHARTS, TURN_LIMIT, MBState
 from rules.millennium_blades.turn_based.engine import TURN_BASED_ENGINE
 
-VERSION = "1.8"
+VERSION = "1.9"
+# 1.9: two branches' 1.8 together: deck rules printed on kit cards, limits on RP gains, wording variants
+# (issue 26.2: deck_rules.py, replacement.py); attaching a card from the hand, "the attached card", cards
+# nothing may be attached to (issue 26.3)
+# 1.7 (issue 26.2): Fusion play conditions, Level Up, copied effects and exact copies, attached cards, granted
+# Flip effects, start-of-turn triggers, "flip ... to gain ..." (special_ops.py); 1.6: the Store, the
+# Aftermarket, allies and clash variants (market.py)
 # 1.5 (issue 26.2): "Choose a player" (a player decision); 1.1: ISMCTS searches with evaluation priors; 1.2:
 # sampled worlds deal opponents kit-like hands that play their printed text (``MBState.determinize``), ISMCTS
 # plays out greedily (its games differ; the rules do not); 1.3 (issue 29): no Action before the Single that

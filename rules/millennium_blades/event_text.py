@@ -63,6 +63,15 @@ _SENTENCES: dict[str, Callable[[str, dict[str, Any]], str]] = {
     "reaction": lambda who, c: f"{who} reacts with {c['card']}",
     "reveal": lambda who, c: f"{who} reveals {c['card'] or 'nothing'} from the {c['source']}",
     "clash": lambda who, c: _clash(c),
+    # special_ops.py: attachments, copies, Level Up
+    "attach": lambda who, c: f"{who} attaches {c['card']} to {c['to']} (now {c['star']} stars)",
+    "attach_failed": lambda who, c: f"{who}'s {c['card']}: nothing is attached",
+    "detach": lambda who, c: f"{c['card']} goes to its owner's binder ({c['why']})",
+    "copy": lambda who, c: f"{who} copies {c['effects']} effect(s) of {c['card']}",
+    "copy_failed": lambda who, c: f"{who}'s {c['card']} has nothing to copy",
+    "exact_copy": lambda who, c: f"{c['card']} is now an exact copy of {c['of']}" if c.get("of")
+                                 else f"{c['card']} is itself again",
+    "remove_token": lambda who, c: f"{who} removes a star token from {c['card']} instead of flipping it",
     "final_rp": lambda who, c: f"Ranking points: {_seats(c['rp'], 'RP')}",
     "tournament_vp": lambda who, c: f"Tournament {c['round']} VP: {_seats(c['vp'], 'VP')}",
     "game_end": lambda who, c: " and ".join(f"Seat {w}" for w in c["winners"]) + " place first"

@@ -38,7 +38,8 @@ class FlowMixin:
         actions = []
         if can_play:
             cards = self.cards
-            names = dict.fromkeys(cards[c].name for c in self.hand[seat] if cards[c].card_type == "single")
+            names = dict.fromkeys(cards[c].name for c in self.hand[seat] if cards[c].card_type == "single"
+                                  and self.may_play(seat, c))
             actions += [card_action("play", name) for name in names]
         if not self.action_used:
             usable = self.usable_actions(seat)
@@ -53,7 +54,7 @@ class FlowMixin:
         """"unable to play a single if he or she has no cards in hand, or if his or her entire
         tableau is filled already"."""
         return (self.plays_left > 0 and len(self.tableau[seat]) < self.capacity(seat)
-                and any(self.cards[c].card_type == "single" for c in self.hand[seat]))
+                and any(self.cards[c].card_type == "single" and self.may_play(seat, c) for c in self.hand[seat]))
 
     def usable_actions(self, seat: int) -> list[int]:
         """The face-up cards in ``seat``'s play area with an Action, one per name."""
@@ -172,6 +173,11 @@ class FlowMixin:
         played[definition.name] = played.get(definition.name, 0) + 1
         if self.log_events:
             self.log("play", seat, card=definition.name, slot=len(self.tableau[seat]) - 1)
+        if card in self.cards_with("enters_with_tokens"):
+            self.enter_with_tokens(seat, card)
+        if self.copiers is None or self.copiers:  # an exact copy is one as it comes into play
+            self.refresh_copies()
+            definition = self.cards[card]
         frames = [f for f in triggered if not f["reaction"]] if reactions else triggered
         if play_effects:
             frames += [self.frame(seat, card, e, {"played": card}, needs_face_up=True) for _i, e in definition.timed("play")]
@@ -180,7 +186,8 @@ class FlowMixin:
             if entry[0] == "tokens":
                 frames.append(self.frame(seat, None, {"ops": [{"op": "star_tokens", "amount": entry[1], "target": {
                     "player": "self", "pick": "played"}}]}, {"played": card}))
-            elif entry[1] not in self.down:
+            elif entry[1] not in self.down and entry[2] < len(self.cards[entry[1]].effects) \
+                    and self.cards[entry[1]].effects[entry[2]].get("timing") == "next":  # (an exact copy changes)
                 effect = self.cards[entry[1]].effects[entry[2]]
                 frames.append(self.frame(seat, entry[1], effect, {"next_played": card, "played": card}, needs_face_up=True))
         self.next_effects[seat] = [("effect", card, i) for i, _e in definition.timed("next")]
@@ -214,7 +221,8 @@ class FlowMixin:
         self.plays_left, self.played_this_turn, self.action_used = 1, 0, False
         self.turn += 1
         self.log("turn", self.seat_turn)
-        self.check_turn_limit()
+        if not self.check_turn_limit():
+            self.start_turn_effects()
 
     # -- the end ("Ending the Tournament") ------------------------------------------------------------------
     def start_scoring(self) -> None:
@@ -223,6 +231,8 @@ class FlowMixin:
         effects for themselves." Left to right, seat by seat from the first player."""
         self.phase = "scoring"
         self.log("scoring", None)
+        if self.copiers is None or self.copiers:
+            self.refresh_copies()
         frames = []
         n = self.num_players
         for seat in [(self.first_player + k) % n for k in range(n)]:

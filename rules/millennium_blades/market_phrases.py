@@ -94,16 +94,6 @@ def read_market_sentence(s: str, ops: list[dict], timing: str, effect: dict) -> 
     if m and (m.group(2) or "their tableau" in m.group(4)):  # each counts their own tableau
         ops.append(_as_each(m.group(1), m.group(2), f"{m.group(3).rstrip('s')} {m.group(4)}", timing, effect))
         return True
-    m = re.fullmatch(r"flip (an? (?:card|single)) of this card's star rating( in .+?)? to ((?:gain|lose) .+)", s)
-    if m:  # "Flip a card of this card's STAR in an opponent's tableau to gain 10 RP": the RP if it was flipped
-        from rules.millennium_blades.phrases import read_target
-        from rules.millennium_blades.text import clauses
-
-        target = read_target(f"{m.group(1)}{m.group(2) or ''}")
-        target.setdefault("filter", {})["star"] = {"cmp": "==", "value": "this"}
-        ops += [{"op": "flip", "target": target},
-                {"op": "if", "condition": {"test": "did"}, "then": clauses(m.group(3), timing, effect)}]
-        return True
     m = re.fullmatch(r"flip (two|three|[2-9]) (.+?) in your tableau", s)
     if m:  # "Flip 2 DARK cards in your tableau. If you did, ...": all of them, or "you did" not
         flt, _zone, rest = card_phrase(f"a {re.sub(r's$', '', m.group(2))}")
@@ -286,8 +276,9 @@ def read_market_clause(text: str, timing: str, effect: dict, last: dict) -> list
 
         return [{"op": f"{m.group(1)}_rp", "amount": number(m.group(2)) if m.group(2) else 1,
                  "per": {**read_count(re.sub(r"^(?:all|both|each) ", "", m.group(3))), "count": "stars"}}]
-    m = re.fullmatch(rf"(gain|lose) rp equal to (?:({MULTIPLE}) )?the highest star(?: rating)? flipped by this effect", text)
-    if m:
+    m = re.fullmatch(rf"(gain|lose) rp equal to (?:({MULTIPLE}) )?the highest star(?: rating)? (?:flipped by this effect|"
+                     r"of the cards flipped this way)", text)
+    if m:  # the highest Star Rating among the cards this effect flipped, as they were
         return [{"op": f"{m.group(1)}_rp", "amount": number(m.group(2)) if m.group(2) else 1,
                  "per": {"count": "highest_flipped"}}]
     m = re.fullmatch(rf"(gain|lose) ({NUMBER}) (?:more|additional) ({_RP}.*)", text)
@@ -379,9 +370,9 @@ def read_market_condition(text: str) -> dict | None:
         return {"test": "clash_result", "who": who, "result": m.group(2)}
     if re.fullmatch(r"you and your ally had the same clash total", text):
         return {"test": "clash_result", "who": "self_and_ally", "result": "same_total"}
-    m = re.fullmatch(r"(?:it|that card) was (?:an? )?(.+)", text)
+    m = re.fullmatch(r"(?:it|that card|the flipped card) was (?:an? )?(.+)", text)
     if m:  # the card as it was before this effect turned it face-down (rules notes)
-        flt, _zone, rest = card_phrase(f"a {m.group(1)}" if not m.group(1).startswith("a") else m.group(1))
+        flt, _zone, rest = card_phrase(f"a {m.group(1)}")
         if rest:
             raise Unread(rest, "what the card was")
         return {"test": "card", "card": THAT_CARD.get(), "is": flt, "as_was": True}

@@ -50,9 +50,10 @@ _HEAD = re.compile(rf"^(?:each |every |a |an |one |the |any |all )?(?:different 
 _MODIFIERS = (
     (re.compile(r"^ with (mimicry|blast off|scurry|anvil drop|thwomp!?)"), "keyword"),
     (re.compile(rf"^ with ({NUMBER}) or (more|fewer|less) stars"), "stars"),
-    (re.compile(rf"^ with (?:a )?(lower|higher|lesser|greater|fewer) star rating(?: than {_THIS})?"), "star_vs_this"),
+    (re.compile(rf"^ with (?:a )?(lower|higher|lesser|greater|fewer|less|more) star rating(?: than {_THIS})?"), "star_vs_this"),
     (re.compile(rf"^ whose star rating is (lower|higher) than {_THIS}"), "star_vs_this"),
     (re.compile(rf"^ with ({NUMBER}) stars"), "exact_stars"),
+    (re.compile(rf"^ (?:of|with) {_THIS} star rating"), "same_star"),
     (re.compile(r"^ with (two|three|\d+) or more elements"), "elements_min"),
     (re.compile(rf"^ that shares? (?:an? )?(element|type) with {_THIS}"), "shares"),
     (re.compile(rf"^ that shares? no (element|type) with {_THIS}"), "shares_none"),
@@ -125,7 +126,9 @@ def _modify(flt: dict, kind: str, m: re.Match, zone: str) -> str:
     elif kind == "exact_stars":
         flt["star"] = {"cmp": "==", "value": number(g[0])}
     elif kind == "star_vs_this":
-        flt["star"] = {"cmp": "<" if g[0] in ("lower", "lesser", "fewer") else ">", "value": "this"}
+        flt["star"] = {"cmp": "<" if g[0] in ("lower", "lesser", "fewer", "less") else ">", "value": "this"}
+    elif kind == "same_star":  # "a card of this card's STAR": the same Star Rating
+        flt["star"] = {"cmp": "==", "value": "this"}
     elif kind == "elements_min":
         flt["elements_min"] = number(g[0])
     elif kind in ("shares", "shares_none"):
@@ -172,6 +175,8 @@ def read_count(text: str) -> dict:
             return {"count": "star_tokens", "zone": "tableau", "filter": {"where": "this"}}
         flt, zone = whole_card_phrase(m.group(1))
         return {"count": "star_tokens", "zone": zone, "filter": flt}
+    if re.fullmatch(r"(?:all )?(?:the )?cards? flipped (?:this way|by this effect)", text):  # this effect's flips
+        return {"count": "flipped_this_way"}
     if re.fullmatch(r"(?:open |empty )slots? in your tableau", text):  # "Tableau": the slots no card fills
         return {"count": "empty_slots"}
     from rules.millennium_blades.market_phrases import read_market_count  # it reads card phrases
@@ -189,6 +194,7 @@ REF_PHRASES = {
     "the revealed card": "revealed", "the next card you play": "next_played", "your top card": "top",
     "the card played": "played", "that single": "played",
     "the losing card in the clash": "losing_card", "the losing card": "losing_card",
+    "the attached card": "attached",
 }
 
 
@@ -264,6 +270,8 @@ def read_event(text: str) -> dict:
         if rest:
             raise Unread(rest, "after the card played")
         return _trim({"event": "play", "by": _BY[m.group(1)], "filter": flt})
+    if text == "your turn starts":  # "At the start of your turn" ("Tournament Turns")
+        return {"event": "turn_start"}
     if re.fullmatch(r"you win a clash", text):
         return {"event": "clash_won"}
     if re.fullmatch(r"you lose a clash", text):

@@ -98,15 +98,15 @@ class QueryMixin:
         if card in self.down:
             return None
         definition = self.cards[card]
-        base = definition.printed_star
+        base = definition.printed_star + (self.attached_star(card) if self.attached else 0)
         if definition.star != "X":
             return base + self.tokens.get(card, 0)
         busy = self.__dict__.setdefault("_x_busy", set())
         if card not in busy and self.in_tableau(card):
             busy.add(card)
             try:
-                base = sum(op.get("amount", 1) * self.count(op["per"], card)
-                           for op in definition.continuous("set_star"))
+                base += sum(op.get("amount", 1) * self.count(op["per"], card)
+                            for op in definition.continuous("set_star"))
             finally:
                 busy.discard(card)
         return base + self.tokens.get(card, 0)
@@ -122,17 +122,21 @@ class QueryMixin:
         if card in self.down:
             return ()
         source = self.mimicked(card)
-        return self.elements(source) if source is not None else self.cards[card].elements
+        own = self.elements(source) if source is not None else self.cards[card].elements
+        return own + self.attached_symbols(card, "elements") if self.attached else own
 
     def types(self, card: int) -> tuple[str, ...]:
         if card in self.down:
             return ()
         source = self.mimicked(card)
-        return self.types(source) if source is not None else self.cards[card].types
+        own = self.types(source) if source is not None else self.cards[card].types
+        return own + self.attached_symbols(card, "types") if self.attached else own
 
     # -- "Cannot be flipped" ------------------------------------------------------------------------
     def protected(self, card: int, seat: int) -> bool:
         """Whether ``card`` in ``seat``'s tableau cannot be flipped by an opponent's effect."""
+        if self.attached and self.attachment_protects(card):
+            return True
         top = self.top_card(seat)
         for guard in self.play_area(seat):
             if guard in self.down:
@@ -172,9 +176,9 @@ class QueryMixin:
         definition = self.cards[card]
         elements = types = ()
         if not down and not ELEMENT_KEYS.isdisjoint(flt):
-            elements = self.elements(card) if definition.mimics else definition.elements
+            elements = self.elements(card) if definition.mimics or self.attached else definition.elements
         if not down and not TYPE_KEYS.isdisjoint(flt):
-            types = self.types(card) if definition.mimics else definition.types
+            types = self.types(card) if definition.mimics or self.attached else definition.types
         if "element" in flt and flt["element"] not in elements:
             return False
         if "type" in flt and flt["type"] not in types:
@@ -257,6 +261,8 @@ class QueryMixin:
         kind = count["count"]
         if kind == "clashes_won":
             return self.clashes_won[seat]
+        if kind in ("flipped_this_way", "flipped_stars"):  # this effect's flips (op_flip keeps them)
+            return (ctx or {}).get("flipped_count" if kind == "flipped_this_way" else "flipped_stars", 0)
         if kind == "rp":
             return self.rp[seat]
         if kind == "empty_slots":
@@ -312,6 +318,8 @@ class QueryMixin:
             return self.neighbour(source, -1 if name == "left" else 1) if source is not None else None
         if name == "top":
             return self.top_card(seat)
+        if name == "attached" and "attached" not in ctx:  # "the attached card": the card attached to this one
+            return next(iter(self.attachments(source)), None) if source is not None and self.attached else None
         return ctx.get(name)
 
     def holds(self, cond: dict, source: int | None, seat: int, ctx: dict) -> bool:
@@ -325,6 +333,8 @@ class QueryMixin:
             return bool(ctx.get("lost_short"))
         if test == "your_turn":
             return seat == self.seat_turn
+        if test == "attached":  # "if this is attached to a card"
+            return source in self.attached
         if test == "flipped_by":
             by = ctx.get("flipped_by")
             return by is not None and (by == seat) == (cond["by"] == "self")

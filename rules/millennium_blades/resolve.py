@@ -15,15 +15,16 @@ from rules.core.engine import Action
 from rules.millennium_blades.clash import ClashMixin
 from rules.millennium_blades.effects import ALLY_PLAYERS, EVENTS, MARKET_OPS
 from rules.millennium_blades.replacement import limited_gain
+from rules.millennium_blades.special_ops import SpecialOpsMixin
 
 LOOP_LIMIT = 3000  # ops resolved in one decision: beyond this, "Infinite Loops"
 ACCEPT, DECLINE = Action("accept"), Action("decline")
 TRIGGERED_BY = {event: f"on {event}" for event in EVENTS}  # the CardDef feature of an event's listeners
 #: events whose trigger is about the listener's own seat unless it says otherwise ("you win a clash")
-SELF_EVENTS = ("clash_won", "clash_lost", "clash", "star_tokens", "action_used")
+SELF_EVENTS = ("clash_won", "clash_lost", "clash", "star_tokens", "action_used", "turn_start")
 
 
-class ResolveMixin(ClashMixin):
+class ResolveMixin(ClashMixin, SpecialOpsMixin):
     # -- frames --------------------------------------------------------------------------------------
     def frame(self, seat: int, source: int | None, effect: dict, ctx: dict | None = None, *,
               extra: tuple = (), optional: bool | None = None, needs_face_up: bool = False) -> dict:
@@ -72,6 +73,8 @@ class ResolveMixin(ClashMixin):
                 return
             if frame["i"] == k:
                 frame["i"] = k + 1
+            if self.copiers is None or self.copiers:  # exact copies follow the tableau (special_ops.py)
+                self.refresh_copies()
             self.steps += 1
             if self.steps > LOOP_LIMIT:
                 self.infinite_loop()
@@ -151,9 +154,20 @@ class ResolveMixin(ClashMixin):
             return self.op_choose_player(frame, op, k)
         if name in MARKET_OPS:
             return self.do_market_op(frame, op, k)
+        if name == "copy_effects":
+            return self.op_copy(frame, op, k)
+        if name == "attach":
+            return self.op_attach(frame, op, k)
+        if name == "attach_from_hand":
+            return self.op_attach_from_hand(frame, op, k)
         if name == "_flip_source":
-            if source not in self.down and self.seat_of(source) is not None:  # not if it left play
-                self.flip_card(source, seat)
+            # not if it left play or became an attachment
+            if source not in self.down and self.seat_of(source) is not None and source not in self.attached:
+                spared = self.spare_with_token(frame, k)
+                if spared is None:
+                    return False
+                if not spared:
+                    self.flip_card(source, seat)
             return True
         return True  # cancel_flip (done by the flip it cancels) and continuous ops: nothing to do now
 
@@ -404,6 +418,9 @@ class ResolveMixin(ClashMixin):
             return False
         self.down.add(card)
         tokens = self.tokens.pop(card, 0)
+        if self.attached:
+            for att in self.attachments(card):
+                self.detach(att, "flipped")
         whose = self.seat_of(card)
         owner = self.owner[card]
         if owner >= 0:
@@ -414,5 +431,7 @@ class ResolveMixin(ClashMixin):
         # its Flip effects see the +1 Star tokens it had ("for each +1 STAR Token on this card")
         own = [self.frame(whose, card, e, {"flipped_by": by, "that_player": by, "tokens_lost": tokens})
                for _i, e in self.cards[card].timed("flip")] if whose is not None else []
+        if whose is not None and self.cards_with("grant_flip"):
+            own += self.granted_flips(card, by, whose)
         self.triggered.extend(own + self.collect("flipped", card, by, whose))
         return True

@@ -131,6 +131,7 @@ class MBState(FlowMixin, ResolveMixin, QueryMixin, ViewMixin, GameState):
         self.turn = 1
         self.log("setup", None, rp=[0] * n, first_player=self.first_player,
                  hands=[len(h) for h in self.hand], store=len(self.store))
+        self.start_turn_effects()  # the first player's first turn starts
 
     def _new_card(self, spec, owner: int) -> int:
         self.cards.append(card_def(spec))
@@ -204,6 +205,10 @@ class MBState(FlowMixin, ResolveMixin, QueryMixin, ViewMixin, GameState):
             for c in hand:
                 world.owner[c] = seat
                 world.cards[c] = as_printed(world.cards[c])
+        copiers = world.copiers
+        if copiers is not None:  # a dealt card that copies its neighbour is one in this world too
+            dealt_copiers = {c: world.cards[c] for c in taken if "exact_copy" in world.cards[c].features}
+            world.copiers = {**copiers, **dealt_copiers} if dealt_copiers else copiers
         world.store = [c for c in unseen if c not in taken]
         rng.shuffle(world.store)
         for c in world.store:

@@ -30,6 +30,7 @@ from rules.millennium_blades.phrases import (
     read_target,
 )
 from rules.millennium_blades.replacement import read_rp_gain_limit
+from rules.millennium_blades.special_text import read_untimed
 from rules.millennium_blades.vocabulary import CARD_KINDS, TIMINGS
 
 KIND_WORDS = {word.replace("_", " ") for word in CARD_KINDS}
@@ -108,6 +109,8 @@ def compile_ability(text: str) -> dict:
                 body = body.replace("three", "five")
         text = body
     m = _TIMING.match(text)
+    if not m and not keyword and (rule := read_untimed(text)) is not None:
+        return {**rule, "text": printed}  # a rule of the card itself (Fusion, Level Up)
     if not m:
         raise Unread(text.split(":")[0] if ":" in text[:20] else text, "a timing word (Play:, Next:, ... Action:)")
     effect: dict = {"timing": m.group(1).lower()}
@@ -128,12 +131,15 @@ def compile_ability(text: str) -> dict:
 #: its STAR", "the STAR of ..."): a card's Star Rating ("CARD DATA"); and the verbs and prepositions
 #: cards use for the same thing ("place ... onto" is "put ... on")
 _WORDING = (
-    (re.compile(r"\b(its|their|this card's|that card's|the revealed card's|lower|higher|greater|lesser|fewer|"
+    (re.compile(r"\b(its|their|this card's|that card's|the revealed card's|the attached card's|lower|higher|greater|lesser|fewer|"
                 r"the|combined|same) star\b(?! rating| tokens?)"), r"\1 star rating"),
     (re.compile(r"\b(?:place|add)(?=s? (?:a|an|one|two|three|four|five|\d+) \+1 star tokens?)"), "put"),
     (re.compile(r"(\+1 star tokens?) onto\b"), r"\1 on"),
     (re.compile(r"(?<!play )\byour next card\b(?! you play)"), "the next card you play"),
     (re.compile(r"\beach time\b"), "whenever"),
+    # "At the start of your turn, ..." / "Gain 10 RP at the start of each of your turns.": a turn_start trigger
+    (re.compile(r"^at the (?:start|beginning) of (?:each of )?your turns?, "), "when your turn starts, "),
+    (re.compile(r"^([^.,]+?) at the (?:start|beginning) of (?:each of )?your turns?\.?$"), r"when your turn starts, \1"),
     # a Store card revealed goes to the Aftermarket anyway ("Aftermarket Space"): "and discard" says it
     (re.compile(r"\breveal and discard (the top card of the store)(?: deck)?(?: to the aftermarket)?"), r"reveal \1"),
     # "each opponent must flip a card": an obligation is what the player does

@@ -33,6 +33,8 @@ class ViewMixin:
                     "types": " ".join(self.types(card)) or "-"}
             if self.tokens.get(card):
                 chip["tokens"] = self.tokens[card]
+            if self.attached and self.attachments(card):
+                chip["attached"] = [self.cards[a].name for a in self.attachments(card)]
             if top:
                 chip["top_card"] = True
         if slot is not None:
