@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from math import comb
 
+from rules.boundless.constants import HAND_START
+
 WIN = 1000.0
 VOID_LIMIT = 7
 
@@ -155,3 +157,34 @@ def opening_value(state, player: int) -> float:
     for c in hand[len(hand) - back:]:
         pool[cats[c]] += 1
     return expected_hand_value((kept[0], kept[1], kept[2]), tuple(pool), back) - PUT_BACK_COST * back
+
+
+def mulligan_values(state, player: int, actions) -> list[float] | None:
+    """What ``evaluate`` would score after each of ``player``'s mulligan ``actions`` (``keep``,
+    ``mulligan <kind> ...``), computed from card counts without playing them (the greedy agent's
+    ``greedy_values``): the hand it keeps and the cards the redraw comes from are known before
+    the draw, and nothing else the evaluation reads changes. None where that would not be exact:
+    a game already begun, a hand of other than 5 cards or a main deck too small to draw back to 5."""
+    hand, deck = state.hand[player], state.main_deck[player]
+    if state._outcome is not None or state.turn != 0 or len(hand) != HAND_START or len(deck) < HAND_START:
+        return None
+    cats = _categories(state)
+    card_defs = state.card_defs
+    category = {card_defs[card].kind: cats[card] for card in hand}  # the kinds the options name
+    in_hand = _counts(cats, hand)
+    in_deck = _counts(cats, deck)
+    theirs = opening_value(state, 1 - player)
+    out = []
+    for act in actions:
+        back = len(act.args)
+        if not back:  # keep: the whole hand (opening_value's branch for a hand put nothing back)
+            out.append(hand_value(in_hand[0], in_hand[1], in_hand[2]) - theirs)
+            continue
+        kept, pool = in_hand[:], in_deck[:]
+        for kind in act.args:
+            c = category[kind]
+            kept[c] -= 1
+            pool[c] += 1
+        mine = expected_hand_value((kept[0], kept[1], kept[2]), tuple(pool), back) - PUT_BACK_COST * back
+        out.append(mine - theirs)
+    return out

@@ -24,6 +24,7 @@ from __future__ import annotations
 import itertools
 import random
 
+from rules.boundless import ai
 from rules.boundless.actions import ActionMixin
 from rules.boundless.combat import CombatMixin
 from rules.boundless.compiler import SPIRIT, CardDef, card_def
@@ -314,6 +315,15 @@ class BoundlessState(ActionMixin, CombatMixin, TurnMixin, TriggerMixin, ViewMixi
         if pending is not None and pending.kind == Ask.MULLIGAN and pending.player == opponent:
             world._ask_mulligan(opponent)  # the options name the cards of the redealt hand
         return world
+
+    def greedy_values(self, player: int, actions: list, evaluate) -> list[float] | None:
+        """The greedy agent's shortcut (``rules.core.agents.GreedyAgent``): the mulligan options
+        scored by this game's evaluation without playing each in a copy (``ai.mulligan_values``:
+        exactly the scores playing them gives); None for every other decision."""
+        pending = self.pending
+        if evaluate is not ai.evaluate or pending is None or pending.kind != Ask.MULLIGAN or pending.player != player:
+            return None
+        return ai.mulligan_values(self, player, actions)
 
     # -- what the game holds, hides and counts -------------------------------------------------------------
     def card_ids(self) -> list[int]:

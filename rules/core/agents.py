@@ -167,6 +167,12 @@ class GreedyAgent(Agent):
     ``search_candidates(player, actions)`` method on its state returns the few worth judging (a
     subset of ``actions``, in their order; Millennium Blades' whole game keeps the best few of each
     kind by a cheap score: ``rules/millennium_blades/full/agents/candidates.py``).
+
+    A game may also score the candidates without playing them: a ``greedy_values(player, actions,
+    evaluate)`` method on its state returns, for a decision where it can, exactly the value each
+    action would score if applied to the sampled world (else None: they are applied). Boundless
+    scores its mulligan options so: the 32 ways to put cards back, each redraw judged by its
+    expected value, need no copy of the game each.
     """
 
     name = "greedy"
@@ -190,6 +196,10 @@ class GreedyAgent(Agent):
         # the others' legal actions, once: the same for every candidate (their moves are drawn per candidate)
         others = {seat: world.legal_actions(seat) for seat in world.current_players() if seat != player}
         evaluate = self.evaluate
+        values = getattr(world, "greedy_values", None)  # the game's own scores, when it has them (see the class)
+        scores = values(player, actions, evaluate) if values is not None and not others else None
+        if scores is not None:
+            return self._best(actions, scores)
         best: list[Action] = []
         best_score = -math.inf
         last = len(actions) - 1
@@ -209,6 +219,12 @@ class GreedyAgent(Agent):
                 best, best_score = [action], value
             elif value == best_score:
                 best.append(action)
+        return best[0] if len(best) == 1 else self.rng.choice(best)
+
+    def _best(self, actions: list[Action], scores: Sequence[float]) -> Action:
+        """The best-scored action, ties to the agent's RNG (as ``choose`` keeps them)."""
+        best_score = max(scores)
+        best = [action for action, value in zip(actions, scores, strict=True) if value == best_score]
         return best[0] if len(best) == 1 else self.rng.choice(best)
 
 

@@ -90,3 +90,28 @@ def test_greedy_mulligans_well_under_half_of_its_opening_hands():
                 mulligans += action.verb == "mulligan"
                 hands += 1
     assert mulligans / hands < 0.35, f"greedy mulliganed {mulligans} of {hands} opening hands"
+
+
+def test_the_greedy_shortcut_scores_each_mulligan_exactly_as_playing_it_out():
+    """``ai.mulligan_values`` (the greedy agent's ``greedy_values`` shortcut) must give, for every
+    option, the very score ``evaluate`` gives the game after that option is played: else the
+    shortcut would drift from the evaluation and greedy would choose other mulligans."""
+    names = ["emerald-vanguard", "akumaiden-onslaught"]
+    checked = 0
+    for seed in range(6):
+        for first, second in ((names[0], names[1]), (names[1], names[0])):
+            state = new_game([sample_deck(first), sample_deck(second)], seed=seed)
+            for _ in range(2):  # the first player's mulligan, then the second's
+                player = state.current_players()[0]
+                world = state.determinize(player, random.Random(seed))
+                actions = world.legal_actions(player)
+                shortcut = world.greedy_values(player, actions, ai.evaluate)
+                assert shortcut is not None and len(shortcut) == len(actions)
+                for action, value in zip(actions, shortcut, strict=True):
+                    after = world.clone()
+                    after.apply(action, player)
+                    assert value == ai.evaluate(after, player), (seed, player, str(action))
+                    checked += 1
+                state.apply(actions[seed % len(actions)], player)
+    assert checked > 100
+    assert world.greedy_values(player, actions, lambda s, p: 0.0) is None  # another evaluation: played out
