@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from rules.core.engine import Action, Pick
+from rules.core.engine import Action, Event, Pick
 from rules.spellbound.base import SpellboundBase
+from rules.spellbound.event_text import event_to_string
 
 #: presentation hints (docs/view-format.md, "Presentation hints"): a card's owner and kind are said
 #: by the panel and the zone it is drawn in; its controller only when it is not the panel's seat
@@ -167,6 +168,10 @@ class ViewMixin(SpellboundBase):
             return perm.name
         item = next((i for i in self.ladder if i.ref == ref), None)
         return f"the spell {item.name}" if item is not None else str(ref)
+
+    def event_to_string(self, event: Event) -> str | None:
+        """The event in the game's words (rules/spellbound/event_text.py)."""
+        return event_to_string(event)
 
     def action_to_string(self, action: Action, player: int) -> str:
         who = f"Seat {player}"  # seats are numbered from 0, as everywhere (name_seats names them by deck)
