@@ -83,8 +83,8 @@ _SENTENCES: dict[str, Sentence] = {
     "clash": lambda who, c: _clash(c),
     "final_rp": lambda who, c: _final_rp(c),
     "tournament_vp": lambda who, c: f"Tournament {c['round']} VP: {_seats(c['vp'], 'VP')}",
-    "game_end": lambda who, c: " and ".join(f"Seat {w}" for w in c["winners"]) + " place first"
-                               if c["winners"] else "Nobody places first",
+    "game_end": lambda who, c: (f"{seats(c['winners'])} {'places' if len(c['winners']) == 1 else 'place'} first"
+                                if c["winners"] else "Nobody places first"),
     "final_scoring": lambda who, c: f"Final scores: {_seats([v['total'] for v in c['vp']], 'VP')}",
     # the tournament's effects
     "lose_rp": lambda who, c: f"{who} loses {c['amount']} RP ({c['rp']} left)",
