@@ -12,14 +12,17 @@ HINTS = {
     "internal": ["uid", "kind", "owner", "source", "attached_to", "item", "battler", "target"],
     "labels": {"library": "library", "creature_limit": "creature limit", "damage": "battle damage",
                "converts_cast": "converts cast this turn", "target_name": "target",
-               "battler_name": "battler", "pending": "waiting for", "asks": "to"},
+               "battler_name": "battler", "pending": "waiting for", "asks": "to", "left": "discards left",
+               "reason": "because of"},
     "seat_keys": ["active", "first_player", "priority", "controller", "seat"],
     # the steps in the rulebook's words (spellbound.txt, "6. Parts of a Turn")
     "value_labels": {"step": {"unflip": "unflip step", "caretake": "caretake step", "draw": "draw step",
                               "gain": "gain step", "first_casting": "first casting phase",
                               "pre_battle": "pre-battle step", "declare_battlers": "declare battlers step",
                               "battle_damage": "battle damage step", "second_casting": "second casting phase",
-                              "cease": "cease phase", "janitor": "janitor step"}},
+                              "cease": "cease phase", "janitor": "janitor step"},
+                     # a pending discard's reason: an effect's, or the janitor step's hand limit of nine
+                     "reason": {"effect": "an effect", "hand_limit": "the hand limit"}},
 }
 
 #: a pending decision's kind in words (the view's ``pending.asks``)
