@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from play.models import PlayedGame
 from rules.core.engine import Action, EngineSpec, GameState
 from rules.core.registry import UnknownMode, get_engine
-from rules.core.replay import deck_from_data, make_replay, name_seats, replay_frames
+from rules.core.replay import deck_from_data, make_replay, name_seats, replay_frames, worded_view
 
 HIDDEN = "a hidden card"
 SEAT_REPLAY_FORMAT = "card-workshop-seat-replay"
@@ -130,7 +130,7 @@ def rebuild(game: PlayedGame, frames: bool = False, frames_from: int = 0,
     auto = set(game.auto_moves or ())
     passing = engine.auto_pass.pass_action if engine.auto_pass is not None else None
     if frames and frames_from <= 0:
-        rebuilt.frames.append(_seat_frame(state, seat, 0, [], state.turn, window))
+        rebuilt.frames.append(_seat_frame(state, seat, 0, [], state.turn, window, game.deck_names))
     for number, stored in enumerate(game.moves, 1):
         move = {int(mover): Action.parse(text) for mover, text in stored}
         sentences = {mover: name_seats(state.action_to_string(action, mover), game.deck_names)
@@ -152,21 +152,21 @@ def rebuild(game: PlayedGame, frames: bool = False, frames_from: int = 0,
             # another seat's action text may name a hidden card by name or by id: only its told sentence
             said.append({"player": mover, "action": str(move[mover]) if mine else "", "sentence": told})
         if frames and number >= frames_from:
-            rebuilt.frames.append(_seat_frame(state, seat, number, said, turn, window))
+            rebuilt.frames.append(_seat_frame(state, seat, number, said, turn, window, game.deck_names))
     if not state.is_over:  # the end reveals everything; until then the person reads the masked story
         rebuilt.story = masked_story
     return rebuilt
 
 
 def _seat_frame(state: GameState, seat: int, number: int, said: list[dict], move_turn: int,
-                window: tuple[int, int] | None = None) -> dict:
+                window: tuple[int, int] | None = None, names: list[str] | tuple = ()) -> dict:
     """A replay frame (``rules.core.replay.replay_frames``'s keys) as ``seat`` saw the game after a
     move: its view (None outside ``window``), the move as told to it, and no events (the event log
     is the god view)."""
     shown = window is None or window[0] <= number < window[1]
     return {"number": number, "turn": state.turn, "move_turn": move_turn, "step": state.step_name,
             "step_words": state.step_to_string(state.step_name), "moves": said, "events": [],
-            "view": state.view(seat) if shown else None, "over": state.is_over}
+            "view": worded_view(state, seat, names) if shown else None, "over": state.is_over}
 
 
 def reveals_all(game: PlayedGame) -> bool:
@@ -280,7 +280,7 @@ def game_page(game: PlayedGame, rebuilt: Rebuilt | None = None) -> dict:
     stops = [{"key": stop.key, "label": stop.label, "on": stop.key in control["stops"]}
              for stop in (engine.auto_pass.stops if engine.auto_pass is not None else ())]
     return {
-        "seats": seats, "view": state.view(None if state.is_over else game.human_seat),
+        "seats": seats, "view": worded_view(state, None if state.is_over else game.human_seat, game.deck_names),
         "choices": legal_choices(rebuilt, game.human_seat, game.deck_names), "story": rebuilt.story,
         "result": result,
         "turn": state.turn, "step_words": state.step_to_string(state.step_name) if not state.is_over else "",

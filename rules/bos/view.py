@@ -11,8 +11,9 @@ from __future__ import annotations
 from typing import Any
 
 from rules.bos.base import BosBase
+from rules.bos.event_text import event_to_string
 from rules.bos.frames import OFFERED, Attack, Batch, Defeat, Run
-from rules.core.engine import Action, Pick
+from rules.core.engine import Action, Event, Pick
 
 COLUMN_NAMES = ("left", "middle", "right")
 
@@ -167,6 +168,10 @@ class ViewMixin(BosBase):
             return ""
         parts = [f"{vim - ether} vim"] + ([f"{ether} ether"] if ether else [])
         return " for " + " and ".join(parts)
+
+    def event_to_string(self, event: Event) -> str | None:
+        """The event in the game's words (rules/bos/event_text.py)."""
+        return event_to_string(event)
 
     def action_to_string(self, action: Action, player: int) -> str:
         who = f"Seat {player}"

@@ -12,8 +12,9 @@ from __future__ import annotations
 from rules.boundless.compiler import SAVIOR, SPIRIT
 from rules.boundless.constants import ACT1, COMBAT
 from rules.boundless.effects import F_EFF, F_OPI, F_STAGE
+from rules.boundless.event_text import event_to_string
 from rules.boundless.records import UNDER, Ask
-from rules.core.engine import Pick
+from rules.core.engine import Event, Pick
 
 #: presentation hints (docs/view-format.md, "Presentation hints"): drawn words and seat keys
 HINTS = {
@@ -132,6 +133,10 @@ class ViewMixin:
         return None
 
     # -- moves in words --------------------------------------------------------------------------------
+    def event_to_string(self, event: Event) -> str | None:
+        """The event in the game's words (rules/boundless/event_text.py)."""
+        return event_to_string(event)
+
     def action_to_string(self, action, player: int) -> str:
         """``action`` by ``player`` as a sentence ("Seat 0 plays Ashveil Imp into form zone 3");
         said before the action is applied. Zones are numbered from 1 for people (the actions' are

@@ -194,6 +194,28 @@ def name_seats(sentence: str, names: Sequence[str]) -> str:
     return _SEAT.sub(named, sentence)
 
 
+def worded_view(state: GameState, seat: int | None, seat_names: Sequence[str] = ()) -> dict:
+    """``state.view(seat)`` as a page draws it: its ``legal_actions`` in the game's words (each
+    action's sentence, ``action_to_string``, seats named by ``seat_names``) instead of the action
+    text a page sends back; a by-seat map (BOS's ``view(None)``) worded seat by seat. A view inside
+    the view (the whole game's ``tournament``) drops its own list: the outer one is what the seat
+    does."""
+    view = state.view(seat)
+
+    def said(actions: list, mover: int) -> list[str]:
+        return [name_seats(state.action_to_string(Action.parse(text), mover), seat_names) for text in actions]
+
+    actions = view.get("legal_actions")
+    if isinstance(actions, list) and seat is not None:
+        view["legal_actions"] = said(actions, seat)
+    elif isinstance(actions, dict):
+        view["legal_actions"] = {key: said(listed, int(key)) for key, listed in actions.items()}
+    for value in view.values():
+        if isinstance(value, dict) and "legal_actions" in value and "to_act" in value:
+            del value["legal_actions"]
+    return view
+
+
 def _event_dict(state: GameState, event: Event, seat_names: Sequence[str]) -> dict:
     """An event as a frame holds it: its data, and its ``sentence`` where the game words it
     (``GameState.event_to_string``; "" for one its move already says)."""
@@ -229,7 +251,7 @@ def replay_frames(replay: dict, seat: int | None = None, engine: EngineSpec | No
         return {"number": number, "turn": state.turn, "move_turn": move_turn, "step": state.step_name,
                 "step_words": state.step_to_string(state.step_name),
                 "moves": said, "events": [_event_dict(state, event, seat_names) for event in logged] if shown else [],
-                "view": state.view(seat) if shown else None, "over": state.is_over}
+                "view": worded_view(state, seat, seat_names) if shown else None, "over": state.is_over}
 
     frames = [frame(0, [], state.events, state.turn)]
     for number, move in enumerate(replay_moves(replay), 1):

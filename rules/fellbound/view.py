@@ -3,9 +3,10 @@ view's keys are documented in ``rules/fellbound/engine.py``'s docstring."""
 
 from __future__ import annotations
 
-from rules.core.engine import Action, Pick
+from rules.core.engine import Action, Event, Pick
 from rules.fellbound.base import FellBoundBase
 from rules.fellbound.board import ROW_LETTERS, ROWS
+from rules.fellbound.event_text import event_to_string
 
 #: presentation hints (docs/view-format.md, "Presentation hints")
 HINTS = {
@@ -111,6 +112,10 @@ class ViewMixin(FellBoundBase):
                     ordered=True, warning=warning)
 
     # -- sentences ------------------------------------------------------------------------------------
+    def event_to_string(self, event: Event) -> str | None:
+        """The event in the game's words (rules/fellbound/event_text.py)."""
+        return event_to_string(event)
+
     def action_to_string(self, action: Action, player: int) -> str:
         """``action`` by ``player`` in words ("Seat 0's Vanguard Lancer (a3) attacks Carrion Kite
         (b3) from the front"); said before the action is applied."""

@@ -5,15 +5,16 @@ here is drawn from its data. Presentation only: the event log itself is unchange
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 from rules.core.engine import Event
+from rules.core.event_words import Sentence, plural, seats, worded_event, words
 
 #: events the move that caused them already says in its sentence
 SAID_BY_THE_MOVE = frozenset({"sell", "kit", "unkit", "collect", "uncollect", "collect_type", "uncollect_type",
                               "buy_store", "buy_aftermarket", "fuse", "pass", "end", "use", "draft",
-                              "take_accessory", "redraw_meta", "wait", "accept", "decline", "react"})
+                              "take_accessory", "redraw_meta", "wait", "accept", "decline", "react",
+                              "main_action", "accessory", "deck_box"})
 
 
 def _seats(values: list, unit: str) -> str:
@@ -21,7 +22,23 @@ def _seats(values: list, unit: str) -> str:
 
 
 def _cards(n: int) -> str:
-    return f"{n} card{'' if n == 1 else 's'}"
+    return plural(n, "card")
+
+
+def _names(cards: list[str]) -> str:
+    return ", ".join(cards) if cards else "no cards"
+
+
+def _final_rp(c: dict[str, Any]) -> str:
+    """The tournament's RP (``rp``), or Turn-Based Mode's three scorings' totals (``totals``)."""
+    if "rp" in c:
+        return f"Ranking points: {_seats(c['rp'], 'RP')}"
+    return f"Final ranking points over three scorings: {_seats(c['totals'], 'RP')}"
+
+
+def _duel_tournament(c: dict[str, Any]) -> str:
+    won = f"{seats(c['won'])} {'wins' if len(c['won']) == 1 else 'win'} it" if c["won"] else "nobody wins it"
+    return f"Tournament {c['round']} is over: {won} (final RP: {_seats(c['final_rp'], 'RP')})"
 
 
 def _clash(c: dict[str, Any]) -> str:
@@ -32,7 +49,7 @@ def _clash(c: dict[str, Any]) -> str:
     return f"A clash ({totals} stars): {end}"
 
 
-_SENTENCES: dict[str, Callable[[str, dict[str, Any]], str]] = {
+_SENTENCES: dict[str, Sentence] = {
     "setup": lambda who, c: "The game is set up",
     "income": lambda who, c: f"{who} receives {c['amount']} dollars ({c['money']} in all)",
     "dealt": lambda who, c: f"{who} is dealt {_cards(len(c.get('cards', [])))}",
@@ -45,7 +62,8 @@ _SENTENCES: dict[str, Callable[[str, dict[str, Any]], str]] = {
     "traded": lambda who, c: f"Seat {c['seats'][0]} and Seat {c['seats'][1]} trade",
     "bought": lambda who, c: f"{who} buys {c['card']} (a {c['set']} card) for {c['cost']} dollars",
     "bought_aftermarket": lambda who, c: f"{who} buys {c['card']} from the Aftermarket for {c['price']} dollars",
-    "fused": lambda who, c: f"{who} fuses {_cards(len(c['into_box']))} into the {c['tier']} promo {c['promo']}",
+    "fused": lambda who, c: (f"{who} fuses {_cards(len(c['into_box']))} into the {c.get('tier') or c['pile']} "
+                             f"promo {c['promo']}"),
     "collection_scored": lambda who, c: f"{who} scores a collection of {_cards(len(c['cards']))} for {c['vp']} VP",
     "prize_support": lambda who, c: f"{who} receives {c['card']} as prize support",
     "store_reshuffled": lambda who, c: f"The Store discard ({_cards(c['cards'])}) is shuffled into the Store",
@@ -61,7 +79,7 @@ _SENTENCES: dict[str, Callable[[str, dict[str, Any]], str]] = {
     "sweetened": lambda who, c: f"{who} sweetens their offer to Seat {c['offer']['to']}",
     "star_tokens": lambda who, c: f"{c['card']} gets {c['amount']} star tokens (now {c['star']} stars)",
     "reaction": lambda who, c: f"{who} reacts with {c['card']}",
-    "reveal": lambda who, c: f"{who} reveals {c['card'] or 'nothing'} from the {c['source']}",
+    "reveal": lambda who, c: f"{who} reveals {c['card'] or 'nothing'} from the {words(c['source'])}",
     "clash": lambda who, c: _clash(c),
     # special_ops.py: attachments, copies, Level Up
     "attach": lambda who, c: f"{who} attaches {c['card']} to {c['to']} (now {c['star']} stars)",
@@ -72,24 +90,84 @@ _SENTENCES: dict[str, Callable[[str, dict[str, Any]], str]] = {
     "exact_copy": lambda who, c: f"{c['card']} is now an exact copy of {c['of']}" if c.get("of")
                                  else f"{c['card']} is itself again",
     "remove_token": lambda who, c: f"{who} removes a star token from {c['card']} instead of flipping it",
-    "final_rp": lambda who, c: f"Ranking points: {_seats(c['rp'], 'RP')}",
+    "final_rp": lambda who, c: _final_rp(c),
     "tournament_vp": lambda who, c: f"Tournament {c['round']} VP: {_seats(c['vp'], 'VP')}",
-    "game_end": lambda who, c: " and ".join(f"Seat {w}" for w in c["winners"]) + " place first"
-                               if c["winners"] else "Nobody places first",
+    "game_end": lambda who, c: (f"{seats(c['winners'])} {'places' if len(c['winners']) == 1 else 'place'} first"
+                                if c["winners"] else "Nobody places first"),
     "final_scoring": lambda who, c: f"Final scores: {_seats([v['total'] for v in c['vp']], 'VP')}",
+    # the tournament's effects
+    "lose_rp": lambda who, c: f"{who} loses {c['amount']} RP ({c['rp']} left)",
+    "gain_money": lambda who, c: f"{who} gains {c['amount']} dollars",
+    "pay_money": lambda who, c: f"{who} pays {c['amount']} dollars",
+    "pay_failed": lambda who, c: f"{who} cannot pay {c['amount']} dollars",
+    "pay_player": lambda who, c: f"{who} pays Seat {c['to']} {c['amount']} dollars",
+    "star_tokens_pending": lambda who, c: f"{who}'s next card played will get {c['amount']} star tokens",
+    "effect_lost": lambda who, c: f"{c['card']}'s effect is lost: the card is {c['why']}",
+    "discard": lambda who, c: f"{who} discards {c['card']}",
+    "discard_failed": lambda who, c: f"{who} has nothing to discard",
+    "choose_card": lambda who, c: f"{who} chooses {c['card']}",
+    "choose_player": lambda who, c: f"{who} chooses Seat {c['chosen']}" + (" as an ally" if c.get("as") else ""),
+    "choose_value": lambda who, c: f"{who} chooses {c['value']} ({words(c['what'])})",
+    "name_card": lambda who, c: f"{who} names {c['card']}",
+    "take_failed": lambda who, c: f"{who} finds nothing to take from the {words(c['source'])}",
+    "from_aftermarket": lambda who, c: f"{c['card']} leaves the Aftermarket for the {words(c['to'])}",
+    "aftermarket_discarded": lambda who, c: f"{_cards(c['cards'])} of the Aftermarket are discarded",
+    "store_to_aftermarket": lambda who, c: f"{_names(c['cards'])} go from the Store to the Aftermarket",
+    "swap": lambda who, c: (f"{who} swaps {' and '.join(c['cards'])}" if c.get("swapped")
+                            else f"{who} has no two cards to swap"),
+    "rescore": lambda who, c: f"{who} scores {_names(c['cards'])} again",
+    "infinite_loop": lambda who, c: f"{who} is removed from the tournament by the infinite-loop rule",
+    "illegal_deck_trimmed": lambda who, c: (f"{who}'s {words(c['section'])} breaks the rules: {_names(c['to_binder'])} "
+                                            f"go back to the binder"),
+    # Turn-Based Mode
+    "sold": lambda who, c: f"{who} sells {c['card']} for {c['price']} dollars",
+    "collected": lambda who, c: (f"{who} adds {c['card']} to the {c['collection']} collection "
+                                 f"({c['symbol']}, {_cards(c['size'])})"),
+    "score": lambda who, c: f"{who}'s deck is scored (scoring {c['scoring']} of 3)",
+    "collection_rp": lambda who, c: f"{who} gains {c['amount']} RP for {_cards(c['cards'])} collected ({c['rp']} in all)",
+    "recorded": lambda who, c: f"{who} records {c['rp']} RP for scoring {c['scoring']}",
+    "discarded": lambda who, c: f"{who} discards the deck's {_cards(c['cards'])}",
+    "new_deck": lambda who, c: (f"{who} starts a new deck: {_cards(c['cards'])}, {c['money']} dollars, "
+                                f"{plural(c['markers'], 'Sell Marker')}"),
+    "prize_promo": lambda who, c: f"{who} receives the {c['pile']} prize promo {c['card']}",
+    "out_of_the_game": lambda who, c: f"{who} has scored three times ({c['total_rp']} RP) and is out",
+    "keep_accessory": lambda who, c: f"{who} keeps the accessory {c['card']}",
+    "discard_accessory": lambda who, c: f"{who} discards the accessory {c['card']}",
+    "meta_replaced": lambda who, c: f"{who} replaces the {c['stack']} meta {c['old']} with {c['new']}",
+    # the whole game: the market, trades, powers, drafts
+    "beaten_to": lambda who, c: f"{who} was beaten to {c['card']}: it is gone",
+    "fuse_missed": lambda who, c: f"{who} cannot fuse at {c['tier']} any more",
+    "sold_for": lambda who, c: f"{who} sells {c['card']} for {c['price']} dollars",
+    "liquidated": lambda who, c: f"{who} liquidates {_names(c['cards'])}",
+    "add_missed": lambda who, c: f"{who} has no offer to add {c['card']} to",
+    "add_void": lambda who, c: f"{who} cannot add {c['card']} to their offer: {c['reason']}",
+    "offer_void": lambda who, c: f"{who}'s offer to Seat {c['offer']['to']} is void: {c['reason']}",
+    "counter_missed": lambda who, c: f"{who}'s counter-offer of {c['card']} to Seat {c['to']} misses: the offer changed",
+    "accept_missed": lambda who, c: f"{who} cannot accept Seat {c['offer_of']}'s offer: it is gone",
+    "sweeten_missed": lambda who, c: f"{who} cannot sweeten their offer",
+    "ask_friendship_missed": lambda who, c: f"{who} cannot ask for a Friendship card",
+    "dealt_more": lambda who, c: f"{who} is dealt {_cards(len(c['cards']))} more",
+    "draft_packet": lambda who, c: f"{who} gets a draft packet of {_cards(len(c['cards']))}",
+    "drafted": lambda who, c: f"{who} drafts {c['card']} (pick {c['pick']})",
+    "draft_over": lambda who, c: f"The draft ends: {c['reason']}",
+    "millennium_draft": lambda who, c: (f"Millennium Accessories revealed: {_names(c['revealed'])}; Seat {c['first']} "
+                                        f"drafts first"),
+    "millennium_accessory": lambda who, c: f"{who} receives the Millennium Accessory {c['card']}",
+    "metagame_revealed": lambda who, c: f"The {c['stack']} Metagame card {c['card']} is revealed",
+    "metagame_redrawn": lambda who, c: f"{who} puts {c['bottom']} at the bottom and reveals {c['card']}",
+    "redraw_missed": lambda who, c: f"{who} cannot redraw the {c['stack']} Metagame card",
+    "pre_release": lambda who, c: "The Pre-Release Tournament begins",
+    "pro_player_card": lambda who, c: f"{who} receives the Pro Player card {c['card']} (round {c['round']})",
+    "starting_promo": lambda who, c: f"{who} takes the {c['tier']} starting promo {_names(c['cards'])}",
+    "venue_revealed": lambda who, c: f"The venue {c['venue']} is revealed: {c['text']}",
+    "venue_discarded": lambda who, c: f"The venue {c['venue']} is discarded",
+    # Duel Mode
+    "duel_tournament": lambda who, c: _duel_tournament(c),
+    "duel_over": lambda who, c: f"The duel is over ({words(c['reason'])}): {_seats(c['wins'], 'tournaments won')}",
 }
 
 
 def event_to_string(event: Event) -> str | None:
-    """The event in a sentence, "" for one its move says, None for one drawn from its data."""
-    name = event.action.split(" ")[0]
-    if name in SAID_BY_THE_MOVE:
-        return ""
-    said = _SENTENCES.get(name)
-    if said is None:
-        return None
-    who = f"Seat {event.player}" if event.player is not None else "The game"
-    try:
-        return said(who, dict(event.changes))
-    except (KeyError, TypeError, IndexError):  # an older log's event with other data: drawn from its data
-        return None
+    """The event in a sentence, "" for one its move says, None for one drawn from its data
+    (``rules.core.event_words``)."""
+    return worded_event(event, _SENTENCES, SAID_BY_THE_MOVE)

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from rules.core.engine import Action, Pick
+from rules.core.engine import Action, Event, Pick
 from rules.spellbound.base import SpellboundBase
+from rules.spellbound.event_text import event_to_string
 
 #: presentation hints (docs/view-format.md, "Presentation hints"): a card's owner and kind are said
 #: by the panel and the zone it is drawn in; its controller only when it is not the panel's seat
@@ -11,14 +12,17 @@ HINTS = {
     "internal": ["uid", "kind", "owner", "source", "attached_to", "item", "battler", "target"],
     "labels": {"library": "library", "creature_limit": "creature limit", "damage": "battle damage",
                "converts_cast": "converts cast this turn", "target_name": "target",
-               "battler_name": "battler", "pending": "waiting for", "asks": "to"},
+               "battler_name": "battler", "pending": "waiting for", "asks": "to", "left": "discards left",
+               "reason": "because of"},
     "seat_keys": ["active", "first_player", "priority", "controller", "seat"],
     # the steps in the rulebook's words (spellbound.txt, "6. Parts of a Turn")
     "value_labels": {"step": {"unflip": "unflip step", "caretake": "caretake step", "draw": "draw step",
                               "gain": "gain step", "first_casting": "first casting phase",
                               "pre_battle": "pre-battle step", "declare_battlers": "declare battlers step",
                               "battle_damage": "battle damage step", "second_casting": "second casting phase",
-                              "cease": "cease phase", "janitor": "janitor step"}},
+                              "cease": "cease phase", "janitor": "janitor step"},
+                     # a pending discard's reason: an effect's, or the janitor step's hand limit of nine
+                     "reason": {"effect": "an effect", "hand_limit": "the hand limit"}},
 }
 
 #: a pending decision's kind in words (the view's ``pending.asks``)
@@ -167,6 +171,10 @@ class ViewMixin(SpellboundBase):
             return perm.name
         item = next((i for i in self.ladder if i.ref == ref), None)
         return f"the spell {item.name}" if item is not None else str(ref)
+
+    def event_to_string(self, event: Event) -> str | None:
+        """The event in the game's words (rules/spellbound/event_text.py)."""
+        return event_to_string(event)
 
     def action_to_string(self, action: Action, player: int) -> str:
         who = f"Seat {player}"  # seats are numbered from 0, as everywhere (name_seats names them by deck)

@@ -85,7 +85,7 @@ def _click_and_wait(page, button) -> None:
 def _pick_and_confirm(page, rng: random.Random, eager: bool = False) -> int:
     """Click what lights up on the board until a confirm button shows, then confirm one (``eager``:
     as soon as one shows): the clicks it took, 0 if there was nothing to pick (or nothing confirmed)."""
-    for picked in range(8):  # the cards clicked so far
+    for picked in range(8):  # the cards and tiles clicked so far
         confirms = page.locator("#play-picks form.play-pick-form button")
         lit = page.locator("#play-board .play-pickable")
         if confirms.count() and (not lit.count() or eager or rng.random() < 0.6):
@@ -135,7 +135,14 @@ def test_a_whole_game_played_by_clicking_the_board(page, live_server, monkeypatc
         buttons = page.locator("#play-choices li:not([hidden]) button.play-choice")
         texts = buttons.all_inner_texts()
         never = NEVER + (("ends the turn",) if move < 12 else ())  # FellBound: deploy a few characters first
-        usable = [i for i, text in enumerate(texts) if not any(word in text for word in never)] or list(range(len(texts)))
+        wanted = [i for i, text in enumerate(texts) if not any(word in text for word in never)]
+        # the only button would end the turn early (FellBound: ending the opening turn with one character
+        # loses the game): pick on the board while something may be picked
+        if not wanted and page.locator("#play-picks").count() and (made := _pick_and_confirm(page, rng)):
+            picked += 1
+            clicks += made
+            continue
+        usable = wanted or list(range(len(texts)))
         if not usable:
             made = _pick_and_confirm(page, rng)
             assert made, "neither a button nor a pick on the board"
@@ -152,6 +159,7 @@ def test_a_whole_game_played_by_clicking_the_board(page, live_server, monkeypatc
     played = PlayedGame.objects.get()
     assert played.status == PlayedGame.Status.FINISHED, f"{game}: not over after {clicks} clicks"
     assert picked >= 1, f"{game}: nothing was picked on the board"
+    assert len(played.moves) >= 10, f"{game}: over after {len(played.moves)} moves, lost at once rather than played"
     print(f"{game}: {clicks} clicks ({clicked} buttons, {picked} picks on the board), {len(played.moves)} moves, "
           f"{len(played.auto_moves)} made for the person")
     if game == "spellbound":  # issue 27.3: forced moves and priority passes pass themselves

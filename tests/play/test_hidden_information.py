@@ -183,7 +183,7 @@ def test_an_unfinished_games_replay_frames_follow_the_seats_view(person, client)
         game = play_move(actor=person, game_id=game.pk, action=str(choices[0]))
     client.force_login(person)
     seat_frames = client.get(reverse("play:replay_json", args=[game.pk])).json()["frames"]
-    whole = replay_frames(game_replay(game), game.human_seat)
+    whole = replay_frames(game_replay(game), game.human_seat, seat_names=game.deck_names)
     assert [f["view"] for f in seat_frames] == [f["view"] for f in whole]
     assert [f["number"] for f in seat_frames] == [f["number"] for f in whole]
     mine_said = [m for f in seat_frames for m in f["moves"] if m["player"] == game.human_seat]

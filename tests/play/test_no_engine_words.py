@@ -98,6 +98,9 @@ def test_a_played_game_s_pages_read_for_people(game, card_pool, client_for, djan
         if not choices:
             break
         played = play_move(actor=player, game_id=played.pk, action=choices[-1]["action"])
+    shown = game_page(played)
+    if shown["choices"]:  # the board's folded "Legal actions" say what the action buttons say
+        assert shown["view"]["legal_actions"] == [choice["sentence"] for choice in shown["choices"]], game
     client = client_for(player)
     page = client.get(reverse("play:game", args=[played.pk])).content.decode()
     assert_reads_for_people(visible_text(page), f"{game} play page")

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import random
 
-from rules.core.engine import Action
+from rules.core.engine import Action, Event
+from rules.millennium_blades.event_text import event_to_string
 from rules.millennium_blades.turn_based.actions import FUSION_SIZE
 from rules.millennium_blades.turn_based.setup import FUSION_PILES
 from rules.millennium_blades.view import HINTS as TOURNAMENT_HINTS
@@ -124,6 +125,10 @@ class ViewMixin:
         for pile in [*world.fusion.values(), *world.prize.values(), *world.meta.values()]:
             rng.shuffle(pile)
         return world
+
+    def event_to_string(self, event: Event) -> str | None:
+        """The event in the game's words (rules/millennium_blades/event_text.py)."""
+        return event_to_string(event)
 
     def action_to_string(self, action: Action, player: int) -> str:
         table = self.table

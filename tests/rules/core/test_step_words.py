@@ -21,8 +21,6 @@ from tests.rules.golden.playthroughs import Playthrough, _decks, playthroughs
 RAW = re.compile(r"[a-z0-9]:[a-z0-9]|[a-z]_[a-z]")
 ALWAYS_INTERNAL = {"id", "uid", "slot", "hints"}  # static/js/board.js
 ENVELOPE_QUIET = {"game", "over", "outcome"}  # not drawn as facts in a view with hints (board.js)
-#: the seat's legal actions in their text form (what a page sends back), drawn folded as "Legal actions"
-NOTATION = {"legal_actions"}
 CASES = [case for case in playthroughs() if case.n == 1]
 
 
@@ -35,7 +33,7 @@ def drawn_texts(value, hints: dict | None = None, key: str = "", top: bool = Tru
             hints, top = value["hints"], True
         internal = ALWAYS_INTERNAL | set((hints or {}).get("internal", []))
         for k, v in value.items():
-            if k in internal or k in NOTATION or k == "name" or (top and hints and k in ENVELOPE_QUIET):
+            if k in internal or k == "name" or (top and hints and k in ENVELOPE_QUIET):
                 continue
             yield from drawn_texts(v, hints, k, top=False)
     elif isinstance(value, list):
