@@ -5,8 +5,9 @@ from __future__ import annotations
 
 import json
 import random
+from collections.abc import Callable, Iterable
 
-from rules.core.fields import shared_mutables, undeclared
+from rules.core.fields import FIXED, declared_fields, shared_mutables, undeclared
 
 
 def play_random_move(state, rng: random.Random) -> None:
@@ -29,3 +30,56 @@ def check_clone(state, rng: random.Random) -> None:
             break
         play_random_move(clone, rng)
     assert json.dumps(state.view(None), sort_keys=True) == before, "playing on a clone changed its source"
+
+
+def _fixed_tables(state) -> dict:
+    """Each ``FIXED`` field: the table itself, its text and (a dict's) the objects it holds, to
+    tell that a game changed none of them."""
+    tables = {}
+    for name, policy in declared_fields(type(state)).items():
+        if policy is FIXED:
+            table = getattr(state, name)
+            held = list(table.values()) if isinstance(table, dict) else []
+            tables[name] = (table, repr(table), held)
+    return tables
+
+
+def _unchanged(before: dict, after: dict) -> bool:
+    return before.keys() == after.keys() and all(
+        after[n][0] is table and after[n][1] == text and all(a is b for a, b in zip(after[n][2], held, strict=True))
+        for n, (table, text, held) in before.items())
+
+
+def check_whole_games(starts: Iterable, every: int) -> int:
+    """Play each started game to its end with random legal moves, checking a clone
+    (:func:`check_clone`) one move in ``every`` and at the end, and that the game changed none of
+    the tables declared ``FIXED``: the number of positions checked."""
+    checked = 0
+    for seed, state in enumerate(starts):
+        fixed = _fixed_tables(state)
+        rng = random.Random(seed)
+        moves = 0
+        while not state.is_over:
+            if moves % every == 0:
+                check_clone(state, random.Random(moves))
+                checked += 1
+            play_random_move(state, rng)
+            moves += 1
+        check_clone(state, rng)
+        assert _unchanged(fixed, _fixed_tables(state)), "a FIXED table changed during the game"
+    return checked
+
+
+def check_determinize_redeals_only_the_copy(start: Callable[[], object], moves: int) -> None:
+    """After ``moves`` random moves, ``determinize`` returns a world that shares no mutable object
+    with the game, and leaves the game as it was."""
+    state = start()
+    rng = random.Random(3)
+    for _ in range(moves):
+        if state.is_over:
+            break
+        play_random_move(state, rng)
+    before = json.dumps(state.view(None), sort_keys=True)
+    world = state.determinize(0, random.Random(1))
+    assert not shared_mutables(state, world)
+    assert json.dumps(state.view(None), sort_keys=True) == before

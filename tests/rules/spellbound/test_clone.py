@@ -6,13 +6,11 @@ and its source share, until either asks for it (``COPY_ON_WRITE``)."""
 
 from __future__ import annotations
 
-import json
 import random
 
-from rules.core.fields import FIXED, declared_fields, shared_mutables
 from rules.spellbound.construction import random_legal_deck
 from rules.spellbound.engine import ENGINE
-from tests.rules.core.clone_checks import check_clone, play_random_move
+from tests.rules.core.clone_checks import check_determinize_redeals_only_the_copy, check_whole_games
 from tests.rules.spellbound.helpers import DECKS, POOL
 
 GAMES = 12
@@ -29,28 +27,8 @@ def _decks(seed: int) -> list:
     return [DECKS[a], DECKS[b]]
 
 
-def _fixed(state) -> dict:
-    return {name: dict(getattr(state, name)) for name, policy in declared_fields(type(state)).items() if policy is FIXED}
-
-
 def test_a_clone_shares_no_mutable_object_with_its_source():
-    checked = 0
-    for seed in range(GAMES):
-        state = ENGINE.start(_decks(seed), seed)
-        fixed = _fixed(state)
-        rng = random.Random(seed)
-        moves = 0
-        while not state.is_over:
-            if moves % EVERY == 0:
-                check_clone(state, random.Random(moves))
-                checked += 1
-            play_random_move(state, rng)
-            moves += 1
-        check_clone(state, rng)
-        after = _fixed(state)
-        assert after.keys() == fixed.keys() and all(after[n] == fixed[n] and all(
-            after[n][key] is value for key, value in fixed[n].items()) for n in fixed), \
-            "a FIXED table changed during the game"
+    checked = check_whole_games((ENGINE.start(_decks(seed), seed) for seed in range(GAMES)), EVERY)
     assert checked > 800, checked
 
 
@@ -65,13 +43,4 @@ def test_the_rng_is_shared_until_either_side_draws_from_it():
 
 
 def test_determinize_redeals_only_the_copy():
-    state = ENGINE.start([DECKS["ashen"], DECKS["rootbound"]], 3)
-    rng = random.Random(3)
-    for _ in range(40):
-        if state.is_over:
-            break
-        play_random_move(state, rng)
-    before = json.dumps(state.view(None), sort_keys=True)
-    world = state.determinize(0, random.Random(1))
-    assert not shared_mutables(state, world)
-    assert json.dumps(state.view(None), sort_keys=True) == before
+    check_determinize_redeals_only_the_copy(lambda: ENGINE.start([DECKS["ashen"], DECKS["rootbound"]], 3), 40)
