@@ -21,6 +21,15 @@ HINTS = {
 }
 
 
+
+def outcome_sentence(winners: list[int], scores: list[str], what: str = "") -> str:
+    """The end of a game in a sentence, seats as "seat N" (engine numbers, which the page names
+    for people): who won (``what``, if said) and every seat's score, in seat order."""
+    won = " and ".join(f"seat {w}" for w in winners) or "nobody"
+    verb = "win" if len(winners) > 1 else "wins"
+    points = ", ".join(f"seat {seat} {score}" for seat, score in enumerate(scores))
+    return f"{won} {verb}{' ' + what if what else ''} ({points})"
+
 class ViewMixin:
     def card_chip(self, card: int, slot: int | None = None, top: bool = False) -> dict:
         """A face-up card: name, star now, elements, types, tokens; a face-down one has no name
@@ -82,9 +91,7 @@ class ViewMixin:
         (millennium-blades.txt, "Ending the Tournament": the most RP wins it)."""
         if self.outcome is None:
             return None
-        winners = " and ".join(f"seat {w}" for w in self.outcome.winners) or "nobody"
-        points = ", ".join(f"seat {s} {self.rp[s]} RP" for s in range(self.num_players))
-        return f"{winners} {'wins' if len(self.outcome.winners) == 1 else 'win'} the tournament ({points})"
+        return outcome_sentence(self.outcome.winners, [f"{rp} RP" for rp in self.rp], "the tournament")
 
     def event_to_string(self, event: Event) -> str | None:
         """The event in the game's words (rules/millennium_blades/event_text.py)."""

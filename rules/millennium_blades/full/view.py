@@ -8,6 +8,7 @@ from rules.core.engine import Action, Event
 from rules.millennium_blades.event_text import event_to_string
 from rules.millennium_blades.full import powers, trading
 from rules.millennium_blades.full.market import FUSION_SIZE, showing
+from rules.millennium_blades.view import outcome_sentence
 
 #: presentation hints (docs/view-format.md, "Presentation hints"): the market's words
 #: (millennium-blades.txt, "DECKBUILDING PHASE"); the set-up (slug, mode, per-timer budgets, which
@@ -142,9 +143,8 @@ class ViewMixin:
 
         if self.outcome is None:
             return None
-        winners = " and ".join(f"seat {w}" for w in self.outcome.winners) or "nobody"
-        points = ", ".join(f"seat {s} {breakdown(self, s)['total']} VP" for s in range(self.num_players))
-        return f"{winners} {'wins' if len(self.outcome.winners) == 1 else 'win'} ({points})"
+        return outcome_sentence(self.outcome.winners,
+                                [f"{breakdown(self, s)['total']} VP" for s in range(self.num_players)])
 
     def event_to_string(self, event: Event) -> str | None:
         """The event in the game's words (rules/millennium_blades/event_text.py)."""

@@ -10,6 +10,7 @@ from rules.millennium_blades.event_text import event_to_string
 from rules.millennium_blades.turn_based.actions import FUSION_SIZE
 from rules.millennium_blades.turn_based.setup import FUSION_PILES
 from rules.millennium_blades.view import HINTS as TOURNAMENT_HINTS
+from rules.millennium_blades.view import outcome_sentence
 
 _PHRASES = {
     "sell": "sells {} to the Aftermarket",
@@ -88,9 +89,7 @@ class ViewMixin:
         (millennium-blades.txt, "Turn-Based Mode": the highest total RP wins)."""
         if self.outcome is None:
             return None
-        winners = " and ".join(f"seat {w}" for w in self.outcome.winners) or "nobody"
-        points = ", ".join(f"seat {s} {self.total_rp(s)} RP" for s in range(self.num_players))
-        return f"{winners} {'wins' if len(self.outcome.winners) == 1 else 'win'} ({points})"
+        return outcome_sentence(self.outcome.winners, [f"{self.total_rp(s)} RP" for s in range(self.num_players)])
 
     def hidden_cards(self, player: int) -> list[str]:
         """The Store deck, the other players' hands, and the face-down piles (fusion, set-aside
