@@ -261,10 +261,8 @@ class ClashMixin(MarketMixin):
             revealed.append(card)
             extra = self.cards[card].printed_star if card is not None else 0
             top = used[p]
-            bonus_ops = self.cards[top].continuous("clash_star")
-            if top == self.top_card(p):  # "Top: This card has +2 STAR when clashing" ("Top" effects)
-                bonus_ops = bonus_ops + self.cards[top].continuous("clash_star", "top")
-            bonus = sum(o.get("amount", 0) for o in bonus_ops)
+            # "Top: This card has +2 STAR when clashing" counts while it is the Top Card ("Top" effects)
+            bonus = sum(o.get("amount", 0) for o in self.ops_in_force(top, p, "clash_star"))
             totals[str(p)] = (self.star(top) or 0) + bonus + extra
         self.to_aftermarket([c for c in revealed if c is not None])
         if self.log_events:

@@ -69,6 +69,18 @@ class QueryMixin:
                 return card
         return None
 
+    def ops_in_force(self, card: int, seat: int, op_name: str) -> list[dict]:
+        """``card``'s continuous ops named ``op_name`` in force now in ``seat``'s play area: its
+        Ongoing ones, and its Top ones while it is ``seat``'s Top Card ("Top Card")."""
+        ops = self.cards[card].continuous(op_name)
+        return ops + self.cards[card].continuous(op_name, "top") if card == self.top_card(seat) else ops
+
+    def face_up_ops(self, seat: int, op_name: str) -> list[tuple[int, dict]]:
+        """Each face-up card of ``seat``'s play area with each of its ops ``op_name`` in force
+        (``ops_in_force``): "Face-Down Cards" have no effects."""
+        return [(card, op) for card in self.play_area(seat) if card not in self.down
+                for op in self.ops_in_force(card, seat, op_name)]
+
     def neighbour(self, card: int, step: int) -> int | None:
         for row in self.tableau:
             if card in row:
@@ -137,17 +149,7 @@ class QueryMixin:
         """Whether ``card`` in ``seat``'s tableau cannot be flipped by an opponent's effect."""
         if self.attached and self.attachment_protects(card):
             return True
-        top = self.top_card(seat)
-        for guard in self.play_area(seat):
-            if guard in self.down:
-                continue
-            ops = self.cards[guard].continuous("protect")
-            if guard == top:
-                ops = ops + self.cards[guard].continuous("protect", "top")
-            for op in ops:
-                if self._covers(op, guard, card):
-                    return True
-        return False
+        return any(self._covers(op, guard, card) for guard, op in self.face_up_ops(seat, "protect"))
 
     def _covers(self, op: dict, guard: int, card: int) -> bool:
         target = op.get("target")

@@ -51,15 +51,8 @@ def limited_gain(state, seat: int, amount: int) -> int:
     """The RP ``seat`` gains of ``amount`` once each face-up card's ``rp_gain_limit`` (an Ongoing
     one anywhere in its owner's play area, a Top one on its owner's Top Card) has changed it."""
     for owner in range(state.num_players):
-        top = state.top_card(owner)
-        for card in state.play_area(owner):
-            if card in state.down:
+        for _card, op in state.face_up_ops(owner, "rp_gain_limit"):
+            if op["who"] == "each_opponent" and owner == seat:
                 continue
-            ops = state.cards[card].continuous("rp_gain_limit")
-            if card == top:
-                ops = ops + state.cards[card].continuous("rp_gain_limit", "top")
-            for op in ops:
-                if op["who"] == "each_opponent" and owner == seat:
-                    continue
-                amount = 0 if op.get("none") else max(0, amount - op.get("less", 0))
+            amount = 0 if op.get("none") else max(0, amount - op.get("less", 0))
     return amount
