@@ -9,7 +9,7 @@ cd "$(dirname "$0")/.."
 BIN=.venv/bin
 xdist=(-n "${PYTEST_WORKERS:-auto}" --dist loadfile)
 
-echo "== type check (mypy.ini: rules/core, rules/bos) =="
+echo "== type check (mypy.ini's files) =="
 $BIN/mypy  # a type error fails the run before any test
 bash scripts/lint.sh  # ruff and ESLint: a lint finding fails the run before any test too
 
