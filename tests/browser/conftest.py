@@ -19,31 +19,44 @@ from django.db import connections
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 
 
-@pytest.fixture
-def page(live_server):
+@pytest.fixture(scope="session")
+def chromium():
+    """One headless Chromium for the session's browser tests: a launch costs about two seconds, so
+    each test gets a fresh context (cookies, storage) in it instead of a browser of its own.
+
+    Playwright's sync API keeps an event loop in this thread from here on, and Django refuses ORM
+    calls in a thread with a running loop; the live server's calls happen in its own thread, and
+    the tests' calls are synchronous, so the guard is silenced for the rest of the session."""
     if not os.path.exists(CHROMIUM):
         pytest.fail("Debian's chromium is missing: `make test` installs it")
-    # Playwright's sync API runs an event loop in this thread; the ORM calls made by the
-    # live server happen in its own thread, so this only silences Django's guard here.
     os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
-    call_command("load_cardpool", verbosity=0, stdout=io.StringIO())
     from playwright.sync_api import sync_playwright
 
-    with sync_playwright() as pw:
-        browser = pw.chromium.launch(
-            executable_path=CHROMIUM,
-            args=["--no-sandbox", "--disable-gpu", "--disable-background-networking",
-                  "--disable-component-update", "--no-first-run", "--disable-sync"],
-        )
-        context = browser.new_context(viewport={"width": 1280, "height": 900}, accept_downloads=True)
-        page = context.new_page()
-        page.set_default_timeout(30_000)
-        errors = []
-        page.on("pageerror", lambda exc: errors.append(str(exc)))
-        yield page
-        browser.close()
-        assert not errors, f"JavaScript errors on the page: {errors}"
+    playwright = sync_playwright().start()
+    browser = playwright.chromium.launch(
+        executable_path=CHROMIUM,
+        args=["--no-sandbox", "--disable-gpu", "--disable-background-networking",
+              "--disable-component-update", "--no-first-run", "--disable-sync"],
+    )
+    yield browser
+    browser.close()
+    playwright.stop()
     os.environ.pop("DJANGO_ALLOW_ASYNC_UNSAFE", None)
+
+
+@pytest.fixture
+def page(chromium, live_server):
+    call_command("load_cardpool", verbosity=0, stdout=io.StringIO())
+    contexts_before = set(chromium.contexts)
+    context = chromium.new_context(viewport={"width": 1280, "height": 900}, accept_downloads=True)
+    page = context.new_page()
+    page.set_default_timeout(30_000)
+    errors = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    yield page
+    for opened in set(chromium.contexts) - contexts_before:  # this one, and any a test opened (a phone's)
+        opened.close()
+    assert not errors, f"JavaScript errors on the page: {errors}"
 
 
 # -- simulation runs in a browser test -------------------------------------------------------------
