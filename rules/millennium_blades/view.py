@@ -21,6 +21,24 @@ HINTS = {
 }
 
 
+#: a pending decision's kind in words: what the seat does about the decision's ``about``
+DECISION_WORDS = {"target": "choose a target for {about}", "react": "decide on a reaction: {about}",
+                  "opponent": "choose {about}", "aftermarket": "take {about}", "either": "choose {about}",
+                  "any_number": "take {about}", "value": "name {about}", "name": "choose {about}",
+                  "optional": "accept or decline: {about}", "player": "choose {about}",
+                  "insert": "choose where {about} goes", "reveal": "choose {about}", "discard": "choose {about}",
+                  "accessory": "keep or discard {about}", "meta": "choose {about}", "attach": "choose {about}"}
+
+
+def decision_hints(decision: dict | None) -> dict:
+    """The hints' ``sentences`` for a pending decision, its seat as "seat N" ("seat 1 to choose a
+    target for Ember Bolt"), or nothing while none is pending."""
+    if not decision:
+        return {}
+    words = DECISION_WORDS.get(decision["kind"], "decide: {about}").format(about=decision["about"] or "a card")
+    return {"sentences": {"decision": f"seat {decision['seat']} to {words}"}}
+
+
 class ViewMixin:
     def card_chip(self, card: int, slot: int | None = None, top: bool = False) -> dict:
         """A face-up card: name, star now, elements, types, tokens; a face-down one has no name
@@ -72,7 +90,7 @@ class ViewMixin:
         if self.pending:
             view["decision"] = {"seat": self.pending["seat"], "kind": self.pending["kind"],
                                 "about": self.pending["about"]}
-        view["hints"] = {**HINTS, "outcome": self._outcome_sentence()}
+        view["hints"] = {**HINTS, "outcome": self._outcome_sentence(), **decision_hints(view.get("decision"))}
         if player is not None and player in self.current_players():
             view["legal_actions"] = [str(a) for a in self.legal_actions(player)]
         return view

@@ -95,6 +95,22 @@ class ViewMixin(SpellboundBase):
             out["division"] = self.pending[0][2]
         return out
 
+    def _pending_sentence(self) -> dict:
+        """The hints' ``sentences`` for the decision asked first, seats as "seat N" ("seat 1 to
+        choose a target for Flame Jab"), or nothing while none is asked."""
+        pending = self._pending_view()
+        if pending is None:
+            return {}
+        said = f"seat {pending['seat']} to {pending['asks']}"
+        if "item" in pending:
+            said += f" for {self._card_name(pending['item'])}"
+        elif "left" in pending:
+            reason = HINTS["value_labels"]["reason"].get(pending["reason"], pending["reason"])  # type: ignore[index]
+            said += f" ({pending['left']} left, because of {reason})"
+        elif "division" in pending:
+            said += f" ({pending['division']})"
+        return {"sentences": {"pending": said}}
+
     def view(self, player: int | None) -> dict:
         aura = self.aura()
         acting = self.current_players()
@@ -108,7 +124,7 @@ class ViewMixin(SpellboundBase):
             "battles": [{"battler": f"u{uid}", "target": t, "battler_name": self._card_name(f"u{uid}"),
                          "target_name": self._card_name(t)} for uid, t in self.battles],
             "players": [self._side_view(seat, player) for seat in range(self.num_players)],
-            "hints": {**HINTS, "outcome": self._outcome_sentence()},
+            "hints": {**HINTS, "outcome": self._outcome_sentence(), **self._pending_sentence()},
         }
         if player is not None and acting == [player]:  # only for the seat to act, as every engine does
             view["legal_actions"] = [str(a) for a in self.legal_actions(player)]

@@ -131,3 +131,25 @@ def test_a_whole_game_run_s_pages_read_for_people(run_owner, django_capture_on_c
         assert_reads_for_people(visible_text(client.get(url).content.decode()), f"whole game {name}")
     check_replay_page(client, reverse("simulate:replay", args=[run.pk, 0, 0]), "whole game replay")
     check_replay_page(client, reverse("simulate:replay", args=[run.pk, 0, 0]) + "?seat=0", "whole game replay, seat 1")
+
+
+@pytest.mark.parametrize("game", ["spellbound", "millennium_blades"])
+def test_a_pending_decision_is_said_in_a_sentence(game):
+    """A decision waiting on a seat is drawn as a sentence ("Waiting for: Ashen Rift to choose a target
+    for …"), not as its parts ("To: choose a target; Seat: 2"): the view's ``hints.sentences``."""
+    import random
+
+    from rules.core import registry
+    from tests.rules.samples import GamePool
+
+    key = {"spellbound": "pending", "millennium_blades": "decision"}[game]
+    for seed in range(6):  # random games until one asks a seat to decide
+        state = registry.get_engine(game).start(GamePool(game).sample_decks()[:2], seed)
+        rng = random.Random(seed)
+        while not (view := state.view(None)).get(key) and not state.is_over:
+            state.apply_joint_checked({p: rng.choice(state.legal_actions(p)) for p in state.current_players()})
+        if view.get(key):
+            break
+    assert view.get(key), f"{game}: no decision came up"
+    said = view["hints"]["sentences"][key]
+    assert re.fullmatch(r"seat \d to \w.*", said) and "_" not in said and "{" not in said, said
