@@ -257,6 +257,28 @@ def outcome_sentence(view: dict, names: list[str] | tuple) -> str | None:
     return sentence[:1].upper() + sentence[1:]
 
 
+def story_lines(story: list[dict]) -> list[dict]:
+    """The story as the log shows it: a run of one seat's plain passes in a row (the passes made for
+    the person while they set no stop, an agent's passes of priority) told once ("3 passes made for
+    you"), so the log stays readable; every other move as it is. Each line says its ``numbers`` and
+    ``turns`` ("12–14", "3"); a run's ``count`` of passes."""
+    lines: list[dict] = []
+    for entry in story:
+        last = lines[-1] if lines else None
+        if (entry["passed"] and last is not None and last["passed"] and last["seat"] == entry["seat"]
+                and last["auto"] == entry["auto"] and last["last"] == entry["number"] - 1):
+            last.update(last=entry["number"], last_turn=entry["turn"], count=last["count"] + 1)
+        else:
+            lines.append({**entry, "last": entry["number"], "last_turn": entry["turn"], "count": 1})
+    for line in lines:
+        line["numbers"] = str(line["number"]) + (f"–{line['last']}" if line["last"] != line["number"] else "")
+        line["turns"] = str(line["turn"]) + (f"–{line['last_turn']}" if line["last_turn"] != line["turn"] else "")
+        if line["count"] > 1:
+            line["sentence"] = f"{line['count']} passes" + (" made for you" if line["auto"] else "")
+        del line["last"], line["last_turn"]
+    return lines
+
+
 def game_page(game: PlayedGame, rebuilt: Rebuilt | None = None) -> dict:
     """Everything the game page shows: seats, the seat's view, its legal actions, the story, and
     when the server passes for the person (``control``, with the engine's ``stops``)."""
@@ -281,7 +303,7 @@ def game_page(game: PlayedGame, rebuilt: Rebuilt | None = None) -> dict:
              for stop in (engine.auto_pass.stops if engine.auto_pass is not None else ())]
     return {
         "seats": seats, "view": worded_view(state, None if state.is_over else game.human_seat, game.deck_names),
-        "choices": legal_choices(rebuilt, game.human_seat, game.deck_names), "story": rebuilt.story,
+        "choices": legal_choices(rebuilt, game.human_seat, game.deck_names), "story": story_lines(rebuilt.story),
         "result": result,
         "turn": state.turn, "step_words": state.step_to_string(state.step_name) if not state.is_over else "",
         "moves": len(rebuilt.moves), "waiting_for": waiting_for,
@@ -299,7 +321,7 @@ def move_answer(game: PlayedGame, since: int) -> dict:
     rebuilt = rebuild(game, frames=True, frames_from=since + 1)
     page = game_page(game, rebuilt)
     told = {}
-    for entry in page["story"]:
+    for entry in rebuilt.story:
         if entry["number"] > since:
             told.setdefault(entry["number"], []).append(entry)
     steps = [{"number": frame["number"], "turn": frame["move_turn"], "view": frame["view"],
