@@ -258,23 +258,31 @@ def outcome_sentence(view: dict, names: list[str] | tuple) -> str | None:
 
 
 def story_lines(story: list[dict]) -> list[dict]:
-    """The story as the log shows it: a run of one seat's plain passes in a row (the passes made for
-    the person while they set no stop, an agent's passes of priority) told once ("3 passes made for
-    you"), so the log stays readable; every other move as it is. Each line says its ``numbers`` and
-    ``turns`` ("12–14", "3"); a run's ``count`` of passes."""
+    """The story as the log shows it: a run of plain passes in a row, whoever made them (the passes
+    made for the person while they set no stop, the agents' passes of priority), told in one line
+    ("12 passes in a row (6 made for you)"), so the log stays readable; every other move as it is.
+    Each line says its ``numbers`` and ``turns`` ("12–23", "3"), and a run's ``count`` of passes."""
     lines: list[dict] = []
     for entry in story:
         last = lines[-1] if lines else None
-        if (entry["passed"] and last is not None and last["passed"] and last["seat"] == entry["seat"]
-                and last["auto"] == entry["auto"] and last["last"] == entry["number"] - 1):
-            last.update(last=entry["number"], last_turn=entry["turn"], count=last["count"] + 1)
+        if entry["passed"] and last is not None and last["passed"] and entry["number"] - last["last"] in (0, 1):
+            last.update(last=entry["number"], last_turn=entry["turn"], count=last["count"] + 1,
+                        made=last["made"] + entry["auto"])
+            last["who"].setdefault(entry["seat"], entry)
         else:
-            lines.append({**entry, "last": entry["number"], "last_turn": entry["turn"], "count": 1})
+            lines.append({**entry, "last": entry["number"], "last_turn": entry["turn"], "count": 1,
+                          "made": int(entry["auto"]), "who": {entry["seat"]: entry}})
     for line in lines:
         line["numbers"] = str(line["number"]) + (f"–{line['last']}" if line["last"] != line["number"] else "")
         line["turns"] = str(line["turn"]) + (f"–{line['last_turn']}" if line["last_turn"] != line["turn"] else "")
+        made, who = line.pop("made"), line.pop("who")
         if line["count"] > 1:
-            line["sentence"] = f"{line['count']} passes" + (" made for you" if line["auto"] else "")
+            line["sentence"] = f"{line['count']} passes in a row" + (
+                f" ({made} made for you)" if 0 < made < line["count"] else " made for you" if made else "")
+            if len(who) > 1:  # passes of several seats: the line names them all, the person first
+                firsts = sorted(who.values(), key=lambda e: not e["mine"])
+                line["deck"] = " and ".join("you" if e["mine"] else e["deck"] for e in firsts)
+                line["mine"] = False
         del line["last"], line["last_turn"]
     return lines
 
