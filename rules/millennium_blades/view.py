@@ -18,6 +18,10 @@ HINTS = {
     "seat_keys": ["turn_seat"],
     "empty_hidden": ["next_card_effects", "accessories", "deck_box", "removed", "metagame", "store_discard",
                      "tokens", "top_card"],
+    # the prize chart in the rulebook's words (millennium-blades.txt, "Tournament VP Chart")
+    "value_labels": {"chart": {"pre_release": "pre-release", "round1": "round 1",
+                               "round2": "round 2", "final": "final round"},
+                     "phase": {"turn": "players' turns", "scoring": "scoring", "over": "game over"}},
 }
 
 

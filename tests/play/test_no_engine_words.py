@@ -64,6 +64,23 @@ def assert_frames_read_for_people(frames: list[dict], where: str) -> None:
             assert "owner" not in drawn_keys(frame["view"], ALWAYS_INTERNAL), f"{where}: a board draws owner"
 
 
+#: an engine's word: one with an underscore or a number glued to it ("round1", "pre_release")
+ENGINE_WORD = re.compile(r"^[a-z]+(_[a-z0-9]+)+$|^[a-z]+\d+$")
+
+
+def assert_facts_read_for_people(view: dict, where: str) -> None:
+    """The facts a board draws at its top (a view's scalar strings) are words, not engine words,
+    unless the hints' ``value_labels`` say them (Millennium Blades' prize chart "round1": "round 1")."""
+    hints = view.get("hints") or {}
+    internal = ALWAYS_INTERNAL | set(hints.get("internal", []))
+    labels = hints.get("value_labels", {})
+    for key, value in view.items():
+        if key in internal or not isinstance(value, str) or key in ("game", "step"):
+            continue
+        said = labels.get(key, {}).get(value, value) if isinstance(labels.get(key), dict) else value
+        assert not ENGINE_WORD.match(said), f"{where} draws {key}: {said!r}"
+
+
 def _script(page: str, name: str):
     found = re.search(rf'<script id="{name}" type="application/json">(.*?)</script>', page, re.S)
     return json.loads(found.group(1)) if found else None
@@ -101,6 +118,7 @@ def test_a_played_game_s_pages_read_for_people(game, card_pool, client_for, djan
     shown = game_page(played)
     if shown["choices"]:  # the board's folded "Legal actions" say what the action buttons say
         assert shown["view"]["legal_actions"] == [choice["sentence"] for choice in shown["choices"]], game
+    assert_facts_read_for_people(shown["view"], f"{game} board")
     client = client_for(player)
     page = client.get(reverse("play:game", args=[played.pk])).content.decode()
     assert_reads_for_people(visible_text(page), f"{game} play page")
