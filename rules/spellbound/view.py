@@ -15,6 +15,8 @@ HINTS = {
                "battler_name": "battler", "pending": "waiting for", "asks": "to", "left": "discards left",
                "reason": "because of"},
     "seat_keys": ["active", "first_player", "priority", "controller", "seat"],
+    # drawn only while something waits, is on the ladder or battles (not "Waiting for: —")
+    "empty_hidden": ["pending", "ladder", "aura", "battles"],
     # the steps in the rulebook's words (spellbound.txt, "6. Parts of a Turn")
     "value_labels": {"step": {"unflip": "unflip step", "caretake": "caretake step", "draw": "draw step",
                               "gain": "gain step", "first_casting": "first casting phase",

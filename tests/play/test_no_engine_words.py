@@ -170,4 +170,6 @@ def test_a_pending_decision_is_said_in_a_sentence(game):
             break
     assert view.get(key), f"{game}: no decision came up"
     said = view["hints"]["sentences"][key]
+    if game == "spellbound":  # nothing waiting is not drawn ("Waiting for: —")
+        assert key in view["hints"]["empty_hidden"]
     assert re.fullmatch(r"seat \d to \w.*", said) and "_" not in said and "{" not in said, said
