@@ -257,6 +257,36 @@ def outcome_sentence(view: dict, names: list[str] | tuple) -> str | None:
     return sentence[:1].upper() + sentence[1:]
 
 
+def story_lines(story: list[dict]) -> list[dict]:
+    """The story as the log shows it: a run of plain passes in a row, whoever made them (the passes
+    made for the person while they set no stop, the agents' passes of priority), told in one line
+    ("12 passes in a row (6 made for you)"), so the log stays readable; every other move as it is.
+    Each line says its ``numbers`` and ``turns`` ("12–23", "3"), and a run's ``count`` of passes."""
+    lines: list[dict] = []
+    for entry in story:
+        last = lines[-1] if lines else None
+        if entry["passed"] and last is not None and last["passed"] and entry["number"] - last["last"] in (0, 1):
+            last.update(last=entry["number"], last_turn=entry["turn"], count=last["count"] + 1,
+                        made=last["made"] + entry["auto"])
+            last["who"].setdefault(entry["seat"], entry)
+        else:
+            lines.append({**entry, "last": entry["number"], "last_turn": entry["turn"], "count": 1,
+                          "made": int(entry["auto"]), "who": {entry["seat"]: entry}})
+    for line in lines:
+        line["numbers"] = str(line["number"]) + (f"–{line['last']}" if line["last"] != line["number"] else "")
+        line["turns"] = str(line["turn"]) + (f"–{line['last_turn']}" if line["last_turn"] != line["turn"] else "")
+        made, who = line.pop("made"), line.pop("who")
+        if line["count"] > 1:
+            line["sentence"] = f"{line['count']} passes in a row" + (
+                f" ({made} made for you)" if 0 < made < line["count"] else " made for you" if made else "")
+            if len(who) > 1:  # passes of several seats: the line names them all, the person first
+                firsts = sorted(who.values(), key=lambda e: not e["mine"])
+                line["deck"] = " and ".join("you" if e["mine"] else e["deck"] for e in firsts)
+                line["mine"] = False
+        del line["last"], line["last_turn"]
+    return lines
+
+
 def game_page(game: PlayedGame, rebuilt: Rebuilt | None = None) -> dict:
     """Everything the game page shows: seats, the seat's view, its legal actions, the story, and
     when the server passes for the person (``control``, with the engine's ``stops``)."""
@@ -281,7 +311,7 @@ def game_page(game: PlayedGame, rebuilt: Rebuilt | None = None) -> dict:
              for stop in (engine.auto_pass.stops if engine.auto_pass is not None else ())]
     return {
         "seats": seats, "view": worded_view(state, None if state.is_over else game.human_seat, game.deck_names),
-        "choices": legal_choices(rebuilt, game.human_seat, game.deck_names), "story": rebuilt.story,
+        "choices": legal_choices(rebuilt, game.human_seat, game.deck_names), "story": story_lines(rebuilt.story),
         "result": result,
         "turn": state.turn, "step_words": state.step_to_string(state.step_name) if not state.is_over else "",
         "moves": len(rebuilt.moves), "waiting_for": waiting_for,
@@ -299,7 +329,7 @@ def move_answer(game: PlayedGame, since: int) -> dict:
     rebuilt = rebuild(game, frames=True, frames_from=since + 1)
     page = game_page(game, rebuilt)
     told = {}
-    for entry in page["story"]:
+    for entry in rebuilt.story:
         if entry["number"] > since:
             told.setdefault(entry["number"], []).append(entry)
     steps = [{"number": frame["number"], "turn": frame["move_turn"], "view": frame["view"],

@@ -647,7 +647,7 @@ def _seat(request) -> int | None:
 
 
 def replay(request, pk: int, pairing: int, index: int):
-    """Game ``index`` of ``pairing`` (both 0-based, as in the API; pages write "game #index"), played
+    """Game ``index`` of ``pairing`` (both 0-based, as in the API; pages write "game #index+1": people count from 1), played
     again from its seed and stepped through move by move: the board as one seat may see it, or
     everything; each move in the game's words, the seats named by their decks, the placements."""
     run = _visible_run(request, pk)
@@ -740,10 +740,12 @@ def _match_result(data: dict, seats: list[dict]) -> str:
 
 def _redirect_to_game(request, run: SimulationRun):
     raw_game, raw_pairing = request.GET.get("game", "").strip(), request.GET.get("pairing", "0").strip()
-    if not (raw_game.isdigit() and raw_pairing.isdigit()) or len(raw_game) > 9 or len(raw_pairing) > 4:
-        messages.error(request, "Give the game's number (a whole number from 0) to replay it.")
+    if (not (raw_game.isdigit() and raw_pairing.isdigit()) or len(raw_game) > 9 or len(raw_pairing) > 4
+            or int(raw_game) < 1):
+        messages.error(request, "Give the game's number (a whole number from 1) to replay it.")
         return redirect(_with_key(run.get_absolute_url(), _key(request)) + "#games")
-    url = reverse("simulate:replay", args=[run.pk, int(raw_pairing), int(raw_game)])
+    # people count games from 1 (the form's "Game #"); the URL keeps the API's index from 0
+    url = reverse("simulate:replay", args=[run.pk, int(raw_pairing), int(raw_game) - 1])
     return redirect(_with_key(url, _key(request)))
 
 

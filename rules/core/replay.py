@@ -312,20 +312,26 @@ def _changes_text(changes: dict) -> str:
     return ", ".join(f"{key}={json.dumps(value, sort_keys=True)}" for key, value in changes.items())
 
 
+def _player(seat: int) -> str:
+    """Engine seat 0 is "Player 1" wherever a person reads (seats are numbered from 1 for people)."""
+    return f"Player {seat + 1}"
+
+
 def render_text(replay: dict) -> str:
-    """A readable turn-by-turn log: the setup, each turn's events by step, the result."""
+    """A readable turn-by-turn log: the setup, each turn's events by step, the result; players
+    numbered from 1."""
     _check_header(replay)
     lines = [f"{replay['game']} (engine {replay['engine_version']}), seed {replay['seed']}"]
     for seat, (deck, agent) in enumerate(zip(replay["decks"], replay["agents"], strict=False)):
         size = sum(e["qty"] for part in deck["sections"] for e in part["cards"])
-        lines.append(f"Player {seat}: {deck['name'] or 'unnamed deck'} ({size} cards), agent {agent.get('name')}")
+        lines.append(f"{_player(seat)}: {deck['name'] or 'unnamed deck'} ({size} cards), agent {agent.get('name')}")
     turn = None
     for event in replay["events"]:
         if event["turn"] != turn:
             turn = event["turn"]
             lines.append("")
             lines.append(f"Turn {turn}" if turn else "Setup")
-        who = "game" if event["player"] is None else f"P{event['player']}"
+        who = "game" if event["player"] is None else f"P{event['player'] + 1}"
         step = f"[{event['step']}] " if event["step"] else ""
         changes = _changes_text(event.get("changes", {}))
         lines.append(f"  {step}{who}: {event['action']}" + (f"  ({changes})" if changes else ""))
@@ -336,10 +342,10 @@ def render_text(replay: dict) -> str:
     elif outcome["draw"]:
         lines.append(f"Draw ({outcome['reason']}) after {replay['turns']} turns, {replay['steps']} moves.")
     else:
-        winners = " and ".join(f"Player {w}" for w in outcome["winners"])
+        winners = " and ".join(_player(w) for w in outcome["winners"])
         lines.append(f"{winners} won ({outcome['reason']}) after {replay['turns']} turns, {replay['steps']} moves.")
     if outcome is not None and len(outcome.get("placements", ())) > 2:
-        lines.append("Placements: " + ", ".join(f"Player {seat} #{place} ({score:g})" for seat, (place, score)
+        lines.append("Placements: " + ", ".join(f"{_player(seat)} #{place} ({score:g})" for seat, (place, score)
                                                 in enumerate(zip(outcome["placements"], outcome["returns"],
                                                                  strict=True))))
     return "\n".join(lines) + "\n"

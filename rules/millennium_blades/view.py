@@ -18,8 +18,11 @@ HINTS = {
     "seat_keys": ["turn_seat"],
     "empty_hidden": ["next_card_effects", "accessories", "deck_box", "removed", "metagame", "store_discard",
                      "tokens", "top_card"],
+    # the prize chart in the rulebook's words (millennium-blades.txt, "Tournament VP Chart")
+    "value_labels": {"chart": {"pre_release": "pre-release", "round1": "round 1",
+                               "round2": "round 2", "final": "final round"},
+                     "phase": {"turn": "players' turns", "scoring": "scoring", "over": "game over"}},
 }
-
 
 
 def outcome_sentence(winners: list[int], scores: list[str], what: str = "") -> str:
@@ -29,6 +32,25 @@ def outcome_sentence(winners: list[int], scores: list[str], what: str = "") -> s
     verb = "win" if len(winners) > 1 else "wins"
     points = ", ".join(f"seat {seat} {score}" for seat, score in enumerate(scores))
     return f"{won} {verb}{' ' + what if what else ''} ({points})"
+
+
+#: a pending decision's kind in words: what the seat does about the decision's ``about``
+DECISION_WORDS = {"target": "choose a target for {about}", "react": "decide on a reaction: {about}",
+                  "opponent": "choose {about}", "aftermarket": "take {about}", "either": "choose {about}",
+                  "any_number": "take {about}", "value": "name {about}", "name": "choose {about}",
+                  "optional": "accept or decline: {about}", "player": "choose {about}",
+                  "insert": "choose where {about} goes", "reveal": "choose {about}", "discard": "choose {about}",
+                  "accessory": "keep or discard {about}", "meta": "choose {about}", "attach": "choose {about}"}
+
+
+def decision_hints(decision: dict | None) -> dict:
+    """The hints' ``sentences`` for a pending decision, its seat as "seat N" ("seat 1 to choose a
+    target for Ember Bolt"), or nothing while none is pending."""
+    if not decision:
+        return {}
+    words = DECISION_WORDS.get(decision["kind"], "decide: {about}").format(about=decision["about"] or "a card")
+    return {"sentences": {"decision": f"seat {decision['seat']} to {words}"}}
+
 
 class ViewMixin:
     def card_chip(self, card: int, slot: int | None = None, top: bool = False) -> dict:
@@ -81,7 +103,7 @@ class ViewMixin:
         if self.pending:
             view["decision"] = {"seat": self.pending["seat"], "kind": self.pending["kind"],
                                 "about": self.pending["about"]}
-        view["hints"] = {**HINTS, "outcome": self._outcome_sentence()}
+        view["hints"] = {**HINTS, "outcome": self._outcome_sentence(), **decision_hints(view.get("decision"))}
         if player is not None and player in self.current_players():
             view["legal_actions"] = [str(a) for a in self.legal_actions(player)]
         return view

@@ -15,6 +15,8 @@ HINTS = {
                "battler_name": "battler", "pending": "waiting for", "asks": "to", "left": "discards left",
                "reason": "because of"},
     "seat_keys": ["active", "first_player", "priority", "controller", "seat"],
+    # drawn only while something waits, is on the ladder or battles (not "Waiting for: —")
+    "empty_hidden": ["pending", "ladder", "aura", "battles"],
     # the steps in the rulebook's words (spellbound.txt, "6. Parts of a Turn")
     "value_labels": {"step": {"unflip": "unflip step", "caretake": "caretake step", "draw": "draw step",
                               "gain": "gain step", "first_casting": "first casting phase",
@@ -95,6 +97,22 @@ class ViewMixin(SpellboundBase):
             out["division"] = self.pending[0][2]
         return out
 
+    def _pending_sentence(self) -> dict:
+        """The hints' ``sentences`` for the decision asked first, seats as "seat N" ("seat 1 to
+        choose a target for Flame Jab"), or nothing while none is asked."""
+        pending = self._pending_view()
+        if pending is None:
+            return {}
+        said = f"seat {pending['seat']} to {pending['asks']}"
+        if "item" in pending:
+            said += f" for {self._card_name(pending['item'])}"
+        elif "left" in pending:
+            reason = HINTS["value_labels"]["reason"].get(pending["reason"], pending["reason"])  # type: ignore[index]
+            said += f" ({pending['left']} left, because of {reason})"
+        elif "division" in pending:
+            said += f" ({pending['division']})"
+        return {"sentences": {"pending": said}}
+
     def view(self, player: int | None) -> dict:
         aura = self.aura()
         acting = self.current_players()
@@ -108,7 +126,7 @@ class ViewMixin(SpellboundBase):
             "battles": [{"battler": f"u{uid}", "target": t, "battler_name": self._card_name(f"u{uid}"),
                          "target_name": self._card_name(t)} for uid, t in self.battles],
             "players": [self._side_view(seat, player) for seat in range(self.num_players)],
-            "hints": {**HINTS, "outcome": self._outcome_sentence()},
+            "hints": {**HINTS, "outcome": self._outcome_sentence(), **self._pending_sentence()},
         }
         if player is not None and acting == [player]:  # only for the seat to act, as every engine does
             view["legal_actions"] = [str(a) for a in self.legal_actions(player)]

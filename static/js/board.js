@@ -36,7 +36,7 @@
     var seat = String(options.seat);
     var seatDecks = options.seatDecks || [];
     var images = options.cardImages || pageImages();
-    var hints = { internal: {}, labels: {}, seatKeys: {}, valueLabels: {}, emptyHidden: {}, notes: {}, outcome: null };
+    var hints = { internal: {}, labels: {}, seatKeys: {}, valueLabels: {}, emptyHidden: {}, notes: {}, sentences: {}, outcome: null };
     var panelSeat = null;  // the seat whose panel is being drawn (its own seat is not said on its cards)
     var ALWAYS_INTERNAL = { id: 1, uid: 1, slot: 1, hints: 1 };
     // the envelope's keys a page says otherwise (its title, its result box): not drawn as facts in a
@@ -50,7 +50,8 @@
       var set = function (list) { var o = {}; (list || []).forEach(function (k) { o[k] = 1; }); return o; };
       hints = { internal: set(given.internal), labels: given.labels || {}, seatKeys: set(given.seat_keys),
                 valueLabels: given.value_labels || {}, emptyHidden: set(given.empty_hidden),
-                notes: set(given.notes), outcome: given.outcome || null };
+                notes: set(given.notes), sentences: isObject(given.sentences) ? given.sentences : {},
+                outcome: given.outcome || null };
     }
 
     /* Nothing to show: null, false, 0, "", or a list or object holding only such. */
@@ -149,8 +150,20 @@
       if (isScalar(v)) return scalarText(v);
       if (Array.isArray(v)) return v.map(plain).join(", ") || "—";
       return Object.keys(v).filter(function (k) { return !isQuiet(k, v[k]); })
-        .map(function (k) { return humanize(k) + ": " + valueText(k, v[k]); }).join("; ");
+        .map(function (k) { return labelled(k, v[k], ": "); }).join("; ") || "none";
     }
+
+    /* "column: left column" said once: a value whose words already name its key ("left column")
+       stands alone; any other is said after its key's label. */
+    function labelled(key, v, joint) {
+      var label = humanize(key), said = valueText(key, v);
+      var named = new RegExp("\\b" + label.toLowerCase().replace(/[.*+?^${}()|[\]\\]/g, "\\$&") + "\\b");
+      if (typeof said === "string" && named.test(said.toLowerCase())) return said;
+      return (joint === " " ? label.toLowerCase() : label) + joint + said;
+    }
+
+    /* An object with nothing to draw (all its keys quiet, or none at all). */
+    function isBlank(obj) { return Object.keys(obj).every(function (k) { return isQuiet(k, obj[k]); }); }
 
     var ARROWS = { up: "↑", down: "↓", left: "←", right: "→" };
     var PLACED = { tile: 1, seat: 1, facing: 1, slain: 1 };  // a grid cell's keys shown by its look
@@ -197,7 +210,7 @@
         } else if (v === false || v === null || v === undefined) {
           return;
         } else {
-          chip.appendChild(node("span", "rp-tag", humanize(key).toLowerCase() + " " + valueText(key, v)));
+          chip.appendChild(node("span", "rp-tag", labelled(key, v, " ")));
         }
       });
       return chip;
@@ -282,7 +295,8 @@
     function fact(key, value) {
       var pair = node("div", "rp-fact");
       pair.appendChild(node("dt", "", humanize(key)));
-      pair.appendChild(node("dd", "", key === "outcome" && hints.outcome ? nameSeats(hints.outcome) : valueText(key, value)));
+      var sentence = key === "outcome" ? hints.outcome : hints.sentences[key];
+      pair.appendChild(node("dd", "", typeof sentence === "string" && sentence ? nameSeats(sentence) : valueText(key, value)));
       return pair;
     }
 
@@ -315,7 +329,7 @@
           zones.appendChild(zone(humanize(key), [v]));
         } else if (isGrid(v)) {
           zones.appendChild(grid(humanize(key), v));
-        } else if (isObject(v)) {
+        } else if (isObject(v) && !isBlank(v)) {
           zones.appendChild(panel(humanize(key), v, false));
         } else {
           facts.appendChild(fact(key, v));
@@ -345,6 +359,8 @@
         if (isQuiet(key, v) || (hasHints && ENVELOPE_QUIET[key] && !(key === "outcome" && v))) return;
         if (hints.notes[key] === 1 && Array.isArray(v)) {
           if (v.length) shared.appendChild(notesPanel(humanize(key), v));
+        } else if (typeof hints.sentences[key] === "string") {  // a decision said in a sentence, not as its parts
+          facts.appendChild(fact(key, v));
         } else if (isGrid(v)) {
           boards.appendChild(grid(humanize(key), v));
         } else if (Array.isArray(v) && v.length && v.every(function (x) { return isObject(x) && !isCard(x); })) {

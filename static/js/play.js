@@ -412,10 +412,12 @@
 
   function storyItem(entry) {
     var li = el("li", (entry.mine ? "mine" : "") + (entry.auto ? " auto" : "") + (entry.passed ? " passed" : ""));
-    li.appendChild(el("span", "play-n", String(entry.number)));
+    // a line of the story (play.selectors.story_lines) may tell a run of passes: "12–14", "3 passes made for you"
+    var run = (entry.count || 1) > 1, turns = String(entry.turns || entry.turn);
+    li.appendChild(el("span", "play-n", String(entry.numbers || entry.number)));
     var text = el("span", "play-said");
-    text.appendChild(el("span", "muted", "Turn " + entry.turn + " · " + (entry.mine ? "you" : entry.deck) +
-                                          (entry.auto ? " (made for you)" : "") + ":"));
+    text.appendChild(el("span", "muted", "Turn" + (turns.indexOf("–") >= 0 ? "s " : " ") + turns + " · " +
+                                          (entry.mine ? "you" : entry.deck) + (entry.auto && !run ? " (made for you)" : "") + ":"));
     text.appendChild(document.createTextNode(" " + entry.sentence));
     li.appendChild(text);
     return li;

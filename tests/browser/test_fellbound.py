@@ -52,7 +52,7 @@ def test_a_fellbound_head_to_head_replay_draws_the_battleground_tile_by_tile(pag
     assert run.game == "fellbound" and run.status == "done"
     assert "Win rate of Dawnwardens" in page.locator("#headline").inner_text()
 
-    page.locator(".games-list a", has_text="Replay #1").first.click()
+    page.locator(".games-list a", has_text="Replay #2").first.click()  # index 1: people count from 1
     page.wait_for_url(f"**/simulations/{run.pk}/games/0/1/**")
     page.wait_for_selector("#replay-frames", state="attached", timeout=180_000)  # a slow one is computed first
     assert page.locator(".rp-grid [data-tile]").count() == 10  # 2 x 5 tiles
@@ -86,7 +86,7 @@ def test_a_fellbound_team_run_from_the_form_reports_team_win_rates(page, live_se
     assert "Win rate of team 1 (Dawnwardens & Gravetide)" in headline
     assert "Win rate of team 2 (Turncoat Purse & Gravetide Twin)" in headline
     assert "team 1: Dawnwardens & Gravetide against team 2" in page.locator(".run-meta").last.inner_text()
-    page.locator(".games-list a", has_text="Replay #1").first.click()
+    page.locator(".games-list a", has_text="Replay #2").first.click()  # index 1: people count from 1
     page.wait_for_url(f"**/simulations/{run.pk}/games/0/1/**")
     page.wait_for_selector("#replay-frames", state="attached", timeout=180_000)
     assert page.locator(".rp-grid [data-tile]").count() == 20  # 2 x 10 tiles for four players

@@ -44,7 +44,7 @@ def test_a_table_of_three_kits_replays_every_tableau_in_slot_order(page, live_se
         run = SimulationRun.objects.get(owner=user)
     assert run.mode == "table" and run.status == "done"
     assert page.locator("#standings tbody tr").count() == 3
-    page.locator(".games-list a", has_text="Replay #1").first.click()
+    page.locator(".games-list a", has_text="Replay #2").first.click()  # index 1: people count from 1
     page.wait_for_url(f"**/simulations/{run.pk}/games/0/1/**")
     page.wait_for_selector("#replay-frames", state="attached", timeout=180_000)
     frames = replay_frames(page)

@@ -113,7 +113,7 @@ def test_start_a_head_to_head_run_watch_it_finish_and_replay_a_game(page, live_s
     assert page.locator("#counters tr[data-counter=mulligans]").count() == 2  # a declared counter, per deck
 
     # open a game's replay from the games list (refreshed once the run finished)
-    page.locator(".games-list a", has_text="Replay #1").first.click()
+    page.locator(".games-list a", has_text="Replay #2").first.click()  # index 1: people count from 1
     page.wait_for_url(f"**/simulations/{run.pk}/games/0/1/**")
     step, total = _position(page)
     assert step == 1 and total > 5
@@ -219,7 +219,7 @@ def test_a_table_of_four_decks_shows_placements_and_four_seat_replays(page, live
     page.screenshot(path=str(SCREENSHOTS / "simulate-table-of-four.png"), full_page=True)
 
     # a replay of that table: four seats named by their decks, the secret bids said together
-    page.locator(".games-list a", has_text="Replay #1").first.click()
+    page.locator(".games-list a", has_text="Replay #2").first.click()  # index 1: people count from 1
     page.wait_for_url(f"**/simulations/{run.pk}/games/0/1/**")
     # every replay is computed in the background: the page says so, then loads it when it is ready
     page.locator(".seat-switch").wait_for(timeout=120_000)

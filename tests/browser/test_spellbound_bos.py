@@ -43,7 +43,7 @@ def _run_head_to_head(page, live_server, game, stems, games=3):
     with DB_LOCK:
         run = SimulationRun.objects.get(owner=user)
     assert run.game == game and run.status == "done"
-    page.locator(".games-list a", has_text="Replay #1").first.click()
+    page.locator(".games-list a", has_text="Replay #2").first.click()  # index 1: people count from 1
     page.wait_for_url(f"**/simulations/{run.pk}/games/0/1/**")
     # a slow replay is computed in the background: the page waits, then shows it
     page.wait_for_selector("#replay-frames", state="attached", timeout=180_000)
@@ -78,6 +78,15 @@ def test_a_bos_replay_shows_columns_wizards_and_the_boss(page, live_server, loca
     for zone in ("Wizards", "Summons"):
         assert seat.locator(".rp-zone-title", has_text=zone).count() == 1
     assert "Vim" in seat.inner_text() and "Life" in seat.inner_text()
+    # a summon's column is said once ("left column", not "column left column"), and a panel with
+    # nothing in it is not drawn: "Known in the castle" reads "none" while nothing is known (issue 27)
+    board = page.locator("#replay-board").inner_text()
+    assert not re.search(r"column:? \w+ column", board, re.I), board
+    assert page.locator("#replay-board .rp-tag", has_text=re.compile(r"^(left|middle|right) column$")).count() >= 1
+    titles = page.locator("#replay-board .rp-panel").evaluate_all(
+        "panels => panels.filter(p => p.children.length < 2 || !p.innerText.replace(p.firstChild.innerText, '').trim())"
+        ".map(p => p.firstChild.innerText)")
+    assert not titles, f"empty panels: {titles}"
 
 
 def test_a_bos_best_of_three_run_replays_the_second_game_of_a_match(page, live_server, local_backend):
@@ -92,7 +101,7 @@ def test_a_bos_best_of_three_run_replays_the_second_game_of_a_match(page, live_s
     with DB_LOCK:
         run = SimulationRun.objects.get(owner=user)
     assert run.mode == "match"
-    page.locator(".games-list a", has_text="Match #1").first.click()
+    page.locator(".games-list a", has_text="Match #2").first.click()  # index 1: people count from 1
     page.wait_for_url(f"**/simulations/{run.pk}/games/0/1/**")
     page.wait_for_selector("#replay-frames", state="attached", timeout=180_000)
     assert "won the match" in page.locator(".match-games").inner_text()

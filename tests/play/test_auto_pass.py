@@ -164,3 +164,27 @@ def test_a_move_asked_for_json_answers_the_board_the_actions_and_the_moves_since
     page_post = client.post(reverse("play:move", args=[game.pk]), {"action": first_not_pass(answer["choices"])})
     assert page_post.status_code == 302
     assert client.post(reverse("play:move", args=[game.pk]), {}, HTTP_ACCEPT="application/json").status_code == 400
+
+
+def test_the_log_tells_a_run_of_passes_in_one_line(player, monkeypatch):
+    """The passes in a row, whoever made them (the person's made for them, the agent's), are one line
+    of the log ("12 passes in a row (6 made for you)", its moves "40–51"), not a screenful of
+    alternating "passes (made for you)"; every move is still in the story the page plays back."""
+    game, _ = play_out(spellbound_game(player, monkeypatch))
+    story, lines = rebuild(game).story, game_page(game)["story"]
+    assert sum(line["count"] for line in lines) == len(story) and len(lines) < len(story) / 2
+    runs = [line for line in lines if line["count"] > 1]
+    assert runs and all(line["passed"] and "–" in line["numbers"] for line in runs)
+    assert any("made for you" in line["sentence"] and line["deck"].startswith("you and ") for line in runs)
+    for before, after in zip(lines, lines[1:], strict=False):  # no two lines that could be one
+        assert not (before["passed"] and after["passed"])
+    page = logged_in(player).get(reverse("play:game", args=[game.pk])).content.decode()
+    assert "passes in a row" in page and page.count("(made for you)") < len(game.auto_moves)
+
+
+def logged_in(user):
+    from django.test import Client
+
+    client = Client()
+    client.force_login(user)
+    return client

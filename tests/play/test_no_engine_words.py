@@ -64,6 +64,23 @@ def assert_frames_read_for_people(frames: list[dict], where: str) -> None:
             assert "owner" not in drawn_keys(frame["view"], ALWAYS_INTERNAL), f"{where}: a board draws owner"
 
 
+#: an engine's word: one with an underscore or a number glued to it ("round1", "pre_release")
+ENGINE_WORD = re.compile(r"^[a-z]+(_[a-z0-9]+)+$|^[a-z]+\d+$")
+
+
+def assert_facts_read_for_people(view: dict, where: str) -> None:
+    """The facts a board draws at its top (a view's scalar strings) are words, not engine words,
+    unless the hints' ``value_labels`` say them (Millennium Blades' prize chart "round1": "round 1")."""
+    hints = view.get("hints") or {}
+    internal = ALWAYS_INTERNAL | set(hints.get("internal", []))
+    labels = hints.get("value_labels", {})
+    for key, value in view.items():
+        if key in internal or not isinstance(value, str) or key in ("game", "step"):
+            continue
+        said = labels.get(key, {}).get(value, value) if isinstance(labels.get(key), dict) else value
+        assert not ENGINE_WORD.match(said), f"{where} draws {key}: {said!r}"
+
+
 def _script(page: str, name: str):
     found = re.search(rf'<script id="{name}" type="application/json">(.*?)</script>', page, re.S)
     return json.loads(found.group(1)) if found else None
@@ -101,6 +118,7 @@ def test_a_played_game_s_pages_read_for_people(game, card_pool, client_for, djan
     shown = game_page(played)
     if shown["choices"]:  # the board's folded "Legal actions" say what the action buttons say
         assert shown["view"]["legal_actions"] == [choice["sentence"] for choice in shown["choices"]], game
+    assert_facts_read_for_people(shown["view"], f"{game} board")
     client = client_for(player)
     page = client.get(reverse("play:game", args=[played.pk])).content.decode()
     assert_reads_for_people(visible_text(page), f"{game} play page")
@@ -131,3 +149,27 @@ def test_a_whole_game_run_s_pages_read_for_people(run_owner, django_capture_on_c
         assert_reads_for_people(visible_text(client.get(url).content.decode()), f"whole game {name}")
     check_replay_page(client, reverse("simulate:replay", args=[run.pk, 0, 0]), "whole game replay")
     check_replay_page(client, reverse("simulate:replay", args=[run.pk, 0, 0]) + "?seat=0", "whole game replay, seat 1")
+
+
+@pytest.mark.parametrize("game", ["spellbound", "millennium_blades"])
+def test_a_pending_decision_is_said_in_a_sentence(game):
+    """A decision waiting on a seat is drawn as a sentence ("Waiting for: Ashen Rift to choose a target
+    for …"), not as its parts ("To: choose a target; Seat: 2"): the view's ``hints.sentences``."""
+    import random
+
+    from rules.core import registry
+    from tests.rules.samples import GamePool
+
+    key = {"spellbound": "pending", "millennium_blades": "decision"}[game]
+    for seed in range(6):  # random games until one asks a seat to decide
+        state = registry.get_engine(game).start(GamePool(game).sample_decks()[:2], seed)
+        rng = random.Random(seed)
+        while not (view := state.view(None)).get(key) and not state.is_over:
+            state.apply_joint_checked({p: rng.choice(state.legal_actions(p)) for p in state.current_players()})
+        if view.get(key):
+            break
+    assert view.get(key), f"{game}: no decision came up"
+    said = view["hints"]["sentences"][key]
+    if game == "spellbound":  # nothing waiting is not drawn ("Waiting for: —")
+        assert key in view["hints"]["empty_hidden"]
+    assert re.fullmatch(r"seat \d to \w.*", said) and "_" not in said and "{" not in said, said

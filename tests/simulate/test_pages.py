@@ -404,10 +404,21 @@ def test_replay_json_downloads_the_replay_file(client, done_run):
 def test_open_game_form_redirects_to_that_replay(client, done_run):
     _login(client, done_run.owner)
     url = reverse("simulate:replay", args=[done_run.pk, 0, 0])
-    response = client.get(url + "?game=3")
-    assert response.status_code == 302 and response["Location"] == reverse("simulate:replay", args=[done_run.pk, 0, 3])
-    response = client.get(url + "?game=three")
-    assert response.status_code == 302 and response["Location"].startswith(reverse("simulate:run", args=[done_run.pk]))
+    response = client.get(url + "?game=3")  # people count games from 1: the third game is index 2
+    assert response.status_code == 302 and response["Location"] == reverse("simulate:replay", args=[done_run.pk, 0, 2])
+    for bad in ("three", "0"):
+        response = client.get(url + f"?game={bad}")
+        assert response.status_code == 302 and response["Location"].startswith(reverse("simulate:run", args=[done_run.pk]))
+
+
+def test_replay_pages_number_games_from_1(client, done_run):
+    """Index 0 in the URL is "game #1" on every page a person reads (issue 27: people count from 1)."""
+    _login(client, done_run.owner)
+    page = client.get(reverse("simulate:replay", args=[done_run.pk, 0, 0])).content.decode()
+    assert "Replay: game #1" in page and "#0" not in page
+    assert "Game #2 ›" in page
+    run_page = client.get(done_run.get_absolute_url()).content.decode()
+    assert ">Replay #1<" in run_page and "Replay #0" not in run_page and "Game # (1 to" in run_page
 
 
 # -- tables of several decks (issue 8, part 8) -------------------------------------------------------

@@ -10,7 +10,7 @@ from rules.millennium_blades.event_text import event_to_string
 from rules.millennium_blades.turn_based.actions import FUSION_SIZE
 from rules.millennium_blades.turn_based.setup import FUSION_PILES
 from rules.millennium_blades.view import HINTS as TOURNAMENT_HINTS
-from rules.millennium_blades.view import outcome_sentence
+from rules.millennium_blades.view import decision_hints, outcome_sentence
 
 _PHRASES = {
     "sell": "sells {} to the Aftermarket",
@@ -80,6 +80,7 @@ class ViewMixin:
         elif self.decision:
             view["decision"] = {"seat": self.decision["seat"], "kind": self.decision["kind"],
                                 "about": self.decision["about"]}
+        view["hints"].update(decision_hints(view.get("decision")))
         if player is not None and player in self.current_players():
             view["legal_actions"] = [str(a) for a in self.legal_actions(player)]
         return view

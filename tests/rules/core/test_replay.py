@@ -89,8 +89,9 @@ def test_render_text_reads_turn_by_turn(replay):
     text = render_text(replay)
     lines = text.splitlines()
     assert lines[0] == "toy (engine toy-2), seed 11"
-    assert lines[1] == "Player 0: Strong (24 cards), agent greedy"
+    assert lines[1] == "Player 1: Strong (24 cards), agent greedy"  # seats from 1 for people
     assert "Setup" in lines and "Turn 1" in lines
-    assert "  [main] P0: play " in text or "  [main] P1: play " in text
+    assert "  [main] P1: play " in text or "  [main] P2: play " in text
+    assert "Player 0" not in text and "P0:" not in text
     winner = replay["outcome"]["winners"][0]
-    assert lines[-1].startswith(f"Player {winner} won (score_reached) after {replay['turns']} turns")
+    assert lines[-1].startswith(f"Player {winner + 1} won (score_reached) after {replay['turns']} turns")
