@@ -162,11 +162,13 @@ def _api_loaded_before_any_registry_patch():
 
 @pytest.fixture
 def without_engine(monkeypatch):
-    """``ENGINELESS`` has no rules engine, as a game added to the pool before its engine would be."""
-    from rules.core import registry
+    """``ENGINELESS`` has no rules engine, as a game added to the pool before its engine would be:
+    its engine module declares none, so every ``get_engine`` says None. (Patching ``get_engine``
+    itself leaked: a module first imported during the test kept the patched function, and
+    /play/ then found no engine for the game in later tests of that process.)"""
+    import importlib
 
-    real = registry.get_engine
-    monkeypatch.setattr(registry, "get_engine", lambda slug: None if slug == ENGINELESS else real(slug))
+    monkeypatch.setattr(importlib.import_module(f"rules.{ENGINELESS}.engine"), "ENGINE", None)
     return ENGINELESS
 
 
