@@ -184,5 +184,8 @@ if __name__ == "__main__":
         print(json.dumps(setup()))
     elif len(sys.argv) > 2 and sys.argv[1] == "play":
         print(json.dumps(play(sys.argv[2])))
+    elif len(sys.argv) > 1:  # --help, or an argument it does not know: say what it does, run nothing
+        print(__doc__)
+        sys.exit(0 if sys.argv[1] in ("-h", "--help") else 2)
     else:
         main()
