@@ -308,6 +308,9 @@ def filter_errors(flt: Any, path: str) -> Errors:
             known = ELEMENTS if key == "elements_all" else TYPE_VALUES
             if not isinstance(value, list) or not value or any(v not in known for v in value):
                 errors.append((f"{path}.{key}", f"is a list of {', '.join(known)}"))
+        elif key == "symbols_any":
+            if not isinstance(value, list) or len(value) < 2 or any(v not in (*ELEMENTS, *TYPE_VALUES) for v in value):
+                errors.append((f"{path}.{key}", "is a list of two or more elements and types"))
         else:
             errors.append((f"{path}.{key}", ("is not a filter key (face, element, type, keyword, star, where, "
                                              "elements_min, shares, shares_none)")))

@@ -75,10 +75,20 @@ ZONE_WORDS = {"your": "tableau", "an opponent's": "opponents", "another player's
               "every": "all", "all": "all"}
 
 
+#: "a FIRE or MYTH card": two symbols joined by "or", a card with either ("CARD DATA": a card's
+#: Elements and Types; docs/rules-notes.md, "A card of either symbol")
+_EITHER = re.compile(rf"^((?:each |every |a |an |one |the |any |all )?(?:(?:an)?other )?(?:face-up |face-down )?)"
+                     rf"({ELEMENT}|{TYPE}) or ({ELEMENT}|{TYPE}) (?=(?:cards?|singles?)\b)")
+
+
 def card_phrase(text: str) -> tuple[dict, str, str]:
     """``"face-up fire soldiers in your tableau"`` -> (FILTER, ZONE, rest of the text).
 
     The zone is ``tableau`` unless the phrase names another; ``hand`` for "in your hand"."""
+    either = _EITHER.match(text)
+    if either:
+        flt, zone, rest = card_phrase(either.group(1) + text[either.end():])
+        return {**flt, "symbols_any": [either.group(2), either.group(3)]}, zone, rest
     m = _HEAD.match(text)
     if not m:
         raise Unread(text, "a card description")

@@ -8,8 +8,8 @@ import operator
 
 TABLEAU_SLOTS = 6  # the Tournament Board's singles area ("Tableau"); see the rules notes
 #: the FILTER keys that look at a card's elements (``ELEMENT_KEYS``) or types (``TYPE_KEYS``)
-ELEMENT_KEYS = frozenset({"element", "elements_min", "shares", "shares_none", "elements_all", "symbol"})
-TYPE_KEYS = frozenset({"type", "shares", "shares_none", "types_all", "symbol"})
+ELEMENT_KEYS = frozenset({"element", "elements_min", "shares", "shares_none", "elements_all", "symbol", "symbols_any"})
+TYPE_KEYS = frozenset({"type", "shares", "shares_none", "types_all", "symbol", "symbols_any"})
 #: FILTER ``where`` relative to the source card, by (the source's slot, the card's slot) in one tableau
 SLOT_TESTS = {"left": lambda a, b: b == a - 1, "right": lambda a, b: b == a + 1, "left_of": lambda a, b: b < a,
               "right_of": lambda a, b: b > a, "adjacent": lambda a, b: abs(a - b) == 1}
@@ -187,6 +187,8 @@ class QueryMixin:
             return False
         if "types_all" in flt and not set(flt["types_all"]) <= set(types):
             return False
+        if "symbols_any" in flt and set(flt["symbols_any"]).isdisjoint((*elements, *types)):
+            return False  # "a FIRE or MYTH card": either symbol ("CARD DATA"); a face-down card has none
         if "keyword" in flt and (down or flt["keyword"] not in definition.keywords):
             return False
         if "kind" in flt and definition.card_type != flt["kind"]:
