@@ -49,7 +49,10 @@ _HEAD = re.compile(rf"^(?:each |every |a |an |one |the |any |all )?(?:different 
                    rf"(?:(?P<ty2>{TYPE}) and )?(?P<noun>cards?|singles?|(?:{TYPE})s?(?: cards?| singles?)?)\b")
 _MODIFIERS = (
     (re.compile(r"^ with (mimicry|blast off|scurry|anvil drop|thwomp!?)"), "keyword"),
-    (re.compile(rf"^ with ({NUMBER}) or (more|fewer|less) stars"), "stars"),
+    (re.compile(rf"^ with ({NUMBER}) or (more|fewer|less|higher|lower|greater) stars?(?: ratings?)?"), "stars"),
+    (re.compile(rf"^ with ({NUMBER}) stars?(?: ratings?)? or (more|fewer|less|higher|lower|greater)"), "stars"),
+    # "a card with a Play effect": its printed timing word ("Effects on Cards")
+    (re.compile(r"^ with (?:an? )?(play|flip|score|ongoing|top|next|action|reaction) effects?"), "timing"),
     (re.compile(rf"^ with (?:a )?(lower|higher|lesser|greater|fewer|less|more) star rating(?: than {_THIS})?"), "star_vs_this"),
     (re.compile(rf"^ whose star rating is (lower|higher) than {_THIS}"), "star_vs_this"),
     (re.compile(rf"^ with ({NUMBER}) stars"), "exact_stars"),
@@ -60,7 +63,8 @@ _MODIFIERS = (
     (re.compile(rf"^ (?:immediately )?to the (left|right) of {_THIS}"), "side"),
     (re.compile(rf"^ adjacent to {_THIS}"), "adjacent"),
     (re.compile(r"^ (?:of your choice )?in (your|an opponent's|another player's|your opponents'|each opponent's|"
-                r"other players'|other player's|opponents'|each|any|every|all) (tableaus?|hand|tableaux)"), "zone"),
+                r"other players'|other player's|opponents'|all players'|all player's|each|any|every|all) "
+                r"(tableaus?|hand|tableaux)"), "zone"),
     (re.compile(r"^ (?:of your choice|of their choice)"), "choice"),
     # "Play" effects: the card is "in play" while it resolves ("Effects on Cards"): your tableau
     (re.compile(r"^ (?:in play|in your play area)"), "in_play"),
@@ -72,7 +76,7 @@ _MODIFIERS = (
 ZONE_WORDS = {"your": "tableau", "an opponent's": "opponents", "another player's": "opponents",
               "your opponents'": "opponents", "each opponent's": "opponents", "each": "all", "any": "all",
               "other players'": "opponents", "other player's": "opponents", "opponents'": "opponents",
-              "every": "all", "all": "all"}
+              "every": "all", "all": "all", "all players'": "all", "all player's": "all"}
 
 
 #: "a FIRE or MYTH card": two symbols joined by "or", a card with either ("CARD DATA": a card's
@@ -132,7 +136,9 @@ def _modify(flt: dict, kind: str, m: re.Match, zone: str) -> str:
     if kind == "keyword":
         flt["keyword"] = KEYWORD_NAMES[g[0]]
     elif kind == "stars":
-        flt["star"] = {"cmp": ">=" if g[1] == "more" else "<=", "value": number(g[0])}
+        flt["star"] = {"cmp": ">=" if g[1] in ("more", "higher", "greater") else "<=", "value": number(g[0])}
+    elif kind == "timing":
+        flt["timing"] = g[0]
     elif kind == "exact_stars":
         flt["star"] = {"cmp": "==", "value": number(g[0])}
     elif kind == "star_vs_this":

@@ -23,3 +23,42 @@ def test_a_card_of_either_symbol():
     place(st, 0, "Rain Imp", "Hedge Witch", "Tide Wizard", "Plain Rock", "Hidden Eel", down=("Hidden Eel",))
     do(st, 'play "Pond Sage"')
     assert st.rp[0] == 9  # Rain Imp, Hedge Witch, Tide Wizard
+
+
+def test_a_star_rating_or_lower_and_or_fewer_after_the_card():
+    """"CARD DATA": a card's Star Rating; "a card with 3 STAR or lower" and "with 2 or fewer STAR"
+    are the same comparison printed after the noun."""
+    text = "Play: Gain 2 RP for each card in your tableau with 3 STAR or lower."
+    effects, reason = compile_text(text)
+    assert reason is None
+    assert effects[0]["ops"][0]["per"]["filter"] == {"star": {"cmp": "<=", "value": 3}}
+    st = table(kit([card("Low One", star=2), card("Mid One", star=3), card("High One", star=5),
+                    card("Small Counter", text, star=6)]), kit([]))
+    place(st, 0, "Low One", "Mid One", "High One")
+    do(st, 'play "Small Counter"')
+    assert st.rp[0] == 4
+    watcher = card("Runt Watcher", "Ongoing: Whenever you play a card with 2 or fewer STAR, gain 5 RP.")
+    st = table(kit([watcher, card("Tiny Pup", star=2), card("Big Pup", star=4)]), kit([card("Idle Lamp")]))
+    place(st, 0, "Runt Watcher")
+    do(st, 'play "Tiny Pup"')
+    assert st.rp[0] == 5
+
+
+GUARD = "Top: Your cards cannot be flipped by opponents' effects."
+
+
+def test_a_card_with_a_timing_word_effect_in_all_players_tableaus():
+    """"Effects on Cards": an effect is named by its timing word; "each card with a Top effect in
+    all players' tableaus" counts the face-up cards printing a Top effect in every tableau."""
+    text = "Play: Gain 4 RP for each card with a Top effect in all players' tableaus."
+    effects, reason = compile_text(text)
+    assert reason is None
+    assert effects[0]["ops"][0]["per"] == {"count": "cards", "zone": "all", "filter": {"timing": "top"}}
+    st = table(kit([card("Tall Banner", GUARD), card("Plain Stone"),
+                    card("Crowd Reader", text)]),
+               kit([card("Far Banner", GUARD), card("Hid Banner",
+                    GUARD)]))
+    place(st, 0, "Tall Banner", "Plain Stone")
+    place(st, 1, "Far Banner", "Hid Banner", down=("Hid Banner",))
+    do(st, 'play "Crowd Reader"')
+    assert st.rp[0] == 8  # Tall Banner and Far Banner; a face-down card has no text ("Face-Down Cards")
