@@ -224,7 +224,7 @@ def _sentences(sentences: list[str], timing: str, effect: dict) -> list[dict]:
         if any(o["op"] == "choose_player" for o in ops):  # "They ...": the player chosen
             s = re.sub(r"^they (\w+?)s? ", lambda m: f"that player {m.group(1)}s ", s)
         clash = next((o for o in reversed(ops) if o["op"] == "clash"), None)
-        branches = _clash_branches(s, timing, effect)
+        branches = _clash_branches(s, timing, effect, clash)
         if branches:
             if clash is None:
                 raise Unread(s, "a clash result with no clash")
@@ -248,24 +248,36 @@ def _sentences(sentences: list[str], timing: str, effect: dict) -> list[dict]:
     return ops
 
 
-def _clash_branches(s: str, timing: str, effect: dict) -> list[tuple[str, list[dict]]]:
-    """A clash result sentence -> [(branch, ops)]; none when the sentence is not one."""
+#: the players a clash result names ("Clashing": "that player is the winner, and all other players are
+#: the losers"; in a tie "neither player wins nor loses")
+_WINNER = r"the winner(?: of the clash)?"
+_LOSERS = r"(?:each|every) loser|the losers?|each player who lost(?: the clash)?|the player who lost the clash"
+_RESULT = re.compile(rf"({_WINNER}|{_LOSERS}) (must )?(\w+) (.+)")
+
+
+def _clash_branches(s: str, timing: str, effect: dict, clash: dict | None = None) -> list[tuple[str, list[dict]]]:
+    """A clash result sentence -> [(branch, ops)]; none when the sentence is not one.
+
+    "The loser flips ..., and the winner gains ...": each part names the winner or the losers and
+    says what they do, read as a clause of their own. "Otherwise, the winner ..." after a tie's
+    result is the winner's result (there is a winner only when there is no tie)."""
     m = re.match(r"if (?:you (win|lose|tie)|it is a (tie)|there is a (tie))(?: the clash)?,? (.+)", s)
     if m:
         return [((m.group(1) or "tie"), clauses(m.group(4), timing, effect))]
-    m = re.match(r"the winner (gains?|loses?) (.+?),? and (the losers? .+)", s)
-    if m:  # "The winner gains 15 RP, and the loser flips ...": two results
-        losers = _clash_branches(m.group(3), timing, effect)
-        if not losers:
-            raise Unread(m.group(3), "a clash result")
-        return [("winner", clauses(f"{m.group(1).rstrip('s')} {m.group(2)}", timing, effect)), *losers]
-    m = re.match(r"the winner (gains?|loses?) (.+)", s)
-    if m:
-        return [("winner", clauses(f"{m.group(1).rstrip('s')} {m.group(2)}", timing, effect))]
-    m = re.match(r"(?:each loser|the losers?|every loser) (gains?|loses?|flips?) (.+)", s)
-    if m:
-        return [("losers", clauses(f"{m.group(1).rstrip('s')} {m.group(2)}", timing, effect))]
-    return []
+    if clash is not None and "tie" in clash:
+        s = re.sub(rf"^otherwise,? (?={_WINNER}|{_LOSERS})", "", s)
+    parts = re.split(rf",? and (?=(?:{_WINNER}|{_LOSERS}) )", s)
+    results = []
+    for part in parts:
+        m = _RESULT.fullmatch(part)
+        if m is None:
+            if not results:
+                return []
+            raise Unread(part, "a clash result")
+        verb = m.group(3) if m.group(2) else re.sub(r"(?<=[^s])s$", "", m.group(3))
+        key = "winner" if m.group(1).startswith("the winner") else "losers"
+        results.append((key, clauses(f"{verb} {m.group(4)}", timing, effect)))
+    return results
 
 
 _TRAILING_IF = re.compile(r"((?:gain|lose) [^,]+?) if (.+)")

@@ -62,3 +62,42 @@ def test_a_card_with_a_timing_word_effect_in_all_players_tableaus():
     place(st, 1, "Far Banner", "Hid Banner", down=("Hid Banner",))
     do(st, 'play "Crowd Reader"')
     assert st.rp[0] == 8  # Tall Banner and Far Banner; a face-down card has no text ("Face-Down Cards")
+
+
+def test_clash_results_joined_by_and_name_the_winner_and_the_losers():
+    """"Clashing": "that player is the winner, and all other players are the losers": "Each player
+    who lost must flip a card in their tableau, and the winner of the clash gains 30 RP" gives each
+    its own result."""
+    text = ("Play: All players clash. Each player who lost must flip a card in their tableau, and the winner of the "
+            "clash gains 30 RP.")
+    effects, reason = compile_text(text)
+    assert reason is None
+    assert effects[0]["ops"] == [{"op": "clash", "with": "all",
+                                  "losers": [{"op": "flip", "target": {"player": "self", "pick": "choice",
+                                                                       "filter": {"face": "up"}}}],
+                                  "winner": [{"op": "gain_rp", "amount": 30}]}]
+    st = table(kit([card("Grand Melee", text, star=9)]), kit([card("Left Pawn", star=1)]),
+               kit([card("Right Pawn", star=1)]))
+    place(st, 1, "Left Pawn")
+    place(st, 2, "Right Pawn")
+    do(st, 'play "Grand Melee"')  # 9 + 1 against 1 + 1 twice
+    assert st.rp == [30, 0, 0]
+    assert st.down >= {st.tableau[1][0], st.tableau[2][0]}
+    effects, reason = compile_text("Play: Clash with an opponent. The loser gains 5 RP, and the winner must flip "
+                                   "the lowest STAR card in their tableau.")
+    assert reason is None and effects[0]["ops"][0]["winner"][0]["target"]["pick"] == "lowest"
+
+
+def test_otherwise_after_a_tie_is_the_winners_result():
+    """"Clashing": "In a tie, neither player wins nor loses": "If there is a tie, ... Otherwise, the
+    winner gains 22 RP" gives the tie result or the winner's, never both."""
+    text = "Play: Clash with an opponent. If there is a tie, you gain 40 RP. Otherwise, the winner gains 22 RP."
+    effects, reason = compile_text(text)
+    assert reason is None
+    assert effects[0]["ops"] == [{"op": "clash", "with": "opponent", "tie": [{"op": "gain_rp", "amount": 40}],
+                                  "winner": [{"op": "gain_rp", "amount": 22}]}]
+    for their_star, rp in ((3, [40, 0]), (9, [0, 22])):
+        st = table(kit([card("Even Odds", text, star=3)]), kit([card("Their Top", star=their_star)]))
+        place(st, 1, "Their Top")
+        do(st, 'play "Even Odds"')
+        assert st.rp == rp
