@@ -106,6 +106,11 @@ def read_clause(text: str, timing: str, effect: dict, last: dict) -> list[dict]:
     if m:
         word = m.group(1).split()[0]
         return [{"op": "play_extra", "amount": 1 if word in ("an", "one", "another") else number(word)}]
+    m = re.fullmatch(rf"(?:you )?take (another|an additional|an extra|{NUMBER} additional|{NUMBER} extra) turns?"
+                     r"(?: after this one)?", text)
+    if m:  # another turn of yours after this one ("Tournament Turns"; rules notes, "Another turn")
+        word = m.group(1).split()[0]
+        return [{"op": "extra_turn", "amount": 1 if word in ("another", "an") else number(word)}]
     m = re.fullmatch(r"reveal (?:the top card of the store(?: deck)?|a card from the top of the store)", text)
     if m:
         last["ref"] = "revealed"

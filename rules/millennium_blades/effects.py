@@ -233,7 +233,7 @@ def ops_errors(ops: Any, path: str, *, continuous: bool = False) -> Errors:
 
 def _op(name: str, op: Mapping[str, Any], where: str) -> Errors:
     errors: Errors = []
-    if name in ("gain_rp", "lose_rp", "gain_money", "extra_slot", "play_extra", "star_tokens", "set_star",
+    if name in ("gain_rp", "lose_rp", "gain_money", "extra_slot", "play_extra", "extra_turn", "star_tokens", "set_star",
                 "discard", "pay_money", "steal_rp", "clash_star"):
         errors += _int(op.get("amount", 1), f"{where}.amount")
     if name in ("gain_rp", "lose_rp", "set_star", "gain_money", "steal_rp") and "per" in op:

@@ -140,6 +140,10 @@ class ResolveMixin(ClashMixin, SpecialOpsMixin):
                 self.plays_left += op.get("amount", 1)
                 self.log("extra_play", seat, plays_left=self.plays_left)
             return True
+        if name == "extra_turn":  # "Take another turn": after this one (docs/rules-notes.md, "Another turn")
+            self.extra_turns[seat] += op.get("amount", 1)
+            self.log("extra_turn", seat, turns=self.extra_turns[seat])
+            return True
         if name == "insert":
             return self.op_insert(frame, k)
         if name == "reveal":

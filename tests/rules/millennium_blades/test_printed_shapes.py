@@ -101,3 +101,21 @@ def test_otherwise_after_a_tie_is_the_winners_result():
         place(st, 1, "Their Top")
         do(st, 'play "Even Odds"')
         assert st.rp == rp
+
+
+def test_take_another_turn_is_the_same_players_next_turn():
+    """"Tournament Turns": a player's turn is one Action and one Single; "Take another turn" gives
+    that player the next turn too, then play goes on clockwise (docs/rules-notes.md, "Another turn")."""
+    text = "Play: Take another turn."
+    effects, reason = compile_text(text)
+    assert reason is None and effects[0]["ops"] == [{"op": "extra_turn", "amount": 1}]
+    effects, reason = compile_text("Action: Take another turn after this one, and gain 8 RP.")
+    assert reason is None and effects[0]["ops"] == [{"op": "extra_turn", "amount": 1}, {"op": "gain_rp", "amount": 8}]
+    st = table(kit([card("Double Time", text), card("Second Wind")]), kit([card("Patient One"), card("Patient Two")]))
+    st.log_events = True
+    do(st, 'play "Double Time"')
+    assert st.seat_turn == 0 and st.turn == 2
+    (extra,) = [e for e in st.events if e.action == "extra_turn"]
+    assert st.event_to_string(extra).endswith("will take 1 more turn after this one")
+    do(st, 'play "Second Wind"')
+    assert st.seat_turn == 1
