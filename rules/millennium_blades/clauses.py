@@ -183,7 +183,11 @@ def _owner_flips(who: str, what: str) -> list[dict]:
 
 
 def _points(text: str) -> dict:
-    """"gain 3 RP for each ...", "lose 5 RP", "gain RP equal to twice its Star Rating"."""
+    """"gain 3 RP for each ...", "lose 5 RP", "gain RP equal to twice its Star Rating"; "gain
+    Dollars equal to ..." is the same amount in Millennium Dollars."""
+    m = re.fullmatch(r"gain (?:millennium )?(?:dollars|money) (equal to .+)", text)
+    if m:
+        return {**_points(f"gain rp {m.group(1)}"), "op": "gain_money"}
     m = re.fullmatch(rf"(gain|lose) rp equal to (?:({MULTIPLE}) )?(?:the star rating of (.+)|(its|that card's|"
                      rf"the revealed card's|the next card you play's|this card's|the attached card's) star rating)", text)
     if m:

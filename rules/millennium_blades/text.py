@@ -137,6 +137,9 @@ _WORDING = (
     (re.compile(r"(\+1 star tokens?) onto\b"), r"\1 on"),
     (re.compile(r"(?<!play )\byour next card\b(?! you play)"), "the next card you play"),
     (re.compile(r"\beach time\b"), "whenever"),
+    # "gain an additional 25 RP", "gain 10 RP more": a gain of its own after the one before it
+    (re.compile(rf"\b(gains?) (?:an additional |another )?({NUMBER}) (?:additional |more )?(rp|ranking points)(?: more)?\b"),
+     r"\1 \2 \3"),
     # "At the start of your turn, ..." / "Gain 10 RP at the start of each of your turns.": a turn_start trigger
     (re.compile(r"^at the (?:start|beginning) of (?:each of )?your turns?, "), "when your turn starts, "),
     (re.compile(r"^([^.,]+?) at the (?:start|beginning) of (?:each of )?your turns?\.?$"), r"when your turn starts, \1"),

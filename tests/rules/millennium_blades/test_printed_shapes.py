@@ -119,3 +119,26 @@ def test_take_another_turn_is_the_same_players_next_turn():
     assert st.event_to_string(extra).endswith("will take 1 more turn after this one")
     do(st, 'play "Second Wind"')
     assert st.seat_turn == 1
+
+
+def test_an_additional_gain_and_dollars_equal_to_a_star_rating():
+    """"Ranking Points": "gain 10 RP more" / "an additional 25 RP" is one more gain of that much;
+    "The winner gains Dollars equal to this card's STAR" pays Millennium Dollars ("Clashing")."""
+    text = "Play: Gain 10 RP. If it is your turn, gain 5 RP more."
+    effects, reason = compile_text(text)
+    assert reason is None
+    assert effects[0]["ops"][1] == {"op": "if", "condition": {"test": "your_turn"},
+                                    "then": [{"op": "gain_rp", "amount": 5}]}
+    st = table(kit([card("Home Field", text)]), kit([]))
+    do(st, 'play "Home Field"')
+    assert st.rp[0] == 15
+    effects, reason = compile_text("Play: Gain an additional 4 RP.")
+    assert reason is None and effects[0]["ops"] == [{"op": "gain_rp", "amount": 4}]
+    text = "Play: Clash with an opponent. The winner gains Dollars equal to this card's STAR."
+    effects, reason = compile_text(text)
+    assert reason is None
+    assert effects[0]["ops"][0]["winner"] == [{"op": "gain_money", "amount": 1, "per": {"count": "star", "card": "this"}}]
+    st = table(kit([card("Prize Purse", text, star=7)]), kit([card("Small Fry", star=1)]))
+    place(st, 1, "Small Fry")
+    do(st, 'play "Prize Purse"')
+    assert st.money == [7, 0]
