@@ -67,10 +67,56 @@ def compile_text(text: str) -> tuple[list[dict] | None, str | None]:
             plain = _kind(part)
             if plain in NO_EFFECT or metagame and plain == _METAGAME_REMINDER:
                 continue
-            effects.append(compile_ability(part))
+            effects += _compile_part(part)
     except Unread as exc:
         return None, f"not understood: {exc.phrase!r}"
     return effects, None
+
+
+#: an Ongoing or Top text whose later sentences each begin with their own trigger ("Top: Players
+#: cannot gain RP. At the start of your turn, flip this card."): each sentence is an effect of that
+#: timing ("Effects on Cards": an Ongoing effect works while the card is face-up, a Top effect
+#: while it is the Top Card, whatever else the card says)
+_CONTINUOUS_PREFIX = re.compile(r"^((?:[^:|()]{1,30}?\s*[—–-]\s*)?(?:ongoing|top)\s*:\s*)(.+)$", re.I | re.S)
+_OWN_TRIGGER = re.compile(r"^(?:whenever|when|each time|at the (?:start|beginning) of)\b", re.I)
+#: "This effect stops working during scoring": the sentences before hold until the tournament is scored
+_UNTIL_SCORING = "this effect stops working during scoring"
+
+
+def _compile_part(part: str) -> list[dict]:
+    """One ability; an Ongoing or Top text of sentences with their own triggers, one effect each."""
+    try:
+        return [compile_ability(part)]
+    except Unread:
+        split = _sentence_effects(part)
+        if split is None:
+            raise
+    sentences, until_scoring = split
+    try:
+        effects = [compile_ability(sentence) for sentence in sentences]
+    except Unread:
+        return [compile_ability(part)]  # the whole text's phrase is the one to report
+    if until_scoring:
+        for effect in effects:
+            if "trigger" in effect or any(op["op"] != "rp_gain_limit" for op in effect["ops"]):
+                continue
+            for op in effect["ops"]:
+                op["until_scoring"] = True
+    return effects
+
+
+def _sentence_effects(part: str) -> tuple[list[str], bool] | None:
+    m = _CONTINUOUS_PREFIX.match(part)
+    if m is None:
+        return None
+    body = re.sub(r"\s+(?=[.!,])", "", m.group(2))  # "RP (including you)." without its reminder: "RP ."
+    sentences = [s.strip() for s in re.split(r"(?<=[.!])\s+", body) if s.strip()]
+    until_scoring = _kind(sentences[-1]) == _UNTIL_SCORING if sentences else False
+    if until_scoring:
+        sentences = sentences[:-1]
+    if len(sentences) < 2 or not all(_OWN_TRIGGER.match(s) for s in sentences[1:]):
+        return None
+    return [m.group(1) + s for s in sentences], until_scoring
 
 
 def split_abilities(text: str) -> list[str]:

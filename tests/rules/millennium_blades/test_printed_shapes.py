@@ -142,3 +142,32 @@ def test_an_additional_gain_and_dollars_equal_to_a_star_rating():
     place(st, 1, "Small Fry")
     do(st, 'play "Prize Purse"')
     assert st.money == [7, 0]
+
+
+def test_a_top_text_of_sentences_with_their_own_triggers_is_one_effect_each():
+    """"Effects on Cards": a Top effect works while its card is the Top Card; "Top: Players cannot
+    gain RP. At the start of your turn, flip this card." is a continuous rule and a turn-start
+    trigger of the same timing; "This effect stops working during scoring" lifts the rule while
+    the tournament is scored ("Ending the Tournament")."""
+    from rules.millennium_blades.replacement import limited_gain
+
+    text = ("Top: Players cannot gain RP (including you). At the start of your turn, flip this card. "
+            "This effect stops working during scoring.")
+    effects, reason = compile_text(text)
+    assert reason is None
+    assert [e["ops"] for e in effects] == [
+        [{"op": "rp_gain_limit", "who": "each", "none": True, "until_scoring": True}],
+        [{"op": "flip", "target": {"player": "self", "pick": "this"}}]]
+    assert effects[1]["trigger"] == {"event": "turn_start"}
+    st = table(kit([card("Hush Bell", text), card("Loud Horn", "Play: Gain 5 RP.")]),
+               kit([card("Chatter Box", "Play: Gain 5 RP."), card("Idle Lamp")]))
+    do(st, 'play "Hush Bell"')
+    bell = st.tableau[0][0]
+    st.phase = "scoring"
+    assert limited_gain(st, 1, 5) == 5
+    st.phase = "turn"
+    do(st, 'play "Chatter Box"')  # no RP while the Bell is the Top Card
+    assert st.rp == [0, 0]
+    assert bell in st.down  # flipped as Seat 0's turn starts
+    do(st, 'play "Loud Horn"')
+    assert st.rp == [5, 0]
