@@ -51,6 +51,7 @@ EFFECT_OPS = {
     "protect": OpSpec("Cards cannot be flipped by opponents' effects.", {"target": "str", "filter": ANY}),
     "extra_slot": OpSpec("Your tableau has extra slots, at its right end.", N),
     "play_extra": OpSpec("Play an additional single this turn.", N),
+    "keep_source": OpSpec("Action: this card is not flipped when its Action is used (\"Do not flip this card\").", {}),
     "extra_turn": OpSpec("Take another turn after this one (amount turns; rules notes).", N),
     "set_star": OpSpec('This card\'s Star Rating (printed "X"): amount times a count (per).', {**N, "per": ANY}),
     "reveal": OpSpec("Reveal a card (top of the Store, from your hand, or a face-down card).",

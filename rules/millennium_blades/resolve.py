@@ -164,9 +164,13 @@ class ResolveMixin(ClashMixin, SpecialOpsMixin):
             return self.op_attach(frame, op, k)
         if name == "attach_from_hand":
             return self.op_attach_from_hand(frame, op, k)
+        if name == "keep_source":  # "Action: ... Do not flip this card.": the card's text overrides "Use an Action"
+            ctx["keep_source"] = True
+            return True
         if name == "_flip_source":
-            # not if it left play or became an attachment
-            if source not in self.down and self.seat_of(source) is not None and source not in self.attached:
+            # not if it left play or became an attachment, nor if its Action said "Do not flip this card"
+            if source not in self.down and not ctx.get("keep_source") and self.seat_of(source) is not None \
+                    and source not in self.attached:
                 spared = self.spare_with_token(frame, k)
                 if spared is None:
                     return False

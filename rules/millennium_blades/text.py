@@ -280,6 +280,11 @@ def _sentences(sentences: list[str], timing: str, effect: dict) -> list[dict]:
             for key, branch_ops in branches:
                 clash.setdefault(key, []).extend(branch_ops)
             continue
+        if re.fullmatch(r"do not flip this (?:card|accessory|deck box)(?: when you use this action)?", s):
+            if timing != "action":
+                raise Unread(s, "only an Action flips its card")
+            ops.append({"op": "keep_source"})  # "Use an Action": "then flip the card face-down", unless it says not to
+            continue
         if s.startswith("if "):
             cond, rest = _split_if(s)
             ops.append({"op": "if", "condition": cond, "then": clauses(rest, timing, effect, cond.get("card"))})

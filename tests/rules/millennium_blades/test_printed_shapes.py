@@ -171,3 +171,20 @@ def test_a_top_text_of_sentences_with_their_own_triggers_is_one_effect_each():
     assert bell in st.down  # flipped as Seat 0's turn starts
     do(st, 'play "Loud Horn"')
     assert st.rp == [5, 0]
+
+
+def test_an_action_that_says_do_not_flip_this_card_stays_face_up():
+    """"Use an Action": "perform the text on the card, then flip the card face-down"; a text that
+    ends "Do not flip this card." keeps it face-up, so it can be used again on a later turn (one
+    Action a turn all the same)."""
+    text = "Action: Gain 5 RP. Do not flip this card."
+    effects, reason = compile_text(text)
+    assert reason is None and effects[0]["ops"] == [{"op": "gain_rp", "amount": 5}, {"op": "keep_source"}]
+    assert compile_text("Play: Gain 5 RP. Do not flip this card.")[0] is None
+    st = table(kit([card("First Step"), card("Second Step")], box=[card("Endless Tap", text, kind="deck_box")]),
+               kit([card("Idle Lamp"), card("Idle Stool")]))
+    tap = st.deck_box[0][0]
+    do(st, 'use "Endless Tap"', 'play "First Step"', 'play "Idle Lamp"')
+    assert st.rp[0] == 5 and tap not in st.down
+    do(st, 'use "Endless Tap"')
+    assert st.rp[0] == 10 and tap not in st.down
