@@ -273,7 +273,7 @@ def _protect(subject: str) -> dict:
              "adjacent cards": "adjacent", "singles in your tableau": "tableau"}
     if subject in fixed:
         return {"op": "protect", "target": fixed[subject]}
-    flt, zone, rest = card_phrase(re.sub(r"^your other ", "other ", subject))
+    flt, zone, rest = card_phrase(re.sub(r"^your (other )?", r"\1", subject))  # "your cards": in your tableau
     where = flt.pop("where", None)
     if where == "other":  # "your other cards": every card but this one
         flt["where"] = "other"

@@ -44,7 +44,7 @@ def number(text: str) -> int:
 # -- card descriptions ---------------------------------------------------------------------------
 _HEAD = re.compile(rf"^(?:each |every |a |an |one |the |any |all )?(?:different )?(?P<other>(?:an)?other )?(?P<adj>adjacent )?"
                    rf"(?P<face>face-up |face-down )?"
-                   rf"(?:(?P<stars>\d+) star(?: rating)?(?: or (?P<dir>lower|higher|less|more|greater|fewer))? )?"
+                   rf"(?:(?P<stars>\d+) star(?: rating)?(?: (?:or|and) (?P<dir>lower|higher|less|more|greater|fewer))? )?"
                    rf"(?:(?P<el>{ELEMENT})(?:-element)? (?:and (?P<el2>{ELEMENT}) )?)?"
                    rf"(?:(?P<ty2>{TYPE}) and )?(?P<noun>cards?|singles?|(?:{TYPE})s?(?: cards?| singles?)?)\b")
 _MODIFIERS = (

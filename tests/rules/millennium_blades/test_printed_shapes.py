@@ -188,3 +188,18 @@ def test_an_action_that_says_do_not_flip_this_card_stays_face_up():
     assert st.rp[0] == 5 and tap not in st.down
     do(st, 'use "Endless Tap"')
     assert st.rp[0] == 10 and tap not in st.down
+
+
+def test_your_n_star_and_lower_cards_cannot_be_flipped():
+    """"Cannot be flipped": a protected card is no legal choice for an opponent's flip; "Your 4
+    STAR and lower cards" are the cards of your tableau with a Star Rating of 4 or less."""
+    text = "Ongoing: Your 4 STAR and lower cards cannot be flipped by opponents' effects."
+    effects, reason = compile_text(text)
+    assert reason is None
+    assert effects[0]["ops"] == [{"op": "protect", "target": "tableau", "filter": {"star": {"cmp": "<=", "value": 4}}}]
+    st = table(kit([card("Small Shield", text, star=2), card("Wee Scout", star=3), card("Tall Knight", star=7)]),
+               kit([card("Raider", "Play: Flip a card in an opponent's tableau.")]))
+    place(st, 0, "Small Shield", "Wee Scout", "Tall Knight")
+    st.seat_turn = 1
+    do(st, 'play "Raider"')
+    assert [st.cards[c].name for c in st.down] == ["Tall Knight"]
