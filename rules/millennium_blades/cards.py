@@ -60,6 +60,8 @@ EFFECT_OPS = {
     "steal_rp": OpSpec("Steal ranking points: the players (who) lose them, never below zero, and you gain what "
                        "they lost (thief: that_player, the one who steals from you).",
                  {**RP, "thief": "str"}),
+    "star_bonus": OpSpec("This card (card: this) or your Top Card (card: top) has amount more stars, times a count "
+                         "(per) (continuous).", {**N, "per": ANY, "card": "str"}),
     "clash_star": OpSpec("This card has more stars when it is the Top Card in a clash (continuous).", N),
     "cancel_flip": OpSpec("Reaction: the flip that triggered the reaction does not happen.", {}),
     "if": OpSpec("Run then (or else) by a condition.", {"condition": ANY, "then": ANY, "else": ANY}),

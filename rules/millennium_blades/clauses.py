@@ -237,6 +237,10 @@ def _continuous(s: str) -> list[dict]:
     m = re.fullmatch(r"this card has \+(\d+) star(?: rating)? (?:when|while) clashing", s)
     if m:  # "Clashing": the Top Card's Star Rating plus this
         return [{"op": "clash_star", "amount": int(m.group(1))}]
+    m = re.fullmatch(rf"(this card|your top card) has \+({NUMBER}) star(?: rating)?(?: for (?:each|every) (.+))?", s)
+    if m:  # a Star Rating plus this much ("CARD DATA"; queries.star_bonus)
+        op = {"op": "star_bonus", "amount": number(m.group(2)), "card": "this" if m.group(1) == "this card" else "top"}
+        return [{**op, "per": read_count(m.group(3))} if m.group(3) else op]
     if re.match(r"(?:while the card immediately to the left of this one is face-up, )?this card has (?:the "
                 r"elements? and types?|that card's elements and types) (?:of the face-up card to its immediate left|"
                 r"in place of its own)", s):

@@ -69,7 +69,7 @@ EVENTS = ("play", "flipped", "would_flip", "clash_won", "clash_lost", "clash", "
           "would_lose_clash", "action_used", "would_lose_rp", "clash_card", "turn_start")
 SIDES = ("self", "opponent", "any")
 TRIGGERED_TIMINGS = ("top", "ongoing", "reaction")
-CONTINUOUS_OPS = ("protect", "extra_slot", "set_star", "copy_attributes", "clash_star", "no_rp_loss",
+CONTINUOUS_OPS = ("protect", "extra_slot", "set_star", "star_bonus", "copy_attributes", "clash_star", "no_rp_loss",
                   "rp_gain_limit", *SPECIAL_CONTINUOUS_OPS)
 #: the sides of a Character or Venue card, and its Deckbuilding side's timings and ops
 CARD_SIDES = ("deckbuilding", "tournament")
@@ -234,9 +234,11 @@ def ops_errors(ops: Any, path: str, *, continuous: bool = False) -> Errors:
 def _op(name: str, op: Mapping[str, Any], where: str) -> Errors:
     errors: Errors = []
     if name in ("gain_rp", "lose_rp", "gain_money", "extra_slot", "play_extra", "extra_turn", "star_tokens", "set_star",
-                "discard", "pay_money", "steal_rp", "clash_star"):
+                "discard", "pay_money", "steal_rp", "clash_star", "star_bonus"):
         errors += _int(op.get("amount", 1), f"{where}.amount")
-    if name in ("gain_rp", "lose_rp", "set_star", "gain_money", "steal_rp") and "per" in op:
+    if name == "star_bonus" and op.get("card", "this") not in ("this", "top"):
+        errors.append((f"{where}.card", "is this or top"))
+    if name in ("gain_rp", "lose_rp", "set_star", "star_bonus", "gain_money", "steal_rp") and "per" in op:
         errors += count_errors(op["per"], f"{where}.per")
     if "max" in op:
         errors += _int(op["max"], f"{where}.max")

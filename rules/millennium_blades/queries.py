@@ -99,6 +99,8 @@ class QueryMixin:
             return None
         definition = self.cards[card]
         base = definition.printed_star + (self.attached_star(card) if self.attached else 0)
+        if self.cards_with("star_bonus"):  # "This card has +3 STAR", "Your Top card has +2 STAR"
+            base += self.star_bonus(card)
         if definition.star != "X":
             return base + self.tokens.get(card, 0)
         busy = self.__dict__.setdefault("_x_busy", set())
@@ -110,6 +112,27 @@ class QueryMixin:
             finally:
                 busy.discard(card)
         return base + self.tokens.get(card, 0)
+
+    def star_bonus(self, card: int) -> int:
+        """The stars face-up cards give ``card``: an Ongoing one while its card is in play, a Top
+        one while its card is the Top Card ("Effects on Cards"); its own count never counts it twice."""
+        busy = self.__dict__.setdefault("_bonus_busy", set())
+        total = 0
+        for source in self.cards_with("star_bonus"):
+            seat = None if source in self.down or source in busy else self.seat_of(source)
+            if seat is None:
+                continue
+            definition, top = self.cards[source], self.top_card(seat)
+            ops = definition.continuous("star_bonus") + (definition.continuous("star_bonus", "top") if source == top else [])
+            for op in ops:
+                if (source if op.get("card", "this") == "this" else top) != card:
+                    continue
+                busy.add(source)
+                try:
+                    total += op.get("amount", 1) * (self.count(op["per"], source) if "per" in op else 1)
+                finally:
+                    busy.discard(source)
+        return total
 
     def mimicked(self, card: int) -> int | None:
         """Mimicry: the face-up card to the immediate left whose symbols this card has."""

@@ -203,3 +203,26 @@ def test_your_n_star_and_lower_cards_cannot_be_flipped():
     st.seat_turn = 1
     do(st, 'play "Raider"')
     assert [st.cards[c].name for c in st.down] == ["Tall Knight"]
+
+
+def test_a_card_or_your_top_card_has_more_stars():
+    """"Effects on Cards": an Ongoing effect works while its card is face-up, a Top effect while it
+    is the Top Card; "Your Top card has +2 STAR" raises the Star Rating the clash adds ("Clashing"),
+    and "This card has +1 STAR for each card in your tableau" counts as it is now."""
+    boost = "Ongoing: Your Top card has +2 STAR."
+    effects, reason = compile_text(boost)
+    assert reason is None and effects[0]["ops"] == [{"op": "star_bonus", "amount": 2, "card": "top"}]
+    crowd = "Top: This card has +1 STAR for each card in your tableau."
+    effects, reason = compile_text(crowd)
+    assert reason is None and effects[0]["ops"][0]["per"] == {"count": "cards", "zone": "tableau", "filter": {}}
+    st = table(kit([card("Cheer Squad", boost, star=3), card("Crowd Hero", crowd, star=4),
+                    card("Duel Caller", "Play: Clash with an opponent. If you win, gain 10 RP.", star=1)]),
+               kit([card("Their Wall", star=2)]))
+    place(st, 0, "Cheer Squad", "Crowd Hero")
+    squad, hero = st.tableau[0]
+    assert st.star(squad) == 3 and st.star(hero) == 4 + 2 + 2  # its own Top bonus (2 cards) and the Squad's
+    place(st, 1, "Their Wall")
+    do(st, 'play "Duel Caller"')  # the Caller is the Top Card now: 1 + 2 + 1 against 2 + 1
+    assert st.star(hero) == 4 and st.star(st.tableau[0][2]) == 3 and st.rp[0] == 10
+    st.down.add(squad)
+    assert st.star(st.tableau[0][2]) == 1
