@@ -85,10 +85,22 @@ _EITHER = re.compile(rf"^((?:each |every |a |an |one |the |any |all )?(?:(?:an)?
                      rf"({ELEMENT}|{TYPE}) or ({ELEMENT}|{TYPE}) (?=(?:cards?|singles?)\b)")
 
 
+#: "an opponent's FIRE card", "opponents' cards": the owner before the card ("<card> in <their> tableau")
+_OWNED = re.compile(r"^(an opponent's|another player's|each opponent's|opponents'|other players') "
+                    r"((?:face-up |face-down )?(?:[a-z]+ )?(?:cards?|singles?))\b(.*)$")
+
+
 def card_phrase(text: str) -> tuple[dict, str, str]:
     """``"face-up fire soldiers in your tableau"`` -> (FILTER, ZONE, rest of the text).
 
     The zone is ``tableau`` unless the phrase names another; ``hand`` for "in your hand"."""
+    owned = _OWNED.match(text)
+    if owned:  # "an opponent's card": a card in that tableau
+        try:
+            return card_phrase(f"{'a ' if owned.group(1).startswith(('an ', 'a ')) else ''}{owned.group(2)} "
+                               f"in {owned.group(1)} tableau{'s' if owned.group(1).endswith(chr(39)) else ''}{owned.group(3)}")
+        except Unread:
+            pass
     either = _EITHER.match(text)
     if either:
         flt, zone, rest = card_phrase(either.group(1) + text[either.end():])

@@ -226,3 +226,18 @@ def test_a_card_or_your_top_card_has_more_stars():
     assert st.star(hero) == 4 and st.star(st.tableau[0][2]) == 3 and st.rp[0] == 10
     st.down.add(squad)
     assert st.star(st.tableau[0][2]) == 1
+
+
+def test_an_opponents_card_is_a_card_in_an_opponents_tableau():
+    """"Flip a Card": "flip an opponent's card" flips a face-up card of an opponent's tableau, as
+    "a card in an opponent's tableau" does."""
+    text = "Play: Flip an opponent's card and gain 3 RP."
+    effects, reason = compile_text(text)
+    assert reason is None
+    assert effects[0]["ops"] == [{"op": "flip", "target": {"player": "opponent", "pick": "choice", "filter": {"face": "up"}}},
+                                 {"op": "gain_rp", "amount": 3}]
+    st = table(kit([card("Mine Pebble"), card("Poker", text)]), kit([card("Their Lamp")]))
+    place(st, 0, "Mine Pebble")
+    place(st, 1, "Their Lamp")
+    do(st, 'play "Poker"')
+    assert [st.cards[c].name for c in st.down] == ["Their Lamp"] and st.rp[0] == 3
