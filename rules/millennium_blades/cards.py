@@ -51,6 +51,8 @@ EFFECT_OPS = {
     "protect": OpSpec("Cards cannot be flipped by opponents' effects.", {"target": "str", "filter": ANY}),
     "extra_slot": OpSpec("Your tableau has extra slots, at its right end.", N),
     "play_extra": OpSpec("Play an additional single this turn.", N),
+    "keep_source": OpSpec("Action: this card is not flipped when its Action is used (\"Do not flip this card\").", {}),
+    "extra_turn": OpSpec("Take another turn after this one (amount turns; rules notes).", N),
     "set_star": OpSpec('This card\'s Star Rating (printed "X"): amount times a count (per).', {**N, "per": ANY}),
     "reveal": OpSpec("Reveal a card (top of the Store, from your hand, or a face-down card).",
                      {"source": "str", "filter": ANY}),
@@ -58,6 +60,8 @@ EFFECT_OPS = {
     "steal_rp": OpSpec("Steal ranking points: the players (who) lose them, never below zero, and you gain what "
                        "they lost (thief: that_player, the one who steals from you).",
                  {**RP, "thief": "str"}),
+    "star_bonus": OpSpec("This card (card: this) or your Top Card (card: top) has amount more stars, times a count "
+                         "(per) (continuous).", {**N, "per": ANY, "card": "str"}),
     "clash_star": OpSpec("This card has more stars when it is the Top Card in a clash (continuous).", N),
     "cancel_flip": OpSpec("Reaction: the flip that triggered the reaction does not happen.", {}),
     "if": OpSpec("Run then (or else) by a condition.", {"condition": ANY, "then": ANY, "else": ANY}),

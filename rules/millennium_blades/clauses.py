@@ -106,6 +106,11 @@ def read_clause(text: str, timing: str, effect: dict, last: dict) -> list[dict]:
     if m:
         word = m.group(1).split()[0]
         return [{"op": "play_extra", "amount": 1 if word in ("an", "one", "another") else number(word)}]
+    m = re.fullmatch(rf"(?:you )?take (another|an additional|an extra|{NUMBER} additional|{NUMBER} extra) turns?"
+                     r"(?: after this one)?", text)
+    if m:  # another turn of yours after this one ("Tournament Turns"; rules notes, "Another turn")
+        word = m.group(1).split()[0]
+        return [{"op": "extra_turn", "amount": 1 if word in ("another", "an") else number(word)}]
     m = re.fullmatch(r"reveal (?:the top card of the store(?: deck)?|a card from the top of the store)", text)
     if m:
         last["ref"] = "revealed"
@@ -178,7 +183,11 @@ def _owner_flips(who: str, what: str) -> list[dict]:
 
 
 def _points(text: str) -> dict:
-    """"gain 3 RP for each ...", "lose 5 RP", "gain RP equal to twice its Star Rating"."""
+    """"gain 3 RP for each ...", "lose 5 RP", "gain RP equal to twice its Star Rating"; "gain
+    Dollars equal to ..." is the same amount in Millennium Dollars."""
+    m = re.fullmatch(r"gain (?:millennium )?(?:dollars|money) (equal to .+)", text)
+    if m:
+        return {**_points(f"gain rp {m.group(1)}"), "op": "gain_money"}
     m = re.fullmatch(rf"(gain|lose) rp equal to (?:({MULTIPLE}) )?(?:the star rating of (.+)|(its|that card's|"
                      rf"the revealed card's|the next card you play's|this card's|the attached card's) star rating)", text)
     if m:
@@ -228,6 +237,10 @@ def _continuous(s: str) -> list[dict]:
     m = re.fullmatch(r"this card has \+(\d+) star(?: rating)? (?:when|while) clashing", s)
     if m:  # "Clashing": the Top Card's Star Rating plus this
         return [{"op": "clash_star", "amount": int(m.group(1))}]
+    m = re.fullmatch(rf"(this card|your top card) has \+({NUMBER}) star(?: rating)?(?: for (?:each|every) (.+))?", s)
+    if m:  # a Star Rating plus this much ("CARD DATA"; queries.star_bonus)
+        op = {"op": "star_bonus", "amount": number(m.group(2)), "card": "this" if m.group(1) == "this card" else "top"}
+        return [{**op, "per": read_count(m.group(3))} if m.group(3) else op]
     if re.match(r"(?:while the card immediately to the left of this one is face-up, )?this card has (?:the "
                 r"elements? and types?|that card's elements and types) (?:of the face-up card to its immediate left|"
                 r"in place of its own)", s):
@@ -264,7 +277,7 @@ def _protect(subject: str) -> dict:
              "adjacent cards": "adjacent", "singles in your tableau": "tableau"}
     if subject in fixed:
         return {"op": "protect", "target": fixed[subject]}
-    flt, zone, rest = card_phrase(re.sub(r"^your other ", "other ", subject))
+    flt, zone, rest = card_phrase(re.sub(r"^your (other )?", r"\1", subject))  # "your cards": in your tableau
     where = flt.pop("where", None)
     if where == "other":  # "your other cards": every card but this one
         flt["where"] = "other"

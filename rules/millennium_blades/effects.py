@@ -69,7 +69,7 @@ EVENTS = ("play", "flipped", "would_flip", "clash_won", "clash_lost", "clash", "
           "would_lose_clash", "action_used", "would_lose_rp", "clash_card", "turn_start")
 SIDES = ("self", "opponent", "any")
 TRIGGERED_TIMINGS = ("top", "ongoing", "reaction")
-CONTINUOUS_OPS = ("protect", "extra_slot", "set_star", "copy_attributes", "clash_star", "no_rp_loss",
+CONTINUOUS_OPS = ("protect", "extra_slot", "set_star", "star_bonus", "copy_attributes", "clash_star", "no_rp_loss",
                   "rp_gain_limit", *SPECIAL_CONTINUOUS_OPS)
 #: the sides of a Character or Venue card, and its Deckbuilding side's timings and ops
 CARD_SIDES = ("deckbuilding", "tournament")
@@ -233,10 +233,12 @@ def ops_errors(ops: Any, path: str, *, continuous: bool = False) -> Errors:
 
 def _op(name: str, op: Mapping[str, Any], where: str) -> Errors:
     errors: Errors = []
-    if name in ("gain_rp", "lose_rp", "gain_money", "extra_slot", "play_extra", "star_tokens", "set_star",
-                "discard", "pay_money", "steal_rp", "clash_star"):
+    if name in ("gain_rp", "lose_rp", "gain_money", "extra_slot", "play_extra", "extra_turn", "star_tokens", "set_star",
+                "discard", "pay_money", "steal_rp", "clash_star", "star_bonus"):
         errors += _int(op.get("amount", 1), f"{where}.amount")
-    if name in ("gain_rp", "lose_rp", "set_star", "gain_money", "steal_rp") and "per" in op:
+    if name == "star_bonus" and op.get("card", "this") not in ("this", "top"):
+        errors.append((f"{where}.card", "is this or top"))
+    if name in ("gain_rp", "lose_rp", "set_star", "star_bonus", "gain_money", "steal_rp") and "per" in op:
         errors += count_errors(op["per"], f"{where}.per")
     if "max" in op:
         errors += _int(op["max"], f"{where}.max")
@@ -308,6 +310,9 @@ def filter_errors(flt: Any, path: str) -> Errors:
             known = ELEMENTS if key == "elements_all" else TYPE_VALUES
             if not isinstance(value, list) or not value or any(v not in known for v in value):
                 errors.append((f"{path}.{key}", f"is a list of {', '.join(known)}"))
+        elif key == "symbols_any":
+            if not isinstance(value, list) or len(value) < 2 or any(v not in (*ELEMENTS, *TYPE_VALUES) for v in value):
+                errors.append((f"{path}.{key}", "is a list of two or more elements and types"))
         else:
             errors.append((f"{path}.{key}", ("is not a filter key (face, element, type, keyword, star, where, "
                                              "elements_min, shares, shares_none)")))

@@ -214,7 +214,9 @@ class FlowMixin:
             self.start_scoring()
             return
         n = self.num_players
-        if not self.out:
+        if self.extra_turns[self.seat_turn] and self.seat_turn not in self.out:
+            self.extra_turns[self.seat_turn] -= 1  # "Take another turn": the same seat's turn again
+        elif not self.out:
             self.seat_turn = (self.seat_turn + 1) % n
         else:
             self.seat_turn = next((self.seat_turn + k) % n for k in range(1, n + 1) if (self.seat_turn + k) % n not in self.out)

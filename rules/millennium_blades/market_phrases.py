@@ -71,6 +71,8 @@ def read_market_sentence(s: str, ops: list[dict], timing: str, effect: dict) -> 
             last["lose"] = clauses(m.group(1), timing, effect)
             last["tie"] = list(last["lose"])
             return True
+        if last and last["op"] == "clash" and "tie" in last and re.match(r"the (?:winner|losers?)\b", m.group(1)):
+            return False  # "If there is a tie, ... Otherwise, the winner ...": a result (text._clash_branches)
         raise Unread(s, "an 'otherwise' with no 'if' before it")
     if re.fullmatch(r"(?:they|that player|the opponent) must use a card of your choice in their tableau for the clash", s):
         if not (last and last["op"] == "clash" and last["with"] == "opponent"):

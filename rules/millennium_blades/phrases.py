@@ -44,12 +44,15 @@ def number(text: str) -> int:
 # -- card descriptions ---------------------------------------------------------------------------
 _HEAD = re.compile(rf"^(?:each |every |a |an |one |the |any |all )?(?:different )?(?P<other>(?:an)?other )?(?P<adj>adjacent )?"
                    rf"(?P<face>face-up |face-down )?"
-                   rf"(?:(?P<stars>\d+) star(?: rating)?(?: or (?P<dir>lower|higher|less|more|greater|fewer))? )?"
+                   rf"(?:(?P<stars>\d+) star(?: rating)?(?: (?:or|and) (?P<dir>lower|higher|less|more|greater|fewer))? )?"
                    rf"(?:(?P<el>{ELEMENT})(?:-element)? (?:and (?P<el2>{ELEMENT}) )?)?"
                    rf"(?:(?P<ty2>{TYPE}) and )?(?P<noun>cards?|singles?|(?:{TYPE})s?(?: cards?| singles?)?)\b")
 _MODIFIERS = (
     (re.compile(r"^ with (mimicry|blast off|scurry|anvil drop|thwomp!?)"), "keyword"),
-    (re.compile(rf"^ with ({NUMBER}) or (more|fewer|less) stars"), "stars"),
+    (re.compile(rf"^ with ({NUMBER}) or (more|fewer|less|higher|lower|greater) stars?(?: ratings?)?"), "stars"),
+    (re.compile(rf"^ with ({NUMBER}) stars?(?: ratings?)? or (more|fewer|less|higher|lower|greater)"), "stars"),
+    # "a card with a Play effect": its printed timing word ("Effects on Cards")
+    (re.compile(r"^ with (?:an? )?(play|flip|score|ongoing|top|next|action|reaction) effects?"), "timing"),
     (re.compile(rf"^ with (?:a )?(lower|higher|lesser|greater|fewer|less|more) star rating(?: than {_THIS})?"), "star_vs_this"),
     (re.compile(rf"^ whose star rating is (lower|higher) than {_THIS}"), "star_vs_this"),
     (re.compile(rf"^ with ({NUMBER}) stars"), "exact_stars"),
@@ -60,7 +63,8 @@ _MODIFIERS = (
     (re.compile(rf"^ (?:immediately )?to the (left|right) of {_THIS}"), "side"),
     (re.compile(rf"^ adjacent to {_THIS}"), "adjacent"),
     (re.compile(r"^ (?:of your choice )?in (your|an opponent's|another player's|your opponents'|each opponent's|"
-                r"other players'|other player's|opponents'|each|any|every|all) (tableaus?|hand|tableaux)"), "zone"),
+                r"other players'|other player's|opponents'|all players'|all player's|each|any|every|all) "
+                r"(tableaus?|hand|tableaux)"), "zone"),
     (re.compile(r"^ (?:of your choice|of their choice)"), "choice"),
     # "Play" effects: the card is "in play" while it resolves ("Effects on Cards"): your tableau
     (re.compile(r"^ (?:in play|in your play area)"), "in_play"),
@@ -72,13 +76,35 @@ _MODIFIERS = (
 ZONE_WORDS = {"your": "tableau", "an opponent's": "opponents", "another player's": "opponents",
               "your opponents'": "opponents", "each opponent's": "opponents", "each": "all", "any": "all",
               "other players'": "opponents", "other player's": "opponents", "opponents'": "opponents",
-              "every": "all", "all": "all"}
+              "every": "all", "all": "all", "all players'": "all", "all player's": "all"}
+
+
+#: "a FIRE or MYTH card": two symbols joined by "or", a card with either ("CARD DATA": a card's
+#: Elements and Types; docs/rules-notes.md, "A card of either symbol")
+_EITHER = re.compile(rf"^((?:each |every |a |an |one |the |any |all )?(?:(?:an)?other )?(?:face-up |face-down )?)"
+                     rf"({ELEMENT}|{TYPE}) or ({ELEMENT}|{TYPE}) (?=(?:cards?|singles?)\b)")
+
+
+#: "an opponent's FIRE card", "opponents' cards": the owner before the card ("<card> in <their> tableau")
+_OWNED = re.compile(r"^(an opponent's|another player's|each opponent's|opponents'|other players') "
+                    r"((?:face-up |face-down )?(?:[a-z]+ )?(?:cards?|singles?))\b(.*)$")
 
 
 def card_phrase(text: str) -> tuple[dict, str, str]:
     """``"face-up fire soldiers in your tableau"`` -> (FILTER, ZONE, rest of the text).
 
     The zone is ``tableau`` unless the phrase names another; ``hand`` for "in your hand"."""
+    owned = _OWNED.match(text)
+    if owned:  # "an opponent's card": a card in that tableau
+        try:
+            return card_phrase(f"{'a ' if owned.group(1).startswith(('an ', 'a ')) else ''}{owned.group(2)} "
+                               f"in {owned.group(1)} tableau{'s' if owned.group(1).endswith(chr(39)) else ''}{owned.group(3)}")
+        except Unread:
+            pass
+    either = _EITHER.match(text)
+    if either:
+        flt, zone, rest = card_phrase(either.group(1) + text[either.end():])
+        return {**flt, "symbols_any": [either.group(2), either.group(3)]}, zone, rest
     m = _HEAD.match(text)
     if not m:
         raise Unread(text, "a card description")
@@ -122,7 +148,9 @@ def _modify(flt: dict, kind: str, m: re.Match, zone: str) -> str:
     if kind == "keyword":
         flt["keyword"] = KEYWORD_NAMES[g[0]]
     elif kind == "stars":
-        flt["star"] = {"cmp": ">=" if g[1] == "more" else "<=", "value": number(g[0])}
+        flt["star"] = {"cmp": ">=" if g[1] in ("more", "higher", "greater") else "<=", "value": number(g[0])}
+    elif kind == "timing":
+        flt["timing"] = g[0]
     elif kind == "exact_stars":
         flt["star"] = {"cmp": "==", "value": number(g[0])}
     elif kind == "star_vs_this":

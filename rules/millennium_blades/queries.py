@@ -8,8 +8,8 @@ import operator
 
 TABLEAU_SLOTS = 6  # the Tournament Board's singles area ("Tableau"); see the rules notes
 #: the FILTER keys that look at a card's elements (``ELEMENT_KEYS``) or types (``TYPE_KEYS``)
-ELEMENT_KEYS = frozenset({"element", "elements_min", "shares", "shares_none", "elements_all", "symbol"})
-TYPE_KEYS = frozenset({"type", "shares", "shares_none", "types_all", "symbol"})
+ELEMENT_KEYS = frozenset({"element", "elements_min", "shares", "shares_none", "elements_all", "symbol", "symbols_any"})
+TYPE_KEYS = frozenset({"type", "shares", "shares_none", "types_all", "symbol", "symbols_any"})
 #: FILTER ``where`` relative to the source card, by (the source's slot, the card's slot) in one tableau
 SLOT_TESTS = {"left": lambda a, b: b == a - 1, "right": lambda a, b: b == a + 1, "left_of": lambda a, b: b < a,
               "right_of": lambda a, b: b > a, "adjacent": lambda a, b: abs(a - b) == 1}
@@ -111,6 +111,8 @@ class QueryMixin:
             return None
         definition = self.cards[card]
         base = definition.printed_star + (self.attached_star(card) if self.attached else 0)
+        if self.cards_with("star_bonus"):  # "This card has +3 STAR", "Your Top card has +2 STAR"
+            base += self.star_bonus(card)
         if definition.star != "X":
             return base + self.tokens.get(card, 0)
         busy = self.__dict__.setdefault("_x_busy", set())
@@ -122,6 +124,26 @@ class QueryMixin:
             finally:
                 busy.discard(card)
         return base + self.tokens.get(card, 0)
+
+    def star_bonus(self, card: int) -> int:
+        """The stars face-up cards give ``card``: an Ongoing one while its card is in play, a Top
+        one while its card is the Top Card ("Effects on Cards"); its own count never counts it twice."""
+        busy = self.__dict__.setdefault("_bonus_busy", set())
+        total = 0
+        for source in self.cards_with("star_bonus"):
+            seat = None if source in self.down or source in busy else self.seat_of(source)
+            if seat is None:
+                continue
+            top = self.top_card(seat)
+            for op in self.ops_in_force(source, seat, "star_bonus"):
+                if (source if op.get("card", "this") == "this" else top) != card:
+                    continue
+                busy.add(source)
+                try:
+                    total += op.get("amount", 1) * (self.count(op["per"], source) if "per" in op else 1)
+                finally:
+                    busy.discard(source)
+        return total
 
     def mimicked(self, card: int) -> int | None:
         """Mimicry: the face-up card to the immediate left whose symbols this card has."""
@@ -189,6 +211,8 @@ class QueryMixin:
             return False
         if "types_all" in flt and not set(flt["types_all"]) <= set(types):
             return False
+        if "symbols_any" in flt and set(flt["symbols_any"]).isdisjoint((*elements, *types)):
+            return False  # "a FIRE or MYTH card": either symbol ("CARD DATA"); a face-down card has none
         if "keyword" in flt and (down or flt["keyword"] not in definition.keywords):
             return False
         if "kind" in flt and definition.card_type != flt["kind"]:

@@ -19,7 +19,8 @@ from rules.millennium_blades.phrases import NUMBER, number
 
 REPLACEMENT_OPS = {
     "rp_gain_limit": OpSpec("Ongoing/Top: a gain of RP by who (each or each_opponent) is none (none) or amount "
-                            "fewer (less), never below 0.", {"who": "str", "none": "bool", "less": "int"}),
+                            "fewer (less), never below 0; until_scoring: not while the tournament is scored.",
+                            {"who": "str", "none": "bool", "less": "int", "until_scoring": "bool"}),
 }
 _RP = r"(?:rp|ranking points?)"
 _WHO = {"players": "each", "a player": "each", "any player": "each", "an opponent": "each_opponent",
@@ -52,7 +53,7 @@ def limited_gain(state, seat: int, amount: int) -> int:
     one anywhere in its owner's play area, a Top one on its owner's Top Card) has changed it."""
     for owner in range(state.num_players):
         for _card, op in state.face_up_ops(owner, "rp_gain_limit"):
-            if op["who"] == "each_opponent" and owner == seat:
+            if op["who"] == "each_opponent" and owner == seat or op.get("until_scoring") and state.phase == "scoring":
                 continue
             amount = 0 if op.get("none") else max(0, amount - op.get("less", 0))
     return amount

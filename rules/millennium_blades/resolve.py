@@ -140,6 +140,10 @@ class ResolveMixin(ClashMixin, SpecialOpsMixin):
                 self.plays_left += op.get("amount", 1)
                 self.log("extra_play", seat, plays_left=self.plays_left)
             return True
+        if name == "extra_turn":  # "Take another turn": after this one (docs/rules-notes.md, "Another turn")
+            self.extra_turns[seat] += op.get("amount", 1)
+            self.log("extra_turn", seat, turns=self.extra_turns[seat])
+            return True
         if name == "insert":
             return self.op_insert(frame, k)
         if name == "reveal":
@@ -160,9 +164,13 @@ class ResolveMixin(ClashMixin, SpecialOpsMixin):
             return self.op_attach(frame, op, k)
         if name == "attach_from_hand":
             return self.op_attach_from_hand(frame, op, k)
+        if name == "keep_source":  # "Action: ... Do not flip this card.": the card's text overrides "Use an Action"
+            ctx["keep_source"] = True
+            return True
         if name == "_flip_source":
-            # not if it left play or became an attachment
-            if source not in self.down and self.seat_of(source) is not None and source not in self.attached:
+            # not if it left play or became an attachment, nor if its Action said "Do not flip this card"
+            if source not in self.down and not ctx.get("keep_source") and self.seat_of(source) is not None \
+                    and source not in self.attached:
                 spared = self.spare_with_token(frame, k)
                 if spared is None:
                     return False

@@ -121,6 +121,7 @@ class MBState(FlowMixin, ResolveMixin, QueryMixin, ViewMixin, GameState):
         self.first_player = first_player % n
         self.seat_turn = self.first_player
         self.passes = 0
+        self.extra_turns = [0] * n  # "Take another turn": the turns each seat takes after its own
         self.plays_left, self.played_this_turn, self.action_used = 1, 0, False
         self.next_effects: list[list[tuple]] = [[] for _ in range(n)]
         self.stack: list[dict] = []
@@ -240,7 +241,7 @@ class MBState(FlowMixin, ResolveMixin, QueryMixin, ViewMixin, GameState):
         copy.owner = list(self.owner)
         for name in ("hand", "tableau", "deck_box", "accessories", "binder", "removed", "next_effects"):
             setattr(copy, name, [list(zone) for zone in getattr(self, name)])
-        for name in ("store", "store_discard", "aftermarket", "rp", "money", "clashes_won", "triggered"):
+        for name in ("store", "store_discard", "aftermarket", "rp", "money", "clashes_won", "triggered", "extra_turns"):
             setattr(copy, name, list(getattr(self, name)))
         copy.down, copy.tokens, copy.out = set(self.down), dict(self.tokens), set(self.out)
         copy.powers_used = set(self.powers_used)

@@ -67,10 +67,56 @@ def compile_text(text: str) -> tuple[list[dict] | None, str | None]:
             plain = _kind(part)
             if plain in NO_EFFECT or metagame and plain == _METAGAME_REMINDER:
                 continue
-            effects.append(compile_ability(part))
+            effects += _compile_part(part)
     except Unread as exc:
         return None, f"not understood: {exc.phrase!r}"
     return effects, None
+
+
+#: an Ongoing or Top text whose later sentences each begin with their own trigger ("Top: Players
+#: cannot gain RP. At the start of your turn, flip this card."): each sentence is an effect of that
+#: timing ("Effects on Cards": an Ongoing effect works while the card is face-up, a Top effect
+#: while it is the Top Card, whatever else the card says)
+_CONTINUOUS_PREFIX = re.compile(r"^((?:[^:|()]{1,30}?\s*[—–-]\s*)?(?:ongoing|top)\s*:\s*)(.+)$", re.I | re.S)
+_OWN_TRIGGER = re.compile(r"^(?:whenever|when|each time|at the (?:start|beginning) of)\b", re.I)
+#: "This effect stops working during scoring": the sentences before hold until the tournament is scored
+_UNTIL_SCORING = "this effect stops working during scoring"
+
+
+def _compile_part(part: str) -> list[dict]:
+    """One ability; an Ongoing or Top text of sentences with their own triggers, one effect each."""
+    try:
+        return [compile_ability(part)]
+    except Unread:
+        split = _sentence_effects(part)
+        if split is None:
+            raise
+    sentences, until_scoring = split
+    try:
+        effects = [compile_ability(sentence) for sentence in sentences]
+    except Unread:
+        return [compile_ability(part)]  # the whole text's phrase is the one to report
+    if until_scoring:
+        for effect in effects:
+            if "trigger" in effect or any(op["op"] != "rp_gain_limit" for op in effect["ops"]):
+                continue
+            for op in effect["ops"]:
+                op["until_scoring"] = True
+    return effects
+
+
+def _sentence_effects(part: str) -> tuple[list[str], bool] | None:
+    m = _CONTINUOUS_PREFIX.match(part)
+    if m is None:
+        return None
+    body = re.sub(r"\s+(?=[.!,])", "", m.group(2))  # "RP (including you)." without its reminder: "RP ."
+    sentences = [s.strip() for s in re.split(r"(?<=[.!])\s+", body) if s.strip()]
+    until_scoring = _kind(sentences[-1]) == _UNTIL_SCORING if sentences else False
+    if until_scoring:
+        sentences = sentences[:-1]
+    if len(sentences) < 2 or not all(_OWN_TRIGGER.match(s) for s in sentences[1:]):
+        return None
+    return [m.group(1) + s for s in sentences], until_scoring
 
 
 def split_abilities(text: str) -> list[str]:
@@ -137,6 +183,9 @@ _WORDING = (
     (re.compile(r"(\+1 star tokens?) onto\b"), r"\1 on"),
     (re.compile(r"(?<!play )\byour next card\b(?! you play)"), "the next card you play"),
     (re.compile(r"\beach time\b"), "whenever"),
+    # "gain an additional 25 RP", "gain 10 RP more": a gain of its own after the one before it
+    (re.compile(rf"\b(gains?) (?:an additional |another )?({NUMBER}) (?:additional |more )?(rp|ranking points)(?: more)?\b"),
+     r"\1 \2 \3"),
     # "At the start of your turn, ..." / "Gain 10 RP at the start of each of your turns.": a turn_start trigger
     (re.compile(r"^at the (?:start|beginning) of (?:each of )?your turns?, "), "when your turn starts, "),
     (re.compile(r"^([^.,]+?) at the (?:start|beginning) of (?:each of )?your turns?\.?$"), r"when your turn starts, \1"),
@@ -224,12 +273,17 @@ def _sentences(sentences: list[str], timing: str, effect: dict) -> list[dict]:
         if any(o["op"] == "choose_player" for o in ops):  # "They ...": the player chosen
             s = re.sub(r"^they (\w+?)s? ", lambda m: f"that player {m.group(1)}s ", s)
         clash = next((o for o in reversed(ops) if o["op"] == "clash"), None)
-        branches = _clash_branches(s, timing, effect)
+        branches = _clash_branches(s, timing, effect, clash)
         if branches:
             if clash is None:
                 raise Unread(s, "a clash result with no clash")
             for key, branch_ops in branches:
                 clash.setdefault(key, []).extend(branch_ops)
+            continue
+        if re.fullmatch(r"do not flip this (?:card|accessory|deck box)(?: when you use this action)?", s):
+            if timing != "action":
+                raise Unread(s, "only an Action flips its card")
+            ops.append({"op": "keep_source"})  # "Use an Action": "then flip the card face-down", unless it says not to
             continue
         if s.startswith("if "):
             cond, rest = _split_if(s)
@@ -248,24 +302,36 @@ def _sentences(sentences: list[str], timing: str, effect: dict) -> list[dict]:
     return ops
 
 
-def _clash_branches(s: str, timing: str, effect: dict) -> list[tuple[str, list[dict]]]:
-    """A clash result sentence -> [(branch, ops)]; none when the sentence is not one."""
+#: the players a clash result names ("Clashing": "that player is the winner, and all other players are
+#: the losers"; in a tie "neither player wins nor loses")
+_WINNER = r"the winner(?: of the clash)?"
+_LOSERS = r"(?:each|every) loser|the losers?|each player who lost(?: the clash)?|the player who lost the clash"
+_RESULT = re.compile(rf"({_WINNER}|{_LOSERS}) (must )?(\w+) (.+)")
+
+
+def _clash_branches(s: str, timing: str, effect: dict, clash: dict | None = None) -> list[tuple[str, list[dict]]]:
+    """A clash result sentence -> [(branch, ops)]; none when the sentence is not one.
+
+    "The loser flips ..., and the winner gains ...": each part names the winner or the losers and
+    says what they do, read as a clause of their own. "Otherwise, the winner ..." after a tie's
+    result is the winner's result (there is a winner only when there is no tie)."""
     m = re.match(r"if (?:you (win|lose|tie)|it is a (tie)|there is a (tie))(?: the clash)?,? (.+)", s)
     if m:
         return [((m.group(1) or "tie"), clauses(m.group(4), timing, effect))]
-    m = re.match(r"the winner (gains?|loses?) (.+?),? and (the losers? .+)", s)
-    if m:  # "The winner gains 15 RP, and the loser flips ...": two results
-        losers = _clash_branches(m.group(3), timing, effect)
-        if not losers:
-            raise Unread(m.group(3), "a clash result")
-        return [("winner", clauses(f"{m.group(1).rstrip('s')} {m.group(2)}", timing, effect)), *losers]
-    m = re.match(r"the winner (gains?|loses?) (.+)", s)
-    if m:
-        return [("winner", clauses(f"{m.group(1).rstrip('s')} {m.group(2)}", timing, effect))]
-    m = re.match(r"(?:each loser|the losers?|every loser) (gains?|loses?|flips?) (.+)", s)
-    if m:
-        return [("losers", clauses(f"{m.group(1).rstrip('s')} {m.group(2)}", timing, effect))]
-    return []
+    if clash is not None and "tie" in clash:
+        s = re.sub(rf"^otherwise,? (?={_WINNER}|{_LOSERS})", "", s)
+    parts = re.split(rf",? and (?=(?:{_WINNER}|{_LOSERS}) )", s)
+    results = []
+    for part in parts:
+        m = _RESULT.fullmatch(part)
+        if m is None:
+            if not results:
+                return []
+            raise Unread(part, "a clash result")
+        verb = m.group(3) if m.group(2) else re.sub(r"(?<=[^s])s$", "", m.group(3))
+        key = "winner" if m.group(1).startswith("the winner") else "losers"
+        results.append((key, clauses(f"{verb} {m.group(4)}", timing, effect)))
+    return results
 
 
 _TRAILING_IF = re.compile(r"((?:gain|lose) [^,]+?) if (.+)")
