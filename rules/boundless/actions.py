@@ -11,6 +11,7 @@ CARDS" (playing forms, sacrifice to play), "COMMAND CARDS" (activating and setti
 
 from __future__ import annotations
 
+from rules.boundless.base import BoundlessBase
 from rules.boundless.combat import CombatMixin
 from rules.boundless.compiler import COMMAND, EMPTY_EFFECT, FORM, SPIRIT
 from rules.boundless.constants import COMBAT, EMPTY
@@ -19,7 +20,7 @@ from rules.boundless.records import END, Ask, action
 from rules.boundless.turn import TurnMixin
 
 
-class ActionMixin:
+class ActionMixin(BoundlessBase):
     """The protocol's ``current_players``, ``legal_actions`` and ``apply``."""
 
     # -- who acts and what they may do -------------------------------------------------------------

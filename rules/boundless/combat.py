@@ -9,6 +9,7 @@ must be spiritualized to attack a savior. Interpretations: docs/rules-notes.md, 
 
 from __future__ import annotations
 
+from rules.boundless.base import BoundlessBase
 from rules.boundless.compiler import FORM, SAVIOR
 from rules.boundless.constants import (
     ACT2,
@@ -23,7 +24,7 @@ from rules.boundless.effects import END_OF_ATTACK
 from rules.boundless.records import END, action
 
 
-class CombatMixin:
+class CombatMixin(BoundlessBase):
     """Attacks, PWR comparison, combat damage and the end of the combat step."""
 
     def _start_combat(self) -> None:

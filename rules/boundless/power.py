@@ -10,11 +10,12 @@ the CONT "forms you control gain +N PWR" of its controller's savior, forms and f
 
 from __future__ import annotations
 
+from rules.boundless.base import BoundlessBase
 from rules.boundless.compiler import FORM, SAVIOR
 from rules.boundless.effects import amount_of
 
 
-class PowerMixin:
+class PowerMixin(BoundlessBase):
     """``pwr(card)`` and the evaluation's one-pass field sums."""
 
     def pwr(self, card: int) -> int:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import itertools
 
+from rules.boundless.base import BoundlessBase
 from rules.boundless.constants import ACT1, ACT2, COMBAT, DRAW, END, HAND_START, INVOKE, OVER, EndReason
 from rules.boundless.records import DEFER, GO_FIRST, KEEP, Ask, Pending, action
 
@@ -33,7 +34,7 @@ def mulligan_options(kinds) -> list:
     return options
 
 
-class TurnMixin:
+class TurnMixin(BoundlessBase):
     """The game's setup decisions and the turn's automatic steps."""
 
     # -- BEFORE YOU START ------------------------------------------------------------------------------

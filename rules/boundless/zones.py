@@ -8,13 +8,14 @@ id in the game); zones are lists of ids (see ``state.py``).
 
 from __future__ import annotations
 
+from rules.boundless.base import BoundlessBase
 from rules.boundless.compiler import COMMAND, FORM, SAVIOR, SPIRIT
 from rules.boundless.constants import ACT1, ACT2, COMBAT, EMPTY, OVER, VOID_LIMIT, EndReason
 from rules.boundless.effects import END_OF_ATTACK, F_TMP
 from rules.boundless.records import DROP, Ask, Pending, action
 
 
-class ZoneMixin:
+class ZoneMixin(BoundlessBase):
     """Card movement: draw, invoke, discard, spiritualize, forms entering and leaving the field,
     damage by effects, spirits to the void."""
 
