@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 from rules.boundless.compiler import CardDef
 from rules.boundless.records import Continuation, Pending, Trigger
 from rules.core.engine import Event, GameState
-from rules.core.fields import COPY_ON_WRITE, DATA, FIXED, LOG, SHALLOW, Copy, Declared
+from rules.core.fields import COPY_ON_WRITE, DATA, FIXED, LOG, RECORD, SHALLOW, Copy, Declared
 
 if TYPE_CHECKING:
     from rules.core.engine import Action
@@ -29,8 +29,11 @@ if TYPE_CHECKING:
 #: a pair of zones, one per seat, each a list (or set) of card ids: a new pair of new containers
 #: (the hottest copy of all: written out for two seats rather than looped)
 PER_SEAT = Copy("PER_SEAT", "[(p := {})[0].copy(), p[1].copy()]")
-#: batches of triggered effects: new lists, the same (immutable) ``Trigger`` records
-BATCHES = Copy("BATCHES", "[b.copy() for b in {}]")
+#: effects in progress (effects.py's frame layout): lists and dicts copied through, around the
+#: compiled effects (from the ``FIXED`` card table) and records they hold, which are shared
+FRAMES = Copy("FRAMES", "copy_data({})", walk="containers")
+#: batches of triggered effects: new lists, the same ``Trigger`` records (never changed once made)
+BATCHES = Copy("BATCHES", "[b.copy() for b in {}]", walk="containers")
 
 
 class BoundlessBase(Declared, GameState):
@@ -80,10 +83,10 @@ class BoundlessBase(Declared, GameState):
     protected_until: Annotated[dict[int, int], SHALLOW]  # card -> until: it cannot be damaged
     cannot_attack_until: Annotated[dict[int, int], SHALLOW]
     # resolution (triggers.py)
-    frames: Annotated[list[list[Any]], DATA]  # effects in progress, innermost last (effects.py's layout)
+    frames: Annotated[list[list[Any]], FRAMES]  # effects in progress, innermost last (effects.py's layout)
     waiting_effects: Annotated[list[list[Trigger]], BATCHES]  # newest first
     continuations: Annotated[list[Continuation], LOG]  # the turn's own flow, next last
-    pending: Pending | None  # the decision a player is asked now
+    pending: Annotated[Pending | None, RECORD]  # the decision a player is asked now
     negated_card: int  # a command whose activation was negated
     # setup decisions and statistics
     mulligan_put_back: Annotated[list[int], SHALLOW]  # cards each seat put back (-1: not decided)
