@@ -11,6 +11,9 @@ CARDS" (playing forms, sacrifice to play), "COMMAND CARDS" (activating and setti
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 from rules.boundless.base import BoundlessBase
 from rules.boundless.combat import CombatMixin
 from rules.boundless.compiler import COMMAND, EMPTY_EFFECT, FORM, SPIRIT
@@ -244,7 +247,7 @@ class ActionMixin(BoundlessBase):
         effect = EMPTY_EFFECT if definition.command_kind == "bound" else definition.main_effect
         if self.log_events:
             self.log("command", player, card=definition.name, kind=definition.command_kind)
-        variables = {"slot": zone}
+        variables: dict[str, Any] = {"slot": zone}
         if self.in_act_step():
             variables["window"] = "opponent_activates_command"
         self._push_frame(player, card, effect, variables, KIND_COMMAND)
@@ -343,7 +346,7 @@ class ActionMixin(BoundlessBase):
         self._choose_first_player(pending.player, act.verb == "first")
 
 
-VERBS = {
+VERBS: dict[str, Callable[..., None]] = {
     "end": TurnMixin._end_action,
     "play": ActionMixin._play_form,
     "spirit": ActionMixin._spiritualize_action,
@@ -354,7 +357,7 @@ VERBS = {
     "attack": CombatMixin._attack,
 }
 
-ANSWERS = {
+ANSWERS: dict[str, Callable[..., None]] = {
     Ask.CHOICE: ActionMixin._answer_choice,
     Ask.ORDER: ActionMixin._answer_order,
     Ask.OPTIONAL: ActionMixin._answer_optional,

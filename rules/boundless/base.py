@@ -106,9 +106,6 @@ class BoundlessBase(Declared, GameState):
 
     if TYPE_CHECKING:
         # -- state.py ------------------------------------------------------------------------------
-        @property
-        @abstractmethod
-        def step_name(self) -> str: ...
         @abstractmethod
         def _own_rng(self) -> random.Random: ...
 

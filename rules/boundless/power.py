@@ -10,6 +10,8 @@ the CONT "forms you control gain +N PWR" of its controller's savior, forms and f
 
 from __future__ import annotations
 
+from typing import Any
+
 from rules.boundless.base import BoundlessBase
 from rules.boundless.compiler import FORM, SAVIOR
 from rules.boundless.effects import amount_of
@@ -25,7 +27,7 @@ class PowerMixin(BoundlessBase):
         owner = self.owner[card]
         if definition.ctype == SAVIOR:
             value = definition.bpwr if self.flipped[owner] else definition.pwr
-            spirits = self.savior_spirits[owner]
+            spirits: list[int] | tuple[()] = self.savior_spirits[owner]
         else:
             value = definition.pwr
             forms = self.forms[owner]
@@ -139,7 +141,7 @@ class PowerMixin(BoundlessBase):
         card_defs = self.card_defs
         forms = self.forms[player]
         flipped = self.flipped[player]
-        groups = []  # (source card, selector, amount) of the group bonuses in effect
+        groups: list[tuple[int, Any, int]] = []  # (source card, selector, amount) of the group bonuses in effect
         savior = self.savior[player]
         if card_defs[savior].conts_group:
             self._active_groups(card_defs[savior], savior, flipped, groups)

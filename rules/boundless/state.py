@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import itertools
 import random
+from typing import Any
 
 from rules.boundless import ai
 from rules.boundless.actions import ActionMixin
@@ -70,8 +71,8 @@ class BoundlessState(ActionMixin, CombatMixin, TurnMixin, TriggerMixin, ViewMixi
         card_defs: list[CardDef] = []  # id -> definition
         owner: list[int] = []  # id -> seat
         sections: list[dict] = []
-        for seat, deck in enumerate(decks):
-            ids = {"savior": [], "main": [], "spirit": []}
+        for seat, deck in enumerate(decks or ()):  # (None only for a blank state)
+            ids: dict[str, list[int]] = {"savior": [], "main": [], "spirit": []}
             for section in ("savior", "main", "spirit"):
                 for printing in deck.cards(section):
                     key = (printing.name, printing.set_code, printing.number, printing.id)
@@ -148,7 +149,7 @@ class BoundlessState(ActionMixin, CombatMixin, TurnMixin, TriggerMixin, ViewMixi
 
     # -- chance and the log --------------------------------------------------------------------------
     @property
-    def step_name(self) -> str:
+    def step_name(self) -> str:  # type: ignore[override]  # (GameState's plain field, here worked out: never assigned)
         """The step, for the log and the view: "setup", "draw", "invoke", "act1", "combat:<phase>",
         "act2", "end", "over"."""
         name = STEP_NAMES[self.step]
@@ -225,7 +226,7 @@ class BoundlessState(ActionMixin, CombatMixin, TurnMixin, TriggerMixin, ViewMixi
             known = set(known)
             known.update(trigger.source for batch in world.waiting_effects for trigger in batch)
             known.update(frame[F_SRC] for frame in world.frames)
-            if asks_optional:
+            if asks_optional and pending is not None and pending.trigger is not None:  # (always, when optional)
                 known.add(pending.trigger.source)
         kept, hidden_main, hidden_spirits = [], [], []
         is_spirit = world.is_spirit
@@ -239,7 +240,8 @@ class BoundlessState(ActionMixin, CombatMixin, TurnMixin, TriggerMixin, ViewMixi
         commands, face_up = world.commands[opponent], world.command_face_up[opponent]
         face_down = [zone for zone in range(world.num_command_zones)
                      if commands[zone] >= 0 and not face_up[zone] and commands[zone] not in known]
-        new_main = new_spirits = ()
+        new_main: list[int] | tuple[()] = ()
+        new_spirits: list[int] | tuple[()] = ()
         if hidden_main or face_down:
             pool = hidden_main + world.main_deck[opponent]
             for zone in face_down:
@@ -252,7 +254,7 @@ class BoundlessState(ActionMixin, CombatMixin, TurnMixin, TriggerMixin, ViewMixi
                 pool.pop()
             new_main = rng.sample(pool, len(hidden_main))
             if new_main:
-                taken = set(new_main)
+                taken: set[int] = set(new_main)
                 pool = [card for card in pool if card not in taken]
             world.main_deck[opponent] = pool
         if hidden_spirits:
@@ -309,7 +311,7 @@ class BoundlessState(ActionMixin, CombatMixin, TurnMixin, TriggerMixin, ViewMixi
         """Per seat (``ENGINE.counters``): ``drawn`` and ``played`` per card name, each copy at
         most once (rules-notes: "Card statistics: drawn and played"); ``mulligans`` 1 when the seat
         put cards back; ``put_back`` how many."""
-        out = [{"drawn": {}, "played": {}, "mulligans": 0, "put_back": 0} for _ in (0, 1)]
+        out: list[dict[str, Any]] = [{"drawn": {}, "played": {}, "mulligans": 0, "put_back": 0} for _ in (0, 1)]
         card_defs, owner = self.card_defs, self.owner
         for key, flags in (("drawn", self.was_drawn), ("played", self.was_played)):
             for card in itertools.compress(range(len(flags)), flags):

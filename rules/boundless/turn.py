@@ -12,7 +12,7 @@ import itertools
 
 from rules.boundless.base import BoundlessBase
 from rules.boundless.constants import ACT1, ACT2, COMBAT, DRAW, END, HAND_START, INVOKE, OVER, EndReason
-from rules.boundless.records import DEFER, GO_FIRST, KEEP, Ask, Pending, action
+from rules.boundless.records import DEFER, GO_FIRST, KEEP, Ask, Pending, Trigger, action
 
 #: the mulligan's options by the sorted kinds in hand, for every game (shared lists: never changed)
 _MULLIGAN_OPTIONS: dict[tuple[int, ...], list] = {}
@@ -134,7 +134,7 @@ class TurnMixin(BoundlessBase):
                 self._start_combat()
             return
         self.step = END
-        batch = []
+        batch: list[Trigger] = []
         self._collect_controlled(player, "end_step", {}, batch)
         self.continuations.append((TurnMixin._next_turn, ()))
         self._queue(batch)

@@ -94,7 +94,7 @@ class ViewMixin(BoundlessBase):
 
     def step_to_string(self, step: str) -> str:
         """The step in the rulebook's words (the hints' ``value_labels``)."""
-        return HINTS["value_labels"]["step"].get(step) or super().step_to_string(step)  # type: ignore[attr-defined,index]
+        return HINTS["value_labels"]["step"].get(step) or super().step_to_string(step)  # type: ignore[index]
 
     def _outcome_sentence(self) -> str | None:
         """The end in a sentence, seats as "seat N" (pages name them): "seat 0 wins: 7 spirits in
