@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 from rules.boundless.compiler import CardDef
 from rules.boundless.records import Continuation, Pending, Trigger
 from rules.core.engine import Event, GameState
-from rules.core.fields import COPY_ON_WRITE, DATA, FIXED, LOG, RECORD, SHALLOW, Copy, Declared
+from rules.core.fields import COPY_ON_WRITE, FIXED, LOG, RECORD, SHALLOW, Copy, Declared
 
 if TYPE_CHECKING:
     from rules.core.engine import Action
@@ -29,11 +29,14 @@ if TYPE_CHECKING:
 #: a pair of zones, one per seat, each a list (or set) of card ids: a new pair of new containers
 #: (the hottest copy of all: written out for two seats rather than looped)
 PER_SEAT = Copy("PER_SEAT", "[(p := {})[0].copy(), p[1].copy()]")
+#: the spirits under each form zone, per seat: a new pair of new per-seat lists; the list under a
+#: zone is shared, as zones.py replaces it whole and never changes it in place (copy on write)
+SPIRITS_UNDER = Copy("SPIRITS_UNDER", "[(p := {})[0].copy(), p[1].copy()]", walk="none")
 #: effects in progress (effects.py's frame layout): lists and dicts copied through, around the
 #: compiled effects (from the ``FIXED`` card table) and records they hold, which are shared
-FRAMES = Copy("FRAMES", "copy_data({})", walk="containers")
+FRAMES = Copy("FRAMES", "(copy_data(f) if (f := {}) else [])", walk="containers")  # (mostly empty)
 #: batches of triggered effects: new lists, the same ``Trigger`` records (never changed once made)
-BATCHES = Copy("BATCHES", "[b.copy() for b in {}]", walk="containers")
+BATCHES = Copy("BATCHES", "([b.copy() for b in w] if (w := {}) else [])", walk="containers")
 
 
 class BoundlessBase(Declared, GameState):
@@ -59,7 +62,7 @@ class BoundlessBase(Declared, GameState):
     savior_spirits: Annotated[list[list[int]], PER_SEAT]  # in the order placed
     flipped: Annotated[list[bool], SHALLOW]  # the savior shows its boundless side
     forms: Annotated[list[list[int]], PER_SEAT]  # form zones: card ids (EMPTY: open)
-    form_spirits: Annotated[list[list[list[int]]], DATA]  # spirits under each form zone
+    form_spirits: Annotated[list[list[list[int]]], SPIRITS_UNDER]  # spirits under each form zone
     commands: Annotated[list[list[int]], PER_SEAT]  # command zones: card ids
     command_face_up: Annotated[list[list[bool]], PER_SEAT]
     command_set_turn: Annotated[list[list[int]], PER_SEAT]  # the turn each was placed

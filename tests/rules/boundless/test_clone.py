@@ -52,6 +52,17 @@ def test_a_clone_shares_no_mutable_object_with_its_source():
     assert checked > 800, checked
 
 
+def test_the_spirits_under_forms_are_shared_only_per_zone():
+    """``SPIRITS_UNDER``: the pair and each seat's list are new; the list under a zone is shared
+    (zones.py replaces it whole), so adding a spirit on the clone leaves the source's alone."""
+    state = ENGINE.start(list(PAIRS[0]), 2)
+    clone = state.clone()
+    assert clone.form_spirits is not state.form_spirits
+    assert all(clone.form_spirits[seat] is not state.form_spirits[seat] for seat in (0, 1))
+    clone.form_spirits[0][0] = clone.form_spirits[0][0] + [1]
+    assert state.form_spirits[0][0] == []
+
+
 def test_the_rng_and_the_log_are_shared_until_either_side_needs_its_own():
     state = ENGINE.start(list(PAIRS[1]), 5)
     clone = state.clone()
