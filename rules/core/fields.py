@@ -121,11 +121,12 @@ def _declarations(cls: type) -> dict[str, Copy]:
 
 def derive_copy(cls: type) -> Callable[[Any], Any]:
     """The ``copy`` function of ``cls``: a new instance holding each declared field copied as its
-    policy says (``__dict__`` built at once for ordinary objects; slot by slot otherwise)."""
+    policy says (for ordinary objects, key by key into the new instance's own ``__dict__``: faster
+    than building a dict and assigning it; slot by slot otherwise)."""
     fields = declared_fields(cls)
     if getattr(cls, "__dictoffset__", 0):
-        items = ", ".join(f"{name!r}: {policy.template.format(f'd[{name!r}]')}" for name, policy in fields.items())
-        body = ["d = self.__dict__", "other = new(cls)", f"other.__dict__ = {{{items}}}"]
+        body = ["d = self.__dict__", "other = new(cls)", "o = other.__dict__"]
+        body += [f"o[{name!r}] = {policy.template.format(f'd[{name!r}]')}" for name, policy in fields.items()]
     else:
         body = ["other = new(cls)"] + [f"other.{name} = {policy.template.format(f'self.{name}')}"
                                        for name, policy in fields.items()]
