@@ -11,6 +11,10 @@ CARDS" (playing forms, sacrifice to play), "COMMAND CARDS" (activating and setti
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
+from rules.boundless.base import BoundlessBase
 from rules.boundless.combat import CombatMixin
 from rules.boundless.compiler import COMMAND, EMPTY_EFFECT, FORM, SPIRIT
 from rules.boundless.constants import COMBAT, EMPTY
@@ -19,7 +23,7 @@ from rules.boundless.records import END, Ask, action
 from rules.boundless.turn import TurnMixin
 
 
-class ActionMixin:
+class ActionMixin(BoundlessBase):
     """The protocol's ``current_players``, ``legal_actions`` and ``apply``."""
 
     # -- who acts and what they may do -------------------------------------------------------------
@@ -243,7 +247,7 @@ class ActionMixin:
         effect = EMPTY_EFFECT if definition.command_kind == "bound" else definition.main_effect
         if self.log_events:
             self.log("command", player, card=definition.name, kind=definition.command_kind)
-        variables = {"slot": zone}
+        variables: dict[str, Any] = {"slot": zone}
         if self.in_act_step():
             variables["window"] = "opponent_activates_command"
         self._push_frame(player, card, effect, variables, KIND_COMMAND)
@@ -342,7 +346,7 @@ class ActionMixin:
         self._choose_first_player(pending.player, act.verb == "first")
 
 
-VERBS = {
+VERBS: dict[str, Callable[..., None]] = {
     "end": TurnMixin._end_action,
     "play": ActionMixin._play_form,
     "spirit": ActionMixin._spiritualize_action,
@@ -353,7 +357,7 @@ VERBS = {
     "attack": CombatMixin._attack,
 }
 
-ANSWERS = {
+ANSWERS: dict[str, Callable[..., None]] = {
     Ask.CHOICE: ActionMixin._answer_choice,
     Ask.ORDER: ActionMixin._answer_order,
     Ask.OPTIONAL: ActionMixin._answer_optional,

@@ -156,7 +156,7 @@ def opening_value(state, player: int) -> float:
     pool = _counts(cats, state.main_deck[player])
     for c in hand[len(hand) - back:]:
         pool[cats[c]] += 1
-    return expected_hand_value((kept[0], kept[1], kept[2]), tuple(pool), back) - PUT_BACK_COST * back
+    return expected_hand_value((kept[0], kept[1], kept[2]), (pool[0], pool[1], pool[2], pool[3]), back) - PUT_BACK_COST * back
 
 
 def mulligan_values(state, player: int, actions) -> list[float] | None:
@@ -185,6 +185,6 @@ def mulligan_values(state, player: int, actions) -> list[float] | None:
             c = category[kind]
             kept[c] -= 1
             pool[c] += 1
-        mine = expected_hand_value((kept[0], kept[1], kept[2]), tuple(pool), back) - PUT_BACK_COST * back
+        mine = expected_hand_value((kept[0], kept[1], kept[2]), (pool[0], pool[1], pool[2], pool[3]), back) - PUT_BACK_COST * back
         out.append(mine - theirs)
     return out

@@ -9,6 +9,7 @@ must be spiritualized to attack a savior. Interpretations: docs/rules-notes.md, 
 
 from __future__ import annotations
 
+from rules.boundless.base import BoundlessBase
 from rules.boundless.compiler import FORM, SAVIOR
 from rules.boundless.constants import (
     ACT2,
@@ -20,10 +21,10 @@ from rules.boundless.constants import (
     START_PHASE,
 )
 from rules.boundless.effects import END_OF_ATTACK
-from rules.boundless.records import END, action
+from rules.boundless.records import END, Trigger, action
 
 
-class CombatMixin:
+class CombatMixin(BoundlessBase):
     """Attacks, PWR comparison, combat damage and the end of the combat step."""
 
     def _start_combat(self) -> None:
@@ -33,7 +34,7 @@ class CombatMixin:
         self.attack_counts = {}
         self.extra_attacks = {}
         self.damaged = []
-        batch = []
+        batch: list[Trigger] = []
         self._collect_controlled(self.turn_player, "start_phase", {}, batch)
         self.continuations.append((CombatMixin._open_declare, ()))
         self._queue(batch)
@@ -83,7 +84,7 @@ class CombatMixin:
         if self.log_events:
             self.log("attack", player, attacker=card_defs[attacker].name, target=card_defs[target].name)
         context = {"attacker": attacker, "target": target, "form": attacker}
-        batch = []
+        batch: list[Trigger] = []
         self._collect(attacker, player, "attacks", context, batch)
         self._collect_under(attacker, player, "host_attacks", context, batch)
         if card_defs[attacker].ctype == FORM:
@@ -120,7 +121,7 @@ class CombatMixin:
         winner_owner, loser_owner = self.owner[winner], self.owner[loser]
         winner_context = {"attacker": attacker, "target": target, "form": winner, "loser": loser}
         loser_context = {"attacker": attacker, "target": target, "form": loser, "winner": winner}
-        batch = []
+        batch: list[Trigger] = []
         winner_is_form = card_defs[winner].ctype == FORM
         if card_defs[loser].ctype == SAVIOR:
             self._collect(winner, winner_owner, "damages_savior", winner_context, batch)

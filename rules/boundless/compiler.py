@@ -16,6 +16,7 @@ Rulebook: shared/rulebooks/boundless-tcg.txt, "KEYWORDS", "EFFECT TIMING INDICAT
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Mapping
 from typing import Any
 
@@ -482,7 +483,7 @@ def _part_errors(data: Mapping, path: str) -> list[tuple[str, str]]:
     checks.append(lambda: compile_condition(data.get("condition"), f"{path}.condition", moment))
     for part in ("cost", "ops"):
         for j, op in enumerate(data.get(part, ())):
-            checks.append(lambda op=op, where=f"{path}.{part}[{j}]": compile_op(op, where, moment))
+            checks.append(functools.partial(compile_op, op, f"{path}.{part}[{j}]", moment))
     errors = []
     for check in checks:
         try:

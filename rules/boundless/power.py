@@ -10,11 +10,14 @@ the CONT "forms you control gain +N PWR" of its controller's savior, forms and f
 
 from __future__ import annotations
 
+from typing import Any
+
+from rules.boundless.base import BoundlessBase
 from rules.boundless.compiler import FORM, SAVIOR
 from rules.boundless.effects import amount_of
 
 
-class PowerMixin:
+class PowerMixin(BoundlessBase):
     """``pwr(card)`` and the evaluation's one-pass field sums."""
 
     def pwr(self, card: int) -> int:
@@ -24,7 +27,7 @@ class PowerMixin:
         owner = self.owner[card]
         if definition.ctype == SAVIOR:
             value = definition.bpwr if self.flipped[owner] else definition.pwr
-            spirits = self.savior_spirits[owner]
+            spirits: list[int] | tuple[()] = self.savior_spirits[owner]
         else:
             value = definition.pwr
             forms = self.forms[owner]
@@ -138,7 +141,7 @@ class PowerMixin:
         card_defs = self.card_defs
         forms = self.forms[player]
         flipped = self.flipped[player]
-        groups = []  # (source card, selector, amount) of the group bonuses in effect
+        groups: list[tuple[int, Any, int]] = []  # (source card, selector, amount) of the group bonuses in effect
         savior = self.savior[player]
         if card_defs[savior].conts_group:
             self._active_groups(card_defs[savior], savior, flipped, groups)

@@ -16,13 +16,15 @@ Cards are ints: a card's *id* is its index in the game (``card_defs[id]`` is its
 immutable :class:`~rules.boundless.effects.CardDef`, ``owner[id]`` its owner); a card's *kind*
 (``CardDef.kind``) numbers its definition, the same for every copy (``catalogue[kind]``). Zones
 are small lists of ids (``EMPTY`` marks an open form or command zone), so ``clone`` copies lists,
-never card objects. Every per-player zone is a pair indexed by seat.
+never card objects (every field is declared, with how a copy copies it, in base.py). Every
+per-player zone is a pair indexed by seat.
 """
 
 from __future__ import annotations
 
 import itertools
 import random
+from typing import Any
 
 from rules.boundless import ai
 from rules.boundless.actions import ActionMixin
@@ -46,10 +48,9 @@ from rules.boundless.turn import TurnMixin
 from rules.boundless.view import ViewMixin
 from rules.boundless.zones import ZoneMixin
 from rules.core.decks import DeckList
-from rules.core.engine import GameState
 
 
-class BoundlessState(ActionMixin, CombatMixin, TurnMixin, TriggerMixin, ViewMixin, PowerMixin, ZoneMixin, GameState):
+class BoundlessState(ActionMixin, CombatMixin, TurnMixin, TriggerMixin, ViewMixin, PowerMixin, ZoneMixin):
     """A Boundless game for two players (the rulebook describes up to 2: "ABOUT BOUNDLESS")."""
 
     turn_limit = TURN_LIMIT
@@ -70,8 +71,8 @@ class BoundlessState(ActionMixin, CombatMixin, TurnMixin, TriggerMixin, ViewMixi
         card_defs: list[CardDef] = []  # id -> definition
         owner: list[int] = []  # id -> seat
         sections: list[dict] = []
-        for seat, deck in enumerate(decks):
-            ids = {"savior": [], "main": [], "spirit": []}
+        for seat, deck in enumerate(decks or ()):  # (None only for a blank state)
+            ids: dict[str, list[int]] = {"savior": [], "main": [], "spirit": []}
             for section in ("savior", "main", "spirit"):
                 for printing in deck.cards(section):
                     key = (printing.name, printing.set_code, printing.number, printing.id)
@@ -148,7 +149,7 @@ class BoundlessState(ActionMixin, CombatMixin, TurnMixin, TriggerMixin, ViewMixi
 
     # -- chance and the log --------------------------------------------------------------------------
     @property
-    def step_name(self) -> str:
+    def step_name(self) -> str:  # type: ignore[override]  # (GameState's plain field, here worked out: never assigned)
         """The step, for the log and the view: "setup", "draw", "invoke", "act1", "combat:<phase>",
         "act2", "end", "over"."""
         name = STEP_NAMES[self.step]
@@ -193,61 +194,11 @@ class BoundlessState(ActionMixin, CombatMixin, TurnMixin, TriggerMixin, ViewMixi
 
     # -- copies --------------------------------------------------------------------------------------
     def clone(self) -> BoundlessState:
-        """A hand-made copy: zone lists copied, card definitions shared, RNG and event log copy on
-        write. (The greedy and search agents clone for every action they try.)"""
-        copy = BoundlessState.__new__(BoundlessState)
-        mine = self.__dict__
-        theirs = copy.__dict__
-        theirs.update(mine)
-        self._events_shared = theirs["_events_shared"] = True
-        self._rng_shared = theirs["_rng_shared"] = True
-        # every per-seat list, written out (the hottest copy of all; the spirit lists under forms
-        # are never changed in place, so ``form_spirits`` is copied one level deep)
-        pair = mine["main_deck"]
-        theirs["main_deck"] = [pair[0][:], pair[1][:]]
-        pair = mine["spirit_deck"]
-        theirs["spirit_deck"] = [pair[0][:], pair[1][:]]
-        pair = mine["hand"]
-        theirs["hand"] = [pair[0][:], pair[1][:]]
-        pair = mine["drop"]
-        theirs["drop"] = [pair[0][:], pair[1][:]]
-        pair = mine["void"]
-        theirs["void"] = [pair[0][:], pair[1][:]]
-        pair = mine["savior_spirits"]
-        theirs["savior_spirits"] = [pair[0][:], pair[1][:]]
-        pair = mine["forms"]
-        theirs["forms"] = [pair[0][:], pair[1][:]]
-        pair = mine["form_spirits"]
-        theirs["form_spirits"] = [pair[0][:], pair[1][:]]
-        pair = mine["commands"]
-        theirs["commands"] = [pair[0][:], pair[1][:]]
-        pair = mine["command_face_up"]
-        theirs["command_face_up"] = [pair[0][:], pair[1][:]]
-        pair = mine["command_set_turn"]
-        theirs["command_set_turn"] = [pair[0][:], pair[1][:]]
-        pair = mine["known_in_hand"]
-        theirs["known_in_hand"] = [set(pair[0]), set(pair[1])]
-        theirs["flipped"] = mine["flipped"][:]
-        theirs["savior_spiritualized"] = mine["savior_spiritualized"][:]
-        theirs["spiritualized_this_turn"] = set(mine["spiritualized_this_turn"])
-        theirs["used_once_per_turn"] = set(mine["used_once_per_turn"])
-        theirs["attack_counts"] = mine["attack_counts"].copy()
-        theirs["extra_attacks"] = mine["extra_attacks"].copy()
-        theirs["cannot_attack_until"] = mine["cannot_attack_until"].copy()
-        theirs["pwr_changes"] = mine["pwr_changes"][:]
-        theirs["protected_until"] = mine["protected_until"].copy()
-        theirs["damaged"] = mine["damaged"][:]
-        frames = mine["frames"]
-        theirs["frames"] = [[f[0], f[1], f[2], f[3], f[4], dict(f[5]), dict(f[6]), f[7]] for f in frames] if frames else []
-        waiting = mine["waiting_effects"]
-        theirs["waiting_effects"] = [batch[:] for batch in waiting] if waiting else []
-        theirs["continuations"] = mine["continuations"][:]
-        if mine["turn"] == 0:  # the mulligans and die rolls change only before the first turn
-            theirs["mulligan_put_back"] = mine["mulligan_put_back"][:]
-            theirs["die_rolls"] = mine["die_rolls"][:]
-        theirs["was_drawn"] = mine["was_drawn"][:]
-        theirs["was_played"] = mine["was_played"][:]
-        return copy
+        """An independent copy, each field copied as base.py declares it (``rules/core/fields.py``):
+        zone lists copied, card definitions shared, the RNG and event log shared until either side
+        needs its own (copy on write). (The greedy and search agents clone for every action they try.)"""
+        self._events_shared = self._rng_shared = True
+        return self.copy()
 
     def determinize(self, player: int, rng: random.Random) -> BoundlessState:
         """Redeal what ``player`` cannot see: the order of every deck (left unordered: the top
@@ -275,7 +226,7 @@ class BoundlessState(ActionMixin, CombatMixin, TurnMixin, TriggerMixin, ViewMixi
             known = set(known)
             known.update(trigger.source for batch in world.waiting_effects for trigger in batch)
             known.update(frame[F_SRC] for frame in world.frames)
-            if asks_optional:
+            if asks_optional and pending is not None and pending.trigger is not None:  # (always, when optional)
                 known.add(pending.trigger.source)
         kept, hidden_main, hidden_spirits = [], [], []
         is_spirit = world.is_spirit
@@ -289,7 +240,8 @@ class BoundlessState(ActionMixin, CombatMixin, TurnMixin, TriggerMixin, ViewMixi
         commands, face_up = world.commands[opponent], world.command_face_up[opponent]
         face_down = [zone for zone in range(world.num_command_zones)
                      if commands[zone] >= 0 and not face_up[zone] and commands[zone] not in known]
-        new_main = new_spirits = ()
+        new_main: list[int] | tuple[()] = ()
+        new_spirits: list[int] | tuple[()] = ()
         if hidden_main or face_down:
             pool = hidden_main + world.main_deck[opponent]
             for zone in face_down:
@@ -302,7 +254,7 @@ class BoundlessState(ActionMixin, CombatMixin, TurnMixin, TriggerMixin, ViewMixi
                 pool.pop()
             new_main = rng.sample(pool, len(hidden_main))
             if new_main:
-                taken = set(new_main)
+                taken: set[int] = set(new_main)
                 pool = [card for card in pool if card not in taken]
             world.main_deck[opponent] = pool
         if hidden_spirits:
@@ -359,7 +311,7 @@ class BoundlessState(ActionMixin, CombatMixin, TurnMixin, TriggerMixin, ViewMixi
         """Per seat (``ENGINE.counters``): ``drawn`` and ``played`` per card name, each copy at
         most once (rules-notes: "Card statistics: drawn and played"); ``mulligans`` 1 when the seat
         put cards back; ``put_back`` how many."""
-        out = [{"drawn": {}, "played": {}, "mulligans": 0, "put_back": 0} for _ in (0, 1)]
+        out: list[dict[str, Any]] = [{"drawn": {}, "played": {}, "mulligans": 0, "put_back": 0} for _ in (0, 1)]
         card_defs, owner = self.card_defs, self.owner
         for key, flags in (("drawn", self.was_drawn), ("played", self.was_played)):
             for card in itertools.compress(range(len(flags)), flags):

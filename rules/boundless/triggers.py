@@ -17,6 +17,7 @@ docs/rules-notes.md, "Commands, interrupts, swift" and "Effects and timing".
 
 from __future__ import annotations
 
+from rules.boundless.base import BoundlessBase
 from rules.boundless.compiler import FORM, SAVIOR
 from rules.boundless.constants import EMPTY, OVER
 from rules.boundless.effects import (
@@ -50,7 +51,7 @@ from rules.boundless.records import (
 )
 
 
-class TriggerMixin:
+class TriggerMixin(BoundlessBase):
     """Collecting triggered effects, ordering them, offering and running them; response windows."""
 
     # -- collecting --------------------------------------------------------------------------------

@@ -10,8 +10,9 @@ from __future__ import annotations
 
 import itertools
 
+from rules.boundless.base import BoundlessBase
 from rules.boundless.constants import ACT1, ACT2, COMBAT, DRAW, END, HAND_START, INVOKE, OVER, EndReason
-from rules.boundless.records import DEFER, GO_FIRST, KEEP, Ask, Pending, action
+from rules.boundless.records import DEFER, GO_FIRST, KEEP, Ask, Pending, Trigger, action
 
 #: the mulligan's options by the sorted kinds in hand, for every game (shared lists: never changed)
 _MULLIGAN_OPTIONS: dict[tuple[int, ...], list] = {}
@@ -33,7 +34,7 @@ def mulligan_options(kinds) -> list:
     return options
 
 
-class TurnMixin:
+class TurnMixin(BoundlessBase):
     """The game's setup decisions and the turn's automatic steps."""
 
     # -- BEFORE YOU START ------------------------------------------------------------------------------
@@ -133,7 +134,7 @@ class TurnMixin:
                 self._start_combat()
             return
         self.step = END
-        batch = []
+        batch: list[Trigger] = []
         self._collect_controlled(player, "end_step", {}, batch)
         self.continuations.append((TurnMixin._next_turn, ()))
         self._queue(batch)

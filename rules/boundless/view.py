@@ -9,6 +9,7 @@ face-down). Interpretations: docs/rules-notes.md, "Effects and timing" - "Hidden
 
 from __future__ import annotations
 
+from rules.boundless.base import BoundlessBase
 from rules.boundless.compiler import SAVIOR, SPIRIT
 from rules.boundless.constants import ACT1, COMBAT
 from rules.boundless.effects import F_EFF, F_OPI, F_STAGE
@@ -40,7 +41,7 @@ _CHOICE_PURPOSE = {
 }
 
 
-class ViewMixin:
+class ViewMixin(BoundlessBase):
     """``view``, ``action_to_string`` and the card names they use."""
 
     def _card(self, card: int) -> dict:
@@ -93,7 +94,7 @@ class ViewMixin:
 
     def step_to_string(self, step: str) -> str:
         """The step in the rulebook's words (the hints' ``value_labels``)."""
-        return HINTS["value_labels"]["step"].get(step) or super().step_to_string(step)  # type: ignore[attr-defined,index]
+        return HINTS["value_labels"]["step"].get(step) or super().step_to_string(step)  # type: ignore[index]
 
     def _outcome_sentence(self) -> str | None:
         """The end in a sentence, seats as "seat N" (pages name them): "seat 0 wins: 7 spirits in

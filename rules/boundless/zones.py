@@ -8,13 +8,14 @@ id in the game); zones are lists of ids (see ``state.py``).
 
 from __future__ import annotations
 
+from rules.boundless.base import BoundlessBase
 from rules.boundless.compiler import COMMAND, FORM, SAVIOR, SPIRIT
 from rules.boundless.constants import ACT1, ACT2, COMBAT, EMPTY, OVER, VOID_LIMIT, EndReason
 from rules.boundless.effects import END_OF_ATTACK, F_TMP
-from rules.boundless.records import DROP, Ask, Pending, action
+from rules.boundless.records import DROP, Ask, Pending, Trigger, action
 
 
-class ZoneMixin:
+class ZoneMixin(BoundlessBase):
     """Card movement: draw, invoke, discard, spiritualize, forms entering and leaving the field,
     damage by effects, spirits to the void."""
 
@@ -189,7 +190,7 @@ class ZoneMixin:
         if self.log_events:
             self.log("discard", player, card=self.card_defs[card].name)
         if "discarded" in self.card_defs[card].trig:  # [INDEPENDENT] "when this card is discarded"
-            batch = []
+            batch: list[Trigger] = []
             self._collect(card, player, "discarded", {}, batch, DROP)
             self._queue(batch)
 
@@ -233,7 +234,7 @@ class ZoneMixin:
         if self.log_events:
             self.log("play_form", player, card=self.card_defs[card].name, slot=zone, source=played_from,
                      sacrificed=self.card_defs[sacrificed].name if sacrificed >= 0 else None)
-        batch = []
+        batch: list[Trigger] = []
         context = {"form": card, "sacrificed": sacrificed}
         if sacrificed >= 0:
             self._collect(sacrificed, player, "sacrificed_for_play", context, batch, DROP)
@@ -297,7 +298,7 @@ class ZoneMixin:
             return
         if self.log_events:
             self.log("damaged", owner, card=self.card_defs[card].name)
-        batch = []
+        batch: list[Trigger] = []
         self._collect_damaged(card, owner, {"form": card, "target": card}, batch)
         if self.card_defs[card].ctype == FORM and self.step == COMBAT:
             self.damaged.append(card)
@@ -337,6 +338,6 @@ class ZoneMixin:
         self.flipped[player] = True
         if self.log_events:
             self.log("flip", player, card=self.card_defs[self.savior[player]].name)
-        batch = []
+        batch: list[Trigger] = []
         self._collect(self.savior[player], player, "flipped", {}, batch)
         self._queue(batch)

@@ -31,10 +31,13 @@ from typing import Annotated, Any, Self
 @dataclass(frozen=True)
 class Copy:
     """How a copy copies a field: ``template`` is the copy as a Python expression, ``{}`` standing
-    for the value (read once)."""
+    for the value (read once). ``walk`` is how deep :func:`shared_mutables` looks into the field:
+    ``"all"``; ``"containers"``, its lists, dicts and sets only (the records in them are shared by
+    design: ``LOG``); ``"none"`` (shared by design: ``FIXED``, ``COPY_ON_WRITE``, ``RECORD``)."""
 
     name: str
     template: str
+    walk: str = "all"
 
     def __repr__(self) -> str:
         return self.name
@@ -43,7 +46,7 @@ class Copy:
 #: the value holds nothing mutable (numbers, strings, tuples, frozen records): shared
 IMMUTABLE = Copy("IMMUTABLE", "{}")
 #: a table built with the game and never changed during it (card definitions): shared
-FIXED = Copy("FIXED", "{}")
+FIXED = Copy("FIXED", "{}", walk="none")
 #: a list, dict or set of immutable items: a new container, the same items
 SHALLOW = Copy("SHALLOW", "{}.copy()")
 #: plain data: lists, dicts and sets nested in any way around immutable items, copied through
@@ -55,15 +58,18 @@ EACH = Copy("EACH", "[None if x is None else x.copy() for x in {}]")
 #: a ``random.Random``: a new one in the same state
 RNG = Copy("RNG", "copy_rng({})")
 #: a list of records never changed once added (an event log): a new list, the same records
-LOG = Copy("LOG", "{}.copy()")
+LOG = Copy("LOG", "{}.copy()", walk="containers")
 #: a dict of objects with their own ``copy()``: a new dict, the same keys, each value's own copy
 EACH_VALUE = Copy("EACH_VALUE", "{{k: v.copy() for k, v in {}.items()}}")
 #: an object shared with the copy until either would change it (a ``random.Random`` copied only
 #: when one of them next draws from it, as copying its state costs as much as the rest of a copy):
 #: the class flags both sides as sharing before copying and copies the object before changing it
-COPY_ON_WRITE = Copy("COPY_ON_WRITE", "{}")
+COPY_ON_WRITE = Copy("COPY_ON_WRITE", "{}", walk="none")
+#: an immutable record whose contents are never changed once it is made, though they may be lists
+#: or dicts (a decision asked, with its option list shared by every game): shared
+RECORD = Copy("RECORD", "{}", walk="none")
 
-POLICIES = (IMMUTABLE, FIXED, SHALLOW, DATA, OWN, EACH, RNG, LOG, EACH_VALUE, COPY_ON_WRITE)
+POLICIES = (IMMUTABLE, FIXED, SHALLOW, DATA, OWN, EACH, RNG, LOG, EACH_VALUE, COPY_ON_WRITE, RECORD)
 
 
 _CONTAINERS = frozenset({list, dict, set})
@@ -115,11 +121,12 @@ def _declarations(cls: type) -> dict[str, Copy]:
 
 def derive_copy(cls: type) -> Callable[[Any], Any]:
     """The ``copy`` function of ``cls``: a new instance holding each declared field copied as its
-    policy says (``__dict__`` built at once for ordinary objects; slot by slot otherwise)."""
+    policy says (for ordinary objects, key by key into the new instance's own ``__dict__``: faster
+    than building a dict and assigning it; slot by slot otherwise)."""
     fields = declared_fields(cls)
     if getattr(cls, "__dictoffset__", 0):
-        items = ", ".join(f"{name!r}: {policy.template.format(f'd[{name!r}]')}" for name, policy in fields.items())
-        body = ["d = self.__dict__", "other = new(cls)", f"other.__dict__ = {{{items}}}"]
+        body = ["d = self.__dict__", "other = new(cls)", "o = other.__dict__"]
+        body += [f"o[{name!r}] = {policy.template.format(f'd[{name!r}]')}" for name, policy in fields.items()]
     else:
         body = ["other = new(cls)"] + [f"other.{name} = {policy.template.format(f'self.{name}')}"
                                        for name, policy in fields.items()]
@@ -161,8 +168,9 @@ _ATOMS = (int, float, complex, str, bytes, bool, type(None), Enum, range)
 
 def shared_mutables(source: Any, copy: Any) -> list[str]:
     """The mutable objects reachable from both ``source`` and ``copy`` (each as the path that
-    reaches it from ``source``): empty for an independent copy. ``FIXED`` and ``COPY_ON_WRITE``
-    fields are not walked (shared by design), nor the records of ``LOG`` fields (only their list)."""
+    reaches it from ``source``): empty for an independent copy. A field is walked as deep as its
+    policy's ``walk`` says: ``FIXED``, ``COPY_ON_WRITE`` and ``RECORD`` fields not at all (shared by
+    design), ``LOG`` fields down to their list, not the records in it."""
     in_copy = {id(obj) for obj, _ in _mutables(copy, "copy")}
     return [path for obj, path in _mutables(source, "source") if id(obj) in in_copy]
 
@@ -186,14 +194,22 @@ def _mutables(root: Any, name: str) -> Iterator[tuple[Any, str]]:
         else:
             policies = declared_fields(type(obj)) if isinstance(obj, Declared) else {}
             for attr, value in _attributes(obj):
-                policy = policies.get(attr)
-                if policy is FIXED or policy is COPY_ON_WRITE:
+                walk = policies[attr].walk if attr in policies else "all"
+                if walk == "none":
                     continue
-                if policy is LOG:
-                    if not _frozen(value):
-                        yield value, f"{path}.{attr}"
+                if walk == "containers":
+                    yield from _containers(value, f"{path}.{attr}")
                     continue
                 todo.append((value, f"{path}.{attr}"))
+
+
+def _containers(value: Any, path: str) -> Iterator[tuple[Any, str]]:
+    """The lists, dicts and sets nested in ``value`` (not the records they hold)."""
+    if type(value) in _CONTAINERS:
+        yield value, path
+        items = value.items() if type(value) is dict else enumerate(value)
+        for key, item in items:
+            yield from _containers(item, f"{path}[{key!r}]")
 
 
 def _frozen(obj: Any) -> bool:

@@ -1,0 +1,195 @@
+"""``BoundlessBase``: every field of a Boundless game, declared once with its type and how a copy
+copies it.
+
+The game state is one class (:class:`~rules.boundless.state.BoundlessState`) written in parts:
+zones (zones.py), PWR (power.py), triggered effects (triggers.py), the turn (turn.py), combat
+(combat.py), the verbs (actions.py) and the view (view.py). Each part is a mixin on this base, so a
+type checker (and a reader) finds every attribute here, and ``clone`` is derived from these
+declarations (``rules/core/fields.py``) instead of re-listing the fields by hand.
+
+Cards are ints and zones small lists of them, so a copy copies lists, never card objects. The
+methods one part calls in another are declared at the end for the type checker only (they do not
+exist at run time: the parts define them).
+"""
+
+from __future__ import annotations
+
+import random
+from abc import abstractmethod
+from typing import TYPE_CHECKING, Annotated, Any
+
+from rules.boundless.compiler import CardDef
+from rules.boundless.records import Continuation, Pending, Trigger
+from rules.core.engine import Event, GameState
+from rules.core.fields import COPY_ON_WRITE, FIXED, LOG, RECORD, SHALLOW, Copy, Declared
+
+if TYPE_CHECKING:
+    from rules.core.engine import Action
+
+#: a pair of zones, one per seat, each a list (or set) of card ids: a new pair of new containers
+#: (the hottest copy of all: written out for two seats rather than looped)
+PER_SEAT = Copy("PER_SEAT", "[(p := {})[0].copy(), p[1].copy()]")
+#: the spirits under each form zone, per seat: a new pair of new per-seat lists; the list under a
+#: zone is shared, as zones.py replaces it whole and never changes it in place (copy on write)
+SPIRITS_UNDER = Copy("SPIRITS_UNDER", "[(p := {})[0].copy(), p[1].copy()]", walk="none")
+#: effects in progress (effects.py's frame layout): lists and dicts copied through, around the
+#: compiled effects (from the ``FIXED`` card table) and records they hold, which are shared
+FRAMES = Copy("FRAMES", "(copy_data(f) if (f := {}) else [])", walk="containers")  # (mostly empty)
+#: batches of triggered effects: new lists, the same ``Trigger`` records (never changed once made)
+BATCHES = Copy("BATCHES", "([b.copy() for b in w] if (w := {}) else [])", walk="containers")
+
+
+class BoundlessBase(Declared, GameState):
+    """The fields of a Boundless game (besides ``GameState``'s: seats, seed, turn, outcome)."""
+
+    # the options the game was started with
+    turn_limit: int
+    num_form_zones: int
+    num_command_zones: int
+    # the cards: built with the game, never changed by it (``catalogue[kind]``, ``card_defs[id]``)
+    catalogue: Annotated[list[CardDef], FIXED]
+    card_defs: Annotated[list[CardDef], FIXED]
+    owner: Annotated[list[int], FIXED]  # id -> seat
+    is_spirit: bytes  # id -> 1 for a spirit card
+    listened_triggers: frozenset[str]  # the trigger names some card of this game answers
+    # the zones ("ZONES AND SETUP"), per seat
+    main_deck: Annotated[list[list[int]], PER_SEAT]
+    spirit_deck: Annotated[list[list[int]], PER_SEAT]
+    savior: Annotated[list[int], SHALLOW]
+    hand: Annotated[list[list[int]], PER_SEAT]
+    drop: Annotated[list[list[int]], PER_SEAT]
+    void: Annotated[list[list[int]], PER_SEAT]
+    savior_spirits: Annotated[list[list[int]], PER_SEAT]  # in the order placed
+    flipped: Annotated[list[bool], SHALLOW]  # the savior shows its boundless side
+    forms: Annotated[list[list[int]], PER_SEAT]  # form zones: card ids (EMPTY: open)
+    form_spirits: Annotated[list[list[list[int]]], SPIRITS_UNDER]  # spirits under each form zone
+    commands: Annotated[list[list[int]], PER_SEAT]  # command zones: card ids
+    command_face_up: Annotated[list[list[bool]], PER_SEAT]
+    command_set_turn: Annotated[list[list[int]], PER_SEAT]  # the turn each was placed
+    known_in_hand: Annotated[list[set[int]], PER_SEAT]  # hand cards the opponent saw go there
+    # the turn
+    turn_player: int
+    first_player: int
+    step: int  # constants.py: MULLIGAN ...
+    phase: str  # the combat step's phase (constants: START_PHASE ...)
+    acting_player: int
+    # once-per-turn and combat marks ("THE ACT STEP", "THE COMBAT STEP")
+    savior_spiritualized: Annotated[list[bool], SHALLOW]
+    spiritualized_this_turn: Annotated[set[int], SHALLOW]  # forms
+    sacrificed_to_play: bool
+    used_once_per_turn: Annotated[set[tuple[int, int]], SHALLOW]  # (card, effect index)
+    attack_counts: Annotated[dict[int, int], SHALLOW]
+    extra_attacks: Annotated[dict[int, int], SHALLOW]
+    damaged: Annotated[list[int], SHALLOW]  # forms damaged this combat step
+    # lasting changes, each with its expiry (effects.py: END_OF_ATTACK, 2t, 2t + 1)
+    pwr_changes: Annotated[list[tuple[int, int, int]], SHALLOW]  # (card, amount, until)
+    protected_until: Annotated[dict[int, int], SHALLOW]  # card -> until: it cannot be damaged
+    cannot_attack_until: Annotated[dict[int, int], SHALLOW]
+    # resolution (triggers.py)
+    frames: Annotated[list[list[Any]], FRAMES]  # effects in progress, innermost last (effects.py's layout)
+    waiting_effects: Annotated[list[list[Trigger]], BATCHES]  # newest first
+    continuations: Annotated[list[Continuation], LOG]  # the turn's own flow, next last
+    pending: Annotated[Pending | None, RECORD]  # the decision a player is asked now
+    negated_card: int  # a command whose activation was negated
+    # setup decisions and statistics
+    mulligan_put_back: Annotated[list[int], SHALLOW]  # cards each seat put back (-1: not decided)
+    die_rolls: Annotated[list[tuple[int, int]], SHALLOW]
+    was_drawn: Annotated[bytearray, SHALLOW]  # per card id (rules-notes: "Card statistics")
+    was_played: Annotated[bytearray, SHALLOW]
+    # sampled worlds (``determinize``): decks whose order is not fixed, and the seed of the picks
+    unordered_decks: int  # bit 2p: seat p's main deck, bit 2p + 1: their spirit deck
+    deal_seed: int
+    # the RNG and the event log, shared by a clone and its source until one of them needs its own
+    # (state.py: ``_own_rng``, ``log``): copying them would cost as much as the rest of a clone
+    _rng: Annotated[random.Random, COPY_ON_WRITE]
+    _rng_seed: int | None  # a sampled world's seed, turned into an RNG when first needed
+    _rng_shared: bool
+    events: Annotated[list[Event], COPY_ON_WRITE]
+    _events_shared: bool
+
+    if TYPE_CHECKING:
+        # -- state.py ------------------------------------------------------------------------------
+        @abstractmethod
+        def _own_rng(self) -> random.Random: ...
+
+        # -- zones.py ------------------------------------------------------------------------------
+        @abstractmethod
+        def in_act_step(self) -> bool: ...
+        @abstractmethod
+        def on_field(self, card: int) -> bool: ...
+        @abstractmethod
+        def spirits_of(self, card: int) -> list: ...
+        @abstractmethod
+        def card_at(self, position: str) -> int: ...
+        @abstractmethod
+        def card_in(self, cards: list, kind: int) -> int: ...
+        @abstractmethod
+        def can_spiritualize(self, player: int, card: int) -> bool: ...
+        @abstractmethod
+        def shuffle(self, cards: list) -> None: ...
+        @abstractmethod
+        def draw(self, player: int, n: int) -> int: ...
+        @abstractmethod
+        def invoke(self, player: int, n: int) -> int: ...
+        @abstractmethod
+        def spiritualize(self, player: int, spirit: int, host: int, by_effect: bool = False) -> None: ...
+        @abstractmethod
+        def put_form(self, player: int, card: int, zone: int, played_from: str = "hand", sacrificed: int = -1,
+                     spirits: list | None = None) -> None: ...
+        @abstractmethod
+        def _leave_field(self, card: int) -> None: ...
+        @abstractmethod
+        def remove_form(self, card: int, destination: str) -> None: ...
+        @abstractmethod
+        def savior_damaged(self, player: int) -> None: ...
+        @abstractmethod
+        def flip(self, player: int) -> None: ...
+
+        # -- power.py ------------------------------------------------------------------------------
+        @abstractmethod
+        def pwr(self, card: int) -> int: ...
+
+        # -- triggers.py ---------------------------------------------------------------------------
+        @abstractmethod
+        def _collect(self, card: int, controller: int, name: str, context: dict, batch: list,
+                     zone: str = "field") -> None: ...
+        @abstractmethod
+        def _collect_controlled(self, player: int, name: str, context: dict, batch: list) -> None: ...
+        @abstractmethod
+        def _collect_under(self, host: int, controller: int, name: str, context: dict, batch: list) -> None: ...
+        @abstractmethod
+        def _collect_damaged(self, card: int, owner: int, context: dict, batch: list) -> None: ...
+        @abstractmethod
+        def _queue(self, batch: list) -> None: ...
+        @abstractmethod
+        def _resolve(self) -> None: ...
+        @abstractmethod
+        def _push_frame(self, controller: int, source: int, effect: Any, variables: dict, kind: int = 0) -> None: ...
+        @abstractmethod
+        def order_action(self, trigger: Trigger) -> Action: ...
+        @abstractmethod
+        def _take_waiting(self, index: int) -> None: ...
+        @abstractmethod
+        def _start_effect(self, trigger: Trigger) -> None: ...
+        @abstractmethod
+        def _open_response_window(self, event: str, context: dict) -> None: ...
+
+        # -- turn.py -------------------------------------------------------------------------------
+        @abstractmethod
+        def _ask_mulligan(self, player: int) -> None: ...
+        @abstractmethod
+        def _mulligan(self, player: int, kinds: tuple) -> None: ...
+        @abstractmethod
+        def _choose_first_player(self, player: int, go_first: bool) -> None: ...
+        @abstractmethod
+        def _expire_until(self, moment: int) -> None: ...
+
+        # -- combat.py and actions.py --------------------------------------------------------------
+        @abstractmethod
+        def _start_combat(self) -> None: ...
+        @abstractmethod
+        def _combat_actions(self, player: int) -> list: ...
+        @abstractmethod
+        def _end_combat(self) -> None: ...
+        @abstractmethod
+        def _activation_actions(self, player: int, out: list, combat: bool) -> None: ...
