@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import operator
 
+from rules.millennium_blades.base import MBBase
+
 TABLEAU_SLOTS = 6  # the Tournament Board's singles area ("Tableau"); see the rules notes
 #: the FILTER keys that look at a card's elements (``ELEMENT_KEYS``) or types (``TYPE_KEYS``)
 ELEMENT_KEYS = frozenset({"element", "elements_min", "shares", "shares_none", "elements_all", "symbol"})
@@ -17,10 +19,7 @@ CMP = {"<": operator.lt, "<=": operator.le, "==": operator.eq, ">=": operator.ge
 NO_CARDS: frozenset[int] = frozenset()
 
 
-class QueryMixin:
-    #: (how many cards the index covers, feature -> card ids): see ``cards_with``
-    _feature_index: tuple[int, dict[str, frozenset[int]]] = (-1, {})
-
+class QueryMixin(MBBase):
     def cards_with(self, feature: str) -> frozenset[int]:
         """The game's cards whose definition has ``feature`` (``CardDef.features``), wherever they
         are: worked out once a game, so that the many questions no card of the game can answer
@@ -101,7 +100,7 @@ class QueryMixin:
         base = definition.printed_star + (self.attached_star(card) if self.attached else 0)
         if definition.star != "X":
             return base + self.tokens.get(card, 0)
-        busy = self.__dict__.setdefault("_x_busy", set())
+        busy = self._x_busy
         if card not in busy and self.in_tableau(card):
             busy.add(card)
             try:

@@ -1,0 +1,78 @@
+"""``MBBase``: every field of a Millennium Blades tournament, declared once with its type and how a
+copy copies it (``rules/core/fields.py``, issue 30).
+
+The tournament state (:class:`~rules.millennium_blades.state.MBState`) is one class written in
+parts: turns and actions (flow.py), effects (resolve.py, clash.py, market.py, special_ops.py),
+queries (queries.py) and the view (view.py). Each part is a mixin on this base, so a type checker
+(and a reader) finds every attribute here, and ``clone`` is derived from these declarations
+instead of re-listing the fields by hand.
+
+Cards are ints: ``cards[id]`` is a :class:`CardDef`, ``owner[id]`` its owner (-1 for the Store's).
+Three fields are replaced, never changed in place, so a copy shares them until either side
+replaces its own (``COPY_ON_WRITE``): ``cards`` (an exact copy's definition changes by a new
+list), ``attached`` and ``copiers``; ``_feature_index``, a cache read from ``cards``, with them.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+from rules.core.engine import GameState
+from rules.core.fields import COPY_ON_WRITE, DATA, FIXED, SHALLOW, Declared
+
+
+class MBBase(Declared, GameState):
+    """The fields of a tournament (besides ``GameState``'s: seats, seed, RNG, turn, event log, outcome)."""
+
+    # the options the tournament was started with
+    chart: str  # the "Tournament VP Chart" row
+    deck_names: Annotated[list[str], FIXED]
+    # the cards
+    cards: Annotated[list[CardDef], COPY_ON_WRITE]  # every card of the game by id (replaced, never changed)
+    owner: Annotated[list[int], SHALLOW]  # per card: its owner's seat, -1 for the Store's
+    _feature_index: Annotated[tuple[int, dict[str, frozenset[int]]], COPY_ON_WRITE]  # queries.cards_with
+    copiers: Annotated[dict[int, CardDef] | None, COPY_ON_WRITE]  # exact-copy cards, their own definitions
+    attached: Annotated[dict[int, dict[str, Any]], COPY_ON_WRITE]  # attachment -> host and what it gives
+    # per seat: its zones (card ids, left to right)
+    hand: Annotated[list[list[int]], DATA]
+    tableau: Annotated[list[list[int]], DATA]
+    deck_box: Annotated[list[list[int]], DATA]
+    accessories: Annotated[list[list[int]], DATA]
+    binder: Annotated[list[list[int]], DATA]
+    removed: Annotated[list[list[int]], DATA]  # "Infinite Loops": returned to the box
+    powers: Annotated[list[list[int]], FIXED]  # character and venue Tournament sides held as powers
+    # shared zones and marks
+    store: Annotated[list[int], SHALLOW]  # its top is the end of the list
+    store_discard: Annotated[list[int], SHALLOW]
+    aftermarket: Annotated[list[int], SHALLOW]
+    metagame: Annotated[list[int], SHALLOW]
+    down: Annotated[set[int], SHALLOW]  # the face-down cards
+    tokens: Annotated[dict[int, int], SHALLOW]  # card -> its +1 Star tokens
+    powers_used: Annotated[set[int], SHALLOW]  # powers whose Action was used (once a tournament)
+    out: Annotated[set[int], SHALLOW]  # seats removed by the infinite-loop rule
+    # per seat: counters
+    rp: Annotated[list[int], SHALLOW]
+    money: Annotated[list[int], SHALLOW]
+    clashes_won: Annotated[list[int], SHALLOW]
+    purse: Annotated[list[int], SHALLOW]  # the dollars a ``pay_money`` op may spend (the whole game's)
+    stats: Annotated[list[dict[str, dict[str, int]]], DATA]  # "played" and "flipped", per card name
+    # the turn ("Tournament Turns")
+    first_player: int
+    seat_turn: int
+    passes: int
+    plays_left: int
+    played_this_turn: int
+    action_used: bool
+    phase: str
+    steps: int
+    # what is resolving
+    next_effects: Annotated[list[list[tuple[Any, ...]]], DATA]  # per seat: effects on its next play
+    stack: Annotated[list[dict[str, Any]], DATA]  # effects resolving, the top last
+    triggered: Annotated[list[dict[str, Any]], DATA]  # triggers waiting to go on the stack
+    pending: Annotated[dict[str, Any] | None, DATA]  # the decision a seat must make now
+    _x_busy: Annotated[set[int], SHALLOW]  # "X" star ratings being worked out (queries.star: no recursion)
+
+
+# last: the catalogue's effects import the mixins, which import this module (the annotations above
+# are read when the first copy is made, by then this name is here)
+from rules.millennium_blades.catalogue import CardDef  # noqa: E402
