@@ -83,3 +83,14 @@ def test_determinize_redeals_only_the_world():
     assert not shared_mutables(state, world)
     assert world.cards is not state.cards  # its own: dealt Store cards get their printed text
     assert json.dumps(state.view(None), sort_keys=True) == before
+
+
+def test_what_waits_to_resolve_is_copied_through():
+    """Triggers waiting for the stack are rarely there between two moves of a random game: put
+    some there (and a frame on the stack) so the walk sees them copied, not shared."""
+    state = new_game(_kits(1), 1)
+    state.triggered.append({"card": 0, "seat": 0, "ctx": {"chosen": [1]}})
+    state.stack.append({"card": 0, "seat": 0, "ops": [{"op": "gain_rp"}], "ctx": {"chosen": [2]}})
+    clone = state.clone()
+    assert not shared_mutables(state, clone)
+    assert clone.triggered == state.triggered and clone.stack == state.stack
