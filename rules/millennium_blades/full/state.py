@@ -21,7 +21,7 @@ from typing import Annotated, Any
 
 from rules.core.decks import CardSpec
 from rules.core.engine import Action, GameState
-from rules.core.fields import COPY_ON_WRITE, DATA, FIXED, OWN, SHALLOW, Declared
+from rules.core.fields import COPY_ON_WRITE, DATA, EACH, EACH_VALUE, FIXED, LOG, OWN, SHALLOW, Declared
 from rules.millennium_blades.full import draft, market, millennium_accessories, powers, rounds
 from rules.millennium_blades.full.pool import Card
 from rules.millennium_blades.full.view import ViewMixin
@@ -74,35 +74,35 @@ class FullGameState(NestedLogMixin, ViewMixin, Declared, GameState):
     venue: Annotated[list[int], SHALLOW]
     meta_stack_of: Annotated[dict[int, str], SHALLOW]
     meta_redrawn: frozenset[tuple[int, str]]
-    fusion: Annotated[dict[str, list[int]], DATA]
-    prize: Annotated[dict[int, list[int]], DATA]
-    box: Annotated[dict[str, list[int]], DATA]
-    meta: Annotated[dict[str, list[int]], DATA]  # the two Metagame stacks
-    pro_stock: Annotated[dict[str, list[int]], DATA]
+    fusion: Annotated[dict[str, list[int]], EACH_VALUE]
+    prize: Annotated[dict[int, list[int]], EACH_VALUE]
+    box: Annotated[dict[str, list[int]], EACH_VALUE]
+    meta: Annotated[dict[str, list[int]], EACH_VALUE]  # the two Metagame stacks
+    pro_stock: Annotated[dict[str, list[int]], EACH_VALUE]
     pro_given: Annotated[dict[int, tuple[str, ...]], SHALLOW]
     pro_winners: Annotated[dict[int, tuple[int, ...]], SHALLOW]
     # per seat
-    binder: Annotated[list[list[int]], DATA]
-    kit: Annotated[list[list[int]], DATA]
-    collection: Annotated[list[list[int]], DATA]
-    collection_type: Annotated[list[list[int]], DATA]  # Duel Mode's type collection
-    friendship: Annotated[list[list[int]], DATA]  # Friendship cards it may still give
-    friends: Annotated[list[list[int]], DATA]  # those it was given
-    character_card: Annotated[list[list[int]], DATA]
+    binder: Annotated[list[list[int]], EACH]
+    kit: Annotated[list[list[int]], EACH]
+    collection: Annotated[list[list[int]], EACH]
+    collection_type: Annotated[list[list[int]], EACH]  # Duel Mode's type collection
+    friendship: Annotated[list[list[int]], EACH]  # Friendship cards it may still give
+    friends: Annotated[list[list[int]], EACH]  # those it was given
+    character_card: Annotated[list[list[int]], EACH]
     money: Annotated[list[int], SHALLOW]
-    money_flow: Annotated[list[dict[str, int]], DATA]
+    money_flow: Annotated[list[dict[str, int]], EACH]
     markers_total: int
     markers: Annotated[list[int], SHALLOW]
-    fused: Annotated[list[set[int]], DATA]
-    vp_tournament: Annotated[list[list[int]], DATA]
-    vp_collections: Annotated[list[list[int]], DATA]
-    rp_collections: Annotated[list[list[int]], DATA]  # Duel Mode: collections as RP
+    fused: Annotated[list[set[int]], EACH]
+    vp_tournament: Annotated[list[list[int]], EACH]
+    vp_collections: Annotated[list[list[int]], EACH]
+    rp_collections: Annotated[list[list[int]], EACH]  # Duel Mode: collections as RP
     vp_prerelease: Annotated[list[int], SHALLOW]
     tournament_wins: Annotated[list[int], SHALLOW]  # Duel Mode
     last_store_buy: Annotated[list[int], SHALLOW]
     stats: Annotated[list[dict[str, dict[str, int]]], COPY_ON_WRITE]  # counter -> card name -> count (``tally``)
     stats_owned: Annotated[set[int], SHALLOW]  # the seats whose ``stats`` are this state's own
-    placements: Annotated[list[list[int]], DATA]
+    placements: Annotated[list[list[int]], EACH]
     # the clock and what is under way
     last_round: int
     phase: str
@@ -115,7 +115,7 @@ class FullGameState(NestedLogMixin, ViewMixin, Declared, GameState):
     draft: Annotated[dict[str, Any] | None, DATA]  # the draft under way (Draft Mode)
     accessory_draft: Annotated[dict[str, list[int]] | None, DATA]
     offers: Annotated[dict[int, dict[str, Any]], DATA]  # offering seat -> offer (trading.py)
-    trades: Annotated[list[dict[str, Any]], DATA]
+    trades: Annotated[list[dict[str, Any]], LOG]  # trades made: records never changed (trading.py)
     tick_legal: Annotated[dict[int, list[Action]], COPY_ON_WRITE]  # see ``market_actions``
     reads_tick_legal: bool
 

@@ -21,7 +21,7 @@ import random
 from typing import Annotated, Any
 
 from rules.core.engine import Action, GameState
-from rules.core.fields import DATA, FIXED, OWN, SHALLOW, Declared
+from rules.core.fields import DATA, EACH, EACH_VALUE, FIXED, OWN, SHALLOW, Declared
 from rules.millennium_blades.full.pool import Card
 from rules.millennium_blades.nested_log import NestedLogMixin
 from rules.millennium_blades.turn_based import actions, scoring
@@ -51,17 +51,17 @@ class TurnBasedState(NestedLogMixin, ViewMixin, Declared, GameState):
     # the tournament engine's table (its RNG and event log are this game's: ``clone``)
     table: Annotated[TurnTable, OWN]
     # the piles
-    fusion: Annotated[dict[str, list[int]], DATA]
-    prize: Annotated[dict[str, list[int]], DATA]
-    meta: Annotated[dict[str, list[int]], DATA]  # the two Metagame stacks
+    fusion: Annotated[dict[str, list[int]], EACH_VALUE]
+    prize: Annotated[dict[str, list[int]], EACH_VALUE]
+    meta: Annotated[dict[str, list[int]], EACH_VALUE]  # the two Metagame stacks
     box: Annotated[list[int], SHALLOW]
     # per seat
     collections: Annotated[list[dict[str, list[int]]], DATA]
-    collection_symbol: Annotated[list[dict[str, str | None]], DATA]
+    collection_symbol: Annotated[list[dict[str, str | None]], EACH]
     money: Annotated[list[int], SHALLOW]
-    money_flow: Annotated[list[dict[str, int]], DATA]
-    fused: Annotated[list[set[int]], DATA]
-    scores: Annotated[list[list[int]], DATA]
+    money_flow: Annotated[list[dict[str, int]], EACH]
+    fused: Annotated[list[set[int]], EACH]
+    scores: Annotated[list[list[int]], EACH]
     scorings: Annotated[list[int], SHALLOW]
     turns_in_deck: Annotated[list[int], SHALLOW]
     stats: Annotated[list[dict[str, dict[str, int]]], DATA]
