@@ -145,6 +145,13 @@ class Declared:
 
     __slots__ = ()
 
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        """Each class derives its own ``copy``: a subclass must not inherit the function derived
+        for its base (it would make the base's instances, without the subclass's fields)."""
+        super().__init_subclass__(**kwargs)
+        if "copy" not in cls.__dict__:
+            setattr(cls, "copy", Declared.copy)  # noqa: B010  (as in copy below)
+
     def copy(self) -> Self:
         """An independent copy: each declared field copied as its policy says."""
         cls = type(self)

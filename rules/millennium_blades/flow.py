@@ -7,6 +7,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 from rules.core.engine import Action
+from rules.millennium_blades.base import MBBase
 
 PASS, END = Action("pass"), Action("end")
 #: ``action_keeps_a_play``: the decisions an Action's trial looks through before assuming a play is left
@@ -19,7 +20,7 @@ def card_action(verb: str, name: str) -> Action:
     return Action(verb, (name,))
 
 
-class FlowMixin:
+class FlowMixin(MBBase):
     # -- who acts, what they may do --------------------------------------------------------------------
     def current_players(self) -> list[int]:
         if self._outcome is not None:

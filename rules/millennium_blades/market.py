@@ -9,6 +9,7 @@ the Store to the Aftermarket and gain RP equal to their combined STAR"."""
 from __future__ import annotations
 
 from rules.core.engine import Action
+from rules.millennium_blades.base import MBBase
 from rules.millennium_blades.vocabulary import ELEMENTS, TYPE_VALUES
 
 
@@ -25,7 +26,7 @@ def _with_chosen(node, what: str, value):
     return out
 
 
-class MarketMixin:
+class MarketMixin(MBBase):
     def do_market_op(self, frame: dict, op: dict, k: int) -> bool:
         name = op["op"]
         if name == "store_to_aftermarket":

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import operator
 
+from rules.millennium_blades.base import MBBase
+
 TABLEAU_SLOTS = 6  # the Tournament Board's singles area ("Tableau"); see the rules notes
 #: the FILTER keys that look at a card's elements (``ELEMENT_KEYS``) or types (``TYPE_KEYS``)
 ELEMENT_KEYS = frozenset({"element", "elements_min", "shares", "shares_none", "elements_all", "symbol", "symbols_any"})
@@ -17,10 +19,7 @@ CMP = {"<": operator.lt, "<=": operator.le, "==": operator.eq, ">=": operator.ge
 NO_CARDS: frozenset[int] = frozenset()
 
 
-class QueryMixin:
-    #: (how many cards the index covers, feature -> card ids): see ``cards_with``
-    _feature_index: tuple[int, dict[str, frozenset[int]]] = (-1, {})
-
+class QueryMixin(MBBase):
     def cards_with(self, feature: str) -> frozenset[int]:
         """The game's cards whose definition has ``feature`` (``CardDef.features``), wherever they
         are: worked out once a game, so that the many questions no card of the game can answer
@@ -115,7 +114,7 @@ class QueryMixin:
             base += self.star_bonus(card)
         if definition.star != "X":
             return base + self.tokens.get(card, 0)
-        busy = self.__dict__.setdefault("_x_busy", set())
+        busy = self._x_busy
         if card not in busy and self.in_tableau(card):
             busy.add(card)
             try:
@@ -128,7 +127,7 @@ class QueryMixin:
     def star_bonus(self, card: int) -> int:
         """The stars face-up cards give ``card``: an Ongoing one while its card is in play, a Top
         one while its card is the Top Card ("Effects on Cards"); its own count never counts it twice."""
-        busy = self.__dict__.setdefault("_bonus_busy", set())
+        busy = self._bonus_busy
         total = 0
         for source in self.cards_with("star_bonus"):
             seat = None if source in self.down or source in busy else self.seat_of(source)

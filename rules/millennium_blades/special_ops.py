@@ -10,6 +10,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from rules.core.engine import Action
+from rules.millennium_blades.base import MBBase
 from rules.millennium_blades.vocabulary import ELEMENTS, TYPE_VALUES
 
 #: continuous ops of these cards: checked while the card is in hand (``play_condition``), as it
@@ -70,13 +71,7 @@ def _copies(effect: dict) -> bool:
     return _has_op(effect["ops"], "copy_effects")
 
 
-class SpecialOpsMixin:
-    #: attachment -> {"host", "star", "elements", "types", "protect"}: replaced, never changed in
-    #: place, so that a copy of the game (``MBState.clone``) may share it
-    attached: dict[int, dict] = {}
-    #: the cards that can be exact copies, with their own definitions (made once a game, then shared)
-    copiers: dict | None = None
-
+class SpecialOpsMixin(MBBase):
     # -- copying ----------------------------------------------------------------------------------------
     def op_copy(self, frame: dict, op: dict, k: int) -> bool:
         """Copy the effects of a timing of this card or a neighbour: they resolve as this card's

@@ -14,8 +14,8 @@ import math
 import random
 
 from rules.core.decks import DeckList
-from rules.core.engine import GameState
-from rules.millennium_blades.catalogue import CardDef, as_printed, card_def, card_defs, pool_store
+from rules.millennium_blades.base import MBBase
+from rules.millennium_blades.catalogue import as_printed, card_def, card_defs, pool_store
 from rules.millennium_blades.deck_rules import extra_slots
 from rules.millennium_blades.flow import FlowMixin
 from rules.millennium_blades.queries import TABLEAU_SLOTS, QueryMixin
@@ -64,27 +64,30 @@ def shuffle(rng: random.Random, items: list) -> None:
         items[i], items[j] = items[j], items[i]
 
 
-class MBState(FlowMixin, ResolveMixin, QueryMixin, ViewMixin, GameState):
-    """A Millennium Blades tournament for one to five players."""
+class MBState(FlowMixin, ResolveMixin, QueryMixin, ViewMixin, MBBase):
+    """A Millennium Blades tournament for one to five players (its fields: base.py)."""
 
     turn_limit = TURN_LIMIT
 
     def __init__(self, decks: list[DeckList] | None, seed: int, *, store=None, metagame=(), chart: str = "round1",
-                 first_player: int = 0, turn_limit: int = TURN_LIMIT, powers=None, kit_limits=None, purse=None,
-                 _blank: bool = False):
+                 first_player: int = 0, turn_limit: int = TURN_LIMIT, powers=None, kit_limits=None, purse=None):
         """``powers``: per seat, the CardSpecs of the Tournament sides the seat holds as powers (a
         character's, a venue's: the whole game, ``full/powers.py``), numbered after every other
         card; ``kit_limits``: per seat, the "Build your Deck" limits when not ``KIT_LIMITS``;
         ``purse``: per seat, the dollars a ``pay_money`` op may spend (the whole game's money)."""
         super().__init__(len(decks) if decks else 1, seed)
-        if _blank:
-            return
         if chart not in CHARTS:
             raise ValueError(f"chart is one of {', '.join(CHARTS)}, not {chart!r}")
         n = self.num_players
         self.turn_limit, self.chart = turn_limit, chart
-        self.cards: list[CardDef] = []
-        self.owner: list[int] = []
+        self.step_name = ""  # events name no step: a tournament's turns are its only steps
+        self.cards = []
+        self.owner = []
+        self._feature_index = (-1, {})
+        self.copiers = None
+        self.attached = {}
+        self._x_busy = set()
+        self._bonus_busy = set()
         self.deck_names = [d.name for d in decks]
         self.hand = [[] for _ in range(n)]
         self.tableau = [[] for _ in range(n)]
@@ -92,8 +95,8 @@ class MBState(FlowMixin, ResolveMixin, QueryMixin, ViewMixin, GameState):
         self.accessories = [[] for _ in range(n)]
         self.binder = [[] for _ in range(n)]
         self.removed = [[] for _ in range(n)]  # "Infinite Loops": returned to the box
-        self.down: set[int] = set()
-        self.tokens: dict[int, int] = {}
+        self.down = set()
+        self.tokens = {}
         self.rp, self.money, self.clashes_won = [0] * n, [0] * n, [0] * n
         self.stats = [{"played": {}, "flipped": {}} for _ in range(n)]
         # "Tournament Phase", "Setup the Phase": singles in hand, deck box and accessories face-up
@@ -108,13 +111,13 @@ class MBState(FlowMixin, ResolveMixin, QueryMixin, ViewMixin, GameState):
                 zone[seat].extend(ids)
         self.store = self._new_cards(pool_store() if store is None else store, -1)
         shuffle(self.rng, self.store)
-        self.store_discard: list[int] = []
-        self.aftermarket: list[int] = []
+        self.store_discard = []
+        self.aftermarket = []
         self.metagame = [self._new_card(spec, -1) for spec in metagame]
         # powers (character and venue Tournament sides): in no zone a card effect reaches, no owner
         self.powers = [[self._new_card(spec, -1) for spec in seat_powers] for seat, seat_powers in
                        enumerate(powers or [()] * n)]
-        self.powers_used: set[int] = set()  # powers whose Action was used (once a tournament)
+        self.powers_used = set()  # powers whose Action was used (once a tournament)
         self.purse = list(purse) if purse is not None else [0] * n
         self.out: set[int] = set()  # seats removed by the infinite-loop rule
         # the turn ("Tournament Turns")
@@ -123,10 +126,10 @@ class MBState(FlowMixin, ResolveMixin, QueryMixin, ViewMixin, GameState):
         self.passes = 0
         self.extra_turns = [0] * n  # "Take another turn": the turns each seat takes after its own
         self.plays_left, self.played_this_turn, self.action_used = 1, 0, False
-        self.next_effects: list[list[tuple]] = [[] for _ in range(n)]
-        self.stack: list[dict] = []
-        self.triggered: list[dict] = []
-        self.pending: dict | None = None
+        self.next_effects = [[] for _ in range(n)]
+        self.stack = []
+        self.triggered = []
+        self.pending = None
         self.phase = "turn"
         self.steps = 0
         self.turn = 1
@@ -233,22 +236,8 @@ class MBState(FlowMixin, ResolveMixin, QueryMixin, ViewMixin, GameState):
         return found + (1 if card.set_code and "set " + card.set_code in plan else 0)
 
     def clone(self) -> MBState:
-        copy = MBState(None, 0, _blank=True)
-        copy.__dict__.update(self.__dict__)
-        copy.rng = random.Random()
-        copy.rng.setstate(self.rng.getstate())
-        copy.events = list(self.events)
-        copy.owner = list(self.owner)
-        for name in ("hand", "tableau", "deck_box", "accessories", "binder", "removed", "next_effects"):
-            setattr(copy, name, [list(zone) for zone in getattr(self, name)])
-        for name in ("store", "store_discard", "aftermarket", "rp", "money", "clashes_won", "triggered", "extra_turns"):
-            setattr(copy, name, list(getattr(self, name)))
-        copy.down, copy.tokens, copy.out = set(self.down), dict(self.tokens), set(self.out)
-        copy.powers_used = set(self.powers_used)
-        copy.stats = [{k: dict(v) for k, v in s.items()} for s in self.stats]
-        copy.stack = [dict(f, ctx=dict(f["ctx"])) for f in self.stack]
-        copy.pending = dict(self.pending) if self.pending else None
-        return copy
+        """An independent copy, each field copied as base.py declares it."""
+        return self.copy()
 
     def counters(self) -> list[dict]:
         return [{"rp": self.rp[s], "clashes_won": self.clashes_won[s], "money": self.money[s],

@@ -4,6 +4,7 @@ are documented in engine.py)."""
 from __future__ import annotations
 
 from rules.core.engine import Action, Event
+from rules.millennium_blades.base import MBBase
 from rules.millennium_blades.event_text import event_to_string
 
 #: presentation hints (docs/view-format.md, "Presentation hints"): the panel's title names the seat
@@ -52,7 +53,7 @@ def decision_hints(decision: dict | None) -> dict:
     return {"sentences": {"decision": f"seat {decision['seat']} to {words}"}}
 
 
-class ViewMixin:
+class ViewMixin(MBBase):
     def card_chip(self, card: int, slot: int | None = None, top: bool = False) -> dict:
         """A face-up card: name, star now, elements, types, tokens; a face-down one has no name
         ("Face-Down Cards": "a blank card"), only ``face: "down"`` and what it was (everyone saw it)."""

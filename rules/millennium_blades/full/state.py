@@ -18,44 +18,43 @@ from __future__ import annotations
 
 import random
 
-from rules.core.engine import Action, GameState
+from rules.core.engine import Action
 from rules.millennium_blades.full import draft, market, millennium_accessories, powers, rounds
+from rules.millennium_blades.full.base import FullBase
 from rules.millennium_blades.full.view import ViewMixin
 from rules.millennium_blades.nested_log import NestedLogMixin
 
 TIMERS = (7, 7, 6)  # "When time runs out...": 7-minute, 7-minute and 6-minute timers
 TICKS_PER_MINUTE = 2
-_LISTS = ("store", "store_area", "store_discard", "aftermarket", "money", "markers", "last_store_buy", "lent",
-          "meta_revealed", "vp_prerelease", "millennium", "tournament_wins")
-_PER_SEAT = ("binder", "kit", "collection", "collection_type", "vp_tournament", "vp_collections", "rp_collections",
-             "friendship", "friends")
 
 
-class FullGameState(NestedLogMixin, ViewMixin, GameState):
-    """A whole game of Millennium Blades for 3-5 players, or 2 in Duel Mode (``new_full_game``)."""
+class FullGameState(NestedLogMixin, ViewMixin, FullBase):
+    """A whole game of Millennium Blades for 3-5 players, or 2 in Duel Mode (``new_full_game``).
+    Its fields are declared in base.py with how a copy copies them (``rules/core/fields.py``); three are
+    shared by a copy until either side changes its own (``COPY_ON_WRITE``, see ``_copy``): the RNG,
+    each seat's ``stats`` and the actions kept for a tick (``tick_legal``)."""
 
     turn_limit = 10 ** 9  # every game ends: ticks are budgeted and tournaments end by themselves
 
     def __init__(self, num_players: int, seed: int, *, ticks_per_minute: int = TICKS_PER_MINUTE,
                  timers=TIMERS, free_market: bool = False, duel: bool = False, draft_mode: bool = False,
-                 liquidation: bool = False, _blank: bool = False):
+                 liquidation: bool = False):
         super().__init__(num_players, seed)
         self.tournament = None
-        if _blank:
-            return
         n = num_players
+        self.turn_limit, self.step_name = 10 ** 9, ""  # (every field a copy holds is the instance's own)
         self.budgets = tuple(int(m * ticks_per_minute) for m in timers)
         self.ticks_per_minute = ticks_per_minute
         self.cards = []
-        self.setup_notes: list[str] = []
+        self.setup_notes = []
         self.store, self.store_area, self.store_discard, self.aftermarket = [], [], [], []
-        self.marker: dict[int, int] = {}
-        self.fusion: dict[str, list[int]] = {}
-        self.prize: dict[int, list[int]] = {}
+        self.marker = {}
+        self.fusion = {}
+        self.prize = {}
         self.box = {"fused": [], "collections": [], "prize_unused": [], "removed": [], "metagame": [],
                     "liquidated": [], "friendship_unused": []}
-        self.meta: dict[str, list[int]] = {"elemental": [], "type": []}  # the two Metagame stacks
-        self.meta_revealed: list[int] = []
+        self.meta = {"elemental": [], "type": []}  # the two Metagame stacks
+        self.meta_revealed = []
         self.binder = [[] for _ in range(n)]
         self.kit = [[] for _ in range(n)]
         self.collection = [[] for _ in range(n)]
@@ -67,33 +66,33 @@ class FullGameState(NestedLogMixin, ViewMixin, GameState):
         self.vp_collections = [[0] * rounds.ROUNDS for _ in range(n)]
         self.vp_prerelease = [0] * n
         self.last_round = rounds.ROUNDS
-        self.placements: list[list[int]] = []
+        self.placements = []
         self.stats = [{} for _ in range(n)]  # per seat: counter -> card name -> count (``tally``)
         self.stats_owned = set(range(n))  # see ``tally``
         self.last_store_buy = [-1] * n
-        self.revealed_by: dict[int, int] = {}
-        self.lent: list[int] = []
+        self.revealed_by = {}
+        self.lent = []
         self.phase, self.round, self.tick, self.timer, self.clock = "setup", 1, 0, 0, 0
         self.aftermarket_open = True
         self.free_market = free_market  # "Free Market Mode" (trading.py)
         self.duel = duel  # "Duel Mode" (duel.py)
         self.friendship_used = not duel  # "Friendship is not used in this mode"
         self.draft_mode = draft_mode  # "Draft Mode" (draft.py): ``draft`` is the draft under way
-        self.draft: dict | None = None
+        self.draft = None
         self.liquidation = liquidation  # "Liquidation Mode" (rounds.py, scoring.py)
-        self.millennium: list[int] = []  # Millennium Accessories out of play (millennium_accessories.py)
-        self.accessory_draft: dict | None = None
+        self.millennium = []  # Millennium Accessories out of play (millennium_accessories.py)
+        self.accessory_draft = None
         self.collection_type = [[] for _ in range(n)]  # Duel Mode's type collection
         self.rp_collections = [[0] * rounds.ROUNDS for _ in range(n)]  # Duel Mode: collections as RP
         self.tournament_wins = [0] * n  # Duel Mode
-        self.characters: list[str] = []
+        self.characters = []
         self.friendship = [[] for _ in range(n)]
         self.friends = [[] for _ in range(n)]
-        self.friendship_owner: dict[int, int] = {}
-        self.offers: dict[int, dict] = {}
-        self.trades: list[dict] = []
+        self.friendship_owner = {}
+        self.offers = {}
+        self.trades = []
         self.card_named = {}
-        self.tick_legal: dict[int, list[Action]] = {}  # see ``market_actions``
+        self.tick_legal = {}  # see ``market_actions``
         self.reads_tick_legal = False
 
     @property
@@ -326,39 +325,22 @@ class FullGameState(NestedLogMixin, ViewMixin, GameState):
         return self._copy(lambda tournament: tournament.clone())
 
     def _copy(self, copy_tournament) -> FullGameState:
-        """A copy, the tournament under way (if any) copied by ``copy_tournament(tournament)``.
-        Made without ``__init__`` and its RNG (seeding one costs more than copying the rest: greedy
-        copies the game several times a decision); every attribute comes from ``__dict__``."""
-        copy = FullGameState.__new__(FullGameState)
-        copy.__dict__.update(self.__dict__)
-        if self._rng is not None:  # this state's RNG as a snapshot: it and its copies start from it (``rng``)
+        """A copy (each field copied as declared), the tournament under way (if any) copied by
+        ``copy_tournament(tournament)`` (``determinize``'s copies it once, its own way). The RNG
+        is not copied: this state's is kept as a snapshot, and it and its copies each make theirs
+        from it when first used (``rng``; copying a generator costs more than the rest of a
+        copy). Each seat's ``stats`` are copied by the first side to ``tally`` for it."""
+        if self._rng is not None:
             self._rng, self._rng_state = None, self._rng.getstate()
-        copy._rng, copy._rng_state = None, self._rng_state
-        copy.tick_legal, copy.reads_tick_legal = {}, False  # (shared only by ``determinize``)
-        copy.events = list(self.events)
-        for name in _LISTS:
-            setattr(copy, name, list(getattr(self, name)))
-        for name in _PER_SEAT:
-            setattr(copy, name, [list(z) for z in getattr(self, name)])
-        copy.marker, copy.revealed_by = dict(self.marker), dict(self.revealed_by)
-        copy.fusion = {k: list(v) for k, v in self.fusion.items()}
-        copy.prize = {k: list(v) for k, v in self.prize.items()}
-        copy.meta = {k: list(v) for k, v in self.meta.items()}
-        copy.box = {k: list(v) for k, v in self.box.items()}
-        copy.fused = [set(f) for f in self.fused]
-        copy.money_flow = [dict(f) for f in self.money_flow]
-        copy.stats = list(self.stats)  # each seat's copied by the first to ``tally`` for it
-        self.stats_owned, copy.stats_owned = set(), set()
-        copy.placements = [list(p) for p in self.placements]
-        copy.offers = {k: {f: list(v) if isinstance(v, list) else v for f, v in o.items()} for k, o in self.offers.items()}
-        copy.trades = list(self.trades)
-        if self.draft is not None:
-            copy.draft = {**self.draft, "packets": [list(p) for p in self.draft["packets"]]}
-        if self.accessory_draft is not None:
-            copy.accessory_draft = {k: list(v) for k, v in self.accessory_draft.items()}
-        if self.tournament is not None:
-            copy.tournament = copy_tournament(self.tournament)
+        tournament, self.tournament = self.tournament, None
+        copy = self.copy()
+        self.tournament = tournament
+        if tournament is not None:
+            copy.tournament = copy_tournament(tournament)
             copy.tournament.events = copy.events
+        copy.stats = list(self.stats)
+        self.stats_owned, copy.stats_owned = set(), set()
+        copy.tick_legal, copy.reads_tick_legal = {}, False  # (shared only by ``determinize``)
         return copy
 
     def reseed(self, seed: int) -> None:

@@ -7,6 +7,7 @@ import re
 from rules.core.engine import Action, Event
 from rules.millennium_blades.event_text import event_to_string
 from rules.millennium_blades.full import powers, trading
+from rules.millennium_blades.full.base import FullBase
 from rules.millennium_blades.full.market import FUSION_SIZE, showing
 from rules.millennium_blades.view import outcome_sentence
 
@@ -56,7 +57,7 @@ def step_words(step: str) -> str:
     return ", ".join(parts)
 
 
-class ViewMixin:
+class ViewMixin(FullBase):
     def step_to_string(self, step: str) -> str:
         """The step in the rulebook's words (:func:`step_words`)."""
         return step_words(step)

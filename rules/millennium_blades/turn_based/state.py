@@ -19,9 +19,10 @@ from __future__ import annotations
 
 import random
 
-from rules.core.engine import Action, GameState
+from rules.core.engine import Action
 from rules.millennium_blades.nested_log import NestedLogMixin
 from rules.millennium_blades.turn_based import actions, scoring
+from rules.millennium_blades.turn_based.base import TurnBasedBase
 from rules.millennium_blades.turn_based.view import ViewMixin
 
 END = Action("end")
@@ -29,47 +30,48 @@ END = Action("end")
 #: on a deck (since the game's start or the last scoring) may only score (rules notes)
 TURNS_PER_DECK = 40
 DECISION_VERBS = frozenset({"keep", "discard", "meta"})
-_PER_SEAT = ("scores", "turns_in_deck")
 
 
-class TurnBasedState(NestedLogMixin, ViewMixin, GameState):
-    """A game of Millennium Blades' Turn-Based Mode for 2-5 players (``new_turn_based_game``)."""
+class TurnBasedState(NestedLogMixin, ViewMixin, TurnBasedBase):
+    """A game of Millennium Blades' Turn-Based Mode for 2-5 players (``new_turn_based_game``).
+    Its fields are declared in base.py with how a copy copies them (``rules/core/fields.py``)."""
 
     NESTED = "table"  # the tournament engine's table (table.py) writes into this log
 
-    turn_limit = 10 ** 9  # ended by TURNS_PER_DECK: every player scores three times
+    turn_limit = 10 ** 9  # ended by TURNS_PER_DECK: every player scores three times (set in __init__ too)
 
-    def __init__(self, num_players: int, seed: int, *, turns_per_deck: int = TURNS_PER_DECK, _blank: bool = False):
+    def __init__(self, num_players: int, seed: int, *, turns_per_deck: int = TURNS_PER_DECK):
         super().__init__(num_players, seed)
-        if _blank:
-            return
         n = num_players
+        self.turn_limit = 10 ** 9  # (every field a copy holds is the instance's own)
+        self.step_name = ""  # events name no step
         self.turns_per_deck = turns_per_deck
         self.cards = []
         self.table = None
-        self.setup_notes: list[str] = []
-        self.fusion: dict[str, list[int]] = {}
-        self.prize: dict[str, list[int]] = {}
-        self.meta: dict[str, list[int]] = {"elemental": [], "type": []}
-        self.meta_kind: dict[int, str] = {}
-        self.box: list[int] = []
+        self.setup_notes = []
+        self.store_sets, self.fusion_sets, self.prize_sets = [], {}, {}  # setup.py
+        self.fusion = {}
+        self.prize = {}
+        self.meta = {"elemental": [], "type": []}
+        self.meta_kind = {}
+        self.box = []
         self.collections = [{"element": [], "type": []} for _ in range(n)]
         self.collection_symbol = [{"element": None, "type": None} for _ in range(n)]
         self.money = [0] * n
         self.money_flow = [{} for _ in range(n)]
         self.markers_total = 0
-        self.sold_by: dict[int, int] = {}
+        self.sold_by = {}
         self.fused = [set() for _ in range(n)]
         self.scores = [[] for _ in range(n)]
         self.scorings = [0] * n
         self.turns_in_deck = [0] * n
-        self.out: set[int] = set()
+        self.out = set()
         self.stats = [{} for _ in range(n)]
         self.first_player = 0
         self.turn_seat = 0
         self.main_done = self.action_used = False
-        self.scoring: dict | None = None
-        self.decision: dict | None = None
+        self.scoring = None
+        self.decision = None
 
     # -- helpers the modules share --------------------------------------------------------------------
     def pay(self, seat: int, amount: int, kind: str) -> None:
@@ -244,29 +246,10 @@ class TurnBasedState(NestedLogMixin, ViewMixin, GameState):
         return [c.name for c in self.cards]
 
     def clone(self) -> TurnBasedState:
-        copy = TurnBasedState(self.num_players, 0, _blank=True)
-        copy.__dict__.update(self.__dict__)
-        copy.rng = random.Random()
-        copy.rng.setstate(self.rng.getstate())
-        copy.events = list(self.events)
-        copy.table = self.table.clone()
+        """An independent copy (each field copied as declared), its table drawing from the copy's
+        RNG and writing into the copy's log, as the source's does."""
+        copy = self.copy()
         copy.table.rng, copy.table.events = copy.rng, copy.events
-        copy.fusion = {k: list(v) for k, v in self.fusion.items()}
-        copy.prize = {k: list(v) for k, v in self.prize.items()}
-        copy.meta = {k: list(v) for k, v in self.meta.items()}
-        copy.box = list(self.box)
-        copy.collections = [{k: list(v) for k, v in c.items()} for c in self.collections]
-        copy.collection_symbol = [dict(c) for c in self.collection_symbol]
-        copy.money, copy.money_flow = list(self.money), [dict(f) for f in self.money_flow]
-        copy.sold_by = dict(self.sold_by)
-        copy.fused = [set(f) for f in self.fused]
-        for name in _PER_SEAT:
-            setattr(copy, name, [list(v) if isinstance(v, list) else v for v in getattr(self, name)])
-        copy.scorings, copy.out = list(self.scorings), set(self.out)
-        copy.stats = [{k: dict(v) for k, v in s.items()} for s in self.stats]
-        if self.scoring is not None:
-            copy.scoring = dict(self.scoring, kept=list(self.scoring["kept"]))
-        copy.decision = dict(self.decision) if self.decision else None
         return copy
 
     def reseed(self, seed: int) -> None:

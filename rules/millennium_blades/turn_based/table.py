@@ -17,13 +17,20 @@ What differs from a tournament, and is overridden here:
 
 from __future__ import annotations
 
+from typing import Annotated
+
 from rules.core.decks import DeckList
+from rules.core.fields import SHALLOW
 from rules.millennium_blades.clash import AFTERMARKET_LIMIT
 from rules.millennium_blades.state import MBState
 
 
 class TurnTable(MBState):
     """An ``MBState`` built from the Turn-Based game's cards, with no kits and no turn of its own."""
+
+    marker_on: Annotated[dict[int, int], SHALLOW]  # Aftermarket card -> the seat whose Sell Marker is on it
+    markers: Annotated[list[int], SHALLOW]  # Sell Markers each seat has left
+    loops: int
 
     @classmethod
     def for_game(cls, num_players: int, specs, rng) -> TurnTable:
@@ -40,19 +47,10 @@ class TurnTable(MBState):
         table.store = []
         table.owner = [-1] * len(specs)
         table.events = []
-        table.marker_on: dict[int, int] = {}  # Aftermarket card -> the seat whose Sell Marker is on it
-        table.markers = [0] * num_players  # Sell Markers each seat has left
+        table.marker_on = {}
+        table.markers = [0] * num_players
         table.loops = 0
         return table
-
-    def clone(self) -> TurnTable:
-        copy = MBState.clone(self)
-        copy.__class__ = type(self)
-        copy.marker_on = dict(self.marker_on)
-        copy.markers = list(self.markers)
-        copy.metagame = list(self.metagame)
-        copy.__dict__.pop("_x_busy", None)
-        return copy
 
     def infinite_loop(self) -> None:
         """"Infinite Loops" ("a set of mandatory effects that cannot be stopped"): there is no

@@ -8,6 +8,7 @@ import random
 from rules.core.engine import Action, Event
 from rules.millennium_blades.event_text import event_to_string
 from rules.millennium_blades.turn_based.actions import FUSION_SIZE
+from rules.millennium_blades.turn_based.base import TurnBasedBase
 from rules.millennium_blades.turn_based.setup import FUSION_PILES
 from rules.millennium_blades.view import HINTS as TOURNAMENT_HINTS
 from rules.millennium_blades.view import decision_hints, outcome_sentence
@@ -30,7 +31,7 @@ HINTS = {**TOURNAMENT_HINTS, "internal": [*TOURNAMENT_HINTS["internal"], "mode"]
          "labels": {**TOURNAMENT_HINTS["labels"], "setup_notes": "set-up notes"}}
 
 
-class ViewMixin:
+class ViewMixin(TurnBasedBase):
     def _names(self, ids) -> list[str]:
         return [self.cards[c].name for c in ids]
 

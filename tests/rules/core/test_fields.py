@@ -76,3 +76,28 @@ def test_an_undeclared_attribute_is_named_and_not_copied():
     board.extra = [1]
     assert undeclared(board) == {"extra"}
     assert not hasattr(board.copy(), "extra")
+
+
+class Tally(Declared):
+    counts: Annotated[list[int], SHALLOW]
+
+    def __init__(self) -> None:
+        self.counts = [1]
+
+
+class NamedTally(Tally):
+    names: Annotated[list[str], SHALLOW]
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.names = ["a"]
+
+
+def test_a_subclass_derives_its_own_copy_after_its_base_did():
+    """The base's derived ``copy`` installed first is not inherited: a subclass's copy is one of
+    it, with its own fields (Millennium Blades' ``TurnTable`` is an ``MBState``)."""
+    base = Tally().copy()
+    sub = NamedTally()
+    copy = sub.copy()
+    assert type(base) is Tally and type(copy) is NamedTally
+    assert copy.names == ["a"] and copy.names is not sub.names and copy.counts is not sub.counts

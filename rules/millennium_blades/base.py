@@ -1,0 +1,186 @@
+"""``MBBase``: every field of a Millennium Blades tournament, declared once with its type and how a
+copy copies it (``rules/core/fields.py``, issue 30).
+
+The tournament state (:class:`~rules.millennium_blades.state.MBState`) is one class written in
+parts: turns and actions (flow.py), effects (resolve.py, clash.py, market.py, special_ops.py),
+queries (queries.py) and the view (view.py). Each part is a mixin on this base, so a type checker
+(and a reader) finds every attribute here, and ``clone`` is derived from these declarations
+instead of re-listing the fields by hand.
+
+Cards are ints: ``cards[id]`` is a :class:`CardDef`, ``owner[id]`` its owner (-1 for the Store's).
+Three fields are replaced, never changed in place, so a copy shares them until either side
+replaces its own (``COPY_ON_WRITE``): ``cards`` (an exact copy's definition changes by a new
+list), ``attached`` and ``copiers``; ``_feature_index``, a cache read from ``cards``, with them.
+A list of lists (or sets, or dicts) of immutable items is ``EACH``: each inner container's own
+``copy()`` copies it whole, at C speed (``DATA`` walks every item: twice the cost of a copy).
+"""
+
+from __future__ import annotations
+
+from abc import abstractmethod
+from typing import TYPE_CHECKING, Annotated, Any
+
+from rules.core.engine import GameState
+from rules.core.fields import COPY_ON_WRITE, DATA, EACH, FIXED, SHALLOW, Declared
+
+if TYPE_CHECKING:
+    from rules.core.engine import Action
+
+
+class MBBase(Declared, GameState):
+    """The fields of a tournament (besides ``GameState``'s: seats, seed, RNG, turn, event log, outcome)."""
+
+    # the options the tournament was started with
+    chart: str  # the "Tournament VP Chart" row
+    deck_names: Annotated[list[str], FIXED]
+    # the cards
+    cards: Annotated[list[CardDef], COPY_ON_WRITE]  # every card of the game by id (replaced, never changed)
+    owner: Annotated[list[int], SHALLOW]  # per card: its owner's seat, -1 for the Store's
+    _feature_index: Annotated[tuple[int, dict[str, frozenset[int]]], COPY_ON_WRITE]  # queries.cards_with
+    copiers: Annotated[dict[int, CardDef] | None, COPY_ON_WRITE]  # exact-copy cards, their own definitions
+    attached: Annotated[dict[int, dict[str, Any]], COPY_ON_WRITE]  # attachment -> host and what it gives
+    # per seat: its zones (card ids, left to right)
+    hand: Annotated[list[list[int]], EACH]
+    tableau: Annotated[list[list[int]], EACH]
+    deck_box: Annotated[list[list[int]], EACH]
+    accessories: Annotated[list[list[int]], EACH]
+    binder: Annotated[list[list[int]], EACH]
+    removed: Annotated[list[list[int]], EACH]  # "Infinite Loops": returned to the box
+    powers: Annotated[list[list[int]], FIXED]  # character and venue Tournament sides held as powers
+    # shared zones and marks
+    store: Annotated[list[int], SHALLOW]  # its top is the end of the list
+    store_discard: Annotated[list[int], SHALLOW]
+    aftermarket: Annotated[list[int], SHALLOW]
+    metagame: Annotated[list[int], SHALLOW]
+    down: Annotated[set[int], SHALLOW]  # the face-down cards
+    tokens: Annotated[dict[int, int], SHALLOW]  # card -> its +1 Star tokens
+    powers_used: Annotated[set[int], SHALLOW]  # powers whose Action was used (once a tournament)
+    out: Annotated[set[int], SHALLOW]  # seats removed by the infinite-loop rule
+    # per seat: counters
+    rp: Annotated[list[int], SHALLOW]
+    money: Annotated[list[int], SHALLOW]
+    clashes_won: Annotated[list[int], SHALLOW]
+    purse: Annotated[list[int], SHALLOW]  # the dollars a ``pay_money`` op may spend (the whole game's)
+    stats: Annotated[list[dict[str, dict[str, int]]], DATA]  # "played" and "flipped", per card name
+    # the turn ("Tournament Turns")
+    first_player: int
+    seat_turn: int
+    passes: int
+    extra_turns: Annotated[list[int], SHALLOW]  # per seat: "take another turn" turns owed after its own
+    plays_left: int
+    played_this_turn: int
+    action_used: bool
+    phase: str
+    steps: int
+    # what is resolving
+    next_effects: Annotated[list[list[tuple[Any, ...]]], EACH]  # per seat: effects on its next play
+    stack: Annotated[list[dict[str, Any]], DATA]  # effects resolving, the top last
+    triggered: Annotated[list[dict[str, Any]], DATA]  # triggers waiting to go on the stack
+    pending: Annotated[dict[str, Any] | None, DATA]  # the decision a seat must make now
+    _x_busy: Annotated[set[int], SHALLOW]  # "X" star ratings being worked out (queries.star: no recursion)
+    _bonus_busy: Annotated[set[int], SHALLOW]  # star bonuses being worked out (queries.star_bonus: no recursion)
+
+    if TYPE_CHECKING:  # the methods one part calls in another (defined there; declared for the type checker)
+        # -- queries.py ---------------------------------------------------------------------------------
+        @abstractmethod
+        def capacity(self, seat: int) -> int: ...
+        @abstractmethod
+        def cards_with(self, feature: str) -> frozenset[int]: ...
+        @abstractmethod
+        def count(self, count: dict, source: int | None, seat: int | None = None, ctx: dict | None = None) -> int: ...
+        @abstractmethod
+        def elements(self, card: int) -> tuple[str, ...]: ...
+        @abstractmethod
+        def holds(self, cond: dict, source: int | None, seat: int, ctx: dict) -> bool: ...
+        @abstractmethod
+        def in_own_hand(self, card: int) -> bool: ...
+        @abstractmethod
+        def in_tableau(self, card: int) -> bool: ...
+        @abstractmethod
+        def matches(self, card: int | None, flt: dict, source: int | None, *, public: bool = True) -> bool: ...
+        @abstractmethod
+        def neighbour(self, card: int, step: int) -> int | None: ...
+        @abstractmethod
+        def opponents(self, seat: int) -> list[int]: ...
+        @abstractmethod
+        def play_area(self, seat: int) -> list[int]: ...
+        @abstractmethod
+        def ref(self, name: str, source: int | None, seat: int, ctx: dict) -> int | None: ...
+        @abstractmethod
+        def seat_of(self, card: int) -> int | None: ...
+        @abstractmethod
+        def slot_of(self, card: int) -> int | None: ...
+        @abstractmethod
+        def star(self, card: int) -> int | None: ...
+        @abstractmethod
+        def top_card(self, seat: int) -> int | None: ...
+        @abstractmethod
+        def types(self, card: int) -> tuple[str, ...]: ...
+        # -- flow.py ------------------------------------------------------------------------------------
+        @abstractmethod
+        def infinite_loop(self) -> None: ...
+        @abstractmethod
+        def play_single(self, seat: int, card: int, *, from_hand: bool = True, play_effects: bool = True) -> None: ...
+        @abstractmethod
+        def settle(self) -> None: ...
+        # -- resolve.py ---------------------------------------------------------------------------------
+        @abstractmethod
+        def _fits(self, trigger: dict, seat: int, source: int, card: int | None, by: int | None, whose) -> bool: ...
+        @abstractmethod
+        def answer(self, action: Action) -> None: ...
+        @abstractmethod
+        def ask(self, seat: int, kind: str, options: list[Action], key: str, about: str) -> None: ...
+        @abstractmethod
+        def collect(self, event: str, card: int | None, by: int | None, whose: int | None = None) -> list[dict]: ...
+        @abstractmethod
+        def flip_card(self, card: int, by: int) -> bool: ...
+        @abstractmethod
+        def frame(self, seat: int, source: int | None, effect: dict, ctx: dict | None = None, *,
+                  extra: tuple = (), optional: bool | None = None, needs_face_up: bool = False) -> dict: ...
+        @abstractmethod
+        def push(self, frames: list[dict]) -> None: ...
+        @abstractmethod
+        def run(self) -> None: ...
+        @abstractmethod
+        def who(self, frame: dict, op: dict, k: int) -> list[int] | None: ...
+        # -- clash.py -----------------------------------------------------------------------------------
+        @abstractmethod
+        def choose_cards(self, frame: dict, target: dict, k: int, *, flipping: bool,
+                         attaching: bool = False) -> list[int] | None: ...
+        @abstractmethod
+        def draw_store(self) -> int | None: ...
+        @abstractmethod
+        def to_aftermarket(self, cards: list[int]) -> None: ...
+        # -- market.py ----------------------------------------------------------------------------------
+        @abstractmethod
+        def alike_holds(self, cond: dict, source: int | None, ctx: dict) -> bool: ...
+        @abstractmethod
+        def clash_result_holds(self, cond: dict, seat: int, ctx: dict) -> bool: ...
+        @abstractmethod
+        def matches_top(self, card: int, what: str, source: int | None) -> bool: ...
+        @abstractmethod
+        def pair_holds(self, cond: dict, source: int | None, seat: int) -> bool: ...
+        # -- special_ops.py -----------------------------------------------------------------------------
+        @abstractmethod
+        def attached_star(self, host: int) -> int: ...
+        @abstractmethod
+        def attached_symbols(self, host: int, key: str) -> tuple[str, ...]: ...
+        @abstractmethod
+        def attachment_protects(self, host: int) -> bool: ...
+        @abstractmethod
+        def attachments(self, host: int) -> list[int]: ...
+        @abstractmethod
+        def enter_with_tokens(self, seat: int, card: int) -> None: ...
+        @abstractmethod
+        def may_play(self, seat: int, card: int) -> bool: ...
+        @abstractmethod
+        def refresh_copies(self) -> None: ...
+        @abstractmethod
+        def shield_with_attachment(self, host: int, by: int) -> bool: ...
+        @abstractmethod
+        def start_turn_effects(self) -> None: ...
+
+
+# last: the catalogue's effects import the mixins, which import this module (the annotations above
+# are read when the first copy is made, by then this name is here)
+from rules.millennium_blades.catalogue import CardDef  # noqa: E402
