@@ -32,7 +32,8 @@ from typing import Annotated, Any, Self
 class Copy:
     """How a copy copies a field: ``template`` is the copy as a Python expression, ``{}`` standing
     for the value (read once). ``walk`` is how deep :func:`shared_mutables` looks into the field:
-    ``"all"``; ``"containers"``, its lists, dicts and sets only (the records in them are shared by
+    ``"all"``; ``"containers"``, its lists, dicts and sets only (the objects in them are shared by
+    design); ``"list"``, the field's own container only (its records, even dicts, are shared by
     design: ``LOG``); ``"none"`` (shared by design: ``FIXED``, ``COPY_ON_WRITE``, ``RECORD``)."""
 
     name: str
@@ -58,7 +59,7 @@ EACH = Copy("EACH", "[None if x is None else x.copy() for x in {}]")
 #: a ``random.Random``: a new one in the same state
 RNG = Copy("RNG", "copy_rng({})")
 #: a list of records never changed once added (an event log): a new list, the same records
-LOG = Copy("LOG", "{}.copy()", walk="containers")
+LOG = Copy("LOG", "{}.copy()", walk="list")
 #: a dict of objects with their own ``copy()``: a new dict, the same keys, each value's own copy
 EACH_VALUE = Copy("EACH_VALUE", "{{k: v.copy() for k, v in {}.items()}}")
 #: an object shared with the copy until either would change it (a ``random.Random`` copied only
@@ -203,6 +204,9 @@ def _mutables(root: Any, name: str) -> Iterator[tuple[Any, str]]:
             for attr, value in _attributes(obj):
                 walk = policies[attr].walk if attr in policies else "all"
                 if walk == "none":
+                    continue
+                if walk == "list":
+                    yield value, f"{path}.{attr}"
                     continue
                 if walk == "containers":
                     yield from _containers(value, f"{path}.{attr}")
