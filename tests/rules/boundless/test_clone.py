@@ -6,13 +6,11 @@ are the objects a clone and its source share, until either needs its own (``COPY
 
 from __future__ import annotations
 
-import json
 import random
 
 from rules.boundless.engine import ENGINE
-from rules.core.fields import FIXED, declared_fields, shared_mutables
 from tests.rules.boundless.helpers import every_card_deck, sample_decks
-from tests.rules.core.clone_checks import check_clone, play_random_move
+from tests.rules.core.clone_checks import check_determinize_redeals_only_the_copy, check_whole_games, play_random_move
 
 GAMES = 30
 EVERY = 3  # positions checked: one move in three
@@ -27,28 +25,8 @@ def _decks(seed: int) -> list:
     return list(PAIRS[seed % len(PAIRS)])
 
 
-def _fixed(state) -> dict:
-    return {name: list(getattr(state, name)) for name, policy in declared_fields(type(state)).items() if policy is FIXED}
-
-
 def test_a_clone_shares_no_mutable_object_with_its_source():
-    checked = 0
-    for seed in range(GAMES):
-        state = ENGINE.start(_decks(seed), seed)
-        fixed = _fixed(state)
-        rng = random.Random(seed)
-        moves = 0
-        while not state.is_over:
-            if moves % EVERY == 0:
-                check_clone(state, random.Random(moves))
-                checked += 1
-            play_random_move(state, rng)
-            moves += 1
-        check_clone(state, rng)
-        after = _fixed(state)
-        assert after.keys() == fixed.keys() and all(
-            len(after[n]) == len(fixed[n]) and all(a is b for a, b in zip(after[n], fixed[n], strict=True))
-            for n in fixed), "a FIXED table changed during the game"
+    checked = check_whole_games((ENGINE.start(_decks(seed), seed) for seed in range(GAMES)), EVERY)
     assert checked > 800, checked
 
 
@@ -78,11 +56,4 @@ def test_the_rng_and_the_log_are_shared_until_either_side_needs_its_own():
 
 
 def test_determinize_redeals_only_the_copy():
-    state = ENGINE.start(list(PAIRS[2]), 3)
-    rng = random.Random(3)
-    for _ in range(40):
-        play_random_move(state, rng)
-    before = json.dumps(state.view(None), sort_keys=True)
-    world = state.determinize(0, random.Random(1))
-    assert not shared_mutables(state, world)
-    assert json.dumps(state.view(None), sort_keys=True) == before
+    check_determinize_redeals_only_the_copy(lambda: ENGINE.start(list(PAIRS[2]), 3), 40)

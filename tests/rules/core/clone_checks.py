@@ -39,7 +39,7 @@ def _fixed_tables(state) -> dict:
     for name, policy in declared_fields(type(state)).items():
         if policy is FIXED:
             table = getattr(state, name)
-            held = list(table.values()) if isinstance(table, dict) else []
+            held = list(table.values()) if isinstance(table, dict) else list(table) if isinstance(table, list) else []
             tables[name] = (table, repr(table), held)
     return tables
 

@@ -7,12 +7,11 @@ are shared until either side changes its own (``COPY_ON_WRITE``)."""
 
 from __future__ import annotations
 
-import copy
 import random
 
-from rules.core.fields import FIXED, declared_fields, shared_mutables
+from rules.core.fields import shared_mutables
 from rules.millennium_blades.full import new_full_game
-from tests.rules.core.clone_checks import check_clone, play_random_move
+from tests.rules.core.clone_checks import check_whole_games
 
 MODES = [dict(players=3), dict(players=2, duel=True), dict(players=4, draft=True),
          dict(players=3, liquidation=True, free_market=True),
@@ -22,27 +21,13 @@ MODES = [dict(players=3), dict(players=2, duel=True), dict(players=4, draft=True
 EVERY = 9  # positions checked: one move in nine
 
 
-def _fixed(state) -> dict:
-    return {name: copy.deepcopy(getattr(state, name))
-            for name, policy in declared_fields(type(state)).items() if policy is FIXED}
+def _start(seed: int):
+    options = dict(MODES[seed])
+    return new_full_game(options.pop("players"), seed, **options)
 
 
 def test_a_clone_shares_no_mutable_object_with_its_source():
-    checked = 0
-    for seed, mode in enumerate(MODES):
-        options = dict(mode)
-        state = new_full_game(options.pop("players"), seed, **options)
-        fixed = _fixed(state)
-        rng = random.Random(seed)
-        moves = 0
-        while not state.is_over:
-            if moves % EVERY == 0:
-                check_clone(state, random.Random(moves))
-                checked += 1
-            play_random_move(state, rng)
-            moves += 1
-        check_clone(state, rng)
-        assert _fixed(state) == fixed, "a FIXED table changed during the game"
+    checked = check_whole_games((_start(seed) for seed in range(len(MODES))), EVERY)
     assert checked > 120, checked
 
 
