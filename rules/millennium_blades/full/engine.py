@@ -50,8 +50,9 @@ from rules.millennium_blades.full.state import TICKS_PER_MINUTE, TIMERS, FullGam
 #: (``agents/candidates.py``), so greedy games play differently; 0.6 (issue 26): the pool is the host's card
 #: database (imported sets), cards not playable yet are refused or left out (``not_playable``), starter sets
 #: may be chosen, imported characters join the roster (the fixture's games are unchanged); 0.7 (issue 27.1):
-#: set-up notes name set kinds in words ("bronze promo")
-VERSION = "0.7"
+#: set-up notes name set kinds in words ("bronze promo"); 0.8 (issue 27): the step named after each move is the one now
+#: waiting, and a tournament's events in the whole game name "round N:tournament", not the last tick
+VERSION = "0.8"
 MIN_PLAYERS, MAX_PLAYERS = 3, 5  # "These rules assume a 3-5 player group" (2: Duel Mode, DUEL_ENGINE)
 END_REASONS = {"game_end": "three rounds were played; the most VP won (tie-breaks: tournaments, "
                            "collections, money, friendship)"}
@@ -111,6 +112,7 @@ def new_full_game(players: int, seed: int, *, pool: FullPool | None = None, sets
         state.last_round = 2
     if state.accessory_draft is None:  # else the draft starts it (millennium_accessories.py)
         rounds.start_first_round(state)
+    state.step_name = state.step_now()  # the first move's step (the set-up's events name none)
     return state
 
 

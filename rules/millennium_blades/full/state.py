@@ -217,37 +217,46 @@ class FullGameState(NestedLogMixin, ViewMixin, FullBase):
         return candidates(self, player, actions)
 
     def apply(self, action: Action, player: int) -> None:
-        self.tick_legal = {}
-        if self.tournament is not None:
-            self.tournament.apply(action, player)
-            self.turn += 1
-            if self.tournament.is_over:
-                rounds.end_tournament(self)
-            return
         self.apply_joint({player: action})
 
     def apply_joint(self, actions) -> None:
+        """One move: a tournament turn, a Millennium Accessory pick, a draft pick or a market tick;
+        then ``step_name`` names the step now waiting, so a page's "turn N · step" header and the
+        move it logs next agree (events carry the step they happened in)."""
         self.tick_legal = {}
+        self.step_name = self.step_now()
         if self.tournament is not None:
             (seat, action), = actions.items()
-            self.apply(action, seat)
-            return
-        if self.accessory_draft is not None:
+            self.tournament.apply(action, seat)
+            self.turn += 1
+            if self.tournament.is_over:
+                rounds.end_tournament(self)
+        elif self.accessory_draft is not None:
             (seat, action), = actions.items()
-            self.step_name = "setup:millennium_accessories"
             self.turn += 1
             if millennium_accessories.take(self, seat, action):
                 rounds.start_first_round(self)
-            return
-        if self.draft is not None:  # picks do not spend the timer's ticks (draft.py)
-            self.step_name = f"round{self.round}:timer{self.timer + 1}:draft{self.draft['pick']}"
+        elif self.draft is not None:  # picks do not spend the timer's ticks (draft.py)
             self.turn += 1
             self.clock += 1
             draft.resolve(self, actions)
-            return
-        self.step_name = f"round{self.round}:timer{self.timer + 1}:tick{self.tick + 1}"
-        market.resolve_tick(self, {s: actions.get(s, Action("wait")) for s in range(self.num_players)})
-        rounds.after_tick(self)
+        else:
+            market.resolve_tick(self, {s: actions.get(s, Action("wait")) for s in range(self.num_players)})
+            rounds.after_tick(self)
+        if not self.is_over:
+            self.step_name = self.step_now()
+
+    def step_now(self) -> str:
+        """The step of the decision waiting now: "setup:millennium_accessories",
+        "round1:timer2:draft3", "round1:timer3:tick40", "round1:tournament" or
+        "pre_release:tournament" (the Pre-Release Tournament, round 0)."""
+        if self.accessory_draft is not None:
+            return "setup:millennium_accessories"
+        if self.tournament is not None:
+            return f"round{self.round}:tournament" if self.round > 0 else "pre_release:tournament"
+        if self.draft is not None:
+            return f"round{self.round}:timer{self.timer + 1}:draft{self.draft['pick']}"
+        return f"round{self.round}:timer{self.timer + 1}:tick{self.tick + 1}"
 
     # -- what the game holds ------------------------------------------------------------------------------
     def zones(self) -> dict[str, list[int]]:

@@ -49,6 +49,8 @@ def step_words(step: str) -> str:
     "setup:millennium_accessories" -> "set-up, Millennium Accessory draft"."""
     if step == "setup:millennium_accessories":
         return "set-up, Millennium Accessory draft"
+    if step == "pre_release:tournament":
+        return "the Pre-Release Tournament"
     parts = []
     for part in step.split(":"):
         found = _STEP_PART.fullmatch(part)

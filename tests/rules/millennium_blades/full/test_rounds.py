@@ -3,12 +3,16 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from rules.core.agents import RandomAgent
 from rules.core.engine import Action, IllegalAction
-from rules.millennium_blades.full import scoring
+from rules.millennium_blades.full import new_full_game, scoring
+from rules.millennium_blades.full.view import step_words
 from rules.millennium_blades.state import CHARTS
+from tests.rules.core.clone_checks import play_random_move
 from tests.rules.millennium_blades.full.helpers import game, tick
 
 CHART_OF_ROUND = {1: "round1", 2: "round2", 3: "final"}
@@ -100,3 +104,23 @@ def test_apply_checked_refuses_illegal_moves():
         tick(state, s0="buy_store MB-NOPE")
     with pytest.raises(IllegalAction):
         state.apply_joint_checked({0: Action("wait")})  # every seat acts in a tick
+
+
+def test_the_step_named_between_moves_is_the_step_the_next_move_happens_in():
+    """Issue 27 ("numbers disagree"): a page heads the game with its turn and ``step_name``; after
+    every move ``step_name`` names the decision now waiting, so the next move's events carry that
+    step (a tournament's is "round N:tournament", the Pre-Release's its own), never the tick that
+    was just played; and the turn counts moves."""
+    state = new_full_game(3, 5, pre_release=True)
+    rng = random.Random(5)
+    steps = set()
+    while not state.is_over:
+        turn, step, logged = state.turn, state.step_name, len(state.events)
+        steps.add(step)
+        play_random_move(state, rng)
+        outer = [e for e in state.events[logged:] if e.step]  # the tournament engine's own events name none
+        assert all(e.step == step for e in outer), (step, outer[:3])
+        assert state.turn == turn + 1
+    assert {"pre_release:tournament", "round1:tournament", "round1:timer1:tick1"} <= steps
+    assert step_words("pre_release:tournament") == "the Pre-Release Tournament"
+    assert step_words("round2:tournament") == "round 2, tournament"
