@@ -51,7 +51,8 @@ from rules.millennium_blades.full.state import TICKS_PER_MINUTE, TIMERS, FullGam
 #: database (imported sets), cards not playable yet are refused or left out (``not_playable``), starter sets
 #: may be chosen, imported characters join the roster (the fixture's games are unchanged); 0.7 (issue 27.1):
 #: set-up notes name set kinds in words ("bronze promo"); 0.8 (issue 27): the step named after each move is the one now
-#: waiting, and a tournament's events in the whole game name "round N:tournament", not the last tick
+#: waiting, and a tournament's events in the whole game name "round N:tournament", not the last tick; the
+#: first move is turn 1 (the set-up turn 0)
 VERSION = "0.8"
 MIN_PLAYERS, MAX_PLAYERS = 3, 5  # "These rules assume a 3-5 player group" (2: Duel Mode, DUEL_ENGINE)
 END_REASONS = {"game_end": "three rounds were played; the most VP won (tie-breaks: tournaments, "
@@ -112,7 +113,9 @@ def new_full_game(players: int, seed: int, *, pool: FullPool | None = None, sets
         state.last_round = 2
     if state.accessory_draft is None:  # else the draft starts it (millennium_accessories.py)
         rounds.start_first_round(state)
-    state.step_name = state.step_now()  # the first move's step (the set-up's events name none)
+    # the first move is turn 1, in its step (the set-up's events: turn 0, no step), so a move's
+    # turn is its tick in Deckbuilding Round 1, as the play page's header and log say it
+    state.turn, state.step_name = 1, state.step_now()
     return state
 
 
