@@ -9,8 +9,8 @@ from functools import lru_cache
 from pathlib import Path
 
 from rules.core.decks import CardSpec
-from rules.millennium_blades.effects import TRIGGERED_TIMINGS
 from rules.millennium_blades.text import compile_text
+from rules.millennium_blades.vocabulary import TRIGGERED_TIMINGS
 
 POOL = Path(__file__).resolve().parents[2] / "fixtures" / "millennium_blades.json"
 

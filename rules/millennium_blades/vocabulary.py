@@ -51,3 +51,7 @@ CARD_KINDS = {
 }
 #: kind words that also give the card a type value
 KIND_TYPES = {"pro": PRO, "pro_player": PRO, "pro_player_card": PRO}
+
+#: the timings whose effects may have a trigger ("When ...", "Whenever ..."): the others happen when
+#: their card is played, scored or used
+TRIGGERED_TIMINGS = ("top", "ongoing", "reaction")
