@@ -113,9 +113,9 @@ def new_full_game(players: int, seed: int, *, pool: FullPool | None = None, sets
         state.last_round = 2
     if state.accessory_draft is None:  # else the draft starts it (millennium_accessories.py)
         rounds.start_first_round(state)
-    # the first move is turn 1, in its step (the set-up's events: turn 0, no step), so a move's
-    # turn is its tick in Deckbuilding Round 1, as the play page's header and log say it
-    state.turn, state.step_name = 1, state.step_now()
+    # the first move is turn 1 (the set-up's events: turn 0), so a move's turn is its tick in
+    # Deckbuilding Round 1, as the play page's header and log say it
+    state.turn = 1
     return state
 
 
