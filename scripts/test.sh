@@ -7,7 +7,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 BIN=.venv/bin
-xdist=(-n "${PYTEST_WORKERS:-auto}" --dist loadfile)
+xdist=(-n "${PYTEST_WORKERS:-auto}" --dist loadfile --no-loadscope-reorder)  # the long files first (tests/conftest.py)
 
 echo "== type check (mypy.ini's files) =="
 $BIN/mypy  # a type error fails the run before any test

@@ -252,3 +252,8 @@ def pytest_collection_modifyitems(items):
     for item in items:
         if uses_test_database(item) or "process_database" in getattr(item, "fixturenames", ()):
             item.add_marker(pytest.mark.database)
+    # The longest files first (browser tests, and the modules marked ``long``), the short ones
+    # after, so no worker ends the run alone on a minute-long file: scripts/test.sh keeps this
+    # order (xdist's --no-loadscope-reorder; by default xdist sends files with fewer tests last,
+    # which put single one-minute tests at the very end). The sort is stable: files stay whole.
+    items.sort(key=lambda item: item.get_closest_marker("long") is None and item.get_closest_marker("browser") is None)

@@ -44,6 +44,8 @@ from schemathesis.specs.openapi.checks import (
     status_code_conformance,
 )
 
+pytestmark = pytest.mark.long  # a minute or more of tests: started first (tests/conftest.py)
+
 #: generated requests per operation in the fuzzing phase (valid and invalid data mixed); the
 #: schema's examples and the coverage phase (each field's boundary and wrong-type values, other
 #: methods, other media types) add a fixed set on top. About 30 s of one core for the file.

@@ -16,7 +16,7 @@ from cardpool.importer import CsvRead, csv_rows, import_cards_text
 from cardpool.models import Card, CardSet
 from cardpool.services import ImportFailed, game_sync_all
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.long]  # long: a minute or more, started first (tests/conftest.py)
 
 
 @pytest.fixture

@@ -15,7 +15,7 @@ from play.services import PlayError, play_move, play_start_deckless
 from rules.core.registry import get_engine
 from rules.core.replay import replay_game
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.long]  # long: a minute or more, started first (tests/conftest.py)
 GAME, MODE = "millennium_blades", "full-game"
 
 

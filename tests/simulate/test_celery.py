@@ -36,6 +36,8 @@ import pytest
 
 from tests.redis_server import start_redis
 
+pytestmark = pytest.mark.long  # a minute or more of tests: started first (tests/conftest.py)
+
 ROOT = Path(__file__).resolve().parents[2]
 CELERY = ROOT / ".venv" / "bin" / "celery"
 GAMES_A = 60

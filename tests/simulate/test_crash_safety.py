@@ -29,6 +29,8 @@ from pathlib import Path
 
 import pytest
 
+pytestmark = pytest.mark.long  # a minute or more of tests: started first (tests/conftest.py)
+
 ROOT = Path(__file__).resolve().parents[2]
 GAMES = 1600  # per run: chunks of 20, so a kill soon after the first chunks leaves most pending
 PATIENCE = 900  # seconds: an overall bound on each wait, far above what any of them takes

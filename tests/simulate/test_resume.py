@@ -21,6 +21,8 @@ from pathlib import Path
 
 import pytest
 
+pytestmark = pytest.mark.long  # a minute or more of tests: started first (tests/conftest.py)
+
 ROOT = Path(__file__).resolve().parents[2]
 
 

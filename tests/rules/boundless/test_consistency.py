@@ -16,11 +16,15 @@ import json
 import random
 from collections import Counter
 
+import pytest
+
 from rules.boundless.engine import new_game
 from rules.core.engine import Action
 from tests.sweeps import sweep
 
 from .helpers import sample_decks
+
+pytestmark = pytest.mark.long  # a minute or more of tests: started first (tests/conftest.py)
 
 GAMES = sweep(400, "BOUNDLESS_CONSISTENCY_GAMES")
 VIEW_EVERY = 7  # check the views (and every offered action) at about one step in seven

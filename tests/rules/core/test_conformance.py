@@ -42,6 +42,8 @@ from tests.rules.core import toy
 from tests.rules.samples import GamePool
 from tests.sweeps import sweep
 
+pytestmark = pytest.mark.long  # a minute or more of tests: started first (tests/conftest.py)
+
 GAMES = sweep(300, "CONFORMANCE_GAMES")
 MODE_GAMES = sweep(2, "CONFORMANCE_MODE_GAMES")
 #: of the actions a seat is offered at a sampled move of a deckless mode, how many are applied on clones

@@ -31,6 +31,8 @@ from rules.core.engine import CORE_END_REASONS, EngineSpec, GameState
 from rules.core.registry import get_engine, play_modes
 from tests.rules.samples import GamePool
 
+pytestmark = pytest.mark.long  # a minute or more of tests: started first (tests/conftest.py)
+
 ROOT = Path(__file__).resolve().parents[3]
 SCHEMA_BASE = "https://card-workshop.example/"  # each schema's $id is this plus its path in the repository
 GAMES = int(os.environ.get("VIEW_SCHEMA_GAMES", "100"))

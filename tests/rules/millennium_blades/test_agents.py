@@ -6,12 +6,16 @@ from __future__ import annotations
 import random
 from collections import Counter
 
+import pytest
+
 from rules.core.agents import GreedyAgent, RandomAgent
 from rules.core.probability import wilson_interval
 from rules.core.tally import mean_with_interval
 from rules.millennium_blades import ai
 from rules.millennium_blades.engine import ENGINE
 from tests.rules.samples import GamePool
+
+pytestmark = pytest.mark.long  # a minute or more of tests: started first (tests/conftest.py)
 
 GAMES = 300
 

@@ -7,6 +7,8 @@ from __future__ import annotations
 import random
 from collections import Counter
 
+import pytest
+
 from rules.core.agents import make_agent
 from rules.core.engine import Action
 from rules.core.play import goldfish, play_game
@@ -16,6 +18,8 @@ from rules.spellbound.cards import GAME
 from rules.spellbound.engine import ENGINE
 from tests.rules.spellbound.helpers import DECKS
 from tests.sweeps import sweep
+
+pytestmark = pytest.mark.long  # a minute or more of tests: started first (tests/conftest.py)
 
 NAMES = list(DECKS)
 GAMES = sweep(150)

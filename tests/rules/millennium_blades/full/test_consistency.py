@@ -12,6 +12,8 @@ from __future__ import annotations
 import json
 import random
 
+import pytest
+
 from rules.core.agents import RandomAgent
 from rules.core.engine import Action
 from rules.millennium_blades.full import new_full_game, scoring
@@ -19,6 +21,8 @@ from rules.millennium_blades.full.friendship import FRIENDSHIP_VP
 from rules.millennium_blades.full.rounds import INCOME
 from tests.rules.millennium_blades.full.helpers import STACKS
 from tests.sweeps import sweep
+
+pytestmark = pytest.mark.long  # a minute or more of tests: started first (tests/conftest.py)
 
 GAMES = sweep(30)  # half of 3 players, half of 4; every 5th with metagame stacks, some with the Pre-Release
 
