@@ -116,24 +116,34 @@ def process_database(tmp_path_factory):
     inside a transaction that never commits elsewhere): ``process_database()`` gives a
     ``ProcessDatabase`` of the engine the tests run on -- an SQLite file, or under
     ``DATABASE_URL=postgres://...`` a database of its own on that server, dropped when the
-    session ends. Whoever asks migrates it. Using this fixture makes a test ``database``: it runs
-    in the PostgreSQL pass of `make test` too."""
+    session ends. Whoever asks migrates it, or gives ``like=`` a database to copy
+    (tests/simulate/conftest.py's ``filled_process_database``). Using this fixture makes a test
+    ``database``: it runs in the PostgreSQL pass of `make test` too."""
     from urllib.parse import urlsplit
 
     url = os.environ.get("DATABASE_URL", "")
     postgres = urlsplit(url).scheme in ("postgres", "postgresql", "pgsql")
     made = []
 
-    def make() -> ProcessDatabase:
+    def make(like: ProcessDatabase | None = None) -> ProcessDatabase:
+        """A new database: empty, or with ``like``'s contents (no process may be using ``like``)."""
         if not postgres:
             path = tmp_path_factory.mktemp("process-db") / "db.sqlite3"
+            if like is not None:  # SQLite's backup: a consistent copy, whatever the WAL file still holds
+                import sqlite3
+                from contextlib import closing
+
+                with closing(sqlite3.connect(urlsplit(like.url).path[1:])) as source, \
+                        closing(sqlite3.connect(path)) as copy:
+                    source.backup(copy)
             return ProcessDatabase(f"sqlite:///{path}")
         import psycopg
 
         name = f"cardworkshop_process_{os.getpid()}_{len(made)}"
+        template = f' TEMPLATE "{urlsplit(like.url).path[1:]}"' if like is not None else ""
         with psycopg.connect(url, autocommit=True) as server:
             server.execute(f'DROP DATABASE IF EXISTS "{name}"')
-            server.execute(f'CREATE DATABASE "{name}"')
+            server.execute(f'CREATE DATABASE "{name}"{template}')
         made.append(name)
         return ProcessDatabase(urlsplit(url)._replace(path=f"/{name}").geturl())
 

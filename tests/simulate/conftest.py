@@ -132,3 +132,31 @@ def api(owner, django_capture_on_commit_callbacks):
 
     client.start = post
     return client
+
+
+# -- databases other processes open (tests of the Celery workers, the local pool, a killed server) -------------
+@pytest.fixture(scope="session")
+def filled_process_database(process_database):
+    """``filled_process_database()``: a new process database as ``sim_driver setup`` leaves it
+    (migrated, the card pools, the user ``driver`` and three Boundless decks), and what the setup
+    printed (``{"user": .., "decks": [..]}``). The setup runs once per session into a template that
+    each call copies: migrating and loading the pools in a new process took 5 to 18 s a test."""
+    import os
+    import subprocess
+    import sys
+
+    root = Path(__file__).resolve().parents[2]
+    template: dict = {}
+
+    def make():
+        if not template:
+            database = process_database()
+            env = {**os.environ, "DJANGO_SETTINGS_MODULE": "config.settings", "DATABASE_URL": database.url,
+                   "PYTHONPATH": str(root)}
+            done = subprocess.run([sys.executable, "-m", "tests.simulate.sim_driver", "setup"], env=env, cwd=root,
+                                  capture_output=True, text=True, timeout=600)
+            assert done.returncode == 0, f"sim_driver setup failed:\n{done.stderr[-3000:]}"
+            template.update(database=database, made=json.loads(done.stdout))
+        return process_database(like=template["database"]), json.loads(json.dumps(template["made"]))
+
+    return make

@@ -64,17 +64,16 @@ def stop(process: subprocess.Popen, sig=signal.SIGTERM) -> None:
 
 
 @pytest.fixture(scope="module")
-def world(tmp_path_factory, process_database):
+def world(tmp_path_factory, filled_process_database):
     """A migrated database with the card pools and three decks, and a running redis-server."""
     home = tmp_path_factory.mktemp("celery-world")
-    database = process_database()
+    database, _ = filled_process_database()
     port = free_port()
     env = {**os.environ, "DJANGO_SETTINGS_MODULE": "tests.simulate.toy_settings", "DATABASE_URL": database.url,
            "CELERY_BROKER_URL": f"redis://127.0.0.1:{port}/0", "SIMULATION_LOCAL_WORKERS": "2",
            "PYTHONPATH": str(ROOT)}
     redis = start_redis(port, home, start_new_session=True, cwd=home)
     try:
-        driver(env, "setup")
         yield {"env": env, "db": database, "home": home}
     finally:
         stop(redis)

@@ -138,13 +138,10 @@ class Server:
 
 
 @pytest.fixture
-def world(process_database, tmp_path):
-    database = process_database()
+def world(filled_process_database, tmp_path):
+    database, made = filled_process_database()
     server = Server(database.url, tmp_path)
-    setup = subprocess.run([sys.executable, "-m", "tests.simulate.sim_driver", "setup"], cwd=ROOT,
-                           env={**server.env, "DJANGO_DEBUG": "1"}, capture_output=True, text=True, timeout=PATIENCE)
-    assert setup.returncode == 0, setup.stderr[-3000:]
-    yield server, database, json.loads(setup.stdout)
+    yield server, database, made
     server.stop()
 
 

@@ -27,11 +27,10 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 @pytest.fixture
-def world(process_database):
-    database = process_database()
+def world(filled_process_database):
+    database, _ = filled_process_database()
     env = {**os.environ, "DJANGO_SETTINGS_MODULE": "tests.simulate.toy_settings", "DATABASE_URL": database.url,
            "SIMULATION_LOCAL_WORKERS": "1", "PYTHONPATH": str(ROOT)}
-    driver(env, "setup")
     return {"env": env, "db": database}
 
 
