@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import math
 import random
+from typing import Self
 
 from rules.core.decks import DeckList
 from rules.millennium_blades.base import MBBase
@@ -235,7 +236,7 @@ class MBState(FlowMixin, ResolveMixin, QueryMixin, ViewMixin, MBBase):
         found = sum(1 for symbol in card.elements + card.types if symbol in plan)
         return found + (1 if card.set_code and "set " + card.set_code in plan else 0)
 
-    def clone(self) -> MBState:
+    def clone(self) -> Self:
         """An independent copy, each field copied as base.py declares it."""
         return self.copy()
 
