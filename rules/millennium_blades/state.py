@@ -70,7 +70,7 @@ class MBState(FlowMixin, ResolveMixin, QueryMixin, ViewMixin, MBBase):
 
     turn_limit = TURN_LIMIT
 
-    def __init__(self, decks: list[DeckList] | None, seed: int, *, store=None, metagame=(), chart: str = "round1",
+    def __init__(self, decks: list[DeckList], seed: int, *, store=None, metagame=(), chart: str = "round1",
                  first_player: int = 0, turn_limit: int = TURN_LIMIT, powers=None, kit_limits=None, purse=None):
         """``powers``: per seat, the CardSpecs of the Tournament sides the seat holds as powers (a
         character's, a venue's: the whole game, ``full/powers.py``), numbered after every other

@@ -12,7 +12,7 @@ from rules.millennium_blades.event_text import event_to_string
 
 #: presentation hints (docs/view-format.md, "Presentation hints"): the panel's title names the seat
 #: and its deck; the tournament's words (millennium-blades.txt, "Tournament Phase")
-HINTS = {
+HINTS: dict[str, Any] = {
     "internal": ["deck", "seat"],  # the panel says the seat; a decision is asked of the seat to act
     "labels": {"turn_seat": "whose turn", "rp": "ranking points (RP)", "passes_in_succession": "passes in a row",
                "plays_left": "plays left", "action_used": "action used", "clashes_won": "clashes won",
