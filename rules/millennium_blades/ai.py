@@ -34,6 +34,8 @@ then restored), never by card name; ``evaluate`` leaves the state as it found it
 
 from __future__ import annotations
 
+import math
+
 TOP_STAR = 0.3  # per star of the Top Card: clashes are won with it ("Clashing")
 OPPONENT_RP = 0.5  # an opponent's RP gained (-) or lost (+), against one's own
 FLIP_OPPONENT = 4.0  # an opponent's card flipped face-down by one's effect
@@ -159,11 +161,11 @@ class _Projection:
         lose_value = self.ops(op.get("lose", ()), card, ctx) + self.ops(op.get("losers", ()), card, ctx)
         tie_value = self.ops(op.get("tie", ()), card, ctx)
         groups = [[r] for r in rivals] if op["with"] == "opponent" else [rivals]
-        best = None
+        best = -math.inf  # (there is a rival: some group is worth more)
         for group in groups:  # the initiator chooses the opponent
             win, tie, lose = _clash_odds(dist, mine, group)
             value = win * win_value + tie * tie_value + lose * lose_value
-            best = value if best is None or value > best else best
+            best = value if value > best else best
         return best
 
     def triggers(self, event: str, played: int | None) -> float:

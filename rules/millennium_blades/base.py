@@ -18,7 +18,7 @@ A list of lists (or sets, or dicts) of immutable items is ``EACH``: each inner c
 from __future__ import annotations
 
 from abc import abstractmethod
-from typing import TYPE_CHECKING, Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any, Self
 
 from rules.core.engine import GameState
 from rules.core.fields import COPY_ON_WRITE, DATA, EACH, FIXED, SHALLOW, Declared
@@ -103,6 +103,8 @@ class MBBase(Declared, GameState):
         @abstractmethod
         def opponents(self, seat: int) -> list[int]: ...
         @abstractmethod
+        def ops_in_force(self, card: int, seat: int, op_name: str) -> list[dict]: ...
+        @abstractmethod
         def play_area(self, seat: int) -> list[int]: ...
         @abstractmethod
         def ref(self, name: str, source: int | None, seat: int, ctx: dict) -> int | None: ...
@@ -116,6 +118,9 @@ class MBBase(Declared, GameState):
         def top_card(self, seat: int) -> int | None: ...
         @abstractmethod
         def types(self, card: int) -> tuple[str, ...]: ...
+        # -- state.py -----------------------------------------------------------------------------------
+        @abstractmethod
+        def clone(self) -> Self: ...
         # -- flow.py ------------------------------------------------------------------------------------
         @abstractmethod
         def infinite_loop(self) -> None: ...

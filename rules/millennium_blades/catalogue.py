@@ -50,7 +50,7 @@ class CardDef:
     #: for each event that triggers one of its effects
     features: frozenset = field(init=False, repr=False, compare=False)
 
-    def __post_init__(self):
+    def __post_init__(self) -> None:
         triggers: dict[str, list[dict]] = {}
         for effect in self.effects:
             trigger = effect.get("trigger")

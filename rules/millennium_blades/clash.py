@@ -56,7 +56,7 @@ class ClashMixin(MarketMixin):
             key = f"{k}:g{g}"
             if key not in ctx:
                 chooser = p if target.get("chooser") == "owner" and not one_pick else seat
-                options = [Action("target", (self.seat_of(c), self.slot_of(c))) for c in cands]
+                options = [self.target_action(c) for c in cands]
                 self.ask(chooser, "target", options, key, self.cards[source].name if source is not None else "")
                 return None
             chosen.append(ctx[key])
@@ -65,7 +65,7 @@ class ClashMixin(MarketMixin):
     def _candidates(self, p: int, pick: str, legal) -> list[int]:
         if pick == "top":
             top = self.top_card(p)
-            return [top] if legal(top, p) else []
+            return [top] if top is not None and legal(top, p) else []
         if pick in ("leftmost", "rightmost"):  # the face-up card nearest that end of the tableau
             up = [c for c in self.tableau[p] if c not in self.down]
             end = (up[:1] if pick == "leftmost" else up[-1:])
@@ -74,7 +74,7 @@ class ClashMixin(MarketMixin):
             up = [c for c in self.tableau[p] if c not in self.down]
             if not up:
                 return []
-            stars = [self.star(c) for c in up]
+            stars = [self.star(c) or 0 for c in up]  # (face-up: never None)
             best = max(stars) if pick == "highest" else min(stars)
             return [c for c, s in zip(up, stars, strict=True) if s == best and legal(c, p)]
         return [c for c in self.tableau[p] if legal(c, p)]

@@ -62,7 +62,7 @@ def validate(deck: DeckList, fmt: FormatSpec) -> list[Violation]:
     most = lim("max_copies")
     if most is not None:
         counts, display = copies_by_name(deck.entries())
-        section_of = {}
+        section_of: dict[str, str] = {}  # a card name key -> the first section it is in
         for slug, entries in deck.sections.items():
             for e in entries:
                 section_of.setdefault(name_key(e.card.name), slug)

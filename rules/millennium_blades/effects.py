@@ -128,7 +128,7 @@ def check_sided_effect(card_type: str, effect: Mapping[str, Any], path: str) -> 
     side = effect.get("side")
     if side not in CARD_SIDES:
         return [(f"{path}.side", f"{side!r} is not a side ({', '.join(CARD_SIDES)})")]
-    timing = effect.get("timing")
+    timing = effect.get("timing", "")  # (none: not one of the timings)
     if side == "deckbuilding":
         timings = COMPONENT_TIMINGS if card_type == "character" else ("deckbuilding",)
         if timing not in timings:
@@ -230,7 +230,7 @@ def ops_errors(ops: Any, path: str, *, continuous: bool = False) -> Errors:
     return errors
 
 
-def _op(name: str, op: Mapping[str, Any], where: str) -> Errors:
+def _op(name: str | None, op: Mapping[str, Any], where: str) -> Errors:
     errors: Errors = []
     if name in ("gain_rp", "lose_rp", "gain_money", "extra_slot", "play_extra", "extra_turn", "star_tokens", "set_star",
                 "discard", "pay_money", "steal_rp", "clash_star", "star_bonus"):
@@ -300,7 +300,7 @@ def filter_errors(flt: Any, path: str) -> Errors:
     for key, value in flt.items():
         if key in checks:
             if value not in checks[key]:
-                errors.append((f"{path}.{key}", f"{value!r} is not one of {', '.join(checks[key])}"))
+                errors.append((f"{path}.{key}", f"{value!r} is not one of {', '.join(map(str, checks[key]))}"))
         elif key == "star":
             errors += _comparison(value, f"{path}.star", allow_this=True)
         elif key == "elements_min":
@@ -457,7 +457,7 @@ def market_condition_errors(cond: Mapping[str, Any], path: str) -> Errors:
         if cond.get("what") not in ("element", "type", "either"):
             errors.append((f"{path}.what", "is element, type or either"))
         return errors
-    results = CLASH_RESULTS.get(cond.get("who"))
+    results = CLASH_RESULTS.get(cond.get("who", ""))  # (none: not one of them)
     if results is None:
         return [(f"{path}.who", f"is one of {', '.join(CLASH_RESULTS)}")]
     return [] if cond.get("result") in results else [(f"{path}.result", f"is one of {', '.join(results)}")]

@@ -27,6 +27,13 @@ def _with_chosen(node, what: str, value):
 
 
 class MarketMixin(MBBase):
+    def target_action(self, card: int) -> Action:
+        """The answer "target <seat> <slot>" that chooses ``card``, a card in a tableau."""
+        for seat, row in enumerate(self.tableau):
+            if card in row:
+                return Action("target", (seat, row.index(card)))
+        raise ValueError(f"card {card} is in no tableau")
+
     def do_market_op(self, frame: dict, op: dict, k: int) -> bool:
         name = op["op"]
         if name == "store_to_aftermarket":
@@ -122,7 +129,9 @@ class MarketMixin(MBBase):
         """"Discard this card": from its owner's tableau (or deck box, accessories) to their binder
         ("Discard a Card"; "Cards discarded to the binder are unavailable for the rest of the
         tournament"), face-up again and without tokens."""
-        seat = self.seat_of(card) if card is not None else None
+        if card is None:
+            return
+        seat = self.seat_of(card)
         if seat is None or card in self.powers[seat]:
             return
         for zone in (self.tableau, self.deck_box, self.accessories):
@@ -242,9 +251,11 @@ class MarketMixin(MBBase):
             pair = [self.neighbour(source, -1), self.neighbour(source, 1)] if source is not None else []
         else:
             pair = list(ctx.get("those", ()))
-        if len(pair) != 2 or any(c is None or c in self.down for c in pair):
+        if len(pair) != 2:
             return False
         a, b = pair
+        if a is None or b is None or a in self.down or b in self.down:
+            return False
         same_element = bool(set(self.elements(a)) & set(self.elements(b)))
         same_type = bool(set(self.types(a)) & set(self.types(b)))
         return {"element": same_element, "type": same_type, "either": same_element or same_type}[cond["what"]]
@@ -270,9 +281,9 @@ class MarketMixin(MBBase):
         what = cond["what"]
         seen: set = set()
         for c in cards:
-            values = {"type": self.types(c), "element": self.elements(c), "set": (self.cards[c].set_code,),
+            listed = {"type": self.types(c), "element": self.elements(c), "set": (self.cards[c].set_code,),
                       "star": (self.star(c),)}[what]
-            values = {v for v in values if v not in (None, "")}
+            values = {v for v in listed if v not in (None, "")}
             if values & seen:
                 return True
             seen |= values
@@ -325,7 +336,7 @@ class MarketMixin(MBBase):
         ctx, key = frame["ctx"], f"{k}:their_card"
         cands = [c for c in self.tableau[rival] if c not in self.down]
         if key not in ctx and len(cands) > 1:
-            options = [Action("target", (rival, self.slot_of(c))) for c in cands]
+            options = [self.target_action(c) for c in cands]
             self.ask(frame["seat"], "target", options, key, "the card they clash with")
             return False
         return ctx.get(key, cands[0] if cands else None)
@@ -392,7 +403,7 @@ class MarketMixin(MBBase):
                 break
             if key not in ctx:
                 if flipping:
-                    options = [Action("target", (seat, self.slot_of(c))) for c in pool]
+                    options = [self.target_action(c) for c in pool]
                 else:
                     options = [Action("show", (name,)) for name in dict.fromkeys(self.cards[c].name for c in pool)]
                 self.ask(seat, "any_number", [*options, Action("decline")], key, "one more card, or stop")
@@ -447,7 +458,7 @@ class MarketMixin(MBBase):
                 if len(pool) == 1:
                     ctx[key] = pool[0]
                 else:
-                    self.ask(seat, "target", [Action("target", (seat, self.slot_of(c))) for c in pool], key,
+                    self.ask(seat, "target", [self.target_action(c) for c in pool], key,
                              "a card to flip")
                     return False
             chosen.append(ctx[key])
@@ -506,7 +517,7 @@ class MarketMixin(MBBase):
                 if len(cands) == 1:
                     ctx[key] = cands[0]
                 else:
-                    options = [Action("target", (seat, self.slot_of(c))) for c in cands]
+                    options = [self.target_action(c) for c in cands]
                     self.ask(seat, "target", options, key, "a card to swap")
                     return False
             chosen.append(ctx[key])

@@ -103,8 +103,8 @@ def card_phrase(text: str) -> tuple[dict, str, str]:
             pass
     either = _EITHER.match(text)
     if either:
-        flt, zone, rest = card_phrase(either.group(1) + text[either.end():])
-        return {**flt, "symbols_any": [either.group(2), either.group(3)]}, zone, rest
+        found, zone, rest = card_phrase(either.group(1) + text[either.end():])
+        return {**found, "symbols_any": [either.group(2), either.group(3)]}, zone, rest
     m = _HEAD.match(text)
     if not m:
         raise Unread(text, "a card description")

@@ -173,7 +173,7 @@ class QueryMixin(MBBase):
         return any(self._covers(op, guard, card) for guard, op in self.face_up_ops(seat, "protect"))
 
     def _covers(self, op: dict, guard: int, card: int) -> bool:
-        target = op.get("target")
+        target = op.get("target", "")  # (none: covers nothing)
         if target == "this":
             hit = guard == card
         elif target == "tableau":
@@ -197,7 +197,8 @@ class QueryMixin(MBBase):
             return False
         # what the card is now, worked out only when the filter asks about it
         definition = self.cards[card]
-        elements = types = ()
+        elements: tuple[str, ...] = ()
+        types: tuple[str, ...] = ()
         if not down and not ELEMENT_KEYS.isdisjoint(flt):
             elements = self.elements(card) if definition.mimics or self.attached else definition.elements
         if not down and not TYPE_KEYS.isdisjoint(flt):
@@ -234,12 +235,13 @@ class QueryMixin(MBBase):
             if star is None or want is None or not CMP[flt["star"]["cmp"]](star, want):
                 return False
         if "shares" in flt or "shares_none" in flt:
+            assert source is not None  # "shares" compares a card with the effect's own card
             for key, attr in (("shares", True), ("shares_none", False)):
                 if key not in flt:
                     continue
                 for kind in ("element", "type") if flt[key] in ("both", "either") else (flt[key],):
                     mine = set(self.elements(source) if kind == "element" else self.types(source))
-                    theirs = set(elements if kind == "element" else types)
+                    theirs: set[str] = set(elements if kind == "element" else types)
                     if bool(mine & theirs) != attr:
                         return False
         where = flt.get("where")

@@ -11,6 +11,8 @@ triggers (a flip, a won clash) queue them in ``triggered``; they resolve right a
 
 from __future__ import annotations
 
+from typing import Any
+
 from rules.core.engine import Action
 from rules.millennium_blades.clash import ClashMixin
 from rules.millennium_blades.effects import ALLY_PLAYERS, EVENTS, MARKET_OPS
@@ -101,7 +103,10 @@ class ResolveMixin(ClashMixin, SpecialOpsMixin):
     def answer(self, action: Action) -> None:
         """Record the pending decision's answer in the top frame and go on resolving."""
         pending, self.pending = self.pending, None
-        verb, args = action.verb, action.args
+        assert pending is not None  # legal actions answer a pending decision
+        verb = action.verb
+        args: tuple[Any, ...] = action.args  # each verb's arguments are of the types engine.py lists
+        value: bool | int | str  # the choice as the frame reads it
         if verb in ("accept", "decline"):
             value = verb == "accept"
         elif verb == "target":
@@ -385,7 +390,7 @@ class ResolveMixin(ClashMixin, SpecialOpsMixin):
         for seat in self.seats_in_order():
             if seat not in seats:
                 continue
-            top = -1  # not looked up yet
+            top: int | None = -1  # not looked up yet
             for source in self.play_area(seat):
                 if source not in listeners or source in self.down or source == card and event == "play":
                     continue

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import math
 import random
+from typing import Self
 
 from rules.core.decks import DeckList
 from rules.millennium_blades.base import MBBase
@@ -69,7 +70,7 @@ class MBState(FlowMixin, ResolveMixin, QueryMixin, ViewMixin, MBBase):
 
     turn_limit = TURN_LIMIT
 
-    def __init__(self, decks: list[DeckList] | None, seed: int, *, store=None, metagame=(), chart: str = "round1",
+    def __init__(self, decks: list[DeckList], seed: int, *, store=None, metagame=(), chart: str = "round1",
                  first_player: int = 0, turn_limit: int = TURN_LIMIT, powers=None, kit_limits=None, purse=None):
         """``powers``: per seat, the CardSpecs of the Tournament sides the seat holds as powers (a
         character's, a venue's: the whole game, ``full/powers.py``), numbered after every other
@@ -235,7 +236,7 @@ class MBState(FlowMixin, ResolveMixin, QueryMixin, ViewMixin, MBBase):
         found = sum(1 for symbol in card.elements + card.types if symbol in plan)
         return found + (1 if card.set_code and "set " + card.set_code in plan else 0)
 
-    def clone(self) -> MBState:
+    def clone(self) -> Self:
         """An independent copy, each field copied as base.py declares it."""
         return self.copy()
 

@@ -142,8 +142,8 @@ def compile_ability(text: str) -> dict:
     if rule is not None:
         return rule
     m = _KEYWORD.match(text)
-    if m is None and _SET_KEYWORD.match(text):
-        text = text[_SET_KEYWORD.match(text).end():]
+    if m is None and (set_keyword := _SET_KEYWORD.match(text)):
+        text = text[set_keyword.end():]
     if m:
         keyword = m.group(1).lower().replace(" plus", "").replace(" ", "_").rstrip("!")
         body = text[m.end():].strip().rstrip(". ")
@@ -321,7 +321,7 @@ def _clash_branches(s: str, timing: str, effect: dict, clash: dict | None = None
     if clash is not None and "tie" in clash:
         s = re.sub(rf"^otherwise,? (?={_WINNER}|{_LOSERS})", "", s)
     parts = re.split(rf",? and (?=(?:{_WINNER}|{_LOSERS}) )", s)
-    results = []
+    results: list[tuple[str, list[dict]]] = []
     for part in parts:
         m = _RESULT.fullmatch(part)
         if m is None:

@@ -3,13 +3,16 @@ are documented in engine.py)."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import Any
+
 from rules.core.engine import Action, Event
 from rules.millennium_blades.base import MBBase
 from rules.millennium_blades.event_text import event_to_string
 
 #: presentation hints (docs/view-format.md, "Presentation hints"): the panel's title names the seat
 #: and its deck; the tournament's words (millennium-blades.txt, "Tournament Phase")
-HINTS = {
+HINTS: dict[str, Any] = {
     "internal": ["deck", "seat"],  # the panel says the seat; a decision is asked of the seat to act
     "labels": {"turn_seat": "whose turn", "rp": "ranking points (RP)", "passes_in_succession": "passes in a row",
                "plays_left": "plays left", "action_used": "action used", "clashes_won": "clashes won",
@@ -26,7 +29,7 @@ HINTS = {
 }
 
 
-def outcome_sentence(winners: list[int], scores: list[str], what: str = "") -> str:
+def outcome_sentence(winners: Sequence[int], scores: list[str], what: str = "") -> str:
     """The end of a game in a sentence, seats as "seat N" (engine numbers, which the page names
     for people): who won (``what``, if said) and every seat's score, in seat order."""
     won = " and ".join(f"seat {w}" for w in winners) or "nobody"
@@ -57,6 +60,7 @@ class ViewMixin(MBBase):
     def card_chip(self, card: int, slot: int | None = None, top: bool = False) -> dict:
         """A face-up card: name, star now, elements, types, tokens; a face-down one has no name
         ("Face-Down Cards": "a blank card"), only ``face: "down"`` and what it was (everyone saw it)."""
+        chip: dict[str, Any]
         if card in self.down:
             chip = {"face": "down", "was": self.cards[card].name}
         else:
@@ -75,7 +79,7 @@ class ViewMixin(MBBase):
 
     def player_view(self, seat: int, viewer: int | None) -> dict:
         top = self.top_card(seat)
-        row = [self.card_chip(c, i, c == top) for i, c in enumerate(self.tableau[seat])]
+        row: list[dict | None] = [self.card_chip(c, i, c == top) for i, c in enumerate(self.tableau[seat])]
         row += [None] * max(0, self.capacity(seat) - len(row))
         out = {"seat": seat, "deck": self.deck_names[seat], "rp": self.rp[seat], "money": self.money[seat],
                "clashes_won": self.clashes_won[seat], "tableau": row,
@@ -93,7 +97,7 @@ class ViewMixin(MBBase):
         return out
 
     def view(self, player: int | None) -> dict:
-        view = {"game": "millennium_blades", "turn": self.turn, "phase": self.phase, "turn_seat": self.seat_turn,
+        view: dict[str, Any] = {"game": "millennium_blades", "turn": self.turn, "phase": self.phase, "turn_seat": self.seat_turn,
                 "to_act": list(self.current_players()), "passes_in_succession": self.passes,
                 "plays_left": self.plays_left, "action_used": self.action_used, "over": self.is_over,
                 "outcome": self.outcome.as_dict() if self.outcome else None, "chart": self.chart,
@@ -122,7 +126,8 @@ class ViewMixin(MBBase):
 
     def action_to_string(self, action: Action, player: int) -> str:
         who = f"Seat {player}"
-        verb, args = action.verb, action.args
+        verb = action.verb
+        args: tuple[Any, ...] = action.args  # each verb's arguments are of the types engine.py lists
         about = self.pending["about"] if self.pending else ""
         if verb == "play":
             return f"{who} plays {args[0]} into slot {len(self.tableau[player]) + 1}"

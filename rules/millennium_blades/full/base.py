@@ -4,7 +4,8 @@ with its type and how a copy copies it, so that the view (view.py) and a type ch
 from __future__ import annotations
 
 import random
-from typing import Annotated, Any
+from abc import abstractmethod
+from typing import TYPE_CHECKING, Annotated, Any
 
 from rules.core.decks import CardSpec
 from rules.core.engine import Action, GameState
@@ -96,3 +97,7 @@ class FullBase(Declared, GameState):
     trades: Annotated[list[dict[str, Any]], LOG]  # trades made: records never changed (trading.py)
     tick_legal: Annotated[dict[int, list[Action]], COPY_ON_WRITE]  # see ``market_actions``
     reads_tick_legal: bool
+
+    if TYPE_CHECKING:  # the methods view.py calls in state.py (defined there; declared for the type checker)
+        @abstractmethod
+        def set_cost(self, code: str) -> int: ...

@@ -33,7 +33,7 @@ starters=None, ticks_per_minute=2, timers=(7, 7, 6), reuse_short_sets=True)``:
 
 from __future__ import annotations
 
-from rules.core.engine import Action, AutoPass, EngineSpec, StatCounter, Stop
+from rules.core.engine import Action, AutoPass, EngineSpec, GameState, StatCounter, Stop
 from rules.millennium_blades.full import duel as duel_mode
 from rules.millennium_blades.full import metagames as metagame_cards
 from rules.millennium_blades.full import powers, rounds
@@ -125,9 +125,10 @@ def _new_game(decks, seed: int, **options) -> FullGameState:
     return new_full_game(len(decks), seed, **options)
 
 
-def market_stop(state: FullGameState, seat: int) -> str | None:
+def market_stop(state: GameState, seat: int) -> str | None:
     """The stop of a plain market tick ("market"), where waiting is a pass; None where the seat must
     decide: a trade offer to it waiting for its answer, a draft pick, the tournament."""
+    assert isinstance(state, FullGameState), "AutoPass declares a stop for any game's state"
     if state.is_over or state.tournament is not None or state.draft is not None or state.accessory_draft is not None:
         return None
     if any(offer.get("to") == seat for offer in state.offers.values()):
@@ -135,9 +136,10 @@ def market_stop(state: FullGameState, seat: int) -> str | None:
     return "market"
 
 
-def market_hold(state: FullGameState, seat: int) -> tuple:
+def market_hold(state: GameState, seat: int) -> tuple:
     """How long a wait lasts: to the end of the timer (millennium-blades.txt, "DECKBUILDING PHASE":
     when a timer expires the market changes, cards are dealt, a Meta revealed, the Aftermarket closed)."""
+    assert isinstance(state, FullGameState), "AutoPass declares a hold for any game's state"
     return (state.round, state.timer, state.phase)
 
 

@@ -30,7 +30,7 @@ def can_add(kit_cards, card, limits=None) -> bool:
 
 def deck_list(kit_cards, name: str) -> DeckList:
     """The kit as the tournament engine's ``DeckList`` (sections in the kit's order)."""
-    sections = {"singles": [], "deck_box": [], "accessories": []}
+    sections: dict[str, list[DeckEntry]] = {"singles": [], "deck_box": [], "accessories": []}
     for card in kit_cards:
         sections[SECTION[card.card_type]].append(DeckEntry(card.spec, 1))
     return DeckList("millennium_blades", sections, name=name)

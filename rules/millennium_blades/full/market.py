@@ -36,8 +36,14 @@ its buyer revealed it and has the first claim on it in the next tick. Otherwise 
 
 from __future__ import annotations
 
+from collections.abc import Set
+from typing import TYPE_CHECKING, Any
+
 from rules.core.engine import Action
 from rules.millennium_blades.full import collection, duel, kit, powers, trading
+
+if TYPE_CHECKING:
+    from rules.millennium_blades.full.pool import Card
 
 #: "Card Fusion": "5 cards for Bronze, 7 for Silver, and 9 for Gold"
 FUSION_SIZE = {"bronze": 5, "silver": 7, "gold": 9}
@@ -66,7 +72,8 @@ def legal_actions(state, seat: int) -> list[Action]:
     else:
         out += [Action("buy_store", (code,)) for code in sorted(sets)
                 if powers.store_price(state, seat, state.set_cost(code)) <= money]
-    after, price_of = {}, {}  # (the price of a Star Rating, asked once: this runs for every seat every tick)
+    after: dict[str, int] = {}
+    price_of: dict[int, int] = {}  # (the price of a Star Rating, asked once: this runs for every seat every tick)
     for c in state.aftermarket:
         card = cards[c]
         if state.marker.get(c) == seat or card.name in after:
@@ -86,7 +93,7 @@ def legal_actions(state, seat: int) -> list[Action]:
                 and len(state.binder[seat]) >= powers.fusion_size(state, seat, tier)]
     out += [Action("redraw_meta", (stack,)) for stack in powers.redraw_options(state, seat)]  # The Power Creep
     col = [cards[c] for c in state.collection[seat]]
-    by_name = {}
+    by_name: dict[str, Card] = {}
     for c in state.binder[seat]:
         by_name.setdefault(cards[c].name, cards[c])
     if state.duel:  # an elemental and a type collection (duel.py)
@@ -96,8 +103,8 @@ def legal_actions(state, seat: int) -> list[Action]:
         out += [Action("uncollect", (name,)) for name in sorted({c.name for c in col})]
     mine = [cards[c] for c in state.kit[seat]]
     in_kit = {c.name for c in mine}
-    room = {section: limit - sum(1 for c in mine if kit.SECTION[c.card_type] == section)
-            for section, limit in powers.kit_limits(state, seat).items()}  # Deques: more slots (powers.py)
+    room: dict[str | None, int] = {section: limit - sum(1 for c in mine if kit.SECTION[c.card_type] == section)
+            for section, limit in powers.kit_limits(state, seat).items()}  # Deques: more slots (powers.py); None: no section
     out += [Action("kit", (name,)) for name in binder_names
             if name not in in_kit and room.get(kit.SECTION.get(by_name[name].card_type), 0) > 0]
     out += [Action("unkit", (name,)) for name in sorted(in_kit)]
@@ -110,7 +117,7 @@ def _take(zone: list[int], cards, name: str) -> int:
     return card
 
 
-def _order(state, seats: list[int], first: set[int] = frozenset()) -> list[int]:
+def _order(state, seats: list[int], first: Set[int] = frozenset()) -> list[int]:
     """Contenders in the etiquette's order: revealers first, fewer VP, then the RNG."""
     if len(seats) < 2:
         return seats
@@ -128,7 +135,8 @@ def resolve_tick(state, actions: dict[int, Action]) -> None:
     trading.resolve_answers(state, actions)
     for seat in sorted(actions):
         action = actions[seat]
-        verb, args = action.verb, action.args
+        verb = action.verb
+        args: tuple[Any, ...] = action.args  # each verb's arguments are of the types legal_actions gives
         if verb == "wait" or verb in trading.VERBS:
             continue
         if verb == "collect":

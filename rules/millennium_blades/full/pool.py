@@ -124,10 +124,12 @@ class FullPool:
             notes.append(f"not playable yet, left out: {count} card(s) of " + ", ".join(
                 f"{code} ({len(cards)} of {len(self.cards_of(code))})" for code, cards in found.items()))
             return
-        first = [(code, card) for code, cards in found.items() for card in cards][:3]
+        examples = []
+        for code, card in [(code, card) for code, cards in found.items() for card in cards][:3]:
+            assert card.id is not None  # ``not_playable`` found it by its id
+            examples.append(f"{code}: {card.name}: {self.unplayable[card.id]}")
         raise ValueError(f"{count} card(s) of the chosen sets {', '.join(found)} are not playable yet (their text "
-                         "does not compile), e.g. " + "; ".join(f"{code}: {card.name}: {self.unplayable[card.id]}"
-                                                                for code, card in first)
+                         "does not compile), e.g. " + "; ".join(examples)
                          + ". Choose other sets, or not_playable=leave_out to play without those cards")
 
     @cached_property

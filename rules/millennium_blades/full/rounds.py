@@ -215,8 +215,8 @@ def end_tournament(state) -> None:
         over = duel.is_decided(state)
     else:
         state.placements.append(list(inner.outcome.placements))
-        vp = [int(v) for v in inner.outcome.returns]
-        state.log("tournament_vp", None, round=r, vp=vp, rp=list(inner.rp))
+        vp_earned = [int(v) for v in inner.outcome.returns]
+        state.log("tournament_vp", None, round=r, vp=vp_earned, rp=list(inner.rp))
         over = r >= last  # "If it is round three, proceed to final scoring" (round two after a Pre-Release)
     powers.after_tournament(state)  # Pro Player cards given, the venue discarded (powers.py)
     for c, owner in enumerate(inner.owner) if r > 0 else ():  # the kits of the tournament's winners

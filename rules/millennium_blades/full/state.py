@@ -101,6 +101,7 @@ class FullGameState(NestedLogMixin, ViewMixin, FullBase):
         (``clone``): most look-ahead ticks draw nothing, and copying a generator costs more than
         the rest of a copy."""
         if self._rng is None:
+            assert self._rng_state is not None  # kept whenever the generator is let go (``_copy``)
             self._rng = random.Random.__new__(random.Random)
             self._rng.setstate(self._rng_state)
         return self._rng
@@ -171,7 +172,9 @@ class FullGameState(NestedLogMixin, ViewMixin, FullBase):
         if self.tournament is not None:
             return list(self.tournament.current_players())
         if self.accessory_draft is not None:
-            return [millennium_accessories.drafting(self)]
+            drafter = millennium_accessories.drafting(self)
+            assert drafter is not None  # a draft under way has someone to take a card
+            return [drafter]
         if self.draft is not None:  # a Store short of cards may deal short packets
             return [s for s in range(self.num_players) if self.draft["packets"][s]]
         return list(range(self.num_players))
@@ -340,7 +343,8 @@ class FullGameState(NestedLogMixin, ViewMixin, FullBase):
         from it when first used (``rng``; copying a generator costs more than the rest of a
         copy). Each seat's ``stats`` are copied by the first side to ``tally`` for it."""
         if self._rng is not None:
-            self._rng, self._rng_state = None, self._rng.getstate()
+            self._rng_state = self._rng.getstate()
+            self._rng = None
         tournament, self.tournament = self.tournament, None
         copy = self.copy()
         self.tournament = tournament

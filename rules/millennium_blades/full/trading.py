@@ -54,6 +54,8 @@ offer (counters, Friendship asked for), then the offerers' own changes (``add``,
 
 from __future__ import annotations
 
+from typing import Any
+
 from rules.core.engine import Action
 
 VERBS = ("offer", "sweeten", "withdraw", "accept", "decline", "counter", "add", "ask_friendship")
@@ -225,7 +227,8 @@ def sweep(state) -> None:
 def resolve_answers(state, actions: dict[int, Action]) -> None:
     """Withdrawals and declines, first in a tick (before every other move)."""
     for seat in sorted(actions):
-        verb, args = actions[seat].verb, actions[seat].args
+        verb = actions[seat].verb
+        args: tuple[Any, ...] = actions[seat].args  # each verb's arguments are of the types legal_actions gives
         if verb == "withdraw" and seat in state.offers:
             _lapse(state, seat, "withdrawn")
         elif verb == "decline" and args[0] in state.offers:
@@ -245,7 +248,9 @@ def resolve_trades(state, actions: dict[int, Action]) -> None:
     """Acceptances (after the tick's other moves, in seat order), then the answers that change an
     offer (counters, Friendship asked for), then the offerers' changes (``add``, ``sweeten``,
     ``ask_friendship`` on one's own offer), then new offers."""
-    moves = [(seat, actions[seat].verb, actions[seat].args) for seat in sorted(actions)]
+    # each verb's arguments are of the types legal_actions gives
+    moves: list[tuple[int, str, tuple[Any, ...]]] = [(seat, actions[seat].verb, actions[seat].args)
+                                                     for seat in sorted(actions)]
     for seat, verb, args in moves:
         if verb == "accept" and state.offers.get(args[0], {}).get("to") == seat:
             _make(state, args[0])
@@ -361,7 +366,7 @@ def execute(state, offer: dict) -> None:
     if net:
         state.pay(by, net, "trade")
         state.pay(to, -net, "trade")
-    friendship = [[], []]
+    friendship: list[list[str]] = [[], []]  # [by, to]: the Friendship card each side gave
     if offer["friendship"] is not None:
         giver = offer["friendship_from"]
         taker = to if giver == by else by

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from typing import Any
 
 from rules.core.engine import Action, Event
 from rules.millennium_blades.event_text import event_to_string
@@ -156,7 +157,8 @@ class ViewMixin(FullBase):
     def action_to_string(self, action: Action, player: int) -> str:
         if self.tournament is not None:
             return self.tournament.action_to_string(action, player)
-        who, verb, args = f"Seat {player}", action.verb, action.args
+        who, verb = f"Seat {player}", action.verb
+        args: tuple[Any, ...] = action.args  # each verb's arguments are of the types market.py lists
         if verb == "wait":
             return f"{who} waits"
         if verb in trading.VERBS:

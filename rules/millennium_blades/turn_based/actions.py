@@ -28,6 +28,7 @@ perform exactly one of these actions"), their legality and what they move.
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import Any
 
 from rules.core.engine import Action
 from rules.millennium_blades.turn_based.setup import FUSION_PILES
@@ -62,7 +63,7 @@ def main_actions(state, seat: int) -> list[Action]:
     table, cards = state.table, state.cards
     hand, money = table.hand[seat], state.money[seat]
     names = sorted({cards[c].name for c in hand})
-    by_name = {}
+    by_name: dict[str, int] = {}  # a card name -> the first such card in hand
     for c in hand:
         by_name.setdefault(cards[c].name, c)
     out: list[Action] = []
@@ -139,7 +140,8 @@ def _from_hand(state, seat: int, name: str) -> int:
 def apply_main(state, seat: int, action: Action) -> None:
     """Perform a main action (``score`` excepted: ``scoring.start``)."""
     table, cards = state.table, state.cards
-    verb, args = action.verb, action.args
+    verb = action.verb
+    args: tuple[Any, ...] = action.args  # each verb's arguments are of the types main_actions gives
     if verb == "buy_store":
         card = table.store.pop()
         state.pay(seat, -cards[card].cost, "buy_store")

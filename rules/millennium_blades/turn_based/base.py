@@ -3,7 +3,8 @@ its type and how a copy copies it, so that the view (view.py) and a type checker
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from abc import abstractmethod
+from typing import TYPE_CHECKING, Annotated, Any, Self
 
 from rules.core.engine import GameState
 from rules.core.fields import DATA, EACH, EACH_VALUE, FIXED, OWN, SHALLOW, Declared
@@ -50,3 +51,9 @@ class TurnBasedBase(Declared, GameState):
     action_used: bool
     scoring: Annotated[dict[str, Any] | None, DATA]  # a scoring under way
     decision: Annotated[dict[str, Any] | None, DATA]  # the decision a seat must make now
+
+    if TYPE_CHECKING:  # the methods view.py calls in state.py (defined there; declared for the type checker)
+        @abstractmethod
+        def clone(self) -> Self: ...
+        @abstractmethod
+        def total_rp(self, seat: int) -> int: ...

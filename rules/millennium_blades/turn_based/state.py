@@ -18,6 +18,7 @@ action is done the turn ends by itself when nothing else is left, else with ``en
 from __future__ import annotations
 
 import random
+from typing import Self
 
 from rules.core.engine import Action
 from rules.millennium_blades.nested_log import NestedLogMixin
@@ -47,7 +48,7 @@ class TurnBasedState(NestedLogMixin, ViewMixin, TurnBasedBase):
         self.step_name = ""  # events name no step
         self.turns_per_deck = turns_per_deck
         self.cards = []
-        self.table = None
+        self.table = None  # type: ignore[assignment]  # (setup.py deals it before any move or copy)
         self.setup_notes = []
         self.store_sets, self.fusion_sets, self.prize_sets = [], {}, {}  # setup.py
         self.fusion = {}
@@ -138,7 +139,7 @@ class TurnBasedState(NestedLogMixin, ViewMixin, TurnBasedBase):
         elif self.decision:
             self.decision = None
             if action.verb == "meta":
-                scoring.replace_meta(self, player, action.args[0])
+                scoring.replace_meta(self, player, str(action.args[0]))
             else:
                 scoring.answer_accessory(self, player, action)
         elif action.verb == "use":
@@ -245,7 +246,7 @@ class TurnBasedState(NestedLogMixin, ViewMixin, TurnBasedBase):
     def all_cards(self) -> list[str]:
         return [c.name for c in self.cards]
 
-    def clone(self) -> TurnBasedState:
+    def clone(self) -> Self:
         """An independent copy (each field copied as declared), its table drawing from the copy's
         RNG and writing into the copy's log, as the source's does."""
         copy = self.copy()

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import random
+from typing import Any
 
 from rules.core.engine import Action, Event
 from rules.millennium_blades.event_text import event_to_string
@@ -56,7 +57,7 @@ class ViewMixin(TurnBasedBase):
     def view(self, player: int | None) -> dict:
         table = self.table
         top = table.store[-1] if table.store else None
-        view = {"game": "millennium_blades", "mode": "turn_based", "turn": self.turn, "turn_seat": self.turn_seat,
+        view: dict[str, Any] = {"game": "millennium_blades", "mode": "turn_based", "turn": self.turn, "turn_seat": self.turn_seat,
                 "first_player": self.first_player, "to_act": list(self.current_players()),
                 "main_action_done": self.main_done, "action_used": self.action_used,
                 "over": self.is_over, "outcome": self.outcome.as_dict() if self.outcome else None,
@@ -135,7 +136,8 @@ class ViewMixin(TurnBasedBase):
         table = self.table
         if table.pending:
             return table.action_to_string(action, player)
-        who, verb, args = f"Seat {player}", action.verb, action.args
+        who, verb = f"Seat {player}", action.verb
+        args: tuple[Any, ...] = action.args  # each verb's arguments are of the types actions.py gives
         if verb == "buy_store":
             top = table.store[-1]
             return f"{who} buys the top card of the Store (a {self.cards[top].set_code} card) for {self.cards[top].cost} dollars"

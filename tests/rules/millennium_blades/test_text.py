@@ -206,3 +206,11 @@ def test_the_checker_names_the_field():
     assert errors and errors[0][0] == "effects[0].ops[0].per"
     errors = check_card("single", {"star": 3}, [{"timing": "play", "condition": "if it rains", "ops": [gain(1)]}])
     assert errors[0][0] == "effects[0].condition"
+
+
+def test_the_checker_names_a_bad_chosen_filter_instead_of_failing():
+    """A filter's ``chosen`` is only ever true: another value is reported with the allowed one
+    (it used to raise a TypeError joining the non-string choice into the message)."""
+    effects = [{"timing": "play", "ops": [{"op": "flip", "target": {"pick": "choice", "filter": {"chosen": False}}}]}]
+    assert check_card("single", {"star": 3}, effects) == [
+        ("effects[0].ops[0].target.filter.chosen", "False is not one of True")]

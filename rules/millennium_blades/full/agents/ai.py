@@ -202,6 +202,7 @@ def _after_trade(state, player: int, offer: dict, friendship_from: int | None = 
         and state.friendship[friendship_from] else None)
     if card is None:
         return value
+    assert giver is not None  # a Friendship card in the trade comes from a seat
     vp = card_vp(state.cards[card])
     if giver == player:
         return value - GIVEN_COST * vp

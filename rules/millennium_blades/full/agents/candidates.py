@@ -15,6 +15,8 @@ Deterministic: ties keep the legal actions' order.
 
 from __future__ import annotations
 
+from typing import Any
+
 from rules.core.engine import Action
 from rules.millennium_blades.full.agents.ai import PLAYED, RESALE, WORTH, kit_strength, power
 from rules.millennium_blades.full.market import FUSION_SIZE
@@ -75,7 +77,8 @@ class _Scorer:
 
     def __call__(self, action: Action) -> float | None:
         """The action's cheap score; None: not worth judging."""
-        verb, args = action.verb, action.args
+        verb = action.verb
+        args: tuple[Any, ...] = action.args  # each verb's arguments are of the types market.py lists
         if verb == "kit":
             card = self.card(args[0])
             return power(card) * (1.0 if card.card_type == "single" else 0.5)
