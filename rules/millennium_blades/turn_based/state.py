@@ -250,6 +250,7 @@ class TurnBasedState(NestedLogMixin, ViewMixin, TurnBasedBase):
         RNG and writing into the copy's log, as the source's does."""
         copy = self.copy()
         copy.table.rng, copy.table.events = copy.rng, copy.events
+        self.table.rng = self.rng  # the table's copy forked its RNG (``ForkedRngField``): this game's again
         return copy
 
     def reseed(self, seed: int) -> None:
