@@ -191,6 +191,8 @@ class QueryMixin(MBBase):
         or just revealed, shows its printed data)."""
         if card is None:
             return False
+        if not flt:  # no filter: any card
+            return True
         face = flt.get("face", "any")
         down = card in self.down
         if (face == "up" and down) or (face == "down" and not down):
