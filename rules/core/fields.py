@@ -134,7 +134,7 @@ class ForkedRng:
 class ForkedRngField:
     """A state's ``rng`` kept in a :class:`ForkedRng` (mixed in before ``GameState``, whose ``rng``
     it replaces): a copy's generator is made only if the copy draws. Two states that draw from one
-    generator (a game and the table it plays on) must each be given it again after a copy."""
+    generator share its ``ForkedRng`` (``draw_from``), never the generator itself."""
 
     _forked_rng: Annotated[ForkedRng, FORKED]
 
@@ -145,6 +145,11 @@ class ForkedRngField:
     @rng.setter
     def rng(self, value: random.Random) -> None:
         self._forked_rng = ForkedRng(value)
+
+    def draw_from(self, other: ForkedRngField) -> None:
+        """From now on draw from ``other``'s generator (a game and the table it plays on): both
+        hold one ``ForkedRng``, so a copy of either leaves the two drawing the same numbers."""
+        self._forked_rng = other._forked_rng
 
 
 _DECLARED: dict[type, dict[str, Copy]] = {}
