@@ -70,7 +70,15 @@ COPY_ON_WRITE = Copy("COPY_ON_WRITE", "{}", walk="none")
 #: or dicts (a decision asked, with its option list shared by every game): shared
 RECORD = Copy("RECORD", "{}", walk="none")
 
-POLICIES = (IMMUTABLE, FIXED, SHALLOW, DATA, OWN, EACH, RNG, LOG, EACH_VALUE, COPY_ON_WRITE, RECORD)
+#: a list of dicts of containers (per seat: counter -> card -> count): new dicts of each container's own copy
+EACH_OF_EACH_VALUE = Copy("EACH_OF_EACH_VALUE", "[{{k: v.copy() for k, v in d.items()}} for d in {}]")
+#: a :class:`ForkedRng`: the source and the copy each go on from the generator's state, which is
+#: copied only once the source is copied after drawing, and made a generator again only by a side
+#: that draws (``ForkedRngField``)
+FORKED = Copy("FORKED", "{}.fork()")
+
+POLICIES = (IMMUTABLE, FIXED, SHALLOW, DATA, OWN, EACH, RNG, LOG, EACH_VALUE, COPY_ON_WRITE, RECORD,
+            EACH_OF_EACH_VALUE, FORKED)
 
 
 _CONTAINERS = frozenset({list, dict, set})
@@ -93,6 +101,55 @@ def copy_rng(rng: random.Random) -> random.Random:
     other = random.Random.__new__(random.Random)
     other.setstate(rng.getstate())
     return other
+
+
+class ForkedRng:
+    """A ``random.Random`` or, between a copy and its next draw, the state it was in. Copying a
+    generator's state costs as much as the rest of a game's copy, and most copies (a look-ahead,
+    a trial) draw nothing: ``fork`` keeps the state once for the source and all its copies, and
+    ``get`` makes a generator from it for the side that draws (the same numbers either way)."""
+
+    __slots__ = ("_random", "_state")
+
+    def __init__(self, rng: random.Random):
+        self._random: random.Random | None = rng
+        self._state: tuple[Any, ...] = ()  # set by ``fork`` before ``_random`` is dropped
+
+    def get(self) -> random.Random:
+        rng = self._random
+        if rng is None:
+            rng = self._random = random.Random.__new__(random.Random)
+            rng.setstate(self._state)
+        return rng
+
+    def fork(self) -> ForkedRng:
+        """The copy's: in this one's state (this one keeps the state too, for its next draw)."""
+        if self._random is not None:
+            self._state, self._random = self._random.getstate(), None
+        other = ForkedRng.__new__(ForkedRng)
+        other._random, other._state = None, self._state
+        return other
+
+
+class ForkedRngField:
+    """A state's ``rng`` kept in a :class:`ForkedRng` (mixed in before ``GameState``, whose ``rng``
+    it replaces): a copy's generator is made only if the copy draws. Two states that draw from one
+    generator share its ``ForkedRng`` (``draw_from``), never the generator itself."""
+
+    _forked_rng: Annotated[ForkedRng, FORKED]
+
+    @property
+    def rng(self) -> random.Random:
+        return self._forked_rng.get()
+
+    @rng.setter
+    def rng(self, value: random.Random) -> None:
+        self._forked_rng = ForkedRng(value)
+
+    def draw_from(self, other: ForkedRngField) -> None:
+        """From now on draw from ``other``'s generator (a game and the table it plays on): both
+        hold one ``ForkedRng``, so a copy of either leaves the two drawing the same numbers."""
+        self._forked_rng = other._forked_rng
 
 
 _DECLARED: dict[type, dict[str, Copy]] = {}

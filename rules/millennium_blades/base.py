@@ -21,14 +21,15 @@ from abc import abstractmethod
 from typing import TYPE_CHECKING, Annotated, Any, Self
 
 from rules.core.engine import GameState
-from rules.core.fields import COPY_ON_WRITE, DATA, EACH, FIXED, SHALLOW, Declared
+from rules.core.fields import COPY_ON_WRITE, DATA, EACH, EACH_OF_EACH_VALUE, FIXED, SHALLOW, Declared, ForkedRngField
 
 if TYPE_CHECKING:
     from rules.core.engine import Action
 
 
-class MBBase(Declared, GameState):
-    """The fields of a tournament (besides ``GameState``'s: seats, seed, RNG, turn, event log, outcome)."""
+class MBBase(ForkedRngField, Declared, GameState):
+    """The fields of a tournament (besides ``GameState``'s: seats, seed, turn, event log, outcome; its
+    RNG is forked by a copy, ``ForkedRngField``)."""
 
     # the options the tournament was started with
     chart: str  # the "Tournament VP Chart" row
@@ -61,7 +62,7 @@ class MBBase(Declared, GameState):
     money: Annotated[list[int], SHALLOW]
     clashes_won: Annotated[list[int], SHALLOW]
     purse: Annotated[list[int], SHALLOW]  # the dollars a ``pay_money`` op may spend (the whole game's)
-    stats: Annotated[list[dict[str, dict[str, int]]], DATA]  # "played" and "flipped", per card name
+    stats: Annotated[list[dict[str, dict[str, int]]], EACH_OF_EACH_VALUE]  # "played" and "flipped", per card name
     # the turn ("Tournament Turns")
     first_player: int
     seat_turn: int
@@ -103,7 +104,7 @@ class MBBase(Declared, GameState):
         @abstractmethod
         def opponents(self, seat: int) -> list[int]: ...
         @abstractmethod
-        def ops_in_force(self, card: int, seat: int, op_name: str) -> list[dict]: ...
+        def ops_in_force(self, card: int, seat: int, op_name: str) -> tuple[dict, ...]: ...
         @abstractmethod
         def play_area(self, seat: int) -> list[int]: ...
         @abstractmethod

@@ -40,13 +40,15 @@ class CardDef:
     copied_from: str = field(default="", compare=False)
     #: timing words -> ((index, effect), ...), filled as the engine asks
     _by_timings: dict = field(default_factory=dict, init=False, repr=False, compare=False)
+    #: (op name, timing) -> the continuous ops ``continuous`` finds, filled as the engine asks
+    _continuous: dict = field(default_factory=dict, init=False, repr=False, compare=False)
     #: event -> the Top, Ongoing and Reaction effects that event triggers, in card order
     triggers: dict = field(init=False, repr=False, compare=False)
     has_action: bool = field(init=False, repr=False, compare=False)
     extra_slots: int = field(init=False, repr=False, compare=False)  # Ongoing "extra slot" amounts
     mimics: bool = field(init=False, repr=False, compare=False)  # Mimicry: takes the left card's symbols
     #: what the engine looks for across a game's cards (``QueryMixin.cards_with``): "action",
-    #: "extra_slot", "mimicry", "discard" (an effect that discards from a hand), and "on EVENT"
+    #: "extra_slot", "mimicry", "discard" (an effect that discards from a hand), "rp_gain_limit", and "on EVENT"
     #: for each event that triggers one of its effects
     features: frozenset = field(init=False, repr=False, compare=False)
 
@@ -66,6 +68,8 @@ class CardDef:
                  # special_ops.py: cards the engine looks for where they are (hand, entering, tableau)
                  **{name: bool(self.continuous(name)) for name in ("play_condition", "enters_with_tokens", "grant_flip",
                                                                   "exact_copy", "no_attach")},
+                 # replacement.py: RP gains only cards with this rule can change
+                 "rp_gain_limit": bool(self.continuous("rp_gain_limit") or self.continuous("rp_gain_limit", "top")),
                  "star_bonus": bool(self.continuous("star_bonus") or self.continuous("star_bonus", "top"))}
         object.__setattr__(self, "features", frozenset([name for name, on in flags.items() if on]
                                                        + [f"on {event}" for event in triggers]))
@@ -94,10 +98,14 @@ class CardDef:
     def effects_at(self, *timings: str) -> list[tuple[int, dict]]:
         return list(self.timed(*timings))
 
-    def continuous(self, op_name: str, timing: str = "ongoing") -> list[dict]:
-        """The continuous ops named ``op_name`` of this card's effects at ``timing``."""
-        return [op for e in self.effects if e.get("timing") == timing and "trigger" not in e
-                for op in e["ops"] if op.get("op") == op_name]
+    def continuous(self, op_name: str, timing: str = "ongoing") -> tuple[dict, ...]:
+        """The continuous ops named ``op_name`` of this card's effects at ``timing`` (cached)."""
+        found = self._continuous.get((op_name, timing))
+        if found is None:
+            found = self._continuous[op_name, timing] = tuple(
+                op for e in self.effects if e.get("timing") == timing and "trigger" not in e
+                for op in e["ops"] if op.get("op") == op_name)
+        return found
 
     @property
     def printed_star(self) -> int:

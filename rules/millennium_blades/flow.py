@@ -33,15 +33,11 @@ class FlowMixin(MBBase):
         if self.pending:
             return list(self.pending["options"])
         seat = player
-        can_play = self.can_play(seat)
-        if not self.played_this_turn and not can_play:
+        playable = self.playable_singles(seat) if self.room_to_play(seat) else []
+        if not self.played_this_turn and not playable:
             return [PASS]  # "If the player is unable to play a Single, they cannot take an Action"
-        actions = []
-        if can_play:
-            cards = self.cards
-            names = dict.fromkeys(cards[c].name for c in self.hand[seat] if cards[c].card_type == "single"
-                                  and self.may_play(seat, c))
-            actions += [card_action("play", name) for name in names]
+        cards = self.cards
+        actions = [card_action("play", name) for name in dict.fromkeys(cards[c].name for c in playable)]
         if not self.action_used:
             usable = self.usable_actions(seat)
             if not self.played_this_turn:  # the Single is still to come: the Action must leave one to play
@@ -54,18 +50,35 @@ class FlowMixin(MBBase):
     def can_play(self, seat: int) -> bool:
         """"unable to play a single if he or she has no cards in hand, or if his or her entire
         tableau is filled already"."""
-        return (self.plays_left > 0 and len(self.tableau[seat]) < self.capacity(seat)
-                and any(self.cards[c].card_type == "single" and self.may_play(seat, c) for c in self.hand[seat]))
+        if not self.room_to_play(seat):
+            return False
+        cards, conditional = self.cards, self.cards_with("play_condition")
+        return any(cards[c].card_type == "single" and (c not in conditional or self.may_play(seat, c))
+                   for c in self.hand[seat])
+
+    def room_to_play(self, seat: int) -> bool:
+        """A play left this turn and an open slot in the tableau."""
+        return self.plays_left > 0 and len(self.tableau[seat]) < self.capacity(seat)
+
+    def playable_singles(self, seat: int) -> list[int]:
+        """The singles in ``seat``'s hand whose play conditions hold (``may_play``), in hand order."""
+        cards, conditional = self.cards, self.cards_with("play_condition")
+        return [c for c in self.hand[seat] if cards[c].card_type == "single"
+                and (c not in conditional or self.may_play(seat, c))]
 
     def usable_actions(self, seat: int) -> list[int]:
         """The face-up cards in ``seat``'s play area with an Action, one per name."""
         holders = self.cards_with("action")
+        if not holders:
+            return []
         seen, out = set(), []
+        cards, down, used = self.cards, self.down, self.powers_used
         for card in self.play_area(seat):
-            if card in self.powers_used or card in holders and not self.power_affordable(card, seat):
+            if card not in holders or card in used or card in down or not self.power_affordable(card, seat):
                 continue
-            if card in holders and card not in self.down and self.cards[card].name not in seen:
-                seen.add(self.cards[card].name)
+            name = cards[card].name
+            if name not in seen:
+                seen.add(name)
                 out.append(card)
         return out
 
@@ -77,10 +90,11 @@ class FlowMixin(MBBase):
         Only a discard from the hand or a lost extra slot can take the play away, so the Action is
         tried out on a copy of the game only when the game holds a card that discards or the seat
         has an extra slot to lose (``_plays_after_trial``)."""
-        extra_slot_cards = [c for c in self.cards_with("extra_slot") if c not in self.down
-                            and c in self.play_area(seat) and c not in self.powers[seat]]
-        if not self.cards_with("discard") and not extra_slot_cards:
-            return True
+        if not self.cards_with("discard"):
+            area = self.play_area(seat)
+            if not any(c not in self.down and c in area and c not in self.powers[seat]
+                       for c in self.cards_with("extra_slot")):
+                return True
         trial = self.clone()
         trial.log_events = False
         trial.steps = 0

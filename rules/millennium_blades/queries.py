@@ -68,7 +68,7 @@ class QueryMixin(MBBase):
                 return card
         return None
 
-    def ops_in_force(self, card: int, seat: int, op_name: str) -> list[dict]:
+    def ops_in_force(self, card: int, seat: int, op_name: str) -> tuple[dict, ...]:
         """``card``'s continuous ops named ``op_name`` in force now in ``seat``'s play area: its
         Ongoing ones, and its Top ones while it is ``seat``'s Top Card ("Top Card")."""
         ops = self.cards[card].continuous(op_name)
@@ -191,6 +191,8 @@ class QueryMixin(MBBase):
         or just revealed, shows its printed data)."""
         if card is None:
             return False
+        if not flt:  # no filter: any card
+            return True
         face = flt.get("face", "any")
         down = card in self.down
         if (face == "up" and down) or (face == "down" and not down):

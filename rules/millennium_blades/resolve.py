@@ -381,18 +381,15 @@ class ResolveMixin(ClashMixin, SpecialOpsMixin):
         listeners = self.cards_with(TRIGGERED_BY.get(event) or f"on {event}")
         if not listeners:
             return []
-        # the seats with a listener in play (face-up; a single in its owner's hand is not)
-        seats = {self.seat_of(c) for c in listeners if c not in self.down and not self.in_own_hand(c)}
-        seats.discard(None)
-        if not seats:
+        # a listener face-up out of its owner's hand (a single in hand is not in play), else none
+        down = self.down
+        if all(c in down or self.in_own_hand(c) for c in listeners):
             return []
         found: dict[str, list[dict]] = {"top": [], "ongoing": [], "reaction": []}
         for seat in self.seats_in_order():
-            if seat not in seats:
-                continue
             top: int | None = -1  # not looked up yet
             for source in self.play_area(seat):
-                if source not in listeners or source in self.down or source == card and event == "play":
+                if source not in listeners or source in down or source == card and event == "play":
                     continue
                 for effect in self.cards[source].triggers[event]:
                     if effect["timing"] == "top":

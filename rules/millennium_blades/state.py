@@ -102,11 +102,12 @@ class MBState(FlowMixin, ResolveMixin, QueryMixin, ViewMixin, MBBase):
         self.stats = [{"played": {}, "flipped": {}} for _ in range(n)]
         # "Tournament Phase", "Setup the Phase": singles in hand, deck box and accessories face-up
         for seat, deck in enumerate(decks):
+            kit_rules = card_defs(deck.cards("deck_box") + deck.cards("accessories"))
             for section, zone in (("singles", self.hand), ("deck_box", self.deck_box),
                                   ("accessories", self.accessories)):
                 ids = self._new_cards(deck.cards(section), seat)
                 # a Deck Box or Accessory may print more slots (deck_rules.py, "Build your Deck")
-                extra = extra_slots(card_defs(deck.cards("deck_box") + deck.cards("accessories")), section)
+                extra = extra_slots(kit_rules, section)
                 self._trim_illegal(seat, section, ids,
                                    (kit_limits[seat] if kit_limits else KIT_LIMITS)[section] + extra)
                 zone[seat].extend(ids)

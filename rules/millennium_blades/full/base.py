@@ -3,23 +3,21 @@ with its type and how a copy copies it, so that the view (view.py) and a type ch
 
 from __future__ import annotations
 
-import random
 from abc import abstractmethod
 from typing import TYPE_CHECKING, Annotated, Any
 
 from rules.core.decks import CardSpec
 from rules.core.engine import Action, GameState
-from rules.core.fields import COPY_ON_WRITE, DATA, EACH, EACH_VALUE, FIXED, LOG, OWN, SHALLOW, Declared
+from rules.core.fields import COPY_ON_WRITE, DATA, EACH, EACH_VALUE, FIXED, LOG, OWN, SHALLOW, Declared, ForkedRngField
 from rules.millennium_blades.full.pool import Card
 from rules.millennium_blades.state import MBState
 
 
-class FullBase(Declared, GameState):
-    """The fields (besides ``GameState``'s), each with how a copy copies it (``rules/core/fields.py``)."""
+class FullBase(ForkedRngField, Declared, GameState):
+    """The fields (besides ``GameState``'s), each with how a copy copies it (``rules/core/fields.py``);
+    the RNG is forked by a copy (``ForkedRngField``: most look-ahead ticks draw nothing)."""
 
     _log_events: bool  # ``log_events`` (nested_log.py), passed on to the tournament
-    _rng: Annotated[random.Random | None, COPY_ON_WRITE]  # None: made from ``_rng_state`` on first use
-    _rng_state: tuple[Any, ...] | None
     tournament: Annotated[MBState | None, OWN]  # the tournament under way (copied by ``_copy``: clone or determinize)
     # the options and the setup: never changed by the game
     budgets: tuple[int, ...]  # ticks of each Deckbuilding timer

@@ -30,9 +30,9 @@ TICKS_PER_MINUTE = 2
 
 class FullGameState(NestedLogMixin, ViewMixin, FullBase):
     """A whole game of Millennium Blades for 3-5 players, or 2 in Duel Mode (``new_full_game``).
-    Its fields are declared in base.py with how a copy copies them (``rules/core/fields.py``); three are
-    shared by a copy until either side changes its own (``COPY_ON_WRITE``, see ``_copy``): the RNG,
-    each seat's ``stats`` and the actions kept for a tick (``tick_legal``)."""
+    Its fields are declared in base.py with how a copy copies them (``rules/core/fields.py``); the RNG is
+    forked (``ForkedRngField``) and two are shared by a copy until either side changes its own
+    (``COPY_ON_WRITE``, see ``_copy``): each seat's ``stats`` and the actions kept for a tick (``tick_legal``)."""
 
     turn_limit = 10 ** 9  # every game ends: ticks are budgeted and tournaments end by themselves
 
@@ -94,21 +94,6 @@ class FullGameState(NestedLogMixin, ViewMixin, FullBase):
         self.card_named = {}
         self.tick_legal = {}  # see ``market_actions``
         self.reads_tick_legal = False
-
-    @property
-    def rng(self) -> random.Random:
-        """The game's RNG. A copy's is made from the state its original's was in when first used
-        (``clone``): most look-ahead ticks draw nothing, and copying a generator costs more than
-        the rest of a copy."""
-        if self._rng is None:
-            assert self._rng_state is not None  # kept whenever the generator is let go (``_copy``)
-            self._rng = random.Random.__new__(random.Random)
-            self._rng.setstate(self._rng_state)
-        return self._rng
-
-    @rng.setter
-    def rng(self, value: random.Random) -> None:
-        self._rng, self._rng_state = value, None
 
     # -- helpers the modules share --------------------------------------------------------------------
     def draw_store(self, count: int) -> list[int]:
@@ -338,13 +323,9 @@ class FullGameState(NestedLogMixin, ViewMixin, FullBase):
 
     def _copy(self, copy_tournament) -> FullGameState:
         """A copy (each field copied as declared), the tournament under way (if any) copied by
-        ``copy_tournament(tournament)`` (``determinize``'s copies it once, its own way). The RNG
-        is not copied: this state's is kept as a snapshot, and it and its copies each make theirs
-        from it when first used (``rng``; copying a generator costs more than the rest of a
-        copy). Each seat's ``stats`` are copied by the first side to ``tally`` for it."""
-        if self._rng is not None:
-            self._rng_state = self._rng.getstate()
-            self._rng = None
+        ``copy_tournament(tournament)`` (``determinize``'s copies it once, its own way); the RNG
+        is forked (``ForkedRngField``: a copy's generator is made only if it draws). Each seat's
+        ``stats`` are copied by the first side to ``tally`` for it."""
         tournament, self.tournament = self.tournament, None
         copy = self.copy()
         self.tournament = tournament

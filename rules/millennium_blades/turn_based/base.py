@@ -7,13 +7,14 @@ from abc import abstractmethod
 from typing import TYPE_CHECKING, Annotated, Any, Self
 
 from rules.core.engine import GameState
-from rules.core.fields import DATA, EACH, EACH_VALUE, FIXED, OWN, SHALLOW, Declared
+from rules.core.fields import DATA, EACH, EACH_VALUE, FIXED, OWN, SHALLOW, Declared, ForkedRngField
 from rules.millennium_blades.full.pool import Card
 from rules.millennium_blades.turn_based.table import TurnTable
 
 
-class TurnBasedBase(Declared, GameState):
-    """The fields (besides ``GameState``'s), each with how a copy copies it (``rules/core/fields.py``)."""
+class TurnBasedBase(ForkedRngField, Declared, GameState):
+    """The fields (besides ``GameState``'s), each with how a copy copies it (``rules/core/fields.py``);
+    the RNG is forked by a copy and shared with the table (``ForkedRngField.draw_from``)."""
 
     _log_events: bool  # ``log_events`` (nested_log.py), passed on to the table
     turns_per_deck: int
@@ -24,7 +25,7 @@ class TurnBasedBase(Declared, GameState):
     fusion_sets: Annotated[dict[str, str], FIXED]
     prize_sets: Annotated[dict[str, str], FIXED]
     meta_kind: Annotated[dict[int, str], FIXED]  # Metagame card -> its stack
-    # the tournament engine's table (its RNG and event log are this game's: ``clone``)
+    # the tournament engine's table (its RNG and event log are this game's: ``clone``, ``draw_from``)
     table: Annotated[TurnTable, OWN]
     # the piles
     fusion: Annotated[dict[str, list[int]], EACH_VALUE]

@@ -92,6 +92,7 @@ def setup_game(state, pool: FullPool, *, sets=None, fusion=None, prize=None, met
         state.meta[stack] = list(range(start, len(cards)))
         state.meta_kind.update(dict.fromkeys(state.meta[stack], stack))
     table = state.table = TurnTable.for_game(state.num_players, [c.spec for c in cards], state.rng)
+    table.draw_from(state)  # one generator, forked as one by a copy (``ForkedRngField``)
     table.events = state.events
     rng = state.rng
     # 1. "Setup the store deck as usual": the sets shuffled together

@@ -250,12 +250,13 @@ class TurnBasedState(NestedLogMixin, ViewMixin, TurnBasedBase):
         """An independent copy (each field copied as declared), its table drawing from the copy's
         RNG and writing into the copy's log, as the source's does."""
         copy = self.copy()
-        copy.table.rng, copy.table.events = copy.rng, copy.events
+        copy.table.events = copy.events
+        copy.table.draw_from(copy)
         return copy
 
     def reseed(self, seed: int) -> None:
         self.rng = random.Random(seed)
-        self.table.rng = self.rng
+        self.table.draw_from(self)
 
     def counters(self) -> list[dict]:
         """Per seat: RP of each scoring and in all, money left, and per card bought, sold, fused."""

@@ -9,12 +9,14 @@ from typing import Annotated
 from rules.core.fields import (
     DATA,
     EACH,
+    EACH_OF_EACH_VALUE,
     FIXED,
     LOG,
     OWN,
     RNG,
     SHALLOW,
     Declared,
+    ForkedRngField,
     declared_fields,
     shared_mutables,
     undeclared,
@@ -101,3 +103,33 @@ def test_a_subclass_derives_its_own_copy_after_its_base_did():
     copy = sub.copy()
     assert type(base) is Tally and type(copy) is NamedTally
     assert copy.names == ["a"] and copy.names is not sub.names and copy.counts is not sub.counts
+
+
+class Dice(ForkedRngField, Declared):
+    tallies: Annotated[list[dict[str, dict[str, int]]], EACH_OF_EACH_VALUE]
+
+    def __init__(self, seed: int) -> None:
+        self.rng = random.Random(seed)
+        self.tallies = [{"rolled": {"six": 1}}]
+
+
+def test_a_forked_rng_draws_on_each_side_as_the_source_would_have():
+    """``ForkedRngField``: the copies of a state draw the numbers the source would have drawn,
+    each its own generator (none shared), made only when that side draws."""
+    dice, alone = Dice(5), random.Random(5)
+    assert dice.rng.random() == alone.random()
+    first, second = dice.copy(), dice.copy()
+    assert "rng" not in declared_fields(Dice) and shared_mutables(dice, first) == []
+    expected = [alone.random() for _ in range(3)]
+    assert [first.rng.random() for _ in range(3)] == expected
+    assert [dice.rng.random() for _ in range(3)] == expected
+    assert [second.rng.random() for _ in range(3)] == expected
+    assert first.rng is not dice.rng is not second.rng and second._forked_rng._random is second.rng
+    assert first.copy().rng.random() == alone.random() == dice.copy().rng.random()
+
+
+def test_each_of_each_value_copies_the_inner_containers():
+    dice = Dice(1)
+    copy = dice.copy()
+    copy.tallies[0]["rolled"]["one"] = 1
+    assert dice.tallies == [{"rolled": {"six": 1}}] and shared_mutables(dice, copy) == []
