@@ -42,6 +42,8 @@ BATCHES = Copy("BATCHES", "([b.copy() for b in w] if (w := {}) else [])", walk="
 class BoundlessBase(Declared, GameState):
     """The fields of a Boundless game (besides ``GameState``'s: seats, seed, turn, outcome)."""
 
+    copy_from_dict = True  # every attribute is declared (tests/rules/boundless/test_clone.py): copies start from __dict__
+
     # the options the game was started with
     turn_limit: int
     num_form_zones: int
