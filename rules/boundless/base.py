@@ -57,7 +57,7 @@ class BoundlessBase(Declared, GameState):
     # the zones ("ZONES AND SETUP"), per seat
     main_deck: Annotated[list[list[int]], PER_SEAT]
     spirit_deck: Annotated[list[list[int]], PER_SEAT]
-    savior: Annotated[list[int], SHALLOW]
+    savior: Annotated[list[int], FIXED]  # each seat's savior card: set up with the game, never changed
     hand: Annotated[list[list[int]], PER_SEAT]
     drop: Annotated[list[list[int]], PER_SEAT]
     void: Annotated[list[list[int]], PER_SEAT]
