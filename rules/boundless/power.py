@@ -87,7 +87,7 @@ class PowerMixin(BoundlessBase):
                 savior = 0
         sources = [savior_card] if definition.form_bonus[side] else None  # cards whose group bonus is in effect
         commands = 0
-        for command, face_up in zip(self.commands[player], self.command_face_up[player]):  # (zone by zone)
+        for command, face_up in zip(self.commands[player], self.command_face_up[player], strict=True):
             if command >= 0:
                 commands += 1
                 if face_up and card_defs[command].form_bonus[side]:
@@ -104,7 +104,7 @@ class PowerMixin(BoundlessBase):
                     sources.append(card)
         damaged = self.damaged
         count = total = spirited = 0
-        for card, under in zip(forms, self.form_spirits[player]):  # (zone by zone)
+        for card, under in zip(forms, self.form_spirits[player], strict=True):  # zone by zone
             if under:
                 spirited += len(under)
             if card < 0 or (damaged and card in damaged):
