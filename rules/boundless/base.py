@@ -32,8 +32,9 @@ PER_SEAT = Copy("PER_SEAT", "[(p := {})[0].copy(), p[1].copy()]")
 #: the spirits under each form zone, per seat: a new pair of new per-seat lists; the list under a
 #: zone is shared, as zones.py replaces it whole and never changes it in place (copy on write)
 SPIRITS_UNDER = Copy("SPIRITS_UNDER", "[(p := {})[0].copy(), p[1].copy()]", walk="none")
-#: a small list a copy shares with its source because every write replaces it whole, never
-#: changing it in place (the seat flags and setup records below: few writes, a copy per look-ahead)
+#: a small list, set or dict a copy shares with its source because every write replaces it whole,
+#: never changing it in place (the seat flags, turn and combat marks and setup records below: a few
+#: writes a turn, against a copy for every action the greedy agent tries)
 REPLACED = Copy("REPLACED", "{}", walk="none")
 #: effects in progress (effects.py's frame layout): lists and dicts copied through, around the
 #: compiled effects (from the ``FIXED`` card table) and records they hold, which are shared
