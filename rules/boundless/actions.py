@@ -294,7 +294,7 @@ class ActionMixin(BoundlessBase):
             source = self.card_in(self.drop[player], args[1])
             effect = self.card_defs[source].effects[args[2]]
         if effect.once:
-            self.used_once_per_turn.add((source, effect.idx))
+            self.used_once_per_turn = self.used_once_per_turn | {(source, effect.idx)}  # replaced (base.py: REPLACED)
         if self.log_events:
             self.log("effect", player, card=self.card_defs[source].name, effect=effect.name or effect.timing)
         self.frames.append([player, source, effect, 0, 0, variables, {}, kind])  # (as _push_frame)
@@ -334,7 +334,7 @@ class ActionMixin(BoundlessBase):
             card = self.forms[responder][args[1]]
             effect = self.card_defs[card].effects[args[2]]
             if effect.once:
-                self.used_once_per_turn.add((card, effect.idx))
+                self.used_once_per_turn = self.used_once_per_turn | {(card, effect.idx)}  # replaced (base.py: REPLACED)
             if self.log_events:
                 self.log("interrupt", responder, card=self.card_defs[card].name)
             self._push_frame(responder, card, effect, dict(pending.context), KIND_EFFECT)

@@ -43,6 +43,48 @@ def _side(state, player: int) -> float:
     return score
 
 
+def _same_side(state, ref, player: int) -> bool:
+    """Whether everything ``_side(state, player)`` reads that a move can change (the rest is the
+    game's fixed card data) is equal in ``state`` and ``ref``: then so is the score. Compared
+    field by field, those most often changed first (a tuple of them costs half a ``_side``)."""
+    return (state.hand[player] == ref.hand[player] and state.forms[player] == ref.forms[player]
+            and state.damaged == ref.damaged and len(state.void[player]) == len(ref.void[player])
+            and state.savior_spirits[player] == ref.savior_spirits[player]
+            and state.form_spirits[player] == ref.form_spirits[player]
+            and state.commands[player] == ref.commands[player]
+            and state.command_face_up[player] == ref.command_face_up[player]
+            and state.pwr_changes == ref.pwr_changes and state.flipped[player] == ref.flipped[player]
+            and len(state.spirit_deck[player]) == len(ref.spirit_deck[player])
+            and len(state.main_deck[player]) == len(ref.main_deck[player])
+            and state.savior[player] == ref.savior[player]
+            and state.spiritualized_this_turn == ref.spiritualized_this_turn)
+
+
+def decision_scorer(player: int):
+    """``evaluate(after, player)`` for the states after each candidate action of one greedy
+    decision (``BoundlessState.greedy_scorer``), the same floats, cheaper: each side's ``_side``
+    is reused from the first candidate scored while everything it reads compares equal
+    (``_same_side``; most candidates leave the opponent's side as it was). So the first scored
+    state must stay as it was for the decision's length: each candidate is played on a copy of
+    its own, dropped after scoring (the last on the sampled world itself, scored last)."""
+    opponent = 1 - player
+    first: list = []  # [state, player's side, opponent's side] of the first state scored
+
+    def score(state) -> float:
+        if state._outcome is not None or state.turn == 0:
+            return evaluate(state, player)
+        if not first:
+            mine, theirs = _side(state, player), _side(state, opponent)
+            first[:] = (state, mine, theirs)
+            return mine - theirs
+        ref = first[0]
+        mine = first[1] if _same_side(state, ref, player) else _side(state, player)
+        theirs = first[2] if _same_side(state, ref, opponent) else _side(state, opponent)
+        return mine - theirs
+
+    return score
+
+
 def evaluate(state, player: int) -> float:
     """Material and tempo difference from ``player``'s side; +/-1000 for a decided game."""
     outcome = state._outcome

@@ -32,6 +32,10 @@ PER_SEAT = Copy("PER_SEAT", "[(p := {})[0].copy(), p[1].copy()]")
 #: the spirits under each form zone, per seat: a new pair of new per-seat lists; the list under a
 #: zone is shared, as zones.py replaces it whole and never changes it in place (copy on write)
 SPIRITS_UNDER = Copy("SPIRITS_UNDER", "[(p := {})[0].copy(), p[1].copy()]", walk="none")
+#: a small list, set or dict a copy shares with its source because every write replaces it whole,
+#: never changing it in place (the seat flags, turn and combat marks and setup records below: a few
+#: writes a turn, against a copy for every action the greedy agent tries)
+REPLACED = Copy("REPLACED", "{}", walk="none")
 #: effects in progress (effects.py's frame layout): lists and dicts copied through, around the
 #: compiled effects (from the ``FIXED`` card table) and records they hold, which are shared
 FRAMES = Copy("FRAMES", "(copy_data(f) if (f := {}) else [])", walk="containers")  # (mostly empty)
@@ -41,6 +45,8 @@ BATCHES = Copy("BATCHES", "([b.copy() for b in w] if (w := {}) else [])", walk="
 
 class BoundlessBase(Declared, GameState):
     """The fields of a Boundless game (besides ``GameState``'s: seats, seed, turn, outcome)."""
+
+    copy_from_dict = True  # every attribute is declared (tests/rules/boundless/test_clone.py): copies start from __dict__
 
     # the options the game was started with
     turn_limit: int
@@ -55,12 +61,12 @@ class BoundlessBase(Declared, GameState):
     # the zones ("ZONES AND SETUP"), per seat
     main_deck: Annotated[list[list[int]], PER_SEAT]
     spirit_deck: Annotated[list[list[int]], PER_SEAT]
-    savior: Annotated[list[int], SHALLOW]
+    savior: Annotated[list[int], FIXED]  # each seat's savior card: set up with the game, never changed
     hand: Annotated[list[list[int]], PER_SEAT]
     drop: Annotated[list[list[int]], PER_SEAT]
     void: Annotated[list[list[int]], PER_SEAT]
     savior_spirits: Annotated[list[list[int]], PER_SEAT]  # in the order placed
-    flipped: Annotated[list[bool], SHALLOW]  # the savior shows its boundless side
+    flipped: Annotated[list[bool], REPLACED]  # the savior shows its boundless side
     forms: Annotated[list[list[int]], PER_SEAT]  # form zones: card ids (EMPTY: open)
     form_spirits: Annotated[list[list[list[int]]], SPIRITS_UNDER]  # spirits under each form zone
     commands: Annotated[list[list[int]], PER_SEAT]  # command zones: card ids
@@ -74,17 +80,17 @@ class BoundlessBase(Declared, GameState):
     phase: str  # the combat step's phase (constants: START_PHASE ...)
     acting_player: int
     # once-per-turn and combat marks ("THE ACT STEP", "THE COMBAT STEP")
-    savior_spiritualized: Annotated[list[bool], SHALLOW]
-    spiritualized_this_turn: Annotated[set[int], SHALLOW]  # forms
+    savior_spiritualized: Annotated[list[bool], REPLACED]
+    spiritualized_this_turn: Annotated[set[int], REPLACED]  # forms
     sacrificed_to_play: bool
-    used_once_per_turn: Annotated[set[tuple[int, int]], SHALLOW]  # (card, effect index)
-    attack_counts: Annotated[dict[int, int], SHALLOW]
-    extra_attacks: Annotated[dict[int, int], SHALLOW]
-    damaged: Annotated[list[int], SHALLOW]  # forms damaged this combat step
+    used_once_per_turn: Annotated[set[tuple[int, int]], REPLACED]  # (card, effect index)
+    attack_counts: Annotated[dict[int, int], REPLACED]
+    extra_attacks: Annotated[dict[int, int], REPLACED]
+    damaged: Annotated[list[int], REPLACED]  # forms damaged this combat step
     # lasting changes, each with its expiry (effects.py: END_OF_ATTACK, 2t, 2t + 1)
-    pwr_changes: Annotated[list[tuple[int, int, int]], SHALLOW]  # (card, amount, until)
-    protected_until: Annotated[dict[int, int], SHALLOW]  # card -> until: it cannot be damaged
-    cannot_attack_until: Annotated[dict[int, int], SHALLOW]
+    pwr_changes: Annotated[list[tuple[int, int, int]], REPLACED]  # (card, amount, until)
+    protected_until: Annotated[dict[int, int], REPLACED]  # card -> until: it cannot be damaged
+    cannot_attack_until: Annotated[dict[int, int], REPLACED]
     # resolution (triggers.py)
     frames: Annotated[list[list[Any]], FRAMES]  # effects in progress, innermost last (effects.py's layout)
     waiting_effects: Annotated[list[list[Trigger]], BATCHES]  # newest first
@@ -92,8 +98,8 @@ class BoundlessBase(Declared, GameState):
     pending: Annotated[Pending | None, RECORD]  # the decision a player is asked now
     negated_card: int  # a command whose activation was negated
     # setup decisions and statistics
-    mulligan_put_back: Annotated[list[int], SHALLOW]  # cards each seat put back (-1: not decided)
-    die_rolls: Annotated[list[tuple[int, int]], SHALLOW]
+    mulligan_put_back: Annotated[list[int], REPLACED]  # cards each seat put back (-1: not decided)
+    die_rolls: Annotated[list[tuple[int, int]], REPLACED]
     was_drawn: Annotated[bytearray, SHALLOW]  # per card id (rules-notes: "Card statistics")
     was_played: Annotated[bytearray, SHALLOW]
     # sampled worlds (``determinize``): decks whose order is not fixed, and the seed of the picks

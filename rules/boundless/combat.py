@@ -78,7 +78,8 @@ class CombatMixin(BoundlessBase):
         opponent = 1 - player
         attacker = self.savior[player] if args[0] == "savior" else self.forms[player][args[0]]
         target = self.savior[opponent] if args[1] == "savior" else self.forms[opponent][args[1]]
-        self.attack_counts[attacker] = self.attack_counts.get(attacker, 0) + 1
+        # replaced, never changed in place (base.py: REPLACED)
+        self.attack_counts = {**self.attack_counts, attacker: self.attack_counts.get(attacker, 0) + 1}
         self.phase = CHECK_PHASE
         card_defs = self.card_defs
         if self.log_events:
@@ -145,7 +146,7 @@ class CombatMixin(BoundlessBase):
         if self.card_defs[loser].ctype == SAVIOR:
             self.savior_damaged(self.owner[loser])
         elif self.on_field(loser) and loser not in self.damaged:
-            self.damaged.append(loser)
+            self.damaged = self.damaged + [loser]  # replaced (base.py: REPLACED)
             if self.log_events:
                 self.log("damaged", self.owner[loser], card=self.card_defs[loser].name)
         if self._outcome is None:

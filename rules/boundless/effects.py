@@ -242,7 +242,7 @@ def op_pwr(s, f, op):
     amount = amount_of(s, op, f[F_SRC])
     exp = _expiry(s, op.get("until"))
     for card in targets:
-        s.pwr_changes.append((card, amount, exp))
+        s.pwr_changes = s.pwr_changes + [(card, amount, exp)]  # replaced (base.py: REPLACED)
         s.log("pwr", p, card=s.card_defs[card].name, amount=amount)
     return True
 
@@ -325,7 +325,7 @@ def op_extra_attack(s, f, op):
     if card is None:
         return False
     if card >= 0:
-        s.extra_attacks[card] = s.extra_attacks.get(card, 0) + 1
+        s.extra_attacks = {**s.extra_attacks, card: s.extra_attacks.get(card, 0) + 1}  # replaced (base.py: REPLACED)
         s.log("extra_attack", p, card=s.card_defs[card].name)
     return True
 
@@ -337,7 +337,7 @@ def op_cannot_attack(s, f, op):
     if card is None:
         return False
     if card >= 0:
-        s.cannot_attack_until[card] = _expiry(s, op.get("until"))
+        s.cannot_attack_until = {**s.cannot_attack_until, card: _expiry(s, op.get("until"))}  # replaced (base.py: REPLACED)
     return True
 
 
@@ -356,7 +356,7 @@ def op_protect(s, f, op):
     for card in targets:
         old = s.protected_until.get(card)
         if old is None or old == END_OF_ATTACK or (exp != END_OF_ATTACK and exp > old):
-            s.protected_until[card] = exp  # keep the longer protection
+            s.protected_until = {**s.protected_until, card: exp}  # keep the longer protection (replaced: base.py)
         s.log("protect", p, card=s.card_defs[card].name)
     return True
 

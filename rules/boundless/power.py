@@ -87,12 +87,10 @@ class PowerMixin(BoundlessBase):
                 savior = 0
         sources = [savior_card] if definition.form_bonus[side] else None  # cards whose group bonus is in effect
         commands = 0
-        in_zones, face_up = self.commands[player], self.command_face_up[player]
-        for zone in range(self.num_command_zones):
-            command = in_zones[zone]
+        for command, face_up in zip(self.commands[player], self.command_face_up[player], strict=True):
             if command >= 0:
                 commands += 1
-                if face_up[zone] and card_defs[command].form_bonus[side]:
+                if face_up and card_defs[command].form_bonus[side]:
                     if sources is None:
                         sources = [command]
                     else:
@@ -104,14 +102,11 @@ class PowerMixin(BoundlessBase):
                     sources = [card]
                 else:
                     sources.append(card)
-        form_spirits = self.form_spirits[player]
         damaged = self.damaged
         count = total = spirited = 0
-        for zone in range(self.num_form_zones):
-            under = form_spirits[zone]
+        for card, under in zip(forms, self.form_spirits[player], strict=True):  # zone by zone
             if under:
                 spirited += len(under)
-            card = forms[zone]
             if card < 0 or (damaged and card in damaged):
                 continue
             definition = card_defs[card]

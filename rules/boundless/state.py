@@ -277,6 +277,12 @@ class BoundlessState(ActionMixin, CombatMixin, TurnMixin, TriggerMixin, ViewMixi
             return None
         return ai.mulligan_values(self, player, actions)
 
+    def greedy_scorer(self, player: int, evaluate):
+        """The greedy agent's scorer for one decision's candidates (``rules.core.agents.GreedyAgent``):
+        ``ai.decision_scorer``, this game's evaluation with the opponent's side computed once while
+        no candidate changes it (exactly ``evaluate``'s scores); None for another evaluation."""
+        return ai.decision_scorer(player) if evaluate is ai.evaluate else None
+
     # -- what the game holds, hides and counts -------------------------------------------------------------
     def card_ids(self) -> list[int]:
         """Every card id in every zone, spirits underneath included (for conservation checks)."""

@@ -280,7 +280,7 @@ class TriggerMixin(BoundlessBase):
         face-up in a command zone first ("COMMAND CARDS")."""
         controller, source, effect, context, zone = trigger
         if effect.once:
-            self.used_once_per_turn.add((source, effect.idx))
+            self.used_once_per_turn = self.used_once_per_turn | {(source, effect.idx)}  # replaced (base.py: REPLACED)
         variables = dict(context)
         kind = KIND_EFFECT
         if zone == HAND:

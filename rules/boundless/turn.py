@@ -68,7 +68,8 @@ class TurnMixin(BoundlessBase):
             for card in back:
                 self.was_drawn[card] = 0  # back in the deck: counts again only if redrawn
             self.draw(player, HAND_START - len(kept))
-        self.mulligan_put_back[player] = len(back)
+        # replaced, never changed in place (base.py: REPLACED)
+        self.mulligan_put_back = [len(back) if seat == player else n for seat, n in enumerate(self.mulligan_put_back)]
         if player == 0:
             self._ask_mulligan(1)
         else:
@@ -80,7 +81,7 @@ class TurnMixin(BoundlessBase):
         rng = self._own_rng()
         while True:
             roll0, roll1 = rng.randint(1, 6), rng.randint(1, 6)
-            self.die_rolls.append((roll0, roll1))
+            self.die_rolls = self.die_rolls + [(roll0, roll1)]  # replaced (base.py: REPLACED)
             if roll0 != roll1:
                 break
         winner = 0 if roll0 > roll1 else 1

@@ -217,9 +217,10 @@ class ZoneMixin(BoundlessBase):
         self.known_in_hand[player].discard(spirit)
         self.add_spirit(host, spirit)
         if host == self.savior[player]:
-            self.savior_spiritualized[player] = True
+            # replaced, never changed in place (base.py: REPLACED)
+            self.savior_spiritualized = [True if seat == player else done for seat, done in enumerate(self.savior_spiritualized)]
         else:
-            self.spiritualized_this_turn.add(host)
+            self.spiritualized_this_turn = self.spiritualized_this_turn | {host}  # replaced (base.py: REPLACED)
         self.was_played[spirit] = 1
         if self.log_events:
             self.log("spiritualize", player, card=self.card_defs[host].name, spirit=self.card_defs[spirit].name)
@@ -245,11 +246,18 @@ class ZoneMixin(BoundlessBase):
         """A card leaving the field loses its PWR changes, protections and combat marks."""
         if self.pwr_changes:
             self.pwr_changes = [change for change in self.pwr_changes if change[0] != card]
-        self.protected_until.pop(card, None)
-        self.cannot_attack_until.pop(card, None)
-        self.spiritualized_this_turn.discard(card)
+        # (each replaced, never changed in place: base.py, REPLACED)
+        if card in self.protected_until:
+            self.protected_until = {other: until for other, until in self.protected_until.items() if other != card}
+        if card in self.cannot_attack_until:
+            self.cannot_attack_until = {other: until for other, until in self.cannot_attack_until.items()
+                                        if other != card}
+        if card in self.spiritualized_this_turn:
+            self.spiritualized_this_turn = self.spiritualized_this_turn - {card}
         if card in self.damaged:
-            self.damaged.remove(card)
+            damaged = self.damaged[:]
+            damaged.remove(card)
+            self.damaged = damaged
 
     def remove_form(self, card: int, destination: str) -> None:
         """A form leaves the field to the drop zone or its owner's hand; the spirits underneath it
@@ -301,7 +309,7 @@ class ZoneMixin(BoundlessBase):
         batch: list[Trigger] = []
         self._collect_damaged(card, owner, {"form": card, "target": card}, batch)
         if self.card_defs[card].ctype == FORM and self.step == COMBAT:
-            self.damaged.append(card)
+            self.damaged = self.damaged + [card]  # replaced (base.py: REPLACED)
         else:
             self.continuations.append((ZoneMixin._after_effect_damage, (card,)))
         self._queue(batch)
@@ -335,7 +343,8 @@ class ZoneMixin(BoundlessBase):
 
     def flip(self, player: int) -> None:
         """Flip the savior to its boundless state, once per game ("SAVIOR")."""
-        self.flipped[player] = True
+        # replaced, never changed in place (base.py: REPLACED)
+        self.flipped = [True if seat == player else shows for seat, shows in enumerate(self.flipped)]
         if self.log_events:
             self.log("flip", player, card=self.card_defs[self.savior[player]].name)
         batch: list[Trigger] = []

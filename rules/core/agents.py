@@ -173,6 +173,11 @@ class GreedyAgent(Agent):
     action would score if applied to the sampled world (else None: they are applied). Boundless
     scores its mulligan options so: the 32 ways to put cards back, each redraw judged by its
     expected value, need no copy of the game each.
+
+    And a game may score the candidates it plays faster than one ``evaluate`` call each: a
+    ``greedy_scorer(player, evaluate)`` method on its state returns, for one decision, a function
+    of the state after a candidate giving exactly ``evaluate(after, player)`` (reusing what no
+    candidate changes; each candidate is played on a copy that stays as it was once scored), or None.
     """
 
     name = "greedy"
@@ -200,6 +205,11 @@ class GreedyAgent(Agent):
         scores = values(player, actions, evaluate) if values is not None and not others else None
         if scores is not None:
             return self._best(actions, scores)
+        scorer = getattr(world, "greedy_scorer", None)  # the game's faster scorer for this decision (see the class)
+        score = scorer(player, evaluate) if scorer is not None else None
+        if score is None:
+            def score(after: GameState) -> float:
+                return evaluate(after, player)
         best: list[Action] = []
         best_score = -math.inf
         last = len(actions) - 1
@@ -214,7 +224,7 @@ class GreedyAgent(Agent):
                 after.apply_joint({player: action, **{seat: self.rng.choice(legal) for seat, legal in others.items()}})
             else:
                 after.apply(action, player)
-            value = terminal_value(after, player) if after.is_over else evaluate(after, player)
+            value = terminal_value(after, player) if after.is_over else score(after)
             if value > best_score:
                 best, best_score = [action], value
             elif value == best_score:

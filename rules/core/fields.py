@@ -25,7 +25,7 @@ import typing
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from enum import Enum
-from typing import Annotated, Any, Self
+from typing import Annotated, Any, ClassVar, Self
 
 
 @dataclass(frozen=True)
@@ -184,6 +184,9 @@ def derive_copy(cls: type) -> Callable[[Any], Any]:
     fields = declared_fields(cls)
     if getattr(cls, "__dictoffset__", 0):
         body = ["d = self.__dict__", "other = new(cls)", "o = other.__dict__"]
+        if getattr(cls, "copy_from_dict", False):  # the shared fields in one C call, then the others over them
+            body.append("o.update(d)")
+            fields = {name: policy for name, policy in fields.items() if policy.template != "{}"}
         body += [f"o[{name!r}] = {policy.template.format(f'd[{name!r}]')}" for name, policy in fields.items()]
     else:
         body = ["other = new(cls)"] + [f"other.{name} = {policy.template.format(f'self.{name}')}"
@@ -199,9 +202,15 @@ def derive_copy(cls: type) -> Callable[[Any], Any]:
 
 class Declared:
     """A class whose fields are declared with their types and copy policies (see the module).
-    ``copy()`` is derived from them on its first use and then installed on the class."""
+    ``copy()`` is derived from them on its first use and then installed on the class.
+
+    A class whose instances hold only declared attributes (its tests check :func:`undeclared`)
+    may set ``copy_from_dict = True``: its copy then starts from the instance's whole ``__dict__``
+    (every shared field in one step: a game state copied for every look-ahead action has dozens)
+    and copies the other fields over it; an undeclared attribute would be shared, not dropped."""
 
     __slots__ = ()
+    copy_from_dict: ClassVar[bool] = False
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         """Each class derives its own ``copy``: a subclass must not inherit the function derived

@@ -66,3 +66,62 @@ def test_greedy_never_changes_the_real_state():
         before = (state.view(None), len(state.events), state.rng.getstate(), state.counters())
         agent.choose(state, state.current_players()[0])
         assert (state.view(None), len(state.events), state.rng.getstate(), state.counters()) == before
+
+
+def test_the_greedy_scorer_gives_evaluate_s_scores_and_reuses_unchanged_sides():
+    """``ai.decision_scorer`` (the greedy agent's ``greedy_scorer``) reuses a side's score while
+    what ``_side`` reads is unchanged: for every candidate of many decisions it must give the very
+    float ``evaluate`` gives (else greedy would choose other moves), and it must reuse often."""
+    checked = reused = 0
+    calls = []
+    real_side = ai._side
+
+    def counting_side(state, player):
+        calls.append(player)
+        return real_side(state, player)
+
+    for state in positions(count=3, every=3):
+        player = state.current_players()[0]
+        world = sample_world(state, player, random.Random(checked))
+        actions = world.legal_actions(player)
+        score = world.greedy_scorer(player, ai.evaluate)
+        assert score is not None
+        for action in actions:  # each candidate on a copy of its own, as the greedy agent plays them
+            after = world.clone()
+            after.apply(action, player)
+            if after.is_over:
+                continue
+            expected = ai.evaluate(after, player)
+            calls.clear()
+            ai._side = counting_side
+            try:
+                value = score(after)
+            finally:
+                ai._side = real_side
+            assert value == expected, (str(action), value, expected)
+            checked += 1
+            reused += 2 - len(calls) if after.turn else 0
+    assert checked > 500 and reused > checked // 4, (checked, reused)
+    assert world.greedy_scorer(player, lambda s, p: 0.0) is None  # another evaluation: scored by it
+
+
+def test_the_greedy_scorer_sees_a_change_to_either_side():
+    """A state whose sides differ from the first one scored gets its own sides' scores."""
+    state = next(s for s in positions(count=1, every=40) if s.turn and any(c >= 0 for c in s.forms[1]))
+    player = 0
+    score = ai.decision_scorer(player)
+    first = state.clone()
+    assert score(first) == ai.evaluate(first, player)
+    for change in ("hand", "forms", "void", "spirits"):
+        other = state.clone()
+        p = 1 if change in ("forms", "void") else 0
+        if change == "hand":
+            other.hand[p] = other.hand[p][1:] if other.hand[p] else other.main_deck[p][:1]
+        elif change == "forms":
+            other.damaged = [next(c for c in other.forms[p] if c >= 0)]
+        elif change == "void":
+            other.void[p] = other.void[p] + other.spirit_deck[p][:1]
+        else:
+            other.savior_spirits[p] = other.savior_spirits[p] + other.spirit_deck[p][:1]
+        assert score(other) == ai.evaluate(other, player), change
+        assert score(other) != score(first), change

@@ -64,7 +64,7 @@ def test_rulebook_the_combat_step__cannot_be_damaged_by_this_attack_does_not_sto
     b = Board(savior0="Sylvara, Emerald Warden", savior1="Kuroha, Akumaiden Matriarch", step=COMBAT)
     golem = b.form(0, GOLEM, slot=0)
     s = b.done()
-    s.protected_until[golem] = END_OF_ATTACK
+    s.protected_until = {**s.protected_until, golem: END_OF_ATTACK}  # (replaced, never changed in place: base.py)
     run_effect(s, 1, s.savior[1], {"timing": "auto", "ops": [{"op": "damage", "target": {"player": "opponent", "card": "form"}}]})
     assert golem in s.damaged
 

@@ -257,7 +257,7 @@ def test_op_win__sovereigns_decree():
     b.savior_spirits(0, *["Rescue Spirit"] * 5)
     b.void(1, 5)
     s = b.done()
-    s.flipped[0] = True
+    s.flipped = [True, s.flipped[1]]  # (replaced, never changed in place: base.py REPLACED)
     act(s, "end")
     act(s, "end")
     act(s, "end")
@@ -266,7 +266,7 @@ def test_op_win__sovereigns_decree():
     b2.savior_spirits(0, *["Rescue Spirit"] * 5)
     b2.void(1, 6)
     s2 = b2.done()
-    s2.flipped[0] = True
+    s2.flipped = [True, s2.flipped[1]]  # (replaced, never changed in place: base.py REPLACED)
     for _ in range(3):
         act(s2, "end")
     assert s2.outcome.winners == (0,) and s2.outcome.reason == "alternate_win"

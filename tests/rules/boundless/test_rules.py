@@ -556,7 +556,7 @@ def test_how_to_win__alternate_win_condition_from_a_card():
     b.savior_spirits(0, *["Rescue Spirit"] * 3, "Boost Spirit", "Boost Spirit")
     b.void(1, 6)
     s = b.done()
-    s.flipped[0] = True
+    s.flipped = [True, s.flipped[1]]  # (replaced, never changed in place: base.py REPLACED)
     end_turns(s, 1)  # Sovereign's Decree at the start of our end step
     assert s.outcome.winners == (0,) and s.outcome.reason == "alternate_win"
 

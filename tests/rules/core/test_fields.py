@@ -133,3 +133,19 @@ def test_each_of_each_value_copies_the_inner_containers():
     copy = dice.copy()
     copy.tallies[0]["rolled"]["one"] = 1
     assert dice.tallies == [{"rolled": {"six": 1}}] and shared_mutables(dice, copy) == []
+
+
+class QuickBoard(Board):
+    """``Board`` whose copy starts from its ``__dict__`` (``copy_from_dict``)."""
+
+    copy_from_dict = True
+
+
+def test_a_copy_from_the_dict_is_the_same_copy_and_shares_an_undeclared_attribute():
+    board, quick = Board(), QuickBoard()
+    copy = quick.copy()
+    assert shared_mutables(quick, copy) == []
+    assert vars(copy).keys() == vars(board.copy()).keys() and copy.rules is quick.rules
+    assert copy.scores == quick.scores and copy.scores is not quick.scores and copy.log is not quick.log
+    quick.extra = [1]
+    assert quick.copy().extra is quick.extra  # (the price: so its tests must check ``undeclared``)
