@@ -3,8 +3,16 @@ tournament engine (millennium-blades.txt sections cited per test)."""
 
 from __future__ import annotations
 
+import json
+
 from rules.millennium_blades.text import compile_text
+from tests.rules.core.test_view_schemas import errors
 from tests.rules.millennium_blades.helpers import card, do, kit, place, table
+
+
+def _view_fits(st) -> bool:
+    """The view while a new kind of choice waits (docs/view-format.md, rules/millennium_blades/view.schema.json)."""
+    return errors("millennium_blades", json.loads(json.dumps(st.view(None)))) == []
 
 
 def test_clash_with_the_opponent_with_the_highest_top_card():
@@ -51,6 +59,7 @@ def test_spend_up_to_dollars_and_gain_for_each_dollar_spent():
     st.money[0] = 3
     do(st, 'play "Coin Fountain"')
     assert [str(a) for a in st.legal_actions(0)] == ["spend 0", "spend 1", "spend 2", "spend 3"]
+    assert st.pending["kind"] == "spend" and _view_fits(st)
     do(st, "spend 2")
     assert st.money[0] == 1 and st.rp[0] == 8
 
@@ -153,6 +162,7 @@ def test_unite_an_attachment_discarded_keeps_the_card_face_up():
     st = _unite_table()
     do(st, 'unite "Cog Pup" 0', 'unite "Bolt Pup" 0', 'play "Foot Guard"', 'use "Gear Titan"')
     assert [str(a) for a in st.legal_actions(0)] == ['guard "Cog Pup"', 'guard "Bolt Pup"', "decline"]
+    assert st.pending["kind"] == "guard" and _view_fits(st)
     do(st, 'guard "Cog Pup"')
     titan = st.tableau[0][0]
     assert st.rp[0] == 5 and titan not in st.down
