@@ -23,6 +23,7 @@ MORE_A_EFFECT_OPS = {
                    "Dollars, or, having fewer, runs the short ops as that player.", {"amount": "int", "short": "any"}),
     "pass_turn": OpSpec("Action: no Single is played this turn; the player Passes (\"Tournament Turns\").", {}),
     "ignore_clash": OpSpec("A would-clash Reaction: the clash does not happen (no player wins or loses).", {}),
+    "to_right_end": OpSpec("Move the card the target names to the right end of its owner's tableau.", {"target": "any"}),
     "look_store": OpSpec("Look at the top card of the Store: it stays there, and \"it\" (REF revealed) names it.", {}),
     "place_looked": OpSpec("The card looked at, if still the top of the Store, goes to: bottom (of the Store), top "
                            "(stays), hand, aftermarket, or play (into your tableau, as a Single played).", {"to": "str"}),
@@ -66,6 +67,10 @@ def more_a_op_errors(name: str, op: Mapping[str, Any], where: str) -> list[tuple
         return []
     if name == "place_looked":
         return [] if op.get("to") in LOOKED_PLACES else [(f"{where}.to", f"is one of {', '.join(LOOKED_PLACES)}")]
+    if name == "to_right_end":
+        from rules.millennium_blades.effects import target_errors
+
+        return target_errors(op.get("target"), f"{where}.target")
     if name == "toll":
         return _int(op.get("amount"), f"{where}.amount") + (ops_errors(op["short"], f"{where}.short") if "short" in op else [])
     errors = ops_errors(op.get("ops"), f"{where}.ops")
@@ -127,6 +132,8 @@ class MoreOpsAMixin(MBBase):
             return self.op_place_looked(frame, op)
         if op["op"] == "repeat":
             return self.op_repeat(frame, op)
+        if op["op"] == "to_right_end":
+            return self.op_to_right_end(frame, op, k)
         return True  # ignore_clash (done by the clash it ignores) and the continuous ops
 
     def op_spend_up_to(self, frame: dict, op: dict, k: int) -> bool:
@@ -184,6 +191,22 @@ class MoreOpsAMixin(MBBase):
                 self.hand[seat].append(card)
             else:
                 self.play_single(seat, card, from_hand=False)
+        return True
+
+    def op_to_right_end(self, frame: dict, op: dict, k: int) -> bool:
+        """"Pick up a card in any tableau and place it in the rightmost slot of its owner's tableau":
+        the cards to its right shift left; it may become that player's Top Card ("Top Card")."""
+        cards = self.choose_cards(frame, op["target"], k, flipping=False)
+        if cards is None:
+            return False
+        for card in cards:
+            seat = self.seat_of(card)
+            if seat is None or card not in self.tableau[seat]:
+                continue
+            row = self.tableau[seat]
+            row.remove(card)
+            row.append(card)
+            self.log("insert", seat, card=self.cards[card].name, slot=len(row) - 1)
         return True
 
     def op_toll(self, frame: dict, op: dict) -> bool:

@@ -50,6 +50,12 @@ def read_more_clause(text: str, timing: str, effect: dict, last: dict) -> list[d
                      r"(?:cards|top card)", text)
     if m:  # your Top Card counts its tokens and bonuses, not its printed Star Rating (rules notes)
         return [{"op": "clash", "with": "opponent", "ignore_printed": True}]
+    m = re.fullmatch(r"pick up (an?y? card in (?:any|an opponent's|your) tableau) and (?:place|put) it (?:in|into) the "
+                     r"right-?most slot of (?:its owner's|that) tableau", text)
+    if m:  # it becomes its owner's right-most card (maybe their Top Card, "Top Card")
+        from rules.millennium_blades.phrases import read_target
+
+        return [{"op": "to_right_end", "target": read_target(m.group(1).replace("any card", "a card"))}]
     if _HIGHEST_RIVAL.fullmatch(text):
         return [{"op": "clash", "with": "opponent", "rival": "highest_top"}]
     m = re.fullmatch(rf"(?:spend|pay) (?:up to ({NUMBER})|any number of) {_DOLLARS}(?:,? (?:to|and|then) (.+))?", text)

@@ -504,3 +504,20 @@ def test_an_accessory_in_any_players_tableau():
     ring, wand = st.accessories[1][0], st.accessories[0][0]
     assert ring in st.down and wand in st.down  # the ring, then the wand as its Action ends
     assert st.rp[0] == 8
+
+
+def test_a_card_moved_to_the_right_end_of_its_owners_tableau():
+    """"Top Card": "The right-most face-up card on a player's play area is called the Top Card";
+    "Pick up a card in an opponent's tableau and place it into the right-most slot of that tableau":
+    the cards right of it shift left, and it is that player's Top Card now."""
+    text = "Action: Pick up a card in an opponent's tableau and place it into the right-most slot of that tableau."
+    effects, reason = compile_text(text)
+    assert reason is None
+    assert effects[0]["ops"] == [{"op": "to_right_end", "target": {"player": "opponent", "pick": "choice",
+                                                                    "filter": {"face": "up"}}}]
+    st = table(kit([card("Stage Hand", text), card("Filler")]), kit([card("Low Pawn", star=1), card("Big Knight", star=8)]))
+    place(st, 0, "Stage Hand")
+    place(st, 1, "Low Pawn", "Big Knight")
+    do(st, 'use "Stage Hand"', "target 1 0")
+    assert [st.cards[c].name for c in st.tableau[1]] == ["Big Knight", "Low Pawn"]
+    assert st.cards[st.top_card(1)].name == "Low Pawn"
