@@ -15,7 +15,7 @@ from cardpool.mb_db import read_card_list, write_csv
 from cardpool.services import game_sync_all
 
 pytestmark = pytest.mark.django_db
-#: the share of the list's texts that compiled when this floor was set (495 of 1,256, 39.4%)
+#: the share of the list's texts that compiled when this floor was set (497 of 1,256, 39.6%)
 COVERAGE_FLOOR = 0.39
 
 
