@@ -194,7 +194,7 @@ class MoreOpsAMixin(MBBase):
         return True
 
     def op_to_right_end(self, frame: dict, op: dict, k: int) -> bool:
-        """"Pick up a card in any tableau and place it in the rightmost slot of its owner's tableau":
+        """"Pick up a card in an opponent's tableau and place it into the right-most slot of that tableau":
         the cards to its right shift left; it may become that player's Top Card ("Top Card")."""
         cards = self.choose_cards(frame, op["target"], k, flipping=False)
         if cards is None:

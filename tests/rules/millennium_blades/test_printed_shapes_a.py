@@ -496,7 +496,8 @@ def test_an_accessory_in_any_players_tableau():
     assert reason is None
     assert effects[0]["ops"][0]["target"] == {"player": "opponent", "pick": "choice", "zone": "accessory",
                                               "filter": {"face": "up"}}
-    assert compile_text("Action: Flip an Accessory in any player's tableau.")[0][0]["ops"][0]["target"]["player"] == "any"
+    anyone = compile_text("Action: Flip an Accessory in any player's tableau, then gain 1 RP.")[0]
+    assert anyone is not None and anyone[0]["ops"][0]["target"]["player"] == "any"
     st = table(kit([card("Gear Watcher", watcher), card("Filler")], accessories=[card("Rust Wand", flipper, kind="accessory")]),
                kit([card("Spare")], accessories=[card("Shiny Ring", "Score: Gain 5 RP.", kind="accessory")]))
     place(st, 0, "Gear Watcher")
