@@ -15,6 +15,7 @@ documented in docs/effects-millennium-blades.md; ``effects.check_card`` is the c
 from rules.core.schema import ENUM, INT, LIST, STR, TAGS, Attribute, CardType, GameSpec, ListLayout, OpSpec, RaritySpec, Section
 from rules.millennium_blades.deck_rules import DECK_RULE_OPS
 from rules.millennium_blades.market_ops import MARKET_EFFECT_OPS
+from rules.millennium_blades.ops_more_a import MORE_A_EFFECT_OPS
 from rules.millennium_blades.replacement import REPLACEMENT_OPS
 from rules.millennium_blades.vocabulary import (
     CARD_KINDS,
@@ -44,7 +45,7 @@ EFFECT_OPS = {
                    {"target": ANY, "optional": "bool", "no_reaction": "bool"}),
     "clash": OpSpec("Clash with an opponent or with all players; results run the branches.",
                     {"with": "str", "win": ANY, "lose": ANY, "tie": ANY, "winner": ANY, "losers": ANY,
-                     "their_card": "str", "use": "str"}),
+                     "their_card": "str", "use": "str", "rival": "str", "ignore_printed": "bool"}),
     "star_tokens": OpSpec("Put +1 Star tokens on cards.", {**N, "target": ANY}),
     "insert": OpSpec("Scurry: insert this card anywhere into your tableau.", {}),
     "copy_attributes": OpSpec("Mimicry: the elements and types of the face-up card to the left.", {}),
@@ -105,6 +106,7 @@ EFFECT_OPS = {
                                "with the next one.", {}),
     "starting_promo": OpSpec("Setup: take cards from the top of a Card Fusion pile.", {**N, "tier": "str"}),
     **MARKET_EFFECT_OPS,
+    **MORE_A_EFFECT_OPS,
     **REPLACEMENT_OPS,
     **DECK_RULE_OPS,
 }

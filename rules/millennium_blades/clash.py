@@ -43,7 +43,8 @@ class ClashMixin(MarketMixin):
         one_pick = player in ("opponent", "any")
         groups: list[tuple[int, list[int]]] = []
         for p in players:
-            cands = self._candidates(p, pick, legal)
+            cands = self._candidates(p, pick, legal) if target.get("zone") != "accessory" else \
+                [c for c in self.accessories[p] if legal(c, p)]  # "Flip an Accessory in an opponent's tableau"
             if one_pick and groups:
                 groups[0][1].extend(cands)
             else:
@@ -56,11 +57,17 @@ class ClashMixin(MarketMixin):
             key = f"{k}:g{g}"
             if key not in ctx:
                 chooser = p if target.get("chooser") == "owner" and not one_pick else seat
-                options = [self.target_action(c) for c in cands]
+                options = [self.target_action(c) if target.get("zone") != "accessory" else self._accessory_option(c)
+                           for c in cands]
                 self.ask(chooser, "target", options, key, self.cards[source].name if source is not None else "")
                 return None
             chosen.append(ctx[key])
         return chosen
+
+    def _accessory_option(self, card: int) -> Action:
+        """``accessory <seat> <index>``: an accessory chosen ("Flip an Accessory in an opponent's tableau")."""
+        seat = next(s for s in range(self.num_players) if card in self.accessories[s])
+        return Action("accessory", (seat, self.accessories[seat].index(card)))
 
     def _candidates(self, p: int, pick: str, legal) -> list[int]:
         if pick == "top":
@@ -93,6 +100,12 @@ class ClashMixin(MarketMixin):
             card = targets[j]
             owner_seat = self.seat_of(card)
             cancelled = False
+            guarded = self.guard_flip(frame, card, f"{k}:guard{j}") if self.attached else False
+            if guarded is None:  # Unite: an attachment discarded instead (ops_more_a.py)
+                return False
+            if guarded:
+                ctx[f"{k}:done"] = j + 1
+                continue
             if owner_seat is not None and owner_seat != seat and card not in self.down and self.attached \
                     and self.shield_with_attachment(card, seat):
                 ctx[f"{k}:done"] = j + 1
@@ -107,6 +120,11 @@ class ClashMixin(MarketMixin):
                     return False
                 if ctx.get(key):
                     cancelled = self._react(ctx[key], owner_seat, seat, card)
+            if not cancelled and owner_seat is not None and card not in self.down and not op.get("no_reaction"):
+                heroic = self.heroic_reaction(frame, card, owner_seat, seat, f"{k}:heroic{j}")  # ops_more_a.py
+                if heroic is None:
+                    return False
+                cancelled = heroic
             if not cancelled:
                 star = self.star(card)
                 if self.flip_card(card, seat):  # "If you did": the card this effect flipped, as it was
@@ -150,6 +168,8 @@ class ClashMixin(MarketMixin):
         cards = self.choose_cards(frame, op["target"], k, flipping=False)
         if cards is None:
             return False
+        if op["target"]["pick"] == "choice" and len(cards) == 1:  # "that card" after it (clauses.py)
+            frame["ctx"]["chosen"] = cards[0]
         for card in cards:
             self.tokens[card] = self.tokens.get(card, 0) + amount
             if self.log_events:
@@ -163,7 +183,7 @@ class ClashMixin(MarketMixin):
         if op["with"] == "aftermarket":
             return self.clash_aftermarket(frame, op, k)
         if op["with"] == "opponent":
-            rivals = [p for p in self.opponents(seat) if self.top_card(p) is not None]
+            rivals = self.clash_rivals(seat, op)
             key = f"{k}:opponent"
             if self.top_card(seat) is not None and len(rivals) > 1 and key not in ctx:
                 self.ask(seat, "opponent", [Action("opponent", (p,)) for p in rivals], key, "an opponent to clash with")
@@ -183,11 +203,16 @@ class ClashMixin(MarketMixin):
             if chosen is False:
                 return False
             used[participants[1]] = chosen
+        ignored = self.clash_ignored(frame, participants, k)  # "When you would clash, ignore that clash" (ops_more_a.py)
+        if ignored is None:
+            return False
+        if ignored:
+            return True
         if not self.clash_card_reactions(frame, participants, used, k):
             return False
         done = ctx.get(f"{k}:clash")
         if done is None:  # the reveals happen once, even when a Reaction is asked for after them
-            done = ctx[f"{k}:clash"] = self._reveal_for_clash(seat, participants, used)
+            done = ctx[f"{k}:clash"] = self._reveal_for_clash(seat, participants, used, op)
         totals = {int(p): t for p, t in done["totals"].items()}
         best = max(totals.values())
         top = [p for p, t in totals.items() if t == best]
@@ -197,13 +222,14 @@ class ClashMixin(MarketMixin):
         if outcome is None:
             return False
         if outcome.get("repeat"):  # "ignore the results and repeat the clash"
-            ctx[f"{k}:clash"] = self._reveal_for_clash(seat, participants, used)
+            ctx[f"{k}:clash"] = self._reveal_for_clash(seat, participants, used, op)
             return self.op_clash(frame, op, k)
         losers = [p for p in losers if p not in outcome["win"] and p not in outcome["not_lose"]]
         winners = ([winner] if winner is not None else []) + outcome["win"]
         # what the effect's next sentences ask about: "If you or your ally won", "the losing card"
         ctx["clash_result"] = {"winner": winner, "winners": winners, "losers": losers,
-                               "totals": {str(p): totals[p] for p in participants}}
+                               "totals": {str(p): totals[p] for p in participants},
+                               "used": {str(p): used[p] for p in participants}}
         if len(losers) == 1:
             ctx["losing_card"] = used[losers[0]]
         frames = []
@@ -223,7 +249,9 @@ class ClashMixin(MarketMixin):
             frames += self.collect("clash_lost", None, p)
         for p in participants:  # "Whenever you clash": each player in it; "Whenever a clash occurs": once
             frames += self.collect("clash", None, p)
-        frames += self.collect("clash_any", None, seat)
+        for any_clash in self.collect("clash_any", None, seat):  # "the loser" of it (ops_more_a.py, toll)
+            any_clash["ctx"]["clash_result"] = ctx["clash_result"]
+            frames.append(any_clash)
         for p in participants:  # "If you do, this card is flipped after the clash ends" (and its results)
             if ctx.get(f"{k}:duel{p}", False) is not False:
                 frames.append(self.frame(p, used[p], {"ops": [{"op": "_flip_source"}]}, optional=False))
@@ -251,7 +279,7 @@ class ClashMixin(MarketMixin):
                 used[p] = ctx[key]
         return True
 
-    def _reveal_for_clash(self, seat: int, participants: list[int], used: dict) -> dict:
+    def _reveal_for_clash(self, seat: int, participants: list[int], used: dict, op: dict | None = None) -> dict:
         """Each player in the clash reveals the top card of the Store, "starting with whoever
         initiated the clash and moving clockwise", and adds it to their card's Star Rating; the
         revealed cards go to the Aftermarket ("Clashing")."""
@@ -264,6 +292,8 @@ class ClashMixin(MarketMixin):
             # "Top: This card has +2 STAR when clashing" counts while it is the Top Card ("Top" effects)
             bonus = sum(o.get("amount", 0) for o in self.ops_in_force(top, p, "clash_star"))
             totals[str(p)] = (self.star(top) or 0) + bonus + extra
+            if op and op.get("ignore_printed") and p == seat:  # "ignoring the printed STAR of your cards" (ops_more_a.py)
+                totals[str(p)] -= self.cards[top].printed_star
         self.to_aftermarket([c for c in revealed if c is not None])
         if self.log_events:
             winner = [p for p in participants if totals[str(p)] == max(totals.values())]

@@ -16,6 +16,7 @@ from rules.millennium_blades.phrases import (
     read_ref,
     read_target,
 )
+from rules.millennium_blades.phrases_more_a import read_more_clause, read_more_continuous
 from rules.millennium_blades.special_text import read_purpose, read_special_clause, read_special_continuous
 
 _RP = r"(?:rp|ranking points?)"
@@ -100,7 +101,10 @@ def read_clause(text: str, timing: str, effect: dict, last: dict) -> list[dict]:
         return [{"op": "star_tokens", "amount": number(m.group(1)), "target": {"player": "self", "pick": "next_played"}}]
     m = re.fullmatch(rf"put ({NUMBER}) \+1 star tokens? on (.+)", text)
     if m:
-        return [{"op": "star_tokens", "amount": number(m.group(1)), "target": read_target(m.group(2), last.get("ref"))}]
+        target = read_target(m.group(2), last.get("ref"))
+        if target["pick"] == "choice" and target["player"] in ("self", "opponent", "any"):
+            THAT_CARD.set("chosen")  # "Gain RP equal to that card's STAR": the card the tokens went on
+        return [{"op": "star_tokens", "amount": number(m.group(1)), "target": target}]
     m = re.fullmatch(rf"(?:you may )?play (an additional|one additional|{NUMBER} additional|an extra|{NUMBER} extra|"
                      r"another) (?:singles?|cards?)(?: this turn| after resolving this one)?", text)
     if m:
@@ -143,6 +147,9 @@ def read_clause(text: str, timing: str, effect: dict, last: dict) -> list[dict]:
     special = read_special_clause(text, timing, effect, last)
     if special is not None:
         return special
+    more = read_more_clause(text, timing, effect, last)  # phrases_more_a.py
+    if more is not None:
+        return more
     raise Unread(text, "an effect")
 
 
@@ -158,6 +165,8 @@ def _points_or_market(text: str, timing: str, effect: dict, last: dict) -> list[
         return [_points(text)]
     except Unread:
         market = _market(text, timing, effect, last)
+        if market is None:
+            market = read_more_clause(text, timing, effect, last)
         if market is None:
             raise
         return market
@@ -267,6 +276,9 @@ def _continuous(s: str) -> list[dict]:
     special = read_special_continuous(s)
     if special is not None:
         return special
+    more = read_more_continuous(s)  # phrases_more_a.py
+    if more is not None:
+        return more
     raise Unread(s, "a continuous effect")
 
 

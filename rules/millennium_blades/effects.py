@@ -33,6 +33,17 @@ from typing import Any
 
 from rules.millennium_blades.deck_rules import deck_rule_errors
 from rules.millennium_blades.market_ops import MARKET_EFFECT_OPS, TAKE_DESTINATIONS
+from rules.millennium_blades.ops_more_a import (
+    CLASH_RIVALS,
+    MORE_A_CONTINUOUS_OPS,
+    MORE_A_COUNTS,
+    MORE_A_EVENTS,
+    MORE_A_OPS,
+    MORE_A_TESTS,
+    more_a_condition_errors,
+    more_a_count_errors,
+    more_a_op_errors,
+)
 from rules.millennium_blades.special_ops import SPECIAL_CONTINUOUS_OPS, special_op_errors
 from rules.millennium_blades.vocabulary import ELEMENTS, KEYWORDS, TIMINGS, TRIGGERED_TIMINGS, TYPE_VALUES
 
@@ -50,7 +61,7 @@ ZONES = ("tableau", "opponents", "all", "hand", "kit", "binder", "aftermarket")
 #: many cards the effect flipped, and their Star Ratings as they were
 COUNTS = ("cards", "elements", "types", "star_tokens", "stars", "clashes_won", "star", "empty_slots", "rp",
           "those_stars", "highest_flipped", "players_discarded", "sets", "those_distinct", "players_with",
-          "those_count", "star_values", "flipped_this_way", "flipped_stars")
+          "those_count", "star_values", "flipped_this_way", "flipped_stars", *MORE_A_COUNTS)
 #: REF: a card an effect names: this card, its neighbours, your Top Card, the card a Next effect or
 #: trigger is about, the card just revealed
 #: the card a clash with the Aftermarket was against (clashed), the card taken from the Aftermarket
@@ -66,10 +77,10 @@ WHO = ("self", "each_opponent", "that_player", "chosen_opponent", "each", "each_
        *ALLY_PLAYERS)
 #: clash: you are in a clash that occurs; clash_any: any clash occurs (both after its result)
 EVENTS = ("play", "flipped", "would_flip", "clash_won", "clash_lost", "clash", "clash_any", "star_tokens",
-          "would_lose_clash", "action_used", "would_lose_rp", "clash_card", "turn_start")
+          "would_lose_clash", "action_used", "would_lose_rp", "clash_card", "turn_start", *MORE_A_EVENTS)
 SIDES = ("self", "opponent", "any")
 CONTINUOUS_OPS = ("protect", "extra_slot", "set_star", "star_bonus", "copy_attributes", "clash_star", "no_rp_loss",
-                  "rp_gain_limit", *SPECIAL_CONTINUOUS_OPS)
+                  "rp_gain_limit", *SPECIAL_CONTINUOUS_OPS, *MORE_A_CONTINUOUS_OPS)
 #: the sides of a Character or Venue card, and its Deckbuilding side's timings and ops
 CARD_SIDES = ("deckbuilding", "tournament")
 COMPONENT_TIMINGS = ("deckbuilding", "setup")
@@ -252,6 +263,10 @@ def _op(name: str | None, op: Mapping[str, Any], where: str) -> Errors:
             errors.append((f"{where}.use", 'is "lowest": each player clashes with their lowest STAR card'))
         if op.get("their_card", "chosen") != "chosen" or "their_card" in op and op.get("with") != "opponent":
             errors.append((f"{where}.their_card", 'is "chosen", in a clash with an opponent'))
+        if "ignore_printed" in op and (op["ignore_printed"] is not True or op.get("with") != "opponent"):
+            errors.append((f"{where}.ignore_printed", "is true, in a clash with an opponent"))
+        if op.get("rival", CLASH_RIVALS[0]) not in CLASH_RIVALS or "rival" in op and op.get("with") != "opponent":
+            errors.append((f"{where}.rival", f"is one of {', '.join(CLASH_RIVALS)}, in a clash with an opponent"))
         for branch in BRANCHES:
             if branch in op:
                 errors += ops_errors(op[branch], f"{where}.{branch}")
@@ -275,6 +290,8 @@ def _op(name: str | None, op: Mapping[str, Any], where: str) -> Errors:
         errors.append((f"{where}.card", f"rescores {' or '.join(RESCORE_CARDS)}"))
     elif name in ("copy_effects", "attach", "attach_from_hand", *SPECIAL_CONTINUOUS_OPS):
         errors += special_op_errors(name, op, where)
+    elif name in MORE_A_OPS:
+        errors += more_a_op_errors(name, op, where)
     elif name == "if":
         errors += condition_errors(op.get("condition"), f"{where}.condition")
         errors += ops_errors(op.get("then"), f"{where}.then")
@@ -305,6 +322,8 @@ def filter_errors(flt: Any, path: str) -> Errors:
             errors += _comparison(value, f"{path}.star", allow_this=True)
         elif key == "elements_min":
             errors += _int(value, f"{path}.elements_min")
+        elif key == "tokens":  # how many +1 STAR tokens are on the card
+            errors += _comparison(value, f"{path}.tokens")
         elif key in ("elements_all", "types_all"):
             known = ELEMENTS if key == "elements_all" else TYPE_VALUES
             if not isinstance(value, list) or not value or any(v not in known for v in value):
@@ -334,6 +353,8 @@ def count_errors(count: Any, path: str) -> Errors:
         if count.get("card") not in REFS:
             errors.append((f"{path}.card", f"names a card: one of {', '.join(REFS)}"))
         return errors
+    if count["count"] in MORE_A_COUNTS:
+        return more_a_count_errors(count, path)
     if count["count"] == "those_distinct":
         return [] if count.get("what") in ("type", "element", "star") else [(f"{path}.what", "is type, element or star")]
     if count["count"] in ("clashes_won", "empty_slots", "rp", "those_stars", "highest_flipped",
@@ -364,6 +385,8 @@ def condition_errors(cond: Any, path: str) -> Errors:
         return market_condition_errors(cond, path)
     if test == "not":
         return condition_errors(cond.get("of"), f"{path}.of")
+    if test in MORE_A_TESTS:
+        return more_a_condition_errors(cond, path)
     if test == "attached":  # this card is attached to another (special_ops.py)
         return [] if cond.get("card") == "this" else [(f"{path}.card", "is this")]
     if test in ("did", "your_turn", "lost_short"):  # "If you did": the effect's last flip, discard or payment happened

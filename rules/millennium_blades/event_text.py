@@ -90,6 +90,11 @@ _SENTENCES: dict[str, Sentence] = {
     "copy_failed": lambda who, c: f"{who}'s {c['card']} has nothing to copy",
     "exact_copy": lambda who, c: f"{c['card']} is now an exact copy of {c['of']}" if c.get("of")
                                  else f"{c['card']} is itself again",
+    # ops_more_a.py: looking at the Store
+    "pass_turn": lambda who, c: f"{who} will pass this turn",
+    "look": lambda who, c: f"{who} looks at the top card of the Store",
+    "looked_placed": lambda who, c: (f"{who} puts the card looked at on the bottom of the Store" if c["to"] == "bottom"
+                                     else f"{who} adds the card looked at to their hand"),
     "remove_token": lambda who, c: f"{who} removes a star token from {c['card']} instead of flipping it",
     "final_rp": lambda who, c: _final_rp(c),
     "tournament_vp": lambda who, c: f"Tournament {c['round']} VP: {_seats(c['vp'], 'VP')}",

@@ -43,6 +43,7 @@ class FlowMixin(MBBase):
             if not self.played_this_turn:  # the Single is still to come: the Action must leave one to play
                 usable = [c for c in usable if self.action_keeps_a_play(seat, c)]
             actions += [card_action("use", self.cards[c].name) for c in usable]
+        actions += self.unite_actions(seat)  # Unite: attach cards from the hand (ops_more_a.py)
         if self.played_this_turn:
             actions.append(END)
         return actions
@@ -90,6 +91,8 @@ class FlowMixin(MBBase):
         Only a discard from the hand or a lost extra slot can take the play away, so the Action is
         tried out on a copy of the game only when the game holds a card that discards or the seat
         has an extra slot to lose (``_plays_after_trial``)."""
+        if card in self.cards_with("pass_turn"):  # "Action: ... Pass this turn": no Single after it (rules notes)
+            return True
         if not self.cards_with("discard"):
             area = self.play_area(seat)
             if not any(c not in self.down and c in area and c not in self.powers[seat]
@@ -151,6 +154,9 @@ class FlowMixin(MBBase):
         elif action.verb == "use":
             card = next(c for c in self.usable_actions(player) if self.cards[c].name == action.args[0])
             self.use_action(player, card)
+        elif action.verb == "unite":
+            name, slot = action.args  # (unite_actions: a card name and a slot)
+            self.unite(player, str(name), int(slot))
         else:  # pass, end
             self.log(action.verb, player)
             self.end_turn()
@@ -167,7 +173,8 @@ class FlowMixin(MBBase):
         elif self.seat_turn in self.out:
             self.end_turn()
         elif self.played_this_turn and not self.can_play(self.seat_turn) and (
-                self.action_used or not self.has_usable_action(self.seat_turn)):
+                self.action_used or not self.has_usable_action(self.seat_turn)) \
+                and not self.unite_actions(self.seat_turn):
             self.end_turn()
 
     def play_single(self, seat: int, card: int, *, from_hand: bool = True, play_effects: bool = True) -> None:

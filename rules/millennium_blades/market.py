@@ -380,6 +380,8 @@ class MarketMixin(MBBase):
         """An option whose flip names a card (that card) that is no more face-up in a tableau cannot
         be done, nor playing a card into a tableau with no open slot."""
         first = option[0]
+        if first["op"] == "place_looked":  # ops_more_a.py
+            return self.looked_placeable(first, ctx, chooser)
         if first["op"] == "put_in_play":
             return self.can_put_in_play(chooser, ctx.get(first["card"]))
         if first["op"] != "flip" or first["target"].get("pick") not in ctx:

@@ -55,15 +55,19 @@ _MODIFIERS = (
     (re.compile(r"^ with (?:an? )?(play|flip|score|ongoing|top|next|action|reaction) effects?"), "timing"),
     (re.compile(rf"^ with (?:a )?(lower|higher|lesser|greater|fewer|less|more) star rating(?: than {_THIS})?"), "star_vs_this"),
     (re.compile(rf"^ whose star rating is (lower|higher) than {_THIS}"), "star_vs_this"),
+    # "whose STAR is equal to or lower than this card's STAR": this card's Star Rating or less
+    (re.compile(rf"^ whose star(?: rating)? is equal to or (lower|higher|less|greater) than {_THIS} star rating"),
+     "star_vs_this_or_equal"),
     (re.compile(rf"^ with ({NUMBER}) stars"), "exact_stars"),
     (re.compile(rf"^ (?:of|with) {_THIS} star rating"), "same_star"),
     (re.compile(r"^ with (two|three|\d+) or more elements"), "elements_min"),
+    (re.compile(r"^ with (?:a|an|one or more|at least one) \+1 star tokens?(?: on (?:it|them))?"), "has_tokens"),
     (re.compile(rf"^ that shares? (?:an? )?(element|type) with {_THIS}"), "shares"),
     (re.compile(rf"^ that shares? no (element|type) with {_THIS}"), "shares_none"),
     (re.compile(rf"^ (?:immediately )?to the (left|right) of {_THIS}"), "side"),
     (re.compile(rf"^ adjacent to {_THIS}"), "adjacent"),
     (re.compile(r"^ (?:of your choice )?in (your|an opponent's|another player's|your opponents'|each opponent's|"
-                r"other players'|other player's|opponents'|all players'|all player's|each|any|every|all) "
+                r"other players'|other player's|opponents'|all players'|all player's|any player's|each|any|every|all) "
                 r"(tableaus?|hand|tableaux)"), "zone"),
     (re.compile(r"^ (?:of your choice|of their choice)"), "choice"),
     # "Play" effects: the card is "in play" while it resolves ("Effects on Cards"): your tableau
@@ -76,7 +80,7 @@ _MODIFIERS = (
 ZONE_WORDS = {"your": "tableau", "an opponent's": "opponents", "another player's": "opponents",
               "your opponents'": "opponents", "each opponent's": "opponents", "each": "all", "any": "all",
               "other players'": "opponents", "other player's": "opponents", "opponents'": "opponents",
-              "every": "all", "all": "all", "all players'": "all", "all player's": "all"}
+              "every": "all", "all": "all", "all players'": "all", "all player's": "all", "any player's": "all"}
 
 
 #: "a FIRE or MYTH card": two symbols joined by "or", a card with either ("CARD DATA": a card's
@@ -90,10 +94,15 @@ _OWNED = re.compile(r"^(an opponent's|another player's|each opponent's|opponents
                     r"((?:face-up |face-down )?(?:[a-z]+ )?(?:cards?|singles?))\b(.*)$")
 
 
+#: "one of your cards (in your tableau)": a card in your tableau ("one of your other cards": another)
+_ONE_OF_YOURS = re.compile(r"^one of your (other )?(cards|singles)(?: in your tableau)?\b")
+
+
 def card_phrase(text: str) -> tuple[dict, str, str]:
     """``"face-up fire soldiers in your tableau"`` -> (FILTER, ZONE, rest of the text).
 
     The zone is ``tableau`` unless the phrase names another; ``hand`` for "in your hand"."""
+    text = _ONE_OF_YOURS.sub(lambda m: f"{'another' if m.group(1) else 'a'} {m.group(2)[:-1]} in your tableau", text)
     owned = _OWNED.match(text)
     if owned:  # "an opponent's card": a card in that tableau
         try:
@@ -155,8 +164,12 @@ def _modify(flt: dict, kind: str, m: re.Match, zone: str) -> str:
         flt["star"] = {"cmp": "==", "value": number(g[0])}
     elif kind == "star_vs_this":
         flt["star"] = {"cmp": "<" if g[0] in ("lower", "lesser", "fewer", "less") else ">", "value": "this"}
+    elif kind == "star_vs_this_or_equal":
+        flt["star"] = {"cmp": "<=" if g[0] in ("lower", "less") else ">=", "value": "this"}
     elif kind == "same_star":  # "a card of this card's STAR": the same Star Rating
         flt["star"] = {"cmp": "==", "value": "this"}
+    elif kind == "has_tokens":  # "a card with a +1 STAR token (on it)": one or more
+        flt["tokens"] = {"cmp": ">=", "value": 1}
     elif kind == "elements_min":
         flt["elements_min"] = number(g[0])
     elif kind in ("shares", "shares_none"):
@@ -212,6 +225,11 @@ def read_count(text: str) -> dict:
     market = read_market_count(text)
     if market is not None:
         return market
+    from rules.millennium_blades.phrases_more_a import read_more_count
+
+    more = read_more_count(text)  # "for each Dollar spent", "for every 10 RP lost"
+    if more is not None:
+        return more
     flt, zone = whole_card_phrase(text)
     return {"count": "cards", "zone": zone, "filter": flt}
 
@@ -245,9 +263,16 @@ def read_ref(text: str) -> str:
     raise Unread(text, "a card")
 
 
+_ACCESSORY = re.compile(r"an accessory in (any player's|an opponent's|another player's|your) tableau")
+
+
 def read_target(text: str, last_ref: str | None = None) -> dict:
     """A TARGET for flip and star tokens."""
     text = text.strip()
+    m = _ACCESSORY.fullmatch(text)
+    if m:  # "A card cannot affect or target your Accessories unless it specifically says it can" ("Accessories")
+        whose = {"any player's": "any", "an opponent's": "opponent", "another player's": "opponent", "your": "self"}
+        return {"player": whose[m.group(1)], "pick": "choice", "zone": "accessory", "filter": {"face": "up"}}
     if text in ("that card", "it") and last_ref:
         return {"player": "self", "pick": last_ref}
     if text in ("this card", "this single", "this one"):
@@ -292,6 +317,11 @@ _BY = {"you": "self", "an opponent": "opponent", "a player": "any", "any player"
 def read_event(text: str) -> dict:
     """A TRIGGER from the words after "Whenever" or "When"."""
     text = text.strip()
+    from rules.millennium_blades.phrases_more_a import read_more_event
+
+    more = read_more_event(text)  # "... would be flipped by an effect", "an accessory ... is flipped"
+    if more is not None:
+        return more
     m = re.fullmatch(r"(you|an opponent|a player|any player|another player) plays? (.+)", text)
     if m:
         flt, zone, rest = card_phrase(m.group(2))

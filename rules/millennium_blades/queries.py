@@ -7,6 +7,7 @@ from __future__ import annotations
 import operator
 
 from rules.millennium_blades.base import MBBase
+from rules.millennium_blades.ops_more_a import MORE_A_COUNTS, MORE_A_TESTS, more_a_count, more_a_holds
 
 TABLEAU_SLOTS = 6  # the Tournament Board's singles area ("Tableau"); see the rules notes
 #: the FILTER keys that look at a card's elements (``ELEMENT_KEYS``) or types (``TYPE_KEYS``)
@@ -229,6 +230,8 @@ class QueryMixin(MBBase):
             return False
         if "elements_min" in flt and len(elements) < flt["elements_min"]:
             return False
+        if "tokens" in flt and not CMP[flt["tokens"]["cmp"]](self.tokens.get(card, 0), flt["tokens"]["value"]):
+            return False  # "a card with a +1 STAR token" (phrases_more_a.py)
         if "star" in flt:
             want = flt["star"]["value"]
             if want == "this":
@@ -294,6 +297,8 @@ class QueryMixin(MBBase):
             return (ctx or {}).get("flipped_count" if kind == "flipped_this_way" else "flipped_stars", 0)
         if kind == "rp":
             return self.rp[seat]
+        if kind in MORE_A_COUNTS:  # what this effect spent or lost (ops_more_a.py)
+            return more_a_count(count, ctx or {})
         if kind == "empty_slots":
             return max(0, self.capacity(seat) - len(self.tableau[seat]))
         if kind == "those_stars":  # the cards the effect just moved, each as it is now
@@ -362,6 +367,8 @@ class QueryMixin(MBBase):
             return bool(ctx.get("lost_short"))
         if test == "your_turn":
             return seat == self.seat_turn
+        if test in MORE_A_TESTS:  # ops_more_a.py
+            return more_a_holds(self, cond, ctx)
         if test == "attached":  # "if this is attached to a card"
             return source in self.attached
         if test == "flipped_by":

@@ -16,6 +16,7 @@ from typing import Any
 from rules.core.engine import Action
 from rules.millennium_blades.clash import ClashMixin
 from rules.millennium_blades.effects import ALLY_PLAYERS, EVENTS, MARKET_OPS
+from rules.millennium_blades.ops_more_a import MORE_A_OPS, MoreOpsAMixin
 from rules.millennium_blades.replacement import limited_gain
 from rules.millennium_blades.special_ops import SpecialOpsMixin
 
@@ -26,7 +27,7 @@ TRIGGERED_BY = {event: f"on {event}" for event in EVENTS}  # the CardDef feature
 SELF_EVENTS = ("clash_won", "clash_lost", "clash", "star_tokens", "action_used", "turn_start")
 
 
-class ResolveMixin(ClashMixin, SpecialOpsMixin):
+class ResolveMixin(ClashMixin, SpecialOpsMixin, MoreOpsAMixin):
     # -- frames --------------------------------------------------------------------------------------
     def frame(self, seat: int, source: int | None, effect: dict, ctx: dict | None = None, *,
               extra: tuple = (), optional: bool | None = None, needs_face_up: bool = False) -> dict:
@@ -111,6 +112,8 @@ class ResolveMixin(ClashMixin, SpecialOpsMixin):
             value = verb == "accept"
         elif verb == "target":
             value = self.tableau[args[0]][args[1]]
+        elif verb == "accessory":  # an accessory chosen (seat, index)
+            value = self.accessories[args[0]][args[1]]
         elif verb == "pick":
             value = next(c for c in self.hand[pending["seat"]] if self.cards[c].name == args[0])
         elif verb == "react":
@@ -163,6 +166,8 @@ class ResolveMixin(ClashMixin, SpecialOpsMixin):
             return self.op_choose_player(frame, op, k)
         if name in MARKET_OPS:
             return self.do_market_op(frame, op, k)
+        if name in MORE_A_OPS:
+            return self.do_more_a_op(frame, op, k)
         if name == "copy_effects":
             return self.op_copy(frame, op, k)
         if name == "attach":
@@ -177,6 +182,8 @@ class ResolveMixin(ClashMixin, SpecialOpsMixin):
             if source not in self.down and not ctx.get("keep_source") and self.seat_of(source) is not None \
                     and source not in self.attached:
                 spared = self.spare_with_token(frame, k)
+                if not spared and self.attached:  # Unite: an attachment discarded instead (ops_more_a.py)
+                    spared = self.guard_flip(frame, source, f"{k}:guard")
                 if spared is None:
                     return False
                 if not spared:
@@ -249,6 +256,7 @@ class ResolveMixin(ClashMixin, SpecialOpsMixin):
                 lost = 0 if self.cannot_lose_rp(p) else min(loss, self.rp[p])
                 frame["ctx"]["lost_short"] = lost < amount  # "If you don't have enough RP to lose"
                 self.rp[p] -= lost
+                frame["ctx"]["rp_lost"] = frame["ctx"].get("rp_lost", 0) + lost  # "for each 6 RP lost this way"
                 if logging:
                     self.log("lose_rp", p, amount=lost, rp=self.rp[p])
                 if name == "steal_rp":  # the thief gains what was lost (rules notes, "Stealing RP")
@@ -424,7 +432,7 @@ class ResolveMixin(ClashMixin, SpecialOpsMixin):
 
     def flip_card(self, card: int, by: int) -> bool:
         """"Flip a Card": turned face-down, a blank card; its Flip effects and "flipped" triggers."""
-        if card in self.down:
+        if card in self.down or self.cards_with("token_guard") and self.token_guard(card):  # ops_more_a.py
             return False
         self.down.add(card)
         tokens = self.tokens.pop(card, 0)

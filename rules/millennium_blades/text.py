@@ -29,6 +29,7 @@ from rules.millennium_blades.phrases import (
     read_ref,
     read_target,
 )
+from rules.millennium_blades.phrases_more_a import read_more_continuous, read_more_sentence
 from rules.millennium_blades.replacement import read_rp_gain_limit
 from rules.millennium_blades.special_text import read_untimed
 from rules.millennium_blades.vocabulary import CARD_KINDS, TIMINGS
@@ -122,6 +123,7 @@ def _sentence_effects(part: str) -> tuple[list[str], bool] | None:
 def split_abilities(text: str) -> list[str]:
     # "(max. 30 RP)" is no reminder: it caps the RP ("up to 30 RP")
     text = re.sub(r"\s*\(max(?:imum)?\.?\s*(\d+)\s*(RP|Ranking Points)\)", r", up to \1 \2", text or "", flags=re.I)
+    text = re.sub(r"\s*\(rounded (up|down)\)", r" rounded \1", text, flags=re.I)  # no reminder: how to count
     text = re.sub(r"\([^)]*\)", "", text)
     return [p for p in _segments(text) if _kind(p) not in KIND_WORDS]
 
@@ -227,6 +229,10 @@ def _read_body(effect: dict, body: str) -> None:
         effect["optional"] = True
         effect["ops"] = [{"op": "cancel_flip"}]
         return
+    more = read_more_continuous(low.rstrip(".")) if timing == "ongoing" else None
+    if more is not None:  # "When this card would be flipped, you may discard ...": a rule of the card (Unite)
+        effect["ops"] = more
+        return
     gain_limit = read_rp_gain_limit(low) if timing in ("ongoing", "top") else None
     if gain_limit:  # "Players cannot gain RP." (replacement.py)
         effect["ops"] = gain_limit
@@ -268,7 +274,7 @@ def _sentences(sentences: list[str], timing: str, effect: dict) -> list[dict]:
     for s in sentences:
         s = re.sub(r"^then,? ", "", s)
         s = sentence_wording(s, ops)
-        if read_market_sentence(s, ops, timing, effect):
+        if read_market_sentence(s, ops, timing, effect) or read_more_sentence(s, ops, timing, effect):
             continue
         if any(o["op"] == "choose_player" for o in ops):  # "They ...": the player chosen
             s = re.sub(r"^they (\w+?)s? ", lambda m: f"that player {m.group(1)}s ", s)

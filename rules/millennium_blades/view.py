@@ -163,6 +163,12 @@ class ViewMixin(MBBase):
             return f"{who} chooses option {args[0] + 1} of {about}"
         if verb == "take":
             return f"{who} chooses {args[0]} from the Aftermarket as {about}"
+        if verb == "accessory":
+            return f"{who} chooses seat {args[0]}'s accessory {self.cards[self.accessories[args[0]][args[1]]].name} for {about}"
+        if verb == "unite":  # ops_more_a.py
+            return f"{who} attaches {args[0]} from their hand to {self._name_for(self.tableau[player][args[1]])} (Unite)"
+        if verb == "guard":
+            return f"{who} discards the attached {args[0]} to keep {about} face-up (Unite)"
         if verb == "insert":
             return f"{who} inserts {about} into slot {args[0] + 1} of their tableau (Scurry)"
         return f"{who}: {action}"

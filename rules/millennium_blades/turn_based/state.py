@@ -119,6 +119,7 @@ class TurnBasedState(NestedLogMixin, ViewMixin, TurnBasedBase):
         out = [] if self.main_done else actions.main_actions(self, player)
         if not self.action_used:
             out += [actions._action("use", self.cards[c].name) for c in self.table.usable_actions(player)]
+        out += self.table.unite_actions(player)  # Unite: attach cards from the hand (ops_more_a.py)
         if self.main_done:
             out += self._extra_plays(player)
             out.append(END)
@@ -145,7 +146,12 @@ class TurnBasedState(NestedLogMixin, ViewMixin, TurnBasedBase):
         elif action.verb == "use":
             card = next(c for c in table.usable_actions(player) if self.cards[c].name == action.args[0])
             self.action_used = True
+            if card in table.cards_with("pass_turn"):  # "Pass this turn": no main action after it (ops_more_a.py)
+                self.main_done = True
             table.use_action(player, card)  # "perform the text on the card, then flip the card face-down"
+        elif action.verb == "unite":
+            name, slot = action.args  # (unite_actions: a card name and a slot)
+            table.unite(player, str(name), int(slot))
         elif action.verb == "end":
             self.log("end", player)
             self._end_turn()
@@ -180,7 +186,8 @@ class TurnBasedState(NestedLogMixin, ViewMixin, TurnBasedBase):
         if not self.main_done:
             return
         seat = self.turn_seat
-        if seat in self.out or not (self._extra_plays(seat) or (not self.action_used and table.has_usable_action(seat))):
+        if seat in self.out or not (self._extra_plays(seat) or (not self.action_used and table.has_usable_action(seat))
+                                    or table.unite_actions(seat)):
             self._end_turn()
 
     def _sweep(self) -> None:
