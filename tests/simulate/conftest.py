@@ -57,11 +57,14 @@ def illegal_deck(tmp_path):
 def toy_engine(monkeypatch):
     """The toy rules (2-4 seats, a secret simultaneous bid, declared counters) as the `boundless`
     engine for everything that asks the registry (the simulate app, replays)."""
-    from rules.core import registry
+    import importlib
+
     from tests.rules.core.toy import BOUNDLESS_TOY
 
-    real = registry.get_engine
-    monkeypatch.setattr(registry, "get_engine", lambda slug: BOUNDLESS_TOY if slug == "boundless" else real(slug))
+    # the engine module's ENGINE, not ``registry.get_engine``: a module first imported during the
+    # test (the URLconf's views, on a live server's first request) would keep a patched function
+    # for the rest of the process, and play Boundless with the toy in later tests
+    monkeypatch.setattr(importlib.import_module("rules.boundless.engine"), "ENGINE", BOUNDLESS_TOY)
     return BOUNDLESS_TOY
 
 
