@@ -31,7 +31,7 @@ from datetime import timedelta
 
 from django.conf import settings
 from django.core.cache import caches
-from django.db import IntegrityError, connection, transaction
+from django.db import DatabaseError, IntegrityError, connection, transaction
 from django.db.models import F
 from django.utils import timezone
 
@@ -120,7 +120,11 @@ def _progress_key(run_id: int, pairing: int, game: int) -> str:
 def progress(run: SimulationRun, pairing: int, game: int) -> dict:
     """How far the replay being computed has come: ``{"moves": played again, "of": the game's
     moves}`` ({} when unknown: not started, or a match)."""
-    found = caches[settings.SHARED_CACHE].get(_progress_key(run.pk, pairing, game))
+    try:
+        found = caches[settings.SHARED_CACHE].get(_progress_key(run.pk, pairing, game))
+    except DatabaseError:  # the figure is only a hint: a cache table busy for a moment must not fail the page
+        log.warning("replay progress of run %s unread: the shared cache is busy", run.pk, exc_info=True)
+        found = None
     return dict(found) if isinstance(found, dict) else {}
 
 
@@ -140,7 +144,10 @@ def _progress_counter(row: ReplayCache):
 
     def count() -> bool:
         if moves[0] % 10 == 0:
-            cache.set(key, {"moves": moves[0], "of": total}, timeout=int(STALE_AFTER.total_seconds()))
+            try:
+                cache.set(key, {"moves": moves[0], "of": total}, timeout=int(STALE_AFTER.total_seconds()))
+            except DatabaseError:  # a hint only (``progress``): the replay goes on without it
+                log.warning("replay progress %s unwritten: the shared cache is busy", key, exc_info=True)
         moves[0] += 1
         return False
 
@@ -166,7 +173,10 @@ def _compute(row_id: int) -> None:
         ReplayCache.objects.filter(pk=row_id).update(status=ReplayCache.Status.FAILED, error=repr(exc)[:2000])
         return
     ReplayCache.objects.filter(pk=row_id).update(status=ReplayCache.Status.READY, data=data, error="")
-    caches[settings.SHARED_CACHE].delete(_progress_key(row.run_id, row.pairing, row.game))
+    try:
+        caches[settings.SHARED_CACHE].delete(_progress_key(row.run_id, row.pairing, row.game))
+    except DatabaseError:  # the hint expires by itself (STALE_AFTER)
+        log.warning("replay progress of %s left to expire: the shared cache is busy", row_id, exc_info=True)
 
 
 def _compute_in_background(row_id: int) -> None:

@@ -120,3 +120,20 @@ def test_a_deckless_run_s_share_key_starts_no_replay_in_the_request(owner, setti
                  for n in (1, 0)]
     assert codes == [202, 202]
     assert ReplayCache.objects.filter(run=run, status="computing").count() == 2
+
+
+def test_a_busy_shared_cache_leaves_the_replay_progress_unknown_instead_of_failing_the_page(monkeypatch):
+    """The progress of a replay being prepared is a hint read from the shared cache (a database
+    table): a moment when that table is locked (SQLite's in-memory test database locks tables at
+    once; a CI run's replay page answered 500) gives "unknown", not an error."""
+    from types import SimpleNamespace
+
+    from django.conf import settings
+    from django.core.cache import caches
+    from django.db import OperationalError
+
+    def locked(*args, **kwargs):
+        raise OperationalError("database table is locked: shared_cache")
+
+    monkeypatch.setattr(caches[settings.SHARED_CACHE], "get", locked)
+    assert replays.progress(SimpleNamespace(pk=1), 0, 0) == {}
