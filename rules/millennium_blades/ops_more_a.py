@@ -29,7 +29,7 @@ MORE_A_EFFECT_OPS = {
                            "(stays), hand, aftermarket, or play (into your tableau, as a Single played).", {"to": "str"}),
     "unite": OpSpec("Unite: during your turn you may attach cards (filter) from your hand to this face-up card, "
                     "any number, each a move of its own (continuous).", {"filter": "any"}),
-    "token_guard": OpSpec("When this card would be flipped while it has +1 STAR tokens, one is removed and the ops "
+    "token_guard": OpSpec("A flip of this card while it carries +1 STAR tokens: one token is removed and the ops "
                           "run instead (continuous).", {"ops": "any"}),
     "attachment_guard": OpSpec("Unite: when this card would be flipped, its controller may discard one of its "
                                "attachments to their binder instead (continuous).", {}),
@@ -95,7 +95,7 @@ def more_a_condition_errors(cond: Mapping[str, Any], path: str) -> list[tuple[st
 
 
 def more_a_holds(state: Any, cond: Mapping[str, Any], ctx: Mapping[str, Any]) -> bool:
-    """"If the winner's printed STAR is lower than the loser's": the cards of the clash just made
+    """The winner's printed Star Rating against the loser's (``cmp``): the cards of the clash just made
     ("CARD DATA": the printed Star Rating); false with no winner or not one loser."""
     result = ctx.get("clash_result") or {}
     winner, losers, used = result.get("winner"), result.get("losers", ()), result.get("used", {})
@@ -210,9 +210,8 @@ class MoreOpsAMixin(MBBase):
         return True
 
     def op_toll(self, frame: dict, op: dict) -> bool:
-        """"Whenever a clash occurs, each loser must pay you 3 Dollars. If they cannot pay, steal 4 RP
-        from them": each loser of that clash but you pays the whole amount if they
-        have it, else pays nothing and the short ops happen to them (rules notes, "A loser pays you")."""
+        """Each loser of any clash but this card's controller pays them ``amount`` Dollars if they
+        have it all, else pays nothing and the short ops happen to them (rules notes, "A loser pays you")."""
         seat, result = frame["seat"], frame["ctx"].get("clash_result") or {}
         short = []
         for p in result.get("losers", ()):
@@ -321,7 +320,7 @@ class MoreOpsAMixin(MBBase):
         self.log("attach", seat, card=name, to=self.cards[host].name, star=self.star(host))
 
     def token_guard(self, card: int) -> bool:
-        """"When this one would be flipped while it has +1 STAR tokens on it, remove one ... instead":
+        """A token removed instead of a flip (``token_guard``):
         whatever would flip it, one token goes and the rest happens (rules notes, "A token instead of
         a flip")."""
         if card in self.down or not self.tokens.get(card) or card not in self.cards_with("token_guard"):
@@ -339,7 +338,7 @@ class MoreOpsAMixin(MBBase):
         return True
 
     def guard_flip(self, frame: dict, card: int, key: str) -> bool | None:
-        """Unite: "you may discard one of the attached cards to prevent that flip": its controller
+        """Unite: an attached card discarded to prevent the flip: its controller
         picks one (``guard <name>``) or declines. True: the flip does not happen; None: asked."""
         if card in self.down or card not in self.cards_with("attachment_guard"):
             return False
@@ -359,8 +358,8 @@ class MoreOpsAMixin(MBBase):
 
     # -- Reactions to a flip in another player's tableau -------------------------------------------------
     def heroic_reaction(self, frame: dict, card: int, owner: int, by: int, key: str) -> bool | None:
-        """"When a card in an opponent's tableau would be flipped by an effect, you may flip this card
-        instead": the other players, in turn order from the player whose turn it is ("Effects on
+        """A Reaction that flips its own card instead of a card of another player's tableau: the
+        other players, in turn order from the player whose turn it is ("Effects on
         Cards": "with that opportunity passing clockwise"), may each use one; the first used flips
         its own card ("Reaction") and the flip does not happen. True: cancelled; None: asked."""
         if not self.cards_with("on would_flip"):

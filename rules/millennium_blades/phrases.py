@@ -55,7 +55,7 @@ _MODIFIERS = (
     (re.compile(r"^ with (?:an? )?(play|flip|score|ongoing|top|next|action|reaction) effects?"), "timing"),
     (re.compile(rf"^ with (?:a )?(lower|higher|lesser|greater|fewer|less|more) star rating(?: than {_THIS})?"), "star_vs_this"),
     (re.compile(rf"^ whose star rating is (lower|higher) than {_THIS}"), "star_vs_this"),
-    # "whose STAR is equal to or lower than this card's STAR": this card's Star Rating or less
+    # "whose STAR Rating is equal to or higher than this card's": this card's Star Rating or more (or less)
     (re.compile(rf"^ whose star(?: rating)? is equal to or (lower|higher|less|greater) than {_THIS} star rating"),
      "star_vs_this_or_equal"),
     (re.compile(rf"^ with ({NUMBER}) stars"), "exact_stars"),

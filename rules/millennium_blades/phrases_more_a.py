@@ -65,15 +65,15 @@ def read_more_clause(text: str, timing: str, effect: dict, last: dict) -> list[d
     if re.fullmatch(rf"lose all (?:of )?your {_RP}", text):  # as much as you have ("FAQs": "stop at zero")
         return [{"op": "lose_rp", "amount": 1, "per": {"count": "rp"}}]
     m = re.fullmatch(r"for (?:each|every) (.+?), (.+)", text)
-    if m:  # "For each Dollar spent, put a +1 STAR token on a card": the clause once per thing counted
+    if m:  # "For every Dollar you spent, <clause>": the clause once per thing counted
         count = read_more_count(m.group(1))
         if count is not None:
             return [{"op": "repeat", "per": count, "ops": read_clause(m.group(2), timing, effect, last)}]
     return None
 
 
-#: "a card in an opponent's tableau would be flipped by an effect": the event of the active form
-#: ("an effect would flip a card in an opponent's tableau", ``phrases.read_event``)
+#: "<card> would be flipped by <whose effect>": the event of the active form
+#: ("<whose effect> would flip <card>", ``phrases.read_event``)
 _WOULD_BE_FLIPPED = re.compile(r"(.+?) would be flipped(?: face-down)? by (an effect|an opponent's effect|"
                                r"an effect an opponent controls|one of your effects)")
 
@@ -95,8 +95,8 @@ def read_more_event(text: str) -> dict | None:
     return read_event(f"{m.group(2)} would flip {m.group(1)}")
 
 
-#: where the card looked at may go: "put it on the bottom of the Store", "return it to the top" / "put it
-#: back", "add it to your hand", "discard it to the Aftermarket", "play it"
+#: where the card looked at may go: the Store's bottom, back on top, the hand, the Aftermarket, played,
+#: or the Store Discard
 _PLACES = (
     (r"(?:put|place) (?:it|that card) (?:on|at) the bottom of the store(?: deck)?", "bottom"),
     (r"(?:return|put|place) (?:it|that card) (?:back )?(?:on|to) the top(?: of the store(?: deck)?)?", "top"),
@@ -113,9 +113,8 @@ def looked_place(text: str) -> str | None:
 
 
 def _looked_choice(s: str, ops: list[dict]) -> bool:
-    """"Either add it to your hand, put it on the bottom of the Store, or put it back" after
-    a look: the player chooses one ("either"); "If you add it to your hand, gain 18 RP": more of
-    that option."""
+    """Places listed after a look ("Add it to your hand, put it back, or ..."): the player chooses
+    one ("either"); "If you put it back, gain 3 RP": more of that option."""
     if not ops or not any(op["op"] == "look_store" for op in ops):
         return False
     parts = re.split(r",? or |, ", re.sub(r"^either ", "", s))
@@ -156,8 +155,8 @@ _LOSER = r"(?:the|each) loser(?: of (?:the|that) clash)?"
 
 def read_more_sentence(s: str, ops: list[dict], timing: str, effect: dict) -> bool:
     """"Do this two more times": the sentences before, again that many times (appended to ``ops``);
-    "Whenever a clash occurs, each loser must pay you 3 Dollars. If they cannot pay, steal 4 RP from
-    them." (Toll-like): a ``toll`` op and what happens to a loser short of it."""
+    "each loser must pay you N Dollars" after a clash trigger, and "If they cannot pay, ..."
+    (Toll-like): a ``toll`` op and what happens to a loser short of it."""
     if _looked_choice(s, ops):
         return True
     m = re.fullmatch(r"the winner (gains? .+?),? and if the winner's printed star(?: rating)? is (lower|higher) than the "
@@ -189,7 +188,7 @@ def read_more_sentence(s: str, ops: list[dict], timing: str, effect: dict) -> bo
 
 
 def read_more_count(text: str) -> dict | None:
-    """"Dollar spent (this way)", "8 RP you lost rounded up": what this effect spent or lost,
+    """"Dollar spent (this way)", "10 RP you lost rounded up": what this effect spent or lost,
     in steps of a number (rounded down unless the card says up)."""
     m = re.fullmatch(rf"(?:({NUMBER}) )?(?:({_DOLLARS}) (?:you )?(?:spent|spend)|{_RP} (?:you )?lost)"
                      r"(?: this way)?(?: rounded (up|down))?", text.strip())
@@ -231,7 +230,7 @@ def read_more_continuous(s: str) -> list[dict] | None:
     return None
 
 
-#: "When this one would be flipped while it has +1 STAR tokens on it, remove one from it and gain
-#: 7 RP instead": the token goes and the rest happens, and the card stays face-up
+#: "When this Single would be flipped while it has +1 STAR tokens on it, remove one ... and gain
+#: 2 Dollars instead": the token goes and the rest happens, and the card stays face-up
 _TOKEN_GUARD = re.compile(r"when this (?:card|single|one) would be flipped while it has (?:a|one or more) \+1 star "
                           r"tokens? on it, remove (?:a|one) \+1 star token from it(?:,? and (.+?))? instead")

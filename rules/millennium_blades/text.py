@@ -230,7 +230,7 @@ def _read_body(effect: dict, body: str) -> None:
         effect["ops"] = [{"op": "cancel_flip"}]
         return
     more = read_more_continuous(low.rstrip(".")) if timing == "ongoing" else None
-    if more is not None:  # "When this card would be flipped, you may discard ...": a rule of the card (Unite)
+    if more is not None:  # Unite's attaching and its guard: rules of the card
         effect["ops"] = more
         return
     gain_limit = read_rp_gain_limit(low) if timing in ("ongoing", "top") else None

@@ -15,7 +15,7 @@ def _view_fits(st) -> bool:
     return errors("millennium_blades", json.loads(json.dumps(st.view(None)))) == []
 
 
-def test_clash_with_the_opponent_with_the_highest_top_card():
+def test_clash_against_the_highest_top_card():
     """"Clashing": "If clashing with another player, choose a player with a Top Card"; "the
     opponent with the highest Top card" leaves no choice but the opponent whose Top Card ("Top
     Card": the right-most face-up card) has the highest Star Rating."""
@@ -65,33 +65,36 @@ def test_spend_up_to_dollars_and_gain_for_each_dollar_spent():
 
 
 def test_for_each_dollar_spent_a_clause_once_each():
-    """"For every Dollar you spent, put a +1 STAR token on a card in your tableau": the clause once
-    per Dollar, each its own choice ("FAQs": tokens count like any other)."""
-    text = "Play: Pay up to 3 Dollars. For every Dollar you spent, put a +1 STAR token on a card in your tableau."
+    """"For every Dollar you spent, <clause>": the clause once per Dollar, each its own choice
+    ("FAQs": tokens count like any other)."""
+    text = "Play: Pay up to 2 Dollars. For every Dollar you spent, put two +1 STAR tokens on one of your cards."
     effects, reason = compile_text(text)
     assert reason is None
+    assert effects[0]["ops"][1]["op"] == "repeat" and effects[0]["ops"][1]["per"] == {"count": "spent"}
     st = table(kit([card("Gilded Patron", text, star=2), card("Old Statue")]), kit([card("Far Statue")]))
     st.money[0] = 5
     place(st, 0, "Old Statue")
-    do(st, 'play "Gilded Patron"', "spend 2", "target 0 0", "target 0 1")
+    do(st, 'play "Gilded Patron"')
+    assert [str(a) for a in st.legal_actions(0)] == ["spend 0", "spend 1", "spend 2"]
+    do(st, "spend 2", "target 0 0", "target 0 1")
     assert st.money[0] == 3
-    assert sorted(st.tokens.values()) == [1, 1]
-    assert st.star(st.tableau[0][0]) == 4 and st.star(st.tableau[0][1]) == 3
+    assert sorted(st.tokens.values()) == [2, 2]
+    assert st.star(st.tableau[0][0]) == 5 and st.star(st.tableau[0][1]) == 4
 
 
 def test_lose_all_your_rp_and_count_what_was_lost():
-    """"FAQs": a loss takes what you have and stops at zero; "Lose all of your RP. For every 8 RP you
-    lost (rounded up), put a +1 STAR token on this card" counts the loss in steps of 8, rounded up as
-    printed (the parenthesis is how to count, not a reminder)."""
-    text = "Play: Lose all of your RP. For every 8 RP you lost (rounded up), put a +1 STAR token on this card."
+    """"FAQs": a loss takes what you have and stops at zero; "Lose all of your RP. For every 10 RP
+    you lost (rounded up), gain 2 Dollars" counts the loss in steps of 10, rounded up as printed (the
+    parenthesis is how to count, not a reminder)."""
+    text = "Play: Lose all of your RP. For every 10 RP you lost (rounded up), gain 2 Dollars."
     effects, reason = compile_text(text)
     assert reason is None
-    assert effects[0]["ops"][1]["per"] == {"count": "rp_lost", "every": 8, "round": "up"}
+    assert effects[0]["ops"][1]["per"] == {"count": "rp_lost", "every": 10, "round": "up"}
     st = table(kit([card("Burnt Offering", text, star=1)]), kit([]))
     st.rp[0] = 23
     do(st, 'play "Burnt Offering"')
     assert st.rp[0] == 0
-    assert st.star(st.tableau[0][0]) == 4  # 1 + 3 tokens
+    assert st.money[0] == 6  # 3 steps of 10, the last one short
     text = "Action: Lose all of your RP. For each 6 RP lost this way, gain one Dollar."
     st = table(kit([card("Pawn Broker", text), card("Filler")]), kit([]))
     place(st, 0, "Pawn Broker")
@@ -101,25 +104,27 @@ def test_lose_all_your_rp_and_count_what_was_lost():
 
 
 def test_do_this_more_times():
-    """"Do this two more times": the sentence before, again, twice: three +1 STAR tokens, each on a
-    card chosen then ("FAQs": "Do +1 STAR Tokens count ...")."""
-    text = "Play: Put a +1 STAR token on a card in an opponent's tableau. Do this two more times."
+    """"Do this two more times": the sentence before, again, twice: three pairs of +1 STAR tokens,
+    each on a card chosen then ("FAQs": "Do +1 STAR Tokens count ...")."""
+    text = "Play: Put two +1 STAR tokens on one of your cards. Do this two more times."
     effects, reason = compile_text(text)
     assert reason is None
     assert effects[0]["ops"][1]["op"] == "repeat" and effects[0]["ops"][1]["amount"] == 2
-    st = table(kit([card("Triple Blessing", text, star=2)]), kit([card("Far Statue"), card("Near Statue")]))
-    place(st, 1, "Far Statue", "Near Statue")
-    do(st, 'play "Triple Blessing"', "target 1 0", "target 1 1", "target 1 0")
-    assert st.star(st.tableau[1][0]) == 5 and st.star(st.tableau[1][1]) == 4
+    st = table(kit([card("Triple Blessing", text, star=2), card("Old Statue")]), kit([card("Far Statue")]))
+    place(st, 0, "Old Statue")
+    place(st, 1, "Far Statue")
+    do(st, 'play "Triple Blessing"', "target 0 0", "target 0 1", "target 0 0")
+    assert st.star(st.tableau[0][0]) == 7 and st.star(st.tableau[0][1]) == 4
+    assert st.tableau[1][0] not in st.tokens
 
 
-UNITE = ("Unite–Ongoing: Attach any number of CONSTRUCT cards from your hand to this one during your turn. When this "
-         "card would be flipped, you may discard one of the attached cards to prevent that flip. | Action: Gain 5 RP.")
+UNITE = ("Link–Ongoing: Attach any number of WATER cards from your hand to this Single during your turns. When this "
+         "one would be flipped, you may discard a card of the attached cards to prevent this flip. | Action: Gain 5 RP.")
 
 
 def _unite_table():
-    titan = card("Gear Titan", UNITE, star=4, types=("construct",))
-    cogs = [card("Cog Pup", types=("construct",)), card("Bolt Pup", types=("construct",)), card("Foot Guard")]
+    titan = card("Gear Titan", UNITE, star=4, elements=("water",))
+    cogs = [card("Cog Pup", elements=("water",)), card("Bolt Pup", elements=("water",)), card("Foot Guard")]
     hammer = card("Hammer Imp", "Play: Flip a card in another player's tableau.")
     st = table(kit([titan, *cogs]), kit([hammer, card("Spare Imp")]))
     place(st, 0, "Gear Titan")
@@ -127,14 +132,14 @@ def _unite_table():
 
 
 def test_unite_attaches_cards_of_its_kind_from_the_hand_during_your_turn():
-    """A keyword's full text is printed ("Set Specific Keywords"); "Attach any number of CONSTRUCT
-    cards from your hand to this one during your turn": each attachment a move of its own turn,
+    """A keyword's full text is printed ("Set Specific Keywords"); "Attach any number of WATER
+    cards from your hand to this Single during your turns": each attachment a move of its own turn,
     before or after its Single; it leaves the hand and is not in the tableau ("FAQs": "Attached
     cards are not considered in the tableau for effects"). Before the Single, a card is attached
     only if a Single is left to play ("Tournament Turns"; rules notes, "Unite")."""
     effects, reason = compile_text(UNITE)
     assert reason is None
-    assert effects[0]["ops"] == [{"op": "unite", "filter": {"type": "construct"}}, {"op": "attachment_guard"}]
+    assert effects[0]["ops"] == [{"op": "unite", "filter": {"element": "water"}}, {"op": "attachment_guard"}]
     st = _unite_table()
     moves = [str(a) for a in st.legal_actions(0)]
     assert 'unite "Cog Pup" 0' in moves and 'unite "Bolt Pup" 0' in moves and 'unite "Foot Guard" 0' not in moves
@@ -156,7 +161,7 @@ def test_unite_the_last_single_is_not_attached_before_the_turns_play():
 
 
 def test_unite_an_attachment_discarded_keeps_the_card_face_up():
-    """"When this card would be flipped, you may discard one of the attached cards to prevent that
+    """"When this one would be flipped, you may discard a card of the attached cards to prevent this
     flip": after its Action ("Use an Action": then flip the card) and against an
     opponent's flip; declined, the card is flipped and its attachments go to the binder ("FAQs")."""
     st = _unite_table()
@@ -174,15 +179,16 @@ def test_unite_an_attachment_discarded_keeps_the_card_face_up():
     assert sorted(st.cards[c].name for c in st.binder[0]) == ["Bolt Pup", "Cog Pup"]
 
 
-HEROIC = "Guardian–Reaction: When a card in an opponent's tableau would be flipped by an effect, you may flip this card instead."
+HEROIC = ("Guardian–Reaction: When a Single in an opponent's tableau would be flipped face-down by an effect, you may "
+          "gain 1 RP and flip this card instead.")
 
 
 def test_a_reaction_to_a_flip_in_another_players_tableau():
     """"Reaction" effects "are activated whenever the relevant condition on the effect is met. When
-    you activate a Reaction, the card that triggers it is flipped face-down"; "When a card in an
-    opponent's tableau would be flipped by an effect, you may flip this card instead": a
-    player other than the card's owner saves it; the player whose turn it is first, then clockwise
-    ("Effects on Cards"). Not for a card of its own tableau."""
+    you activate a Reaction, the card that triggers it is flipped face-down"; "When a Single in an
+    opponent's tableau would be flipped face-down by an effect, you may gain 1 RP and flip this card
+    instead": a player other than the card's owner saves it; the player whose turn it is first, then
+    clockwise ("Effects on Cards"). Not for a card of its own tableau."""
     effects, reason = compile_text(HEROIC)
     assert reason is None
     assert effects[0]["trigger"] == {"event": "would_flip", "by": "any", "whose": "opponent"}
@@ -198,7 +204,7 @@ def test_a_reaction_to_a_flip_in_another_players_tableau():
     do(st, 'play "Hammer Imp"', "target 1 0")
     assert st.current_players() == [2]
     do(st, 'react "Shield Knight"')
-    assert st.tableau[1][0] not in st.down and st.tableau[2][1] in st.down
+    assert st.tableau[1][0] not in st.down and st.tableau[2][1] in st.down and st.rp == [0, 0, 1]
     st = heroic_table()
     do(st, 'play "Hammer Imp"', "target 1 0", "decline")
     assert st.tableau[1][0] in st.down and st.tableau[2][1] not in st.down
@@ -208,31 +214,34 @@ def test_a_reaction_to_a_flip_in_another_players_tableau():
 
 
 def test_tokens_added_to_a_card_then_that_cards_star():
-    """"Add 3 +1 STAR tokens to a card in any player's tableau, then gain RP equal to that card's
-    STAR": the tokens go on the card chosen, and "that card" is that one ("FAQs": tokens count)."""
-    text = "Action: Add 3 +1 STAR tokens to a card in any player's tableau, then gain RP equal to that card's STAR."
+    """"Add 2 +1 STAR tokens to one of your cards, then gain Dollars equal to that card's STAR": the
+    tokens go on the card chosen, and "that card" is that one ("FAQs": tokens count)."""
+    text = "Action: Add 2 +1 STAR tokens to one of your cards, then gain Dollars equal to that card's STAR."
     effects, reason = compile_text(text)
     assert reason is None
     assert effects[0]["ops"][1]["per"] == {"count": "star", "card": "chosen"}
-    st = table(kit([card("Tuning Fork", text, star=1), card("Filler")]), kit([card("Far Statue", star=4)]))
-    place(st, 0, "Tuning Fork")
+    st = table(kit([card("Tuning Fork", text, star=1), card("Old Statue", star=4), card("Filler")]),
+               kit([card("Far Statue", star=6)]))
+    place(st, 0, "Old Statue", "Tuning Fork")
     place(st, 1, "Far Statue")
-    do(st, 'use "Tuning Fork"', "target 1 0")
-    assert st.rp[0] == 7
+    do(st, 'use "Tuning Fork"')
+    assert [str(a) for a in st.legal_actions(0)] == ["target 0 0", "target 0 1"]
+    do(st, "target 0 0")
+    assert st.money[0] == 6 and st.tokens[st.tableau[0][0]] == 2
 
 
-def test_a_card_whose_star_is_equal_to_or_lower_than_this_ones():
-    """"CARD DATA": a Star Rating; "whose STAR is equal to or lower than this card's STAR" is this
-    card's Star Rating or less (the equal one too)."""
-    text = "Action: Flip a card in an opponent's tableau whose STAR is equal to or lower than this card's STAR."
+def test_a_card_whose_star_is_at_least_this_ones():
+    """"CARD DATA": a Star Rating; "whose STAR Rating is equal to or higher than this card's STAR
+    Rating" is this card's Star Rating or more (the equal one too)."""
+    text = "Action: Flip a card in an opponent's tableau whose STAR Rating is equal to or higher than this card's STAR Rating."
     effects, reason = compile_text(text)
     assert reason is None
-    assert effects[0]["ops"][0]["target"]["filter"]["star"] == {"cmp": "<=", "value": "this"}
+    assert effects[0]["ops"][0]["target"]["filter"]["star"] == {"cmp": ">=", "value": "this"}
     st = table(kit([card("Even Scale", text, star=4), card("Filler")]),
-               kit([card("Same Weight", star=4), card("Heavy Weight", star=5)]))
+               kit([card("Same Weight", star=4), card("Light Weight", star=3)]))
     place(st, 0, "Even Scale")
-    place(st, 1, "Same Weight", "Heavy Weight")
-    do(st, 'use "Even Scale"')  # Same Weight is the one legal card: no choice asked
+    place(st, 1, "Same Weight", "Light Weight")
+    do(st, 'use "Even Scale"')  # Same Weight is the only legal card: no choice asked
     assert st.tableau[1][0] in st.down and st.tableau[1][1] not in st.down
 
 
@@ -266,14 +275,14 @@ def test_a_clash_loser_pays_you_or_has_rp_stolen():
 
 def test_look_at_the_top_card_of_the_store_then_choose_where_it_goes():
     """"Clashing" and "Aftermarket Space" name the Store's top card; "Look at the top card of the
-    Store deck. Either add it to your hand, put it on the bottom of the Store, or put it back. If you
-    add it to your hand, gain 12 RP": only its player sees it, it stays on top unless the option
-    moves it (rules notes, "Looking"); "If you add it ..." is more of that option."""
-    text = ("Action: Look at the top card of the Store deck. Either add it to your hand, put it on the bottom of the "
-            "Store, or put it back. If you add it to your hand, gain 12 RP.")
+    Store. Add it to your hand, put it back, or put it on the bottom of the Store. If you put it back,
+    gain 3 RP": only its player sees it, it stays on top unless the option moves it (rules notes,
+    "Looking"); "If you put it back ..." is more of that option."""
+    text = ("Action: Gain 2 Dollars. Look at the top card of the Store. Add it to your hand, put it back, or put it on "
+            "the bottom of the Store. If you put it back, gain 3 RP.")
     effects, reason = compile_text(text)
     assert reason is None
-    assert effects[0]["ops"][1]["options"][0] == [{"op": "place_looked", "to": "hand"}, {"op": "gain_rp", "amount": 12}]
+    assert effects[0]["ops"][2]["options"][1] == [{"op": "place_looked", "to": "top"}, {"op": "gain_rp", "amount": 3}]
 
     def seer_table():
         st = table(kit([card("Shop Seer", text), card("Filler")]), kit([]), store=(7, 2, 3))
@@ -283,27 +292,27 @@ def test_look_at_the_top_card_of_the_store_then_choose_where_it_goes():
     st = seer_table()
     top = st.store[-1]
     do(st, 'use "Shop Seer"', "option 0")
-    assert top in st.hand[0] and st.rp[0] == 12 and st.owner[top] == 0
+    assert top in st.hand[0] and st.rp[0] == 0 and st.money[0] == 2 and st.owner[top] == 0
     st = seer_table()
     do(st, 'use "Shop Seer"', "option 1")
-    assert st.store[0] == top and st.cards[st.store[-1]].printed_star == 2 and st.rp[0] == 0
+    assert st.store[-1] == top and st.rp[0] == 3
     st = seer_table()
     do(st, 'use "Shop Seer"', "option 2")
-    assert st.store[-1] == top
+    assert st.store[0] == top and st.cards[st.store[-1]].printed_star == 2 and st.rp[0] == 0
 
 
 def test_look_then_play_it_or_discard_it():
-    """"Play it, discard it to the Aftermarket, or return it to the top": played, it is a Single played
-    into the tableau ("Play a Single"), its Play effects too; not the turn's Single."""
-    text = "Action: Look at the top card of the Store deck. Play it, discard it to the Aftermarket, or return it to the top."
+    """"Put it back, play it, or discard it to the Aftermarket": played, it is a Single played into
+    the tableau ("Play a Single"), its Play effects too; not the turn's Single."""
+    text = "Action: Gain 2 RP. Look at the top card of the Store. Put it back, play it, or discard it to the Aftermarket."
     st = table(kit([card("Shop Seer", text), card("Filler")]), kit([]), store=(7, 2, 3))
     place(st, 0, "Shop Seer")
     top = st.store[-1]
-    do(st, 'use "Shop Seer"', "option 0")
-    assert st.tableau[0][-1] == top and st.plays_left == 1
+    do(st, 'use "Shop Seer"', "option 1")
+    assert st.tableau[0][-1] == top and st.plays_left == 1 and st.rp[0] == 2
     st = table(kit([card("Shop Seer", text), card("Filler")]), kit([]), store=(7, 2, 3))
     place(st, 0, "Shop Seer")
-    do(st, 'use "Shop Seer"', "option 1")
+    do(st, 'use "Shop Seer"', "option 2")
     assert st.aftermarket == [top]
 
 
@@ -323,20 +332,19 @@ def test_spend_any_number_of_dollars():
 
 
 def test_look_then_you_may_discard_it_and_if_you_do():
-    """"Look at the top card of the Store. You may discard it. If you do, gain RP equal to twice its
-    STAR":
+    """"You may discard it. If you do, gain Dollars equal to its STAR" after a look:
     a Store card discarded goes to the Store Discard (it has no owner's binder; "Discard a Card",
     rules notes "Looking"); declined, it stays on top and nothing is gained."""
-    text = "Play: Look at the top card of the Store. You may discard it. If you do, gain RP equal to twice its STAR."
+    text = "Play: Look at the top card of the Store. Gain 2 RP. You may discard it. If you do, gain Dollars equal to its STAR."
     effects, reason = compile_text(text)
     assert reason is None
     st = table(kit([card("Stock Taker", text)]), kit([]), store=(6, 2))
     top = st.store[-1]
     do(st, 'play "Stock Taker"', "option 0")
-    assert st.store_discard == [top] and st.rp[0] == 12
+    assert st.store_discard == [top] and st.money[0] == 6 and st.rp[0] == 2
     st = table(kit([card("Stock Taker", text)]), kit([]), store=(6, 2))
     do(st, 'play "Stock Taker"', "option 1")
-    assert st.store[-1] == top and st.rp[0] == 0
+    assert st.store[-1] == top and st.money[0] == 0
 
 
 def test_an_action_that_passes_the_turn():
@@ -357,8 +365,8 @@ def test_an_action_that_passes_the_turn():
     assert st.current_players() == [1] and len(st.hand[0]) == 2 and st.passes == 1
 
 
-IGNORING = ("Action: Clash with another player, ignoring the printed STAR of your cards. The winner gains 9 RP, and if "
-            "the winner's printed STAR rating is lower than the loser's, flip the losing card.")
+IGNORING = ("Action: Clash with a player, ignoring the printed STAR Rating of your Top Card. The winner gains 3 Dollars, "
+            "and if the winner's printed STAR Rating is higher than the loser's, gain 6 RP.")
 
 
 def _ignoring_table(printed, tokens):
@@ -372,40 +380,40 @@ def _ignoring_table(printed, tokens):
 
 def test_a_clash_ignoring_the_printed_star_of_your_cards():
     """"Clashing": each player adds the Star Rating of the card revealed to their Top Card's;
-    "ignoring the printed STAR of your cards": your Top Card counts its +1 STAR tokens, not its
-    printed Star Rating ("CARD DATA"; rules notes, "Ignoring the printed STAR"); "if the winner's
-    printed STAR is lower than the loser's, flip the losing card" compares the two cards as printed."""
+    "ignoring the printed STAR Rating of your Top Card": your Top Card counts its +1 STAR tokens, not
+    its printed Star Rating ("CARD DATA"; rules notes, "Ignoring the printed STAR"); "if the winner's
+    printed STAR Rating is higher than the loser's, gain 6 RP" compares the two cards as printed."""
     effects, reason = compile_text(IGNORING)
     assert reason is None
     assert effects[0]["ops"][0]["ignore_printed"] is True
-    assert effects[0]["ops"][1]["condition"] == {"test": "clash_printed", "cmp": "<"}
+    assert effects[0]["ops"][1]["condition"] == {"test": "clash_printed", "cmp": ">"}
     st = _ignoring_table(3, 2)  # 2 + 1 against 4 + 1 (it would be 5 + 1 counting the printed 3)
     do(st, 'use "Underdog Duelist"')
-    assert st.rp == [0, 9] and st.tableau[1][0] not in st.down  # the winner's printed 4 is not lower
+    assert st.money == [0, 3] and st.rp == [6, 0]  # the winner's printed 4 is higher than 3
     st = _ignoring_table(1, 6)  # 6 + 1 against 5 + 1
     do(st, 'use "Underdog Duelist"')
-    assert st.rp == [9, 0] and st.tableau[1][0] in st.down  # printed 1 is lower than 5
+    assert st.money == [3, 0] and st.rp == [0, 0]  # printed 1 is not higher than 5
 
 
 def test_a_token_removed_instead_of_a_flip():
-    """"When this one would be flipped while it has one or more +1 STAR tokens on it, remove one +1
-    STAR token from it and gain 7 RP instead": an Ongoing effect is "Not Optional" ("Effects on
+    """"When this Single would be flipped while it has one or more +1 STAR tokens on it, remove one
+    +1 STAR token from it and gain 2 Dollars instead": an Ongoing effect is "Not Optional" ("Effects on
     Cards"); the card stays face-up while it has tokens, then is flipped (rules notes, "A token
     instead of a flip")."""
-    text = ("Play: Put 2 +1 STAR tokens on this card. | Ongoing: When this one would be flipped while it has one or more "
-            "+1 STAR tokens on it, remove one +1 STAR token from it and gain 7 RP instead.")
+    text = ("Play: Put two +1 STAR tokens on this Single. | Ongoing: When this Single would be flipped while it has one "
+            "or more +1 STAR tokens on it, remove one +1 STAR token from it and gain 2 Dollars instead.")
     effects, reason = compile_text(text)
     assert reason is None
-    assert effects[1]["ops"] == [{"op": "token_guard", "ops": [{"op": "gain_rp", "amount": 7}]}]
+    assert effects[1]["ops"] == [{"op": "token_guard", "ops": [{"op": "gain_money", "amount": 2}]}]
     hammers = [card(name, "Play: Flip a card in another player's tableau.") for name in ("Hammer A", "Hammer B", "Hammer C")]
     st = table(kit([card("Stubborn Mule", text, star=2), card("Filler A"), card("Filler B")]), kit(hammers))
-    do(st, 'play "Stubborn Mule"', 'play "Hammer A"')  # the one card: no choice asked
+    do(st, 'play "Stubborn Mule"', 'play "Hammer A"')  # the only card: no choice asked
     mule = st.tableau[0][0]
-    assert mule not in st.down and st.tokens[mule] == 1 and st.rp[0] == 7
+    assert mule not in st.down and st.tokens[mule] == 1 and st.money[0] == 2
     do(st, 'play "Filler A"', 'play "Hammer B"', "target 0 0")
-    assert st.tokens.get(mule) is None and mule not in st.down and st.rp[0] == 14
+    assert st.tokens.get(mule) is None and mule not in st.down and st.money[0] == 4
     do(st, 'play "Filler B"', 'play "Hammer C"', "target 0 0")
-    assert mule in st.down and st.rp[0] == 14
+    assert mule in st.down and st.money[0] == 4
 
 
 def test_one_of_your_cards():
@@ -432,7 +440,7 @@ def test_a_reaction_that_ignores_a_clash():
     effects, reason = compile_text(mine)
     assert reason is None
     assert effects[0]["trigger"] == {"event": "would_clash", "by": "self"}
-    brawler = card("Brawler", "Play: Clash with an opponent. The winner gains 10 RP.", star=9)
+    brawler = card("Brawler", "Play: Clash with an opponent. The winner gains 4 Dollars.", star=9)
 
     def charm_table(text, third=False):
         kits = [kit([card("Foot Guard", star=1)], accessories=[card("Quiet Charm", text, kind="accessory")]),
@@ -450,27 +458,27 @@ def test_a_reaction_that_ignores_a_clash():
     do(st, 'play "Brawler"')
     assert st.current_players() == [0]
     do(st, 'react "Quiet Charm"')
-    assert st.rp == [0, 0] and len(st.store) == stock and st.accessories[0][0] in st.down
+    assert st.money == [0, 0] and len(st.store) == stock and st.accessories[0][0] in st.down
     st = charm_table(mine)
     do(st, 'play "Brawler"', "decline")
-    assert st.rp == [0, 10]
+    assert st.money == [0, 4]
     anyone = "Reaction: When a player would clash, ignore the clash."
     st = charm_table(anyone, third=True)
     do(st, 'play "Brawler"', "opponent 2")  # seat 0 is not in the clash, and may still ignore it
     assert st.current_players() == [0]
     do(st, 'react "Quiet Charm"')
-    assert st.rp == [0, 0, 0]
+    assert st.money == [0, 0, 0]
 
 
 def test_a_card_with_a_token_saved_by_a_reaction():
-    """"Reaction: When another card in your tableau with a +1 STAR token on it would be flipped by an
-    opponent's effect, flip this card instead and gain 3 Dollars": only a card with a token on it
-    ("FAQs": +1 STAR tokens) calls for it; used, its card is flipped ("Reaction") and the dollars gained."""
-    text = ("Reaction: When another card in your tableau with a +1 STAR token on it would be flipped by an opponent's "
-            "effect, flip this card instead and gain 3 Dollars.")
+    """"Reaction: When another face-up card in your tableau with one or more +1 STAR tokens would be
+    flipped by an opponent's effect, gain 2 RP and flip this card instead": only a card with a token
+    on it ("FAQs": +1 STAR tokens) calls for it; used, its card is flipped ("Reaction") and the RP gained."""
+    text = ("Reaction: When another face-up card in your tableau with one or more +1 STAR tokens would be flipped by an "
+            "opponent's effect, gain 2 RP and flip this card instead.")
     effects, reason = compile_text(text)
     assert reason is None
-    assert effects[0]["trigger"]["filter"] == {"where": "other", "tokens": {"cmp": ">=", "value": 1}}
+    assert effects[0]["trigger"]["filter"] == {"where": "other", "face": "up", "tokens": {"cmp": ">=", "value": 1}}
     hammer = card("Hammer Imp", "Play: Flip a card in another player's tableau.")
     st = table(kit([card("Old Statue"), card("Bare Statue"), card("Coin Shield", text)]), kit([hammer, card("Spare")]),
                first_player=1)
@@ -483,28 +491,28 @@ def test_a_card_with_a_token_saved_by_a_reaction():
     place(st, 0, "Old Statue", "Bare Statue", "Coin Shield")
     st.tokens[st.tableau[0][0]] = 1
     do(st, 'play "Hammer Imp"', "target 0 0", 'react "Coin Shield"')
-    assert st.tableau[0][0] not in st.down and st.tableau[0][2] in st.down and st.money[0] == 3
+    assert st.tableau[0][0] not in st.down and st.tableau[0][2] in st.down and st.rp[0] == 2
 
 
 def test_an_accessory_in_any_players_tableau():
     """"Accessories": "A card cannot affect or target your Accessories unless it specifically says it
-    can": "Flip an Accessory in an opponent's tableau" says so; "Whenever an Accessory in any
-    player's tableau is flipped" sees it, and an Action's own flip too ("Use an Action")."""
+    can": "Flip an Accessory in an opponent's tableau" says so; "Whenever an Accessory in your
+    tableau is flipped" sees an Action's own flip ("Use an Action"), not the opponent's accessory."""
     flipper = "Action: Flip an Accessory in an opponent's tableau."
-    watcher = "Ongoing: Whenever an Accessory in any player's tableau is flipped, gain 4 RP."
+    watcher = "Ongoing: Whenever an Accessory in your tableau is flipped, gain 2 Dollars."
     effects, reason = compile_text(flipper)
     assert reason is None
     assert effects[0]["ops"][0]["target"] == {"player": "opponent", "pick": "choice", "zone": "accessory",
                                               "filter": {"face": "up"}}
-    anyone = compile_text("Action: Flip an Accessory in any player's tableau, then gain 1 RP.")[0]
-    assert anyone is not None and anyone[0]["ops"][0]["target"]["player"] == "any"
+    anyone = compile_text("Play: Gain 3 RP, then flip an Accessory in any player's tableau.")[0]
+    assert anyone is not None and anyone[0]["ops"][1]["target"]["player"] == "any"
     st = table(kit([card("Gear Watcher", watcher), card("Filler")], accessories=[card("Rust Wand", flipper, kind="accessory")]),
                kit([card("Spare")], accessories=[card("Shiny Ring", "Score: Gain 5 RP.", kind="accessory")]))
     place(st, 0, "Gear Watcher")
-    do(st, 'use "Rust Wand"')  # the one accessory of an opponent: no choice asked
+    do(st, 'use "Rust Wand"')  # the only accessory of an opponent: no choice asked
     ring, wand = st.accessories[1][0], st.accessories[0][0]
     assert ring in st.down and wand in st.down  # the ring, then the wand as its Action ends
-    assert st.rp[0] == 8
+    assert st.money[0] == 2  # the wand's own flip, not the ring's
 
 
 def test_a_card_moved_to_the_right_end_of_its_owners_tableau():
