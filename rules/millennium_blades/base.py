@@ -55,12 +55,17 @@ class MBBase(ForkedRngField, Declared, GameState):
     metagame: Annotated[list[int], SHALLOW]
     down: Annotated[set[int], SHALLOW]  # the face-down cards
     tokens: Annotated[dict[int, int], SHALLOW]  # card -> its +1 Star tokens
+    sell_marked: Annotated[dict[int, int], SHALLOW]  # card -> the Sell Markers on it (ops_more_b.py)
+    revealed_by: Annotated[dict[int, int], COPY_ON_WRITE]  # card -> the cards its last reveal_hand showed
     powers_used: Annotated[set[int], SHALLOW]  # powers whose Action was used (once a tournament)
     out: Annotated[set[int], SHALLOW]  # seats removed by the infinite-loop rule
     # per seat: counters
     rp: Annotated[list[int], SHALLOW]
     money: Annotated[list[int], SHALLOW]
     clashes_won: Annotated[list[int], SHALLOW]
+    friends: Annotated[list[list[int]], EACH]  # per Friendship card it holds: the seat that gave it (whole game)
+    markers_left: Annotated[list[int], SHALLOW]  # the Sell Markers it may still put on its cards
+    friendship_left: Annotated[list[int], SHALLOW]  # its own Friendship cards it still has (the whole game's)
     purse: Annotated[list[int], SHALLOW]  # the dollars a ``pay_money`` op may spend (the whole game's)
     stats: Annotated[list[dict[str, dict[str, int]]], EACH_OF_EACH_VALUE]  # "played" and "flipped", per card name
     # the turn ("Tournament Turns")
@@ -71,6 +76,7 @@ class MBBase(ForkedRngField, Declared, GameState):
     plays_left: int
     played_this_turn: int
     action_used: bool
+    turn_ending: bool  # the turn's "At the end of your turn" effects are resolving (ops_more_b.py)
     phase: str
     steps: int
     # what is resolving
@@ -139,7 +145,7 @@ class MBBase(ForkedRngField, Declared, GameState):
         @abstractmethod
         def collect(self, event: str, card: int | None, by: int | None, whose: int | None = None) -> list[dict]: ...
         @abstractmethod
-        def flip_card(self, card: int, by: int) -> bool: ...
+        def flip_card(self, card: int, by: int, *, flip_effects: bool = True) -> bool: ...
         @abstractmethod
         def frame(self, seat: int, source: int | None, effect: dict, ctx: dict | None = None, *,
                   extra: tuple = (), optional: bool | None = None, needs_face_up: bool = False) -> dict: ...
@@ -204,6 +210,17 @@ class MBBase(ForkedRngField, Declared, GameState):
         def looked_placeable(self, op: dict, ctx: dict, seat: int) -> bool: ...
         @abstractmethod
         def heroic_reaction(self, frame: dict, card: int, owner: int, by: int, key: str) -> bool | None: ...
+        # -- ops_more_b.py -------------------------------------------------------------------------------
+        @abstractmethod
+        def more_b_holds(self, cond: dict, seat: int) -> bool: ...
+        @abstractmethod
+        def more_b_count(self, kind: str, seat: int, source: int | None) -> int: ...
+        @abstractmethod
+        def sell_marker_shield(self, card: int, by: int) -> bool: ...
+        @abstractmethod
+        def offer_sell_marker(self, seat: int, card: int) -> list[dict]: ...
+        @abstractmethod
+        def end_turn_effects(self) -> bool: ...
 
 
 # last: the catalogue's effects import the mixins, which import this module (the annotations above

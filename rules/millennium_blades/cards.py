@@ -16,6 +16,7 @@ from rules.core.schema import ENUM, INT, LIST, STR, TAGS, Attribute, CardType, G
 from rules.millennium_blades.deck_rules import DECK_RULE_OPS
 from rules.millennium_blades.market_ops import MARKET_EFFECT_OPS
 from rules.millennium_blades.ops_more_a import MORE_A_EFFECT_OPS
+from rules.millennium_blades.ops_more_b import MORE_B_OPS
 from rules.millennium_blades.replacement import REPLACEMENT_OPS
 from rules.millennium_blades.vocabulary import (
     CARD_KINDS,
@@ -42,11 +43,11 @@ EFFECT_OPS = {
     "lose_rp": OpSpec("Lose ranking points (never below zero).", RP),
     "gain_money": OpSpec("Gain Millennium Dollars (times a count, per).", {**N, "who": "str", "per": ANY}),
     "flip": OpSpec("Flip face-up cards face-down (no_reaction: \"This effect cannot be reacted to\").",
-                   {"target": ANY, "optional": "bool", "no_reaction": "bool"}),
+                   {"target": ANY, "optional": "bool", "no_reaction": "bool", "no_flip_effects": "bool"}),
     "clash": OpSpec("Clash with an opponent or with all players; results run the branches.",
                     {"with": "str", "win": ANY, "lose": ANY, "tie": ANY, "winner": ANY, "losers": ANY,
                      "their_card": "str", "use": "str", "rival": "str", "ignore_printed": "bool"}),
-    "star_tokens": OpSpec("Put +1 Star tokens on cards.", {**N, "target": ANY}),
+    "star_tokens": OpSpec("Put +1 Star tokens on cards (times a count, per).", {**N, "target": ANY, "per": ANY}),
     "insert": OpSpec("Scurry: insert this card anywhere into your tableau.", {}),
     "copy_attributes": OpSpec("Mimicry: the elements and types of the face-up card to the left.", {}),
     "protect": OpSpec("Cards cannot be flipped by opponents' effects.", {"target": "str", "filter": ANY}),
@@ -108,6 +109,7 @@ EFFECT_OPS = {
     **MARKET_EFFECT_OPS,
     **MORE_A_EFFECT_OPS,
     **REPLACEMENT_OPS,
+    **MORE_B_OPS,
     **DECK_RULE_OPS,
 }
 

@@ -68,7 +68,8 @@ class CardDef:
                  # special_ops.py: cards the engine looks for where they are (hand, entering, tableau)
                  **{name: bool(self.continuous(name)) for name in ("play_condition", "enters_with_tokens", "grant_flip",
                                                                   "exact_copy", "no_attach", "unite",
-                                                                  "attachment_guard", "token_guard")},
+                                                                  "attachment_guard", "token_guard",
+                                                                  "sell_marker_shield")},
                  "pass_turn": any(_has_op(e["ops"], "pass_turn") for e in self.effects),  # ops_more_a.py
                  # replacement.py: RP gains only cards with this rule can change
                  "rp_gain_limit": bool(self.continuous("rp_gain_limit") or self.continuous("rp_gain_limit", "top")),

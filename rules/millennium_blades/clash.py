@@ -106,6 +106,9 @@ class ClashMixin(MarketMixin):
             if guarded:
                 ctx[f"{k}:done"] = j + 1
                 continue
+            if card not in self.down and self.sell_marked and self.sell_marker_shield(card, seat):
+                ctx[f"{k}:done"] = j + 1  # a Sell Marker removed instead (ops_more_b.py)
+                continue
             if owner_seat is not None and owner_seat != seat and card not in self.down and self.attached \
                     and self.shield_with_attachment(card, seat):
                 ctx[f"{k}:done"] = j + 1
@@ -127,7 +130,8 @@ class ClashMixin(MarketMixin):
                 cancelled = heroic
             if not cancelled:
                 star = self.star(card)
-                if self.flip_card(card, seat):  # "If you did": the card this effect flipped, as it was
+                # "If you did": the card this effect flipped, as it was
+                if self.flip_card(card, seat, flip_effects=not op.get("no_flip_effects")):
                     ctx["did"], ctx["flipped"], ctx["flipped_star"] = True, card, star or 0
                     ctx["flipped_count"] = ctx.get("flipped_count", 0) + 1  # "flipped this way"
                     ctx["flipped_stars"] = ctx.get("flipped_stars", 0) + (star or 0)
@@ -160,6 +164,8 @@ class ClashMixin(MarketMixin):
     # -- +1 Star tokens ("Blast Off") ------------------------------------------------------------------
     def op_tokens(self, frame: dict, op: dict, k: int) -> bool:
         seat, amount = frame["seat"], op.get("amount", 1)
+        if "per" in op:  # "two +1 STAR Tokens ... for each ..." (phrases_more_b.py)
+            amount *= self.count(op["per"], frame["source"], seat, frame["ctx"])
         if op["target"]["pick"] == "next_played" and "next_played" not in frame["ctx"]:
             # on the next card played; a Next effect resolving names that card already
             self.next_effects[seat].append(("tokens", amount))

@@ -17,6 +17,7 @@ from rules.millennium_blades.phrases import (
     read_target,
 )
 from rules.millennium_blades.phrases_more_a import read_more_clause, read_more_continuous
+from rules.millennium_blades.phrases_more_b import read_clause_b, read_early_b
 from rules.millennium_blades.special_text import read_purpose, read_special_clause, read_special_continuous
 
 _RP = r"(?:rp|ranking points?)"
@@ -33,6 +34,9 @@ def read_clause(text: str, timing: str, effect: dict, last: dict) -> list[dict]:
     text = text.strip().rstrip(".")
     if not text:
         raise Unread(text, "an empty clause")
+    early = read_early_b(text, last)  # phrases_more_b.py
+    if early is not None:
+        return early
     m = re.match(rf"^({_WHO_RE}) (gains?|loses?) (.+)$", text)
     if m and m.group(1) != "you":
         op = _points(f"{m.group(2).rstrip('s')} {m.group(3)}")
@@ -148,6 +152,8 @@ def read_clause(text: str, timing: str, effect: dict, last: dict) -> list[dict]:
     if special is not None:
         return special
     more = read_more_clause(text, timing, effect, last)  # phrases_more_a.py
+    if more is None:
+        more = read_clause_b(text, timing, effect, last)  # phrases_more_b.py
     if more is not None:
         return more
     raise Unread(text, "an effect")

@@ -92,11 +92,15 @@ def read_condition(text: str) -> dict:
     market = read_market_condition(text)
     if market is not None:
         return market
+    from rules.millennium_blades.phrases_more_b import read_condition_b
     from rules.millennium_blades.special_text import read_special_condition  # it reads clauses in turn
 
     special = read_special_condition(text)
     if special is not None:
         return special
+    more = read_condition_b(text)
+    if more is not None:
+        return more
     raise Unread(text, "a condition")
 
 

@@ -44,6 +44,14 @@ from rules.millennium_blades.ops_more_a import (
     more_a_count_errors,
     more_a_op_errors,
 )
+from rules.millennium_blades.ops_more_b import (
+    MORE_B_CONTINUOUS_OPS,
+    MORE_B_COUNTS,
+    MORE_B_OPS,
+    MORE_B_TESTS,
+    more_b_condition_errors,
+    more_b_op_errors,
+)
 from rules.millennium_blades.special_ops import SPECIAL_CONTINUOUS_OPS, special_op_errors
 from rules.millennium_blades.vocabulary import ELEMENTS, KEYWORDS, TIMINGS, TRIGGERED_TIMINGS, TYPE_VALUES
 
@@ -61,7 +69,7 @@ ZONES = ("tableau", "opponents", "all", "hand", "kit", "binder", "aftermarket")
 #: many cards the effect flipped, and their Star Ratings as they were
 COUNTS = ("cards", "elements", "types", "star_tokens", "stars", "clashes_won", "star", "empty_slots", "rp",
           "those_stars", "highest_flipped", "players_discarded", "sets", "those_distinct", "players_with",
-          "those_count", "star_values", "flipped_this_way", "flipped_stars", *MORE_A_COUNTS)
+          "those_count", "star_values", "flipped_this_way", "flipped_stars", *MORE_A_COUNTS, *MORE_B_COUNTS)
 #: REF: a card an effect names: this card, its neighbours, your Top Card, the card a Next effect or
 #: trigger is about, the card just revealed
 #: the card a clash with the Aftermarket was against (clashed), the card taken from the Aftermarket
@@ -77,10 +85,11 @@ WHO = ("self", "each_opponent", "that_player", "chosen_opponent", "each", "each_
        *ALLY_PLAYERS)
 #: clash: you are in a clash that occurs; clash_any: any clash occurs (both after its result)
 EVENTS = ("play", "flipped", "would_flip", "clash_won", "clash_lost", "clash", "clash_any", "star_tokens",
-          "would_lose_clash", "action_used", "would_lose_rp", "clash_card", "turn_start", *MORE_A_EVENTS)
+          "would_lose_clash", "action_used", "would_lose_rp", "clash_card", "turn_start", "turn_end", "discard",
+          *MORE_A_EVENTS)
 SIDES = ("self", "opponent", "any")
 CONTINUOUS_OPS = ("protect", "extra_slot", "set_star", "star_bonus", "copy_attributes", "clash_star", "no_rp_loss",
-                  "rp_gain_limit", *SPECIAL_CONTINUOUS_OPS, *MORE_A_CONTINUOUS_OPS)
+                  "rp_gain_limit", *SPECIAL_CONTINUOUS_OPS, *MORE_A_CONTINUOUS_OPS, *MORE_B_CONTINUOUS_OPS)
 #: the sides of a Character or Venue card, and its Deckbuilding side's timings and ops
 CARD_SIDES = ("deckbuilding", "tournament")
 COMPONENT_TIMINGS = ("deckbuilding", "setup")
@@ -248,7 +257,7 @@ def _op(name: str | None, op: Mapping[str, Any], where: str) -> Errors:
         errors += _int(op.get("amount", 1), f"{where}.amount")
     if name == "star_bonus" and op.get("card", "this") not in ("this", "top"):
         errors.append((f"{where}.card", "is this or top"))
-    if name in ("gain_rp", "lose_rp", "set_star", "star_bonus", "gain_money", "steal_rp") and "per" in op:
+    if name in ("gain_rp", "lose_rp", "set_star", "star_bonus", "gain_money", "steal_rp", "star_tokens") and "per" in op:
         errors += count_errors(op["per"], f"{where}.per")
     if "max" in op:
         errors += _int(op["max"], f"{where}.max")
@@ -292,6 +301,8 @@ def _op(name: str | None, op: Mapping[str, Any], where: str) -> Errors:
         errors += special_op_errors(name, op, where)
     elif name in MORE_A_OPS:
         errors += more_a_op_errors(name, op, where)
+    elif name in MORE_B_OPS:
+        errors += more_b_op_errors(name, op, where)
     elif name == "if":
         errors += condition_errors(op.get("condition"), f"{where}.condition")
         errors += ops_errors(op.get("then"), f"{where}.then")
@@ -358,7 +369,7 @@ def count_errors(count: Any, path: str) -> Errors:
     if count["count"] == "those_distinct":
         return [] if count.get("what") in ("type", "element", "star") else [(f"{path}.what", "is type, element or star")]
     if count["count"] in ("clashes_won", "empty_slots", "rp", "those_stars", "highest_flipped",
-                          "players_discarded", "those_count", "flipped_this_way", "flipped_stars"):
+                          "players_discarded", "those_count", "flipped_this_way", "flipped_stars", *MORE_B_COUNTS):
         return errors
     if count.get("zone", "tableau") not in ZONES:
         errors.append((f"{path}.zone", f"{count.get('zone')!r} is not one of {', '.join(ZONES)}"))
@@ -391,6 +402,8 @@ def condition_errors(cond: Any, path: str) -> Errors:
         return [] if cond.get("card") == "this" else [(f"{path}.card", "is this")]
     if test in ("did", "your_turn", "lost_short"):  # "If you did": the effect's last flip, discard or payment happened
         return []
+    if test in MORE_B_TESTS:  # RP beside you (ops_more_b.py)
+        return more_b_condition_errors(cond, path)
     if test == "flipped_by":  # a Flip effect: whose effect flipped the card
         return [] if cond.get("by") in ("self", "opponent") else [(f"{path}.by", "is self or opponent")]
     return [(f"{path}.test", f"{test!r} is not a condition test (count, card, not, did, clash_result, alike)")]

@@ -111,7 +111,9 @@ def new_game(decks: list[DeckList], seed: int, **options) -> MBState:
     return MBState(list(decks), seed, store=options.get("store"), metagame=options.get("metagame", ()),
                    chart=options.get("chart", "round1"), first_player=options.get("first_player", 0),
                    turn_limit=options.get("turn_limit", TURN_LIMIT), powers=options.get("powers"),
-                   kit_limits=options.get("kit_limits"), purse=options.get("purse"))
+                   kit_limits=options.get("kit_limits"), purse=options.get("purse"),
+                   friends=options.get("friends"), friendship_left=options.get("friendship_left"),
+                   sell_markers=options.get("sell_markers"))
 
 
 ENGINE = EngineSpec(
@@ -133,6 +135,9 @@ ENGINE = EngineSpec(
         code_only("powers", "per seat, the CardSpecs of the Tournament sides the seat holds as powers", list, tuple, dict),
         code_only("kit_limits", "per seat, the kit's limits"),
         code_only("purse", "per seat, the money to start with"),
+        code_only("friends", "per seat, the givers of the other players' Friendship cards it holds", list, tuple),
+        code_only("friendship_left", "per seat, its own Friendship cards not given", list, tuple),
+        code_only("sell_markers", "per seat, the Sell Markers it has", list, tuple),
     ),
 )
 

@@ -170,7 +170,7 @@ class FlowMixin(MBBase):
             return
         if self.phase == "scoring":
             self.finish()
-        elif self.seat_turn in self.out:
+        elif self.turn_ending or self.seat_turn in self.out:  # its end-of-turn effects resolved
             self.end_turn()
         elif self.played_this_turn and not self.can_play(self.seat_turn) and (
                 self.action_used or not self.has_usable_action(self.seat_turn)) \
@@ -197,6 +197,7 @@ class FlowMixin(MBBase):
             self.log("play", seat, card=definition.name, slot=len(self.tableau[seat]) - 1)
         if card in self.cards_with("enters_with_tokens"):
             self.enter_with_tokens(seat, card)
+        marker = self.offer_sell_marker(seat, card) if card in self.cards_with("sell_marker_shield") else []
         if self.copiers is None or self.copiers:  # an exact copy is one as it comes into play
             self.refresh_copies()
             definition = self.cards[card]
@@ -213,7 +214,7 @@ class FlowMixin(MBBase):
                 effect = self.cards[entry[1]].effects[entry[2]]
                 frames.append(self.frame(seat, entry[1], effect, {"next_played": card, "played": card}, needs_face_up=True))
         self.next_effects[seat] = [("effect", card, i) for i, _e in definition.timed("next")]
-        self.push(frames + reactions)
+        self.push(marker + frames + reactions)
 
     def use_action(self, seat: int, card: int) -> None:
         """"To use an action, perform the text on the card, then flip the card face-down"."""
@@ -230,6 +231,9 @@ class FlowMixin(MBBase):
 
     def end_turn(self) -> None:
         """"Once all players pass in succession, the tournament ends"."""
+        if self.end_turn_effects():  # "At the end of your turn" effects first (ops_more_b.py)
+            return
+        self.turn_ending = False
         self.passes = 0 if self.played_this_turn else self.passes + 1
         active = self.num_players - len(self.out)  # players still in the tournament
         if not active or self.passes >= active:

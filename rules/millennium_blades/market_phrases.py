@@ -274,10 +274,11 @@ def read_market_clause(text: str, timing: str, effect: dict, last: dict) -> list
         return [{**op, "max": number(m.group(3))}] if m.group(3) else [op]
     m = re.fullmatch(rf"(gain|lose) rp equal to (?:({MULTIPLE}) )?the star rating of ((?:all|both|each) .+)", text)
     if m:  # "the STAR of all cards adjacent to this one": their Star Ratings added up ("CARD DATA")
+        from rules.millennium_blades.clauses import _combined
         from rules.millennium_blades.phrases import read_count
 
         return [{"op": f"{m.group(1)}_rp", "amount": number(m.group(2)) if m.group(2) else 1,
-                 "per": {**read_count(re.sub(r"^(?:all|both|each) ", "", m.group(3))), "count": "stars"}}]
+                 "per": _combined(read_count(re.sub(r"^(?:all|both|each) ", "", m.group(3))))}]
     m = re.fullmatch(rf"(gain|lose) rp equal to (?:({MULTIPLE}) )?the highest star(?: rating)? (?:flipped by this effect|"
                      r"of the cards flipped this way)", text)
     if m:  # the highest Star Rating among the cards this effect flipped, as they were
@@ -421,7 +422,7 @@ def read_market_count(text: str) -> dict | None:
     if m:  # the players, you too, with such a card in their tableau
         flt, zone, rest = card_phrase(m.group(1) if re.match(r"(?:a|an|one) ", m.group(1)) else f"a {m.group(1)}")
         return {"count": "players_with", "filter": flt} if not rest and zone == "tableau" else None
-    m = re.fullmatch(r"different (type|element|star(?: rating)?) revealed", text)
+    m = re.fullmatch(r"different (type|element|star(?: rating)?) revealed(?: this way)?", text)
     if m:  # the cards "Reveal any number of cards from your hand" showed
         return {"count": "those_distinct", "what": m.group(1).split()[0]}
     m = re.fullmatch(r"(?:different )?(sets?|star(?: rating)?s?) (?:among|in) (.+)", text)

@@ -221,6 +221,11 @@ def read_count(text: str) -> dict:
     if re.fullmatch(r"(?:open |empty )slots? in your tableau", text):  # "Tableau": the slots no card fills
         return {"count": "empty_slots"}
     from rules.millennium_blades.market_phrases import read_market_count  # it reads card phrases
+    from rules.millennium_blades.phrases_more_b import read_count_b
+
+    more = read_count_b(text)
+    if more is not None:
+        return more
 
     market = read_market_count(text)
     if market is not None:
@@ -328,6 +333,8 @@ def read_event(text: str) -> dict:
         if rest:
             raise Unread(rest, "after the card played")
         return _trim({"event": "play", "by": _BY[m.group(1)], "filter": flt})
+    if text == "your turn ends":  # "At the end of your turn" (phrases_more_b.py, ops_more_b.py)
+        return {"event": "turn_end"}
     if text == "your turn starts":  # "At the start of your turn" ("Tournament Turns")
         return {"event": "turn_start"}
     if re.fullmatch(r"you win a clash", text):
@@ -368,6 +375,11 @@ def read_event(text: str) -> dict:
         return {"event": "action_used"}
     if text == "you would lose a clash":  # a Reaction the clash asks for (market_phrases, clash.py)
         return {"event": "would_lose_clash"}
+    from rules.millennium_blades.phrases_more_b import read_event_b
+
+    more = read_event_b(text)
+    if more is not None:
+        return more
     raise Unread(text, "an event")
 
 

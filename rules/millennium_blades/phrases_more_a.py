@@ -232,5 +232,6 @@ def read_more_continuous(s: str) -> list[dict] | None:
 
 #: "When this Single would be flipped while it has +1 STAR tokens on it, remove one ... and gain
 #: 2 Dollars instead": the token goes and the rest happens, and the card stays face-up
-_TOKEN_GUARD = re.compile(r"when this (?:card|single|one) would be flipped while it has (?:a|one or more) \+1 star "
-                          r"tokens? on it, remove (?:a|one) \+1 star token from it(?:,? and (.+?))? instead")
+_TOKEN_GUARD = re.compile(r"(?:when|whenever) this (?:card|single|one) would be flipped while it has "
+                          r"(?:a|one or more|at least one) \+1 star tokens? on it, remove (?:a|one) \+1 star token "
+                          r"from it(?:,? and (.+?))? instead")

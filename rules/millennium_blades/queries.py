@@ -8,6 +8,7 @@ import operator
 
 from rules.millennium_blades.base import MBBase
 from rules.millennium_blades.ops_more_a import MORE_A_COUNTS, MORE_A_TESTS, more_a_count, more_a_holds
+from rules.millennium_blades.ops_more_b import MORE_B_COUNTS
 
 TABLEAU_SLOTS = 6  # the Tournament Board's singles area ("Tableau"); see the rules notes
 #: the FILTER keys that look at a card's elements (``ELEMENT_KEYS``) or types (``TYPE_KEYS``)
@@ -299,6 +300,8 @@ class QueryMixin(MBBase):
             return self.rp[seat]
         if kind in MORE_A_COUNTS:  # what this effect spent or lost (ops_more_a.py)
             return more_a_count(count, ctx or {})
+        if kind in MORE_B_COUNTS:  # Friendship cards held and given, cards revealed (ops_more_b.py)
+            return self.more_b_count(kind, seat, source)
         if kind == "empty_slots":
             return max(0, self.capacity(seat) - len(self.tableau[seat]))
         if kind == "those_stars":  # the cards the effect just moved, each as it is now
@@ -389,4 +392,6 @@ class QueryMixin(MBBase):
             return self.alike_holds(cond, source, ctx)
         if test == "pair":
             return self.pair_holds(cond, source, seat)
+        if test in ("neighbour_rp", "least_rp"):
+            return self.more_b_holds(cond, seat)
         return CMP[cond["cmp"]](self.count(cond["of"], source, seat, ctx), cond["value"])

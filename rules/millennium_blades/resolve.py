@@ -17,6 +17,7 @@ from rules.core.engine import Action
 from rules.millennium_blades.clash import ClashMixin
 from rules.millennium_blades.effects import ALLY_PLAYERS, EVENTS, MARKET_OPS
 from rules.millennium_blades.ops_more_a import MORE_A_OPS, MoreOpsAMixin
+from rules.millennium_blades.ops_more_b import MORE_B_OPS, MoreOpsBMixin
 from rules.millennium_blades.replacement import limited_gain
 from rules.millennium_blades.special_ops import SpecialOpsMixin
 
@@ -24,10 +25,10 @@ LOOP_LIMIT = 3000  # ops resolved in one decision: beyond this, "Infinite Loops"
 ACCEPT, DECLINE = Action("accept"), Action("decline")
 TRIGGERED_BY = {event: f"on {event}" for event in EVENTS}  # the CardDef feature of an event's listeners
 #: events whose trigger is about the listener's own seat unless it says otherwise ("you win a clash")
-SELF_EVENTS = ("clash_won", "clash_lost", "clash", "star_tokens", "action_used", "turn_start")
+SELF_EVENTS = ("clash_won", "clash_lost", "clash", "star_tokens", "action_used", "turn_start", "turn_end", "discard")
 
 
-class ResolveMixin(ClashMixin, SpecialOpsMixin, MoreOpsAMixin):
+class ResolveMixin(ClashMixin, SpecialOpsMixin, MoreOpsAMixin, MoreOpsBMixin):
     # -- frames --------------------------------------------------------------------------------------
     def frame(self, seat: int, source: int | None, effect: dict, ctx: dict | None = None, *,
               extra: tuple = (), optional: bool | None = None, needs_face_up: bool = False) -> dict:
@@ -174,6 +175,8 @@ class ResolveMixin(ClashMixin, SpecialOpsMixin, MoreOpsAMixin):
             return self.op_attach(frame, op, k)
         if name == "attach_from_hand":
             return self.op_attach_from_hand(frame, op, k)
+        if name in MORE_B_OPS or name == "_sell_marker":
+            return self.do_more_b_op(frame, op, k)
         if name == "keep_source":  # "Action: ... Do not flip this card.": the card's text overrides "Use an Action"
             ctx["keep_source"] = True
             return True
@@ -341,6 +344,8 @@ class ResolveMixin(ClashMixin, SpecialOpsMixin, MoreOpsAMixin):
             ctx[f"{key}:done"] = True
             self.log("discard", seat, card=self.cards[card].name)
         ctx["did"] = True
+        if self.cards_with("on discard"):  # "Each time you discard one or more cards" (ops_more_b.py)
+            self.triggered.extend(self.collect("discard", None, seat))
         return True
 
     def op_pay(self, frame: dict, op: dict) -> bool:
@@ -430,7 +435,7 @@ class ResolveMixin(ClashMixin, SpecialOpsMixin, MoreOpsAMixin):
                 self.down.add(card)
         return self.matches(card, flt, source)
 
-    def flip_card(self, card: int, by: int) -> bool:
+    def flip_card(self, card: int, by: int, *, flip_effects: bool = True) -> bool:
         """"Flip a Card": turned face-down, a blank card; its Flip effects and "flipped" triggers."""
         if card in self.down or self.cards_with("token_guard") and self.token_guard(card):  # ops_more_a.py
             return False
@@ -447,9 +452,10 @@ class ResolveMixin(ClashMixin, SpecialOpsMixin, MoreOpsAMixin):
         if self.log_events:
             self.log("flip", by, card=self.cards[card].name, seat=whose, slot=self.slot_of(card))
         # its Flip effects see the +1 Star tokens it had ("for each +1 STAR Token on this card")
+        # "but do not activate any Flip effects" (flip_effects False): the card's own and granted ones
         own = [self.frame(whose, card, e, {"flipped_by": by, "that_player": by, "tokens_lost": tokens})
-               for _i, e in self.cards[card].timed("flip")] if whose is not None else []
-        if whose is not None and self.cards_with("grant_flip"):
+               for _i, e in self.cards[card].timed("flip")] if whose is not None and flip_effects else []
+        if whose is not None and flip_effects and self.cards_with("grant_flip"):
             own += self.granted_flips(card, by, whose)
         self.triggered.extend(own + self.collect("flipped", card, by, whose))
         return True

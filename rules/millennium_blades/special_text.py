@@ -35,6 +35,10 @@ def read_untimed(text: str) -> dict | None:
     for sentence in _sentences(body):
         found = _card_rule(sentence)
         if found is None:
+            from rules.millennium_blades.phrases_more_b import read_card_rule_b  # it reads conditions
+
+            found = read_card_rule_b(sentence)
+        if found is None:
             return None
         ops += found
     return {"timing": "ongoing", "ops": ops} if ops else None

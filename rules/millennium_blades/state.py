@@ -71,11 +71,16 @@ class MBState(FlowMixin, ResolveMixin, QueryMixin, ViewMixin, MBBase):
     turn_limit = TURN_LIMIT
 
     def __init__(self, decks: list[DeckList], seed: int, *, store=None, metagame=(), chart: str = "round1",
-                 first_player: int = 0, turn_limit: int = TURN_LIMIT, powers=None, kit_limits=None, purse=None):
+                 first_player: int = 0, turn_limit: int = TURN_LIMIT, powers=None, kit_limits=None, purse=None,
+                 friends=None, friendship_left=None, sell_markers=None):
         """``powers``: per seat, the CardSpecs of the Tournament sides the seat holds as powers (a
         character's, a venue's: the whole game, ``full/powers.py``), numbered after every other
         card; ``kit_limits``: per seat, the "Build your Deck" limits when not ``KIT_LIMITS``;
-        ``purse``: per seat, the dollars a ``pay_money`` op may spend (the whole game's money)."""
+        ``purse``: per seat, the dollars a ``pay_money`` op may spend (the whole game's money);
+        ``friends``: per seat, the giver of each other player's Friendship card it holds, and
+        ``friendship_left``: per seat, its own Friendship cards not given (the whole game's);
+        ``sell_markers``: per seat, the Sell Markers it has (default: the set-up's 3, 4 with three
+        players: rules notes, "Sell Markers in a tournament")."""
         super().__init__(len(decks) if decks else 1, seed)
         if chart not in CHARTS:
             raise ValueError(f"chart is one of {', '.join(CHARTS)}, not {chart!r}")
@@ -98,6 +103,9 @@ class MBState(FlowMixin, ResolveMixin, QueryMixin, ViewMixin, MBBase):
         self.removed = [[] for _ in range(n)]  # "Infinite Loops": returned to the box
         self.down = set()
         self.tokens = {}
+        self.sell_marked = {}
+        self.revealed_by = {}
+        self.markers_left = list(sell_markers) if sell_markers is not None else [4 if n == 3 else 3] * n
         self.rp, self.money, self.clashes_won = [0] * n, [0] * n, [0] * n
         self.stats = [{"played": {}, "flipped": {}} for _ in range(n)]
         # "Tournament Phase", "Setup the Phase": singles in hand, deck box and accessories face-up
@@ -121,6 +129,9 @@ class MBState(FlowMixin, ResolveMixin, QueryMixin, ViewMixin, MBBase):
                        enumerate(powers or [()] * n)]
         self.powers_used = set()  # powers whose Action was used (once a tournament)
         self.purse = list(purse) if purse is not None else [0] * n
+        # none in a tournament alone (rules notes, "Friendship cards")
+        self.friends = [list(f) for f in friends] if friends is not None else [[] for _ in range(n)]
+        self.friendship_left = list(friendship_left) if friendship_left is not None else [0] * n
         self.out: set[int] = set()  # seats removed by the infinite-loop rule
         # the turn ("Tournament Turns")
         self.first_player = first_player % n
@@ -128,6 +139,7 @@ class MBState(FlowMixin, ResolveMixin, QueryMixin, ViewMixin, MBBase):
         self.passes = 0
         self.extra_turns = [0] * n  # "Take another turn": the turns each seat takes after its own
         self.plays_left, self.played_this_turn, self.action_used = 1, 0, False
+        self.turn_ending = False
         self.next_effects = [[] for _ in range(n)]
         self.stack = []
         self.triggered = []

@@ -30,6 +30,7 @@ from rules.millennium_blades.phrases import (
     read_target,
 )
 from rules.millennium_blades.phrases_more_a import read_more_continuous, read_more_sentence
+from rules.millennium_blades.phrases_more_b import play_trigger_lasts, read_granted_play, read_sell_marker_shield
 from rules.millennium_blades.replacement import read_rp_gain_limit
 from rules.millennium_blades.special_text import read_untimed
 from rules.millennium_blades.vocabulary import CARD_KINDS, TIMINGS
@@ -122,7 +123,8 @@ def _sentence_effects(part: str) -> tuple[list[str], bool] | None:
 
 def split_abilities(text: str) -> list[str]:
     # "(max. 30 RP)" is no reminder: it caps the RP ("up to 30 RP")
-    text = re.sub(r"\s*\(max(?:imum)?\.?\s*(\d+)\s*(RP|Ranking Points)\)", r", up to \1 \2", text or "", flags=re.I)
+    text = re.sub(r"\s*\(max(?:imum)?\.?\s*(\d+)\s*(?:additional\s+)?(RP|Ranking Points)\)", r", up to \1 \2",
+                  text or "", flags=re.I)
     text = re.sub(r"\s*\(rounded (up|down)\)", r" rounded \1", text, flags=re.I)  # no reminder: how to count
     text = re.sub(r"\([^)]*\)", "", text)
     return [p for p in _segments(text) if _kind(p) not in KIND_WORDS]
@@ -191,6 +193,7 @@ _WORDING = (
     # "At the start of your turn, ..." / "Gain 10 RP at the start of each of your turns.": a turn_start trigger
     (re.compile(r"^at the (?:start|beginning) of (?:each of )?your turns?, "), "when your turn starts, "),
     (re.compile(r"^([^.,]+?) at the (?:start|beginning) of (?:each of )?your turns?\.?$"), r"when your turn starts, \1"),
+    (re.compile(r"^at the end of (?:each of )?your turns?, "), "when your turn ends, "),  # phrases_more_b
     # a Store card revealed goes to the Aftermarket anyway ("Aftermarket Space"): "and discard" says it
     (re.compile(r"\breveal and discard (the top card of the store)(?: deck)?(?: to the aftermarket)?"), r"reveal \1"),
     # "each opponent must flip a card": an obligation is what the player does
@@ -230,8 +233,12 @@ def _read_body(effect: dict, body: str) -> None:
         effect["ops"] = [{"op": "cancel_flip"}]
         return
     more = read_more_continuous(low.rstrip(".")) if timing == "ongoing" else None
-    if more is not None:  # Unite's attaching and its guard: rules of the card
+    if more is not None:  # Unite's attaching and its guard, a token lost instead of a flip: rules of the card
         effect["ops"] = more
+        return
+    shield = read_sell_marker_shield(low, timing)
+    if shield is not None:  # a Sell Marker lost instead of a flip (phrases_more_b.py)
+        effect["ops"] = shield
         return
     gain_limit = read_rp_gain_limit(low) if timing in ("ongoing", "top") else None
     if gain_limit:  # "Players cannot gain RP." (replacement.py)
@@ -239,7 +246,7 @@ def _read_body(effect: dict, body: str) -> None:
         return
     m = re.match(r"(whenever|when) ([^,]+), (.+)$", low)
     if m:
-        if timing not in ("top", "ongoing", "reaction"):
+        if timing not in ("top", "ongoing", "reaction") and not play_trigger_lasts(effect, m.group(1)):
             raise Unread(m.group(0)[:40], f"a trigger on a {timing} effect")
         effect["trigger"] = read_event(m.group(2))
         if effect["trigger"]["event"] in CARD_EVENTS:
@@ -356,6 +363,9 @@ _JOIN = re.compile(r",? (?:and|then|and then) (?=(?:gain|lose|flip|put|clash|rev
 
 def clauses(text: str, timing: str, effect: dict, ref: str | None = None) -> list[dict]:
     """"flip that card and gain 5 RP" -> its ops (``ref``: the card "that card" names)."""
+    granted = read_granted_play(text.strip(), timing, effect, ref)
+    if granted is not None:
+        return granted
     ops: list[dict] = []
     last = {"ref": ref}
     for part in _JOIN.split(text.strip()):

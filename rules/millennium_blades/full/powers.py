@@ -281,7 +281,10 @@ def tournament_options(state) -> dict:
     powers are played; the venue's for every seat), kit limits and money ("Pre-Release
     Tournament": "character powers are not used", and no venue is revealed)."""
     n = state.num_players
-    out = {"purse": list(state.money)}
+    # the Sell Markers and Friendship cards each seat has (rules notes, "more shapes, second batch")
+    out = {"purse": list(state.money), "sell_markers": list(state.markers),
+           "friendship_left": [len(state.friendship[s]) for s in range(n)],
+           "friends": [[state.friendship_owner[c] for c in state.friends[s]] for s in range(n)]}
     if state.round == 0:
         return out
     out["kit_limits"] = [kit_limits(state, s) for s in range(n)]
