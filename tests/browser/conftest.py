@@ -107,8 +107,10 @@ def local_backend(local_backend_real_engines, toy_engine):
 @pytest.fixture
 def local_backend_real_engines(settings, live_server, monkeypatch):
     """SIMULATION_BACKEND=local with the real dispatcher (``LocalPool``), whose workers are threads
-    on the live server's in-memory database connection; requests and chunks take turns (DB_LOCK)."""
-    from simulate import runner
+    on the live server's in-memory database connection; requests, chunks and replays prepared in
+    the background take turns (DB_LOCK). (A replay thread on a connection of its own met SQLite's
+    table locks on the shared in-memory database: a replay page answered 500 in a CI-like run.)"""
+    from simulate import replays, runner
 
     settings.SIMULATION_BACKEND = "local"
     settings.SIMULATION_LOCAL_WORKERS = 1
@@ -124,9 +126,12 @@ def local_backend_real_engines(settings, live_server, monkeypatch):
 
     server.set_app(serialized_app)
     monkeypatch.setattr(runner.LocalPool, "_executor", lambda pool: _SerializedThreads(shared))
+    replay_thread = _SerializedThreads(shared)
+    monkeypatch.setattr(replays, "_background", replay_thread)
     runner.reset_local_pool()
     yield settings
     runner.reset_local_pool()
+    replay_thread.shutdown(wait=True)
     server.set_app(app)
     for conn in shared.values():
         conn.dec_thread_sharing()
