@@ -7,6 +7,8 @@ are left in SCREENSHOT_DIR (default: the temporary directory) for a person to lo
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from django.contrib.auth import get_user_model
 
@@ -103,7 +105,7 @@ def test_a_whole_game_of_millennium_blades_is_played_by_clicking_to_its_end(page
     shoot(page, "over")
 
     page.get_by_role("link", name="Open it in the replay viewer").click()
-    page.wait_for_url("**/replay/?seat=all")
+    page.wait_for_url(re.compile(r"/replay/\?seat=all(#step=\d+)?$"))  # replay.js may already have set #step=N
     page.locator("#replay-board .rp-panel").first.wait_for(state="visible")
     page.keyboard.press("End")  # the last frames are another page, fetched when reached
     page.wait_for_function("() => !document.getElementById('replay').hasAttribute('data-loading')")
