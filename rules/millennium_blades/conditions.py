@@ -13,7 +13,7 @@ _CARD = (r"(this card|it|that card|the next card you play|your top card|the reve
 
 
 def read_condition(text: str) -> dict:
-    text = text.strip()
+    text = re.sub(r"^it's ", "it is ", text.strip())  # "it's" read as "it is" (phrases_more_f.py)
     m = re.fullmatch(r"you (did|do)(n't| not)?", text)
     if m:  # "If you did": the flip, discard or payment just before happened
         return {"test": "not", "of": {"test": "did"}} if m.group(2) else {"test": "did"}

@@ -224,6 +224,10 @@ def read_count(text: str) -> dict:
     from rules.millennium_blades.phrases_more_b import read_count_b
 
     more = read_count_b(text)
+    if more is None:
+        from rules.millennium_blades.phrases_more_f import read_count_f
+
+        more = read_count_f(text)  # hands and discards (phrases_more_f.py)
     if more is not None:
         return more
 
@@ -378,6 +382,10 @@ def read_event(text: str) -> dict:
     from rules.millennium_blades.phrases_more_b import read_event_b
 
     more = read_event_b(text)
+    if more is None:
+        from rules.millennium_blades.phrases_more_f import read_event_f
+
+        more = read_event_f(text)  # another player's discards (phrases_more_f.py)
     if more is not None:
         return more
     raise Unread(text, "an event")

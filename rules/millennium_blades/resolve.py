@@ -18,6 +18,7 @@ from rules.millennium_blades.clash import ClashMixin
 from rules.millennium_blades.effects import ALLY_PLAYERS, EVENTS, MARKET_OPS
 from rules.millennium_blades.ops_more_a import MORE_A_OPS, MoreOpsAMixin
 from rules.millennium_blades.ops_more_b import MORE_B_OPS, MoreOpsBMixin
+from rules.millennium_blades.ops_more_f import MORE_F_OPS, MoreOpsFMixin
 from rules.millennium_blades.replacement import limited_gain
 from rules.millennium_blades.special_ops import SpecialOpsMixin
 
@@ -28,7 +29,7 @@ TRIGGERED_BY = {event: f"on {event}" for event in EVENTS}  # the CardDef feature
 SELF_EVENTS = ("clash_won", "clash_lost", "clash", "star_tokens", "action_used", "turn_start", "turn_end", "discard")
 
 
-class ResolveMixin(ClashMixin, SpecialOpsMixin, MoreOpsAMixin, MoreOpsBMixin):
+class ResolveMixin(ClashMixin, SpecialOpsMixin, MoreOpsAMixin, MoreOpsBMixin, MoreOpsFMixin):
     # -- frames --------------------------------------------------------------------------------------
     def frame(self, seat: int, source: int | None, effect: dict, ctx: dict | None = None, *,
               extra: tuple = (), optional: bool | None = None, needs_face_up: bool = False) -> dict:
@@ -175,6 +176,8 @@ class ResolveMixin(ClashMixin, SpecialOpsMixin, MoreOpsAMixin, MoreOpsBMixin):
             return self.op_attach(frame, op, k)
         if name == "attach_from_hand":
             return self.op_attach_from_hand(frame, op, k)
+        if name in MORE_F_OPS:  # hands, binders, random cards (ops_more_f.py)
+            return self.do_more_f_op(frame, op, k)
         if name in MORE_B_OPS or name == "_sell_marker":
             return self.do_more_b_op(frame, op, k)
         if name == "keep_source":  # "Action: ... Do not flip this card.": the card's text overrides "Use an Action"
@@ -344,8 +347,8 @@ class ResolveMixin(ClashMixin, SpecialOpsMixin, MoreOpsAMixin, MoreOpsBMixin):
             ctx[f"{key}:done"] = True
             self.log("discard", seat, card=self.cards[card].name)
         ctx["did"] = True
-        if self.cards_with("on discard"):  # "Each time you discard one or more cards" (ops_more_b.py)
-            self.triggered.extend(self.collect("discard", None, seat))
+        # the triggers on discarding (ops_more_b.py), with the cards discarded (ops_more_f.py)
+        self.discard_triggers(seat, [ctx[f"{k}:discard{n}"] for n in range(op.get("amount", 1))])
         return True
 
     def op_pay(self, frame: dict, op: dict) -> bool:
