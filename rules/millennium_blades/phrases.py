@@ -224,6 +224,10 @@ def read_count(text: str) -> dict:
     from rules.millennium_blades.phrases_more_b import read_count_b
 
     more = read_count_b(text)
+    if more is None:
+        from rules.millennium_blades.phrases_more_c import read_count_c
+
+        more = read_count_c(text)
     if more is not None:
         return more
 

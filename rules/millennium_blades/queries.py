@@ -9,6 +9,7 @@ import operator
 from rules.millennium_blades.base import MBBase
 from rules.millennium_blades.ops_more_a import MORE_A_COUNTS, MORE_A_TESTS, more_a_count, more_a_holds
 from rules.millennium_blades.ops_more_b import MORE_B_COUNTS
+from rules.millennium_blades.ops_more_c import MORE_C_COUNTS
 
 TABLEAU_SLOTS = 6  # the Tournament Board's singles area ("Tableau"); see the rules notes
 #: the FILTER keys that look at a card's elements (``ELEMENT_KEYS``) or types (``TYPE_KEYS``)
@@ -300,6 +301,8 @@ class QueryMixin(MBBase):
             return self.rp[seat]
         if kind in MORE_A_COUNTS:  # what this effect spent or lost (ops_more_a.py)
             return more_a_count(count, ctx or {})
+        if kind in MORE_C_COUNTS:  # the tokens this effect removed or moved (ops_more_c.py)
+            return (ctx or {}).get("tokens_moved", 0)
         if kind in MORE_B_COUNTS:  # Friendship cards held and given, cards revealed (ops_more_b.py)
             return self.more_b_count(kind, seat, source)
         if kind == "empty_slots":
