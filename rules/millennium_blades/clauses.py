@@ -18,6 +18,7 @@ from rules.millennium_blades.phrases import (
 )
 from rules.millennium_blades.phrases_more_a import read_more_clause, read_more_continuous
 from rules.millennium_blades.phrases_more_b import read_clause_b, read_early_b
+from rules.millennium_blades.phrases_more_c import read_clause_c, read_continuous_c
 from rules.millennium_blades.phrases_more_f import read_clause_f, read_early_f
 from rules.millennium_blades.special_text import read_purpose, read_special_clause, read_special_continuous
 
@@ -159,6 +160,8 @@ def read_clause(text: str, timing: str, effect: dict, last: dict) -> list[dict]:
         more = read_clause_b(text, timing, effect, last)  # phrases_more_b.py
     if more is None:
         more = read_clause_f(text, timing, effect, last)  # phrases_more_f.py
+    if more is None:
+        more = read_clause_c(text, timing, effect, last)  # phrases_more_c.py
     if more is not None:
         return more
     raise Unread(text, "an effect")
@@ -288,6 +291,8 @@ def _continuous(s: str) -> list[dict]:
     if special is not None:
         return special
     more = read_more_continuous(s)  # phrases_more_a.py
+    if more is None:
+        more = read_continuous_c(s)  # phrases_more_c.py
     if more is not None:
         return more
     raise Unread(s, "a continuous effect")

@@ -190,6 +190,8 @@ class FlowMixin(MBBase):
             self.hand[seat].remove(card)
             self.plays_left -= 1
             self.played_this_turn += 1
+        if self.cards_with("tokens_on_entry"):  # before it is placed: the Top Card as it was (ops_more_c.py)
+            self.tokens_on_entry(seat, card)
         self.tableau[seat].append(card)
         played = self.stats[seat]["played"]
         played[definition.name] = played.get(definition.name, 0) + 1

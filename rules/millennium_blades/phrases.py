@@ -228,6 +228,10 @@ def read_count(text: str) -> dict:
         from rules.millennium_blades.phrases_more_f import read_count_f
 
         more = read_count_f(text)  # hands and discards (phrases_more_f.py)
+    if more is None:
+        from rules.millennium_blades.phrases_more_c import read_count_c
+
+        more = read_count_c(text)
     if more is not None:
         return more
 

@@ -9,6 +9,7 @@ import operator
 from rules.millennium_blades.base import MBBase
 from rules.millennium_blades.ops_more_a import MORE_A_COUNTS, MORE_A_TESTS, more_a_count, more_a_holds
 from rules.millennium_blades.ops_more_b import MORE_B_COUNTS
+from rules.millennium_blades.ops_more_c import MORE_C_COUNTS
 from rules.millennium_blades.ops_more_f import MORE_F_COUNTS
 
 TABLEAU_SLOTS = 6  # the Tournament Board's singles area ("Tableau"); see the rules notes
@@ -303,6 +304,8 @@ class QueryMixin(MBBase):
             return more_a_count(count, ctx or {})
         if kind in MORE_F_COUNTS:  # players by hand size (ops_more_f.py)
             return self.more_f_count(count)
+        if kind in MORE_C_COUNTS:  # the tokens this effect removed or moved (ops_more_c.py)
+            return (ctx or {}).get("tokens_moved", 0)
         if kind in MORE_B_COUNTS:  # Friendship cards held and given, cards revealed (ops_more_b.py)
             return self.more_b_count(kind, seat, source)
         if kind == "empty_slots":

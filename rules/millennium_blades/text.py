@@ -123,7 +123,8 @@ def _sentence_effects(part: str) -> tuple[list[str], bool] | None:
 
 def split_abilities(text: str) -> list[str]:
     # "(max. 30 RP)" is no reminder: it caps the RP ("up to 30 RP")
-    text = re.sub(r"\s*\(max(?:imum)?\.?\s*(\d+)\s*(?:additional\s+)?(RP|Ranking Points)\)", r", up to \1 \2",
+    # (a cap printed after a sentence's full stop caps that sentence)
+    text = re.sub(r"\.?\s*\(max(?:imum)?\.?\s*(\d+)\s*(?:additional\s+)?(RP|Ranking Points)\)", r", up to \1 \2",
                   text or "", flags=re.I)
     text = re.sub(r"\s*\(rounded (up|down)\)", r" rounded \1", text, flags=re.I)  # no reminder: how to count
     text = re.sub(r"\([^)]*\)", "", text)
