@@ -97,13 +97,13 @@ class FlowMixin(MBBase):
         the plays left and what may be played stay as they are."""
         if card in self.cards_with("pass_turn"):  # "Action: ... Pass this turn": no Single after it (rules notes)
             return True
+        if not self.cards_with("may_cost_a_play") and len(self.tableau[seat]) < TABLEAU_SLOTS:
+            return True  # (the cheaper question first: it answers most calls)
         if not self.cards_with("discard"):
             area = self.play_area(seat)
             if not any(c not in self.down and c in area and c not in self.powers[seat]
                        for c in self.cards_with("extra_slot")):
                 return True
-        if not self.cards_with("may_cost_a_play") and len(self.tableau[seat]) < TABLEAU_SLOTS:
-            return True
         return self.trial_keeps_a_play(seat, card)
 
     def trial_keeps_a_play(self, seat: int, card: int) -> bool:
