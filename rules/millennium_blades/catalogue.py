@@ -16,6 +16,17 @@ POOL = Path(__file__).resolve().parents[2] / "fixtures" / "millennium_blades.jso
 
 
 CACHE_LIMIT = 20_000  # card definitions kept for reuse across games (see ``card_def``)
+#: ops that never take a card from a hand, put one into a tableau, lower the plays left, make a
+#: Single unplayable or loop: gaining and losing points, tokens, a clash, a branch (its ops are
+#: checked too), Scurry's reordering, a flip prevented, extra plays, and the continuous rules that
+#: only add slots, guard or change stars and RP. ``may_cost_a_play`` flags a card with any other op
+#: (a new op is one until it is listed here): ``FlowMixin.action_keeps_a_play``
+PLAY_SAFE_OPS = frozenset({"gain_rp", "lose_rp", "gain_money", "steal_rp", "star_tokens", "clash", "if", "insert",
+                           "cancel_flip", "play_extra", "extra_slot", "protect", "star_bonus", "set_star",
+                           "clash_star", "no_rp_loss", "rp_gain_limit"})
+#: the ops a triggered effect may hold and still start no further event (so triggers cannot chain
+#: into an "Infinite Loop"): a reaction's own flip is once a card, as a face-down card does not react
+QUIET_TRIGGER_OPS = frozenset({"gain_rp", "gain_money", "cancel_flip"})
 
 
 @dataclass(frozen=True)
@@ -48,7 +59,8 @@ class CardDef:
     extra_slots: int = field(init=False, repr=False, compare=False)  # Ongoing "extra slot" amounts
     mimics: bool = field(init=False, repr=False, compare=False)  # Mimicry: takes the left card's symbols
     #: what the engine looks for across a game's cards (``QueryMixin.cards_with``): "action",
-    #: "extra_slot", "mimicry", "discard" (an effect that discards from a hand), "rp_gain_limit", and "on EVENT"
+    #: "extra_slot", "mimicry", "discard" (an effect that discards from a hand), "rp_gain_limit",
+    #: "may_cost_a_play" (an op outside ``PLAY_SAFE_OPS``, or a trigger's outside ``QUIET_TRIGGER_OPS``), and "on EVENT"
     #: for each event that triggers one of its effects
     features: frozenset = field(init=False, repr=False, compare=False)
 
@@ -71,6 +83,8 @@ class CardDef:
                                                                   "attachment_guard", "token_guard",
                                                                   "sell_marker_shield")},
                  "pass_turn": any(_has_op(e["ops"], "pass_turn") for e in self.effects),  # ops_more_a.py
+                 "may_cost_a_play": any(not _op_names(e["ops"]) <= (QUIET_TRIGGER_OPS if "trigger" in e else
+                                                                     PLAY_SAFE_OPS) for e in self.effects),
                  # replacement.py: RP gains only cards with this rule can change
                  "rp_gain_limit": bool(self.continuous("rp_gain_limit") or self.continuous("rp_gain_limit", "top")),
                  "star_bonus": bool(self.continuous("star_bonus") or self.continuous("star_bonus", "top")),
@@ -127,6 +141,21 @@ def _has_op(ops, name: str) -> bool:
         if any(isinstance(branch, list) and _has_op(branch, name) for branch in op.values()):
             return True
     return False
+
+
+def _op_names(item, out: set[str] | None = None) -> set[str]:
+    """Every op name in ``item`` and all it nests (branches, a clash's results): any dict's ``op``."""
+    out = set() if out is None else out
+    if isinstance(item, dict):
+        if isinstance(item.get("op"), str):
+            out.add(item["op"])
+        for value in item.values():
+            if isinstance(value, (dict, list, tuple)):
+                _op_names(value, out)
+    elif isinstance(item, (list, tuple)):
+        for value in item:
+            _op_names(value, out)
+    return out
 
 
 _CARD_DEFS: dict[int, tuple[CardSpec, CardDef]] = {}  # id(spec) -> (the spec, kept alive; its definition)

@@ -8,6 +8,7 @@ from functools import lru_cache
 
 from rules.core.engine import Action
 from rules.millennium_blades.base import MBBase
+from rules.millennium_blades.queries import TABLEAU_SLOTS
 
 PASS, END = Action("pass"), Action("end")
 #: ``action_keeps_a_play``: the decisions an Action's trial looks through before assuming a play is left
@@ -90,14 +91,23 @@ class FlowMixin(MBBase):
 
         Only a discard from the hand or a lost extra slot can take the play away, so the Action is
         tried out on a copy of the game only when the game holds a card that discards or the seat
-        has an extra slot to lose (``_plays_after_trial``)."""
+        has an extra slot to lose (``_plays_after_trial``). Nor is it tried when no card of the
+        game has an op that could cost a play (``CardDef`` feature ``may_cost_a_play``) and the
+        board's own slots are not all filled: then losing the extra slots leaves room, and the hand,
+        the plays left and what may be played stay as they are."""
         if card in self.cards_with("pass_turn"):  # "Action: ... Pass this turn": no Single after it (rules notes)
             return True
+        if not self.cards_with("may_cost_a_play") and len(self.tableau[seat]) < TABLEAU_SLOTS:
+            return True  # (the cheaper question first: it answers most calls)
         if not self.cards_with("discard"):
             area = self.play_area(seat)
             if not any(c not in self.down and c in area and c not in self.powers[seat]
                        for c in self.cards_with("extra_slot")):
                 return True
+        return self.trial_keeps_a_play(seat, card)
+
+    def trial_keeps_a_play(self, seat: int, card: int) -> bool:
+        """``card``'s Action tried out on a copy of the game: whether a Single can be played after it."""
         trial = self.clone()
         trial.log_events = False
         trial.steps = 0

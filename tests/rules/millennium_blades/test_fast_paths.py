@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import random
 
+from rules.core.decks import DeckEntry, DeckList
 from rules.millennium_blades.catalogue import CardDef, card_def
 from rules.millennium_blades.effects import EVENTS, WHERES
 from rules.millennium_blades.engine import new_game
@@ -99,6 +100,47 @@ def test_fast_paths_agree_with_the_plain_scans_on_random_tables():
                 check_position(state)
             (seat,) = state.current_players()
             state.apply_checked(moves.choice(state.legal_actions(seat)), seat)
+
+
+def test_an_action_is_not_tried_out_only_where_it_cannot_cost_the_play():
+    """``action_keeps_a_play`` skips the trial copy in a game of cards without an op that could
+    cost a play (``may_cost_a_play``) while the board's own slots are not full: there the trial
+    always finds a Single still playable. Kits of such cards only, every Action offered before
+    the turn's Single, on random tables."""
+    quiet = [spec for spec in POOL.pool if "may_cost_a_play" not in card_def(spec).features]
+    by_type = {kind: [c for c in quiet if c.card_type == kind] for kind in ("single", "deck_box", "accessory")}
+    assert all(by_type.values()) and any(card_def(c).has_action for c in quiet)
+    rng, skipped = random.Random(7), 0
+    for table in range(TABLES * 3):
+        kits = [DeckList("millennium_blades", {
+            "singles": [DeckEntry(c, 1) for c in rng.sample(by_type["single"], min(8, len(by_type["single"])))],
+            "deck_box": [DeckEntry(c, 1) for c in rng.sample(by_type["deck_box"], 1)],
+            "accessories": [DeckEntry(c, 1) for c in rng.sample(by_type["accessory"], min(2, len(by_type["accessory"])))]})
+            for _ in range(rng.randint(1, 5))]
+        state = new_game(kits, table)
+        moves = random.Random(table)
+        while not state.is_over:
+            (seat,) = state.current_players()
+            if not state.pending and not state.played_this_turn and not state.action_used:
+                for card in state.usable_actions(seat):
+                    if len(state.tableau[seat]) < TABLEAU_SLOTS:
+                        skipped += 1
+                        assert state.trial_keeps_a_play(seat, card), (state.cards[card].name, table)
+            state.apply_checked(moves.choice(state.legal_actions(seat)), seat)
+    assert skipped > 100
+
+
+def test_ops_that_could_cost_a_play_are_flagged():
+    def flagged(*effects):
+        return "may_cost_a_play" in CardDef("Test Card", "single", 1, (), (), (), tuple(effects)).features
+
+    assert not flagged({"timing": "action", "ops": [{"op": "clash", "with": "opponent", "win": [{"op": "gain_rp"}]}]})
+    assert flagged({"timing": "action", "ops": [{"op": "clash", "with": "opponent", "win": [{"op": "discard"}]}]})
+    assert flagged({"timing": "action", "ops": [{"op": "play_from_hand"}]})
+    assert flagged({"timing": "action", "ops": [{"op": "a_new_op"}]})  # unknown: flagged until listed
+    # a trigger's op that starts another event could chain into an infinite loop
+    assert flagged({"timing": "top", "trigger": {"event": "star_tokens"}, "ops": [{"op": "star_tokens", "amount": 1}]})
+    assert not flagged({"timing": "reaction", "trigger": {"event": "would_flip"}, "ops": [{"op": "cancel_flip"}]})
 
 
 # -- setup -----------------------------------------------------------------------------------------------
