@@ -27,6 +27,16 @@ PLAY_SAFE_OPS = frozenset({"gain_rp", "lose_rp", "gain_money", "steal_rp", "star
 #: the ops a triggered effect may hold and still start no further event (so triggers cannot chain
 #: into an "Infinite Loop"): a reaction's own flip is once a card, as a face-down card does not react
 QUIET_TRIGGER_OPS = frozenset({"gain_rp", "gain_money", "cancel_flip"})
+#: ops that never take a card from a player's hand, put a card into a tableau or forbid a play
+#: (flips, reveals, choices, points, tokens, the market's piles): with no card of the game holding
+#: any other op (feature "takes_from_hand"), only a lost extra slot can cost the turn's Single
+#: (``FlowMixin.action_keeps_a_play``). A new op is outside this list, so it counts until listed.
+HAND_SAFE_OPS = PLAY_SAFE_OPS | frozenset({
+    "flip", "flip_any", "flip_n", "reveal", "reveal_any", "reveal_hand", "peek", "look_store", "steal_rp",
+    "steal_money", "pay_money", "spend_up_to", "lose_half_rp", "toll", "choose_player", "choose_card", "choose_value",
+    "name_card", "either", "each_either", "as_each", "repeat", "rescore", "ignore_clash", "clash_outcome",
+    "rp_loss_outcome", "remove_tokens", "move_tokens", "store_to_aftermarket", "clear_aftermarket", "move_to_end",
+    "to_right_end"})
 
 
 @dataclass(frozen=True)
@@ -59,7 +69,7 @@ class CardDef:
     extra_slots: int = field(init=False, repr=False, compare=False)  # Ongoing "extra slot" amounts
     mimics: bool = field(init=False, repr=False, compare=False)  # Mimicry: takes the left card's symbols
     #: what the engine looks for across a game's cards (``QueryMixin.cards_with``): "action",
-    #: "extra_slot", "mimicry", "discard" (an effect that discards from a hand), "rp_gain_limit",
+    #: "extra_slot", "mimicry", "takes_from_hand" (an op outside ``HAND_SAFE_OPS``), "rp_gain_limit",
     #: "may_cost_a_play" (an op outside ``PLAY_SAFE_OPS``, or a trigger's outside ``QUIET_TRIGGER_OPS``), and "on EVENT"
     #: for each event that triggers one of its effects
     features: frozenset = field(init=False, repr=False, compare=False)
@@ -75,8 +85,7 @@ class CardDef:
         object.__setattr__(self, "extra_slots", sum(op.get("amount", 1) for op in self.continuous("extra_slot")))
         object.__setattr__(self, "mimics", bool(self.continuous("copy_attributes")))
         flags = {"action": self.has_action, "extra_slot": bool(self.extra_slots), "mimicry": self.mimics,
-                 "discard": any(_has_op(e["ops"], "discard") or _has_op(e["ops"], "discard_named")
-                                for e in self.effects),
+                 "takes_from_hand": any(not _op_names(e["ops"]) <= HAND_SAFE_OPS for e in self.effects),
                  # special_ops.py: cards the engine looks for where they are (hand, entering, tableau)
                  **{name: bool(self.continuous(name)) for name in ("play_condition", "enters_with_tokens", "grant_flip",
                                                                   "exact_copy", "no_attach", "unite",

@@ -89,17 +89,18 @@ class FlowMixin(MBBase):
         to play a Single, they cannot take an Action" ("Tournament Turns"): before the turn's
         Single, an Action is offered only if a Single can still be played after it.
 
-        Only a discard from the hand or a lost extra slot can take the play away, so the Action is
-        tried out on a copy of the game only when the game holds a card that discards or the seat
-        has an extra slot to lose (``_plays_after_trial``). Nor is it tried when no card of the
-        game has an op that could cost a play (``CardDef`` feature ``may_cost_a_play``) and the
+        Only a card taken from the hand (a discard, a card played or attached from it), a card put
+        into the tableau or a lost extra slot can take the play away, so the Action is tried out on a
+        copy of the game only when the game holds a card with such an op (feature
+        ``takes_from_hand``) or the seat has an extra slot to lose (``_plays_after_trial``). Nor is
+        it tried when no card of the game has an op that could cost a play (``CardDef`` feature ``may_cost_a_play``) and the
         board's own slots are not all filled: then losing the extra slots leaves room, and the hand,
         the plays left and what may be played stay as they are."""
         if card in self.cards_with("pass_turn"):  # "Action: ... Pass this turn": no Single after it (rules notes)
             return True
         if not self.cards_with("may_cost_a_play") and len(self.tableau[seat]) < TABLEAU_SLOTS:
             return True  # (the cheaper question first: it answers most calls)
-        if not self.cards_with("discard"):
+        if not self.cards_with("takes_from_hand"):
             area = self.play_area(seat)
             if not any(c not in self.down and c in area and c not in self.powers[seat]
                        for c in self.cards_with("extra_slot")):

@@ -31,6 +31,20 @@ def test_tournament_turns_no_action_that_would_leave_no_single_to_play():
     assert 'use "Trading Card Wallet"' in legal(st)  # after the Single: "in either order"
 
 
+def test_tournament_turns_no_action_that_would_discard_the_last_single_at_random():
+    """millennium-blades.txt, "Tournament Turns": "If the player is unable to play a Single, they
+    cannot take an Action": an Action that discards at random (not the plain ``discard`` op) from a
+    hand holding one Single is not offered before it. Before this test the check that skips trying
+    the Action out knew only the plain discards, and offered it (made-up card)."""
+    fumble = CardSpec(None, "Fumbling Satchel", "accessory", {"star": 1}, (
+        {"timing": "action", "ops": [{"op": "discard_random", "amount": 1}, {"op": "gain_rp", "amount": 4}]},),
+        "", "", "")
+    st = new_game([kit(["Launchpad Cowpoke"], accessories=[fumble]), kit(["Kiln Hound"])], 1)
+    assert legal(st) == ['play "Launchpad Cowpoke"']
+    do(st, 'play "Launchpad Cowpoke"')
+    assert 'use "Fumbling Satchel"' in legal(st)  # after the Single: "in either order"
+
+
 def test_tournament_turns_an_action_before_the_single_when_one_is_left_to_play():
     """millennium-blades.txt, "Tournament Turns": "in either order": with two Singles in hand the Wallet discards one and
     the other is played."""

@@ -143,6 +143,16 @@ def test_ops_that_could_cost_a_play_are_flagged():
     assert not flagged({"timing": "reaction", "trigger": {"event": "would_flip"}, "ops": [{"op": "cancel_flip"}]})
 
 
+def test_ops_that_may_take_a_card_from_a_hand_are_flagged():
+    def flagged(*effects):
+        return "takes_from_hand" in CardDef("Test Card", "single", 1, (), (), (), tuple(effects)).features
+
+    assert not flagged({"timing": "action", "ops": [{"op": "flip", "target": {"player": "opponent"}}]})
+    for op in ("discard", "discard_random", "discard_up_to", "play_from_hand", "attach_from_hand", "a_new_op"):
+        assert flagged({"timing": "action", "ops": [{"op": op}]}), op
+    assert flagged({"timing": "action", "ops": [{"op": "either", "options": [[{"op": "put_in_play"}], []]}]})
+
+
 # -- setup -----------------------------------------------------------------------------------------------
 def test_store_shuffle_is_random_shuffle():
     for seed in range(200):
