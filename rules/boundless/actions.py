@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from rules.boundless.base import BoundlessBase
+from rules.boundless.base import BoundlessBase, with_item
 from rules.boundless.combat import CombatMixin
 from rules.boundless.compiler import COMMAND, EMPTY_EFFECT, FORM, SPIRIT
 from rules.boundless.constants import COMBAT, EMPTY
@@ -204,7 +204,7 @@ class ActionMixin(BoundlessBase):
         per turn): the new form takes the zone and the sacrificed form's spirits."""
         card = self.card_in(self.hand[player], args[0])
         self.hand[player].remove(card)
-        self.known_in_hand[player].discard(card)
+        self.mark_known(player, card, False)
         sacrificed = EMPTY
         spirits = None
         if len(args) > 1:
@@ -237,11 +237,11 @@ class ActionMixin(BoundlessBase):
         resolving; normal and swift ones then go to the drop zone, bound ones stay."""
         card = self.card_in(self.hand[player], args[0])
         self.hand[player].remove(card)
-        self.known_in_hand[player].discard(card)
+        self.mark_known(player, card, False)
         zone = self.commands[player].index(EMPTY)
         self.commands[player][zone] = card
-        self.command_face_up[player][zone] = True
-        self.command_set_turn[player][zone] = self.turn
+        self.command_face_up = with_item(self.command_face_up, player, zone, True)
+        self.command_set_turn = with_item(self.command_set_turn, player, zone, self.turn)
         self.was_played[card] = 1
         definition = self.card_defs[card]
         effect = EMPTY_EFFECT if definition.command_kind == "bound" else definition.main_effect
@@ -256,11 +256,11 @@ class ActionMixin(BoundlessBase):
         """``set <kind>``: an [INTERRUPT] or [SWIFT] command face-down in an open command zone."""
         card = self.card_in(self.hand[player], args[0])
         self.hand[player].remove(card)
-        self.known_in_hand[player].discard(card)
+        self.mark_known(player, card, False)
         zone = self.commands[player].index(EMPTY)
         self.commands[player][zone] = card
-        self.command_face_up[player][zone] = False
-        self.command_set_turn[player][zone] = self.turn
+        self.command_face_up = with_item(self.command_face_up, player, zone, False)
+        self.command_set_turn = with_item(self.command_set_turn, player, zone, self.turn)
         self.was_played[card] = 1
 
     def _flip_savior(self, player: int, args: tuple) -> None:
@@ -285,7 +285,7 @@ class ActionMixin(BoundlessBase):
             source = self.commands[player][zone]
             effect = self.card_defs[source].effects[args[2]]
             if not self.command_face_up[player][zone]:  # a face-down swift command: flip it face-up
-                self.command_face_up[player][zone] = True
+                self.command_face_up = with_item(self.command_face_up, player, zone, True)
                 kind = KIND_COMMAND
                 variables["slot"] = zone
                 if self.in_act_step():
@@ -324,7 +324,7 @@ class ActionMixin(BoundlessBase):
         if args[0] == "cmd":
             zone = args[1]
             card = self.commands[responder][zone]
-            self.command_face_up[responder][zone] = True
+            self.command_face_up = with_item(self.command_face_up, responder, zone, True)
             variables = dict(pending.context)
             variables["slot"] = zone
             if self.log_events:

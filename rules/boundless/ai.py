@@ -46,18 +46,45 @@ def _side(state, player: int) -> float:
 def _same_side(state, ref, player: int) -> bool:
     """Whether everything ``_side(state, player)`` reads that a move can change (the rest is the
     game's fixed card data) is equal in ``state`` and ``ref``: then so is the score. Compared
-    field by field, those most often changed first (a tuple of them costs half a ``_side``)."""
+    field by field, those most often changed first (a tuple of them costs half a ``_side``). The
+    marks kept for both seats in one container (damaged forms, PWR changes, forms spiritualized
+    this turn) are compared as far as this side's field reads them (``_same_marks``): a form
+    damaged in combat or a PWR change on one side leaves the other side's score as it was."""
     return (state.hand[player] == ref.hand[player] and state.forms[player] == ref.forms[player]
-            and state.damaged == ref.damaged and len(state.void[player]) == len(ref.void[player])
+            and len(state.void[player]) == len(ref.void[player])
             and state.savior_spirits[player] == ref.savior_spirits[player]
             and state.form_spirits[player] == ref.form_spirits[player]
             and state.commands[player] == ref.commands[player]
             and state.command_face_up[player] == ref.command_face_up[player]
-            and state.pwr_changes == ref.pwr_changes and state.flipped[player] == ref.flipped[player]
+            and state.flipped[player] == ref.flipped[player]
             and len(state.spirit_deck[player]) == len(ref.spirit_deck[player])
             and len(state.main_deck[player]) == len(ref.main_deck[player])
             and state.savior[player] == ref.savior[player]
-            and state.spiritualized_this_turn == ref.spiritualized_this_turn)
+            and _same_marks(state, ref, player))
+
+
+def _same_marks(state, ref, player: int) -> bool:
+    """Whether the two-seat marks ``field_summary(player)`` reads are the same for ``player``'s
+    field, whose forms ``_same_side`` found equal: which of its forms are damaged and which were
+    spiritualized this turn (a ``matches_form`` of a group bonus reads that), and the PWR changes
+    on its forms and savior, in order. (Each container is replaced on every write, base.py's
+    ``REPLACED``, so an unchanged one is the very same object.)"""
+    forms = state.forms[player]
+    if state.damaged is not ref.damaged and state.damaged != ref.damaged:
+        damaged, ref_damaged = state.damaged, ref.damaged
+        if any((card in damaged) != (card in ref_damaged) for card in forms if card >= 0):
+            return False
+    if state.spiritualized_this_turn is not ref.spiritualized_this_turn \
+            and state.spiritualized_this_turn != ref.spiritualized_this_turn:
+        marked, ref_marked = state.spiritualized_this_turn, ref.spiritualized_this_turn
+        if any((card in marked) != (card in ref_marked) for card in forms if card >= 0):
+            return False
+    if state.pwr_changes is not ref.pwr_changes and state.pwr_changes != ref.pwr_changes:
+        savior = state.savior[player]
+        mine = [change for change in state.pwr_changes if change[0] == savior or change[0] in forms]
+        if mine != [change for change in ref.pwr_changes if change[0] == savior or change[0] in forms]:
+            return False
+    return True
 
 
 def decision_scorer(player: int):

@@ -36,6 +36,16 @@ SPIRITS_UNDER = Copy("SPIRITS_UNDER", "[(p := {})[0].copy(), p[1].copy()]", walk
 #: never changing it in place (the seat flags, turn and combat marks and setup records below: a few
 #: writes a turn, against a copy for every action the greedy agent tries)
 REPLACED = Copy("REPLACED", "{}", walk="none")
+
+
+def with_item(pair: list, seat: int, index: int, value: Any) -> list:
+    """A per-seat pair of rows like ``pair`` with ``value`` at ``[seat][index]``: how a ``REPLACED``
+    per-seat field (``command_face_up``, ``command_set_turn``) is written, as copies share it."""
+    row = pair[seat].copy()
+    row[index] = value
+    return [row, pair[1]] if seat == 0 else [pair[0], row]
+
+
 #: effects in progress (effects.py's frame layout): lists and dicts copied through, around the
 #: compiled effects (from the ``FIXED`` card table) and records they hold, which are shared
 FRAMES = Copy("FRAMES", "(copy_data(f) if (f := {}) else [])", walk="containers")  # (mostly empty)
@@ -70,9 +80,11 @@ class BoundlessBase(Declared, GameState):
     forms: Annotated[list[list[int]], PER_SEAT]  # form zones: card ids (EMPTY: open)
     form_spirits: Annotated[list[list[list[int]]], SPIRITS_UNDER]  # spirits under each form zone
     commands: Annotated[list[list[int]], PER_SEAT]  # command zones: card ids
-    command_face_up: Annotated[list[list[bool]], PER_SEAT]
-    command_set_turn: Annotated[list[list[int]], PER_SEAT]  # the turn each was placed
-    known_in_hand: Annotated[list[set[int]], PER_SEAT]  # hand cards the opponent saw go there
+    # (REPLACED per seat as well: written a few times a turn, through ``with_item`` and
+    # ``ZoneMixin.mark_known``, never in place)
+    command_face_up: Annotated[list[list[bool]], REPLACED]
+    command_set_turn: Annotated[list[list[int]], REPLACED]  # the turn each was placed
+    known_in_hand: Annotated[list[frozenset[int]], REPLACED]  # hand cards the opponent saw go there
     # the turn
     turn_player: int
     first_player: int
@@ -125,6 +137,8 @@ class BoundlessBase(Declared, GameState):
         def on_field(self, card: int) -> bool: ...
         @abstractmethod
         def spirits_of(self, card: int) -> list: ...
+        @abstractmethod
+        def mark_known(self, player: int, card: int, known: bool) -> None: ...
         @abstractmethod
         def card_at(self, position: str) -> int: ...
         @abstractmethod

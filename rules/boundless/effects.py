@@ -124,7 +124,7 @@ def op_rescue(s, f, op):
         card = s.card_in(s.void[p], kind)
         s.void[p].remove(card)
         s.hand[p].append(card)
-        s.known_in_hand[p].add(card)
+        s.mark_known(p, card, True)
         s.log("rescue", p, card=s.card_defs[card].name)
         tmp["n"] = tmp.get("n", 0) + 1
     return True

@@ -106,7 +106,7 @@ class BoundlessState(ActionMixin, CombatMixin, TurnMixin, TriggerMixin, ViewMixi
         self.commands = [[EMPTY] * command_zones, [EMPTY] * command_zones]  # command zones: card ids
         self.command_face_up = [[False] * command_zones, [False] * command_zones]
         self.command_set_turn = [[0] * command_zones, [0] * command_zones]  # the turn each was placed
-        self.known_in_hand = [set(), set()]  # hand cards the opponent has seen go there (rescued, returned)
+        self.known_in_hand = [frozenset(), frozenset()]  # hand cards the opponent has seen go there (rescued, returned)
         # -- the turn --
         self.turn_player = 0
         self.first_player = 0
@@ -220,14 +220,14 @@ class BoundlessState(ActionMixin, CombatMixin, TurnMixin, TriggerMixin, ViewMixi
         pending = world.pending
         if pending is not None and pending.player == opponent and pending.kind in (Ask.CHOICE, Ask.RESPONSE):
             return world
-        known = world.known_in_hand[opponent]
+        known: frozenset[int] | set[int] = world.known_in_hand[opponent]
         asks_optional = pending is not None and pending.kind == Ask.OPTIONAL
         if world.waiting_effects or world.frames or asks_optional:  # cards an effect refers to stay put
-            known = set(known)
-            known.update(trigger.source for batch in world.waiting_effects for trigger in batch)
-            known.update(frame[F_SRC] for frame in world.frames)
+            known = extra = set(known)
+            extra.update(trigger.source for batch in world.waiting_effects for trigger in batch)
+            extra.update(frame[F_SRC] for frame in world.frames)
             if asks_optional and pending is not None and pending.trigger is not None:  # (always, when optional)
-                known.add(pending.trigger.source)
+                extra.add(pending.trigger.source)
         kept, hidden_main, hidden_spirits = [], [], []
         is_spirit = world.is_spirit
         for card in world.hand[opponent]:

@@ -17,7 +17,7 @@ docs/rules-notes.md, "Commands, interrupts, swift" and "Effects and timing".
 
 from __future__ import annotations
 
-from rules.boundless.base import BoundlessBase
+from rules.boundless.base import BoundlessBase, with_item
 from rules.boundless.compiler import FORM, SAVIOR
 from rules.boundless.constants import EMPTY, OVER
 from rules.boundless.effects import (
@@ -209,7 +209,7 @@ class TriggerMixin(BoundlessBase):
             if zone >= 0 and self.commands[owner][zone] == source \
                     and (negated or self.card_defs[source].command_kind != "bound"):
                 self.commands[owner][zone] = EMPTY
-                self.command_face_up[owner][zone] = False
+                self.command_face_up = with_item(self.command_face_up, owner, zone, False)
                 self.drop[owner].append(source)
 
     # -- waiting effects ---------------------------------------------------------------------------
@@ -285,17 +285,17 @@ class TriggerMixin(BoundlessBase):
         kind = KIND_EFFECT
         if zone == HAND:
             self.hand[controller].remove(source)
-            self.known_in_hand[controller].discard(source)
+            self.mark_known(controller, source, False)
             command_zone = self.commands[controller].index(EMPTY)
             self.commands[controller][command_zone] = source
-            self.command_face_up[controller][command_zone] = True
-            self.command_set_turn[controller][command_zone] = self.turn
+            self.command_face_up = with_item(self.command_face_up, controller, command_zone, True)
+            self.command_set_turn = with_item(self.command_set_turn, controller, command_zone, self.turn)
             self.was_played[source] = 1
             variables["slot"] = command_zone
             kind = KIND_COMMAND
         elif zone == FACE_DOWN:
             command_zone = self.commands[controller].index(source)
-            self.command_face_up[controller][command_zone] = True
+            self.command_face_up = with_item(self.command_face_up, controller, command_zone, True)
             variables["slot"] = command_zone
             kind = KIND_COMMAND
         if self.log_events:

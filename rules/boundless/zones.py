@@ -38,6 +38,14 @@ class ZoneMixin(BoundlessBase):
             return card in self.commands[owner]
         return False
 
+    def mark_known(self, player: int, card: int, known: bool) -> None:
+        """Whether the opponent knows ``card`` is in ``player``'s hand (``known_in_hand``, each seat's
+        a frozenset, replaced when it changes: copies share it, base.py's ``REPLACED``)."""
+        cards = self.known_in_hand[player]
+        if (card in cards) != known:
+            cards = cards | {card} if known else cards - {card}
+            self.known_in_hand = [cards, self.known_in_hand[1]] if player == 0 else [self.known_in_hand[0], cards]
+
     def spirits_of(self, card: int) -> list:
         """The spirits underneath a savior or a form on the field. Read only: change them with
         ``add_spirit`` / ``remove_spirit`` (a form's list is shared between clones)."""
@@ -185,7 +193,7 @@ class ZoneMixin(BoundlessBase):
     def discard(self, player: int, card: int) -> None:
         """KEYWORDS "DISCARD": from the hand to the drop zone."""
         self.hand[player].remove(card)
-        self.known_in_hand[player].discard(card)
+        self.mark_known(player, card, False)
         self.drop[player].append(card)
         if self.log_events:
             self.log("discard", player, card=self.card_defs[card].name)
@@ -214,7 +222,7 @@ class ZoneMixin(BoundlessBase):
     def spiritualize(self, player: int, spirit: int, host: int, by_effect: bool = False) -> None:
         """KEYWORDS "SPIRITUALIZE": a spirit from the hand underneath a savior or form."""
         self.hand[player].remove(spirit)
-        self.known_in_hand[player].discard(spirit)
+        self.mark_known(player, spirit, False)
         self.add_spirit(host, spirit)
         if host == self.savior[player]:
             # replaced, never changed in place (base.py: REPLACED)
@@ -270,7 +278,7 @@ class ZoneMixin(BoundlessBase):
         self._leave_field(card)
         if destination == "hand":
             self.hand[owner].append(card)
-            self.known_in_hand[owner].add(card)
+            self.mark_known(owner, card, True)
         else:
             self.drop[owner].append(card)
         if self.log_events:
@@ -336,7 +344,7 @@ class ZoneMixin(BoundlessBase):
                 return
             spirit = min(spirits, key=lambda c: (card_defs[c].kind, c))
             self.hand[player].remove(spirit)
-            self.known_in_hand[player].discard(spirit)
+            self.mark_known(player, spirit, False)
         if self.log_events:
             self.log("savior_damaged", player, spirit=self.card_defs[spirit].name)
         self.to_void(player, spirit)

@@ -87,6 +87,27 @@ def test_same_seed_same_results_whatever_the_chunk_size(start, settings):
     assert json.dumps(selectors.run_results(run)["summary"], sort_keys=True) == summary(2)
 
 
+def test_a_process_builds_a_runs_pairings_once_for_all_the_chunks_it_plays(start, monkeypatch):
+    """``runner.chunk_pairing``: the chunks of one run played in a row share its pairings (built
+    from the saved decks once); another run gets its own."""
+    built = []
+    real = runner.run_pairings
+
+    def counting(run, engine=None):
+        built.append(run.pk)
+        return real(run, engine)
+
+    monkeypatch.setattr(runner, "_LAST_PAIRINGS", [None, None, None])
+    monkeypatch.setattr(runner, "run_pairings", counting)
+    first, second = start(games=6, dispatch=False), start(games=4, seed=6, dispatch=False)
+    for run in (first, second):
+        for index in run.chunks.order_by("index").values_list("index", flat=True):
+            assert runner.run_chunk(run.pk, index) == "stored"
+        run.refresh_from_db()
+        assert run.status == "done"
+    assert first.chunks.count() > 1 and built == [first.pk, second.pk]
+
+
 def test_rerunning_a_done_chunk_changes_nothing(start):
     run = start(games=6)
     before = list(run.chunks.order_by("index").values_list("tally", "finished"))

@@ -11,6 +11,7 @@ import json
 from functools import cache, lru_cache
 from pathlib import Path
 
+from rules.boundless.base import with_item
 from rules.boundless.cards import GAME
 from rules.boundless.constants import ACT1, COMBAT
 from rules.boundless.engine import new_game
@@ -122,8 +123,8 @@ class Board:
         card = self.take(p, name)
         slot = s.commands[p].index(-1)
         s.commands[p][slot] = card
-        s.command_face_up[p][slot] = face_up
-        s.command_set_turn[p][slot] = set_turn
+        s.command_face_up = with_item(s.command_face_up, p, slot, face_up)
+        s.command_set_turn = with_item(s.command_set_turn, p, slot, set_turn)
         return card
 
     def void(self, p: int, n: int) -> None:

@@ -57,3 +57,25 @@ def test_the_rng_and_the_log_are_shared_until_either_side_needs_its_own():
 
 def test_determinize_redeals_only_the_copy():
     check_determinize_redeals_only_the_copy(lambda: ENGINE.start(list(PAIRS[2]), 3), 40)
+
+
+def test_the_command_rows_and_known_hand_cards_are_shared_and_replaced_never_changed_in_place():
+    """``command_face_up``, ``command_set_turn`` and ``known_in_hand`` are ``REPLACED``: a clone
+    shares them, and placing a command or playing from the hand on the clone leaves the source's."""
+    rng = random.Random(4)
+    played = set()
+    for seed in range(12):
+        state = ENGINE.start(list(PAIRS[seed % len(PAIRS)]), seed)
+        while not state.is_over and len(played) < 3:
+            seat = state.current_players()[0]
+            for act in state.legal_actions(seat):
+                if act.verb in ("set", "cmd", "play") and act.verb not in played:
+                    before = ([row[:] for row in state.command_face_up], [row[:] for row in state.command_set_turn],
+                              [set(cards) for cards in state.known_in_hand])
+                    clone = state.clone()
+                    assert clone.command_face_up is state.command_face_up and clone.known_in_hand is state.known_in_hand
+                    clone.apply(act, seat)
+                    assert (state.command_face_up, state.command_set_turn, state.known_in_hand) == before, str(act)
+                    played.add(act.verb)
+            play_random_move(state, rng)
+    assert played == {"set", "cmd", "play"}
