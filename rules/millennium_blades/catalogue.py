@@ -73,7 +73,9 @@ class CardDef:
                  "pass_turn": any(_has_op(e["ops"], "pass_turn") for e in self.effects),  # ops_more_a.py
                  # replacement.py: RP gains only cards with this rule can change
                  "rp_gain_limit": bool(self.continuous("rp_gain_limit") or self.continuous("rp_gain_limit", "top")),
-                 "star_bonus": bool(self.continuous("star_bonus") or self.continuous("star_bonus", "top"))}
+                 "star_bonus": bool(self.continuous("star_bonus") or self.continuous("star_bonus", "top")),
+                 # ops_more_e.py: cards no effect may flip
+                 "unflippable": bool(self.continuous("unflippable") or self.continuous("unflippable", "top"))}
         object.__setattr__(self, "features", frozenset([name for name, on in flags.items() if on]
                                                        + [f"on {event}" for event in triggers]))
 

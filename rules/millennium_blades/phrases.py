@@ -224,6 +224,10 @@ def read_count(text: str) -> dict:
     from rules.millennium_blades.phrases_more_b import read_count_b
 
     more = read_count_b(text)
+    if more is None:
+        from rules.millennium_blades.phrases_more_e import read_count_e
+
+        more = read_count_e(text)
     if more is not None:
         return more
 
@@ -378,6 +382,10 @@ def read_event(text: str) -> dict:
     from rules.millennium_blades.phrases_more_b import read_event_b
 
     more = read_event_b(text)
+    if more is None:
+        from rules.millennium_blades.phrases_more_e import read_event_e
+
+        more = read_event_e(text)  # "Whenever an opponent gains RP"
     if more is not None:
         return more
     raise Unread(text, "an event")
