@@ -17,6 +17,8 @@ MORE_E_OPS = {
                           "are no legal target of any flip effect, the player's own too; while: only while "
                           "the condition holds.", {"target": "str", "filter": ANY, "while": ANY}),
 }
+MORE_E_OPS["for_players"] = OpSpec("Each of the players of who (rp: only those whose RP fits) in turn does the ops, "
+                                   "as that_player.", {"who": "str", "rp": ANY, "ops": ANY})
 MORE_E_CONTINUOUS_OPS = ("unflippable",)
 #: gained_rp: a player gained RP (by: whose gain; seated: adjacent, left or right of the listener)
 MORE_E_EVENTS = ("gained_rp",)
@@ -34,6 +36,11 @@ def more_e_op_errors(name: str, op: Mapping[str, Any], where: str) -> list[tuple
     from rules.millennium_blades.effects import condition_errors, filter_errors
 
     errors: list[tuple[str, str]] = []
+    if name == "for_players":
+        from rules.millennium_blades.effects import WHO, ops_errors
+
+        return ops_errors(op.get("ops"), f"{where}.ops") + (
+            [] if op.get("who") in WHO else [(f"{where}.who", f"is one of {', '.join(WHO)}")])
     if name == "unflippable":
         if op.get("target") not in ("this", "tableau", "all"):
             errors.append((f"{where}.target", "is this, tableau or all"))
@@ -49,8 +56,8 @@ def rp_filter_errors(op: Mapping[str, Any], where: str) -> list[tuple[str, str]]
     rp = op.get("rp")
     if rp is None:
         return []
-    if not isinstance(rp, Mapping) or rp.get("cmp") not in (">=", "<=") or not isinstance(rp.get("value"), int):
-        return [(f"{where}.rp", "is {cmp: >= or <=, value: int}")]
+    if not isinstance(rp, Mapping) or rp.get("cmp") not in (">=", "<=", "==") or not isinstance(rp.get("value"), int):
+        return [(f"{where}.rp", "is {cmp: >=, <= or ==, value: int}")]
     if op.get("who") not in ("each", "each_opponent"):
         return [(f"{where}.rp", "keeps some of each player or each opponent")]
     return []
@@ -79,8 +86,20 @@ class MoreOpsEMixin(MBBase):
         seat = frame["seat"]
         players = self.opponents(seat) if op["who"] == "each_opponent" else \
             [s for s in range(self.num_players) if s not in self.out]
-        rp = op["rp"]
-        return [p for p in players if (self.rp[p] >= rp["value"] if rp["cmp"] == ">=" else self.rp[p] <= rp["value"])]
+        rp = op.get("rp")
+        if rp is None:
+            return players
+        cmp = {">=": int.__ge__, "<=": int.__le__, "==": int.__eq__}[rp["cmp"]]
+        return [p for p in players if cmp(self.rp[p], rp["value"])]
+
+    def op_for_players(self, frame: dict, op: dict, k: int) -> bool:
+        """Each of the players, in turn order from the effect's player, does the ops as "that
+        player" (their own flip of a card of their choice, their discard)."""
+        players = self.more_e_who(frame, op)
+        frame["i"] = k + 1
+        self.push([self.frame(frame["seat"], frame["source"], {"ops": op["ops"]}, {**frame["ctx"], "that_player": p},
+                              optional=False) for p in players])
+        return True
 
     def more_e_count(self, count: dict, seat: int, source: int | None, ctx: dict) -> int:
         kind = count["count"]

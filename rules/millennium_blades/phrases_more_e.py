@@ -30,8 +30,8 @@ _BESIDE = (r"(?:a|the) player (?:seated )?(?:(adjacent) to you|to your (left or 
 _GAINS_RP = re.compile(rf"(?:({_GAINER_RE})|{_BESIDE}) gains? {_RP}")
 
 #: players an RP clause names that ``clauses._WHO`` does not: by their RP total, or by whose turn runs
-_RP_PLAYERS = re.compile(rf"(each player|every player|each opponent|all players|all opponents) with ({NUMBER}) "
-                         rf"{_RP} or (more|less|fewer)")
+_RP_PLAYERS = re.compile(rf"(each player|every player|each opponent|all players|all opponents|any player) with "
+                         rf"(?:exactly )?({NUMBER}|0) {_RP}(?: or (more|less|fewer))?(?: after this)?")
 _TURN_PLAYER = r"the player whose turn it(?: currently)? is"
 _CLAUSE_WHO = re.compile(rf"({_TURN_PLAYER}|all opponents|every opponent|{_RP_PLAYERS.pattern}) (?:must )?"
                          r"(gains?|loses?) (.+)")
@@ -50,6 +50,9 @@ _UNFLIPPABLE = re.compile(r"(?:while (.+?), )?(.+?) (?:cannot|can't|can not) be 
 def read_event_e(text: str) -> dict | None:
     """A gain of RP by a player (an opponent, you, a neighbour) as a trigger: after the gain is
     made (``gained_rp``); ``None`` when ``text`` is not one."""
+    flipped = _read_flipped(text)
+    if flipped is not None:
+        return flipped
     m = _GAINS_RP.fullmatch(text)
     if m is None:
         return None
@@ -57,6 +60,33 @@ def read_event_e(text: str) -> dict | None:
         return {"event": "gained_rp", "by": _GAINERS[m.group(1)]}
     seated = "adjacent" if m.group(2) or m.group(3) == "left or right" else m.group(3)
     return {"event": "gained_rp", "by": "opponent", "seated": seated}
+
+
+#: whose effect flips a card, in the words ``phrases.read_event`` reads
+_FLIPPER = {"an opponent": "an opponent's effect", "another player": "an opponent's effect",
+            "an opponent's effect": "an opponent's effect", "another player's effect": "an opponent's effect",
+            "an opponent's card effect": "an opponent's effect", "an effect an opponent controls": "an opponent's effect",
+            "an effect you control": "one of your effects", "your effect": "one of your effects",
+            "one of your effects": "one of your effects", "any effect": "an effect", "an effect": "an effect"}
+_FLIPPER_RE = "|".join(sorted(map(re.escape, _FLIPPER), key=len, reverse=True))
+
+
+def _read_flipped(text: str) -> dict | None:
+    """A flip as a trigger in words ``phrases.read_event`` does not read: you flipping a card (by
+    your effect, or as the cost of your own Action or Reaction: the flip is yours), a card flipped
+    by an opponent (their effect), an opponent's effect that causes a flip; ``None`` if not one."""
+    from rules.millennium_blades.phrases import read_event
+
+    m = re.fullmatch(r"you flip (.+? in (?:your|an opponent's|another player's|any player's) tableau)", text)
+    if m:
+        return read_event(f"one of your effects flips {m.group(1)}")
+    m = re.fullmatch(rf"(.+?) (?:is|are) flipped(?: face-down)? by ({_FLIPPER_RE})", text)
+    if m:
+        return read_event(f"{_FLIPPER[m.group(2)]} flips {m.group(1)}")
+    m = re.fullmatch(rf"({_FLIPPER_RE}) causes (.+?) to be flipped(?: face-down)?", text)
+    if m:
+        return read_event(f"{_FLIPPER[m.group(1)]} flips {m.group(2)}")
+    return None
 
 
 def read_early_e(text: str, timing: str, effect: dict, last: dict) -> list[dict] | None:
@@ -88,6 +118,10 @@ def read_early_e(text: str, timing: str, effect: dict, last: dict) -> list[dict]
         if len(ops) != 1 or ops[0]["op"] not in ("gain_rp", "lose_rp", "gain_money"):
             return None
         return [{**ops[0], **_players(m.group(1))}]
+    m = re.fullmatch(rf"({_RP_PLAYERS.pattern}) (?:must )?(flip|discard)s? (.+)", text)
+    if m:  # each such player does it as "that player" (ops_more_e: for_players)
+        ops = read_clause(f"that player {m.group(5)}s {m.group(6)}", timing, effect, last)
+        return [{"op": "for_players", **_players(m.group(1)), "ops": ops}]
     return None
 
 
@@ -100,7 +134,8 @@ def _players(words: str) -> dict:
     m = _RP_PLAYERS.fullmatch(words)
     assert m is not None
     who = "each_opponent" if "opponent" in m.group(1) else "each"
-    return {"who": who, "rp": {"cmp": ">=" if m.group(3) == "more" else "<=", "value": number(m.group(2))}}
+    cmp = {"more": ">=", None: "=="}.get(m.group(3), "<=")
+    return {"who": who, "rp": {"cmp": cmp, "value": 0 if m.group(2) == "0" else number(m.group(2))}}
 
 
 def _capped(op: dict, cap: str | None) -> dict:

@@ -171,3 +171,44 @@ def test_protection_from_every_effect_while_a_condition_holds():
     (wall,) = ids(st, 1, "Reef Wall")
     do(st, 'play "Hammer"')  # one WATER card only: the wall is flipped
     assert wall in st.down
+
+
+def test_players_picked_by_their_rp_each_flip_one_of_their_own_cards():
+    """"Flip a Card": each such player flips a card of their own tableau, of their choice; the
+    players are picked by their RP as the effect resolves (rules notes, "Players named by their RP
+    or their turn")."""
+    text = "Play: Each opponent with 10 RP or fewer flips a SOLDIER in their tableau."
+    assert _compiles(text)[0]["ops"] == [{"op": "for_players", "who": "each_opponent", "rp": {"cmp": "<=", "value": 10},
+                                          "ops": [{"op": "flip", "target": {"player": "that_player", "pick": "choice",
+                                                                            "chooser": "owner",
+                                                                            "filter": {"type": "soldier", "face": "up"}}}]}]
+    st = table(kit([card("Poor Tax", text)]), kit([card("Pawn A")]), kit([card("Pawn B")]))
+    place(st, 1, "Pawn A")
+    place(st, 2, "Pawn B")
+    pawn_a, pawn_b = ids(st, 1, "Pawn A")[0], ids(st, 2, "Pawn B")[0]
+    st.rp = [0, 10, 11]
+    do(st, 'play "Poor Tax"')
+    assert pawn_a in st.down and pawn_b not in st.down
+
+
+def test_flips_as_triggers_by_you_and_by_an_opponent():
+    """"Flip a Card": a flip's triggers see whose effect flipped the card; "you flip" is a flip by
+    your own effect (or your own Action's or Reaction's cost: the flip is yours)."""
+    mine = "Ongoing: Whenever you flip a FIRE card in your tableau, gain 2 Dollars."
+    theirs = "Ongoing: When an opponent's effect causes a SOLDIER in your tableau to be flipped, gain 3 RP."
+    assert _compiles(mine)[0]["trigger"] == {"event": "flipped", "by": "self", "whose": "self", "filter": {"element": "fire"}}
+    assert _compiles(theirs)[0]["trigger"] == {"event": "flipped", "by": "opponent", "whose": "self",
+                                               "filter": {"type": "soldier"}}
+    assert _compiles("Ongoing: When a SOLDIER in your tableau is flipped by another player, gain 3 RP.") == [
+        {**_compiles(theirs)[0], "text": "Ongoing: When a SOLDIER in your tableau is flipped by another player, gain 3 RP."}]
+    self_flip = card("Self Flip", "Play: Flip a SOLDIER in your tableau.", elements=("earth",))
+    st = table(kit([self_flip, card("Coal Purse", mine, elements=("water",)), card("Torch", elements=("fire",))]),
+               kit([card("Idle Lamp")]))
+    place(st, 0, "Coal Purse", "Torch")
+    do(st, 'play "Self Flip"', "target 0 1")  # the Torch, a FIRE card
+    assert st.money[0] == 2
+    hammer = card("Hammer", "Play: Flip a SOLDIER in an opponent's tableau.")
+    st = table(kit([hammer]), kit([card("Grudge Keeper", theirs), card("Pawn", types=("soldier",))]))
+    place(st, 1, "Grudge Keeper", "Pawn")
+    do(st, 'play "Hammer"', "target 1 1")
+    assert st.rp == [0, 3]
