@@ -18,6 +18,7 @@ from rules.millennium_blades.market_ops import MARKET_EFFECT_OPS
 from rules.millennium_blades.ops_more_a import MORE_A_EFFECT_OPS
 from rules.millennium_blades.ops_more_b import MORE_B_OPS
 from rules.millennium_blades.ops_more_c import MORE_C_OPS
+from rules.millennium_blades.ops_more_e import MORE_E_OPS
 from rules.millennium_blades.ops_more_f import MORE_F_OPS
 from rules.millennium_blades.replacement import REPLACEMENT_OPS
 from rules.millennium_blades.vocabulary import (
@@ -114,6 +115,7 @@ EFFECT_OPS = {
     **MORE_B_OPS,
     **MORE_F_OPS,
     **MORE_C_OPS,
+    **MORE_E_OPS,
     **DECK_RULE_OPS,
 }
 

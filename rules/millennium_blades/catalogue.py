@@ -98,7 +98,9 @@ class CardDef:
                  "rp_gain_limit": bool(self.continuous("rp_gain_limit") or self.continuous("rp_gain_limit", "top")),
                  "star_bonus": bool(self.continuous("star_bonus") or self.continuous("star_bonus", "top")),
                  # ops_more_c.py: cards that give the cards played tokens
-                 "tokens_on_entry": bool(self.continuous("tokens_on_entry") or self.continuous("tokens_on_entry", "top"))}
+                 "tokens_on_entry": bool(self.continuous("tokens_on_entry") or self.continuous("tokens_on_entry", "top")),
+                 # ops_more_e.py: cards no effect may flip
+                 "unflippable": bool(self.continuous("unflippable") or self.continuous("unflippable", "top"))}
         object.__setattr__(self, "features", frozenset([name for name, on in flags.items() if on]
                                                        + [f"on {event}" for event in triggers]))
 

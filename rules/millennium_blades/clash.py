@@ -28,6 +28,8 @@ class ClashMixin(MarketMixin):
                 return False
             if attaching and not self.attachable(card):  # "Cards cannot be attached to this card"
                 return False
+            if flipping and self.cards_with("unflippable") and self.unflippable(card):  # by any effect (ops_more_e)
+                return False
             return not (flipping and owner_seat != seat and self.protected(card, owner_seat))
 
         if pick in FIXED_PICKS:

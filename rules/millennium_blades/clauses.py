@@ -19,6 +19,7 @@ from rules.millennium_blades.phrases import (
 from rules.millennium_blades.phrases_more_a import read_more_clause, read_more_continuous
 from rules.millennium_blades.phrases_more_b import read_clause_b, read_early_b
 from rules.millennium_blades.phrases_more_c import read_clause_c, read_continuous_c
+from rules.millennium_blades.phrases_more_e import read_continuous_e, read_early_e
 from rules.millennium_blades.phrases_more_f import read_clause_f, read_early_f
 from rules.millennium_blades.special_text import read_purpose, read_special_clause, read_special_continuous
 
@@ -39,6 +40,8 @@ def read_clause(text: str, timing: str, effect: dict, last: dict) -> list[dict]:
     early = read_early_b(text, last)  # phrases_more_b.py
     if early is None:
         early = read_early_f(text)  # phrases_more_f.py
+    if early is None:
+        early = read_early_e(text, timing, effect, last)  # phrases_more_e.py
     if early is not None:
         return early
     m = re.match(rf"^({_WHO_RE}) (gains?|loses?) (.+)$", text)
@@ -277,6 +280,9 @@ def _continuous(s: str) -> list[dict]:
     m = re.fullmatch(rf"x is (?:equal to )?(?:({MULTIPLE}) )?the number of (.+)", s)
     if m:
         return [{"op": "set_star", "amount": number(m.group(1)) if m.group(1) else 1, "per": read_count(m.group(2))}]
+    more_e = read_continuous_e(s)  # phrases_more_e.py: other spellings, and by any effect
+    if more_e is not None:
+        return more_e
     m = _PROTECTED.match(s)
     if m:
         if not (m.group(2) or m.group(3)):

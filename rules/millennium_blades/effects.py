@@ -53,6 +53,17 @@ from rules.millennium_blades.ops_more_b import (
     more_b_op_errors,
 )
 from rules.millennium_blades.ops_more_c import MORE_C_CONTINUOUS_OPS, MORE_C_COUNTS, MORE_C_OPS, more_c_op_errors
+from rules.millennium_blades.ops_more_e import (
+    MORE_E_CONTINUOUS_OPS,
+    MORE_E_COUNTS,
+    MORE_E_EVENTS,
+    MORE_E_OPS,
+    MORE_E_WHO,
+    more_e_count_errors,
+    more_e_op_errors,
+    rp_filter_errors,
+    trigger_seated_errors,
+)
 from rules.millennium_blades.ops_more_f import MORE_F_COUNTS, MORE_F_OPS, more_f_count_errors, more_f_op_errors
 from rules.millennium_blades.special_ops import SPECIAL_CONTINUOUS_OPS, special_op_errors
 from rules.millennium_blades.vocabulary import ELEMENTS, KEYWORDS, TIMINGS, TRIGGERED_TIMINGS, TYPE_VALUES
@@ -72,7 +83,7 @@ ZONES = ("tableau", "opponents", "all", "hand", "kit", "binder", "aftermarket")
 COUNTS = ("cards", "elements", "types", "star_tokens", "stars", "clashes_won", "star", "empty_slots", "rp",
           "those_stars", "highest_flipped", "players_discarded", "sets", "those_distinct", "players_with",
           "those_count", "star_values", "flipped_this_way", "flipped_stars", *MORE_A_COUNTS, *MORE_B_COUNTS,
-          *MORE_F_COUNTS, *MORE_C_COUNTS)
+          *MORE_F_COUNTS, *MORE_C_COUNTS, *MORE_E_COUNTS)
 #: REF: a card an effect names: this card, its neighbours, your Top Card, the card a Next effect or
 #: trigger is about, the card just revealed
 #: the card a clash with the Aftermarket was against (clashed), the card taken from the Aftermarket
@@ -85,15 +96,15 @@ PLAYERS = ("self", "opponent", "each_opponent", "each", "any", "that_player", *A
 PICKS = ("this", "left", "right", "top", "next_played", "played", "choice", "highest", "lowest", "leftmost",
          "rightmost", "all", "losing_card", "chosen")
 WHO = ("self", "each_opponent", "that_player", "chosen_opponent", "each", "each_other", "winner", "losers",
-       *ALLY_PLAYERS)
+       *ALLY_PLAYERS, *MORE_E_WHO)
 #: clash: you are in a clash that occurs; clash_any: any clash occurs (both after its result)
 EVENTS = ("play", "flipped", "would_flip", "clash_won", "clash_lost", "clash", "clash_any", "star_tokens",
           "would_lose_clash", "action_used", "would_lose_rp", "clash_card", "turn_start", "turn_end", "discard",
-          *MORE_A_EVENTS)
+          *MORE_A_EVENTS, *MORE_E_EVENTS)
 SIDES = ("self", "opponent", "any")
 CONTINUOUS_OPS = ("protect", "extra_slot", "set_star", "star_bonus", "copy_attributes", "clash_star", "no_rp_loss",
                   "rp_gain_limit", *SPECIAL_CONTINUOUS_OPS, *MORE_A_CONTINUOUS_OPS, *MORE_B_CONTINUOUS_OPS,
-                  *MORE_C_CONTINUOUS_OPS)
+                  *MORE_C_CONTINUOUS_OPS, *MORE_E_CONTINUOUS_OPS)
 #: the sides of a Character or Venue card, and its Deckbuilding side's timings and ops
 CARD_SIDES = ("deckbuilding", "tournament")
 COMPONENT_TIMINGS = ("deckbuilding", "setup")
@@ -267,6 +278,7 @@ def _op(name: str | None, op: Mapping[str, Any], where: str) -> Errors:
         errors += _int(op["max"], f"{where}.max")
     if "who" in op and op["who"] not in WHO:
         errors.append((f"{where}.who", f"{op['who']!r} is not one of {', '.join(WHO)}"))
+    errors += rp_filter_errors(op, where)  # "each player with 40 RP or more" (ops_more_e.py)
     if name in ("flip", "star_tokens"):
         errors += target_errors(op.get("target"), f"{where}.target")
     elif name == "clash":
@@ -311,6 +323,8 @@ def _op(name: str | None, op: Mapping[str, Any], where: str) -> Errors:
         errors += more_f_op_errors(name, op, where)
     elif name in MORE_C_OPS:  # ops_more_c.py
         errors += more_c_op_errors(name, op, where)
+    elif name in MORE_E_OPS:
+        errors += more_e_op_errors(name, op, where)
     elif name == "if":
         errors += condition_errors(op.get("condition"), f"{where}.condition")
         errors += ops_errors(op.get("then"), f"{where}.then")
@@ -376,6 +390,8 @@ def count_errors(count: Any, path: str) -> Errors:
         return more_a_count_errors(count, path)
     if count["count"] in MORE_F_COUNTS:
         return more_f_count_errors(count, path)
+    if count["count"] in MORE_E_COUNTS:  # Dollars, RP, the RP a gain gave (ops_more_e.py)
+        return more_e_count_errors(count, path)
     if count["count"] == "those_distinct":
         return [] if count.get("what") in ("type", "element", "star") else [(f"{path}.what", "is type, element or star")]
     if count["count"] in ("clashes_won", "empty_slots", "rp", "those_stars", "highest_flipped",
@@ -448,7 +464,7 @@ def _trigger(trigger: Any, path: str) -> Errors:
             errors.append((f"{path}.{key}", f"is one of {', '.join(SIDES)}"))
     if "filter" in trigger:
         errors += filter_errors(trigger["filter"], f"{path}.filter")
-    return errors
+    return errors + trigger_seated_errors(trigger, path)
 
 
 # -- the Store, the Aftermarket, allies (market_ops.py) ----------------------------------------------

@@ -400,7 +400,8 @@ class MarketMixin(MBBase):
         for n in range(len(self.tableau[seat]) if flipping else len(self.hand[seat])):
             key = f"{k}:any{n}"
             pool = [c for c in (self.tableau[seat] if flipping else self.hand[seat])
-                    if c not in chosen and not (flipping and c in self.down)]
+                    if c not in chosen and not (flipping and (c in self.down or self.cards_with("unflippable")
+                                                              and self.unflippable(c)))]  # ops_more_e.py
             if not pool:
                 break
             if key not in ctx:
@@ -453,7 +454,8 @@ class MarketMixin(MBBase):
         for n in range(amount):
             key = f"{k}:flip{n}"
             pool = [c for c in self.tableau[seat] if c not in self.down and c not in chosen
-                    and self.matches(c, op.get("filter", {}), frame["source"])]
+                    and self.matches(c, op.get("filter", {}), frame["source"])
+                    and not (self.cards_with("unflippable") and self.unflippable(c))]  # ops_more_e.py
             if not pool:
                 break
             if key not in ctx:

@@ -232,6 +232,10 @@ def read_count(text: str) -> dict:
         from rules.millennium_blades.phrases_more_c import read_count_c
 
         more = read_count_c(text)
+    if more is None:
+        from rules.millennium_blades.phrases_more_e import read_count_e
+
+        more = read_count_e(text)
     if more is not None:
         return more
 
@@ -390,6 +394,10 @@ def read_event(text: str) -> dict:
         from rules.millennium_blades.phrases_more_f import read_event_f
 
         more = read_event_f(text)  # another player's discards (phrases_more_f.py)
+    if more is None:
+        from rules.millennium_blades.phrases_more_e import read_event_e
+
+        more = read_event_e(text)  # "Whenever an opponent gains RP"
     if more is not None:
         return more
     raise Unread(text, "an event")

@@ -10,6 +10,7 @@ from rules.millennium_blades.base import MBBase
 from rules.millennium_blades.ops_more_a import MORE_A_COUNTS, MORE_A_TESTS, more_a_count, more_a_holds
 from rules.millennium_blades.ops_more_b import MORE_B_COUNTS
 from rules.millennium_blades.ops_more_c import MORE_C_COUNTS
+from rules.millennium_blades.ops_more_e import MORE_E_COUNTS
 from rules.millennium_blades.ops_more_f import MORE_F_COUNTS
 
 TABLEAU_SLOTS = 6  # the Tournament Board's singles area ("Tableau"); see the rules notes
@@ -308,6 +309,8 @@ class QueryMixin(MBBase):
             return (ctx or {}).get("tokens_moved", 0)
         if kind in MORE_B_COUNTS:  # Friendship cards held and given, cards revealed (ops_more_b.py)
             return self.more_b_count(kind, seat, source)
+        if kind in MORE_E_COUNTS:  # Dollars, RP, highest STAR, the RP a gain gave (ops_more_e.py)
+            return self.more_e_count(count, seat, source, ctx or {})
         if kind == "empty_slots":
             return max(0, self.capacity(seat) - len(self.tableau[seat]))
         if kind == "those_stars":  # the cards the effect just moved, each as it is now

@@ -19,6 +19,7 @@ from rules.millennium_blades.effects import ALLY_PLAYERS, EVENTS, MARKET_OPS
 from rules.millennium_blades.ops_more_a import MORE_A_OPS, MoreOpsAMixin
 from rules.millennium_blades.ops_more_b import MORE_B_OPS, MoreOpsBMixin
 from rules.millennium_blades.ops_more_c import MORE_C_OPS, MoreOpsCMixin
+from rules.millennium_blades.ops_more_e import MORE_E_WHO, MoreOpsEMixin
 from rules.millennium_blades.ops_more_f import MORE_F_OPS, MoreOpsFMixin
 from rules.millennium_blades.replacement import limited_gain
 from rules.millennium_blades.special_ops import SpecialOpsMixin
@@ -30,7 +31,7 @@ TRIGGERED_BY = {event: f"on {event}" for event in EVENTS}  # the CardDef feature
 SELF_EVENTS = ("clash_won", "clash_lost", "clash", "star_tokens", "action_used", "turn_start", "turn_end", "discard")
 
 
-class ResolveMixin(ClashMixin, SpecialOpsMixin, MoreOpsAMixin, MoreOpsBMixin, MoreOpsFMixin, MoreOpsCMixin):
+class ResolveMixin(ClashMixin, SpecialOpsMixin, MoreOpsAMixin, MoreOpsBMixin, MoreOpsFMixin, MoreOpsCMixin, MoreOpsEMixin):
     # -- frames --------------------------------------------------------------------------------------
     def frame(self, seat: int, source: int | None, effect: dict, ctx: dict | None = None, *,
               extra: tuple = (), optional: bool | None = None, needs_face_up: bool = False) -> dict:
@@ -183,6 +184,8 @@ class ResolveMixin(ClashMixin, SpecialOpsMixin, MoreOpsAMixin, MoreOpsBMixin, Mo
             return self.do_more_b_op(frame, op, k)
         if name in MORE_C_OPS:  # tokens removed or moved (ops_more_c.py)
             return self.do_more_c_op(frame, op, k)
+        if name == "for_players":  # "each player with 10 RP or less must flip ..." (ops_more_e.py)
+            return self.op_for_players(frame, op, k)
         if name == "keep_source":  # "Action: ... Do not flip this card.": the card's text overrides "Use an Action"
             ctx["keep_source"] = True
             return True
@@ -202,6 +205,8 @@ class ResolveMixin(ClashMixin, SpecialOpsMixin, MoreOpsAMixin, MoreOpsBMixin, Mo
 
     def who(self, frame: dict, op: dict, k: int) -> list[int] | None:
         seat, word = frame["seat"], op.get("who", "self")
+        if word in MORE_E_WHO or "rp" in op:  # the player taking the turn, players by RP total (ops_more_e.py)
+            return self.more_e_who(frame, op)
         if word == "self":
             return [seat]
         if word == "each_opponent" or word == "each_other":
@@ -260,6 +265,8 @@ class ResolveMixin(ClashMixin, SpecialOpsMixin, MoreOpsAMixin, MoreOpsBMixin, Mo
                 self.rp[p] += gained
                 if logging:
                     self.log("gain_rp", p, amount=gained, rp=self.rp[p])
+                if self.cards_with("on gained_rp"):  # "Whenever an opponent gains RP" (ops_more_e.py)
+                    self.rp_gained_triggers(frame, p, gained)
             else:  # "FAQs": "You lose as much as you can and stop at zero"
                 loss = self.rp_loss_after_reaction(frame, p, amount, k)  # "When you would lose RP" Reactions
                 lost = 0 if self.cannot_lose_rp(p) else min(loss, self.rp[p])
