@@ -221,6 +221,9 @@ class MBBase(ForkedRngField, Declared, GameState):
         def offer_sell_marker(self, seat: int, card: int) -> list[dict]: ...
         @abstractmethod
         def end_turn_effects(self) -> bool: ...
+        # -- ops_more_d.py -------------------------------------------------------------------------------
+        @abstractmethod
+        def rivals_d(self, seat: int, op: dict, rivals: list[int]) -> list[int]: ...
 
 
 # last: the catalogue's effects import the mixins, which import this module (the annotations above

@@ -378,6 +378,10 @@ def read_event(text: str) -> dict:
     from rules.millennium_blades.phrases_more_b import read_event_b
 
     more = read_event_b(text)
+    if more is None:
+        from rules.millennium_blades.phrases_more_d import read_event_d
+
+        more = read_event_d(text)  # "a player loses a clash"
     if more is not None:
         return more
     raise Unread(text, "an event")
