@@ -244,6 +244,9 @@ class MBBase(ForkedRngField, Declared, GameState):
         def unflippable(self, card: int) -> bool: ...
         @abstractmethod
         def face_up_ops(self, seat: int, op_name: str) -> list[tuple[int, dict]]: ...
+        # -- ops_more_d.py -------------------------------------------------------------------------------
+        @abstractmethod
+        def rivals_d(self, seat: int, op: dict, rivals: list[int]) -> list[int]: ...
 
 
 # last: the catalogue's effects import the mixins, which import this module (the annotations above

@@ -18,6 +18,7 @@ from rules.millennium_blades.market_ops import MARKET_EFFECT_OPS
 from rules.millennium_blades.ops_more_a import MORE_A_EFFECT_OPS
 from rules.millennium_blades.ops_more_b import MORE_B_OPS
 from rules.millennium_blades.ops_more_c import MORE_C_OPS
+from rules.millennium_blades.ops_more_d import MORE_D_OPS
 from rules.millennium_blades.ops_more_e import MORE_E_OPS
 from rules.millennium_blades.ops_more_f import MORE_F_OPS
 from rules.millennium_blades.replacement import REPLACEMENT_OPS
@@ -49,7 +50,8 @@ EFFECT_OPS = {
                    {"target": ANY, "optional": "bool", "no_reaction": "bool", "no_flip_effects": "bool"}),
     "clash": OpSpec("Clash with an opponent or with all players; results run the branches.",
                     {"with": "str", "win": ANY, "lose": ANY, "tie": ANY, "winner": ANY, "losers": ANY,
-                     "their_card": "str", "use": "str", "rival": "str", "ignore_printed": "bool"}),
+                     "their_card": "str", "use": "str", "rival": "str", "ignore_printed": "bool",
+                     "rival_has": ANY, "rival_most_rp": "bool"}),
     "star_tokens": OpSpec("Put +1 Star tokens on cards (times a count, per).", {**N, "target": ANY, "per": ANY}),
     "insert": OpSpec("Scurry: insert this card anywhere into your tableau.", {}),
     "copy_attributes": OpSpec("Mimicry: the elements and types of the face-up card to the left.", {}),
@@ -116,6 +118,7 @@ EFFECT_OPS = {
     **MORE_F_OPS,
     **MORE_C_OPS,
     **MORE_E_OPS,
+    **MORE_D_OPS,
     **DECK_RULE_OPS,
 }
 

@@ -191,7 +191,7 @@ class ClashMixin(MarketMixin):
         if op["with"] == "aftermarket":
             return self.clash_aftermarket(frame, op, k)
         if op["with"] == "opponent":
-            rivals = self.clash_rivals(seat, op)
+            rivals = self.rivals_d(seat, op, self.clash_rivals(seat, op))  # ops_more_d.py
             key = f"{k}:opponent"
             if self.top_card(seat) is not None and len(rivals) > 1 and key not in ctx:
                 self.ask(seat, "opponent", [Action("opponent", (p,)) for p in rivals], key, "an opponent to clash with")
@@ -257,6 +257,8 @@ class ClashMixin(MarketMixin):
             frames += self.collect("clash_lost", None, p)
         for p in participants:  # "Whenever you clash": each player in it; "Whenever a clash occurs": once
             frames += self.collect("clash", None, p)
+        for triggered in frames:  # a trigger's effect knows the result too (ops_more_d.py)
+            triggered["ctx"].setdefault("clash_result", ctx["clash_result"])
         for any_clash in self.collect("clash_any", None, seat):  # "the loser" of it (ops_more_a.py, toll)
             any_clash["ctx"]["clash_result"] = ctx["clash_result"]
             frames.append(any_clash)

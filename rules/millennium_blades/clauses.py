@@ -19,6 +19,7 @@ from rules.millennium_blades.phrases import (
 from rules.millennium_blades.phrases_more_a import read_more_clause, read_more_continuous
 from rules.millennium_blades.phrases_more_b import read_clause_b, read_early_b
 from rules.millennium_blades.phrases_more_c import read_clause_c, read_continuous_c
+from rules.millennium_blades.phrases_more_d import read_early_d
 from rules.millennium_blades.phrases_more_e import read_continuous_e, read_early_e
 from rules.millennium_blades.phrases_more_f import read_clause_f, read_early_f
 from rules.millennium_blades.special_text import read_purpose, read_special_clause, read_special_continuous
@@ -42,6 +43,8 @@ def read_clause(text: str, timing: str, effect: dict, last: dict) -> list[dict]:
         early = read_early_f(text)  # phrases_more_f.py
     if early is None:
         early = read_early_e(text, timing, effect, last)  # phrases_more_e.py
+    if early is None:
+        early = read_early_d(text, last)  # phrases_more_d.py
     if early is not None:
         return early
     m = re.match(rf"^({_WHO_RE}) (gains?|loses?) (.+)$", text)

@@ -53,6 +53,7 @@ from rules.millennium_blades.ops_more_b import (
     more_b_op_errors,
 )
 from rules.millennium_blades.ops_more_c import MORE_C_CONTINUOUS_OPS, MORE_C_COUNTS, MORE_C_OPS, more_c_op_errors
+from rules.millennium_blades.ops_more_d import MORE_D_OPS, clash_d_errors, more_d_op_errors
 from rules.millennium_blades.ops_more_e import (
     MORE_E_CONTINUOUS_OPS,
     MORE_E_COUNTS,
@@ -292,6 +293,7 @@ def _op(name: str | None, op: Mapping[str, Any], where: str) -> Errors:
             errors.append((f"{where}.ignore_printed", "is true, in a clash with an opponent"))
         if op.get("rival", CLASH_RIVALS[0]) not in CLASH_RIVALS or "rival" in op and op.get("with") != "opponent":
             errors.append((f"{where}.rival", f"is one of {', '.join(CLASH_RIVALS)}, in a clash with an opponent"))
+        errors += clash_d_errors(op, where)  # the opponents one may clash with (ops_more_d.py)
         for branch in BRANCHES:
             if branch in op:
                 errors += ops_errors(op[branch], f"{where}.{branch}")
@@ -325,6 +327,8 @@ def _op(name: str | None, op: Mapping[str, Any], where: str) -> Errors:
         errors += more_c_op_errors(name, op, where)
     elif name in MORE_E_OPS:
         errors += more_e_op_errors(name, op, where)
+    elif name in MORE_D_OPS:
+        errors += more_d_op_errors(name, op, where)
     elif name == "if":
         errors += condition_errors(op.get("condition"), f"{where}.condition")
         errors += ops_errors(op.get("then"), f"{where}.then")

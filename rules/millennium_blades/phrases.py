@@ -398,6 +398,10 @@ def read_event(text: str) -> dict:
         from rules.millennium_blades.phrases_more_e import read_event_e
 
         more = read_event_e(text)  # "Whenever an opponent gains RP"
+    if more is None:
+        from rules.millennium_blades.phrases_more_d import read_event_d
+
+        more = read_event_d(text)  # "a player loses a clash"
     if more is not None:
         return more
     raise Unread(text, "an event")

@@ -19,6 +19,7 @@ from rules.millennium_blades.effects import ALLY_PLAYERS, EVENTS, MARKET_OPS
 from rules.millennium_blades.ops_more_a import MORE_A_OPS, MoreOpsAMixin
 from rules.millennium_blades.ops_more_b import MORE_B_OPS, MoreOpsBMixin
 from rules.millennium_blades.ops_more_c import MORE_C_OPS, MoreOpsCMixin
+from rules.millennium_blades.ops_more_d import MORE_D_OPS, MoreOpsDMixin
 from rules.millennium_blades.ops_more_e import MORE_E_WHO, MoreOpsEMixin
 from rules.millennium_blades.ops_more_f import MORE_F_OPS, MoreOpsFMixin
 from rules.millennium_blades.replacement import limited_gain
@@ -31,7 +32,8 @@ TRIGGERED_BY = {event: f"on {event}" for event in EVENTS}  # the CardDef feature
 SELF_EVENTS = ("clash_won", "clash_lost", "clash", "star_tokens", "action_used", "turn_start", "turn_end", "discard")
 
 
-class ResolveMixin(ClashMixin, SpecialOpsMixin, MoreOpsAMixin, MoreOpsBMixin, MoreOpsFMixin, MoreOpsCMixin, MoreOpsEMixin):
+class ResolveMixin(ClashMixin, SpecialOpsMixin, MoreOpsAMixin, MoreOpsBMixin, MoreOpsCMixin, MoreOpsDMixin, MoreOpsEMixin,
+                   MoreOpsFMixin):
     # -- frames --------------------------------------------------------------------------------------
     def frame(self, seat: int, source: int | None, effect: dict, ctx: dict | None = None, *,
               extra: tuple = (), optional: bool | None = None, needs_face_up: bool = False) -> dict:
@@ -186,6 +188,8 @@ class ResolveMixin(ClashMixin, SpecialOpsMixin, MoreOpsAMixin, MoreOpsBMixin, Mo
             return self.do_more_c_op(frame, op, k)
         if name == "for_players":  # "each player with 10 RP or less must flip ..." (ops_more_e.py)
             return self.op_for_players(frame, op, k)
+        if name in MORE_D_OPS:  # the players of a clash by its result (ops_more_d.py)
+            return self.do_more_d_op(frame, op, k)
         if name == "keep_source":  # "Action: ... Do not flip this card.": the card's text overrides "Use an Action"
             ctx["keep_source"] = True
             return True
