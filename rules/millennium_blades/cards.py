@@ -17,6 +17,7 @@ from rules.millennium_blades.deck_rules import DECK_RULE_OPS
 from rules.millennium_blades.market_ops import MARKET_EFFECT_OPS
 from rules.millennium_blades.ops_more_a import MORE_A_EFFECT_OPS
 from rules.millennium_blades.ops_more_b import MORE_B_OPS
+from rules.millennium_blades.ops_more_g import MORE_G_OPS
 from rules.millennium_blades.replacement import REPLACEMENT_OPS
 from rules.millennium_blades.vocabulary import (
     CARD_KINDS,
@@ -110,6 +111,7 @@ EFFECT_OPS = {
     **MORE_A_EFFECT_OPS,
     **REPLACEMENT_OPS,
     **MORE_B_OPS,
+    **MORE_G_OPS,
     **DECK_RULE_OPS,
 }
 

@@ -18,6 +18,7 @@ from rules.millennium_blades.phrases import (
 )
 from rules.millennium_blades.phrases_more_a import read_more_clause, read_more_continuous
 from rules.millennium_blades.phrases_more_b import read_clause_b, read_early_b
+from rules.millennium_blades.phrases_more_g import read_clause_g, read_early_g
 from rules.millennium_blades.special_text import read_purpose, read_special_clause, read_special_continuous
 
 _RP = r"(?:rp|ranking points?)"
@@ -35,6 +36,8 @@ def read_clause(text: str, timing: str, effect: dict, last: dict) -> list[dict]:
     if not text:
         raise Unread(text, "an empty clause")
     early = read_early_b(text, last)  # phrases_more_b.py
+    if early is None:
+        early = read_early_g(text, timing, effect, last)  # phrases_more_g.py
     if early is not None:
         return early
     m = re.match(rf"^({_WHO_RE}) (gains?|loses?) (.+)$", text)
@@ -154,6 +157,8 @@ def read_clause(text: str, timing: str, effect: dict, last: dict) -> list[dict]:
     more = read_more_clause(text, timing, effect, last)  # phrases_more_a.py
     if more is None:
         more = read_clause_b(text, timing, effect, last)  # phrases_more_b.py
+    if more is None:
+        more = read_clause_g(text, timing, effect, last)  # phrases_more_g.py
     if more is not None:
         return more
     raise Unread(text, "an effect")

@@ -9,6 +9,15 @@ import operator
 from rules.millennium_blades.base import MBBase
 from rules.millennium_blades.ops_more_a import MORE_A_COUNTS, MORE_A_TESTS, more_a_count, more_a_holds
 from rules.millennium_blades.ops_more_b import MORE_B_COUNTS
+from rules.millennium_blades.ops_more_g import (
+    MORE_G_COUNTS,
+    MORE_G_TESTS,
+    any_of_matches,
+    counted_star,
+    more_g_count,
+    more_g_holds,
+    shares_with_tableau,
+)
 
 TABLEAU_SLOTS = 6  # the Tournament Board's singles area ("Tableau"); see the rules notes
 #: the FILTER keys that look at a card's elements (``ELEMENT_KEYS``) or types (``TYPE_KEYS``)
@@ -233,10 +242,16 @@ class QueryMixin(MBBase):
             return False
         if "tokens" in flt and not CMP[flt["tokens"]["cmp"]](self.tokens.get(card, 0), flt["tokens"]["value"]):
             return False  # "a card with a +1 STAR token" (phrases_more_a.py)
+        if "any_of" in flt and not any_of_matches(self, card, flt["any_of"], source):
+            return False  # a list of attributes, any of them (ops_more_g.py)
+        if "shares_tableau" in flt and not shares_with_tableau(self, card, flt["shares_tableau"], source):
+            return False
         if "star" in flt:
             want = flt["star"]["value"]
             if want == "this":
                 want = self.star(source) if source is not None else None
+            elif isinstance(want, dict):  # X STAR, X a count (ops_more_g.py)
+                want = counted_star(self, want, source) * flt["star"].get("times", 1)
             star = self.star(card) if self.in_tableau(card) or down else self.cards[card].printed_star
             if star is None or want is None or not CMP[flt["star"]["cmp"]](star, want):
                 return False
@@ -302,6 +317,8 @@ class QueryMixin(MBBase):
             return more_a_count(count, ctx or {})
         if kind in MORE_B_COUNTS:  # Friendship cards held and given, cards revealed (ops_more_b.py)
             return self.more_b_count(kind, seat, source)
+        if kind in MORE_G_COUNTS:  # the highest Star Rating, the most alike (ops_more_g.py)
+            return more_g_count(self, count, source, seat)
         if kind == "empty_slots":
             return max(0, self.capacity(seat) - len(self.tableau[seat]))
         if kind == "those_stars":  # the cards the effect just moved, each as it is now
@@ -392,6 +409,8 @@ class QueryMixin(MBBase):
             return self.alike_holds(cond, source, ctx)
         if test == "pair":
             return self.pair_holds(cond, source, seat)
+        if test in MORE_G_TESTS:  # several conditions that all hold (ops_more_g.py)
+            return more_g_holds(self, cond, source, seat, ctx)
         if test in ("neighbour_rp", "least_rp"):
             return self.more_b_holds(cond, seat)
         return CMP[cond["cmp"]](self.count(cond["of"], source, seat, ctx), cond["value"])

@@ -18,6 +18,7 @@ from rules.millennium_blades.clash import ClashMixin
 from rules.millennium_blades.effects import ALLY_PLAYERS, EVENTS, MARKET_OPS
 from rules.millennium_blades.ops_more_a import MORE_A_OPS, MoreOpsAMixin
 from rules.millennium_blades.ops_more_b import MORE_B_OPS, MoreOpsBMixin
+from rules.millennium_blades.ops_more_g import MORE_G_OPS, do_more_g_op
 from rules.millennium_blades.replacement import limited_gain
 from rules.millennium_blades.special_ops import SpecialOpsMixin
 
@@ -175,6 +176,8 @@ class ResolveMixin(ClashMixin, SpecialOpsMixin, MoreOpsAMixin, MoreOpsBMixin):
             return self.op_attach(frame, op, k)
         if name == "attach_from_hand":
             return self.op_attach_from_hand(frame, op, k)
+        if name in MORE_G_OPS:  # one more Action this turn (ops_more_g.py)
+            return do_more_g_op(self, frame, op)
         if name in MORE_B_OPS or name == "_sell_marker":
             return self.do_more_b_op(frame, op, k)
         if name == "keep_source":  # "Action: ... Do not flip this card.": the card's text overrides "Use an Action"
