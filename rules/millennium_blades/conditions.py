@@ -14,7 +14,7 @@ _CARD = (r"(this card|it|that card|the next card you play|your top card|the reve
 
 def read_condition(text: str) -> dict:
     text = text.strip()
-    if " and " in text or " share" in text:  # "If you have 5 cards ... and this is ..." (phrases_more_g.py)
+    if " and " in text or " share" in text or " has " in text:  # two joined, "share", "it has" (phrases_more_g)
         from rules.millennium_blades.phrases_more_g import read_early_condition_g
 
         early = read_early_condition_g(text)

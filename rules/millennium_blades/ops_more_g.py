@@ -17,9 +17,11 @@ if TYPE_CHECKING:
 
 #: all: every condition of the list holds (two conditions joined by "and")
 MORE_G_TESTS = ("all",)
-#: the FILTER keys this module adds: any_of, a list of filters the card fits one of; shares_tableau,
-#: the card shares an element (type, star) with another card of the effect's player's tableau
-MORE_G_FILTER_KEYS = ("any_of", "shares_tableau")
+#: the FILTER keys this module adds: any_of (none_of), a list of filters the card fits one of (none
+#: of); shares_tableau, the card shares an element (type, star) with another card of the effect's
+#: player's tableau; shares_any, it shares at least one of a list of kinds with the effect's card
+MORE_G_FILTER_KEYS = frozenset({"any_of", "none_of", "shares_tableau", "shares_any"})
+SHARE_KINDS = ("element", "type", "star")
 #: extreme_star: a Star Rating, of the highest (lowest) card that fits; most_alike: the most cards
 #: that fit and have one type (element, star) in common
 MORE_G_COUNTS = ("extreme_star", "most_alike")
@@ -35,11 +37,15 @@ def more_g_filter_errors(key: str, value: Any, path: str) -> Errors:
     from rules.millennium_blades.effects import CMPS, count_errors, filter_errors  # effects asks this module
 
     if key == "shares_tableau":
-        return [] if value in ("element", "type", "star") else [(f"{path}.shares_tableau", "is element, type or star")]
-    if key == "any_of":
-        if not isinstance(value, list) or len(value) < 2:
-            return [(f"{path}.any_of", "is a list of two or more filters")]
-        return [e for i, flt in enumerate(value) for e in filter_errors(flt, f"{path}.any_of[{i}]")]
+        return [] if value in SHARE_KINDS else [(f"{path}.shares_tableau", "is element, type or star")]
+    if key == "shares_any":
+        if not isinstance(value, list) or len(value) < 2 or any(v not in SHARE_KINDS for v in value):
+            return [(f"{path}.shares_any", "is a list of two or more of element, type, star")]
+        return []
+    if key in ("any_of", "none_of"):
+        if not isinstance(value, list) or len(value) < (2 if key == "any_of" else 1):
+            return [(f"{path}.{key}", "is a list of filters (any_of: two or more)")]
+        return [e for i, flt in enumerate(value) for e in filter_errors(flt, f"{path}.{key}[{i}]")]
     # key == "star", value {cmp, value: COUNT}
     errors = [] if value.get("cmp") in CMPS else [(f"{path}.star.cmp", f"is one of {' '.join(CMPS)}")]
     times = value.get("times", 1)
@@ -72,10 +78,29 @@ def more_g_count(game: QueryMixin, count: dict, source: int | None, seat: int) -
         return (max if count["which"] == "highest" else min)(stars) if stars else 0
     tally: dict = {}
     for card in cards:
-        values = {"type": game.types, "element": game.elements}.get(count["what"], lambda c: (game.star(c),))(card)
-        for value in set(values):
+        for value in _values(game, card, count["what"]):
             tally[value] = tally.get(value, 0) + 1
     return max(tally.values(), default=0)
+
+
+def more_g_filter_holds(game: QueryMixin, card: int, flt: dict, source: int | None) -> bool:
+    """Whether ``card`` passes this module's FILTER keys in ``flt`` (the others are ``matches``')."""
+    if "any_of" in flt and not any_of_matches(game, card, flt["any_of"], source):
+        return False
+    if "none_of" in flt and (card in game.down or any(game.matches(card, f, source) for f in flt["none_of"])):
+        return False
+    if "shares_tableau" in flt and not shares_with_tableau(game, card, flt["shares_tableau"], source):
+        return False
+    if "shares_any" in flt:  # with the effect's own card ("this one"): a face-down card shares nothing
+        if source is None or card in game.down or source in game.down:
+            return False
+        return any(_values(game, card, kind) & _values(game, source, kind) for kind in flt["shares_any"])
+    return True
+
+
+def _values(game: QueryMixin, card: int, kind: str) -> set:
+    """The card's types, elements, or its Star Rating, as a set."""
+    return set({"type": game.types, "element": game.elements}.get(kind, lambda c: (game.star(c),))(card))
 
 
 def shares_with_tableau(game: QueryMixin, card: int, what: str, source: int | None) -> bool:
@@ -85,11 +110,8 @@ def shares_with_tableau(game: QueryMixin, card: int, what: str, source: int | No
     if seat is None or card in game.down:
         return False
 
-    def values(c: int) -> set:
-        return set({"type": game.types, "element": game.elements}.get(what, lambda x: (game.star(x),))(c))
-
-    mine = values(card)
-    return any(mine & values(c) for c in game.tableau[seat] if c != card and c not in game.down)
+    mine = _values(game, card, what)
+    return any(mine & _values(game, c, what) for c in game.tableau[seat] if c != card and c not in game.down)
 
 
 def do_more_g_op(game: MBBase, frame: dict, op: dict) -> bool:
@@ -129,4 +151,4 @@ def counted_star(game: QueryMixin, want: dict, source: int | None) -> int:
 
 __all__ = ["MORE_G_COUNTS", "MORE_G_FILTER_KEYS", "MORE_G_OPS", "MORE_G_TESTS", "any_of_matches", "counted_star",
            "do_more_g_op", "is_counted_star", "more_g_condition_errors", "more_g_count", "more_g_count_errors",
-           "more_g_filter_errors", "more_g_holds", "shares_with_tableau"]
+           "more_g_filter_errors", "more_g_filter_holds", "more_g_holds", "shares_with_tableau"]

@@ -155,7 +155,7 @@ def card_phrase(text: str) -> tuple[dict, str, str]:
             more = read_modifier_g(flt, rest)  # a list of attributes, any of them (phrases_more_g)
             if more is None:
                 return flt, zone, rest.strip()
-            rest = more
+            rest, zone = more, flt.pop("_zone", zone)
 
 
 def _modify(flt: dict, kind: str, m: re.Match, zone: str) -> str:

@@ -18,9 +18,9 @@ from rules.millennium_blades.phrases import ELEMENT, NUMBER, TYPE, Unread, numbe
 from rules.millennium_blades.vocabulary import ELEMENTS
 
 #: an attribute list after a colon (Star Ratings, elements, types): the list ends the phrase
-_ATTRIBUTES = re.compile(r"^ that (?:has|have) (?:one or more|any|at least one) of (?:these|the following) "
-                         r"attributes: (.+?)\.?$")
 _ATTRIBUTE = re.compile(rf"(?:(\d+)[- ]star(?: rating)?|({ELEMENT})|({TYPE}))")
+_ATTRIBUTES = re.compile(rf"^ that (?:has|have) (one or more|any|at least one|none) of (?:these|the following) "
+                         rf"attributes: ({_ATTRIBUTE.pattern}(?:,? (?:or |and )?{_ATTRIBUTE.pattern})*)\.?")
 #: an X STAR (or lower, or higher) card, then a comma and what X counts
 _X_STAR = re.compile(r"^(.*?\ban? )x( star(?: rating)? or (?:lower|higher|less|more|greater|fewer) .+?),? "
                      r"where x (?:is (?:equal to )?|equals )(?:(twice|three times|\d+ times) )?the (?:number|count) of (.+)$")
@@ -33,11 +33,34 @@ _SHARES_WITH = re.compile(r"^ that shares? (?:an? )?(element|type|star(?: rating
                           r"(?:face-up )?(?:card|single) in your tableau")
 
 
+_KINDS = r"(?:type|element|star(?: rating)?)"
+_SHARES_ANY = re.compile(rf"^ that shares? (?:an? )?({_KINDS}(?:, (?:an? )?{_KINDS})*,? or (?:an? )?{_KINDS}) with this "
+                         r"(?:one|card)")
+_WITH_STAR_VS_THIS = re.compile(r"^ with (fewer|less|lower|more|greater|higher) star(?: rating)? than this (?:one|card)")
+
+
+def _set_zone(flt: dict) -> bool:
+    """Mark ``flt`` as naming a card of any tableau (``card_phrase`` reads the zone from it)."""
+    flt["_zone"] = "all"
+    return True
+
+
 def read_modifier_g(flt: dict, rest: str) -> str | None:
     """A modifier after a card description for ``phrases.card_phrase``: the attribute list ("CARD
     DATA": Star Rating, Element, Type) as ``any_of``, one filter per attribute, or a type (element,
     Star Rating) shared with your tableau (``shares_tableau``); returns the text left, or ``None`` when
     ``rest`` does not start with one."""
+    m = _SHARES_ANY.match(rest)
+    if m:  # several kinds shared with this card: one of them at least
+        flt["shares_any"] = [w.split()[0] for w in re.findall(r"type|element|star(?: rating)?", m.group(1))]
+        return rest[m.end():]
+    m = _WITH_STAR_VS_THIS.match(rest)
+    if m:  # fewer (more) STAR than this card
+        flt["star"] = {"cmp": "<" if m.group(1) in ("fewer", "less", "lower") else ">", "value": "this"}
+        return rest[m.end():]
+    m = re.match(r"^ in a player's tableau", rest)
+    if m:  # any player's tableau
+        return rest[m.end():] if _set_zone(flt) else None
     m = _SHARES_WITH.match(rest)
     if m:
         flt["shares_tableau"] = m.group(1).split()[0]
@@ -46,7 +69,7 @@ def read_modifier_g(flt: dict, rest: str) -> str | None:
     if m is None:
         return None
     options: list[dict] = []
-    for word in re.split(r",\s*(?:or\s+)?|\s+or\s+", m.group(1).strip()):
+    for word in re.split(r",\s*(?:or\s+|and\s+)?|\s+(?:or|and)\s+", m.group(2).strip()):
         a = _ATTRIBUTE.fullmatch(word.strip())
         if a is None:
             raise Unread(word, "an attribute (a Star Rating, an element or a type)")
@@ -54,10 +77,13 @@ def read_modifier_g(flt: dict, rest: str) -> str | None:
             options.append({"star": {"cmp": "==", "value": int(a.group(1))}})
         else:
             options.append({"element": a.group(2)} if a.group(2) else {"type": a.group(3)})
-    if len(options) < 2:
-        raise Unread(m.group(1), "a list of attributes")
-    flt["any_of"] = options
-    return ""
+    if m.group(1) == "none":  # a card with none of them ("a non-EARTH card")
+        flt["none_of"] = options
+    elif len(options) < 2:
+        raise Unread(m.group(2), "a list of attributes")
+    else:
+        flt["any_of"] = options
+    return rest[m.end():]
 
 
 #: two symbols joined by "or", without the word "card" after them
@@ -69,9 +95,20 @@ _EITHER_BARE = re.compile(rf"^((?:each |every |a |an |one |the |any |all )?(?:(?
 _EACH_OF = re.compile(r"^each of (?:your|the) (other )?(face-up |face-down )?(card|single)s(?: in your tableau)?\b")
 
 
+_LEAD = r"((?:each |every |a |an |one |the |any |all )?(?:(?:an)?other )?(?:face-up )?)"
+_TWO_STARS = re.compile(rf"^{_LEAD}(\d+) or (\d+) star(?: rating)? (cards?|singles?)\b")
+_NON = re.compile(rf"^{_LEAD}non-({ELEMENT}|{TYPE}) (cards?|singles?)\b")
+
+
 def bare_either_g(text: str) -> str | None:
     """Two symbols joined by "or": the same phrase with the noun "card" the printed text leaves
     out; "each of your" cards as each such card of your tableau; ``None`` when not one."""
+    m = _TWO_STARS.match(text)
+    if m:  # two Star Ratings joined by "or": either
+        return f"{m.group(1)}{m.group(4)} that has any of these attributes: {m.group(2)} star, {m.group(3)} star{text[m.end():]}"
+    m = _NON.match(text)
+    if m:  # "a non-EARTH card": a card without that symbol (a face-down card has none: "Face-Down Cards")
+        return f"{m.group(1)}{m.group(3)} that has none of these attributes: {m.group(2)}{text[m.end():]}"
     m = _EACH_OF.match(text)
     if m:
         return f"each {m.group(1) or ''}{m.group(2) or ''}{m.group(3)} in your tableau{text[m.end():]}"
@@ -106,6 +143,10 @@ def read_early_g(text: str, timing: str, effect: dict, last: dict) -> list[dict]
     from rules.millennium_blades.clauses import read_clause  # clauses asks this module
     from rules.millennium_blades.phrases import read_count
 
+    m = re.fullmatch(r"(each player|each opponent|each other player) (?:must )?flips? (a|one) (card|single) in their "
+                     r"tableau (with .+)", text)
+    if m:  # the owner's card described after its zone: read with the zone last
+        return read_clause(f"{m.group(1)} flips {m.group(2)} {m.group(3)} {m.group(4)} in their tableau", timing, effect, last)
     m = _EXTREME_STAR.fullmatch(text)
     if m:  # a Star Rating, of the highest (lowest) such face-up card; none: 0 ("CARD DATA")
         flt, zone = _owned_cards(m.group(4) or m.group(5) or m.group(6))
@@ -169,19 +210,28 @@ _SECOND = re.compile(r" and (?=(?:this|you|there|your|it|no|all) )")
 
 def read_early_condition_g(text: str) -> dict | None:
     """Conditions ``conditions.read_condition`` asks before its own readings (which would refuse
-    them): at least N cards that share one type (element, star) (``most_alike``), and two
-    conditions joined by "and",
-    both holding (``all``), only when both halves read as conditions; ``None`` otherwise."""
+    them): at least N cards that share one type (element, star) (``most_alike``), a card's Star
+    Rating "or fewer" (singular STAR), and two conditions joined by "and", both holding (``all``),
+    only when both halves read as conditions; ``None`` otherwise."""
     from rules.millennium_blades.conditions import read_condition  # conditions asks this module
 
-    m = re.fullmatch(rf"(?:there are|you have) at least ({NUMBER}) (.+?) that share the same (type|element|star(?: rating)?)", text)
+    m = re.fullmatch(rf"(?:there are|you have) at least ({NUMBER}) (.+?) that share the same "
+                     r"(type|element|star(?: rating)?)", text)
     if m:  # the most cards with one value in common ("CARD DATA")
         from rules.millennium_blades.phrases import whole_card_phrase
 
         flt, zone = whole_card_phrase(m.group(2))
         of = {"count": "most_alike", "what": m.group(3).split()[0], "zone": zone, "filter": {**flt, "face": "up"}}
         return {"test": "count", "of": of, "cmp": ">=", "value": number(m.group(1))}
+    m = re.fullmatch(r"(it|that card|this card) has (\d+) or (fewer|more|less|greater) star(?: rating)?", text)
+    if m:  # a card with N or fewer (more) STAR: its Star Rating
+        from rules.millennium_blades.phrases import read_ref
 
+        more = m.group(3) in ("more", "greater")
+        return {"test": "card", "card": read_ref(m.group(1)),
+                "is": {"face": "up", "star": {"cmp": ">=" if more else "<=", "value": int(m.group(2))}}}
+    if " and " not in text:
+        return None
     for m in _SECOND.finditer(text):
         try:
             first, second = read_condition(text[:m.start()]), read_condition(text[m.end():])

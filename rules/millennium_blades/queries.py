@@ -11,12 +11,12 @@ from rules.millennium_blades.ops_more_a import MORE_A_COUNTS, MORE_A_TESTS, more
 from rules.millennium_blades.ops_more_b import MORE_B_COUNTS
 from rules.millennium_blades.ops_more_g import (
     MORE_G_COUNTS,
+    MORE_G_FILTER_KEYS,
     MORE_G_TESTS,
-    any_of_matches,
     counted_star,
     more_g_count,
+    more_g_filter_holds,
     more_g_holds,
-    shares_with_tableau,
 )
 
 TABLEAU_SLOTS = 6  # the Tournament Board's singles area ("Tableau"); see the rules notes
@@ -242,10 +242,8 @@ class QueryMixin(MBBase):
             return False
         if "tokens" in flt and not CMP[flt["tokens"]["cmp"]](self.tokens.get(card, 0), flt["tokens"]["value"]):
             return False  # "a card with a +1 STAR token" (phrases_more_a.py)
-        if "any_of" in flt and not any_of_matches(self, card, flt["any_of"], source):
-            return False  # a list of attributes, any of them (ops_more_g.py)
-        if "shares_tableau" in flt and not shares_with_tableau(self, card, flt["shares_tableau"], source):
-            return False
+        if not MORE_G_FILTER_KEYS.isdisjoint(flt) and not more_g_filter_holds(self, card, flt, source):
+            return False  # attribute lists, sharing with your tableau or this card (ops_more_g.py)
         if "star" in flt:
             want = flt["star"]["value"]
             if want == "this":

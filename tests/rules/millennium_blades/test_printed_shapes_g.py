@@ -162,7 +162,8 @@ def test_the_star_rating_of_your_highest_card():
 def test_a_card_played_that_shares_a_star_rating_with_your_tableau():
     """"Effects on Cards": a Top effect triggers while its card is the Top Card; the card played by
     an opponent shares a Star Rating with a face-up card of your tableau."""
-    text = "Top: Whenever another player plays a single that shares a STAR RATING with any single in your tableau, gain 3 Dollars."
+    text = ("Top: Whenever another player plays a single that shares a STAR RATING with any single in your tableau, "
+            "gain 3 Dollars.")
     assert _compiles(text)[0]["trigger"] == {"event": "play", "by": "opponent", "filter": {"shares_tableau": "star"}}
     st = table(kit([card("Mirror Post", text, star=5), card("Step")]),
                kit([card("Odd Cat", star=2), card("Twin Five", star=5), card("Idle Lamp")]))
@@ -232,3 +233,72 @@ def test_one_more_action_this_turn():
     do(st, 'use "Pull Lever"')
     assert st.rp[0] == 5 and st.money[0] == 3 and st.action_used
     assert not any(str(a).startswith("use") for a in st.legal_actions(0))
+
+
+def test_either_of_two_star_ratings_and_a_card_without_a_symbol():
+    """"CARD DATA": a 3 or 4 STAR card has either Star Rating; a non-WATER card has no WATER (a
+    face-down card has no element, so it is none: "Face-Down Cards")."""
+    either = "Top: Whenever another player plays a 3 or 4 STAR single, gain 9 Dollars."
+    non = "Score: Gain 2 Dollars for each non-WATER card in any tableau."
+    assert _compiles(non)[0]["ops"][0]["per"]["filter"] == {"none_of": [{"element": "water"}]}
+    st = table(kit([card("Star Scale", either), card("Step")]),
+               kit([card("Five", star=5), card("Four", star=4), card("Idle Lamp")]))
+    do(st, 'play "Star Scale"', 'play "Five"')
+    assert st.money[0] == 0
+    do(st, 'play "Step"', 'play "Four"')
+    assert st.money[0] == 0  # Step is the Top Card now: the Top effect does not work
+    st = table(kit([card("Star Scale", either), card("Step")]), kit([card("Four", star=4), card("Idle Lamp")]))
+    do(st, 'play "Star Scale"', 'play "Four"')
+    assert st.money[0] == 9
+    st = table(kit([card("Dry Count", non), card("Pond", elements=("water",)), card("Hidden")]),
+               kit([card("Sand"), card("Idle Lamp")]))
+    place(st, 0, "Dry Count", "Pond", "Hidden", down=("Hidden",))
+    place(st, 1, "Sand")
+    _score(st)
+    assert st.money[0] == 4  # Dry Count and Sand (FIRE); not Pond, not the face-down card
+
+
+def test_the_card_played_has_a_star_rating_or_more():
+    """"CARD DATA": the card just played ("it") has 3 or more STAR; a Top trigger sees the tableau as
+    it was when the card was played ("Effects on Cards")."""
+    text = "Top: Whenever you play a single, gain 1 Dollar. If it has 3 or more STAR RATING, gain 4 Dollars."
+    st = table(kit([card("Tall Gate", text), card("Low", star=1)]), kit(_lamps()))
+    do(st, 'play "Tall Gate"', 'play "Lamp 0"', 'play "Low"')
+    assert st.money[0] == 1
+    st = table(kit([card("Tall Gate", text), card("High", star=6)]), kit(_lamps()))
+    do(st, 'play "Tall Gate"', 'play "Lamp 0"', 'play "High"')
+    assert st.money[0] == 5
+
+
+def test_a_card_in_a_players_tableau_and_their_card_with_more_star():
+    """"Flip a Card": one single in a player's tableau is one of any tableau; each opponent flips a card
+    of their own tableau with more STAR than this one ("CARD DATA")."""
+    anyone = "Action: Flip one single in a player's tableau, then gain 6 Dollars."
+    more = "Play: Each opponent must flip a single in their tableau with more STAR than this one."
+    assert _compiles(anyone)[0]["ops"][0]["target"]["player"] == "any"
+    st = table(kit([card("Far Reach", anyone), card("Step")]), kit([card("Target"), card("Idle Lamp")]))
+    place(st, 0, "Far Reach")
+    place(st, 1, "Target")
+    do(st, 'use "Far Reach"')
+    st.apply_checked(Action("target", (1, 0)), 0)
+    assert ids(st, 1, "Target")[0] in st.down and st.money[0] == 6
+    st = table(kit([card("Height Test", more, star=4), card("Step")]),
+               kit([card("Short", star=2), card("Tall", star=7), card("Idle Lamp")]))
+    place(st, 1, "Short", "Tall")
+    do(st, 'play "Height Test"')  # only Tall has more STAR: no choice asked
+    short, tall = ids(st, 1, "Short", "Tall")
+    assert tall in st.down and short not in st.down
+
+
+def test_an_adjacent_card_that_shares_any_of_several_kinds_with_this_one():
+    """"CARD DATA": an adjacent card that shares an element, a type or a Star Rating with this
+    card counts once."""
+    text = "Score: Gain 9 Dollars per adjacent single that shares an ELEMENT, a TYPE, or a STAR with this one."
+    assert _compiles(text)[0]["ops"][0]["per"]["filter"] == {"where": "adjacent", "shares_any": ["element", "type", "star"]}
+    st = table(kit([card("Left Kin", star=2, elements=("dark",), types=("myth",)),
+                    card("Mid Post", text, star=3, elements=("air",), types=("mage",)),
+                    card("Right Twin", star=3, elements=("earth",), types=("animal",)), card("Far Twin", star=3)]),
+               kit(_lamps()))
+    place(st, 0, "Left Kin", "Mid Post", "Right Twin", "Far Twin")
+    _score(st)
+    assert st.money[0] == 9  # Right Twin (3 STAR); Left Kin shares nothing; Far Twin is not adjacent
