@@ -14,6 +14,12 @@ _CARD = (r"(this card|it|that card|the next card you play|your top card|the reve
 
 def read_condition(text: str) -> dict:
     text = re.sub(r"^it's ", "it is ", text.strip())  # "it's" read as "it is" (phrases_more_f.py)
+    if " and " in text or " share" in text or " has " in text:  # two joined, "share", "it has" (phrases_more_g)
+        from rules.millennium_blades.phrases_more_g import read_early_condition_g
+
+        early = read_early_condition_g(text)
+        if early is not None:
+            return early
     m = re.fullmatch(r"you (did|do)(n't| not)?", text)
     if m:  # "If you did": the flip, discard or payment just before happened
         return {"test": "not", "of": {"test": "did"}} if m.group(2) else {"test": "did"}
@@ -99,6 +105,10 @@ def read_condition(text: str) -> dict:
     if special is not None:
         return special
     more = read_condition_b(text)
+    if more is None:
+        from rules.millennium_blades.phrases_more_g import read_condition_g
+
+        more = read_condition_g(text)
     if more is not None:
         return more
     raise Unread(text, "a condition")

@@ -66,6 +66,15 @@ from rules.millennium_blades.ops_more_e import (
     trigger_seated_errors,
 )
 from rules.millennium_blades.ops_more_f import MORE_F_COUNTS, MORE_F_OPS, more_f_count_errors, more_f_op_errors
+from rules.millennium_blades.ops_more_g import (
+    MORE_G_COUNTS,
+    MORE_G_FILTER_KEYS,
+    MORE_G_TESTS,
+    is_counted_star,
+    more_g_condition_errors,
+    more_g_count_errors,
+    more_g_filter_errors,
+)
 from rules.millennium_blades.special_ops import SPECIAL_CONTINUOUS_OPS, special_op_errors
 from rules.millennium_blades.vocabulary import ELEMENTS, KEYWORDS, TIMINGS, TRIGGERED_TIMINGS, TYPE_VALUES
 
@@ -84,7 +93,7 @@ ZONES = ("tableau", "opponents", "all", "hand", "kit", "binder", "aftermarket")
 COUNTS = ("cards", "elements", "types", "star_tokens", "stars", "clashes_won", "star", "empty_slots", "rp",
           "those_stars", "highest_flipped", "players_discarded", "sets", "those_distinct", "players_with",
           "those_count", "star_values", "flipped_this_way", "flipped_stars", *MORE_A_COUNTS, *MORE_B_COUNTS,
-          *MORE_F_COUNTS, *MORE_C_COUNTS, *MORE_E_COUNTS)
+          *MORE_F_COUNTS, *MORE_C_COUNTS, *MORE_E_COUNTS, *MORE_G_COUNTS)
 #: REF: a card an effect names: this card, its neighbours, your Top Card, the card a Next effect or
 #: trigger is about, the card just revealed
 #: the card a clash with the Aftermarket was against (clashed), the card taken from the Aftermarket
@@ -355,6 +364,8 @@ def filter_errors(flt: Any, path: str) -> Errors:
         if key in checks:
             if value not in checks[key]:
                 errors.append((f"{path}.{key}", f"{value!r} is not one of {', '.join(map(str, checks[key]))}"))
+        elif key in MORE_G_FILTER_KEYS or is_counted_star(key, value):  # ops_more_g.py
+            errors += more_g_filter_errors(key, value, path)
         elif key == "star":
             errors += _comparison(value, f"{path}.star", allow_this=True)
         elif key == "elements_min":
@@ -396,6 +407,8 @@ def count_errors(count: Any, path: str) -> Errors:
         return more_f_count_errors(count, path)
     if count["count"] in MORE_E_COUNTS:  # Dollars, RP, the RP a gain gave (ops_more_e.py)
         return more_e_count_errors(count, path)
+    if count["count"] in MORE_G_COUNTS:  # ops_more_g.py
+        return more_g_count_errors(count, path)
     if count["count"] == "those_distinct":
         return [] if count.get("what") in ("type", "element", "star") else [(f"{path}.what", "is type, element or star")]
     if count["count"] in ("clashes_won", "empty_slots", "rp", "those_stars", "highest_flipped",
@@ -433,6 +446,8 @@ def condition_errors(cond: Any, path: str) -> Errors:
         return [] if cond.get("card") == "this" else [(f"{path}.card", "is this")]
     if test in ("did", "your_turn", "lost_short"):  # "If you did": the effect's last flip, discard or payment happened
         return []
+    if test in MORE_G_TESTS:  # several conditions that all hold (ops_more_g.py)
+        return more_g_condition_errors(cond, path)
     if test in MORE_B_TESTS:  # RP beside you (ops_more_b.py)
         return more_b_condition_errors(cond, path)
     if test == "flipped_by":  # a Flip effect: whose effect flipped the card

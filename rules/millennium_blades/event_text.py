@@ -73,6 +73,7 @@ _SENTENCES: dict[str, Sentence] = {
     "insert": lambda who, c: f"{who} inserts {c['card']} into slot {c['slot'] + 1}",
     "gain_rp": lambda who, c: f"{who} gains {c['amount']} RP ({c['rp']} in all)",
     "extra_play": lambda who, c: f"{who} may play {c['plays_left']} more",
+    "extra_action": lambda who, c: f"{who} may take one more Action this turn",  # ops_more_g.py
     "extra_turn": lambda who, c: f"{who} will take {plural(c['turns'], 'more turn')} after this one",
     "choice": lambda who, c: f"{who} chooses to {c['chose']} ({c['about']})",
     "flip": lambda who, c: f"{c['card']} is flipped face-down",

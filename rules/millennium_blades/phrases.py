@@ -110,6 +110,9 @@ def card_phrase(text: str) -> tuple[dict, str, str]:
                                f"in {owned.group(1)} tableau{'s' if owned.group(1).endswith(chr(39)) else ''}{owned.group(3)}")
         except Unread:
             pass
+    from rules.millennium_blades.phrases_more_g import bare_either_g, read_modifier_g  # it reads this module's names
+
+    text = bare_either_g(text) or text  # "a SOLDIER or CONSTRUCT": the word card left out (phrases_more_g)
     either = _EITHER.match(text)
     if either:
         found, zone, rest = card_phrase(either.group(1) + text[either.end():])
@@ -149,7 +152,10 @@ def card_phrase(text: str) -> tuple[dict, str, str]:
                 rest = rest[mm.end():]
                 break
         else:
-            return flt, zone, rest.strip()
+            more = read_modifier_g(flt, rest)  # a list of attributes, any of them (phrases_more_g)
+            if more is None:
+                return flt, zone, rest.strip()
+            rest, zone = more, flt.pop("_zone", zone)
 
 
 def _modify(flt: dict, kind: str, m: re.Match, zone: str) -> str:

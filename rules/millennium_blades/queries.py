@@ -12,6 +12,15 @@ from rules.millennium_blades.ops_more_b import MORE_B_COUNTS
 from rules.millennium_blades.ops_more_c import MORE_C_COUNTS
 from rules.millennium_blades.ops_more_e import MORE_E_COUNTS
 from rules.millennium_blades.ops_more_f import MORE_F_COUNTS
+from rules.millennium_blades.ops_more_g import (
+    MORE_G_COUNTS,
+    MORE_G_FILTER_KEYS,
+    MORE_G_TESTS,
+    counted_star,
+    more_g_count,
+    more_g_filter_holds,
+    more_g_holds,
+)
 
 TABLEAU_SLOTS = 6  # the Tournament Board's singles area ("Tableau"); see the rules notes
 #: the FILTER keys that look at a card's elements (``ELEMENT_KEYS``) or types (``TYPE_KEYS``)
@@ -236,10 +245,14 @@ class QueryMixin(MBBase):
             return False
         if "tokens" in flt and not CMP[flt["tokens"]["cmp"]](self.tokens.get(card, 0), flt["tokens"]["value"]):
             return False  # "a card with a +1 STAR token" (phrases_more_a.py)
+        if not MORE_G_FILTER_KEYS.isdisjoint(flt) and not more_g_filter_holds(self, card, flt, source):
+            return False  # attribute lists, sharing with your tableau or this card (ops_more_g.py)
         if "star" in flt:
             want = flt["star"]["value"]
             if want == "this":
                 want = self.star(source) if source is not None else None
+            elif isinstance(want, dict):  # X STAR, X a count (ops_more_g.py)
+                want = counted_star(self, want, source) * flt["star"].get("times", 1)
             star = self.star(card) if self.in_tableau(card) or down else self.cards[card].printed_star
             if star is None or want is None or not CMP[flt["star"]["cmp"]](star, want):
                 return False
@@ -311,6 +324,8 @@ class QueryMixin(MBBase):
             return self.more_b_count(kind, seat, source)
         if kind in MORE_E_COUNTS:  # Dollars, RP, highest STAR, the RP a gain gave (ops_more_e.py)
             return self.more_e_count(count, seat, source, ctx or {})
+        if kind in MORE_G_COUNTS:  # the highest Star Rating, the most alike (ops_more_g.py)
+            return more_g_count(self, count, source, seat)
         if kind == "empty_slots":
             return max(0, self.capacity(seat) - len(self.tableau[seat]))
         if kind == "those_stars":  # the cards the effect just moved, each as it is now
@@ -401,6 +416,8 @@ class QueryMixin(MBBase):
             return self.alike_holds(cond, source, ctx)
         if test == "pair":
             return self.pair_holds(cond, source, seat)
+        if test in MORE_G_TESTS:  # several conditions that all hold (ops_more_g.py)
+            return more_g_holds(self, cond, source, seat, ctx)
         if test in ("neighbour_rp", "least_rp"):
             return self.more_b_holds(cond, seat)
         return CMP[cond["cmp"]](self.count(cond["of"], source, seat, ctx), cond["value"])
