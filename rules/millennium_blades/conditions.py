@@ -86,9 +86,9 @@ def read_condition(text: str) -> dict:
     m = re.fullmatch(rf"(?:you have|there are) ({NUMBER}) or (more|fewer) (.+)", text)
     if m:
         return _count(read_count(m.group(3)), _more(m.group(2)), number(m.group(1)))
-    m = re.fullmatch(rf"you have (?:exactly )?({NUMBER}|0) (.+)", text)
-    if m:
-        return _count(read_count(m.group(2)), "==", number(m.group(1)))
+    m = re.fullmatch(rf"you have (exactly )?({NUMBER}|0) (.+)", text)
+    if m and (m.group(1) or m.group(2) not in ("a", "an")):  # "you have a CITIZEN": one or more, below
+        return _count(read_count(m.group(3)), "==", number(m.group(2)))
     m = re.fullmatch(r"you have no (.+)", text)
     if m:
         return _count(read_count(m.group(1)), "==", 0)

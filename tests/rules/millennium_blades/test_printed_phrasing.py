@@ -74,6 +74,10 @@ def test_printed_star_symbol_and_type_cards():
     st = table(kit([clerk]), kit([card("Idle Lamp")]))
     do(st, 'play "Ledger Clerk"')  # "in play" while its Play effect resolves: itself
     assert st.rp[0] == 9
+    st = table(kit([clerk, card("Town Crier", types=("citizen",))]), kit([card("Idle Lamp")]))
+    place(st, 0, "Town Crier")
+    do(st, 'play "Ledger Clerk"')  # two CITIZENs in play: "a CITIZEN" is one or more, not exactly one
+    assert st.rp[0] == 9
     sweep = card("Low Tide", "Play: Flip a 2 STAR or lower ANIMAL card in an opponent's tableau.")
     st = table(kit([sweep]), kit([FILLER, card("Big Ox", star=6, types=("animal",))]))
     place(st, 1, "Plain Pebble", "Big Ox")
