@@ -6,6 +6,7 @@ from __future__ import annotations
 from rules.core.decks import CardSpec, DeckEntry, DeckList
 from rules.core.engine import Action
 from rules.millennium_blades.engine import new_game
+from rules.millennium_blades.text import compile_text
 from tests.rules.samples import GamePool
 
 POOL = GamePool("millennium_blades")
@@ -62,3 +63,15 @@ def do(state, *moves: str) -> None:
 
 def names(state, cards) -> list[str]:
     return [state.cards[c].name for c in cards]
+
+
+def compiles(text: str) -> list[dict]:
+    """The effects ``text`` compiles to; fails the test with the phrase that stopped it."""
+    effects, reason = compile_text(text)
+    assert reason is None, reason
+    return effects
+
+
+def lamps(n: int = 3) -> list[CardSpec]:
+    """Cards without effects for a seat that must play each turn ("Play a Single (Required)")."""
+    return [card(f"Lamp {i}") for i in range(n)]

@@ -5,19 +5,7 @@ and ops_more_b.py): original cards in each, compiled and played in the tournamen
 from __future__ import annotations
 
 from rules.core.engine import Action
-from rules.millennium_blades.text import compile_text
-from tests.rules.millennium_blades.helpers import card, do, ids, kit, names, place, table
-
-
-def _lamps(n: int = 3) -> list:
-    """Cards without effects for a seat that must play each turn ("Play a Single (Required)")."""
-    return [card(f"Lamp {i}") for i in range(n)]
-
-
-def _compiles(text: str) -> list[dict]:
-    effects, reason = compile_text(text)
-    assert reason is None, reason
-    return effects
+from tests.rules.millennium_blades.helpers import card, compiles, do, ids, kit, lamps, names, place, table
 
 
 def test_a_next_effect_gives_the_next_card_a_play_effect_that_takes_from_the_store():
@@ -27,18 +15,18 @@ def test_a_next_effect_gives_the_next_card_a_play_effect_that_takes_from_the_sto
     into the Store; rules notes, "The Core deck"); "its STAR" is that card's."""
     text = ('Next: If the next card you play is a LIGHT or WATER card, it has "Play: Take the top card of the '
             'Core deck into your hand, then gain RP equal to twice its STAR."')
-    effects = _compiles(text)
+    effects = compiles(text)
     assert effects[0]["ops"] == [{"op": "gain_store", "amount": 1},
                                  {"op": "gain_rp", "amount": 2, "per": {"count": "star", "card": "revealed"}}]
     st = table(kit([card("Tide Herald", text), card("Dry Ember", elements=("fire",)), card("Pond Frog", elements=("water",))]),
-               kit(_lamps()), store=(4, 2, 1, 1, 1))
+               kit(lamps()), store=(4, 2, 1, 1, 1))
     top = st.store[-1]
     do(st, 'play "Tide Herald"', 'play "Lamp 0"')
     do(st, 'play "Dry Ember"', 'play "Lamp 1"')  # a FIRE card: the condition fails, nothing gained
     assert st.rp[0] == 0 and len(st.hand[0]) == 1
     do(st, 'play "Pond Frog"')  # no more Next effect of Tide Herald: Dry Ember was the next card
     assert st.rp[0] == 0 and top not in st.hand[0]
-    st = table(kit([card("Tide Herald", text), card("Pond Frog", elements=("water",))]), kit(_lamps()),
+    st = table(kit([card("Tide Herald", text), card("Pond Frog", elements=("water",))]), kit(lamps()),
                store=(4, 2, 1, 1, 1))
     top = st.store[-1]
     do(st, 'play "Tide Herald"', 'play "Lamp 0"', 'play "Pond Frog"')
@@ -50,7 +38,7 @@ def test_gain_the_top_cards_of_the_core_deck_to_your_hand():
     """"Draw the top three cards of the Store deck" (or of "the Core deck"): the Store's top cards to your hand, yours now
     (rules notes, "The Core deck")."""
     text = "Play: Draw the top three cards of the Store deck."
-    assert _compiles(text)[0]["ops"] == [{"op": "gain_store", "amount": 3}]
+    assert compiles(text)[0]["ops"] == [{"op": "gain_store", "amount": 3}]
     st = table(kit([card("Crate Opener", text)]), kit([card("Idle Lamp")]), store=(5, 3, 2, 1))
     first, second, third = st.store[-1], st.store[-2], st.store[-3]
     do(st, 'play "Crate Opener"')
@@ -64,7 +52,7 @@ def test_a_flip_effect_returns_its_card_and_plays_one_from_hand_then_flips_it():
     and its Play effects resolve before the rest of the effect, then "flip it" flips it (rules notes,
     "Playing a card from an effect")."""
     route = "Flip: Discard this card to your binder, then play one single from your hand and flip it."
-    assert _compiles(route)[0]["ops"] == [{"op": "discard_self"}, {"op": "play_from_hand"},
+    assert compiles(route)[0]["ops"] == [{"op": "discard_self"}, {"op": "play_from_hand"},
                                           {"op": "flip", "target": {"player": "self", "pick": "played"}}]
     st = table(kit([card("Detour Scout", route), card("Gift Pup", "Play: Gain 6 RP."),
                     card("Self Toppler", "Play: Flip a card in your tableau.")]),
@@ -84,7 +72,7 @@ def test_pick_up_a_card_and_place_it_at_the_right_end_of_its_owners_tableau():
     """"Tableau": cards sit in slots left to right; the chosen face-up card goes to the right-most
     slot of its owner's tableau, the others shifting left, so it becomes that player's Top Card."""
     text = "Action: Take a card in any tableau and move it to the right-most slot of its owner's tableau."
-    assert _compiles(text)[0]["ops"][0]["op"] == "move_to_end"
+    assert compiles(text)[0]["ops"][0]["op"] == "move_to_end"
     st = table(kit([card("Shelf Mover", text), card("Idle Lamp")]),
                kit([card("Far Left", star=1), card("Middle", star=2), card("Far Right", star=3)]))
     place(st, 0, "Shelf Mover")
@@ -100,7 +88,7 @@ def test_a_play_effect_that_says_whenever_lasts_while_the_card_is_face_up():
     this card") works as the card's Ongoing trigger while it is face-up (rules notes, "A Play effect that
     says whenever"); "add ... to" is "put ... on"."""
     text = "Play: Whenever there is a clash, add two +1 STAR Tokens to this card."
-    effects = _compiles(text)
+    effects = compiles(text)
     assert effects[0]["timing"] == "ongoing" and effects[0]["trigger"]["event"] == "clash_any"
     st = table(kit([card("Arena Fan", text), card("Brawler", "Play: Clash with an opponent.", star=5)]),
                kit([card("Foe", star=1)]))
@@ -116,7 +104,7 @@ def test_rp_of_the_players_to_your_left_and_right_and_the_least_rp():
     least RP among all players" holds in a tie for the least."""
     text = ("Play: Gain 6 RP if the player on your left has more RP than you do. Gain 6 RP if the player on your "
             "right has more RP than you do. If after this you have the fewest RP, gain 6 RP.")
-    effects = _compiles(text)
+    effects = compiles(text)
     assert effects[0]["ops"][0]["condition"] == {"test": "neighbour_rp", "side": "left", "cmp": ">"}
     assert effects[0]["ops"][2]["condition"] == {"test": "least_rp"}
     st = table(kit([card("Envious Kid", text)]), kit([card("Idle Lamp")]), kit([card("Idle Lamp")]))
@@ -133,15 +121,15 @@ def test_flip_the_leftmost_face_up_card_and_add_a_token_to_another_single():
     """"Tableau": the left-most face-up card is the first face-up one from the left; "add two +1
     STAR Tokens to another card" puts them on a face-up card of yours other than this one."""
     text = "Ongoing: When your turn starts, flip the leftmost face-up single in your tableau."
-    assert _compiles(text)[0]["ops"] == [{"op": "flip", "target": {"player": "self", "pick": "leftmost"}}]
+    assert compiles(text)[0]["ops"] == [{"op": "flip", "target": {"player": "self", "pick": "leftmost"}}]
     st = table(kit([card("Early Riser", text), card("Old Boot"), card("Down Boot"), card("Idle Lamp")]),
-               kit(_lamps()))
+               kit(lamps()))
     place(st, 0, "Down Boot", "Old Boot", "Early Riser", down=("Down Boot",))
     do(st, 'play "Idle Lamp"', 'play "Lamp 0"')  # seat 0's next turn starts
     assert ids(st, 0, "Old Boot")[0] in st.down
     token = "Top: At the start of your turn, add two +1 STAR Tokens to another card."
-    assert _compiles(token)[0]["ops"][0]["amount"] == 2
-    assert _compiles(token)[0]["ops"][0]["target"] == {"player": "self", "pick": "choice",
+    assert compiles(token)[0]["ops"][0]["amount"] == 2
+    assert compiles(token)[0]["ops"][0]["target"] == {"player": "self", "pick": "choice",
                                                          "filter": {"where": "other", "face": "up"}}
 
 
@@ -150,9 +138,9 @@ def test_at_the_end_of_your_turn():
     turns" effects resolve then, before the next player's turn starts, on your turns only (rules
     notes, "The end of your turn")."""
     text = "Ongoing: At the end of your turn, gain 3 RP and flip your left-most face-up card."
-    assert _compiles(text)[0]["trigger"] == {"event": "turn_end"}
+    assert compiles(text)[0]["trigger"] == {"event": "turn_end"}
     st = table(kit([card("Dusk Keeper", text), card("Old Boot"), card("Idle Lamp"), card("Spare Lamp")]),
-               kit(_lamps()))
+               kit(lamps()))
     place(st, 0, "Old Boot", "Dusk Keeper")
     do(st, 'play "Idle Lamp"')
     assert ids(st, 0, "Old Boot")[0] in st.down and st.rp[0] == 3
@@ -168,7 +156,7 @@ def test_reveal_an_opponents_hand_and_count_what_it_showed():
     """"Reveal an opponent's hand": every card of it shown; "each different ELEMENT revealed this
     way" counts the elements printed on those cards ("CARD DATA")."""
     text = "Play: Gain 2 RP. Look at an opponent's hand. Gain 1 Dollar for each different ELEMENT revealed."
-    assert _compiles(text)[0]["ops"][1] == {"op": "reveal_hand", "who": "chosen_opponent"}
+    assert compiles(text)[0]["ops"][1] == {"op": "reveal_hand", "who": "chosen_opponent"}
     st = table(kit([card("Nosy Clerk", text)]),
                kit([card("Wet One", elements=("water",)), card("Wet Two", elements=("water",)),
                     card("Hot One", elements=("fire", "dark"))]))
@@ -190,19 +178,19 @@ def test_friendship_cards_you_hold_from_other_players():
         "Generous Soul": "Score: If you have none of your own Friendship cards left, gain 12 RP.",
     }
     for text in texts.values():
-        _compiles(text)
+        compiles(text)
     singles = [card(name, text) for name, text in texts.items()]
-    st = table(kit(singles), kit(_lamps(6)), kit(_lamps(6)), friends=[[1, 1, 1], [], [0]], friendship_left=[0, 5, 5])
+    st = table(kit(singles), kit(lamps(6)), kit(lamps(6)), friends=[[1, 1, 1], [], [0]], friendship_left=[0, 5, 5])
     do(st, 'play "Pen Pal"')
     assert st.tokens[ids(st, 0, "Pen Pal")[0]] == 6  # three cards from seat 1
     do(st, 'play "Lamp 0"', 'play "Lamp 0"', 'play "Social Climber"')
     assert st.rp[0] == 5  # one giver
     do(st, 'play "Lamp 1"', 'play "Lamp 1"', 'play "Solo Hiker"')
     assert st.rp[0] == 15  # seat 2 gave none
-    alone = table(kit([card("Pen Pal", texts["Pen Pal"])]), kit(_lamps()))
+    alone = table(kit([card("Pen Pal", texts["Pen Pal"])]), kit(lamps()))
     do(alone, 'play "Pen Pal"')
     assert alone.tokens.get(ids(alone, 0, "Pen Pal")[0], 0) == 0
-    generous = table(kit([card("Generous Soul", texts["Generous Soul"])]), kit(_lamps(1)), friendship_left=[0, 6])
+    generous = table(kit([card("Generous Soul", texts["Generous Soul"])]), kit(lamps(1)), friendship_left=[0, 6])
     do(generous, 'play "Generous Soul"', 'play "Lamp 0"', "pass", "pass")
     assert generous.rp[0] == 12
 
@@ -212,13 +200,13 @@ def test_a_card_that_cannot_be_played_into_a_full_tableau():
     there are already four cards in your tableau" is its play condition (face-down cards are cards in
     the tableau: "Face-Down Cards")."""
     text = "You can't play this card if there are already four cards in your tableau."
-    rule = _compiles(text)[0]
+    rule = compiles(text)[0]
     assert rule["ops"][0]["op"] == "play_condition"
     picky = card("Picky Guest", text)
-    st = table(kit([picky, card("Plain One")]), kit(_lamps()))
+    st = table(kit([picky, card("Plain One")]), kit(lamps()))
     place(st, 0, "Plain One")
     assert Action("play", ("Picky Guest",)) in st.legal_actions(0)
-    st = table(kit([picky, card("A1"), card("A2"), card("A3"), card("A4"), card("Plain One")]), kit(_lamps()))
+    st = table(kit([picky, card("A1"), card("A2"), card("A3"), card("A4"), card("Plain One")]), kit(lamps()))
     place(st, 0, "A1", "A2", "A3", "A4", down=("A2",))
     assert Action("play", ("Picky Guest",)) not in st.legal_actions(0)
 
@@ -227,9 +215,9 @@ def test_each_player_loses_half_their_rp():
     """"FAQs": a loss of RP stops at zero; "half of their RP, rounded down" is each player's own half
     (rules notes, "Half of their RP"; rounded up unless the card says down)."""
     text = "Play: Each player loses half of their RP, rounded down."
-    assert _compiles(text)[0]["ops"] == [{"op": "lose_half_rp", "who": "each", "round": "down"}]
-    assert _compiles("Play: Each player loses half of their RP.")[0]["ops"][0]["round"] == "up"
-    st = table(kit([card("Tax Day", text)]), kit(_lamps()), kit(_lamps()))
+    assert compiles(text)[0]["ops"] == [{"op": "lose_half_rp", "who": "each", "round": "down"}]
+    assert compiles("Play: Each player loses half of their RP.")[0]["ops"][0]["round"] == "up"
+    st = table(kit([card("Tax Day", text)]), kit(lamps()), kit(lamps()))
     st.rp = [10, 7, 0]
     do(st, 'play "Tax Day"')
     assert st.rp == [5, 4, 0]
@@ -240,7 +228,7 @@ def test_a_token_is_removed_instead_of_the_flip():
     3 Dollars instead (rules notes, "A token instead of a flip"); without a token it is flipped."""
     text = ("Ongoing: Whenever this card would be flipped while it has at least one +1 STAR Token on it, remove one "
             "+1 STAR Token from it, and gain 3 Dollars instead.")
-    assert _compiles(text)[0]["ops"] == [{"op": "token_guard", "ops": [{"op": "gain_money", "amount": 3}]}]
+    assert compiles(text)[0]["ops"] == [{"op": "token_guard", "ops": [{"op": "gain_money", "amount": 3}]}]
     st = table(kit([card("Armored Hermit", text)]),
                kit([card("Rude Poker", "Play: Flip a card in an opponent's tableau."),
                     card("Rude Poker II", "Play: Flip a card in an opponent's tableau.")]))
@@ -261,11 +249,11 @@ def test_flip_this_and_the_cards_to_its_left_without_their_flip_effects():
     they were."""
     text = ("Play: Flip this card and all your cards to its left, but do not activate any Flip effects. "
             "Gain Dollars equal to the combined STAR of the cards flipped this way.")
-    ops = _compiles(text)[0]["ops"]
+    ops = compiles(text)[0]["ops"]
     assert ops[0]["no_flip_effects"] and ops[1]["no_flip_effects"]
     assert ops[2]["per"] == {"count": "flipped_stars"}
     st = table(kit([card("Last Stand", text, star=4), card("Trap One", "Flip: Gain 50 RP.", star=2), card("Far One", star=3)]),
-               kit(_lamps()))
+               kit(lamps()))
     place(st, 0, "Far One", "Trap One")
     do(st, 'play "Last Stand"')
     assert all(c in st.down for c in ids(st, 0, "Last Stand", "Trap One", "Far One"))
@@ -277,13 +265,13 @@ def test_all_other_cards_face_down_and_a_swap_counting_those_cards():
     card but this one is left; "Swap the positions of 2 face-up cards in your tableau" then "twice
     the combined STARs of those cards" adds twice the two swapped cards' Star Ratings ("CARD DATA")."""
     lonely = "Flip: Gain 2 Dollars for each card in your tableau if all other cards in your tableau are face-down."
-    assert _compiles(lonely)[0]["ops"][0]["condition"]["of"]["filter"] == {"face": "up", "where": "other"}
+    assert compiles(lonely)[0]["ops"][0]["condition"]["of"]["filter"] == {"face": "up", "where": "other"}
     swap = ("Play: Swap the positions of 2 face-up cards in your tableau. Gain 1 RP. Gain RP equal to twice the "
             "combined STARs of those cards.")
-    assert _compiles(swap)[0]["ops"] == [{"op": "swap"}, {"op": "gain_rp", "amount": 1},
+    assert compiles(swap)[0]["ops"] == [{"op": "swap"}, {"op": "gain_rp", "amount": 1},
                                          {"op": "gain_rp", "amount": 2, "per": {"count": "those_stars"}}]
     st = table(kit([card("Last Light", lonely), card("Dark A"), card("Idle Lamp")]),
-               kit([card("Snuffer", "Play: Flip a card in an opponent's tableau."), *_lamps()]))
+               kit([card("Snuffer", "Play: Flip a card in an opponent's tableau."), *lamps()]))
     place(st, 0, "Dark A", "Last Light", down=("Dark A",))
     do(st, 'play "Idle Lamp"', 'play "Snuffer"')
     st.apply_checked(Action("target", (0, 1)), 1)
@@ -294,7 +282,7 @@ def test_all_other_cards_face_down_and_a_swap_counting_those_cards():
     st.seat_turn = 1
     do(st, 'play "Snuffer"')
     assert st.money[0] == 4  # two cards in the tableau
-    st = table(kit([card("Shuffler", swap, star=1), card("Two", star=2), card("Five", star=5)]), kit(_lamps()))
+    st = table(kit([card("Shuffler", swap, star=1), card("Two", star=2), card("Five", star=5)]), kit(lamps()))
     place(st, 0, "Two", "Five")
     do(st, 'play "Shuffler"')
     st.apply_checked(Action("target", (0, 0)), 0)
@@ -307,9 +295,9 @@ def test_the_next_card_you_put_into_play_and_a_card_of_a_type_is_played():
     on it" is the next card played; "Whenever a SOLDIER single is played" is any player's
     play, and "then flip that card and this card" flips the card played, then this one."""
     tokens = "Action: The next card you put into play comes into play with two +1 STAR Tokens on it."
-    assert _compiles(tokens)[0]["ops"][0]["target"]["pick"] == "next_played"
+    assert compiles(tokens)[0]["ops"][0]["target"]["pick"] == "next_played"
     watch = "Top: Whenever a SOLDIER card is played, gain 9 RP, then flip that card and this card."
-    assert _compiles(watch)[0]["trigger"] == {"event": "play", "by": "any", "filter": {"type": "soldier"}}
+    assert compiles(watch)[0]["trigger"] == {"event": "play", "by": "any", "filter": {"type": "soldier"}}
     st = table(kit([card("Drill Master", watch, types=("mage",)), card("Idle Lamp", types=("mage",))]),
                kit([card("Recruit", types=("soldier",)), card("Scholar", types=("mage",))]))
     place(st, 0, "Drill Master")
@@ -323,11 +311,11 @@ def test_choose_an_opponent_who_flips_and_a_winner_who_discards_from_their_hand(
     of their choice (rules notes, "Choosing a player"); "The winner must discard one card from their
     hand" is the winner's own hand ("Clashing", "Discard a Card")."""
     chooser = "Action: Choose a player, that player flips a card in their tableau."
-    assert _compiles(chooser)[0]["ops"][0] == {"op": "choose_player", "among": "any"}
+    assert compiles(chooser)[0]["ops"][0] == {"op": "choose_player", "among": "any"}
     duel = "Action: Clash with an opponent. The loser gains 11 RP. The winner must discard one card from their hand."
-    assert _compiles(duel)[0]["ops"][0]["winner"] == [{"op": "discard", "amount": 1}]
+    assert compiles(duel)[0]["ops"][0]["winner"] == [{"op": "discard", "amount": 1}]
     st = table(kit([card("Big Duelist", duel, star=7), card("Spare", star=1), card("Idle Lamp")]),
-               kit([card("Small Foe", star=1), *_lamps()]))
+               kit([card("Small Foe", star=1), *lamps()]))
     place(st, 0, "Big Duelist")
     place(st, 1, "Small Foe")
     do(st, 'use "Big Duelist"', 'pick "Spare"')  # Big Duelist won: a card of its own hand
@@ -345,10 +333,10 @@ def test_a_sell_marker_put_on_a_card_as_it_comes_into_play_saves_it_from_a_flip(
     comes into play asks its player; while it has one, a flip by an opponent's effect takes the
     marker instead and the card stays face-up (rules notes, "Sell Markers in a
     tournament"). A set keyword's name before its timing is dropped ("Set Specific Keywords")."""
-    assert _compiles(UNDYING) == [{"timing": "ongoing", "ops": [{"op": "sell_marker_shield"}], "text": UNDYING}]
+    assert compiles(UNDYING) == [{"timing": "ongoing", "ops": [{"op": "sell_marker_shield"}], "text": UNDYING}]
     poke = "Play: Flip a card in an opponent's tableau."
     st = table(kit([card("Bone Knight", UNDYING), card("Idle Lamp")]),
-               kit([card("Poker One", poke), card("Poker Two", poke), *_lamps()]))
+               kit([card("Poker One", poke), card("Poker Two", poke), *lamps()]))
     assert st.markers_left == [3, 3]
     do(st, 'play "Bone Knight"', "accept")
     knight = ids(st, 0, "Bone Knight")[0]
@@ -358,7 +346,7 @@ def test_a_sell_marker_put_on_a_card_as_it_comes_into_play_saves_it_from_a_flip(
     do(st, 'play "Idle Lamp"', 'play "Poker Two"')
     st.apply_checked(Action("target", (0, 0)), 1)
     assert knight in st.down  # no marker left on it
-    st = table(kit([card("Bone Knight", UNDYING)]), kit(_lamps()), sell_markers=[0, 3])
+    st = table(kit([card("Bone Knight", UNDYING)]), kit(lamps()), sell_markers=[0, 3])
     do(st, 'play "Bone Knight"')  # no Sell Marker to put: nothing asked
     assert st.sell_marked == {} and st.seat_turn == 1
 
@@ -370,8 +358,8 @@ def test_each_other_player_reveals_the_cards_of_a_chosen_symbol_and_a_later_effe
     hand")."""
     reveal = "Probe–Play: Choose a TYPE or ELEMENT. Each opponent must reveal all cards of that type or element in their hand."
     count = "Play: Gain 7 RP for each card revealed by this card's Probe effect (max. 30 RP)."
-    assert _compiles(reveal)[0]["ops"][1] == {"op": "reveal_hand", "who": "each_other", "filter": {"chosen": True}}
-    assert _compiles(count)[0]["ops"][0]["per"] == {"count": "revealed_by_this"}
+    assert compiles(reveal)[0]["ops"][1] == {"op": "reveal_hand", "who": "each_other", "filter": {"chosen": True}}
+    assert compiles(count)[0]["ops"][0]["per"] == {"count": "revealed_by_this"}
     sleuth = card("Quiet Sleuth", f"{reveal}\n{count}")
     st = table(kit([sleuth]), kit([card("W1", elements=("water",)), card("W2", elements=("water",)), card("F1")]),
                kit([card("W3", elements=("water",), types=("mage",))]))
@@ -386,13 +374,13 @@ def test_two_sell_markers_and_a_card_that_moves_itself_to_the_right_end():
     "At the end of your turn, move this card to the rightmost slot of your tableau. If you moved it,
     gain 2 Dollars": it moved only if it was not there already ("Tableau")."""
     plus = UNDYING.replace("one Sell Marker on it", "two Sell Markers on it")
-    assert _compiles(plus)[0]["ops"] == [{"op": "sell_marker_shield", "amount": 2}]
-    st = table(kit([card("Bone Lord", plus)]), kit(_lamps()), sell_markers=[1, 3])
+    assert compiles(plus)[0]["ops"] == [{"op": "sell_marker_shield", "amount": 2}]
+    st = table(kit([card("Bone Lord", plus)]), kit(lamps()), sell_markers=[1, 3])
     do(st, 'play "Bone Lord"', "accept")
     assert st.sell_marked == {ids(st, 0, "Bone Lord")[0]: 1} and st.markers_left[0] == 0
     drifter = ("Ongoing: At the end of your turn, move this card to the rightmost slot of your tableau. "
                "If you moved it, gain 2 Dollars.")
-    st = table(kit([card("Drifter", drifter), card("Step One"), card("Step Two")]), kit(_lamps()))
+    st = table(kit([card("Drifter", drifter), card("Step One"), card("Step Two")]), kit(lamps()))
     place(st, 0, "Drifter")
     do(st, 'play "Step One"')
     assert names(st, st.tableau[0]) == ["Step One", "Drifter"] and st.money[0] == 2
@@ -409,10 +397,10 @@ def test_each_time_you_discard_one_or_more_cards():
     cards") triggers once for each effect that made you discard, however many cards (rules notes,
     "Discarding"); a typo'd "another players plays" reads as "another player plays"."""
     text = "Ongoing: Whenever you discard a card, gain 7 RP and put a +1 STAR Token on this card."
-    assert _compiles(text)[0]["trigger"] == {"event": "discard"}
-    assert _compiles("Top: Whenever another players plays a LIGHT single, gain 2 RP.")[0]["trigger"]["by"] == "opponent"
+    assert compiles(text)[0]["trigger"] == {"event": "discard"}
+    assert compiles("Top: Whenever another players plays a LIGHT single, gain 2 RP.")[0]["trigger"]["by"] == "opponent"
     st = table(kit([card("Recycler", text), card("Purge", "Play: Discard 2 cards from your hand."), card("J1"), card("J2")]),
-               kit(_lamps()))
+               kit(lamps()))
     place(st, 0, "Recycler")
     do(st, 'play "Purge"', 'pick "J1"', 'pick "J2"')
     assert st.rp[0] == 7 and st.tokens[ids(st, 0, "Recycler")[0]] == 1  # two cards, one trigger
@@ -424,7 +412,7 @@ def test_each_player_chooses_one_of_two_options():
     no card in hand); "you gain 5 RP" in an option is this effect's player; "each player with more
     RP than you" chooses only if richer (rules notes, "Either ... or, for each player")."""
     tax = "Play: Each other player must lose 5 RP, or discard a card."
-    assert _compiles(tax)[0]["ops"][0]["options"] == [[{"op": "lose_rp", "amount": 5}], [{"op": "discard", "amount": 1}]]
+    assert compiles(tax)[0]["ops"][0]["options"] == [[{"op": "lose_rp", "amount": 5}], [{"op": "discard", "amount": 1}]]
     st = table(kit([card("Toll Booth", tax), card("Spare")]), kit([card("Coin A"), card("Coin B")]), kit([card("Coin C")]))
     st.rp = [0, 30, 30]
     do(st, 'play "Toll Booth"')
@@ -436,9 +424,9 @@ def test_each_player_chooses_one_of_two_options():
     st.apply_checked(Action("option", (0,)), 2)
     assert st.rp[2] == 25
     gift = "Play: Each opponent must choose one: they lose 4 RP, or you gain 5 RP."
-    assert _compiles(gift)[0]["ops"][0]["options"][1] == [{"op": "gain_rp", "amount": 5, "who": "that_player"}]
+    assert compiles(gift)[0]["ops"][0]["options"][1] == [{"op": "gain_rp", "amount": 5, "who": "that_player"}]
     rich = "Action: Gain 1 RP. Each player with more RP than you must lose 12 RP or flip a card in their tableau."
-    st = table(kit([card("Leveler", rich), card("Spare")]), kit([card("Poor One"), *_lamps()]),
+    st = table(kit([card("Leveler", rich), card("Spare")]), kit([card("Poor One"), *lamps()]),
                kit([card("Rich One"), card("R2"), card("R3")]))
     place(st, 0, "Leveler")
     place(st, 2, "Rich One", "R2")
@@ -453,9 +441,9 @@ def test_a_chosen_player_flips_their_top_card_or_loses_rp():
     player chooses, and "their Top card" is their own ("Clashing": a player's Top Card is the
     right-most face-up card of their tableau)."""
     text = "Action: Choose a player. That player must either lose 9 RP or flip their top card."
-    ops = _compiles(text)[0]["ops"]
+    ops = compiles(text)[0]["ops"]
     assert ops[1]["options"][1] == [{"op": "flip", "target": {"player": "self", "pick": "top"}}]
-    st = table(kit([card("Dilemma Bell", text), card("Spare")]), kit([card("Their Top"), *_lamps()]))
+    st = table(kit([card("Dilemma Bell", text), card("Spare")]), kit([card("Their Top"), *lamps()]))
     place(st, 0, "Dilemma Bell")
     place(st, 1, "Their Top")
     st.rp = [0, 30]

@@ -6,13 +6,7 @@ into play with tokens. Original cards in each, compiled and played in the tourna
 from __future__ import annotations
 
 from rules.millennium_blades.text import compile_text
-from tests.rules.millennium_blades.helpers import card, do, ids, kit, place, table
-
-
-def _compiles(text: str) -> list[dict]:
-    effects, reason = compile_text(text)
-    assert reason is None, reason
-    return effects
+from tests.rules.millennium_blades.helpers import card, compiles, do, ids, kit, place, table
 
 
 def _events(st, action: str) -> list[dict]:
@@ -27,7 +21,7 @@ def test_remove_up_to_some_tokens_from_a_card_and_gain_rp_per_token_removed():
     text = "Play: Strip up to 3 +1 STAR Tokens off an opponent's Single, then gain 4 RP for every Token stripped."
     assert compile_text(text)[0] is None  # "strip" is no verb of the grammar
     text = "Play: Remove up to 3 +1 STAR Tokens from an opponent's Single, then gain 4 RP for every Token removed."
-    assert _compiles(text)[0]["ops"] == [
+    assert compiles(text)[0]["ops"] == [
         {"op": "remove_tokens", "target": {"player": "opponent", "pick": "choice", "filter": {"face": "up"}},
          "up_to": 3},
         {"op": "gain_rp", "amount": 4, "per": {"count": "tokens_moved"}}]
@@ -49,7 +43,7 @@ def test_remove_tokens_from_a_group_of_your_singles_card_by_card_within_the_limi
     as the player says, 4 in all; a "(max. 6 RP)" printed after the sentence's full stop caps that
     sentence (rules notes)."""
     text = "Play: Remove up to 4 +1 STAR Tokens from singles in your tableau, then gain 2 RP per Token removed. (max. 6 RP)"
-    ops = _compiles(text)[0]["ops"]
+    ops = compiles(text)[0]["ops"]
     assert ops[0]["target"]["pick"] == "all" and ops[1]["max"] == 6
     st = table(kit([card("Ash Sweeper", text), card("Cinder Cub"), card("Coal Imp")]), kit([card("Idle Lamp")]))
     place(st, 0, "Cinder Cub", "Coal Imp")
@@ -67,7 +61,7 @@ def test_move_tokens_between_two_singles():
     ("FAQs": "Face-down cards ... cannot gain Tokens"); each keeps adding 1 STAR to
     whichever card carries it ("Set Specific Keywords")."""
     text = "Play: You may move up to 2 +1 STAR Tokens from one Single to another, then gain 5 RP for every Token moved."
-    ops = _compiles(text)[0]["ops"]
+    ops = compiles(text)[0]["ops"]
     assert ops[0]["op"] == "move_tokens" and ops[0]["up_to"] == 2
     st = table(kit([card("Star Ferry", text), card("Dock Hand", star=1), card("Pier Cat", star=1),
                     card("Sleeping Gull", star=1)]), kit([card("Idle Lamp")]))
@@ -90,7 +84,7 @@ def test_every_token_in_play_taken_off():
     its tokens, no choice asked ("Use an Action": the Accessory is flipped after)."""
     text = "Action: Remove all the +1 STAR Tokens from the cards in every tableau, then gain 1 RP."
     everywhere = {"player": "any", "pick": "all", "zone": "play_area"}
-    assert _compiles(text)[0]["ops"][0] == {"op": "remove_tokens", "target": everywhere, "all": True}
+    assert compiles(text)[0]["ops"][0] == {"op": "remove_tokens", "target": everywhere, "all": True}
     bell = card("Calm Bell", text, kind="accessory")
     st = table(kit([card("Glow Moth"), card("Filler")], accessories=[bell]), kit([card("Iron Ram")]))
     place(st, 0, "Glow Moth")
@@ -107,7 +101,7 @@ def test_your_other_singles_get_tokens_as_they_are_played():
     getting four tokens as they are played: each card you play after it has them as it is placed,
     this one and the opponents' cards not (rules notes, "Cards that come into play with tokens")."""
     text = "Ongoing: Your other Singles come into play with four +1 STAR Tokens."
-    assert _compiles(text)[0]["ops"] == [{"op": "tokens_on_entry", "amount": 4, "whose": "self", "other": True}]
+    assert compiles(text)[0]["ops"] == [{"op": "tokens_on_entry", "amount": 4, "whose": "self", "other": True}]
     st = table(kit([card("Kiln Mother", text), card("Clay Pup")]), kit([card("Reed Fox"), card("Idle Lamp")]))
     do(st, 'play "Kiln Mother"')
     mother = st.tableau[0][0]
@@ -126,7 +120,7 @@ def test_a_top_effect_gives_every_card_played_tokens_while_it_is_the_top_card():
     getting a token as it is played includes the opponents' cards, and the card played on top of it
     still gets one (the Top Card is judged as the card comes into play; rules notes)."""
     text = "Play: Gain 1 RP. | Top: Every card comes into play with one +1 STAR Token on it."
-    assert _compiles(text)[1]["ops"] == [{"op": "tokens_on_entry", "amount": 1, "whose": "any"}]
+    assert compiles(text)[1]["ops"] == [{"op": "tokens_on_entry", "amount": 1, "whose": "any"}]
     st = table(kit([card("Beacon Tower", text), card("Moss Troll"), card("Late Owl")]),
                kit([card("Sand Eel"), card("Dust Mite")]))
     do(st, 'play "Beacon Tower"', 'play "Sand Eel"')
@@ -143,9 +137,9 @@ def test_tokens_distributed_one_at_a_time_and_given_to_a_card():
     """Tokens distributed among cards: one token at a time, each on a face-up card the player
     chooses (rules notes, "Tokens one at a time"); giving a card a token puts one on it."""
     text = "Action: Distribute 2 +1 STAR Tokens among cards in any tableau."
-    ops = _compiles(text)[0]["ops"]
+    ops = compiles(text)[0]["ops"]
     assert [op["op"] for op in ops] == ["star_tokens", "star_tokens"] and all(op["amount"] == 1 for op in ops)
-    given = _compiles("Ongoing: When your turn starts, give one of your cards one +1 STAR Token.")[0]
+    given = compiles("Ongoing: When your turn starts, give one of your cards one +1 STAR Token.")[0]
     assert given["trigger"] == {"event": "turn_start"}
     mine = {"player": "self", "pick": "choice", "filter": {"face": "up"}}
     assert given["ops"] == [{"op": "star_tokens", "amount": 1, "target": mine}]

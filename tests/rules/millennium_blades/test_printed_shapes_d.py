@@ -5,14 +5,7 @@ ops_more_d.py): original cards in each, compiled and played in the tournament en
 from __future__ import annotations
 
 from rules.core.engine import Action
-from rules.millennium_blades.text import compile_text
-from tests.rules.millennium_blades.helpers import card, do, ids, kit, place, table
-
-
-def _compiles(text: str) -> list[dict]:
-    effects, reason = compile_text(text)
-    assert reason is None, reason
-    return effects
+from tests.rules.millennium_blades.helpers import card, compiles, do, ids, kit, place, table
 
 
 def _events(st, kind: str) -> list:
@@ -27,7 +20,7 @@ def test_the_winner_flips_cards_in_the_losers_tableau():
     flips 2 of the loser's cards chooses them, one after the other (rules notes, "Clash shapes
     (batch d)")."""
     text = "Play: Gain 1 RP. Clash with one opponent. The winner flips 2 of the loser's cards."
-    ops = _compiles(text)[0]["ops"]
+    ops = compiles(text)[0]["ops"]
     flip = {"op": "flip", "target": {"player": "that_player", "pick": "choice", "filter": {"face": "up"}}}
     assert ops[1:] == [{"op": "clash", "with": "opponent",
                     "winner": [{"op": "for_clash_players", "players": "losers", "as": "that_player", "ops": [flip, flip]}]}]
@@ -48,11 +41,11 @@ def test_after_a_clash_each_loser_loses_rp_and_each_winner_gains_rp():
     shapes (batch d)"): every loser loses RP; used, its card is flipped ("Effects on Cards")."""
     sting = "Reaction: After every clash, every loser loses 5 RP."
     cheer = "Reaction: After any clash, all players who won gain 4 RP."
-    effects = _compiles(sting)
+    effects = compiles(sting)
     assert effects[0]["trigger"] == {"event": "clash_any", "by": "any"}
     assert effects[0]["ops"] == [{"op": "for_clash_players", "players": "losers", "as": "self",
                                   "ops": [{"op": "lose_rp", "amount": 5}]}]
-    assert _compiles(cheer)[0]["ops"][0]["players"] == "winners"
+    assert compiles(cheer)[0]["ops"][0]["players"] == "winners"
     st = table(kit([card("Brawler", BRAWL, star=2)]),
                kit([card("Stinger", sting, star=1), card("Big Wall", star=8)]), store=(1, 1, 1))
     place(st, 1, "Stinger", "Big Wall")
@@ -67,7 +60,7 @@ def test_after_a_clash_each_loser_loses_rp_and_each_winner_gains_rp():
 def test_a_player_who_loses_a_clash_also_loses_rp():
     """Any player's lost clash as a trigger; "that player" is the loser."""
     text = "Ongoing: When any player loses any clash, that player also loses 3 RP."
-    effects = _compiles(text)
+    effects = compiles(text)
     assert effects[0]["trigger"] == {"event": "clash_lost", "by": "any"}
     assert effects[0]["ops"] == [{"op": "lose_rp", "amount": 3, "who": "that_player"}]
     st = table(kit([card("Brawler", BRAWL, star=9)]), kit([card("Sore Loser Sign", text, star=1)]), store=(1, 1, 1))
@@ -81,7 +74,7 @@ def test_all_others_of_your_clash_in_a_top_trigger():
     """A Top trigger of your clashes naming all the other players of that clash ("Clashing": each
     player who has a Top Card takes part in a multi-player clash)."""
     text = "Top: Whenever you clash, all other players in the clash lose 2 RP."
-    assert _compiles(text)[0]["ops"] == [{"op": "for_clash_players", "players": "participants", "as": "self", "but_self": True,
+    assert compiles(text)[0]["ops"] == [{"op": "for_clash_players", "players": "participants", "as": "self", "but_self": True,
                                           "ops": [{"op": "lose_rp", "amount": 2}]}]
     st = table(kit([card("Gong Keeper", text, star=1)]), kit([card("Melee", "Play: Clash with all players.")]),
                kit([card("Bystander", star=1)]), store=(1, 1, 1, 1))
@@ -95,14 +88,14 @@ def test_all_others_of_your_clash_in_a_top_trigger():
 def test_each_player_in_the_clash_discards_a_card():
     """Every player of your clash discards one of their own cards ("Discard a Card")."""
     text = "Top: Whenever you clash, every player in the clash discards 1 card from their hand."
-    assert _compiles(text)[0]["ops"][0]["ops"] == [{"op": "discard", "amount": 1}]
+    assert compiles(text)[0]["ops"][0]["ops"] == [{"op": "discard", "amount": 1}]
 
 
 def test_each_opponent_flips_their_top_card_only_if_it_has_few_stars():
     """Every opponent flips their Top Card only when its Star Rating is 4 or less; a Top Card
     with more stars stays ("CARD DATA")."""
     text = "Play: Every opponent flips their Top card if that card has 4 STAR or less."
-    assert _compiles(text)[0]["ops"] == [{"op": "flip", "target": {
+    assert compiles(text)[0]["ops"] == [{"op": "flip", "target": {
         "player": "each_opponent", "pick": "top", "chooser": "owner", "filter": {"star": {"cmp": "<=", "value": 4}}}}]
     st = table(kit([card("Low Tide", text)]), kit([card("Pebble", star=4)]), kit([card("Boulder", star=5)]))
     place(st, 1, "Pebble")
@@ -115,7 +108,7 @@ def test_each_opponent_flips_their_top_card_only_if_it_has_few_stars():
 def test_for_clash_players_without_a_clash_does_nothing():
     """No clash made, no result: the players it names are none."""
     text = "Top: Whenever you clash, every player in the clash discards 1 card from their hand."
-    effects = _compiles(text)
+    effects = compiles(text)
     st = table(kit([card("Quiet", star=1), card("Spare")]), kit([]))
     quiet = ids(st, 0, "Quiet")[0]
     st.push([st.frame(0, quiet, {"ops": effects[0]["ops"]})])
@@ -129,7 +122,7 @@ def test_a_rival_with_a_kind_of_card():
     conditional clash is that clash's."""
     text = ("Play: Gain 1 RP. If you have any CONSTRUCT cards, clash with one opponent who has a CONSTRUCT card in play. "
             "The winner gains 5 RP.")
-    clash = _compiles(text)[0]["ops"][1]["then"][0]
+    clash = compiles(text)[0]["ops"][1]["then"][0]
     assert clash == {"op": "clash", "with": "opponent", "rival_has": {"type": "construct", "face": "up"},
                      "winner": [{"op": "gain_rp", "amount": 5}]}
     gear = {"types": ("construct",)}
@@ -150,7 +143,7 @@ def test_a_rival_with_the_most_rp():
     """Only an opponent no player has more RP than may be clashed with; when you alone have the
     most, no one (rules notes, "Clash shapes (batch d)")."""
     text = "Play: Clash with one opponent who has the most RP. Each loser loses 4 RP."
-    assert _compiles(text)[0]["ops"][0]["rival_most_rp"] is True
+    assert compiles(text)[0]["ops"][0]["rival_most_rp"] is True
 
     def rich_table(rp):
         st = table(kit([card("Levy Taker", text, star=9)]), kit([card("Rich Cat", star=1)]),

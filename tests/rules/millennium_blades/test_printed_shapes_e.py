@@ -6,13 +6,11 @@ shapes, batch e")."""
 from __future__ import annotations
 
 from rules.millennium_blades.effects import check_card
-from rules.millennium_blades.text import compile_text
-from tests.rules.millennium_blades.helpers import card, do, ids, kit, place, table
+from tests.rules.millennium_blades.helpers import card, compiles, do, ids, kit, place, table
 
 
 def _compiles(text: str) -> list[dict]:
-    effects, reason = compile_text(text)
-    assert reason is None, reason
+    effects = compiles(text)
     assert check_card("single", {"star": 3}, effects) == []
     return effects
 

@@ -5,19 +5,7 @@ played in the tournament engine (millennium-blades.txt sections cited per test; 
 
 from __future__ import annotations
 
-from rules.millennium_blades.text import compile_text
-from tests.rules.millennium_blades.helpers import card, do, ids, kit, names, place, table
-
-
-def _lamps(n: int = 3) -> list:
-    """Cards without effects for a seat that must play each turn ("Play a Single (Required)")."""
-    return [card(f"Lamp {i}") for i in range(n)]
-
-
-def _compiles(text: str) -> list[dict]:
-    effects, reason = compile_text(text)
-    assert reason is None, reason
-    return effects
+from tests.rules.millennium_blades.helpers import card, compiles, do, ids, kit, lamps, names, place, table
 
 
 def _events(st, kind: str) -> list[dict]:
@@ -30,16 +18,16 @@ def test_opponents_with_large_hands_discard_blind():
     as the effect reaches them (rules notes, "Random cards and hand sizes")."""
     text = "Action: Every opponent with five or more cards in his or her hand discards 1 card at random."
     size = {"count": "cards", "zone": "hand", "filter": {}}
-    assert _compiles(text)[0]["ops"] == [{"op": "as_each", "who": "each_opponent", "ops": [
+    assert compiles(text)[0]["ops"] == [{"op": "as_each", "who": "each_opponent", "ops": [
         {"op": "if", "condition": {"test": "count", "of": size, "cmp": ">=", "value": 5},
          "then": [{"op": "discard_random", "amount": 1}]}]}]
-    st = table(kit([card("Hand Auditor", text), card("Idle Lamp")]), kit(_lamps(6)))
+    st = table(kit([card("Hand Auditor", text), card("Idle Lamp")]), kit(lamps(6)))
     place(st, 0, "Hand Auditor")
     before = list(st.hand[1])
     do(st, 'use "Hand Auditor"')
     assert len(st.hand[1]) == 5 and len(st.binder[1]) == 1 and st.binder[1][0] in before
     assert any(e.get("random") for e in _events(st, "discard"))
-    st = table(kit([card("Hand Auditor", text), card("Idle Lamp")]), kit(_lamps(4)))
+    st = table(kit([card("Hand Auditor", text), card("Idle Lamp")]), kit(lamps(4)))
     place(st, 0, "Hand Auditor")
     do(st, 'use "Hand Auditor"')  # four cards: not enough, nothing discarded
     assert len(st.hand[1]) == 4 and st.binder[1] == []
@@ -51,9 +39,9 @@ def test_all_players_discard_blind_then_move_a_card_with_their_own_binder():
     sizes")."""
     text = ("Play: All players (including you) discard one card at random, then move 1 card from their binder "
             "to their hand at random.")
-    assert _compiles(text)[0]["ops"] == [{"op": "as_each", "who": "each", "ops": [
+    assert compiles(text)[0]["ops"] == [{"op": "as_each", "who": "each", "ops": [
         {"op": "discard_random", "amount": 1}, {"op": "binder_to_hand", "amount": 1}]}]
-    st = table(kit([card("Shuffle Party", text), card("Idle Lamp")]), kit(_lamps(2)))
+    st = table(kit([card("Shuffle Party", text), card("Idle Lamp")]), kit(lamps(2)))
     lamp = ids(st, 0, "Idle Lamp")[0]
     do(st, 'play "Shuffle Party"')
     assert st.hand[0] == [lamp] and st.binder[0] == []  # discarded, then drawn back: the only binder card
@@ -65,10 +53,10 @@ def test_a_blind_card_from_your_binder_to_your_hand():
     """A card in the binder is out of the tournament ("Discard a Card") unless an effect says
     otherwise: this one draws one blind back into the hand, "it" being that card."""
     text = "Play: Move 1 card from your binder to your hand at random. Gain 9 RP if it's a WATER card."
-    ops = _compiles(text)[0]["ops"]
+    ops = compiles(text)[0]["ops"]
     assert ops[0] == {"op": "binder_to_hand", "amount": 1}
     assert ops[1]["condition"] == {"test": "card", "card": "revealed", "is": {"element": "water", "face": "up"}}
-    st = table(kit([card("Binder Dive", text), card("Old Puddle", elements=("water",))]), kit(_lamps()))
+    st = table(kit([card("Binder Dive", text), card("Old Puddle", elements=("water",))]), kit(lamps()))
     puddle = ids(st, 0, "Old Puddle")[0]
     st.hand[0].remove(puddle)
     st.binder[0].append(puddle)
@@ -81,8 +69,8 @@ def test_take_a_blind_card_from_each_other_hand():
     """A card drawn blind from each opponent's hand into yours; it is yours now, as a card gained
     (rules notes, "A card taken from another hand")."""
     text = "Play: Take a random card from each opponent's hand into your hand."
-    assert _compiles(text)[0]["ops"] == [{"op": "take_random_hand", "who": "each_other"}]
-    st = table(kit([card("Pickpocket Crow", text)]), kit(_lamps(2)), kit(_lamps(1), name="third"))
+    assert compiles(text)[0]["ops"] == [{"op": "take_random_hand", "who": "each_other"}]
+    st = table(kit([card("Pickpocket Crow", text)]), kit(lamps(2)), kit(lamps(1), name="third"))
     do(st, 'play "Pickpocket Crow"')
     assert len(st.hand[0]) == 2 and len(st.hand[1]) == 1 and st.hand[2] == []
     assert all(st.owner[c] == 0 for c in st.hand[0])
@@ -94,9 +82,9 @@ def test_cards_leave_a_tableau_to_a_hand():
     still; one put into your hand is yours now; it comes back face-up and without tokens (rules
     notes, "Back to a hand"). "Effects cannot target face-down cards"."""
     push = "Action: Return one single in any tableau to its owner's hand."
-    assert _compiles(push)[0]["ops"] == [{"op": "to_hand", "to": "owner",
+    assert compiles(push)[0]["ops"] == [{"op": "to_hand", "to": "owner",
                                           "target": {"player": "any", "pick": "choice", "filter": {"face": "up"}}}]
-    st = table(kit([card("Bouncer", push), card("Idle Lamp")]), kit(_lamps(3)))
+    st = table(kit([card("Bouncer", push), card("Idle Lamp")]), kit(lamps(3)))
     place(st, 0, "Bouncer")
     place(st, 1, "Lamp 0", "Lamp 1", down=("Lamp 0",))
     lamp1 = ids(st, 1, "Lamp 1")[0]
@@ -105,22 +93,22 @@ def test_cards_leave_a_tableau_to_a_hand():
     assert names(st, st.tableau[1]) == ["Lamp 0"] and lamp1 in st.hand[1] and lamp1 not in st.tokens
     assert st.owner[lamp1] == 1
     grab = "Flip: Put one single from any tableau into your hand."
-    assert _compiles(grab)[0]["ops"][0]["to"] == "self"
+    assert compiles(grab)[0]["ops"][0]["to"] == "self"
     back = "Action: Return one single from your tableau into your hand, then gain 2 RP."
-    st = table(kit([card("Recall Bell", back), card("Idle Lamp"), card("Spare")]), kit(_lamps(3)))
+    st = table(kit([card("Recall Bell", back), card("Idle Lamp"), card("Spare")]), kit(lamps(3)))
     place(st, 0, "Spare", "Recall Bell")
     spare = ids(st, 0, "Spare")[0]
     do(st, 'use "Recall Bell"', "target 0 0")
     assert spare in st.hand[0] and names(st, st.tableau[0]) == ["Recall Bell"] and st.rp[0] == 2
     assert _events(st, "to_hand")[-1]["card"] == "Spare"
-    assert _compiles("Action: Return this card into your hand.")[0]["ops"] == [
+    assert compiles("Action: Return this card into your hand.")[0]["ops"] == [
         {"op": "to_hand", "target": {"player": "self", "pick": "this"}}]
 
 
 def test_discard_a_single_in_play():
     """"Discard a Card": to the owner's binder, from the tableau too (the cards right of it shift left)."""
     text = "Action: Discard one single in your tableau and gain 3 RP."
-    st = table(kit([card("Clear Out", text), card("Old Junk"), card("Idle Lamp")]), kit(_lamps()))
+    st = table(kit([card("Clear Out", text), card("Old Junk"), card("Idle Lamp")]), kit(lamps()))
     place(st, 0, "Old Junk", "Clear Out")
     do(st, 'use "Clear Out"', "target 0 0")
     assert names(st, st.binder[0]) == ["Old Junk"] and names(st, st.tableau[0]) == ["Clear Out"] and st.rp[0] == 3
@@ -130,16 +118,16 @@ def test_discard_up_to_some_singles_for_rp_each():
     """Up to N: the player picks them one by one and may stop (none too); those are the cards
     discarded, counted afterwards ("Discard a Card": to the binder; rules notes, "Discard up to N")."""
     text = "Play: Discard up to two WATER singles in your hand to gain 6 RP each."
-    assert _compiles(text)[0]["ops"] == [{"op": "discard_up_to", "amount": 2, "filter": {"element": "water"}},
+    assert compiles(text)[0]["ops"] == [{"op": "discard_up_to", "amount": 2, "filter": {"element": "water"}},
                                          {"op": "gain_rp", "amount": 6, "per": {"count": "those_count"}}]
     hand = [card("Tide Sweep", text), card("Wet A", elements=("water",)), card("Wet B", elements=("water",)),
             card("Dry C")]
-    st = table(kit(hand), kit(_lamps()))
+    st = table(kit(hand), kit(lamps()))
     do(st, 'play "Tide Sweep"', 'pick "Wet A"', "decline")
     assert names(st, st.binder[0]) == ["Wet A"] and st.rp[0] == 6
     per = "Play: Discard up to 3 singles in your hand. Gain 1 RP per single discarded."
-    assert _compiles(per)[0]["ops"][1] == {"op": "gain_rp", "amount": 1, "per": {"count": "those_count"}}
-    st = table(kit([card("Melt Down", per), card("Big", star=5), card("Small", star=2)]), kit(_lamps()))
+    assert compiles(per)[0]["ops"][1] == {"op": "gain_rp", "amount": 1, "per": {"count": "those_count"}}
+    st = table(kit([card("Melt Down", per), card("Big", star=5), card("Small", star=2)]), kit(lamps()))
     do(st, 'play "Melt Down"', 'pick "Big"', 'pick "Small"')
     assert st.rp[0] == 2 and st.hand[0] == []
 
@@ -147,11 +135,11 @@ def test_discard_up_to_some_singles_for_rp_each():
 def test_players_counted_by_their_hand_size():
     """Players counted by the cards in their hands: every player, you too, as the effect resolves."""
     text = "Play: For each player with three or more cards in his or her hand, gain 4 RP."
-    assert _compiles(text)[0]["ops"][0]["per"] == {"count": "players_hand", "cmp": ">=", "value": 3}
+    assert compiles(text)[0]["ops"][0]["per"] == {"count": "players_hand", "cmp": ">=", "value": 3}
     none = "Play: Gain 4 RP for every player with no cards in his or her hand."
-    assert _compiles(none)[0]["ops"][0]["per"] == {"count": "players_hand", "cmp": "==", "value": 0}
-    st = table(kit([card("Crowd Reader", text), card("A"), card("B"), card("C")]), kit(_lamps(3)),
-               kit(_lamps(2), name="third"))
+    assert compiles(none)[0]["ops"][0]["per"] == {"count": "players_hand", "cmp": "==", "value": 0}
+    st = table(kit([card("Crowd Reader", text), card("A"), card("B"), card("C")]), kit(lamps(3)),
+               kit(lamps(2), name="third"))
     do(st, 'play "Crowd Reader"')
     assert st.rp[0] == 8  # you (three left) and the second player (three); the third has two
 
@@ -161,12 +149,12 @@ def test_a_trigger_on_other_players_discards_counts_the_cards_discarded():
     that made them discard, and "the cards discarded" are the ones that effect took (rules notes,
     "Discarding", "More shapes, batch f"); your own discards do not trigger it."""
     watch = "Ongoing: Whenever one or more opponents discard cards, gain 2 RP per card discarded."
-    assert _compiles(watch)[0]["trigger"] == {"event": "discard", "by": "opponent"}
-    assert _compiles("Top: Each time any player discards any number of cards, gain 3 RP.")[0]["trigger"]["by"] == "any"
+    assert compiles(watch)[0]["trigger"] == {"event": "discard", "by": "opponent"}
+    assert compiles("Top: Each time any player discards any number of cards, gain 3 RP.")[0]["trigger"]["by"] == "any"
     tax = "Play: Each opponent discards two cards."
     purge = "Play: Discard up to two singles in your hand."
     st = table(kit([card("Discard Watcher", watch), card("Tax Call", tax), card("Purge", purge), card("Junk")]),
-               kit(_lamps(4)))
+               kit(lamps(4)))
     place(st, 0, "Discard Watcher")
     do(st, 'play "Tax Call"', 'pick "Lamp 0"', 'pick "Lamp 1"')
     assert st.rp[0] == 4 and len(st.binder[1]) == 2
