@@ -187,7 +187,12 @@ def replay_frames(page) -> list[dict]:
 def wait_replay_drawn(page, step: int | None = None) -> None:
     """Wait until the replay viewer is at ``step`` (1-based, as "Step N of M" says; any when left
     out) and has drawn it (a frame outside the first page is fetched first, and the board waits
-    for it: ``data-loading``)."""
-    page.wait_for_function("""n => (n === null || document.getElementById('replay-position').textContent
-                                                      .startsWith('Step ' + n + ' '))
-                                   && !document.getElementById('replay').hasAttribute('data-loading')""", arg=step)
+    for it: ``data-loading``). The page itself prints "Step 1 of N" before the viewer runs; only
+    the viewer adds the turn, so a position without " · turn " is not drawn yet."""
+    page.wait_for_selector("#replay-frames", state="attached", timeout=180_000)  # a slow one is computed first
+    page.wait_for_function("""n => {
+        const position = document.getElementById('replay-position');
+        return position !== null && position.textContent.includes(' · turn ')
+               && (n === null || position.textContent.startsWith('Step ' + n + ' '))
+               && !document.getElementById('replay').hasAttribute('data-loading');
+    }""", arg=step)

@@ -54,7 +54,7 @@ def test_a_fellbound_head_to_head_replay_draws_the_battleground_tile_by_tile(pag
 
     page.locator(".games-list a", has_text="Replay #2").first.click()  # index 1: people count from 1
     page.wait_for_url(f"**/simulations/{run.pk}/games/0/1/**")
-    page.wait_for_selector("#replay-frames", state="attached", timeout=180_000)  # a slow one is computed first
+    wait_replay_drawn(page)  # a slow one is computed first
     assert page.locator(".rp-grid [data-tile]").count() == 10  # 2 x 5 tiles
     frames = replay_frames(page)
     step, deploy = next((i, e) for i, f in enumerate(frames) for e in f["events"] if e["action"] == "deploy")
@@ -88,6 +88,6 @@ def test_a_fellbound_team_run_from_the_form_reports_team_win_rates(page, live_se
     assert "team 1: Dawnwardens & Gravetide against team 2" in page.locator(".run-meta").last.inner_text()
     page.locator(".games-list a", has_text="Replay #2").first.click()  # index 1: people count from 1
     page.wait_for_url(f"**/simulations/{run.pk}/games/0/1/**")
-    page.wait_for_selector("#replay-frames", state="attached", timeout=180_000)
+    wait_replay_drawn(page)
     assert page.locator(".rp-grid [data-tile]").count() == 20  # 2 x 10 tiles for four players
     page.screenshot(path=str(SCREENSHOTS / "fellbound-team-replay.png"), full_page=True)
