@@ -37,7 +37,7 @@ QTY_RULE = "deck text format (issue 'Deck builder', part 7): quantities are whol
 def card_to_spec(card: Card) -> CardSpec:
     return CardSpec(id=card.pk, name=card.name, card_type=card.card_type, attributes=dict(card.attributes or {}),
                     effects=tuple(card.effects or ()), set_code=card.card_set.code, number=card.number,
-                    text=card.text)
+                    text=card.text, set_kind=card.card_set.kind)
 
 
 def game_card_specs(game: str, names: Iterable[str] | None = None) -> list[CardSpec]:

@@ -35,6 +35,9 @@ class CardSpec:
     set_code: str = ""
     number: str = ""
     text: str = ""
+    #: the kind of the card's set (a game's set kinds: MB's "core", "expansion", ...); MB reads a
+    #: card's RARITY from it ("CARD DATA")
+    set_kind: str = ""
 
     def __hash__(self) -> int:
         return hash((self.id, self.name, self.set_code, self.number))

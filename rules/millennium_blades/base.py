@@ -247,6 +247,9 @@ class MBBase(ForkedRngField, Declared, GameState):
         # -- ops_more_d.py -------------------------------------------------------------------------------
         @abstractmethod
         def rivals_d(self, seat: int, op: dict, rivals: list[int]) -> list[int]: ...
+        # -- ops_more_l.py -------------------------------------------------------------------------------
+        @abstractmethod
+        def op_points(self, frame: dict, op: dict, k: int) -> bool: ...
 
 
 # last: the catalogue's effects import the mixins, which import this module (the annotations above

@@ -59,6 +59,8 @@ class CardDef:
     set_code: str = field(default="", compare=False)
     #: an exact copy's: the name of the card it copies (special_ops.exact_copy)
     copied_from: str = field(default="", compare=False)
+    #: the kind of the printed Set (``CardSpec.set_kind``), its RARITY ("CARD DATA"; ops_more_l.py)
+    set_kind: str = field(default="", compare=False)
     #: timing words -> ((index, effect), ...), filled as the engine asks
     _by_timings: dict = field(default_factory=dict, init=False, repr=False, compare=False)
     #: (op name, timing) -> the continuous ops ``continuous`` finds, filled as the engine asks
@@ -115,7 +117,7 @@ class CardDef:
             effects = tuple(compiled or ())
         return cls(spec.name, spec.card_type, attributes.get("star"), tuple(attributes.get("elements") or ()),
                    tuple(attributes.get("types") or ()), tuple(attributes.get("keywords") or ()), effects,
-                   spec.set_code or "")
+                   spec.set_code or "", set_kind=spec.set_kind or "")
 
     def timed(self, *timings: str) -> tuple[tuple[int, dict], ...]:
         """``(index, effect)`` of the effects at these timing words, in card order (cached)."""
@@ -204,9 +206,10 @@ def pool_store() -> tuple[CardSpec, ...]:
     """The fixture pool as the Store ("GAME SETUP" 2: the sets "Shuffle[d] ... together to form the
     Store"): every copy each card's set holds."""
     data = json.loads(POOL.read_text(encoding="utf-8"))
-    out = []
+    out, kinds = [], _set_kinds(data)
     for i, c in enumerate(data["cards"], 1):
-        spec = CardSpec(i, c["name"], c["card_type"], c.get("attributes", {}), (), c["set"], c["number"], "")
+        spec = CardSpec(i, c["name"], c["card_type"], c.get("attributes", {}), (), c["set"], c["number"], "",
+                        kinds.get(c["set"], ""))
         out.extend([spec] * int(c.get("attributes", {}).get("copies", 1)))
     return tuple(out)
 
@@ -214,9 +217,15 @@ def pool_store() -> tuple[CardSpec, ...]:
 @lru_cache(maxsize=1)
 def _printed() -> dict[str, CardDef]:
     data = json.loads(POOL.read_text(encoding="utf-8"))
+    kinds = _set_kinds(data)
     return {c["name"]: CardDef.from_spec(CardSpec(i, c["name"], c["card_type"], c.get("attributes", {}), (), c["set"],
-                                                  c["number"], c.get("text", "")))
+                                                  c["number"], c.get("text", ""), kinds.get(c["set"], "")))
             for i, c in enumerate(data["cards"], 1)}
+
+
+def _set_kinds(data: dict) -> dict[str, str]:
+    """The fixture pool's set code -> set kind (a card's rarity, ops_more_l.py)."""
+    return {s["code"]: s.get("kind", "") for s in data.get("sets", ())}
 
 
 def as_printed(card: CardDef) -> CardDef:

@@ -20,6 +20,11 @@ def read_condition(text: str) -> dict:
         early = read_early_condition_g(text)
         if early is not None:
             return early
+    from rules.millennium_blades.phrases_more_l import read_condition_l
+
+    early_l = read_condition_l(text)  # two other cards of a kind, a rarity shared (phrases_more_l.py)
+    if early_l is not None:
+        return early_l
     m = re.fullmatch(r"you (did|do)(n't| not)?", text)
     if m:  # "If you did": the flip, discard or payment just before happened
         return {"test": "not", "of": {"test": "did"}} if m.group(2) else {"test": "did"}

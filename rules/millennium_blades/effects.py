@@ -75,6 +75,14 @@ from rules.millennium_blades.ops_more_g import (
     more_g_count_errors,
     more_g_filter_errors,
 )
+from rules.millennium_blades.ops_more_l import (
+    MORE_L_COUNTS,
+    MORE_L_FILTER_KEYS,
+    MORE_L_OPS,
+    more_l_count_errors,
+    more_l_filter_errors,
+    more_l_op_errors,
+)
 from rules.millennium_blades.special_ops import SPECIAL_CONTINUOUS_OPS, special_op_errors
 from rules.millennium_blades.vocabulary import ELEMENTS, KEYWORDS, TIMINGS, TRIGGERED_TIMINGS, TYPE_VALUES
 
@@ -93,7 +101,7 @@ ZONES = ("tableau", "opponents", "all", "hand", "kit", "binder", "aftermarket")
 COUNTS = ("cards", "elements", "types", "star_tokens", "stars", "clashes_won", "star", "empty_slots", "rp",
           "those_stars", "highest_flipped", "players_discarded", "sets", "those_distinct", "players_with",
           "those_count", "star_values", "flipped_this_way", "flipped_stars", *MORE_A_COUNTS, *MORE_B_COUNTS,
-          *MORE_F_COUNTS, *MORE_C_COUNTS, *MORE_E_COUNTS, *MORE_G_COUNTS)
+          *MORE_F_COUNTS, *MORE_C_COUNTS, *MORE_E_COUNTS, *MORE_G_COUNTS, *MORE_L_COUNTS)
 #: REF: a card an effect names: this card, its neighbours, your Top Card, the card a Next effect or
 #: trigger is about, the card just revealed
 #: the card a clash with the Aftermarket was against (clashed), the card taken from the Aftermarket
@@ -338,6 +346,8 @@ def _op(name: str | None, op: Mapping[str, Any], where: str) -> Errors:
         errors += more_e_op_errors(name, op, where)
     elif name in MORE_D_OPS:
         errors += more_d_op_errors(name, op, where)
+    elif name in MORE_L_OPS:  # ops_more_l.py
+        errors += more_l_op_errors(name, op, where)
     elif name == "if":
         errors += condition_errors(op.get("condition"), f"{where}.condition")
         errors += ops_errors(op.get("then"), f"{where}.then")
@@ -366,6 +376,8 @@ def filter_errors(flt: Any, path: str) -> Errors:
                 errors.append((f"{path}.{key}", f"{value!r} is not one of {', '.join(map(str, checks[key]))}"))
         elif key in MORE_G_FILTER_KEYS or is_counted_star(key, value):  # ops_more_g.py
             errors += more_g_filter_errors(key, value, path)
+        elif key in MORE_L_FILTER_KEYS:  # a card's rarity (ops_more_l.py)
+            errors += more_l_filter_errors(key, value, path)
         elif key == "star":
             errors += _comparison(value, f"{path}.star", allow_this=True)
         elif key == "elements_min":
@@ -409,6 +421,8 @@ def count_errors(count: Any, path: str) -> Errors:
         return more_e_count_errors(count, path)
     if count["count"] in MORE_G_COUNTS:  # ops_more_g.py
         return more_g_count_errors(count, path)
+    if count["count"] in MORE_L_COUNTS:  # ops_more_l.py
+        return more_l_count_errors(count, path)
     if count["count"] == "those_distinct":
         return [] if count.get("what") in ("type", "element", "star") else [(f"{path}.what", "is type, element or star")]
     if count["count"] in ("clashes_won", "empty_slots", "rp", "those_stars", "highest_flipped",

@@ -111,8 +111,13 @@ def card_phrase(text: str) -> tuple[dict, str, str]:
         except Unread:
             pass
     from rules.millennium_blades.phrases_more_g import bare_either_g, read_modifier_g  # it reads this module's names
+    from rules.millennium_blades.phrases_more_l import rarity_card_l, read_modifier_l  # it reads this module's names
 
     text = bare_either_g(text) or text  # "a SOLDIER or CONSTRUCT": the word card left out (phrases_more_g)
+    rarity = rarity_card_l(text)  # "all EXPANSION cards": a rarity before the card word (phrases_more_l)
+    if rarity:
+        found, zone, rest = card_phrase(rarity[0])
+        return {**found, "rarity": rarity[1]}, zone, rest
     either = _EITHER.match(text)
     if either:
         found, zone, rest = card_phrase(either.group(1) + text[either.end():])
@@ -153,6 +158,8 @@ def card_phrase(text: str) -> tuple[dict, str, str]:
                 break
         else:
             more = read_modifier_g(flt, rest)  # a list of attributes, any of them (phrases_more_g)
+            if more is None:
+                more = read_modifier_l(flt, rest)  # "to the immediate left" of this card (phrases_more_l)
             if more is None:
                 return flt, zone, rest.strip()
             rest, zone = more, flt.pop("_zone", zone)
@@ -242,6 +249,10 @@ def read_count(text: str) -> dict:
         from rules.millennium_blades.phrases_more_e import read_count_e
 
         more = read_count_e(text)
+    if more is None:
+        from rules.millennium_blades.phrases_more_l import read_count_l
+
+        more = read_count_l(text)  # different rarities (phrases_more_l.py)
     if more is not None:
         return more
 

@@ -21,6 +21,7 @@ from rules.millennium_blades.ops_more_g import (
     more_g_filter_holds,
     more_g_holds,
 )
+from rules.millennium_blades.ops_more_l import MORE_L_COUNTS, more_l_count, rarity_fits
 
 TABLEAU_SLOTS = 6  # the Tournament Board's singles area ("Tableau"); see the rules notes
 #: the FILTER keys that look at a card's elements (``ELEMENT_KEYS``) or types (``TYPE_KEYS``)
@@ -247,6 +248,8 @@ class QueryMixin(MBBase):
             return False  # "a card with a +1 STAR token" (phrases_more_a.py)
         if not MORE_G_FILTER_KEYS.isdisjoint(flt) and not more_g_filter_holds(self, card, flt, source):
             return False  # attribute lists, sharing with your tableau or this card (ops_more_g.py)
+        if "rarity" in flt and not rarity_fits(self, card, flt["rarity"]):
+            return False  # a card's rarity, none face-down (ops_more_l.py)
         if "star" in flt:
             want = flt["star"]["value"]
             if want == "this":
@@ -326,6 +329,8 @@ class QueryMixin(MBBase):
             return self.more_e_count(count, seat, source, ctx or {})
         if kind in MORE_G_COUNTS:  # the highest Star Rating, the most alike (ops_more_g.py)
             return more_g_count(self, count, source, seat)
+        if kind in MORE_L_COUNTS:  # different rarities, the most sharing one (ops_more_l.py)
+            return more_l_count(self, count, source, seat)
         if kind == "empty_slots":
             return max(0, self.capacity(seat) - len(self.tableau[seat]))
         if kind == "those_stars":  # the cards the effect just moved, each as it is now

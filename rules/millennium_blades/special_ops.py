@@ -309,6 +309,6 @@ def exact_copy(own, target):
     if len(_COPIES) > 5000:
         _COPIES.clear()
     copy = CardDef(own.name, own.card_type, target.star, target.elements, target.types, target.keywords,
-                   target.effects, target.set_code, copied_from=target.name)
+                   target.effects, target.set_code, copied_from=target.name, set_kind=target.set_kind)
     _COPIES[key] = (own, target, copy)
     return copy

@@ -85,8 +85,9 @@ class FullPool:
         false`` is named in ``unplayable`` with its ``unplayable_reason``)."""
         sets = tuple(SetInfo(s["code"], s.get("name", s["code"]), s["kind"], s.get("release_order", 0))
                      for s in data["sets"])
+        kinds = {s.code: s.kind for s in sets}
         cards = tuple(CardSpec(i, c["name"], c["card_type"], c.get("attributes", {}), tuple(c.get("effects", ())),
-                               c["set"], c.get("number", ""), c.get("text", ""))
+                               c["set"], c.get("number", ""), c.get("text", ""), kinds.get(c["set"], ""))
                       for i, c in enumerate(data["cards"], 1))
         unplayable = {i: c.get("unplayable_reason") or "not playable yet"
                       for i, c in enumerate(data["cards"], 1) if c.get("playable", True) is False}

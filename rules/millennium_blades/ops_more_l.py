@@ -1,0 +1,108 @@
+"""The engine side of ``phrases_more_l.py``: a card's RARITY as a FILTER (``rarity``), the different
+rarities among cards and the most cards sharing one (COUNTs ``rarities``, ``rarity_alike``), and RP
+equal to the STAR of one card that fits (``star_of_one``) (millennium-blades.txt, "CARD DATA":
+Rarity, "RARITIES", "Flip a Card"; docs/rules-notes.md, "MB: batch l"). The card checker's checks
+are here too.
+
+A card's rarity is the kind of its printed Set (``CardDef.set_kind``): core, expansion, premium,
+master, or a promo of one of three metals, each of which is also "Promo" ("RARITIES": "'Promo'
+refers to any rarity of Promo card"). A face-down card has none ("Flip a Card": "it has no
+attributes (Star Rating, Rarity, ...)").
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
+from rules.core.schema import OpSpec
+
+if TYPE_CHECKING:
+    from rules.millennium_blades.base import MBBase
+    from rules.millennium_blades.queries import QueryMixin
+
+#: the rarity words a FILTER takes: the five rarities, and the three promo metals
+RARITIES = ("core", "expansion", "premium", "master", "promo", "bronze_promo", "silver_promo", "gold_promo")
+#: set kind -> the rarity it prints; a starter deck's cards and a card of no known set print none
+#: of the five (rules notes, "MB: batch l")
+_RARITY_OF_KIND = {"core": "core", "expansion": "expansion", "character_expansion": "expansion", "premium": "premium",
+                   "master": "master", "bronze_promo": "promo", "silver_promo": "promo", "gold_promo": "promo"}
+MORE_L_FILTER_KEYS = frozenset({"rarity"})
+#: rarities: how many of the five rarities the cards that fit show; rarity_alike: the most of them
+#: that share one rarity
+MORE_L_COUNTS = ("rarities", "rarity_alike")
+MORE_L_OPS = {
+    "star_of_one": OpSpec("Choose one face-up card of your tableau that fits filter (none: \"If you did\" does "
+                          "not hold); gain (gain: false, lose) times its Star Rating in RP.",
+                          {"gain": "bool", "times": "int", "filter": "any"}),
+}
+
+Errors = list[tuple[str, str]]
+
+
+def rarity(game: QueryMixin, card: int) -> str:
+    """The card's rarity of the five ("" if none: face-down, a starter card, no known set)."""
+    if card in game.down:
+        return ""
+    return _RARITY_OF_KIND.get(game.cards[card].set_kind, "")
+
+
+def rarity_fits(game: QueryMixin, card: int, want: str) -> bool:
+    """Whether ``card`` has rarity ``want``: one of the five, or a promo metal."""
+    if want in ("bronze_promo", "silver_promo", "gold_promo"):
+        return card not in game.down and game.cards[card].set_kind == want
+    return rarity(game, card) == want
+
+
+def more_l_filter_errors(key: str, value: Any, path: str) -> Errors:
+    return [] if value in RARITIES else [(f"{path}.{key}", f"is one of {', '.join(RARITIES)}")]
+
+
+def more_l_count_errors(count: Mapping[str, Any], path: str) -> Errors:
+    from rules.millennium_blades.effects import ZONES, filter_errors  # effects asks this module
+
+    errors = [] if count.get("zone", "tableau") in ZONES else [(f"{path}.zone", f"is one of {', '.join(ZONES)}")]
+    return errors + filter_errors(count.get("filter", {}), f"{path}.filter")
+
+
+def more_l_op_errors(name: str, op: Mapping[str, Any], where: str) -> Errors:
+    from rules.millennium_blades.effects import filter_errors  # effects asks this module
+
+    errors: Errors = [] if isinstance(op.get("gain"), bool) else [(f"{where}.gain", "is true (gain) or false (lose)")]
+    times = op.get("times")
+    if isinstance(times, bool) or not isinstance(times, int) or times < 1:
+        errors.append((f"{where}.times", "is a whole number, 1 or more"))
+    return errors + filter_errors(op.get("filter", {}), f"{where}.filter")
+
+
+def more_l_count(game: QueryMixin, count: dict, source: int | None, seat: int) -> int:
+    """The different rarities among the cards that fit, or the most of them with one rarity."""
+    cards = [c for c in game.zone_cards(count.get("zone", "tableau"), seat) if game.matches(c, count.get("filter", {}), source)]
+    values = [value for value in (rarity(game, c) for c in cards) if value]
+    if count["count"] == "rarities":
+        return len(set(values))
+    return max((values.count(v) for v in set(values)), default=0)
+
+
+def do_more_l_op(game: MBBase, frame: dict, op: dict, k: int) -> bool:
+    """``star_of_one``: the player chooses one face-up card of their tableau that fits (the one beside
+    this card, for "to the immediate left"), then gains (loses) ``times`` its Star Rating; "If you
+    did" holds only when there was one ("CARD DATA": Star Rating)."""
+    target = {"player": "self", "pick": "choice", "filter": op.get("filter", {})}
+    chosen = game.choose_cards(frame, target, k, flipping=False)
+    if chosen is None:
+        return False  # a choice is pending
+    ctx = frame["ctx"]
+    ctx["did"] = bool(chosen)
+    if not chosen:
+        game.log("star_of_one", frame["seat"], card=None)
+        return True
+    if ctx.get("chosen") != chosen[0]:  # once, not again when the loss below waits for a Reaction
+        ctx["chosen"] = chosen[0]
+        game.log("star_of_one", frame["seat"], card=game.cards[chosen[0]].name, star=game.star(chosen[0]) or 0)
+    points = {"op": "gain_rp" if op["gain"] else "lose_rp", "amount": op["times"], "per": {"count": "star", "card": "chosen"}}
+    return game.op_points(frame, points, k)
+
+
+__all__ = ["MORE_L_COUNTS", "MORE_L_FILTER_KEYS", "MORE_L_OPS", "RARITIES", "do_more_l_op", "more_l_count",
+           "more_l_count_errors", "more_l_filter_errors", "more_l_op_errors", "rarity", "rarity_fits"]

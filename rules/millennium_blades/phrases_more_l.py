@@ -1,0 +1,118 @@
+"""More phrase shapes of printed MB text (issue 26.2, batch l): the tableau, positions and what a
+card counts as. A card's RARITY (CORE, EXPANSION, PREMIUM, MASTER, PROMO and the three promo
+metals) as a card word ("CARD DATA": Rarity), how many different rarities a tableau holds, two
+other cards of one rarity (or of a kind), the most cards sharing a rarity, the STAR of one such card
+beside this one, and "they" for the player a trigger names ("When an opponent plays ..., they lose
+...").
+``phrases.py``, ``clauses.py`` and ``conditions.py`` ask these readers once their own grammar has
+no reading; each returns ``None`` when it has none either, so the phrase stays "not understood".
+The engine side is ``ops_more_l.py``; docs/effects-millennium-blades.md, "More shapes, batch l", has
+an original example of each.
+"""
+
+from __future__ import annotations
+
+import re
+
+from rules.millennium_blades.phrases import ELEMENT, MULTIPLE, NUMBER, TYPE, Unread, number
+
+#: the printed rarity words ("CARD DATA": Rarity; "RARITIES": "Promo" is any rarity of Promo card)
+RARITY_WORDS = {"core": "core", "expansion": "expansion", "premium": "premium", "master": "master", "promo": "promo",
+                "bronze promo": "bronze_promo", "silver promo": "silver_promo", "gold promo": "gold_promo"}
+_RARITY = "|".join(sorted(RARITY_WORDS, key=len, reverse=True))
+_LEAD = r"((?:each |every |a |an |one |the |any |all )?(?:different )?(?:(?:an)?other )?(?:face-up )?)"
+#: "all EXPANSION cards", "a face-up GOLD PROMO card", "PROMO CARDS" (the rarity's printed name
+#: "Promo Card", then the noun: "a PROMO CARD card" is one such card)
+_RARITY_CARD = re.compile(rf"^{_LEAD}(?:({ELEMENT}) )?({_RARITY})(?: card(?= cards?\b))? ((?:{TYPE})s?(?: cards?| singles?)?"
+                          rf"|cards?|singles?)\b")
+
+
+def rarity_card_l(text: str) -> tuple[str, str] | None:
+    """A card phrase whose card word has a rarity before it: (the phrase without the rarity, the
+    rarity) for ``phrases.card_phrase``; ``None`` when ``text`` names no rarity."""
+    m = _RARITY_CARD.match(text)
+    if m is None:
+        return None
+    element = f"{m.group(2)} " if m.group(2) else ""
+    return f"{m.group(1)}{element}{m.group(4)}{text[m.end():]}", RARITY_WORDS[m.group(3)]
+
+
+#: "to the immediate left" said of this card without naming it
+_BESIDE = re.compile(r"^ (?:immediately )?to the immediate (left|right)(?! of)\b")
+
+
+def read_modifier_l(flt: dict, rest: str) -> str | None:
+    """A modifier after a card description for ``phrases.card_phrase``: "to the immediate left"
+    (of this card, the printed text leaving it out): the card in that slot; ``None`` otherwise."""
+    m = _BESIDE.match(rest)
+    if m:
+        flt["where"] = m.group(1)
+        return rest[m.end():]
+    return None
+
+
+def read_count_l(text: str) -> dict | None:
+    """A COUNT of this module: the different rarities among cards ("for each different RARITY in
+    your tableau"); ``None`` when not one."""
+    m = re.fullmatch(r"(?:different )?rarit(?:y|ies) (among|in|of) (.+)", text)
+    if m is None:
+        return None
+    from rules.millennium_blades.phrases import whole_card_phrase
+
+    flt, zone = whole_card_phrase(m.group(2) if m.group(1) != "in" else f"cards in {m.group(2)}")
+    return {"count": "rarities", "zone": zone, "filter": {**flt, "face": "up"}}
+
+
+#: "Gain RP equal to twice the STAR of a PROMO card to the immediate left": one such card, if any
+_STAR_OF_ONE = re.compile(rf"(gain|lose) (?:rp|ranking points) equal to (?:({MULTIPLE}) )?the star(?: rating)? of "
+                          rf"((?:an?|another) .+)")
+
+
+def read_early_l(text: str, timing: str, effect: dict, last: dict) -> list[dict] | None:
+    """Clauses ``clauses.read_clause`` asks before its own readings: "they" for the player the
+    trigger names, and RP equal to the STAR of one card that fits (``star_of_one``)."""
+    from rules.millennium_blades.clauses import read_clause  # clauses asks this module
+
+    m = re.fullmatch(r"they (gain|lose|score)s? (.+)", text)
+    if m and (effect.get("trigger") or {}).get("by") in ("opponent", "other", "any"):
+        # the player whose play (flip, gain) triggered the effect ("that player": rules notes, batch l)
+        return read_clause(f"that player {m.group(1)}s {m.group(2)}", timing, effect, last)
+    m = re.fullmatch(r"also ((?:gain|lose) .+)", text)
+    if m:  # "If you did, also gain 15 RP": a gain besides the one before
+        return read_clause(m.group(1), timing, effect, last)
+    m = _STAR_OF_ONE.fullmatch(text)
+    if m:
+        from rules.millennium_blades.phrases import card_phrase
+
+        flt, zone, rest = card_phrase(m.group(3))
+        if rest or zone != "tableau":
+            raise Unread(rest or m.group(3), "one card of your tableau")
+        times = number(m.group(2).replace("twice", "two times")) if m.group(2) else 1
+        return [{"op": "star_of_one", "gain": m.group(1) == "gain", "times": times,
+                 "filter": {**flt, "face": "up"}}]
+    return None
+
+
+def read_condition_l(text: str) -> dict | None:
+    """Conditions of this module's shapes for ``conditions.read_condition``: two (N) other cards of
+    a kind, or sharing a rarity, and at least N cards sharing one; ``None`` when not one."""
+    from rules.millennium_blades.phrases import whole_card_phrase
+
+    m = re.fullmatch(rf"(?:there are )?(?:any |at least )?({NUMBER}) (other )?(cards|singles) in your tableau "
+                     rf"(?:are (.+)|share the same rarity)", text)
+    if m is None:
+        m = re.fullmatch(rf"(?:there are|you have) at least ({NUMBER}) (other )?(cards|singles) in your tableau "
+                         r"that share the same (rarity)", text)
+    if m is None:
+        return None
+    base = {"face": "up", **({"where": "other"} if m.group(2) else {})}
+    if m.group(4) and m.group(4) != "rarity":  # "are PROMO CARDS": that many of them such cards
+        words = re.sub(r"^(?:a |an )", "", m.group(4))
+        flt, zone = whole_card_phrase(f"{m.group(2) or ''}{words} in your tableau")
+        of = {"count": "cards", "zone": zone, "filter": {**flt, "face": "up"}}
+    else:  # the most of them with one rarity in common
+        of = {"count": "rarity_alike", "zone": "tableau", "filter": base}
+    return {"test": "count", "of": of, "cmp": ">=", "value": number(m.group(1))}
+
+
+__all__ = ["RARITY_WORDS", "rarity_card_l", "read_condition_l", "read_count_l", "read_early_l", "read_modifier_l"]
