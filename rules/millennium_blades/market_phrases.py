@@ -152,7 +152,12 @@ def _as_each(who: str, having: str | None, text: str, timing: str, effect: dict)
     from rules.millennium_blades.text import clauses
 
     ops = clauses(re.sub(r"\btheir tableaus?\b", "your tableau", text), timing, effect)
-    if having:
+    from rules.millennium_blades.phrases_more_l import having_count_l
+
+    counted = having_count_l(having) if having else None  # "with exactly three face-down cards" (phrases_more_l)
+    if counted:
+        ops = [{"op": "if", "condition": counted, "then": ops}]
+    elif having:
         flt, zone, rest = card_phrase(re.sub(r"^at least one ", "a ", having))
         if rest or zone != "tableau":
             raise Unread(having, "what each player has in their tableau")

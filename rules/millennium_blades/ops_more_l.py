@@ -30,7 +30,8 @@ _RARITY_OF_KIND = {"core": "core", "expansion": "expansion", "character_expansio
 MORE_L_FILTER_KEYS = frozenset({"rarity"})
 #: rarities: how many of the five rarities the cards that fit show; rarity_alike: the most of them
 #: that share one rarity
-MORE_L_COUNTS = ("rarities", "rarity_alike")
+#: meta_fulfilled: the Metagame cards in play whose Score condition holds for the player ("Metagame")
+MORE_L_COUNTS = ("rarities", "rarity_alike", "meta_fulfilled")
 MORE_L_OPS = {
     "star_of_one": OpSpec("Choose one face-up card of your tableau that fits filter (none: \"If you did\" does "
                           "not hold); gain (gain: false, lose) times its Star Rating in RP.",
@@ -61,6 +62,8 @@ def more_l_filter_errors(key: str, value: Any, path: str) -> Errors:
 def more_l_count_errors(count: Mapping[str, Any], path: str) -> Errors:
     from rules.millennium_blades.effects import ZONES, filter_errors  # effects asks this module
 
+    if count["count"] == "meta_fulfilled":
+        return []
     errors = [] if count.get("zone", "tableau") in ZONES else [(f"{path}.zone", f"is one of {', '.join(ZONES)}")]
     return errors + filter_errors(count.get("filter", {}), f"{path}.filter")
 
@@ -76,12 +79,28 @@ def more_l_op_errors(name: str, op: Mapping[str, Any], where: str) -> Errors:
 
 
 def more_l_count(game: QueryMixin, count: dict, source: int | None, seat: int) -> int:
-    """The different rarities among the cards that fit, or the most of them with one rarity."""
+    """The different rarities among the cards that fit, or the most of them with one rarity; or the
+    Metagame cards fulfilled."""
+    if count["count"] == "meta_fulfilled":
+        return sum(1 for meta in game.metagame if meta_fulfilled(game, meta, seat))
     cards = [c for c in game.zone_cards(count.get("zone", "tableau"), seat) if game.matches(c, count.get("filter", {}), source)]
     values = [value for value in (rarity(game, c) for c in cards) if value]
     if count["count"] == "rarities":
         return len(set(values))
     return max((values.count(v) for v in set(values)), default=0)
+
+
+def meta_fulfilled(game: QueryMixin, meta: int, seat: int) -> bool:
+    """Whether ``seat`` fulfils the Metagame card's condition: the condition of a Score effect of it
+    (of the effect, or of the "if" its gain is under) holds for them ("Metagame": "The Metagame gives
+    significant bonuses if you can incorporate it into your deck"; a Metagame card without one has
+    no condition to fulfil: rules notes, "MB: batch l")."""
+    for _i, effect in game.cards[meta].timed("score"):
+        conditions = ([effect["condition"]] if "condition" in effect else []) + [
+            op["condition"] for op in effect["ops"] if op.get("op") == "if"]
+        if any(game.holds(cond, meta, seat, {}) for cond in conditions):
+            return True
+    return False
 
 
 def do_more_l_op(game: MBBase, frame: dict, op: dict, k: int) -> bool:

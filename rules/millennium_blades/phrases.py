@@ -71,7 +71,7 @@ _MODIFIERS = (
                 r"(tableaus?|hand|tableaux)"), "zone"),
     (re.compile(r"^ (?:of your choice|of their choice)"), "choice"),
     # "Play" effects: the card is "in play" while it resolves ("Effects on Cards"): your tableau
-    (re.compile(r"^ (?:in play|in your play area)"), "in_play"),
+    (re.compile(r"^ (?:in play|in your play area)\b"), "in_play"),  # not "in player's" (batch l)
     # "with a SET that matches the SET of your Top Card" (market_phrases.sentence_wording)
     (re.compile(r"^ matching your top card's (set|type|element|star)"), "matches_top"),
     (re.compile(r"^ of the chosen kind"), "chosen"),  # "from that SET" after "Choose a SET" (market_phrases)

@@ -44,6 +44,10 @@ _BESIDE = re.compile(r"^ (?:immediately )?to the immediate (left|right)(?! of)\b
 def read_modifier_l(flt: dict, rest: str) -> str | None:
     """A modifier after a card description for ``phrases.card_phrase``: "to the immediate left"
     (of this card, the printed text leaving it out): the card in that slot; ``None`` otherwise."""
+    m = re.match(r"^ in player's tableaus\b", rest)
+    if m:  # "in player's tableaus": the tableaus of all players (the word "all" left out)
+        flt["_zone"] = "all"
+        return rest[m.end():]
     m = _BESIDE.match(rest)
     if m:
         flt["where"] = m.group(1)
@@ -53,7 +57,18 @@ def read_modifier_l(flt: dict, rest: str) -> str | None:
 
 def read_count_l(text: str) -> dict | None:
     """A COUNT of this module: the different rarities among cards ("for each different RARITY in
-    your tableau"); ``None`` when not one."""
+    your tableau"), the players with a kind of card in play; ``None`` when not one."""
+    from rules.millennium_blades.phrases import card_phrase
+
+    if re.fullmatch(r"meta(?:game)? conditions? (?:that )?you fulfill|meta(?:game)?s? (?:cards? )?(?:that )?you score"
+                    r"(?: in this tournament)?", text):  # the Metagame cards whose condition holds for you
+        return {"count": "meta_fulfilled"}
+    m = re.fullmatch(r"players? with (?:a|an|one|at least one) (.+?) in play", text)
+    if m:  # the players, you too, with such a card in their tableau ("in play": "Effects on Cards")
+        flt, zone, rest = card_phrase(f"a {m.group(1)}")
+        if rest or zone != "tableau":
+            raise Unread(rest or m.group(1), "a card a player has in play")
+        return {"count": "players_with", "filter": flt}
     m = re.fullmatch(r"(?:different )?rarit(?:y|ies) (among|in|of) (.+)", text)
     if m is None:
         return None
@@ -66,6 +81,20 @@ def read_count_l(text: str) -> dict | None:
 #: "Gain RP equal to twice the STAR of a PROMO card to the immediate left": one such card, if any
 _STAR_OF_ONE = re.compile(rf"(gain|lose) (?:rp|ranking points) equal to (?:({MULTIPLE}) )?the star(?: rating)? of "
                           rf"((?:an?|another) .+)")
+
+
+def having_count_l(having: str) -> dict | None:
+    """What each player must have in their tableau, said with a number ("with exactly three
+    face-down cards", "with 3 or more face-up cards") for ``market_phrases``: the condition on
+    their own tableau; ``None`` when no number is said (one such card is enough)."""
+    from rules.millennium_blades.phrases import read_count
+
+    m = re.fullmatch(rf"(exactly |at least )?({NUMBER})(?: or (more|fewer|less))? (.+)", having)
+    if m is None or not (m.group(1) or m.group(3) or number(m.group(2)) > 1):
+        return None
+    cmp = "==" if m.group(1) == "exactly " else "<=" if m.group(3) in ("fewer", "less") else \
+        ">=" if m.group(1) or m.group(3) else "=="
+    return {"test": "count", "of": read_count(f"{m.group(4)} in your tableau"), "cmp": cmp, "value": number(m.group(2))}
 
 
 def read_early_l(text: str, timing: str, effect: dict, last: dict) -> list[dict] | None:
@@ -93,11 +122,52 @@ def read_early_l(text: str, timing: str, effect: dict, last: dict) -> list[dict]
     return None
 
 
+_INSTEAD = re.compile(r"if (.+?), ((?:you )?(?:gain|lose) .+?) instead")
+
+
+def read_sentence_l(s: str, ops: list[dict], timing: str, effect: dict) -> bool:
+    """"Gain 10 RP. If it has 2 or fewer STAR, gain 15 RP instead.": the gain (loss) just before is
+    replaced when the condition holds (``if`` with ``else``); False when ``s`` is not one. Only a
+    plain gain (loss) of RP or Dollars can be replaced this way (the card reads as printed or not at
+    all)."""
+    m = _INSTEAD.fullmatch(s)
+    if m is None:
+        return False
+    from rules.millennium_blades.conditions import read_condition
+    from rules.millennium_blades.text import clauses
+
+    if not ops or ops[-1]["op"] not in ("gain_rp", "lose_rp", "gain_money"):
+        raise Unread(s, "a gain to replace, just before")
+    cond = read_condition(m.group(1))
+    ops[-1] = {"op": "if", "condition": cond, "then": clauses(m.group(2), timing, effect, cond.get("card")),
+               "else": [ops[-1]]}
+    return True
+
+
 def read_condition_l(text: str) -> dict | None:
     """Conditions of this module's shapes for ``conditions.read_condition``: two (N) other cards of
-    a kind, or sharing a rarity, and at least N cards sharing one; ``None`` when not one."""
-    from rules.millennium_blades.phrases import whole_card_phrase
+    a kind, or sharing a rarity, at least N cards sharing one, exactly N cards, N different elements
+    (types) face-up, the (two) cards adjacent to this one alike; ``None`` when not one."""
+    from rules.millennium_blades.conditions import read_condition  # conditions asks this module
+    from rules.millennium_blades.phrases import read_count, whole_card_phrase
 
+    m = re.fullmatch(rf"you have (?:cards|singles) in play fulfilling (at least |exactly )?({NUMBER}) "
+                     r"meta(?:game)? conditions?", text)
+    if m:  # the Metagame cards whose Score condition your cards fulfil ("Metagame")
+        return {"test": "count", "of": {"count": "meta_fulfilled"}, "cmp": "==" if m.group(1) == "exactly " else ">=",
+                "value": number(m.group(2))}
+    m = re.fullmatch(r"the (?:two )?(cards adjacent to this (?:one|card) (?:have|are) .+)", text)
+    if m:  # both of them ("Tableau": the slots beside this one)
+        return read_condition(f"both {m.group(1)}")
+    m = re.fullmatch(rf"(?:there are|you have) exactly ({NUMBER}) (.+?)(?: combined)?", text)
+    if m:  # that many, no more ("combined": all the tableaus named, together)
+        return {"test": "count", "of": read_count(m.group(2)), "cmp": "==", "value": number(m.group(1))}
+    m = re.fullmatch(rf"you have ({NUMBER}) different (elements?|types?)(?: and ({NUMBER}) different (elements?|types?))? "
+                     r"(face-up )?in your tableau", text)
+    if m:  # so many different symbols among your (face-up) cards ("CARD DATA"), both counts when two
+        tests = [{"test": "count", "of": {"count": f"{kind.rstrip('s')}s", "zone": "tableau", "filter": {"face": "up"}},
+                  "cmp": ">=", "value": number(n)} for n, kind in ((m.group(1), m.group(2)), (m.group(3), m.group(4))) if n]
+        return tests[0] if len(tests) == 1 else {"test": "all", "of": tests}
     m = re.fullmatch(rf"(?:there are )?(?:any |at least )?({NUMBER}) (other )?(cards|singles) in your tableau "
                      rf"(?:are (.+)|share the same rarity)", text)
     if m is None:
@@ -115,4 +185,5 @@ def read_condition_l(text: str) -> dict | None:
     return {"test": "count", "of": of, "cmp": ">=", "value": number(m.group(1))}
 
 
-__all__ = ["RARITY_WORDS", "rarity_card_l", "read_condition_l", "read_count_l", "read_early_l", "read_modifier_l"]
+__all__ = ["RARITY_WORDS", "having_count_l", "rarity_card_l", "read_condition_l", "read_count_l", "read_early_l",
+           "read_modifier_l", "read_sentence_l"]

@@ -32,6 +32,7 @@ from rules.millennium_blades.phrases import (
 from rules.millennium_blades.phrases_more_a import read_more_continuous, read_more_sentence
 from rules.millennium_blades.phrases_more_b import play_trigger_lasts, read_granted_play, read_sell_marker_shield
 from rules.millennium_blades.phrases_more_d import read_sentence_d, reword_d
+from rules.millennium_blades.phrases_more_l import read_sentence_l
 from rules.millennium_blades.replacement import read_rp_gain_limit
 from rules.millennium_blades.special_text import read_untimed
 from rules.millennium_blades.vocabulary import CARD_KINDS, TIMINGS
@@ -125,8 +126,9 @@ def _sentence_effects(part: str) -> tuple[list[str], bool] | None:
 def split_abilities(text: str) -> list[str]:
     # "(max. 30 RP)" is no reminder: it caps the RP ("up to 30 RP")
     # (a cap printed after a sentence's full stop caps that sentence)
-    text = re.sub(r"\.?\s*\(max(?:imum)?\.?\s*(\d+)\s*(?:additional\s+)?(RP|Ranking Points)\)", r", up to \1 \2",
-                  text or "", flags=re.I)
+    # ("(including you, max. 35 RP)": the players counted are you too, and the cap is the cap: batch l)
+    text = re.sub(r"\.?\s*\((?:including you,\s*)?max(?:imum)?\.?\s*(\d+)\s*(?:additional\s+)?(RP|Ranking Points)\)",
+                  r", up to \1 \2", text or "", flags=re.I)
     text = re.sub(r"\s*\(rounded (up|down)\)", r" rounded \1", text, flags=re.I)  # no reminder: how to count
     text = re.sub(r"\([^)]*\)", "", text)
     return [p for p in _segments(text) if _kind(p) not in KIND_WORDS]
@@ -284,7 +286,8 @@ def _sentences(sentences: list[str], timing: str, effect: dict) -> list[dict]:
         s = re.sub(r"^then,? ", "", s)
         s = sentence_wording(s, ops)
         if read_market_sentence(s, ops, timing, effect) or read_more_sentence(s, ops, timing, effect) \
-                or read_sentence_d(s, ops, timing, effect):  # the players of a clash (phrases_more_d.py)
+                or read_sentence_d(s, ops, timing, effect) \
+                or read_sentence_l(s, ops, timing, effect):  # "If ..., gain 15 RP instead" (phrases_more_l.py)
             continue
         if any(o["op"] == "choose_player" for o in ops):  # "They ...": the player chosen
             s = re.sub(r"^they (\w+?)s? ", lambda m: f"that player {m.group(1)}s ", s)

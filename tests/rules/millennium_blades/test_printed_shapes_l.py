@@ -119,3 +119,117 @@ def test_they_are_the_player_the_trigger_names():
     do(st, 'play "Toll Keeper"', 'play "Town Crier"')
     assert st.rp[1] == 18 and st.rp[0] == 0
     assert ids(st, 1, "Town Crier")
+
+
+def test_each_player_with_exactly_so_many_cards():
+    """"Face-Down Cards"; each player counts their own tableau ("his tableau": theirs), as their own
+    effect; exactly that many, or that many or more."""
+    exact = "Play: Each player with exactly two face-down singles in his tableau gains 9 RP."
+    more = "Play: Each other player with 2 or more face-up singles in their tableau loses 4 RP."
+    assert compiles(exact)[0]["ops"][0]["ops"][0]["condition"] == {
+        "test": "count", "of": {"count": "cards", "zone": "tableau", "filter": {"face": "down"}}, "cmp": "==", "value": 2}
+    st = table(kit([card("Dark Census", exact), card("Up Census", more), card("Mine A"), card("Mine B")]),
+               kit([card("Theirs A"), card("Theirs B"), card("Theirs C"), *lamps()]))
+    place(st, 0, "Mine A", "Mine B", down=("Mine A", "Mine B"))
+    place(st, 1, "Theirs A", "Theirs B", "Theirs C", down=("Theirs A",))
+    st.rp[1] = 10
+    do(st, 'play "Dark Census"')
+    assert (st.rp[0], st.rp[1]) == (9, 10)  # two face-down of yours; one of theirs
+    st = table(kit([card("Up Census", more)]), kit([card("Theirs A"), card("Theirs B"), *lamps()]))
+    place(st, 1, "Theirs A", "Theirs B")
+    st.rp[1] = 10
+    do(st, 'play "Up Census"')
+    assert st.rp[1] == 6
+
+
+def test_players_with_a_card_in_play_you_too_and_capped():
+    """"Effects on Cards": a card "in play" is in its player's tableau; "(including you, max. 25 RP)"
+    counts you and caps the gain (rules notes, "MB: batch l")."""
+    text = "Play: Gain 10 RP for each player with a MAGE in play (including you, max. 25 RP)."
+    assert compiles(text)[0]["ops"] == [{"op": "gain_rp", "amount": 10, "max": 25,
+                                         "per": {"count": "players_with", "filter": {"type": "mage"}}}]
+    st = table(kit([card("Coven Call", text), card("Own Mage", types=("mage",))]),
+               kit([card("Their Mage", types=("mage",)), *lamps()]), kit([card("Far Mage", types=("mage",)), *lamps()]))
+    place(st, 0, "Own Mage")
+    place(st, 1, "Their Mage")
+    place(st, 2, "Far Mage")
+    do(st, 'play "Coven Call"')
+    assert st.rp[0] == 25  # three players, capped
+    assert compiles("Play: Gain 2 RP for every 4 STAR single in player's tableaus.")[0]["ops"][0]["per"]["zone"] == "all"
+
+
+def test_exactly_so_many_cards_and_different_symbols_face_up():
+    """"CARD DATA": Star Rating, Elements and Types; "exactly" three, in all tableaus "combined";
+    different Elements and different Types among your face-up cards, both counts."""
+    exact = "Play: If there are exactly two 6 STAR singles in all players' tableaus combined, gain 21 RP."
+    symbols = "Score: If you have 2 different ELEMENTS and 2 different TYPES face-up in your tableau, gain 33 RP."
+    st = table(kit([card("Pair Finder", exact), card("Six A", star=6)]), kit([card("Six B", star=6), *lamps()]))
+    place(st, 0, "Six A")
+    place(st, 1, "Six B")
+    do(st, 'play "Pair Finder"')
+    assert st.rp[0] == 21
+    st = table(kit([card("Pair Finder", exact), card("Six A", star=6), card("Six C", star=6)]),
+               kit([card("Six B", star=6), *lamps()]))
+    place(st, 0, "Six A", "Six C")
+    place(st, 1, "Six B")
+    do(st, 'play "Pair Finder"')
+    assert st.rp[0] == 0  # three, not exactly two
+    st = table(kit([card("Prism", symbols, elements=("water",), types=("citizen",)), card("Hid", elements=("air",))]),
+               kit(lamps()))
+    place(st, 0, "Prism", "Hid", down=("Hid",))
+    _score(st)
+    assert st.rp[0] == 0  # the face-down card shows no symbol
+    st = table(kit([card("Prism", symbols, elements=("water",), types=("citizen",)), card("Shown", elements=("air",))]),
+               kit(lamps()))
+    place(st, 0, "Prism", "Shown")
+    _score(st)
+    assert st.rp[0] == 33
+
+
+def test_the_cards_adjacent_to_this_one_alike():
+    """"Tableau": the two cards beside this one, with a Type or an Element in common."""
+    text = "Score: If the cards adjacent to this one have the same TYPE or ELEMENT, gain 14 RP."
+    assert compiles(text)[0]["condition"] == {"test": "alike", "cards": "neighbours", "what": "either"}
+    st = table(kit([card("Go Between", text, elements=("dark",), types=("myth",)),
+                    card("Left Ally", elements=("air",), types=("mage",)),
+                    card("Right Ally", elements=("earth",), types=("mage",))]), kit(lamps()))
+    place(st, 0, "Left Ally", "Go Between", "Right Ally")
+    _score(st)
+    assert st.rp[0] == 14
+
+
+def test_cards_fulfilling_meta_conditions():
+    """"Metagame": the Metagame cards give a bonus to the players whose cards fulfil their
+    condition; a card may count the conditions you fulfil (rules notes, "MB: batch l")."""
+    reader = "Score: If you have cards in play fulfilling at least 2 Meta conditions, gain 20 RP."
+    counter = "Score: Gain 3 RP for each Meta condition you fulfill."
+    assert compiles(reader)[0]["condition"] == {"test": "count", "of": {"count": "meta_fulfilled"}, "cmp": ">=", "value": 2}
+    metas = [card(f"{word.title()} Trend", f"Score: Gain 12 RP if you have a face-up {word.upper()} single in your tableau.",
+                  kind="metagame") for word in ("water", "myth", "air")]
+    st = table(kit([card("Meta Reader", reader), card("Meta Counter", counter),
+                    card("Tide Serpent", elements=("water",), types=("myth",))]), kit(lamps()), metagame=metas)
+    place(st, 0, "Meta Reader", "Meta Counter", "Tide Serpent")
+    _score(st)
+    assert st.rp[0] == 50  # two Metagame cards of 12, then 20, and 3 for each of the two
+    st = table(kit([card("Meta Reader", reader), card("Meta Counter", counter),
+                    card("Tide Serpent", elements=("water",), types=("myth",))]), kit(lamps()), metagame=metas)
+    place(st, 0, "Meta Reader", "Meta Counter", "Tide Serpent", down=("Tide Serpent",))
+    _score(st)
+    assert st.rp[0] == 0  # face-down, the card fulfils nothing
+
+
+def test_a_gain_replaced_instead():
+    """"Effects on Cards": an Ongoing effect triggered by your play; "If ..., gain 11 RP instead":
+    that gain replaces the one before when the card played fits (rules notes, "MB: batch l")."""
+    text = "Ongoing: Whenever you play a single with 5 or fewer STAR, gain 3 RP. If it has 1 or fewer STAR, gain 11 RP instead."
+    assert compiles(text)[0]["ops"][0]["else"] == [{"op": "gain_rp", "amount": 3}]
+    alone = "Play: If you have a MYTH single in your tableau, gain 11 RP instead."
+    assert compile_text(alone)[1] is not None  # nothing to replace
+    st = table(kit([card("Small Patron", text, star=6), card("Tiny One", star=1), card("Mid One", star=4)]), kit(lamps()))
+    place(st, 0, "Small Patron")
+    do(st, 'play "Tiny One"')
+    assert st.rp[0] == 11
+    st = table(kit([card("Small Patron", text, star=6), card("Tiny One", star=1), card("Mid One", star=4)]), kit(lamps()))
+    place(st, 0, "Small Patron")
+    do(st, 'play "Mid One"')
+    assert st.rp[0] == 3
