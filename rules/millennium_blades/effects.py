@@ -79,6 +79,8 @@ from rules.millennium_blades.ops_more_l import (
     MORE_L_COUNTS,
     MORE_L_FILTER_KEYS,
     MORE_L_OPS,
+    MORE_L_TESTS,
+    more_l_condition_errors,
     more_l_count_errors,
     more_l_filter_errors,
     more_l_op_errors,
@@ -462,6 +464,8 @@ def condition_errors(cond: Any, path: str) -> Errors:
         return []
     if test in MORE_G_TESTS:  # several conditions that all hold (ops_more_g.py)
         return more_g_condition_errors(cond, path)
+    if test in MORE_L_TESTS:  # a count even or odd (ops_more_l.py)
+        return more_l_condition_errors(cond, path)
     if test in MORE_B_TESTS:  # RP beside you (ops_more_b.py)
         return more_b_condition_errors(cond, path)
     if test == "flipped_by":  # a Flip effect: whose effect flipped the card

@@ -30,12 +30,18 @@ _RARITY_OF_KIND = {"core": "core", "expansion": "expansion", "character_expansio
 MORE_L_FILTER_KEYS = frozenset({"rarity"})
 #: rarities: how many of the five rarities the cards that fit show; rarity_alike: the most of them
 #: that share one rarity
-#: meta_fulfilled: the Metagame cards in play whose Score condition holds for the player ("Metagame")
-MORE_L_COUNTS = ("rarities", "rarity_alike", "meta_fulfilled")
+#: meta_fulfilled: the Metagame cards in play whose Score condition holds for the player ("Metagame");
+#: elements_and_types: the different Elements plus the different Types of the cards that fit;
+#: longest_run: the most cards that fit side by side in a tableau
+MORE_L_COUNTS = ("rarities", "rarity_alike", "meta_fulfilled", "elements_and_types", "longest_run")
+#: parity: a COUNT is even (odd)
+MORE_L_TESTS = ("parity",)
 MORE_L_OPS = {
     "star_of_one": OpSpec("Choose one face-up card of your tableau that fits filter (none: \"If you did\" does "
                           "not hold); gain (gain: false, lose) times its Star Rating in RP.",
                           {"gain": "bool", "times": "int", "filter": "any"}),
+    "swap_adjacent": OpSpec("This card and a face-up card beside it, of your choice, change slots (none: nothing "
+                            "happens; those cards).", {}),
 }
 
 Errors = list[tuple[str, str]]
@@ -71,6 +77,8 @@ def more_l_count_errors(count: Mapping[str, Any], path: str) -> Errors:
 def more_l_op_errors(name: str, op: Mapping[str, Any], where: str) -> Errors:
     from rules.millennium_blades.effects import filter_errors  # effects asks this module
 
+    if name == "swap_adjacent":
+        return []
     errors: Errors = [] if isinstance(op.get("gain"), bool) else [(f"{where}.gain", "is true (gain) or false (lose)")]
     times = op.get("times")
     if isinstance(times, bool) or not isinstance(times, int) or times < 1:
@@ -83,11 +91,42 @@ def more_l_count(game: QueryMixin, count: dict, source: int | None, seat: int) -
     Metagame cards fulfilled."""
     if count["count"] == "meta_fulfilled":
         return sum(1 for meta in game.metagame if meta_fulfilled(game, meta, seat))
+    if count["count"] == "longest_run":
+        return longest_run(game, count, source, seat)
     cards = [c for c in game.zone_cards(count.get("zone", "tableau"), seat) if game.matches(c, count.get("filter", {}), source)]
+    if count["count"] == "elements_and_types":  # a face-down card shows neither ("Flip a Card")
+        shown = [c for c in cards if c not in game.down]
+        return len({e for c in shown for e in game.elements(c)}) + len({t for c in shown for t in game.types(c)})
     values = [value for value in (rarity(game, c) for c in cards) if value]
     if count["count"] == "rarities":
         return len(set(values))
     return max((values.count(v) for v in set(values)), default=0)
+
+
+def longest_run(game: QueryMixin, count: dict, source: int | None, seat: int) -> int:
+    """The most cards that fit in a row of one tableau, side by side ("Tableau": slots left to right)."""
+    zone = count.get("zone", "tableau")
+    rows = [game.tableau[seat]] if zone == "tableau" else [game.tableau[p] for p in range(game.num_players)
+                                                             if zone == "all" or p != seat]
+    best = 0
+    for row in rows:
+        run = 0
+        for card in row:
+            run = run + 1 if game.matches(card, count.get("filter", {}), source) else 0
+            best = max(best, run)
+    return best
+
+
+def more_l_condition_errors(cond: Mapping[str, Any], path: str) -> Errors:
+    from rules.millennium_blades.effects import count_errors  # effects asks this module
+
+    errors = [] if isinstance(cond.get("even"), bool) else [(f"{path}.even", "is true (even) or false (odd)")]
+    return errors + count_errors(cond.get("of"), f"{path}.of")
+
+
+def more_l_holds(game: QueryMixin, cond: dict, source: int | None, seat: int, ctx: dict) -> bool:
+    """``parity``: the COUNT is even (0 is even) or odd, as ``even`` says."""
+    return (game.count(cond["of"], source, seat, ctx) % 2 == 0) == cond["even"]
 
 
 def meta_fulfilled(game: QueryMixin, meta: int, seat: int) -> bool:
@@ -104,6 +143,35 @@ def meta_fulfilled(game: QueryMixin, meta: int, seat: int) -> bool:
 
 
 def do_more_l_op(game: MBBase, frame: dict, op: dict, k: int) -> bool:
+    if op["op"] == "swap_adjacent":
+        return swap_adjacent(game, frame, k)
+    return star_of_one(game, frame, op, k)
+
+
+def swap_adjacent(game: MBBase, frame: dict, k: int) -> bool:
+    """``swap_adjacent``: this card and a face-up card beside it of the player's choice change slots
+    ("Tableau"; "In general, effects cannot target face-down cards"); none beside it, or this card
+    out of its tableau: nothing happens."""
+    seat, source = frame["seat"], frame["source"]
+    row = game.tableau[seat]
+    if source not in row:
+        game.log("swap", seat, swapped=False)
+        return True
+    target = {"player": "self", "pick": "choice", "filter": {"where": "adjacent", "face": "up"}}
+    chosen = game.choose_cards(frame, target, k, flipping=False)
+    if chosen is None:
+        return False  # a choice is pending
+    if not chosen or chosen[0] not in row:
+        game.log("swap", seat, swapped=False)
+        return True
+    a, b = row.index(source), row.index(chosen[0])
+    row[a], row[b] = row[b], row[a]
+    frame["ctx"]["those"] = [source, chosen[0]]
+    game.log("swap", seat, swapped=True, cards=[game.cards[source].name, game.cards[chosen[0]].name])
+    return True
+
+
+def star_of_one(game: MBBase, frame: dict, op: dict, k: int) -> bool:
     """``star_of_one``: the player chooses one face-up card of their tableau that fits (the one beside
     this card, for "to the immediate left"), then gains (loses) ``times`` its Star Rating; "If you
     did" holds only when there was one ("CARD DATA": Star Rating)."""
@@ -123,5 +191,7 @@ def do_more_l_op(game: MBBase, frame: dict, op: dict, k: int) -> bool:
     return game.op_points(frame, points, k)
 
 
-__all__ = ["MORE_L_COUNTS", "MORE_L_FILTER_KEYS", "MORE_L_OPS", "RARITIES", "do_more_l_op", "more_l_count",
-           "more_l_count_errors", "more_l_filter_errors", "more_l_op_errors", "rarity", "rarity_fits"]
+__all__ = ["MORE_L_COUNTS", "MORE_L_FILTER_KEYS", "MORE_L_OPS", "MORE_L_TESTS", "RARITIES", "do_more_l_op",
+           "longest_run", "meta_fulfilled", "more_l_condition_errors", "more_l_count", "more_l_count_errors",
+           "more_l_filter_errors", "more_l_holds", "more_l_op_errors", "rarity", "rarity_fits", "star_of_one",
+           "swap_adjacent"]

@@ -111,13 +111,13 @@ def card_phrase(text: str) -> tuple[dict, str, str]:
         except Unread:
             pass
     from rules.millennium_blades.phrases_more_g import bare_either_g, read_modifier_g  # it reads this module's names
-    from rules.millennium_blades.phrases_more_l import rarity_card_l, read_modifier_l  # it reads this module's names
+    from rules.millennium_blades.phrases_more_l import card_words_l, read_modifier_l  # it reads this module's names
 
     text = bare_either_g(text) or text  # "a SOLDIER or CONSTRUCT": the word card left out (phrases_more_g)
-    rarity = rarity_card_l(text)  # "all EXPANSION cards": a rarity before the card word (phrases_more_l)
-    if rarity:
-        found, zone, rest = card_phrase(rarity[0])
-        return {**found, "rarity": rarity[1]}, zone, rest
+    reworded = card_words_l(text)  # "all EXPANSION cards", "both adjacent cards" (phrases_more_l)
+    if reworded:
+        found, zone, rest = card_phrase(reworded[0])
+        return {**found, **reworded[1]}, zone, rest
     either = _EITHER.match(text)
     if either:
         found, zone, rest = card_phrase(either.group(1) + text[either.end():])

@@ -27,14 +27,23 @@ _RARITY_CARD = re.compile(rf"^{_LEAD}(?:({ELEMENT}) )?({_RARITY})(?: card(?= car
                           rf"|cards?|singles?)\b")
 
 
-def rarity_card_l(text: str) -> tuple[str, str] | None:
-    """A card phrase whose card word has a rarity before it: (the phrase without the rarity, the
-    rarity) for ``phrases.card_phrase``; ``None`` when ``text`` names no rarity."""
+#: "both cards adjacent to this one", "both adjacent cards": the two cards beside it
+_BOTH_ADJACENT = re.compile(r"^both (?:(adjacent) (cards|singles)|(cards|singles) (adjacent to this (?:one|card)))\b")
+
+
+def card_words_l(text: str) -> tuple[str, dict] | None:
+    """A card phrase worded in a way ``phrases.card_phrase`` reads once reworded: (the phrase
+    without a rarity before its card word, {"rarity": it}), or "both" cards beside this one (the
+    phrase without "both", {}); ``None`` when ``text`` is none of these."""
+    m = _BOTH_ADJACENT.match(text)
+    if m:
+        words = f"{m.group(1)} {m.group(2)}" if m.group(1) else f"{m.group(3)} {m.group(4)}"
+        return f"{words}{text[m.end():]}", {}
     m = _RARITY_CARD.match(text)
     if m is None:
         return None
     element = f"{m.group(2)} " if m.group(2) else ""
-    return f"{m.group(1)}{element}{m.group(4)}{text[m.end():]}", RARITY_WORDS[m.group(3)]
+    return f"{m.group(1)}{element}{m.group(4)}{text[m.end():]}", {"rarity": RARITY_WORDS[m.group(3)]}
 
 
 #: "to the immediate left" said of this card without naming it
@@ -47,6 +56,11 @@ def read_modifier_l(flt: dict, rest: str) -> str | None:
     m = re.match(r"^ in player's tableaus\b", rest)
     if m:  # "in player's tableaus": the tableaus of all players (the word "all" left out)
         flt["_zone"] = "all"
+        return rest[m.end():]
+    m = re.match(r"^ that match(?:es)? (?:the (type|element) of this (?:card|one)|this (?:card|one)'s (type|element))",
+                 rest)
+    if m:  # "that matches this card's TYPE": shares one of its types ("CARD DATA")
+        flt["shares"] = m.group(1) or m.group(2)
         return rest[m.end():]
     m = _BESIDE.match(rest)
     if m:
@@ -63,6 +77,9 @@ def read_count_l(text: str) -> dict | None:
     if re.fullmatch(r"meta(?:game)? conditions? (?:that )?you fulfill|meta(?:game)?s? (?:cards? )?(?:that )?you score"
                     r"(?: in this tournament)?", text):  # the Metagame cards whose condition holds for you
         return {"count": "meta_fulfilled"}
+    m = re.fullmatch(r"(?:different )?(?:element and type|type and element)s? in your tableau", text)
+    if m:  # the different Elements, and the different Types, of your face-up cards: both counted
+        return {"count": "elements_and_types", "zone": "tableau", "filter": {"face": "up"}}
     m = re.fullmatch(r"players? with (?:a|an|one|at least one) (.+?) in play", text)
     if m:  # the players, you too, with such a card in their tableau ("in play": "Effects on Cards")
         flt, zone, rest = card_phrase(f"a {m.group(1)}")
@@ -106,6 +123,16 @@ def read_early_l(text: str, timing: str, effect: dict, last: dict) -> list[dict]
     if m and (effect.get("trigger") or {}).get("by") in ("opponent", "other", "any"):
         # the player whose play (flip, gain) triggered the effect ("that player": rules notes, batch l)
         return read_clause(f"that player {m.group(1)}s {m.group(2)}", timing, effect, last)
+    m = re.fullmatch(r"(?:switch|swap) (?:the positions of )?this card (?:and|with) an adjacent (?:card|single)", text)
+    if m:  # this card and a face-up card beside it change slots ("Tableau")
+        return [{"op": "swap_adjacent"}]
+    m = re.fullmatch(r"(all players|each player|every player|each opponent|all opponents|each other player) "
+                     r"((?:gain|lose)s? .+? (?:for each|for every|per) .+?) they have((?:,? up to \d+ rp)?)", text)
+    if m:  # each counts what they have, as their own effect ("you" in it is that player)
+        who = {"each opponent": "each_opponent", "all opponents": "each_opponent", "each other player": "each_other"}
+        verb = re.sub(r"^(gain|lose)s ", r"\1 ", m.group(2))
+        return [{"op": "as_each", "who": who.get(m.group(1), "each"),
+                 "ops": read_clause(f"{verb} you have{m.group(3)}", timing, effect, last)}]
     m = re.fullmatch(r"also ((?:gain|lose) .+)", text)
     if m:  # "If you did, also gain 15 RP": a gain besides the one before
         return read_clause(m.group(1), timing, effect, last)
@@ -156,6 +183,15 @@ def read_condition_l(text: str) -> dict | None:
     if m:  # the Metagame cards whose Score condition your cards fulfil ("Metagame")
         return {"test": "count", "of": {"count": "meta_fulfilled"}, "cmp": "==" if m.group(1) == "exactly " else ">=",
                 "value": number(m.group(2))}
+    m = re.fullmatch(rf"there are at least ({NUMBER}) (.+?) adjacent to each other in your tableau", text)
+    if m:  # that many such cards side by side ("Tableau": slots left to right)
+        flt, zone = whole_card_phrase(f"{m.group(2)} in your tableau")
+        return {"test": "count", "of": {"count": "longest_run", "zone": zone, "filter": {**flt, "face": "up"}},
+                "cmp": ">=", "value": number(m.group(1))}
+    m = re.fullmatch(r"you have an? (even|odd) number of face-up star(?: rating)?s? in your tableau", text)
+    if m:  # the Star Ratings of your face-up cards added up ("CARD DATA"), even (0 too) or odd
+        stars = {"count": "stars", "zone": "tableau", "filter": {"face": "up"}}
+        return {"test": "parity", "of": stars, "even": m.group(1) == "even"}
     m = re.fullmatch(r"the (?:two )?(cards adjacent to this (?:one|card) (?:have|are) .+)", text)
     if m:  # both of them ("Tableau": the slots beside this one)
         return read_condition(f"both {m.group(1)}")
@@ -185,5 +221,5 @@ def read_condition_l(text: str) -> dict | None:
     return {"test": "count", "of": of, "cmp": ">=", "value": number(m.group(1))}
 
 
-__all__ = ["RARITY_WORDS", "having_count_l", "rarity_card_l", "read_condition_l", "read_count_l", "read_early_l",
+__all__ = ["RARITY_WORDS", "card_words_l", "having_count_l", "read_condition_l", "read_count_l", "read_early_l",
            "read_modifier_l", "read_sentence_l"]

@@ -21,7 +21,7 @@ from rules.millennium_blades.ops_more_g import (
     more_g_filter_holds,
     more_g_holds,
 )
-from rules.millennium_blades.ops_more_l import MORE_L_COUNTS, more_l_count, rarity_fits
+from rules.millennium_blades.ops_more_l import MORE_L_COUNTS, MORE_L_TESTS, more_l_count, more_l_holds, rarity_fits
 
 TABLEAU_SLOTS = 6  # the Tournament Board's singles area ("Tableau"); see the rules notes
 #: the FILTER keys that look at a card's elements (``ELEMENT_KEYS``) or types (``TYPE_KEYS``)
@@ -423,6 +423,8 @@ class QueryMixin(MBBase):
             return self.pair_holds(cond, source, seat)
         if test in MORE_G_TESTS:  # several conditions that all hold (ops_more_g.py)
             return more_g_holds(self, cond, source, seat, ctx)
+        if test in MORE_L_TESTS:  # a count even or odd (ops_more_l.py)
+            return more_l_holds(self, cond, source, seat, ctx)
         if test in ("neighbour_rp", "least_rp"):
             return self.more_b_holds(cond, seat)
         return CMP[cond["cmp"]](self.count(cond["of"], source, seat, ctx), cond["value"])

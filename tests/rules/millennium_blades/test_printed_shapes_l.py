@@ -233,3 +233,68 @@ def test_a_gain_replaced_instead():
     place(st, 0, "Small Patron")
     do(st, 'play "Mid One"')
     assert st.rp[0] == 3
+
+
+def test_this_card_changes_slots_with_a_card_beside_it():
+    """"Tableau": this card and a face-up card beside it, of your choice, swap slots; then "both
+    cards adjacent to this one" are its new neighbours."""
+    text = "Play: Swap the positions of this card and an adjacent single."
+    both = "Score: Gain RP equal to the combined STAR of both singles adjacent to this one."
+    assert compiles(text)[0]["ops"] == [{"op": "swap_adjacent"}]
+    assert compiles(both)[0]["ops"][0]["per"]["filter"] == {"where": "adjacent"}
+    st = table(kit([card("Shuffler", text, star=1), card("Far Post", star=6), card("Near Post", star=2)]), kit(lamps()))
+    place(st, 0, "Far Post", "Near Post")
+    do(st, 'play "Shuffler"')  # only Near Post is beside it: no choice to make
+    assert [st.cards[c].name for c in st.tableau[0]] == ["Far Post", "Shuffler", "Near Post"]
+    assert any(e.action == "swap" for e in st.events)
+    st = table(kit([card("Pair Counter", both), card("Left One", star=4), card("Right One", star=5), card("Far One", star=6)]),
+               kit(lamps()))
+    place(st, 0, "Far One", "Left One", "Pair Counter", "Right One")
+    _score(st)
+    assert st.rp[0] == 9
+
+
+def test_symbols_runs_parity_and_a_matching_type():
+    """"CARD DATA": Elements and Types, Star Ratings; "Tableau": cards side by side. Different
+    Elements and Types both count; a run of such cards; the face-up STAR even or odd; a card beside
+    this one that matches its TYPE."""
+    symbols = "Score: Gain 2 RP for each different ELEMENT and TYPE in your tableau."
+    run = "Score: Gain 20 RP if there are at least three 2 STAR singles adjacent to each other in your tableau."
+    odd = "Score: If you have an odd number of face-up STAR in your tableau, gain 7 RP."
+    match = "Score: Gain 5 RP for each adjacent single that matches this card's TYPE."
+    st = table(kit([card("Symbol Count", symbols, elements=("air",), types=("mage",)),
+                    card("Other Symbols", elements=("air", "dark"), types=("myth",)),
+                    card("Hidden Symbols", elements=("light",), types=("animal",))]), kit(lamps()))
+    place(st, 0, "Symbol Count", "Other Symbols", "Hidden Symbols", down=("Hidden Symbols",))
+    _score(st)
+    assert st.rp[0] == 8  # AIR, DARK; MAGE, MYTH
+    twos = [card(f"Two {i}", star=2) for i in range(3)]
+    st = table(kit([card("Run Finder", run, star=2), *twos]), kit(lamps()))
+    place(st, 0, "Two 0", "Run Finder", "Two 1")
+    _score(st)
+    assert st.rp[0] == 20
+    st = table(kit([card("Run Finder", run, star=5), *twos]), kit(lamps()))
+    place(st, 0, "Two 0", "Two 1", "Run Finder", "Two 2")
+    _score(st)
+    assert st.rp[0] == 0  # two, then one: no three side by side
+    st = table(kit([card("Odd Seer", odd, star=3), card("Two A", star=2), card("Four A", star=4)]), kit(lamps()))
+    place(st, 0, "Odd Seer", "Two A", "Four A", down=("Four A",))
+    _score(st)
+    assert st.rp[0] == 7  # 3 + 2 face-up: odd
+    st = table(kit([card("Kin Finder", match, types=("myth",)), card("Kin", types=("myth", "mage")),
+                    card("Stranger", types=("animal",))]), kit(lamps()))
+    place(st, 0, "Kin", "Kin Finder", "Stranger")
+    _score(st)
+    assert st.rp[0] == 5
+
+
+def test_each_player_counts_what_they_have():
+    """"Millennium Dollars": each player's own Dollars; "All players lose 1 RP for every Dollar
+    they have": each as their own effect, capped for each."""
+    text = "Play: All players lose 1 RP for every Dollar they have (max. 4 RP)."
+    assert compiles(text)[0]["ops"] == [{"op": "as_each", "who": "each", "ops": [
+        {"op": "lose_rp", "amount": 1, "per": {"count": "money"}, "max": 4}]}]
+    st = table(kit([card("Tax Man", text)]), kit(lamps()), purse=[2, 9])
+    st.rp[0], st.rp[1] = 10, 10
+    do(st, 'play "Tax Man"')
+    assert (st.rp[0], st.rp[1]) == (8, 6)
