@@ -33,7 +33,10 @@ MORE_L_FILTER_KEYS = frozenset({"rarity"})
 #: meta_fulfilled: the Metagame cards in play whose Score condition holds for the player ("Metagame");
 #: elements_and_types: the different Elements plus the different Types of the cards that fit;
 #: longest_run: the most cards that fit side by side in a tableau
-MORE_L_COUNTS = ("rarities", "rarity_alike", "meta_fulfilled", "elements_and_types", "longest_run")
+#: repeated: the Elements (Types) at least ``min`` of the cards that fit show; best_of_each: for each
+#: Type (Element, rarity) of the cards that fit, the highest Star Rating among them with it, added up
+MORE_L_COUNTS = ("rarities", "rarity_alike", "meta_fulfilled", "elements_and_types", "longest_run", "repeated",
+                 "best_of_each")
 #: parity: a COUNT is even (odd)
 MORE_L_TESTS = ("parity",)
 MORE_L_OPS = {
@@ -71,6 +74,13 @@ def more_l_count_errors(count: Mapping[str, Any], path: str) -> Errors:
     if count["count"] == "meta_fulfilled":
         return []
     errors = [] if count.get("zone", "tableau") in ZONES else [(f"{path}.zone", f"is one of {', '.join(ZONES)}")]
+    if count["count"] in ("repeated", "best_of_each"):
+        kinds = ("element", "type") if count["count"] == "repeated" else ("element", "type", "rarity")
+        if count.get("what") not in kinds:
+            errors.append((f"{path}.what", f"is {' or '.join(kinds)}"))
+    if count["count"] == "repeated" and (isinstance(count.get("min"), bool) or not isinstance(count.get("min"), int)
+                                         or count["min"] < 1):
+        errors.append((f"{path}.min", "is a whole number, 1 or more"))
     return errors + filter_errors(count.get("filter", {}), f"{path}.filter")
 
 
@@ -94,6 +104,8 @@ def more_l_count(game: QueryMixin, count: dict, source: int | None, seat: int) -
     if count["count"] == "longest_run":
         return longest_run(game, count, source, seat)
     cards = [c for c in game.zone_cards(count.get("zone", "tableau"), seat) if game.matches(c, count.get("filter", {}), source)]
+    if count["count"] in ("repeated", "best_of_each"):
+        return _per_kind(game, count, [c for c in cards if c not in game.down])
     if count["count"] == "elements_and_types":  # a face-down card shows neither ("Flip a Card")
         shown = [c for c in cards if c not in game.down]
         return len({e for c in shown for e in game.elements(c)}) + len({t for c in shown for t in game.types(c)})
@@ -101,6 +113,20 @@ def more_l_count(game: QueryMixin, count: dict, source: int | None, seat: int) -
     if count["count"] == "rarities":
         return len(set(values))
     return max((values.count(v) for v in set(values)), default=0)
+
+
+def _per_kind(game: QueryMixin, count: dict, cards: list[int]) -> int:
+    """``repeated``: the values of a kind at least ``min`` cards show; ``best_of_each``: each value's
+    highest Star Rating, added up."""
+    what = count["what"]
+    by_value: dict[str, list[int]] = {}
+    for card in cards:
+        values = game.elements(card) if what == "element" else game.types(card) if what == "type" else (rarity(game, card),)
+        for value in set(values) - {""}:
+            by_value.setdefault(value, []).append(game.star(card) or 0)
+    if count["count"] == "repeated":
+        return sum(1 for stars in by_value.values() if len(stars) >= count["min"])
+    return sum(max(stars) for stars in by_value.values())
 
 
 def longest_run(game: QueryMixin, count: dict, source: int | None, seat: int) -> int:

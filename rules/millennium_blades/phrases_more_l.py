@@ -77,6 +77,10 @@ def read_count_l(text: str) -> dict | None:
     if re.fullmatch(r"meta(?:game)? conditions? (?:that )?you fulfill|meta(?:game)?s? (?:cards? )?(?:that )?you score"
                     r"(?: in this tournament)?", text):  # the Metagame cards whose condition holds for you
         return {"count": "meta_fulfilled"}
+    m = re.fullmatch(r"(element|type)s? that you have at least (twice|\d+ times) in your tableau", text)
+    if m:  # the Elements (Types) that many of your face-up cards show
+        return {"count": "repeated", "what": m.group(1), "min": number(m.group(2).replace("twice", "two times")),
+                "zone": "tableau", "filter": {"face": "up"}}
     m = re.fullmatch(r"(?:different )?(?:element and type|type and element)s? in your tableau", text)
     if m:  # the different Elements, and the different Types, of your face-up cards: both counted
         return {"count": "elements_and_types", "zone": "tableau", "filter": {"face": "up"}}
@@ -133,6 +137,10 @@ def read_early_l(text: str, timing: str, effect: dict, last: dict) -> list[dict]
         verb = re.sub(r"^(gain|lose)s ", r"\1 ", m.group(2))
         return [{"op": "as_each", "who": who.get(m.group(1), "each"),
                  "ops": read_clause(f"{verb} you have{m.group(3)}", timing, effect, last)}]
+    m = re.fullmatch(r"flip (?:a|one) (card|single) of your choice in (?:their|his|her|that player's) tableau", text)
+    if m and (effect.get("trigger") or {}).get("by") in ("opponent", "other", "any"):
+        # a face-up card of the player the trigger names, you choosing ("Flip a Card")
+        return [{"op": "flip", "target": {"player": "that_player", "pick": "choice", "filter": {"face": "up"}}}]
     m = re.fullmatch(r"also ((?:gain|lose) .+)", text)
     if m:  # "If you did, also gain 15 RP": a gain besides the one before
         return read_clause(m.group(1), timing, effect, last)
@@ -152,11 +160,31 @@ def read_early_l(text: str, timing: str, effect: dict, last: dict) -> list[dict]
 _INSTEAD = re.compile(r"if (.+?), ((?:you )?(?:gain|lose) .+?) instead")
 
 
+_STAR = r"star(?: rating)?"
+_KIND = r"(type|element|rarity)"
+#: for each type (element, rarity), one card of it: its STAR ("choose a card ... with that TYPE and gain
+#: RP equal to its STAR", "the STAR of the highest card of that ELEMENT")
+_BEST_OF_EACH = (
+    re.compile(rf"for each (?:different )?{_KIND}(?: of (?:cards|singles))?(?: in your tableau)?, choose an? (?:card|single) "
+               rf"in your tableau (?:with|of) that (?:type|element|rarity) and gain rp equal to its {_STAR}(, up to \d+ rp)?"),
+    re.compile(rf"for each {_KIND}, gain rp equal to the {_STAR} of the highest (?:card|single) of that "
+               rf"(?:type|element|rarity) in your tableau(, up to \d+ rp)?"),
+)
+
+
 def read_sentence_l(s: str, ops: list[dict], timing: str, effect: dict) -> bool:
-    """"Gain 10 RP. If it has 2 or fewer STAR, gain 15 RP instead.": the gain (loss) just before is
-    replaced when the condition holds (``if`` with ``else``); False when ``s`` is not one. Only a
-    plain gain (loss) of RP or Dollars can be replaced this way (the card reads as printed or not at
-    all)."""
+    """A sentence ``text._sentences`` asks this module about before reading its clauses; False when
+    ``s`` is none of these. "Gain 10 RP. If it has 2 or fewer STAR, gain 15 RP instead.": the gain
+    (loss) just before is replaced when the condition holds (``if`` with ``else``); only a plain
+    gain (loss) of RP or Dollars can be replaced this way. "For each TYPE, choose a card in your
+    tableau with that TYPE and gain RP equal to its STAR": the best card of each (``best_of_each``)."""
+    for pattern in _BEST_OF_EACH:
+        best = pattern.fullmatch(s)
+        if best:  # the player's best choice: the highest face-up card of each (a choice that only gains)
+            gain = {"op": "gain_rp", "amount": 1, "per": {"count": "best_of_each", "what": best.group(1), "zone": "tableau",
+                                                          "filter": {"face": "up"}}}
+            ops.append({**gain, "max": int(re.sub(r"\D", "", best.group(2)))} if best.group(2) else gain)
+            return True
     m = _INSTEAD.fullmatch(s)
     if m is None:
         return False

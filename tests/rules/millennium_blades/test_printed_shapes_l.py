@@ -298,3 +298,54 @@ def test_each_player_counts_what_they_have():
     st.rp[0], st.rp[1] = 10, 10
     do(st, 'play "Tax Man"')
     assert (st.rp[0], st.rp[1]) == (8, 6)
+
+
+def test_the_best_card_of_each_kind_and_kinds_shown_twice():
+    """"CARD DATA": Types, Elements, rarity and Star Rating. For each Type a card of it (the choice
+    that gains most: the highest), for each Element the highest card of it (capped), for each
+    rarity one of it; and the Elements at least two face-up cards show."""
+    per_type = "Score: For each TYPE, choose a single in your tableau with that TYPE and gain RP equal to its STAR."
+    per_element = ("Score: For each ELEMENT, gain RP equal to the STAR of the highest single of that ELEMENT in your "
+                   "tableau (max. 9 RP).")
+    per_rarity = ("Score: For each different RARITY of singles in your tableau, choose a single in your tableau of that "
+                  "RARITY and gain RP equal to its STAR.")
+    twice = "Score: For each ELEMENT that you have at least twice in your tableau, gain 6 RP."
+    assert compiles(per_element)[0]["ops"] == [{"op": "gain_rp", "amount": 1, "max": 9, "per": {
+        "count": "best_of_each", "what": "element", "zone": "tableau", "filter": {"face": "up"}}}]
+    row = [card("Big Mage", star=5, elements=("air",), types=("mage",)), card("Small Mage", star=2, elements=("air",),
+                                                                               types=("mage", "myth")),
+           card("Hidden Beast", star=7, elements=("dark",), types=("animal",))]
+    st = table(kit([card("Type Judge", per_type, star=1, elements=("earth",), types=("citizen",)), *row]), kit(lamps()))
+    place(st, 0, "Type Judge", "Big Mage", "Small Mage", "Hidden Beast", down=("Hidden Beast",))
+    _score(st)
+    assert st.rp[0] == 8  # CITIZEN 1, MAGE 5, MYTH 2; the face-down ANIMAL shows nothing
+    st = table(kit([card("Element Judge", per_element, star=1, elements=("earth",)), *row]), kit(lamps()))
+    place(st, 0, "Element Judge", "Big Mage", "Small Mage")
+    _score(st)
+    assert st.rp[0] == 6  # EARTH 1, AIR 5
+    st = table(kit([card("Rarity Judge", per_rarity, star=1), rare("Master Four", "master", star=4),
+                    rare("Master Two", "master", star=2), rare("Promo Three", "silver_promo", star=3)]), kit(lamps()))
+    place(st, 0, "Rarity Judge", "Master Four", "Master Two", "Promo Three")
+    _score(st)
+    assert st.rp[0] == 7  # MASTER 4, PROMO 3; the judge has no known rarity
+    st = table(kit([card("Pair Seer", twice, elements=("air",)), *row]), kit(lamps()))
+    place(st, 0, "Pair Seer", "Big Mage", "Small Mage")
+    _score(st)
+    assert st.rp[0] == 6  # AIR three times; nothing else twice
+
+
+def test_a_reaction_flips_a_card_of_the_player_who_flipped_yours():
+    """"Effects on Cards": a Reaction to another player's effect flipping your card; "their tableau"
+    is that player's, the card your choice ("Flip a Card": a face-up one)."""
+    text = ("Reaction: When another player's effect causes one of your singles to be flipped, flip a single of your "
+            "choice in their tableau.")
+    st = table(kit([card("Flipper", "Play: Flip a single in an opponent's tableau."), card("Own Guard"), card("Own Post")]),
+               kit([card("Grudge", text), card("Victim"), *lamps()]))
+    place(st, 0, "Own Guard", "Own Post")
+    place(st, 1, "Victim", "Grudge")
+    do(st, 'play "Flipper"')
+    st.apply_checked(st.target_action(ids(st, 1, "Victim")[0]), 0)
+    do(st, "accept")  # Grudge reacts: Seat 1 chooses among Seat 0's face-up singles
+    assert sorted(a.args for a in st.legal_actions(1)) == [(0, 0), (0, 1), (0, 2)]
+    st.apply_checked(st.target_action(ids(st, 0, "Own Post")[0]), 1)
+    assert ids(st, 0, "Own Post")[0] in st.down and ids(st, 1, "Grudge")[0] in st.down
