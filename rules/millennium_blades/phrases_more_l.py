@@ -228,7 +228,7 @@ def read_condition_l(text: str) -> dict | None:
         return {"test": "count", "of": read_count(m.group(2)), "cmp": "==", "value": number(m.group(1))}
     m = re.fullmatch(rf"you have ({NUMBER}) different (elements?|types?)(?: and ({NUMBER}) different (elements?|types?))? "
                      r"(face-up )?in your tableau", text)
-    if m:  # so many different symbols among your (face-up) cards ("CARD DATA"), both counts when two
+    if m and (m.group(3) or m.group(5)):  # so many different symbols face-up ("CARD DATA"), both counts when two
         tests = [{"test": "count", "of": {"count": f"{kind.rstrip('s')}s", "zone": "tableau", "filter": {"face": "up"}},
                   "cmp": ">=", "value": number(n)} for n, kind in ((m.group(1), m.group(2)), (m.group(3), m.group(4))) if n]
         return tests[0] if len(tests) == 1 else {"test": "all", "of": tests}
