@@ -99,7 +99,7 @@ def read_count_l(text: str) -> dict | None:
     return {"count": "rarities", "zone": zone, "filter": {**flt, "face": "up"}}
 
 
-#: "Gain RP equal to twice the STAR of a PROMO card to the immediate left": one such card, if any
+#: RP equal to (three times) the STAR of one MASTER single just left of this one: one such card, if any
 _STAR_OF_ONE = re.compile(rf"(gain|lose) (?:rp|ranking points) equal to (?:({MULTIPLE}) )?the star(?: rating)? of "
                           rf"((?:an?|another) .+)")
 
@@ -142,7 +142,7 @@ def read_early_l(text: str, timing: str, effect: dict, last: dict) -> list[dict]
         # a face-up card of the player the trigger names, you choosing ("Flip a Card")
         return [{"op": "flip", "target": {"player": "that_player", "pick": "choice", "filter": {"face": "up"}}}]
     m = re.fullmatch(r"also ((?:gain|lose) .+)", text)
-    if m:  # "If you did, also gain 15 RP": a gain besides the one before
+    if m:  # "If you did, also gain 6 RP": a gain besides the one before
         return read_clause(m.group(1), timing, effect, last)
     m = _STAR_OF_ONE.fullmatch(text)
     if m:
@@ -162,28 +162,29 @@ _INSTEAD = re.compile(r"if (.+?), ((?:you )?(?:gain|lose) .+?) instead")
 
 _STAR = r"star(?: rating)?"
 _KIND = r"(type|element|rarity)"
-#: for each type (element, rarity), one card of it: its STAR ("choose a card ... with that TYPE and gain
-#: RP equal to its STAR", "the STAR of the highest card of that ELEMENT")
+#: for each type (element, rarity), one card of it: its STAR (a card of it chosen, or the highest one)
 _BEST_OF_EACH = (
     re.compile(rf"for each (?:different )?{_KIND}(?: of (?:cards|singles))?(?: in your tableau)?, choose an? (?:card|single) "
-               rf"in your tableau (?:with|of) that (?:type|element|rarity) and gain rp equal to its {_STAR}(, up to \d+ rp)?"),
-    re.compile(rf"for each {_KIND}, gain rp equal to the {_STAR} of the highest (?:card|single) of that "
+               rf"in your tableau (?:with|of) that (?:type|element|rarity) and gain rp equal to (?:({MULTIPLE}) )?its {_STAR}"
+               r"(, up to \d+ rp)?"),
+    re.compile(rf"for each {_KIND}, gain rp equal to (?:({MULTIPLE}) )?the {_STAR} of the highest (?:card|single) of that "
                rf"(?:type|element|rarity) in your tableau(, up to \d+ rp)?"),
 )
 
 
 def read_sentence_l(s: str, ops: list[dict], timing: str, effect: dict) -> bool:
     """A sentence ``text._sentences`` asks this module about before reading its clauses; False when
-    ``s`` is none of these. "Gain 10 RP. If it has 2 or fewer STAR, gain 15 RP instead.": the gain
+    ``s`` is none of these. "Gain 3 RP. If it has 1 or fewer STAR, gain 11 RP instead.": the gain
     (loss) just before is replaced when the condition holds (``if`` with ``else``); only a plain
-    gain (loss) of RP or Dollars can be replaced this way. "For each TYPE, choose a card in your
-    tableau with that TYPE and gain RP equal to its STAR": the best card of each (``best_of_each``)."""
+    gain (loss) of RP or Dollars can be replaced this way. For each TYPE (ELEMENT, rarity) a card of
+    it chosen, RP for its Star Rating: the best card of each (``best_of_each``)."""
     for pattern in _BEST_OF_EACH:
         best = pattern.fullmatch(s)
         if best:  # the player's best choice: the highest face-up card of each (a choice that only gains)
-            gain = {"op": "gain_rp", "amount": 1, "per": {"count": "best_of_each", "what": best.group(1), "zone": "tableau",
-                                                          "filter": {"face": "up"}}}
-            ops.append({**gain, "max": int(re.sub(r"\D", "", best.group(2)))} if best.group(2) else gain)
+            times = number(best.group(2).replace("twice", "two times")) if best.group(2) else 1
+            gain = {"op": "gain_rp", "amount": times, "per": {"count": "best_of_each", "what": best.group(1),
+                                                              "zone": "tableau", "filter": {"face": "up"}}}
+            ops.append({**gain, "max": int(re.sub(r"\D", "", best.group(3)))} if best.group(3) else gain)
             return True
     m = _INSTEAD.fullmatch(s)
     if m is None:
