@@ -304,11 +304,11 @@ def test_the_best_card_of_each_kind_and_kinds_shown_twice():
     """"CARD DATA": Types, Elements, rarity and Star Rating. For each Type a card of it (the choice
     that gains most: the highest), for each Element the highest card of it (capped), for each
     rarity one of it; and the Elements at least two face-up cards show."""
-    per_type = "Score: For each TYPE, choose a single in your tableau with that TYPE and gain RP equal to twice its STAR RATING."
+    per_type = "Score: For each TYPE, choose a single in your tableau with that TYPE and gain RP equal to 3 times its STAR."
     per_element = ("Score: For each ELEMENT, gain RP equal to the STAR of the highest single of that ELEMENT in your "
                    "tableau (max. 9 RP).")
     per_rarity = ("Score: For each different RARITY of singles in your tableau, choose a single in your tableau of that "
-                  "RARITY and gain RP equal to its STAR RATING.")
+                  "RARITY and gain RP equal to 2 times its STAR.")
     twice = "Score: For each ELEMENT that you have at least twice in your tableau, gain 6 RP."
     assert compiles(per_element)[0]["ops"] == [{"op": "gain_rp", "amount": 1, "max": 9, "per": {
         "count": "best_of_each", "what": "element", "zone": "tableau", "filter": {"face": "up"}}}]
@@ -318,7 +318,7 @@ def test_the_best_card_of_each_kind_and_kinds_shown_twice():
     st = table(kit([card("Type Judge", per_type, star=1, elements=("earth",), types=("citizen",)), *row]), kit(lamps()))
     place(st, 0, "Type Judge", "Big Mage", "Small Mage", "Hidden Beast", down=("Hidden Beast",))
     _score(st)
-    assert st.rp[0] == 16  # twice CITIZEN 1, MAGE 5, MYTH 2; the face-down ANIMAL shows nothing
+    assert st.rp[0] == 24  # 3 times CITIZEN 1, MAGE 5, MYTH 2; the face-down ANIMAL shows nothing
     st = table(kit([card("Element Judge", per_element, star=1, elements=("earth",)), *row]), kit(lamps()))
     place(st, 0, "Element Judge", "Big Mage", "Small Mage")
     _score(st)
@@ -327,7 +327,7 @@ def test_the_best_card_of_each_kind_and_kinds_shown_twice():
                     rare("Master Two", "master", star=2), rare("Promo Three", "silver_promo", star=3)]), kit(lamps()))
     place(st, 0, "Rarity Judge", "Master Four", "Master Two", "Promo Three")
     _score(st)
-    assert st.rp[0] == 7  # MASTER 4, PROMO 3; the judge has no known rarity
+    assert st.rp[0] == 14  # 2 times MASTER 4, PROMO 3; the judge has no known rarity
     st = table(kit([card("Pair Seer", twice, elements=("air",)), *row]), kit(lamps()))
     place(st, 0, "Pair Seer", "Big Mage", "Small Mage")
     _score(st)
