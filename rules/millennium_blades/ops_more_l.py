@@ -27,7 +27,8 @@ RARITIES = ("core", "expansion", "premium", "master", "promo", "bronze_promo", "
 #: of the five (rules notes, "MB: batch l")
 _RARITY_OF_KIND = {"core": "core", "expansion": "expansion", "character_expansion": "expansion", "premium": "premium",
                    "master": "master", "bronze_promo": "promo", "silver_promo": "promo", "gold_promo": "promo"}
-MORE_L_FILTER_KEYS = frozenset({"rarity"})
+#: rarity: the card's rarity; name_has: a word in the card's name (a face-down card has none)
+MORE_L_FILTER_KEYS = frozenset({"rarity", "name_has"})
 #: rarities: how many of the five rarities the cards that fit show; rarity_alike: the most of them
 #: that share one rarity
 #: meta_fulfilled: the Metagame cards in play whose Score condition holds for the player ("Metagame");
@@ -35,10 +36,12 @@ MORE_L_FILTER_KEYS = frozenset({"rarity"})
 #: longest_run: the most cards that fit side by side in a tableau
 #: repeated: the Elements (Types) at least ``min`` of the cards that fit show; best_of_each: for each
 #: Type (Element, rarity) of the cards that fit, the highest Star Rating among them with it, added up
+#: name_occurrences: the times ``text`` stands in the names of the face-up cards of a zone (``play_area``
+#: too); sets_shared: your face-up cards' Sets an opponent's face-up card has too
 MORE_L_COUNTS = ("rarities", "rarity_alike", "meta_fulfilled", "elements_and_types", "longest_run", "repeated",
-                 "best_of_each")
-#: parity: a COUNT is even (odd)
-MORE_L_TESTS = ("parity",)
+                 "best_of_each", "name_occurrences", "sets_shared")
+#: parity: a COUNT is even (odd); set_alone: no other face-up card of the tableau has the card's Set
+MORE_L_TESTS = ("parity", "set_alone")
 MORE_L_OPS = {
     "star_of_one": OpSpec("Choose one face-up card of your tableau that fits filter (none: \"If you did\" does "
                           "not hold); gain (gain: false, lose) times its Star Rating in RP.",
@@ -65,14 +68,25 @@ def rarity_fits(game: QueryMixin, card: int, want: str) -> bool:
 
 
 def more_l_filter_errors(key: str, value: Any, path: str) -> Errors:
+    if key == "name_has":
+        return [] if isinstance(value, str) and value.strip() else [(f"{path}.name_has", "is a word of a card's name")]
     return [] if value in RARITIES else [(f"{path}.{key}", f"is one of {', '.join(RARITIES)}")]
+
+
+def name_has(game: QueryMixin, card: int, word: str) -> bool:
+    """Whether the face-up card's name holds ``word`` (any case)."""
+    return card not in game.down and word.lower() in game.cards[card].name.lower()
 
 
 def more_l_count_errors(count: Mapping[str, Any], path: str) -> Errors:
     from rules.millennium_blades.effects import ZONES, filter_errors  # effects asks this module
 
-    if count["count"] == "meta_fulfilled":
+    if count["count"] in ("meta_fulfilled", "sets_shared"):
         return []
+    if count["count"] == "name_occurrences":
+        errors = [] if count.get("zone") in ("play_area", "tableau", "opponents", "all") else [
+            (f"{path}.zone", "is play_area, tableau, opponents or all")]
+        return errors + ([] if isinstance(count.get("text"), str) and count["text"] else [(f"{path}.text", "is some text")])
     errors = [] if count.get("zone", "tableau") in ZONES else [(f"{path}.zone", f"is one of {', '.join(ZONES)}")]
     if count["count"] in ("repeated", "best_of_each"):
         kinds = ("element", "type") if count["count"] == "repeated" else ("element", "type", "rarity")
@@ -103,6 +117,14 @@ def more_l_count(game: QueryMixin, count: dict, source: int | None, seat: int) -
         return sum(1 for meta in game.metagame if meta_fulfilled(game, meta, seat))
     if count["count"] == "longest_run":
         return longest_run(game, count, source, seat)
+    if count["count"] == "name_occurrences":  # a face-down card is blank ("Flip a Card")
+        zone = count["zone"]
+        shown = [c for c in (game.play_area(seat) if zone == "play_area" else game.zone_cards(zone, seat))
+                 if c not in game.down and c not in game.powers[seat]]
+        return sum(game.cards[c].name.lower().count(count["text"].lower()) for c in shown)
+    if count["count"] == "sets_shared":
+        theirs = {game.cards[c].set_code for c in game.zone_cards("opponents", seat) if c not in game.down}
+        return len({game.cards[c].set_code for c in game.tableau[seat] if c not in game.down} & theirs - {""})
     cards = [c for c in game.zone_cards(count.get("zone", "tableau"), seat) if game.matches(c, count.get("filter", {}), source)]
     if count["count"] in ("repeated", "best_of_each"):
         return _per_kind(game, count, [c for c in cards if c not in game.down])
@@ -144,14 +166,23 @@ def longest_run(game: QueryMixin, count: dict, source: int | None, seat: int) ->
 
 
 def more_l_condition_errors(cond: Mapping[str, Any], path: str) -> Errors:
-    from rules.millennium_blades.effects import count_errors  # effects asks this module
+    from rules.millennium_blades.effects import REFS, count_errors  # effects asks this module
 
+    if cond["test"] == "set_alone":
+        return [] if cond.get("card") in REFS else [(f"{path}.card", f"names a card: one of {', '.join(REFS)}")]
     errors = [] if isinstance(cond.get("even"), bool) else [(f"{path}.even", "is true (even) or false (odd)")]
     return errors + count_errors(cond.get("of"), f"{path}.of")
 
 
 def more_l_holds(game: QueryMixin, cond: dict, source: int | None, seat: int, ctx: dict) -> bool:
-    """``parity``: the COUNT is even (0 is even) or odd, as ``even`` says."""
+    """``parity``: the COUNT is even (0 is even) or odd, as ``even`` says; ``set_alone``: no other
+    face-up card of the effect's player's tableau has the card's Set (a face-down card has none)."""
+    if cond["test"] == "set_alone":
+        card = game.ref(cond["card"], source, seat, ctx)
+        if card is None or card in game.down or not game.cards[card].set_code:
+            return True
+        code = game.cards[card].set_code
+        return not any(c != card and c not in game.down and game.cards[c].set_code == code for c in game.tableau[seat])
     return (game.count(cond["of"], source, seat, ctx) % 2 == 0) == cond["even"]
 
 
@@ -219,5 +250,5 @@ def star_of_one(game: MBBase, frame: dict, op: dict, k: int) -> bool:
 
 __all__ = ["MORE_L_COUNTS", "MORE_L_FILTER_KEYS", "MORE_L_OPS", "MORE_L_TESTS", "RARITIES", "do_more_l_op",
            "longest_run", "meta_fulfilled", "more_l_condition_errors", "more_l_count", "more_l_count_errors",
-           "more_l_filter_errors", "more_l_holds", "more_l_op_errors", "rarity", "rarity_fits", "star_of_one",
+           "more_l_filter_errors", "more_l_holds", "more_l_op_errors", "name_has", "rarity", "rarity_fits", "star_of_one",
            "swap_adjacent"]

@@ -53,6 +53,10 @@ _BESIDE = re.compile(r"^ (?:immediately )?to the immediate (left|right)(?! of)\b
 def read_modifier_l(flt: dict, rest: str) -> str | None:
     """A modifier after a card description for ``phrases.card_phrase``: "to the immediate left"
     (of this card, the printed text leaving it out): the card in that slot; ``None`` otherwise."""
+    m = re.match(r'^ with "([a-z0-9 ]+)" in (?:their|its) names?', rest)
+    if m:  # a word in the card's name (a face-down card is blank: "Flip a Card")
+        flt["name_has"] = m.group(1)
+        return rest[m.end():]
     m = re.match(r"^ in player's tableaus\b", rest)
     if m:  # "in player's tableaus": the tableaus of all players (the word "all" left out)
         flt["_zone"] = "all"
@@ -77,6 +81,16 @@ def read_count_l(text: str) -> dict | None:
     if re.fullmatch(r"meta(?:game)? conditions? (?:that )?you fulfill|meta(?:game)?s? (?:cards? )?(?:that )?you score"
                     r"(?: in this tournament)?", text):  # the Metagame cards whose condition holds for you
         return {"count": "meta_fulfilled"}
+    m = re.fullmatch(r'(?:letter )?"([a-z0-9 ]+)" in (?:card|single) names in (your play area|your tableau|all tableaus|'
+                     r"all players' tableaus|opponents' tableaus)", text)
+    if m:  # how many times the letters (word) stand in the names of the face-up cards there
+        zones = {"your play area": "play_area", "your tableau": "tableau", "opponents' tableaus": "opponents"}
+        zone = zones.get(m.group(2), "all")
+        return {"count": "name_occurrences", "text": m.group(1), "zone": zone}
+    m = re.fullmatch(r"sets? in your tableau that match(?:es)? an? sets? in (opponents'|other players'|all other) tableaus",
+                     text)
+    if m:  # your cards' Sets that an opponent's face-up card has too ("CARD DATA": Set)
+        return {"count": "sets_shared"}
     m = re.fullmatch(r"(element|type)s? that you have at least (twice|\d+ times) in your tableau", text)
     if m:  # the Elements (Types) that many of your face-up cards show
         return {"count": "repeated", "what": m.group(1), "min": number(m.group(2).replace("twice", "two times")),
@@ -221,6 +235,11 @@ def read_condition_l(text: str) -> dict | None:
     if m:  # the Star Ratings of your face-up cards added up ("CARD DATA"), even (0 too) or odd
         stars = {"count": "stars", "zone": "tableau", "filter": {"face": "up"}}
         return {"test": "parity", "of": stars, "even": m.group(1) == "even"}
+    m = re.fullmatch(r"no other (?:card|single) in your tableau matches (its|that card's|the played card's) set", text)
+    if m:  # the card's Set is on no other face-up card of your tableau ("CARD DATA": Set)
+        from rules.millennium_blades.phrases import read_ref
+
+        return {"test": "set_alone", "card": read_ref("it" if m.group(1) == "its" else "that card")}
     m = re.fullmatch(r"the (?:two )?(cards adjacent to this (?:one|card) (?:have|are) .+)", text)
     if m:  # both of them ("Tableau": the slots beside this one)
         return read_condition(f"both {m.group(1)}")

@@ -21,7 +21,7 @@ from rules.millennium_blades.ops_more_g import (
     more_g_filter_holds,
     more_g_holds,
 )
-from rules.millennium_blades.ops_more_l import MORE_L_COUNTS, MORE_L_TESTS, more_l_count, more_l_holds, rarity_fits
+from rules.millennium_blades.ops_more_l import MORE_L_COUNTS, MORE_L_TESTS, more_l_count, more_l_holds, name_has, rarity_fits
 
 TABLEAU_SLOTS = 6  # the Tournament Board's singles area ("Tableau"); see the rules notes
 #: the FILTER keys that look at a card's elements (``ELEMENT_KEYS``) or types (``TYPE_KEYS``)
@@ -250,6 +250,8 @@ class QueryMixin(MBBase):
             return False  # attribute lists, sharing with your tableau or this card (ops_more_g.py)
         if "rarity" in flt and not rarity_fits(self, card, flt["rarity"]):
             return False  # a card's rarity, none face-down (ops_more_l.py)
+        if "name_has" in flt and not name_has(self, card, flt["name_has"]):
+            return False  # a word in its name (ops_more_l.py)
         if "star" in flt:
             want = flt["star"]["value"]
             if want == "this":

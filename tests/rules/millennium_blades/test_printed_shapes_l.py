@@ -349,3 +349,45 @@ def test_a_reaction_flips_a_card_of_the_player_who_flipped_yours():
     assert sorted(a.args for a in st.legal_actions(1)) == [(0, 0), (0, 1), (0, 2)]
     st.apply_checked(st.target_action(ids(st, 0, "Own Post")[0]), 1)
     assert ids(st, 0, "Own Post")[0] in st.down and ids(st, 1, "Grudge")[0] in st.down
+
+
+def test_words_in_card_names():
+    """"CARD DATA": Card Name; a face-down card is blank ("Flip a Card"), its name unread. Cards with
+    a word in their names, and how often letters stand in the names shown."""
+    pair = 'Play: If there are exactly two other singles with "frog" in their names in your tableau, gain 19 RP.'
+    letters = 'Score: Gain 2 RP for each letter "o" in single names in all tableaus (max 9 RP).'
+    st = table(kit([card("Pond King", pair), card("Frogman"), card("Tree Frog"), card("Frog Hidden")]), kit(lamps()))
+    place(st, 0, "Frogman", "Tree Frog", "Frog Hidden", down=("Frog Hidden",))
+    do(st, 'play "Pond King"')
+    assert st.rp[0] == 19
+    assert compiles(letters)[0]["ops"][0]["per"] == {"count": "name_occurrences", "text": "o", "zone": "all"}
+    st = table(kit([card("Vowel Hunter", letters), card("Hoop")]), kit([card("Echo"), card("Shut Box"), *lamps()]))
+    place(st, 0, "Vowel Hunter", "Hoop")
+    place(st, 1, "Echo", "Shut Box", down=("Shut Box",))
+    _score(st)
+    assert st.rp[0] == 8  # Vowel Hunter 1, Hoop 2, Echo 1; Shut Box is face-down
+
+
+def test_sets_matched_and_a_set_alone():
+    """"CARD DATA": Set; a face-down card has none. Your Sets an opponent's card has too; a card
+    played whose Set no other card of your tableau has."""
+    shared = "Score: Gain 4 RP for each SET in your tableau that matches a SET in opponents' tableaus."
+    alone = "Ongoing: Each time you play a single, gain 3 RP if no other single in your tableau matches its SET."
+
+    def in_set(name, code, text=""):
+        return replace(card(name, text), set_code=code)
+
+    st = table(kit([in_set("Set Scout", "AAA", shared), in_set("Mine B", "BBB"), in_set("Mine C", "CCC")]),
+               kit([in_set("Their A", "AAA"), in_set("Their B", "BBB"), in_set("Their C", "CCC"), *lamps()]))
+    place(st, 0, "Set Scout", "Mine B", "Mine C")
+    place(st, 1, "Their A", "Their B", "Their C", down=("Their C",))
+    _score(st)
+    assert st.rp[0] == 8  # AAA and BBB
+    st = table(kit([in_set("Lone Collector", "AAA", alone), in_set("New D", "DDD"), in_set("New A", "AAA")]), kit(lamps()))
+    place(st, 0, "Lone Collector")
+    do(st, 'play "New D"')
+    assert st.rp[0] == 3
+    st = table(kit([in_set("Lone Collector", "AAA", alone), in_set("New D", "DDD"), in_set("New A", "AAA")]), kit(lamps()))
+    place(st, 0, "Lone Collector")
+    do(st, 'play "New A"')
+    assert st.rp[0] == 0  # the collector itself has that Set
