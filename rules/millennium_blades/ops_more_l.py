@@ -38,8 +38,9 @@ MORE_L_FILTER_KEYS = frozenset({"rarity", "name_has"})
 #: Type (Element, rarity) of the cards that fit, the highest Star Rating among them with it, added up
 #: name_occurrences: the times ``text`` stands in the names of the face-up cards of a zone (``play_area``
 #: too); sets_shared: your face-up cards' Sets an opponent's face-up card has too
+#: ordered: the most face-up cards of your tableau, left to right, whose Star Ratings go down (up)
 MORE_L_COUNTS = ("rarities", "rarity_alike", "meta_fulfilled", "elements_and_types", "longest_run", "repeated",
-                 "best_of_each", "name_occurrences", "sets_shared")
+                 "best_of_each", "name_occurrences", "sets_shared", "ordered")
 #: parity: a COUNT is even (odd); set_alone: no other face-up card of the tableau has the card's Set
 MORE_L_TESTS = ("parity", "set_alone")
 MORE_L_OPS = {
@@ -83,6 +84,8 @@ def more_l_count_errors(count: Mapping[str, Any], path: str) -> Errors:
 
     if count["count"] in ("meta_fulfilled", "sets_shared"):
         return []
+    if count["count"] == "ordered":
+        return [] if count.get("order") in ("ascending", "descending") else [(f"{path}.order", "is ascending or descending")]
     if count["count"] == "name_occurrences":
         errors = [] if count.get("zone") in ("play_area", "tableau", "opponents", "all") else [
             (f"{path}.zone", "is play_area, tableau, opponents or all")]
@@ -122,6 +125,8 @@ def more_l_count(game: QueryMixin, count: dict, source: int | None, seat: int) -
         shown = [c for c in (game.play_area(seat) if zone == "play_area" else game.zone_cards(zone, seat))
                  if c not in game.down and c not in game.powers[seat]]
         return sum(game.cards[c].name.lower().count(count["text"].lower()) for c in shown)
+    if count["count"] == "ordered":
+        return ordered(game, seat, count["order"])
     if count["count"] == "sets_shared":
         theirs = {game.cards[c].set_code for c in game.zone_cards("opponents", seat) if c not in game.down}
         return len({game.cards[c].set_code for c in game.tableau[seat] if c not in game.down} & theirs - {""})
@@ -149,6 +154,18 @@ def _per_kind(game: QueryMixin, count: dict, cards: list[int]) -> int:
     if count["count"] == "repeated":
         return sum(1 for stars in by_value.values() if len(stars) >= count["min"])
     return sum(max(stars) for stars in by_value.values())
+
+
+def ordered(game: QueryMixin, seat: int, order: str) -> int:
+    """The most face-up cards of ``seat``'s tableau, left to right (others may sit between), whose
+    Star Ratings go strictly down (``descending``) or up."""
+    stars = [game.star(c) or 0 for c in game.tableau[seat] if c not in game.down]
+    best = [1] * len(stars)
+    for i, star in enumerate(stars):
+        for j in range(i):
+            if (stars[j] > star if order == "descending" else stars[j] < star):
+                best[i] = max(best[i], best[j] + 1)
+    return max(best, default=0)
 
 
 def longest_run(game: QueryMixin, count: dict, source: int | None, seat: int) -> int:
@@ -250,5 +267,5 @@ def star_of_one(game: MBBase, frame: dict, op: dict, k: int) -> bool:
 
 __all__ = ["MORE_L_COUNTS", "MORE_L_FILTER_KEYS", "MORE_L_OPS", "MORE_L_TESTS", "RARITIES", "do_more_l_op",
            "longest_run", "meta_fulfilled", "more_l_condition_errors", "more_l_count", "more_l_count_errors",
-           "more_l_filter_errors", "more_l_holds", "more_l_op_errors", "name_has", "rarity", "rarity_fits", "star_of_one",
-           "swap_adjacent"]
+           "more_l_filter_errors", "more_l_holds", "more_l_op_errors", "name_has", "ordered", "rarity", "rarity_fits",
+           "star_of_one", "swap_adjacent"]

@@ -1,9 +1,10 @@
 """More phrase shapes of printed MB text (issue 26.2, batch l): the tableau, positions and what a
 card counts as. A card's RARITY (CORE, EXPANSION, PREMIUM, MASTER, PROMO and the three promo
-metals) as a card word ("CARD DATA": Rarity), how many different rarities a tableau holds, two
-other cards of one rarity (or of a kind), the most cards sharing a rarity, the STAR of one such card
-beside this one, and "they" for the player a trigger names ("When an opponent plays ..., they lose
-...").
+metals) as a card word ("CARD DATA": Rarity), different rarities, cards sharing one; the STAR of
+one card beside this one; "they" for the player a trigger names; each player with N cards; players
+with a card in play; exactly N cards; cards adjacent to this one; Meta conditions fulfilled; a gain
+replaced "instead"; this card swapping slots with a neighbour; runs, orders and parity of Star
+Ratings; the best card of each kind; words in card names; Sets matched or alone.
 ``phrases.py``, ``clauses.py`` and ``conditions.py`` ask these readers once their own grammar has
 no reading; each returns ``None`` when it has none either, so the phrase stays "not understood".
 The engine side is ``ops_more_l.py``; docs/effects-millennium-blades.md, "More shapes, batch l", has
@@ -47,12 +48,13 @@ def card_words_l(text: str) -> tuple[str, dict] | None:
 
 
 #: "to the immediate left" said of this card without naming it
-_BESIDE = re.compile(r"^ (?:immediately )?to the immediate (left|right)(?! of)\b")
+_BESIDE = re.compile(r"^ (?:immediately )?to the immediate (left|right)(?: of this (?:card|one))?\b")
 
 
 def read_modifier_l(flt: dict, rest: str) -> str | None:
-    """A modifier after a card description for ``phrases.card_phrase``: "to the immediate left"
-    (of this card, the printed text leaving it out): the card in that slot; ``None`` otherwise."""
+    """A modifier after a card description for ``phrases.card_phrase``: "to the immediate left" (of
+    this card, said or not): the card in that slot; a word in its name; "player's tableaus" (all);
+    "that matches this card's TYPE"; ``None`` otherwise."""
     m = re.match(r'^ with "([a-z0-9 ]+)" in (?:their|its) names?', rest)
     if m:  # a word in the card's name (a face-down card is blank: "Flip a Card")
         flt["name_has"] = m.group(1)
@@ -235,6 +237,11 @@ def read_condition_l(text: str) -> dict | None:
     if m:  # the Star Ratings of your face-up cards added up ("CARD DATA"), even (0 too) or odd
         stars = {"count": "stars", "zone": "tableau", "filter": {"face": "up"}}
         return {"test": "parity", "of": stars, "even": m.group(1) == "even"}
+    m = re.fullmatch(rf"there are at least ({NUMBER}) (?:cards|singles) in your tableau whose star(?: rating)?s? (?:are|is) "
+                     r"in (?:a |an )?(descending|decending|ascending) order", text)
+    if m:  # that many face-up cards, left to right, each with a lower (higher) Star Rating than the one before
+        order = "ascending" if m.group(2) == "ascending" else "descending"
+        return {"test": "count", "of": {"count": "ordered", "order": order}, "cmp": ">=", "value": number(m.group(1))}
     m = re.fullmatch(r"no other (?:card|single) in your tableau matches (its|that card's|the played card's) set", text)
     if m:  # the card's Set is on no other face-up card of your tableau ("CARD DATA": Set)
         from rules.millennium_blades.phrases import read_ref

@@ -391,3 +391,24 @@ def test_sets_matched_and_a_set_alone():
     place(st, 0, "Lone Collector")
     do(st, 'play "New A"')
     assert st.rp[0] == 0  # the collector itself has that Set
+
+
+def test_star_ratings_in_order_left_to_right():
+    """"Tableau": slots left to right; "CARD DATA": Star Rating. At least N face-up cards whose STAR
+    go down (up) from left to right, other cards may sit between (rules notes, "MB: batch l")."""
+    down = "Action: Gain 12 RP if there are at least 3 singles in your tableau whose STAR are in a descending order."
+    up = "Action: Gain 12 RP if there are at least 3 singles in your tableau whose STAR are in an ascending order."
+    assert compiles(down)[0]["ops"][0]["condition"]["of"] == {"count": "ordered", "order": "descending"}
+    for text, stars, hidden, gained in ((down, (6, 1, 4, 2), (), 12), (down, (6, 1, 4, 2), ("S2",), 0),
+                                        (up, (6, 1, 4, 2), (), 0), (up, (1, 5, 2, 3), (), 12)):
+        st = table(kit([card("Stair Gauge", text, star=1), *[card(f"S{i}", star=s) for i, s in enumerate(stars)],
+                        card("Step")]), kit(lamps()))
+        place(st, 0, "Stair Gauge", *[f"S{i}" for i in range(len(stars))], down=hidden)
+        do(st, 'use "Stair Gauge"')  # its own 1 STAR, leftmost, counts too
+        assert st.rp[0] == gained, (text, stars, hidden)
+
+
+def test_a_card_to_the_immediate_left_of_this_card_said_in_full():
+    """"Tableau": "to the immediate left of this card" is the slot just left of it."""
+    text = "Play: Gain RP equal to the STAR of a MYTH single to the immediate left of this card."
+    assert compiles(text)[0]["ops"][0]["filter"] == {"where": "left", "type": "myth", "face": "up"}
