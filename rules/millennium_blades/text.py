@@ -64,10 +64,9 @@ _SELF_FLIP = re.compile(r"^(?:flip this (?:card|accessory|deck box)(?: face-down
 def compile_text(text: str) -> tuple[list[dict] | None, str | None]:
     """Compile a card's whole text. Returns ``(effects, None)`` or ``(None, reason)``."""
     effects: list[dict] = []
-    parts = split_abilities(text)
     metagame = any(_kind(p) in ("metagame", "metagame card") for p in _segments(text))
     try:
-        for part in parts:
+        for part in split_abilities(text):
             plain = _kind(part)
             if plain in NO_EFFECT or metagame and plain == _METAGAME_REMINDER:
                 continue
@@ -123,14 +122,38 @@ def _sentence_effects(part: str) -> tuple[list[str], bool] | None:
     return [m.group(1) + s for s in sentences], until_scoring
 
 
+#: Printed parentheticals that only remind the reader of what the rules, and so the engine, already
+#: do; they are dropped. Any other parenthetical may change the effect (a cap per turn, "before
+#: cards are revealed", "this effect stops working during scoring"), so it is not understood rather
+#: than dropped: the card stays "not playable yet" naming it. Each is pinned by
+#: tests/rules/millennium_blades/test_printed_reminders.py (rules notes, "MB: printed parentheses").
+REMINDERS = re.compile(r"\s*\((?:" + "|".join((
+    r"play effects can be used(?: if there is a card to copy)?",  # an exact copy's Play effects run
+    r"including you",  # "players", "each player": the grammar counts every player, you too
+    r"or tied for highest",  # "the highest-STAR card": no card higher, so a tie counts
+    r"\+1 star tokens are included in a card's star(?: rating)?",  # "Blast Off": tokens add to the STAR
+    r"each \+1 star token raises that card's star(?: rating)? by 1\.?",
+    r"ex\.[^)]*",  # an example
+    r"rarities are core, expansion, premium, master,? and promo",  # rules notes, "MB: batch l"
+    r"shifting other cards as necessary",  # inserting a card moves the others along
+    r"limit one epic card per deck",  # the Epic keyword's own reminder (NO_EFFECT)
+)) + r")\)", re.I)
+
+
 def split_abilities(text: str) -> list[str]:
-    # "(max. 30 RP)" is no reminder: it caps the RP ("up to 30 RP")
+    """The printed abilities of ``text`` (segments between " | " and lines), caps and roundings
+    folded into their sentences and reminders dropped; raises ``Unread`` naming any other
+    parenthetical."""
+    # "(max. 30 RP)", "(max. 30)" are no reminders: they cap the RP ("up to 30 RP")
     # (a cap printed after a sentence's full stop caps that sentence)
     # ("(including you, max. 35 RP)": the players counted are you too, and the cap is the cap: batch l)
-    text = re.sub(r"\.?\s*\((?:including you,\s*)?max(?:imum)?\.?\s*(\d+)\s*(?:additional\s+)?(RP|Ranking Points)\)",
-                  r", up to \1 \2", text or "", flags=re.I)
+    text = re.sub(r"\.?\s*\((?:including you,\s*)?max(?:imum)?\.?\s*(\d+)\s*(?:additional\s+)?(RP|Ranking Points)?\)",
+                  lambda m: f", up to {m.group(1)} {m.group(2) or 'RP'}", text or "", flags=re.I)
     text = re.sub(r"\s*\(rounded (up|down)\)", r" rounded \1", text, flags=re.I)  # no reminder: how to count
-    text = re.sub(r"\([^)]*\)", "", text)
+    text = REMINDERS.sub("", text)
+    other = re.search(r"\([^)]*\)?", text)
+    if other:
+        raise Unread(other.group(0), "a parenthetical that may change the effect")
     return [p for p in _segments(text) if _kind(p) not in KIND_WORDS]
 
 

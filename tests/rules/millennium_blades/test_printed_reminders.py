@@ -1,0 +1,47 @@
+"""Parentheses in printed text (rules/millennium_blades/text.py, ``REMINDERS``): a cap "(max. N)"
+caps the RP, a reminder of what the rules already do is dropped, and any other parenthetical stops
+the card ("not playable yet", naming it) instead of being dropped, since it may change the effect
+(rules notes, "MB: printed parentheses"). Original cards; millennium-blades.txt sections per test."""
+
+from __future__ import annotations
+
+import pytest
+
+from rules.millennium_blades.text import compile_text
+from tests.rules.millennium_blades.helpers import card, compiles, do, kit, lamps, place, table
+
+
+def test_a_bare_cap_in_parentheses_caps_the_rp():
+    """"(max. 24)" with no unit caps the RP the sentence gives, as "(max. 24 RP)" does: six EARTH
+    cards at 5 RP each would be 30 ("Ending the Tournament": Score effects)."""
+    text = "Score: Gain 5 RP for each EARTH card in your tableau (max. 24)."
+    assert compiles(text)[0]["ops"][0]["max"] == 24
+    earth = [card(f"Clay Imp {i}", elements=("earth",)) for i in range(5)]
+    st = table(kit([card("Loam Warden", text, elements=("earth",)), *earth]), kit(lamps()))
+    place(st, 0, "Loam Warden", *(c.name for c in earth))
+    st.start_scoring()
+    st.settle()
+    assert st.rp[0] == 24
+
+
+def test_a_reminder_is_dropped_and_the_sentence_plays():
+    """"(including you)" after "each player": every player is counted, you too ("Effects on Cards")."""
+    text = "Play: Gain 4 RP for each player with a WATER card in their tableau (including you)."
+    assert compile_text(text)[1] is None
+    st = table(kit([card("Tide Counter", text, elements=("water",))]),
+               kit([card("Puddle Sprite", elements=("water",))]))
+    place(st, 1, "Puddle Sprite")
+    do(st, 'play "Tide Counter"')
+    assert st.rp[0] == 8  # both players: the opponent's WATER card and this one
+
+
+@pytest.mark.parametrize("text", [
+    "Play: Gain 6 RP (before scoring).",
+    "Score: Gain 3 RP for each face-up card in your tableau (max. 9 RP per turn).",
+    "Ongoing: Your cards have +1 STAR (this effect stops working during scoring).",
+])
+def test_any_other_parenthetical_stops_the_card_naming_it(text):
+    """A parenthetical the grammar does not know may change what the card does, so the card is not
+    played rather than played without it."""
+    effects, reason = compile_text(text)
+    assert effects is None and reason.startswith("not understood: '(")
