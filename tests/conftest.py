@@ -258,7 +258,16 @@ def uses_test_database(item) -> bool:
 def pytest_collection_modifyitems(items):
     """Mark every test that touches a database ``database`` (pytest-django's, or one made with
     ``process_database`` for other processes): `make test` runs those again on PostgreSQL
-    (``-m "database and not browser"``), so a new database test joins by itself."""
+    (``-m "database and not browser and not sqlite_pass_only"``), so a new database test joins by itself.
+
+    That pass is there for what differs between the engines: regular expressions, locking,
+    transactions, constraints, JSON, ordering. A test may be marked ``sqlite_pass_only`` only when
+    it plays a whole game move by move through the play services (``play_start*``, ``play_move``,
+    ``game_page``, ``rebuild``) to check what the engine or its auto-moves do -- a click count, a
+    game's end, how often a seat is asked -- so that every statement it makes is one the short play
+    tests in the pass make already (tests/play/test_play.py, test_move_transaction.py, the short
+    tests beside it): a longer game repeats them, and adds nothing that differs between engines.
+    A test that reads pages, searches, orders, or stores anything else stays in the pass."""
     for item in items:
         if uses_test_database(item) or "process_database" in getattr(item, "fixturenames", ()):
             item.add_marker(pytest.mark.database)

@@ -68,13 +68,17 @@ def test_the_memory_of_an_import_grows_by_compact_keys_not_by_rows(games, monkey
     process, since the absolute figures move with what the process holds already (alone, the
     import's growth is about 130 bytes a row; late in the whole suite up to 900). The difference
     is spread over 8,000 rows, and the larger file's peak is the lower of two (tracemalloc sees
-    every thread)."""
+    every thread), the second measured only when the first fails: min(a, b) < h exactly when
+    a < h or b < h, and a 9,000-row import under tracemalloc is a quarter of a minute."""
     monkeypatch.setattr(services, "IMPORT_WRITE_BATCH", 500)
     small, large = 1_000, 9_000
     _peak(_csv(200))  # warm up: imports, caches, the first queries
     text, short = _csv(large), _csv(small)
-    growth = (min(_peak(text), _peak(text)) - _peak(short)) / (large - small)
     holding = (_held_peak(text) - _held_peak(short)) / (large - small)
+    short_peak = _peak(short)
+    growth = (_peak(text) - short_peak) / (large - small)
+    if growth >= holding:  # another thread's allocations may have raised the peak: a second look
+        growth = min(growth, (_peak(text) - short_peak) / (large - small))
     assert growth < holding, f"the import: {growth:.0f} bytes a row; holding the rows: {holding:.0f}"
 
 

@@ -57,6 +57,7 @@ def play_out(game: PlayedGame) -> tuple[PlayedGame, int]:
     return game, clicks
 
 
+@pytest.mark.sqlite_pass_only  # a whole game through the play services: its statements are the short tests' (tests/conftest.py)
 def test_a_spellbound_game_needs_at_most_40_clicks_with_auto_pass(player, monkeypatch):
     """Before (full control: every decision asked, as the page was): hundreds of clicks, most of them
     the only legal action. After (the default: forced moves and passes outside the stops made for

@@ -24,6 +24,7 @@ def player(db):
     return get_user_model().objects.create_user("player", password="a-long-password-1")
 
 
+@pytest.mark.sqlite_pass_only  # a whole game through the play services: its statements are the short tests' (tests/conftest.py)
 def test_the_whole_game_is_played_to_its_end_against_agents(player):
     game = play_start_deckless(owner=player, game=GAME, mode=MODE, players=3, agent="random")
     assert game.mode == MODE and game.deck_names == ["Seat 1", "Seat 2", "Seat 3"]

@@ -56,6 +56,7 @@ def test_a_wait_lasts_to_the_end_of_the_timer(player, monkeypatch):
     assert len(game.auto_moves) > 30, game.auto_moves  # the round's other ticks waited for them
 
 
+@pytest.mark.sqlite_pass_only  # a whole game through the play services: its statements are the short tests' (tests/conftest.py)
 def test_the_market_stop_asks_at_every_tick(player, monkeypatch):
     held, held_asked = wait_through_the_first_market(start(player, 27, monkeypatch))
     game = start(player, 27, monkeypatch)
@@ -68,6 +69,7 @@ def test_the_market_stop_asks_at_every_tick(player, monkeypatch):
     assert list(game.moves[:len(held.moves)]) == held.moves[:len(game.moves)]
 
 
+@pytest.mark.sqlite_pass_only  # a whole game through the play services: its statements are the short tests' (tests/conftest.py)
 def test_full_control_asks_at_every_tick(player, monkeypatch):
     import play.services
 

@@ -13,6 +13,9 @@ Commands (each prints one JSON document on stdout):
                                       a league of the 3 decks (GAMES per pairing); with --mode doctor
                                       a deck doctor run of deck 1 against decks 2 and 3 (GAMES a look,
                                       2 looks at most, 3 candidates)
+  reference AGENT GAMES:SEED:MODE... [--chunk N]
+                                      local runs one after another on one pool, each to its end:
+                                      their status and results (what Celery's must equal)
   status RUN                          progress and per-chunk counts of a run
   results RUN                         the run's results (merged done chunks; a doctor run's report)
   resume [--stale-after S]            manage.py resume_simulations for celery runs
@@ -64,43 +67,72 @@ def setup() -> dict:
 DOCTOR_SIZES = {"max_looks": 2, "candidates": 3}
 
 
-def start(backend: str, games: int, seed: int, agent: str, wait: bool, chunk: int | None,
-          mode: str = "head_to_head") -> dict:
-    _django(backend, chunk)
+def _driver_and_decks():
     from django.contrib.auth import get_user_model
 
     from decks.models import Deck
-    from simulate import services
 
     user = get_user_model().objects.get(username="driver")
-    decks = list(Deck.objects.filter(owner=user).order_by("pk").values_list("pk", flat=True))
+    return user, list(Deck.objects.filter(owner=user).order_by("pk").values_list("pk", flat=True))
+
+
+def _begin(mode: str, games: int, seed: int, agent: str):
+    """Start a run of ``mode`` (see ``start``) as the web would; the run."""
+    from simulate import services
+
+    user, decks = _driver_and_decks()
+    if mode == "doctor":
+        from simulate import doctor_runs
+
+        return doctor_runs.doctor_start(owner=user, deck_id=decks[0], field=decks[1:3], seed=seed, agents=[agent],
+                                        games_per_look=games, **DOCTOR_SIZES)
+    return services.simulation_start(owner=user, game="boundless", mode=mode,
+                                     deck_ids=decks[:3] if mode == "league" else decks[:2],
+                                     games=games, seed=seed, agents=[agent])
+
+
+def _wait_over(run) -> dict:
+    """Poll until ``run`` is over; its status and results."""
+    while True:
+        run.refresh_from_db()
+        if not run.is_active:
+            break
+        time.sleep(0.05)
+    return {"status": run.status, "results": _results_of(run)}
+
+
+def start(backend: str, games: int, seed: int, agent: str, wait: bool, chunk: int | None,
+          mode: str = "head_to_head") -> dict:
+    _django(backend, chunk)
     if backend == "local":  # the pool's processes start before the clock does (as Celery's do)
         from simulate import runner
 
         runner.local_pool().warm()
     began = time.perf_counter()
-    if mode == "doctor":
-        from simulate import doctor_runs
-
-        run = doctor_runs.doctor_start(owner=user, deck_id=decks[0], field=decks[1:3], seed=seed, agents=[agent],
-                                       games_per_look=games, **DOCTOR_SIZES)
-    else:
-        run = services.simulation_start(owner=user, game="boundless", mode=mode,
-                                        deck_ids=decks[:3] if mode == "league" else decks[:2],
-                                        games=games, seed=seed, agents=[agent])
+    run = _begin(mode, games, seed, agent)
     out = {"run": run.pk, "chunks": run.chunks.count()}
     if wait:
-        while True:
-            run.refresh_from_db()
-            if not run.is_active:
-                break
-            time.sleep(0.05)
+        out.update(_wait_over(run))
         out["seconds"] = time.perf_counter() - began
-        out["status"] = run.status
-        out["results"] = _results_of(run)
         from simulate import runner
 
         runner.reset_local_pool()
+    return out
+
+
+def reference(specs: list[str], agent: str, chunk: int | None) -> dict:
+    """Several runs on the local pool, one after another in this process (one pool, started once):
+    ``{"GAMES:SEED:MODE": {"status": .., "results": ..}}``, the figures a test compares another
+    backend's runs with."""
+    _django("local", chunk)
+    from simulate import runner
+
+    runner.local_pool().warm()
+    out = {}
+    for spec in specs:
+        games, seed, mode = spec.split(":")
+        out[spec] = _wait_over(_begin(mode, int(games), int(seed), agent))
+    runner.reset_local_pool()
     return out
 
 
@@ -228,6 +260,10 @@ def main(argv: list[str]) -> None:
     p.add_argument("--wait", action="store_true")
     p.add_argument("--chunk", type=int)
     p.add_argument("--mode", default="head_to_head", choices=["head_to_head", "league", "doctor"])
+    p = sub.add_parser("reference")
+    p.add_argument("agent")
+    p.add_argument("specs", nargs="+", help="GAMES:SEED:MODE")
+    p.add_argument("--chunk", type=int)
     for name in ("status", "results"):
         sub.add_parser(name).add_argument("run", type=int)
     sub.add_parser("resume").add_argument("--stale-after", type=float)
@@ -239,6 +275,8 @@ def main(argv: list[str]) -> None:
         out = setup()
     elif args.command == "start":
         out = start(args.backend, args.games, args.seed, args.agent, args.wait, args.chunk, args.mode)
+    elif args.command == "reference":
+        out = reference(args.specs, args.agent, args.chunk)
     elif args.command == "status":
         out = status(args.run)
     elif args.command == "results":

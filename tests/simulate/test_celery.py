@@ -124,29 +124,44 @@ def wait_until(world: dict, run_id: int, worker: subprocess.Popen, done_chunks: 
         time.sleep(0.1)
 
 
-def local_results(world: dict, games: int, seed: int, *mode: str) -> dict:
-    out = driver(world["env"], "start", "local", str(games), str(seed), "greedy", "--wait", "--chunk", str(CHUNK),
-                 *mode)
-    assert out["status"] == "done"
-    return out["results"]
+#: the local pool's runs the Celery runs are compared with: (games, seed, mode)
+REFERENCE_RUNS = {"run": (GAMES_A, 17, "head_to_head"), "killed": (GAMES_B, 23, "head_to_head"),
+                  "league": (12, 31, "league"), "doctor": (6, 37, "doctor")}
 
 
-def test_a_run_completes_through_the_broker_like_the_local_pool(world):
+@pytest.fixture(scope="module")
+def local_reference(world) -> dict:
+    """The local pool's results of every ``REFERENCE_RUNS`` run, played one after another by one
+    driver process on one pool (a driver and pool started per run cost about 5 s each)."""
+    specs = {name: ":".join(map(str, run)) for name, run in REFERENCE_RUNS.items()}
+    out = driver(world["env"], "reference", "greedy", *specs.values(), "--chunk", str(CHUNK))
+    return {name: out[spec] for name, spec in specs.items()}
+
+
+def local_results(local_reference: dict, name: str) -> dict:
+    """The results of the local pool's ``REFERENCE_RUNS[name]`` run (it played to its end)."""
+    assert local_reference[name]["status"] == "done"
+    return local_reference[name]["results"]
+
+
+def test_a_run_completes_through_the_broker_like_the_local_pool(world, local_reference):
     worker = start_worker(world, "first")
     try:
-        started = driver(world["env"], "start", "celery", str(GAMES_A), "17", "greedy", "--chunk", str(CHUNK))
+        games, seed, _ = REFERENCE_RUNS["run"]
+        started = driver(world["env"], "start", "celery", str(games), str(seed), "greedy", "--chunk", str(CHUNK))
         assert started["chunks"] >= GAMES_A // CHUNK
         wait_until(world, started["run"], worker)
     finally:
         stop(worker)
     through_celery = driver(world["env"], "results", str(started["run"]))
     assert through_celery["games_done"] == GAMES_A
-    assert through_celery["summary"] == local_results(world, GAMES_A, 17)["summary"]
+    assert through_celery["summary"] == local_results(local_reference, "run")["summary"]
 
 
-def test_a_killed_worker_loses_nothing_and_counts_nothing_twice(world):
+def test_a_killed_worker_loses_nothing_and_counts_nothing_twice(world, local_reference):
     worker = start_worker(world, "doomed", chunks_before_hang=3)  # dies in its 4th chunk, whatever the pace
-    started = driver(world["env"], "start", "celery", str(GAMES_B), "23", "greedy", "--chunk", str(CHUNK))
+    games, seed, _ = REFERENCE_RUNS["killed"]
+    started = driver(world["env"], "start", "celery", str(games), str(seed), "greedy", "--chunk", str(CHUNK))
     run_id, chunks = started["run"], started["chunks"]
     try:
         wait_until(world, run_id, worker, done_chunks=3)
@@ -169,11 +184,13 @@ def test_a_killed_worker_loses_nothing_and_counts_nothing_twice(world):
     assert all(tally["games"] == games for _, _, games, tally in rows)  # each chunk counted once
     results = driver(world["env"], "results", str(run_id))
     assert results["games_done"] == GAMES_B == sum(games for _, _, games, _ in rows)
-    assert results["summary"] == local_results(world, GAMES_B, 23)["summary"]
+    assert results["summary"] == local_results(local_reference, "killed")["summary"]
 
 
-def through_celery(world: dict, games: int, seed: int, mode: str) -> tuple[int, dict]:
-    """Start a ``mode`` run on Celery, let one worker play it to the end; its id and results."""
+def through_celery(world: dict, name: str) -> tuple[int, dict]:
+    """Start the ``REFERENCE_RUNS[name]`` run on Celery, let one worker play it to the end; its id
+    and results."""
+    games, seed, mode = REFERENCE_RUNS[name]
     worker = start_worker(world, f"{mode}-worker")
     try:
         started = driver(world["env"], "start", "celery", str(games), str(seed), "greedy", "--chunk", str(CHUNK),
@@ -184,18 +201,18 @@ def through_celery(world: dict, games: int, seed: int, mode: str) -> tuple[int, 
     return started["run"], driver(world["env"], "results", str(started["run"]))
 
 
-def test_a_league_completes_through_the_broker_like_the_local_pool(world):
-    run_id, results = through_celery(world, 12, 31, "league")
+def test_a_league_completes_through_the_broker_like_the_local_pool(world, local_reference):
+    run_id, results = through_celery(world, "league")
     figures = results["league"]
     assert figures["comparisons"] == 3 * 12 and run_status(world, run_id) == "done"
-    assert figures == local_results(world, 12, 31, "--mode", "league")["league"]
+    assert figures == local_results(local_reference, "league")["league"]
 
 
-def test_a_deck_doctor_run_plays_its_looks_through_the_broker(world):
-    run_id, report = through_celery(world, 6, 37, "doctor")
+def test_a_deck_doctor_run_plays_its_looks_through_the_broker(world, local_reference):
+    run_id, report = through_celery(world, "doctor")
     assert report["status"] == "done" and report["finished"] and report["candidates"]
     assert report["looks_done"] >= 1 and all(row["games"] > 0 for row in report["candidates"])
     assert run_status(world, run_id) == "done"  # the candidates' chunks exist only after the screen look
-    local = local_results(world, 6, 37, "--mode", "doctor")
+    local = local_results(local_reference, "doctor")
     for key in ("candidates", "helpful", "best", "games_spent", "original_win_rate", "looks_done", "field"):
         assert report[key] == local[key], key
