@@ -89,8 +89,10 @@ EFFECT_OPS = {
     "grant_flip": OpSpec("Other cards of the tableau (filter) have this card's Flip effects (continuous).",
                          {"filter": ANY}),
     "attach": OpSpec("Attach this card to the card the target names: it leaves its zone and gives that card "
-                     "star, elements, types or protection while attached.",
-                     {"target": ANY, "star": "int", "elements": ANY, "types": ANY, "protect": "bool"}),
+                     "star, elements, types or protection while attached, or a new printed star (printed_star, "
+                     "ops_more_h.py).",
+                     {"target": ANY, "star": "int", "elements": ANY, "types": ANY, "protect": "bool",
+                      "printed_star": "int"}),
     "attach_from_hand": OpSpec("Attach a card from your hand (filter) to this card: it leaves the hand; REF "
                                "attached names it.", {"filter": ANY}),
     "no_attach": OpSpec("Cards cannot be attached to this card (continuous).", {}),

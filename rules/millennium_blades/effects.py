@@ -75,6 +75,7 @@ from rules.millennium_blades.ops_more_g import (
     more_g_count_errors,
     more_g_filter_errors,
 )
+from rules.millennium_blades.ops_more_h import would_lose_errors
 from rules.millennium_blades.special_ops import SPECIAL_CONTINUOUS_OPS, special_op_errors
 from rules.millennium_blades.vocabulary import ELEMENTS, KEYWORDS, TIMINGS, TRIGGERED_TIMINGS, TYPE_VALUES
 
@@ -251,6 +252,7 @@ def check_effect(effect: Mapping[str, Any], path: str) -> Errors:
         errors.append((f"{path}.keyword", f"{effect['keyword']!r} is not a keyword ({', '.join(KEYWORDS)})"))
     if "optional" in effect and not isinstance(effect["optional"], bool):
         errors.append((f"{path}.optional", "must be true or false"))
+    errors += would_lose_errors(effect, path)  # an Ongoing "would lose a clash": its shapes (ops_more_h.py)
     continuous = timing in ("ongoing", "top") and "trigger" not in effect
     errors += ops_errors(effect.get("ops"), f"{path}.ops", continuous=continuous)
     return errors

@@ -21,6 +21,7 @@ from rules.millennium_blades.ops_more_g import (
     more_g_filter_holds,
     more_g_holds,
 )
+from rules.millennium_blades.ops_more_h import tokens_on_this
 
 TABLEAU_SLOTS = 6  # the Tournament Board's singles area ("Tableau"); see the rules notes
 #: the FILTER keys that look at a card's elements (``ELEMENT_KEYS``) or types (``TYPE_KEYS``)
@@ -361,6 +362,8 @@ class QueryMixin(MBBase):
         if kind == "star_tokens":
             if source in self.down and flt.get("where") == "this":  # a Flip effect: the tokens it had
                 return (ctx or {}).get("tokens_lost", 0)
+            if flt == {"where": "this"} and count.get("zone", "tableau") == "tableau" and source is not None:
+                return tokens_on_this(self, source)  # an Accessory's or Deck Box's own tokens too (ops_more_h.py)
             return sum(self.tokens.get(c, 0) for c in cards)
         if kind == "stars":  # "the combined STAR": a face-down card has none ("Face-Down Cards")
             return sum(self.star(c) or 0 if self.in_tableau(c) else self.cards[c].printed_star for c in cards)

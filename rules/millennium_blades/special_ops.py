@@ -11,6 +11,7 @@ from typing import Any
 
 from rules.core.engine import Action
 from rules.millennium_blades.base import MBBase
+from rules.millennium_blades.ops_more_h import attach_gift_errors, printed_star_gift
 from rules.millennium_blades.vocabulary import ELEMENTS, TYPE_VALUES
 
 #: continuous ops of these cards: checked while the card is in hand (``play_condition``), as it
@@ -50,7 +51,7 @@ def special_op_errors(name: str, op: Mapping[str, Any], where: str) -> list[tupl
                 errors.append((f"{where}.{key}", f"is a list of {', '.join(known)}"))
         if not isinstance(op.get("protect", False), bool):
             errors.append((f"{where}.protect", "must be true or false"))
-        return errors
+        return errors + attach_gift_errors(op, where)  # a printed STAR changed (ops_more_h.py)
     if name == "attach_from_hand":
         return filter_errors(op.get("filter", {}), f"{where}.filter")
     if name == "play_condition":
@@ -197,6 +198,7 @@ class SpecialOpsMixin(MBBase):
                     zone.remove(source)
         self.down.discard(source)
         gives = {key: op[key] for key in ("star", "elements", "types", "protect") if op.get(key)}
+        gives.update(printed_star_gift(self, op, host))  # "printed STAR is changed to 9" (ops_more_h.py)
         self.attached = {**self.attached, source: {"host": host, **gives}}
         self.log("attach", seat, card=self.cards[source].name, to=self.cards[host].name, star=self.star(host))
         return True

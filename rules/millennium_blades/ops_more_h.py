@@ -1,0 +1,109 @@
+"""The engine side of batch h's phrase shapes (issue 26.2; ``phrases_more_h.py``): accessories and
+attaching. Most of batch h reads as ops the engine already plays (``kit_slots`` and ``all_symbols``
+deck rules, ``extra_slot``, a ``flip`` of an Accessory, ``swap``, ``choose_player`` with
+``reveal_hand``, an ``attach`` op's ``protect``); what is new here is that an Accessory's or Deck
+Box's own "this card" names it although it is not in the tableau ("Your Tournament Area"): its
+target (it flips, or takes +1 STAR tokens, itself) and the tokens counted for "this card has 6 or
+more +1 STAR Tokens"."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+
+def tokens_on_this(state: Any, source: int) -> int:
+    """The +1 STAR tokens on ``source`` itself, wherever it is in play (tableau, Deck Box or
+    Accessory area: "Your Tournament Area"); a card of no Play Area has none."""
+    return state.tokens.get(source, 0) if state.seat_of(source) is not None else 0
+
+
+
+def this_in_kit_area(state: Any, pick: str, card: int | None) -> bool:
+    """Whether a target "this card" names an Accessory or Deck Box in its player's area: "A card
+    cannot affect or target your Accessories unless it specifically says it can" ("Accessories"),
+    and an Accessory's own "this card" says so (it flips, or takes +1 STAR tokens, itself)."""
+    return pick == "this" and card is not None and any(card in zone for zones in (state.accessories, state.deck_box)
+                                                         for zone in zones)
+
+
+
+# -- attaching ("FAQs": "How do attached cards function?") ------------------------------------------
+def printed_star_gift(state: Any, op: Mapping[str, Any], host: int) -> dict[str, int]:
+    """What an ``attach`` op's ``printed_star`` gives: the host's printed Star Rating is that number
+    while the card is attached, so the attachment adds the difference (with any ``star`` the op also
+    gives); tokens and other bonuses still count on top ("CARD DATA"). Empty without one."""
+    if "printed_star" not in op:
+        return {}
+    return {"star": op.get("star", 0) + op["printed_star"] - state.cards[host].printed_star}
+
+
+def attach_gift_errors(op: Mapping[str, Any], where: str) -> list[tuple[str, str]]:
+    """The card checker: an ``attach`` op's ``printed_star`` is a Star Rating (0 to 12)."""
+    value = op.get("printed_star", 0)
+    if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= 12:
+        return [(f"{where}.printed_star", "a Star Rating from 0 to 12")]
+    return []
+
+
+# -- an Ongoing "When you would lose a clash" ("Clashing"; "Effects on Cards") -------------------------
+#: what the clash result may become for that player (``clash.would_lose_reactions``' outcomes)
+_KEEPS = ("win", "not_lose")
+
+
+def _flips_itself(target: Any) -> bool:
+    """"flip this card" ("this accessory", "this deck box"): the effect's own card."""
+    return isinstance(target, Mapping) and target.get("player") == "self" and target.get("pick") == "this" \
+        and set(target) <= {"player", "pick", "zone"} and target.get("zone", "accessory") in ("accessory", "deck_box")
+
+
+def _kept_as(ops: Any) -> str | None:
+    """The clash outcome an Ongoing "would lose a clash" effect gives: its ops are that outcome alone,
+    or "flip this card. If you do, ..." before it; ``None`` for any other shape."""
+    if not isinstance(ops, list) or not ops:
+        return None
+    if len(ops) == 2 and ops[0].get("op") == "flip" and _flips_itself(ops[0].get("target")) \
+            and ops[1].get("op") == "if" and ops[1].get("condition") == {"test": "did"} and "else" not in ops[1]:
+        return _kept_as(ops[1].get("then"))
+    if len(ops) == 1 and ops[0].get("op") == "clash_outcome" and ops[0].get("as") in _KEEPS:
+        return ops[0]["as"]
+    return None
+
+
+def would_lose_errors(effect: Mapping[str, Any], path: str) -> list[tuple[str, str]]:
+    """The card checker (``effects.check_effect``): an Ongoing or Top effect on "you would lose a
+    clash" is played only in the shapes ``_kept_as`` reads."""
+    if effect.get("timing") in ("ongoing", "top") and effect.get("trigger", {}).get("event") == "would_lose_clash" \
+            and (_kept_as(effect.get("ops")) is None or "condition" in effect or effect.get("optional")):
+        return [(f"{path}.ops", ("an Ongoing \"would lose a clash\" is a clash outcome (win, not_lose), after "
+                                 "\"flip this card. If you do,\" or alone"))]
+    return []
+
+
+def ongoing_keeps_clash(state: Any, ctx: dict, seat: int, key: str) -> str | None:
+    """A loser's face-up card with an Ongoing (or, as its Top Card, Top) "When you would lose a
+    clash": it is not optional ("Besides Reactions, other Effects are Not Optional"), so the first
+    one resolves without a question: its card flips if the effect says so, and the result becomes
+    what it prints ("win", "not_lose"); ``None`` when the player has none (rules notes, "MB: batch
+    h"). ``key`` keeps the result for the clash's later questions."""
+    if key in ctx:
+        return ctx[key]
+    top = state.top_card(seat)
+    for card in state.play_area(seat):
+        if card in state.down:
+            continue
+        for effect in state.cards[card].triggers.get("would_lose_clash", ()):
+            if effect["timing"] == "ongoing" or effect["timing"] == "top" and card == top:
+                how = _kept_as(effect["ops"])
+                if how is None:
+                    continue
+                if effect["ops"][0]["op"] == "flip" and not state.flip_card(card, seat):
+                    continue  # "If you do": it did not flip, so nothing changes
+                state.log("clash_kept", seat, card=state.cards[card].name, outcome=how)
+                ctx[key] = how
+                return how
+    return None
+
+
+__all__ = ["attach_gift_errors", "ongoing_keeps_clash", "printed_star_gift", "this_in_kit_area", "tokens_on_this",
+           "would_lose_errors"]

@@ -1,0 +1,192 @@
+"""More phrase shapes of printed MB text (issue 26.2, batch h): accessories and attaching. A deck
+rule that gives the kit one more Accessory or Deck Box slot, a card that counts as every element
+and type in a collection, a Deck Box's untimed extra tableau slot, an Accessory "in your Play Area",
+swapping two cards of your tableau, looking at a player's hand, and an attached card that "has"
+a quoted Ongoing protection. ``phrases.py``, ``clauses.py``, ``deck_rules.py`` and
+``special_text.py`` ask these readers once their own grammar has no reading; each returns ``None``
+when it has none either, so the phrase stays "not understood". No new engine op: each reads as ops
+the engine already plays (``ops_more_h.py`` says so). docs/effects-millennium-blades.md, "More
+shapes, batch h", has an original example of each.
+"""
+
+from __future__ import annotations
+
+import re
+
+from rules.millennium_blades.phrases import NUMBER, number
+
+# -- deck rules ("Build your Deck"; "ACCESSORIES"; "Make your Collection") ------------------------------
+#: "You have one extra slot for accessories" / "... for a Deck Box": the kit holds one more
+_KIT_SLOT = re.compile(rf"you have (an|one|{NUMBER}) (?:additional|extra) slots? for (accessories|an accessory|"
+                       r"(?:a |an additional )?deck box(?:es)?)")
+_WILDCARD = re.compile(r"(?:this (?:card|accessory|deck box) )?counts as (?:all|any|every) (?:types? and elements?|"
+                       r"elements? and types?|types? or elements?|elements? or types?)(?: when used in an? collections?|"
+                       r" for (?:the purpose of (?:building |making )?)?(?:a )?collections?)")
+
+
+def read_deck_rule_h(body: str) -> dict | None:
+    """A kit card's deck rule (``deck_rules.read_deck_rule``): one more Accessory (Deck Box) slot in
+    the Deck Area ("Build your Deck": "up to one Deck Box, and up to two Accessories"), or the
+    collection wildcard ("Make your Collection"; rules notes, "MB: batch h"); ``None`` when neither."""
+    m = _KIT_SLOT.fullmatch(body)
+    if m:
+        amount = 1 if m.group(1) in ("an", "one") else number(m.group(1))
+        return {"op": "kit_slots", "section": "accessories" if "accessor" in m.group(2) else "deck_box",
+                "amount": amount}
+    if _WILDCARD.fullmatch(body):
+        return {"op": "all_symbols"}
+    return None
+
+
+# -- a rule of the card with no timing word ---------------------------------------------------------
+#: "You have one extra single slot in your tableau at its right end" (a Deck Box's rule)
+_EXTRA_SLOT = re.compile(rf"you have (an|one|{NUMBER}) (?:additional|extra) (?:single )?slots? in your tableau"
+                         r"(?:,? (?:on|at) (?:the|its) right (?:edge|end))?")
+
+
+def read_card_rule_h(sentence: str) -> list[dict] | None:
+    """An untimed sentence that is a rule of its card (``special_text.read_untimed``): extra tableau
+    slots while the card is face-up in play ("FAQs": "Any extra tableau slots are always at the
+    rightmost side"); ``None`` when not one."""
+    m = _EXTRA_SLOT.fullmatch(sentence.strip().rstrip("."))
+    if m:
+        return [{"op": "extra_slot", "amount": 1 if m.group(1) in ("an", "one") else number(m.group(1))}]
+    return None
+
+
+# -- card phrases: Accessories in a Play Area ("Accessories") -----------------------------------------
+#: "an Accessory in your Play Area": the Accessories zone of that player ("Your Tournament Area")
+_ACCESSORY_AREA = re.compile(r"\b(accessor(?:y|ies)) in (your|an opponent's|any player's|another player's) "
+                             r"play areas?\b")
+
+
+def accessory_area_h(text: str) -> str | None:
+    """The same card phrase with "in your Play Area" after Accessories read as the wording the
+    grammar already has for that zone ("an Accessory in your tableau": ``zone`` accessory); ``None``
+    when the phrase names no Accessory in a Play Area."""
+    if _ACCESSORY_AREA.search(text) is None:
+        return None
+    return _ACCESSORY_AREA.sub(lambda m: f"{m.group(1)} in {m.group(2)} tableau", text)
+
+
+# -- clauses -------------------------------------------------------------------------------------------
+_SWAP_TWO = re.compile(r"swap (?:2|two) (?:face-up )?cards in your tableau")
+_LOOK_PLAYER = re.compile(r"look at (?:a|any|one) player's hand")
+#: after a clash, the winner takes a card blind from the loser's hand ("Clashing")
+_LOSER_HAND = re.compile(r"(?:gain|take|steal)s? a random card from the loser's hand(?: (?:in)?to (?:their|your|his or "
+                         r"her) hand)?")
+
+
+_SKIP_TURN = re.compile(r"skip (?:your|this) (?:current )?turn")
+
+
+#: "Its printed STAR becomes 8 while this card is attached" (after "Attach this card to")
+_PRINTED_STAR = re.compile(rf"(?:that card's|the attached card's|its) printed star(?: rating)? (?:is changed to|becomes|"
+                           rf"is) ({NUMBER})(?:,? while this card is attached)?")
+
+
+def read_clause_h(text: str, timing: str, effect: dict, last: dict) -> list[dict] | None:
+    """Swapping two cards of your tableau (the ``swap`` op of "swap the positions of two cards"),
+    looking at a player's hand (a player chosen, then that hand revealed: rules notes, "MB: batch h"),
+    a clash winner taking a random card from the loser's hand, skipping your current turn (as
+    "pass your turn"), and the printed STAR of the card this card is attached to changed while it is
+    attached (the ``attach`` op's ``printed_star``); ``None`` when none of those."""
+    m = _PRINTED_STAR.fullmatch(text)
+    if m:
+        from rules.millennium_blades.special_text import attach_op_of  # it imports phrases
+
+        op = attach_op_of(effect)
+        if op is None:
+            return None  # no card is attached by this effect: "that card" is another one
+        op["printed_star"] = number(m.group(1))  # what the attach op gives while attached
+        return []
+    if _SKIP_TURN.fullmatch(text):  # "Pass your turn" in other words: no Single after this Action
+        from rules.millennium_blades.phrases_more_a import read_more_clause
+
+        return read_more_clause("pass your turn", timing, effect, last)
+    if _SWAP_TWO.fullmatch(text):
+        return [{"op": "swap"}]
+    if _LOOK_PLAYER.fullmatch(text):
+        return [{"op": "choose_player", "among": "any"}, {"op": "reveal_hand", "who": "that_player"}]
+    if _LOSER_HAND.fullmatch(text):  # the winner's frame: each loser is "that player" (ops_more_d.py)
+        return [{"op": "for_clash_players", "players": "losers", "as": "that_player",
+                 "ops": [{"op": "take_random_hand", "who": "that_player"}]}]
+    return None
+
+
+# -- what an attached card has ("FAQs": "How do attached cards function?") ----------------------------
+_QUOTED_SHIELD = re.compile(r"\"?ongoing: this card (?:cannot|can't|can not) be flipped by (?:an opponent's|"
+                            r"opponents'|opponent's|other players'|other player's) effects?\.?\"?")
+
+
+def read_grant_h(op: dict, item: str) -> bool:
+    """An attached card that "has" a quoted Ongoing that keeps it face-up against opponents' effects:
+    the attach op's ``protect`` (the same as "cannot be flipped by opponent's effects" unquoted);
+    False when ``item`` is not that."""
+    if _QUOTED_SHIELD.fullmatch(item.strip()):
+        op["protect"] = True
+        return True
+    return False
+
+
+# -- a triggered sentence with no timing word ---------------------------------------------------------
+#: "When you would lose a clash, ...", "Each time another player plays ...": a trigger that does not
+#: name this card itself (a card in hand is in no play area: "When you discard this card" is not one)
+_UNTIMED_TRIGGER = re.compile(r"^(?:when|whenever|each time) (?![^,]*\bthis (?:card|one|single)\b)[^,]+, ")
+
+
+def read_untimed_trigger_h(text: str) -> dict | None:
+    """An untimed segment that opens with a trigger (``special_text.read_untimed``), read as an Ongoing
+    effect: it works while the card is face-up in play and, not being a Reaction, is not optional
+    ("Effects on Cards": "Besides Reactions, other Effects are Not Optional"; rules notes, "MB: batch
+    h"). ``None`` when the segment opens with no such trigger; a trigger whose effect the grammar
+    cannot read reports its own phrase."""
+    from rules.millennium_blades.text import compile_ability  # it imports the modules that import this one
+
+    if _UNTIMED_TRIGGER.match(re.sub(r"\s+", " ", text.strip().lower())) is None:
+        return None
+    effect = compile_ability(f"Ongoing: {text.strip()}")
+    effect.pop("text", None)
+    return effect
+
+
+# -- conditions ------------------------------------------------------------------------------------------
+_HAS_TOKENS = re.compile(rf"this (?:card|accessory|deck box|one) has (?:({NUMBER}) or more|at least ({NUMBER})) "
+                         r"\+1 star tokens?(?: on it)?")
+
+
+_ANOTHER_ACCESSORY = re.compile(r"you have (another|an?|one) (face-up |face-down )?accessory in your (?:play area|tableau)")
+
+
+def read_condition_h(text: str) -> dict | None:
+    """"this card has 6 or more +1 STAR Tokens": the tokens on this card wherever it is in play (an
+    Accessory too: ``ops_more_h.tokens_on_this``); "you have another face-up Accessory in your Play
+    Area": one of your Accessories ("kit" zone, the kind accessory); ``None`` when neither."""
+    m = _ANOTHER_ACCESSORY.fullmatch(text)
+    if m:
+        flt: dict = {"kind": "accessory"}
+        if m.group(1) == "another":
+            flt["where"] = "other"
+        if m.group(2):
+            flt["face"] = m.group(2).strip().split("-")[1]
+        return {"test": "count", "of": {"count": "cards", "zone": "kit", "filter": flt}, "cmp": ">=", "value": 1}
+    m = _HAS_TOKENS.fullmatch(text)
+    if m is None:
+        return None
+    return {"test": "count", "of": {"count": "star_tokens", "zone": "tableau", "filter": {"where": "this"}},
+            "cmp": ">=", "value": number(m.group(1) or m.group(2))}
+
+
+# -- events ----------------------------------------------------------------------------------------------
+#: "Whenever an Accessory is flipped": anyone's, as "an Accessory in any player's tableau is flipped"
+_ACCESSORY_FLIPPED = re.compile(r"an accessory (?:in (any player's|an opponent's|another player's|your) play area )?"
+                                r"is flipped")
+
+
+def reword_event_h(text: str) -> str | None:
+    """The words after "Whenever" with an Accessory flipped anywhere (no place named, or "in a Play
+    Area") said as ``phrases_more_a.read_more_event`` reads them; ``None`` when not that."""
+    m = _ACCESSORY_FLIPPED.fullmatch(text)
+    if m is None:
+        return None
+    return f"an accessory in {m.group(1) or 'any player' + chr(39) + 's'} tableau is flipped"
