@@ -75,7 +75,7 @@ from rules.millennium_blades.ops_more_g import (
     more_g_count_errors,
     more_g_filter_errors,
 )
-from rules.millennium_blades.ops_more_h import would_lose_errors
+from rules.millennium_blades.ops_more_h import MORE_H_COUNTS, more_h_count_errors, would_lose_errors
 from rules.millennium_blades.special_ops import SPECIAL_CONTINUOUS_OPS, special_op_errors
 from rules.millennium_blades.vocabulary import ELEMENTS, KEYWORDS, TIMINGS, TRIGGERED_TIMINGS, TYPE_VALUES
 
@@ -94,7 +94,7 @@ ZONES = ("tableau", "opponents", "all", "hand", "kit", "binder", "aftermarket")
 COUNTS = ("cards", "elements", "types", "star_tokens", "stars", "clashes_won", "star", "empty_slots", "rp",
           "those_stars", "highest_flipped", "players_discarded", "sets", "those_distinct", "players_with",
           "those_count", "star_values", "flipped_this_way", "flipped_stars", *MORE_A_COUNTS, *MORE_B_COUNTS,
-          *MORE_F_COUNTS, *MORE_C_COUNTS, *MORE_E_COUNTS, *MORE_G_COUNTS)
+          *MORE_F_COUNTS, *MORE_C_COUNTS, *MORE_E_COUNTS, *MORE_G_COUNTS, *MORE_H_COUNTS)
 #: REF: a card an effect names: this card, its neighbours, your Top Card, the card a Next effect or
 #: trigger is about, the card just revealed
 #: the card a clash with the Aftermarket was against (clashed), the card taken from the Aftermarket
@@ -411,6 +411,8 @@ def count_errors(count: Any, path: str) -> Errors:
         return more_e_count_errors(count, path)
     if count["count"] in MORE_G_COUNTS:  # ops_more_g.py
         return more_g_count_errors(count, path)
+    if count["count"] in MORE_H_COUNTS:  # several counts added, every tableau's open slots (ops_more_h.py)
+        return more_h_count_errors(count, path)
     if count["count"] == "those_distinct":
         return [] if count.get("what") in ("type", "element", "star") else [(f"{path}.what", "is type, element or star")]
     if count["count"] in ("clashes_won", "empty_slots", "rp", "those_stars", "highest_flipped",

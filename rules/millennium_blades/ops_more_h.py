@@ -28,6 +28,31 @@ def this_in_kit_area(state: Any, pick: str, card: int | None) -> bool:
 
 
 
+# -- counts ------------------------------------------------------------------------------------------------
+#: ``sum``: several COUNTs added ("for each face-down card and empty slot"); ``empty_slots_each``: the
+#: open slots of every tableau still in the tournament ("Tableau")
+MORE_H_COUNTS = ("sum", "empty_slots_each")
+
+
+def more_h_count(state: Any, count: Mapping[str, Any], source: int | None, seat: int, ctx: dict | None) -> int:
+    """The value of a batch h COUNT seen from ``source`` (its player ``seat``)."""
+    if count["count"] == "sum":
+        return sum(state.count(part, source, seat, ctx) for part in count["of"])
+    return sum(max(0, state.capacity(p) - len(state.tableau[p])) for p in range(state.num_players) if p not in state.out)
+
+
+def more_h_count_errors(count: Mapping[str, Any], path: str) -> list[tuple[str, str]]:
+    """The card checker: a ``sum`` adds two or more COUNTs, each checked as one."""
+    if count["count"] != "sum":
+        return []
+    parts = count.get("of")
+    if not isinstance(parts, list) or len(parts) < 2:
+        return [(f"{path}.of", "is a list of two or more counts")]
+    from rules.millennium_blades.effects import count_errors  # effects imports this module
+
+    return [e for j, part in enumerate(parts) for e in count_errors(part, f"{path}.of[{j}]")]
+
+
 # -- attaching ("FAQs": "How do attached cards function?") ------------------------------------------
 def printed_star_gift(state: Any, op: Mapping[str, Any], host: int) -> dict[str, int]:
     """What an ``attach`` op's ``printed_star`` gives: the host's printed Star Rating is that number
@@ -105,5 +130,5 @@ def ongoing_keeps_clash(state: Any, ctx: dict, seat: int, key: str) -> str | Non
     return None
 
 
-__all__ = ["attach_gift_errors", "ongoing_keeps_clash", "printed_star_gift", "this_in_kit_area", "tokens_on_this",
-           "would_lose_errors"]
+__all__ = ["MORE_H_COUNTS", "attach_gift_errors", "more_h_count", "more_h_count_errors", "ongoing_keeps_clash",
+           "printed_star_gift", "this_in_kit_area", "tokens_on_this", "would_lose_errors"]

@@ -242,6 +242,10 @@ def read_count(text: str) -> dict:
         from rules.millennium_blades.phrases_more_e import read_count_e
 
         more = read_count_e(text)
+    if more is None:
+        from rules.millennium_blades.phrases_more_h import read_count_h
+
+        more = read_count_h(text)  # singles and Accessories together, open slots of all tableaus
     if more is not None:
         return more
 

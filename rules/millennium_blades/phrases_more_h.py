@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import re
 
-from rules.millennium_blades.phrases import NUMBER, number
+from rules.millennium_blades.phrases import NUMBER, Unread, number
 
 # -- deck rules ("Build your Deck"; "ACCESSORIES"; "Make your Collection") ------------------------------
 #: "You have one extra slot for accessories" / "... for a Deck Box": the kit holds one more
@@ -90,7 +90,8 @@ def read_clause_h(text: str, timing: str, effect: dict, last: dict) -> list[dict
     looking at a player's hand (a player chosen, then that hand revealed: rules notes, "MB: batch h"),
     a clash winner taking a random card from the loser's hand, skipping your current turn (as
     "pass your turn"), and the printed STAR of the card this card is attached to changed while it is
-    attached (the ``attach`` op's ``printed_star``); ``None`` when none of those."""
+    attached (the ``attach`` op's ``printed_star``), and "For each X, gain ..." printed first;
+    ``None`` when none of those."""
     m = _PRINTED_STAR.fullmatch(text)
     if m:
         from rules.millennium_blades.special_text import attach_op_of  # it imports phrases
@@ -111,7 +112,7 @@ def read_clause_h(text: str, timing: str, effect: dict, last: dict) -> list[dict
     if _LOSER_HAND.fullmatch(text):  # the winner's frame: each loser is "that player" (ops_more_d.py)
         return [{"op": "for_clash_players", "players": "losers", "as": "that_player",
                  "ops": [{"op": "take_random_hand", "who": "that_player"}]}]
-    return None
+    return read_for_each_first(text, timing, effect, last)
 
 
 # -- what an attached card has ("FAQs": "How do attached cards function?") ----------------------------
@@ -190,3 +191,62 @@ def reword_event_h(text: str) -> str | None:
     if m is None:
         return None
     return f"an accessory in {m.group(1) or 'any player' + chr(39) + 's'} tableau is flipped"
+
+
+# -- counts ----------------------------------------------------------------------------------------------
+_ALL_TABLEAUS = r"(?:all|each|every) players?'?s?'? tableaus?|all tableaus|any tableau"
+#: "each face-down card and empty slot in all players' tableaus": two counts added
+_AND_EMPTY = re.compile(rf"(.+?) and (?:empty|open) slots? in (your tableau|{_ALL_TABLEAUS})")
+#: "+1 STAR tokens on singles in your tableau or Accessories in your Play Area"
+_TOKENS_ON_BOTH = re.compile(r"\+1 star tokens? on (?:an? |each )?single in your tableau or (?:an? )?accessory in your "
+                             r"(?:play area|tableau)")
+#: "each single or Accessory in your tableau with a +1 STAR token on it"
+_BOTH_WITH = re.compile(r"(?:single|card) or accessory in your (?:tableau|play area)( with (?:a|at least one) \+1 star "
+                        r"token on it)?")
+
+
+def read_count_h(text: str) -> dict | None:
+    """A COUNT that adds two (``sum``): cards and the open slots of your (every) tableau ("Tableau":
+    the slots no card fills), or your singles and your Accessories ("Your Tournament Area": the
+    Accessories are not in the tableau) by their +1 STAR tokens; ``None`` when not one of those."""
+    from rules.millennium_blades.phrases import read_count
+
+    m = _AND_EMPTY.fullmatch(text)
+    if m:
+        mine = m.group(2) == "your tableau"
+        cards = read_count(f"{m.group(1)} in {'your tableau' if mine else 'all tableaus'}")
+        return {"count": "sum", "of": [cards, {"count": "empty_slots" if mine else "empty_slots_each"}]}
+    if _TOKENS_ON_BOTH.fullmatch(text):
+        return {"count": "sum", "of": [{"count": "star_tokens", "zone": "tableau", "filter": {"kind": "single"}},
+                                       {"count": "star_tokens", "zone": "kit", "filter": {"kind": "accessory"}}]}
+    m = _BOTH_WITH.fullmatch(text)
+    if m:
+        tokens = {"tokens": {"cmp": ">=", "value": 1}} if m.group(1) else {}
+        return {"count": "sum", "of": [{"count": "cards", "zone": "tableau", "filter": {"kind": "single", **tokens}},
+                                       {"count": "cards", "zone": "kit", "filter": {"kind": "accessory", **tokens}}]}
+    return None
+
+
+# -- "For each X, ..." printed first --------------------------------------------------------------------
+#: what "for each card in your tableau" reads as, replaced by the count the text prints
+_PLACEHOLDER = {"count": "cards", "zone": "tableau", "filter": {}}
+_FOR_EACH_FIRST = re.compile(r"for (each|every) ([^,]+), (gain|put|add|lose) (.+?)(, up to \d+ rp)?")
+
+
+def read_for_each_first(text: str, timing: str, effect: dict, last: dict) -> list[dict] | None:
+    """"For each X, gain 3 RP" ("..., up to 60 RP"): the clause with its count after it, as the
+    grammar reads "gain 3 RP for each X"; ``None`` when ``text`` does not open so."""
+    m = _FOR_EACH_FIRST.fullmatch(text)
+    if m is None:
+        return None
+    from rules.millennium_blades.clauses import read_clause  # it asks this module
+
+    count = read_count_h(m.group(2))  # a count the core reader would take for one card phrase
+    if count is None:
+        return read_clause(f"{m.group(3)} {m.group(4)} for {m.group(1)} {m.group(2)}{m.group(5) or ''}", timing, effect,
+                           last)
+    ops = read_clause(f"{m.group(3)} {m.group(4)} for {m.group(1)} card in your tableau{m.group(5) or ''}", timing, effect,
+                      last)
+    if len(ops) != 1 or ops[0].get("per") != _PLACEHOLDER:
+        raise Unread(text, "one effect for each of the cards counted")
+    return [{**ops[0], "per": count}]

@@ -21,7 +21,7 @@ from rules.millennium_blades.ops_more_g import (
     more_g_filter_holds,
     more_g_holds,
 )
-from rules.millennium_blades.ops_more_h import tokens_on_this
+from rules.millennium_blades.ops_more_h import MORE_H_COUNTS, more_h_count, tokens_on_this
 
 TABLEAU_SLOTS = 6  # the Tournament Board's singles area ("Tableau"); see the rules notes
 #: the FILTER keys that look at a card's elements (``ELEMENT_KEYS``) or types (``TYPE_KEYS``)
@@ -327,6 +327,8 @@ class QueryMixin(MBBase):
             return self.more_e_count(count, seat, source, ctx or {})
         if kind in MORE_G_COUNTS:  # the highest Star Rating, the most alike (ops_more_g.py)
             return more_g_count(self, count, source, seat)
+        if kind in MORE_H_COUNTS:  # several counts added, every tableau's open slots (ops_more_h.py)
+            return more_h_count(self, count, source, seat, ctx)
         if kind == "empty_slots":
             return max(0, self.capacity(seat) - len(self.tableau[seat]))
         if kind == "those_stars":  # the cards the effect just moved, each as it is now

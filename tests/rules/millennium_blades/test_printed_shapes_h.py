@@ -256,3 +256,43 @@ def test_whenever_an_accessory_is_flipped_and_another_face_up_accessory():
     do(st, 'use "Gear Bell"')
     _score(st)
     assert st.rp[0] == 1  # its Action's 1 RP; the other Accessory is face-down: no 12 RP
+
+
+def test_for_each_printed_first_counts_singles_and_accessories_together():
+    """"Your Tournament Area": the Accessories are beside the tableau, not in it; "for every +1 STAR
+    token on a Single in your tableau or Accessory in your Play Area" counts both (COUNT ``sum``),
+    printed before the gain, with its "up to" limit ("max. N RP")."""
+    text = ("DECK BOX | Score: For every +1 STAR Token on a Single in your tableau or Accessory in your Play Area, gain 2 RP "
+            "(max. 9 RP).")
+    op = compiles(text)[0]["ops"][0]
+    assert op["max"] == 9 and op["per"]["count"] == "sum"
+    st = table(kit([card("Token Post", star=1)], box=[card("Token Tin", text, kind="deck_box", elements=(), types=())],
+                   accessories=[card("Token Ring", kind="accessory")]), kit(lamps()))
+    place(st, 0, "Token Post")
+    post, ring = ids(st, 0, "Token Post", "Token Ring")
+    st.tokens.update({post: 2, ring: 1})
+    _score(st)
+    assert st.rp[0] == 6  # three tokens
+    st.tokens[ring] = 4
+    st.rp[0] = 0
+    assert st.count(op["per"], ids(st, 0, "Token Tin")[0], 0) == 6  # six tokens: 12 RP, limited to 9
+    counted = compiles("Play: For each single or accessory in your tableau with a +1 STAR token on it, put a +1 STAR "
+                       "token on this card.")[0]["ops"][0]
+    assert counted["target"] == {"player": "self", "pick": "this"}
+    assert st.count(counted["per"], post, 0) == 2
+
+
+def test_face_down_cards_and_empty_slots_of_every_tableau():
+    """"Tableau": six slots, filled from the left; "Face-Down Cards" still count as cards. Each
+    face-down card and each empty slot of every player's tableau counts once (COUNT ``sum`` with
+    ``empty_slots_each``)."""
+    text = "Score: Lose 2 RP for each face-down card and empty slot in all players' tableaus."
+    per = compiles(text)[0]["ops"][0]["per"]
+    assert per == {"count": "sum", "of": [{"count": "cards", "zone": "all", "filter": {"face": "down"}},
+                                          {"count": "empty_slots_each"}]}
+    st = table(kit([card("Gloom Judge", text), card("Down One"), card("Up One")]), kit([card("Far One"), card("Lamp Z")]))
+    place(st, 0, "Gloom Judge", "Down One", "Up One", down=("Down One",))
+    place(st, 1, "Far One")
+    st.rp[0] = 30
+    _score(st)
+    assert st.rp[0] == 30 - 2 * (1 + 3 + 5)  # one face-down card; three and five empty slots
