@@ -499,6 +499,8 @@ ALIKE_CARDS = ("neighbours", "those")
 
 def market_op_errors(name: str, op: Mapping[str, Any], where: str) -> Errors:
     errors: Errors = []
+    if name == "flip_any" and op.get("zone", "tableau") not in ("tableau", "accessory"):  # ops_more_h.py
+        errors.append((f"{where}.zone", "is tableau or accessory"))
     if name == "flip_n" and "filter" in op:
         errors += filter_errors(op["filter"], f"{where}.filter")
     if name in ("store_to_aftermarket", "steal_money", "flip_n"):

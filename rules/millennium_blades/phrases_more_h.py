@@ -85,6 +85,25 @@ _PRINTED_STAR = re.compile(rf"(?:that card's|the attached card's|its) printed st
                            rf"is) ({NUMBER})(?:,? while this card is attached)?")
 
 
+#: "Flip any number of Accessories in your Play Area (to gain ...)": the player picks them
+_ANY_ACCESSORIES = re.compile(r"flip any number of (?:face-up )?accessories in your (?:play area|tableau)(?: to (.+))?")
+
+
+def read_early_h(text: str, timing: str, effect: dict, last: dict) -> list[dict] | None:
+    """A clause read before the usual ones (they would take "any number of Accessories" for one
+    card): any number of your Accessories flipped (``flip_any`` ``zone: accessory``), and what "to"
+    gains after it when some were flipped; ``None`` when not that."""
+    m = _ANY_ACCESSORIES.fullmatch(text)
+    if m is None:
+        return None
+    ops: list[dict] = [{"op": "flip_any", "zone": "accessory"}]
+    if m.group(1):
+        from rules.millennium_blades.clauses import read_clause  # it asks this module
+
+        ops.append({"op": "if", "condition": {"test": "did"}, "then": read_clause(m.group(1), timing, effect, last)})
+    return ops
+
+
 def read_clause_h(text: str, timing: str, effect: dict, last: dict) -> list[dict] | None:
     """Swapping two cards of your tableau (the ``swap`` op of "swap the positions of two cards"),
     looking at a player's hand (a player chosen, then that hand revealed: rules notes, "MB: batch h"),
@@ -197,6 +216,8 @@ def reword_event_h(text: str) -> str | None:
 _ALL_TABLEAUS = r"(?:all|each|every) players?'?s?'? tableaus?|all tableaus|any tableau"
 #: "each face-down card and empty slot in all players' tableaus": two counts added
 _AND_EMPTY = re.compile(rf"(.+?) and (?:empty|open) slots? in (your tableau|{_ALL_TABLEAUS})")
+_FLIPPED_ACCESSORIES = re.compile(r"accessor(?:y|ies) flipped (?:this way|by this effect)")
+_YOURS = re.compile(r"(face-up|face-down)? ?accessor(?:y|ies) you (?:have|control)(?: in play)?")
 #: "+1 STAR tokens on singles in your tableau or Accessories in your Play Area"
 _TOKENS_ON_BOTH = re.compile(r"\+1 star tokens? on (?:an? |each )?single in your tableau or (?:an? )?accessory in your "
                              r"(?:play area|tableau)")
@@ -211,6 +232,12 @@ def read_count_h(text: str) -> dict | None:
     Accessories are not in the tableau) by their +1 STAR tokens; ``None`` when not one of those."""
     from rules.millennium_blades.phrases import read_count
 
+    if _FLIPPED_ACCESSORIES.fullmatch(text):  # the Accessories this effect flipped
+        return {"count": "flipped_this_way"}
+    m = _YOURS.fullmatch(text)
+    if m:  # "each face-down Accessory you have": your Accessories, beside the tableau
+        return {"count": "cards", "zone": "kit", "filter": {"kind": "accessory", **(
+            {"face": m.group(1).split("-")[1]} if m.group(1) else {})}}
     m = _AND_EMPTY.fullmatch(text)
     if m:
         mine = m.group(2) == "your tableau"

@@ -296,3 +296,23 @@ def test_face_down_cards_and_empty_slots_of_every_tableau():
     st.rp[0] = 30
     _score(st)
     assert st.rp[0] == 30 - 2 * (1 + 3 + 5)  # one face-down card; three and five empty slots
+
+
+def test_flip_any_number_of_your_accessories():
+    """"Accessories": effects reach them only when they say so; "any number of Accessories in your Play
+    Area" lets the player flip face-up Accessories one at a time and stop ("decline"), and "for each
+    Accessory flipped this way" counts them; "each face-down Accessory you have" counts yours
+    ("Face-Down Cards": still cards)."""
+    text = ("Play: Flip any number of Accessories in your Play Area to gain 3 RP for each Accessory flipped this way. "
+            "| Score: Gain 2 RP for each face-down Accessory you have.")
+    effects = compiles(text)
+    assert effects[0]["ops"][0] == {"op": "flip_any", "zone": "accessory"}
+    assert check_card("single", {}, [{"timing": "play", "ops": [{"op": "flip_any", "zone": "hand"}]}])
+    gear = [card(f"Gear {i}", kind="accessory") for i in range(2)]
+    st = table(kit([card("Gear Burner", text), card("Spare Lamp")], accessories=gear), kit(lamps()))
+    do(st, 'play "Gear Burner"', "accessory 0 0")
+    assert [str(a) for a in st.legal_actions(0)] == ["accessory 0 1", "decline"]
+    do(st, "decline")
+    assert st.rp[0] == 3 and names(st, st.down) == ["Gear 0"]
+    _score(st)
+    assert st.rp[0] == 5  # one face-down Accessory
