@@ -90,9 +90,9 @@ EFFECT_OPS = {
                          {"filter": ANY}),
     "attach": OpSpec("Attach this card to the card the target names: it leaves its zone and gives that card "
                      "star, elements, types or protection while attached, or a new printed star (printed_star, "
-                     "ops_more_h.py).",
+                     "ops_more_h.py), or tokens its player may put on it each turn (turn_tokens).",
                      {"target": ANY, "star": "int", "elements": ANY, "types": ANY, "protect": "bool",
-                      "printed_star": "int"}),
+                      "printed_star": "int", "turn_tokens": "int"}),
     "attach_from_hand": OpSpec("Attach a card from your hand (filter) to this card: it leaves the hand; REF "
                                "attached names it.", {"filter": ANY}),
     "no_attach": OpSpec("Cards cannot be attached to this card (continuous).", {}),

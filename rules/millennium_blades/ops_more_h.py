@@ -54,21 +54,44 @@ def more_h_count_errors(count: Mapping[str, Any], path: str) -> list[tuple[str, 
 
 
 # -- attaching ("FAQs": "How do attached cards function?") ------------------------------------------
-def printed_star_gift(state: Any, op: Mapping[str, Any], host: int) -> dict[str, int]:
-    """What an ``attach`` op's ``printed_star`` gives: the host's printed Star Rating is that number
-    while the card is attached, so the attachment adds the difference (with any ``star`` the op also
-    gives); tokens and other bonuses still count on top ("CARD DATA"). Empty without one."""
-    if "printed_star" not in op:
-        return {}
-    return {"star": op.get("star", 0) + op["printed_star"] - state.cards[host].printed_star}
+def attach_gifts(state: Any, op: Mapping[str, Any], host: int) -> dict[str, int]:
+    """What an ``attach`` op gives beyond star, symbols and protection: ``printed_star``, the host's
+    printed Star Rating while the card is attached (the attachment adds the difference, with any
+    ``star`` the op also gives; tokens and other bonuses still count on top: "CARD DATA"), and
+    ``turn_tokens``, the +1 STAR tokens its player may put on it as each of their turns starts."""
+    gifts = {}
+    if "printed_star" in op:
+        gifts["star"] = op.get("star", 0) + op["printed_star"] - state.cards[host].printed_star
+    if op.get("turn_tokens"):
+        gifts["turn_tokens"] = op["turn_tokens"]
+    return gifts
 
 
 def attach_gift_errors(op: Mapping[str, Any], where: str) -> list[tuple[str, str]]:
-    """The card checker: an ``attach`` op's ``printed_star`` is a Star Rating (0 to 12)."""
+    """The card checker: an ``attach`` op's ``printed_star`` is a Star Rating (0 to 12), its
+    ``turn_tokens`` a number of tokens (1 or more)."""
+    errors = []
     value = op.get("printed_star", 0)
     if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= 12:
-        return [(f"{where}.printed_star", "a Star Rating from 0 to 12")]
-    return []
+        errors.append((f"{where}.printed_star", "a Star Rating from 0 to 12"))
+    tokens = op.get("turn_tokens", 1)
+    if not isinstance(tokens, int) or isinstance(tokens, bool) or tokens < 1:
+        errors.append((f"{where}.turn_tokens", "a number of +1 STAR tokens, 1 or more"))
+    return errors
+
+
+def attached_turn_frames(state: Any, seat: int) -> list[dict]:
+    """The frames of what attachments give as ``seat``'s turn starts: for each face-up card of its
+    tableau with an attachment that gives ``turn_tokens``, "you may" put them on that card (an
+    optional frame whose card is the host, so "this card" is it)."""
+    frames = []
+    for info in state.attached.values():
+        host = info["host"]
+        if info.get("turn_tokens") and host in state.tableau[seat] and host not in state.down:
+            effect = {"timing": "ongoing", "optional": True, "ops": [
+                {"op": "star_tokens", "amount": info["turn_tokens"], "target": {"player": "self", "pick": "this"}}]}
+            frames.append(state.frame(seat, host, effect, {}, needs_face_up=True))
+    return frames
 
 
 # -- an Ongoing "When you would lose a clash" ("Clashing"; "Effects on Cards") -------------------------
@@ -131,4 +154,4 @@ def ongoing_keeps_clash(state: Any, ctx: dict, seat: int, key: str) -> str | Non
 
 
 __all__ = ["MORE_H_COUNTS", "attach_gift_errors", "more_h_count", "more_h_count_errors", "ongoing_keeps_clash",
-           "printed_star_gift", "this_in_kit_area", "tokens_on_this", "would_lose_errors"]
+           "attach_gifts", "attached_turn_frames", "this_in_kit_area", "tokens_on_this", "would_lose_errors"]

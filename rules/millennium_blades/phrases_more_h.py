@@ -139,12 +139,21 @@ _QUOTED_SHIELD = re.compile(r"\"?ongoing: this card (?:cannot|can't|can not) be 
                             r"opponents'|opponent's|other players'|other player's) effects?\.?\"?")
 
 
+#: a quoted Ongoing: "you may put two +1 STAR tokens on this card at the start of each of your turns"
+_QUOTED_TURN_TOKENS = re.compile(rf"\"?ongoing: (?:you may )?put ({NUMBER}|an?) \+1 star tokens? (?:to|on|onto) this card at "
+                                 r"the (?:start|beginning) of (?:each of )?your turns?\.?\"?")
+
+
 def read_grant_h(op: dict, item: str) -> bool:
-    """An attached card that "has" a quoted Ongoing that keeps it face-up against opponents' effects:
-    the attach op's ``protect`` (the same as "cannot be flipped by opponent's effects" unquoted);
-    False when ``item`` is not that."""
+    """An attached card that "has" a quoted Ongoing: one that keeps it face-up against opponents'
+    effects (the attach op's ``protect``, as the unquoted words), or one that lets its player put
+    +1 STAR tokens on it as each of their turns starts (``turn_tokens``); False when neither."""
     if _QUOTED_SHIELD.fullmatch(item.strip()):
         op["protect"] = True
+        return True
+    m = _QUOTED_TURN_TOKENS.fullmatch(item.strip())
+    if m and "you may" in item:  # "may": the player chooses each turn (rules notes, "MB: batch h")
+        op["turn_tokens"] = 1 if m.group(1) in ("a", "an") else number(m.group(1))
         return True
     return False
 

@@ -316,3 +316,22 @@ def test_flip_any_number_of_your_accessories():
     assert st.rp[0] == 3 and names(st, st.down) == ["Gear 0"]
     _score(st)
     assert st.rp[0] == 5  # one face-down Accessory
+
+
+def test_an_attached_card_may_take_tokens_as_each_turn_starts():
+    """"FAQs", "How do attached cards function?"; "Tournament Turns": as each of its player's turns
+    starts, the card the accessory is attached to may take the +1 STAR tokens the quoted Ongoing
+    gives ("you may": its player accepts or declines each turn)."""
+    text = ("ACCESSORY | Action: Attach this card to a face-up single. The attached card has \"Ongoing: You may put two "
+            "+1 STAR tokens on this card at the start of each of your turns.\" while this card is attached.")
+    assert compiles(text)[0]["ops"][0]["turn_tokens"] == 2
+    st = table(kit([card("Hatchling", star=1), card("Lamp A"), card("Lamp B")],
+                   accessories=[card("Nest Charm", text, kind="accessory")]), kit(lamps()))
+    place(st, 0, "Hatchling")
+    (chick,) = ids(st, 0, "Hatchling")
+    do(st, 'use "Nest Charm"', 'play "Lamp A"', 'play "Lamp 0"')
+    assert st.current_players() == [0] and [str(a) for a in st.legal_actions(0)] == ["accept", "decline"]
+    do(st, "accept")
+    assert st.tokens.get(chick) == 2 and st.star(chick) == 3
+    do(st, 'play "Lamp B"', 'play "Lamp 1"', "decline")  # the next turn: declined
+    assert st.tokens.get(chick) == 2
