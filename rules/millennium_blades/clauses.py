@@ -23,7 +23,7 @@ from rules.millennium_blades.phrases_more_d import read_early_d
 from rules.millennium_blades.phrases_more_e import read_continuous_e, read_early_e
 from rules.millennium_blades.phrases_more_f import read_clause_f, read_early_f
 from rules.millennium_blades.phrases_more_g import read_clause_g, read_early_g
-from rules.millennium_blades.phrases_more_h import read_clause_h, read_early_h
+from rules.millennium_blades.phrases_more_h import read_clause_h, read_continuous_h, read_early_h
 from rules.millennium_blades.special_text import read_purpose, read_special_clause, read_special_continuous
 
 _RP = r"(?:rp|ranking points?)"
@@ -312,6 +312,8 @@ def _continuous(s: str) -> list[dict]:
     more = read_more_continuous(s)  # phrases_more_a.py
     if more is None:
         more = read_continuous_c(s)  # phrases_more_c.py
+    if more is None:
+        more = read_continuous_h(s)  # phrases_more_h.py
     if more is not None:
         return more
     raise Unread(s, "a continuous effect")

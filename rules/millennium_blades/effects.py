@@ -75,7 +75,14 @@ from rules.millennium_blades.ops_more_g import (
     more_g_count_errors,
     more_g_filter_errors,
 )
-from rules.millennium_blades.ops_more_h import MORE_H_COUNTS, more_h_count_errors, would_lose_errors
+from rules.millennium_blades.ops_more_h import (
+    MORE_H_CONTINUOUS_OPS,
+    MORE_H_COUNTS,
+    MORE_H_OPS,
+    more_h_count_errors,
+    more_h_op_errors,
+    would_lose_errors,
+)
 from rules.millennium_blades.special_ops import SPECIAL_CONTINUOUS_OPS, special_op_errors
 from rules.millennium_blades.vocabulary import ELEMENTS, KEYWORDS, TIMINGS, TRIGGERED_TIMINGS, TYPE_VALUES
 
@@ -115,7 +122,7 @@ EVENTS = ("play", "flipped", "would_flip", "clash_won", "clash_lost", "clash", "
 SIDES = ("self", "opponent", "any")
 CONTINUOUS_OPS = ("protect", "extra_slot", "set_star", "star_bonus", "copy_attributes", "clash_star", "no_rp_loss",
                   "rp_gain_limit", *SPECIAL_CONTINUOUS_OPS, *MORE_A_CONTINUOUS_OPS, *MORE_B_CONTINUOUS_OPS,
-                  *MORE_C_CONTINUOUS_OPS, *MORE_E_CONTINUOUS_OPS)
+                  *MORE_C_CONTINUOUS_OPS, *MORE_E_CONTINUOUS_OPS, *MORE_H_CONTINUOUS_OPS)
 #: the sides of a Character or Venue card, and its Deckbuilding side's timings and ops
 CARD_SIDES = ("deckbuilding", "tournament")
 COMPONENT_TIMINGS = ("deckbuilding", "setup")
@@ -340,6 +347,8 @@ def _op(name: str | None, op: Mapping[str, Any], where: str) -> Errors:
         errors += more_e_op_errors(name, op, where)
     elif name in MORE_D_OPS:
         errors += more_d_op_errors(name, op, where)
+    elif name in MORE_H_OPS:  # ops_more_h.py
+        errors += more_h_op_errors(name, op, where)
     elif name == "if":
         errors += condition_errors(op.get("condition"), f"{where}.condition")
         errors += ops_errors(op.get("then"), f"{where}.then")

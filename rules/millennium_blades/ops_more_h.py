@@ -11,6 +11,42 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from rules.core.schema import OpSpec
+
+#: ``share_attached``: while this card is face-up in play, your cards in the zones it names have the
+#: elements (types) printed on the cards attached to it, besides their own (continuous)
+MORE_H_OPS = {"share_attached": OpSpec("Ongoing: your cards in the zones (hand, tableau) have the elements and/or "
+                                       "types (what) printed on the cards attached to this card, in addition to "
+                                       "their own (continuous).", {"zones": "list", "what": "list"})}
+MORE_H_CONTINUOUS_OPS = ("share_attached",)
+_SHARE_ZONES = ("hand", "tableau")
+_SHARE_WHAT = ("elements", "types")
+
+
+def more_h_op_errors(name: str, op: Mapping[str, Any], where: str) -> list[tuple[str, str]]:
+    """The card checker for ``MORE_H_OPS``."""
+    errors = []
+    for key, known in (("zones", _SHARE_ZONES), ("what", _SHARE_WHAT)):
+        value = op.get(key)
+        if not isinstance(value, list) or not value or any(v not in known for v in value):
+            errors.append((f"{where}.{key}", f"is a list of {', '.join(known)}"))
+    return errors
+
+
+def shared_symbols(state: Any, card: int, key: str) -> tuple[str, ...]:
+    """The elements (``key`` "elements") or types ``card`` has from a face-up ``share_attached`` card
+    of its owner's: the symbols printed on that card's attachments ("FAQs": attached cards), while
+    ``card`` is in a zone it names ("In addition to their other TYPES")."""
+    found: list[str] = []
+    for source in state.cards_with("share_attached"):
+        seat = state.seat_of(source)
+        if seat is None or source in state.down:
+            continue
+        zones = [z for op in state.ops_in_force(source, seat, "share_attached") if key in op["what"] for z in op["zones"]]
+        if ("hand" in zones and card in state.hand[seat]) or ("tableau" in zones and card in state.tableau[seat]):
+            found += [v for a in state.attachments(source) for v in getattr(state.cards[a], key)]
+    return tuple(dict.fromkeys(found))
+
 
 def tokens_on_this(state: Any, source: int) -> int:
     """The +1 STAR tokens on ``source`` itself, wherever it is in play (tableau, Deck Box or
@@ -153,5 +189,6 @@ def ongoing_keeps_clash(state: Any, ctx: dict, seat: int, key: str) -> str | Non
     return None
 
 
-__all__ = ["MORE_H_COUNTS", "attach_gift_errors", "more_h_count", "more_h_count_errors", "ongoing_keeps_clash",
-           "attach_gifts", "attached_turn_frames", "this_in_kit_area", "tokens_on_this", "would_lose_errors"]
+__all__ = ["MORE_H_CONTINUOUS_OPS", "MORE_H_COUNTS", "MORE_H_OPS", "attach_gift_errors", "attach_gifts",
+           "attached_turn_frames", "more_h_count", "more_h_count_errors", "more_h_op_errors", "ongoing_keeps_clash",
+           "shared_symbols", "this_in_kit_area", "tokens_on_this", "would_lose_errors"]

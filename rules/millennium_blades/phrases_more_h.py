@@ -286,3 +286,23 @@ def read_for_each_first(text: str, timing: str, effect: dict, last: dict) -> lis
     if len(ops) != 1 or ops[0].get("per") != _PLACEHOLDER:
         raise Unread(text, "one effect for each of the cards counted")
     return [{**ops[0], "per": count}]
+
+
+# -- continuous ------------------------------------------------------------------------------------------
+_WHAT = {"type": "types", "types": "types", "element": "elements", "elements": "elements"}
+#: "All cards in your hand and tableau have the TYPE and ELEMENT of the attached card, in addition to
+#: their other TYPES"
+_SHARE_ATTACHED = re.compile(r"(?:all )?(?:the )?cards in your (hand and tableau|tableau and hand|hand|tableau) "
+                             r"(?:have|are considered to have) the (types?|elements?)(?: and (types?|elements?))? of the "
+                             r"attached cards?(?:,? in addition to their (?:own|other (?:types?|elements?)))?")
+
+
+def read_continuous_h(s: str) -> list[dict] | None:
+    """An Ongoing sentence: your cards in your hand (tableau) have the symbols printed on the card
+    attached to this one, besides their own (``share_attached``); ``None`` when not that."""
+    m = _SHARE_ATTACHED.fullmatch(s)
+    if m is None:
+        return None
+    zones = ["hand", "tableau"] if " and " in m.group(1) else [m.group(1)]
+    what = list(dict.fromkeys(_WHAT[w] for w in (m.group(2), m.group(3)) if w))
+    return [{"op": "share_attached", "zones": zones, "what": what}]

@@ -21,7 +21,7 @@ from rules.millennium_blades.ops_more_g import (
     more_g_filter_holds,
     more_g_holds,
 )
-from rules.millennium_blades.ops_more_h import MORE_H_COUNTS, more_h_count, tokens_on_this
+from rules.millennium_blades.ops_more_h import MORE_H_COUNTS, more_h_count, shared_symbols, tokens_on_this
 
 TABLEAU_SLOTS = 6  # the Tournament Board's singles area ("Tableau"); see the rules notes
 #: the FILTER keys that look at a card's elements (``ELEMENT_KEYS``) or types (``TYPE_KEYS``)
@@ -171,14 +171,20 @@ class QueryMixin(MBBase):
             return ()
         source = self.mimicked(card)
         own = self.elements(source) if source is not None else self.cards[card].elements
-        return own + self.attached_symbols(card, "elements") if self.attached else own
+        if not self.attached:
+            return own
+        shared = shared_symbols(self, card, "elements") if self.cards_with("share_attached") else ()  # ops_more_h.py
+        return own + self.attached_symbols(card, "elements") + tuple(v for v in shared if v not in own)
 
     def types(self, card: int) -> tuple[str, ...]:
         if card in self.down:
             return ()
         source = self.mimicked(card)
         own = self.types(source) if source is not None else self.cards[card].types
-        return own + self.attached_symbols(card, "types") if self.attached else own
+        if not self.attached:
+            return own
+        shared = shared_symbols(self, card, "types") if self.cards_with("share_attached") else ()  # ops_more_h.py
+        return own + self.attached_symbols(card, "types") + tuple(v for v in shared if v not in own)
 
     # -- "Cannot be flipped" ------------------------------------------------------------------------
     def protected(self, card: int, seat: int) -> bool:

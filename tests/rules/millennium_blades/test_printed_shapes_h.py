@@ -335,3 +335,26 @@ def test_an_attached_card_may_take_tokens_as_each_turn_starts():
     assert st.tokens.get(chick) == 2 and st.star(chick) == 3
     do(st, 'play "Lamp B"', 'play "Lamp 1"', "decline")  # the next turn: declined
     assert st.tokens.get(chick) == 2
+
+
+def test_your_cards_have_the_symbols_of_the_attached_card():
+    """"FAQs", "How do attached cards function?"; "CARD DATA": elements and types. While this card is
+    face-up with a card attached, your cards in hand and tableau have the attached card's printed
+    TYPE and ELEMENT besides their own; flipped, the attachment goes to the binder ("FAQs") and they
+    have their own only ("Face-Down Cards": this card itself has none)."""
+    text = ("Play: Attach one card from your hand to this single. | Ongoing: All cards in your tableau and hand have the "
+            "ELEMENT and TYPE of the attached card, in addition to their own.")
+    assert compiles(text)[1]["ops"] == [{"op": "share_attached", "zones": ["hand", "tableau"],
+                                         "what": ["elements", "types"]}]
+    assert check_card("single", {}, [{"timing": "ongoing", "ops": [{"op": "share_attached", "zones": ["binder"],
+                                                                     "what": ["elements"]}]}])
+    st = table(kit([card("Totem Keeper", text), card("Sea Idol", elements=("water",), types=("myth",)),
+                    card("Fire Guard"), card("Hand Guard")]), kit(lamps()))
+    place(st, 0, "Fire Guard")
+    keeper, guard, held, idol = ids(st, 0, "Totem Keeper", "Fire Guard", "Hand Guard", "Sea Idol")
+    do(st, 'play "Totem Keeper"', 'pick "Sea Idol"')
+    assert st.attached[idol]["host"] == keeper
+    assert st.elements(guard) == ("fire", "water") and st.types(held) == ("soldier", "myth")
+    assert st.elements(keeper) == ("fire", "water")
+    st.flip_card(keeper, 0)
+    assert st.elements(guard) == ("fire",) and st.types(held) == ("soldier",) and idol in st.binder[0]
