@@ -78,8 +78,10 @@ from rules.millennium_blades.ops_more_g import (
 from rules.millennium_blades.ops_more_h import (
     MORE_H_CONTINUOUS_OPS,
     MORE_H_COUNTS,
+    MORE_H_FILTER_KEYS,
     MORE_H_OPS,
     more_h_count_errors,
+    more_h_filter_errors,
     more_h_op_errors,
     would_lose_errors,
 )
@@ -377,6 +379,8 @@ def filter_errors(flt: Any, path: str) -> Errors:
                 errors.append((f"{path}.{key}", f"{value!r} is not one of {', '.join(map(str, checks[key]))}"))
         elif key in MORE_G_FILTER_KEYS or is_counted_star(key, value):  # ops_more_g.py
             errors += more_g_filter_errors(key, value, path)
+        elif key in MORE_H_FILTER_KEYS:  # a symbol of the attached card (ops_more_h.py)
+            errors += more_h_filter_errors(key, value, path)
         elif key == "star":
             errors += _comparison(value, f"{path}.star", allow_this=True)
         elif key == "elements_min":

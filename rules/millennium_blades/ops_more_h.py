@@ -64,6 +64,28 @@ def this_in_kit_area(state: Any, pick: str, card: int | None) -> bool:
 
 
 
+# -- filters ------------------------------------------------------------------------------------------------
+#: ``shares_attached``: the card has an element (type) printed on a card attached to the effect's card
+MORE_H_FILTER_KEYS = frozenset({"shares_attached"})
+
+
+def more_h_filter_holds(state: Any, card: int, flt: Mapping[str, Any], source: int | None) -> bool:
+    """FILTER ``shares_attached`` ("the same ELEMENT as the attached card"): ``card`` has one of the
+    elements (types) printed on the cards attached to ``source``; none attached, or a face-down card
+    ("Face-Down Cards": no symbols): it does not hold."""
+    what = flt["shares_attached"]
+    if source is None:
+        return False
+    printed = {v for a in state.attachments(source) for v in getattr(state.cards[a], what)}
+    mine = state.elements(card) if what == "elements" else state.types(card)
+    return bool(printed & set(mine))
+
+
+def more_h_filter_errors(key: str, value: Any, path: str) -> list[tuple[str, str]]:
+    """The card checker for ``MORE_H_FILTER_KEYS``."""
+    return [] if value in _SHARE_WHAT else [(f"{path}.{key}", "is elements or types")]
+
+
 # -- counts ------------------------------------------------------------------------------------------------
 #: ``sum``: several COUNTs added ("for each face-down card and empty slot"); ``empty_slots_each``: the
 #: open slots of every tableau still in the tournament ("Tableau")
@@ -189,6 +211,7 @@ def ongoing_keeps_clash(state: Any, ctx: dict, seat: int, key: str) -> str | Non
     return None
 
 
-__all__ = ["MORE_H_CONTINUOUS_OPS", "MORE_H_COUNTS", "MORE_H_OPS", "attach_gift_errors", "attach_gifts",
-           "attached_turn_frames", "more_h_count", "more_h_count_errors", "more_h_op_errors", "ongoing_keeps_clash",
-           "shared_symbols", "this_in_kit_area", "tokens_on_this", "would_lose_errors"]
+__all__ = ["MORE_H_CONTINUOUS_OPS", "MORE_H_COUNTS", "MORE_H_FILTER_KEYS", "MORE_H_OPS", "attach_gift_errors",
+           "attach_gifts", "attached_turn_frames", "more_h_count", "more_h_count_errors", "more_h_filter_errors",
+           "more_h_filter_holds", "more_h_op_errors", "ongoing_keeps_clash", "shared_symbols", "this_in_kit_area",
+           "tokens_on_this", "would_lose_errors"]

@@ -78,6 +78,10 @@ _LOSER_HAND = re.compile(r"(?:gain|take|steal)s? a random card from the loser's 
 
 
 _SKIP_TURN = re.compile(r"skip (?:your|this) (?:current )?turn")
+#: "your other singles with the same TYPE as the attached card cannot be flipped by opponents' effects"
+_SHARERS_SAFE = re.compile(r"your other (?:cards|singles) (?:with|that have|that share) the same (element|type) as the "
+                           r"attached card (?:can't|cannot|can not) be flipped by (?:an opponent's|opponents'|opponent's|"
+                           r"other players'|other player's) effects?")
 
 
 #: "Its printed STAR becomes 8 while this card is attached" (after "Attach this card to")
@@ -131,6 +135,13 @@ def read_clause_h(text: str, timing: str, effect: dict, last: dict) -> list[dict
     if _LOSER_HAND.fullmatch(text):  # the winner's frame: each loser is "that player" (ops_more_d.py)
         return [{"op": "for_clash_players", "players": "losers", "as": "that_player",
                  "ops": [{"op": "take_random_hand", "who": "that_player"}]}]
+    m = _SHARERS_SAFE.fullmatch(text)
+    if m and timing == "play":
+        # a rule that lasts, printed in a Play text after the card is attached: an Ongoing effect of
+        # its own (``lasting_effects_h``), while this card is face-up with its attachment
+        effect.setdefault("_lasting", []).append({"op": "protect", "target": "tableau", "filter": {
+            "where": "other", "shares_attached": _WHAT[m.group(1)]}})
+        return []
     return read_for_each_first(text, timing, effect, last)
 
 
@@ -306,3 +317,16 @@ def read_continuous_h(s: str) -> list[dict] | None:
     zones = ["hand", "tableau"] if " and " in m.group(1) else [m.group(1)]
     what = list(dict.fromkeys(_WHAT[w] for w in (m.group(2), m.group(3)) if w))
     return [{"op": "share_attached", "zones": zones, "what": what}]
+
+
+def lasting_effects_h(effects: list[dict]) -> list[dict]:
+    """The effects of one ability, with any lasting rule a Play text printed after its one-time
+    effects (``read_clause_h``) made an Ongoing effect of its own, with the same printed text: it
+    holds while the card is face-up in play ("Effects on Cards": Ongoing; rules notes, "MB: batch h")."""
+    out = []
+    for effect in effects:
+        lasting = effect.pop("_lasting", None)
+        out.append(effect)
+        if lasting:
+            out.append({"timing": "ongoing", "ops": lasting, **({"text": effect["text"]} if "text" in effect else {})})
+    return out

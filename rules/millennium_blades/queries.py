@@ -21,7 +21,13 @@ from rules.millennium_blades.ops_more_g import (
     more_g_filter_holds,
     more_g_holds,
 )
-from rules.millennium_blades.ops_more_h import MORE_H_COUNTS, more_h_count, shared_symbols, tokens_on_this
+from rules.millennium_blades.ops_more_h import (
+    MORE_H_COUNTS,
+    more_h_count,
+    more_h_filter_holds,
+    shared_symbols,
+    tokens_on_this,
+)
 
 TABLEAU_SLOTS = 6  # the Tournament Board's singles area ("Tableau"); see the rules notes
 #: the FILTER keys that look at a card's elements (``ELEMENT_KEYS``) or types (``TYPE_KEYS``)
@@ -252,6 +258,8 @@ class QueryMixin(MBBase):
             return False
         if "tokens" in flt and not CMP[flt["tokens"]["cmp"]](self.tokens.get(card, 0), flt["tokens"]["value"]):
             return False  # "a card with a +1 STAR token" (phrases_more_a.py)
+        if "shares_attached" in flt and not more_h_filter_holds(self, card, flt, source):
+            return False  # a symbol of the card attached to this one (ops_more_h.py)
         if not MORE_G_FILTER_KEYS.isdisjoint(flt) and not more_g_filter_holds(self, card, flt, source):
             return False  # attribute lists, sharing with your tableau or this card (ops_more_g.py)
         if "star" in flt:

@@ -358,3 +358,25 @@ def test_your_cards_have_the_symbols_of_the_attached_card():
     assert st.elements(keeper) == ("fire", "water")
     st.flip_card(keeper, 0)
     assert st.elements(guard) == ("fire",) and st.types(held) == ("soldier",) and idol in st.binder[0]
+
+
+def test_a_play_text_that_protects_cards_sharing_the_attached_cards_element():
+    """"Cannot be flipped"; "FAQs", "How do attached cards function?". A lasting rule printed in a Play
+    text ("your other cards with the same ELEMENT as the attached card can't be flipped by opponents'
+    effects") holds while this card is face-up with its attachment (an Ongoing effect of its own:
+    rules notes, "MB: batch h")."""
+    text = ("Play: Attach one card from your hand to this single. Your other singles with the same ELEMENT as the "
+            "attached card cannot be flipped by opponents' effects.")
+    effects = compiles(text)
+    assert effects[1] == {"timing": "ongoing", "text": text, "ops": [{"op": "protect", "target": "tableau", "filter": {
+        "where": "other", "shares_attached": "elements"}}]}
+    raid = card("Raid Hawk", "Play: Flip a card in an opponent's tableau.", star=1)
+    st = table(kit([card("Tide Warden", text), card("Sea Idol", elements=("water",)), card("Wet Guard", elements=("water",)),
+                    card("Dry Guard", elements=("earth",))]),
+               kit([raid, card("Lamp Q")]))
+    place(st, 0, "Wet Guard", "Dry Guard")
+    wet, dry, idol, warden = ids(st, 0, "Wet Guard", "Dry Guard", "Sea Idol", "Tide Warden")
+    do(st, 'play "Tide Warden"', 'pick "Sea Idol"', 'play "Raid Hawk"')
+    targets = [str(a) for a in st.legal_actions(1)]
+    assert f"target 0 {st.tableau[0].index(wet)}" not in targets
+    assert f"target 0 {st.tableau[0].index(dry)}" in targets and f"target 0 {st.tableau[0].index(warden)}" in targets
