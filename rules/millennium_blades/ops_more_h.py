@@ -11,14 +11,20 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from rules.core.engine import Action
 from rules.core.schema import OpSpec
 
 #: ``share_attached``: while this card is face-up in play, your cards in the zones it names have the
 #: elements (types) printed on the cards attached to it, besides their own (continuous)
-MORE_H_OPS = {"share_attached": OpSpec("Ongoing: your cards in the zones (hand, tableau) have the elements and/or "
+MORE_H_OPS = {"unflip": OpSpec("Turn face-up (up_to: or fewer, the player stopping when they like) amount of your "
+                               "face-down cards in the zone (tableau, accessory); those cards.",
+                               {"amount": "int", "zone": "str", "up_to": "bool"}),
+              "share_attached": OpSpec("Ongoing: your cards in the zones (hand, tableau) have the elements and/or "
                                        "types (what) printed on the cards attached to this card, in addition to "
                                        "their own (continuous).", {"zones": "list", "what": "list"})}
 MORE_H_CONTINUOUS_OPS = ("share_attached",)
+#: the ops ``do_more_h_op`` plays
+MORE_H_RUN_OPS = ("unflip",)
 _SHARE_ZONES = ("hand", "tableau")
 _SHARE_WHAT = ("elements", "types")
 
@@ -26,6 +32,15 @@ _SHARE_WHAT = ("elements", "types")
 def more_h_op_errors(name: str, op: Mapping[str, Any], where: str) -> list[tuple[str, str]]:
     """The card checker for ``MORE_H_OPS``."""
     errors = []
+    if name == "unflip":
+        amount = op.get("amount", 1)
+        if not isinstance(amount, int) or isinstance(amount, bool) or amount < 1:
+            errors.append((f"{where}.amount", "a number of cards, 1 or more"))
+        if op.get("zone", "tableau") not in ("tableau", "accessory"):
+            errors.append((f"{where}.zone", "is tableau or accessory"))
+        if not isinstance(op.get("up_to", False), bool):
+            errors.append((f"{where}.up_to", "must be true or false"))
+        return errors
     for key, known in (("zones", _SHARE_ZONES), ("what", _SHARE_WHAT)):
         value = op.get(key)
         if not isinstance(value, list) or not value or any(v not in known for v in value):
@@ -62,6 +77,38 @@ def this_in_kit_area(state: Any, pick: str, card: int | None) -> bool:
     return pick == "this" and card is not None and any(card in zone for zones in (state.accessories, state.deck_box)
                                                          for zone in zones)
 
+
+
+
+def do_more_h_op(state: Any, frame: dict, op: dict, k: int) -> bool:
+    """``unflip``: the player picks face-down cards of theirs in the zone, one at a time ("up to":
+    they may stop, "decline"), and they turn face-up ("Face-Down Cards": they have their data and
+    text again; an Accessory its Action); "those cards" are them. None face-down: nothing happens."""
+    seat, ctx = frame["seat"], frame["ctx"]
+    gear = op.get("zone") == "accessory"
+    area = state.accessories[seat] if gear else state.tableau[seat]
+    chosen: list[int] = []
+    for n in range(op.get("amount", 1)):
+        key = f"{k}:unflip{n}"
+        pool = [c for c in area if c in state.down and c not in chosen]
+        if not pool:
+            break
+        if key not in ctx:
+            if len(pool) == 1 and not op.get("up_to"):
+                ctx[key] = pool[0]
+            else:
+                options = [Action("accessory", (seat, area.index(c))) if gear else state.target_action(c) for c in pool]
+                state.ask(seat, "unflip", [*options, *([Action("decline")] if op.get("up_to") else [])], key,
+                          "a face-down card to turn face-up")
+                return False
+        if ctx[key] is False:  # stopped ("up to")
+            break
+        chosen.append(ctx[key])
+    for card in chosen:
+        state.down.discard(card)
+        state.log("unflip", seat, card=state.cards[card].name)
+    ctx["those"], ctx["did"] = chosen, bool(chosen)
+    return True
 
 
 # -- filters ------------------------------------------------------------------------------------------------
@@ -211,7 +258,7 @@ def ongoing_keeps_clash(state: Any, ctx: dict, seat: int, key: str) -> str | Non
     return None
 
 
-__all__ = ["MORE_H_CONTINUOUS_OPS", "MORE_H_COUNTS", "MORE_H_FILTER_KEYS", "MORE_H_OPS", "attach_gift_errors",
-           "attach_gifts", "attached_turn_frames", "more_h_count", "more_h_count_errors", "more_h_filter_errors",
-           "more_h_filter_holds", "more_h_op_errors", "ongoing_keeps_clash", "shared_symbols", "this_in_kit_area",
-           "tokens_on_this", "would_lose_errors"]
+__all__ = ["MORE_H_CONTINUOUS_OPS", "MORE_H_COUNTS", "MORE_H_FILTER_KEYS", "MORE_H_OPS", "MORE_H_RUN_OPS",
+           "attach_gift_errors", "attach_gifts", "attached_turn_frames", "do_more_h_op", "more_h_count",
+           "more_h_count_errors", "more_h_filter_errors", "more_h_filter_holds", "more_h_op_errors",
+           "ongoing_keeps_clash", "shared_symbols", "this_in_kit_area", "tokens_on_this", "would_lose_errors"]

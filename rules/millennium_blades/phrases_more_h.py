@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import re
 
-from rules.millennium_blades.phrases import NUMBER, Unread, number
+from rules.millennium_blades.phrases import MULTIPLE, NUMBER, Unread, number
 
 # -- deck rules ("Build your Deck"; "ACCESSORIES"; "Make your Collection") ------------------------------
 #: "You have one extra slot for accessories" / "... for a Deck Box": the kit holds one more
@@ -78,6 +78,11 @@ _LOSER_HAND = re.compile(r"(?:gain|take|steal)s? a random card from the loser's 
 
 
 _SKIP_TURN = re.compile(r"skip (?:your|this) (?:current )?turn")
+#: "Un-flip up to 2 of your Accessories": face-down cards of yours turned face-up
+_UNFLIP = re.compile(rf"(?:un-?flip|turn face-up) (up to )?({NUMBER}|an?|one) (?:of your |face-down )*(accessories|accessory|"
+                     r"(?:cards?|singles?) in your tableau)")
+_UNFLIPPED_STARS = re.compile(rf"gain rp equal to (?:({MULTIPLE}) )?the (?:combined )?star(?: ratings?)? of the "
+                              rf"un-?flipped cards|gain rp equal to (?:({MULTIPLE}) )?the un-?flipped cards'? star(?: ratings?)?")
 #: "your other singles with the same TYPE as the attached card cannot be flipped by opponents' effects"
 _SHARERS_SAFE = re.compile(r"your other (?:cards|singles) (?:with|that have|that share) the same (element|type) as the "
                            r"attached card (?:can't|cannot|can not) be flipped by (?:an opponent's|opponents'|opponent's|"
@@ -95,8 +100,13 @@ _ANY_ACCESSORIES = re.compile(r"flip any number of (?:face-up )?accessories in y
 
 def read_early_h(text: str, timing: str, effect: dict, last: dict) -> list[dict] | None:
     """A clause read before the usual ones (they would take "any number of Accessories" for one
-    card): any number of your Accessories flipped (``flip_any`` ``zone: accessory``), and what "to"
-    gains after it when some were flipped; ``None`` when not that."""
+    card, and a gain "equal to" for another shape): any number of your Accessories flipped
+    (``flip_any`` ``zone: accessory``), and what "to" gains after it when some were flipped; RP
+    equal to the STAR of the cards an ``unflip`` turned face-up; ``None`` when neither."""
+    m = _UNFLIPPED_STARS.fullmatch(text)
+    if m:  # the cards the unflip just turned face-up ("those"), as they are now
+        times = m.group(1) or m.group(2)
+        return [{"op": "gain_rp", "amount": number(times) if times else 1, "per": {"count": "those_stars"}}]
     m = _ANY_ACCESSORIES.fullmatch(text)
     if m is None:
         return None
@@ -115,6 +125,11 @@ def read_clause_h(text: str, timing: str, effect: dict, last: dict) -> list[dict
     "pass your turn"), and the printed STAR of the card this card is attached to changed while it is
     attached (the ``attach`` op's ``printed_star``), and "For each X, gain ..." printed first;
     ``None`` when none of those."""
+    m = _UNFLIP.fullmatch(text)
+    if m:
+        amount = 1 if m.group(2) in ("a", "an", "one") else number(m.group(2))
+        return [{"op": "unflip", "amount": amount, "zone": "accessory" if "accessor" in m.group(3) else "tableau",
+                 **({"up_to": True} if m.group(1) else {})}]
     m = _PRINTED_STAR.fullmatch(text)
     if m:
         from rules.millennium_blades.special_text import attach_op_of  # it imports phrases

@@ -380,3 +380,29 @@ def test_a_play_text_that_protects_cards_sharing_the_attached_cards_element():
     targets = [str(a) for a in st.legal_actions(1)]
     assert f"target 0 {st.tableau[0].index(wet)}" not in targets
     assert f"target 0 {st.tableau[0].index(dry)}" in targets and f"target 0 {st.tableau[0].index(warden)}" in targets
+
+
+def test_unflip_some_of_your_accessories_and_gain_for_their_star():
+    """"Face-Down Cards": a face-down card has no STAR and no text; turned face-up ("un-flip") it has
+    them again, an Accessory its Action too ("Use an Action"). "Up to two": the player picks them one
+    at a time and may stop; "the un-flipped cards' STAR" adds up theirs."""
+    text = "Play: Un-flip up to 2 of your Accessories. Gain RP equal to three times the un-flipped cards' STAR."
+    assert compiles(text)[0]["ops"] == [{"op": "unflip", "amount": 2, "zone": "accessory", "up_to": True},
+                                        {"op": "gain_rp", "amount": 3, "per": {"count": "those_stars"}}]
+    assert check_card("single", {}, [{"timing": "play", "ops": [{"op": "unflip", "amount": 0}]}])
+    gear = [card("Old Gear", "ACCESSORY | Action: Gain 1 RP.", star=2, kind="accessory"),
+            card("Big Gear", star=4, kind="accessory")]
+    st = table(kit([card("Gear Mender", text), card("Lamp M")], accessories=gear), kit(lamps()))
+    old, big = ids(st, 0, "Old Gear", "Big Gear")
+    st.down.update({old, big})
+    do(st, 'play "Gear Mender"', "accessory 0 0")
+    assert [str(a) for a in st.legal_actions(0)] == ["accessory 0 1", "decline"]
+    do(st, "decline")
+    assert old not in st.down and big in st.down and st.rp[0] == 6
+    assert 'use "Old Gear"' in [str(a) for a in st.legal_actions(0)]  # its Action is back
+    assert any(st.event_to_string(e) == "Seat 0 turns Old Gear face-up" for e in st.events)
+    lone = "Play: Unflip one single in your tableau."
+    st = table(kit([card("Wake Bell", lone), card("Sleeper")]), kit(lamps()))
+    place(st, 0, "Sleeper", down=("Sleeper",))
+    do(st, 'play "Wake Bell"')  # the only face-down card: no question
+    assert not st.down
