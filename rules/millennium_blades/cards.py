@@ -22,6 +22,7 @@ from rules.millennium_blades.ops_more_d import MORE_D_OPS
 from rules.millennium_blades.ops_more_e import MORE_E_OPS
 from rules.millennium_blades.ops_more_f import MORE_F_OPS
 from rules.millennium_blades.ops_more_g import MORE_G_OPS
+from rules.millennium_blades.ops_more_h import MORE_H_OPS
 from rules.millennium_blades.ops_more_l import MORE_L_OPS
 from rules.millennium_blades.replacement import REPLACEMENT_OPS
 from rules.millennium_blades.vocabulary import (
@@ -90,8 +91,10 @@ EFFECT_OPS = {
     "grant_flip": OpSpec("Other cards of the tableau (filter) have this card's Flip effects (continuous).",
                          {"filter": ANY}),
     "attach": OpSpec("Attach this card to the card the target names: it leaves its zone and gives that card "
-                     "star, elements, types or protection while attached.",
-                     {"target": ANY, "star": "int", "elements": ANY, "types": ANY, "protect": "bool"}),
+                     "star, elements, types or protection while attached, or a new printed star (printed_star, "
+                     "ops_more_h.py), or tokens its player may put on it each turn (turn_tokens).",
+                     {"target": ANY, "star": "int", "elements": ANY, "types": ANY, "protect": "bool",
+                      "printed_star": "int", "turn_tokens": "int"}),
     "attach_from_hand": OpSpec("Attach a card from your hand (filter) to this card: it leaves the hand; REF "
                                "attached names it.", {"filter": ANY}),
     "no_attach": OpSpec("Cards cannot be attached to this card (continuous).", {}),
@@ -123,6 +126,7 @@ EFFECT_OPS = {
     **MORE_D_OPS,
     **MORE_G_OPS,
     **MORE_L_OPS,
+    **MORE_H_OPS,
     **DECK_RULE_OPS,
 }
 

@@ -102,7 +102,9 @@ class CardDef:
                  # ops_more_c.py: cards that give the cards played tokens
                  "tokens_on_entry": bool(self.continuous("tokens_on_entry") or self.continuous("tokens_on_entry", "top")),
                  # ops_more_e.py: cards no effect may flip
-                 "unflippable": bool(self.continuous("unflippable") or self.continuous("unflippable", "top"))}
+                 "unflippable": bool(self.continuous("unflippable") or self.continuous("unflippable", "top")),
+                 # ops_more_h.py: cards whose attachments' symbols your other cards have
+                 "share_attached": bool(self.continuous("share_attached") or self.continuous("share_attached", "top"))}
         object.__setattr__(self, "features", frozenset([name for name, on in flags.items() if on]
                                                        + [f"on {event}" for event in triggers]))
 

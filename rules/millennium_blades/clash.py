@@ -6,6 +6,7 @@ from __future__ import annotations
 from rules.core.engine import Action
 from rules.millennium_blades.effects import ALLY_PLAYERS
 from rules.millennium_blades.market import MarketMixin
+from rules.millennium_blades.ops_more_h import ongoing_keeps_clash, this_in_kit_area
 
 AFTERMARKET_LIMIT = 12  # "Aftermarket Space": "the Aftermarket has a limit of 12 cards"
 FIXED_PICKS = ("this", "left", "right", "played", "next_played", "revealed", "losing_card", "chosen")
@@ -34,8 +35,8 @@ class ClashMixin(MarketMixin):
 
         if pick in FIXED_PICKS:
             card = self.ref(pick, source, seat, ctx)
-            if target.get("zone") == "accessory" or target.get("zone") == "deck_box":
-                return [card] if card is not None and card not in self.down else []
+            if target.get("zone") == "accessory" or target.get("zone") == "deck_box" or this_in_kit_area(self, pick, card):
+                return [card] if card is not None and card not in self.down else []  # "this card" on one too (ops_more_h)
             return [card] if card is not None and self.in_tableau(card) and legal(card, self.seat_of(card)) else []
         player = target.get("player", "self")
         players = self.ally_seats(seat, player, ctx) if player in ALLY_PLAYERS else \
@@ -319,6 +320,10 @@ class ClashMixin(MarketMixin):
         ctx = frame["ctx"]
         outcome: dict = {"win": [], "not_lose": [], "repeat": False}
         for p in losers:
+            kept = ongoing_keeps_clash(self, ctx, p, f"{k}:kept{p}")  # an Ongoing one, not optional (ops_more_h.py)
+            if kept is not None:
+                outcome[kept].append(p)
+                continue
             key = f"{k}:would_lose{p}"
             if key not in ctx:
                 found = [c for c in self.play_area(p) if c not in self.down and any(

@@ -14,6 +14,11 @@ _CARD = (r"(this card|it|that card|the next card you play|your top card|the reve
 
 def read_condition(text: str) -> dict:
     text = re.sub(r"^it's ", "it is ", text.strip())  # "it's" read as "it is" (phrases_more_f.py)
+    from rules.millennium_blades.phrases_more_h import read_condition_h
+
+    tokens = read_condition_h(text)  # this card's +1 STAR tokens, another Accessory of yours (phrases_more_h)
+    if tokens is not None:
+        return tokens
     if " and " in text or " share" in text or " has " in text:  # two joined, "share", "it has" (phrases_more_g)
         from rules.millennium_blades.phrases_more_g import read_early_condition_g
 

@@ -48,7 +48,11 @@ def read_deck_rule(text: str) -> dict | None:
     else:
         op = read_op(body)
         if op is None or op["op"] != "kit_slots" or op["amount"] < 0:
-            return None
+            from rules.millennium_blades.phrases_more_h import read_deck_rule_h  # it imports phrases
+
+            op = read_deck_rule_h(body)  # one more Accessory slot, a collection wildcard (phrases_more_h)
+            if op is None:
+                return None
     return {"timing": "deckbuilding", "ops": [op], "text": text}
 
 

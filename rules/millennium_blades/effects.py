@@ -75,6 +75,16 @@ from rules.millennium_blades.ops_more_g import (
     more_g_count_errors,
     more_g_filter_errors,
 )
+from rules.millennium_blades.ops_more_h import (
+    MORE_H_CONTINUOUS_OPS,
+    MORE_H_COUNTS,
+    MORE_H_FILTER_KEYS,
+    MORE_H_OPS,
+    more_h_count_errors,
+    more_h_filter_errors,
+    more_h_op_errors,
+    would_lose_errors,
+)
 from rules.millennium_blades.ops_more_l import (
     MORE_L_COUNTS,
     MORE_L_FILTER_KEYS,
@@ -103,7 +113,8 @@ ZONES = ("tableau", "opponents", "all", "hand", "kit", "binder", "aftermarket")
 COUNTS = ("cards", "elements", "types", "star_tokens", "stars", "clashes_won", "star", "empty_slots", "rp",
           "those_stars", "highest_flipped", "players_discarded", "sets", "those_distinct", "players_with",
           "those_count", "star_values", "flipped_this_way", "flipped_stars", *MORE_A_COUNTS, *MORE_B_COUNTS,
-          *MORE_F_COUNTS, *MORE_C_COUNTS, *MORE_E_COUNTS, *MORE_G_COUNTS, *MORE_L_COUNTS)
+          *MORE_F_COUNTS, *MORE_C_COUNTS, *MORE_E_COUNTS, *MORE_G_COUNTS, *MORE_L_COUNTS,
+          *MORE_H_COUNTS)
 #: REF: a card an effect names: this card, its neighbours, your Top Card, the card a Next effect or
 #: trigger is about, the card just revealed
 #: the card a clash with the Aftermarket was against (clashed), the card taken from the Aftermarket
@@ -124,7 +135,7 @@ EVENTS = ("play", "flipped", "would_flip", "clash_won", "clash_lost", "clash", "
 SIDES = ("self", "opponent", "any")
 CONTINUOUS_OPS = ("protect", "extra_slot", "set_star", "star_bonus", "copy_attributes", "clash_star", "no_rp_loss",
                   "rp_gain_limit", *SPECIAL_CONTINUOUS_OPS, *MORE_A_CONTINUOUS_OPS, *MORE_B_CONTINUOUS_OPS,
-                  *MORE_C_CONTINUOUS_OPS, *MORE_E_CONTINUOUS_OPS)
+                  *MORE_C_CONTINUOUS_OPS, *MORE_E_CONTINUOUS_OPS, *MORE_H_CONTINUOUS_OPS)
 #: the sides of a Character or Venue card, and its Deckbuilding side's timings and ops
 CARD_SIDES = ("deckbuilding", "tournament")
 COMPONENT_TIMINGS = ("deckbuilding", "setup")
@@ -261,6 +272,7 @@ def check_effect(effect: Mapping[str, Any], path: str) -> Errors:
         errors.append((f"{path}.keyword", f"{effect['keyword']!r} is not a keyword ({', '.join(KEYWORDS)})"))
     if "optional" in effect and not isinstance(effect["optional"], bool):
         errors.append((f"{path}.optional", "must be true or false"))
+    errors += would_lose_errors(effect, path)  # an Ongoing "would lose a clash": its shapes (ops_more_h.py)
     continuous = timing in ("ongoing", "top") and "trigger" not in effect
     errors += ops_errors(effect.get("ops"), f"{path}.ops", continuous=continuous)
     return errors
@@ -350,6 +362,8 @@ def _op(name: str | None, op: Mapping[str, Any], where: str) -> Errors:
         errors += more_d_op_errors(name, op, where)
     elif name in MORE_L_OPS:  # ops_more_l.py
         errors += more_l_op_errors(name, op, where)
+    elif name in MORE_H_OPS:  # ops_more_h.py
+        errors += more_h_op_errors(name, op, where)
     elif name == "if":
         errors += condition_errors(op.get("condition"), f"{where}.condition")
         errors += ops_errors(op.get("then"), f"{where}.then")
@@ -380,6 +394,8 @@ def filter_errors(flt: Any, path: str) -> Errors:
             errors += more_g_filter_errors(key, value, path)
         elif key in MORE_L_FILTER_KEYS:  # a card's rarity (ops_more_l.py)
             errors += more_l_filter_errors(key, value, path)
+        elif key in MORE_H_FILTER_KEYS:  # a symbol of the attached card (ops_more_h.py)
+            errors += more_h_filter_errors(key, value, path)
         elif key == "star":
             errors += _comparison(value, f"{path}.star", allow_this=True)
         elif key == "elements_min":
@@ -425,6 +441,8 @@ def count_errors(count: Any, path: str) -> Errors:
         return more_g_count_errors(count, path)
     if count["count"] in MORE_L_COUNTS:  # ops_more_l.py
         return more_l_count_errors(count, path)
+    if count["count"] in MORE_H_COUNTS:  # several counts added, every tableau's open slots (ops_more_h.py)
+        return more_h_count_errors(count, path)
     if count["count"] == "those_distinct":
         return [] if count.get("what") in ("type", "element", "star") else [(f"{path}.what", "is type, element or star")]
     if count["count"] in ("clashes_won", "empty_slots", "rp", "those_stars", "highest_flipped",
@@ -513,6 +531,8 @@ ALIKE_CARDS = ("neighbours", "those")
 
 def market_op_errors(name: str, op: Mapping[str, Any], where: str) -> Errors:
     errors: Errors = []
+    if name == "flip_any" and op.get("zone", "tableau") not in ("tableau", "accessory"):  # ops_more_h.py
+        errors.append((f"{where}.zone", "is tableau or accessory"))
     if name == "flip_n" and "filter" in op:
         errors += filter_errors(op["filter"], f"{where}.filter")
     if name in ("store_to_aftermarket", "steal_money", "flip_n"):

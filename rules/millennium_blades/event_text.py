@@ -85,6 +85,9 @@ _SENTENCES: dict[str, Sentence] = {
     "reaction": lambda who, c: f"{who} reacts with {c['card']}",
     "reveal": lambda who, c: f"{who} reveals {c['card'] or 'nothing'} from the {words(c['source'])}",
     "clash": lambda who, c: _clash(c),
+    "unflip": lambda who, c: f"{who} turns {c['card']} face-up",  # ops_more_h.py
+    "clash_kept": lambda who, c: (f"{who} is considered to win the clash ({c['card']})" if c["outcome"] == "win"
+                                  else f"{who} does not lose the clash ({c['card']})"),  # ops_more_h.py
     # special_ops.py: attachments, copies, Level Up
     "attach": lambda who, c: f"{who} attaches {c['card']} to {c['to']} (now {c['star']} stars)",
     "attach_failed": lambda who, c: f"{who}'s {c['card']}: nothing is attached",

@@ -396,17 +396,19 @@ class MarketMixin(MBBase):
         player picks them one at a time and stops (declines) when done."""
         seat, ctx = frame["seat"], frame["ctx"]
         flipping = op["op"] == "flip_any"
+        gear = op.get("zone") == "accessory"  # "any number of Accessories in your Play Area" (ops_more_h.py)
+        area = self.accessories[seat] if gear else self.tableau[seat]
         chosen: list[int] = []
-        for n in range(len(self.tableau[seat]) if flipping else len(self.hand[seat])):
+        for n in range(len(area) if flipping else len(self.hand[seat])):
             key = f"{k}:any{n}"
-            pool = [c for c in (self.tableau[seat] if flipping else self.hand[seat])
+            pool = [c for c in (area if flipping else self.hand[seat])
                     if c not in chosen and not (flipping and (c in self.down or self.cards_with("unflippable")
                                                               and self.unflippable(c)))]  # ops_more_e.py
             if not pool:
                 break
             if key not in ctx:
                 if flipping:
-                    options = [self.target_action(c) for c in pool]
+                    options = [Action("accessory", (seat, area.index(c))) if gear else self.target_action(c) for c in pool]
                 else:
                     options = [Action("show", (name,)) for name in dict.fromkeys(self.cards[c].name for c in pool)]
                 self.ask(seat, "any_number", [*options, Action("decline")], key, "one more card, or stop")
@@ -421,6 +423,7 @@ class MarketMixin(MBBase):
                 star = self.star(card) or 0
                 if self.flip_card(card, seat):
                     ctx["flipped"], ctx["flipped_max"] = card, max(ctx.get("flipped_max", 0), star)
+                    ctx["flipped_count"] = ctx.get("flipped_count", 0) + 1  # "for each card flipped this way"
         else:
             self.log("reveal", seat, source="hand", card=", ".join(self.cards[c].name for c in chosen) or None)
         return True

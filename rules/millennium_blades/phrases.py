@@ -253,6 +253,10 @@ def read_count(text: str) -> dict:
         from rules.millennium_blades.phrases_more_l import read_count_l
 
         more = read_count_l(text)  # different rarities (phrases_more_l.py)
+    if more is None:
+        from rules.millennium_blades.phrases_more_h import read_count_h
+
+        more = read_count_h(text)  # singles and Accessories together, open slots of all tableaus
     if more is not None:
         return more
 
@@ -303,6 +307,9 @@ _ACCESSORY = re.compile(r"an accessory in (any player's|an opponent's|another pl
 def read_target(text: str, last_ref: str | None = None) -> dict:
     """A TARGET for flip and star tokens."""
     text = text.strip()
+    from rules.millennium_blades.phrases_more_h import accessory_area_h
+
+    text = accessory_area_h(text) or text  # "an Accessory in your Play Area" (phrases_more_h)
     m = _ACCESSORY.fullmatch(text)
     if m:  # "A card cannot affect or target your Accessories unless it specifically says it can" ("Accessories")
         whose = {"any player's": "any", "an opponent's": "opponent", "another player's": "opponent", "your": "self"}
@@ -351,6 +358,9 @@ _BY = {"you": "self", "an opponent": "opponent", "a player": "any", "any player"
 def read_event(text: str) -> dict:
     """A TRIGGER from the words after "Whenever" or "When"."""
     text = text.strip()
+    from rules.millennium_blades.phrases_more_h import reword_event_h
+
+    text = reword_event_h(text) or text  # "an Accessory is flipped": anyone's (phrases_more_h)
     from rules.millennium_blades.phrases_more_a import read_more_event
 
     more = read_more_event(text)  # "... would be flipped by an effect", "an accessory ... is flipped"

@@ -21,6 +21,13 @@ from rules.millennium_blades.ops_more_g import (
     more_g_filter_holds,
     more_g_holds,
 )
+from rules.millennium_blades.ops_more_h import (
+    MORE_H_COUNTS,
+    more_h_count,
+    more_h_filter_holds,
+    shared_symbols,
+    tokens_on_this,
+)
 from rules.millennium_blades.ops_more_l import MORE_L_COUNTS, MORE_L_TESTS, more_l_count, more_l_holds, name_has, rarity_fits
 
 TABLEAU_SLOTS = 6  # the Tournament Board's singles area ("Tableau"); see the rules notes
@@ -171,14 +178,20 @@ class QueryMixin(MBBase):
             return ()
         source = self.mimicked(card)
         own = self.elements(source) if source is not None else self.cards[card].elements
-        return own + self.attached_symbols(card, "elements") if self.attached else own
+        if not self.attached:
+            return own
+        shared = shared_symbols(self, card, "elements") if self.cards_with("share_attached") else ()  # ops_more_h.py
+        return own + self.attached_symbols(card, "elements") + tuple(v for v in shared if v not in own)
 
     def types(self, card: int) -> tuple[str, ...]:
         if card in self.down:
             return ()
         source = self.mimicked(card)
         own = self.types(source) if source is not None else self.cards[card].types
-        return own + self.attached_symbols(card, "types") if self.attached else own
+        if not self.attached:
+            return own
+        shared = shared_symbols(self, card, "types") if self.cards_with("share_attached") else ()  # ops_more_h.py
+        return own + self.attached_symbols(card, "types") + tuple(v for v in shared if v not in own)
 
     # -- "Cannot be flipped" ------------------------------------------------------------------------
     def protected(self, card: int, seat: int) -> bool:
@@ -246,6 +259,8 @@ class QueryMixin(MBBase):
             return False
         if "tokens" in flt and not CMP[flt["tokens"]["cmp"]](self.tokens.get(card, 0), flt["tokens"]["value"]):
             return False  # "a card with a +1 STAR token" (phrases_more_a.py)
+        if "shares_attached" in flt and not more_h_filter_holds(self, card, flt, source):
+            return False  # a symbol of the card attached to this one (ops_more_h.py)
         if not MORE_G_FILTER_KEYS.isdisjoint(flt) and not more_g_filter_holds(self, card, flt, source):
             return False  # attribute lists, sharing with your tableau or this card (ops_more_g.py)
         if "rarity" in flt and not rarity_fits(self, card, flt["rarity"]):
@@ -333,6 +348,8 @@ class QueryMixin(MBBase):
             return more_g_count(self, count, source, seat)
         if kind in MORE_L_COUNTS:  # different rarities, the most sharing one (ops_more_l.py)
             return more_l_count(self, count, source, seat)
+        if kind in MORE_H_COUNTS:  # several counts added, every tableau's open slots (ops_more_h.py)
+            return more_h_count(self, count, source, seat, ctx)
         if kind == "empty_slots":
             return max(0, self.capacity(seat) - len(self.tableau[seat]))
         if kind == "those_stars":  # the cards the effect just moved, each as it is now
@@ -368,6 +385,8 @@ class QueryMixin(MBBase):
         if kind == "star_tokens":
             if source in self.down and flt.get("where") == "this":  # a Flip effect: the tokens it had
                 return (ctx or {}).get("tokens_lost", 0)
+            if flt == {"where": "this"} and count.get("zone", "tableau") == "tableau" and source is not None:
+                return tokens_on_this(self, source)  # an Accessory's or Deck Box's own tokens too (ops_more_h.py)
             return sum(self.tokens.get(c, 0) for c in cards)
         if kind == "stars":  # "the combined STAR": a face-down card has none ("Face-Down Cards")
             return sum(self.star(c) or 0 if self.in_tableau(c) else self.cards[c].printed_star for c in cards)

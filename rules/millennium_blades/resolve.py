@@ -23,6 +23,7 @@ from rules.millennium_blades.ops_more_d import MORE_D_OPS, MoreOpsDMixin
 from rules.millennium_blades.ops_more_e import MORE_E_WHO, MoreOpsEMixin
 from rules.millennium_blades.ops_more_f import MORE_F_OPS, MoreOpsFMixin
 from rules.millennium_blades.ops_more_g import MORE_G_OPS, do_more_g_op
+from rules.millennium_blades.ops_more_h import MORE_H_RUN_OPS, do_more_h_op
 from rules.millennium_blades.ops_more_l import MORE_L_OPS, do_more_l_op
 from rules.millennium_blades.replacement import limited_gain
 from rules.millennium_blades.special_ops import SpecialOpsMixin
@@ -188,6 +189,8 @@ class ResolveMixin(ClashMixin, SpecialOpsMixin, MoreOpsAMixin, MoreOpsBMixin, Mo
             return do_more_g_op(self, frame, op)
         if name in MORE_L_OPS:  # RP for the STAR of one card that fits (ops_more_l.py)
             return do_more_l_op(self, frame, op, k)
+        if name in MORE_H_RUN_OPS:  # face-down cards turned face-up (ops_more_h.py)
+            return do_more_h_op(self, frame, op, k)
         if name in MORE_B_OPS or name == "_sell_marker":
             return self.do_more_b_op(frame, op, k)
         if name in MORE_C_OPS:  # tokens removed or moved (ops_more_c.py)

@@ -11,6 +11,7 @@ from typing import Any
 
 from rules.core.engine import Action
 from rules.millennium_blades.base import MBBase
+from rules.millennium_blades.ops_more_h import attach_gift_errors, attach_gifts, attached_turn_frames
 from rules.millennium_blades.vocabulary import ELEMENTS, TYPE_VALUES
 
 #: continuous ops of these cards: checked while the card is in hand (``play_condition``), as it
@@ -50,7 +51,7 @@ def special_op_errors(name: str, op: Mapping[str, Any], where: str) -> list[tupl
                 errors.append((f"{where}.{key}", f"is a list of {', '.join(known)}"))
         if not isinstance(op.get("protect", False), bool):
             errors.append((f"{where}.protect", "must be true or false"))
-        return errors
+        return errors + attach_gift_errors(op, where)  # a printed STAR changed (ops_more_h.py)
     if name == "attach_from_hand":
         return filter_errors(op.get("filter", {}), f"{where}.filter")
     if name == "play_condition":
@@ -112,9 +113,9 @@ class SpecialOpsMixin(MBBase):
     def start_turn_effects(self) -> None:
         """The effects "At the start of your turn" of the player whose turn starts ("Tournament
         Turns": before the turn's Action and Single), resolved before that player acts."""
-        if not self.cards_with("on turn_start"):
-            return
-        frames = self.collect("turn_start", None, self.seat_turn)
+        frames = attached_turn_frames(self, self.seat_turn) if self.attached else []  # ops_more_h.py
+        if self.cards_with("on turn_start"):
+            frames = self.collect("turn_start", None, self.seat_turn) + frames
         if frames:
             self.push(frames)
             self.settle()
@@ -197,6 +198,7 @@ class SpecialOpsMixin(MBBase):
                     zone.remove(source)
         self.down.discard(source)
         gives = {key: op[key] for key in ("star", "elements", "types", "protect") if op.get(key)}
+        gives.update(attach_gifts(self, op, host))  # a printed STAR changed, tokens each turn (ops_more_h.py)
         self.attached = {**self.attached, source: {"host": host, **gives}}
         self.log("attach", seat, card=self.cards[source].name, to=self.cards[host].name, star=self.star(host))
         return True

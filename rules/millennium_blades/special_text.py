@@ -28,6 +28,11 @@ def read_untimed(text: str) -> dict | None:
     """A segment with no timing word that prints a rule of its card ("Fusion: You may only play
     this card if ...", "Level Up - Comes into play with ..."): an Ongoing effect of continuous
     ops that hold wherever the card is (in hand for a play condition); ``None`` if not one."""
+    from rules.millennium_blades.phrases_more_h import read_untimed_trigger_h
+
+    triggered = read_untimed_trigger_h(text)  # "When you would lose a clash, ...": Ongoing (phrases_more_h)
+    if triggered is not None:
+        return triggered
     low = re.sub(r"\s+", " ", text.lower()).strip()
     m = _RULE_KEYWORD.match(low)
     body = low[m.end():] if m else low
@@ -38,6 +43,10 @@ def read_untimed(text: str) -> dict | None:
             from rules.millennium_blades.phrases_more_b import read_card_rule_b  # it reads conditions
 
             found = read_card_rule_b(sentence)
+        if found is None:
+            from rules.millennium_blades.phrases_more_h import read_card_rule_h
+
+            found = read_card_rule_h(sentence)  # an extra tableau slot (phrases_more_h)
         if found is None:
             return None
         ops += found
@@ -218,6 +227,13 @@ def _attach_clause(text: str, effect: dict) -> list[dict] | None:
     return []
 
 
+def attach_op_of(effect: dict) -> dict | None:
+    """The ``attach`` op an earlier sentence of ``effect`` read ("Attach this card to ..."), that a
+    later sentence adds to; ``None`` when that effect attached nothing (phrases_more_h.py)."""
+    attaching = _ATTACHING.get()
+    return attaching[1] if attaching is not None and attaching[0] == id(effect) else None
+
+
 def _grant(op: dict, item: str, printed: str) -> None:
     m = re.fullmatch(r"\+(\d+) star(?: rating)?", item)
     if m:
@@ -232,5 +248,9 @@ def _grant(op: dict, item: str, printed: str) -> None:
         return
     if re.fullmatch(rf"(?:cannot|can't|can not) be flipped by {_OPPONENTS_EFFECTS}", item):
         op["protect"] = True
+        return
+    from rules.millennium_blades.phrases_more_h import read_grant_h
+
+    if read_grant_h(op, item):  # a quoted Ongoing that keeps it face-up (phrases_more_h)
         return
     raise Unread(printed, "what the attached card gains")

@@ -32,6 +32,7 @@ from rules.millennium_blades.phrases import (
 from rules.millennium_blades.phrases_more_a import read_more_continuous, read_more_sentence
 from rules.millennium_blades.phrases_more_b import play_trigger_lasts, read_granted_play, read_sell_marker_shield
 from rules.millennium_blades.phrases_more_d import read_sentence_d, reword_d
+from rules.millennium_blades.phrases_more_h import lasting_effects_h
 from rules.millennium_blades.phrases_more_l import read_sentence_l
 from rules.millennium_blades.replacement import read_rp_gain_limit
 from rules.millennium_blades.special_text import read_untimed
@@ -70,7 +71,7 @@ def compile_text(text: str) -> tuple[list[dict] | None, str | None]:
             plain = _kind(part)
             if plain in NO_EFFECT or metagame and plain == _METAGAME_REMINDER:
                 continue
-            effects += _compile_part(part)
+            effects += lasting_effects_h(_compile_part(part))  # a lasting rule in a Play text (phrases_more_h)
     except Unread as exc:
         return None, f"not understood: {exc.phrase!r}"
     return effects, None
