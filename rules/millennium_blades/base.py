@@ -247,6 +247,12 @@ class MBBase(ForkedRngField, Declared, GameState):
         # -- ops_more_d.py -------------------------------------------------------------------------------
         @abstractmethod
         def rivals_d(self, seat: int, op: dict, rivals: list[int]) -> list[int]: ...
+        # -- ops_more_i.py -------------------------------------------------------------------------------
+        @abstractmethod
+        def clash_total_i(self, p: int, used: int, op: dict | None, seat: int) -> int: ...
+        @abstractmethod
+        def settle_clash_i(self, frame: dict, participants: list[int], winners: list[int], losers: list[int],
+                           k: int) -> tuple[list[int], list[int]] | None: ...
 
 
 # last: the catalogue's effects import the mixins, which import this module (the annotations above

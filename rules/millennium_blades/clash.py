@@ -234,6 +234,10 @@ class ClashMixin(MarketMixin):
             return self.op_clash(frame, op, k)
         losers = [p for p in losers if p not in outcome["win"] and p not in outcome["not_lose"]]
         winners = ([winner] if winner is not None else []) + outcome["win"]
+        settled = self.settle_clash_i(frame, participants, winners, losers, k)  # considered to win / lose (ops_more_i.py)
+        if settled is None:
+            return False
+        winners, losers = settled
         # what the effect's next sentences ask about: "If you or your ally won", "the losing card"
         ctx["clash_result"] = {"winner": winner, "winners": winners, "losers": losers,
                                "totals": {str(p): totals[p] for p in participants},
@@ -301,7 +305,7 @@ class ClashMixin(MarketMixin):
             top = used[p]
             # "Top: This card has +2 STAR when clashing" counts while it is the Top Card ("Top" effects)
             bonus = sum(o.get("amount", 0) for o in self.ops_in_force(top, p, "clash_star"))
-            totals[str(p)] = (self.star(top) or 0) + bonus + extra
+            totals[str(p)] = (self.star(top) or 0) + bonus + extra + self.clash_total_i(p, top, op, seat)  # ops_more_i.py
             if op and op.get("ignore_printed") and p == seat:  # "ignoring the printed STAR of your cards" (ops_more_a.py)
                 totals[str(p)] -= self.cards[top].printed_star
         self.to_aftermarket([c for c in revealed if c is not None])

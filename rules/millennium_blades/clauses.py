@@ -23,6 +23,7 @@ from rules.millennium_blades.phrases_more_d import read_early_d
 from rules.millennium_blades.phrases_more_e import read_continuous_e, read_early_e
 from rules.millennium_blades.phrases_more_f import read_clause_f, read_early_f
 from rules.millennium_blades.phrases_more_g import read_clause_g, read_early_g
+from rules.millennium_blades.phrases_more_i import read_clause_i, read_continuous_i
 from rules.millennium_blades.special_text import read_purpose, read_special_clause, read_special_continuous
 
 _RP = r"(?:rp|ranking points?)"
@@ -173,6 +174,8 @@ def read_clause(text: str, timing: str, effect: dict, last: dict) -> list[dict]:
         more = read_clause_c(text, timing, effect, last)  # phrases_more_c.py
     if more is None:
         more = read_clause_g(text, timing, effect, last)  # phrases_more_g.py
+    if more is None:
+        more = read_clause_i(text, timing, effect, last)  # phrases_more_i.py
     if more is not None:
         return more
     raise Unread(text, "an effect")
@@ -307,6 +310,8 @@ def _continuous(s: str) -> list[dict]:
     more = read_more_continuous(s)  # phrases_more_a.py
     if more is None:
         more = read_continuous_c(s)  # phrases_more_c.py
+    if more is None:
+        more = read_continuous_i(s)  # clash totals, clashes won (phrases_more_i.py)
     if more is not None:
         return more
     raise Unread(s, "a continuous effect")

@@ -75,6 +75,13 @@ from rules.millennium_blades.ops_more_g import (
     more_g_count_errors,
     more_g_filter_errors,
 )
+from rules.millennium_blades.ops_more_i import (
+    MORE_I_CONTINUOUS_OPS,
+    MORE_I_EVENTS,
+    MORE_I_OPS,
+    clash_i_errors,
+    more_i_op_errors,
+)
 from rules.millennium_blades.special_ops import SPECIAL_CONTINUOUS_OPS, special_op_errors
 from rules.millennium_blades.vocabulary import ELEMENTS, KEYWORDS, TIMINGS, TRIGGERED_TIMINGS, TYPE_VALUES
 
@@ -110,11 +117,11 @@ WHO = ("self", "each_opponent", "that_player", "chosen_opponent", "each", "each_
 #: clash: you are in a clash that occurs; clash_any: any clash occurs (both after its result)
 EVENTS = ("play", "flipped", "would_flip", "clash_won", "clash_lost", "clash", "clash_any", "star_tokens",
           "would_lose_clash", "action_used", "would_lose_rp", "clash_card", "turn_start", "turn_end", "discard",
-          *MORE_A_EVENTS, *MORE_E_EVENTS)
+          *MORE_A_EVENTS, *MORE_E_EVENTS, *MORE_I_EVENTS)
 SIDES = ("self", "opponent", "any")
 CONTINUOUS_OPS = ("protect", "extra_slot", "set_star", "star_bonus", "copy_attributes", "clash_star", "no_rp_loss",
                   "rp_gain_limit", *SPECIAL_CONTINUOUS_OPS, *MORE_A_CONTINUOUS_OPS, *MORE_B_CONTINUOUS_OPS,
-                  *MORE_C_CONTINUOUS_OPS, *MORE_E_CONTINUOUS_OPS)
+                  *MORE_C_CONTINUOUS_OPS, *MORE_E_CONTINUOUS_OPS, *MORE_I_CONTINUOUS_OPS)
 #: the sides of a Character or Venue card, and its Deckbuilding side's timings and ops
 CARD_SIDES = ("deckbuilding", "tournament")
 COMPONENT_TIMINGS = ("deckbuilding", "setup")
@@ -303,6 +310,7 @@ def _op(name: str | None, op: Mapping[str, Any], where: str) -> Errors:
         if op.get("rival", CLASH_RIVALS[0]) not in CLASH_RIVALS or "rival" in op and op.get("with") != "opponent":
             errors.append((f"{where}.rival", f"is one of {', '.join(CLASH_RIVALS)}, in a clash with an opponent"))
         errors += clash_d_errors(op, where)  # the opponents one may clash with (ops_more_d.py)
+        errors += clash_i_errors(op, where)  # your card's Star Rating in this clash (ops_more_i.py)
         for branch in BRANCHES:
             if branch in op:
                 errors += ops_errors(op[branch], f"{where}.{branch}")
@@ -338,6 +346,8 @@ def _op(name: str | None, op: Mapping[str, Any], where: str) -> Errors:
         errors += more_e_op_errors(name, op, where)
     elif name in MORE_D_OPS:
         errors += more_d_op_errors(name, op, where)
+    elif name in MORE_I_OPS:
+        errors += more_i_op_errors(name, op, where)
     elif name == "if":
         errors += condition_errors(op.get("condition"), f"{where}.condition")
         errors += ops_errors(op.get("then"), f"{where}.then")

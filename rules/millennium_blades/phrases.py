@@ -408,6 +408,10 @@ def read_event(text: str) -> dict:
         from rules.millennium_blades.phrases_more_d import read_event_d
 
         more = read_event_d(text)  # "a player loses a clash"
+    if more is None:
+        from rules.millennium_blades.phrases_more_i import read_event_i
+
+        more = read_event_i(text)  # "you would win a clash" (phrases_more_i.py)
     if more is not None:
         return more
     raise Unread(text, "an event")

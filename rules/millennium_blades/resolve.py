@@ -23,6 +23,7 @@ from rules.millennium_blades.ops_more_d import MORE_D_OPS, MoreOpsDMixin
 from rules.millennium_blades.ops_more_e import MORE_E_WHO, MoreOpsEMixin
 from rules.millennium_blades.ops_more_f import MORE_F_OPS, MoreOpsFMixin
 from rules.millennium_blades.ops_more_g import MORE_G_OPS, do_more_g_op
+from rules.millennium_blades.ops_more_i import MORE_I_OPS, MoreOpsIMixin
 from rules.millennium_blades.replacement import limited_gain
 from rules.millennium_blades.special_ops import SpecialOpsMixin
 
@@ -34,7 +35,7 @@ SELF_EVENTS = ("clash_won", "clash_lost", "clash", "star_tokens", "action_used",
 
 
 class ResolveMixin(ClashMixin, SpecialOpsMixin, MoreOpsAMixin, MoreOpsBMixin, MoreOpsCMixin, MoreOpsDMixin, MoreOpsEMixin,
-                   MoreOpsFMixin):
+                   MoreOpsFMixin, MoreOpsIMixin):
     # -- frames --------------------------------------------------------------------------------------
     def frame(self, seat: int, source: int | None, effect: dict, ctx: dict | None = None, *,
               extra: tuple = (), optional: bool | None = None, needs_face_up: bool = False) -> dict:
@@ -193,6 +194,8 @@ class ResolveMixin(ClashMixin, SpecialOpsMixin, MoreOpsAMixin, MoreOpsBMixin, Mo
             return self.op_for_players(frame, op, k)
         if name in MORE_D_OPS:  # the players of a clash by its result (ops_more_d.py)
             return self.do_more_d_op(frame, op, k)
+        if name in MORE_I_OPS:  # done by the clash, not by a frame (ops_more_i.py)
+            return True
         if name == "keep_source":  # "Action: ... Do not flip this card.": the card's text overrides "Use an Action"
             ctx["keep_source"] = True
             return True

@@ -32,6 +32,7 @@ from rules.millennium_blades.phrases import (
 from rules.millennium_blades.phrases_more_a import read_more_continuous, read_more_sentence
 from rules.millennium_blades.phrases_more_b import play_trigger_lasts, read_granted_play, read_sell_marker_shield
 from rules.millennium_blades.phrases_more_d import read_sentence_d, reword_d
+from rules.millennium_blades.phrases_more_i import read_sentence_i, reword_i
 from rules.millennium_blades.replacement import read_rp_gain_limit
 from rules.millennium_blades.special_text import read_untimed
 from rules.millennium_blades.vocabulary import CARD_KINDS, TIMINGS
@@ -212,7 +213,7 @@ def wording(text: str) -> str:
     text = text.lower().strip()
     for pattern, words in _WORDING:
         text = pattern.sub(words, text)
-    return reword_d(text)  # "After a clash, ..." (phrases_more_d.py)
+    return reword_i(reword_d(text))  # "After a clash, ..." (phrases_more_d.py); result wordings (phrases_more_i.py)
 
 
 #: the REFs a condition names that a later "it" goes on naming
@@ -284,7 +285,8 @@ def _sentences(sentences: list[str], timing: str, effect: dict) -> list[dict]:
         s = re.sub(r"^then,? ", "", s)
         s = sentence_wording(s, ops)
         if read_market_sentence(s, ops, timing, effect) or read_more_sentence(s, ops, timing, effect) \
-                or read_sentence_d(s, ops, timing, effect):  # the players of a clash (phrases_more_d.py)
+                or read_sentence_d(s, ops, timing, effect) \
+                or read_sentence_i(s, ops, timing, effect):  # the players of a clash (phrases_more_d.py, _i.py)
             continue
         if any(o["op"] == "choose_player" for o in ops):  # "They ...": the player chosen
             s = re.sub(r"^they (\w+?)s? ", lambda m: f"that player {m.group(1)}s ", s)

@@ -1,0 +1,139 @@
+"""The engine side of ``phrases_more_i.py``: a clash total changed for a player (by their cards in
+force) or by the clash op itself, and players considered to win or to lose a clash instead of its
+reveals' result (millennium-blades.txt, "Clashing", "Reaction"; docs/rules-notes.md, "MB: batch i,
+clash shapes"). The card checker's checks are here too.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from rules.core.engine import Action
+from rules.core.schema import OpSpec
+from rules.millennium_blades.base import MBBase
+
+ANY = "any"
+#: would_win_clash: a player (by: self, you; opponent, another player) would win a clash, after its
+#: reveals: a Reaction that may make them lose it instead
+MORE_I_EVENTS = ("would_win_clash",)
+#: clash_bonus: your clash totals have this much more (per: for each of a COUNT); win_clashes: you are
+#: considered to win every clash you are in; clash_star_as: this card counts as that Star Rating in a clash
+MORE_I_CONTINUOUS_OPS = ("clash_bonus", "win_clashes", "clash_star_as")
+MORE_I_OPS = {
+    "clash_bonus": OpSpec("Ongoing/Top: each clash you are in, your total has amount more (negative: less), "
+                          "times per (a COUNT) when given.", {"amount": "int", "per": ANY}),
+    "win_clashes": OpSpec("Ongoing/Top: you are considered to win every clash you are in, whatever its totals "
+                          "(the others' result stands: there may be several winners).", {}),
+    "clash_star_as": OpSpec("Ongoing/Top: when this card is the card a player clashes with, its Star Rating is "
+                            "value in that clash's total.", {"value": "int"}),
+    "considered_to_lose": OpSpec("A would-win-a-clash Reaction: the winners its trigger names (you, or each other "
+                                 "player who would win) are considered to lose that clash instead.", {}),
+}
+
+
+def more_i_op_errors(name: str, op: Mapping[str, Any], where: str) -> list[tuple[str, str]]:
+    from rules.millennium_blades.effects import count_errors  # effects asks this module
+
+    errors: list[tuple[str, str]] = []
+    if name == "clash_bonus":
+        amount = op.get("amount")
+        if isinstance(amount, bool) or not isinstance(amount, int) or amount == 0:
+            errors.append((f"{where}.amount", "is a whole number, not 0"))
+        if "per" in op:
+            errors += count_errors(op["per"], f"{where}.per")
+    if name == "clash_star_as":
+        value = op.get("value")
+        if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+            errors.append((f"{where}.value", "is a whole number, 0 or more"))
+    return errors
+
+
+def clash_i_errors(op: Mapping[str, Any], where: str) -> list[tuple[str, str]]:
+    """A clash's ``self_star``: your card's Star Rating changes by this much during this clash only."""
+    if "self_star" not in op:
+        return []
+    value = op["self_star"]
+    if isinstance(value, bool) or not isinstance(value, int) or value == 0 or op.get("with") == "aftermarket":
+        return [(f"{where}.self_star", "is a whole number, not 0, in a clash with players")]
+    return []
+
+
+class MoreOpsIMixin(MBBase):
+    def clash_total_i(self, p: int, used: int, op: dict | None, seat: int) -> int:
+        """What batch i changes in ``p``'s clash total, ``used`` the card they clash with: that card
+        counted as another Star Rating ("considered an 8-STAR when clashing"), your card's Star
+        Rating changed for this clash (``self_star``, for the clash's own player ``seat``), and the
+        ``clash_bonus`` of ``p``'s face-up cards in force ("Clashing": the total is the Star
+        Ratings of the card used and the card revealed; these change it)."""
+        change = 0
+        star_as = self.ops_in_force(used, p, "clash_star_as") if used not in self.down else ()
+        if star_as:
+            change += star_as[-1]["value"] - (self.star(used) or 0)
+        if op and op.get("self_star") and p == seat:
+            change += op["self_star"]
+        for card, bonus in self.face_up_ops(p, "clash_bonus"):
+            per = self.count(bonus["per"], card, p) if "per" in bonus else 1
+            change += bonus["amount"] * per
+        return change
+
+    def settle_clash_i(self, frame: dict, participants: list[int], winners: list[int], losers: list[int],
+                       k: int) -> tuple[list[int], list[int]] | None:
+        """The result once players are considered to win or to lose instead: first those whose cards
+        say they win every clash (``win_clashes``: they win, the other results stand), then each
+        player in turn order, from the clash's own, may use a would-win Reaction (its card is
+        flipped, "Reaction"), making the winners its trigger names lose instead. None while a
+        Reaction is asked (rules notes, "MB: batch i, clash shapes")."""
+        ctx = frame["ctx"]
+        winners, losers = list(winners), list(losers)
+        said = ctx.setdefault(f"{k}:considered", [])  # logged once, though the clash is asked again
+        for p in participants:
+            found = [card for card, _op in self.face_up_ops(p, "win_clashes")]
+            if found and p not in winners:
+                winners.append(p)
+                losers = [q for q in losers if q != p]
+                if f"win{p}" not in said:
+                    said.append(f"win{p}")
+                    self.log("considered_winner", p, card=self.cards[found[0]].name)
+        if not winners or not self.cards_with("on would_win_clash"):
+            return winners, losers
+        seat = frame["seat"]
+        order = [(seat + i) % self.num_players for i in range(self.num_players)]
+        for r in [s for s in order if s not in self.out]:
+            key = f"{k}:would_win{r}"
+            if key not in ctx:
+                found = [c for c in self.play_area(r) if c not in self.down and any(
+                    self._names_winners(e, r, winners) for e in self.cards[c].triggers.get("would_win_clash", ()))]
+                if not found:
+                    continue
+                options = [Action("react", (n,)) for n in dict.fromkeys(self.cards[c].name for c in found)]
+                self.ask(r, "react", [*options, Action("decline")], key, "a clash won")
+                return None
+            card = ctx[key]
+            if card is False:  # declined (a card's id may be 0)
+                continue
+            effect = next(e for e in self.cards[card].triggers["would_win_clash"] if e["timing"] == "reaction")
+            named = self._names_winners(effect, r, winners)
+            if card not in self.down:  # used now: "the card that triggers it is flipped face-down"
+                self.log("reaction", r, card=self.cards[card].name)
+                self.flip_card(card, r)
+                rest = [o for o in effect["ops"] if o["op"] != "considered_to_lose"]
+                if rest:
+                    self.triggered.append(self.frame(r, card, {"ops": rest}, optional=False))
+            for p in named:
+                winners.remove(p)
+                losers.append(p)
+                if f"lose{p}" not in said:
+                    said.append(f"lose{p}")
+                    self.log("considered_loser", p, card=self.cards[card].name)
+        return winners, sorted(losers, key=participants.index)
+
+    def _names_winners(self, effect: dict, owner: int, winners: list[int]) -> list[int]:
+        """The winners a would-win Reaction of ``owner`` names: ``owner`` (by self) or the others."""
+        if effect["timing"] != "reaction":
+            return []
+        by = effect["trigger"].get("by", "self")
+        return [p for p in winners if (p == owner) == (by == "self")]
+
+
+__all__ = ["MORE_I_CONTINUOUS_OPS", "MORE_I_EVENTS", "MORE_I_OPS", "MoreOpsIMixin", "clash_i_errors", "more_i_op_errors"]

@@ -1,0 +1,104 @@
+"""Clash phrases of printed MB text, batch i (issue 26.2; the engine side is ``ops_more_i.py``):
+result sentences printed in other words, a clash total changed for a player or for one clash, and
+a player considered to win (or lose) a clash they would not. millennium-blades.txt, "Clashing";
+docs/rules-notes.md, "MB: batch i, clash shapes"; docs/effects-millennium-blades.md, "More
+shapes, batch i", has an original example of each.
+"""
+
+from __future__ import annotations
+
+import re
+
+from rules.millennium_blades.phrases import NUMBER, Unread, number
+
+#: printed words for the grammar's own ("Clashing"): "each player that lost" is "each player who
+#: lost"; "clash with a player, and the winner gains ..." is two sentences (the result its own);
+#: "the winner gains 5 RP, and flips ..." is the winner's second verb
+_REWORDS = (
+    (re.compile(r"\b(players?) that (lost|won|did not win|didn't win)\b"), r"\1 who \2"),
+    (re.compile(r"\band and\b"), "and"),  # a doubled word of the print
+    (re.compile(r"^((?:if [^,]+, )?clash with [^.,]+), and (?=(?:the|each) (?:winner|loser)s? )"), r"\1. "),
+    (re.compile(r"\b((?:the|each) (?:winner|loser)s? (?:must )?\w+ [^.]*?,? and )(gain|lose|flip|put|discard|draw)s\b"),
+     r"\1\2"),
+    # "Whenever you clash, you have +1 ...": a total with more each clash, as "when clashing" says it
+    (re.compile(r"^(?:whenever|when) you clash, (you have [+-]\d+ [^.]+?)(\.?)$"), r"\1 when clashing\2"),
+    # an Action's card kept face-up, something else done in place of its flip ("Use an Action")
+    (re.compile(r"\bafter you use this action, ((?:remove|discard) [^.]+?) instead of flipping (?:it|this card)\b"),
+     r"\1. do not flip this card"),
+)
+
+
+def reword_i(text: str) -> str:
+    """The printed words of ``_REWORDS`` in the grammar's words (``text.wording`` asks last)."""
+    for pattern, words in _REWORDS:
+        text = pattern.sub(words, text)
+    return text
+
+
+def read_event_i(text: str) -> dict | None:
+    """You, an opponent, or any other players who would win a clash (after its reveals, before its
+    result counts: a Reaction's ``would_win_clash``); ``None`` when not one."""
+    if re.fullmatch(r"you would win (?:a|any|the) clash", text):
+        return {"event": "would_win_clash", "by": "self"}
+    if re.fullmatch(r"(?:any|an) opponent would win (?:a|any) clash|(?:another player|any (?:number of )?other players?) "
+                    r"would win (?:a|any) clash", text):
+        return {"event": "would_win_clash", "by": "opponent"}
+    return None
+
+
+#: "you (that player, they) are considered to lose (that clash) instead"
+_TO_LOSE = re.compile(r"(you|that player|that opponent|they) (?:is|are) considered to lose(?: the clash| that clash)?"
+                      r"(?: instead)?")
+
+
+def read_clause_i(text: str, timing: str, effect: dict, last: dict) -> list[dict] | None:
+    """A clause of this module's shapes for ``clauses.read_clause``; ``None`` when not one."""
+    m = _TO_LOSE.fullmatch(text)
+    trigger = effect.get("trigger", {})
+    if m and trigger.get("event") == "would_win_clash":
+        if (m.group(1) == "you") != (trigger.get("by") == "self"):
+            raise Unread(text, "the player who would win is the one considered to lose")
+        return [{"op": "considered_to_lose"}]
+    return None
+
+
+#: "you have +1 when clashing", "you have +2 to your clash total for each ..."
+_BONUS = re.compile(rf"you have ([+-])({NUMBER})(?: to (?:your|the|that) clash(?: total)?)?(?: for (?:each|every) (.+?))?"
+                    r" (?:when|while|whenever you are) clashing")
+
+
+def read_continuous_i(s: str) -> list[dict] | None:
+    """An Ongoing or Top rule of this module's shapes for ``clauses._continuous``: a clash total
+    with more (less) for you, you considered to win all clashes; ``None`` when not one."""
+    from rules.millennium_blades.phrases import read_count
+
+    s = s.strip()  # a reminder's parentheses gone leave a space
+    m = _BONUS.fullmatch(s)
+    if m:
+        amount = number(m.group(2)) * (1 if m.group(1) == "+" else -1)
+        return [{"op": "clash_bonus", "amount": amount, **({"per": read_count(m.group(3))} if m.group(3) else {})}]
+    if re.fullmatch(r"you are (?:always )?considered to win (?:all|every|each) clash(?:es)?(?: you are in)?", s):
+        return [{"op": "win_clashes"}]
+    m = re.fullmatch(r"this card is considered (?:an? )?(\d+)[- ]star(?: rating)?(?: card)? when(?:ever)? "
+                     r"(?:clashing|it clashes|you clash with it)", s)
+    if m:
+        return [{"op": "clash_star_as", "value": int(m.group(1))}]
+    return None
+
+
+_DURING = re.compile(rf"during this clash, your (?:top )?card has ([+-])({NUMBER}) star(?: rating)?")
+
+
+def read_sentence_i(s: str, ops: list[dict], timing: str, effect: dict) -> bool:
+    """A sentence about the clash just before it in the effect, for ``text._sentences``: your card's
+    Star Rating changed during that clash only (``self_star`` of the clash op). False when not one."""
+    m = _DURING.fullmatch(s)
+    if m is None:
+        return False
+    if not ops or ops[-1]["op"] != "clash" or ops[-1]["with"] == "aftermarket":
+        raise Unread(s, "a change during a clash the effect makes just before")
+    ops[-1]["self_star"] = number(m.group(2)) * (1 if m.group(1) == "+" else -1)
+    return True
+
+
+__all__ = ["read_clause_i", "read_continuous_i", "read_event_i", "read_sentence_i", "reword_i"]
