@@ -53,7 +53,7 @@ EFFECT_OPS = {
     "clash": OpSpec("Clash with an opponent or with all players; results run the branches.",
                     {"with": "str", "win": ANY, "lose": ANY, "tie": ANY, "winner": ANY, "losers": ANY,
                      "their_card": "str", "use": "str", "rival": "str", "ignore_printed": "bool",
-                     "rival_has": ANY, "rival_most_rp": "bool"}),
+                     "rival_has": ANY, "rival_most_rp": "bool", "self_star": "int"}),
     "star_tokens": OpSpec("Put +1 Star tokens on cards (times a count, per).", {**N, "target": ANY, "per": ANY}),
     "insert": OpSpec("Scurry: insert this card anywhere into your tableau.", {}),
     "copy_attributes": OpSpec("Mimicry: the elements and types of the face-up card to the left.", {}),

@@ -45,8 +45,8 @@ class ClashMixin(MarketMixin):
         one_pick = player in ("opponent", "any")
         groups: list[tuple[int, list[int]]] = []
         for p in players:
-            cands = self._candidates(p, pick, legal) if target.get("zone") != "accessory" else \
-                [c for c in self.accessories[p] if legal(c, p)]  # "Flip an Accessory in an opponent's tableau"
+            cands = self._candidates(p, pick, legal) if target.get("zone") not in ("accessory", "deck_box") else \
+                [c for c in self.kit_cards_i(p, target["zone"]) if legal(c, p)]  # "Flip an Accessory ..." (ops_more_i.py)
             if one_pick and groups:
                 groups[0][1].extend(cands)
             else:

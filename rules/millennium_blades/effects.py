@@ -499,7 +499,9 @@ def _trigger(trigger: Any, path: str) -> Errors:
 # -- the Store, the Aftermarket, allies (market_ops.py) ----------------------------------------------
 MARKET_OPS = tuple(name for name in MARKET_EFFECT_OPS if name != "choose_player")
 #: clash_result: how the clash just made went for you and your ally
-CLASH_RESULTS = {"self_or_ally": ("won", "lost"), "self_and_ally": ("won", "lost", "same_total")}
+#: (self: you alone, "If you won"; any_two: two players of it, "If any two players have the same total")
+CLASH_RESULTS = {"self_or_ally": ("won", "lost"), "self_and_ally": ("won", "lost", "same_total"), "self": ("won", "lost"),
+                 "any_two": ("same_total",)}
 ALIKE_CARDS = ("neighbours", "those")
 
 

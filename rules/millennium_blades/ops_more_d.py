@@ -14,7 +14,8 @@ from rules.millennium_blades.base import MBBase
 ANY = "any"
 #: who ``for_clash_players`` names: the losers, the winners (those considered to win too), every player in
 #: the clash, the players in it who did not win (the losers and, in a tie, all of them)
-CLASH_PLAYERS = ("losers", "winners", "participants", "non_winners")
+#: (and batch i's: those whose total another player of the clash has too, those with the lowest total, the others)
+CLASH_PLAYERS = ("losers", "winners", "participants", "non_winners", "same_total", "lowest_total", "not_lowest_total")
 MORE_D_OPS = {
     "for_clash_players": OpSpec("After a clash (its result in this effect's context): for each player of it among players "
                           "(losers, winners, participants, non_winners; but_self: not this effect's player), in the "
@@ -52,6 +53,10 @@ def clash_d_errors(op: Mapping[str, Any], where: str) -> list[tuple[str, str]]:
 def clash_players(result: Mapping[str, Any], players: str) -> list[int]:
     """The seats of the clash ``result`` (clash.py's ``clash_result``) that ``players`` names."""
     order = [int(p) for p in result.get("totals", {})]
+    if players in ("same_total", "lowest_total", "not_lowest_total"):  # by the totals (ops_more_i.py)
+        from rules.millennium_blades.ops_more_i import clash_players_by_total
+
+        return clash_players_by_total(result, players)
     named = {"losers": set(result.get("losers", ())), "winners": set(result.get("winners", ())),
              "participants": set(order),
              "non_winners": set(order) - set(result.get("winners", ()))}[players]

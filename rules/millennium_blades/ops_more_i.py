@@ -59,7 +59,23 @@ def clash_i_errors(op: Mapping[str, Any], where: str) -> list[tuple[str, str]]:
     return []
 
 
+def clash_players_by_total(result: Mapping[str, Any], players: str) -> list[int]:
+    """The seats of a clash result by their totals, in the clash's order: same_total, each whose
+    total another player of it has too; lowest_total, those with the lowest; not_lowest_total, the others."""
+    totals = {int(p): t for p, t in result.get("totals", {}).items()}
+    values = list(totals.values())
+    if players == "same_total":
+        return [p for p, t in totals.items() if values.count(t) > 1]
+    low = min(values, default=0)
+    return [p for p, t in totals.items() if (t == low) == (players == "lowest_total")]
+
+
 class MoreOpsIMixin(MBBase):
+    def kit_cards_i(self, seat: int, zone: str) -> list[int]:
+        """A player's Accessories, or their Deck Box(es) ("Deck Box Area": "A card cannot affect or
+        target your Deck Box unless it specifically says it can"; an effect naming it says so)."""
+        return list(self.accessories[seat] if zone == "accessory" else self.deck_box[seat])
+
     def clash_total_i(self, p: int, used: int, op: dict | None, seat: int) -> int:
         """What batch i changes in ``p``'s clash total, ``used`` the card they clash with: that card
         counted as another Star Rating ("considered an 8-STAR when clashing"), your card's Star
@@ -136,4 +152,5 @@ class MoreOpsIMixin(MBBase):
         return [p for p in winners if (p == owner) == (by == "self")]
 
 
-__all__ = ["MORE_I_CONTINUOUS_OPS", "MORE_I_EVENTS", "MORE_I_OPS", "MoreOpsIMixin", "clash_i_errors", "more_i_op_errors"]
+__all__ = ["MORE_I_CONTINUOUS_OPS", "MORE_I_EVENTS", "MORE_I_OPS", "MoreOpsIMixin", "clash_i_errors",
+           "clash_players_by_total", "more_i_op_errors"]

@@ -35,6 +35,23 @@ def reword_i(text: str) -> str:
     return text
 
 
+#: "flip your Deck Box", "flip the loser's Deck Box" ("Deck Box Area": an effect that names it)
+_DECK_BOX = re.compile(r"flip (your|the loser's) deck box(?:es)?")
+
+
+def read_early_i(text: str) -> list[dict] | None:
+    """A clause ``clauses.read_clause`` asks before its own readings (which refuse a Deck Box):
+    your face-up Deck Box flipped, or each loser's, by you; ``None`` when not one."""
+    m = _DECK_BOX.fullmatch(text)
+    if m is None:
+        return None
+    whose = "self" if m.group(1) == "your" else "that_player"
+    flip = {"op": "flip", "target": {"player": whose, "pick": "all", "zone": "deck_box"}}
+    if whose == "self":
+        return [flip]
+    return [{"op": "for_clash_players", "players": "losers", "as": "that_player", "ops": [flip]}]
+
+
 def read_event_i(text: str) -> dict | None:
     """You, an opponent, or any other players who would win a clash (after its reveals, before its
     result counts: a Reaction's ``would_win_clash``); ``None`` when not one."""
@@ -86,12 +103,54 @@ def read_continuous_i(s: str) -> list[dict] | None:
     return None
 
 
+def read_condition_i(text: str) -> dict | None:
+    """How the clash just made went: you won (lost) it, two of its players had the same total;
+    ``None`` when not one (``conditions.read_condition`` asks last)."""
+    m = re.fullmatch(r"you (won|lost)(?: (?:the|that|this) clash)?", text)
+    if m:
+        return {"test": "clash_result", "who": "self", "result": m.group(1)}
+    if re.fullmatch(r"any two (?:players|participants) (?:have|had) the same (?:clash )?(?:total|value)", text):
+        return {"test": "clash_result", "who": "any_two", "result": "same_total"}
+    return None
+
+
+#: the players of a clash just made named by their totals ("Clashing": each total is a Star Rating
+#: and the revealed card's): the same as another's, the lowest; "each other player" after the lowest
+_SAME = re.compile(r"(?:any|all|the) players? (?:with|who (?:have|had)) the same (?:clash )?(?:total|value) (\w+) (.+)")
+_LOWEST = re.compile(r"the player or players (?:with|who (?:have|had)) the lowest (?:clash )?(?:total|value) (\w+) "
+                     r"(.+?)(?: each)?")
+_OTHERS = re.compile(r"each other player (\w+) (.+)")
+
+
+def _total_players(s: str, ops: list[dict], timing: str, effect: dict) -> bool:
+    from rules.millennium_blades.phrases_more_d import _verb, for_clash_players
+
+    if not any(o["op"] == "clash" for o in ops):
+        return False
+    m = _SAME.fullmatch(s) or _LOWEST.fullmatch(s)
+    players = "same_total" if m and m.re is _SAME else "lowest_total"
+    if m is None:
+        m = _OTHERS.fullmatch(s)
+        if m is None or ops[-1]["op"] != "for_clash_players" or ops[-1]["players"] != "lowest_total":
+            return False
+        players = "not_lowest_total"
+    verb = m.group(1) if m.group(1) != "must" else m.group(2).split(" ", 1)[0]
+    rest = m.group(2) if m.group(1) != "must" else m.group(2).split(" ", 1)[1]
+    ops.append(for_clash_players(players, False, f"{_verb(verb)} {rest}", timing, effect))
+    return True
+
+
 _DURING = re.compile(rf"during this clash, your (?:top )?card has ([+-])({NUMBER}) star(?: rating)?")
 
 
 def read_sentence_i(s: str, ops: list[dict], timing: str, effect: dict) -> bool:
     """A sentence about the clash just before it in the effect, for ``text._sentences``: your card's
     Star Rating changed during that clash only (``self_star`` of the clash op). False when not one."""
+    if _total_players(s, ops, timing, effect):
+        return True
+    if re.search(r"\bthis way\b", s) and ops and ops[-1]["op"] == "for_clash_players":
+        # what the clash's players did counts in their own effects, not in this one: not read yet
+        raise Unread(s, "a count of what each player of the clash did")
     m = _DURING.fullmatch(s)
     if m is None:
         return False
@@ -101,4 +160,5 @@ def read_sentence_i(s: str, ops: list[dict], timing: str, effect: dict) -> bool:
     return True
 
 
-__all__ = ["read_clause_i", "read_continuous_i", "read_event_i", "read_sentence_i", "reword_i"]
+__all__ = ["read_clause_i", "read_condition_i", "read_continuous_i", "read_early_i", "read_event_i", "read_sentence_i",
+           "reword_i"]

@@ -5,9 +5,11 @@ to lose a clash. Original cards in each shape, compiled and played in the tourna
 
 from __future__ import annotations
 
+from rules.core.registry import get_game
 from rules.millennium_blades.text import compile_text
 from tests.rules.millennium_blades.helpers import card, compiles, do, ids, kit, names, place, table
 
+STARRED = {"star": 3, "elements": ["fire"], "types": ["soldier"]}
 BRAWL = "Play: Clash with an opponent. The winner gains 10 RP."
 
 
@@ -110,3 +112,85 @@ def test_when_an_opponent_would_win_a_clash_they_lose_it_instead():
     do(st, 'react "Hex Mirror"')
     assert st.rp == [0, 0] and st.clashes_won == [0, 0] and mirror in st.down
     assert [e.player for e in st.events if e.action == "considered_loser"] == [0]
+
+
+def test_flip_your_deck_box_and_the_losers_deck_box():
+    """"Deck Box Area": "A card cannot affect or target your Deck Box unless it specifically says it
+    can"; these say so: yours if you win, the loser's by the winner (rules notes, batch i)."""
+    mine = "Play: Clash with an opponent. If you win, flip your deck box and gain 20 RP."
+    theirs = "Play: Clash with an opponent. The winner flips the loser's Deck Box and gains 8 RP."
+    box = {"op": "flip", "target": {"player": "that_player", "pick": "all", "zone": "deck_box"}}
+    assert compiles(theirs)[0]["ops"][0]["winner"] == [
+        {"op": "for_clash_players", "players": "losers", "as": "that_player", "ops": [box]},
+        {"op": "gain_rp", "amount": 8}]
+    st = table(kit([card("Crow Herald", mine, star=7)], box=[card("Old Crate", kind="deck_box")]),
+               kit([card("Moss Wall", star=2)], box=[card("Tin Crate", kind="deck_box")]), store=(1, 1, 1))
+    place(st, 1, "Moss Wall")
+    do(st, 'play "Crow Herald"')
+    assert names(st, st.down) == ["Old Crate"] and st.rp[0] == 20
+    st = table(kit([card("Crate Smasher", theirs, star=7)], box=[card("Old Crate", kind="deck_box")]),
+               kit([card("Moss Wall", star=2)], box=[card("Tin Crate", kind="deck_box")]), store=(1, 1, 1))
+    place(st, 1, "Moss Wall")
+    do(st, 'play "Crate Smasher"')
+    assert names(st, st.down) == ["Tin Crate"] and st.rp[0] == 8
+
+
+def test_players_of_a_clash_by_their_totals():
+    """"Clashing": each player's total; the players with the same total as another, the lowest,
+    the others, and "If any two players have the same total" (a tie of any two, not only the top)."""
+    same = "Play: Clash with all players. Any players with the same clash value gain 6 RP."
+    low = ("Play: All players clash. The player or players with the lowest total gain 11 RP each. Each other player "
+           "must flip a card in their tableau.")
+    pair = "Play: All players clash. If any two players have the same total, you gain 9 RP."
+    assert compiles(pair)[0]["ops"][1]["condition"] == {"test": "clash_result", "who": "any_two", "result": "same_total"}
+    kits = (kit([card("Echo Gong", same, star=2), card("Low Drum", low, star=2), card("Twin Bell", pair, star=2)]),
+            kit([card("Reed A", star=2)]), kit([card("Oak B", star=6)]))
+    st = table(*kits, store=(1,) * 9)
+    for seat, name in ((1, "Reed A"), (2, "Oak B")):
+        place(st, seat, name)
+    do(st, 'play "Echo Gong"')  # 3, 3 and 7
+    assert st.rp == [6, 6, 0]
+    st = table(*kits, store=(1,) * 9)
+    for seat, name in ((1, "Reed A"), (2, "Oak B")):
+        place(st, seat, name)
+    do(st, 'play "Twin Bell"')
+    assert st.rp == [9, 0, 0]
+    st = table(*kits, store=(1,) * 9)
+    for seat, name in ((1, "Reed A"), (2, "Oak B")):
+        place(st, seat, name)
+    do(st, 'play "Low Drum"')  # seats 0 and 1 lowest: they gain; seat 2 flips its only card
+    assert st.rp == [11, 11, 0] and names(st, st.down) == ["Oak B"]
+
+
+def test_if_you_won_and_a_count_of_the_players_doings_stays_unread():
+    """"If you won" is the clash just made; a count "this way" of what each of its players did in
+    their own effect is not read (it would count none of it: rules notes, batch i)."""
+    text = "Play: Clash with an opponent. If you won, gain 7 RP."
+    assert compiles(text)[0]["ops"][1]["condition"] == {"test": "clash_result", "who": "self", "result": "won"}
+    st = table(kit([card("Victory Lap", text, star=5)]), kit([card("Moss Wall", star=2)]), store=(1, 1, 1))
+    place(st, 1, "Moss Wall")
+    do(st, 'play "Victory Lap"')
+    assert st.rp[0] == 7
+    counted = ("Play: All players clash. Each other player who did not win must flip a card in their tableau. If you "
+               "won, gain 3 RP for each card flipped this way.")
+    assert compile_text(counted)[0] is None
+
+
+def test_the_card_checker_accepts_each_shape():
+    """Each shape's effects pass the card checker a card is saved with (effects.py), and it refuses
+    a clash bonus of 0 and a Star Rating change on a clash with the Aftermarket."""
+    game = get_game("millennium_blades")
+    texts = ("Ongoing: You have +2 when clashing.", "Top: Whenever you clash, you have +1 for each WATER card in your tableau.",
+             "This card is considered a 9-STAR when clashing.", "Ongoing: You are considered to win all clashes.",
+             "Play: Clash with an opponent. During this clash, your Top card has -4 STAR. If you win, gain 30 RP.",
+             "Reaction: When you would win a clash, you are considered to lose that clash instead and gain 12 RP.",
+             "Reaction: When any opponent would win a clash, that player is considered to lose the clash instead.",
+             "Play: Clash with an opponent. The winner flips the loser's Deck Box and gains 8 RP.",
+             "Play: All players clash. If any two players have the same total, you gain 9 RP.",
+             "Play: Clash with all players. Any players with the same clash value gain 6 RP.")
+    for text in texts:
+        assert game.validate_card(card_type="single", attributes=STARRED, effects=compiles(text)) == [], text
+    bad = [{"timing": "ongoing", "ops": [{"op": "clash_bonus", "amount": 0}]},
+           {"timing": "play", "ops": [{"op": "clash", "with": "aftermarket", "self_star": 2}]}]
+    assert [e[0] for e in game.validate_card(card_type="single", attributes=STARRED, effects=bad)] == [
+        "effects[0].ops[0].amount", "effects[1].ops[0].self_star"]
