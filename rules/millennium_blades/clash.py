@@ -41,8 +41,9 @@ class ClashMixin(MarketMixin):
         players = self.ally_seats(seat, player, ctx) if player in ALLY_PLAYERS else \
             {"self": [seat], "opponent": self.opponents(seat), "each_opponent": self.opponents(seat),
              "that_player": [ctx.get("that_player", seat)],
+             "losers": list((ctx.get("clash_result") or {}).get("losers", ())),  # ops_more_i.py
              }.get(player, [s for s in range(self.num_players) if s not in self.out])
-        one_pick = player in ("opponent", "any")
+        one_pick = player in ("opponent", "any", "losers")
         groups: list[tuple[int, list[int]]] = []
         for p in players:
             cands = self._candidates(p, pick, legal) if target.get("zone") not in ("accessory", "deck_box") else \

@@ -77,9 +77,11 @@ from rules.millennium_blades.ops_more_g import (
 )
 from rules.millennium_blades.ops_more_i import (
     MORE_I_CONTINUOUS_OPS,
+    MORE_I_COUNTS,
     MORE_I_EVENTS,
     MORE_I_OPS,
     clash_i_errors,
+    more_i_count_errors,
     more_i_op_errors,
 )
 from rules.millennium_blades.special_ops import SPECIAL_CONTINUOUS_OPS, special_op_errors
@@ -100,7 +102,7 @@ ZONES = ("tableau", "opponents", "all", "hand", "kit", "binder", "aftermarket")
 COUNTS = ("cards", "elements", "types", "star_tokens", "stars", "clashes_won", "star", "empty_slots", "rp",
           "those_stars", "highest_flipped", "players_discarded", "sets", "those_distinct", "players_with",
           "those_count", "star_values", "flipped_this_way", "flipped_stars", *MORE_A_COUNTS, *MORE_B_COUNTS,
-          *MORE_F_COUNTS, *MORE_C_COUNTS, *MORE_E_COUNTS, *MORE_G_COUNTS)
+          *MORE_F_COUNTS, *MORE_C_COUNTS, *MORE_E_COUNTS, *MORE_G_COUNTS, *MORE_I_COUNTS)
 #: REF: a card an effect names: this card, its neighbours, your Top Card, the card a Next effect or
 #: trigger is about, the card just revealed
 #: the card a clash with the Aftermarket was against (clashed), the card taken from the Aftermarket
@@ -109,7 +111,8 @@ REFS = ("this", "left", "right", "top", "next_played", "played", "revealed", "fl
         "losing_card", "chosen", "attached")
 #: ally: the player chosen as your ally for a clash ("Choose an ally for this clash")
 ALLY_PLAYERS = ("ally", "self_and_ally", "others_but_ally")
-PLAYERS = ("self", "opponent", "each_opponent", "each", "any", "that_player", *ALLY_PLAYERS)
+#: losers: the losers of the clash just made (one card chosen among theirs: ops_more_i.py)
+PLAYERS = ("self", "opponent", "each_opponent", "each", "any", "that_player", "losers", *ALLY_PLAYERS)
 PICKS = ("this", "left", "right", "top", "next_played", "played", "choice", "highest", "lowest", "leftmost",
          "rightmost", "all", "losing_card", "chosen")
 WHO = ("self", "each_opponent", "that_player", "chosen_opponent", "each", "each_other", "winner", "losers",
@@ -419,6 +422,8 @@ def count_errors(count: Any, path: str) -> Errors:
         return more_e_count_errors(count, path)
     if count["count"] in MORE_G_COUNTS:  # ops_more_g.py
         return more_g_count_errors(count, path)
+    if count["count"] in MORE_I_COUNTS:  # the players of the clash just made (ops_more_i.py)
+        return more_i_count_errors(count, path)
     if count["count"] == "those_distinct":
         return [] if count.get("what") in ("type", "element", "star") else [(f"{path}.what", "is type, element or star")]
     if count["count"] in ("clashes_won", "empty_slots", "rp", "those_stars", "highest_flipped",

@@ -59,6 +59,26 @@ def clash_i_errors(op: Mapping[str, Any], where: str) -> list[tuple[str, str]]:
     return []
 
 
+#: clash_players: how many players of the clash just made ``players`` names (ops_more_d.CLASH_PLAYERS)
+MORE_I_COUNTS = ("clash_players",)
+
+
+def more_i_count_errors(count: Mapping[str, Any], path: str) -> list[tuple[str, str]]:
+    from rules.millennium_blades.ops_more_d import CLASH_PLAYERS
+
+    ok = count.get("players") in CLASH_PLAYERS
+    return [] if ok else [(f"{path}.players", f"is one of {', '.join(CLASH_PLAYERS)}")]
+
+
+def more_i_count(count: Mapping[str, Any], ctx: Mapping[str, Any]) -> int:
+    """How many players of the clash just made (in this effect's context) ``players`` names; no
+    clash made, none."""
+    from rules.millennium_blades.ops_more_d import clash_players
+
+    result = ctx.get("clash_result")
+    return len(clash_players(result, count["players"])) if result else 0
+
+
 def clash_players_by_total(result: Mapping[str, Any], players: str) -> list[int]:
     """The seats of a clash result by their totals, in the clash's order: same_total, each whose
     total another player of it has too; lowest_total, those with the lowest; not_lowest_total, the others."""
@@ -153,4 +173,4 @@ class MoreOpsIMixin(MBBase):
 
 
 __all__ = ["MORE_I_CONTINUOUS_OPS", "MORE_I_EVENTS", "MORE_I_OPS", "MoreOpsIMixin", "clash_i_errors",
-           "clash_players_by_total", "more_i_op_errors"]
+           "clash_players_by_total", "MORE_I_COUNTS", "more_i_count", "more_i_count_errors", "more_i_op_errors"]

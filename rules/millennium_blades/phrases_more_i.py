@@ -39,9 +39,19 @@ def reword_i(text: str) -> str:
 _DECK_BOX = re.compile(r"flip (your|the loser's) deck box(?:es)?")
 
 
+#: "flip one of the loser's cards of your choice": the choice is the effect's player's
+_ONE_OF_THE_LOSERS = re.compile(r"flip (?:a|one) of the loser'?s'? cards(?: in (?:their|the loser's) tableau)? of your choice")
+
+
 def read_early_i(text: str) -> list[dict] | None:
     """A clause ``clauses.read_clause`` asks before its own readings (which refuse a Deck Box):
     your face-up Deck Box flipped, or each loser's, by you; ``None`` when not one."""
+    m = _ONE_OF_THE_LOSERS.fullmatch(text)
+    if m:  # one card among the losers' face-up cards, chosen by you (in this effect: "its" is that card)
+        from rules.millennium_blades.phrases import THAT_CARD
+
+        THAT_CARD.set("flipped")
+        return [{"op": "flip", "target": {"player": "losers", "pick": "choice", "filter": {"face": "up"}}}]
     m = _DECK_BOX.fullmatch(text)
     if m is None:
         return None
@@ -64,7 +74,7 @@ def read_event_i(text: str) -> dict | None:
 
 
 #: "you (that player, they) are considered to lose (that clash) instead"
-_TO_LOSE = re.compile(r"(you|that player|that opponent|they) (?:is|are) considered to lose(?: the clash| that clash)?"
+_TO_LOSE = re.compile(r"(you|that player|that opponent|they) (?:is|are) considered to lose(?: the clash| that clash| it)?"
                       r"(?: instead)?")
 
 
@@ -140,6 +150,11 @@ def _total_players(s: str, ops: list[dict], timing: str, effect: dict) -> bool:
     return True
 
 
+#: "gain 5 RP for each player who lost and those players lose 5 RP" (a clash's players, counted)
+_EACH_THEN_THOSE = re.compile(rf"(?:you )?(gain) ({NUMBER}) (?:rp|ranking points) for (?:each|every) player who "
+                              r"(lost|won|participated in)(?: the clash)?,? and those players (.+)")
+_RESULT_EVENTS = ("clash", "clash_any", "clash_won", "clash_lost")
+
 _DURING = re.compile(rf"during this clash, your (?:top )?card has ([+-])({NUMBER}) star(?: rating)?")
 
 
@@ -147,6 +162,14 @@ def read_sentence_i(s: str, ops: list[dict], timing: str, effect: dict) -> bool:
     """A sentence about the clash just before it in the effect, for ``text._sentences``: your card's
     Star Rating changed during that clash only (``self_star`` of the clash op). False when not one."""
     if _total_players(s, ops, timing, effect):
+        return True
+    m = _EACH_THEN_THOSE.fullmatch(s)
+    if m and (any(o["op"] == "clash" for o in ops) or effect.get("trigger", {}).get("event") in _RESULT_EVENTS):
+        from rules.millennium_blades.phrases_more_d import for_clash_players
+
+        players = {"lost": "losers", "won": "winners"}.get(m.group(3), "participants")
+        ops.append({"op": "gain_rp", "amount": number(m.group(2)), "per": {"count": "clash_players", "players": players}})
+        ops.append(for_clash_players(players, False, m.group(4), timing, effect))
         return True
     if re.search(r"\bthis way\b", s) and ops and ops[-1]["op"] == "for_clash_players":
         # what the clash's players did counts in their own effects, not in this one: not read yet

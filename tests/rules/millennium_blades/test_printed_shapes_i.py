@@ -21,12 +21,12 @@ def _clash_totals(st) -> list[int]:
 def test_a_result_sentence_in_other_words():
     """"Clashing": the players "who did not win" are the losers (and, in a tie, everyone); a
     result joined to the clash by "and" is its own sentence; the winner's second verb is theirs."""
-    flop = "Play: All players clash. Each player that did not win loses 4 RP."
+    flop = "Play: All players clash. Every player that did not win loses 4 RP."
     assert compiles(flop)[0]["ops"][1] == {"op": "for_clash_players", "players": "non_winners", "as": "self",
                                            "ops": [{"op": "lose_rp", "amount": 4}]}
-    joined = "Play: Clash with an opponent, and the winner gains 6 RP and and flips the lowest STAR card in their tableau."
+    joined = "Play: Clash with an opponent, and the loser loses 6 RP and and flips the lowest STAR card in their tableau."
     clash = compiles(joined)[0]["ops"][0]
-    assert clash["winner"] == [{"op": "gain_rp", "amount": 6},
+    assert clash["losers"] == [{"op": "lose_rp", "amount": 6},
                                {"op": "flip", "target": {"player": "self", "pick": "lowest", "chooser": "owner"}}]
     st = table(kit([card("Grim Bell", flop, star=2)]), kit([card("Iron Wall", star=7)]), store=(1, 1, 1))
     place(st, 1, "Iron Wall")
@@ -38,8 +38,8 @@ def test_a_result_sentence_in_other_words():
 def test_an_action_that_keeps_its_card_and_removes_a_token_instead():
     """"Use an Action": the card is flipped after its text, unless the text says what happens in
     place of the flip (here a +1 STAR Token taken off it)."""
-    text = ("Action: If there are at least 3 +1 STAR Tokens on this card, clash with a player, and the winner gains "
-            "9 RP. After you use this Action, remove a +1 STAR Token from this card instead of flipping it.")
+    text = ("Action: If there are at least 3 +1 STAR Tokens on this card, clash with an opponent, and the winner gains "
+            "9 RP. After you use this Action, discard a +1 STAR token from this card instead of flipping this card.")
     ops = compiles(text)[0]["ops"]
     assert ops[0]["then"][0]["winner"] == [{"op": "gain_rp", "amount": 9}]
     assert [o["op"] for o in ops[1:]] == ["remove_tokens", "keep_source"]
@@ -49,21 +49,21 @@ def test_your_clash_total_changed_by_your_cards_and_by_the_clash():
     """"Clashing": a total is the Star Rating of the card used plus the card revealed; "+N when
     clashing" adds to it, "considered an N-STAR when clashing" replaces the card's Star Rating in
     it, and "During this clash, your Top card has -N STAR" counts for that clash only."""
-    charm = card("Lucky Charm", "Ongoing: You have +2 when clashing.", star=1)
-    flag = card("War Flag", "Top: Whenever you clash, you have +1 for each WATER card in your tableau.", star=2,
+    charm = card("Lucky Charm", "Ongoing: You have +2 to your clash total while clashing.", star=1)
+    flag = card("War Flag", "Top: When you clash, you have +1 for every WATER card in your tableau.", star=2,
                  elements=("water",))
     st = table(kit([card("Bold Duel", BRAWL, star=1)]), kit([charm, flag]), store=(1, 1, 1))
     place(st, 1, "Lucky Charm", "War Flag")
     do(st, 'play "Bold Duel"')
     assert _clash_totals(st) == [1 + 1, 2 + 1 + 2 + 1]
-    giant = "This card is considered a 9-STAR when clashing."
+    giant = "This card is considered a 9-STAR whenever it clashes."
     assert compiles(giant) == [{"timing": "ongoing", "ops": [{"op": "clash_star_as", "value": 9}], "text": giant}]
     st = table(kit([card("Small Titan", f"{giant} | {BRAWL}", star=2)]), kit([card("Stone Guard", star=6)]),
                store=(1, 1, 1))
     place(st, 1, "Stone Guard")
     do(st, 'play "Small Titan"')
     assert _clash_totals(st) == [9 + 1, 6 + 1] and st.rp[0] == 10
-    handicap = "Play: Clash with an opponent. During this clash, your Top card has -4 STAR. If you win, gain 30 RP."
+    handicap = "Play: Clash with an opponent. During this clash, your card has -4 STAR. If you win, gain 30 RP."
     assert compiles(handicap)[0]["ops"][0]["self_star"] == -4
     st = table(kit([card("Sand Bag", handicap, star=8)]), kit([card("Stone Guard", star=6)]), store=(1, 1, 1))
     place(st, 1, "Stone Guard")
@@ -86,7 +86,7 @@ def test_considered_to_win_all_clashes():
 def test_when_you_would_win_a_clash_you_lose_it_instead():
     """"Reaction": when you would win a clash, you may use it (its card flipped) to be considered
     the loser instead, and gain RP; the winner's result is not given (rules notes, batch i)."""
-    text = "Reaction: When you would win a clash, you are considered to lose that clash instead and gain 12 RP."
+    text = "Reaction: When you would win any clash, you are considered to lose it instead. Gain 12 RP."
     effect = compiles(text)[0]
     assert effect["trigger"] == {"event": "would_win_clash", "by": "self"}
     assert effect["ops"] == [{"op": "considered_to_lose"}, {"op": "gain_rp", "amount": 12}]
@@ -101,9 +101,9 @@ def test_when_you_would_win_a_clash_you_lose_it_instead():
 def test_when_an_opponent_would_win_a_clash_they_lose_it_instead():
     """"Reaction": another player who would win a clash is considered to lose it; the other
     losers still lose, so there may be no winner (rules notes, batch i)."""
-    text = "Reaction: When any opponent would win a clash, that player is considered to lose the clash instead."
+    text = "Reaction: When an opponent would win a clash, they are considered to lose that clash instead."
     assert compiles(text)[0]["trigger"] == {"event": "would_win_clash", "by": "opponent"}
-    assert compile_text("Reaction: When you would win a clash, they are considered to lose instead.")[0] is None
+    assert compile_text("Reaction: When you would win a clash, they are considered to lose.")[0] is None
     st = table(kit([card("Loud Duel", BRAWL, star=7)]), kit([card("Hex Mirror", text, star=1)]), store=(1, 1, 1))
     place(st, 1, "Hex Mirror")
     mirror = ids(st, 1, "Hex Mirror")[0]
@@ -117,12 +117,11 @@ def test_when_an_opponent_would_win_a_clash_they_lose_it_instead():
 def test_flip_your_deck_box_and_the_losers_deck_box():
     """"Deck Box Area": "A card cannot affect or target your Deck Box unless it specifically says it
     can"; these say so: yours if you win, the loser's by the winner (rules notes, batch i)."""
-    mine = "Play: Clash with an opponent. If you win, flip your deck box and gain 20 RP."
-    theirs = "Play: Clash with an opponent. The winner flips the loser's Deck Box and gains 8 RP."
+    mine = "Play: Clash with an opponent. If you win, gain 20 RP, then flip your Deck Box."
+    theirs = "Play: Clash with an opponent. The winner gains 8 RP and flips the loser's deck box."
     box = {"op": "flip", "target": {"player": "that_player", "pick": "all", "zone": "deck_box"}}
     assert compiles(theirs)[0]["ops"][0]["winner"] == [
-        {"op": "for_clash_players", "players": "losers", "as": "that_player", "ops": [box]},
-        {"op": "gain_rp", "amount": 8}]
+        {"op": "gain_rp", "amount": 8}, {"op": "for_clash_players", "players": "losers", "as": "that_player", "ops": [box]}]
     st = table(kit([card("Crow Herald", mine, star=7)], box=[card("Old Crate", kind="deck_box")]),
                kit([card("Moss Wall", star=2)], box=[card("Tin Crate", kind="deck_box")]), store=(1, 1, 1))
     place(st, 1, "Moss Wall")
@@ -138,10 +137,10 @@ def test_flip_your_deck_box_and_the_losers_deck_box():
 def test_players_of_a_clash_by_their_totals():
     """"Clashing": each player's total; the players with the same total as another, the lowest,
     the others, and "If any two players have the same total" (a tie of any two, not only the top)."""
-    same = "Play: Clash with all players. Any players with the same clash value gain 6 RP."
-    low = ("Play: All players clash. The player or players with the lowest total gain 11 RP each. Each other player "
-           "must flip a card in their tableau.")
-    pair = "Play: All players clash. If any two players have the same total, you gain 9 RP."
+    same = "Play: Clash with all players. All players with the same total gain 6 RP."
+    low = ("Play: All players clash. The player or players who had the lowest clash total gain 11 RP. Each other "
+           "player flips a card in their tableau.")
+    pair = "Play: All players clash. If any two participants had the same clash total, gain 9 RP."
     assert compiles(pair)[0]["ops"][1]["condition"] == {"test": "clash_result", "who": "any_two", "result": "same_total"}
     kits = (kit([card("Echo Gong", same, star=2), card("Low Drum", low, star=2), card("Twin Bell", pair, star=2)]),
             kit([card("Reed A", star=2)]), kit([card("Oak B", star=6)]))
@@ -180,17 +179,45 @@ def test_the_card_checker_accepts_each_shape():
     """Each shape's effects pass the card checker a card is saved with (effects.py), and it refuses
     a clash bonus of 0 and a Star Rating change on a clash with the Aftermarket."""
     game = get_game("millennium_blades")
-    texts = ("Ongoing: You have +2 when clashing.", "Top: Whenever you clash, you have +1 for each WATER card in your tableau.",
-             "This card is considered a 9-STAR when clashing.", "Ongoing: You are considered to win all clashes.",
-             "Play: Clash with an opponent. During this clash, your Top card has -4 STAR. If you win, gain 30 RP.",
-             "Reaction: When you would win a clash, you are considered to lose that clash instead and gain 12 RP.",
-             "Reaction: When any opponent would win a clash, that player is considered to lose the clash instead.",
-             "Play: Clash with an opponent. The winner flips the loser's Deck Box and gains 8 RP.",
-             "Play: All players clash. If any two players have the same total, you gain 9 RP.",
-             "Play: Clash with all players. Any players with the same clash value gain 6 RP.")
+    texts = ("Ongoing: You have +2 to your clash total while clashing.",
+             "Top: When you clash, you have +1 for every WATER card in your tableau.",
+             "This card is considered a 9-STAR whenever it clashes.", "Top: You are considered to win every clash.",
+             "Play: Clash with an opponent. During this clash, your card has -4 STAR. If you win, gain 30 RP.",
+             "Reaction: When you would win any clash, you are considered to lose it instead. Gain 12 RP.",
+             "Reaction: When an opponent would win a clash, they are considered to lose that clash instead.",
+             "Play: Clash with an opponent. The winner gains 8 RP and flips the loser's deck box.",
+             "Play: All players clash. If any two participants had the same clash total, gain 9 RP.",
+             "Play: Clash with all players. All players with the same total gain 6 RP.",
+             "Ongoing: Whenever you win a clash, gain 4 RP for every player who lost the clash, and those players lose 3 RP.",
+             "Top: When you win a clash with this card, flip one of the loser's cards of your choice and gain 2 RP.")
     for text in texts:
         assert game.validate_card(card_type="single", attributes=STARRED, effects=compiles(text)) == [], text
     bad = [{"timing": "ongoing", "ops": [{"op": "clash_bonus", "amount": 0}]},
            {"timing": "play", "ops": [{"op": "clash", "with": "aftermarket", "self_star": 2}]}]
     assert [e[0] for e in game.validate_card(card_type="single", attributes=STARRED, effects=bad)] == [
         "effects[0].ops[0].amount", "effects[1].ops[0].self_star"]
+
+
+def test_rp_for_each_loser_and_those_players_lose_rp():
+    """"Clashing": every other player of a clash you win is a loser; each counts, and each loses."""
+    text = "Ongoing: Whenever you win a clash, gain 4 RP for every player who lost the clash, and those players lose 3 RP."
+    st = table(kit([card("Tall Tyrant", text, star=1), card("Mass Brawl", "Play: Clash with all players.", star=9)]),
+               kit([card("Reed A", star=1)]), kit([card("Reed B", star=2)]), store=(1,) * 9)
+    place(st, 0, "Tall Tyrant")
+    place(st, 1, "Reed A")
+    place(st, 2, "Reed B")
+    st.rp = [0, 10, 10]
+    do(st, 'play "Mass Brawl"')  # 9 + 1 against 1 + 1 and 2 + 1: two losers
+    assert st.rp == [8, 7, 7]
+
+
+def test_flip_one_of_the_losers_cards_of_your_choice_and_gain_its_star():
+    """"Flip a Card" among the loser's face-up cards, the winner choosing; "its STAR" is that card's
+    as it was."""
+    text = ("Top: When you win a clash with this card, flip one of the loser's cards of your choice and gain RP equal to "
+            "twice its STAR.")
+    st = table(kit([card("Stray Blade", text + " | " + BRAWL, star=8)]),
+               kit([card("Moss A", star=2), card("Moss B", star=4)]), store=(1, 1, 1))
+    place(st, 1, "Moss A", "Moss B")
+    do(st, 'play "Stray Blade"', "target 1 1")  # 8 + 1 against 4 + 1: the winner takes Moss B
+    assert names(st, st.down) == ["Moss B"] and st.rp[0] == 10 + 2 * 4
