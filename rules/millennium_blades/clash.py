@@ -207,6 +207,8 @@ class ClashMixin(MarketMixin):
         used = {p: self.top_card(p) for p in participants}
         if op.get("use") == "lowest":  # "Both players use the lowest STAR card in their tableau"
             used = {p: self.lowest_card(p) for p in participants}
+        if op.get("use") == "leftmost":  # "players use their left-most face-up cards" (ops_more_i.py)
+            used = {p: self.leftmost_card_i(p) for p in participants}
         if op.get("their_card") == "chosen":  # the card of their tableau you choose, not their Top Card
             chosen = self.their_clash_card(frame, participants[1], k)
             if chosen is False:

@@ -304,8 +304,8 @@ def _op(name: str | None, op: Mapping[str, Any], where: str) -> Errors:
     elif name == "clash":
         if op.get("with") not in ("opponent", "all", "aftermarket"):
             errors.append((f"{where}.with", 'a clash is "with" an "opponent", "all" players or the "aftermarket"'))
-        if op.get("use", "lowest") != "lowest" or "use" in op and op.get("with") == "aftermarket":
-            errors.append((f"{where}.use", 'is "lowest": each player clashes with their lowest STAR card'))
+        if op.get("use", "lowest") not in ("lowest", "leftmost") or "use" in op and op.get("with") == "aftermarket":
+            errors.append((f"{where}.use", 'is "lowest" or "leftmost": the card each player clashes with'))
         if op.get("their_card", "chosen") != "chosen" or "their_card" in op and op.get("with") != "opponent":
             errors.append((f"{where}.their_card", 'is "chosen", in a clash with an opponent'))
         if "ignore_printed" in op and (op["ignore_printed"] is not True or op.get("with") != "opponent"):

@@ -7,11 +7,14 @@ clash shapes"). The card checker's checks are here too.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from rules.core.engine import Action
 from rules.core.schema import OpSpec
 from rules.millennium_blades.base import MBBase
+
+if TYPE_CHECKING:
+    from rules.millennium_blades.queries import QueryMixin
 
 ANY = "any"
 #: would_win_clash: a player (by: self, you; opponent, another player) would win a clash, after its
@@ -59,24 +62,33 @@ def clash_i_errors(op: Mapping[str, Any], where: str) -> list[tuple[str, str]]:
     return []
 
 
-#: clash_players: how many players of the clash just made ``players`` names (ops_more_d.CLASH_PLAYERS)
-MORE_I_COUNTS = ("clash_players",)
+#: clash_players: how many players of the clash just made ``players`` names (ops_more_d.CLASH_PLAYERS);
+#: clash_players_star: the highest (lowest: which) Star Rating among those players' face-up cards
+MORE_I_COUNTS = ("clash_players", "clash_players_star")
 
 
 def more_i_count_errors(count: Mapping[str, Any], path: str) -> list[tuple[str, str]]:
     from rules.millennium_blades.ops_more_d import CLASH_PLAYERS
 
-    ok = count.get("players") in CLASH_PLAYERS
-    return [] if ok else [(f"{path}.players", f"is one of {', '.join(CLASH_PLAYERS)}")]
+    errors = [] if count.get("players") in CLASH_PLAYERS else [(f"{path}.players", f"is one of {', '.join(CLASH_PLAYERS)}")]
+    if count["count"] == "clash_players_star" and count.get("which") not in ("highest", "lowest"):
+        errors.append((f"{path}.which", "is highest or lowest"))
+    return errors
 
 
-def more_i_count(count: Mapping[str, Any], ctx: Mapping[str, Any]) -> int:
-    """How many players of the clash just made (in this effect's context) ``players`` names; no
-    clash made, none."""
+def more_i_count(game: QueryMixin, count: Mapping[str, Any], ctx: Mapping[str, Any]) -> int:
+    """How many players of the clash just made (in this effect's context) ``players`` names, or the
+    highest (lowest) Star Rating among their face-up cards ("CARD DATA"; none: 0); no clash made, 0."""
     from rules.millennium_blades.ops_more_d import clash_players
 
     result = ctx.get("clash_result")
-    return len(clash_players(result, count["players"])) if result else 0
+    if not result:
+        return 0
+    seats = clash_players(result, count["players"])
+    if count["count"] == "clash_players":
+        return len(seats)
+    stars = [game.star(c) or 0 for p in seats for c in game.tableau[p] if c not in game.down]
+    return (max if count["which"] == "highest" else min)(stars) if stars else 0
 
 
 def clash_players_by_total(result: Mapping[str, Any], players: str) -> list[int]:
@@ -91,6 +103,10 @@ def clash_players_by_total(result: Mapping[str, Any], players: str) -> list[int]
 
 
 class MoreOpsIMixin(MBBase):
+    def leftmost_card_i(self, seat: int) -> int | None:
+        """The seat's left-most face-up card (a player with a Top Card has one)."""
+        return next((c for c in self.tableau[seat] if c not in self.down), None)
+
     def kit_cards_i(self, seat: int, zone: str) -> list[int]:
         """A player's Accessories, or their Deck Box(es) ("Deck Box Area": "A card cannot affect or
         target your Deck Box unless it specifically says it can"; an effect naming it says so)."""

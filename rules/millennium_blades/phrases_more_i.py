@@ -17,6 +17,7 @@ from rules.millennium_blades.phrases import NUMBER, Unread, number
 _REWORDS = (
     (re.compile(r"\b(players?) that (lost|won|did not win|didn't win)\b"), r"\1 who \2"),
     (re.compile(r"\band and\b"), "and"),  # a doubled word of the print
+    (re.compile(r"\b(players?) who (?:does not|doesn't|do not|don't) win\b"), r"\1 who did not win"),
     (re.compile(r"^((?:if [^,]+, )?clash with [^.,]+), and (?=(?:the|each) (?:winner|loser)s? )"), r"\1. "),
     (re.compile(r"\b((?:the|each) (?:winner|loser)s? (?:must )?\w+ [^.]*?,? and )(gain|lose|flip|put|discard|draw)s\b"),
      r"\1\2"),
@@ -43,9 +44,25 @@ _DECK_BOX = re.compile(r"flip (your|the loser's) deck box(?:es)?")
 _ONE_OF_THE_LOSERS = re.compile(r"flip (?:a|one) of the loser'?s'? cards(?: in (?:their|the loser's) tableau)? of your choice")
 
 
+#: "gain RP equal to three times the STAR of the loser's highest STAR card"
+_LOSERS_STAR = re.compile(r"(gain|lose) (?:rp|ranking points) equal to (?:(twice|three times|four times|\d+ times) )?"
+                          r"the star(?: rating)? of the loser'?s'? (highest|lowest)(?: star(?: rating)?)? (?:card|single)")
+
+
+#: "Clash with all players, but players use their left-most face-up cards instead of their Top cards"
+_LEFTMOST = re.compile(r"clash with all (?:other )?players, but (?:all )?players use their left-?most face-up cards?"
+                       r"(?: instead of their top cards?)?")
+
+
 def read_early_i(text: str) -> list[dict] | None:
     """A clause ``clauses.read_clause`` asks before its own readings (which refuse a Deck Box):
     your face-up Deck Box flipped, or each loser's, by you; ``None`` when not one."""
+    if _LEFTMOST.fullmatch(text):  # each player's left-most face-up card is the one they clash with
+        return [{"op": "clash", "with": "all", "use": "leftmost"}]
+    m = _LOSERS_STAR.fullmatch(text)
+    if m:  # in the winner's result: the loser's highest (lowest) face-up card's Star Rating
+        per = {"count": "clash_players_star", "players": "losers", "which": m.group(3)}
+        return [{"op": f"{m.group(1)}_rp", "amount": number(m.group(2)) if m.group(2) else 1, "per": per}]
     m = _ONE_OF_THE_LOSERS.fullmatch(text)
     if m:  # one card among the losers' face-up cards, chosen by you (in this effect: "its" is that card)
         from rules.millennium_blades.phrases import THAT_CARD

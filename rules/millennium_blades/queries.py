@@ -328,7 +328,7 @@ class QueryMixin(MBBase):
         if kind in MORE_G_COUNTS:  # the highest Star Rating, the most alike (ops_more_g.py)
             return more_g_count(self, count, source, seat)
         if kind in MORE_I_COUNTS:  # the players of the clash just made (ops_more_i.py)
-            return more_i_count(count, ctx or {})
+            return more_i_count(self, count, ctx or {})
         if kind == "empty_slots":
             return max(0, self.capacity(seat) - len(self.tableau[seat]))
         if kind == "those_stars":  # the cards the effect just moved, each as it is now

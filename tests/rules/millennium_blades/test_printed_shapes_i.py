@@ -221,3 +221,27 @@ def test_flip_one_of_the_losers_cards_of_your_choice_and_gain_its_star():
     place(st, 1, "Moss A", "Moss B")
     do(st, 'play "Stray Blade"', "target 1 1")  # 8 + 1 against 4 + 1: the winner takes Moss B
     assert names(st, st.down) == ["Moss B"] and st.rp[0] == 10 + 2 * 4
+
+
+def test_rp_equal_to_the_losers_highest_star():
+    """"CARD DATA": the Star Rating of the loser's highest face-up card, counted in the winner's
+    result (a face-down card has none)."""
+    text = "Play: Clash with an opponent. The winner gains RP equal to twice the STAR of the loser's highest STAR card."
+    st = table(kit([card("Judge Owl", text, star=9)]), kit([card("Moss A", star=2), card("Moss B", star=5),
+                                                            card("Hidden C", star=8)]), store=(1, 1, 1))
+    place(st, 1, "Hidden C", "Moss A", "Moss B", down=("Hidden C",))
+    do(st, 'play "Judge Owl"')  # 9 + 1 against 5 + 1
+    assert st.rp[0] == 2 * 5
+
+
+def test_a_clash_with_each_players_leftmost_card():
+    """"Clashing" with the card the effect names instead of the Top Card: each player's left-most
+    face-up card; "each player who does not win" are the clash's players who did not win."""
+    text = ("Play: Clash with all players, but players use their leftmost face-up cards instead of their Top cards. "
+            "Each player who does not win the clash flips their Top Card.")
+    st = table(kit([card("Frost Usher", text, star=1), card("Ice Pillar", star=7)]),
+               kit([card("Low Reed", star=2), card("Tall Elm", star=9)]), store=(1, 1, 1))
+    place(st, 0, "Ice Pillar")
+    place(st, 1, "Low Reed", "Tall Elm")
+    do(st, 'play "Frost Usher"')  # Ice Pillar 7 + 1 against Low Reed 2 + 1: seat 1 did not win
+    assert _clash_totals(st) == [8, 3] and names(st, st.down) == ["Tall Elm"]
