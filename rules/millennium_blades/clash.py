@@ -250,6 +250,7 @@ class ClashMixin(MarketMixin):
         frames = []
         result = "win" if seat in winners else "lose" if seat in losers else "tie" if winner is None else None
         if result and op.get(result):
+            self.keep_source_i(ctx, op[result])  # "If you lose, ... do not flip this box" (ops_more_i.py)
             frames.append(self.frame(seat, source, {"ops": op[result]}, ctx, optional=False))
         for p in winners:
             self.clashes_won[p] += 1

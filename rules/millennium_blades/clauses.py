@@ -50,7 +50,7 @@ def read_clause(text: str, timing: str, effect: dict, last: dict) -> list[dict]:
     if early is None:
         early = read_early_g(text, timing, effect, last)  # phrases_more_g.py
     if early is None:
-        early = read_early_i(text)  # phrases_more_i.py
+        early = read_early_i(text, timing, effect, last)  # phrases_more_i.py
     if early is not None:
         return early
     m = re.match(rf"^({_WHO_RE}) (gains?|loses?) (.+)$", text)

@@ -103,6 +103,13 @@ def clash_players_by_total(result: Mapping[str, Any], players: str) -> list[int]
 
 
 class MoreOpsIMixin(MBBase):
+    def keep_source_i(self, ctx: dict, branch: list[dict]) -> None:
+        """A clash result of the effect's own player that says "do not flip this card": the
+        Action's card stays face-up ("Use an Action": "then flip the card face-down", unless the text
+        says otherwise); the result's own frame has a copy of the context, so it is said here."""
+        if any(o["op"] == "keep_source" for o in branch):
+            ctx["keep_source"] = True
+
     def leftmost_card_i(self, seat: int) -> int | None:
         """The seat's left-most face-up card (a player with a Top Card has one)."""
         return next((c for c in self.tableau[seat] if c not in self.down), None)

@@ -54,9 +54,14 @@ _LEFTMOST = re.compile(r"clash with all (?:other )?players, but (?:all )?players
                        r"(?: instead of their top cards?)?")
 
 
-def read_early_i(text: str) -> list[dict] | None:
+def read_early_i(text: str, timing: str, effect: dict, last: dict) -> list[dict] | None:
     """A clause ``clauses.read_clause`` asks before its own readings (which refuse a Deck Box):
     your face-up Deck Box flipped, or each loser's, by you; ``None`` when not one."""
+    m = re.fullmatch(r"(.+?),? and do not flip this (?:card|box|deck box|accessory)", text)
+    if m and timing == "action":  # in a clash's result: the Action's card stays face-up ("Use an Action")
+        from rules.millennium_blades.clauses import read_clause
+
+        return [*read_clause(m.group(1), timing, effect, last), {"op": "keep_source"}]
     if _LEFTMOST.fullmatch(text):  # each player's left-most face-up card is the one they clash with
         return [{"op": "clash", "with": "all", "use": "leftmost"}]
     m = _LOSERS_STAR.fullmatch(text)
@@ -136,6 +141,9 @@ def read_condition_i(text: str) -> dict | None:
     m = re.fullmatch(r"you (won|lost)(?: (?:the|that|this) clash)?", text)
     if m:
         return {"test": "clash_result", "who": "self", "result": m.group(1)}
+    m = re.fullmatch(r"the loser used a (higher|lower) printed star(?: rating)? card(?: than the winner(?: did)?)?", text)
+    if m:  # the printed Star Ratings of the cards of the clash (batch a's test: the winner's against the loser's)
+        return {"test": "clash_printed", "cmp": "<" if m.group(1) == "higher" else ">"}
     if re.fullmatch(r"any two (?:players|participants) (?:have|had) the same (?:clash )?(?:total|value)", text):
         return {"test": "clash_result", "who": "any_two", "result": "same_total"}
     return None

@@ -245,3 +245,34 @@ def test_a_clash_with_each_players_leftmost_card():
     place(st, 1, "Low Reed", "Tall Elm")
     do(st, 'play "Frost Usher"')  # Ice Pillar 7 + 1 against Low Reed 2 + 1: seat 1 did not win
     assert _clash_totals(st) == [8, 3] and names(st, st.down) == ["Tall Elm"]
+
+
+def test_a_lost_clash_keeps_the_actions_card_face_up():
+    """"Use an Action": "then flip the card face-down" unless its text says otherwise; here only
+    when you lose the clash."""
+    text = "Action: Clash with an opponent. If you win, gain 20 RP. If you lose, lose 3 RP and do not flip this card."
+    horn = card("Stubborn Horn", text, kind="accessory")
+    st = table(kit([card("Low Reed", star=1), card("Spare", star=1)], accessories=[horn]),
+               kit([card("Tall Elm", star=9)]), store=(1, 1, 1))
+    place(st, 0, "Low Reed")
+    place(st, 1, "Tall Elm")
+    st.rp = [10, 0]
+    do(st, 'use "Stubborn Horn"')  # 1 + 1 against 9 + 1: lost
+    assert st.rp[0] == 7 and "Stubborn Horn" not in names(st, st.down)
+    st = table(kit([card("Tall Elm", star=9), card("Spare", star=1)], accessories=[horn]),
+               kit([card("Low Reed", star=1)]), store=(1, 1, 1))
+    place(st, 0, "Tall Elm")
+    place(st, 1, "Low Reed")
+    do(st, 'use "Stubborn Horn"')  # won: the Action's card is flipped as usual
+    assert st.rp[0] == 20 and "Stubborn Horn" in names(st, st.down)
+
+
+def test_the_loser_used_a_higher_printed_star_card():
+    """"CARD DATA": the printed Star Ratings of the two cards of the clash, the loser's higher."""
+    text = ("Play: Clash with an opponent. Both players use their lowest STAR card in this clash. If the loser used a "
+            "higher printed STAR card, gain 6 RP.")
+    assert compiles(text)[0]["ops"][1]["condition"] == {"test": "clash_printed", "cmp": "<"}
+    st = table(kit([card("Pebble Boy", text, star=1)]), kit([card("Moss A", star=3)]), store=(9, 1, 1))
+    place(st, 1, "Moss A")
+    do(st, 'play "Pebble Boy"')  # 1 + 9 against 3 + 1: the loser's card is printed higher
+    assert st.rp[0] == 6
