@@ -192,7 +192,7 @@ class ClashMixin(MarketMixin):
         if op["with"] == "aftermarket":
             return self.clash_aftermarket(frame, op, k)
         if op["with"] == "opponent":
-            rivals = self.rivals_d(seat, op, self.clash_rivals(seat, op))  # ops_more_d.py
+            rivals = self.rivals_i(self.rivals_d(seat, op, self.clash_rivals(seat, op)))  # ops_more_d.py, _i.py
             key = f"{k}:opponent"
             if self.top_card(seat) is not None and len(rivals) > 1 and key not in ctx:
                 self.ask(seat, "opponent", [Action("opponent", (p,)) for p in rivals], key, "an opponent to clash with")
@@ -201,6 +201,7 @@ class ClashMixin(MarketMixin):
         else:
             participants = [seat, *self.opponents(seat)]
         participants = [p for p in participants if self.top_card(p) is not None]
+        participants = self.clash_players_i(seat, participants)  # "cannot be clashed with" (ops_more_i.py)
         if len(participants) < 2:  # "the clash does not occur"
             self.log("clash", seat, occurred=False)
             return True

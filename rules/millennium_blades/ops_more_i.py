@@ -22,7 +22,9 @@ ANY = "any"
 MORE_I_EVENTS = ("would_win_clash",)
 #: clash_bonus: your clash totals have this much more (per: for each of a COUNT); win_clashes: you are
 #: considered to win every clash you are in; clash_star_as: this card counts as that Star Rating in a clash
-MORE_I_CONTINUOUS_OPS = ("clash_bonus", "win_clashes", "clash_star_as")
+#: no_clash: you cannot be clashed with nor initiate clashes; clash_magnet: players choosing an opponent to
+#: clash with must choose you if they may
+MORE_I_CONTINUOUS_OPS = ("clash_bonus", "win_clashes", "clash_star_as", "no_clash", "clash_magnet")
 MORE_I_OPS = {
     "clash_bonus": OpSpec("Ongoing/Top: each clash you are in, your total has amount more (negative: less), "
                           "times per (a COUNT) when given.", {"amount": "int", "per": ANY}),
@@ -30,6 +32,10 @@ MORE_I_OPS = {
                           "(the others' result stands: there may be several winners).", {}),
     "clash_star_as": OpSpec("Ongoing/Top: when this card is the card a player clashes with, its Star Rating is "
                             "value in that clash's total.", {"value": "int"}),
+    "no_clash": OpSpec("Ongoing/Top: you are in no clash: no one may clash with you, and a clash you would "
+                       "make does not occur.", {}),
+    "clash_magnet": OpSpec("Ongoing/Top: a player choosing an opponent to clash with must choose you when they may.",
+                           {}),
     "considered_to_lose": OpSpec("A would-win-a-clash Reaction: the winners its trigger names (you, or each other "
                                  "player who would win) are considered to lose that clash instead.", {}),
 }
@@ -103,6 +109,21 @@ def clash_players_by_total(result: Mapping[str, Any], players: str) -> list[int]
 
 
 class MoreOpsIMixin(MBBase):
+    def rivals_i(self, rivals: list[int]) -> list[int]:
+        """The opponents one may choose to clash with: never a player who "cannot be clashed with"
+        (``no_clash``); a player whose card says "Players must choose to clash with you, if possible"
+        (``clash_magnet``) must be chosen when they may be (either of two such)."""
+        rivals = [p for p in rivals if not self.face_up_ops(p, "no_clash")]
+        magnets = [p for p in rivals if self.face_up_ops(p, "clash_magnet")]
+        return magnets or rivals
+
+    def clash_players_i(self, seat: int, participants: list[int]) -> list[int]:
+        """The players of a clash without those who "cannot be clashed with or initiate clashes":
+        when its own player is one, no clash occurs."""
+        if seat in participants and self.face_up_ops(seat, "no_clash"):
+            return []
+        return [p for p in participants if not self.face_up_ops(p, "no_clash")]
+
     def keep_source_i(self, ctx: dict, branch: list[dict]) -> None:
         """A clash result of the effect's own player that says "do not flip this card": the
         Action's card stays face-up ("Use an Action": "then flip the card face-down", unless the text

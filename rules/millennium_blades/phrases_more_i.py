@@ -128,6 +128,10 @@ def read_continuous_i(s: str) -> list[dict] | None:
         return [{"op": "clash_bonus", "amount": amount, **({"per": read_count(m.group(3))} if m.group(3) else {})}]
     if re.fullmatch(r"you are (?:always )?considered to win (?:all|every|each) clash(?:es)?(?: you are in)?", s):
         return [{"op": "win_clashes"}]
+    if re.fullmatch(r"you (?:cannot|can't|can not) be clashed with(?:,)? (?:or|nor) (?:initiate|start|declare) clash(?:es)?", s):
+        return [{"op": "no_clash"}]
+    if re.fullmatch(r"(?:players|opponents|other players) must (?:choose to )?clash with you,? if (?:possible|able|they can)", s):
+        return [{"op": "clash_magnet"}]
     m = re.fullmatch(r"this card is considered (?:an? )?(\d+)[- ]star(?: rating)?(?: card)? when(?:ever)? "
                      r"(?:clashing|it clashes|you clash with it)", s)
     if m:

@@ -276,3 +276,24 @@ def test_the_loser_used_a_higher_printed_star_card():
     place(st, 1, "Moss A")
     do(st, 'play "Pebble Boy"')  # 1 + 9 against 3 + 1: the loser's card is printed higher
     assert st.rp[0] == 6
+
+
+def test_a_player_who_cannot_clash_and_one_who_must_be_chosen():
+    """"Clashing": "choose a player with a Top Card"; one who "cannot be clashed with" is no choice
+    and is in no clash, their own clash does not occur; one whom players "must choose to clash
+    with, if possible" is the only choice while they may be chosen."""
+    shy = "Ongoing: You cannot be clashed with nor initiate clashes."
+    bait = "Top: Opponents must clash with you, if able."
+    assert compiles(shy)[0]["ops"] == [{"op": "no_clash"}] and compiles(bait)[0]["ops"] == [{"op": "clash_magnet"}]
+    st = table(kit([card("Mass Brawl", "Play: Clash with all players.", star=9)]),
+               kit([card("Hermit", shy, star=1)]), kit([card("Reed B", star=2)]), store=(1,) * 9)
+    place(st, 1, "Hermit")
+    place(st, 2, "Reed B")
+    do(st, 'play "Mass Brawl"')
+    assert _clash_totals(st) == [10, 3]  # seats 0 and 2 only
+    st = table(kit([card("Duelist", BRAWL, star=9)]), kit([card("Reed A", star=2)]), kit([card("Lure Lord", bait, star=1)]),
+               store=(1,) * 9)
+    place(st, 1, "Reed A")
+    place(st, 2, "Lure Lord")
+    do(st, 'play "Duelist"')  # no choice asked: Lure Lord's player is the opponent
+    assert st.rp[0] == 10 and _clash_totals(st) == [10, 2]
