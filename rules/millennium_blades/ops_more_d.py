@@ -21,7 +21,7 @@ MORE_D_OPS = {
                           "(losers, winners, participants, non_winners; but_self: not this effect's player), in the "
                           "clash's order, the ops: as self, done by that player as their own; as that_player, done by "
                           "this effect's player with \"that player\" naming them. No clash made: nothing.",
-                          {"players": "str", "as": "str", "but_self": "bool", "ops": ANY}),
+                          {"players": "str", "as": "str", "but_self": "bool", "ops": ANY, "tally": "bool"}),
 }
 
 
@@ -85,8 +85,9 @@ class MoreOpsDMixin(MBBase):
             return True
         players = [p for p in clash_players(result, op["players"]) if not (op.get("but_self") and p == seat)]
         if op["as"] == "self":
-            frames = [self.frame(p, frame["source"], {"ops": op["ops"]}, {**ctx, "that_player": seat}, optional=False)
-                      for p in players]
+            tally = self.tally_i(frame, op)  # what they do counted "this way" in this effect (ops_more_i.py)
+            frames = [self.frame(p, frame["source"], {"ops": op["ops"]}, {**ctx, "that_player": seat}, optional=False,
+                                 extra=tally) for p in players]
         else:
             frames = [self.frame(seat, frame["source"], {"ops": op["ops"]}, {**ctx, "that_player": p}, optional=False)
                       for p in players]

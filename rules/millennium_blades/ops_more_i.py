@@ -109,6 +109,31 @@ def clash_players_by_total(result: Mapping[str, Any], players: str) -> list[int]
 
 
 class MoreOpsIMixin(MBBase):
+    def tally_i(self, frame: dict, op: dict) -> tuple:
+        """For a ``for_clash_players`` op with ``tally``: the op each player's frame ends with, which
+        counts what it flipped and discarded into this effect's context ("for each card flipped this
+        way" after "each player who did not win must flip a card"); the counts start at none here.
+        This frame is the top of the stack now and stays at that place below theirs."""
+        if not op.get("tally"):
+            return ()
+        at = len(self.stack) - 1
+        ctx = frame["ctx"]
+        ctx.update({"_tally_at": at, "flipped_count": 0, "flipped_stars": 0, "those": []})
+        return ({"op": "_tally_i", "at": at},)
+
+    def do_more_i_op(self, frame: dict, op: dict) -> bool:
+        """``_tally_i``: this frame's flips and discards added to the effect's (``tally_i``); the
+        other ops of this module are done by the clash, not by a frame."""
+        if op["op"] != "_tally_i":
+            return True
+        at, ctx = op["at"], frame["ctx"]
+        if at < len(self.stack) and self.stack[at]["ctx"].get("_tally_at") == at:
+            into = self.stack[at]["ctx"]
+            into["flipped_count"] += ctx.get("flipped_count", 0)
+            into["flipped_stars"] += ctx.get("flipped_stars", 0)
+            into["those"] = [*into["those"], *ctx.get("those", ())]
+        return True
+
     def rivals_i(self, rivals: list[int]) -> list[int]:
         """The opponents one may choose to clash with: never a player who "cannot be clashed with"
         (``no_clash``); a player whose card says "Players must choose to clash with you, if possible"

@@ -201,8 +201,11 @@ def read_sentence_i(s: str, ops: list[dict], timing: str, effect: dict) -> bool:
         ops.append(for_clash_players(players, False, m.group(4), timing, effect))
         return True
     if re.search(r"\bthis way\b", s) and ops and ops[-1]["op"] == "for_clash_players":
-        # what the clash's players did counts in their own effects, not in this one: not read yet
-        raise Unread(s, "a count of what each player of the clash did")
+        # what the clash's players did in their own frames, counted "this way" in this effect
+        if ops[-1]["as"] != "self" or not re.search(r"\b(?:flipped|discarded) this way\b", s):
+            raise Unread(s, "a count of what each player of the clash did")
+        ops[-1]["tally"] = True
+        return False  # the sentence itself is read as usual
     m = _DURING.fullmatch(s)
     if m is None:
         return False

@@ -161,18 +161,32 @@ def test_players_of_a_clash_by_their_totals():
     assert st.rp == [11, 11, 0] and names(st, st.down) == ["Oak B"]
 
 
-def test_if_you_won_and_a_count_of_the_players_doings_stays_unread():
-    """"If you won" is the clash just made; a count "this way" of what each of its players did in
-    their own effect is not read (it would count none of it: rules notes, batch i)."""
+def test_if_you_won_and_what_the_others_did_this_way():
+    """"If you won" is the clash just made; "for each card flipped this way" counts the cards each
+    other player of the clash flipped in their own part of the effect (rules notes, batch i)."""
     text = "Play: Clash with an opponent. If you won, gain 7 RP."
     assert compiles(text)[0]["ops"][1]["condition"] == {"test": "clash_result", "who": "self", "result": "won"}
     st = table(kit([card("Victory Lap", text, star=5)]), kit([card("Moss Wall", star=2)]), store=(1, 1, 1))
     place(st, 1, "Moss Wall")
     do(st, 'play "Victory Lap"')
     assert st.rp[0] == 7
-    counted = ("Play: All players clash. Each other player who did not win must flip a card in their tableau. If you "
+    counted = ("Play: All players clash. Every other player who did not win must flip a card in their tableau. If you "
                "won, gain 3 RP for each card flipped this way.")
-    assert compile_text(counted)[0] is None
+    assert compiles(counted)[0]["ops"][1]["tally"] is True
+    st = table(kit([card("Tide Caller", counted, star=9)]), kit([card("Reed A", star=1)]), kit([card("Reed B", star=2)]),
+               store=(1,) * 9)
+    place(st, 1, "Reed A")
+    place(st, 2, "Reed B")
+    do(st, 'play "Tide Caller"')  # each loser flips its only card
+    assert names(st, st.down) == ["Reed A", "Reed B"] and st.rp[0] == 3 * 2
+    discards = ("Play: All players clash. Each other player who did not win discards a card at random. If you won, gain "
+                "2 RP for each card discarded this way.")
+    st = table(kit([card("Tide Caller", discards, star=9)]), kit([card("Reed A", star=1), card("Spare A")]),
+               kit([card("Reed B", star=2)]), store=(1,) * 9)
+    place(st, 1, "Reed A")
+    place(st, 2, "Reed B")
+    do(st, 'play "Tide Caller"')  # seat 1 has a card in hand to discard, seat 2 none
+    assert st.rp[0] == 2 and names(st, st.binder[1]) == ["Spare A"]
 
 
 def test_the_card_checker_accepts_each_shape():
