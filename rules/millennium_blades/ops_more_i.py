@@ -70,7 +70,8 @@ def clash_i_errors(op: Mapping[str, Any], where: str) -> list[tuple[str, str]]:
 
 #: clash_players: how many players of the clash just made ``players`` names (ops_more_d.CLASH_PLAYERS);
 #: clash_players_star: the highest (lowest: which) Star Rating among those players' face-up cards
-MORE_I_COUNTS = ("clash_players", "clash_players_star")
+#: clash_players_cards: the cards of those players' tableaus that fit ``filter``
+MORE_I_COUNTS = ("clash_players", "clash_players_star", "clash_players_cards")
 
 
 def more_i_count_errors(count: Mapping[str, Any], path: str) -> list[tuple[str, str]]:
@@ -79,6 +80,10 @@ def more_i_count_errors(count: Mapping[str, Any], path: str) -> list[tuple[str, 
     errors = [] if count.get("players") in CLASH_PLAYERS else [(f"{path}.players", f"is one of {', '.join(CLASH_PLAYERS)}")]
     if count["count"] == "clash_players_star" and count.get("which") not in ("highest", "lowest"):
         errors.append((f"{path}.which", "is highest or lowest"))
+    if count["count"] == "clash_players_cards":
+        from rules.millennium_blades.effects import filter_errors
+
+        errors += filter_errors(count.get("filter", {}), f"{path}.filter")
     return errors
 
 
@@ -93,6 +98,8 @@ def more_i_count(game: QueryMixin, count: Mapping[str, Any], ctx: Mapping[str, A
     seats = clash_players(result, count["players"])
     if count["count"] == "clash_players":
         return len(seats)
+    if count["count"] == "clash_players_cards":  # seen from no card: "this" and "other" name none
+        return sum(1 for p in seats for c in game.tableau[p] if game.matches(c, count.get("filter", {}), None))
     stars = [game.star(c) or 0 for p in seats for c in game.tableau[p] if c not in game.down]
     return (max if count["which"] == "highest" else min)(stars) if stars else 0
 

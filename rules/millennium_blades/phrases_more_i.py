@@ -139,6 +139,27 @@ def read_continuous_i(s: str) -> list[dict] | None:
     return None
 
 
+#: "face-down card in the tableaus of players who participated in the clash"
+_CLASH_TABLEAUS = re.compile(r"(.+?) in the tableaus? of (?:the )?players? who (participated|were|was) in the clash"
+                             r"|(.+?) in the tableaus? of (?:the )?(losers?|winners?)(?: of the clash)?")
+
+
+def read_count_i(text: str) -> dict | None:
+    """A COUNT of the cards of the tableaus of the clash's players (all of them, the losers, the
+    winners) that fit a card description; ``None`` when not one."""
+    from rules.millennium_blades.phrases import whole_card_phrase
+
+    m = _CLASH_TABLEAUS.fullmatch(text)
+    if m is None:
+        return None
+    words = m.group(1) or m.group(3)
+    flt, zone = whole_card_phrase(words if re.match(r"(?:a|an|the|each) ", words) else f"a {words}")
+    if zone != "tableau":
+        raise Unread(text, "cards of the tableaus of the clash's players")
+    players = "participants" if m.group(1) else "losers" if m.group(4).startswith("loser") else "winners"
+    return {"count": "clash_players_cards", "players": players, "filter": flt}
+
+
 def read_condition_i(text: str) -> dict | None:
     """How the clash just made went: you won (lost) it, two of its players had the same total;
     ``None`` when not one (``conditions.read_condition`` asks last)."""

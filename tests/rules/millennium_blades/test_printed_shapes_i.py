@@ -311,3 +311,17 @@ def test_a_player_who_cannot_clash_and_one_who_must_be_chosen():
     place(st, 2, "Lure Lord")
     do(st, 'play "Duelist"')  # no choice asked: Lure Lord's player is the opponent
     assert st.rp[0] == 10 and _clash_totals(st) == [10, 2]
+
+
+def test_cards_counted_in_the_tableaus_of_the_clashs_players():
+    """The tableaus of the players who took part in the clash ("Clashing": a player without a Top
+    Card takes no part): their face-down cards counted, up to the printed most."""
+    text = ("Top: When you win a clash with this card, gain 2 RP for each face-down card in the tableaus of players who "
+            "participated in the clash (max. 6 RP).")
+    st = table(kit([card("Grave Lamp", text + " | Play: Clash with all players.", star=9), card("Old A", star=1)]),
+               kit([card("Moss A", star=1), card("Moss B", star=1)]), kit([card("Gone C", star=1)]), store=(1,) * 9)
+    place(st, 0, "Old A", down=("Old A",))
+    place(st, 1, "Moss A", "Moss B", down=("Moss A",))
+    place(st, 2, "Gone C", down=("Gone C",))  # no Top Card: not in the clash
+    do(st, 'play "Grave Lamp"')
+    assert st.rp[0] == 2 * 2
