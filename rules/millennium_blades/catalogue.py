@@ -37,7 +37,7 @@ HAND_SAFE_OPS = PLAY_SAFE_OPS | frozenset({
     "name_card", "either", "each_either", "as_each", "repeat", "rescore", "ignore_clash", "clash_outcome",
     "rp_loss_outcome", "remove_tokens", "move_tokens", "store_to_aftermarket", "clear_aftermarket", "move_to_end",
     "to_right_end", "clash_bonus", "win_clashes", "clash_star_as", "considered_to_lose", "no_clash",
-    "clash_magnet"})
+    "clash_magnet", "choose_loser"})
 
 
 @dataclass(frozen=True)

@@ -36,6 +36,8 @@ MORE_I_OPS = {
                        "make does not occur.", {}),
     "clash_magnet": OpSpec("Ongoing/Top: a player choosing an opponent to clash with must choose you when they may.",
                            {}),
+    "choose_loser": OpSpec("After a clash (its result in this effect's context): the effect's player chooses one of its "
+                           "losers, then \"that player\"; no loser: no one.", {}),
     "considered_to_lose": OpSpec("A would-win-a-clash Reaction: the winners its trigger names (you, or each other "
                                  "player who would win) are considered to lose that clash instead.", {}),
 }
@@ -128,9 +130,28 @@ class MoreOpsIMixin(MBBase):
         ctx.update({"_tally_at": at, "flipped_count": 0, "flipped_stars": 0, "those": []})
         return ({"op": "_tally_i", "at": at},)
 
-    def do_more_i_op(self, frame: dict, op: dict) -> bool:
+    def _choose_loser(self, frame: dict, k: int) -> bool:
+        """"One of the losers of your choice": the effect's player picks one (asked when several);
+        "that player" is them, or no one when the clash had no loser."""
+        ctx, key = frame["ctx"], f"{k}:loser"
+        losers = list((ctx.get("clash_result") or {}).get("losers", ()))
+        if not losers:
+            ctx.pop("that_player", None)
+            return True
+        if key not in ctx:
+            if len(losers) > 1:
+                self.ask(frame["seat"], "player", [Action("player", (s,)) for s in losers], key, "one of the losers")
+                return False
+            ctx[key] = losers[0]
+        ctx["that_player"] = ctx[key]
+        self.log("choose_player", frame["seat"], chosen=ctx[key])
+        return True
+
+    def do_more_i_op(self, frame: dict, op: dict, k: int) -> bool:
         """``_tally_i``: this frame's flips and discards added to the effect's (``tally_i``); the
         other ops of this module are done by the clash, not by a frame."""
+        if op["op"] == "choose_loser":
+            return self._choose_loser(frame, k)
         if op["op"] != "_tally_i":
             return True
         at, ctx = op["at"], frame["ctx"]

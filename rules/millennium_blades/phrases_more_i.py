@@ -54,9 +54,20 @@ _LEFTMOST = re.compile(r"clash with all (?:other )?players, but (?:all )?players
                        r"(?: instead of their top cards?)?")
 
 
+#: "..., and one of the losers of your choice loses 10 RP"
+_ONE_LOSER = re.compile(rf"(.+?),? and one of the losers(?: of the clash)? of your choice (lose|gain)s ({NUMBER}) "
+                        r"(?:rp|ranking points)")
+
+
 def read_early_i(text: str, timing: str, effect: dict, last: dict) -> list[dict] | None:
     """A clause ``clauses.read_clause`` asks before its own readings (which refuse a Deck Box):
     your face-up Deck Box flipped, or each loser's, by you; ``None`` when not one."""
+    m = _ONE_LOSER.fullmatch(text)
+    if m:  # "that player" is the loser chosen (rules notes, batch i)
+        from rules.millennium_blades.clauses import read_clause
+
+        loss = {"op": f"{m.group(2)}_rp", "amount": number(m.group(3)), "who": "that_player"}
+        return [*read_clause(m.group(1), timing, effect, last), {"op": "choose_loser"}, loss]
     m = re.fullmatch(r"(.+?),? and do not flip this (?:card|box|deck box|accessory)", text)
     if m and timing == "action":  # in a clash's result: the Action's card stays face-up ("Use an Action")
         from rules.millennium_blades.clauses import read_clause

@@ -195,7 +195,7 @@ class ResolveMixin(ClashMixin, SpecialOpsMixin, MoreOpsAMixin, MoreOpsBMixin, Mo
         if name in MORE_D_OPS:  # the players of a clash by its result (ops_more_d.py)
             return self.do_more_d_op(frame, op, k)
         if name in MORE_I_OPS or name == "_tally_i":  # done by the clash; a clash player's count (ops_more_i.py)
-            return self.do_more_i_op(frame, op)
+            return self.do_more_i_op(frame, op, k)
         if name == "keep_source":  # "Action: ... Do not flip this card.": the card's text overrides "Use an Action"
             ctx["keep_source"] = True
             return True

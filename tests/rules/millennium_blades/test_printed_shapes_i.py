@@ -325,3 +325,18 @@ def test_cards_counted_in_the_tableaus_of_the_clashs_players():
     place(st, 2, "Gone C", down=("Gone C",))  # no Top Card: not in the clash
     do(st, 'play "Grave Lamp"')
     assert st.rp[0] == 2 * 2
+
+
+def test_one_of_the_losers_of_your_choice_loses_rp():
+    """"Clashing": all other players are the losers; the winner chooses one of them, who alone
+    loses the RP (rules notes, batch i)."""
+    text = "Top: When you win a clash with this card, gain 4 RP, and one of the losers of your choice loses 6 RP."
+    st = table(kit([card("Sly Fox", text + " | Play: Clash with all players.", star=9)]),
+               kit([card("Reed A", star=1)]), kit([card("Reed B", star=2)]), store=(1,) * 9)
+    place(st, 1, "Reed A")
+    place(st, 2, "Reed B")
+    st.rp = [0, 10, 10]
+    do(st, 'play "Sly Fox"')
+    assert st.current_players() == [0]
+    do(st, "player 2")
+    assert st.rp == [4, 10, 4]
