@@ -164,7 +164,7 @@ class MoreOpsIMixin(MBBase):
 
     def rivals_i(self, rivals: list[int]) -> list[int]:
         """The opponents one may choose to clash with: never a player who "cannot be clashed with"
-        (``no_clash``); a player whose card says "Players must choose to clash with you, if possible"
+        (``no_clash``); a player whose card says the others must pick them to clash with when they can
         (``clash_magnet``) must be chosen when they may be (either of two such)."""
         rivals = [p for p in rivals if not self.face_up_ops(p, "no_clash")]
         magnets = [p for p in rivals if self.face_up_ops(p, "clash_magnet")]

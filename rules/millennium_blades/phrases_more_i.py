@@ -49,7 +49,7 @@ _LOSERS_STAR = re.compile(r"(gain|lose) (?:rp|ranking points) equal to (?:(twice
                           r"the star(?: rating)? of the loser'?s'? (highest|lowest)(?: star(?: rating)?)? (?:card|single)")
 
 
-#: "Clash with all players, but players use their left-most face-up cards instead of their Top cards"
+#: a clash of all players, each with their left-most face-up card in place of their Top Card
 _LEFTMOST = re.compile(r"clash with all (?:other )?players, but (?:all )?players use their left-?most face-up cards?"
                        r"(?: instead of their top cards?)?")
 
@@ -127,6 +127,11 @@ _BONUS = re.compile(rf"you have ([+-])({NUMBER})(?: to (?:your|the|that) clash(?
                     r" (?:when|while|whenever you are) clashing")
 
 
+#: the others must pick you to clash with, when they may
+_MUST_CHOOSE_YOU = re.compile(r"(?:players|opponents|other players) must (?:choose to )?clash with you"
+                              r",? if (?:possible|able|they can)")
+
+
 def read_continuous_i(s: str) -> list[dict] | None:
     """An Ongoing or Top rule of this module's shapes for ``clauses._continuous``: a clash total
     with more (less) for you, you considered to win all clashes; ``None`` when not one."""
@@ -141,7 +146,7 @@ def read_continuous_i(s: str) -> list[dict] | None:
         return [{"op": "win_clashes"}]
     if re.fullmatch(r"you (?:cannot|can't|can not) be clashed with(?:,)? (?:or|nor) (?:initiate|start|declare) clash(?:es)?", s):
         return [{"op": "no_clash"}]
-    if re.fullmatch(r"(?:players|opponents|other players) must (?:choose to )?clash with you,? if (?:possible|able|they can)", s):
+    if _MUST_CHOOSE_YOU.fullmatch(s):
         return [{"op": "clash_magnet"}]
     m = re.fullmatch(r"this card is considered (?:an? )?(\d+)[- ]star(?: rating)?(?: card)? when(?:ever)? "
                      r"(?:clashing|it clashes|you clash with it)", s)
@@ -190,7 +195,7 @@ def read_condition_i(text: str) -> dict | None:
 _SAME = re.compile(r"(?:any|all|the) players? (?:with|who (?:have|had)) the same (?:clash )?(?:total|value) (\w+) (.+)")
 _LOWEST = re.compile(r"the player or players (?:with|who (?:have|had)) the lowest (?:clash )?(?:total|value) (\w+) "
                      r"(.+?)(?: each)?")
-_OTHERS = re.compile(r"each other player (\w+) (.+)")
+_OTHERS = re.compile(r"(?:each|every) other player (\w+) (.+)")
 
 
 def _total_players(s: str, ops: list[dict], timing: str, effect: dict) -> bool:

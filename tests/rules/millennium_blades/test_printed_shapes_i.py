@@ -138,7 +138,7 @@ def test_players_of_a_clash_by_their_totals():
     """"Clashing": each player's total; the players with the same total as another, the lowest,
     the others, and "If any two players have the same total" (a tie of any two, not only the top)."""
     same = "Play: Clash with all players. All players with the same total gain 6 RP."
-    low = ("Play: All players clash. The player or players who had the lowest clash total gain 11 RP. Each other "
+    low = ("Play: All players clash. The player or players who had the lowest clash total gain 11 RP. Every other "
            "player flips a card in their tableau.")
     pair = "Play: All players clash. If any two participants had the same clash total, gain 9 RP."
     assert compiles(pair)[0]["ops"][1]["condition"] == {"test": "clash_result", "who": "any_two", "result": "same_total"}
@@ -251,8 +251,8 @@ def test_rp_equal_to_the_losers_highest_star():
 def test_a_clash_with_each_players_leftmost_card():
     """"Clashing" with the card the effect names instead of the Top Card: each player's left-most
     face-up card; "each player who does not win" are the clash's players who did not win."""
-    text = ("Play: Clash with all players, but players use their leftmost face-up cards instead of their Top cards. "
-            "Each player who does not win the clash flips their Top Card.")
+    text = ("Play: Clash with all players, but all players use their leftmost face-up card instead of their Top card. "
+            "Every player who does not win flips their Top Card.")
     st = table(kit([card("Frost Usher", text, star=1), card("Ice Pillar", star=7)]),
                kit([card("Low Reed", star=2), card("Tall Elm", star=9)]), store=(1, 1, 1))
     place(st, 0, "Ice Pillar")
@@ -283,7 +283,7 @@ def test_a_lost_clash_keeps_the_actions_card_face_up():
 
 def test_the_loser_used_a_higher_printed_star_card():
     """"CARD DATA": the printed Star Ratings of the two cards of the clash, the loser's higher."""
-    text = ("Play: Clash with an opponent. Both players use their lowest STAR card in this clash. If the loser used a "
+    text = ("Play: Clash with an opponent. Both players use the lowest STAR card in their tableau. If the loser used a "
             "higher printed STAR card, gain 6 RP.")
     assert compiles(text)[0]["ops"][1]["condition"] == {"test": "clash_printed", "cmp": "<"}
     st = table(kit([card("Pebble Boy", text, star=1)]), kit([card("Moss A", star=3)]), store=(9, 1, 1))
