@@ -283,9 +283,8 @@ def test_a_lost_clash_keeps_the_actions_card_face_up():
 
 def test_the_loser_used_a_higher_printed_star_card():
     """"CARD DATA": the printed Star Ratings of the two cards of the clash, the loser's higher."""
-    text = ("Play: Clash with an opponent. Both players use the lowest STAR card in their tableau. If the loser used a "
-            "higher printed STAR card, gain 6 RP.")
-    assert compiles(text)[0]["ops"][1]["condition"] == {"test": "clash_printed", "cmp": "<"}
+    text = "Play: Clash with an opponent. If the loser used a higher printed STAR card, gain 6 RP."
+    assert compiles(text)[0]["ops"][1]["condition"] == {"test": "clash_printed", "cmp": "<"}  # the winner's is lower
     st = table(kit([card("Pebble Boy", text, star=1)]), kit([card("Moss A", star=3)]), store=(9, 1, 1))
     place(st, 1, "Moss A")
     do(st, 'play "Pebble Boy"')  # 1 + 9 against 3 + 1: the loser's card is printed higher
