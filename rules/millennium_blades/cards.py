@@ -23,6 +23,7 @@ from rules.millennium_blades.ops_more_e import MORE_E_OPS
 from rules.millennium_blades.ops_more_f import MORE_F_OPS
 from rules.millennium_blades.ops_more_g import MORE_G_OPS
 from rules.millennium_blades.ops_more_h import MORE_H_OPS
+from rules.millennium_blades.ops_more_i import MORE_I_OPS
 from rules.millennium_blades.ops_more_l import MORE_L_OPS
 from rules.millennium_blades.replacement import REPLACEMENT_OPS
 from rules.millennium_blades.vocabulary import (
@@ -54,7 +55,7 @@ EFFECT_OPS = {
     "clash": OpSpec("Clash with an opponent or with all players; results run the branches.",
                     {"with": "str", "win": ANY, "lose": ANY, "tie": ANY, "winner": ANY, "losers": ANY,
                      "their_card": "str", "use": "str", "rival": "str", "ignore_printed": "bool",
-                     "rival_has": ANY, "rival_most_rp": "bool"}),
+                     "rival_has": ANY, "rival_most_rp": "bool", "self_star": "int"}),
     "star_tokens": OpSpec("Put +1 Star tokens on cards (times a count, per).", {**N, "target": ANY, "per": ANY}),
     "insert": OpSpec("Scurry: insert this card anywhere into your tableau.", {}),
     "copy_attributes": OpSpec("Mimicry: the elements and types of the face-up card to the left.", {}),
@@ -127,6 +128,7 @@ EFFECT_OPS = {
     **MORE_G_OPS,
     **MORE_L_OPS,
     **MORE_H_OPS,
+    **MORE_I_OPS,
     **DECK_RULE_OPS,
 }
 

@@ -36,7 +36,8 @@ HAND_SAFE_OPS = PLAY_SAFE_OPS | frozenset({
     "steal_money", "pay_money", "spend_up_to", "lose_half_rp", "toll", "choose_player", "choose_card", "choose_value",
     "name_card", "either", "each_either", "as_each", "repeat", "rescore", "ignore_clash", "clash_outcome",
     "rp_loss_outcome", "remove_tokens", "move_tokens", "store_to_aftermarket", "clear_aftermarket", "move_to_end",
-    "to_right_end"})
+    "to_right_end", "clash_bonus", "win_clashes", "clash_star_as", "considered_to_lose", "no_clash",
+    "clash_magnet", "choose_loser"})
 
 
 @dataclass(frozen=True)

@@ -42,12 +42,13 @@ class ClashMixin(MarketMixin):
         players = self.ally_seats(seat, player, ctx) if player in ALLY_PLAYERS else \
             {"self": [seat], "opponent": self.opponents(seat), "each_opponent": self.opponents(seat),
              "that_player": [ctx.get("that_player", seat)],
+             "losers": list((ctx.get("clash_result") or {}).get("losers", ())),  # ops_more_i.py
              }.get(player, [s for s in range(self.num_players) if s not in self.out])
-        one_pick = player in ("opponent", "any")
+        one_pick = player in ("opponent", "any", "losers")
         groups: list[tuple[int, list[int]]] = []
         for p in players:
-            cands = self._candidates(p, pick, legal) if target.get("zone") != "accessory" else \
-                [c for c in self.accessories[p] if legal(c, p)]  # "Flip an Accessory in an opponent's tableau"
+            cands = self._candidates(p, pick, legal) if target.get("zone") not in ("accessory", "deck_box") else \
+                [c for c in self.kit_cards_i(p, target["zone"]) if legal(c, p)]  # "Flip an Accessory ..." (ops_more_i.py)
             if one_pick and groups:
                 groups[0][1].extend(cands)
             else:
@@ -192,7 +193,7 @@ class ClashMixin(MarketMixin):
         if op["with"] == "aftermarket":
             return self.clash_aftermarket(frame, op, k)
         if op["with"] == "opponent":
-            rivals = self.rivals_d(seat, op, self.clash_rivals(seat, op))  # ops_more_d.py
+            rivals = self.rivals_i(self.rivals_d(seat, op, self.clash_rivals(seat, op)))  # ops_more_d.py, _i.py
             key = f"{k}:opponent"
             if self.top_card(seat) is not None and len(rivals) > 1 and key not in ctx:
                 self.ask(seat, "opponent", [Action("opponent", (p,)) for p in rivals], key, "an opponent to clash with")
@@ -201,12 +202,15 @@ class ClashMixin(MarketMixin):
         else:
             participants = [seat, *self.opponents(seat)]
         participants = [p for p in participants if self.top_card(p) is not None]
+        participants = self.clash_players_i(seat, participants)  # "cannot be clashed with" (ops_more_i.py)
         if len(participants) < 2:  # "the clash does not occur"
             self.log("clash", seat, occurred=False)
             return True
         used = {p: self.top_card(p) for p in participants}
         if op.get("use") == "lowest":  # "Both players use the lowest STAR card in their tableau"
             used = {p: self.lowest_card(p) for p in participants}
+        if op.get("use") == "leftmost":  # "players use their left-most face-up cards" (ops_more_i.py)
+            used = {p: self.leftmost_card_i(p) for p in participants}
         if op.get("their_card") == "chosen":  # the card of their tableau you choose, not their Top Card
             chosen = self.their_clash_card(frame, participants[1], k)
             if chosen is False:
@@ -235,6 +239,10 @@ class ClashMixin(MarketMixin):
             return self.op_clash(frame, op, k)
         losers = [p for p in losers if p not in outcome["win"] and p not in outcome["not_lose"]]
         winners = ([winner] if winner is not None else []) + outcome["win"]
+        settled = self.settle_clash_i(frame, participants, winners, losers, k)  # considered to win / lose (ops_more_i.py)
+        if settled is None:
+            return False
+        winners, losers = settled
         # what the effect's next sentences ask about: "If you or your ally won", "the losing card"
         ctx["clash_result"] = {"winner": winner, "winners": winners, "losers": losers,
                                "totals": {str(p): totals[p] for p in participants},
@@ -244,6 +252,7 @@ class ClashMixin(MarketMixin):
         frames = []
         result = "win" if seat in winners else "lose" if seat in losers else "tie" if winner is None else None
         if result and op.get(result):
+            self.keep_source_i(ctx, op[result])  # "If you lose, ... do not flip this box" (ops_more_i.py)
             frames.append(self.frame(seat, source, {"ops": op[result]}, ctx, optional=False))
         for p in winners:
             self.clashes_won[p] += 1
@@ -302,7 +311,7 @@ class ClashMixin(MarketMixin):
             top = used[p]
             # "Top: This card has +2 STAR when clashing" counts while it is the Top Card ("Top" effects)
             bonus = sum(o.get("amount", 0) for o in self.ops_in_force(top, p, "clash_star"))
-            totals[str(p)] = (self.star(top) or 0) + bonus + extra
+            totals[str(p)] = (self.star(top) or 0) + bonus + extra + self.clash_total_i(p, top, op, seat)  # ops_more_i.py
             if op and op.get("ignore_printed") and p == seat:  # "ignoring the printed STAR of your cards" (ops_more_a.py)
                 totals[str(p)] -= self.cards[top].printed_star
         self.to_aftermarket([c for c in revealed if c is not None])

@@ -24,6 +24,7 @@ from rules.millennium_blades.phrases_more_e import read_continuous_e, read_early
 from rules.millennium_blades.phrases_more_f import read_clause_f, read_early_f
 from rules.millennium_blades.phrases_more_g import read_clause_g, read_early_g
 from rules.millennium_blades.phrases_more_h import read_clause_h, read_continuous_h, read_early_h
+from rules.millennium_blades.phrases_more_i import read_clause_i, read_continuous_i, read_early_i
 from rules.millennium_blades.phrases_more_l import read_early_l
 from rules.millennium_blades.special_text import read_purpose, read_special_clause, read_special_continuous
 
@@ -54,6 +55,8 @@ def read_clause(text: str, timing: str, effect: dict, last: dict) -> list[dict]:
         early = read_early_l(text, timing, effect, last)  # phrases_more_l.py
     if early is None:
         early = read_early_h(text, timing, effect, last)  # phrases_more_h.py
+    if early is None:
+        early = read_early_i(text, timing, effect, last)  # phrases_more_i.py
     if early is not None:
         return early
     m = re.match(rf"^({_WHO_RE}) (gains?|loses?) (.+)$", text)
@@ -181,6 +184,8 @@ def read_clause(text: str, timing: str, effect: dict, last: dict) -> list[dict]:
         more = read_clause_g(text, timing, effect, last)  # phrases_more_g.py
     if more is None:
         more = read_clause_h(text, timing, effect, last)  # phrases_more_h.py
+    if more is None:
+        more = read_clause_i(text, timing, effect, last)  # phrases_more_i.py
     if more is not None:
         return more
     raise Unread(text, "an effect")
@@ -317,6 +322,8 @@ def _continuous(s: str) -> list[dict]:
         more = read_continuous_c(s)  # phrases_more_c.py
     if more is None:
         more = read_continuous_h(s)  # phrases_more_h.py
+    if more is None:
+        more = read_continuous_i(s)  # clash totals, clashes won (phrases_more_i.py)
     if more is not None:
         return more
     raise Unread(s, "a continuous effect")

@@ -119,6 +119,10 @@ def read_condition(text: str) -> dict:
         from rules.millennium_blades.phrases_more_g import read_condition_g
 
         more = read_condition_g(text)
+    if more is None:
+        from rules.millennium_blades.phrases_more_i import read_condition_i
+
+        more = read_condition_i(text)  # how the clash just made went (phrases_more_i.py)
     if more is not None:
         return more
     raise Unread(text, "a condition")

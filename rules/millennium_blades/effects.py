@@ -85,6 +85,15 @@ from rules.millennium_blades.ops_more_h import (
     more_h_op_errors,
     would_lose_errors,
 )
+from rules.millennium_blades.ops_more_i import (
+    MORE_I_CONTINUOUS_OPS,
+    MORE_I_COUNTS,
+    MORE_I_EVENTS,
+    MORE_I_OPS,
+    clash_i_errors,
+    more_i_count_errors,
+    more_i_op_errors,
+)
 from rules.millennium_blades.ops_more_l import (
     MORE_L_COUNTS,
     MORE_L_FILTER_KEYS,
@@ -114,7 +123,7 @@ COUNTS = ("cards", "elements", "types", "star_tokens", "stars", "clashes_won", "
           "those_stars", "highest_flipped", "players_discarded", "sets", "those_distinct", "players_with",
           "those_count", "star_values", "flipped_this_way", "flipped_stars", *MORE_A_COUNTS, *MORE_B_COUNTS,
           *MORE_F_COUNTS, *MORE_C_COUNTS, *MORE_E_COUNTS, *MORE_G_COUNTS, *MORE_L_COUNTS,
-          *MORE_H_COUNTS)
+          *MORE_H_COUNTS, *MORE_I_COUNTS)
 #: REF: a card an effect names: this card, its neighbours, your Top Card, the card a Next effect or
 #: trigger is about, the card just revealed
 #: the card a clash with the Aftermarket was against (clashed), the card taken from the Aftermarket
@@ -123,7 +132,8 @@ REFS = ("this", "left", "right", "top", "next_played", "played", "revealed", "fl
         "losing_card", "chosen", "attached")
 #: ally: the player chosen as your ally for a clash ("Choose an ally for this clash")
 ALLY_PLAYERS = ("ally", "self_and_ally", "others_but_ally")
-PLAYERS = ("self", "opponent", "each_opponent", "each", "any", "that_player", *ALLY_PLAYERS)
+#: losers: the losers of the clash just made (one card chosen among theirs: ops_more_i.py)
+PLAYERS = ("self", "opponent", "each_opponent", "each", "any", "that_player", "losers", *ALLY_PLAYERS)
 PICKS = ("this", "left", "right", "top", "next_played", "played", "choice", "highest", "lowest", "leftmost",
          "rightmost", "all", "losing_card", "chosen")
 WHO = ("self", "each_opponent", "that_player", "chosen_opponent", "each", "each_other", "winner", "losers",
@@ -131,11 +141,12 @@ WHO = ("self", "each_opponent", "that_player", "chosen_opponent", "each", "each_
 #: clash: you are in a clash that occurs; clash_any: any clash occurs (both after its result)
 EVENTS = ("play", "flipped", "would_flip", "clash_won", "clash_lost", "clash", "clash_any", "star_tokens",
           "would_lose_clash", "action_used", "would_lose_rp", "clash_card", "turn_start", "turn_end", "discard",
-          *MORE_A_EVENTS, *MORE_E_EVENTS)
+          *MORE_A_EVENTS, *MORE_E_EVENTS, *MORE_I_EVENTS)
 SIDES = ("self", "opponent", "any")
 CONTINUOUS_OPS = ("protect", "extra_slot", "set_star", "star_bonus", "copy_attributes", "clash_star", "no_rp_loss",
                   "rp_gain_limit", *SPECIAL_CONTINUOUS_OPS, *MORE_A_CONTINUOUS_OPS, *MORE_B_CONTINUOUS_OPS,
-                  *MORE_C_CONTINUOUS_OPS, *MORE_E_CONTINUOUS_OPS, *MORE_H_CONTINUOUS_OPS)
+                  *MORE_C_CONTINUOUS_OPS, *MORE_E_CONTINUOUS_OPS, *MORE_H_CONTINUOUS_OPS,
+                  *MORE_I_CONTINUOUS_OPS)
 #: the sides of a Character or Venue card, and its Deckbuilding side's timings and ops
 CARD_SIDES = ("deckbuilding", "tournament")
 COMPONENT_TIMINGS = ("deckbuilding", "setup")
@@ -316,8 +327,8 @@ def _op(name: str | None, op: Mapping[str, Any], where: str) -> Errors:
     elif name == "clash":
         if op.get("with") not in ("opponent", "all", "aftermarket"):
             errors.append((f"{where}.with", 'a clash is "with" an "opponent", "all" players or the "aftermarket"'))
-        if op.get("use", "lowest") != "lowest" or "use" in op and op.get("with") == "aftermarket":
-            errors.append((f"{where}.use", 'is "lowest": each player clashes with their lowest STAR card'))
+        if op.get("use", "lowest") not in ("lowest", "leftmost") or "use" in op and op.get("with") == "aftermarket":
+            errors.append((f"{where}.use", 'is "lowest" or "leftmost": the card each player clashes with'))
         if op.get("their_card", "chosen") != "chosen" or "their_card" in op and op.get("with") != "opponent":
             errors.append((f"{where}.their_card", 'is "chosen", in a clash with an opponent'))
         if "ignore_printed" in op and (op["ignore_printed"] is not True or op.get("with") != "opponent"):
@@ -325,6 +336,7 @@ def _op(name: str | None, op: Mapping[str, Any], where: str) -> Errors:
         if op.get("rival", CLASH_RIVALS[0]) not in CLASH_RIVALS or "rival" in op and op.get("with") != "opponent":
             errors.append((f"{where}.rival", f"is one of {', '.join(CLASH_RIVALS)}, in a clash with an opponent"))
         errors += clash_d_errors(op, where)  # the opponents one may clash with (ops_more_d.py)
+        errors += clash_i_errors(op, where)  # your card's Star Rating in this clash (ops_more_i.py)
         for branch in BRANCHES:
             if branch in op:
                 errors += ops_errors(op[branch], f"{where}.{branch}")
@@ -364,6 +376,8 @@ def _op(name: str | None, op: Mapping[str, Any], where: str) -> Errors:
         errors += more_l_op_errors(name, op, where)
     elif name in MORE_H_OPS:  # ops_more_h.py
         errors += more_h_op_errors(name, op, where)
+    elif name in MORE_I_OPS:
+        errors += more_i_op_errors(name, op, where)
     elif name == "if":
         errors += condition_errors(op.get("condition"), f"{where}.condition")
         errors += ops_errors(op.get("then"), f"{where}.then")
@@ -443,6 +457,8 @@ def count_errors(count: Any, path: str) -> Errors:
         return more_l_count_errors(count, path)
     if count["count"] in MORE_H_COUNTS:  # several counts added, every tableau's open slots (ops_more_h.py)
         return more_h_count_errors(count, path)
+    if count["count"] in MORE_I_COUNTS:  # the players of the clash just made (ops_more_i.py)
+        return more_i_count_errors(count, path)
     if count["count"] == "those_distinct":
         return [] if count.get("what") in ("type", "element", "star") else [(f"{path}.what", "is type, element or star")]
     if count["count"] in ("clashes_won", "empty_slots", "rp", "those_stars", "highest_flipped",
@@ -525,7 +541,9 @@ def _trigger(trigger: Any, path: str) -> Errors:
 # -- the Store, the Aftermarket, allies (market_ops.py) ----------------------------------------------
 MARKET_OPS = tuple(name for name in MARKET_EFFECT_OPS if name != "choose_player")
 #: clash_result: how the clash just made went for you and your ally
-CLASH_RESULTS = {"self_or_ally": ("won", "lost"), "self_and_ally": ("won", "lost", "same_total")}
+#: (self: you alone, "If you won"; any_two: two players of it, "If any two players have the same total")
+CLASH_RESULTS = {"self_or_ally": ("won", "lost"), "self_and_ally": ("won", "lost", "same_total"), "self": ("won", "lost"),
+                 "any_two": ("same_total",)}
 ALIKE_CARDS = ("neighbours", "those")
 
 

@@ -76,6 +76,8 @@ _SENTENCES: dict[str, Sentence] = {
     "extra_action": lambda who, c: f"{who} may take one more Action this turn",  # ops_more_g.py
     "star_of_one": lambda who, c: (f"{who} counts the Star Rating of {c['card']} ({c['star']})" if c["card"]  # ops_more_l.py
                                    else f"{who} has no such card to count"),
+    "considered_winner": lambda who, c: f"{who} is considered to win the clash ({c['card']})",  # ops_more_i.py
+    "considered_loser": lambda who, c: f"{who} is considered to lose the clash ({c['card']})",  # ops_more_i.py
     "extra_turn": lambda who, c: f"{who} will take {plural(c['turns'], 'more turn')} after this one",
     "choice": lambda who, c: f"{who} chooses to {c['chose']} ({c['about']})",
     "flip": lambda who, c: f"{c['card']} is flipped face-down",

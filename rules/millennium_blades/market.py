@@ -237,7 +237,10 @@ class MarketMixin(MBBase):
         result = ctx.get("clash_result")
         if result is None:
             return False
-        side = [seat] + ([ctx["ally"]] if ctx.get("ally") is not None else [])
+        if cond["who"] == "any_two":  # "If any two players have the same total" (phrases_more_i.py)
+            totals = list(result["totals"].values())
+            return len(set(totals)) < len(totals)
+        side = [seat] + ([ctx["ally"]] if ctx.get("ally") is not None and cond["who"] != "self" else [])
         if cond["result"] == "won":
             return any(p in result["winners"] for p in side)
         if cond["result"] == "lost":

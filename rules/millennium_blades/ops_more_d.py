@@ -14,13 +14,14 @@ from rules.millennium_blades.base import MBBase
 ANY = "any"
 #: who ``for_clash_players`` names: the losers, the winners (those considered to win too), every player in
 #: the clash, the players in it who did not win (the losers and, in a tie, all of them)
-CLASH_PLAYERS = ("losers", "winners", "participants", "non_winners")
+#: (and batch i's: those whose total another player of the clash has too, those with the lowest total, the others)
+CLASH_PLAYERS = ("losers", "winners", "participants", "non_winners", "same_total", "lowest_total", "not_lowest_total")
 MORE_D_OPS = {
     "for_clash_players": OpSpec("After a clash (its result in this effect's context): for each player of it among players "
                           "(losers, winners, participants, non_winners; but_self: not this effect's player), in the "
                           "clash's order, the ops: as self, done by that player as their own; as that_player, done by "
                           "this effect's player with \"that player\" naming them. No clash made: nothing.",
-                          {"players": "str", "as": "str", "but_self": "bool", "ops": ANY}),
+                          {"players": "str", "as": "str", "but_self": "bool", "ops": ANY, "tally": "bool"}),
 }
 
 
@@ -52,6 +53,10 @@ def clash_d_errors(op: Mapping[str, Any], where: str) -> list[tuple[str, str]]:
 def clash_players(result: Mapping[str, Any], players: str) -> list[int]:
     """The seats of the clash ``result`` (clash.py's ``clash_result``) that ``players`` names."""
     order = [int(p) for p in result.get("totals", {})]
+    if players in ("same_total", "lowest_total", "not_lowest_total"):  # by the totals (ops_more_i.py)
+        from rules.millennium_blades.ops_more_i import clash_players_by_total
+
+        return clash_players_by_total(result, players)
     named = {"losers": set(result.get("losers", ())), "winners": set(result.get("winners", ())),
              "participants": set(order),
              "non_winners": set(order) - set(result.get("winners", ()))}[players]
@@ -80,8 +85,9 @@ class MoreOpsDMixin(MBBase):
             return True
         players = [p for p in clash_players(result, op["players"]) if not (op.get("but_self") and p == seat)]
         if op["as"] == "self":
-            frames = [self.frame(p, frame["source"], {"ops": op["ops"]}, {**ctx, "that_player": seat}, optional=False)
-                      for p in players]
+            tally = self.tally_i(frame, op)  # what they do counted "this way" in this effect (ops_more_i.py)
+            frames = [self.frame(p, frame["source"], {"ops": op["ops"]}, {**ctx, "that_player": seat}, optional=False,
+                                 extra=tally) for p in players]
         else:
             frames = [self.frame(seat, frame["source"], {"ops": op["ops"]}, {**ctx, "that_player": p}, optional=False)
                       for p in players]

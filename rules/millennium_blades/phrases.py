@@ -266,6 +266,10 @@ def read_count(text: str) -> dict:
     from rules.millennium_blades.phrases_more_a import read_more_count
 
     more = read_more_count(text)  # "for each Dollar spent", "for every 10 RP lost"
+    if more is None:
+        from rules.millennium_blades.phrases_more_i import read_count_i
+
+        more = read_count_i(text)  # cards of the clash's players (phrases_more_i.py)
     if more is not None:
         return more
     flt, zone = whole_card_phrase(text)
@@ -429,6 +433,10 @@ def read_event(text: str) -> dict:
         from rules.millennium_blades.phrases_more_d import read_event_d
 
         more = read_event_d(text)  # "a player loses a clash"
+    if more is None:
+        from rules.millennium_blades.phrases_more_i import read_event_i
+
+        more = read_event_i(text)  # "you would win a clash" (phrases_more_i.py)
     if more is not None:
         return more
     raise Unread(text, "an event")

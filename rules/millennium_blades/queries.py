@@ -28,6 +28,7 @@ from rules.millennium_blades.ops_more_h import (
     shared_symbols,
     tokens_on_this,
 )
+from rules.millennium_blades.ops_more_i import MORE_I_COUNTS, more_i_count
 from rules.millennium_blades.ops_more_l import MORE_L_COUNTS, MORE_L_TESTS, more_l_count, more_l_holds, name_has, rarity_fits
 
 TABLEAU_SLOTS = 6  # the Tournament Board's singles area ("Tableau"); see the rules notes
@@ -350,6 +351,8 @@ class QueryMixin(MBBase):
             return more_l_count(self, count, source, seat)
         if kind in MORE_H_COUNTS:  # several counts added, every tableau's open slots (ops_more_h.py)
             return more_h_count(self, count, source, seat, ctx)
+        if kind in MORE_I_COUNTS:  # the players of the clash just made (ops_more_i.py)
+            return more_i_count(self, count, ctx or {})
         if kind == "empty_slots":
             return max(0, self.capacity(seat) - len(self.tableau[seat]))
         if kind == "those_stars":  # the cards the effect just moved, each as it is now

@@ -24,6 +24,7 @@ from rules.millennium_blades.ops_more_e import MORE_E_WHO, MoreOpsEMixin
 from rules.millennium_blades.ops_more_f import MORE_F_OPS, MoreOpsFMixin
 from rules.millennium_blades.ops_more_g import MORE_G_OPS, do_more_g_op
 from rules.millennium_blades.ops_more_h import MORE_H_RUN_OPS, do_more_h_op
+from rules.millennium_blades.ops_more_i import MORE_I_OPS, MoreOpsIMixin
 from rules.millennium_blades.ops_more_l import MORE_L_OPS, do_more_l_op
 from rules.millennium_blades.replacement import limited_gain
 from rules.millennium_blades.special_ops import SpecialOpsMixin
@@ -36,7 +37,7 @@ SELF_EVENTS = ("clash_won", "clash_lost", "clash", "star_tokens", "action_used",
 
 
 class ResolveMixin(ClashMixin, SpecialOpsMixin, MoreOpsAMixin, MoreOpsBMixin, MoreOpsCMixin, MoreOpsDMixin, MoreOpsEMixin,
-                   MoreOpsFMixin):
+                   MoreOpsFMixin, MoreOpsIMixin):
     # -- frames --------------------------------------------------------------------------------------
     def frame(self, seat: int, source: int | None, effect: dict, ctx: dict | None = None, *,
               extra: tuple = (), optional: bool | None = None, needs_face_up: bool = False) -> dict:
@@ -199,6 +200,8 @@ class ResolveMixin(ClashMixin, SpecialOpsMixin, MoreOpsAMixin, MoreOpsBMixin, Mo
             return self.op_for_players(frame, op, k)
         if name in MORE_D_OPS:  # the players of a clash by its result (ops_more_d.py)
             return self.do_more_d_op(frame, op, k)
+        if name in MORE_I_OPS or name == "_tally_i":  # done by the clash; a clash player's count (ops_more_i.py)
+            return self.do_more_i_op(frame, op, k)
         if name == "keep_source":  # "Action: ... Do not flip this card.": the card's text overrides "Use an Action"
             ctx["keep_source"] = True
             return True

@@ -48,6 +48,10 @@ def read_untimed(text: str) -> dict | None:
 
             found = read_card_rule_h(sentence)  # an extra tableau slot (phrases_more_h)
         if found is None:
+            from rules.millennium_blades.phrases_more_i import read_continuous_i  # "considered an 8-STAR when clashing"
+
+            found = read_continuous_i(sentence)
+        if found is None:
             return None
         ops += found
     return {"timing": "ongoing", "ops": ops} if ops else None

@@ -33,6 +33,7 @@ from rules.millennium_blades.phrases_more_a import read_more_continuous, read_mo
 from rules.millennium_blades.phrases_more_b import play_trigger_lasts, read_granted_play, read_sell_marker_shield
 from rules.millennium_blades.phrases_more_d import read_sentence_d, reword_d
 from rules.millennium_blades.phrases_more_h import lasting_effects_h
+from rules.millennium_blades.phrases_more_i import read_sentence_i, reword_i
 from rules.millennium_blades.phrases_more_l import read_sentence_l
 from rules.millennium_blades.replacement import read_rp_gain_limit
 from rules.millennium_blades.special_text import read_untimed
@@ -138,6 +139,10 @@ REMINDERS = re.compile(r"\s*\((?:" + "|".join((
     r"rarities are core, expansion, premium, master,? and promo",  # rules notes, "MB: batch l"
     r"shifting other cards as necessary",  # inserting a card moves the others along
     r"limit one epic card per deck",  # the Epic keyword's own reminder (NO_EFFECT)
+    # a player considered to win (lose) a clash does so alongside its other winners (losers): batch i
+    r"others may win as well|there can still be other winners|multiple players may be considered winners",
+    r"this doesn't prevent the actual (?:winners from winning too|losers from also losing)",
+    r"(?:this may mean )?there (?:are|may be) multiple (?:winners|losers)(?: in (?:a|the) clash)?",
 )) + r")\)", re.I)
 
 
@@ -238,7 +243,7 @@ def wording(text: str) -> str:
     text = text.lower().strip()
     for pattern, words in _WORDING:
         text = pattern.sub(words, text)
-    return reword_d(text)  # "After a clash, ..." (phrases_more_d.py)
+    return reword_i(reword_d(text))  # "After a clash, ..." (phrases_more_d.py); result wordings (phrases_more_i.py)
 
 
 #: the REFs a condition names that a later "it" goes on naming
@@ -311,7 +316,8 @@ def _sentences(sentences: list[str], timing: str, effect: dict) -> list[dict]:
         s = sentence_wording(s, ops)
         if read_market_sentence(s, ops, timing, effect) or read_more_sentence(s, ops, timing, effect) \
                 or read_sentence_d(s, ops, timing, effect) \
-                or read_sentence_l(s, ops, timing, effect):  # "If ..., gain 15 RP instead" (phrases_more_l.py)
+                or read_sentence_l(s, ops, timing, effect) \
+                or read_sentence_i(s, ops, timing, effect):  # "... gain 15 RP instead" (phrases_more_l.py); the players of a clash (_d.py, _i.py)
             continue
         if any(o["op"] == "choose_player" for o in ops):  # "They ...": the player chosen
             s = re.sub(r"^they (\w+?)s? ", lambda m: f"that player {m.group(1)}s ", s)
