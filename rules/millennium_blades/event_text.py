@@ -74,6 +74,13 @@ _SENTENCES: dict[str, Sentence] = {
     "gain_rp": lambda who, c: f"{who} gains {c['amount']} RP ({c['rp']} in all)",
     "extra_play": lambda who, c: f"{who} may play {c['plays_left']} more",
     "extra_action": lambda who, c: f"{who} may take one more Action this turn",  # ops_more_g.py
+    # ops_more_j.py
+    "picked_up": lambda who, c: f"{who} picks up {_names(c['cards'])} from the Store (into the Aftermarket until one is played)",
+    "pick_play_failed": lambda who, c: f"{who} plays no picked-up card ({c['reason']})",
+    "to_box": lambda who, c: f"{who} returns {c['card']} from their hand to the box",
+    "put_face_down": lambda who, c: f"{who} puts a card from their hand face-down into slot {c['slot'] + 1}",
+    "those_to_hand": lambda who, c: f"{who} adds {_names(c['cards'])} to their hand",
+    "those_to_top": lambda who, c: f"{who} puts {_cards(c['cards'])} back on top of the Store",
     "extra_turn": lambda who, c: f"{who} will take {plural(c['turns'], 'more turn')} after this one",
     "choice": lambda who, c: f"{who} chooses to {c['chose']} ({c['about']})",
     "flip": lambda who, c: f"{c['card']} is flipped face-down",

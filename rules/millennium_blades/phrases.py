@@ -242,6 +242,10 @@ def read_count(text: str) -> dict:
         from rules.millennium_blades.phrases_more_e import read_count_e
 
         more = read_count_e(text)
+    if more is None:
+        from rules.millennium_blades.phrases_more_j import read_count_j
+
+        more = read_count_j(text)  # the players (phrases_more_j.py)
     if more is not None:
         return more
 

@@ -23,6 +23,7 @@ from rules.millennium_blades.ops_more_d import MORE_D_OPS, MoreOpsDMixin
 from rules.millennium_blades.ops_more_e import MORE_E_WHO, MoreOpsEMixin
 from rules.millennium_blades.ops_more_f import MORE_F_OPS, MoreOpsFMixin
 from rules.millennium_blades.ops_more_g import MORE_G_OPS, do_more_g_op
+from rules.millennium_blades.ops_more_j import MORE_J_OPS, do_more_j_op
 from rules.millennium_blades.replacement import limited_gain
 from rules.millennium_blades.special_ops import SpecialOpsMixin
 
@@ -185,6 +186,8 @@ class ResolveMixin(ClashMixin, SpecialOpsMixin, MoreOpsAMixin, MoreOpsBMixin, Mo
             return self.do_more_f_op(frame, op, k)
         if name in MORE_G_OPS:  # one more Action this turn (ops_more_g.py)
             return do_more_g_op(self, frame, op)
+        if name in MORE_J_OPS:  # zones: clockwise, pick and play, the box (ops_more_j.py)
+            return do_more_j_op(self, frame, op, k)
         if name in MORE_B_OPS or name == "_sell_marker":
             return self.do_more_b_op(frame, op, k)
         if name in MORE_C_OPS:  # tokens removed or moved (ops_more_c.py)

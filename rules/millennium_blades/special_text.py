@@ -29,6 +29,11 @@ def read_untimed(text: str) -> dict | None:
     this card if ...", "Level Up - Comes into play with ..."): an Ongoing effect of continuous
     ops that hold wherever the card is (in hand for a play condition); ``None`` if not one."""
     low = re.sub(r"\s+", " ", text.lower()).strip()
+    from rules.millennium_blades.phrases_more_j import read_untimed_j  # it reads clauses
+
+    own = read_untimed_j(low)  # "When you discard this card from your hand, ..." (phrases_more_j.py)
+    if own is not None:
+        return own
     m = _RULE_KEYWORD.match(low)
     body = low[m.end():] if m else low
     ops: list[dict] = []

@@ -1,0 +1,165 @@
+"""More shapes of printed text, batch j (issue 26.2; rules/millennium_blades/phrases_more_j.py and
+ops_more_j.py): cards moving between zones. Each player in turn from you clockwise, a card move
+once per thing counted, Store cards picked up and one played at once, cards returned to the box, a
+card's own effect when it is discarded from the hand. Original cards in each shape, compiled and
+played in the tournament engine (millennium-blades.txt sections cited per test; docs/rules-notes.md,
+"MB: batch j")."""
+
+from __future__ import annotations
+
+from tests.rules.millennium_blades.helpers import card, compiles, do, ids, kit, lamps, names, place, table
+
+
+def test_each_player_from_you_clockwise_takes_from_the_aftermarket():
+    """"Tournament Turns": play goes "in clockwise order around the table"; "starting with you and
+    going clockwise" each player takes a card of the Aftermarket in that order, as their own. "For
+    each player" counts every player still in, you too."""
+    text = ("Play: Add 1 card from the top of the Store Deck to the Aftermarket for each player. Starting with you "
+            "and going clockwise, each player takes a card from the Aftermarket to their hand.")
+    assert compiles(text)[0]["ops"] == [
+        {"op": "repeat", "per": {"count": "players"}, "ops": [{"op": "store_to_aftermarket", "amount": 1}]},
+        {"op": "clockwise", "ops": [{"op": "take_aftermarket", "to": "hand"}]}]
+    st = table(kit([card("Swap Meet Host", text), card("Idle Lamp")]), kit(lamps()), kit(lamps()), store=(2, 5, 7, 1))
+    do(st, 'play "Swap Meet Host"', 'take "Store card 1"', 'take "Store card 2"')  # you first, then seat 1
+    assert names(st, st.hand[0]) == ["Idle Lamp", "Store card 1"]
+    assert names(st, st.hand[1])[-1] == "Store card 2" and names(st, st.hand[2])[-1] == "Store card 0"
+    assert st.aftermarket == []
+
+
+def test_a_card_move_for_every_steps_of_rp():
+    """A card move "for every 40 RP you have": once per whole step (rounded down), each a choice of
+    its own (a gain of RP "for every" stays the core grammar's)."""
+    text = "Action: Take a card from the Aftermarket to your hand for every 40 RP you have."
+    assert compiles(text)[0]["ops"] == [{"op": "repeat", "per": {"count": "rp_steps", "every": 40},
+                                         "ops": [{"op": "take_aftermarket", "to": "hand"}]}]
+    assert compiles("Play: Gain 2 RP for every 40 RP you have.")[0]["ops"][0]["op"] == "gain_rp"
+    st = table(kit([card("Pawn Broker", text), card("Idle Lamp")]), kit(lamps()))
+    place(st, 0, "Pawn Broker")
+    st.aftermarket = list(st.store[-3:])
+    del st.store[-3:]
+    st.rp[0] = 85  # two whole steps of 40
+    do(st, 'use "Pawn Broker"', 'take "Store card 0"', 'take "Store card 2"')
+    assert names(st, st.hand[0]) == ["Idle Lamp", "Store card 0", "Store card 2"]
+    assert names(st, st.aftermarket) == ["Store card 1"]
+
+
+def test_pick_up_store_cards_and_play_one_at_once():
+    """"Play a Single": the card played goes to the next open slot, and its Play effects resolve; the
+    cards not played go to the Aftermarket as revealed Store cards do ("Clashing": "Put all cards
+    revealed this way into the Aftermarket"; rules notes, "MB: batch j")."""
+    text = ("Play: Discard this single to your binder, pick up the top 3 cards of the Store Deck, play one immediately "
+            "and put the others into the Aftermarket.")
+    assert compiles(text)[0]["ops"] == [{"op": "discard_self"},
+                                        {"op": "pick_play", "from": "store", "amount": 3, "rest": "aftermarket"}]
+    split = ("Action: Discard this single to your binder, then reveal the top 2 cards of the Store, and play one of "
+             "them immediately. Put the others into the Aftermarket.")
+    assert compiles(split)[0]["ops"] == [{"op": "discard_self"}, {"op": "pick_play", "from": "store", "amount": 2},
+                                         {"op": "rest_to_aftermarket"}]
+    assert compiles("Play: Discard this single to your binder, take a card from the Aftermarket and play it "
+                    "immediately.")[0]["ops"][1] == {"op": "pick_play", "from": "aftermarket", "amount": 1}
+    st = table(kit([card("Booster Sniffer", text), card("Idle Lamp")]), kit(lamps()), store=(4, 6, 2, 9))
+    do(st, 'play "Booster Sniffer"', 'take "Store card 1"')
+    assert names(st, st.tableau[0]) == ["Store card 1"] and st.owner[st.tableau[0][0]] == 0
+    assert names(st, st.binder[0]) == ["Booster Sniffer"]
+    assert sorted(names(st, st.aftermarket)) == ["Store card 0", "Store card 2"]
+    assert names(st, st.store[-1:]) == ["Store card 3"]
+
+
+def test_return_cards_from_your_hand_to_the_box():
+    """"Discards": cards returned "to the Box" never come back into play; up to N, the player
+    stops when they like, and each one returned counts."""
+    text = "Action: Return up to 3 cards from your hand to the box to gain 6 RP for each."
+    assert compiles(text)[0]["ops"] == [{"op": "to_box", "amount": 3, "up_to": True},
+                                        {"op": "gain_rp", "amount": 6, "per": {"count": "those_count"}}]
+    st = table(kit([card("Shredder", text), card("Old A"), card("Old B"), card("Keep")]), kit(lamps()))
+    place(st, 0, "Shredder")
+    do(st, 'use "Shredder"', 'pick "Old A"', 'pick "Old B"', "decline")
+    assert names(st, st.removed[0]) == ["Old A", "Old B"] and names(st, st.hand[0]) == ["Keep"]
+    assert st.rp[0] == 12 and st.binder[0] == []
+
+
+def test_a_card_discarded_from_the_hand_gains_its_own_rp():
+    """"Discard a Card": a discard goes from the hand to the binder; this card's own effect works from
+    the hand, for its player, when it is discarded (rules notes, "MB: batch j")."""
+    text = "Score: Gain 4 RP. | Whenever you discard this card from your hand, gain 11 RP."
+    own = compiles(text)[1]
+    assert (own["timing"], own["trigger"], own["ops"]) == ("ongoing", {"event": "discarded_this"},
+                                                           [{"op": "gain_rp", "amount": 11}])
+    st = table(kit([card("Spiteful Stub", text), card("Dump Truck", "Play: Discard a card from your hand."), card("Other")]),
+               kit(lamps()))
+    do(st, 'play "Dump Truck"', 'pick "Spiteful Stub"')
+    assert st.rp[0] == 11 and names(st, st.binder[0]) == ["Spiteful Stub"]
+    st = table(kit([card("Spiteful Stub", text), card("Dump Truck", "Play: Discard a card from your hand."), card("Other")]),
+               kit(lamps()))
+    do(st, 'play "Dump Truck"', 'pick "Other"')  # another card: nothing
+    assert st.rp[0] == 0
+
+
+def test_reveal_store_cards_score_them_and_keep_them():
+    """"Reveal the top N cards of the Store": each goes to the Aftermarket as a revealed Store card
+    does ("Clashing": "Put all cards revealed this way into the Aftermarket"), unless the text then
+    puts those cards into your hand (rules notes, "MB: batch j")."""
+    text = ("Play: Reveal the top 2 cards of the Store, then gain RP equal to three times the combined STAR of those "
+            "cards. Add them to your hand afterwards.")
+    assert compiles(text)[0]["ops"] == [{"op": "reveal_top", "amount": 2},
+                                        {"op": "gain_rp", "amount": 3, "per": {"count": "those_stars"}},
+                                        {"op": "those_to_hand"}]
+    st = table(kit([card("Shelf Scanner", text), card("Idle Lamp")]), kit(lamps()), store=(4, 2, 6))
+    do(st, 'play "Shelf Scanner"')
+    assert st.rp[0] == 18 and names(st, st.hand[0]) == ["Idle Lamp", "Store card 0", "Store card 1"]
+    assert st.aftermarket == [] and names(st, st.store[-1:]) == ["Store card 2"]
+
+
+def test_keep_one_revealed_card_and_stack_the_others_on_top():
+    """One of the revealed cards kept in hand, the other cards back on top "in any order": the player
+    picks the card kept, then puts the others back one at a time, the last one on top."""
+    text = ("Action: Reveal the top 3 cards of the Store Deck, then gain RP equal to the combined STAR of those "
+            "cards. Put one of them into your hand, then put the other cards on top in any order.")
+    assert compiles(text)[0]["ops"][2:] == [{"op": "those_to_hand", "amount": 1}, {"op": "those_to_top"}]
+    st = table(kit([card("Tea Leaves", text), card("Idle Lamp")]), kit(lamps()), store=(1, 2, 3, 5))
+    place(st, 0, "Tea Leaves")
+    do(st, 'use "Tea Leaves"', 'take "Store card 1"', 'take "Store card 2"')
+    assert st.rp[0] == 6 and names(st, st.hand[0]) == ["Idle Lamp", "Store card 1"]
+    assert names(st, st.store[-2:]) == ["Store card 2", "Store card 0"] and st.aftermarket == []
+
+
+def test_you_may_put_one_of_those_cards_back_on_top():
+    """One card of those the effect added to the Aftermarket back on top of the Store, or none."""
+    text = ("Action: Add the top 2 cards of the Store to the Aftermarket. You may put one of those cards back on top "
+            "of the Store.")
+    assert compiles(text)[0]["ops"][1] == {"op": "those_to_top", "amount": 1, "optional": True}
+    st = table(kit([card("Tide Clerk", text), card("Idle Lamp")]), kit(lamps()), store=(1, 2, 3))
+    place(st, 0, "Tide Clerk")
+    do(st, 'use "Tide Clerk"', 'take "Store card 1"')
+    assert names(st, st.aftermarket) == ["Store card 0"] and names(st, st.store[-1:]) == ["Store card 1"]
+    st = table(kit([card("Tide Clerk", text), card("Idle Lamp")]), kit(lamps()), store=(1, 2, 3))
+    place(st, 0, "Tide Clerk")
+    do(st, 'use "Tide Clerk"', "decline")
+    assert len(st.aftermarket) == 2 and names(st, st.store[-1:]) == ["Store card 2"]
+
+
+def test_leave_the_tableau_and_play_a_random_binder_card():
+    """"Discard a Card": this card goes from the tableau to the binder first; a card drawn blind from
+    the binder (this one among them) is then played into the slot it freed ("Play a Single": the
+    next open slot), its Play effects resolving."""
+    text = "Action: Return this card from your tableau to your binder and play a card at random from your binder."
+    assert compiles(text)[0]["ops"] == [{"op": "discard_self"}, {"op": "play_random_binder"}]
+    st = table(kit([card("Dungeon Door", text), card("Idle Lamp")]), kit(lamps()))
+    place(st, 0, "Dungeon Door")
+    st.binder[0].append(st.store.pop())
+    door, spare = ids(st, 0, "Dungeon Door")[0], st.binder[0][0]
+    do(st, 'use "Dungeon Door"')
+    assert len(st.tableau[0]) == 1 and {st.tableau[0][0], *st.binder[0]} == {door, spare}
+    assert st.tableau[0][0] not in st.down
+
+
+def test_put_a_hand_card_face_down_into_the_tableau():
+    """"Face-Down Cards": a card put face-down into the tableau takes the next open slot with no
+    text; it is not played, so none of its effects resolve."""
+    text = "Play: Place a card from your hand face-down into your tableau."
+    assert compiles(text)[0]["ops"] == [{"op": "hand_to_tableau_down"}]
+    st = table(kit([card("Shade Tuck", text), card("Loud Horn", "Play: Gain 9 RP."), card("Idle Lamp")]),
+               kit(lamps()))
+    do(st, 'play "Shade Tuck"', 'pick "Loud Horn"')
+    horn = st.tableau[0][1]
+    assert names(st, st.tableau[0]) == ["Shade Tuck", "Loud Horn"] and horn in st.down and st.rp[0] == 0
