@@ -38,6 +38,13 @@ MORE_J_OPS = {
                             "hand: all, or amount of your choice.", {"amount": "int"}),
     "those_to_top": OpSpec("Those cards, still in the Aftermarket, back on top of the Store: all, in the order you "
                            "put them, or amount of your choice (optional: or none).", {"amount": "int", "optional": "bool"}),
+    "may": OpSpec("You may do the ops (asked first; declined: \"If you did\" does not hold).", {"ops": ANY}),
+    "discard_any": OpSpec("Discard any number of cards of your choice from your hand to your binder, none too "
+                          "(those cards).", {}),
+    "draw_that_many": OpSpec("Take as many top cards of the Store as those cards, plus plus, to your hand (those "
+                             "cards stay the ones before).", {"plus": "int"}),
+    "store_to_discard": OpSpec("Discard the top amount cards of the Store to the Store Discard, face-up; REF revealed "
+                               "names the last one.", {"amount": "int"}),
 }
 #: players: the players still in the tournament, you too
 MORE_J_COUNTS = ("players",)
@@ -64,7 +71,13 @@ def more_j_op_errors(name: str, op: Mapping[str, Any], where: str) -> Errors:
         if op.get("rest", "aftermarket") != "aftermarket":
             errors.append((f"{where}.rest", "is aftermarket"))
         return errors
-    if name in ("reveal_top", "those_to_hand", "those_to_top"):
+    if name == "may":
+        ops = op.get("ops")
+        return [(f"{where}.ops", "is a list of ops")] if not isinstance(ops, list) or not ops else ops_errors(
+            ops, f"{where}.ops")
+    if name == "draw_that_many":
+        return _int(op.get("plus", 0), f"{where}.plus", ) if op.get("plus", 0) else []
+    if name in ("reveal_top", "those_to_hand", "those_to_top", "store_to_discard"):
         errors = _int(op.get("amount", 1), f"{where}.amount")
         if not isinstance(op.get("optional", False), bool):
             errors.append((f"{where}.optional", "is true or false"))
@@ -286,8 +299,62 @@ def _choose(game: MBBase, frame: dict, pool: list[int], op: dict, k: int, about:
     return chosen
 
 
+def _may(game: MBBase, frame: dict, op: dict, k: int) -> bool:
+    """"You may ...": the player accepts or declines; accepted, the ops run next in this effect (so
+    "If you do" after them sees what they did); declined, "If you did" does not hold."""
+    ctx, key = frame["ctx"], f"{k}:may"
+    if key not in ctx:
+        name = game.cards[frame["source"]].name if frame["source"] is not None else "an effect"
+        game.ask(frame["seat"], "optional", [Action("accept"), Action("decline")], key, name)
+        return False
+    frame["i"] = k + 1
+    if ctx[key]:
+        frame["ops"][k + 1:k + 1] = op["ops"]
+        frame["text_ends"] = frame.get("text_ends", len(frame["ops"])) + len(op["ops"])
+    else:
+        ctx["did"] = False
+    return True
+
+
+def _discard_any(game: MBBase, frame: dict, op: dict, k: int) -> bool:
+    """Any number of cards from the hand: "discard up to N" (ops_more_f) with N the hand's size."""
+    key = f"{k}:hand_size"
+    frame["ctx"].setdefault(key, len(game.hand[frame["seat"]]))
+    return game.op_discard_up_to(frame, {"op": "discard_up_to", "amount": frame["ctx"][key]}, k)
+
+
+def _draw_that_many(game: MBBase, frame: dict, op: dict, k: int) -> bool:
+    """As many top cards of the Store as "those cards" (the cards just discarded), and ``plus`` more,
+    to the hand ("FAQs": a Store that runs out is the Store Discard shuffled); the cards counted stay
+    "those cards", so "for each card discarded this way" after it still counts them."""
+    seat, ctx = frame["seat"], frame["ctx"]
+    wanted = len(ctx.get("those", ())) + op.get("plus", 0)
+    cards = [c for c in (game.draw_store() for _ in range(wanted)) if c is not None]
+    for card in cards:
+        game.hand[seat].append(card)
+        game.owner[card] = seat
+    game.log("gain_store", seat, cards=[game.cards[c].name for c in cards])
+    return True
+
+
+def _store_to_discard(game: MBBase, frame: dict, op: dict, k: int) -> bool:
+    """The top cards of the Store to the Store Discard ("Discards": cards discarded "to the Store
+    Discard" may reappear), face-up for all to see; "it" is the last one."""
+    seat, ctx, cards = frame["seat"], frame["ctx"], []
+    for _ in range(op.get("amount", 1)):
+        card = game.draw_store()
+        if card is None:
+            break
+        game.store_discard.append(card)
+        cards.append(card)
+        game.log("store_to_discard", seat, card=game.cards[card].name, star=game.cards[card].printed_star)
+    ctx["those"], ctx["revealed"], ctx["did"] = cards, (cards[-1] if cards else None), bool(cards)
+    return True
+
+
 MOVES = {"play_random_binder": _play_random_binder, "hand_to_tableau_down": _hand_to_tableau_down,
-         "reveal_top": _reveal_top, "those_to_hand": _those_to_hand, "those_to_top": _those_to_top}
+         "reveal_top": _reveal_top, "those_to_hand": _those_to_hand, "those_to_top": _those_to_top, "may": _may,
+         "discard_any": _discard_any, "draw_that_many": _draw_that_many, "store_to_discard": _store_to_discard}
 
 
 def self_discard_triggers(game: MBBase, seat: int, cards: list[int]) -> None:

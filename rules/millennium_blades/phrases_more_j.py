@@ -97,6 +97,27 @@ def read_clause_j(text: str, timing: str, effect: dict, last: dict) -> list[dict
         if m.group(1) and not m.group(2).startswith("one"):
             return None
         return [{"op": "those_to_top", **({"amount": 1, "optional": True} if m.group(1) else {})}]
+    m = re.fullmatch(r"you may (.+)", text)
+    if m:  # the rest of the clause list joins it ("you may add it to your hand and gain 10 RP")
+        last["may"] = op = {"op": "may", "ops": read_clause(m.group(1), timing, effect, last)}
+        return [op]
+    m = re.fullmatch(r"discard any number of cards(?: from your hand)?(?: to your binder)?", text)
+    if m:  # "Discard a Card": to the binder; as many as the player wants, none too
+        return [{"op": "discard_any"}]
+    m = re.fullmatch(rf"draw that many cards(?: plus ({NUMBER}))? from the top of {_STORE}", text)
+    if m:  # as many as "those cards" (the ones just discarded), and N more
+        return [{"op": "draw_that_many", "plus": number(m.group(1)) if m.group(1) else 0}]
+    m = re.fullmatch(r"(?:every|each) player who has (\d+) (?:rp|ranking points) after this (.+)", text)
+    if m:  # their RP as it is now, after what came before (phrases_more_e: players by RP)
+        return read_clause(f"each player with exactly {m.group(1)} rp {m.group(2)}", timing, effect, last)
+    m = re.fullmatch(rf"discard the top (?:card|({NUMBER}) cards) of {_STORE} to the store discard", text)
+    if m:  # "it" is the (last) card discarded
+        THAT_CARD.set("revealed")
+        last["ref"] = "revealed"
+        return [{"op": "store_to_discard", "amount": number(m.group(1)) if m.group(1) else 1}]
+    m = re.fullmatch(r"activate any (play|flip|score|action) effects? (?:on|of) (?:the|that) card", text)
+    if m:  # every such effect of the card just named ("it")
+        return read_clause(f"activate all {m.group(1)} effects on it", timing, effect, last)
     m = _TO_BOX.fullmatch(text)
     if m:  # "Discards": "to the Box" is out of the game for good
         THAT_CARD.set("revealed")
@@ -115,6 +136,12 @@ def read_early_j(text: str, timing: str, effect: dict, last: dict) -> list[dict]
     from rules.millennium_blades.clauses import read_clause  # clauses asks this module
     from rules.millennium_blades.phrases import read_count
 
+    if "may" in last:  # after "you may ...": what follows in the clause list is part of it
+        inner = {key: value for key, value in last.items() if key != "may"}
+        ops = read_clause(text, timing, effect, inner)
+        last.update(inner)
+        last["may"]["ops"].extend(ops)
+        return []
     m = _THOSE_STARS.fullmatch(text)
     if m and (m.group(3) or last.get("revealed_top")):  # the Star Ratings of the cards this effect revealed
         times = number(m.group(2)) if m.group(2) else 1

@@ -163,3 +163,60 @@ def test_put_a_hand_card_face_down_into_the_tableau():
     do(st, 'play "Shade Tuck"', 'pick "Loud Horn"')
     horn = st.tableau[0][1]
     assert names(st, st.tableau[0]) == ["Shade Tuck", "Loud Horn"] and horn in st.down and st.rp[0] == 0
+
+
+def test_you_may_keep_a_revealed_card_and_gain_with_it():
+    """"You may" covers the clauses joined after it: keeping the card revealed and the RP that comes
+    with it, or neither ("Clashing": the revealed Store card is in the Aftermarket until then)."""
+    text = ("Play: Reveal a card from the top of the Store. If it has 4 STAR or more, you may add it to your hand "
+            "and gain 6 RP.")
+    assert compiles(text)[0]["ops"][1]["then"] == [{"op": "may", "ops": [
+        {"op": "take", "card": "revealed", "to": "hand"}, {"op": "gain_rp", "amount": 6}]}]
+    st = table(kit([card("Bargain Bin", text), card("Idle Lamp")]), kit(lamps()), store=(5, 1))
+    do(st, 'play "Bargain Bin"', "accept")
+    assert st.rp[0] == 6 and names(st, st.hand[0]) == ["Idle Lamp", "Store card 0"] and st.aftermarket == []
+    st = table(kit([card("Bargain Bin", text), card("Idle Lamp")]), kit(lamps()), store=(5, 1))
+    do(st, 'play "Bargain Bin"', "decline")
+    assert st.rp[0] == 0 and names(st, st.aftermarket) == ["Store card 0"]
+
+
+def test_discard_any_number_and_draw_that_many_more():
+    """"Discard a Card": any number of hand cards to the binder, none too; then as many top Store
+    cards plus the number printed, and RP for each card discarded (not for those drawn)."""
+    text = ("Action: Discard any number of cards from your hand to your binder and draw that many cards plus 1 from "
+            "the top of the Store. Gain 3 RP for each card discarded this way.")
+    assert compiles(text)[0]["ops"] == [{"op": "discard_any"}, {"op": "draw_that_many", "plus": 1},
+                                        {"op": "gain_rp", "amount": 3, "per": {"count": "those_count"}}]
+    st = table(kit([card("Recycler", text), card("Junk A"), card("Junk B"), card("Keep")]), kit(lamps()))
+    place(st, 0, "Recycler")
+    do(st, 'use "Recycler"', 'pick "Junk A"', 'pick "Junk B"', "decline")
+    assert names(st, st.binder[0]) == ["Junk A", "Junk B"] and st.rp[0] == 6
+    assert names(st, st.hand[0]) == ["Keep", "Store card 0", "Store card 1", "Store card 2"]
+
+
+def test_discard_the_store_top_and_activate_its_score_effects():
+    """"Discards": a card discarded "to the Store Discard" goes there face-up; its Score effects,
+    activated now, resolve for you as a copy does (rules notes, "Activating another card's effect")."""
+    text = ("Ongoing: When your turn starts, discard the top card of the Store to the Store discard, then activate "
+            "any Score effects on that card.")
+    assert compiles(text)[0]["ops"] == [{"op": "store_to_discard", "amount": 1},
+                                        {"op": "copy_effects", "card": "revealed", "timing": "score", "pick": "all"}]
+    st = table(kit([card("Bin Diver", text), card("Idle Lamp")]), kit(lamps()))
+    st.store.append(st.store.pop(0))  # a card whose Score effect gives RP, on top
+    top = st.store[-1]
+    st.cards[top] = type(st.cards[top]).from_spec(card("Prize Coupon", "Score: Gain 7 RP."))
+    place(st, 0, "Bin Diver")
+    do(st, 'play "Idle Lamp"', 'play "Lamp 0"')  # seat 1's turn passes back to seat 0: their turn starts
+    assert st.store_discard == [top] and st.rp[0] == 7
+
+
+def test_players_with_no_rp_left_after_a_loss_discard():
+    """"Every player who has 0 RP after this": their RP as it is once the loss before it is done
+    ("FAQs": RP stop at zero); each of them discards a card of their choice."""
+    text = "Play: Every player loses 8 RP. Each player who has 0 RP after this discards a card from their hand."
+    assert compiles(text)[0]["ops"][1] == {"op": "for_players", "who": "each", "rp": {"cmp": "==", "value": 0},
+                                           "ops": [{"op": "discard", "amount": 1, "who": "that_player"}]}
+    st = table(kit([card("Tax Season", text), card("Idle Lamp")]), kit(lamps()))
+    st.rp[:] = [20, 5]
+    do(st, 'play "Tax Season"', 'pick "Lamp 0"')
+    assert st.rp == [12, 0] and names(st, st.binder[1]) == ["Lamp 0"] and st.binder[0] == []
