@@ -81,6 +81,8 @@ _SENTENCES: dict[str, Sentence] = {
     "put_face_down": lambda who, c: f"{who} puts a card from their hand face-down into slot {c['slot'] + 1}",
     "those_to_hand": lambda who, c: f"{who} adds {_names(c['cards'])} to their hand",
     "those_to_top": lambda who, c: f"{who} puts {_cards(c['cards'])} back on top of the Store",
+    "swap_hand": lambda who, c: f"{who} swaps {c['gave']} for {c['got']} from Seat {c['seat_with']}'s hand",
+    "swap_failed": lambda who, c: f"{who} has no card to swap",
     "store_to_discard": lambda who, c: f"{who} discards {c['card']} from the top of the Store to the Store discard",
     "extra_turn": lambda who, c: f"{who} will take {plural(c['turns'], 'more turn')} after this one",
     "choice": lambda who, c: f"{who} chooses to {c['chose']} ({c['about']})",

@@ -45,6 +45,8 @@ MORE_J_OPS = {
                              "cards stay the ones before).", {"plus": "int"}),
     "store_to_discard": OpSpec("Discard the top amount cards of the Store to the Store Discard, face-up; REF revealed "
                                "names the last one.", {"amount": "int"}),
+    "swap_hand": OpSpec("Swap a card of your choice from your hand with one of that player's hand (filter), both of "
+                        "your choice; REF taken names the card you got.", {"filter": ANY}),
 }
 #: players: the players still in the tournament, you too
 MORE_J_COUNTS = ("players",)
@@ -75,6 +77,10 @@ def more_j_op_errors(name: str, op: Mapping[str, Any], where: str) -> Errors:
         ops = op.get("ops")
         return [(f"{where}.ops", "is a list of ops")] if not isinstance(ops, list) or not ops else ops_errors(
             ops, f"{where}.ops")
+    if name == "swap_hand":
+        from rules.millennium_blades.effects import filter_errors
+
+        return filter_errors(op["filter"], f"{where}.filter") if "filter" in op else []
     if name == "draw_that_many":
         return _int(op.get("plus", 0), f"{where}.plus", ) if op.get("plus", 0) else []
     if name in ("reveal_top", "those_to_hand", "those_to_top", "store_to_discard"):
@@ -352,9 +358,43 @@ def _store_to_discard(game: MBBase, frame: dict, op: dict, k: int) -> bool:
     return True
 
 
+def _swap_hand(game: MBBase, frame: dict, op: dict, k: int) -> bool:
+    """A card of the player's hand for a card (that fits) of "that player"'s hand, whose hand was
+    just revealed to them: both chosen by the player, each card now its new holder's. Nothing if
+    either hand has no such card."""
+    seat, ctx = frame["seat"], frame["ctx"]
+    other = ctx.get("that_player")
+    ctx["did"] = False
+    theirs = [c for c in game.hand[other] if game.matches(c, op.get("filter", {}), frame["source"])] \
+        if other is not None and other != seat else []
+    if not theirs or not game.hand[seat]:
+        game.log("swap_failed", seat)
+        return True
+    mine_key, theirs_key = f"{k}:give", f"{k}:get"
+    if mine_key not in ctx:
+        names = list(dict.fromkeys(game.cards[c].name for c in game.hand[seat]))
+        game.ask(seat, "discard", [Action("pick", (name,)) for name in names], mine_key, "a card of your hand to give")
+        return False
+    if theirs_key not in ctx:
+        names = sorted({game.cards[c].name for c in theirs})
+        game.ask(seat, "aftermarket", [Action("take", (name,)) for name in names], theirs_key,
+                 f"a card of Seat {other}'s hand")
+        return False
+    give, get = ctx[mine_key], next(c for c in theirs if game.cards[c].name == ctx[theirs_key])
+    game.hand[seat].remove(give)
+    game.hand[other].remove(get)
+    game.hand[seat].append(get)
+    game.hand[other].append(give)
+    game.owner[get], game.owner[give] = seat, other
+    ctx["taken"], ctx["did"] = get, True
+    game.log("swap_hand", seat, seat_with=other, gave=game.cards[give].name, got=game.cards[get].name)
+    return True
+
+
 MOVES = {"play_random_binder": _play_random_binder, "hand_to_tableau_down": _hand_to_tableau_down,
          "reveal_top": _reveal_top, "those_to_hand": _those_to_hand, "those_to_top": _those_to_top, "may": _may,
-         "discard_any": _discard_any, "draw_that_many": _draw_that_many, "store_to_discard": _store_to_discard}
+         "discard_any": _discard_any, "draw_that_many": _draw_that_many, "store_to_discard": _store_to_discard,
+         "swap_hand": _swap_hand}
 
 
 def self_discard_triggers(game: MBBase, seat: int, cards: list[int]) -> None:

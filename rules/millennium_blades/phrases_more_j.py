@@ -26,6 +26,9 @@ _PICK_STORE = re.compile(rf"(?:pick up|reveal|take) the top ({NUMBER}) cards of 
                          r"(?: and (?:discard|put) the (?:rest|others|other cards) (?:in)?to the aftermarket)?")
 _PICK_AFTERMARKET = re.compile(r"(?:pick up|take) a card from the aftermarket and play it immediately")
 _REST = re.compile(r"(?:discard|put) the (?:rest|others|other cards|remaining cards) (?:in)?to the aftermarket")
+#: "swap a card in your hand with a (MAGE) card in their hand (and steal ...)"
+_SWAP = re.compile(r"swap (?:a|one) card (?:in|from) your hand with (an? .+?) (?:in|from) (?:their|that player's|"
+                   r"his or her) hand(?: and (steal .+))?")
 #: RP equal to (a multiple of) the Star Ratings of the cards just revealed
 _THOSE_STARS = re.compile(rf"(gain|lose) rp equal to (?:({NUMBER} times|twice) )?(?:(the combined star rating of "
                           r"(?:those|these|the revealed) cards)|their(?: combined)? star rating)")
@@ -118,6 +121,17 @@ def read_clause_j(text: str, timing: str, effect: dict, last: dict) -> list[dict
     m = re.fullmatch(r"activate any (play|flip|score|action) effects? (?:on|of) (?:the|that) card", text)
     if m:  # every such effect of the card just named ("it")
         return read_clause(f"activate all {m.group(1)} effects on it", timing, effect, last)
+    m = _SWAP.fullmatch(text)
+    if m:  # with the player whose hand was just revealed (or chosen): "that player"
+        from rules.millennium_blades.phrases import card_phrase
+
+        flt, _zone, left = card_phrase(m.group(1))
+        if left:
+            raise Unread(left, "the card of their hand")
+        THAT_CARD.set("taken")
+        last["ref"] = "taken"
+        steal = read_clause(m.group(2), timing, effect, last) if m.group(2) else []
+        return [{"op": "swap_hand", **({"filter": flt} if flt else {})}, *steal]
     m = _TO_BOX.fullmatch(text)
     if m:  # "Discards": "to the Box" is out of the game for good
         THAT_CARD.set("revealed")
@@ -142,6 +156,11 @@ def read_early_j(text: str, timing: str, effect: dict, last: dict) -> list[dict]
         last.update(inner)
         last["may"]["ops"].extend(ops)
         return []
+    m = re.fullmatch(rf"(gain|lose) rp equal to (?:({NUMBER} times|twice) )?the star(?: rating)? of the card (?:gained|taken)",
+                     text)
+    if m:  # the card an effect just took into your hand (swap_hand: the one from their hand)
+        return [{"op": f"{m.group(1)}_rp", "amount": number(m.group(2)) if m.group(2) else 1,
+                 "per": {"count": "star", "card": "taken"}}]
     m = _THOSE_STARS.fullmatch(text)
     if m and (m.group(3) or last.get("revealed_top")):  # the Star Ratings of the cards this effect revealed
         times = number(m.group(2)) if m.group(2) else 1

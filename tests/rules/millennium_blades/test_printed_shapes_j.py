@@ -220,3 +220,20 @@ def test_players_with_no_rp_left_after_a_loss_discard():
     st.rp[:] = [20, 5]
     do(st, 'play "Tax Season"', 'pick "Lamp 0"')
     assert st.rp == [12, 0] and names(st, st.binder[1]) == ["Lamp 0"] and st.binder[0] == []
+
+
+def test_swap_a_hand_card_with_a_card_of_their_revealed_hand():
+    """Revealing hand cards ("General Rules": shown to all players): the opponent's hand is shown; the
+    player then gives a card of their own hand for one of that hand that fits, each card now its new
+    holder's, and "the card gained" is the one taken."""
+    text = ("Play: Reveal an opponent's hand. Swap a card in your hand with a CITIZEN in their hand, then gain RP equal "
+            "to three times the STAR of the card gained.")
+    assert compiles(text)[0]["ops"][1:] == [{"op": "swap_hand", "filter": {"type": "citizen"}},
+                                            {"op": "gain_rp", "amount": 3, "per": {"count": "star", "card": "taken"}}]
+    steal = "Action: Reveal an opponent's hand. Swap one card in your hand with a card in their hand and steal 4 RP from them."
+    assert compiles(steal)[0]["ops"][1:] == [{"op": "swap_hand"}, {"op": "steal_rp", "amount": 4, "who": "that_player"}]
+    st = table(kit([card("Trade Winds", text), card("Old Boot", star=1), card("Idle Lamp")]),
+               kit([card("Wolf Pup", star=4, types=("citizen",)), card("Tin Can", star=6), card("Lamp X")]))
+    do(st, 'play "Trade Winds"', 'pick "Old Boot"', 'take "Wolf Pup"')
+    assert names(st, st.hand[0]) == ["Idle Lamp", "Wolf Pup"] and "Old Boot" in names(st, st.hand[1])
+    assert st.rp[0] == 12 and st.owner[st.hand[0][1]] == 0
