@@ -47,6 +47,10 @@ MORE_J_OPS = {
                                "names the last one.", {"amount": "int"}),
     "swap_hand": OpSpec("Swap a card of your choice from your hand with one of that player's hand (filter), both of "
                         "your choice; REF taken names the card you got.", {"filter": ANY}),
+    "revealed_to_top": OpSpec("The Store card revealed (REF revealed), if still in the Aftermarket, back on top of "
+                              "the Store.", {}),
+    "discard_distinct": OpSpec("Discard up to amount cards of your choice from your hand to your binder, no two sharing "
+                               "a type (what: type) or an element (element) (those cards).", {"amount": "int", "what": "str"}),
 }
 #: players: the players still in the tournament, you too
 MORE_J_COUNTS = ("players",)
@@ -77,6 +81,9 @@ def more_j_op_errors(name: str, op: Mapping[str, Any], where: str) -> Errors:
         ops = op.get("ops")
         return [(f"{where}.ops", "is a list of ops")] if not isinstance(ops, list) or not ops else ops_errors(
             ops, f"{where}.ops")
+    if name == "discard_distinct":
+        errors = _int(op.get("amount", 1), f"{where}.amount")
+        return errors + ([] if op.get("what") in ("type", "element") else [(f"{where}.what", "is type or element")])
     if name == "swap_hand":
         from rules.millennium_blades.effects import filter_errors
 
@@ -391,10 +398,51 @@ def _swap_hand(game: MBBase, frame: dict, op: dict, k: int) -> bool:
     return True
 
 
+def _revealed_to_top(game: MBBase, frame: dict, op: dict, k: int) -> bool:
+    """The Store card this effect revealed goes back on top of the Store (it waited in the
+    Aftermarket, as revealed Store cards do here); gone from there: nothing."""
+    card = frame["ctx"].get("revealed")
+    if card is not None and card in game.aftermarket:
+        game.aftermarket.remove(card)
+        game.store.append(card)  # the Store's top is the end of the list
+        game.log("those_to_top", frame["seat"], cards=1)
+    return True
+
+
+def _discard_distinct(game: MBBase, frame: dict, op: dict, k: int) -> bool:
+    """Up to ``amount`` hand cards of the player's choice to their binder ("Discard a Card"), one at a
+    time until they stop, each sharing no type (element) with those already chosen (a card without
+    one shares none); the discard triggers as any discard does."""
+    seat, ctx = frame["seat"], frame["ctx"]
+    chosen: list[int] = []
+    symbols = game.types if op["what"] == "type" else game.elements
+    for n in range(op.get("amount", 1)):
+        key = f"{k}:distinct{n}"
+        taken = {s for c in chosen for s in symbols(c)}
+        pool = [c for c in game.hand[seat] if c not in chosen and not taken & set(symbols(c))]
+        if not pool:
+            break
+        if key not in ctx:
+            names = dict.fromkeys(game.cards[c].name for c in pool)
+            game.ask(seat, "any_number", [*(Action("pick", (name,)) for name in names), Action("decline")], key,
+                     "one more card to discard, or stop")
+            return False
+        if ctx[key] is False:
+            break
+        chosen.append(ctx[key])
+    for card in chosen:
+        game.hand[seat].remove(card)
+        game.binder[seat].append(card)
+        game.log("discard", seat, card=game.cards[card].name)
+    ctx["those"], ctx["did"] = chosen, bool(chosen)
+    game.discard_triggers(seat, chosen)
+    return True
+
+
 MOVES = {"play_random_binder": _play_random_binder, "hand_to_tableau_down": _hand_to_tableau_down,
          "reveal_top": _reveal_top, "those_to_hand": _those_to_hand, "those_to_top": _those_to_top, "may": _may,
          "discard_any": _discard_any, "draw_that_many": _draw_that_many, "store_to_discard": _store_to_discard,
-         "swap_hand": _swap_hand}
+         "swap_hand": _swap_hand, "revealed_to_top": _revealed_to_top, "discard_distinct": _discard_distinct}
 
 
 def self_discard_triggers(game: MBBase, seat: int, cards: list[int]) -> None:

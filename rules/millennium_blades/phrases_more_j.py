@@ -37,6 +37,18 @@ _TO_BOX = re.compile(rf"return (up to )?({NUMBER}) cards? (?:from|in) your hand 
                      rf"(?: to gain ({NUMBER}) (?:rp|ranking points) (?:for )?each)?")
 
 
+def _have(text: str) -> dict | None:
+    """"you have <text>" as a condition, or ``None`` when it does not read as one."""
+    from rules.millennium_blades.conditions import read_condition
+
+    if not re.match(r"(?:no|\d+|a|an|one|two|three|four|five|six|exactly|at least|only) ", text):
+        return None
+    try:
+        return read_condition(f"you have {text}")
+    except Unread:
+        return None
+
+
 def _their_own(text: str) -> str:
     """What "each player" does, said as "you" do it: "adds a card ... to their hand" -> "add a card
     ... to your hand"."""
@@ -100,6 +112,19 @@ def read_clause_j(text: str, timing: str, effect: dict, last: dict) -> list[dict
         if m.group(1) and not m.group(2).startswith("one"):
             return None
         return [{"op": "those_to_top", **({"amount": 1, "optional": True} if m.group(1) else {})}]
+    m = re.fullmatch(r"you may discard it to the aftermarket to (.+?),? otherwise (?:place|put) it back on top"
+                     rf"(?: of {_STORE})?", text)
+    if m:  # a revealed Store card is in the Aftermarket already ("Clashing"): kept there, or back on top
+        gain = read_clause(m.group(1), timing, effect, last)
+        return [{"op": "either", "who": "self", "options": [gain, [{"op": "revealed_to_top"}]]}]
+    m = re.fullmatch(r"([^,]+), and ([^,]+), (.+)", text)
+    if m and _have(m.group(1)) and _have(m.group(2)):
+        # the last two of "If you have A, B, and C, ...": the sentence's "if" read A; these must hold too
+        return [{"op": "if", "condition": {"test": "all", "of": [_have(m.group(1)), _have(m.group(2))]},
+                 "then": read_clause(m.group(3), timing, effect, last)}]
+    m = re.fullmatch(rf"discard up to ({NUMBER}) cards with different (types|elements) from your hand", text)
+    if m:  # no two of them share a type (element)
+        return [{"op": "discard_distinct", "amount": number(m.group(1)), "what": m.group(2)[:-1]}]
     m = re.fullmatch(r"you may (.+)", text)
     if m:  # the rest of the clause list joins it ("you may add it to your hand and gain 10 RP")
         last["may"] = op = {"op": "may", "ops": read_clause(m.group(1), timing, effect, last)}

@@ -237,3 +237,50 @@ def test_swap_a_hand_card_with_a_card_of_their_revealed_hand():
     do(st, 'play "Trade Winds"', 'pick "Old Boot"', 'take "Wolf Pup"')
     assert names(st, st.hand[0]) == ["Idle Lamp", "Wolf Pup"] and "Old Boot" in names(st, st.hand[1])
     assert st.rp[0] == 12 and st.owner[st.hand[0][1]] == 0
+
+
+def test_a_condition_list_of_three_things_you_have():
+    """"If you have A, B, and C": all three must hold (the first read by the sentence's "if", the
+    other two with it)."""
+    text = "Score: If you have 2 face-down cards in your tableau, no cards in your hand, and 0 RP, gain 90 RP."
+    effect = compiles(text)[0]
+    assert effect["ops"][0]["condition"] == {"test": "all", "of": [
+        {"test": "count", "of": {"count": "cards", "zone": "hand", "filter": {}}, "cmp": "==", "value": 0},
+        {"test": "count", "of": {"count": "rp"}, "cmp": "==", "value": 0}]}
+    st = table(kit([card("Last Stand", text), card("Down A"), card("Down B")]), kit(lamps()))
+    place(st, 0, "Last Stand", "Down A", "Down B", down=("Down A", "Down B"))
+    st.start_scoring()
+    st.settle()
+    assert st.rp[0] == 90
+    st = table(kit([card("Last Stand", text), card("Down A"), card("Down B"), card("Held")]), kit(lamps()))
+    place(st, 0, "Last Stand", "Down A", "Down B", down=("Down A", "Down B"))
+    st.start_scoring()
+    st.settle()
+    assert st.rp[0] == 0  # a card left in hand
+
+
+def test_keep_a_revealed_card_in_the_aftermarket_for_rp_or_put_it_back():
+    """A revealed Store card waits in the Aftermarket ("Clashing"); the player keeps it there for RP
+    equal to its Star Rating, or puts it back on top of the Store."""
+    text = ("Ongoing: When your turn starts, reveal a card from the top of the Store. You may discard it to the "
+            "Aftermarket to gain RP equal to 2 times its STAR, otherwise put it back on top.")
+    assert compiles(text)[0]["ops"][1] == {"op": "either", "who": "self", "options": [
+        [{"op": "gain_rp", "amount": 2, "per": {"count": "star", "card": "revealed"}}], [{"op": "revealed_to_top"}]]}
+    st = table(kit([card("Fortune Teller", text), card("Idle Lamp")]), kit(lamps()), store=(1, 4, 3))
+    place(st, 0, "Fortune Teller")
+    do(st, 'play "Idle Lamp"', 'play "Lamp 0"', "option 1")  # seat 0's next turn: put it back
+    assert st.aftermarket == [] and names(st, st.store[-1:]) == ["Store card 0"] and st.rp[0] == 0
+    do(st, "pass", 'play "Lamp 1"', "option 0")  # an empty hand: seat 0 passes, then keeps the next card
+    assert names(st, st.aftermarket) == ["Store card 0"] and st.rp[0] == 2
+
+
+def test_discard_cards_with_different_types():
+    """"Discard a Card": up to N hand cards, no two of them sharing a type; RP for each one."""
+    text = "Play: Discard up to four cards with different TYPES from your hand. Gain 5 RP for each card discarded this way."
+    assert compiles(text)[0]["ops"][0] == {"op": "discard_distinct", "amount": 4, "what": "type"}
+    st = table(kit([card("Sorting Hat", text), card("Mage A", types=("mage",)), card("Mage B", types=("mage",)),
+                    card("Myth C", types=("myth",))]), kit(lamps()))
+    do(st, 'play "Sorting Hat"', 'pick "Mage A"')
+    assert all(a.args != ("Mage B",) for a in st.legal_actions(0))  # shares MAGE with the card chosen
+    do(st, 'pick "Myth C"')
+    assert names(st, st.binder[0]) == ["Mage A", "Myth C"] and st.rp[0] == 10
