@@ -52,8 +52,10 @@ MORE_J_OPS = {
     "discard_distinct": OpSpec("Discard up to amount cards of your choice from your hand to your binder, no two sharing "
                                "a type (what: type) or an element (element) (those cards).", {"amount": "int", "what": "str"}),
 }
-#: players: the players still in the tournament, you too
-MORE_J_COUNTS = ("players",)
+#: players: the players still in the tournament, you too; effects: the effects of a timing word
+#: (timing) printed on your face-up tableau cards; edge_star: the Star Rating of your left-most
+#: (side: left) or right-most face-up card, 0 with none
+MORE_J_COUNTS = ("players", "effects", "edge_star")
 #: discarded_this: the card itself is discarded from its owner's hand (its effect works from there)
 MORE_J_EVENTS = ("discarded_this",)
 PICK_FROM = ("store", "aftermarket")
@@ -456,14 +458,30 @@ def self_discard_triggers(game: MBBase, seat: int, cards: list[int]) -> None:
             game.triggered.append(game.frame(seat, card, effect, {"that_player": seat}))
 
 
-def players_count(game: MBBase) -> int:
-    """The players still in the tournament ("for each player": you too)."""
-    return sum(1 for p in range(game.num_players) if p not in game.out)
+def more_j_count(game: MBBase, count: dict, seat: int) -> int:
+    """The players still in the tournament ("for each player": you too); the effects of a timing
+    word on the face-up cards of the tableau ("Face-Down Cards": no text); the Star Rating of the
+    face-up card nearest one end of the tableau."""
+    kind = count["count"]
+    if kind == "players":
+        return sum(1 for p in range(game.num_players) if p not in game.out)
+    face_up = [c for c in game.tableau[seat] if c not in game.down]
+    if kind == "effects":
+        return sum(len(game.cards[c].timed(count["timing"])) for c in face_up)
+    if not face_up:
+        return 0
+    return game.star(face_up[0] if count["side"] == "left" else face_up[-1]) or 0
 
 
 def more_j_count_errors(count: Mapping[str, Any], path: str) -> Errors:
+    from rules.millennium_blades.vocabulary import TIMINGS
+
+    if count["count"] == "effects" and count.get("timing") not in TIMINGS:
+        return [(f"{path}.timing", f"is one of {', '.join(TIMINGS)}")]
+    if count["count"] == "edge_star" and count.get("side") not in ("left", "right"):
+        return [(f"{path}.side", "is left or right")]
     return []
 
 
 __all__ = ["MORE_J_COUNTS", "MORE_J_EVENTS", "MORE_J_OPS", "do_more_j_op", "more_j_count_errors", "more_j_op_errors",
-           "players_count", "self_discard_triggers"]
+           "more_j_count", "self_discard_triggers"]

@@ -186,6 +186,12 @@ def read_early_j(text: str, timing: str, effect: dict, last: dict) -> list[dict]
     if m:  # the card an effect just took into your hand (swap_hand: the one from their hand)
         return [{"op": f"{m.group(1)}_rp", "amount": number(m.group(2)) if m.group(2) else 1,
                  "per": {"count": "star", "card": "taken"}}]
+    m = re.fullmatch(rf"(gain|lose) rp equal to (?:({NUMBER} times|twice) )?the star(?: rating)? of your "
+                     r"(left|right)-?most face-up (?:card|single)(?:, up to (\d+) (?:rp|ranking points))?", text)
+    if m:  # your face-up card nearest that end of the tableau; none: 0
+        op = {"op": f"{m.group(1)}_rp", "amount": number(m.group(2)) if m.group(2) else 1,
+              "per": {"count": "edge_star", "side": m.group(3)}}
+        return [{**op, "max": int(m.group(4))} if m.group(4) else op]
     m = _THOSE_STARS.fullmatch(text)
     if m and (m.group(3) or last.get("revealed_top")):  # the Star Ratings of the cards this effect revealed
         times = number(m.group(2)) if m.group(2) else 1
@@ -207,6 +213,15 @@ def read_count_j(text: str) -> dict | None:
     """A COUNT for ``phrases.read_count``: the players still in the tournament, you too."""
     if re.fullmatch(r"(?:each |every )?players?(?: in the (?:game|tournament))?", text):
         return {"count": "players"}
+    m = re.fullmatch(r"different face-up (sets?|star ratings?|elements?|types?) in your tableau", text)
+    if m:  # "a different face-up SET": one among the face-up cards ("Face-Down Cards": they have none)
+        from rules.millennium_blades.phrases import read_count
+
+        return read_count(f"different {m.group(1)} among face-up cards in your tableau")
+    m = re.fullmatch(r"(play|flip|score|ongoing|top|next|action|reaction) effects? (?:among|on|of) (?:the )?face-up "
+                     r"(?:cards|singles) in your tableau", text)
+    if m:  # the printed effects of that timing word, one per effect ("Effects on Cards")
+        return {"count": "effects", "timing": m.group(1)}
     m = re.fullmatch(r"(\d+) rp you have", text)
     if m:  # whole steps of N RP (ops_more_e: rp_steps)
         return {"count": "rp_steps", "every": int(m.group(1))}

@@ -21,7 +21,7 @@ from rules.millennium_blades.ops_more_g import (
     more_g_filter_holds,
     more_g_holds,
 )
-from rules.millennium_blades.ops_more_j import MORE_J_COUNTS, players_count
+from rules.millennium_blades.ops_more_j import MORE_J_COUNTS, more_j_count
 
 TABLEAU_SLOTS = 6  # the Tournament Board's singles area ("Tableau"); see the rules notes
 #: the FILTER keys that look at a card's elements (``ELEMENT_KEYS``) or types (``TYPE_KEYS``)
@@ -327,8 +327,8 @@ class QueryMixin(MBBase):
             return self.more_e_count(count, seat, source, ctx or {})
         if kind in MORE_G_COUNTS:  # the highest Star Rating, the most alike (ops_more_g.py)
             return more_g_count(self, count, source, seat)
-        if kind in MORE_J_COUNTS:  # the players (ops_more_j.py)
-            return players_count(self)
+        if kind in MORE_J_COUNTS:  # the players, effects printed, an end card's STAR (ops_more_j.py)
+            return more_j_count(self, count, seat)
         if kind == "empty_slots":
             return max(0, self.capacity(seat) - len(self.tableau[seat]))
         if kind == "those_stars":  # the cards the effect just moved, each as it is now

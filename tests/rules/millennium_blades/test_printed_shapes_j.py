@@ -284,3 +284,23 @@ def test_discard_cards_with_different_types():
     assert all(a.args != ("Mage B",) for a in st.legal_actions(0))  # shares MAGE with the card chosen
     do(st, 'pick "Myth C"')
     assert names(st, st.binder[0]) == ["Mage A", "Myth C"] and st.rp[0] == 10
+
+
+def test_count_score_effects_sets_and_the_left_most_card():
+    """"Face-Down Cards": no text and no attributes, so a face-down card's Score effect, Set and Star
+    Rating count for none of these; "Effects on Cards": each printed effect of that timing counts."""
+    brass = "Score: Gain 5 RP for each Score effect among face-up cards in your tableau."
+    assert compiles(brass)[0]["ops"][0]["per"] == {"count": "effects", "timing": "score"}
+    sets = "Score: Gain 4 RP for each different face-up SET in your tableau."
+    assert compiles(sets)[0]["ops"][0]["per"] == {"count": "sets", "zone": "tableau", "filter": {"face": "up"}}
+    wall = "Score: Gain RP equal to 2 times the STAR of your left-most face-up card (max. 9 RP)."
+    assert compiles(wall)[0]["ops"][0] == {"op": "gain_rp", "amount": 2, "per": {"count": "edge_star", "side": "left"},
+                                           "max": 9}
+    st = table(kit([card("Effect Counter", brass, star=2), card("Two Score", "Score: Gain 1 RP. | Score: Lose 1 RP.", star=7),
+                    card("Hidden Score", "Score: Gain 1 RP."), card("Edge Reader", wall, star=3)]), kit(lamps()))
+    place(st, 0, "Hidden Score", "Two Score", "Effect Counter", "Edge Reader", down=("Hidden Score",))
+    st.start_scoring()
+    st.settle()
+    # Effect Counter: 4 face-up Score effects (its own, two, Edge Reader's) x 5 = 20; Two Score: +1 -1;
+    # Edge Reader: the left-most face-up card is Two Score (7 STAR): 14, capped at 9
+    assert st.rp[0] == 20 + 9
