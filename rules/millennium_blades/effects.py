@@ -75,7 +75,14 @@ from rules.millennium_blades.ops_more_g import (
     more_g_count_errors,
     more_g_filter_errors,
 )
-from rules.millennium_blades.ops_more_j import MORE_J_COUNTS, MORE_J_EVENTS, MORE_J_OPS, more_j_count_errors, more_j_op_errors
+from rules.millennium_blades.ops_more_j import (
+    MORE_J_CONTINUOUS_OPS,
+    MORE_J_COUNTS,
+    MORE_J_EVENTS,
+    MORE_J_OPS,
+    more_j_count_errors,
+    more_j_op_errors,
+)
 from rules.millennium_blades.special_ops import SPECIAL_CONTINUOUS_OPS, special_op_errors
 from rules.millennium_blades.vocabulary import ELEMENTS, KEYWORDS, TIMINGS, TRIGGERED_TIMINGS, TYPE_VALUES
 
@@ -115,7 +122,7 @@ EVENTS = ("play", "flipped", "would_flip", "clash_won", "clash_lost", "clash", "
 SIDES = ("self", "opponent", "any")
 CONTINUOUS_OPS = ("protect", "extra_slot", "set_star", "star_bonus", "copy_attributes", "clash_star", "no_rp_loss",
                   "rp_gain_limit", *SPECIAL_CONTINUOUS_OPS, *MORE_A_CONTINUOUS_OPS, *MORE_B_CONTINUOUS_OPS,
-                  *MORE_C_CONTINUOUS_OPS, *MORE_E_CONTINUOUS_OPS)
+                  *MORE_C_CONTINUOUS_OPS, *MORE_E_CONTINUOUS_OPS, *MORE_J_CONTINUOUS_OPS)
 #: the sides of a Character or Venue card, and its Deckbuilding side's timings and ops
 CARD_SIDES = ("deckbuilding", "tournament")
 COMPONENT_TIMINGS = ("deckbuilding", "setup")

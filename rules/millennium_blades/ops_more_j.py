@@ -51,7 +51,10 @@ MORE_J_OPS = {
                               "the Store.", {}),
     "discard_distinct": OpSpec("Discard up to amount cards of your choice from your hand to your binder, no two sharing "
                                "a type (what: type) or an element (element) (those cards).", {"amount": "int", "what": "str"}),
+    "all_symbols_in_hand": OpSpec("This card is every element and type while it is in its owner's hand "
+                                  "(continuous).", {}),
 }
+MORE_J_CONTINUOUS_OPS = ("all_symbols_in_hand",)
 #: players: the players still in the tournament, you too; effects: the effects of a timing word
 #: (timing) printed on your face-up tableau cards; edge_star: the Star Rating of your left-most
 #: (side: left) or right-most face-up card, 0 with none
@@ -447,6 +450,12 @@ MOVES = {"play_random_binder": _play_random_binder, "hand_to_tableau_down": _han
          "swap_hand": _swap_hand, "revealed_to_top": _revealed_to_top, "discard_distinct": _discard_distinct}
 
 
+def all_in_hand(game: MBBase, card: int) -> bool:
+    """Whether ``card`` is every element and type now: its rule says so while it is in its owner's
+    hand, and it is there ("CARD DATA"; rules notes, "MB: batch j")."""
+    return bool(game.cards[card].continuous("all_symbols_in_hand")) and game.in_own_hand(card)
+
+
 def self_discard_triggers(game: MBBase, seat: int, cards: list[int]) -> None:
     """"When you discard this card from your hand, ...": each card discarded from ``seat``'s hand
     with such an effect has it resolve for that player, from the binder it went to (the effect
@@ -483,5 +492,5 @@ def more_j_count_errors(count: Mapping[str, Any], path: str) -> Errors:
     return []
 
 
-__all__ = ["MORE_J_COUNTS", "MORE_J_EVENTS", "MORE_J_OPS", "do_more_j_op", "more_j_count_errors", "more_j_op_errors",
-           "more_j_count", "self_discard_triggers"]
+__all__ = ["MORE_J_CONTINUOUS_OPS", "MORE_J_COUNTS", "MORE_J_EVENTS", "MORE_J_OPS", "all_in_hand", "do_more_j_op",
+           "more_j_count", "more_j_count_errors", "more_j_op_errors", "self_discard_triggers"]

@@ -233,11 +233,15 @@ _SELF_DISCARD = re.compile(r"(?:when|whenever|each time|if) you discard this car
 
 
 def read_untimed_j(text: str) -> dict | None:
-    """An untimed segment that triggers when its own card is discarded from its owner's hand: an
-    effect with the trigger ``discarded_this`` (ops_more_j: it works from the hand); ``None`` if not one."""
+    """An untimed segment that triggers when its own card is discarded from its owner's hand (an
+    effect with the trigger ``discarded_this``; ops_more_j: it works from the hand), or that makes the
+    card every type and element while it is in the hand; ``None`` if not one."""
     from rules.millennium_blades.text import clauses, wording
 
-    m = _SELF_DISCARD.fullmatch(wording(text).rstrip("."))
+    low = wording(text).rstrip(".")
+    if re.fullmatch(r"this card is all (?:types and elements|elements and types) while it is in your hand", low):
+        return {"timing": "ongoing", "ops": [{"op": "all_symbols_in_hand"}]}
+    m = _SELF_DISCARD.fullmatch(low)
     if m is None:
         return None
     effect: dict = {"timing": "ongoing", "trigger": {"event": "discarded_this"}}

@@ -21,7 +21,8 @@ from rules.millennium_blades.ops_more_g import (
     more_g_filter_holds,
     more_g_holds,
 )
-from rules.millennium_blades.ops_more_j import MORE_J_COUNTS, more_j_count
+from rules.millennium_blades.ops_more_j import MORE_J_COUNTS, all_in_hand, more_j_count
+from rules.millennium_blades.vocabulary import ELEMENTS, TYPES
 
 TABLEAU_SLOTS = 6  # the Tournament Board's singles area ("Tableau"); see the rules notes
 #: the FILTER keys that look at a card's elements (``ELEMENT_KEYS``) or types (``TYPE_KEYS``)
@@ -169,6 +170,8 @@ class QueryMixin(MBBase):
     def elements(self, card: int) -> tuple[str, ...]:
         if card in self.down:
             return ()
+        if all_in_hand(self, card):  # "all types and elements while it is in your hand" (ops_more_j.py)
+            return ELEMENTS
         source = self.mimicked(card)
         own = self.elements(source) if source is not None else self.cards[card].elements
         return own + self.attached_symbols(card, "elements") if self.attached else own
@@ -176,6 +179,8 @@ class QueryMixin(MBBase):
     def types(self, card: int) -> tuple[str, ...]:
         if card in self.down:
             return ()
+        if all_in_hand(self, card):  # ops_more_j.py
+            return TYPES
         source = self.mimicked(card)
         own = self.types(source) if source is not None else self.cards[card].types
         return own + self.attached_symbols(card, "types") if self.attached else own
@@ -217,9 +222,11 @@ class QueryMixin(MBBase):
         elements: tuple[str, ...] = ()
         types: tuple[str, ...] = ()
         if not down and not ELEMENT_KEYS.isdisjoint(flt):
-            elements = self.elements(card) if definition.mimics or self.attached else definition.elements
+            elements = self.elements(card) if definition.mimics or self.attached or all_in_hand(self, card) \
+                else definition.elements
         if not down and not TYPE_KEYS.isdisjoint(flt):
-            types = self.types(card) if definition.mimics or self.attached else definition.types
+            types = self.types(card) if definition.mimics or self.attached or all_in_hand(self, card) \
+                else definition.types
         if "element" in flt and flt["element"] not in elements:
             return False
         if "type" in flt and flt["type"] not in types:

@@ -304,3 +304,19 @@ def test_count_score_effects_sets_and_the_left_most_card():
     # Effect Counter: 4 face-up Score effects (its own, two, Edge Reader's) x 5 = 20; Two Score: +1 -1;
     # Edge Reader: the left-most face-up card is Two Score (7 STAR): 14, capped at 9
     assert st.rp[0] == 20 + 9
+
+
+def test_every_type_and_element_while_in_the_hand():
+    """"CARD DATA": a card's elements and types; this one has all of them while it is in its owner's
+    hand, so a discard of a FIRE card may take it (and its own discard effect then resolves), and in
+    play it has only its printed ones."""
+    text = ("This card is all elements and types while it is in your hand. | Whenever you discard this card from "
+            "your hand, gain 12 RP.")
+    assert compiles(text)[0]["ops"] == [{"op": "all_symbols_in_hand"}]
+    burn = "Play: Discard a FIRE card from your hand. If you did, gain 3 RP."
+    st = table(kit([card("Chameleon Note", text, elements=("water",), types=("citizen",)), card("Kindling", burn),
+                    card("Wet Rag", elements=("water",))]), kit(lamps()))
+    do(st, 'play "Kindling"', 'pick "Chameleon Note"')  # the only FIRE card of the hand ("Wet Rag" is WATER)
+    assert st.rp[0] == 15 and names(st, st.binder[0]) == ["Chameleon Note"]
+    note = st.binder[0][0]
+    assert st.elements(note) == ("water",) and st.types(note) == ("citizen",)  # out of the hand: printed
