@@ -58,7 +58,9 @@ MORE_J_CONTINUOUS_OPS = ("all_symbols_in_hand",)
 #: players: the players still in the tournament, you too; effects: the effects of a timing word
 #: (timing) printed on your face-up tableau cards; edge_star: the Star Rating of your left-most
 #: (side: left) or right-most face-up card, 0 with none
-MORE_J_COUNTS = ("players", "effects", "edge_star")
+#: star_steps: whole steps of every STAR among the cards (zone, filter); star_spread: their highest
+#: Star Rating less their lowest
+MORE_J_COUNTS = ("players", "effects", "edge_star", "star_steps", "star_spread")
 #: discarded_this: the card itself is discarded from its owner's hand (its effect works from there)
 MORE_J_EVENTS = ("discarded_this",)
 PICK_FROM = ("store", "aftermarket")
@@ -467,13 +469,19 @@ def self_discard_triggers(game: MBBase, seat: int, cards: list[int]) -> None:
             game.triggered.append(game.frame(seat, card, effect, {"that_player": seat}))
 
 
-def more_j_count(game: MBBase, count: dict, seat: int) -> int:
+def more_j_count(game: MBBase, count: dict, seat: int, source: int | None = None) -> int:
     """The players still in the tournament ("for each player": you too); the effects of a timing
     word on the face-up cards of the tableau ("Face-Down Cards": no text); the Star Rating of the
     face-up card nearest one end of the tableau."""
     kind = count["count"]
     if kind == "players":
         return sum(1 for p in range(game.num_players) if p not in game.out)
+    if kind in ("star_steps", "star_spread"):  # "CARD DATA": a face-down card has no Star Rating
+        stars = [game.star(c) or 0 for c in game.zone_cards(count.get("zone", "tableau"), seat)
+                 if game.matches(c, count.get("filter", {}), source)]
+        if kind == "star_steps":
+            return sum(stars) // count["every"]
+        return max(stars) - min(stars) if stars else 0
     face_up = [c for c in game.tableau[seat] if c not in game.down]
     if kind == "effects":
         return sum(len(game.cards[c].timed(count["timing"])) for c in face_up)
@@ -489,6 +497,13 @@ def more_j_count_errors(count: Mapping[str, Any], path: str) -> Errors:
         return [(f"{path}.timing", f"is one of {', '.join(TIMINGS)}")]
     if count["count"] == "edge_star" and count.get("side") not in ("left", "right"):
         return [(f"{path}.side", "is left or right")]
+    if count["count"] in ("star_steps", "star_spread"):
+        from rules.millennium_blades.effects import ZONES, _int, filter_errors
+
+        errors = _int(count["every"], f"{path}.every") if count["count"] == "star_steps" else []
+        if count.get("zone", "tableau") not in ZONES:
+            errors.append((f"{path}.zone", f"is one of {', '.join(ZONES)}"))
+        return errors + filter_errors(count.get("filter", {}), f"{path}.filter")
     return []
 
 

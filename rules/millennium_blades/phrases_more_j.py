@@ -37,6 +37,15 @@ _TO_BOX = re.compile(rf"return (up to )?({NUMBER}) cards? (?:from|in) your hand 
                      rf"(?: to gain ({NUMBER}) (?:rp|ranking points) (?:for )?each)?")
 
 
+def _cards_of(text: str) -> dict:
+    """"face-up cards in your tableau": the zone and the FILTER of those cards, face-up only (a
+    face-down card has no Star Rating: "Face-Down Cards")."""
+    from rules.millennium_blades.phrases import whole_card_phrase
+
+    flt, zone = whole_card_phrase(text)
+    return {"zone": zone, "filter": {**flt, "face": "up"}}
+
+
 def _have(text: str) -> dict | None:
     """"you have <text>" as a condition, or ``None`` when it does not read as one."""
     from rules.millennium_blades.conditions import read_condition
@@ -191,6 +200,18 @@ def read_early_j(text: str, timing: str, effect: dict, last: dict) -> list[dict]
     if m:  # your face-up card nearest that end of the tableau; none: 0
         op = {"op": f"{m.group(1)}_rp", "amount": number(m.group(2)) if m.group(2) else 1,
               "per": {"count": "edge_star", "side": m.group(3)}}
+        return [{**op, "max": int(m.group(4))} if m.group(4) else op]
+    m = re.fullmatch(r"for every (\d+) star(?: rating)? of (.+?) ?, (gain|lose) (\d+) (?:rp|ranking points)"
+                     r"(?:, up to (\d+) (?:rp|ranking points))?", text)
+    if m:  # whole steps of N STAR among those cards, rounded down
+        count = {"count": "star_steps", "every": int(m.group(1)), **_cards_of(m.group(2))}
+        op = {"op": f"{m.group(3)}_rp", "amount": int(m.group(4)), "per": count}
+        return [{**op, "max": int(m.group(5))} if m.group(5) else op]
+    m = re.fullmatch(rf"(gain|lose) rp equal to (?:({NUMBER} times|twice) )?the difference between the highest and "
+                     r"lowest star(?: rating)? (?:among|of) (.+?)(?:, up to (\d+) (?:rp|ranking points))?", text)
+    if m:  # the highest Star Rating less the lowest, among those face-up cards; none: 0
+        count = {"count": "star_spread", **_cards_of(m.group(3))}
+        op = {"op": f"{m.group(1)}_rp", "amount": number(m.group(2)) if m.group(2) else 1, "per": count}
         return [{**op, "max": int(m.group(4))} if m.group(4) else op]
     m = _THOSE_STARS.fullmatch(text)
     if m and (m.group(3) or last.get("revealed_top")):  # the Star Ratings of the cards this effect revealed

@@ -335,7 +335,7 @@ class QueryMixin(MBBase):
         if kind in MORE_G_COUNTS:  # the highest Star Rating, the most alike (ops_more_g.py)
             return more_g_count(self, count, source, seat)
         if kind in MORE_J_COUNTS:  # the players, effects printed, an end card's STAR (ops_more_j.py)
-            return more_j_count(self, count, seat)
+            return more_j_count(self, count, seat, source)
         if kind == "empty_slots":
             return max(0, self.capacity(seat) - len(self.tableau[seat]))
         if kind == "those_stars":  # the cards the effect just moved, each as it is now

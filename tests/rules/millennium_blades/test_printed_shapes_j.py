@@ -320,3 +320,20 @@ def test_every_type_and_element_while_in_the_hand():
     assert st.rp[0] == 15 and names(st, st.binder[0]) == ["Chameleon Note"]
     note = st.binder[0][0]
     assert st.elements(note) == ("water",) and st.types(note) == ("citizen",)  # out of the hand: printed
+
+
+def test_steps_of_star_and_the_spread_of_star():
+    """"CARD DATA": Star Ratings of the face-up cards ("Face-Down Cards": none for a face-down one);
+    whole steps of N STAR rounded down, and the highest less the lowest."""
+    steps = "Score: For every 6 STAR of face-up cards in your tableau (round down), gain 5 RP (max. 11 RP)."
+    assert compiles(steps)[0]["ops"] == [{"op": "gain_rp", "amount": 5, "max": 11, "per": {
+        "count": "star_steps", "every": 6, "zone": "tableau", "filter": {"face": "up"}}}]
+    spread = ("Score: Gain RP equal to 3 times the difference between the highest and lowest STAR among cards in your "
+              "tableau.")
+    assert compiles(spread)[0]["ops"][0]["per"] == {"count": "star_spread", "zone": "tableau", "filter": {"face": "up"}}
+    st = table(kit([card("Step Counter", steps, star=2), card("Spread Gauge", spread, star=3),
+                    card("Big One", star=8), card("Gone", star=9)]), kit(lamps()))
+    place(st, 0, "Step Counter", "Spread Gauge", "Big One", "Gone", down=("Gone",))
+    st.start_scoring()
+    st.settle()
+    assert st.rp[0] == 10 + 18  # 13 STAR face-up: 2 steps of 6 (10 RP); 8 - 2 = 6, three times: 18
