@@ -250,7 +250,8 @@ def read_count_j(text: str) -> dict | None:
 
 
 #: "When (Whenever) you discard this card from your hand, ...": the card's own effect, from the hand
-_SELF_DISCARD = re.compile(r"(?:when|whenever|each time|if) you discard this card(?: from your hand)?, (.+)")
+_SELF_DISCARD = re.compile(r"(?:when|whenever|each time|if) you discard this card from your hand, (.+)")
+_SELF_DISCARD_AFTER = re.compile(r"(.+?),? (?:when|whenever|each time|if) you discard this card from your hand")
 
 
 def read_untimed_j(text: str) -> dict | None:
@@ -263,10 +264,11 @@ def read_untimed_j(text: str) -> dict | None:
     if re.fullmatch(r"this card is all (?:types and elements|elements and types) while it is in your hand", low):
         return {"timing": "ongoing", "ops": [{"op": "all_symbols_in_hand"}]}
     m = _SELF_DISCARD.fullmatch(low)
-    if m is None:
+    after = None if m else _SELF_DISCARD_AFTER.fullmatch(low)  # "Gain 10 RP when you discard this card ..."
+    if m is None and after is None:
         return None
     effect: dict = {"timing": "ongoing", "trigger": {"event": "discarded_this"}}
-    effect["ops"] = clauses(m.group(1), "ongoing", effect)
+    effect["ops"] = clauses((m or after).group(1), "ongoing", effect)
     return effect
 
 

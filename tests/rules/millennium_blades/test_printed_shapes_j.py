@@ -82,6 +82,7 @@ def test_a_card_discarded_from_the_hand_gains_its_own_rp():
     """"Discard a Card": a discard goes from the hand to the binder; this card's own effect works from
     the hand, for its player, when it is discarded (rules notes, "MB: batch j")."""
     text = "Score: Gain 4 RP. | Whenever you discard this card from your hand, gain 11 RP."
+    assert compiles("Gain 11 RP whenever you discard this card from your hand.")[0]["ops"] == [{"op": "gain_rp", "amount": 11}]
     own = compiles(text)[1]
     assert (own["timing"], own["trigger"], own["ops"]) == ("ongoing", {"event": "discarded_this"},
                                                            [{"op": "gain_rp", "amount": 11}])
