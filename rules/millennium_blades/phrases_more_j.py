@@ -263,12 +263,11 @@ def read_untimed_j(text: str) -> dict | None:
     low = wording(text).rstrip(".")
     if re.fullmatch(r"this card is all (?:types and elements|elements and types) while it is in your hand", low):
         return {"timing": "ongoing", "ops": [{"op": "all_symbols_in_hand"}]}
-    m = _SELF_DISCARD.fullmatch(low)
-    after = None if m else _SELF_DISCARD_AFTER.fullmatch(low)  # "Gain 10 RP when you discard this card ..."
-    if m is None and after is None:
+    m = _SELF_DISCARD.fullmatch(low) or _SELF_DISCARD_AFTER.fullmatch(low)  # the gain first, or after
+    if m is None:
         return None
     effect: dict = {"timing": "ongoing", "trigger": {"event": "discarded_this"}}
-    effect["ops"] = clauses((m or after).group(1), "ongoing", effect)
+    effect["ops"] = clauses(m.group(1), "ongoing", effect)
     return effect
 
 
