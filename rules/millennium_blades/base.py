@@ -228,6 +228,10 @@ class MBBase(ForkedRngField, Declared, GameState):
         def discard_from_play(self, card: int | None) -> None: ...
         @abstractmethod
         def discard_triggers(self, seat: int, cards: list[int]) -> None: ...
+        @abstractmethod
+        def op_discard_up_to(self, frame: dict, op: dict, k: int) -> bool: ...  # ops_more_j.py asks it
+        @abstractmethod
+        def zone_cards(self, zone: str, seat: int) -> list[int]: ...  # queries.py; ops_more_j.py asks it
         # -- ops_more_c.py -------------------------------------------------------------------------------
         @abstractmethod
         def tokens_on_entry(self, seat: int, card: int) -> None: ...

@@ -24,6 +24,7 @@ from rules.millennium_blades.ops_more_f import MORE_F_OPS
 from rules.millennium_blades.ops_more_g import MORE_G_OPS
 from rules.millennium_blades.ops_more_h import MORE_H_OPS
 from rules.millennium_blades.ops_more_i import MORE_I_OPS
+from rules.millennium_blades.ops_more_j import MORE_J_OPS
 from rules.millennium_blades.ops_more_l import MORE_L_OPS
 from rules.millennium_blades.replacement import REPLACEMENT_OPS
 from rules.millennium_blades.vocabulary import (
@@ -129,6 +130,7 @@ EFFECT_OPS = {
     **MORE_L_OPS,
     **MORE_H_OPS,
     **MORE_I_OPS,
+    **MORE_J_OPS,
     **DECK_RULE_OPS,
 }
 

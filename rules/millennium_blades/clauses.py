@@ -25,6 +25,7 @@ from rules.millennium_blades.phrases_more_f import read_clause_f, read_early_f
 from rules.millennium_blades.phrases_more_g import read_clause_g, read_early_g
 from rules.millennium_blades.phrases_more_h import read_clause_h, read_continuous_h, read_early_h
 from rules.millennium_blades.phrases_more_i import read_clause_i, read_continuous_i, read_early_i
+from rules.millennium_blades.phrases_more_j import read_clause_j, read_early_j
 from rules.millennium_blades.phrases_more_l import read_early_l
 from rules.millennium_blades.special_text import read_purpose, read_special_clause, read_special_continuous
 
@@ -57,6 +58,8 @@ def read_clause(text: str, timing: str, effect: dict, last: dict) -> list[dict]:
         early = read_early_h(text, timing, effect, last)  # phrases_more_h.py
     if early is None:
         early = read_early_i(text, timing, effect, last)  # phrases_more_i.py
+    if early is None:
+        early = read_early_j(text, timing, effect, last)  # phrases_more_j.py
     if early is not None:
         return early
     m = re.match(rf"^({_WHO_RE}) (gains?|loses?) (.+)$", text)
@@ -186,6 +189,8 @@ def read_clause(text: str, timing: str, effect: dict, last: dict) -> list[dict]:
         more = read_clause_h(text, timing, effect, last)  # phrases_more_h.py
     if more is None:
         more = read_clause_i(text, timing, effect, last)  # phrases_more_i.py
+    if more is None:
+        more = read_clause_j(text, timing, effect, last)  # phrases_more_j.py
     if more is not None:
         return more
     raise Unread(text, "an effect")

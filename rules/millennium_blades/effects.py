@@ -94,6 +94,14 @@ from rules.millennium_blades.ops_more_i import (
     more_i_count_errors,
     more_i_op_errors,
 )
+from rules.millennium_blades.ops_more_j import (
+    MORE_J_CONTINUOUS_OPS,
+    MORE_J_COUNTS,
+    MORE_J_EVENTS,
+    MORE_J_OPS,
+    more_j_count_errors,
+    more_j_op_errors,
+)
 from rules.millennium_blades.ops_more_l import (
     MORE_L_COUNTS,
     MORE_L_FILTER_KEYS,
@@ -123,7 +131,7 @@ COUNTS = ("cards", "elements", "types", "star_tokens", "stars", "clashes_won", "
           "those_stars", "highest_flipped", "players_discarded", "sets", "those_distinct", "players_with",
           "those_count", "star_values", "flipped_this_way", "flipped_stars", *MORE_A_COUNTS, *MORE_B_COUNTS,
           *MORE_F_COUNTS, *MORE_C_COUNTS, *MORE_E_COUNTS, *MORE_G_COUNTS, *MORE_L_COUNTS,
-          *MORE_H_COUNTS, *MORE_I_COUNTS)
+          *MORE_H_COUNTS, *MORE_I_COUNTS, *MORE_J_COUNTS)
 #: REF: a card an effect names: this card, its neighbours, your Top Card, the card a Next effect or
 #: trigger is about, the card just revealed
 #: the card a clash with the Aftermarket was against (clashed), the card taken from the Aftermarket
@@ -141,12 +149,12 @@ WHO = ("self", "each_opponent", "that_player", "chosen_opponent", "each", "each_
 #: clash: you are in a clash that occurs; clash_any: any clash occurs (both after its result)
 EVENTS = ("play", "flipped", "would_flip", "clash_won", "clash_lost", "clash", "clash_any", "star_tokens",
           "would_lose_clash", "action_used", "would_lose_rp", "clash_card", "turn_start", "turn_end", "discard",
-          *MORE_A_EVENTS, *MORE_E_EVENTS, *MORE_I_EVENTS)
+          *MORE_A_EVENTS, *MORE_E_EVENTS, *MORE_I_EVENTS, *MORE_J_EVENTS)
 SIDES = ("self", "opponent", "any")
 CONTINUOUS_OPS = ("protect", "extra_slot", "set_star", "star_bonus", "copy_attributes", "clash_star", "no_rp_loss",
                   "rp_gain_limit", *SPECIAL_CONTINUOUS_OPS, *MORE_A_CONTINUOUS_OPS, *MORE_B_CONTINUOUS_OPS,
                   *MORE_C_CONTINUOUS_OPS, *MORE_E_CONTINUOUS_OPS, *MORE_H_CONTINUOUS_OPS,
-                  *MORE_I_CONTINUOUS_OPS)
+                  *MORE_I_CONTINUOUS_OPS, *MORE_J_CONTINUOUS_OPS)
 #: the sides of a Character or Venue card, and its Deckbuilding side's timings and ops
 CARD_SIDES = ("deckbuilding", "tournament")
 COMPONENT_TIMINGS = ("deckbuilding", "setup")
@@ -378,6 +386,8 @@ def _op(name: str | None, op: Mapping[str, Any], where: str) -> Errors:
         errors += more_h_op_errors(name, op, where)
     elif name in MORE_I_OPS:
         errors += more_i_op_errors(name, op, where)
+    elif name in MORE_J_OPS:  # ops_more_j.py
+        errors += more_j_op_errors(name, op, where)
     elif name == "if":
         errors += condition_errors(op.get("condition"), f"{where}.condition")
         errors += ops_errors(op.get("then"), f"{where}.then")
@@ -459,6 +469,8 @@ def count_errors(count: Any, path: str) -> Errors:
         return more_h_count_errors(count, path)
     if count["count"] in MORE_I_COUNTS:  # the players of the clash just made (ops_more_i.py)
         return more_i_count_errors(count, path)
+    if count["count"] in MORE_J_COUNTS:  # the players (ops_more_j.py)
+        return more_j_count_errors(count, path)
     if count["count"] == "those_distinct":
         return [] if count.get("what") in ("type", "element", "star") else [(f"{path}.what", "is type, element or star")]
     if count["count"] in ("clashes_won", "empty_slots", "rp", "those_stars", "highest_flipped",

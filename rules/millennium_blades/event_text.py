@@ -78,6 +78,16 @@ _SENTENCES: dict[str, Sentence] = {
                                    else f"{who} has no such card to count"),
     "considered_winner": lambda who, c: f"{who} is considered to win the clash ({c['card']})",  # ops_more_i.py
     "considered_loser": lambda who, c: f"{who} is considered to lose the clash ({c['card']})",  # ops_more_i.py
+    # ops_more_j.py
+    "picked_up": lambda who, c: f"{who} picks up {_names(c['cards'])} from the Store (into the Aftermarket until one is played)",
+    "pick_play_failed": lambda who, c: f"{who} plays no picked-up card ({c['reason']})",
+    "to_box": lambda who, c: f"{who} returns {c['card']} from their hand to the box",
+    "put_face_down": lambda who, c: f"{who} puts a card from their hand face-down into slot {c['slot'] + 1}",
+    "those_to_hand": lambda who, c: f"{who} adds {_names(c['cards'])} to their hand",
+    "those_to_top": lambda who, c: f"{who} puts {_cards(c['cards'])} back on top of the Store",
+    "swap_hand": lambda who, c: f"{who} swaps {c['gave']} for {c['got']} from Seat {c['seat_with']}'s hand",
+    "swap_failed": lambda who, c: f"{who} has no card to swap",
+    "store_to_discard": lambda who, c: f"{who} discards {c['card']} from the top of the Store to the Store discard",
     "extra_turn": lambda who, c: f"{who} will take {plural(c['turns'], 'more turn')} after this one",
     "choice": lambda who, c: f"{who} chooses to {c['chose']} ({c['about']})",
     "flip": lambda who, c: f"{c['card']} is flipped face-down",

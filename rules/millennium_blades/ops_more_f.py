@@ -13,6 +13,7 @@ from typing import Any
 from rules.core.engine import Action
 from rules.core.schema import OpSpec
 from rules.millennium_blades.base import MBBase
+from rules.millennium_blades.ops_more_j import self_discard_triggers
 
 ANY = "any"
 MORE_F_OPS = {
@@ -81,6 +82,7 @@ class MoreOpsFMixin(MBBase):
             for frame in frames:
                 frame["ctx"]["those"] = list(cards)
             self.triggered.extend(frames)
+        self_discard_triggers(self, seat, cards)  # "When you discard this card from your hand" (ops_more_j.py)
 
     def op_discard_random(self, frame: dict, op: dict) -> bool:
         """"Discard a card at random": drawn blind from the player's hand to their binder ("Discard a

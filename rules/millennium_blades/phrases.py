@@ -257,6 +257,10 @@ def read_count(text: str) -> dict:
         from rules.millennium_blades.phrases_more_h import read_count_h
 
         more = read_count_h(text)  # singles and Accessories together, open slots of all tableaus
+    if more is None:
+        from rules.millennium_blades.phrases_more_j import read_count_j
+
+        more = read_count_j(text)  # the players (phrases_more_j.py)
     if more is not None:
         return more
 

@@ -29,7 +29,9 @@ from rules.millennium_blades.ops_more_h import (
     tokens_on_this,
 )
 from rules.millennium_blades.ops_more_i import MORE_I_COUNTS, more_i_count
+from rules.millennium_blades.ops_more_j import MORE_J_COUNTS, all_in_hand, more_j_count
 from rules.millennium_blades.ops_more_l import MORE_L_COUNTS, MORE_L_TESTS, more_l_count, more_l_holds, name_has, rarity_fits
+from rules.millennium_blades.vocabulary import ELEMENTS, TYPES
 
 TABLEAU_SLOTS = 6  # the Tournament Board's singles area ("Tableau"); see the rules notes
 #: the FILTER keys that look at a card's elements (``ELEMENT_KEYS``) or types (``TYPE_KEYS``)
@@ -177,6 +179,8 @@ class QueryMixin(MBBase):
     def elements(self, card: int) -> tuple[str, ...]:
         if card in self.down:
             return ()
+        if all_in_hand(self, card):  # "all types and elements while it is in your hand" (ops_more_j.py)
+            return ELEMENTS
         source = self.mimicked(card)
         own = self.elements(source) if source is not None else self.cards[card].elements
         if not self.attached:
@@ -187,6 +191,8 @@ class QueryMixin(MBBase):
     def types(self, card: int) -> tuple[str, ...]:
         if card in self.down:
             return ()
+        if all_in_hand(self, card):  # ops_more_j.py
+            return TYPES
         source = self.mimicked(card)
         own = self.types(source) if source is not None else self.cards[card].types
         if not self.attached:
@@ -231,9 +237,11 @@ class QueryMixin(MBBase):
         elements: tuple[str, ...] = ()
         types: tuple[str, ...] = ()
         if not down and not ELEMENT_KEYS.isdisjoint(flt):
-            elements = self.elements(card) if definition.mimics or self.attached else definition.elements
+            elements = self.elements(card) if definition.mimics or self.attached or all_in_hand(self, card) \
+                else definition.elements
         if not down and not TYPE_KEYS.isdisjoint(flt):
-            types = self.types(card) if definition.mimics or self.attached else definition.types
+            types = self.types(card) if definition.mimics or self.attached or all_in_hand(self, card) \
+                else definition.types
         if "element" in flt and flt["element"] not in elements:
             return False
         if "type" in flt and flt["type"] not in types:
@@ -353,6 +361,8 @@ class QueryMixin(MBBase):
             return more_h_count(self, count, source, seat, ctx)
         if kind in MORE_I_COUNTS:  # the players of the clash just made (ops_more_i.py)
             return more_i_count(self, count, ctx or {})
+        if kind in MORE_J_COUNTS:  # the players, effects printed, an end card's STAR (ops_more_j.py)
+            return more_j_count(self, count, seat, source)
         if kind == "empty_slots":
             return max(0, self.capacity(seat) - len(self.tableau[seat]))
         if kind == "those_stars":  # the cards the effect just moved, each as it is now

@@ -25,6 +25,7 @@ from rules.millennium_blades.ops_more_f import MORE_F_OPS, MoreOpsFMixin
 from rules.millennium_blades.ops_more_g import MORE_G_OPS, do_more_g_op
 from rules.millennium_blades.ops_more_h import MORE_H_RUN_OPS, do_more_h_op
 from rules.millennium_blades.ops_more_i import MORE_I_OPS, MoreOpsIMixin
+from rules.millennium_blades.ops_more_j import MORE_J_OPS, do_more_j_op
 from rules.millennium_blades.ops_more_l import MORE_L_OPS, do_more_l_op
 from rules.millennium_blades.replacement import limited_gain
 from rules.millennium_blades.special_ops import SpecialOpsMixin
@@ -192,6 +193,8 @@ class ResolveMixin(ClashMixin, SpecialOpsMixin, MoreOpsAMixin, MoreOpsBMixin, Mo
             return do_more_l_op(self, frame, op, k)
         if name in MORE_H_RUN_OPS:  # face-down cards turned face-up (ops_more_h.py)
             return do_more_h_op(self, frame, op, k)
+        if name in MORE_J_OPS:  # zones: clockwise, pick and play, the box (ops_more_j.py)
+            return do_more_j_op(self, frame, op, k)
         if name in MORE_B_OPS or name == "_sell_marker":
             return self.do_more_b_op(frame, op, k)
         if name in MORE_C_OPS:  # tokens removed or moved (ops_more_c.py)

@@ -34,6 +34,11 @@ def read_untimed(text: str) -> dict | None:
     if triggered is not None:
         return triggered
     low = re.sub(r"\s+", " ", text.lower()).strip()
+    from rules.millennium_blades.phrases_more_j import read_untimed_j  # it reads clauses
+
+    own = read_untimed_j(low)  # "When you discard this card from your hand, ..." (phrases_more_j.py)
+    if own is not None:
+        return own
     m = _RULE_KEYWORD.match(low)
     body = low[m.end():] if m else low
     ops: list[dict] = []

@@ -155,7 +155,9 @@ def split_abilities(text: str) -> list[str]:
     # ("(including you, max. 35 RP)": the players counted are you too, and the cap is the cap: batch l)
     text = re.sub(r"\.?\s*\((?:including you,\s*)?max(?:imum)?\.?\s*(\d+)\s*(?:additional\s+)?(RP|Ranking Points)?\)",
                   lambda m: f", up to {m.group(1)} {m.group(2) or 'RP'}", text or "", flags=re.I)
-    text = re.sub(r"\s*\(rounded (up|down)\)", r" rounded \1", text, flags=re.I)  # no reminder: how to count
+    # "for every 6 STAR ... (round down)": a "for every" count only counts whole steps already
+    text = re.sub(r"(for every [^,.(]*?)\s*\(round(?:ed)? down\)", r"\1", text, flags=re.I)
+    text = re.sub(r"\s*\(round(?:ed)? (up|down)\)", r" rounded \1", text, flags=re.I)  # no reminder: how to count
     text = REMINDERS.sub("", text)
     other = re.search(r"\([^)]*\)?", text)
     if other:
@@ -317,7 +319,7 @@ def _sentences(sentences: list[str], timing: str, effect: dict) -> list[dict]:
         if read_market_sentence(s, ops, timing, effect) or read_more_sentence(s, ops, timing, effect) \
                 or read_sentence_d(s, ops, timing, effect) \
                 or read_sentence_l(s, ops, timing, effect) \
-                or read_sentence_i(s, ops, timing, effect):  # "... gain 15 RP instead" (phrases_more_l.py); the players of a clash (_d.py, _i.py)
+                or read_sentence_i(s, ops, timing, effect):  # "... instead" (_l.py); clash players (_d.py, _i.py)
             continue
         if any(o["op"] == "choose_player" for o in ops):  # "They ...": the player chosen
             s = re.sub(r"^they (\w+?)s? ", lambda m: f"that player {m.group(1)}s ", s)
