@@ -22,6 +22,7 @@ from rules.millennium_blades.ops_more_d import MORE_D_OPS
 from rules.millennium_blades.ops_more_e import MORE_E_OPS
 from rules.millennium_blades.ops_more_f import MORE_F_OPS
 from rules.millennium_blades.ops_more_g import MORE_G_OPS
+from rules.millennium_blades.ops_more_k import MORE_K_OPS
 from rules.millennium_blades.replacement import REPLACEMENT_OPS
 from rules.millennium_blades.vocabulary import (
     CARD_KINDS,
@@ -121,6 +122,7 @@ EFFECT_OPS = {
     **MORE_E_OPS,
     **MORE_D_OPS,
     **MORE_G_OPS,
+    **MORE_K_OPS,
     **DECK_RULE_OPS,
 }
 

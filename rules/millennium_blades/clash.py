@@ -6,6 +6,7 @@ from __future__ import annotations
 from rules.core.engine import Action
 from rules.millennium_blades.effects import ALLY_PLAYERS
 from rules.millennium_blades.market import MarketMixin
+from rules.millennium_blades.ops_more_k import token_shield
 
 AFTERMARKET_LIMIT = 12  # "Aftermarket Space": "the Aftermarket has a limit of 12 cards"
 FIXED_PICKS = ("this", "left", "right", "played", "next_played", "revealed", "losing_card", "chosen")
@@ -110,6 +111,12 @@ class ClashMixin(MarketMixin):
                 continue
             if card not in self.down and self.sell_marked and self.sell_marker_shield(card, seat):
                 ctx[f"{k}:done"] = j + 1  # a Sell Marker removed instead (ops_more_b.py)
+                continue
+            shield = token_shield(self, frame, card, seat, f"{k}:tshield{j}") if self.cards_with("token_shield") else False
+            if shield is None:  # a +1 STAR token removed instead, if its player likes (ops_more_k.py)
+                return False
+            if shield:
+                ctx[f"{k}:done"] = j + 1
                 continue
             if owner_seat is not None and owner_seat != seat and card not in self.down and self.attached \
                     and self.shield_with_attachment(card, seat):

@@ -23,6 +23,7 @@ from rules.millennium_blades.phrases_more_d import read_early_d
 from rules.millennium_blades.phrases_more_e import read_continuous_e, read_early_e
 from rules.millennium_blades.phrases_more_f import read_clause_f, read_early_f
 from rules.millennium_blades.phrases_more_g import read_clause_g, read_early_g
+from rules.millennium_blades.phrases_more_k import read_early_clause_k
 from rules.millennium_blades.special_text import read_purpose, read_special_clause, read_special_continuous
 
 _RP = r"(?:rp|ranking points?)"
@@ -48,6 +49,8 @@ def read_clause(text: str, timing: str, effect: dict, last: dict) -> list[dict]:
         early = read_early_d(text, last)  # phrases_more_d.py
     if early is None:
         early = read_early_g(text, timing, effect, last)  # phrases_more_g.py
+    if early is None:
+        early = read_early_clause_k(text, timing, effect, last)  # phrases_more_k.py
     if early is not None:
         return early
     m = re.match(rf"^({_WHO_RE}) (gains?|loses?) (.+)$", text)

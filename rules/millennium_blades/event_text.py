@@ -74,6 +74,8 @@ _SENTENCES: dict[str, Sentence] = {
     "gain_rp": lambda who, c: f"{who} gains {c['amount']} RP ({c['rp']} in all)",
     "extra_play": lambda who, c: f"{who} may play {c['plays_left']} more",
     "extra_action": lambda who, c: f"{who} may take one more Action this turn",  # ops_more_g.py
+    "unflip": lambda who, c: f"{who} turns {c['card']} face-up again",  # ops_more_k.py
+    "token_instead_of_flip": lambda who, c: f"{who} removes a +1 Star token from {c['card']} instead of its flip",
     "extra_turn": lambda who, c: f"{who} will take {plural(c['turns'], 'more turn')} after this one",
     "choice": lambda who, c: f"{who} chooses to {c['chose']} ({c['about']})",
     "flip": lambda who, c: f"{c['card']} is flipped face-down",

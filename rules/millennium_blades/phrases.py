@@ -208,6 +208,12 @@ def whole_card_phrase(text: str) -> tuple[dict, str]:
 def read_count(text: str) -> dict:
     """A COUNT from the words after "for each", "per" or "the number of"."""
     text = text.strip()
+    if "that player's" in text:  # "... in that player's tableau": the player chosen (phrases_more_k)
+        from rules.millennium_blades.phrases_more_k import read_count_k
+
+        chosen = read_count_k(text)
+        if chosen is not None:
+            return chosen
     if text in ("rp", "ranking points"):
         return {"count": "rp"}
     if re.fullmatch(r"clash(?:es)? you (?:have )?won(?: this tournament)?", text):

@@ -23,6 +23,7 @@ from rules.millennium_blades.ops_more_d import MORE_D_OPS, MoreOpsDMixin
 from rules.millennium_blades.ops_more_e import MORE_E_WHO, MoreOpsEMixin
 from rules.millennium_blades.ops_more_f import MORE_F_OPS, MoreOpsFMixin
 from rules.millennium_blades.ops_more_g import MORE_G_OPS, do_more_g_op
+from rules.millennium_blades.ops_more_k import MORE_K_OPS, do_more_k_op
 from rules.millennium_blades.replacement import limited_gain
 from rules.millennium_blades.special_ops import SpecialOpsMixin
 
@@ -185,6 +186,8 @@ class ResolveMixin(ClashMixin, SpecialOpsMixin, MoreOpsAMixin, MoreOpsBMixin, Mo
             return self.do_more_f_op(frame, op, k)
         if name in MORE_G_OPS:  # one more Action this turn (ops_more_g.py)
             return do_more_g_op(self, frame, op)
+        if name in MORE_K_OPS:  # tokens on different cards, a card turned face-up (ops_more_k.py)
+            return do_more_k_op(self, frame, op, k)
         if name in MORE_B_OPS or name == "_sell_marker":
             return self.do_more_b_op(frame, op, k)
         if name in MORE_C_OPS:  # tokens removed or moved (ops_more_c.py)
@@ -195,6 +198,9 @@ class ResolveMixin(ClashMixin, SpecialOpsMixin, MoreOpsAMixin, MoreOpsBMixin, Mo
             return self.do_more_d_op(frame, op, k)
         if name == "keep_source":  # "Action: ... Do not flip this card.": the card's text overrides "Use an Action"
             ctx["keep_source"] = True
+            for outer in self.stack:  # in an "if" branch: the Action's own frame, which flips it (phrases_more_k.py)
+                if outer["source"] == source and any(o["op"] == "_flip_source" for o in outer["ops"]):
+                    outer["ctx"]["keep_source"] = True
             return True
         if name == "_flip_source":
             # not if it left play or became an attachment, nor if its Action said "Do not flip this card"

@@ -32,6 +32,7 @@ from rules.millennium_blades.phrases import (
 from rules.millennium_blades.phrases_more_a import read_more_continuous, read_more_sentence
 from rules.millennium_blades.phrases_more_b import play_trigger_lasts, read_granted_play, read_sell_marker_shield
 from rules.millennium_blades.phrases_more_d import read_sentence_d, reword_d
+from rules.millennium_blades.phrases_more_k import read_continuous_k, read_sentence_k, reword_k
 from rules.millennium_blades.replacement import read_rp_gain_limit
 from rules.millennium_blades.special_text import read_untimed
 from rules.millennium_blades.vocabulary import CARD_KINDS, TIMINGS
@@ -212,7 +213,7 @@ def wording(text: str) -> str:
     text = text.lower().strip()
     for pattern, words in _WORDING:
         text = pattern.sub(words, text)
-    return reword_d(text)  # "After a clash, ..." (phrases_more_d.py)
+    return reword_k(reword_d(text))  # "After a clash, ..." (phrases_more_d.py), "If X, when Y, ..." (phrases_more_k.py)
 
 
 #: the REFs a condition names that a later "it" goes on naming
@@ -235,6 +236,8 @@ def _read_body(effect: dict, body: str) -> None:
         effect["ops"] = [{"op": "cancel_flip"}]
         return
     more = read_more_continuous(low.rstrip(".")) if timing == "ongoing" else None
+    if more is None and timing == "ongoing":
+        more = read_continuous_k(low.rstrip("."))  # two subjects protected, a token instead of a flip (phrases_more_k)
     if more is not None:  # Unite's attaching and its guard, a token lost instead of a flip: rules of the card
         effect["ops"] = more
         return
@@ -284,7 +287,8 @@ def _sentences(sentences: list[str], timing: str, effect: dict) -> list[dict]:
         s = re.sub(r"^then,? ", "", s)
         s = sentence_wording(s, ops)
         if read_market_sentence(s, ops, timing, effect) or read_more_sentence(s, ops, timing, effect) \
-                or read_sentence_d(s, ops, timing, effect):  # the players of a clash (phrases_more_d.py)
+                or read_sentence_d(s, ops, timing, effect) \
+                or read_sentence_k(s, ops, timing, effect):  # the players of a clash (phrases_more_d.py); after a flip (k)
             continue
         if any(o["op"] == "choose_player" for o in ops):  # "They ...": the player chosen
             s = re.sub(r"^they (\w+?)s? ", lambda m: f"that player {m.group(1)}s ", s)

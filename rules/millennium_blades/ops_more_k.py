@@ -1,0 +1,153 @@
+"""The engine side of ``phrases_more_k.py`` (issue 26.2, batch k): one +1 STAR token on each of
+several different cards, a face-down card turned face-up again ("unflip"), and a token removed
+instead of a flip by an opponent's effect (millennium-blades.txt, "Flip a Card", "Face-Down Cards",
+"Set Specific Keywords": Blast Off; docs/rules-notes.md, "MB: batch k"). The card checker's checks
+are here too.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
+from rules.core.engine import Action
+from rules.core.schema import OpSpec
+
+if TYPE_CHECKING:
+    from rules.millennium_blades.base import MBBase
+
+ANY = "any"
+MORE_K_OPS = {
+    "tokens_on_different": OpSpec("One +1 STAR token on each of up to `cards` different face-up cards the target "
+                                  "allows, chosen one at a time by the effect's player (fewer such cards: fewer "
+                                  "tokens).", {"cards": "int", "target": ANY}),
+    "unflip": OpSpec("A face-down card of your tableau of your choice is turned face-up again (none: nothing).",
+                     {"target": ANY}),
+    "token_shield": OpSpec("While this card is face-up: when a face-up card (target this: this card; tableau: "
+                           "any card of yours) carrying +1 STAR tokens would be flipped by an opponent's effect, "
+                           "one token is removed instead (optional: its player may decline) (continuous).",
+                           {"target": "str", "optional": "bool"}),
+}
+MORE_K_CONTINUOUS_OPS = ("token_shield",)
+#: that_player: the COUNT ``of``, seen from the player the effect chose ("that player's tableau")
+MORE_K_COUNTS = ("that_player",)
+#: who may be named by a target of tokens_on_different: the cards of one tableau, or of any
+_DIFFERENT_PLAYERS = ("self", "any", "opponent", "that_player")
+
+Errors = list[tuple[str, str]]
+
+
+def more_k_op_errors(name: str, op: Mapping[str, Any], where: str) -> Errors:
+    """The card checker's checks of this module's ops (``effects._op`` asks)."""
+    from rules.millennium_blades.effects import _int, target_errors  # effects asks this module
+
+    if name == "token_shield":
+        return [] if op.get("target") in ("this", "tableau") else [(f"{where}.target", "is this or tableau")]
+    target = op.get("target")
+    errors = target_errors(target, f"{where}.target")
+    if isinstance(target, Mapping) and target.get("pick") != "choice":
+        errors.append((f"{where}.target.pick", "is choice: each card is chosen"))
+    if name == "unflip":
+        if isinstance(target, Mapping) and (target.get("player") != "self" or target.get("filter", {}).get("face") != "down"):
+            errors.append((f"{where}.target", "is a face-down card of your own tableau"))
+        return errors
+    # tokens_on_different
+    errors += _int(op.get("cards"), f"{where}.cards")
+    if isinstance(op.get("cards"), int) and op["cards"] < 2:
+        errors.append((f"{where}.cards", "is 2 or more"))
+    if isinstance(target, Mapping) and target.get("player") not in _DIFFERENT_PLAYERS:
+        errors.append((f"{where}.target.player", f"is one of {', '.join(_DIFFERENT_PLAYERS)}"))
+    return errors
+
+
+def do_more_k_op(game: MBBase, frame: dict, op: dict, k: int) -> bool:
+    if op["op"] == "unflip":
+        return op_unflip(game, frame, op, k)
+    return op_tokens_on_different(game, frame, op, k)
+
+
+def _seats(game: MBBase, frame: dict, player: str) -> list[int]:
+    seat = frame["seat"]
+    if player == "self":
+        return [seat]
+    if player == "that_player":
+        return [frame["ctx"].get("that_player", seat)]
+    return [s for s in range(game.num_players) if s not in game.out and (player == "any" or s != seat)]
+
+
+def op_tokens_on_different(game: MBBase, frame: dict, op: dict, k: int) -> bool:
+    """One token on each of ``cards`` different face-up cards, chosen one at a time ("FAQs": a
+    face-down card cannot gain tokens); with fewer such cards, fewer tokens (rules notes, batch k)."""
+    seat, source, ctx = frame["seat"], frame["source"], frame["ctx"]
+    flt = op["target"].get("filter", {})
+    chosen: list[int] = ctx.setdefault(f"{k}:different", [])
+    while len(chosen) < op["cards"]:
+        key = f"{k}:different{len(chosen)}"
+        if key not in ctx:
+            cands = [c for p in _seats(game, frame, op["target"]["player"]) for c in game.tableau[p]
+                     if c not in game.down and c not in chosen and game.matches(c, flt, source)]
+            if not cands:
+                break
+            if len(cands) > 1:
+                game.ask(seat, "target", [game.target_action(c) for c in cands], key,
+                         f"a card for a +1 STAR token ({len(chosen) + 1} of {op['cards']}, each a different card)")
+                return False
+            ctx[key] = cands[0]
+        card = ctx[key]
+        chosen.append(card)
+        game.tokens[card] = game.tokens.get(card, 0) + 1
+        game.log("star_tokens", seat, card=game.cards[card].name, amount=1, star=game.star(card))
+        game.triggered.extend(game.collect("star_tokens", card, seat))
+    ctx["did"] = bool(chosen)
+    return True
+
+
+def op_unflip(game: MBBase, frame: dict, op: dict, k: int) -> bool:
+    """A face-down card of your tableau turned face-up again: the card says so ("Flip a Card" never
+    turns a card face-up; "effects cannot target face-down cards, unless they specifically say
+    otherwise"). It is face-up from now on, with no tokens (they went when it was flipped); its Play
+    effects do not happen (it is not played)."""
+    seat, ctx = frame["seat"], frame["ctx"]
+    key = f"{k}:unflip"
+    if key not in ctx:
+        cands = [c for c in game.tableau[seat] if c in game.down]
+        if not cands:
+            ctx["did"] = False
+            return True
+        if len(cands) > 1:
+            game.ask(seat, "target", [game.target_action(c) for c in cands], key, "a face-down card to turn face-up")
+            return False
+        ctx[key] = cands[0]
+    card = ctx[key]
+    game.down.discard(card)
+    ctx["did"] = True
+    game.log("unflip", seat, card=game.cards[card].name, slot=game.slot_of(card))
+    return True
+
+
+def token_shield(game: MBBase, frame: dict, card: int, by: int, key: str) -> bool | None:
+    """A token removed instead of a flip by an opponent's effect (``token_shield``): True when it
+    kept the card face-up, None while its player is asked (a "you may" shield); a card without
+    tokens is flipped (rules notes, "MB: batch k")."""
+    owner = game.seat_of(card)
+    if owner is None or owner == by or card in game.down or not game.tokens.get(card):
+        return False
+    shields = [op for guard, op in game.face_up_ops(owner, "token_shield") if op["target"] == "tableau" or guard == card]
+    if not shields:
+        return False
+    ctx = frame["ctx"]
+    if all(op.get("optional") for op in shields):
+        if key not in ctx:
+            game.ask(owner, "keep", [Action("accept"), Action("decline")], key,
+                     f"remove a +1 STAR token from {game.cards[card].name} instead of flipping it")
+            return None
+        if ctx[key] is False:
+            return False
+    game.tokens[card] -= 1
+    if not game.tokens[card]:
+        del game.tokens[card]
+    game.log("token_instead_of_flip", owner, card=game.cards[card].name, star=game.star(card), by=by)
+    return True
+
+
+__all__ = ["MORE_K_CONTINUOUS_OPS", "MORE_K_COUNTS", "MORE_K_OPS", "do_more_k_op", "more_k_op_errors", "token_shield"]

@@ -1,0 +1,152 @@
+"""More phrase shapes of printed MB text (issue 26.2, batch k): flipping and +1 STAR tokens. Tokens
+put "in any combination" (one at a time, each on a card of the player's choice), one token on each
+of two (three) different cards, a token taken from another card and added to this one, the number of
+tokens on every face-up card as a condition, a Reaction whose condition is printed before its "When", all the
+cards of your tableau flipped "face-down", any number of OTHER cards flipped, a face-down card turned
+face-up again ("unflip"), two subjects that cannot be flipped, and a token removed instead of a flip
+by an opponent's effect. ``clauses.py``, ``conditions.py`` and ``text.py`` ask these readers once
+(or before) their own grammar reads; each returns ``None`` when it has no reading, so the phrase
+stays "not understood". The engine side is ``ops_more_k.py``; docs/effects-millennium-blades.md,
+"More shapes, batch k", has an original example of each.
+"""
+
+from __future__ import annotations
+
+import re
+
+from rules.millennium_blades.phrases import MULTIPLE, NUMBER, Unread, number
+
+_TOKENS = r"\+1 star tokens?"
+_PUT = r"(?:you may )?(?:put|place|add)"
+#: "in any combination", "any way you wish": the tokens go one at a time, each where the player likes
+_ANY_WAY = r"(?:in any combination|(?:in )?any way you (?:wish|like|want|choose))"
+_SPREAD = re.compile(rf"{_PUT} ({NUMBER}) {_TOKENS} (?:on|onto|to|among) (?:the )?(?:cards|singles) (in .+?),? {_ANY_WAY}")
+#: "put 2 tokens on two different cards": one on each (rules notes, "More shapes, batch k")
+_DIFFERENT = re.compile(rf"{_PUT} (a|an|one|{NUMBER}) {_TOKENS} (?:on|onto|to) ({NUMBER}) different (cards|singles) (in .+)")
+#: "take a token from any other card in any tableau and add it to this one": moved onto this card
+_TAKE = re.compile(rf"(you may )?take (a|an|one|{NUMBER}) {_TOKENS} from (.+?) and (?:add|put|place) (?:it|them) "
+                   r"(?:to|on|onto) (this one|this card|this single)")
+#: "flip all (of) the cards in your tableau face-down": a flip turns face-up cards face-down
+_ALL_DOWN = re.compile(r"flip all (?:of )?the (cards|singles) in your tableau(?: face-down)?")
+_ANY_OTHER = re.compile(r"flip any number of other (?:face-up )?(?:cards|singles) in your tableau")
+_NOT_FLIPPED = re.compile(r"(?:(.+?),? )?(?:,? ?and )?this (?:card|accessory|deck box) is not flipped")
+_UNFLIP = re.compile(r"(?:you may )?(?:unflip (?:a|an|one) (?:face-down )?(?:card|single) in your tableau|"
+                     r"turn (?:a|an|one) face-down (?:card|single) in your tableau face-up)")
+#: "this card and the cards adjacent to it cannot be flipped by ...": two subjects, both protected
+_BOTH = re.compile(r"this (?:card|single|one) and (?:the cards adjacent to (?:it|this one|this card)|(?:the )?adjacent cards)"
+                   r"( (?:cannot|can't|can not) be flipped .+)")
+#: a token removed instead of a flip by an opponent's effect
+_OPP_EFFECT = r"by (?:an opponent's|another player's|opponents'|an opponent's card's) effects?"
+_SHIELDED = r"(this card|this single|one of your (?:cards|singles)|a (?:card|single) in your tableau|your (?:cards|singles))"
+_SHIELD = re.compile(rf"(?:when|whenever) {_SHIELDED} (?:would be|is about to be) flipped {_OPP_EFFECT},? (?:if it has "
+                     rf"(?:any|a|one or more|at least one) {_TOKENS}(?: on it)?, )?(you may )?remove (?:a|one) {_TOKENS} "
+                     r"from it instead(?: of flipping it)?")
+
+
+def read_early_clause_k(text: str, timing: str, effect: dict, last: dict) -> list[dict] | None:
+    """A clause of this module's shapes for ``clauses.read_clause``, asked before the core readers
+    (which would read part of it and refuse the rest); ``None`` when not one."""
+    from rules.millennium_blades.clauses import read_clause  # clauses asks this module
+    from rules.millennium_blades.phrases import read_target
+
+    m = _SPREAD.fullmatch(text)
+    if m:  # one at a time, each on a card of the player's choice (phrases_more_c: "distribute")
+        return read_clause(f"distribute {m.group(1)} +1 star tokens among a card {m.group(2)}", timing, effect, last)
+    m = _DIFFERENT.fullmatch(text)
+    if m:
+        cards, each = number(m.group(2)), m.group(1)
+        if each not in ("a", "an", "one") and number(each) != cards:
+            raise Unread(text, "one token on each of the different cards")
+        target = read_target(f"a {m.group(3)[:-1]} {m.group(4)}")
+        if target["pick"] != "choice" or cards < 2:
+            raise Unread(m.group(4), "cards of a tableau, each chosen")
+        return [{"op": "tokens_on_different", "cards": cards, "target": target}]
+    m = _TAKE.fullmatch(text)
+    if m:  # "any other card": another card than this one
+        where = re.sub(r"^any other (card|single)", r"another \1", m.group(3))
+        return read_clause(f"{m.group(1) or ''}move {m.group(2)} +1 star token from {where} to this card", timing, effect,
+                           last)
+    if _ALL_DOWN.fullmatch(text):  # every face-up card of yours ("Flip a Card")
+        return read_clause("flip all cards in your tableau", timing, effect, last)
+    if _ANY_OTHER.fullmatch(text):  # not this card (market.op_any_number)
+        return [{"op": "flip_any", "other": True}]
+    m = _UNFLIP.fullmatch(text)
+    if m:  # "Face-Down Cards": a face-down card of your tableau turned face-up again
+        return [{"op": "unflip", "target": {"player": "self", "pick": "choice", "filter": {"face": "down"}}}]
+    m = _NOT_FLIPPED.fullmatch(text)
+    if m and timing == "action":  # "Use an Action": then the card is flipped, unless its text says not
+        return (read_clause(m.group(1), timing, effect, last) if m.group(1) else []) + [{"op": "keep_source"}]
+    m = re.fullmatch(rf"((?:gain|lose) rp equal to (?:(?:{MULTIPLE}) )?the star rating of) the (?:adjacent cards|cards "
+                     r"adjacent to (?:it|this one|this card))", text)
+    if m:  # both neighbours' Star Ratings added up ("CARD DATA")
+        return read_clause(f"{m.group(1)} all adjacent cards", timing, effect, last)
+    return None
+
+
+def read_condition_k(text: str) -> dict | None:
+    """A condition of this module's shapes for ``conditions.read_condition``: every face-up card of
+    your tableau with at least N +1 STAR tokens; ``None`` if not one."""
+    m = re.fullmatch(rf"(?:all|each of|every one of) (?:the )?(?:your )?face-up (?:cards|singles)(?: in your tableau)? "
+                     rf"(?:have|has) at least ({NUMBER}) {_TOKENS}(?: on (?:them|it))?", text)
+    if m:  # none of them has fewer (no face-up card: none has fewer, it holds)
+        fewer = {"face": "up", "tokens": {"cmp": "<", "value": number(m.group(1))}}
+        return {"test": "count", "of": {"count": "cards", "zone": "tableau", "filter": fewer}, "cmp": "==", "value": 0}
+    m = re.fullmatch(r"(this is .+) after (?:this|that|doing so)", text)
+    if m:  # "If this is the only face-up card ... after this": judged when the ops before it are done
+        from rules.millennium_blades.conditions import read_condition  # conditions asks this module
+
+        return read_condition(m.group(1))
+    return None
+
+
+#: the flips whose cards "their STAR" means, just after them
+_FLIP_OPS = ("flip", "flip_any", "flip_n")
+
+
+def read_sentence_k(s: str, ops: list[dict], timing: str, effect: dict) -> bool:
+    """A sentence ``text._sentences`` asks about with the ops read before it: "Gain RP equal to
+    their STAR" just after a flip is the Star Ratings of the cards it flipped, as they were (a
+    face-down card has none: "Face-Down Cards"). True when read (its ops appended)."""
+    m = re.fullmatch(rf"(gain|lose) rp equal to (?:({MULTIPLE}) )?their (?:combined )?star rating", s)
+    if m is None or not ops or ops[-1]["op"] not in _FLIP_OPS:
+        return False
+    ops.append({"op": f"{m.group(1)}_rp", "amount": number(m.group(2)) if m.group(2) else 1,
+                "per": {"count": "flipped_stars"}})
+    return True
+
+
+def read_count_k(text: str) -> dict | None:
+    """A COUNT for ``phrases.read_count`` of the cards (tokens) "in that player's tableau": the same
+    COUNT seen from the player the effect chose (``that_player``); ``None`` when not one."""
+    from rules.millennium_blades.phrases import read_count
+
+    m = re.fullmatch(r"(.+?) in that player's tableau", text)
+    if m is None or "that player's" in m.group(1):
+        return None
+    return {"count": "that_player", "of": read_count(f"{m.group(1)} in your tableau")}
+
+
+def reword_k(text: str) -> str:
+    """A Reaction's (Ongoing's) condition printed before its "When": "If X, when Y, Z" is read as
+    "When Y, if X, Z" (the condition is judged as the event happens)."""
+    m = re.fullmatch(r"if ([^,]+), (when|whenever) ([^,]+), (.+)", text)
+    return f"{m.group(2)} {m.group(3)}, if {m.group(1)}, {m.group(4)}" if m else text
+
+
+def read_continuous_k(s: str) -> list[dict] | None:
+    """A continuous effect of this module's shapes for ``clauses._continuous``, asked before its
+    own protection reader: two subjects protected, and a token removed instead of a flip by an
+    opponent's effect (``token_shield``); ``None`` when not one."""
+    from rules.millennium_blades.clauses import read_continuous  # clauses asks this module
+
+    m = _BOTH.fullmatch(s)
+    if m:
+        return read_continuous(f"this card{m.group(1)}") + read_continuous(f"adjacent cards{m.group(1)}")
+    m = _SHIELD.fullmatch(s)
+    if m:  # a replacement, not optional unless it says "you may" (rules notes, "More shapes, batch k")
+        target = "this" if m.group(1).startswith("this ") else "tableau"
+        return [{"op": "token_shield", "target": target, **({"optional": True} if m.group(2) else {})}]
+    return None
+
+
+__all__ = ["read_condition_k", "read_continuous_k", "read_count_k", "read_early_clause_k", "read_sentence_k", "reword_k"]
