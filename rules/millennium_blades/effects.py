@@ -75,7 +75,13 @@ from rules.millennium_blades.ops_more_g import (
     more_g_count_errors,
     more_g_filter_errors,
 )
-from rules.millennium_blades.ops_more_k import MORE_K_CONTINUOUS_OPS, MORE_K_COUNTS, MORE_K_OPS, more_k_op_errors
+from rules.millennium_blades.ops_more_k import (
+    MORE_K_CONTINUOUS_OPS,
+    MORE_K_COUNTS,
+    MORE_K_OPS,
+    more_k_count_errors,
+    more_k_op_errors,
+)
 from rules.millennium_blades.special_ops import SPECIAL_CONTINUOUS_OPS, special_op_errors
 from rules.millennium_blades.vocabulary import ELEMENTS, KEYWORDS, TIMINGS, TRIGGERED_TIMINGS, TYPE_VALUES
 
@@ -412,8 +418,8 @@ def count_errors(count: Any, path: str) -> Errors:
         return more_e_count_errors(count, path)
     if count["count"] in MORE_G_COUNTS:  # ops_more_g.py
         return more_g_count_errors(count, path)
-    if count["count"] in MORE_K_COUNTS:  # a COUNT seen from the player chosen (ops_more_k.py)
-        return count_errors(count.get("of"), f"{path}.of")
+    if count["count"] in MORE_K_COUNTS:  # the player chosen, players by their cards (ops_more_k.py)
+        return more_k_count_errors(count, path)
     if count["count"] == "those_distinct":
         return [] if count.get("what") in ("type", "element", "star") else [(f"{path}.what", "is type, element or star")]
     if count["count"] in ("clashes_won", "empty_slots", "rp", "those_stars", "highest_flipped",

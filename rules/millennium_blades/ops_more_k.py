@@ -15,6 +15,7 @@ from rules.core.schema import OpSpec
 
 if TYPE_CHECKING:
     from rules.millennium_blades.base import MBBase
+    from rules.millennium_blades.queries import QueryMixin
 
 ANY = "any"
 MORE_K_OPS = {
@@ -29,10 +30,13 @@ MORE_K_OPS = {
                            {"target": "str", "optional": "bool"}),
 }
 MORE_K_CONTINUOUS_OPS = ("token_shield",)
-#: that_player: the COUNT ``of``, seen from the player the effect chose ("that player's tableau")
-MORE_K_COUNTS = ("that_player",)
-#: who may be named by a target of tokens_on_different: the cards of one tableau, or of any
-_DIFFERENT_PLAYERS = ("self", "any", "opponent", "that_player")
+#: that_player: the COUNT ``of``, seen from the player the effect chose ("that player's tableau");
+#: players_without: the players still in with no card of the FILTER in their tableau; players_more:
+#: the other players with more such cards than you
+MORE_K_COUNTS = ("that_player", "players_without", "players_more")
+#: who may be named by a target of tokens_on_different: the cards of one tableau, or of any; each:
+#: each player in turn on their own cards (chooser: owner)
+_DIFFERENT_PLAYERS = ("self", "any", "opponent", "that_player", "each")
 
 Errors = list[tuple[str, str]]
 
@@ -60,6 +64,27 @@ def more_k_op_errors(name: str, op: Mapping[str, Any], where: str) -> Errors:
     return errors
 
 
+def more_k_count_errors(count: Mapping[str, Any], path: str) -> Errors:
+    from rules.millennium_blades.effects import count_errors, filter_errors  # effects asks this module
+
+    if count["count"] == "that_player":
+        return count_errors(count.get("of"), f"{path}.of")
+    return filter_errors(count.get("filter", {}), f"{path}.filter")
+
+
+def more_k_count(game: QueryMixin, count: dict, source: int | None, seat: int, ctx: dict) -> int:
+    """A COUNT of this module: seen from the player chosen; or the players (still in) by the cards
+    of their tableau that fit the FILTER: those with none, those with more than you."""
+    if count["count"] == "that_player":
+        return game.count(count["of"], source, ctx.get("that_player", seat), ctx)
+    flt = count.get("filter", {})
+    players = [p for p in range(game.num_players) if p not in game.out]
+    have = {p: sum(1 for c in game.tableau[p] if game.matches(c, flt, source)) for p in players}
+    if count["count"] == "players_without":
+        return sum(1 for p in players if not have[p])
+    return sum(1 for p in players if p != seat and have[p] > have.get(seat, 0))
+
+
 def do_more_k_op(game: MBBase, frame: dict, op: dict, k: int) -> bool:
     if op["op"] == "unflip":
         return op_unflip(game, frame, op, k)
@@ -77,28 +102,42 @@ def _seats(game: MBBase, frame: dict, player: str) -> list[int]:
 
 def op_tokens_on_different(game: MBBase, frame: dict, op: dict, k: int) -> bool:
     """One token on each of ``cards`` different face-up cards, chosen one at a time ("FAQs": a
-    face-down card cannot gain tokens); with fewer such cards, fewer tokens (rules notes, batch k)."""
-    seat, source, ctx = frame["seat"], frame["source"], frame["ctx"]
+    face-down card cannot gain tokens); with fewer such cards, fewer tokens (rules notes, batch k).
+    "Each player": each in turn order from you, on their own cards, of their own choice."""
+    seat, ctx = frame["seat"], frame["ctx"]
+    if op["target"]["player"] == "each":
+        groups = [(p, [p]) for p in [seat, *game.opponents(seat)] if p not in game.out]
+    else:
+        groups = [(seat, _seats(game, frame, op["target"]["player"]))]
+    for g, (chooser, seats) in enumerate(groups):
+        if not _tokens_for(game, frame, op, f"{k}:{g}", chooser, seats):
+            return False
+    ctx["did"] = any(ctx[f"{k}:{g}:different"] for g in range(len(groups)))
+    return True
+
+
+def _tokens_for(game: MBBase, frame: dict, op: dict, key: str, chooser: int, seats: list[int]) -> bool:
+    """The tokens ``chooser`` puts on the cards of ``seats``; False while a choice is asked."""
+    source, ctx = frame["source"], frame["ctx"]
     flt = op["target"].get("filter", {})
-    chosen: list[int] = ctx.setdefault(f"{k}:different", [])
+    chosen: list[int] = ctx.setdefault(f"{key}:different", [])
     while len(chosen) < op["cards"]:
-        key = f"{k}:different{len(chosen)}"
-        if key not in ctx:
-            cands = [c for p in _seats(game, frame, op["target"]["player"]) for c in game.tableau[p]
+        step = f"{key}:different{len(chosen)}"
+        if step not in ctx:
+            cands = [c for p in seats for c in game.tableau[p]
                      if c not in game.down and c not in chosen and game.matches(c, flt, source)]
             if not cands:
                 break
-            if len(cands) > 1:
-                game.ask(seat, "target", [game.target_action(c) for c in cands], key,
+            if len(cands) > op["cards"] - len(chosen):  # as many cards as tokens left or fewer: each gets one
+                game.ask(chooser, "target", [game.target_action(c) for c in cands], step,
                          f"a card for a +1 STAR token ({len(chosen) + 1} of {op['cards']}, each a different card)")
                 return False
-            ctx[key] = cands[0]
-        card = ctx[key]
+            ctx[step] = cands[0]
+        card = ctx[step]
         chosen.append(card)
         game.tokens[card] = game.tokens.get(card, 0) + 1
-        game.log("star_tokens", seat, card=game.cards[card].name, amount=1, star=game.star(card))
-        game.triggered.extend(game.collect("star_tokens", card, seat))
-    ctx["did"] = bool(chosen)
+        game.log("star_tokens", chooser, card=game.cards[card].name, amount=1, star=game.star(card))
+        game.triggered.extend(game.collect("star_tokens", card, chooser))
     return True
 
 
@@ -150,4 +189,5 @@ def token_shield(game: MBBase, frame: dict, card: int, by: int, key: str) -> boo
     return True
 
 
-__all__ = ["MORE_K_CONTINUOUS_OPS", "MORE_K_COUNTS", "MORE_K_OPS", "do_more_k_op", "more_k_op_errors", "token_shield"]
+__all__ = ["MORE_K_CONTINUOUS_OPS", "MORE_K_COUNTS", "MORE_K_OPS", "do_more_k_op", "more_k_count", "more_k_count_errors",
+           "more_k_op_errors", "token_shield"]

@@ -20,9 +20,11 @@ _TOKENS = r"\+1 star tokens?"
 _PUT = r"(?:you may )?(?:put|place|add)"
 #: "in any combination", "any way you wish": the tokens go one at a time, each where the player likes
 _ANY_WAY = r"(?:in any combination|(?:in )?any way you (?:wish|like|want|choose))"
-_SPREAD = re.compile(rf"{_PUT} ({NUMBER}) {_TOKENS} (?:on|onto|to|among) (?:the )?(?:cards|singles) (in .+?),? {_ANY_WAY}")
-#: "put 2 tokens on two different cards": one on each (rules notes, "More shapes, batch k")
-_DIFFERENT = re.compile(rf"{_PUT} (a|an|one|{NUMBER}) {_TOKENS} (?:on|onto|to) ({NUMBER}) different (cards|singles) (in .+)")
+_SPREAD = re.compile(rf"{_PUT} ({NUMBER}) {_TOKENS} (?:on|onto|to|among) (?:the )?(?:cards|singles) (in .+?),? "
+                     rf"{_ANY_WAY}")
+#: "put 2 tokens on two different cards": one on each (rules notes, "MB: batch k")
+_DIFFERENT = re.compile(rf"(?:{_PUT}|(each player|every player|all players) (?:puts?|places?|adds?)) (a|an|one|{NUMBER}) "
+                        rf"{_TOKENS} (?:on|onto|to) ({NUMBER}) different (cards|singles) (in .+)")
 #: "take a token from any other card in any tableau and add it to this one": moved onto this card
 _TAKE = re.compile(rf"(you may )?take (a|an|one|{NUMBER}) {_TOKENS} from (.+?) and (?:add|put|place) (?:it|them) "
                    r"(?:to|on|onto) (this one|this card|this single)")
@@ -54,13 +56,22 @@ def read_early_clause_k(text: str, timing: str, effect: dict, last: dict) -> lis
         return read_clause(f"distribute {m.group(1)} +1 star tokens among a card {m.group(2)}", timing, effect, last)
     m = _DIFFERENT.fullmatch(text)
     if m:
-        cards, each = number(m.group(2)), m.group(1)
+        cards, each = number(m.group(3)), m.group(2)
         if each not in ("a", "an", "one") and number(each) != cards:
             raise Unread(text, "one token on each of the different cards")
-        target = read_target(f"a {m.group(3)[:-1]} {m.group(4)}")
+        if m.group(1):  # each player on their own cards, of their own choice
+            if m.group(5) not in ("in their tableau", "in their own tableau"):
+                raise Unread(m.group(5), "each player's own tableau")
+            target = {"player": "each", "pick": "choice", "chooser": "owner", "filter": {"face": "up"}}
+        else:
+            target = read_target(f"a {m.group(4)[:-1]} {m.group(5)}")
         if target["pick"] != "choice" or cards < 2:
-            raise Unread(m.group(4), "cards of a tableau, each chosen")
+            raise Unread(m.group(5), "cards of a tableau, each chosen")
         return [{"op": "tokens_on_different", "cards": cards, "target": target}]
+    m = re.fullmatch(rf"((?:gain|lose) rp equal to (?:(?:{MULTIPLE}) )?the highest star)(?: rating)? among (?:the )?"
+                     r"(?:cards|singles) flipped (?:this way|by this effect)", text)
+    if m:  # of the cards this effect flipped, as they were
+        return read_clause(f"{m.group(1)} of the cards flipped this way", timing, effect, last)
     m = _TAKE.fullmatch(text)
     if m:  # "any other card": another card than this one
         where = re.sub(r"^any other (card|single)", r"another \1", m.group(3))
@@ -91,6 +102,12 @@ def read_condition_k(text: str) -> dict | None:
     if m:  # none of them has fewer (no face-up card: none has fewer, it holds)
         fewer = {"face": "up", "tokens": {"cmp": "<", "value": number(m.group(1))}}
         return {"test": "count", "of": {"count": "cards", "zone": "tableau", "filter": fewer}, "cmp": "==", "value": 0}
+    m = re.fullmatch(r"(?:every|each) player has (?:at least one|a|an) (.+?) in (?:their|his|his or her) tableau", text)
+    if m:  # no player (still in) without one
+        return _count({"count": "players_without", "filter": _cards(m.group(1))}, "==", 0)
+    m = re.fullmatch(r"no (?:other player|opponent) has more (.+?)(?: in (?:their|his) tableau)? than you(?: do)?", text)
+    if m:  # the same number as you is not more ("your tableau": yours against theirs)
+        return _count({"count": "players_more", "filter": _cards(m.group(1))}, "==", 0)
     m = re.fullmatch(r"(this is .+) after (?:this|that|doing so)", text)
     if m:  # "If this is the only face-up card ... after this": judged when the ops before it are done
         from rules.millennium_blades.conditions import read_condition  # conditions asks this module
@@ -101,6 +118,20 @@ def read_condition_k(text: str) -> dict | None:
 
 #: the flips whose cards "their STAR" means, just after them
 _FLIP_OPS = ("flip", "flip_any", "flip_n")
+
+
+def _count(count: dict, cmp: str, value: int) -> dict:
+    return {"test": "count", "of": count, "cmp": cmp, "value": value}
+
+
+def _cards(words: str) -> dict:
+    """The FILTER of cards a player has in their tableau ("face-down card", "face-up cards")."""
+    from rules.millennium_blades.phrases import card_phrase
+
+    flt, zone, rest = card_phrase(words if re.match(r"(?:a|an|one) ", words) else f"a {re.sub(r's$', '', words)}")
+    if rest or zone != "tableau" or flt.get("where"):
+        raise Unread(rest or words, "cards of a player's tableau")
+    return flt
 
 
 def read_sentence_k(s: str, ops: list[dict], timing: str, effect: dict) -> bool:
@@ -143,7 +174,7 @@ def read_continuous_k(s: str) -> list[dict] | None:
     if m:
         return read_continuous(f"this card{m.group(1)}") + read_continuous(f"adjacent cards{m.group(1)}")
     m = _SHIELD.fullmatch(s)
-    if m:  # a replacement, not optional unless it says "you may" (rules notes, "More shapes, batch k")
+    if m:  # a replacement, not optional unless it says "you may" (rules notes, "MB: batch k")
         target = "this" if m.group(1).startswith("this ") else "tableau"
         return [{"op": "token_shield", "target": target, **({"optional": True} if m.group(2) else {})}]
     return None

@@ -21,7 +21,7 @@ from rules.millennium_blades.ops_more_g import (
     more_g_filter_holds,
     more_g_holds,
 )
-from rules.millennium_blades.ops_more_k import MORE_K_COUNTS
+from rules.millennium_blades.ops_more_k import MORE_K_COUNTS, more_k_count
 
 TABLEAU_SLOTS = 6  # the Tournament Board's singles area ("Tableau"); see the rules notes
 #: the FILTER keys that look at a card's elements (``ELEMENT_KEYS``) or types (``TYPE_KEYS``)
@@ -327,8 +327,8 @@ class QueryMixin(MBBase):
             return self.more_e_count(count, seat, source, ctx or {})
         if kind in MORE_G_COUNTS:  # the highest Star Rating, the most alike (ops_more_g.py)
             return more_g_count(self, count, source, seat)
-        if kind in MORE_K_COUNTS:  # "in that player's tableau": seen from the player chosen (ops_more_k.py)
-            return self.count(count["of"], source, (ctx or {}).get("that_player", seat), ctx)
+        if kind in MORE_K_COUNTS:  # that player's tableau, players by their cards (ops_more_k.py)
+            return more_k_count(self, count, source, seat, ctx or {})
         if kind == "empty_slots":
             return max(0, self.capacity(seat) - len(self.tableau[seat]))
         if kind == "those_stars":  # the cards the effect just moved, each as it is now

@@ -210,3 +210,51 @@ def test_the_adjacent_cards_star_and_an_action_that_keeps_its_card_face_up():
         place(st, 0, "Lucky Peek")
         do(st, 'use "Lucky Peek"')
         assert (ids(st, 0, "Lucky Peek")[0] not in st.down) is kept and st.rp[0] == (5 if kept else 0)
+
+
+def test_each_player_puts_tokens_on_different_cards_then_flips_one_with_a_token():
+    """"FAQs": face-down cards cannot gain tokens; each player puts one token on each of two
+    different face-up cards of their own, of their own choice, then flips one with a token; "the
+    highest STAR among cards flipped this way" is as they were ("Set Specific Keywords": a token
+    adds 1)."""
+    text = ("Play: Each player puts a +1 STAR Token on two different singles in their tableau. Then each player must "
+            "flip a single in their tableau with a +1 STAR Token on it. Gain RP equal to three times the highest STAR "
+            "among cards flipped this way.")
+    ops = compiles(text)[0]["ops"]
+    assert ops[0] == {"op": "tokens_on_different", "cards": 2, "target": {"player": "each", "pick": "choice",
+                                                                          "chooser": "owner", "filter": {"face": "up"}}}
+    assert ops[2] == {"op": "gain_rp", "amount": 3, "per": {"count": "highest_flipped"}}
+    st = table(kit([card("Wind Herald", text, star=2), card("Tall Reed", star=5)]),
+               kit([card("Their Only", star=4), card("Lamp Y")]))
+    place(st, 0, "Tall Reed")
+    place(st, 1, "Their Only")
+    do(st, 'play "Wind Herald"')  # you have two face-up cards: both get one, no choice left
+    reed, herald, only = ids(st, 0, "Tall Reed", "Wind Herald")[0], ids(st, 0, "Wind Herald")[0], ids(st, 1, "Their Only")[0]
+    assert st.tokens[reed] == 1 and st.tokens[herald] == 1 and st.tokens[only] == 1  # seat 1: one card, one token
+    assert st.pending["seat"] == 0  # your flip first: a card with a token, of your choice
+    do(st, "target 0 0")  # Tall Reed, 6 STAR with its token
+    assert reed in st.down and only in st.down  # seat 1's only card with a token
+    assert st.rp[0] == 3 * 6
+
+
+def test_every_player_has_a_face_down_card_and_no_opponent_has_more():
+    """"Face-Down Cards": they still count as cards. Every player (still in) has one; no other player
+    has more face-up cards than you (as many is not more)."""
+    every = "Score: Gain 7 RP if every player has a face-down single in their tableau."
+    more = "Score: If no opponent has more face-up singles than you, gain 5 RP."
+    assert compiles(more)[0]["condition"] == {"test": "count", "of": {"count": "players_more", "filter": {"face": "up"}},
+                                              "cmp": "==", "value": 0}
+    st = table(kit([card("Dusk Judge", every), card("Dusk Tally", more), card("Mine Down")]),
+               kit([card("Theirs Down"), card("Theirs Up A"), card("Theirs Up B")]))
+    place(st, 0, "Dusk Judge", "Dusk Tally", "Mine Down", down=("Mine Down",))
+    place(st, 1, "Theirs Down", "Theirs Up A", "Theirs Up B", down=("Theirs Down",))
+    st.start_scoring()
+    st.settle()
+    assert st.rp[0] == 7 + 5  # both have a face-down card; two face-up cards each
+    st = table(kit([card("Dusk Judge", every), card("Dusk Tally", more)]), kit([card("Theirs Up A"), card("Theirs Up B"),
+                                                                               card("Theirs Up C")]))
+    place(st, 0, "Dusk Judge", "Dusk Tally")
+    place(st, 1, "Theirs Up A", "Theirs Up B", "Theirs Up C")
+    st.start_scoring()
+    st.settle()
+    assert st.rp[0] == 0  # nobody has a face-down card; they have three face-up cards
