@@ -154,6 +154,10 @@ def card_phrase(text: str) -> tuple[dict, str, str]:
         else:
             more = read_modifier_g(flt, rest)  # a list of attributes, any of them (phrases_more_g)
             if more is None:
+                from rules.millennium_blades.phrases_more_k import read_modifier_k
+
+                more = read_modifier_k(flt, rest)  # a different element than your tableau's (phrases_more_k)
+            if more is None:
                 return flt, zone, rest.strip()
             rest, zone = more, flt.pop("_zone", zone)
 

@@ -87,6 +87,12 @@ def read_early_clause_k(text: str, timing: str, effect: dict, last: dict) -> lis
     m = _NOT_FLIPPED.fullmatch(text)
     if m and timing == "action":  # "Use an Action": then the card is flipped, unless its text says not
         return (read_clause(m.group(1), timing, effect, last) if m.group(1) else []) + [{"op": "keep_source"}]
+    m = re.fullmatch(r"(.+?) (flips?) the (card|single) in their tableau with the (highest|lowest) star(?: rating)?", text)
+    if m and m.group(1) in _FLIPPERS:  # the owner's own highest (lowest) face-up card, their choice among equals
+        return read_clause(f"{m.group(1)} {m.group(2)} their {m.group(4)} star {m.group(3)}", timing, effect, last)
+    m = re.fullmatch(r"(gain|lose) rp equal to (?:double|doubled) (.+)", text)
+    if m:  # "double its STAR": twice it
+        return read_clause(f"{m.group(1)} rp equal to twice {m.group(2)}", timing, effect, last)
     m = re.fullmatch(rf"((?:gain|lose) rp equal to (?:(?:{MULTIPLE}) )?the star rating of) the (?:adjacent cards|cards "
                      r"adjacent to (?:it|this one|this card))", text)
     if m:  # both neighbours' Star Ratings added up ("CARD DATA")
@@ -116,6 +122,8 @@ def read_condition_k(text: str) -> dict | None:
     return None
 
 
+#: the players a flip "the card in their tableau with the highest STAR" names
+_FLIPPERS = ("each player", "each opponent", "each other player")
 #: the flips whose cards "their STAR" means, just after them
 _FLIP_OPS = ("flip", "flip_any", "flip_n")
 
@@ -144,6 +152,21 @@ def read_sentence_k(s: str, ops: list[dict], timing: str, effect: dict) -> bool:
     ops.append({"op": f"{m.group(1)}_rp", "amount": number(m.group(2)) if m.group(2) else 1,
                 "per": {"count": "flipped_stars"}})
     return True
+
+
+_DIFFERENT_FROM = re.compile(r"^ with an? different (element|type) (?:than|from) (?:any|every|all)(?: of the)? (?:other )?"
+                             r"(?:face-up )?(?:cards?|singles?) in your tableau")
+
+
+def read_modifier_k(flt: dict, rest: str) -> str | None:
+    """A modifier after a card description for ``phrases.card_phrase``: "with a different ELEMENT
+    than any card in your tableau", a card that shares no element (type) with another face-up card
+    of your tableau (FILTER ``none_of`` [``shares_tableau``]); the text left, or ``None``."""
+    m = _DIFFERENT_FROM.match(rest)
+    if m is None:
+        return None
+    flt["none_of"] = [{"shares_tableau": m.group(1)}]
+    return rest[m.end():]
 
 
 def read_count_k(text: str) -> dict | None:
@@ -180,4 +203,5 @@ def read_continuous_k(s: str) -> list[dict] | None:
     return None
 
 
-__all__ = ["read_condition_k", "read_continuous_k", "read_count_k", "read_early_clause_k", "read_sentence_k", "reword_k"]
+__all__ = ["read_condition_k", "read_continuous_k", "read_count_k", "read_early_clause_k", "read_modifier_k", "read_sentence_k",
+           "reword_k"]

@@ -124,10 +124,13 @@ def _sentence_effects(part: str) -> tuple[list[str], bool] | None:
 
 
 def split_abilities(text: str) -> list[str]:
-    # "(max. 30 RP)" is no reminder: it caps the RP ("up to 30 RP")
-    # (a cap printed after a sentence's full stop caps that sentence)
-    text = re.sub(r"\.?\s*\(max(?:imum)?\.?\s*(\d+)\s*(?:additional\s+)?(RP|Ranking Points)\)", r", up to \1 \2",
+    # "(max. 30 RP)" is no reminder: it caps the RP ("up to 30 RP"); so does a bare "(max. 30)"
+    # (a cap printed after a sentence's full stop caps that sentence; a sentence that gains no RP
+    # then stays unread). Another cap ("max. 15 RP per turn") is kept in the text, so it stays
+    # unread instead of being dropped (phrases_more_k: rules notes, "MB: batch k")
+    text = re.sub(r"\.?\s*\(max(?:imum)?\.?\s*(\d+)\s*(?:additional\s+)?(?:RP|Ranking Points)?\)", r", up to \1 RP",
                   text or "", flags=re.I)
+    text = re.sub(r"\((max(?:imum)?\b[^)]*)\)", r"\1", text, flags=re.I)
     text = re.sub(r"\s*\(rounded (up|down)\)", r" rounded \1", text, flags=re.I)  # no reminder: how to count
     text = re.sub(r"\([^)]*\)", "", text)
     return [p for p in _segments(text) if _kind(p) not in KIND_WORDS]

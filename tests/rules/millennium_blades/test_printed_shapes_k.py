@@ -258,3 +258,50 @@ def test_every_player_has_a_face_down_card_and_no_opponent_has_more():
     st.start_scoring()
     st.settle()
     assert st.rp[0] == 0  # nobody has a face-down card; they have three face-up cards
+
+
+def test_a_bare_max_caps_the_rp_and_another_cap_is_never_dropped():
+    """"(max. 10)" after a gain of RP caps it as "(max. 10 RP)" does; a cap the grammar does not
+    read ("per turn") keeps the text unread instead of being dropped as reminder text."""
+    text = "Score: Gain 4 RP for each WATER single in your tableau (max. 10)."
+    assert compiles(text)[0]["ops"][0]["max"] == 10
+    assert compile_text("Ongoing: When you play a single, gain 4 RP (max. 8 RP per turn).")[0] is None
+    st = table(kit([card("Tide Ledger", text, elements=("water",))] + [card(f"Wave {i}", elements=("water",))
+                                                                       for i in range(3)]), kit(lamps()))
+    place(st, 0, "Tide Ledger", "Wave 0", "Wave 1", "Wave 2")
+    st.start_scoring()
+    st.settle()
+    assert st.rp[0] == 10  # 4 cards, 16 RP, capped
+
+
+def test_a_card_with_a_different_type_than_any_card_in_your_tableau():
+    """"CARD DATA": a card played with a different TYPE than any card in your tableau shares no
+    type with another face-up card there (a face-down card has none: "Face-Down Cards")."""
+    text = "Ongoing: When you play a single with a different TYPE than any card in your tableau, gain 3 RP."
+    assert compiles(text)[0]["trigger"]["filter"] == {"none_of": [{"shares_tableau": "type"}]}
+    st = table(kit([card("Odd Scout", text, types=("mage",)), card("New Knight", types=("soldier",)),
+                    card("Lamp Z")]), kit(lamps()))
+    place(st, 0, "Odd Scout", "Lamp Z", down=("Lamp Z",))  # a face-down SOLDIER: no type
+    do(st, 'play "New Knight"')
+    assert st.rp[0] == 3
+    st = table(kit([card("Odd Scout", text, types=("mage",)), card("New Knight", types=("soldier",)),
+                    card("Old Knight", types=("soldier",))]), kit(lamps()))
+    place(st, 0, "Odd Scout", "Old Knight")
+    do(st, 'play "New Knight"')
+    assert st.rp[0] == 0  # a face-up SOLDIER is there already
+
+
+def test_double_its_star_and_the_card_with_the_highest_star_in_their_tableau():
+    """"Flip a Card": "double its STAR" is twice the flipped card's Star Rating as it was; each
+    opponent flips the face-up card of their tableau with the highest Star Rating, their choice
+    among equals."""
+    assert compiles("Action: Flip a 6 STAR or higher single and gain RP equal to double its STAR.")[0]["ops"][1] == {
+        "op": "gain_rp", "amount": 2, "per": {"count": "star", "card": "flipped"}}
+    text = "Play: Each opponent must flip the single in their tableau with the highest STAR."
+    assert compiles(text)[0]["ops"] == [{"op": "flip", "target": {"player": "each_opponent", "pick": "highest",
+                                                                  "chooser": "owner"}}]
+    st = table(kit([card("Tall Toppler", text), card("Lamp X")]), kit([card("Big One", star=6), card("Small One", star=2)]))
+    place(st, 1, "Big One", "Small One")
+    do(st, 'play "Tall Toppler"')
+    big, small = ids(st, 1, "Big One", "Small One")
+    assert big in st.down and small not in st.down
