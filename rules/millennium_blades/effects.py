@@ -78,6 +78,7 @@ from rules.millennium_blades.ops_more_g import (
 from rules.millennium_blades.ops_more_k import (
     MORE_K_CONTINUOUS_OPS,
     MORE_K_COUNTS,
+    MORE_K_FILTER_KEYS,
     MORE_K_OPS,
     more_k_count_errors,
     more_k_op_errors,
@@ -375,6 +376,8 @@ def filter_errors(flt: Any, path: str) -> Errors:
                 errors.append((f"{path}.{key}", f"{value!r} is not one of {', '.join(map(str, checks[key]))}"))
         elif key in MORE_G_FILTER_KEYS or is_counted_star(key, value):  # ops_more_g.py
             errors += more_g_filter_errors(key, value, path)
+        elif key in MORE_K_FILTER_KEYS:  # fewest tokens (ops_more_k.py)
+            errors += [] if value is True else [(f"{path}.{key}", "is true")]
         elif key == "star":
             errors += _comparison(value, f"{path}.star", allow_this=True)
         elif key == "elements_min":

@@ -64,6 +64,18 @@ def more_k_op_errors(name: str, op: Mapping[str, Any], where: str) -> Errors:
     return errors
 
 
+#: fewest_tokens (True): no face-up card of the card's tableau carries fewer +1 STAR tokens
+MORE_K_FILTER_KEYS = frozenset({"fewest_tokens"})
+
+
+def fewest_tokens(game: QueryMixin, card: int) -> bool:
+    """Whether no face-up card of ``card``'s tableau carries fewer tokens than it (ties: each of them)."""
+    seat = game.seat_of(card)
+    if seat is None or card in game.down or card not in game.tableau[seat]:
+        return False
+    return game.tokens.get(card, 0) == min(game.tokens.get(c, 0) for c in game.tableau[seat] if c not in game.down)
+
+
 def more_k_count_errors(count: Mapping[str, Any], path: str) -> Errors:
     from rules.millennium_blades.effects import count_errors, filter_errors  # effects asks this module
 
@@ -189,5 +201,5 @@ def token_shield(game: MBBase, frame: dict, card: int, by: int, key: str) -> boo
     return True
 
 
-__all__ = ["MORE_K_CONTINUOUS_OPS", "MORE_K_COUNTS", "MORE_K_OPS", "do_more_k_op", "more_k_count", "more_k_count_errors",
-           "more_k_op_errors", "token_shield"]
+__all__ = ["MORE_K_CONTINUOUS_OPS", "MORE_K_COUNTS", "MORE_K_FILTER_KEYS", "MORE_K_OPS", "do_more_k_op", "fewest_tokens",
+           "more_k_count", "more_k_count_errors", "more_k_op_errors", "token_shield"]

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import re
 
-from rules.millennium_blades.phrases import MULTIPLE, NUMBER, Unread, number
+from rules.millennium_blades.phrases import ELEMENT, MULTIPLE, NUMBER, TYPE, Unread, number
 
 _TOKENS = r"\+1 star tokens?"
 _PUT = r"(?:you may )?(?:put|place|add)"
@@ -90,6 +90,13 @@ def read_early_clause_k(text: str, timing: str, effect: dict, last: dict) -> lis
     m = re.fullmatch(r"(.+?) (flips?) the (card|single) in their tableau with the (highest|lowest) star(?: rating)?", text)
     if m and m.group(1) in _FLIPPERS:  # the owner's own highest (lowest) face-up card, their choice among equals
         return read_clause(f"{m.group(1)} {m.group(2)} their {m.group(4)} star {m.group(3)}", timing, effect, last)
+    m = re.fullmatch(r"flip all (?:of )?your (.+?) (cards|singles) except this (?:one|card)", text)
+    if m:  # every other such face-up card of yours
+        words = m.group(1)
+        both = re.fullmatch(rf"({TYPE}) and ({ELEMENT})", words)
+        if both:  # a card of both symbols ("an AIR and EARTH card": rules notes, grammar2), element first
+            words = f"{both.group(2)} {both.group(1)}"
+        return read_clause(f"flip all other {words} {m.group(2)} in your tableau", timing, effect, last)
     m = re.fullmatch(r"(gain|lose) rp equal to (?:double|doubled) (.+)", text)
     if m:  # "double its STAR": twice it
         return read_clause(f"{m.group(1)} rp equal to twice {m.group(2)}", timing, effect, last)
@@ -158,10 +165,18 @@ _DIFFERENT_FROM = re.compile(r"^ with an? different (element|type) (?:than|from)
                              r"(?:face-up )?(?:cards?|singles?) in your tableau")
 
 
+_FEWEST_TOKENS = re.compile(rf"^ with the (?:least|fewest|lowest) (?:amount of |number of )?{_TOKENS}(?: on (?:it|them))?")
+
+
 def read_modifier_k(flt: dict, rest: str) -> str | None:
     """A modifier after a card description for ``phrases.card_phrase``: "with a different ELEMENT
     than any card in your tableau", a card that shares no element (type) with another face-up card
-    of your tableau (FILTER ``none_of`` [``shares_tableau``]); the text left, or ``None``."""
+    of your tableau (FILTER ``none_of`` [``shares_tableau``]); "with the least amount of +1 STAR
+    tokens" (``fewest_tokens``); the text left, or ``None``."""
+    m = _FEWEST_TOKENS.match(rest)
+    if m:  # none of the face-up cards of its tableau has fewer (ops_more_k: fewest_tokens)
+        flt["fewest_tokens"] = True
+        return rest[m.end():]
     m = _DIFFERENT_FROM.match(rest)
     if m is None:
         return None
@@ -180,9 +195,20 @@ def read_count_k(text: str) -> dict | None:
     return {"count": "that_player", "of": read_count(f"{m.group(1)} in your tableau")}
 
 
+_CARDS_FLIPPED = re.compile(r"(when|whenever) (opponents'|your opponents'|other players') cards are flipped, (you )?"
+                            rf"(gain|lose) ({NUMBER}) rp (?:per|for each) card flipped(\.?)")
+_ONE_OWNER = {"opponents'": "an opponent's", "your opponents'": "an opponent's", "other players'": "an opponent's"}
+
+
 def reword_k(text: str) -> str:
     """A Reaction's (Ongoing's) condition printed before its "When": "If X, when Y, Z" is read as
-    "When Y, if X, Z" (the condition is judged as the event happens)."""
+    "When Y, if X, Z" (the condition is judged as the event happens). "Whenever opponents' cards are
+    flipped, gain 5 RP per card flipped": each card flipped is an event of its own ("Flip a Card":
+    cards are flipped one by one), so 5 RP for each."""
+    m = _CARDS_FLIPPED.fullmatch(text)
+    if m:
+        who, gain = _ONE_OWNER[m.group(2)], f"{m.group(3) or ''}{m.group(4)} {m.group(5)} rp{m.group(6)}"
+        return f"{m.group(1)} {who} card is flipped, {gain}"
     m = re.fullmatch(r"if ([^,]+), (when|whenever) ([^,]+), (.+)", text)
     return f"{m.group(2)} {m.group(3)}, if {m.group(1)}, {m.group(4)}" if m else text
 

@@ -21,7 +21,7 @@ from rules.millennium_blades.ops_more_g import (
     more_g_filter_holds,
     more_g_holds,
 )
-from rules.millennium_blades.ops_more_k import MORE_K_COUNTS, more_k_count
+from rules.millennium_blades.ops_more_k import MORE_K_COUNTS, fewest_tokens, more_k_count
 
 TABLEAU_SLOTS = 6  # the Tournament Board's singles area ("Tableau"); see the rules notes
 #: the FILTER keys that look at a card's elements (``ELEMENT_KEYS``) or types (``TYPE_KEYS``)
@@ -248,6 +248,8 @@ class QueryMixin(MBBase):
             return False  # "a card with a +1 STAR token" (phrases_more_a.py)
         if not MORE_G_FILTER_KEYS.isdisjoint(flt) and not more_g_filter_holds(self, card, flt, source):
             return False  # attribute lists, sharing with your tableau or this card (ops_more_g.py)
+        if "fewest_tokens" in flt and not fewest_tokens(self, card):
+            return False  # "the card with the least amount of +1 STAR tokens" (ops_more_k.py)
         if "star" in flt:
             want = flt["star"]["value"]
             if want == "this":

@@ -305,3 +305,44 @@ def test_double_its_star_and_the_card_with_the_highest_star_in_their_tableau():
     do(st, 'play "Tall Toppler"')
     big, small = ids(st, 1, "Big One", "Small One")
     assert big in st.down and small not in st.down
+
+
+def test_all_of_your_cards_of_two_symbols_except_this_one():
+    """"Flip a Card": every other face-up card of yours with both symbols (rules notes, grammar2: "an
+    AIR and EARTH card" has both)."""
+    text = "Play: Flip all of your MAGE and WATER singles except this one."
+    assert compiles(text)[0]["ops"] == [{"op": "flip", "target": {"player": "self", "pick": "all", "filter": {
+        "where": "other", "element": "water", "type": "mage", "face": "up"}}}]
+    st = table(kit([card("Tidal Purge", text, elements=("water",), types=("mage",)),
+                    card("Sea Mage", elements=("water",), types=("mage",)), card("Fire Mage", types=("mage",))]),
+               kit(lamps()))
+    place(st, 0, "Sea Mage", "Fire Mage")
+    do(st, 'play "Tidal Purge"')
+    sea, fire, purge = ids(st, 0, "Sea Mage", "Fire Mage", "Tidal Purge")
+    assert sea in st.down and fire not in st.down and purge not in st.down
+
+
+def test_opponents_cards_flipped_each_one_counts():
+    """"Flip a Card": cards are flipped one by one, so "per card flipped" is each flip's own event."""
+    text = "Top: Whenever opponents' cards are flipped, gain 3 RP per card flipped."
+    assert compiles(text)[0]["trigger"] == {"event": "flipped", "by": "any", "whose": "opponent"}
+    st = table(kit([card("Mass Push", "Action: Flip all cards in each opponent's tableau."), card("Grim Tally", text),
+                    card("Step")]), kit([card("Theirs A"), card("Theirs B")]))
+    place(st, 0, "Mass Push", "Grim Tally")  # Grim Tally is the Top Card
+    place(st, 1, "Theirs A", "Theirs B")
+    do(st, 'use "Mass Push"')
+    assert st.rp[0] == 6  # two of their cards flipped, 3 RP each
+
+
+def test_a_token_on_the_card_with_the_fewest_tokens():
+    """"Set Specific Keywords": tokens raise a Star Rating; the card of your tableau with the least
+    amount of tokens is a face-up one none has fewer than (ties: the player picks among them)."""
+    text = "Action: Put a +1 STAR Token on a single in your tableau with the fewest +1 STAR Tokens."
+    assert compiles(text)[0]["ops"][0]["target"]["filter"] == {"fewest_tokens": True, "face": "up"}
+    st = table(kit([card("Level Crane", text), card("Rich Post"), card("Poor Post"), card("Down Post"), card("Step")]),
+               kit(lamps()))
+    place(st, 0, "Level Crane", "Rich Post", "Poor Post", "Down Post", down=("Down Post",))
+    crane, rich, poor = ids(st, 0, "Level Crane", "Rich Post", "Poor Post")
+    st.tokens[crane], st.tokens[rich], st.tokens[poor] = 2, 3, 1
+    do(st, 'use "Level Crane"')  # only Poor Post (the face-down card has none, but is no target)
+    assert st.tokens[poor] == 2 and st.tokens[rich] == 3
