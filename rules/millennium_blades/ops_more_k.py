@@ -24,6 +24,9 @@ MORE_K_OPS = {
                                   "tokens).", {"cards": "int", "target": ANY}),
     "unflip": OpSpec("A face-down card of your tableau of your choice is turned face-up again (none: nothing).",
                      {"target": ANY}),
+    "for_players_with": OpSpec("Each of the players of who (each, each_opponent) with a card of the filter in their "
+                               "tableau when the effect resolves, in turn, does the ops as that_player.",
+                               {"who": "str", "filter": ANY, "ops": ANY}),
     "token_shield": OpSpec("While this card is face-up: when a face-up card (target this: this card; tableau: "
                            "any card of yours) carrying +1 STAR tokens would be flipped by an opponent's effect, "
                            "one token is removed instead (optional: its player may decline) (continuous).",
@@ -47,6 +50,11 @@ def more_k_op_errors(name: str, op: Mapping[str, Any], where: str) -> Errors:
 
     if name == "token_shield":
         return [] if op.get("target") in ("this", "tableau") else [(f"{where}.target", "is this or tableau")]
+    if name == "for_players_with":
+        from rules.millennium_blades.effects import filter_errors, ops_errors
+
+        errors = [] if op.get("who") in ("each", "each_opponent") else [(f"{where}.who", "is each or each_opponent")]
+        return errors + filter_errors(op.get("filter"), f"{where}.filter") + ops_errors(op.get("ops"), f"{where}.ops")
     target = op.get("target")
     errors = target_errors(target, f"{where}.target")
     if isinstance(target, Mapping) and target.get("pick") != "choice":
@@ -100,6 +108,8 @@ def more_k_count(game: QueryMixin, count: dict, source: int | None, seat: int, c
 def do_more_k_op(game: MBBase, frame: dict, op: dict, k: int) -> bool:
     if op["op"] == "unflip":
         return op_unflip(game, frame, op, k)
+    if op["op"] == "for_players_with":
+        return op_for_players_with(game, frame, op, k)
     return op_tokens_on_different(game, frame, op, k)
 
 
@@ -150,6 +160,18 @@ def _tokens_for(game: MBBase, frame: dict, op: dict, key: str, chooser: int, sea
         game.tokens[card] = game.tokens.get(card, 0) + 1
         game.log("star_tokens", chooser, card=game.cards[card].name, amount=1, star=game.star(card))
         game.triggered.extend(game.collect("star_tokens", card, chooser))
+    return True
+
+
+def op_for_players_with(game: MBBase, frame: dict, op: dict, k: int) -> bool:
+    """Each player (each opponent) who has such a card in their tableau as the effect resolves, in
+    turn order from the effect's player, does the ops as "that player" (ops_more_e.op_for_players)."""
+    seat = frame["seat"]
+    players = [p for p in ([seat] if op["who"] == "each" else []) + game.opponents(seat) if p not in game.out
+               and any(game.matches(c, op["filter"], frame["source"]) for c in game.tableau[p])]
+    frame["i"] = k + 1
+    game.push([game.frame(seat, frame["source"], {"ops": op["ops"]}, {**frame["ctx"], "that_player": p}, optional=False)
+               for p in players])
     return True
 
 

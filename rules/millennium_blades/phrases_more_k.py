@@ -97,6 +97,11 @@ def read_early_clause_k(text: str, timing: str, effect: dict, last: dict) -> lis
         if both:  # a card of both symbols ("an AIR and EARTH card": rules notes, grammar2), element first
             words = f"{both.group(2)} {both.group(1)}"
         return read_clause(f"flip all other {words} {m.group(2)} in your tableau", timing, effect, last)
+    m = _PLAYERS_WITH.fullmatch(text)
+    if m:  # each such player, in turn, as "that player"; "another card": a card other than that one,
+        # and a face-down card is flipped by no effect ("Flip a Card"), so any face-up card of theirs
+        ops = read_clause(f"that player {m.group(3)}s a {m.group(4)} in their tableau", timing, effect, last)
+        return [{"op": "for_players_with", "who": _WHO_WITH[m.group(1)], "filter": _cards(m.group(2)), "ops": ops}]
     m = re.fullmatch(r"(gain|lose) rp equal to (?:double|doubled) (.+)", text)
     if m:  # "double its STAR": twice it
         return read_clause(f"{m.group(1)} rp equal to twice {m.group(2)}", timing, effect, last)
@@ -129,6 +134,12 @@ def read_condition_k(text: str) -> dict | None:
     return None
 
 
+#: "each player with a face-down card in their tableau must flip another card in their tableau"
+_WHO_WITH = {"each player": "each", "every player": "each", "each opponent": "each_opponent",
+             "each other player": "each_opponent"}
+_PLAYERS_WITH = re.compile(r"(each player|every player|each opponent|each other player) with ((?:a|an|at least one|one or more) "
+                           r"(?:face-down |face-up )?.+?) in (?:their|his|his or her) tableau,? (?:must )?(flip|discard)s? "
+                           r"(?:another|a|one) (card|single) in (?:their|his|his or her) tableau")
 #: the players a flip "the card in their tableau with the highest STAR" names
 _FLIPPERS = ("each player", "each opponent", "each other player")
 #: the flips whose cards "their STAR" means, just after them

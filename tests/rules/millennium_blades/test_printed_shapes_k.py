@@ -346,3 +346,18 @@ def test_a_token_on_the_card_with_the_fewest_tokens():
     st.tokens[crane], st.tokens[rich], st.tokens[poor] = 2, 3, 1
     do(st, 'use "Level Crane"')  # only Poor Post (the face-down card has none, but is no target)
     assert st.tokens[poor] == 2 and st.tokens[rich] == 3
+
+
+def test_each_player_with_a_face_down_card_flips_another():
+    """"Face-Down Cards" still count as cards: each opponent who has one in their tableau flips
+    another card of theirs, a face-up one of their choice ("Flip a Card"); the others flip none."""
+    text = "Play: Each opponent with a face-down single in their tableau must flip another single in their tableau."
+    op = compiles(text)[0]["ops"][0]
+    assert op["op"] == "for_players_with" and op["who"] == "each_opponent" and op["filter"] == {"face": "down"}
+    st = table(kit([card("Night Sweep", text), card("Lamp X")]), kit([card("Down A"), card("Up A")]),
+               kit([card("Up B"), card("Up C")]))
+    place(st, 1, "Down A", "Up A", down=("Down A",))
+    place(st, 2, "Up B", "Up C")
+    do(st, 'play "Night Sweep"')
+    assert ids(st, 1, "Up A")[0] in st.down  # their only face-up card
+    assert not set(ids(st, 2, "Up B", "Up C")) & st.down  # no face-down card: no flip
