@@ -175,6 +175,8 @@ class ClashMixin(MarketMixin):
         seat, amount = frame["seat"], op.get("amount", 1)
         if "per" in op:  # "two +1 STAR Tokens ... for each ..." (phrases_more_b.py)
             amount *= self.count(op["per"], frame["source"], seat, frame["ctx"])
+        if "max" in op:  # "(max. +15 STAR)" (phrases_more_k.py)
+            amount = min(amount, op["max"])
         if op["target"]["pick"] == "next_played" and "next_played" not in frame["ctx"]:
             # on the next card played; a Next effect resolving names that card already
             self.next_effects[seat].append(("tokens", amount))

@@ -30,7 +30,7 @@ _TAKE = re.compile(rf"(you may )?take (a|an|one|{NUMBER}) {_TOKENS} from (.+?) a
                    r"(?:to|on|onto) (this one|this card|this single)")
 #: "flip all (of) the cards in your tableau face-down": a flip turns face-up cards face-down
 _ALL_DOWN = re.compile(r"flip all (?:of )?the (cards|singles) in your tableau(?: face-down)?")
-_ANY_OTHER = re.compile(r"flip any number of other (?:face-up )?(?:cards|singles) in your tableau")
+_ANY_OTHER = re.compile(r"flip any number of (other )?(?:face-up )?(?:cards|singles) in your tableau")
 _NOT_FLIPPED = re.compile(r"(?:(.+?),? )?(?:,? ?and )?this (?:card|accessory|deck box) is not flipped")
 _UNFLIP = re.compile(r"(?:you may )?(?:unflip (?:a|an|one) (?:face-down )?(?:card|single) in your tableau|"
                      r"turn (?:a|an|one) face-down (?:card|single) in your tableau face-up)")
@@ -79,8 +79,9 @@ def read_early_clause_k(text: str, timing: str, effect: dict, last: dict) -> lis
                            last)
     if _ALL_DOWN.fullmatch(text):  # every face-up card of yours ("Flip a Card")
         return read_clause("flip all cards in your tableau", timing, effect, last)
-    if _ANY_OTHER.fullmatch(text):  # not this card (market.op_any_number)
-        return [{"op": "flip_any", "other": True}]
+    m = _ANY_OTHER.fullmatch(text)
+    if m:  # "other": not this card (market.op_any_number)
+        return [{"op": "flip_any", **({"other": True} if m.group(1) else {})}]
     m = _UNFLIP.fullmatch(text)
     if m:  # "Face-Down Cards": a face-down card of your tableau turned face-up again
         return [{"op": "unflip", "target": {"player": "self", "pick": "choice", "filter": {"face": "down"}}}]
@@ -102,6 +103,12 @@ def read_early_clause_k(text: str, timing: str, effect: dict, last: dict) -> lis
         # and a face-down card is flipped by no effect ("Flip a Card"), so any face-up card of theirs
         ops = read_clause(f"that player {m.group(3)}s a {m.group(4)} in their tableau", timing, effect, last)
         return [{"op": "for_players_with", "who": _WHO_WITH[m.group(1)], "filter": _cards(m.group(2)), "ops": ops}]
+    m = _TOKENS_EQUAL.fullmatch(text)
+    if m:  # as many tokens as the count, at most the cap ("Set Specific Keywords": +1 STAR each)
+        if not _FLIPPED_STARS.fullmatch(m.group(2)):
+            raise Unread(m.group(2), "the Star Ratings of the cards flipped this way")
+        return [{"op": "star_tokens", "amount": 1, "target": {"player": "self", "pick": "this"},
+                 "per": {"count": "flipped_stars"}, **({"max": number(m.group(3))} if m.group(3) else {})}]
     m = re.fullmatch(r"(gain|lose) rp equal to (?:double|doubled) (.+)", text)
     if m:  # "double its STAR": twice it
         return read_clause(f"{m.group(1)} rp equal to twice {m.group(2)}", timing, effect, last)
@@ -134,6 +141,12 @@ def read_condition_k(text: str) -> dict | None:
     return None
 
 
+#: tokens on this card "equal to" the Star Ratings of the cards flipped this way, perhaps capped
+#: ("max. +N STAR")
+_TOKENS_EQUAL = re.compile(rf"(?:add|put|place) {_TOKENS} (?:to|on|onto) (this card|this single) equal to (.+?)"
+                           rf"(?:,? (?:max(?:imum)?|up to) \+?({NUMBER}) star(?: rating)?)?")
+_FLIPPED_STARS = re.compile(r"the (?:total|combined|sum)(?: of)?(?: the)? star(?: rating)?s? of (?:all )?(?:the )?"
+                            r"(?:cards|singles) flipped (?:this way|by this effect)")
 #: "each player with a face-down card in their tableau must flip another card in their tableau"
 _WHO_WITH = {"each player": "each", "every player": "each", "each opponent": "each_opponent",
              "each other player": "each_opponent"}

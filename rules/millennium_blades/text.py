@@ -130,7 +130,7 @@ def split_abilities(text: str) -> list[str]:
     # unread instead of being dropped (phrases_more_k: rules notes, "MB: batch k")
     text = re.sub(r"\.?\s*\(max(?:imum)?\.?\s*(\d+)\s*(?:additional\s+)?(?:RP|Ranking Points)?\)", r", up to \1 RP",
                   text or "", flags=re.I)
-    text = re.sub(r"\((max(?:imum)?\b[^)]*)\)", r"\1", text, flags=re.I)
+    text = re.sub(r"\((max(?:imum)?)\b\.?\s*([^)]*)\)", r"\1 \2", text, flags=re.I)
     text = re.sub(r"\s*\(rounded (up|down)\)", r" rounded \1", text, flags=re.I)  # no reminder: how to count
     text = re.sub(r"\([^)]*\)", "", text)
     return [p for p in _segments(text) if _kind(p) not in KIND_WORDS]

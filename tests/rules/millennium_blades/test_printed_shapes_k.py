@@ -361,3 +361,23 @@ def test_each_player_with_a_face_down_card_flips_another():
     do(st, 'play "Night Sweep"')
     assert ids(st, 1, "Up A")[0] in st.down  # their only face-up card
     assert not set(ids(st, 2, "Up B", "Up C")) & st.down  # no face-down card: no flip
+
+
+def test_tokens_equal_to_the_star_of_the_cards_flipped_capped():
+    """"Set Specific Keywords": each +1 STAR token adds 1; as many as the Star Ratings of the cards
+    flipped this way (as they were), at most the "(max. +5 STAR)" printed."""
+    text = ("Play: Flip any number of singles in your tableau. Add +1 STAR Tokens to this card equal to the total of "
+            "the STAR of all singles flipped this way (max. +5 STAR).")
+    assert compiles(text)[0]["ops"][1] == {"op": "star_tokens", "amount": 1, "target": {"player": "self", "pick": "this"},
+                                           "per": {"count": "flipped_stars"}, "max": 5}
+    st = table(kit([card("Blood Miser", text, star=2), card("Pawn A", star=2), card("Pawn B", star=4)]), kit(lamps()))
+    place(st, 0, "Pawn A", "Pawn B")
+    do(st, 'play "Blood Miser"', "target 0 0")
+    miser = ids(st, 0, "Blood Miser")[0]
+    assert st.pending["kind"] == "any_number"
+    do(st, "decline")
+    assert st.tokens[miser] == 2  # Pawn A's 2 STAR
+    st = table(kit([card("Blood Miser", text, star=2), card("Pawn A", star=2), card("Pawn B", star=4)]), kit(lamps()))
+    place(st, 0, "Pawn A", "Pawn B")
+    do(st, 'play "Blood Miser"', "target 0 0", "target 0 1", "decline")
+    assert st.tokens[ids(st, 0, "Blood Miser")[0]] == 5  # 6 STAR flipped: capped at 5
