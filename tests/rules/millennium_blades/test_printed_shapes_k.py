@@ -381,3 +381,14 @@ def test_tokens_equal_to_the_star_of_the_cards_flipped_capped():
     place(st, 0, "Pawn A", "Pawn B")
     do(st, 'play "Blood Miser"', "target 0 0", "target 0 1", "decline")
     assert st.tokens[ids(st, 0, "Blood Miser")[0]] == 5  # 6 STAR flipped: capped at 5
+
+
+def test_their_combined_star_after_flipping_the_adjacent_cards():
+    """"Flip a Card": the flipped cards are face-down, with no Star Rating; "their combined STAR"
+    just after the flip is their Star Ratings as they were (it read 0 before batch k)."""
+    text = "Play: Flip each single adjacent to this one. Gain RP equal to three times their combined STAR."
+    assert compiles(text)[0]["ops"][1] == {"op": "gain_rp", "amount": 3, "per": {"count": "flipped_stars"}}
+    st = table(kit([card("Hush Owl", text, star=1), card("Left Post", star=3), card("Right Post", star=5)]), kit(lamps()))
+    place(st, 0, "Left Post")
+    do(st, 'play "Hush Owl"')  # played to the right of Left Post: one neighbour
+    assert st.rp[0] == 9 and ids(st, 0, "Left Post")[0] in st.down
