@@ -211,7 +211,7 @@ def token_shield(game: MBBase, frame: dict, card: int, by: int, key: str) -> boo
     ctx = frame["ctx"]
     if all(op.get("optional") for op in shields):
         if key not in ctx:
-            game.ask(owner, "keep", [Action("accept"), Action("decline")], key,
+            game.ask(owner, "optional", [Action("accept"), Action("decline")], key,
                      f"remove a +1 STAR token from {game.cards[card].name} instead of flipping it")
             return None
         if ctx[key] is False:

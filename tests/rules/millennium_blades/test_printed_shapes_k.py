@@ -135,9 +135,16 @@ def test_a_may_shield_asks_and_this_card_only():
     gem = ids(st, 1, "Gem Post")[0]
     st.tokens[gem] = 1
     do(st, 'play "Gale Push"', "target 1 1")
-    assert st.pending["seat"] == 1 and st.pending["kind"] == "keep"
+    assert st.pending["seat"] == 1 and st.pending["kind"] == "optional"
     st.apply_checked(Action("decline"), 1)
     assert gem in st.down  # declined: flipped
+    st = table(kit([flipper, card("Lamp X")]), kit([card("Kind Keeper", text), card("Gem Post")]))
+    place(st, 1, "Kind Keeper", "Gem Post")
+    gem = ids(st, 1, "Gem Post")[0]
+    st.tokens[gem] = 1
+    do(st, 'play "Gale Push"', "target 1 1")
+    st.apply_checked(Action("accept"), 1)
+    assert gem not in st.down and gem not in st.tokens  # its last token went instead
     st = table(kit([flipper, card("Lamp X")]), kit([card("Lone Ward", solo), card("Gem Post")]))
     place(st, 1, "Lone Ward", "Gem Post")
     ward, gem = ids(st, 1, "Lone Ward", "Gem Post")
