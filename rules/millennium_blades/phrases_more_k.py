@@ -224,6 +224,26 @@ _CARDS_FLIPPED = re.compile(r"(when|whenever) (opponents'|your opponents'|other 
 _ONE_OWNER = {"opponents'": "an opponent's", "your opponents'": "an opponent's", "other players'": "an opponent's"}
 
 
+_EITHER_EVENT = re.compile(r"^((?:ongoing|top)\s*:\s*(?:each time|whenever|when) )([^,.]+?) or ([^,.]+?)(, [^|]+)$", re.I)
+
+
+def split_either_event_k(part: str) -> tuple[list[str], bool] | None:
+    """An Ongoing (Top) text "Each time A or B, Z": two effects, "Each time A, Z" and "Each time B,
+    Z", when A and B are each an event the grammar reads; ``None`` otherwise."""
+    from rules.millennium_blades.phrases import read_event
+    from rules.millennium_blades.text import wording  # text asks this module
+
+    m = _EITHER_EVENT.match(part.strip())
+    if m is None:
+        return None
+    for event in (m.group(2), m.group(3)):
+        try:
+            read_event(re.sub(r"^(?:when|whenever) ", "", wording(f"when {event}")))
+        except Unread:
+            return None
+    return [f"{m.group(1)}{m.group(2)}{m.group(4)}", f"{m.group(1)}{m.group(3)}{m.group(4)}"], False
+
+
 def reword_k(text: str) -> str:
     """A Reaction's (Ongoing's) condition printed before its "When": "If X, when Y, Z" is read as
     "When Y, if X, Z" (the condition is judged as the event happens). "Whenever opponents' cards are
@@ -254,4 +274,4 @@ def read_continuous_k(s: str) -> list[dict] | None:
 
 
 __all__ = ["read_condition_k", "read_continuous_k", "read_count_k", "read_early_clause_k", "read_modifier_k", "read_sentence_k",
-           "reword_k"]
+           "reword_k", "split_either_event_k"]

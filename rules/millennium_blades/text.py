@@ -32,7 +32,7 @@ from rules.millennium_blades.phrases import (
 from rules.millennium_blades.phrases_more_a import read_more_continuous, read_more_sentence
 from rules.millennium_blades.phrases_more_b import play_trigger_lasts, read_granted_play, read_sell_marker_shield
 from rules.millennium_blades.phrases_more_d import read_sentence_d, reword_d
-from rules.millennium_blades.phrases_more_k import read_continuous_k, read_sentence_k, reword_k
+from rules.millennium_blades.phrases_more_k import read_continuous_k, read_sentence_k, reword_k, split_either_event_k
 from rules.millennium_blades.replacement import read_rp_gain_limit
 from rules.millennium_blades.special_text import read_untimed
 from rules.millennium_blades.vocabulary import CARD_KINDS, TIMINGS
@@ -92,7 +92,7 @@ def _compile_part(part: str) -> list[dict]:
     try:
         return [compile_ability(part)]
     except Unread:
-        split = _sentence_effects(part)
+        split = _sentence_effects(part) or split_either_event_k(part)  # "When A or B, ...": two effects (phrases_more_k)
         if split is None:
             raise
     sentences, until_scoring = split

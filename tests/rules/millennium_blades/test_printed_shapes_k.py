@@ -399,3 +399,17 @@ def test_their_combined_star_after_flipping_the_adjacent_cards():
     place(st, 0, "Left Post")
     do(st, 'play "Hush Owl"')  # played to the right of Left Post: one neighbour
     assert st.rp[0] == 9 and ids(st, 0, "Left Post")[0] in st.down
+
+
+def test_an_ongoing_trigger_of_two_events_joined_by_or():
+    """"Effects on Cards": an Ongoing effect "whenever A or B" happens on either event: two triggers
+    of the same effect, each firing on its own (a play, then a flip of one of your cards)."""
+    text = "Ongoing: Whenever you play a single or one of your cards is flipped, gain 2 RP."
+    effects = compiles(text)
+    assert [e["trigger"]["event"] for e in effects] == ["play", "flipped"]
+    assert compile_text("Ongoing: Whenever you play a single or the moon is full, gain 2 RP.")[0] is None
+    st = table(kit([card("Twin Bell", text), card("Self Push", "Play: Flip a single in your tableau."), card("Post")]),
+               kit(lamps()))
+    place(st, 0, "Twin Bell", "Post")
+    do(st, 'play "Self Push"', "target 0 1")  # a play (2 RP), then Post flipped (2 RP)
+    assert st.rp[0] == 4
