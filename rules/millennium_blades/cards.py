@@ -25,6 +25,7 @@ from rules.millennium_blades.ops_more_g import MORE_G_OPS
 from rules.millennium_blades.ops_more_h import MORE_H_OPS
 from rules.millennium_blades.ops_more_i import MORE_I_OPS
 from rules.millennium_blades.ops_more_j import MORE_J_OPS
+from rules.millennium_blades.ops_more_k import MORE_K_OPS
 from rules.millennium_blades.ops_more_l import MORE_L_OPS
 from rules.millennium_blades.replacement import REPLACEMENT_OPS
 from rules.millennium_blades.vocabulary import (
@@ -57,7 +58,8 @@ EFFECT_OPS = {
                     {"with": "str", "win": ANY, "lose": ANY, "tie": ANY, "winner": ANY, "losers": ANY,
                      "their_card": "str", "use": "str", "rival": "str", "ignore_printed": "bool",
                      "rival_has": ANY, "rival_most_rp": "bool", "self_star": "int"}),
-    "star_tokens": OpSpec("Put +1 Star tokens on cards (times a count, per).", {**N, "target": ANY, "per": ANY}),
+    "star_tokens": OpSpec("Put +1 Star tokens on cards (times a count, per; at most max).",
+                          {**N, "target": ANY, "per": ANY, "max": "int"}),
     "insert": OpSpec("Scurry: insert this card anywhere into your tableau.", {}),
     "copy_attributes": OpSpec("Mimicry: the elements and types of the face-up card to the left.", {}),
     "protect": OpSpec("Cards cannot be flipped by opponents' effects.", {"target": "str", "filter": ANY}),
@@ -131,6 +133,7 @@ EFFECT_OPS = {
     **MORE_H_OPS,
     **MORE_I_OPS,
     **MORE_J_OPS,
+    **MORE_K_OPS,
     **DECK_RULE_OPS,
 }
 

@@ -7,6 +7,7 @@ from rules.core.engine import Action
 from rules.millennium_blades.effects import ALLY_PLAYERS
 from rules.millennium_blades.market import MarketMixin
 from rules.millennium_blades.ops_more_h import ongoing_keeps_clash, this_in_kit_area
+from rules.millennium_blades.ops_more_k import token_shield
 
 AFTERMARKET_LIMIT = 12  # "Aftermarket Space": "the Aftermarket has a limit of 12 cards"
 FIXED_PICKS = ("this", "left", "right", "played", "next_played", "revealed", "losing_card", "chosen")
@@ -113,6 +114,12 @@ class ClashMixin(MarketMixin):
             if card not in self.down and self.sell_marked and self.sell_marker_shield(card, seat):
                 ctx[f"{k}:done"] = j + 1  # a Sell Marker removed instead (ops_more_b.py)
                 continue
+            shield = token_shield(self, frame, card, seat, f"{k}:tshield{j}") if self.cards_with("token_shield") else False
+            if shield is None:  # a +1 STAR token removed instead, if its player likes (ops_more_k.py)
+                return False
+            if shield:
+                ctx[f"{k}:done"] = j + 1
+                continue
             if owner_seat is not None and owner_seat != seat and card not in self.down and self.attached \
                     and self.shield_with_attachment(card, seat):
                 ctx[f"{k}:done"] = j + 1
@@ -170,6 +177,8 @@ class ClashMixin(MarketMixin):
         seat, amount = frame["seat"], op.get("amount", 1)
         if "per" in op:  # "two +1 STAR Tokens ... for each ..." (phrases_more_b.py)
             amount *= self.count(op["per"], frame["source"], seat, frame["ctx"])
+        if "max" in op:  # "(max. +15 STAR)" (phrases_more_k.py)
+            amount = min(amount, op["max"])
         if op["target"]["pick"] == "next_played" and "next_played" not in frame["ctx"]:
             # on the next card played; a Next effect resolving names that card already
             self.next_effects[seat].append(("tokens", amount))

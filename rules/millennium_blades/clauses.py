@@ -26,6 +26,7 @@ from rules.millennium_blades.phrases_more_g import read_clause_g, read_early_g
 from rules.millennium_blades.phrases_more_h import read_clause_h, read_continuous_h, read_early_h
 from rules.millennium_blades.phrases_more_i import read_clause_i, read_continuous_i, read_early_i
 from rules.millennium_blades.phrases_more_j import read_clause_j, read_early_j
+from rules.millennium_blades.phrases_more_k import read_early_clause_k
 from rules.millennium_blades.phrases_more_l import read_early_l
 from rules.millennium_blades.special_text import read_purpose, read_special_clause, read_special_continuous
 
@@ -60,6 +61,8 @@ def read_clause(text: str, timing: str, effect: dict, last: dict) -> list[dict]:
         early = read_early_i(text, timing, effect, last)  # phrases_more_i.py
     if early is None:
         early = read_early_j(text, timing, effect, last)  # phrases_more_j.py
+    if early is None:
+        early = read_early_clause_k(text, timing, effect, last)  # phrases_more_k.py
     if early is not None:
         return early
     m = re.match(rf"^({_WHO_RE}) (gains?|loses?) (.+)$", text)

@@ -123,6 +123,10 @@ def read_condition(text: str) -> dict:
         from rules.millennium_blades.phrases_more_i import read_condition_i
 
         more = read_condition_i(text)  # how the clash just made went (phrases_more_i.py)
+    if more is None:
+        from rules.millennium_blades.phrases_more_k import read_condition_k
+
+        more = read_condition_k(text)  # the +1 STAR tokens on a card
     if more is not None:
         return more
     raise Unread(text, "a condition")

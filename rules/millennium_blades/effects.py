@@ -102,6 +102,14 @@ from rules.millennium_blades.ops_more_j import (
     more_j_count_errors,
     more_j_op_errors,
 )
+from rules.millennium_blades.ops_more_k import (
+    MORE_K_CONTINUOUS_OPS,
+    MORE_K_COUNTS,
+    MORE_K_FILTER_KEYS,
+    MORE_K_OPS,
+    more_k_count_errors,
+    more_k_op_errors,
+)
 from rules.millennium_blades.ops_more_l import (
     MORE_L_COUNTS,
     MORE_L_FILTER_KEYS,
@@ -131,7 +139,7 @@ COUNTS = ("cards", "elements", "types", "star_tokens", "stars", "clashes_won", "
           "those_stars", "highest_flipped", "players_discarded", "sets", "those_distinct", "players_with",
           "those_count", "star_values", "flipped_this_way", "flipped_stars", *MORE_A_COUNTS, *MORE_B_COUNTS,
           *MORE_F_COUNTS, *MORE_C_COUNTS, *MORE_E_COUNTS, *MORE_G_COUNTS, *MORE_L_COUNTS,
-          *MORE_H_COUNTS, *MORE_I_COUNTS, *MORE_J_COUNTS)
+          *MORE_H_COUNTS, *MORE_I_COUNTS, *MORE_J_COUNTS, *MORE_K_COUNTS)
 #: REF: a card an effect names: this card, its neighbours, your Top Card, the card a Next effect or
 #: trigger is about, the card just revealed
 #: the card a clash with the Aftermarket was against (clashed), the card taken from the Aftermarket
@@ -154,7 +162,7 @@ SIDES = ("self", "opponent", "any")
 CONTINUOUS_OPS = ("protect", "extra_slot", "set_star", "star_bonus", "copy_attributes", "clash_star", "no_rp_loss",
                   "rp_gain_limit", *SPECIAL_CONTINUOUS_OPS, *MORE_A_CONTINUOUS_OPS, *MORE_B_CONTINUOUS_OPS,
                   *MORE_C_CONTINUOUS_OPS, *MORE_E_CONTINUOUS_OPS, *MORE_H_CONTINUOUS_OPS,
-                  *MORE_I_CONTINUOUS_OPS, *MORE_J_CONTINUOUS_OPS)
+                  *MORE_I_CONTINUOUS_OPS, *MORE_J_CONTINUOUS_OPS, *MORE_K_CONTINUOUS_OPS)
 #: the sides of a Character or Venue card, and its Deckbuilding side's timings and ops
 CARD_SIDES = ("deckbuilding", "tournament")
 COMPONENT_TIMINGS = ("deckbuilding", "setup")
@@ -388,6 +396,8 @@ def _op(name: str | None, op: Mapping[str, Any], where: str) -> Errors:
         errors += more_i_op_errors(name, op, where)
     elif name in MORE_J_OPS:  # ops_more_j.py
         errors += more_j_op_errors(name, op, where)
+    elif name in MORE_K_OPS:  # ops_more_k.py
+        errors += more_k_op_errors(name, op, where)
     elif name == "if":
         errors += condition_errors(op.get("condition"), f"{where}.condition")
         errors += ops_errors(op.get("then"), f"{where}.then")
@@ -420,6 +430,8 @@ def filter_errors(flt: Any, path: str) -> Errors:
             errors += more_l_filter_errors(key, value, path)
         elif key in MORE_H_FILTER_KEYS:  # a symbol of the attached card (ops_more_h.py)
             errors += more_h_filter_errors(key, value, path)
+        elif key in MORE_K_FILTER_KEYS:  # fewest tokens (ops_more_k.py)
+            errors += [] if value is True else [(f"{path}.{key}", "is true")]
         elif key == "star":
             errors += _comparison(value, f"{path}.star", allow_this=True)
         elif key == "elements_min":
@@ -471,6 +483,8 @@ def count_errors(count: Any, path: str) -> Errors:
         return more_i_count_errors(count, path)
     if count["count"] in MORE_J_COUNTS:  # the players (ops_more_j.py)
         return more_j_count_errors(count, path)
+    if count["count"] in MORE_K_COUNTS:  # the player chosen, players by their cards (ops_more_k.py)
+        return more_k_count_errors(count, path)
     if count["count"] == "those_distinct":
         return [] if count.get("what") in ("type", "element", "star") else [(f"{path}.what", "is type, element or star")]
     if count["count"] in ("clashes_won", "empty_slots", "rp", "those_stars", "highest_flipped",

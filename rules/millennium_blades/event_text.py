@@ -88,6 +88,8 @@ _SENTENCES: dict[str, Sentence] = {
     "swap_hand": lambda who, c: f"{who} swaps {c['gave']} for {c['got']} from Seat {c['seat_with']}'s hand",
     "swap_failed": lambda who, c: f"{who} has no card to swap",
     "store_to_discard": lambda who, c: f"{who} discards {c['card']} from the top of the Store to the Store discard",
+    "unflip": lambda who, c: f"{who} turns {c['card']} face-up again",  # ops_more_h.py
+    "token_instead_of_flip": lambda who, c: f"{who} removes a +1 Star token from {c['card']} instead of its flip",
     "extra_turn": lambda who, c: f"{who} will take {plural(c['turns'], 'more turn')} after this one",
     "choice": lambda who, c: f"{who} chooses to {c['chose']} ({c['about']})",
     "flip": lambda who, c: f"{c['card']} is flipped face-down",
@@ -97,7 +99,6 @@ _SENTENCES: dict[str, Sentence] = {
     "reaction": lambda who, c: f"{who} reacts with {c['card']}",
     "reveal": lambda who, c: f"{who} reveals {c['card'] or 'nothing'} from the {words(c['source'])}",
     "clash": lambda who, c: _clash(c),
-    "unflip": lambda who, c: f"{who} turns {c['card']} face-up",  # ops_more_h.py
     "clash_kept": lambda who, c: (f"{who} is considered to win the clash ({c['card']})" if c["outcome"] == "win"
                                   else f"{who} does not lose the clash ({c['card']})"),  # ops_more_h.py
     # special_ops.py: attachments, copies, Level Up

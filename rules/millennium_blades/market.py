@@ -405,7 +405,8 @@ class MarketMixin(MBBase):
         for n in range(len(area) if flipping else len(self.hand[seat])):
             key = f"{k}:any{n}"
             pool = [c for c in (area if flipping else self.hand[seat])
-                    if c not in chosen and not (flipping and (c in self.down or self.cards_with("unflippable")
+                    if c not in chosen and not (op.get("other") and c == frame["source"])  # "other cards" (phrases_more_k)
+                    and not (flipping and (c in self.down or self.cards_with("unflippable")
                                                               and self.unflippable(c)))]  # ops_more_e.py
             if not pool:
                 break
@@ -426,7 +427,9 @@ class MarketMixin(MBBase):
                 star = self.star(card) or 0
                 if self.flip_card(card, seat):
                     ctx["flipped"], ctx["flipped_max"] = card, max(ctx.get("flipped_max", 0), star)
-                    ctx["flipped_count"] = ctx.get("flipped_count", 0) + 1  # "for each card flipped this way"
+                    # "for each card flipped this way", "their combined STAR" (as op_flip keeps them)
+                    ctx["flipped_count"] = ctx.get("flipped_count", 0) + 1
+                    ctx["flipped_stars"] = ctx.get("flipped_stars", 0) + star
         else:
             self.log("reveal", seat, source="hand", card=", ".join(self.cards[c].name for c in chosen) or None)
         return True

@@ -106,7 +106,7 @@ def do_more_h_op(state: Any, frame: dict, op: dict, k: int) -> bool:
         chosen.append(ctx[key])
     for card in chosen:
         state.down.discard(card)
-        state.log("unflip", seat, card=state.cards[card].name)
+        state.log("unflip", seat, card=state.cards[card].name, slot=area.index(card))
     ctx["those"], ctx["did"] = chosen, bool(chosen)
     return True
 

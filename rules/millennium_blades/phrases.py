@@ -161,6 +161,10 @@ def card_phrase(text: str) -> tuple[dict, str, str]:
             if more is None:
                 more = read_modifier_l(flt, rest)  # "to the immediate left" of this card (phrases_more_l)
             if more is None:
+                from rules.millennium_blades.phrases_more_k import read_modifier_k
+
+                more = read_modifier_k(flt, rest)  # a different element than your tableau's (phrases_more_k)
+            if more is None:
                 return flt, zone, rest.strip()
             rest, zone = more, flt.pop("_zone", zone)
 
@@ -215,6 +219,12 @@ def whole_card_phrase(text: str) -> tuple[dict, str]:
 def read_count(text: str) -> dict:
     """A COUNT from the words after "for each", "per" or "the number of"."""
     text = text.strip()
+    if "that player's" in text:  # "... in that player's tableau": the player chosen (phrases_more_k)
+        from rules.millennium_blades.phrases_more_k import read_count_k
+
+        chosen = read_count_k(text)
+        if chosen is not None:
+            return chosen
     if text in ("rp", "ranking points"):
         return {"count": "rp"}
     if re.fullmatch(r"clash(?:es)? you (?:have )?won(?: this tournament)?", text):

@@ -30,6 +30,7 @@ from rules.millennium_blades.ops_more_h import (
 )
 from rules.millennium_blades.ops_more_i import MORE_I_COUNTS, more_i_count
 from rules.millennium_blades.ops_more_j import MORE_J_COUNTS, all_in_hand, more_j_count
+from rules.millennium_blades.ops_more_k import MORE_K_COUNTS, fewest_tokens, more_k_count
 from rules.millennium_blades.ops_more_l import MORE_L_COUNTS, MORE_L_TESTS, more_l_count, more_l_holds, name_has, rarity_fits
 from rules.millennium_blades.vocabulary import ELEMENTS, TYPES
 
@@ -276,6 +277,8 @@ class QueryMixin(MBBase):
             return False  # a card's rarity, none face-down (ops_more_l.py)
         if "name_has" in flt and not name_has(self, card, flt["name_has"]):
             return False  # a word in its name (ops_more_l.py)
+        if "fewest_tokens" in flt and not fewest_tokens(self, card):
+            return False  # "the card with the least amount of +1 STAR tokens" (ops_more_k.py)
         if "star" in flt:
             want = flt["star"]["value"]
             if want == "this":
@@ -363,6 +366,8 @@ class QueryMixin(MBBase):
             return more_i_count(self, count, ctx or {})
         if kind in MORE_J_COUNTS:  # the players, effects printed, an end card's STAR (ops_more_j.py)
             return more_j_count(self, count, seat, source)
+        if kind in MORE_K_COUNTS:  # that player's tableau, players by their cards (ops_more_k.py)
+            return more_k_count(self, count, source, seat, ctx or {})
         if kind == "empty_slots":
             return max(0, self.capacity(seat) - len(self.tableau[seat]))
         if kind == "those_stars":  # the cards the effect just moved, each as it is now

@@ -26,6 +26,7 @@ from rules.millennium_blades.ops_more_g import MORE_G_OPS, do_more_g_op
 from rules.millennium_blades.ops_more_h import MORE_H_RUN_OPS, do_more_h_op
 from rules.millennium_blades.ops_more_i import MORE_I_OPS, MoreOpsIMixin
 from rules.millennium_blades.ops_more_j import MORE_J_OPS, do_more_j_op
+from rules.millennium_blades.ops_more_k import MORE_K_OPS, do_more_k_op
 from rules.millennium_blades.ops_more_l import MORE_L_OPS, do_more_l_op
 from rules.millennium_blades.replacement import limited_gain
 from rules.millennium_blades.special_ops import SpecialOpsMixin
@@ -195,6 +196,8 @@ class ResolveMixin(ClashMixin, SpecialOpsMixin, MoreOpsAMixin, MoreOpsBMixin, Mo
             return do_more_h_op(self, frame, op, k)
         if name in MORE_J_OPS:  # zones: clockwise, pick and play, the box (ops_more_j.py)
             return do_more_j_op(self, frame, op, k)
+        if name in MORE_K_OPS:  # tokens on different cards, a card turned face-up (ops_more_k.py)
+            return do_more_k_op(self, frame, op, k)
         if name in MORE_B_OPS or name == "_sell_marker":
             return self.do_more_b_op(frame, op, k)
         if name in MORE_C_OPS:  # tokens removed or moved (ops_more_c.py)
@@ -207,6 +210,9 @@ class ResolveMixin(ClashMixin, SpecialOpsMixin, MoreOpsAMixin, MoreOpsBMixin, Mo
             return self.do_more_i_op(frame, op, k)
         if name == "keep_source":  # "Action: ... Do not flip this card.": the card's text overrides "Use an Action"
             ctx["keep_source"] = True
+            for outer in self.stack:  # in an "if" branch: the Action's own frame, which flips it (phrases_more_k.py)
+                if outer["source"] == source and any(o["op"] == "_flip_source" for o in outer["ops"]):
+                    outer["ctx"]["keep_source"] = True
             return True
         if name == "_flip_source":
             # not if it left play or became an attachment, nor if its Action said "Do not flip this card"

@@ -34,6 +34,7 @@ from rules.millennium_blades.phrases_more_b import play_trigger_lasts, read_gran
 from rules.millennium_blades.phrases_more_d import read_sentence_d, reword_d
 from rules.millennium_blades.phrases_more_h import lasting_effects_h
 from rules.millennium_blades.phrases_more_i import read_sentence_i, reword_i
+from rules.millennium_blades.phrases_more_k import read_continuous_k, read_sentence_k, reword_k, split_either_event_k
 from rules.millennium_blades.phrases_more_l import read_sentence_l
 from rules.millennium_blades.replacement import read_rp_gain_limit
 from rules.millennium_blades.special_text import read_untimed
@@ -93,7 +94,7 @@ def _compile_part(part: str) -> list[dict]:
     try:
         return [compile_ability(part)]
     except Unread:
-        split = _sentence_effects(part)
+        split = _sentence_effects(part) or split_either_event_k(part)  # "When A or B, ...": two effects (phrases_more_k)
         if split is None:
             raise
     sentences, until_scoring = split
@@ -155,6 +156,9 @@ def split_abilities(text: str) -> list[str]:
     # ("(including you, max. 35 RP)": the players counted are you too, and the cap is the cap: batch l)
     text = re.sub(r"\.?\s*\((?:including you,\s*)?max(?:imum)?\.?\s*(\d+)\s*(?:additional\s+)?(RP|Ranking Points)?\)",
                   lambda m: f", up to {m.group(1)} {m.group(2) or 'RP'}", text or "", flags=re.I)
+    # another cap ("(max. +15 STAR)", "(max. 15 RP per turn)") is kept as words, which the grammar
+    # reads or leaves unread (phrases_more_k: rules notes, "MB: batch k")
+    text = re.sub(r"\((max(?:imum)?)\b\.?\s*([^)]*)\)", r"\1 \2", text, flags=re.I)
     # "for every 6 STAR ... (round down)": a "for every" count only counts whole steps already
     text = re.sub(r"(for every [^,.(]*?)\s*\(round(?:ed)? down\)", r"\1", text, flags=re.I)
     text = re.sub(r"\s*\(round(?:ed)? (up|down)\)", r" rounded \1", text, flags=re.I)  # no reminder: how to count
@@ -245,7 +249,8 @@ def wording(text: str) -> str:
     text = text.lower().strip()
     for pattern, words in _WORDING:
         text = pattern.sub(words, text)
-    return reword_i(reword_d(text))  # "After a clash, ..." (phrases_more_d.py); result wordings (phrases_more_i.py)
+    # "After a clash, ..." (phrases_more_d.py); result wordings (_i.py); "If X, when Y, ..." (_k.py)
+    return reword_k(reword_i(reword_d(text)))
 
 
 #: the REFs a condition names that a later "it" goes on naming
@@ -268,6 +273,8 @@ def _read_body(effect: dict, body: str) -> None:
         effect["ops"] = [{"op": "cancel_flip"}]
         return
     more = read_more_continuous(low.rstrip(".")) if timing == "ongoing" else None
+    if more is None and timing == "ongoing":
+        more = read_continuous_k(low.rstrip("."))  # two subjects protected, a token instead of a flip (phrases_more_k)
     if more is not None:  # Unite's attaching and its guard, a token lost instead of a flip: rules of the card
         effect["ops"] = more
         return
@@ -319,7 +326,8 @@ def _sentences(sentences: list[str], timing: str, effect: dict) -> list[dict]:
         if read_market_sentence(s, ops, timing, effect) or read_more_sentence(s, ops, timing, effect) \
                 or read_sentence_d(s, ops, timing, effect) \
                 or read_sentence_l(s, ops, timing, effect) \
-                or read_sentence_i(s, ops, timing, effect):  # "... instead" (_l.py); clash players (_d.py, _i.py)
+                or read_sentence_i(s, ops, timing, effect) \
+                or read_sentence_k(s, ops, timing, effect):  # "... instead" (_l); clash players (_d, _i); after a flip (_k)
             continue
         if any(o["op"] == "choose_player" for o in ops):  # "They ...": the player chosen
             s = re.sub(r"^they (\w+?)s? ", lambda m: f"that player {m.group(1)}s ", s)

@@ -400,7 +400,7 @@ def test_unflip_some_of_your_accessories_and_gain_for_their_star():
     do(st, "decline")
     assert old not in st.down and big in st.down and st.rp[0] == 6
     assert 'use "Old Gear"' in [str(a) for a in st.legal_actions(0)]  # its Action is back
-    assert any(st.event_to_string(e) == "Seat 0 turns Old Gear face-up" for e in st.events)
+    assert any(st.event_to_string(e) == "Seat 0 turns Old Gear face-up again" for e in st.events)
     lone = "Play: Unflip one single in your tableau."
     st = table(kit([card("Wake Bell", lone), card("Sleeper")]), kit(lamps()))
     place(st, 0, "Sleeper", down=("Sleeper",))
