@@ -87,6 +87,18 @@ def extra_slots(kit_cards: Iterable[Any], section: str) -> int:
                for op in _rule_ops(card.effects) if op["op"] == "kit_slots" and op.get("section") == section)
 
 
+def kit_extra_slots(kit_cards: Iterable[Any]) -> dict[str, int]:
+    """``extra_slots`` of every section in one pass over the kit's ``CardDef``s (a tournament's setup
+    asks for all three at every game; ``CardDef.timed`` keeps which effects are deck rules)."""
+    out = dict.fromkeys(KIT_SECTIONS, 0)
+    for card in kit_cards:
+        if card.card_type in ("deck_box", "accessory") and card.timed("deckbuilding"):
+            for op in _rule_ops(card.effects):
+                if op["op"] == "kit_slots" and op.get("section") in out:
+                    out[op["section"]] += op.get("amount", 0)
+    return out
+
+
 def has_all_symbols(card: Any) -> bool:
     """Whether the card is every element and type "for the purpose of building collections"."""
     return any(op["op"] == "all_symbols" for op in _rule_ops(getattr(card, "effects", ())))

@@ -38,7 +38,7 @@ class FlowMixin(MBBase):
         if not self.played_this_turn and not playable:
             return [PASS]  # "If the player is unable to play a Single, they cannot take an Action"
         cards = self.cards
-        actions = [card_action("play", name) for name in dict.fromkeys(cards[c].name for c in playable)]
+        actions = [card_action("play", name) for name in dict.fromkeys([cards[c].name for c in playable])]
         if not self.action_used:
             usable = self.usable_actions(seat)
             if not self.played_this_turn:  # the Single is still to come: the Action must leave one to play
@@ -74,9 +74,10 @@ class FlowMixin(MBBase):
         if not holders:
             return []
         seen, out = set(), []
-        cards, down, used = self.cards, self.down, self.powers_used
+        cards, down, used, powers = self.cards, self.down, self.powers_used, self.powers[seat]
         for card in self.play_area(seat):
-            if card not in holders or card in used or card in down or not self.power_affordable(card, seat):
+            if card not in holders or card in used or card in down or card in powers \
+                    and not self.power_affordable(card, seat):
                 continue
             name = cards[card].name
             if name not in seen:
@@ -141,9 +142,12 @@ class FlowMixin(MBBase):
     def has_usable_action(self, seat: int) -> bool:
         """Whether ``usable_actions(seat)`` is not empty (without listing them)."""
         holders = self.cards_with("action")
+        if not holders:
+            return False
+        down, used, powers = self.down, self.powers_used, self.powers[seat]
         for card in self.play_area(seat):
-            if card in holders and card not in self.down and card not in self.powers_used \
-                    and self.power_affordable(card, seat):
+            if card in holders and card not in down and card not in used \
+                    and (card not in powers or self.power_affordable(card, seat)):
                 return True
         return False
 
@@ -160,7 +164,8 @@ class FlowMixin(MBBase):
         if self.pending:
             self.answer(action)
         elif action.verb == "play":
-            card = next(c for c in self.hand[player] if self.cards[c].name == action.args[0])
+            cards, name = self.cards, action.args[0]
+            card = next(c for c in self.hand[player] if cards[c].name == name)
             self.play_single(player, card)
         elif action.verb == "use":
             card = next(c for c in self.usable_actions(player) if self.cards[c].name == action.args[0])
@@ -169,7 +174,8 @@ class FlowMixin(MBBase):
             name, slot = action.args  # (unite_actions: a card name and a slot)
             self.unite(player, str(name), int(slot))
         else:  # pass, end
-            self.log(action.verb, player)
+            if self.log_events:
+                self.log(action.verb, player)
             self.end_turn()
             return
         self.settle()
@@ -215,8 +221,8 @@ class FlowMixin(MBBase):
             self.refresh_copies()
             definition = self.cards[card]
         frames = [f for f in triggered if not f["reaction"]] if reactions else triggered
-        if play_effects:
-            frames += [self.frame(seat, card, e, {"played": card}, needs_face_up=True) for _i, e in definition.timed("play")]
+        if play_effects and (play := definition.timed("play")):
+            frames += [self.frame(seat, card, e, {"played": card}, needs_face_up=True) for _i, e in play]
         waiting, self.next_effects[seat] = self.next_effects[seat], []
         for entry in waiting:
             if entry[0] == "tokens":
@@ -233,7 +239,8 @@ class FlowMixin(MBBase):
         """"To use an action, perform the text on the card, then flip the card face-down"."""
         self.action_used = True
         effect = self.cards[card].timed("action")[0][1]
-        self.log("use", seat, card=self.cards[card].name)
+        if self.log_events:
+            self.log("use", seat, card=self.cards[card].name)
         # "Each time you use an Action, gain 4 RP": after the Action's text and flip
         after = self.collect("action_used", card, seat)
         if card in self.powers[seat]:  # a power is never flipped: its Action is used once a tournament
@@ -261,7 +268,8 @@ class FlowMixin(MBBase):
             self.seat_turn = next((self.seat_turn + k) % n for k in range(1, n + 1) if (self.seat_turn + k) % n not in self.out)
         self.plays_left, self.played_this_turn, self.action_used = 1, 0, False
         self.turn += 1
-        self.log("turn", self.seat_turn)
+        if self.log_events:  # (hot: no keyword dict built for a log that is off)
+            self.log("turn", self.seat_turn)
         if not self.check_turn_limit():
             self.start_turn_effects()
 
@@ -275,17 +283,17 @@ class FlowMixin(MBBase):
         if self.copiers is None or self.copiers:
             self.refresh_copies()
         frames = []
-        n = self.num_players
+        n, cards, down = self.num_players, self.cards, self.down
         for seat in [(self.first_player + k) % n for k in range(n)]:
             if seat in self.out:
                 continue
             for card in self.tableau[seat] + self.deck_box[seat] + self.accessories[seat]:
-                if card not in self.down:
-                    frames += [self.frame(seat, card, e, needs_face_up=True) for _i, e in self.cards[card].timed("score")]
+                if card not in down and (score := cards[card].timed("score")):  # most cards have none
+                    frames += [self.frame(seat, card, e, needs_face_up=True) for _i, e in score]
             for card in self.metagame:
-                frames += [self.frame(seat, card, e) for _i, e in self.cards[card].timed("score")]
+                frames += [self.frame(seat, card, e) for _i, e in cards[card].timed("score")]
             for card in self.powers[seat]:  # then the seat's powers (character, venue): rules notes
-                frames += [self.frame(seat, card, e) for _i, e in self.cards[card].timed("score")]
+                frames += [self.frame(seat, card, e) for _i, e in cards[card].timed("score")]
         self.push(frames)
         self.settle()
 

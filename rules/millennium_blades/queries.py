@@ -50,14 +50,15 @@ class QueryMixin(MBBase):
         """The game's cards whose definition has ``feature`` (``CardDef.features``), wherever they
         are: worked out once a game, so that the many questions no card of the game can answer
         ("whenever a card is flipped", extra slots) cost a look-up instead of a scan."""
-        index = self._feature_index
-        if index[0] != len(self.cards):
+        indexed, index = self._feature_index  # (asked at every step, often several times: kept short)
+        if indexed != len(self.cards):
             by_feature: dict[str, set[int]] = {}
-            for card in [c for c, definition in enumerate(self.cards) if definition.features]:
-                for name in self.cards[card].features:
+            for card, definition in enumerate(self.cards):
+                for name in definition.features:
                     by_feature.setdefault(name, set()).add(card)
-            index = self._feature_index = (len(self.cards), {k: frozenset(v) for k, v in by_feature.items()})
-        return index[1].get(feature, NO_CARDS)
+            index = {k: frozenset(v) for k, v in by_feature.items()}
+            self._feature_index = (len(self.cards), index)
+        return index.get(feature, NO_CARDS)
 
     # -- where a card is --------------------------------------------------------------------------
     def seat_of(self, card: int) -> int | None:

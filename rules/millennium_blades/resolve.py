@@ -47,10 +47,11 @@ class ResolveMixin(ClashMixin, SpecialOpsMixin, MoreOpsAMixin, MoreOpsBMixin, Mo
         flip), and an effect that stops short ("Discard a Card" that cannot be made) still does
         them; ``needs_face_up``: the card's text, which it has no more if the card is face-down
         by the time the effect starts ("Flip a Card")."""
-        ops = list(effect["ops"]) + list(extra)
         if "condition" in effect:
             ops = [{"op": "if", "condition": effect["condition"], "then": list(effect["ops"])}, *extra]
-        return {"seat": seat, "source": source, "ops": ops, "i": 0, "ctx": dict(ctx or {}),
+        else:
+            ops = [*effect["ops"], *extra]
+        return {"seat": seat, "source": source, "ops": ops, "i": 0, "ctx": dict(ctx) if ctx else {},
                 "optional": effect.get("optional", False) if optional is None else optional,
                 "reaction": effect.get("timing") == "reaction", "text_ends": len(ops) - len(extra),
                 "needs_face_up": needs_face_up}
@@ -134,7 +135,8 @@ class ResolveMixin(ClashMixin, SpecialOpsMixin, MoreOpsAMixin, MoreOpsBMixin, Mo
         else:  # opponent, insert
             value = args[0]
         self.stack[-1]["ctx"][pending["key"]] = value
-        self.log("choice", pending["seat"], chose=str(action), about=pending["about"])
+        if self.log_events:
+            self.log("choice", pending["seat"], chose=str(action), about=pending["about"])
 
     # -- ops -------------------------------------------------------------------------------------------
     def do_op(self, frame: dict, op: dict, k: int) -> bool:

@@ -17,7 +17,7 @@ from typing import Self
 from rules.core.decks import DeckList
 from rules.millennium_blades.base import MBBase
 from rules.millennium_blades.catalogue import as_printed, card_def, card_defs, pool_store
-from rules.millennium_blades.deck_rules import extra_slots
+from rules.millennium_blades.deck_rules import KIT_SECTIONS, kit_extra_slots
 from rules.millennium_blades.flow import FlowMixin
 from rules.millennium_blades.queries import TABLEAU_SLOTS, QueryMixin
 from rules.millennium_blades.resolve import ResolveMixin
@@ -110,15 +110,14 @@ class MBState(FlowMixin, ResolveMixin, QueryMixin, ViewMixin, MBBase):
         self.stats = [{"played": {}, "flipped": {}} for _ in range(n)]
         # "Tournament Phase", "Setup the Phase": singles in hand, deck box and accessories face-up
         for seat, deck in enumerate(decks):
-            kit_rules = card_defs(deck.cards("deck_box") + deck.cards("accessories"))
+            ids = {section: self._new_cards(deck.cards(section), seat) for section in KIT_SECTIONS}
+            # a Deck Box or Accessory may print more slots (deck_rules.py, "Build your Deck")
+            extra = kit_extra_slots([self.cards[c] for c in ids["deck_box"] + ids["accessories"]])
+            limits = kit_limits[seat] if kit_limits else KIT_LIMITS
             for section, zone in (("singles", self.hand), ("deck_box", self.deck_box),
                                   ("accessories", self.accessories)):
-                ids = self._new_cards(deck.cards(section), seat)
-                # a Deck Box or Accessory may print more slots (deck_rules.py, "Build your Deck")
-                extra = extra_slots(kit_rules, section)
-                self._trim_illegal(seat, section, ids,
-                                   (kit_limits[seat] if kit_limits else KIT_LIMITS)[section] + extra)
-                zone[seat].extend(ids)
+                self._trim_illegal(seat, section, ids[section], limits[section] + extra[section])
+                zone[seat].extend(ids[section])
         self.store = self._new_cards(pool_store() if store is None else store, -1)
         shuffle(self.rng, self.store)
         self.store_discard = []
