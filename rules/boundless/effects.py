@@ -297,7 +297,7 @@ def op_search(s, f, op):
         card = s.card_in(deck, kind)
         deck.remove(card)
         s.hand[p].append(card)
-        s.was_drawn[card] = 1  # from the main deck to the hand: counts as drawn (counters)
+        s.mark_drawn(card)  # from the main deck to the hand: counts as drawn (counters)
         if s.log_events:
             s.log("search", p, card=s.card_defs[card].name)
     s.shuffle(deck)

@@ -134,8 +134,8 @@ class BoundlessState(ActionMixin, CombatMixin, TurnMixin, TriggerMixin, ViewMixi
         # -- setup decisions and statistics --
         self.mulligan_put_back = [-1, -1]  # cards each seat put back (-1: not decided yet)
         self.die_rolls: list[tuple[int, int]] = []
-        self.was_drawn = bytearray(len(card_defs))  # per card id (rules-notes: "Card statistics")
-        self.was_played = bytearray(len(card_defs))
+        self.was_drawn = bytes(len(card_defs))  # per card id (rules-notes: "Card statistics")
+        self.was_played = bytes(len(card_defs))
         # -- sampled worlds (``determinize``): decks whose order is not fixed, and the seed of the picks --
         self.unordered_decks = 0  # bit 2p: seat p's main deck, bit 2p + 1: their spirit deck
         self.deal_seed = 0
