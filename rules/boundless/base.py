@@ -67,6 +67,7 @@ class BoundlessBase(Declared, GameState):
     card_defs: Annotated[list[CardDef], FIXED]
     owner: Annotated[list[int], FIXED]  # id -> seat
     is_spirit: bytes  # id -> 1 for a spirit card
+    is_interrupt_or_swift: bytes  # id -> 1 for an [INTERRUPT] or [SWIFT] command (what a face-down card may be)
     listened_triggers: frozenset[str]  # the trigger names some card of this game answers
     # the zones ("ZONES AND SETUP"), per seat
     main_deck: Annotated[list[list[int]], PER_SEAT]

@@ -90,6 +90,7 @@ class BoundlessState(ActionMixin, CombatMixin, TurnMixin, TriggerMixin, ViewMixi
         self.card_defs = card_defs
         self.owner = owner
         self.is_spirit = bytes(1 if d.ctype == SPIRIT else 0 for d in card_defs)
+        self.is_interrupt_or_swift = bytes(1 if d.command_kind in ("interrupt", "swift") else 0 for d in card_defs)
         #: the trigger names some card of this game answers (the rest need no search)
         self.listened_triggers = frozenset(name for d in catalogue for name in d.trig)
         # -- the zones ("ZONES AND SETUP"), per seat --
@@ -213,7 +214,6 @@ class BoundlessState(ActionMixin, CombatMixin, TurnMixin, TriggerMixin, ViewMixi
         act themselves, so this happens only when a game is inspected)."""
         world = self.clone()
         world.reseed(rng.getrandbits(64))
-        card_defs = world.card_defs
         opponent = 1 - player
         world.unordered_decks = 15  # every deck's order is hidden
         world.deal_seed = rng.getrandbits(64)
@@ -246,8 +246,9 @@ class BoundlessState(ActionMixin, CombatMixin, TurnMixin, TriggerMixin, ViewMixi
             pool = hidden_main + world.main_deck[opponent]
             for zone in face_down:
                 pool.append(commands[zone])
+            fit = world.is_interrupt_or_swift
             for zone in face_down:  # a face-down card is some interrupt or swift command
-                fits = [j for j, card in enumerate(pool) if card_defs[card].command_kind in ("interrupt", "swift")]
+                fits = [j for j, card in enumerate(pool) if fit[card]]
                 j = fits[int(rng.random() * len(fits))]
                 commands[zone] = pool[j]
                 pool[j] = pool[-1]
