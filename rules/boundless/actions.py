@@ -242,7 +242,7 @@ class ActionMixin(BoundlessBase):
         self.commands[player][zone] = card
         self.command_face_up = with_item(self.command_face_up, player, zone, True)
         self.command_set_turn = with_item(self.command_set_turn, player, zone, self.turn)
-        self.was_played[card] = 1
+        self.mark_played(card)
         definition = self.card_defs[card]
         effect = EMPTY_EFFECT if definition.command_kind == "bound" else definition.main_effect
         if self.log_events:
@@ -261,7 +261,7 @@ class ActionMixin(BoundlessBase):
         self.commands[player][zone] = card
         self.command_face_up = with_item(self.command_face_up, player, zone, False)
         self.command_set_turn = with_item(self.command_set_turn, player, zone, self.turn)
-        self.was_played[card] = 1
+        self.mark_played(card)
 
     def _flip_savior(self, player: int, args: tuple) -> None:
         """"THE ACT STEP" 4: flip the savior to its boundless state, once per game."""

@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 from rules.boundless.compiler import CardDef
 from rules.boundless.records import Continuation, Pending, Trigger
 from rules.core.engine import Event, GameState
-from rules.core.fields import COPY_ON_WRITE, FIXED, LOG, RECORD, SHALLOW, Copy, Declared
+from rules.core.fields import COPY_ON_WRITE, FIXED, LOG, RECORD, Copy, Declared
 
 if TYPE_CHECKING:
     from rules.core.engine import Action
@@ -32,9 +32,9 @@ PER_SEAT = Copy("PER_SEAT", "[(p := {})[0].copy(), p[1].copy()]")
 #: the spirits under each form zone, per seat: a new pair of new per-seat lists; the list under a
 #: zone is shared, as zones.py replaces it whole and never changes it in place (copy on write)
 SPIRITS_UNDER = Copy("SPIRITS_UNDER", "[(p := {})[0].copy(), p[1].copy()]", walk="none")
-#: a small list, set or dict a copy shares with its source because every write replaces it whole,
-#: never changing it in place (the seat flags, turn and combat marks and setup records below: a few
-#: writes a turn, against a copy for every action the greedy agent tries)
+#: a small list, set, dict or bytes a copy shares with its source because every write replaces it
+#: whole, never changing it in place (the seat flags, turn and combat marks, setup records and card
+#: statistics below: a few writes a turn, against a copy for every action the greedy agent tries)
 REPLACED = Copy("REPLACED", "{}", walk="none")
 
 
@@ -67,6 +67,7 @@ class BoundlessBase(Declared, GameState):
     card_defs: Annotated[list[CardDef], FIXED]
     owner: Annotated[list[int], FIXED]  # id -> seat
     is_spirit: bytes  # id -> 1 for a spirit card
+    is_interrupt_or_swift: bytes  # id -> 1 for an [INTERRUPT] or [SWIFT] command (what a face-down card may be)
     listened_triggers: frozenset[str]  # the trigger names some card of this game answers
     # the zones ("ZONES AND SETUP"), per seat
     main_deck: Annotated[list[list[int]], PER_SEAT]
@@ -112,8 +113,10 @@ class BoundlessBase(Declared, GameState):
     # setup decisions and statistics
     mulligan_put_back: Annotated[list[int], REPLACED]  # cards each seat put back (-1: not decided)
     die_rolls: Annotated[list[tuple[int, int]], REPLACED]
-    was_drawn: Annotated[bytearray, SHALLOW]  # per card id (rules-notes: "Card statistics")
-    was_played: Annotated[bytearray, SHALLOW]
+    # per card id (rules-notes: "Card statistics"): bytes, replaced when a card's flag changes
+    # (``ZoneMixin.mark_drawn``, ``mark_played``: a copy shares them)
+    was_drawn: Annotated[bytes, REPLACED]
+    was_played: Annotated[bytes, REPLACED]
     # sampled worlds (``determinize``): decks whose order is not fixed, and the seed of the picks
     unordered_decks: int  # bit 2p: seat p's main deck, bit 2p + 1: their spirit deck
     deal_seed: int
@@ -139,6 +142,10 @@ class BoundlessBase(Declared, GameState):
         def spirits_of(self, card: int) -> list: ...
         @abstractmethod
         def mark_known(self, player: int, card: int, known: bool) -> None: ...
+        @abstractmethod
+        def mark_drawn(self, card: int, drawn: int = 1) -> None: ...
+        @abstractmethod
+        def mark_played(self, card: int) -> None: ...
         @abstractmethod
         def card_at(self, position: str) -> int: ...
         @abstractmethod

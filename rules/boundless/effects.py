@@ -85,7 +85,8 @@ def op_mill(s, f, op):
             break
         s.drop[p].append(s.take_top(s.main_deck[p], 1 << 2 * p))
         milled += 1
-    s.log("mill", p, cards=milled)
+    if s.log_events:
+        s.log("mill", p, cards=milled)
     return True
 
 
@@ -125,7 +126,8 @@ def op_rescue(s, f, op):
         s.void[p].remove(card)
         s.hand[p].append(card)
         s.mark_known(p, card, True)
-        s.log("rescue", p, card=s.card_defs[card].name)
+        if s.log_events:
+            s.log("rescue", p, card=s.card_defs[card].name)
         tmp["n"] = tmp.get("n", 0) + 1
     return True
 
@@ -193,7 +195,8 @@ def op_despiritualize(s, f, op):
             return False
         sp = s.card_in(under, kind)
         s.remove_spirit(card, sp)
-        s.log("despiritualize", p, card=s.card_defs[card].name, spirit=s.card_defs[sp].name)
+        if s.log_events:
+            s.log("despiritualize", p, card=s.card_defs[card].name, spirit=s.card_defs[sp].name)
         tmp["n"] = tmp.get("n", 0) + 1
         s.to_void(owner, sp)
         if s.is_over:
@@ -208,7 +211,8 @@ def op_devour(s, f, op):
         if not s.spirit_deck[q] or s.is_over:
             break
         sp = s.take_top(s.spirit_deck[q], 2 << 2 * q)
-        s.log("devour", f[F_CTRL], spirit=s.card_defs[sp].name)
+        if s.log_events:
+            s.log("devour", f[F_CTRL], spirit=s.card_defs[sp].name)
         s.to_void(q, sp)
     return True
 
@@ -243,7 +247,8 @@ def op_pwr(s, f, op):
     exp = _expiry(s, op.get("until"))
     for card in targets:
         s.pwr_changes = s.pwr_changes + [(card, amount, exp)]  # replaced (base.py: REPLACED)
-        s.log("pwr", p, card=s.card_defs[card].name, amount=amount)
+        if s.log_events:
+            s.log("pwr", p, card=s.card_defs[card].name, amount=amount)
     return True
 
 
@@ -292,8 +297,9 @@ def op_search(s, f, op):
         card = s.card_in(deck, kind)
         deck.remove(card)
         s.hand[p].append(card)
-        s.was_drawn[card] = 1  # from the main deck to the hand: counts as drawn (counters)
-        s.log("search", p, card=s.card_defs[card].name)
+        s.mark_drawn(card)  # from the main deck to the hand: counts as drawn (counters)
+        if s.log_events:
+            s.log("search", p, card=s.card_defs[card].name)
     s.shuffle(deck)
     return True
 
@@ -313,7 +319,8 @@ def op_negate(s, f, op):
     card = f[F_VARS].get("cmd", -1)
     if card is not None and card >= 0:
         s.negated_card = card
-        s.log("negate", f[F_CTRL], card=s.card_defs[card].name)
+        if s.log_events:
+            s.log("negate", f[F_CTRL], card=s.card_defs[card].name)
     return True
 
 
@@ -326,7 +333,8 @@ def op_extra_attack(s, f, op):
         return False
     if card >= 0:
         s.extra_attacks = {**s.extra_attacks, card: s.extra_attacks.get(card, 0) + 1}  # replaced (base.py: REPLACED)
-        s.log("extra_attack", p, card=s.card_defs[card].name)
+        if s.log_events:
+            s.log("extra_attack", p, card=s.card_defs[card].name)
     return True
 
 
@@ -357,7 +365,8 @@ def op_protect(s, f, op):
         old = s.protected_until.get(card)
         if old is None or old == END_OF_ATTACK or (exp != END_OF_ATTACK and exp > old):
             s.protected_until = {**s.protected_until, card: exp}  # keep the longer protection (replaced: base.py)
-        s.log("protect", p, card=s.card_defs[card].name)
+        if s.log_events:
+            s.log("protect", p, card=s.card_defs[card].name)
     return True
 
 

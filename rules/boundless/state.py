@@ -90,6 +90,7 @@ class BoundlessState(ActionMixin, CombatMixin, TurnMixin, TriggerMixin, ViewMixi
         self.card_defs = card_defs
         self.owner = owner
         self.is_spirit = bytes(1 if d.ctype == SPIRIT else 0 for d in card_defs)
+        self.is_interrupt_or_swift = bytes(1 if d.command_kind in ("interrupt", "swift") else 0 for d in card_defs)
         #: the trigger names some card of this game answers (the rest need no search)
         self.listened_triggers = frozenset(name for d in catalogue for name in d.trig)
         # -- the zones ("ZONES AND SETUP"), per seat --
@@ -134,8 +135,8 @@ class BoundlessState(ActionMixin, CombatMixin, TurnMixin, TriggerMixin, ViewMixi
         # -- setup decisions and statistics --
         self.mulligan_put_back = [-1, -1]  # cards each seat put back (-1: not decided yet)
         self.die_rolls: list[tuple[int, int]] = []
-        self.was_drawn = bytearray(len(card_defs))  # per card id (rules-notes: "Card statistics")
-        self.was_played = bytearray(len(card_defs))
+        self.was_drawn = bytes(len(card_defs))  # per card id (rules-notes: "Card statistics")
+        self.was_played = bytes(len(card_defs))
         # -- sampled worlds (``determinize``): decks whose order is not fixed, and the seed of the picks --
         self.unordered_decks = 0  # bit 2p: seat p's main deck, bit 2p + 1: their spirit deck
         self.deal_seed = 0
@@ -213,7 +214,6 @@ class BoundlessState(ActionMixin, CombatMixin, TurnMixin, TriggerMixin, ViewMixi
         act themselves, so this happens only when a game is inspected)."""
         world = self.clone()
         world.reseed(rng.getrandbits(64))
-        card_defs = world.card_defs
         opponent = 1 - player
         world.unordered_decks = 15  # every deck's order is hidden
         world.deal_seed = rng.getrandbits(64)
@@ -246,8 +246,9 @@ class BoundlessState(ActionMixin, CombatMixin, TurnMixin, TriggerMixin, ViewMixi
             pool = hidden_main + world.main_deck[opponent]
             for zone in face_down:
                 pool.append(commands[zone])
+            fit = world.is_interrupt_or_swift
             for zone in face_down:  # a face-down card is some interrupt or swift command
-                fits = [j for j, card in enumerate(pool) if card_defs[card].command_kind in ("interrupt", "swift")]
+                fits = [j for j, card in enumerate(pool) if fit[card]]
                 j = fits[int(rng.random() * len(fits))]
                 commands[zone] = pool[j]
                 pool[j] = pool[-1]

@@ -290,7 +290,7 @@ class TriggerMixin(BoundlessBase):
             self.commands[controller][command_zone] = source
             self.command_face_up = with_item(self.command_face_up, controller, command_zone, True)
             self.command_set_turn = with_item(self.command_set_turn, controller, command_zone, self.turn)
-            self.was_played[source] = 1
+            self.mark_played(source)
             variables["slot"] = command_zone
             kind = KIND_COMMAND
         elif zone == FACE_DOWN:

@@ -66,7 +66,7 @@ class TurnMixin(BoundlessBase):
             if not self.unordered_decks & 1 << 2 * player:  # (a sampled world's deck has no order to shuffle)
                 self.shuffle(self.main_deck[player])
             for card in back:
-                self.was_drawn[card] = 0  # back in the deck: counts again only if redrawn
+                self.mark_drawn(card, 0)  # back in the deck: counts again only if redrawn
             self.draw(player, HAND_START - len(kept))
         # replaced, never changed in place (base.py: REPLACED)
         self.mulligan_put_back = [len(back) if seat == player else n for seat, n in enumerate(self.mulligan_put_back)]

@@ -46,6 +46,19 @@ class ZoneMixin(BoundlessBase):
             cards = cards | {card} if known else cards - {card}
             self.known_in_hand = [cards, self.known_in_hand[1]] if player == 0 else [self.known_in_hand[0], cards]
 
+    def mark_drawn(self, card: int, drawn: int = 1) -> None:
+        """Count ``card`` as drawn (``drawn=0``: not, as put back by a mulligan). ``was_drawn`` is
+        replaced when a flag changes, never changed in place (base.py, ``REPLACED``)."""
+        flags = self.was_drawn
+        if flags[card] != drawn:
+            self.was_drawn = flags[:card] + (b"\x01" if drawn else b"\x00") + flags[card + 1:]
+
+    def mark_played(self, card: int) -> None:
+        """Count ``card`` as played (``was_played``: replaced, as ``was_drawn`` is)."""
+        flags = self.was_played
+        if not flags[card]:
+            self.was_played = flags[:card] + b"\x01" + flags[card + 1:]
+
     def spirits_of(self, card: int) -> list:
         """The spirits underneath a savior or a form on the field. Read only: change them with
         ``add_spirit`` / ``remove_spirit`` (a form's list is shared between clones)."""
@@ -143,7 +156,7 @@ class ZoneMixin(BoundlessBase):
     def draw(self, player: int, n: int) -> int:
         """KEYWORDS "DRAW": from the top of the main deck (no card left: nothing; only the draw
         step's draw loses, "HOW TO WIN"). Returns how many were drawn."""
-        deck, hand, was_drawn = self.main_deck[player], self.hand[player], self.was_drawn
+        deck, hand = self.main_deck[player], self.hand[player]
         bit = 1 << 2 * player
         done = 0
         for _ in range(n):
@@ -151,7 +164,7 @@ class ZoneMixin(BoundlessBase):
                 break
             card = self.take_top(deck, bit)
             hand.append(card)
-            was_drawn[card] = 1
+            self.mark_drawn(card)
             done += 1
         if self.log_events and done:
             self.log("draw", player, cards=done)
@@ -160,7 +173,7 @@ class ZoneMixin(BoundlessBase):
     def invoke(self, player: int, n: int) -> int:
         """KEYWORDS "INVOKE": spirits from the top of the spirit deck to the hand (an empty spirit
         deck gives none). The event records the spirits actually invoked."""
-        spirit_deck, hand, was_drawn = self.spirit_deck[player], self.hand[player], self.was_drawn
+        spirit_deck, hand = self.spirit_deck[player], self.hand[player]
         bit = 2 << 2 * player
         done = 0
         for _ in range(n):
@@ -168,7 +181,7 @@ class ZoneMixin(BoundlessBase):
                 break
             card = self.take_top(spirit_deck, bit)
             hand.append(card)
-            was_drawn[card] = 1  # an invoked spirit counts as drawn
+            self.mark_drawn(card)  # an invoked spirit counts as drawn
             done += 1
         if self.log_events:
             self.log("invoke", player, cards=done)
@@ -229,7 +242,7 @@ class ZoneMixin(BoundlessBase):
             self.savior_spiritualized = [True if seat == player else done for seat, done in enumerate(self.savior_spiritualized)]
         else:
             self.spiritualized_this_turn = self.spiritualized_this_turn | {host}  # replaced (base.py: REPLACED)
-        self.was_played[spirit] = 1
+        self.mark_played(spirit)
         if self.log_events:
             self.log("spiritualize", player, card=self.card_defs[host].name, spirit=self.card_defs[spirit].name)
 
@@ -239,7 +252,7 @@ class ZoneMixin(BoundlessBase):
         """A form enters a form zone face-up and its "when played" effects trigger."""
         self.forms[player][zone] = card
         self.form_spirits[player][zone] = spirits if spirits is not None else []
-        self.was_played[card] = 1
+        self.mark_played(card)
         if self.log_events:
             self.log("play_form", player, card=self.card_defs[card].name, slot=zone, source=played_from,
                      sacrificed=self.card_defs[sacrificed].name if sacrificed >= 0 else None)
