@@ -162,6 +162,9 @@ def split_abilities(text: str) -> list[str]:
     # "for every 6 STAR ... (round down)": a "for every" count only counts whole steps already
     text = re.sub(r"(for every [^,.(]*?)\s*\(round(?:ed)? down\)", r"\1", text, flags=re.I)
     text = re.sub(r"\s*\(round(?:ed)? (up|down)\)", r" rounded \1", text, flags=re.I)  # no reminder: how to count
+    # Mimicry's own reminder ("Set Specific Keywords": its symbols "instead of" its own), after the keyword only
+    text = re.sub(r"\b(mimicry)\s*\(this card copies the element and type of the card to its immediate left, "
+                  r"losing its own\.?\)", r"\1", text, flags=re.I)
     text = REMINDERS.sub("", text)
     other = re.search(r"\([^)]*\)?", text)
     if other:

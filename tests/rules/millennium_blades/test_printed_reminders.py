@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from rules.millennium_blades.text import compile_text
-from tests.rules.millennium_blades.helpers import card, compiles, do, kit, lamps, place, table
+from tests.rules.millennium_blades.helpers import card, compiles, do, ids, kit, lamps, place, table
 
 
 def test_a_bare_cap_in_parentheses_caps_the_rp():
@@ -33,6 +33,20 @@ def test_a_reminder_is_dropped_and_the_sentence_plays():
     place(st, 1, "Puddle Sprite")
     do(st, 'play "Tide Counter"')
     assert st.rp[0] == 8  # both players: the opponent's WATER card and this one
+
+
+def test_mimicrys_own_reminder_after_the_keyword():
+    """"Set Specific Keywords": Mimicry has the symbols of the face-up card to its left "instead of"
+    its own; the keyword's printed reminder says the same, so it is dropped after the keyword (and
+    only there: alone, it would be a card with no keyword)."""
+    reminder = "(This card copies the ELEMENT and TYPE of the card to its immediate left, losing its own.)"
+    assert compiles(f"Mimicry {reminder} | Play: Gain 2 RP.") == compiles("Mimicry | Play: Gain 2 RP.")
+    st = table(kit([card("Big Ox", types=("animal",), elements=("earth",)),
+                    card("Copy Newt", f"Mimicry {reminder}", elements=("water",), types=("myth",))]), kit(lamps()))
+    place(st, 0, "Big Ox", "Copy Newt")
+    (newt,) = ids(st, 0, "Copy Newt")
+    assert st.elements(newt) == ("earth",) and st.types(newt) == ("animal",)
+    assert compile_text(f"KEYWORD | {reminder}")[0] is None
 
 
 @pytest.mark.parametrize("text, phrase", [
