@@ -144,6 +144,10 @@ REMINDERS = re.compile(r"\s*\((?:" + "|".join((
     r"others may win as well|there can still be other winners|multiple players may be considered winners",
     r"this doesn't prevent the actual (?:winners from winning too|losers from also losing)",
     r"(?:this may mean )?there (?:are|may be) multiple (?:winners|losers)(?: in (?:a|the) clash)?",
+    # batch m (rules notes, "MB: batch m, parentheses"): each one what the engine already does
+    r"players with fewer cards place fewer tokens",  # tokens_on_different: fewer face-up cards, fewer tokens
+    r"no player wins or loses the clash",  # ignore_clash: the clash does not happen
+    r"this doesn't mean you win|this is not considered winning",  # clash_outcome not_lose: not a winner
 )) + r")\)", re.I)
 
 
@@ -165,6 +169,10 @@ def split_abilities(text: str) -> list[str]:
     # Mimicry's own reminder ("Set Specific Keywords": its symbols "instead of" its own), after the keyword only
     text = re.sub(r"\b(mimicry)\s*\(this card copies the element and type of the card to its immediate left, "
                   r"losing its own\.?\)", r"\1", text, flags=re.I)
+    # "per card in your tableau (including this one)": a count of your tableau's cards counts the
+    # card itself, which is in it (batch m); after a trigger ("When you play a card (including this
+    # one)") it is no reminder: a card's own trigger does not fire on its own play
+    text = re.sub(r"\b((?:per|for each) card in your tableau)\s*\(including this one\)", r"\1", text, flags=re.I)
     text = REMINDERS.sub("", text)
     other = re.search(r"\([^)]*\)?", text)
     if other:

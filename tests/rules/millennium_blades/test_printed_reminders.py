@@ -60,3 +60,46 @@ def test_any_other_parenthetical_stops_the_card_naming_it(text, phrase):
     played rather than played without it; another cap is kept as words, and stays unread."""
     effects, reason = compile_text(text)
     assert effects is None and phrase in reason.lower()
+
+
+def test_fewer_cards_fewer_tokens_is_a_reminder():
+    """"FAQs": a face-down card cannot gain tokens; each player puts one token on each of up to three
+    different face-up cards, so a player with fewer places fewer, which is what the reminder says
+    (rules notes, "MB: batch m, parentheses")."""
+    text = ("Play: Each player places a +1 STAR Token onto three different cards in their tableau "
+            "(players with fewer cards place fewer tokens).")
+    bare = "Play: Each player places a +1 STAR Token onto three different cards in their tableau."
+    assert compiles(text) == compiles(bare)
+    st = table(kit([card("Gust Herald", text), card("Kite A"), card("Kite B")]), kit([card("Lone Kite")]))
+    place(st, 0, "Kite A", "Kite B", down=("Kite B",))
+    place(st, 1, "Lone Kite")
+    do(st, 'play "Gust Herald"')
+    herald, kite_a, kite_b = ids(st, 0, "Gust Herald", "Kite A", "Kite B")
+    (lone,) = ids(st, 1, "Lone Kite")
+    assert st.tokens == {herald: 1, kite_a: 1, lone: 1}  # two face-up cards: two tokens; one card: one
+
+
+def test_including_this_one_after_a_count_of_your_tableau():
+    """"Effects on Cards": a card in your tableau is one of its cards, so "per card in your tableau
+    (including this one)" counts it and the reminder is dropped; after a play trigger it is no
+    reminder (a card's own trigger does not fire on its own play), and the card stays unread."""
+    text = "Play: Gain 3 RP per card in your tableau (including this one)."
+    assert compiles(text) == compiles("Play: Gain 3 RP per card in your tableau.")
+    st = table(kit([card("Census Owl", text), card("Perch A"), card("Perch B")]), kit(lamps()))
+    place(st, 0, "Perch A", "Perch B")
+    do(st, 'play "Census Owl"')
+    assert st.rp[0] == 9  # three cards, this one too
+    effects, reason = compile_text("Ongoing: Whenever you play a WIND card (including this one), gain 2 RP.")
+    assert effects is None and "(including this one)" in reason
+
+
+@pytest.mark.parametrize("text", [
+    "Reaction: When you would clash, ignore that clash (no player wins or loses the clash).",
+    "Reaction: When you would lose a clash, you do not lose that clash (this is not considered winning).",
+    "Reaction: When you would lose a clash, you don't lose (this doesn't mean you win).",
+])
+def test_a_clash_nobody_wins_is_a_reminder(text):
+    """"Clashing": an ignored clash has no result (tests/.../test_printed_shapes_a.py, "ignores a
+    clash"), and a player who does not lose is not counted a winner (clash.py, ``not_lose``), so these
+    reminders say what the engine does and are dropped."""
+    assert compiles(text) == compiles(text.split(" (")[0] + ".")
