@@ -120,6 +120,7 @@ from rules.millennium_blades.ops_more_l import (
     more_l_filter_errors,
     more_l_op_errors,
 )
+from rules.millennium_blades.ops_more_m import after_play_errors
 from rules.millennium_blades.special_ops import SPECIAL_CONTINUOUS_OPS, special_op_errors
 from rules.millennium_blades.vocabulary import ELEMENTS, KEYWORDS, TIMINGS, TRIGGERED_TIMINGS, TYPE_VALUES
 
@@ -561,7 +562,7 @@ def _trigger(trigger: Any, path: str) -> Errors:
             errors.append((f"{path}.{key}", f"is one of {', '.join(SIDES)}"))
     if "filter" in trigger:
         errors += filter_errors(trigger["filter"], f"{path}.filter")
-    return errors + trigger_seated_errors(trigger, path)
+    return errors + trigger_seated_errors(trigger, path) + after_play_errors(trigger, path)
 
 
 # -- the Store, the Aftermarket, allies (market_ops.py) ----------------------------------------------

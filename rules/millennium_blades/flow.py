@@ -8,6 +8,7 @@ from functools import lru_cache
 
 from rules.core.engine import Action
 from rules.millennium_blades.base import MBBase
+from rules.millennium_blades.ops_more_m import play_frames_m
 from rules.millennium_blades.queries import TABLEAU_SLOTS
 
 PASS, END = Action("pass"), Action("end")
@@ -233,7 +234,7 @@ class FlowMixin(MBBase):
                 effect = self.cards[entry[1]].effects[entry[2]]
                 frames.append(self.frame(seat, entry[1], effect, {"next_played": card, "played": card}, needs_face_up=True))
         self.next_effects[seat] = [("effect", card, i) for i, _e in definition.timed("next")]
-        self.push(marker + frames + reactions)
+        self.push(marker + play_frames_m(self, seat, card, frames) + reactions)  # (ops_more_m.py)
 
     def use_action(self, seat: int, card: int) -> None:
         """"To use an action, perform the text on the card, then flip the card face-down"."""

@@ -384,6 +384,11 @@ def read_event(text: str) -> dict:
     more = read_more_event(text)  # "... would be flipped by an effect", "an accessory ... is flipped"
     if more is not None:
         return more
+    from rules.millennium_blades.phrases_more_m import read_event_m
+
+    more = read_event_m(text, read_event)  # "you play a card after all play effects" (phrases_more_m.py)
+    if more is not None:
+        return more
     m = re.fullmatch(r"(you|an opponent|a player|any player|another player) plays? (.+)", text)
     if m:
         flt, zone, rest = card_phrase(m.group(2))

@@ -36,6 +36,7 @@ from rules.millennium_blades.phrases_more_h import lasting_effects_h
 from rules.millennium_blades.phrases_more_i import read_sentence_i, reword_i
 from rules.millennium_blades.phrases_more_k import read_continuous_k, read_sentence_k, reword_k, split_either_event_k
 from rules.millennium_blades.phrases_more_l import read_sentence_l
+from rules.millennium_blades.phrases_more_m import keep_after_play_words
 from rules.millennium_blades.replacement import read_rp_gain_limit
 from rules.millennium_blades.special_text import read_untimed
 from rules.millennium_blades.vocabulary import CARD_KINDS, TIMINGS
@@ -173,6 +174,7 @@ def split_abilities(text: str) -> list[str]:
     # card itself, which is in it (batch m); after a trigger ("When you play a card (including this
     # one)") it is no reminder: a card's own trigger does not fire on its own play
     text = re.sub(r"\b((?:per|for each) card in your tableau)\s*\(including this one\)", r"\1", text, flags=re.I)
+    text = keep_after_play_words(text)  # "(after all Play effects)" after a play event: words (phrases_more_m)
     text = REMINDERS.sub("", text)
     other = re.search(r"\([^)]*\)?", text)
     if other:
