@@ -82,15 +82,16 @@ def test_fewer_cards_fewer_tokens_is_a_reminder():
 def test_including_this_one_after_a_count_of_your_tableau():
     """"Effects on Cards": a card in your tableau is one of its cards, so "per card in your tableau
     (including this one)" counts it and the reminder is dropped; after a play trigger it is no
-    reminder (a card's own trigger does not fire on its own play), and the card stays unread."""
+    reminder (a card's own trigger does not fire on its own play): words the trigger reads
+    (test_printed_shapes_m.py), so it is not dropped there."""
     text = "Play: Gain 3 RP per card in your tableau (including this one)."
     assert compiles(text) == compiles("Play: Gain 3 RP per card in your tableau.")
     st = table(kit([card("Census Owl", text), card("Perch A"), card("Perch B")]), kit(lamps()))
     place(st, 0, "Perch A", "Perch B")
     do(st, 'play "Census Owl"')
     assert st.rp[0] == 9  # three cards, this one too
-    effects, reason = compile_text("Ongoing: Whenever you play a WIND card (including this one), gain 2 RP.")
-    assert effects is None and "(including this one)" in reason
+    trigger = compiles("Ongoing: Whenever you play a FIRE card (including this one), gain 2 RP.")[0]["trigger"]
+    assert trigger.get("this_too") is True
 
 
 @pytest.mark.parametrize("text", [
