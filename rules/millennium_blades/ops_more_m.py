@@ -22,6 +22,8 @@ def after_play_errors(trigger: Mapping[str, Any], path: str) -> list[tuple[str, 
     errors = []
     if "after_play" in trigger and (trigger["after_play"] is not True or trigger.get("event") != "play"):
         errors.append((f"{path}.after_play", "is true, on a play trigger (after the played card's Play effects)"))
+    if "keeps_play" in trigger and (trigger["keeps_play"] is not True or trigger.get("event") != "play"):
+        errors.append((f"{path}.keeps_play", "is true, on a play trigger (the played card's Play effects still occur)"))
     if "this_too" in trigger and (trigger["this_too"] is not True or trigger.get("event") != "play"
                                   or trigger.get("by") != "self"):
         errors.append((f"{path}.this_too", "is true, on a play trigger by you (this card's own play too)"))
@@ -31,12 +33,17 @@ def after_play_errors(trigger: Mapping[str, Any], path: str) -> list[tuple[str, 
 def play_frames_m(game: MBBase, seat: int, card: int, frames: list[dict]) -> list[dict]:
     """The frames of ``card``'s play (its triggers, then its Play and Next effects): with the card's
     own "including this one" play triggers before its Play effects ("Effects on Cards":
-    Top>Ongoing>Play), and the triggers that wait for the Play effects moved to the end."""
+    Top>Ongoing>Play), the triggers that wait for the Play effects moved to the end, and the card's
+    Play effects kept even once it is flipped when a trigger says they still occur."""
     own = [game.frame(seat, card, e, {"that_player": seat, "played": card}, needs_face_up=True)
            for e in game.cards[card].triggers.get("play", ())
            if e["trigger"].get("this_too") and e["timing"] in ("ongoing", "top")
            and (e["timing"] == "ongoing" or game.top_card(seat) == card)
            and game.matches(card, e["trigger"].get("filter", {}), card)]
+    if any(f.get("keeps_play") for f in frames):  # flipped by the trigger, its Play effects still occur
+        for f in frames:
+            if f["source"] == card:
+                f["needs_face_up"] = False
     if own:
         at = next((i for i, f in enumerate(frames) if f["source"] == card), len(frames))
         frames = frames[:at] + own + frames[at:]

@@ -22,21 +22,31 @@ AFTER_PLAY_EFFECTS = re.compile(r"(\bplays? [^,.():]*?\b(?:cards?|singles?))\s*\
 INCLUDING_THIS_ONE = re.compile(r"(\bplays? [^,.():]*?\b(?:cards?|singles?))\s*\(including this one\)", re.I)
 
 
+#: "Whenever another player plays a 7 STAR card, flip that card ... (play effects still occur)": the
+#: played card's Play effects still resolve once it is flipped; kept as words after the event
+PLAY_EFFECTS_STILL_OCCUR = re.compile(r"((?:whenever|when|each time) [^,.()]*?\bplays? [^,.()]*?\b(?:cards?|singles?))"
+                                      r"(,[^().|]*?)\s*\(play effects still occur\)", re.I)
+
+
 def keep_after_play_words(text: str) -> str:
     """``text`` with "(after all Play effects)" and "(including this one)" after a play event turned
     into words."""
     text = AFTER_PLAY_EFFECTS.sub(r"\1 after all play effects", text)
+    text = PLAY_EFFECTS_STILL_OCCUR.sub(r"\1 with its play effects kept\2", text)
     return INCLUDING_THIS_ONE.sub(r"\1 including this one", text)
 
 
 def read_event_m(text: str, read_event: Callable[[str], dict]) -> dict | None:
     """A play trigger "... plays a card after all play effects": the event without those words,
     waiting for the played card's Play effects (``after_play``); "you play a card including this
-    one": firing on this card's own play too (``this_too``); ``None`` for any other text."""
-    m = re.fullmatch(r"(.+) (after all play effects|including this one)", text)
+    one": firing on this card's own play too (``this_too``); "... with its play effects kept": the
+    played card's Play effects resolve even if the trigger flips it (``keeps_play``); ``None`` for
+    any other text."""
+    m = re.fullmatch(r"(.+) (after all play effects|including this one|with its play effects kept)", text)
     if m is None:
         return None
     trigger = read_event(m.group(1))
     if trigger.get("event") != "play" or trigger.get("by") != "self" and m.group(2) == "including this one":
         return None
-    return {**trigger, "after_play" if m.group(2) == "after all play effects" else "this_too": True}
+    key = {"after all play effects": "after_play", "including this one": "this_too"}.get(m.group(2), "keeps_play")
+    return {**trigger, key: True}

@@ -453,8 +453,9 @@ class ResolveMixin(ClashMixin, SpecialOpsMixin, MoreOpsAMixin, MoreOpsBMixin, Mo
                     if self._fits(effect["trigger"], seat, source, card, by, whose):
                         ctx = {"that_player": by if by is not None else seat, "played": card}
                         found[effect["timing"]].append(self.frame(seat, source, effect, ctx, needs_face_up=True))
-                        if effect["trigger"].get("after_play"):  # after the played card's Play effects (ops_more_m)
-                            found[effect["timing"]][-1]["after_play"] = True
+                        if "after_play" in effect["trigger"] or "keeps_play" in effect["trigger"]:  # ops_more_m.py
+                            found[effect["timing"]][-1].update(after_play=effect["trigger"].get("after_play"),
+                                                               keeps_play=effect["trigger"].get("keeps_play"))
         return found["top"] + found["ongoing"] + found["reaction"]
 
     def _fits(self, trigger: dict, seat: int, source: int, card: int | None, by: int | None, whose) -> bool:

@@ -64,3 +64,24 @@ def test_a_play_trigger_including_this_one():
     assert wet.rp[0] == 2
     effects, reason = compile_text("Ongoing: When an opponent plays a single (including this one), gain 2 RP.")
     assert effects is None and "including this one" in reason.lower()
+
+
+def _an_opponent_plays(watcher_text: str):
+    st = table(kit([card("Gate Warden", watcher_text)]),
+               kit([card("Bold Herald", "Play: Gain 3 RP.", star=6)]), first_player=1)
+    place(st, 0, "Gate Warden")
+    do(st, 'play "Bold Herald"')
+    return st
+
+
+def test_play_effects_still_occur_after_the_trigger_flips_the_card():
+    """"Flip a Card": a face-down card "is considered a blank card", so a Top trigger that flips the
+    played card first (Top>Ongoing>Play, "Effects on Cards") takes its Play effects with it; "(play
+    effects still occur)" says they resolve all the same (rules notes, "MB: batch m, parentheses")."""
+    text = "Top: Whenever an opponent plays a 6 STAR single, flip that card and gain 5 RP (play effects still occur)."
+    assert compiles(text)[0]["trigger"]["keeps_play"] is True
+    st = _an_opponent_plays(text)
+    (herald,) = ids(st, 1, "Bold Herald")
+    assert herald in st.down and st.rp == [5, 3]
+    plain = _an_opponent_plays(text.replace(" (play effects still occur)", ""))
+    assert plain.rp == [5, 0]  # blank before its Play effect
