@@ -174,6 +174,11 @@ def split_abilities(text: str) -> list[str]:
     # card itself, which is in it (batch m); after a trigger ("When you play a card (including this
     # one)") it is no reminder: a card's own trigger does not fire on its own play
     text = re.sub(r"\b((?:per|for each) card in your tableau)\s*\(including this one\)", r"\1", text, flags=re.I)
+    # "Copy the Action effect of ... (this effect cannot be copied)": "Copy effects can never be
+    # copied. The card in question will usually indicate this" (FAQs), so after "copy" or "activate"
+    # (read as a copy: rules notes, "Activating another card's effect") it is a reminder (batch m);
+    # after any other effect it stays unread
+    text = re.sub(r"(\b(?:copy|activate) [^.()|]*?)\s*\(this effect cannot be copied\)", r"\1", text, flags=re.I)
     text = keep_after_play_words(text)  # "(after all Play effects)" after a play event: words (phrases_more_m)
     text = REMINDERS.sub("", text)
     other = re.search(r"\([^)]*\)?", text)

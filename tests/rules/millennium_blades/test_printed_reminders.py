@@ -104,3 +104,23 @@ def test_a_clash_nobody_wins_is_a_reminder(text):
     clash"), and a player who does not lose is not counted a winner (clash.py, ``not_lose``), so these
     reminders say what the engine does and are dropped."""
     assert compiles(text) == compiles(text.split(" (")[0] + ".")
+
+
+def test_a_copy_that_cannot_be_copied():
+    """FAQs: "Copy effects can never be copied. The card in question will usually indicate this", so
+    "(this effect cannot be copied)" after a copy is a reminder; a second copier finds nothing to copy
+    in it (its Play effect copies, so it is not copied). After any other effect the words stay unread."""
+    text = "Action: Copy the Action effect of another face-up single in your tableau (this effect cannot be copied)."
+    assert compiles(text) == compiles("Action: Copy the Action effect of another face-up single in your tableau.")
+    mirror = "Play: Copy the Play effects of the card to the immediate left of this card (this effect cannot be copied)."
+    cards = [card("Coin Sprite", "Play: Gain 4 RP."), card("Glass Twin", mirror), card("Glass Echo", mirror)]
+    st = table(kit(cards), kit(lamps()))
+    place(st, 0, "Coin Sprite")
+    do(st, 'play "Glass Twin"')
+    assert st.rp[0] == 4  # a copy of the Sprite's Play effect
+    st = table(kit(cards), kit(lamps()))
+    place(st, 0, "Coin Sprite", "Glass Twin")
+    do(st, 'play "Glass Echo"')
+    assert st.rp[0] == 0  # the Twin's Play effect is a copy: never copied
+    effects, reason = compile_text("Score: Gain 2 RP for each adjacent card (this effect cannot be copied).")
+    assert effects is None and "(this effect cannot be copied)" in reason
