@@ -179,6 +179,9 @@ def split_abilities(text: str) -> list[str]:
     # (read as a copy: rules notes, "Activating another card's effect") it is a reminder (batch m);
     # after any other effect it stays unread
     text = re.sub(r"(\b(?:copy|activate) [^.()|]*?)\s*\(this effect cannot be copied\)", r"\1", text, flags=re.I)
+    # "loses 20 RP (or as much as possible)": FAQs, "You lose as much as you can and stop at zero",
+    # which is how a loss of RP is made (resolve.py), so after a loss it is a reminder (batch m)
+    text = re.sub(r"(\bloses? \d+ (?:rp|ranking points))\s*\(or as much as possible\)", r"\1", text, flags=re.I)
     text = keep_after_play_words(text)  # "(after all Play effects)" after a play event: words (phrases_more_m)
     text = REMINDERS.sub("", text)
     other = re.search(r"\([^)]*\)?", text)

@@ -124,3 +124,16 @@ def test_a_copy_that_cannot_be_copied():
     assert st.rp[0] == 0  # the Twin's Play effect is a copy: never copied
     effects, reason = compile_text("Score: Gain 2 RP for each adjacent card (this effect cannot be copied).")
     assert effects is None and "(this effect cannot be copied)" in reason
+
+
+def test_a_loss_of_rp_or_as_much_as_possible():
+    """FAQs: "You lose as much as you can and stop at zero", so "(or as much as possible)" after a loss
+    of RP is a reminder: an opponent with 4 RP loses 4 of the 9."""
+    text = "Play: Each opponent loses 9 RP (or as much as possible)."
+    assert compiles(text) == compiles("Play: Each opponent loses 9 RP.")
+    st = table(kit([card("Tax Imp", text)]), kit(lamps()))
+    st.rp[1] = 4
+    do(st, 'play "Tax Imp"')
+    assert st.rp[1] == 0
+    effects, reason = compile_text("Play: Gain 9 RP (or as much as possible).")
+    assert effects is None and "(or as much as possible)" in reason
