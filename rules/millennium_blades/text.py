@@ -128,7 +128,7 @@ def _sentence_effects(part: str) -> tuple[list[str], bool] | None:
 
 #: Printed parentheticals that only remind the reader of what the rules, and so the engine, already
 #: do; they are dropped. Any other parenthetical may change the effect (a cap per turn, "before
-#: cards are revealed", "this effect stops working during scoring"), so it is not understood rather
+#: cards are revealed", an effect that ends when scoring begins), so it is not understood rather
 #: than dropped: the card stays "not playable yet" naming it. Each is pinned by
 #: tests/rules/millennium_blades/test_printed_reminders.py (rules notes, "MB: printed parentheses").
 REMINDERS = re.compile(r"\s*\((?:" + "|".join((
@@ -168,8 +168,8 @@ def split_abilities(text: str) -> list[str]:
     text = re.sub(r"(for every [^,.(]*?)\s*\(round(?:ed)? down\)", r"\1", text, flags=re.I)
     text = re.sub(r"\s*\(round(?:ed)? (up|down)\)", r" rounded \1", text, flags=re.I)  # no reminder: how to count
     # Mimicry's own reminder ("Set Specific Keywords": its symbols "instead of" its own), after the keyword only
-    text = re.sub(r"\b(mimicry)\s*\(this card copies the element and type of the card to its immediate left, "
-                  r"losing its own\.?\)", r"\1", text, flags=re.I)
+    text = re.sub(r"\b(mimicry)\s*\(this card (?:copies|has) the elements? and types? of the (?:face-up )?card to its "
+                  r"(?:immediate )?left,? (?:losing|instead of) its own\.?\)", r"\1", text, flags=re.I)
     # "per card in your tableau (including this one)": a count of your tableau's cards counts the
     # card itself, which is in it (batch m); after a trigger ("When you play a card (including this
     # one)") it is no reminder: a card's own trigger does not fire on its own play

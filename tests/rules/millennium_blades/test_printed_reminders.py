@@ -39,7 +39,7 @@ def test_mimicrys_own_reminder_after_the_keyword():
     """"Set Specific Keywords": Mimicry has the symbols of the face-up card to its left "instead of"
     its own; the keyword's printed reminder says the same, so it is dropped after the keyword (and
     only there: alone, it would be a card with no keyword)."""
-    reminder = "(This card copies the ELEMENT and TYPE of the card to its immediate left, losing its own.)"
+    reminder = "(This card has the ELEMENTS and TYPES of the card to its left instead of its own.)"
     assert compiles(f"Mimicry {reminder} | Play: Gain 2 RP.") == compiles("Mimicry | Play: Gain 2 RP.")
     st = table(kit([card("Big Ox", types=("animal",), elements=("earth",)),
                     card("Copy Newt", f"Mimicry {reminder}", elements=("water",), types=("myth",))]), kit(lamps()))
@@ -52,8 +52,8 @@ def test_mimicrys_own_reminder_after_the_keyword():
 @pytest.mark.parametrize("text, phrase", [
     ("Play: Gain 6 RP (before scoring).", "(before scoring)"),
     ("Score: Gain 3 RP for each face-up card in your tableau (max. 9 RP per turn).", "max 9 rp per turn"),
-    ("Ongoing: Your cards have +1 STAR (this effect stops working during scoring).",
-     "(this effect stops working during scoring)"),
+    ("Ongoing: Your cards have +1 STAR (this bonus ends when scoring begins).",
+     "(this bonus ends when scoring begins)"),
 ])
 def test_any_other_parenthetical_stops_the_card_naming_it(text, phrase):
     """A parenthetical the grammar does not know may change what the card does, so the card is not
