@@ -85,6 +85,7 @@ class MBBase(ForkedRngField, Declared, GameState):
     triggered: Annotated[list[dict[str, Any]], DATA]  # triggers waiting to go on the stack
     pending: Annotated[dict[str, Any] | None, DATA]  # the decision a seat must make now
     _x_busy: Annotated[set[int], SHALLOW]  # "X" star ratings being worked out (queries.star: no recursion)
+    turn_memo: Annotated[dict[str, int], SHALLOW]  # per-turn memory of effects (ops_more_o)
     _bonus_busy: Annotated[set[int], SHALLOW]  # star bonuses being worked out (queries.star_bonus: no recursion)
 
     if TYPE_CHECKING:  # the methods one part calls in another (defined there; declared for the type checker)

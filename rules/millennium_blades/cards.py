@@ -27,6 +27,7 @@ from rules.millennium_blades.ops_more_i import MORE_I_OPS
 from rules.millennium_blades.ops_more_j import MORE_J_OPS
 from rules.millennium_blades.ops_more_k import MORE_K_OPS
 from rules.millennium_blades.ops_more_l import MORE_L_OPS
+from rules.millennium_blades.ops_more_o import MORE_O_OPS
 from rules.millennium_blades.replacement import REPLACEMENT_OPS
 from rules.millennium_blades.vocabulary import (
     CARD_KINDS,
@@ -47,7 +48,9 @@ COMPONENT_TIMINGS = ("deckbuilding", "setup")
 
 ANY = "any"
 N = {"amount": "int"}
-RP = {**N, "per": ANY, "max": "int", "who": "str"}
+#: rp: only the players of ``who`` whose RP total fits {cmp, value} ("each player with 40 RP or more";
+#: ops_more_e.rp_filter_errors checks it, resolve.who keeps those players)
+RP = {**N, "per": ANY, "max": "int", "who": "str", "rp": ANY}
 EFFECT_OPS = {
     "gain_rp": OpSpec("Gain ranking points: amount, times a count (per), at most max.", RP),
     "lose_rp": OpSpec("Lose ranking points (never below zero).", RP),
@@ -134,6 +137,7 @@ EFFECT_OPS = {
     **MORE_I_OPS,
     **MORE_J_OPS,
     **MORE_K_OPS,
+    **MORE_O_OPS,
     **DECK_RULE_OPS,
 }
 

@@ -38,7 +38,8 @@ HAND_SAFE_OPS = PLAY_SAFE_OPS | frozenset({
     "rp_loss_outcome", "remove_tokens", "move_tokens", "store_to_aftermarket", "clear_aftermarket", "move_to_end",
     "to_right_end", "clash_bonus", "win_clashes", "clash_star_as", "considered_to_lose", "no_clash",
     "clash_magnet", "choose_loser",
-    "tokens_on_different", "token_shield"})  # ops_more_k.py
+    "tokens_on_different", "token_shield",  # ops_more_k.py
+    "flip_self_when"})  # ops_more_o.py: a flip of its own card
 
 
 @dataclass(frozen=True)
@@ -94,7 +95,8 @@ class CardDef:
                  **{name: bool(self.continuous(name)) for name in ("play_condition", "enters_with_tokens", "grant_flip",
                                                                   "exact_copy", "no_attach", "unite",
                                                                   "attachment_guard", "token_guard",
-                                                                  "sell_marker_shield", "token_shield")},
+                                                                  "sell_marker_shield", "token_shield",
+                                                                  "flip_self_when")},
                  "pass_turn": any(_has_op(e["ops"], "pass_turn") for e in self.effects),  # ops_more_a.py
                  "may_cost_a_play": any(not _op_names(e["ops"]) <= (QUIET_TRIGGER_OPS if "trigger" in e else
                                                                      PLAY_SAFE_OPS) for e in self.effects),

@@ -121,6 +121,7 @@ from rules.millennium_blades.ops_more_l import (
     more_l_op_errors,
 )
 from rules.millennium_blades.ops_more_m import after_play_errors
+from rules.millennium_blades.ops_more_o import MORE_O_CONTINUOUS_OPS, MORE_O_OPS, more_o_op_errors, trigger_first_errors
 from rules.millennium_blades.special_ops import SPECIAL_CONTINUOUS_OPS, special_op_errors
 from rules.millennium_blades.vocabulary import ELEMENTS, KEYWORDS, TIMINGS, TRIGGERED_TIMINGS, TYPE_VALUES
 
@@ -163,7 +164,7 @@ SIDES = ("self", "opponent", "any")
 CONTINUOUS_OPS = ("protect", "extra_slot", "set_star", "star_bonus", "copy_attributes", "clash_star", "no_rp_loss",
                   "rp_gain_limit", *SPECIAL_CONTINUOUS_OPS, *MORE_A_CONTINUOUS_OPS, *MORE_B_CONTINUOUS_OPS,
                   *MORE_C_CONTINUOUS_OPS, *MORE_E_CONTINUOUS_OPS, *MORE_H_CONTINUOUS_OPS,
-                  *MORE_I_CONTINUOUS_OPS, *MORE_J_CONTINUOUS_OPS, *MORE_K_CONTINUOUS_OPS)
+                  *MORE_I_CONTINUOUS_OPS, *MORE_J_CONTINUOUS_OPS, *MORE_K_CONTINUOUS_OPS, *MORE_O_CONTINUOUS_OPS)
 #: the sides of a Character or Venue card, and its Deckbuilding side's timings and ops
 CARD_SIDES = ("deckbuilding", "tournament")
 COMPONENT_TIMINGS = ("deckbuilding", "setup")
@@ -399,6 +400,8 @@ def _op(name: str | None, op: Mapping[str, Any], where: str) -> Errors:
         errors += more_j_op_errors(name, op, where)
     elif name in MORE_K_OPS:  # ops_more_k.py
         errors += more_k_op_errors(name, op, where)
+    elif name in MORE_O_OPS:  # a card that flips itself (ops_more_o.py)
+        errors += more_o_op_errors(name, op, where)
     elif name == "if":
         errors += condition_errors(op.get("condition"), f"{where}.condition")
         errors += ops_errors(op.get("then"), f"{where}.then")
@@ -562,7 +565,8 @@ def _trigger(trigger: Any, path: str) -> Errors:
             errors.append((f"{path}.{key}", f"is one of {', '.join(SIDES)}"))
     if "filter" in trigger:
         errors += filter_errors(trigger["filter"], f"{path}.filter")
-    return errors + trigger_seated_errors(trigger, path) + after_play_errors(trigger, path)
+    return (errors + trigger_seated_errors(trigger, path) + after_play_errors(trigger, path)
+            + trigger_first_errors(trigger, path))
 
 
 # -- the Store, the Aftermarket, allies (market_ops.py) ----------------------------------------------
@@ -608,8 +612,8 @@ def market_op_errors(name: str, op: Mapping[str, Any], where: str) -> Errors:
         if op.get("who") not in WHO:
             errors.append((f"{where}.who", f"is one of {', '.join(WHO)}"))
         options = op.get("options")
-        if not isinstance(options, list) or len(options) != 2:
-            errors.append((f"{where}.options", "is a list of two lists of ops"))
+        if not isinstance(options, list) or len(options) < 2:  # "Discard it, play it, or put it back": three
+            errors.append((f"{where}.options", "is a list of two or more lists of ops"))
         else:
             for i, branch in enumerate(options):
                 errors += ops_errors(branch, f"{where}.options[{i}]")

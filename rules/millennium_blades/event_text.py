@@ -76,6 +76,8 @@ _SENTENCES: dict[str, Sentence] = {
     "extra_action": lambda who, c: f"{who} may take one more Action this turn",  # ops_more_g.py
     "star_of_one": lambda who, c: (f"{who} counts the Star Rating of {c['card']} ({c['star']})" if c["card"]  # ops_more_l.py
                                    else f"{who} has no such card to count"),
+    "turn_cap": lambda who, c: f"{c['card']} gives at most {c['cap']} RP a turn: {who} gains {c['amount']} of it",  # ops_more_o
+    "flip_self": lambda who, c: f"{c['card']} flips itself: its condition holds for {who}",  # ops_more_o.py
     "considered_winner": lambda who, c: f"{who} is considered to win the clash ({c['card']})",  # ops_more_i.py
     "considered_loser": lambda who, c: f"{who} is considered to lose the clash ({c['card']})",  # ops_more_i.py
     # ops_more_j.py

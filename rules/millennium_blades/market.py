@@ -370,7 +370,8 @@ class MarketMixin(MBBase):
         if not doable:
             return True
         if key not in ctx and len(doable) > 1:
-            self.ask(chooser, "either", [Action("option", (i,)) for i in doable], key, "one of two options")
+            self.ask(chooser, "either", [Action("option", (i,)) for i in doable], key,
+                     "one of two options" if len(op["options"]) == 2 else f"one of {len(op['options'])} options")
             return False
         chosen = ctx.get(key, doable[0])
         frame["i"] = k + 1

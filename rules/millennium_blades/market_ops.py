@@ -27,7 +27,7 @@ MARKET_EFFECT_OPS = {
                           {"amount": "int", "who": "str"}),
     "choose_card": OpSpec('Choose a card (target); it is then "that card" (chosen) and its owner "that player".',
                           {"target": ANY}),
-    "either": OpSpec("A player (who) must choose one of two options (lists of ops), an option that cannot be "
+    "either": OpSpec("A player (who) must choose one of two (or more) options (lists of ops), an option that cannot be "
                      "done not offered.", {"who": "str", "options": ANY}),
     "name_card": OpSpec("Name a card: one of the names of the singles the players brought (rules notes).", {}),
     "discard_named": OpSpec("The players (who) discard the named card from their hands to their binders: every "

@@ -389,6 +389,11 @@ def read_event(text: str) -> dict:
     more = read_event_m(text, read_event)  # "you play a card after all play effects" (phrases_more_m.py)
     if more is not None:
         return more
+    from rules.millennium_blades.phrases_more_o import read_event_o
+
+    first = read_event_o(text)  # "... the first time each turn" (phrases_more_o)
+    if first is not None:
+        return first
     m = re.fullmatch(r"(you|an opponent|a player|any player|another player) plays? (.+)", text)
     if m:
         flt, zone, rest = card_phrase(m.group(2))

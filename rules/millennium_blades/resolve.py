@@ -28,6 +28,7 @@ from rules.millennium_blades.ops_more_i import MORE_I_OPS, MoreOpsIMixin
 from rules.millennium_blades.ops_more_j import MORE_J_OPS, do_more_j_op
 from rules.millennium_blades.ops_more_k import MORE_K_OPS, do_more_k_op
 from rules.millennium_blades.ops_more_l import MORE_L_OPS, do_more_l_op
+from rules.millennium_blades.ops_more_o import MORE_O_OPS, do_more_o_op, first_this_turn, flip_selves, trigger_turn_fits
 from rules.millennium_blades.replacement import limited_gain
 from rules.millennium_blades.special_ops import SpecialOpsMixin
 
@@ -98,6 +99,9 @@ class ResolveMixin(ClashMixin, SpecialOpsMixin, MoreOpsAMixin, MoreOpsBMixin, Mo
             if self.triggered:
                 self.push(self.triggered)
                 self.triggered = []
+        if not self.stack and self.pending is None and self._outcome is None and self.cards_with("flip_self_when") \
+                and flip_selves(self):  # cards that flip themselves once a condition holds (ops_more_o.py)
+            self.run()
 
     def lost_its_text(self, frame: dict) -> bool:
         """An effect about to start whose card is face-down by now is dropped: "While a card is
@@ -200,6 +204,8 @@ class ResolveMixin(ClashMixin, SpecialOpsMixin, MoreOpsAMixin, MoreOpsBMixin, Mo
             return do_more_j_op(self, frame, op, k)
         if name in MORE_K_OPS:  # tokens on different cards, a card turned face-up (ops_more_k.py)
             return do_more_k_op(self, frame, op, k)
+        if name in MORE_O_OPS:  # RP capped per turn (ops_more_o.py)
+            return do_more_o_op(self, frame, op, k)
         if name in MORE_B_OPS or name == "_sell_marker":
             return self.do_more_b_op(frame, op, k)
         if name in MORE_C_OPS:  # tokens removed or moved (ops_more_c.py)
@@ -444,13 +450,17 @@ class ResolveMixin(ClashMixin, SpecialOpsMixin, MoreOpsAMixin, MoreOpsBMixin, Mo
             for source in self.play_area(seat):
                 if source not in listeners or source in down or source == card and event == "play":
                     continue
-                for effect in self.cards[source].triggers[event]:
+                for index, effect in enumerate(self.cards[source].triggers[event]):
                     if effect["timing"] == "top":
                         if top == -1:
                             top = self.top_card(seat)
                         if source != top:
                             continue
                     if self._fits(effect["trigger"], seat, source, card, by, whose):
+                        trigger = effect["trigger"]
+                        if "turn" in trigger and not trigger_turn_fits(self, trigger, seat) or \
+                                trigger.get("first_each_turn") and not first_this_turn(self, source, event, index):
+                            continue  # "during your turn", "the first time ... each turn" (ops_more_o.py)
                         ctx = {"that_player": by if by is not None else seat, "played": card}
                         found[effect["timing"]].append(self.frame(seat, source, effect, ctx, needs_face_up=True))
                         if "after_play" in effect["trigger"] or "keeps_play" in effect["trigger"]:  # ops_more_m.py

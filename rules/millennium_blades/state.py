@@ -94,6 +94,7 @@ class MBState(FlowMixin, ResolveMixin, QueryMixin, ViewMixin, MBBase):
         self.attached = {}
         self._x_busy = set()
         self._bonus_busy = set()
+        self.turn_memo = {}
         self.deck_names = [d.name for d in decks]
         self.hand = [[] for _ in range(n)]
         self.tableau = [[] for _ in range(n)]

@@ -37,6 +37,7 @@ from rules.millennium_blades.phrases_more_i import read_sentence_i, reword_i
 from rules.millennium_blades.phrases_more_k import read_continuous_k, read_sentence_k, reword_k, split_either_event_k
 from rules.millennium_blades.phrases_more_l import read_sentence_l
 from rules.millennium_blades.phrases_more_m import keep_after_play_words
+from rules.millennium_blades.phrases_more_o import read_continuous_o, read_sentence_o, reword_o
 from rules.millennium_blades.replacement import read_rp_gain_limit
 from rules.millennium_blades.special_text import read_untimed
 from rules.millennium_blades.vocabulary import CARD_KINDS, TIMINGS
@@ -271,7 +272,7 @@ def wording(text: str) -> str:
     for pattern, words in _WORDING:
         text = pattern.sub(words, text)
     # "After a clash, ..." (phrases_more_d.py); result wordings (_i.py); "If X, when Y, ..." (_k.py)
-    return reword_k(reword_i(reword_d(text)))
+    return reword_o(reword_k(reword_i(reword_d(text))))  # "the first time ... each turn" (_o.py)
 
 
 #: the REFs a condition names that a later "it" goes on naming
@@ -296,6 +297,8 @@ def _read_body(effect: dict, body: str) -> None:
     more = read_more_continuous(low.rstrip(".")) if timing == "ongoing" else None
     if more is None and timing == "ongoing":
         more = read_continuous_k(low.rstrip("."))  # two subjects protected, a token instead of a flip (phrases_more_k)
+    if more is None and timing == "ongoing":
+        more = read_continuous_o(low.rstrip("."))  # a card that flips itself once a condition holds (phrases_more_o)
     if more is not None:  # Unite's attaching and its guard, a token lost instead of a flip: rules of the card
         effect["ops"] = more
         return
@@ -348,7 +351,8 @@ def _sentences(sentences: list[str], timing: str, effect: dict) -> list[dict]:
                 or read_sentence_d(s, ops, timing, effect) \
                 or read_sentence_l(s, ops, timing, effect) \
                 or read_sentence_i(s, ops, timing, effect) \
-                or read_sentence_k(s, ops, timing, effect):  # "... instead" (_l); clash players (_d, _i); after a flip (_k)
+                or read_sentence_k(s, ops, timing, effect) \
+                or read_sentence_o(s, ops, timing, effect):  # "... instead" (_l); clash players (_d, _i); after a flip (_k)
             continue
         if any(o["op"] == "choose_player" for o in ops):  # "They ...": the player chosen
             s = re.sub(r"^they (\w+?)s? ", lambda m: f"that player {m.group(1)}s ", s)

@@ -268,10 +268,13 @@ def test_every_player_has_a_face_down_card_and_no_opponent_has_more():
 
 def test_a_bare_max_caps_the_rp_and_another_cap_is_never_dropped():
     """"(max. 10)" after a gain of RP caps it as "(max. 10 RP)" does; a cap the grammar does not
-    read ("per turn") keeps the text unread instead of being dropped as reminder text."""
+    read ("per round") keeps the text unread instead of being dropped as reminder text."""
     text = "Score: Gain 4 RP for each WATER single in your tableau (max. 10)."
     assert compiles(text)[0]["ops"][0]["max"] == 10
-    assert compile_text("Ongoing: When you play a single, gain 4 RP (max. 8 RP per turn).")[0] is None
+    # batch o reads a cap per turn: kept as such, never dropped (test_printed_shapes_o.py)
+    assert compiles("Ongoing: When you play a single, gain 4 RP (max. 8 RP per turn).")[0]["ops"] == [
+        {"op": "turn_capped_gain", "amount": 4, "turn_max": 8}]
+    assert compile_text("Ongoing: When you play a single, gain 4 RP (max. 8 RP per round).")[0] is None
     st = table(kit([card("Tide Ledger", text, elements=("water",))] + [card(f"Wave {i}", elements=("water",))
                                                                        for i in range(3)]), kit(lamps()))
     place(st, 0, "Tide Ledger", "Wave 0", "Wave 1", "Wave 2")
