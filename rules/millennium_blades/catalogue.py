@@ -23,7 +23,7 @@ CACHE_LIMIT = 20_000  # card definitions kept for reuse across games (see ``card
 #: (a new op is one until it is listed here): ``FlowMixin.action_keeps_a_play``
 PLAY_SAFE_OPS = frozenset({"gain_rp", "lose_rp", "gain_money", "steal_rp", "star_tokens", "clash", "if", "insert",
                            "cancel_flip", "play_extra", "extra_slot", "protect", "star_bonus", "set_star",
-                           "clash_star", "no_rp_loss", "rp_gain_limit"})
+                           "clash_star", "no_rp_loss", "rp_gain_limit", "rp_gain_to_loss"})  # rp_gain_to_loss: ops_more_p.py
 #: the ops a triggered effect may hold and still start no further event (so triggers cannot chain
 #: into an "Infinite Loop"): a reaction's own flip is once a card, as a face-down card does not react
 QUIET_TRIGGER_OPS = frozenset({"gain_rp", "gain_money", "cancel_flip"})
@@ -108,7 +108,9 @@ class CardDef:
                  # ops_more_e.py: cards no effect may flip
                  "unflippable": bool(self.continuous("unflippable") or self.continuous("unflippable", "top")),
                  # ops_more_h.py: cards whose attachments' symbols your other cards have
-                 "share_attached": bool(self.continuous("share_attached") or self.continuous("share_attached", "top"))}
+                 "share_attached": bool(self.continuous("share_attached") or self.continuous("share_attached", "top")),
+                 # ops_more_p.py: cards that turn gains of RP into losses
+                 "rp_gain_to_loss": bool(self.continuous("rp_gain_to_loss") or self.continuous("rp_gain_to_loss", "top"))}
         object.__setattr__(self, "features", frozenset([name for name, on in flags.items() if on]
                                                        + [f"on {event}" for event in triggers]))
 

@@ -142,6 +142,8 @@ _SENTENCES: dict[str, Sentence] = {
     "store_to_aftermarket": lambda who, c: f"{_names(c['cards'])} go from the Store to the Aftermarket",
     "swap": lambda who, c: (f"{who} swaps {' and '.join(c['cards'])}" if c.get("swapped")
                             else f"{who} has no two cards to swap"),
+    "gain_turned_to_loss": lambda who, c: (f"{who} would gain {c['would_gain']} RP but loses {c['amount']} RP instead "
+                                           f"(now {c['rp']})"),
     "rescore": lambda who, c: f"{who} scores {_names(c['cards'])} again",
     "infinite_loop": lambda who, c: f"{who} is removed from the tournament by the infinite-loop rule",
     "illegal_deck_trimmed": lambda who, c: (f"{who}'s {words(c['section'])} breaks the rules: {_names(c['to_binder'])} "

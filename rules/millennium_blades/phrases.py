@@ -379,6 +379,9 @@ def read_event(text: str) -> dict:
     from rules.millennium_blades.phrases_more_h import reword_event_h
 
     text = reword_event_h(text) or text  # "an Accessory is flipped": anyone's (phrases_more_h)
+    from rules.millennium_blades.phrases_more_p import reword_event_p
+
+    text = reword_event_p(text) or text  # "your turn begins" (phrases_more_p)
     from rules.millennium_blades.phrases_more_a import read_more_event
 
     more = read_more_event(text)  # "... would be flipped by an effect", "an accessory ... is flipped"

@@ -11,7 +11,7 @@ import re
 #: "Gain 2 RP the first time a single is flipped each turn" / "The first time each turn you play a
 #: card, ...": a trigger that fires once a turn, the first time its event happens in that turn
 _FIRST_AFTER = re.compile(r"^([^,.]+?) the first time ([^,.]+?) each turn\.?$")
-_FIRST_BEFORE = re.compile(r"^the first time (?:each turn ([^,.]+?)|([^,.]+?) each turn), ")
+_FIRST_BEFORE = re.compile(r"^the first time (?:each turn (?:that |when )?([^,.]+?)|([^,.]+?) each turn), ")
 _FIRST_EVENT = re.compile(r"(.+) the first time each turn")
 
 

@@ -29,6 +29,7 @@ from rules.millennium_blades.ops_more_j import MORE_J_OPS, do_more_j_op
 from rules.millennium_blades.ops_more_k import MORE_K_OPS, do_more_k_op
 from rules.millennium_blades.ops_more_l import MORE_L_OPS, do_more_l_op
 from rules.millennium_blades.ops_more_o import MORE_O_OPS, do_more_o_op, first_this_turn, flip_selves, trigger_turn_fits
+from rules.millennium_blades.ops_more_p import gain_turned_to_loss, lose_instead_of_gain
 from rules.millennium_blades.replacement import limited_gain
 from rules.millennium_blades.special_ops import SpecialOpsMixin
 
@@ -293,6 +294,8 @@ class ResolveMixin(ClashMixin, SpecialOpsMixin, MoreOpsAMixin, MoreOpsBMixin, Mo
                 self.money[p] += amount
                 if logging:
                     self.log("gain_money", p, amount=amount)
+            elif name == "gain_rp" and gain_turned_to_loss(self, p):  # "they instead lose that amount" (ops_more_p)
+                lose_instead_of_gain(self, p, limited_gain(self, p, amount), self.cannot_lose_rp(p))
             elif name == "gain_rp":
                 gained = limited_gain(self, p, amount)  # "Players cannot gain RP" (replacement.py)
                 self.rp[p] += gained
@@ -456,16 +459,17 @@ class ResolveMixin(ClashMixin, SpecialOpsMixin, MoreOpsAMixin, MoreOpsBMixin, Mo
                             top = self.top_card(seat)
                         if source != top:
                             continue
-                    if self._fits(effect["trigger"], seat, source, card, by, whose):
-                        trigger = effect["trigger"]
-                        if "turn" in trigger and not trigger_turn_fits(self, trigger, seat) or \
-                                trigger.get("first_each_turn") and not first_this_turn(self, source, event, index):
-                            continue  # "during your turn", "the first time ... each turn" (ops_more_o.py)
-                        ctx = {"that_player": by if by is not None else seat, "played": card}
-                        found[effect["timing"]].append(self.frame(seat, source, effect, ctx, needs_face_up=True))
-                        if "after_play" in effect["trigger"] or "keeps_play" in effect["trigger"]:  # ops_more_m.py
-                            found[effect["timing"]][-1].update(after_play=effect["trigger"].get("after_play"),
-                                                               keeps_play=effect["trigger"].get("keeps_play"))
+                    trigger = effect["trigger"]
+                    if not self._fits(trigger, seat, source, card, by, whose):
+                        continue
+                    if "turn" in trigger and not trigger_turn_fits(self, trigger, seat) or \
+                            trigger.get("first_each_turn") and not first_this_turn(self, source, event, index):
+                        continue  # "during your turn", "the first time ... each turn" (ops_more_o.py)
+                    ctx = {"that_player": by if by is not None else seat, "played": card}
+                    found[effect["timing"]].append(self.frame(seat, source, effect, ctx, needs_face_up=True))
+                    if "after_play" in trigger or "keeps_play" in trigger:  # ops_more_m.py
+                        found[effect["timing"]][-1].update(after_play=trigger.get("after_play"),
+                                                           keeps_play=trigger.get("keeps_play"))
         return found["top"] + found["ongoing"] + found["reaction"]
 
     def _fits(self, trigger: dict, seat: int, source: int, card: int | None, by: int | None, whose) -> bool:

@@ -38,6 +38,7 @@ from rules.millennium_blades.phrases_more_k import read_continuous_k, read_sente
 from rules.millennium_blades.phrases_more_l import read_sentence_l
 from rules.millennium_blades.phrases_more_m import keep_after_play_words
 from rules.millennium_blades.phrases_more_o import read_continuous_o, read_sentence_o, reword_o
+from rules.millennium_blades.phrases_more_p import read_gain_turned_p, split_trailing_trigger_p
 from rules.millennium_blades.replacement import read_rp_gain_limit
 from rules.millennium_blades.special_text import read_untimed
 from rules.millennium_blades.vocabulary import CARD_KINDS, TIMINGS
@@ -97,6 +98,7 @@ def _compile_part(part: str) -> list[dict]:
         return [compile_ability(part)]
     except Unread:
         split = _sentence_effects(part) or split_either_event_k(part)  # "When A or B, ...": two effects (phrases_more_k)
+        split = split or split_trailing_trigger_p(part)  # a trigger printed last in a sentence (phrases_more_p)
         if split is None:
             raise
     sentences, until_scoring = split
@@ -307,6 +309,7 @@ def _read_body(effect: dict, body: str) -> None:
         effect["ops"] = shield
         return
     gain_limit = read_rp_gain_limit(low) if timing in ("ongoing", "top") else None
+    gain_limit = gain_limit or (read_gain_turned_p(low) if timing in ("ongoing", "top") else None)  # phrases_more_p
     if gain_limit:  # "Players cannot gain RP." (replacement.py)
         effect["ops"] = gain_limit
         return
