@@ -27,6 +27,7 @@ from rules.millennium_blades.ops_more_i import MORE_I_OPS
 from rules.millennium_blades.ops_more_j import MORE_J_OPS
 from rules.millennium_blades.ops_more_k import MORE_K_OPS
 from rules.millennium_blades.ops_more_l import MORE_L_OPS
+from rules.millennium_blades.ops_more_n import MORE_N_OPS
 from rules.millennium_blades.ops_more_o import MORE_O_OPS
 from rules.millennium_blades.ops_more_p import MORE_P_OPS
 from rules.millennium_blades.replacement import REPLACEMENT_OPS
@@ -140,6 +141,7 @@ EFFECT_OPS = {
     **MORE_K_OPS,
     **MORE_O_OPS,
     **MORE_P_OPS,
+    **MORE_N_OPS,
     **DECK_RULE_OPS,
 }
 

@@ -194,6 +194,10 @@ def read_clause(text: str, timing: str, effect: dict, last: dict) -> list[dict]:
         more = read_clause_i(text, timing, effect, last)  # phrases_more_i.py
     if more is None:
         more = read_clause_j(text, timing, effect, last)  # phrases_more_j.py
+    if more is None:
+        from rules.millennium_blades.phrases_more_n import read_clause_n
+
+        more = read_clause_n(text, timing, effect, last)  # phrases_more_n.py
     if more is not None:
         return more
     raise Unread(text, "an effect")

@@ -121,6 +121,13 @@ from rules.millennium_blades.ops_more_l import (
     more_l_op_errors,
 )
 from rules.millennium_blades.ops_more_m import after_play_errors
+from rules.millennium_blades.ops_more_n import (
+    MORE_N_COUNTS,
+    MORE_N_EVENTS,
+    MORE_N_OPS,
+    more_n_count_errors,
+    more_n_op_errors,
+)
 from rules.millennium_blades.ops_more_o import MORE_O_CONTINUOUS_OPS, MORE_O_OPS, more_o_op_errors, trigger_first_errors
 from rules.millennium_blades.ops_more_p import MORE_P_CONTINUOUS_OPS, MORE_P_OPS, more_p_op_errors
 from rules.millennium_blades.special_ops import SPECIAL_CONTINUOUS_OPS, special_op_errors
@@ -142,7 +149,7 @@ COUNTS = ("cards", "elements", "types", "star_tokens", "stars", "clashes_won", "
           "those_stars", "highest_flipped", "players_discarded", "sets", "those_distinct", "players_with",
           "those_count", "star_values", "flipped_this_way", "flipped_stars", *MORE_A_COUNTS, *MORE_B_COUNTS,
           *MORE_F_COUNTS, *MORE_C_COUNTS, *MORE_E_COUNTS, *MORE_G_COUNTS, *MORE_L_COUNTS,
-          *MORE_H_COUNTS, *MORE_I_COUNTS, *MORE_J_COUNTS, *MORE_K_COUNTS)
+          *MORE_H_COUNTS, *MORE_I_COUNTS, *MORE_J_COUNTS, *MORE_K_COUNTS, *MORE_N_COUNTS)
 #: REF: a card an effect names: this card, its neighbours, your Top Card, the card a Next effect or
 #: trigger is about, the card just revealed
 #: the card a clash with the Aftermarket was against (clashed), the card taken from the Aftermarket
@@ -160,7 +167,7 @@ WHO = ("self", "each_opponent", "that_player", "chosen_opponent", "each", "each_
 #: clash: you are in a clash that occurs; clash_any: any clash occurs (both after its result)
 EVENTS = ("play", "flipped", "would_flip", "clash_won", "clash_lost", "clash", "clash_any", "star_tokens",
           "would_lose_clash", "action_used", "would_lose_rp", "clash_card", "turn_start", "turn_end", "discard",
-          *MORE_A_EVENTS, *MORE_E_EVENTS, *MORE_I_EVENTS, *MORE_J_EVENTS)
+          *MORE_A_EVENTS, *MORE_E_EVENTS, *MORE_I_EVENTS, *MORE_J_EVENTS, *MORE_N_EVENTS)
 SIDES = ("self", "opponent", "any")
 CONTINUOUS_OPS = ("protect", "extra_slot", "set_star", "star_bonus", "copy_attributes", "clash_star", "no_rp_loss",
                   "rp_gain_limit", *SPECIAL_CONTINUOUS_OPS, *MORE_A_CONTINUOUS_OPS, *MORE_B_CONTINUOUS_OPS,
@@ -400,6 +407,8 @@ def _op(name: str | None, op: Mapping[str, Any], where: str) -> Errors:
         errors += more_i_op_errors(name, op, where)
     elif name in MORE_J_OPS:  # ops_more_j.py
         errors += more_j_op_errors(name, op, where)
+    elif name in MORE_N_OPS:  # ops_more_n.py
+        errors += more_n_op_errors(name, op, where)
     elif name in MORE_K_OPS:  # ops_more_k.py
         errors += more_k_op_errors(name, op, where)
     elif name in MORE_O_OPS:  # a card that flips itself (ops_more_o.py)
@@ -489,6 +498,8 @@ def count_errors(count: Any, path: str) -> Errors:
         return more_h_count_errors(count, path)
     if count["count"] in MORE_I_COUNTS:  # the players of the clash just made (ops_more_i.py)
         return more_i_count_errors(count, path)
+    if count["count"] in MORE_N_COUNTS:  # the rarities revealed (ops_more_n.py)
+        return more_n_count_errors(count, path)
     if count["count"] in MORE_J_COUNTS:  # the players (ops_more_j.py)
         return more_j_count_errors(count, path)
     if count["count"] in MORE_K_COUNTS:  # the player chosen, players by their cards (ops_more_k.py)

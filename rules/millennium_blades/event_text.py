@@ -84,6 +84,7 @@ _SENTENCES: dict[str, Sentence] = {
     "picked_up": lambda who, c: f"{who} picks up {_names(c['cards'])} from the Store (into the Aftermarket until one is played)",
     "pick_play_failed": lambda who, c: f"{who} plays no picked-up card ({c['reason']})",
     "to_box": lambda who, c: f"{who} returns {c['card']} from their hand to the box",
+    "removed_from_game": lambda who, c: f"{who} removes {c['card']} from the game (to the box)",  # ops_more_n.py
     "put_face_down": lambda who, c: f"{who} puts a card from their hand face-down into slot {c['slot'] + 1}",
     "those_to_hand": lambda who, c: f"{who} adds {_names(c['cards'])} to their hand",
     "those_to_top": lambda who, c: f"{who} puts {_cards(c['cards'])} back on top of the Store",

@@ -13,6 +13,7 @@ from typing import Any
 from rules.core.engine import Action
 from rules.core.schema import OpSpec
 from rules.millennium_blades.base import MBBase
+from rules.millennium_blades.ops_more_n import passed_frames
 
 ANY = "any"
 MORE_B_OPS = {
@@ -150,9 +151,11 @@ class MoreOpsBMixin(MBBase):
         """The effects "At the end of your turn" of the player whose turn ends, resolved before the
         next turn starts ("Tournament Turns"; rules notes, "The end of your turn"); True when some
         are resolving (``settle`` ends the turn once they are done)."""
-        if self.turn_ending or self.phase != "turn" or self.seat_turn in self.out or not self.cards_with("on turn_end"):
+        if self.turn_ending or self.phase != "turn" or self.seat_turn in self.out:
             return False
-        frames = self.collect("turn_end", None, self.seat_turn)
+        frames = passed_frames(self)  # "Whenever your turn is passed" first (ops_more_n.py)
+        if self.cards_with("on turn_end"):
+            frames += self.collect("turn_end", None, self.seat_turn)
         if not frames:
             return False
         self.turn_ending = True

@@ -271,6 +271,10 @@ def read_count(text: str) -> dict:
         from rules.millennium_blades.phrases_more_j import read_count_j
 
         more = read_count_j(text)  # the players (phrases_more_j.py)
+    if more is None:
+        from rules.millennium_blades.phrases_more_n import read_count_n
+
+        more = read_count_n(text)  # the rarities revealed (phrases_more_n.py)
     if more is not None:
         return more
 
@@ -464,6 +468,10 @@ def read_event(text: str) -> dict:
         from rules.millennium_blades.phrases_more_i import read_event_i
 
         more = read_event_i(text)  # "you would win a clash" (phrases_more_i.py)
+    if more is None:
+        from rules.millennium_blades.phrases_more_n import read_event_n
+
+        more = read_event_n(text)  # "your turn is passed" (phrases_more_n.py)
     if more is not None:
         return more
     raise Unread(text, "an event")

@@ -32,6 +32,7 @@ from rules.millennium_blades.ops_more_i import MORE_I_COUNTS, more_i_count
 from rules.millennium_blades.ops_more_j import MORE_J_COUNTS, all_in_hand, more_j_count
 from rules.millennium_blades.ops_more_k import MORE_K_COUNTS, fewest_tokens, more_k_count
 from rules.millennium_blades.ops_more_l import MORE_L_COUNTS, MORE_L_TESTS, more_l_count, more_l_holds, name_has, rarity_fits
+from rules.millennium_blades.ops_more_n import MORE_N_COUNTS, more_n_count
 from rules.millennium_blades.vocabulary import ELEMENTS, TYPES
 
 TABLEAU_SLOTS = 6  # the Tournament Board's singles area ("Tableau"); see the rules notes
@@ -367,6 +368,8 @@ class QueryMixin(MBBase):
             return more_i_count(self, count, ctx or {})
         if kind in MORE_J_COUNTS:  # the players, effects printed, an end card's STAR (ops_more_j.py)
             return more_j_count(self, count, seat, source)
+        if kind in MORE_N_COUNTS:  # the rarities revealed (ops_more_n.py)
+            return more_n_count(self, count, ctx)
         if kind in MORE_K_COUNTS:  # that player's tableau, players by their cards (ops_more_k.py)
             return more_k_count(self, count, source, seat, ctx or {})
         if kind == "empty_slots":

@@ -28,6 +28,7 @@ from rules.millennium_blades.ops_more_i import MORE_I_OPS, MoreOpsIMixin
 from rules.millennium_blades.ops_more_j import MORE_J_OPS, do_more_j_op
 from rules.millennium_blades.ops_more_k import MORE_K_OPS, do_more_k_op
 from rules.millennium_blades.ops_more_l import MORE_L_OPS, do_more_l_op
+from rules.millennium_blades.ops_more_n import MORE_N_OPS, do_more_n_op
 from rules.millennium_blades.ops_more_o import MORE_O_OPS, do_more_o_op, first_this_turn, flip_selves, trigger_turn_fits
 from rules.millennium_blades.ops_more_p import gain_turned_to_loss, lose_instead_of_gain
 from rules.millennium_blades.replacement import limited_gain
@@ -207,6 +208,8 @@ class ResolveMixin(ClashMixin, SpecialOpsMixin, MoreOpsAMixin, MoreOpsBMixin, Mo
             return do_more_k_op(self, frame, op, k)
         if name in MORE_O_OPS:  # RP capped per turn (ops_more_o.py)
             return do_more_o_op(self, frame, op, k)
+        if name in MORE_N_OPS:  # this card out of the game (ops_more_n.py)
+            return do_more_n_op(self, frame, op, k)
         if name in MORE_B_OPS or name == "_sell_marker":
             return self.do_more_b_op(frame, op, k)
         if name in MORE_C_OPS:  # tokens removed or moved (ops_more_c.py)
@@ -462,6 +465,9 @@ class ResolveMixin(ClashMixin, SpecialOpsMixin, MoreOpsAMixin, MoreOpsBMixin, Mo
                     trigger = effect["trigger"]
                     if not self._fits(trigger, seat, source, card, by, whose):
                         continue
+                    if trigger.get("seated") and trigger.get("first_each_turn") and \
+                            (by is None or not self._seated_beside(seat, by, trigger["seated"])):
+                        continue  # a gain by a player not seated there is not its first time (batch n)
                     if "turn" in trigger and not trigger_turn_fits(self, trigger, seat) or \
                             trigger.get("first_each_turn") and not first_this_turn(self, source, event, index):
                         continue  # "during your turn", "the first time ... each turn" (ops_more_o.py)

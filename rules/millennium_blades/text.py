@@ -37,6 +37,7 @@ from rules.millennium_blades.phrases_more_i import read_sentence_i, reword_i
 from rules.millennium_blades.phrases_more_k import read_continuous_k, read_sentence_k, reword_k, split_either_event_k
 from rules.millennium_blades.phrases_more_l import read_sentence_l
 from rules.millennium_blades.phrases_more_m import keep_after_play_words
+from rules.millennium_blades.phrases_more_n import read_sentence_n
 from rules.millennium_blades.phrases_more_o import read_continuous_o, read_sentence_o, reword_o
 from rules.millennium_blades.phrases_more_p import read_gain_turned_p, split_trailing_trigger_p
 from rules.millennium_blades.replacement import read_rp_gain_limit
@@ -355,8 +356,9 @@ def _sentences(sentences: list[str], timing: str, effect: dict) -> list[dict]:
                 or read_sentence_l(s, ops, timing, effect) \
                 or read_sentence_i(s, ops, timing, effect) \
                 or read_sentence_k(s, ops, timing, effect) \
-                or read_sentence_o(s, ops, timing, effect):  # "... instead" (_l); clash players (_d, _i); after a flip (_k)
-            continue
+                or read_sentence_o(s, ops, timing, effect) \
+                or read_sentence_n(s, ops, timing, effect):  # "... instead" (_l); clash players (_d, _i); after a flip (_k)
+            continue  # ("If you do not" after a test: _n)
         if any(o["op"] == "choose_player" for o in ops):  # "They ...": the player chosen
             s = re.sub(r"^they (\w+?)s? ", lambda m: f"that player {m.group(1)}s ", s)
         clash = next((o for o in reversed(ops) if o["op"] == "clash"), None)
