@@ -33,6 +33,13 @@ from rest_framework.throttling import SimpleRateThrottle
 PRUNE_ONE_IN = 200
 
 
+def prune_now() -> bool:
+    """Whether this request, the first of its window, also deletes the old windows' rows (one in
+    ``PRUNE_ONE_IN``: the table stays small without a statement more on every request). Tests that
+    count a request's statements switch it off (tests/conftest.py); one test switches it on."""
+    return random.randrange(PRUNE_ONE_IN) == 0
+
+
 def shared_cache():
     """The cache every server process shares (sign-ups and regex search slots live there)."""
     return caches[settings.SHARED_CACHE]
@@ -56,7 +63,7 @@ def count_hit(key: str, period: int, now: float | None = None) -> int:
             f"ON CONFLICT (rate_key) DO UPDATE SET hits = CASE WHEN {table}.window_number = excluded.window_number "
             f"THEN {table}.hits + 1 ELSE 1 END, window_number = excluded.window_number RETURNING hits", [key, window])
         hits = cursor.fetchone()[0]
-    if hits == 1 and random.randrange(PRUNE_ONE_IN) == 0:
+    if hits == 1 and prune_now():
         RateCount.objects.filter(window_number__lt=window).delete()
     return hits
 

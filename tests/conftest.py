@@ -183,6 +183,14 @@ def without_engine(monkeypatch):
 
 
 @pytest.fixture(autouse=True)
+def _no_random_rate_prune(monkeypatch):
+    """The rate count's occasional prune of old windows (accounts.throttles.prune_now, one request in
+    200) is a statement more at random: off, so a test that counts a request's statements is exact.
+    tests/accounts/test_shared_limits.py switches it on to test it."""
+    monkeypatch.setattr("accounts.throttles.prune_now", lambda: False)
+
+
+@pytest.fixture(autouse=True)
 def _fresh_cache():
     """Each test starts with an empty cache (kept pages and counts): a test run is one process, and
     tests change the database under the cache's feet. The shared cache (rates, sign-ups) is a

@@ -169,6 +169,22 @@ def test_the_count_starts_again_in_the_next_window_and_keys_count_apart():
     assert count_hit("throttle_anon_10.2.2.2", 60, now=181.0) == 2
 
 
+def test_the_first_request_of_a_window_sometimes_prunes_the_old_windows(monkeypatch):
+    """One first request of a window in ``PRUNE_ONE_IN`` deletes the rows of older windows (every
+    client's), so the table stays small; a request that does not prune leaves them."""
+    from accounts.models import RateCount
+    from accounts.throttles import count_hit
+
+    count_hit("throttle_anon_10.5.5.5", 60, now=60.0)
+    count_hit("throttle_anon_10.6.6.6", 60, now=61.0)
+    count_hit("throttle_anon_10.7.7.7", 60, now=125.0)  # the next window, no prune (tests/conftest.py)
+    assert RateCount.objects.count() == 3
+    monkeypatch.setattr("accounts.throttles.prune_now", lambda: True)
+    count_hit("throttle_anon_10.8.8.8", 60, now=126.0)  # a first request of its own key: prunes
+    assert set(RateCount.objects.values_list("rate_key", flat=True)) == {"throttle_anon_10.7.7.7",
+                                                                        "throttle_anon_10.8.8.8"}
+
+
 def test_retry_after_says_when_the_window_ends(card_pool, settings):
     settings.API_RATE_ANON = "1/min"
     client = Client()
