@@ -10,10 +10,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from rules.core.engine import Action
 from rules.core.schema import OpSpec
 from rules.millennium_blades.base import MBBase
-from rules.millennium_blades.ops_more_j import self_discard_triggers
+from rules.millennium_blades.ops_more_j import discard_picked, self_discard_triggers
 
 ANY = "any"
 MORE_F_OPS = {
@@ -127,27 +126,9 @@ class MoreOpsFMixin(MBBase):
     def op_discard_up_to(self, frame: dict, op: dict, k: int) -> bool:
         """Up to ``amount`` cards of the player's choice (filter) from their hand to their binder, one
         at a time, until they stop or none fits."""
-        seat, ctx, chosen = frame["seat"], frame["ctx"], []
-        for n in range(op.get("amount", 1)):
-            key = f"{k}:upto{n}"
-            pool = [c for c in self.hand[seat] if c not in chosen and self.matches(c, op.get("filter", {}), frame["source"])]
-            if not pool:
-                break
-            if key not in ctx:
-                names = dict.fromkeys(self.cards[c].name for c in pool)
-                self.ask(seat, "any_number", [*(Action("pick", (n_,)) for n_ in names), Action("decline")], key,
-                         "one more card to discard, or stop")
-                return False
-            if ctx[key] is False:
-                break
-            chosen.append(ctx[key])
-        for card in chosen:
-            self.hand[seat].remove(card)
-            self.binder[seat].append(card)
-            self.log("discard", seat, card=self.cards[card].name)
-        ctx["those"], ctx["did"] = chosen, bool(chosen)
-        self.discard_triggers(seat, chosen)
-        return True
+        flt, source = op.get("filter", {}), frame["source"]
+        return discard_picked(self, frame, k, "upto", op.get("amount", 1),
+                              lambda card, chosen: self.matches(card, flt, source))
 
     def op_leave_tableau(self, frame: dict, op: dict, k: int) -> bool:
         """``to_hand``: the card leaves its tableau ("Tableau": the cards right of it shift left) to a

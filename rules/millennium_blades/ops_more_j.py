@@ -416,17 +416,15 @@ def _revealed_to_top(game: MBBase, frame: dict, op: dict, k: int) -> bool:
     return True
 
 
-def _discard_distinct(game: MBBase, frame: dict, op: dict, k: int) -> bool:
-    """Up to ``amount`` hand cards of the player's choice to their binder ("Discard a Card"), one at a
-    time until they stop, each sharing no type (element) with those already chosen (a card without
-    one shares none); the discard triggers as any discard does."""
+def discard_picked(game: MBBase, frame: dict, k: int, step: str, amount: int, fits) -> bool:
+    """Up to ``amount`` hand cards of the player's choice to their binder ("Discard a Card"), picked
+    one at a time until they stop or none is left that ``fits(card, chosen)``; the discard triggers
+    as any discard does. ``step`` names the picks in ``ctx`` (one op's picks apart from another's)."""
     seat, ctx = frame["seat"], frame["ctx"]
     chosen: list[int] = []
-    symbols = game.types if op["what"] == "type" else game.elements
-    for n in range(op.get("amount", 1)):
-        key = f"{k}:distinct{n}"
-        taken = {s for c in chosen for s in symbols(c)}
-        pool = [c for c in game.hand[seat] if c not in chosen and not taken & set(symbols(c))]
+    for n in range(amount):
+        key = f"{k}:{step}{n}"
+        pool = [c for c in game.hand[seat] if c not in chosen and fits(c, chosen)]
         if not pool:
             break
         if key not in ctx:
@@ -444,6 +442,17 @@ def _discard_distinct(game: MBBase, frame: dict, op: dict, k: int) -> bool:
     ctx["those"], ctx["did"] = chosen, bool(chosen)
     game.discard_triggers(seat, chosen)
     return True
+
+
+def _discard_distinct(game: MBBase, frame: dict, op: dict, k: int) -> bool:
+    """Up to ``amount`` hand cards to the binder, each sharing no type (element) with those already
+    chosen (a card without one shares none)."""
+    symbols = game.types if op["what"] == "type" else game.elements
+
+    def fits(card: int, chosen: list[int]) -> bool:
+        return not {s for c in chosen for s in symbols(c)} & set(symbols(card))
+
+    return discard_picked(game, frame, k, "distinct", op.get("amount", 1), fits)
 
 
 MOVES = {"play_random_binder": _play_random_binder, "hand_to_tableau_down": _hand_to_tableau_down,
@@ -507,5 +516,6 @@ def more_j_count_errors(count: Mapping[str, Any], path: str) -> Errors:
     return []
 
 
-__all__ = ["MORE_J_CONTINUOUS_OPS", "MORE_J_COUNTS", "MORE_J_EVENTS", "MORE_J_OPS", "all_in_hand", "do_more_j_op",
+__all__ = ["MORE_J_CONTINUOUS_OPS", "MORE_J_COUNTS", "MORE_J_EVENTS", "MORE_J_OPS", "all_in_hand", "discard_picked",
+           "do_more_j_op",
            "more_j_count", "more_j_count_errors", "more_j_op_errors", "self_discard_triggers"]
