@@ -16,12 +16,14 @@ from rules.core.construction_spec import ConstructionSpec
 from rules.core.decks import CardSpec, DeckEntry, DeckList, Violation
 from rules.core.formats import FormatSpec, cite, copies_by_name, name_key
 from rules.millennium_blades.cards import ELEMENTS, GAME, TYPES
-from rules.millennium_blades.deck_rules import extra_slots, has_all_symbols
+from rules.millennium_blades.deck_rules import EPIC_LIMIT, extra_slots, has_all_symbols, is_epic
 
 BOOK = GAME.rulebook
 BUILD_DECK = cite(BOOK, "Build your Deck")
 MAKE_COLLECTION = cite(BOOK, "Make your Collection")
 SCORING = cite(BOOK, "SCORING COLLECTIONS", "Collection Points")
+#: the Epic keyword's printed reminder: no rulebook section names it (rules notes, "Epic cards")
+EPIC = f'{BUILD_DECK}; the Epic keyword: "Limit one Epic Card per Deck"'
 NO_SYMBOL = cite(BOOK, "ACCESSORIES",
                  '"Those that do not have one of these symbols cannot be used as part of a collection."')
 
@@ -72,6 +74,10 @@ def validate(deck: DeckList, fmt: FormatSpec) -> list[Violation]:
                                      f"{display[key]}: {n} copies; you may only have "
                                      f"{'one copy' if most == 1 else f'{most} copies'} of any card in your deck.",
                                      (display[key],), section_of.get(key)))
+    epics = sorted({e.card.name for e in deck.entries() if is_epic(e.card)})
+    if sum(e.qty for e in deck.entries() if is_epic(e.card)) > EPIC_LIMIT:
+        out.append(Violation("epic_limit", EPIC, f"{len(epics)} Epic cards ({', '.join(epics)}); limit one Epic card per deck.",
+                             tuple(epics)))
     return out
 
 
@@ -108,6 +114,9 @@ def random_legal_deck(pool: Sequence[CardSpec], rng: random.Random) -> DeckList:
             raise ValueError(f"the pool has no single to build a kit with ({BUILD_DECK})")
         size = rng.randint(least, min(limit(limit_name), len(by_name)))
         sections[section] = [DeckEntry(by_name[key], 1) for key in sorted(rng.sample(sorted(by_name), size))]
+    epics = [(section, e) for section, entries in sections.items() for e in entries if is_epic(e.card)]
+    for section, entry in epics[EPIC_LIMIT:]:  # "Limit one Epic Card per Deck": the first one stays
+        sections[section].remove(entry)
     return DeckList(game=GAME.slug, name="Random legal kit", sections=sections)
 
 

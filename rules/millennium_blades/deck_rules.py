@@ -8,6 +8,10 @@ Deck Size is the eight singles: rules notes, "Deck rules printed on kit cards").
 Collection": "each having at least one matching symbol with all the others"; a card may print that
 it is "all ELEMENTS and TYPES for the purpose of building collections" (it matches every symbol).
 
+The Epic keyword's reminder, "Limit one Epic Card per Deck", is one more such rule, printed on singles
+too (``EPIC_RULE``: the validator, the whole game's deckbuilders and the tournament's "Illegal Decks"
+check keep one Epic card a deck; rules notes, "Epic cards").
+
 Each reads as an effect ``{"timing": "deckbuilding", "ops": [...]}`` with ``KIT_RULE_OPS``: the
 tournament engine never plays it (it is no timing word of "Effects on Cards"); ``extra_slots`` gives
 the tournament's "Illegal Decks" check and the deck validator the bigger limit, and
@@ -24,9 +28,15 @@ from rules.core.schema import OpSpec
 from rules.millennium_blades.phrases import NUMBER, number
 
 #: the ops a kit card's deck rule may hold (``kit_slots`` is declared with the Deckbuilding ops)
-KIT_RULE_OPS = ("kit_slots", "all_symbols")
+KIT_RULE_OPS = ("kit_slots", "all_symbols", "epic")
 DECK_RULE_OPS = {"all_symbols": OpSpec('Deck rule: the card is every element and type "for the purpose of building '
-                                       'collections" ("Make your Collection").', {})}
+                                       'collections" ("Make your Collection").', {}),
+                 "epic": OpSpec('Deck rule: the card is Epic, "Limit one Epic Card per Deck" (the keyword\'s '
+                                'printed reminder; rules notes, "Epic cards").', {})}
+#: "Limit one Epic Card per Deck": how many Epic cards one deck (its singles, Deck Box and Accessories) holds
+EPIC_LIMIT = 1
+#: an Epic card's own deck rule, the effect ``text.compile_text`` gives the printed "Epic"
+EPIC_RULE = {"timing": "deckbuilding", "ops": [{"op": "epic"}], "text": "Epic"}
 KIT_SECTIONS = ("singles", "deck_box", "accessories")
 _DECK_SIZE = re.compile(rf"your deck size is increased by ({NUMBER})")
 _ALL_SYMBOLS = re.compile(r"this (?:card|accessory|deck box) (?:is|has) all (?:elements and types|types and elements)"
@@ -97,6 +107,11 @@ def kit_extra_slots(kit_cards: Iterable[Any]) -> dict[str, int]:
                 if op["op"] == "kit_slots" and op.get("section") in out:
                     out[op["section"]] += op.get("amount", 0)
     return out
+
+
+def is_epic(card: Any) -> bool:
+    """Whether the card prints "Epic" (``EPIC_LIMIT`` of them in one deck)."""
+    return any(op["op"] == "epic" for op in _rule_ops(getattr(card, "effects", ())))
 
 
 def has_all_symbols(card: Any) -> bool:

@@ -149,6 +149,8 @@ _SENTENCES: dict[str, Sentence] = {
     "infinite_loop": lambda who, c: f"{who} is removed from the tournament by the infinite-loop rule",
     "illegal_deck_trimmed": lambda who, c: (f"{who}'s {words(c['section'])} breaks the rules: {_names(c['to_binder'])} "
                                             f"go back to the binder"),
+    "epic_trimmed": lambda who, c: (f"{who}'s deck holds more than one Epic card: {c['card']} goes back to the "
+                                    f"binder"),
     # Turn-Based Mode
     "sold": lambda who, c: f"{who} sells {c['card']} for {c['price']} dollars",
     "collected": lambda who, c: (f"{who} adds {c['card']} to the {c['collection']} collection "

@@ -17,7 +17,7 @@ from typing import Self
 from rules.core.decks import DeckList
 from rules.millennium_blades.base import MBBase
 from rules.millennium_blades.catalogue import as_printed, card_def, card_defs, pool_store
-from rules.millennium_blades.deck_rules import KIT_SECTIONS, kit_extra_slots
+from rules.millennium_blades.deck_rules import EPIC_LIMIT, KIT_SECTIONS, is_epic, kit_extra_slots
 from rules.millennium_blades.flow import FlowMixin
 from rules.millennium_blades.queries import TABLEAU_SLOTS, QueryMixin
 from rules.millennium_blades.resolve import ResolveMixin
@@ -115,9 +115,11 @@ class MBState(FlowMixin, ResolveMixin, QueryMixin, ViewMixin, MBBase):
             # a Deck Box or Accessory may print more slots (deck_rules.py, "Build your Deck")
             extra = kit_extra_slots([self.cards[c] for c in ids["deck_box"] + ids["accessories"]])
             limits = kit_limits[seat] if kit_limits else KIT_LIMITS
+            for section in KIT_SECTIONS:
+                self._trim_illegal(seat, section, ids[section], limits[section] + extra[section])
+            self._trim_epics(seat, ids)
             for section, zone in (("singles", self.hand), ("deck_box", self.deck_box),
                                   ("accessories", self.accessories)):
-                self._trim_illegal(seat, section, ids[section], limits[section] + extra[section])
                 zone[seat].extend(ids[section])
         self.store = self._new_cards(pool_store() if store is None else store, -1)
         shuffle(self.rng, self.store)
@@ -172,6 +174,17 @@ class MBState(FlowMixin, ResolveMixin, QueryMixin, ViewMixin, MBBase):
         if removed:
             self.binder[seat].extend(removed)
             self.log("illegal_deck_trimmed", seat, section=section, to_binder=[self.cards[c].name for c in removed])
+
+    def _trim_epics(self, seat: int, ids: dict[str, list[int]]) -> None:
+        """The Epic keyword's "Limit one Epic Card per Deck" kept as "Illegal Decks" keeps the size:
+        random Epic cards go to the binder until one is left (rules notes, "Epic cards")."""
+        epics = [(section, c) for section in KIT_SECTIONS for c in ids[section]
+                 if self.cards[c].timed("deckbuilding") and is_epic(self.cards[c])]
+        while len(epics) > EPIC_LIMIT:
+            section, card = epics.pop(self.rng.randrange(len(epics)))
+            ids[section].remove(card)
+            self.binder[seat].append(card)
+            self.log("epic_trimmed", seat, section=section, card=self.cards[card].name)
 
     # -- what the game holds -----------------------------------------------------------------------
     def all_cards(self) -> list[str]:

@@ -11,11 +11,12 @@ words of ``vocabulary.CARD_KINDS``, which the importer reads as the card type).
 
 from __future__ import annotations
 
+import copy
 import re
 
 from rules.millennium_blades.clauses import read_clause, read_continuous
 from rules.millennium_blades.conditions import read_condition
-from rules.millennium_blades.deck_rules import read_deck_rule
+from rules.millennium_blades.deck_rules import EPIC_RULE, read_deck_rule
 from rules.millennium_blades.market_phrases import CHOSEN, read_market_sentence, sentence_wording
 from rules.millennium_blades.phrases import (
     MULTIPLE,
@@ -51,9 +52,9 @@ _TIMING = re.compile(rf"^({'|'.join(TIMINGS)})\s*:\s*", re.I)
 #: Keywords": "On most cards, the keyword's full text is printed out"): the name is dropped, the
 #: printed text is read
 _SET_KEYWORD = re.compile(rf"^[^:|()]{{1,30}}?\s*[—–-]\s*(?=(?:{'|'.join(TIMINGS)})\s*:)", re.I)
-#: segments that print no tournament effect: a card without one ("No Special Effect"), and "Epic"
-#: (its reminder "Limit one Epic Card per Deck" is a deckbuilding rule, not a tournament effect)
-NO_EFFECT = ("no special effect", "epic")
+#: segments that print no tournament effect: a card without one ("No Special Effect"); "Epic" is a
+#: deckbuilding rule, not a tournament effect (its reminder "Limit one Epic Card per Deck"): ``EPIC_RULE``
+NO_EFFECT = ("no special effect",)
 #: a Metagame card's reminder of "Ending the Tournament" 1: "Every Player activates the Metagame
 #: Score effects for themselves" -- what the engine does with every Metagame card
 _METAGAME_REMINDER = "all players perform this effect"
@@ -76,6 +77,9 @@ def compile_text(text: str) -> tuple[list[dict] | None, str | None]:
         for part in split_abilities(text):
             plain = _kind(part)
             if plain in NO_EFFECT or metagame and plain == _METAGAME_REMINDER:
+                continue
+            if plain == "epic":
+                effects.append(copy.deepcopy(EPIC_RULE))
                 continue
             effects += lasting_effects_h(_compile_part(part))  # a lasting rule in a Play text (phrases_more_h)
     except Unread as exc:

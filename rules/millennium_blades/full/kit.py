@@ -6,7 +6,8 @@ make room for new ones just as easily by returning them to your binder." The kit
 card (``kit`` / ``unkit``) and played by the tournament engine as a ``DeckList``. Deques Applenti's
 Deckbuilding side adds a Deck Box and an Accessory slot ("He can include extra deck boxes and
 accessories in his tournament kit"): ``powers.kit_limits``, also given to the tournament engine
-(``MBState(kit_limits=...)``) so that his kit is not an "Illegal Deck".
+(``MBState(kit_limits=...)``) so that his kit is not an "Illegal Deck". Which cards fit is
+``market.legal_actions``' "kit" actions (room in the section, no copy, one Epic card).
 """
 
 from __future__ import annotations
@@ -16,16 +17,7 @@ from rules.millennium_blades.state import KIT_LIMITS
 
 SECTION = {"single": "singles", "deck_box": "deck_box", "accessory": "accessories"}
 
-__all__ = ["KIT_LIMITS", "SECTION", "can_add", "deck_list"]
-
-
-def can_add(kit_cards, card, limits=None) -> bool:
-    """Whether ``card`` fits in the kit: room in its section and no copy of it there yet
-    (``limits``: the seat's, when a power adds slots: ``powers.kit_limits``)."""
-    section = SECTION.get(card.card_type)
-    if section is None or any(c.name == card.name for c in kit_cards):
-        return False
-    return sum(1 for c in kit_cards if SECTION[c.card_type] == section) < (limits or KIT_LIMITS)[section]
+__all__ = ["KIT_LIMITS", "SECTION", "deck_list"]
 
 
 def deck_list(kit_cards, name: str) -> DeckList:

@@ -40,6 +40,7 @@ from collections.abc import Set
 from typing import TYPE_CHECKING, Any
 
 from rules.core.engine import Action
+from rules.millennium_blades.deck_rules import EPIC_LIMIT
 from rules.millennium_blades.full import collection, duel, kit, powers, trading
 
 if TYPE_CHECKING:
@@ -105,8 +106,10 @@ def legal_actions(state, seat: int) -> list[Action]:
     in_kit = {c.name for c in mine}
     room: dict[str | None, int] = {section: limit - sum(1 for c in mine if kit.SECTION[c.card_type] == section)
             for section, limit in powers.kit_limits(state, seat).items()}  # Deques: more slots (powers.py); None: no section
+    epic_full = sum(c.epic for c in mine) >= EPIC_LIMIT  # "Limit one Epic Card per Deck" (deck_rules.py)
     out += [Action("kit", (name,)) for name in binder_names
-            if name not in in_kit and room.get(kit.SECTION.get(by_name[name].card_type), 0) > 0]
+            if name not in in_kit and room.get(kit.SECTION.get(by_name[name].card_type), 0) > 0
+            and not (epic_full and by_name[name].epic)]
     out += [Action("unkit", (name,)) for name in sorted(in_kit)]
     return out + trading.legal_actions(state, seat)
 

@@ -20,6 +20,7 @@ from pathlib import Path
 from rules.core import card_pool
 from rules.core.decks import CardSpec
 from rules.millennium_blades.construction import star_of, symbols
+from rules.millennium_blades.deck_rules import is_epic
 
 FIXTURE = Path(__file__).resolve().parents[3] / "fixtures" / "millennium_blades.json"
 GAME = "millennium_blades"
@@ -56,9 +57,11 @@ class Card:
     symbols: frozenset[str]
     spec: CardSpec
     value: int = field(init=False, compare=False)  # from ``star``: read on every tick, so computed once
+    epic: bool = field(init=False, compare=False)  # "Limit one Epic Card per Deck" (deck_rules.is_epic)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "value", self.star if isinstance(self.star, int) else 0)
+        object.__setattr__(self, "epic", is_epic(self.spec))
 
     @classmethod
     def of(cls, spec: CardSpec, kind: str) -> Card:

@@ -24,10 +24,11 @@ def test_set_keyword_printed_with_its_timing_reads_the_printed_text():
 
 def test_no_special_effect_and_epic_print_no_tournament_effect():
     """A card whose box says "No Special Effect" is played for its star alone ("CARD DATA"); "Epic"
-    (its reminder limits a deck to one Epic card) is a deckbuilding rule, no tournament effect."""
+    (its reminder limits a deck to one Epic card) is a deckbuilding rule, no tournament effect
+    (test_epic_limit.py)."""
     assert compile_text("No Special Effect") == ([], None)
     effects, reason = compile_text("Epic (Limit one Epic Card per Deck) | Score: Gain 9 RP.")
-    assert reason is None and [e["timing"] for e in effects] == ["score"]
+    assert reason is None and [e["timing"] for e in effects] == ["deckbuilding", "score"]
     st = table(kit([card("Blank Golem", "No Special Effect", star=7)]), kit([card("Idle Lamp")]))
     do(st, 'play "Blank Golem"')
     assert st.rp == [0, 0] and st.star(ids(st, 0, "Blank Golem")[0]) == 7
