@@ -30,6 +30,7 @@ from rules.millennium_blades.ops_more_l import MORE_L_OPS
 from rules.millennium_blades.ops_more_n import MORE_N_OPS
 from rules.millennium_blades.ops_more_o import MORE_O_OPS
 from rules.millennium_blades.ops_more_p import MORE_P_OPS
+from rules.millennium_blades.ops_powers import POWER_OPS
 from rules.millennium_blades.replacement import REPLACEMENT_OPS
 from rules.millennium_blades.vocabulary import (
     CARD_KINDS,
@@ -125,6 +126,12 @@ EFFECT_OPS = {
     "metagame_control": OpSpec("Deckbuilding: once a round per Metagame stack, replace its revealed card "
                                "with the next one.", {}),
     "starting_promo": OpSpec("Setup: take cards from the top of a Card Fusion pile.", {**N, "tier": "str"}),
+    "outside_set": OpSpec("Deckbuilding: at the nth Deckbuilding Phase's start, one copy of each card of a random set "
+                          "of kinds[n-1] from outside the game, instead of the 6 cards dealt.", {"kinds": "list"}),
+    "trade_in": OpSpec("Deckbuilding: remove a binder card from the game and pay amount dollars to take a Store Area "
+                       "card of the same set.", N),
+    "scrap_for_money": OpSpec("Deckbuilding: discard a binder card to the Store Discard for amount dollars, any number "
+                              "of times.", N),
     **MARKET_EFFECT_OPS,
     **MORE_A_EFFECT_OPS,
     **REPLACEMENT_OPS,
@@ -142,6 +149,7 @@ EFFECT_OPS = {
     **MORE_O_OPS,
     **MORE_P_OPS,
     **MORE_N_OPS,
+    **POWER_OPS,
     **DECK_RULE_OPS,
 }
 

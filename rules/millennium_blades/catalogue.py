@@ -110,7 +110,10 @@ class CardDef:
                  # ops_more_h.py: cards whose attachments' symbols your other cards have
                  "share_attached": bool(self.continuous("share_attached") or self.continuous("share_attached", "top")),
                  # ops_more_p.py: cards that turn gains of RP into losses
-                 "rp_gain_to_loss": bool(self.continuous("rp_gain_to_loss") or self.continuous("rp_gain_to_loss", "top"))}
+                 "rp_gain_to_loss": bool(self.continuous("rp_gain_to_loss") or self.continuous("rp_gain_to_loss", "top")),
+                 # ops_powers.py: a power that raises the RP caps of cards for its player
+                 "rp_cap_raise": bool(self.continuous("rp_cap_raise")),
+                 "actions_per_turn": bool(self.continuous("actions_per_turn"))}
         object.__setattr__(self, "features", frozenset([name for name, on in flags.items() if on]
                                                        + [f"on {event}" for event in triggers]))
 

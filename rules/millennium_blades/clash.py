@@ -26,7 +26,8 @@ class ClashMixin(MarketMixin):
         pick, flt = target["pick"], target.get("filter", {})
 
         def legal(card, owner_seat):
-            if card is None or card in self.down or not self.matches(card, flt, source):
+            # ("unless they specifically say otherwise": a FILTER face "any", full/power_text.py)
+            if card is None or card in self.down and flt.get("face") != "any" or not self.matches(card, flt, source):
                 return False
             if attaching and not self.attachable(card):  # "Cards cannot be attached to this card"
                 return False

@@ -198,6 +198,10 @@ def read_clause(text: str, timing: str, effect: dict, last: dict) -> list[dict]:
         from rules.millennium_blades.phrases_more_n import read_clause_n
 
         more = read_clause_n(text, timing, effect, last)  # phrases_more_n.py
+    if more is None:
+        from rules.millennium_blades.phrases_powers import read_clause_powers
+
+        more = read_clause_powers(text, timing, effect, last)  # printed Character powers (phrases_powers.py)
     if more is not None:
         return more
     raise Unread(text, "an effect")

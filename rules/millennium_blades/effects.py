@@ -130,6 +130,7 @@ from rules.millennium_blades.ops_more_n import (
 )
 from rules.millennium_blades.ops_more_o import MORE_O_CONTINUOUS_OPS, MORE_O_OPS, more_o_op_errors, trigger_first_errors
 from rules.millennium_blades.ops_more_p import MORE_P_CONTINUOUS_OPS, MORE_P_OPS, more_p_op_errors
+from rules.millennium_blades.ops_powers import POWER_CONTINUOUS_OPS, POWER_OPS, power_op_errors
 from rules.millennium_blades.special_ops import SPECIAL_CONTINUOUS_OPS, special_op_errors
 from rules.millennium_blades.vocabulary import ELEMENTS, KEYWORDS, TIMINGS, TRIGGERED_TIMINGS, TYPE_VALUES
 
@@ -173,7 +174,7 @@ CONTINUOUS_OPS = ("protect", "extra_slot", "set_star", "star_bonus", "copy_attri
                   "rp_gain_limit", *SPECIAL_CONTINUOUS_OPS, *MORE_A_CONTINUOUS_OPS, *MORE_B_CONTINUOUS_OPS,
                   *MORE_C_CONTINUOUS_OPS, *MORE_E_CONTINUOUS_OPS, *MORE_H_CONTINUOUS_OPS,
                   *MORE_I_CONTINUOUS_OPS, *MORE_J_CONTINUOUS_OPS, *MORE_K_CONTINUOUS_OPS, *MORE_O_CONTINUOUS_OPS,
-                  *MORE_P_CONTINUOUS_OPS)
+                  *MORE_P_CONTINUOUS_OPS, *POWER_CONTINUOUS_OPS)
 #: the sides of a Character or Venue card, and its Deckbuilding side's timings and ops
 CARD_SIDES = ("deckbuilding", "tournament")
 COMPONENT_TIMINGS = ("deckbuilding", "setup")
@@ -190,12 +191,18 @@ DECKBUILDING_OPS = {
     "peek": "see the face-down Store cards showing and buy the one you choose",
     "metagame_control": "once a round for each Metagame stack, put its revealed card on the bottom and reveal the next",
     "starting_promo": "setup: take cards from the top of a Card Fusion pile",
+    "scrap_for_money": "discard a binder card to the Store Discard for this many dollars, any number of times",
+    "outside_set": "at each Deckbuilding Phase's start, one copy of each card of a random set from outside the game of "
+                   "that phase's kind (kinds: in order), instead of the 6 cards dealt",
+    "trade_in": "remove a binder card from the game and pay this many dollars for a Store Area card of its set",
 }
 #: Tournament-side timings of a power: what holds without being a card in the tableau
 POWER_TIMINGS = ("ongoing", "score", "action")
 #: ops a power cannot hold (they need the card in a tableau: its slot, its star, its neighbours)
 NOT_POWER_OPS = ("insert", "set_star", "copy_attributes", "cancel_flip")
 FUSION_TIERS = ("bronze", "silver", "gold")
+#: the set kinds an ``outside_set`` rule names (the Store's: "SET BREAKDOWN")
+OUTSIDE_SET_KINDS = ("core", "expansion", "premium", "master")
 KIT_SECTIONS = ("singles", "deck_box", "accessories")
 #: REFs of a ``rescore`` op: your Top Card, or the revealed Metagame cards
 RESCORE_CARDS = ("top", "metagame")
@@ -246,6 +253,9 @@ def check_sided_effect(card_type: str, effect: Mapping[str, Any], path: str) -> 
         return [(f"{path}.timing", (f"a Tournament side is no card in the tableau: its timings are "
                                     f"{', '.join(POWER_TIMINGS)}"))]
     errors = check_effect({k: v for k, v in effect.items() if k != "side"}, path)
+    for key in ("every_turn", "on_top", "free"):  # every turn; the Top Card's; not the turn's Action (power_text.py)
+        if key in effect and (effect[key] is not True or timing != "action"):
+            errors.append((f"{path}.{key}", "is true, on an Action"))
     for where, op in _all_ops(effect.get("ops"), f"{path}.ops"):
         if op.get("op") in NOT_POWER_OPS:
             errors.append((f"{where}.op", f"{op['op']!r} needs a card in the tableau, which a power is not"))
@@ -288,6 +298,14 @@ def deckbuilding_ops_errors(ops: Any, timing: str, path: str) -> Errors:
             errors.append((f"{where}.section", f"is one of {', '.join(KIT_SECTIONS)}"))
         if name == "starting_promo" and op.get("tier") not in FUSION_TIERS:
             errors.append((f"{where}.tier", f"is one of {', '.join(FUSION_TIERS)}"))
+        if "min" in op:  # "to a minimum of 1 Dollar" (full/deckbuilding_text.py)
+            if name not in ("store_price", "aftermarket_price"):
+                errors.append((f"{where}.min", "only a store or aftermarket price has a minimum"))
+            elif isinstance(op["min"], bool) or not isinstance(op["min"], int) or op["min"] < 0:
+                errors.append((f"{where}.min", "is a whole number of dollars, 0 or more"))
+        if name == "outside_set" and (not isinstance(op.get("kinds"), list) or not op["kinds"]
+                                      or any(k not in OUTSIDE_SET_KINDS for k in op["kinds"])):
+            errors.append((f"{where}.kinds", f"is a list of {', '.join(OUTSIDE_SET_KINDS)}"))
         if name == "fusion_size" and "tier" in op and op["tier"] not in FUSION_TIERS:
             errors.append((f"{where}.tier", f"is one of {', '.join(FUSION_TIERS)}"))
     return errors
@@ -415,6 +433,8 @@ def _op(name: str | None, op: Mapping[str, Any], where: str) -> Errors:
         errors += more_o_op_errors(name, op, where)
     elif name in MORE_P_OPS:  # ops_more_p.py
         errors += more_p_op_errors(name, op, where)
+    elif name in POWER_OPS:  # printed Character powers (ops_powers.py)
+        errors += power_op_errors(name, op, where)
     elif name == "if":
         errors += condition_errors(op.get("condition"), f"{where}.condition")
         errors += ops_errors(op.get("then"), f"{where}.then")

@@ -14,7 +14,7 @@ from rules.core.event_words import Sentence, plural, seats, worded_event, words
 SAID_BY_THE_MOVE = frozenset({"sell", "kit", "unkit", "collect", "uncollect", "collect_type", "uncollect_type",
                               "buy_store", "buy_aftermarket", "fuse", "pass", "end", "use", "draft",
                               "take_accessory", "redraw_meta", "wait", "accept", "decline", "react",
-                              "main_action", "accessory", "deck_box"})
+                              "main_action", "accessory", "deck_box", "scrap", "trade_in"})
 
 
 def _seats(values: list, unit: str) -> str:
@@ -91,6 +91,14 @@ _SENTENCES: dict[str, Sentence] = {
     "swap_hand": lambda who, c: f"{who} swaps {c['gave']} for {c['got']} from Seat {c['seat_with']}'s hand",
     "swap_failed": lambda who, c: f"{who} has no card to swap",
     "store_to_discard": lambda who, c: f"{who} discards {c['card']} from the top of the Store to the Store discard",
+    # printed Character powers (ops_powers.py)
+    "rp_cap_raised": lambda who, c: f"{who}'s cap of {c['cap']} RP is {c['raised_to']} RP: {who} gains {c['amount']} RP",
+    "action_left": lambda who, c: f"{who} has used {c['used']} of {c['allowed']} Actions this turn",
+    "on_store": lambda who, c: f"{who} puts {c['card']} on top of the Store",
+    "single_to_accessory": lambda who, c: f"{who} puts {c['card']} in an Accessory slot: it has only its new effects",
+    "traded_in": lambda who, c: (f"{who} removes {c['card']} from the game and pays {c['cost']} dollars for "
+                                 f"{c['gained']} ({c['set']}) from the Store Area"),
+    "discarded_to_hand": lambda who, c: f"{who} takes {_names(c['cards'])} from the Store discard into their hand",
     "unflip": lambda who, c: f"{who} turns {c['card']} face-up again",  # ops_more_h.py
     "token_instead_of_flip": lambda who, c: f"{who} removes a +1 Star token from {c['card']} instead of its flip",
     "extra_turn": lambda who, c: f"{who} will take {plural(c['turns'], 'more turn')} after this one",

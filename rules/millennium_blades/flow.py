@@ -9,6 +9,7 @@ from functools import lru_cache
 from rules.core.engine import Action
 from rules.millennium_blades.base import MBBase
 from rules.millennium_blades.ops_more_m import play_frames_m
+from rules.millennium_blades.ops_powers import action_given_back
 from rules.millennium_blades.queries import TABLEAU_SLOTS
 
 PASS, END = Action("pass"), Action("end")
@@ -40,8 +41,10 @@ class FlowMixin(MBBase):
             return [PASS]  # "If the player is unable to play a Single, they cannot take an Action"
         cards = self.cards
         actions = [card_action("play", name) for name in dict.fromkeys([cards[c].name for c in playable])]
-        if not self.action_used:
+        if not self.action_used or self.powers[seat]:  # (a power may be used without the turn's Action)
             usable = self.usable_actions(seat)
+            if self.action_used:
+                usable = [c for c in usable if self.free_power(c, seat)]
             if not self.played_this_turn:  # the Single is still to come: the Action must leave one to play
                 usable = [c for c in usable if self.action_keeps_a_play(seat, c)]
             actions += [card_action("use", self.cards[c].name) for c in usable]
@@ -152,11 +155,26 @@ class FlowMixin(MBBase):
                 return True
         return False
 
+    def free_power(self, card: int, seat: int) -> bool:
+        """A power used without taking the turn's Action ("Once per tournament, you may ...":
+        ``free``; full/power_text.py)."""
+        return card in self.powers[seat] and bool(self.cards[card].timed("action")[0][1].get("free"))
+
+    def action_open(self, seat: int) -> bool:
+        """Whether ``seat`` may still use an Action this turn: the turn's one, or a free power."""
+        if not self.action_used:
+            return self.has_usable_action(seat)
+        return bool(self.powers[seat]) and any(self.free_power(c, seat) for c in self.usable_actions(seat))
+
     def power_affordable(self, card: int, seat: int) -> bool:
-        """A power's Action that starts by paying dollars is offered only to a player who can pay."""
+        """A power's Action that starts by paying dollars is offered only to a player who can pay; one that is
+        the Top Card's (``on_top``), only to a player with a Top Card."""
         if card not in self.powers[seat]:
             return True
-        ops = self.cards[card].timed("action")[0][1]["ops"]
+        effect = self.cards[card].timed("action")[0][1]
+        if effect.get("on_top") and self.top_card(seat) is None:  # your Top Card's Action: none, no Action
+            return False
+        ops = effect["ops"]
         return ops[0].get("op") != "pay_money" or self.purse[seat] + self.money[seat] >= ops[0].get("amount", 1)
 
     # -- applying ----------------------------------------------------------------------------------------
@@ -190,8 +208,7 @@ class FlowMixin(MBBase):
             self.finish()
         elif self.turn_ending or self.seat_turn in self.out:  # its end-of-turn effects resolved
             self.end_turn()
-        elif self.played_this_turn and not self.can_play(self.seat_turn) and (
-                self.action_used or not self.has_usable_action(self.seat_turn)) \
+        elif self.played_this_turn and not self.can_play(self.seat_turn) and not self.action_open(self.seat_turn) \
                 and not self.unite_actions(self.seat_turn):
             self.end_turn()
 
@@ -238,14 +255,21 @@ class FlowMixin(MBBase):
 
     def use_action(self, seat: int, card: int) -> None:
         """"To use an action, perform the text on the card, then flip the card face-down"."""
-        self.action_used = True
         effect = self.cards[card].timed("action")[0][1]
+        if not (effect.get("free") and card in self.powers[seat]):  # a free power is not the turn's Action
+            # (a power giving more Actions a turn: ops_powers.action_given_back)
+            self.action_used = not action_given_back(self, seat)
         if self.log_events:
             self.log("use", seat, card=self.cards[card].name)
         # "Each time you use an Action, gain 4 RP": after the Action's text and flip
         after = self.collect("action_used", card, seat)
+        if card in self.powers[seat] and effect.get("on_top"):  # "Your Top card has "Action: ..."" (power_text.py)
+            top = self.top_card(seat)  # the card whose Action it is: "this card", flipped after it
+            self.push([self.frame(seat, top, effect, extra=({"op": "_flip_source"},), optional=False), *after])
+            return
         if card in self.powers[seat]:  # a power is never flipped: its Action is used once a tournament
-            self.powers_used.add(card)
+            if not effect.get("every_turn"):  # ("once per turn": the turn's one Action; full/power_text.py)
+                self.powers_used.add(card)
             self.push([self.frame(seat, card, effect, optional=False), *after])
             return
         self.push([self.frame(seat, card, effect, extra=({"op": "_flip_source"},), optional=False), *after])

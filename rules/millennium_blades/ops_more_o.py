@@ -11,6 +11,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from rules.core.schema import OpSpec
+from rules.millennium_blades.ops_powers import cap_raise
 
 if TYPE_CHECKING:
     from rules.millennium_blades.base import MBBase
@@ -43,9 +44,10 @@ def do_more_o_op(game: Any, frame: dict, op: dict, k: int) -> bool:
     seat, source = frame["seat"], frame["source"]
     key = f"{source}:capped:{seat}"
     given = game.turn_memo.get(key + ":given", 0) if game.turn_memo.get(key) == game.turn else 0
-    amount = max(0, min(op["amount"], op["turn_max"] - given))
+    turn_max = op["turn_max"] + cap_raise(game, seat)  # a cap raised for this player (ops_powers.py)
+    amount = max(0, min(op["amount"], turn_max - given))
     if amount < op["amount"]:
-        game.log("turn_cap", seat, card=game.cards[source].name if source is not None else "", cap=op["turn_max"],
+        game.log("turn_cap", seat, card=game.cards[source].name if source is not None else "", cap=turn_max,
                  amount=amount)
     before = game.rp[seat]
     if amount and not game.op_points(frame, {"op": "gain_rp", "amount": amount}, k):

@@ -31,6 +31,7 @@ from rules.millennium_blades.ops_more_l import MORE_L_OPS, do_more_l_op
 from rules.millennium_blades.ops_more_n import MORE_N_OPS, do_more_n_op
 from rules.millennium_blades.ops_more_o import MORE_O_OPS, do_more_o_op, first_this_turn, flip_selves, trigger_turn_fits
 from rules.millennium_blades.ops_more_p import gain_turned_to_loss, lose_instead_of_gain
+from rules.millennium_blades.ops_powers import POWER_OPS, capped_gain, do_power_op
 from rules.millennium_blades.replacement import limited_gain
 from rules.millennium_blades.special_ops import SpecialOpsMixin
 
@@ -210,6 +211,8 @@ class ResolveMixin(ClashMixin, SpecialOpsMixin, MoreOpsAMixin, MoreOpsBMixin, Mo
             return do_more_o_op(self, frame, op, k)
         if name in MORE_N_OPS:  # this card out of the game (ops_more_n.py)
             return do_more_n_op(self, frame, op, k)
+        if name in POWER_OPS:  # printed Character powers (ops_powers.py)
+            return do_power_op(self, frame, op, k)
         if name in MORE_B_OPS or name == "_sell_marker":
             return self.do_more_b_op(frame, op, k)
         if name in MORE_C_OPS:  # tokens removed or moved (ops_more_c.py)
@@ -287,12 +290,16 @@ class ResolveMixin(ClashMixin, SpecialOpsMixin, MoreOpsAMixin, MoreOpsBMixin, Mo
         amount = op.get("amount", 1)
         if "per" in op:
             amount *= self.count(op["per"], frame["source"], frame["seat"], frame["ctx"])
+        uncapped = amount
         if "max" in op:
             amount = min(amount, op["max"])
         name, logging = op["op"], self.log_events
         if name in ("lose_rp", "steal_rp") and not self.ask_rp_loss_reactions(frame, players, amount, k):
             return False
+        printed = amount
         for p in players:
+            if name == "gain_rp" and "max" in op:  # a cap raised for this player (ops_powers.py)
+                amount = capped_gain(self, p, op, uncapped, printed)
             if name == "gain_money":
                 self.money[p] += amount
                 if logging:

@@ -44,7 +44,8 @@ DECISION_WORDS = {"target": "choose a target for {about}", "react": "decide on a
                   "any_number": "take {about}", "value": "name {about}", "name": "choose {about}",
                   "optional": "accept or decline: {about}", "player": "choose {about}",
                   "insert": "choose where {about} goes", "reveal": "choose {about}", "discard": "choose {about}",
-                  "accessory": "keep or discard {about}", "meta": "choose {about}", "attach": "choose {about}"}
+                  "accessory": "keep or discard {about}", "meta": "choose {about}", "attach": "choose {about}",
+                  "store_discard": "take {about}"}
 
 
 def decision_hints(decision: dict | None) -> dict:

@@ -58,6 +58,11 @@ class FullBase(ForkedRngField, Declared, GameState):
     pro_stock: Annotated[dict[str, list[int]], EACH_VALUE]
     pro_given: Annotated[dict[int, tuple[str, ...]], SHALLOW]
     pro_winners: Annotated[dict[int, tuple[int, ...]], SHALLOW]
+    # a set from outside the game (powers.py): seat -> phase -> ids set aside (rebound, never changed in
+    # place); the candidate sets by kind (the pool's, read once); the seats not dealt at this phase's start
+    outside_sets: Annotated[dict[int, dict[int, list[int]]], SHALLOW]
+    outside_candidates: Annotated[dict[str, list[tuple[str, list[CardSpec]]]], FIXED]
+    deal_replaced: frozenset[int]
     # per seat
     binder: Annotated[list[list[int]], EACH]
     kit: Annotated[list[list[int]], EACH]

@@ -157,7 +157,7 @@ def printed_sides(text: str) -> dict[str, list[str]]:
     return sides
 
 
-def compile_side_ability(side: str, ability: str) -> tuple[dict | None, str | None]:
+def compile_side_ability(side: str, ability: str, name: str = "") -> tuple[dict | None, str | None]:
     """One printed ability of a side compiled (a Tournament ability by the card text compiler,
     ``text.compile_text``; a Deckbuilding one by ``deckbuilding_text.read_deckbuilding``) and
     checked as that side's effect (``effects.check_sided_effect``): ``(effect, None)`` or ``(None,
@@ -165,14 +165,22 @@ def compile_side_ability(side: str, ability: str) -> tuple[dict | None, str | No
     hold, is the reason."""
     from rules.millennium_blades.effects import check_sided_effect
     from rules.millennium_blades.full.deckbuilding_text import read_deckbuilding
+    from rules.millennium_blades.full.power_text import read_power
+    from rules.millennium_blades.phrases import Unread
     from rules.millennium_blades.text import compile_text
 
     if side == "deckbuilding":  # the market's rules: deckbuilding_text.py's phrases
         effect, reason = read_deckbuilding(ability)
         if effect is None:
             return None, reason
-    else:
-        effects, reason = compile_text(ability)
+    else:  # a rule of the player (power_text.py's phrases), else a card's ability
+        try:
+            effects = read_power(ability, name)
+        except Unread as unread:
+            return None, str(unread)
+        reason = None
+        if effects is None:
+            effects, reason = compile_text(ability)
         if effects is None:
             return None, reason
         if len(effects) != 1:
@@ -191,7 +199,7 @@ def imported_character(spec: CardSpec) -> CardSpec:
     sides = printed_sides(spec.text)
     for side in PLAYED_SIDES:
         for ability in sides.get(side, []):
-            effect, reason = compile_side_ability(side, ability)
+            effect, reason = compile_side_ability(side, ability, spec.name)
             if effect is None:
                 problems.append(f"{side.capitalize()} power: {ability!r}: {reason}")
             else:

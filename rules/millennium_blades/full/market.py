@@ -93,10 +93,16 @@ def legal_actions(state, seat: int) -> list[Action]:
                 if tier not in state.fused[seat] and state.fusion.get(tier)
                 and len(state.binder[seat]) >= powers.fusion_size(state, seat, tier)]
     out += [Action("redraw_meta", (stack,)) for stack in powers.redraw_options(state, seat)]  # The Power Creep
+    if binder_names and powers.scrap_value(state, seat):  # a card discarded for dollars (powers.py)
+        out += [Action("scrap", (name,)) for name in binder_names]
     col = [cards[c] for c in state.collection[seat]]
     by_name: dict[str, Card] = {}
     for c in state.binder[seat]:
         by_name.setdefault(cards[c].name, cards[c])
+    trade_price = powers.trade_in_price(state, seat) if binder_names else None
+    if trade_price is not None and trade_price <= money:  # a binder card for a Store Area card of its set (powers.py)
+        area_sets = {cards[c].set_code for c in state.store_area}
+        out += [Action("trade_in", (name,)) for name in binder_names if by_name[name].set_code in area_sets]
     if state.duel:  # an elemental and a type collection (duel.py)
         out += duel.collection_actions(state, seat, binder_names, by_name)
     else:
@@ -172,6 +178,11 @@ def resolve_tick(state, actions: dict[int, Action]) -> None:
                 named[seat] = args[1]
         elif verb == "redraw_meta":
             powers.redraw_meta(state, seat, args[0])
+        elif verb == "trade_in":
+            _trade_in(state, seat, args[0])
+        elif verb == "scrap":  # "discard a card you own to the Store discard to gain N Dollars" (powers.py)
+            state.store_discard.append(_take(state.binder[seat], cards, args[0]))
+            state.pay(seat, powers.scrap_value(state, seat), "scrap")
         elif verb == "buy_aftermarket":
             after_buyers.setdefault(args[0], []).append(seat)
         state.log(verb, seat, **({"card": args[0]} if args else {}))
@@ -207,6 +218,29 @@ def _fuse(state, seat: int, tier: str) -> None:
     state.fused[seat].add(tier)
     state.count(seat, "fused", promo)
     state.log("fused", seat, tier=tier, into_box=[state.cards[c].name for c in fodder], promo=state.cards[promo].name)
+
+
+def _trade_in(state, seat: int, name: str) -> None:
+    """"Remove a card in your binder from the game and spend N Dollars to gain a card of the same SET
+    from the Store Area": the binder card to the box (``removed``), the first Store Area card of its
+    set to the binder, the area refilled as a purchase refills it; none of that set left (another
+    seat took it this tick): nothing happens."""
+    cards = state.cards
+    card = next((c for c in state.binder[seat] if cards[c].name == name), None)
+    price = powers.trade_in_price(state, seat)
+    if card is None or price is None or state.money[seat] < price:
+        return
+    taken = next((c for c in state.store_area if cards[c].set_code == cards[card].set_code), None)
+    if taken is None:
+        state.log("beaten_to", seat, card=cards[card].set_code)
+        return
+    state.binder[seat].remove(card)
+    state.box["removed"].append(card)
+    state.pay(seat, -price, "trade_in")
+    state.store_area.remove(taken)
+    state.refill_store_area()
+    state.binder[seat].append(taken)
+    state.log("traded_in", seat, card=name, gained=cards[taken].name, set=cards[taken].set_code, cost=price)
 
 
 def _buy_store(state, seat: int, code: str, revealed: dict[int, int], named: str | None = None) -> None:

@@ -81,6 +81,26 @@ def configure(state, *, characters: str = "none", character_names=None, pro_play
     state.pro_stock, state.pro_given, state.pro_winners = {}, {}, {}
     state.venue_deck, state.venue = [], []
     state.meta_redrawn, state.meta_stack_of = frozenset(), {}
+    state.outside_sets, state.outside_candidates, state.deal_replaced = {}, {}, frozenset()
+    if characters == "powers" and pool is not None and any(
+            _outside_ops(spec) for spec in state.character_roster.values()):  # "a random set from outside the game"
+        state.outside_candidates = {kind: [(s.code, cards) for s in pool.sets_of(kind, playable=True)
+                                           if (cards := pool.cards_of(s.code))]  # a set with cards to deal
+                                    for kind in ("core", "expansion", "premium", "master")}
+
+
+def _outside_ops(spec) -> list[dict]:
+    """A character's ``outside_set`` rules (its Deckbuilding side's)."""
+    return [op for e in chars.side_effects(spec, "deckbuilding") for op in e["ops"] if op["op"] == "outside_set"]
+
+
+def mode_problem(state, spec) -> str | None:
+    """Why a character whose powers compile cannot be played in this game's mode (None: it can).
+    Draft Mode "replaces the random cards at the start of the Deckbuilding Phase": a set that replaces
+    those cards has nothing to replace (rules notes, "MB: character powers")."""
+    if getattr(state, "draft_mode", False) and any(op.get("replaces_deal") for op in _outside_ops(spec)):
+        return "its set from outside the game replaces the cards dealt, which Draft Mode drafts"
+    return None
 
 
 def _check_names(state, names, characters: str) -> None:
@@ -91,6 +111,9 @@ def _check_names(state, names, characters: str) -> None:
     if characters == "powers":
         for name in names:
             problems = chars.not_playable(roster[name])
+            if not problems and (reason := mode_problem(state, roster[name])):
+                raise ValueError(f"{name}'s powers cannot be played in this mode ({reason}); choose another character "
+                                 "or play without character powers")
             if problems:
                 raise ValueError(f"{name}'s powers are not playable yet ({problems[0]}); choose another character "
                                  "or play without character powers")
@@ -99,7 +122,8 @@ def _check_names(state, names, characters: str) -> None:
 def dealable(state) -> list[str]:
     """The characters dealt at random: every one of the roster; with powers, those whose powers play."""
     roster = getattr(state, "character_roster", None) or chars.roster()
-    return [n for n, spec in roster.items() if not (active(state) and chars.not_playable(spec))]
+    return [n for n, spec in roster.items()
+            if not (active(state) and (chars.not_playable(spec) or mode_problem(state, spec)))]
 
 
 def options(state) -> dict:
@@ -149,6 +173,8 @@ def setup(state) -> None:
                 taken = [pile.pop() for _ in range(min(op.get("amount", 1), len(pile)))]
                 state.binder[seat] += taken
                 state.log("starting_promo", seat, cards=[state.cards[c].name for c in taken], tier=op["tier"])
+    if active(state):
+        _set_aside_outside_sets(state, roster)
     if options(state)["pro_players"]:
         state.pro_stock = {name: _register(state, chars.pro_spec(name), "pro", chars.PRO_COPIES)
                            for name in state.characters if name in chars.PRO_PLAYERS}  # an imported one's
@@ -159,6 +185,44 @@ def setup(state) -> None:
         state.venue_deck = deck
 
 
+def _set_aside_outside_sets(state, roster) -> None:
+    """"you receive 1 copy of each card in a random set from outside the game (1st: ... 2nd: ...)":
+    for each seat with such a rule, a set of each phase's kind that the game's Store does not hold
+    (nor another seat's), drawn by the game's RNG, one copy of each of its cards set aside until that
+    phase (``outside_sets``: seat -> phase -> ids); none left of a kind: nothing for that phase."""
+    taken = set(getattr(state, "store_sets", ()))
+    for seat, name in enumerate(state.characters):
+        for op in _outside_ops(roster[name]):
+            for phase, kind in enumerate(op["kinds"], start=1):
+                options_left = [(code, specs) for code, specs in state.outside_candidates.get(kind, ())
+                                if code not in taken]
+                if not options_left:
+                    state.log("outside_set_missing", seat, kind=kind, phase=phase)
+                    continue
+                code, specs = options_left[state.rng.randrange(len(options_left))]
+                taken.add(code)
+                unique = list({spec.name: spec for spec in specs}.values())
+                ids = [c for spec in unique for c in _register(state, spec, kind)]
+                state.outside_sets = {**state.outside_sets, seat: {**state.outside_sets.get(seat, {}), phase: ids}}
+
+
+def outside_set_now(state) -> None:
+    """At a Deckbuilding Phase's start: each seat's set aside for it to its binder; the seats whose
+    set replaces the cards dealt are ``deal_replaced`` (``rounds.deal`` skips them once)."""
+    replaced = set()
+    for seat, by_phase in state.outside_sets.items():
+        ids = by_phase.get(state.round)
+        if not ids:
+            continue
+        state.outside_sets = {**state.outside_sets, seat: {p: v for p, v in by_phase.items() if p != state.round}}
+        state.binder[seat] += ids
+        state.log("outside_set", seat, set=state.cards[ids[0]].set_code, cards=len(ids))
+        spec = character_spec(state, seat)
+        if spec is not None and any(op.get("replaces_deal") for op in _outside_ops(spec)):
+            replaced.add(seat)
+    state.deal_replaced = frozenset(replaced)
+
+
 def zones(state) -> dict[str, list[int]]:
     """The zones of this module's cards (for ``FullGameState.zones``)."""
     if not hasattr(state, "character_card"):
@@ -166,6 +230,8 @@ def zones(state) -> dict[str, list[int]]:
     out = {f"character_{s}": ids for s, ids in enumerate(state.character_card)}
     out.update({f"pro_{name}": ids for name, ids in state.pro_stock.items()})
     out["venue_deck"], out["venue"] = state.venue_deck, state.venue
+    for seat, by_phase in getattr(state, "outside_sets", {}).items():
+        out.update({f"outside_{seat}_{phase}": ids for phase, ids in by_phase.items()})
     return out
 
 
@@ -198,12 +264,21 @@ def total(state, seat: int, name: str, **where) -> int:
                if all(op.get(k, v) == v for k, v in where.items()))
 
 
+def _price(state, seat: int, name: str, printed: int) -> int:
+    """A price changed by the seat's ``name`` rules: never below 0, nor below a rule's ``min``
+    ("to a minimum of 1 Dollar") unless the printed price is lower already (docs/rules-notes.md,
+    "MB: character powers")."""
+    price = printed + total(state, seat, name)
+    floors = [op["min"] for op in _ops(state, seat, name) if "min" in op]
+    return max(0, price, min(printed, max(floors))) if floors else max(0, price)
+
+
 def store_price(state, seat: int, cost: int) -> int:
-    return max(0, cost + total(state, seat, "store_price"))
+    return _price(state, seat, "store_price", cost)
 
 
 def aftermarket_price(state, seat: int, value: int) -> int:
-    return max(0, value + total(state, seat, "aftermarket_price"))
+    return _price(state, seat, "aftermarket_price", value)
 
 
 def sell_price(state, seat: int, value: int) -> int:
@@ -218,8 +293,28 @@ def fusion_size(state, seat: int, tier: str) -> int:
 
 
 def kit_limits(state, seat: int) -> dict[str, int]:
-    """"Build your Deck" limits with the seat's extra slots."""
-    return {section: limit + total(state, seat, "kit_slots", section=section) for section, limit in KIT_LIMITS.items()}
+    """"Build your Deck" limits with the seat's extra slots: the Deckbuilding sides' ``kit_slots``, and
+    the Accessory slots its character's Tournament side adds to its board ("You have one additional
+    Accessory slot": a deck may bring an Accessory for it; rules notes, "MB: character powers")."""
+    limits = {section: limit + total(state, seat, "kit_slots", section=section) for section, limit in KIT_LIMITS.items()}
+    spec = character_spec(state, seat) if active(state) and state.round > 0 else None
+    if spec is not None:
+        limits["accessories"] += sum(op.get("amount", 1) for e in chars.side_effects(spec, "tournament")
+                                     for op in e["ops"] if op["op"] == "accessory_slots")
+    return limits
+
+
+def scrap_value(state, seat: int) -> int:
+    """The dollars a binder card discarded to the Store Discard pays the seat (``scrap_for_money``;
+    0: the seat has no such rule)."""
+    return total(state, seat, "scrap_for_money")
+
+
+def trade_in_price(state, seat: int) -> int | None:
+    """The dollars a binder card traded for a Store Area card of its set costs the seat (``trade_in``;
+    None: the seat has no such rule)."""
+    ops = _ops(state, seat, "trade_in")
+    return sum(op.get("amount", 1) for op in ops) if ops else None
 
 
 def peeks(state, seat: int | None) -> bool:
@@ -231,6 +326,8 @@ def start_deckbuilding(state) -> None:
     also reveal the top card of the Venue Deck"), then the Deckbuilding sides' income, Sell
     Markers and cards dealt; the Metagame redraws are counted per round."""
     state.meta_redrawn = frozenset()
+    if getattr(state, "outside_sets", None) and active(state):
+        outside_set_now(state)
     if state.venue_deck:
         *rest, top = state.venue_deck
         state.venue_deck, state.venue = rest, [top]

@@ -48,7 +48,8 @@ def start_deckbuilding(state) -> None:
     if state.draft_mode:
         draft.start(state, draft.CLOCKWISE)
     else:
-        deal(state)
+        deal(state, skip=getattr(state, "deal_replaced", frozenset()))  # a set from outside the game instead (powers.py)
+        state.deal_replaced = frozenset()
     # 4. the Store area
     state.refill_store_area()
     # 6. "Discard any revealed Metagame cards out of play. Reveal a new Elemental Metagame Card."
@@ -68,8 +69,10 @@ def reveal_meta(state, stack: str) -> None:
         state.log("metagame_revealed", None, stack=stack, card=state.cards[card].name)
 
 
-def deal(state) -> None:
+def deal(state, skip=frozenset()) -> None:
     for seat in range(state.num_players):
+        if seat in skip:
+            continue
         dealt = state.draw_store(DEALT)
         state.binder[seat] += dealt
         state.log("dealt", seat, cards=[state.cards[c].name for c in dealt])

@@ -176,6 +176,11 @@ class ViewMixin(FullBase):
             return f"{who} sells {args[0]} to the Aftermarket for {powers.sell_price(self, player, star)} dollars"
         if verb == "fuse":
             return f"{who} fuses {powers.fusion_size(self, player, args[0])} binder cards into a {args[0]} promo"
+        if verb == "trade_in":
+            return (f"{who} removes {args[0]} from the game and pays {powers.trade_in_price(self, player)} dollars for "
+                    "a Store Area card of its set")
+        if verb == "scrap":
+            return f"{who} discards {args[0]} to the Store discard for {powers.scrap_value(self, player)} dollars"
         phrases = {"collect": "adds {} to their collection", "uncollect": "takes {} out of their collection",
                    "collect_type": "adds {} to their type collection",
                    "uncollect_type": "takes {} out of their type collection",
