@@ -30,6 +30,7 @@ from rules.millennium_blades.ops_more_l import MORE_L_OPS
 from rules.millennium_blades.ops_more_n import MORE_N_OPS
 from rules.millennium_blades.ops_more_o import MORE_O_OPS
 from rules.millennium_blades.ops_more_p import MORE_P_OPS
+from rules.millennium_blades.ops_more_q import MORE_Q_OPS
 from rules.millennium_blades.ops_powers import POWER_OPS
 from rules.millennium_blades.replacement import REPLACEMENT_OPS
 from rules.millennium_blades.vocabulary import (
@@ -150,6 +151,7 @@ EFFECT_OPS = {
     **MORE_P_OPS,
     **MORE_N_OPS,
     **POWER_OPS,
+    **MORE_Q_OPS,
     **DECK_RULE_OPS,
 }
 

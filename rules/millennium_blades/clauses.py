@@ -202,6 +202,10 @@ def read_clause(text: str, timing: str, effect: dict, last: dict) -> list[dict]:
         from rules.millennium_blades.phrases_powers import read_clause_powers
 
         more = read_clause_powers(text, timing, effect, last)  # printed Character powers (phrases_powers.py)
+    if more is None:
+        from rules.millennium_blades.phrases_more_q import read_clause_q
+
+        more = read_clause_q(text, timing, effect, last)  # phrases_more_q.py
     if more is not None:
         return more
     raise Unread(text, "an effect")
@@ -280,6 +284,10 @@ def _points(text: str) -> dict:
 
 def _combined(count: dict) -> dict:
     """"the combined STAR of COUNT's cards"; of the cards this effect flipped, their stars as they were."""
+    if count["count"] == "those_fitting":  # the cards just revealed (phrases_more_q.py)
+        from rules.millennium_blades.phrases_more_q import combined_revealed_q
+
+        return combined_revealed_q(count)
     return {"count": "flipped_stars"} if count["count"] == "flipped_this_way" else {**count, "count": "stars"}
 
 

@@ -127,6 +127,10 @@ def read_condition(text: str) -> dict:
         from rules.millennium_blades.phrases_more_k import read_condition_k
 
         more = read_condition_k(text)  # the +1 STAR tokens on a card
+    if more is None:
+        from rules.millennium_blades.phrases_more_q import read_condition_q
+
+        more = read_condition_q(text)  # a card with a higher STAR than all of a zone (phrases_more_q.py)
     if more is not None:
         return more
     raise Unread(text, "a condition")

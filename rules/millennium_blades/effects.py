@@ -130,6 +130,7 @@ from rules.millennium_blades.ops_more_n import (
 )
 from rules.millennium_blades.ops_more_o import MORE_O_CONTINUOUS_OPS, MORE_O_OPS, more_o_op_errors, trigger_first_errors
 from rules.millennium_blades.ops_more_p import MORE_P_CONTINUOUS_OPS, MORE_P_OPS, more_p_op_errors
+from rules.millennium_blades.ops_more_q import MORE_Q_COUNTS, MORE_Q_OPS, more_q_count_errors, more_q_op_errors, trigger_q_errors
 from rules.millennium_blades.ops_powers import POWER_CONTINUOUS_OPS, POWER_OPS, power_op_errors
 from rules.millennium_blades.special_ops import SPECIAL_CONTINUOUS_OPS, special_op_errors
 from rules.millennium_blades.vocabulary import ELEMENTS, KEYWORDS, TIMINGS, TRIGGERED_TIMINGS, TYPE_VALUES
@@ -150,7 +151,7 @@ COUNTS = ("cards", "elements", "types", "star_tokens", "stars", "clashes_won", "
           "those_stars", "highest_flipped", "players_discarded", "sets", "those_distinct", "players_with",
           "those_count", "star_values", "flipped_this_way", "flipped_stars", *MORE_A_COUNTS, *MORE_B_COUNTS,
           *MORE_F_COUNTS, *MORE_C_COUNTS, *MORE_E_COUNTS, *MORE_G_COUNTS, *MORE_L_COUNTS,
-          *MORE_H_COUNTS, *MORE_I_COUNTS, *MORE_J_COUNTS, *MORE_K_COUNTS, *MORE_N_COUNTS)
+          *MORE_H_COUNTS, *MORE_I_COUNTS, *MORE_J_COUNTS, *MORE_K_COUNTS, *MORE_N_COUNTS, *MORE_Q_COUNTS)
 #: REF: a card an effect names: this card, its neighbours, your Top Card, the card a Next effect or
 #: trigger is about, the card just revealed
 #: the card a clash with the Aftermarket was against (clashed), the card taken from the Aftermarket
@@ -435,6 +436,8 @@ def _op(name: str | None, op: Mapping[str, Any], where: str) -> Errors:
         errors += more_p_op_errors(name, op, where)
     elif name in POWER_OPS:  # printed Character powers (ops_powers.py)
         errors += power_op_errors(name, op, where)
+    elif name in MORE_Q_OPS:  # the Store Discard's top cards taken (ops_more_q.py)
+        errors += more_q_op_errors(name, op, where)
     elif name == "if":
         errors += condition_errors(op.get("condition"), f"{where}.condition")
         errors += ops_errors(op.get("then"), f"{where}.then")
@@ -524,6 +527,8 @@ def count_errors(count: Any, path: str) -> Errors:
         return more_j_count_errors(count, path)
     if count["count"] in MORE_K_COUNTS:  # the player chosen, players by their cards (ops_more_k.py)
         return more_k_count_errors(count, path)
+    if count["count"] in MORE_Q_COUNTS:  # the cards just revealed that fit (ops_more_q.py)
+        return more_q_count_errors(count, path)
     if count["count"] == "those_distinct":
         return [] if count.get("what") in ("type", "element", "star") else [(f"{path}.what", "is type, element or star")]
     if count["count"] in ("clashes_won", "empty_slots", "rp", "those_stars", "highest_flipped",
@@ -601,7 +606,7 @@ def _trigger(trigger: Any, path: str) -> Errors:
     if "filter" in trigger:
         errors += filter_errors(trigger["filter"], f"{path}.filter")
     return (errors + trigger_seated_errors(trigger, path) + after_play_errors(trigger, path)
-            + trigger_first_errors(trigger, path))
+            + trigger_first_errors(trigger, path) + trigger_q_errors(trigger, path))
 
 
 # -- the Store, the Aftermarket, allies (market_ops.py) ----------------------------------------------

@@ -85,6 +85,10 @@ _SENTENCES: dict[str, Sentence] = {
     "pick_play_failed": lambda who, c: f"{who} plays no picked-up card ({c['reason']})",
     "to_box": lambda who, c: f"{who} returns {c['card']} from their hand to the box",
     "removed_from_game": lambda who, c: f"{who} removes {c['card']} from the game (to the box)",  # ops_more_n.py
+    "from_store_discard": lambda who, c: (f"{who} takes {_names(c['cards'])} from the Store Discard to their "
+                                          f"{c['to']}" if c["cards"] else f"{who} finds the Store Discard empty"),  # ops_more_q
+    "swap_hand_binder": lambda who, c: (f"{who} puts {_cards(c['given'])} of the hand in the binder and draws "
+                                        f"{_names(c['drawn']) or 'no card'} from it"),  # ops_more_q
     "put_face_down": lambda who, c: f"{who} puts a card from their hand face-down into slot {c['slot'] + 1}",
     "those_to_hand": lambda who, c: f"{who} adds {_names(c['cards'])} to their hand",
     "those_to_top": lambda who, c: f"{who} puts {_cards(c['cards'])} back on top of the Store",

@@ -14,7 +14,7 @@ from rules.millennium_blades.phrases import MULTIPLE, NUMBER, THAT_CARD, Unread,
 _RP = r"(?:rp|ranking points?)"
 #: what the ability's "Choose a SET" (TYPE, ...) chose, while it is read: "that SET" names it
 CHOSEN: ContextVar[str] = ContextVar("CHOSEN", default="")
-_THAT_VALUE = (r" (?:from|of) that (?:set|type|element|type or element)| that (?:has|have) that (?:type or element|"
+_THAT_VALUE = (r" (?:from|of) that (?:set|type or element|type|element)| that (?:has|have) that (?:type or element|"
                r"type|element)| with star(?: rating)? equal to that number")
 
 
@@ -44,6 +44,9 @@ def sentence_wording(s: str, ops: list[dict]) -> str:
     s = re.sub(r"\b(cards?|singles?)( in their tableau)? with an? (set|type|element|star rating|star) that matches "
                r"(?:the )?\3 of your top card\b", lambda m: f"{m.group(1)} matching your top card's "
                f"{m.group(3).split()[0]}{m.group(2) or ''}", s)
+    from rules.millennium_blades.phrases_more_q import sentence_wording_q
+
+    s = sentence_wording_q(s, ops)  # "their hand" after a player chosen, "the same SET" (phrases_more_q.py)
     if not any(op["op"] == "clash" for op in ops):
         return s
     s = re.sub(r"\beach player who lost(?: the clash)?\b", "each loser", s)

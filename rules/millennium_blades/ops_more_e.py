@@ -10,6 +10,7 @@ from typing import Any
 
 from rules.core.schema import OpSpec
 from rules.millennium_blades.base import MBBase
+from rules.millennium_blades.ops_more_q import gain_source_fits
 
 ANY = "any"
 MORE_E_OPS = {
@@ -125,7 +126,10 @@ class MoreOpsEMixin(MBBase):
         if gained <= 0 or frame["ctx"].get("rp_gained") is not None:
             return
         frames = []
-        for found in self.collect("gained_rp", None, seat, seat):
+        # whose: the player whose effect made the gain ("your effect causes an opponent to gain RP", ops_more_q)
+        for found in self.collect("gained_rp", None, seat, frame["seat"]):
+            if not gain_source_fits(self, found, frame, seat):
+                continue  # "from a card in their tableau" (ops_more_q.py)
             effect_seated = self._seated(found)
             if effect_seated and not self._seated_beside(found["seat"], seat, effect_seated):
                 continue
@@ -135,11 +139,15 @@ class MoreOpsEMixin(MBBase):
 
     def _seated(self, found: dict) -> str | None:
         """The ``seated`` of the gained_rp trigger a collected frame is for."""
+        return self._gained_trigger(found).get("seated")
+
+    def _gained_trigger(self, found: dict) -> dict:
+        """The gained_rp trigger a collected frame is for ({} if none is found)."""
         for effect in self.cards[found["source"]].triggers.get("gained_rp", ()):
             if found["ops"] and effect["ops"] and (found["ops"][0] is effect["ops"][0] or
                                                    found["ops"][0].get("then", [None])[0] is effect["ops"][0]):
-                return effect["trigger"].get("seated")
-        return None
+                return effect["trigger"]
+        return {}
 
     def _seated_beside(self, listener: int, gainer: int, side: str) -> bool:
         """Your left neighbour is the next player in turn order, your right neighbour the previous

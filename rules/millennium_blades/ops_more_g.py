@@ -103,6 +103,9 @@ def _values(game: QueryMixin, card: int, kind: str) -> set:
     return set({"type": game.types, "element": game.elements}.get(kind, lambda c: (game.star(c),))(card))
 
 
+card_values = _values  # its public name, for ops_more_q.py
+
+
 def shares_with_tableau(game: QueryMixin, card: int, what: str, source: int | None) -> bool:
     """A card sharing a type with your tableau: another face-up card of the tableau
     of the effect's player (the source card's) has one of its types (elements, its Star Rating)."""

@@ -275,6 +275,10 @@ def read_count(text: str) -> dict:
         from rules.millennium_blades.phrases_more_n import read_count_n
 
         more = read_count_n(text)  # the rarities revealed (phrases_more_n.py)
+    if more is None:
+        from rules.millennium_blades.phrases_more_q import read_count_q
+
+        more = read_count_q(text)  # several kinds of different values, a higher STAR than all (phrases_more_q.py)
     if more is not None:
         return more
 
@@ -332,6 +336,11 @@ def read_target(text: str, last_ref: str | None = None) -> dict:
     from rules.millennium_blades.phrases_more_h import accessory_area_h
 
     text = accessory_area_h(text) or text  # "an Accessory in your Play Area" (phrases_more_h)
+    from rules.millennium_blades.phrases_more_q import read_target_q
+
+    deck_box = read_target_q(text)  # "another player's Deck Box" (phrases_more_q)
+    if deck_box is not None:
+        return deck_box
     m = _ACCESSORY.fullmatch(text)
     if m:  # "A card cannot affect or target your Accessories unless it specifically says it can" ("Accessories")
         whose = {"any player's": "any", "an opponent's": "opponent", "another player's": "opponent", "your": "self"}
@@ -472,6 +481,10 @@ def read_event(text: str) -> dict:
         from rules.millennium_blades.phrases_more_n import read_event_n
 
         more = read_event_n(text)  # "your turn is passed" (phrases_more_n.py)
+    if more is None:
+        from rules.millennium_blades.phrases_more_q import read_event_q
+
+        more = read_event_q(text)  # a gain of RP by whose effect, from which card (phrases_more_q.py)
     if more is not None:
         return more
     raise Unread(text, "an event")

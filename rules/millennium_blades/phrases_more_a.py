@@ -12,7 +12,7 @@ from __future__ import annotations
 import copy
 import re
 
-from rules.millennium_blades.phrases import NUMBER, number
+from rules.millennium_blades.phrases import NUMBER, THAT_CARD, number
 
 _DOLLARS = r"(?:millennium )?dollars?"
 _RP = r"(?:rp|ranking points?)"
@@ -41,7 +41,7 @@ def read_more_clause(text: str, timing: str, effect: dict, last: dict) -> list[d
     if re.fullmatch(r"look at the top card of the store(?: deck)?", text):  # it stays there (rules notes, "Looking")
         return [{"op": "look_store"}]
     place = looked_place(text)
-    if place is not None:
+    if place is not None and THAT_CARD.get() != "played":  # in a play trigger "that card" is the one played (batch q)
         return [{"op": "place_looked", "to": place}]
     m = re.fullmatch(rf"(?:put|add|place) ({NUMBER}) (\+1 star tokens?) to (.+)", text)
     if m:  # "Add 3 +1 STAR tokens to a card": put them on it

@@ -33,6 +33,7 @@ from rules.millennium_blades.ops_more_j import MORE_J_COUNTS, all_in_hand, more_
 from rules.millennium_blades.ops_more_k import MORE_K_COUNTS, fewest_tokens, more_k_count
 from rules.millennium_blades.ops_more_l import MORE_L_COUNTS, MORE_L_TESTS, more_l_count, more_l_holds, name_has, rarity_fits
 from rules.millennium_blades.ops_more_n import MORE_N_COUNTS, more_n_count
+from rules.millennium_blades.ops_more_q import MORE_Q_COUNTS, more_q_count
 from rules.millennium_blades.vocabulary import ELEMENTS, TYPES
 
 TABLEAU_SLOTS = 6  # the Tournament Board's singles area ("Tableau"); see the rules notes
@@ -372,6 +373,8 @@ class QueryMixin(MBBase):
             return more_n_count(self, count, ctx)
         if kind in MORE_K_COUNTS:  # that player's tableau, players by their cards (ops_more_k.py)
             return more_k_count(self, count, source, seat, ctx or {})
+        if kind in MORE_Q_COUNTS:  # the cards just revealed that fit (ops_more_q.py)
+            return more_q_count(self, count, source, seat, ctx or {})
         if kind == "empty_slots":
             return max(0, self.capacity(seat) - len(self.tableau[seat]))
         if kind == "those_stars":  # the cards the effect just moved, each as it is now

@@ -41,6 +41,7 @@ from rules.millennium_blades.phrases_more_m import keep_after_play_words
 from rules.millennium_blades.phrases_more_n import read_sentence_n
 from rules.millennium_blades.phrases_more_o import read_continuous_o, read_sentence_o, reword_o
 from rules.millennium_blades.phrases_more_p import read_gain_turned_p, split_trailing_trigger_p
+from rules.millennium_blades.phrases_more_q import read_sentence_q, reword_q
 from rules.millennium_blades.replacement import read_rp_gain_limit
 from rules.millennium_blades.special_text import read_untimed
 from rules.millennium_blades.vocabulary import CARD_KINDS, TIMINGS
@@ -279,7 +280,8 @@ def wording(text: str) -> str:
     for pattern, words in _WORDING:
         text = pattern.sub(words, text)
     # "After a clash, ..." (phrases_more_d.py); result wordings (_i.py); "If X, when Y, ..." (_k.py)
-    return reword_o(reword_k(reword_i(reword_d(text))))  # "the first time ... each turn" (_o.py)
+    text = reword_o(reword_k(reword_i(reword_d(text))))  # "the first time ... each turn" (_o.py)
+    return reword_q(text)  # "After an opponent plays a card, ..." (_q.py)
 
 
 #: the REFs a condition names that a later "it" goes on naming
@@ -361,7 +363,8 @@ def _sentences(sentences: list[str], timing: str, effect: dict) -> list[dict]:
                 or read_sentence_i(s, ops, timing, effect) \
                 or read_sentence_k(s, ops, timing, effect) \
                 or read_sentence_o(s, ops, timing, effect) \
-                or read_sentence_n(s, ops, timing, effect):  # "... instead" (_l); clash players (_d, _i); after a flip (_k)
+                or read_sentence_n(s, ops, timing, effect) \
+                or read_sentence_q(s, ops, timing, effect):  # "... instead" (_l); clash players (_d, _i); after a flip (_k)
             continue  # ("If you do not" after a test: _n)
         if any(o["op"] == "choose_player" for o in ops):  # "They ...": the player chosen
             s = re.sub(r"^they (\w+?)s? ", lambda m: f"that player {m.group(1)}s ", s)
