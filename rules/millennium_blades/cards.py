@@ -31,6 +31,7 @@ from rules.millennium_blades.ops_more_n import MORE_N_OPS
 from rules.millennium_blades.ops_more_o import MORE_O_OPS
 from rules.millennium_blades.ops_more_p import MORE_P_OPS
 from rules.millennium_blades.ops_more_q import MORE_Q_OPS
+from rules.millennium_blades.ops_more_t import MORE_T_OPS
 from rules.millennium_blades.ops_powers import POWER_OPS
 from rules.millennium_blades.replacement import REPLACEMENT_OPS
 from rules.millennium_blades.vocabulary import (
@@ -64,7 +65,8 @@ EFFECT_OPS = {
     "clash": OpSpec("Clash with an opponent or with all players; results run the branches.",
                     {"with": "str", "win": ANY, "lose": ANY, "tie": ANY, "winner": ANY, "losers": ANY,
                      "their_card": "str", "use": "str", "rival": "str", "ignore_printed": "bool",
-                     "rival_has": ANY, "rival_most_rp": "bool", "self_star": "int"}),
+                     "rival_has": ANY, "rival_most_rp": "bool", "self_star": "int",
+                     "rival_side": "str"}),  # ops_more_t.py: your left or right neighbour
     "star_tokens": OpSpec("Put +1 Star tokens on cards (times a count, per; at most max).",
                           {**N, "target": ANY, "per": ANY, "max": "int"}),
     "insert": OpSpec("Scurry: insert this card anywhere into your tableau.", {}),
@@ -152,6 +154,7 @@ EFFECT_OPS = {
     **MORE_N_OPS,
     **POWER_OPS,
     **MORE_Q_OPS,
+    **MORE_T_OPS,
     **DECK_RULE_OPS,
 }
 

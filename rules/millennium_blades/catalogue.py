@@ -39,7 +39,9 @@ HAND_SAFE_OPS = PLAY_SAFE_OPS | frozenset({
     "to_right_end", "clash_bonus", "win_clashes", "clash_star_as", "considered_to_lose", "no_clash",
     "clash_magnet", "choose_loser",
     "tokens_on_different", "token_shield",  # ops_more_k.py
-    "flip_self_when"})  # ops_more_o.py: a flip of its own card
+    "flip_self_when",  # ops_more_o.py: a flip of its own card
+    "take_clash_revealed", "outside_clash", "swap_theirs",  # ops_more_t.py: revealed clash cards, others' ops,
+    "clashed_by"})  # a swap, a clash made by that player
 
 
 @dataclass(frozen=True)

@@ -8,6 +8,7 @@ from rules.millennium_blades.effects import ALLY_PLAYERS
 from rules.millennium_blades.market import MarketMixin
 from rules.millennium_blades.ops_more_h import ongoing_keeps_clash, this_in_kit_area
 from rules.millennium_blades.ops_more_k import token_shield
+from rules.millennium_blades.ops_more_t import rivals_t
 
 AFTERMARKET_LIMIT = 12  # "Aftermarket Space": "the Aftermarket has a limit of 12 cards"
 FIXED_PICKS = ("this", "left", "right", "played", "next_played", "revealed", "losing_card", "chosen")
@@ -203,7 +204,8 @@ class ClashMixin(MarketMixin):
         if op["with"] == "aftermarket":
             return self.clash_aftermarket(frame, op, k)
         if op["with"] == "opponent":
-            rivals = self.rivals_i(self.rivals_d(seat, op, self.clash_rivals(seat, op)))  # ops_more_d.py, _i.py
+            rivals = self.rivals_d(seat, op, self.clash_rivals(seat, op))  # ops_more_d.py
+            rivals = self.rivals_i(rivals_t(self, seat, op, rivals))  # your left or right neighbour (_t.py), _i.py
             key = f"{k}:opponent"
             if self.top_card(seat) is not None and len(rivals) > 1 and key not in ctx:
                 self.ask(seat, "opponent", [Action("opponent", (p,)) for p in rivals], key, "an opponent to clash with")
@@ -256,7 +258,8 @@ class ClashMixin(MarketMixin):
         # what the effect's next sentences ask about: "If you or your ally won", "the losing card"
         ctx["clash_result"] = {"winner": winner, "winners": winners, "losers": losers,
                                "totals": {str(p): totals[p] for p in participants},
-                               "used": {str(p): used[p] for p in participants}}
+                               "used": {str(p): used[p] for p in participants},
+                               "revealed": done.get("revealed", {})}  # the Store cards revealed (ops_more_t.py)
         if len(losers) == 1:
             ctx["losing_card"] = used[losers[0]]
         frames = []
@@ -330,7 +333,7 @@ class ClashMixin(MarketMixin):
             self.log("clash", seat, occurred=True, players=participants, totals=[totals[str(p)] for p in participants],
                      revealed=[self.cards[c].name if c is not None else None for c in revealed],
                      winner=winner[0] if len(winner) == 1 else None)
-        return {"totals": totals}
+        return {"totals": totals, "revealed": {str(p): c for p, c in zip(participants, revealed, strict=True)}}
 
     def would_lose_reactions(self, frame: dict, losers: list[int], k: int) -> dict | None:
         """"Reaction: When you would lose a clash, ...": each loser, in turn order, may use one

@@ -63,6 +63,10 @@ def read_clause(text: str, timing: str, effect: dict, last: dict) -> list[dict]:
         early = read_early_j(text, timing, effect, last)  # phrases_more_j.py
     if early is None:
         early = read_early_clause_k(text, timing, effect, last)  # phrases_more_k.py
+    if early is None:
+        from rules.millennium_blades.phrases_more_t import read_early_t
+
+        early = read_early_t(text, timing, effect, last)  # revealed clash cards (phrases_more_t.py)
     if early is not None:
         return early
     m = re.match(rf"^({_WHO_RE}) (gains?|loses?) (.+)$", text)

@@ -131,6 +131,10 @@ def read_condition(text: str) -> dict:
         from rules.millennium_blades.phrases_more_q import read_condition_q
 
         more = read_condition_q(text)  # a card with a higher STAR than all of a zone (phrases_more_q.py)
+    if more is None:
+        from rules.millennium_blades.phrases_more_t import read_condition_t
+
+        more = read_condition_t(text)  # in the clash, won by a margin (phrases_more_t.py)
     if more is not None:
         return more
     raise Unread(text, "a condition")

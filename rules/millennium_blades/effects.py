@@ -131,6 +131,13 @@ from rules.millennium_blades.ops_more_n import (
 from rules.millennium_blades.ops_more_o import MORE_O_CONTINUOUS_OPS, MORE_O_OPS, more_o_op_errors, trigger_first_errors
 from rules.millennium_blades.ops_more_p import MORE_P_CONTINUOUS_OPS, MORE_P_OPS, more_p_op_errors
 from rules.millennium_blades.ops_more_q import MORE_Q_COUNTS, MORE_Q_OPS, more_q_count_errors, more_q_op_errors, trigger_q_errors
+from rules.millennium_blades.ops_more_t import (
+    MORE_T_OPS,
+    MORE_T_TESTS,
+    clash_t_errors,
+    more_t_condition_errors,
+    more_t_op_errors,
+)
 from rules.millennium_blades.ops_powers import POWER_CONTINUOUS_OPS, POWER_OPS, power_op_errors
 from rules.millennium_blades.special_ops import SPECIAL_CONTINUOUS_OPS, special_op_errors
 from rules.millennium_blades.vocabulary import ELEMENTS, KEYWORDS, TIMINGS, TRIGGERED_TIMINGS, TYPE_VALUES
@@ -383,6 +390,7 @@ def _op(name: str | None, op: Mapping[str, Any], where: str) -> Errors:
             errors.append((f"{where}.rival", f"is one of {', '.join(CLASH_RIVALS)}, in a clash with an opponent"))
         errors += clash_d_errors(op, where)  # the opponents one may clash with (ops_more_d.py)
         errors += clash_i_errors(op, where)  # your card's Star Rating in this clash (ops_more_i.py)
+        errors += clash_t_errors(op, where)  # your left or right neighbour (ops_more_t.py)
         for branch in BRANCHES:
             if branch in op:
                 errors += ops_errors(op[branch], f"{where}.{branch}")
@@ -438,6 +446,8 @@ def _op(name: str | None, op: Mapping[str, Any], where: str) -> Errors:
         errors += power_op_errors(name, op, where)
     elif name in MORE_Q_OPS:  # the Store Discard's top cards taken (ops_more_q.py)
         errors += more_q_op_errors(name, op, where)
+    elif name in MORE_T_OPS:  # revealed clash cards taken (ops_more_t.py)
+        errors += more_t_op_errors(name, op, where)
     elif name == "if":
         errors += condition_errors(op.get("condition"), f"{where}.condition")
         errors += ops_errors(op.get("then"), f"{where}.then")
@@ -574,6 +584,8 @@ def condition_errors(cond: Any, path: str) -> Errors:
         return more_b_condition_errors(cond, path)
     if test == "flipped_by":  # a Flip effect: whose effect flipped the card
         return [] if cond.get("by") in ("self", "opponent") else [(f"{path}.by", "is self or opponent")]
+    if test in MORE_T_TESTS:  # in the clash, won by a margin (ops_more_t.py)
+        return more_t_condition_errors(cond, path)
     return [(f"{path}.test", f"{test!r} is not a condition test (count, card, not, did, clash_result, alike)")]
 
 

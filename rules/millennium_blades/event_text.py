@@ -80,6 +80,9 @@ _SENTENCES: dict[str, Sentence] = {
     "flip_self": lambda who, c: f"{c['card']} flips itself: its condition holds for {who}",  # ops_more_o.py
     "considered_winner": lambda who, c: f"{who} is considered to win the clash ({c['card']})",  # ops_more_i.py
     "considered_loser": lambda who, c: f"{who} is considered to lose the clash ({c['card']})",  # ops_more_i.py
+    "outside_clash": lambda who, c: (  # ops_more_t.py
+        "the players outside the clash act: " + ", ".join(f"Seat {p}" for p in c["players"]) if c["players"]
+        else "no player is outside the clash"),
     # ops_more_j.py
     "picked_up": lambda who, c: f"{who} picks up {_names(c['cards'])} from the Store (into the Aftermarket until one is played)",
     "pick_play_failed": lambda who, c: f"{who} plays no picked-up card ({c['reason']})",

@@ -13,6 +13,7 @@ from typing import Any
 
 from rules.core.engine import Action
 from rules.core.schema import OpSpec
+from rules.millennium_blades.ops_more_t import keeps_this_turn_t
 
 #: ``share_attached``: while this card is face-up in play, your cards in the zones it names have the
 #: elements (types) printed on the cards attached to it, besides their own (continuous)
@@ -245,11 +246,11 @@ def ongoing_keeps_clash(state: Any, ctx: dict, seat: int, key: str) -> str | Non
     for card in state.play_area(seat):
         if card in state.down:
             continue
-        for effect in state.cards[card].triggers.get("would_lose_clash", ()):
+        for index, effect in enumerate(state.cards[card].triggers.get("would_lose_clash", ())):
             if effect["timing"] == "ongoing" or effect["timing"] == "top" and card == top:
                 how = _kept_as(effect["ops"])
-                if how is None:
-                    continue
+                if how is None or not keeps_this_turn_t(state, effect["trigger"], card, seat, index):
+                    continue  # "the first time on your turn" (ops_more_t.py)
                 if effect["ops"][0]["op"] == "flip" and not state.flip_card(card, seat):
                     continue  # "If you do": it did not flip, so nothing changes
                 state.log("clash_kept", seat, card=state.cards[card].name, outcome=how)

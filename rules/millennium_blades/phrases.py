@@ -485,6 +485,10 @@ def read_event(text: str) -> dict:
         from rules.millennium_blades.phrases_more_q import read_event_q
 
         more = read_event_q(text)  # a gain of RP by whose effect, from which card (phrases_more_q.py)
+    if more is None:
+        from rules.millennium_blades.phrases_more_t import read_event_t
+
+        more = read_event_t(text)  # "an opponent's turn ends" (phrases_more_t.py)
     if more is not None:
         return more
     raise Unread(text, "an event")

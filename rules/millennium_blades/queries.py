@@ -34,6 +34,7 @@ from rules.millennium_blades.ops_more_k import MORE_K_COUNTS, fewest_tokens, mor
 from rules.millennium_blades.ops_more_l import MORE_L_COUNTS, MORE_L_TESTS, more_l_count, more_l_holds, name_has, rarity_fits
 from rules.millennium_blades.ops_more_n import MORE_N_COUNTS, more_n_count
 from rules.millennium_blades.ops_more_q import MORE_Q_COUNTS, more_q_count
+from rules.millennium_blades.ops_more_t import MORE_T_TESTS, more_t_holds
 from rules.millennium_blades.vocabulary import ELEMENTS, TYPES
 
 TABLEAU_SLOTS = 6  # the Tournament Board's singles area ("Tableau"); see the rules notes
@@ -471,6 +472,8 @@ class QueryMixin(MBBase):
             return more_g_holds(self, cond, source, seat, ctx)
         if test in MORE_L_TESTS:  # a count even or odd (ops_more_l.py)
             return more_l_holds(self, cond, source, seat, ctx)
+        if test in MORE_T_TESTS:  # in the clash, won by a margin (ops_more_t.py)
+            return more_t_holds(cond, seat, ctx)
         if test in ("neighbour_rp", "least_rp"):
             return self.more_b_holds(cond, seat)
         return CMP[cond["cmp"]](self.count(cond["of"], source, seat, ctx), cond["value"])

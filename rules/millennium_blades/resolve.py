@@ -32,6 +32,7 @@ from rules.millennium_blades.ops_more_n import MORE_N_OPS, do_more_n_op
 from rules.millennium_blades.ops_more_o import MORE_O_OPS, do_more_o_op, first_this_turn, flip_selves, trigger_turn_fits
 from rules.millennium_blades.ops_more_p import gain_turned_to_loss, lose_instead_of_gain
 from rules.millennium_blades.ops_more_q import MORE_Q_OPS, do_more_q_op
+from rules.millennium_blades.ops_more_t import MORE_T_OPS, do_more_t_op
 from rules.millennium_blades.ops_powers import POWER_OPS, capped_gain, do_power_op
 from rules.millennium_blades.replacement import limited_gain
 from rules.millennium_blades.special_ops import SpecialOpsMixin
@@ -216,6 +217,8 @@ class ResolveMixin(ClashMixin, SpecialOpsMixin, MoreOpsAMixin, MoreOpsBMixin, Mo
             return do_power_op(self, frame, op, k)
         if name in MORE_Q_OPS:  # the Store Discard's top cards taken (ops_more_q.py)
             return do_more_q_op(self, frame, op, k)
+        if name in MORE_T_OPS:  # revealed clash cards taken (ops_more_t.py)
+            return do_more_t_op(self, frame, op, k)
         if name in MORE_B_OPS or name == "_sell_marker":
             return self.do_more_b_op(frame, op, k)
         if name in MORE_C_OPS:  # tokens removed or moved (ops_more_c.py)

@@ -42,6 +42,7 @@ from rules.millennium_blades.phrases_more_n import read_sentence_n
 from rules.millennium_blades.phrases_more_o import read_continuous_o, read_sentence_o, reword_o
 from rules.millennium_blades.phrases_more_p import read_gain_turned_p, split_trailing_trigger_p
 from rules.millennium_blades.phrases_more_q import read_sentence_q, reword_q
+from rules.millennium_blades.phrases_more_t import read_sentence_t, reword_t
 from rules.millennium_blades.replacement import read_rp_gain_limit
 from rules.millennium_blades.special_text import read_untimed
 from rules.millennium_blades.vocabulary import CARD_KINDS, TIMINGS
@@ -158,6 +159,8 @@ REMINDERS = re.compile(r"\s*\((?:" + "|".join((
     r"players with fewer cards place fewer tokens",  # tokens_on_different: fewer face-up cards, fewer tokens
     r"no player wins or loses the clash",  # ignore_clash: the clash does not happen
     r"this doesn't mean you win|this is not considered winning",  # clash_outcome not_lose: not a winner
+    # batch t (rules notes, "MB: batch t, clash shapes"): "you clash" is any clash you are in already
+    r"regardless of who (?:initiated|started|declared) the clash",
 )) + r")\)", re.I)
 
 
@@ -172,7 +175,7 @@ def split_abilities(text: str) -> list[str]:
                   lambda m: f", up to {m.group(1)} {m.group(2) or 'RP'}", text or "", flags=re.I)
     # another cap ("(max. +15 STAR)", "(max. 15 RP per turn)") is kept as words, which the grammar
     # reads or leaves unread (phrases_more_k: rules notes, "MB: batch k")
-    text = re.sub(r"\((max(?:imum)?)\b\.?\s*([^)]*)\)", r"\1 \2", text, flags=re.I)
+    text = re.sub(r"\((max(?:imum)?|min(?:imum)?)\b\.?\s*([^)]*)\)", r"\1 \2", text, flags=re.I)  # min: batch t
     # "for every 6 STAR ... (round down)": a "for every" count only counts whole steps already
     text = re.sub(r"(for every [^,.(]*?)\s*\(round(?:ed)? down\)", r"\1", text, flags=re.I)
     text = re.sub(r"\s*\(round(?:ed)? (up|down)\)", r" rounded \1", text, flags=re.I)  # no reminder: how to count
@@ -281,7 +284,8 @@ def wording(text: str) -> str:
         text = pattern.sub(words, text)
     # "After a clash, ..." (phrases_more_d.py); result wordings (_i.py); "If X, when Y, ..." (_k.py)
     text = reword_o(reword_k(reword_i(reword_d(text))))  # "the first time ... each turn" (_o.py)
-    return reword_q(text)  # "After an opponent plays a card, ..." (_q.py)
+    # "After an opponent plays a card, ..." (_q.py); "the player who lost the clash" (_t.py)
+    return reword_t(reword_q(text))
 
 
 #: the REFs a condition names that a later "it" goes on naming
@@ -352,20 +356,20 @@ def _is_clash_branch(sentence: str) -> bool:
     return bool(re.match(r"if (?:you|it is a|there is a) (win|lose|tie)", sentence))
 
 
+#: Whole-sentence readers tried, in order, before a sentence is read as clauses: the market's, then
+#: each grammar batch's ("... instead" (_l); clash players (_d, _i); after a flip (_k); "If you do
+#: not" after a test (_n)). Each returns True when it read the sentence into ``ops``.
+SENTENCE_READERS = (read_market_sentence, read_more_sentence, read_sentence_d, read_sentence_l, read_sentence_i,
+                    read_sentence_k, read_sentence_o, read_sentence_n, read_sentence_q, read_sentence_t)
+
+
 def _sentences(sentences: list[str], timing: str, effect: dict) -> list[dict]:
     ops: list[dict] = []
     for s in sentences:
         s = re.sub(r"^then,? ", "", s)
         s = sentence_wording(s, ops)
-        if read_market_sentence(s, ops, timing, effect) or read_more_sentence(s, ops, timing, effect) \
-                or read_sentence_d(s, ops, timing, effect) \
-                or read_sentence_l(s, ops, timing, effect) \
-                or read_sentence_i(s, ops, timing, effect) \
-                or read_sentence_k(s, ops, timing, effect) \
-                or read_sentence_o(s, ops, timing, effect) \
-                or read_sentence_n(s, ops, timing, effect) \
-                or read_sentence_q(s, ops, timing, effect):  # "... instead" (_l); clash players (_d, _i); after a flip (_k)
-            continue  # ("If you do not" after a test: _n)
+        if any(read(s, ops, timing, effect) for read in SENTENCE_READERS):
+            continue
         if any(o["op"] == "choose_player" for o in ops):  # "They ...": the player chosen
             s = re.sub(r"^they (\w+?)s? ", lambda m: f"that player {m.group(1)}s ", s)
         clash = next((o for o in reversed(ops) if o["op"] == "clash"), None)
