@@ -32,6 +32,7 @@ from rules.millennium_blades.ops_more_o import MORE_O_OPS
 from rules.millennium_blades.ops_more_p import MORE_P_OPS
 from rules.millennium_blades.ops_more_q import MORE_Q_OPS
 from rules.millennium_blades.ops_more_t import MORE_T_OPS
+from rules.millennium_blades.ops_more_u import MORE_U_OPS
 from rules.millennium_blades.ops_powers import POWER_OPS
 from rules.millennium_blades.replacement import REPLACEMENT_OPS
 from rules.millennium_blades.vocabulary import (
@@ -77,8 +78,8 @@ EFFECT_OPS = {
     "keep_source": OpSpec("Action: this card is not flipped when its Action is used (\"Do not flip this card\").", {}),
     "extra_turn": OpSpec("Take another turn after this one (amount turns; rules notes).", N),
     "set_star": OpSpec('This card\'s Star Rating (printed "X"): amount times a count (per).', {**N, "per": ANY}),
-    "reveal": OpSpec("Reveal a card (top of the Store, from your hand, or a face-down card).",
-                     {"source": "str", "filter": ANY}),
+    "reveal": OpSpec("Reveal a card (top of the Store, from your hand, or a face-down card: of any tableau, or of "
+                     "yours (tableau: self) or an opponent's (opponent)).", {"source": "str", "filter": ANY, "tableau": "str"}),
     "discard": OpSpec("Discard cards from your hand to your binder.", {**N, "filter": ANY, "who": "str"}),
     "steal_rp": OpSpec("Steal ranking points: the players (who) lose them, never below zero, and you gain what "
                        "they lost (thief: that_player, the one who steals from you).",
@@ -151,6 +152,7 @@ EFFECT_OPS = {
     **MORE_K_OPS,
     **MORE_O_OPS,
     **MORE_P_OPS,
+    **MORE_U_OPS,
     **MORE_N_OPS,
     **POWER_OPS,
     **MORE_Q_OPS,

@@ -23,7 +23,8 @@ CACHE_LIMIT = 20_000  # card definitions kept for reuse across games (see ``card
 #: (a new op is one until it is listed here): ``FlowMixin.action_keeps_a_play``
 PLAY_SAFE_OPS = frozenset({"gain_rp", "lose_rp", "gain_money", "steal_rp", "star_tokens", "clash", "if", "insert",
                            "cancel_flip", "play_extra", "extra_slot", "protect", "star_bonus", "set_star",
-                           "clash_star", "no_rp_loss", "rp_gain_limit", "rp_gain_to_loss"})  # rp_gain_to_loss: ops_more_p.py
+                           "clash_star", "no_rp_loss", "rp_gain_limit", "rp_gain_to_loss",  # rp_gain_to_loss: ops_more_p.py
+                           "at_turn_end"})  # ops_more_u.py: a wrapper, as "if" (its ops are checked too)
 #: the ops a triggered effect may hold and still start no further event (so triggers cannot chain
 #: into an "Infinite Loop"): a reaction's own flip is once a card, as a face-down card does not react
 QUIET_TRIGGER_OPS = frozenset({"gain_rp", "gain_money", "cancel_flip"})
@@ -41,7 +42,8 @@ HAND_SAFE_OPS = PLAY_SAFE_OPS | frozenset({
     "tokens_on_different", "token_shield",  # ops_more_k.py
     "flip_self_when",  # ops_more_o.py: a flip of its own card
     "take_clash_revealed", "outside_clash", "swap_theirs",  # ops_more_t.py: revealed clash cards, others' ops,
-    "clashed_by"})  # a swap, a clash made by that player
+    "clashed_by",  # a swap, a clash made by that player
+    "reveal_all", "extra_actions", "rearrange"})  # ops_more_u.py: face-down cards shown, more Actions, an order
 
 
 @dataclass(frozen=True)
@@ -98,8 +100,9 @@ class CardDef:
                                                                   "exact_copy", "no_attach", "unite",
                                                                   "attachment_guard", "token_guard",
                                                                   "sell_marker_shield", "token_shield",
-                                                                  "flip_self_when")},
+                                                                  "flip_self_when", "grant_score", "counts_as_all")},
                  "pass_turn": any(_has_op(e["ops"], "pass_turn") for e in self.effects),  # ops_more_a.py
+                 "at_turn_end": any(_has_op(e["ops"], "at_turn_end") for e in self.effects),  # ops_more_u.py
                  "may_cost_a_play": any(not _op_names(e["ops"]) <= (QUIET_TRIGGER_OPS if "trigger" in e else
                                                                      PLAY_SAFE_OPS) for e in self.effects),
                  # replacement.py: RP gains only cards with this rule can change
@@ -111,6 +114,9 @@ class CardDef:
                  "unflippable": bool(self.continuous("unflippable") or self.continuous("unflippable", "top")),
                  # ops_more_h.py: cards whose attachments' symbols your other cards have
                  "share_attached": bool(self.continuous("share_attached") or self.continuous("share_attached", "top")),
+                 # ops_more_u.py: cards that raise Star Ratings to a floor
+                 "star_floor": bool(self.continuous("star_floor") or self.continuous("star_floor", "top")),
+                 "play_ban": bool(self.continuous("play_ban") or self.continuous("play_ban", "top")),
                  # ops_more_p.py: cards that turn gains of RP into losses
                  "rp_gain_to_loss": bool(self.continuous("rp_gain_to_loss") or self.continuous("rp_gain_to_loss", "top")),
                  # ops_powers.py: a power that raises the RP caps of cards for its player

@@ -28,6 +28,7 @@ from rules.millennium_blades.phrases_more_i import read_clause_i, read_continuou
 from rules.millennium_blades.phrases_more_j import read_clause_j, read_early_j
 from rules.millennium_blades.phrases_more_k import read_early_clause_k
 from rules.millennium_blades.phrases_more_l import read_early_l
+from rules.millennium_blades.phrases_more_u import read_continuous_sentence_u, read_early_u
 from rules.millennium_blades.special_text import read_purpose, read_special_clause, read_special_continuous
 
 _RP = r"(?:rp|ranking points?)"
@@ -67,6 +68,8 @@ def read_clause(text: str, timing: str, effect: dict, last: dict) -> list[dict]:
         from rules.millennium_blades.phrases_more_t import read_early_t
 
         early = read_early_t(text, timing, effect, last)  # revealed clash cards (phrases_more_t.py)
+    if early is None:
+        early = read_early_u(text, timing, effect, last)  # phrases_more_u.py
     if early is not None:
         return early
     m = re.match(rf"^({_WHO_RE}) (gains?|loses?) (.+)$", text)
@@ -162,10 +165,11 @@ def read_clause(text: str, timing: str, effect: dict, last: dict) -> list[dict]:
             raise Unread(rest, "after the card revealed")
         last["ref"] = "revealed"
         return [{"op": "reveal", "source": "hand", **({"filter": flt} if flt else {})}]
-    m = re.fullmatch(r"reveal a face-down card(?: in (?:any|a|your|an opponent's) tableau)?", text)
-    if m:
+    m = re.fullmatch(r"reveal a face-down (?:card|single)(?: in (any|a|your|an opponent's) tableau)?", text)
+    if m:  # "in your (an opponent's) tableau": only there (batch u); else any tableau's
         last["ref"] = "revealed"
-        return [{"op": "reveal", "source": "face_down"}]
+        whose = {"your": "self", "an opponent's": "opponent"}.get(m.group(1) or "")
+        return [{"op": "reveal", "source": "face_down", **({"tableau": whose} if whose else {})}]
     m = re.fullmatch(rf"discard ({NUMBER}) (cards?|singles?|.+?) from your hand(?: to (.+))?", text)
     if m:
         flt = {}
@@ -352,6 +356,8 @@ def _continuous(s: str) -> list[dict]:
         more = read_continuous_h(s)  # phrases_more_h.py
     if more is None:
         more = read_continuous_i(s)  # clash totals, clashes won (phrases_more_i.py)
+    if more is None:
+        more = read_continuous_sentence_u(s)  # a Star Rating floor (phrases_more_u.py)
     if more is not None:
         return more
     raise Unread(s, "a continuous effect")

@@ -30,6 +30,11 @@ def read_condition(text: str) -> dict:
     early_l = read_condition_l(text)  # two other cards of a kind, a rarity shared (phrases_more_l.py)
     if early_l is not None:
         return early_l
+    from rules.millennium_blades.phrases_more_u import read_condition_u
+
+    early_u = read_condition_u(text)  # the tableau as a whole, cards in an order (phrases_more_u.py)
+    if early_u is not None:
+        return early_u
     m = re.fullmatch(r"you (did|do)(n't| not)?", text)
     if m:  # "If you did": the flip, discard or payment just before happened
         return {"test": "not", "of": {"test": "did"}} if m.group(2) else {"test": "did"}

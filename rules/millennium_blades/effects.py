@@ -138,6 +138,15 @@ from rules.millennium_blades.ops_more_t import (
     more_t_condition_errors,
     more_t_op_errors,
 )
+from rules.millennium_blades.ops_more_u import (
+    MORE_U_CONTINUOUS_OPS,
+    MORE_U_COUNTS,
+    MORE_U_OPS,
+    MORE_U_TESTS,
+    more_u_condition_errors,
+    more_u_count_errors,
+    more_u_op_errors,
+)
 from rules.millennium_blades.ops_powers import POWER_CONTINUOUS_OPS, POWER_OPS, power_op_errors
 from rules.millennium_blades.special_ops import SPECIAL_CONTINUOUS_OPS, special_op_errors
 from rules.millennium_blades.vocabulary import ELEMENTS, KEYWORDS, TIMINGS, TRIGGERED_TIMINGS, TYPE_VALUES
@@ -158,7 +167,8 @@ COUNTS = ("cards", "elements", "types", "star_tokens", "stars", "clashes_won", "
           "those_stars", "highest_flipped", "players_discarded", "sets", "those_distinct", "players_with",
           "those_count", "star_values", "flipped_this_way", "flipped_stars", *MORE_A_COUNTS, *MORE_B_COUNTS,
           *MORE_F_COUNTS, *MORE_C_COUNTS, *MORE_E_COUNTS, *MORE_G_COUNTS, *MORE_L_COUNTS,
-          *MORE_H_COUNTS, *MORE_I_COUNTS, *MORE_J_COUNTS, *MORE_K_COUNTS, *MORE_N_COUNTS, *MORE_Q_COUNTS)
+          *MORE_H_COUNTS, *MORE_I_COUNTS, *MORE_J_COUNTS, *MORE_K_COUNTS, *MORE_N_COUNTS, *MORE_Q_COUNTS,
+          *MORE_U_COUNTS)
 #: REF: a card an effect names: this card, its neighbours, your Top Card, the card a Next effect or
 #: trigger is about, the card just revealed
 #: the card a clash with the Aftermarket was against (clashed), the card taken from the Aftermarket
@@ -182,7 +192,7 @@ CONTINUOUS_OPS = ("protect", "extra_slot", "set_star", "star_bonus", "copy_attri
                   "rp_gain_limit", *SPECIAL_CONTINUOUS_OPS, *MORE_A_CONTINUOUS_OPS, *MORE_B_CONTINUOUS_OPS,
                   *MORE_C_CONTINUOUS_OPS, *MORE_E_CONTINUOUS_OPS, *MORE_H_CONTINUOUS_OPS,
                   *MORE_I_CONTINUOUS_OPS, *MORE_J_CONTINUOUS_OPS, *MORE_K_CONTINUOUS_OPS, *MORE_O_CONTINUOUS_OPS,
-                  *MORE_P_CONTINUOUS_OPS, *POWER_CONTINUOUS_OPS)
+                  *MORE_P_CONTINUOUS_OPS, *POWER_CONTINUOUS_OPS, *MORE_U_CONTINUOUS_OPS)
 #: the sides of a Character or Venue card, and its Deckbuilding side's timings and ops
 CARD_SIDES = ("deckbuilding", "tournament")
 COMPONENT_TIMINGS = ("deckbuilding", "setup")
@@ -402,6 +412,8 @@ def _op(name: str | None, op: Mapping[str, Any], where: str) -> Errors:
     elif name == "reveal":
         if op.get("source") not in REVEAL_SOURCES:
             errors.append((f"{where}.source", f"reveals from {', '.join(REVEAL_SOURCES)}"))
+        if op.get("tableau", "self") not in ("self", "opponent"):
+            errors.append((f"{where}.tableau", "is self or opponent (a face-down card of your or an opponent's tableau)"))
         if "filter" in op:
             errors += filter_errors(op["filter"], f"{where}.filter")
     elif name == "discard" and "filter" in op:
@@ -448,6 +460,8 @@ def _op(name: str | None, op: Mapping[str, Any], where: str) -> Errors:
         errors += more_q_op_errors(name, op, where)
     elif name in MORE_T_OPS:  # revealed clash cards taken (ops_more_t.py)
         errors += more_t_op_errors(name, op, where)
+    elif name in MORE_U_OPS:  # ops_more_u.py
+        errors += more_u_op_errors(name, op, where)
     elif name == "if":
         errors += condition_errors(op.get("condition"), f"{where}.condition")
         errors += ops_errors(op.get("then"), f"{where}.then")
@@ -539,6 +553,8 @@ def count_errors(count: Any, path: str) -> Errors:
         return more_k_count_errors(count, path)
     if count["count"] in MORE_Q_COUNTS:  # the cards just revealed that fit (ops_more_q.py)
         return more_q_count_errors(count, path)
+    if count["count"] in MORE_U_COUNTS:  # cards beside an alike one (ops_more_u.py)
+        return more_u_count_errors(count, path)
     if count["count"] == "those_distinct":
         return [] if count.get("what") in ("type", "element", "star") else [(f"{path}.what", "is type, element or star")]
     if count["count"] in ("clashes_won", "empty_slots", "rp", "those_stars", "highest_flipped",
@@ -582,6 +598,8 @@ def condition_errors(cond: Any, path: str) -> Errors:
         return more_l_condition_errors(cond, path)
     if test in MORE_B_TESTS:  # RP beside you (ops_more_b.py)
         return more_b_condition_errors(cond, path)
+    if test in MORE_U_TESTS:  # the tableau as a whole, one of several (ops_more_u.py)
+        return more_u_condition_errors(cond, path)
     if test == "flipped_by":  # a Flip effect: whose effect flipped the card
         return [] if cond.get("by") in ("self", "opponent") else [(f"{path}.by", "is self or opponent")]
     if test in MORE_T_TESTS:  # in the clash, won by a margin (ops_more_t.py)

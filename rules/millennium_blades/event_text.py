@@ -25,6 +25,15 @@ def _cards(n: int) -> str:
     return plural(n, "card")
 
 
+def _repeated(who: str, c: dict) -> str:
+    """``repeat_play``: the played card's Play effects again, or its Score effects now."""
+    if not c["card"]:
+        return f"{who}: the card played has no text to resolve"
+    timing = c.get("timing", "play")
+    when = "again" if timing == "play" else "now"
+    return f"{c['card']} resolves its {timing.title()} effects {when} ({c['effects']}) for {who}"
+
+
 def _names(cards: list[str]) -> str:
     return ", ".join(cards) if cards else "no cards"
 
@@ -74,10 +83,18 @@ _SENTENCES: dict[str, Sentence] = {
     "gain_rp": lambda who, c: f"{who} gains {c['amount']} RP ({c['rp']} in all)",
     "extra_play": lambda who, c: f"{who} may play {c['plays_left']} more",
     "extra_action": lambda who, c: f"{who} may take one more Action this turn",  # ops_more_g.py
+    "granted": lambda who, c: f"{c['card']} has a Score effect of {c['by']} ({who}'s tableau)",  # ops_more_u.py
+    "at_turn_end": lambda who, c: f"{c['card']}: the rest waits for the end of this turn ({who})",  # ops_more_u.py
+    "repeat_play": _repeated,  # ops_more_u.py
+    "swap_tableaus": lambda who, c: f"{who} swaps {c['gave']} for Seat {c['seat_with']}'s {c['got']}",  # ops_more_u.py
+    "rearrange": lambda who, c: f"{who} rearranges their tableau: {', '.join(c['cards']) or 'no cards'}",  # ops_more_u
+    "extra_actions": lambda who, c: f"{who} may take {c['amount']} more Actions this turn",  # ops_more_u.py
     "star_of_one": lambda who, c: (f"{who} counts the Star Rating of {c['card']} ({c['star']})" if c["card"]  # ops_more_l.py
                                    else f"{who} has no such card to count"),
     "turn_cap": lambda who, c: f"{c['card']} gives at most {c['cap']} RP a turn: {who} gains {c['amount']} of it",  # ops_more_o
     "flip_self": lambda who, c: f"{c['card']} flips itself: its condition holds for {who}",  # ops_more_o.py
+    "reveal_all": lambda who, c: (f"{who} reveals {', '.join(c['cards'])} face-down ({c['star']} STAR in all), then puts "
+                                  "them back face-down" if c["cards"] else f"{who} has no such face-down card to reveal"),
     "considered_winner": lambda who, c: f"{who} is considered to win the clash ({c['card']})",  # ops_more_i.py
     "considered_loser": lambda who, c: f"{who} is considered to lose the clash ({c['card']})",  # ops_more_i.py
     "outside_clash": lambda who, c: (  # ops_more_t.py

@@ -9,6 +9,7 @@ from functools import lru_cache
 from rules.core.engine import Action
 from rules.millennium_blades.base import MBBase
 from rules.millennium_blades.ops_more_m import play_frames_m
+from rules.millennium_blades.ops_more_u import granted_scores, spend_extra_action
 from rules.millennium_blades.ops_powers import action_given_back
 from rules.millennium_blades.queries import TABLEAU_SLOTS
 
@@ -58,9 +59,14 @@ class FlowMixin(MBBase):
         tableau is filled already"."""
         if not self.room_to_play(seat):
             return False
-        cards, conditional = self.cards, self.cards_with("play_condition")
+        cards, conditional = self.cards, self.play_checked()
         return any(cards[c].card_type == "single" and (c not in conditional or self.may_play(seat, c))
                    for c in self.hand[seat])
+
+    def play_checked(self) -> frozenset[int] | range:
+        """The cards whose play ``may_play`` must check: those with a play condition, or all of them
+        while the game holds a card that bans plays (ops_more_u.py)."""
+        return range(len(self.cards)) if self.cards_with("play_ban") else self.cards_with("play_condition")
 
     def room_to_play(self, seat: int) -> bool:
         """A play left this turn and an open slot in the tableau."""
@@ -68,7 +74,7 @@ class FlowMixin(MBBase):
 
     def playable_singles(self, seat: int) -> list[int]:
         """The singles in ``seat``'s hand whose play conditions hold (``may_play``), in hand order."""
-        cards, conditional = self.cards, self.cards_with("play_condition")
+        cards, conditional = self.cards, self.play_checked()
         return [c for c in self.hand[seat] if cards[c].card_type == "single"
                 and (c not in conditional or self.may_play(seat, c))]
 
@@ -257,8 +263,11 @@ class FlowMixin(MBBase):
         """"To use an action, perform the text on the card, then flip the card face-down"."""
         effect = self.cards[card].timed("action")[0][1]
         if not (effect.get("free") and card in self.powers[seat]):  # a free power is not the turn's Action
-            # (a power giving more Actions a turn: ops_powers.action_given_back)
+            # more Actions this turn: a power's Actions a turn (ops_powers.action_given_back), then a
+            # card's "N additional Actions" kept this turn (ops_more_u.spend_extra_action)
             self.action_used = not action_given_back(self, seat)
+            if self.action_used and self.turn_memo.get("extra_actions") == self.turn:
+                spend_extra_action(self)
         if self.log_events:
             self.log("use", seat, card=self.cards[card].name)
         # "Each time you use an Action, gain 4 RP": after the Action's text and flip
@@ -309,12 +318,15 @@ class FlowMixin(MBBase):
             self.refresh_copies()
         frames = []
         n, cards, down = self.num_players, self.cards, self.down
+        granting = bool(self.cards_with("grant_score"))  # Score effects granted to cards (ops_more_u.py)
         for seat in [(self.first_player + k) % n for k in range(n)]:
             if seat in self.out:
                 continue
             for card in self.tableau[seat] + self.deck_box[seat] + self.accessories[seat]:
                 if card not in down and (score := cards[card].timed("score")):  # most cards have none
                     frames += [self.frame(seat, card, e, needs_face_up=True) for _i, e in score]
+                if granting and card in self.tableau[seat]:
+                    frames += granted_scores(self, seat, card)
             for card in self.metagame:
                 frames += [self.frame(seat, card, e) for _i, e in cards[card].timed("score")]
             for card in self.powers[seat]:  # then the seat's powers (character, venue): rules notes

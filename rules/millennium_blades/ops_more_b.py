@@ -14,6 +14,7 @@ from rules.core.engine import Action
 from rules.core.schema import OpSpec
 from rules.millennium_blades.base import MBBase
 from rules.millennium_blades.ops_more_n import passed_frames
+from rules.millennium_blades.ops_more_u import turn_end_frames
 
 ANY = "any"
 MORE_B_OPS = {
@@ -156,6 +157,8 @@ class MoreOpsBMixin(MBBase):
         frames = passed_frames(self)  # "Whenever your turn is passed" first (ops_more_n.py)
         if self.cards_with("on turn_end"):
             frames += self.collect("turn_end", None, self.seat_turn)
+        if self.cards_with("at_turn_end"):  # "... at the end of this turn" (ops_more_u.py)
+            frames += turn_end_frames(self)
         if not frames:
             return False
         self.turn_ending = True

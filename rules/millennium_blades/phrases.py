@@ -279,6 +279,10 @@ def read_count(text: str) -> dict:
         from rules.millennium_blades.phrases_more_q import read_count_q
 
         more = read_count_q(text)  # several kinds of different values, a higher STAR than all (phrases_more_q.py)
+    if more is None:
+        from rules.millennium_blades.phrases_more_u import read_count_u
+
+        more = read_count_u(text)  # cards beside an alike one (phrases_more_u.py)
     if more is not None:
         return more
 

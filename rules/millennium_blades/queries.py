@@ -35,6 +35,14 @@ from rules.millennium_blades.ops_more_l import MORE_L_COUNTS, MORE_L_TESTS, more
 from rules.millennium_blades.ops_more_n import MORE_N_COUNTS, more_n_count
 from rules.millennium_blades.ops_more_q import MORE_Q_COUNTS, more_q_count
 from rules.millennium_blades.ops_more_t import MORE_T_TESTS, more_t_holds
+from rules.millennium_blades.ops_more_u import (
+    MORE_U_COUNTS,
+    MORE_U_TESTS,
+    counts_as_all,
+    floored_star,
+    more_u_count,
+    more_u_holds,
+)
 from rules.millennium_blades.vocabulary import ELEMENTS, TYPES
 
 TABLEAU_SLOTS = 6  # the Tournament Board's singles area ("Tableau"); see the rules notes
@@ -142,17 +150,17 @@ class QueryMixin(MBBase):
         base = definition.printed_star + (self.attached_star(card) if self.attached else 0)
         if self.cards_with("star_bonus"):  # "This card has +3 STAR", "Your Top card has +2 STAR"
             base += self.star_bonus(card)
-        if definition.star != "X":
-            return base + self.tokens.get(card, 0)
-        busy = self._x_busy
-        if card not in busy and self.in_tableau(card):
-            busy.add(card)
-            try:
-                base += sum(op.get("amount", 1) * self.count(op["per"], card)
-                            for op in definition.continuous("set_star"))
-            finally:
-                busy.discard(card)
-        return base + self.tokens.get(card, 0)
+        if definition.star == "X":
+            busy = self._x_busy
+            if card not in busy and self.in_tableau(card):
+                busy.add(card)
+                try:
+                    base += sum(op.get("amount", 1) * self.count(op["per"], card)
+                                for op in definition.continuous("set_star"))
+                finally:
+                    busy.discard(card)
+        value = base + self.tokens.get(card, 0)
+        return floored_star(self, card, value) if self.cards_with("star_floor") else value  # ops_more_u.py
 
     def star_bonus(self, card: int) -> int:
         """The stars face-up cards give ``card``: an Ongoing one while its card is in play, a Top
@@ -186,6 +194,8 @@ class QueryMixin(MBBase):
             return ()
         if all_in_hand(self, card):  # "all types and elements while it is in your hand" (ops_more_j.py)
             return ELEMENTS
+        if "counts_as_all" in self.cards[card].features and counts_as_all(self, card, "elements"):
+            return ELEMENTS  # "This card counts as all ELEMENTS" (ops_more_u.py)
         source = self.mimicked(card)
         own = self.elements(source) if source is not None else self.cards[card].elements
         if not self.attached:
@@ -198,6 +208,8 @@ class QueryMixin(MBBase):
             return ()
         if all_in_hand(self, card):  # ops_more_j.py
             return TYPES
+        if "counts_as_all" in self.cards[card].features and counts_as_all(self, card, "types"):
+            return TYPES  # ops_more_u.py
         source = self.mimicked(card)
         own = self.types(source) if source is not None else self.cards[card].types
         if not self.attached:
@@ -241,12 +253,11 @@ class QueryMixin(MBBase):
         definition = self.cards[card]
         elements: tuple[str, ...] = ()
         types: tuple[str, ...] = ()
+        worked_out = definition.mimics or self.attached or all_in_hand(self, card) or "counts_as_all" in definition.features
         if not down and not ELEMENT_KEYS.isdisjoint(flt):
-            elements = self.elements(card) if definition.mimics or self.attached or all_in_hand(self, card) \
-                else definition.elements
+            elements = self.elements(card) if worked_out else definition.elements
         if not down and not TYPE_KEYS.isdisjoint(flt):
-            types = self.types(card) if definition.mimics or self.attached or all_in_hand(self, card) \
-                else definition.types
+            types = self.types(card) if worked_out else definition.types
         if "element" in flt and flt["element"] not in elements:
             return False
         if "type" in flt and flt["type"] not in types:
@@ -376,10 +387,13 @@ class QueryMixin(MBBase):
             return more_k_count(self, count, source, seat, ctx or {})
         if kind in MORE_Q_COUNTS:  # the cards just revealed that fit (ops_more_q.py)
             return more_q_count(self, count, source, seat, ctx or {})
+        if kind in MORE_U_COUNTS:  # cards beside an alike one (ops_more_u.py)
+            return more_u_count(self, count, seat)
         if kind == "empty_slots":
             return max(0, self.capacity(seat) - len(self.tableau[seat]))
-        if kind == "those_stars":  # the cards the effect just moved, each as it is now
-            return sum((self.star(c) or 0) if self.in_tableau(c) else self.cards[c].printed_star
+        if kind == "those_stars":  # the cards the effect just moved, each as it is now (revealed: as shown)
+            shown = (ctx or {}).get("shown", ())  # face-down cards revealed (ops_more_u.py)
+            return sum((self.star(c) or 0) if self.in_tableau(c) and c not in shown else self.cards[c].printed_star
                        for c in (ctx or {}).get("those", ()))
         if kind == "those_distinct":  # "For each different TYPE revealed": printed, as shown
             values = {v for c in (ctx or {}).get("those", ()) for v in (
@@ -402,6 +416,8 @@ class QueryMixin(MBBase):
             card = self.ref(count["card"], source, seat, ctx or {})
             if card is None:
                 return 0
+            if count["card"] == "revealed" and card in self.down:  # shown, then face-down again ("Reveal a
+                return self.cards[card].printed_star                 # Face-down card"): its printed STAR
             value = self.star(card) if self.in_tableau(card) else self.cards[card].printed_star
             return value or 0
         flt = count.get("filter", {})
@@ -476,4 +492,6 @@ class QueryMixin(MBBase):
             return more_t_holds(cond, seat, ctx)
         if test in ("neighbour_rp", "least_rp"):
             return self.more_b_holds(cond, seat)
+        if test in MORE_U_TESTS:  # the tableau as a whole, one of several (ops_more_u.py)
+            return more_u_holds(self, cond, source, seat, ctx)
         return CMP[cond["cmp"]](self.count(cond["of"], source, seat, ctx), cond["value"])

@@ -33,6 +33,7 @@ from rules.millennium_blades.ops_more_o import MORE_O_OPS, do_more_o_op, first_t
 from rules.millennium_blades.ops_more_p import gain_turned_to_loss, lose_instead_of_gain
 from rules.millennium_blades.ops_more_q import MORE_Q_OPS, do_more_q_op
 from rules.millennium_blades.ops_more_t import MORE_T_OPS, do_more_t_op
+from rules.millennium_blades.ops_more_u import MORE_U_OPS, do_more_u_op
 from rules.millennium_blades.ops_powers import POWER_OPS, capped_gain, do_power_op
 from rules.millennium_blades.replacement import limited_gain
 from rules.millennium_blades.special_ops import SpecialOpsMixin
@@ -219,6 +220,8 @@ class ResolveMixin(ClashMixin, SpecialOpsMixin, MoreOpsAMixin, MoreOpsBMixin, Mo
             return do_more_q_op(self, frame, op, k)
         if name in MORE_T_OPS:  # revealed clash cards taken (ops_more_t.py)
             return do_more_t_op(self, frame, op, k)
+        if name in MORE_U_OPS:  # face-down cards revealed (ops_more_u.py)
+            return do_more_u_op(self, frame, op, k)
         if name in MORE_B_OPS or name == "_sell_marker":
             return self.do_more_b_op(frame, op, k)
         if name in MORE_C_OPS:  # tokens removed or moved (ops_more_c.py)
@@ -367,7 +370,9 @@ class ResolveMixin(ClashMixin, SpecialOpsMixin, MoreOpsAMixin, MoreOpsBMixin, Mo
                 return False
             card = ctx.get(key) if key in ctx else next((c for c in self.hand[seat] if self.cards[c].name in options), None)
         else:
-            spots = [(s, i) for s in range(self.num_players) for i, c in enumerate(self.tableau[s]) if c in self.down]
+            whose = op.get("tableau")  # "in your (an opponent's) tableau": only there (phrases: batch u)
+            spots = [(s, i) for s in range(self.num_players) for i, c in enumerate(self.tableau[s]) if c in self.down
+                     and (whose is None or (s == seat) == (whose == "self"))]
             if key not in ctx and len(spots) > 1:
                 self.ask(seat, "reveal", [Action("target", (s, i)) for s, i in spots], key, "a face-down card to reveal")
                 return False

@@ -12,6 +12,7 @@ from typing import Any
 from rules.core.engine import Action
 from rules.millennium_blades.base import MBBase
 from rules.millennium_blades.ops_more_h import attach_gift_errors, attach_gifts, attached_turn_frames
+from rules.millennium_blades.ops_more_u import play_banned
 from rules.millennium_blades.vocabulary import ELEMENTS, TYPE_VALUES
 
 #: continuous ops of these cards: checked while the card is in hand (``play_condition``), as it
@@ -124,6 +125,8 @@ class SpecialOpsMixin(MBBase):
     def may_play(self, seat: int, card: int) -> bool:
         """Whether ``card`` in ``seat``'s hand meets its play conditions ("Play a Single
         (Required)": a card whose condition fails is no legal play)."""
+        if self.cards_with("play_ban") and play_banned(self, seat, card):  # "Opponents cannot play ..." (ops_more_u)
+            return False
         if card not in self.cards_with("play_condition"):
             return True
         return all(self.holds(op["condition"], card, seat, {}) for op in self.cards[card].continuous("play_condition"))

@@ -43,6 +43,7 @@ from rules.millennium_blades.phrases_more_o import read_continuous_o, read_sente
 from rules.millennium_blades.phrases_more_p import read_gain_turned_p, split_trailing_trigger_p
 from rules.millennium_blades.phrases_more_q import read_sentence_q, reword_q
 from rules.millennium_blades.phrases_more_t import read_sentence_t, reword_t
+from rules.millennium_blades.phrases_more_u import printed_u, read_continuous_u, read_sentence_u, reword_u
 from rules.millennium_blades.replacement import read_rp_gain_limit
 from rules.millennium_blades.special_text import read_untimed
 from rules.millennium_blades.vocabulary import CARD_KINDS, TIMINGS
@@ -168,6 +169,7 @@ def split_abilities(text: str) -> list[str]:
     """The printed abilities of ``text`` (segments between " | " and lines), caps and roundings
     folded into their sentences and reminders dropped; raises ``Unread`` naming any other
     parenthetical."""
+    text = printed_u(text or "")  # misprints read as meant, a reveal's reminder (phrases_more_u)
     # "(max. 30 RP)", "(max. 30)" are no reminders: they cap the RP ("up to 30 RP")
     # (a cap printed after a sentence's full stop caps that sentence)
     # ("(including you, max. 35 RP)": the players counted are you too, and the cap is the cap: batch l)
@@ -284,8 +286,9 @@ def wording(text: str) -> str:
         text = pattern.sub(words, text)
     # "After a clash, ..." (phrases_more_d.py); result wordings (_i.py); "If X, when Y, ..." (_k.py)
     text = reword_o(reword_k(reword_i(reword_d(text))))  # "the first time ... each turn" (_o.py)
-    # "After an opponent plays a card, ..." (_q.py); "the player who lost the clash" (_t.py)
-    return reword_t(reword_q(text))
+    # "After an opponent plays a card, ..." (_q.py); "the player who lost the clash" (_t.py); "While X,
+    # you gain N RP whenever Y" (_u.py)
+    return reword_u(reword_t(reword_q(text)))
 
 
 #: the REFs a condition names that a later "it" goes on naming
@@ -312,6 +315,8 @@ def _read_body(effect: dict, body: str) -> None:
         more = read_continuous_k(low.rstrip("."))  # two subjects protected, a token instead of a flip (phrases_more_k)
     if more is None and timing == "ongoing":
         more = read_continuous_o(low.rstrip("."))  # a card that flips itself once a condition holds (phrases_more_o)
+    if more is None and timing == "ongoing":
+        more = read_continuous_u(low.rstrip("."))  # a quoted Score ability granted to cards (phrases_more_u)
     if more is not None:  # Unite's attaching and its guard, a token lost instead of a flip: rules of the card
         effect["ops"] = more
         return
@@ -358,9 +363,10 @@ def _is_clash_branch(sentence: str) -> bool:
 
 #: Whole-sentence readers tried, in order, before a sentence is read as clauses: the market's, then
 #: each grammar batch's ("... instead" (_l); clash players (_d, _i); after a flip (_k); "If you do
-#: not" after a test (_n)). Each returns True when it read the sentence into ``ops``.
+#: not" after a test (_n); "at the end of this turn" (_u)). Each returns True when it read the sentence into ``ops``.
 SENTENCE_READERS = (read_market_sentence, read_more_sentence, read_sentence_d, read_sentence_l, read_sentence_i,
-                    read_sentence_k, read_sentence_o, read_sentence_n, read_sentence_q, read_sentence_t)
+                    read_sentence_k, read_sentence_o, read_sentence_n, read_sentence_q, read_sentence_t,
+                    read_sentence_u)
 
 
 def _sentences(sentences: list[str], timing: str, effect: dict) -> list[dict]:
