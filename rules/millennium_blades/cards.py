@@ -31,6 +31,7 @@ from rules.millennium_blades.ops_more_n import MORE_N_OPS
 from rules.millennium_blades.ops_more_o import MORE_O_OPS
 from rules.millennium_blades.ops_more_p import MORE_P_OPS
 from rules.millennium_blades.ops_more_q import MORE_Q_OPS
+from rules.millennium_blades.ops_more_s import MORE_S_OPS
 from rules.millennium_blades.ops_more_t import MORE_T_OPS
 from rules.millennium_blades.ops_more_u import MORE_U_OPS
 from rules.millennium_blades.ops_powers import POWER_OPS
@@ -157,6 +158,7 @@ EFFECT_OPS = {
     **POWER_OPS,
     **MORE_Q_OPS,
     **MORE_T_OPS,
+    **MORE_S_OPS,
     **DECK_RULE_OPS,
 }
 

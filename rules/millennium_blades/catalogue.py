@@ -43,7 +43,8 @@ HAND_SAFE_OPS = PLAY_SAFE_OPS | frozenset({
     "flip_self_when",  # ops_more_o.py: a flip of its own card
     "take_clash_revealed", "outside_clash", "swap_theirs",  # ops_more_t.py: revealed clash cards, others' ops,
     "clashed_by",  # a swap, a clash made by that player
-    "reveal_all", "extra_actions", "rearrange"})  # ops_more_u.py: face-down cards shown, more Actions, an order
+    "reveal_all", "extra_actions", "rearrange",  # ops_more_u.py: face-down cards shown, more Actions, an order
+    "dollar_shield", "revealed_symbol", "has_flip", "swap_with"})  # ops_more_s.py
 
 
 @dataclass(frozen=True)
@@ -100,7 +101,8 @@ class CardDef:
                                                                   "exact_copy", "no_attach", "unite",
                                                                   "attachment_guard", "token_guard",
                                                                   "sell_marker_shield", "token_shield",
-                                                                  "flip_self_when", "grant_score", "counts_as_all")},
+                                                                  "dollar_shield", "flip_self_when", "grant_score",
+                                                                  "counts_as_all")},
                  "pass_turn": any(_has_op(e["ops"], "pass_turn") for e in self.effects),  # ops_more_a.py
                  "at_turn_end": any(_has_op(e["ops"], "at_turn_end") for e in self.effects),  # ops_more_u.py
                  "may_cost_a_play": any(not _op_names(e["ops"]) <= (QUIET_TRIGGER_OPS if "trigger" in e else
@@ -117,6 +119,8 @@ class CardDef:
                  # ops_more_u.py: cards that raise Star Ratings to a floor
                  "star_floor": bool(self.continuous("star_floor") or self.continuous("star_floor", "top")),
                  "play_ban": bool(self.continuous("play_ban") or self.continuous("play_ban", "top")),
+                 # ops_more_s.py: cards whose quoted Flip effect other cards have
+                 "has_flip": bool(self.continuous("has_flip") or self.continuous("has_flip", "top")),
                  # ops_more_p.py: cards that turn gains of RP into losses
                  "rp_gain_to_loss": bool(self.continuous("rp_gain_to_loss") or self.continuous("rp_gain_to_loss", "top")),
                  # ops_powers.py: a power that raises the RP caps of cards for its player

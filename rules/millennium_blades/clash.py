@@ -8,6 +8,7 @@ from rules.millennium_blades.effects import ALLY_PLAYERS
 from rules.millennium_blades.market import MarketMixin
 from rules.millennium_blades.ops_more_h import ongoing_keeps_clash, this_in_kit_area
 from rules.millennium_blades.ops_more_k import token_shield
+from rules.millennium_blades.ops_more_s import dollar_shield
 from rules.millennium_blades.ops_more_t import rivals_t
 
 AFTERMARKET_LIMIT = 12  # "Aftermarket Space": "the Aftermarket has a limit of 12 cards"
@@ -25,6 +26,7 @@ class ClashMixin(MarketMixin):
         Orella is no legal target, so nothing is flipped)."""
         seat, source, ctx = frame["seat"], frame["source"], frame["ctx"]
         pick, flt = target["pick"], target.get("filter", {})
+        by = ctx.get("forced_by", seat)  # a player made to flip their own card by another's effect (ops_more_s.py)
 
         def legal(card, owner_seat):
             # ("unless they specifically say otherwise": a FILTER face "any", full/power_text.py)
@@ -34,7 +36,7 @@ class ClashMixin(MarketMixin):
                 return False
             if flipping and self.cards_with("unflippable") and self.unflippable(card):  # by any effect (ops_more_e)
                 return False
-            return not (flipping and owner_seat != seat and self.protected(card, owner_seat))
+            return not (flipping and owner_seat != by and self.protected(card, owner_seat))
 
         if pick in FIXED_PICKS:
             card = self.ref(pick, source, seat, ctx)
@@ -95,7 +97,10 @@ class ClashMixin(MarketMixin):
 
     # -- flips -----------------------------------------------------------------------------------------
     def op_flip(self, frame: dict, op: dict, k: int) -> bool:
-        seat, ctx = frame["seat"], frame["ctx"]
+        # the flip is the effect's player's, also when another player does it as their own because that
+        # effect makes them ("forced_by": "Cannot be flipped"; rules notes, "MB: batch s")
+        ctx = frame["ctx"]
+        seat = ctx.get("forced_by", frame["seat"])
         targets = ctx.get(f"{k}:targets")
         if targets is None:
             targets = self.choose_cards(frame, op["target"], k, flipping=True)
@@ -120,6 +125,12 @@ class ClashMixin(MarketMixin):
             if shield is None:  # a +1 STAR token removed instead, if its player likes (ops_more_k.py)
                 return False
             if shield:
+                ctx[f"{k}:done"] = j + 1
+                continue
+            paid = dollar_shield(self, frame, card, seat, f"{k}:dshield{j}") if self.cards_with("dollar_shield") else False
+            if paid is None:  # Dollars paid instead, if its player likes (ops_more_s.py)
+                return False
+            if paid:
                 ctx[f"{k}:done"] = j + 1
                 continue
             if owner_seat is not None and owner_seat != seat and card not in self.down and self.attached \

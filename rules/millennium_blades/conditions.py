@@ -140,6 +140,10 @@ def read_condition(text: str) -> dict:
         from rules.millennium_blades.phrases_more_t import read_condition_t
 
         more = read_condition_t(text)  # in the clash, won by a margin (phrases_more_t.py)
+    if more is None:
+        from rules.millennium_blades.phrases_more_s import read_condition_s
+
+        more = read_condition_s(text)  # "that player has ..." (phrases_more_s.py)
     if more is not None:
         return more
     raise Unread(text, "a condition")

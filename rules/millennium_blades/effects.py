@@ -131,6 +131,13 @@ from rules.millennium_blades.ops_more_n import (
 from rules.millennium_blades.ops_more_o import MORE_O_CONTINUOUS_OPS, MORE_O_OPS, more_o_op_errors, trigger_first_errors
 from rules.millennium_blades.ops_more_p import MORE_P_CONTINUOUS_OPS, MORE_P_OPS, more_p_op_errors
 from rules.millennium_blades.ops_more_q import MORE_Q_COUNTS, MORE_Q_OPS, more_q_count_errors, more_q_op_errors, trigger_q_errors
+from rules.millennium_blades.ops_more_s import (
+    MORE_S_CONTINUOUS_OPS,
+    MORE_S_FILTER_KEYS,
+    MORE_S_OPS,
+    more_s_filter_errors,
+    more_s_op_errors,
+)
 from rules.millennium_blades.ops_more_t import (
     MORE_T_OPS,
     MORE_T_TESTS,
@@ -192,7 +199,7 @@ CONTINUOUS_OPS = ("protect", "extra_slot", "set_star", "star_bonus", "copy_attri
                   "rp_gain_limit", *SPECIAL_CONTINUOUS_OPS, *MORE_A_CONTINUOUS_OPS, *MORE_B_CONTINUOUS_OPS,
                   *MORE_C_CONTINUOUS_OPS, *MORE_E_CONTINUOUS_OPS, *MORE_H_CONTINUOUS_OPS,
                   *MORE_I_CONTINUOUS_OPS, *MORE_J_CONTINUOUS_OPS, *MORE_K_CONTINUOUS_OPS, *MORE_O_CONTINUOUS_OPS,
-                  *MORE_P_CONTINUOUS_OPS, *POWER_CONTINUOUS_OPS, *MORE_U_CONTINUOUS_OPS)
+                  *MORE_P_CONTINUOUS_OPS, *POWER_CONTINUOUS_OPS, *MORE_U_CONTINUOUS_OPS, *MORE_S_CONTINUOUS_OPS)
 #: the sides of a Character or Venue card, and its Deckbuilding side's timings and ops
 CARD_SIDES = ("deckbuilding", "tournament")
 COMPONENT_TIMINGS = ("deckbuilding", "setup")
@@ -462,6 +469,8 @@ def _op(name: str | None, op: Mapping[str, Any], where: str) -> Errors:
         errors += more_t_op_errors(name, op, where)
     elif name in MORE_U_OPS:  # ops_more_u.py
         errors += more_u_op_errors(name, op, where)
+    elif name in MORE_S_OPS:  # ops_more_s.py
+        errors += more_s_op_errors(name, op, where)
     elif name == "if":
         errors += condition_errors(op.get("condition"), f"{where}.condition")
         errors += ops_errors(op.get("then"), f"{where}.then")
@@ -496,6 +505,8 @@ def filter_errors(flt: Any, path: str) -> Errors:
             errors += more_h_filter_errors(key, value, path)
         elif key in MORE_K_FILTER_KEYS:  # fewest tokens (ops_more_k.py)
             errors += [] if value is True else [(f"{path}.{key}", "is true")]
+        elif key in MORE_S_FILTER_KEYS:  # a Metagame's symbol, the highest of its tableau (ops_more_s.py)
+            errors += more_s_filter_errors(key, value, path)
         elif key == "star":
             errors += _comparison(value, f"{path}.star", allow_this=True)
         elif key == "elements_min":

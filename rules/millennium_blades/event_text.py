@@ -125,6 +125,7 @@ _SENTENCES: dict[str, Sentence] = {
     "discarded_to_hand": lambda who, c: f"{who} takes {_names(c['cards'])} from the Store discard into their hand",
     "unflip": lambda who, c: f"{who} turns {c['card']} face-up again",  # ops_more_h.py
     "token_instead_of_flip": lambda who, c: f"{who} removes a +1 Star token from {c['card']} instead of its flip",
+    "dollars_instead_of_flip": lambda who, c: f"{who} pays {c['amount']} dollars instead of flipping {c['card']}",
     "extra_turn": lambda who, c: f"{who} will take {plural(c['turns'], 'more turn')} after this one",
     "choice": lambda who, c: f"{who} chooses to {c['chose']} ({c['about']})",
     "flip": lambda who, c: f"{c['card']} is flipped face-down",
@@ -168,6 +169,8 @@ _SENTENCES: dict[str, Sentence] = {
     "choose_card": lambda who, c: f"{who} chooses {c['card']}",
     "choose_player": lambda who, c: f"{who} chooses Seat {c['chosen']}" + (" as an ally" if c.get("as") else ""),
     "choose_value": lambda who, c: f"{who} chooses {c['value']} ({words(c['what'])})",
+    "revealed_symbol": lambda who, c: (f"{c['card']}'s {words(c['what'])}: {', '.join(c['values']) or 'none'}"
+                                       if c.get("card") else f"no card revealed: no {words(c['what'])}"),
     "name_card": lambda who, c: f"{who} names {c['card']}",
     "take_failed": lambda who, c: f"{who} finds nothing to take from the {words(c['source'])}",
     "from_aftermarket": lambda who, c: f"{c['card']} leaves the Aftermarket for the {words(c['to'])}",

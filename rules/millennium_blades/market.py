@@ -375,9 +375,10 @@ class MarketMixin(MBBase):
             return False
         chosen = ctx.get(key, doable[0])
         frame["i"] = k + 1
+        # the option's flip of their own card is forced by this effect's player (ops_more_s.py: "forced_by")
         self.stack.append({"seat": chooser, "source": frame["source"], "ops": list(op["options"][chosen]), "i": 0,
-                           "ctx": {**ctx, "that_player": seat}, "optional": False, "reaction": False,
-                           "needs_face_up": False})
+                           "ctx": {**ctx, "that_player": seat, "forced_by": ctx.get("forced_by", seat)},
+                           "optional": False, "reaction": False, "needs_face_up": False})
         return True
 
     def option_doable(self, option: list[dict], ctx: dict, chooser: int) -> bool:

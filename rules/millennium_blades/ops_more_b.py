@@ -202,10 +202,14 @@ class MoreOpsBMixin(MBBase):
         return True
 
     def can_do_option(self, option: list[dict], seat: int, frame: dict) -> bool:
-        """An option whose first op is a discard (flip) that ``seat`` has no cards for cannot be done."""
+        """An option whose first op is a discard (flip) that ``seat`` has no cards for cannot be done
+        (a flip of their Deck Box or Accessory: none face-up)."""
         first = option[0]
         if first["op"] == "discard":
             return len(self.hand[seat]) >= first.get("amount", 1)
+        zone = first.get("target", {}).get("zone") if first["op"] == "flip" else None
+        if zone in ("deck_box", "accessory"):  # "flip their Deck Box": one face-up to flip (phrases_more_s.py)
+            return any(c not in self.down for c in self.kit_cards_i(seat, zone))
         if first["op"] in ("flip", "flip_n") and first.get("target", {}).get("pick", "choice") == "choice":
             up = [c for c in self.tableau[seat] if c not in self.down]
             return len(up) >= first.get("amount", 1)

@@ -86,8 +86,9 @@ class MoreOpsDMixin(MBBase):
         players = [p for p in clash_players(result, op["players"]) if not (op.get("but_self") and p == seat)]
         if op["as"] == "self":
             tally = self.tally_i(frame, op)  # what they do counted "this way" in this effect (ops_more_i.py)
-            frames = [self.frame(p, frame["source"], {"ops": op["ops"]}, {**ctx, "that_player": seat}, optional=False,
-                                 extra=tally) for p in players]
+            # their flips are forced by this effect's player: protection from opponents' effects holds (ops_more_s.py)
+            frames = [self.frame(p, frame["source"], {"ops": op["ops"]}, {**ctx, "that_player": seat, "forced_by": seat},
+                                 optional=False, extra=tally) for p in players]
         else:
             frames = [self.frame(seat, frame["source"], {"ops": op["ops"]}, {**ctx, "that_player": p}, optional=False)
                       for p in players]

@@ -23,8 +23,8 @@ MORE_K_OPS = {
                                   "allows, chosen one at a time by the effect's player (fewer such cards: fewer "
                                   "tokens).", {"cards": "int", "target": ANY}),
     "for_players_with": OpSpec("Each of the players of who (each, each_opponent) with a card of the filter in their "
-                               "tableau when the effect resolves, in turn, does the ops as that_player.",
-                               {"who": "str", "filter": ANY, "ops": ANY}),
+                               "tableau when the effect resolves (none: with no such card; batch s), in turn, does "
+                               "the ops as that_player.", {"who": "str", "filter": ANY, "ops": ANY, "none": "bool"}),
     "token_shield": OpSpec("While this card is face-up: when a face-up card (target this: this card; tableau: "
                            "any card of yours) carrying +1 STAR tokens would be flipped by an opponent's effect, "
                            "one token is removed instead (optional: its player may decline) (continuous).",
@@ -156,11 +156,13 @@ def _tokens_for(game: MBBase, frame: dict, op: dict, key: str, chooser: int, sea
 
 
 def op_for_players_with(game: MBBase, frame: dict, op: dict, k: int) -> bool:
-    """Each player (each opponent) who has such a card in their tableau as the effect resolves, in
-    turn order from the effect's player, does the ops as "that player" (ops_more_e.op_for_players)."""
+    """Each player (each opponent) who has such a card in their tableau as the effect resolves (with
+    ``none``: who has none), in turn order from the effect's player, does the ops as "that player"
+    (ops_more_e.op_for_players)."""
     seat = frame["seat"]
+    without = op.get("none", False)  # "each opponent with no EARTH cards in their tableau" (phrases_more_s)
     players = [p for p in ([seat] if op["who"] == "each" else []) + game.opponents(seat) if p not in game.out
-               and any(game.matches(c, op["filter"], frame["source"]) for c in game.tableau[p])]
+               and any(game.matches(c, op["filter"], frame["source"]) for c in game.tableau[p]) != without]
     frame["i"] = k + 1
     game.push([game.frame(seat, frame["source"], {"ops": op["ops"]}, {**frame["ctx"], "that_player": p}, optional=False)
                for p in players])

@@ -349,6 +349,11 @@ def read_target(text: str, last_ref: str | None = None) -> dict:
     if m:  # "A card cannot affect or target your Accessories unless it specifically says it can" ("Accessories")
         whose = {"any player's": "any", "an opponent's": "opponent", "another player's": "opponent", "your": "self"}
         return {"player": whose[m.group(1)], "pick": "choice", "zone": "accessory", "filter": {"face": "up"}}
+    from rules.millennium_blades.phrases_more_s import read_target_s
+
+    each = read_target_s(text)  # "a card in each opponent's tableau": one each (phrases_more_s)
+    if each is not None:
+        return each
     if text in ("that card", "it") and last_ref:
         return {"player": "self", "pick": last_ref}
     if text in ("this card", "this single", "this one"):

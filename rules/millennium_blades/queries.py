@@ -34,6 +34,7 @@ from rules.millennium_blades.ops_more_k import MORE_K_COUNTS, fewest_tokens, mor
 from rules.millennium_blades.ops_more_l import MORE_L_COUNTS, MORE_L_TESTS, more_l_count, more_l_holds, name_has, rarity_fits
 from rules.millennium_blades.ops_more_n import MORE_N_COUNTS, more_n_count
 from rules.millennium_blades.ops_more_q import MORE_Q_COUNTS, more_q_count
+from rules.millennium_blades.ops_more_s import MORE_S_FILTER_KEYS, more_s_filter_holds
 from rules.millennium_blades.ops_more_t import MORE_T_TESTS, more_t_holds
 from rules.millennium_blades.ops_more_u import (
     MORE_U_COUNTS,
@@ -294,6 +295,8 @@ class QueryMixin(MBBase):
             return False  # a word in its name (ops_more_l.py)
         if "fewest_tokens" in flt and not fewest_tokens(self, card):
             return False  # "the card with the least amount of +1 STAR tokens" (ops_more_k.py)
+        if not MORE_S_FILTER_KEYS.isdisjoint(flt) and not more_s_filter_holds(self, card, flt):
+            return False  # a Metagame's symbol, the highest of its tableau, another card (ops_more_s.py)
         if "star" in flt:
             want = flt["star"]["value"]
             if want == "this":

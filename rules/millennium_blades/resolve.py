@@ -32,6 +32,7 @@ from rules.millennium_blades.ops_more_n import MORE_N_OPS, do_more_n_op
 from rules.millennium_blades.ops_more_o import MORE_O_OPS, do_more_o_op, first_this_turn, flip_selves, trigger_turn_fits
 from rules.millennium_blades.ops_more_p import gain_turned_to_loss, lose_instead_of_gain
 from rules.millennium_blades.ops_more_q import MORE_Q_OPS, do_more_q_op
+from rules.millennium_blades.ops_more_s import MORE_S_OPS, do_more_s_op, quoted_flips
 from rules.millennium_blades.ops_more_t import MORE_T_OPS, do_more_t_op
 from rules.millennium_blades.ops_more_u import MORE_U_OPS, do_more_u_op
 from rules.millennium_blades.ops_powers import POWER_OPS, capped_gain, do_power_op
@@ -222,6 +223,8 @@ class ResolveMixin(ClashMixin, SpecialOpsMixin, MoreOpsAMixin, MoreOpsBMixin, Mo
             return do_more_t_op(self, frame, op, k)
         if name in MORE_U_OPS:  # face-down cards revealed (ops_more_u.py)
             return do_more_u_op(self, frame, op, k)
+        if name in MORE_S_OPS:  # the revealed card's element or type names cards (ops_more_s.py)
+            return do_more_s_op(self, frame, op, k)
         if name in MORE_B_OPS or name == "_sell_marker":
             return self.do_more_b_op(frame, op, k)
         if name in MORE_C_OPS:  # tokens removed or moved (ops_more_c.py)
@@ -538,5 +541,7 @@ class ResolveMixin(ClashMixin, SpecialOpsMixin, MoreOpsAMixin, MoreOpsBMixin, Mo
                for _i, e in self.cards[card].timed("flip")] if whose is not None and flip_effects else []
         if whose is not None and flip_effects and self.cards_with("grant_flip"):
             own += self.granted_flips(card, by, whose)
+        if whose is not None and flip_effects and self.cards_with("has_flip"):
+            own += quoted_flips(self, card, by, whose)  # 'All Singles in your tableau have "Flip: ..."' (ops_more_s)
         self.triggered.extend(own + self.collect("flipped", card, by, whose))
         return True

@@ -42,6 +42,7 @@ from rules.millennium_blades.phrases_more_n import read_sentence_n
 from rules.millennium_blades.phrases_more_o import read_continuous_o, read_sentence_o, reword_o
 from rules.millennium_blades.phrases_more_p import read_gain_turned_p, split_trailing_trigger_p
 from rules.millennium_blades.phrases_more_q import read_sentence_q, reword_q
+from rules.millennium_blades.phrases_more_s import read_continuous_s, read_sentence_s, reword_s
 from rules.millennium_blades.phrases_more_t import read_sentence_t, reword_t
 from rules.millennium_blades.phrases_more_u import printed_u, read_continuous_u, read_sentence_u, reword_u
 from rules.millennium_blades.replacement import read_rp_gain_limit
@@ -162,6 +163,9 @@ REMINDERS = re.compile(r"\s*\((?:" + "|".join((
     r"this doesn't mean you win|this is not considered winning",  # clash_outcome not_lose: not a winner
     # batch t (rules notes, "MB: batch t, clash shapes"): "you clash" is any clash you are in already
     r"regardless of who (?:initiated|started|declared) the clash",
+    # batch s: "Whenever an opponent plays a card (before Play effects), ...": a play trigger resolves before
+    # the card's Play effects anyway ("Effects on Cards": Top>Ongoing>Play; flow.play_single)
+    r"before play effects",
 )) + r")\)", re.I)
 
 
@@ -279,16 +283,21 @@ _WORDING = (
 )
 
 
+#: each grammar batch's printed wordings put in the grammar's words, in order: "After a clash, ..." (_d);
+#: result wordings (_i); "If X, when Y, ..." (_k); "the first time ... each turn" (_o); "choose and flip" (_s); "After an
+#: opponent plays a card, ..." (_q); "the player who lost the clash" (_t); "While X, you gain N RP
+#: whenever Y" (_u)
+REWORDINGS = (reword_d, reword_i, reword_k, reword_o, reword_s, reword_q, reword_t, reword_u)
+
+
 def wording(text: str) -> str:
     """Lower-case card text with the printed synonyms of ``_WORDING`` in the grammar's words."""
     text = text.lower().strip()
     for pattern, words in _WORDING:
         text = pattern.sub(words, text)
-    # "After a clash, ..." (phrases_more_d.py); result wordings (_i.py); "If X, when Y, ..." (_k.py)
-    text = reword_o(reword_k(reword_i(reword_d(text))))  # "the first time ... each turn" (_o.py)
-    # "After an opponent plays a card, ..." (_q.py); "the player who lost the clash" (_t.py); "While X,
-    # you gain N RP whenever Y" (_u.py)
-    return reword_u(reword_t(reword_q(text)))
+    for reword in REWORDINGS:
+        text = reword(text)
+    return text
 
 
 #: the REFs a condition names that a later "it" goes on naming
@@ -302,7 +311,10 @@ def _read_body(effect: dict, body: str) -> None:
     low = wording(body)
     timing = effect["timing"]
     if timing == "next":
-        low = re.sub(r"^(?:when|after|as) you play (?:your|the) next card, ", "", low)
+        opened = re.sub(r"^(?:when|after|as) you play (?:your|the) next card, ", "", low)
+        if opened != low:  # "When you play your next card, flip it": "it" is that card (phrases_more_s)
+            THAT_CARD.set("next_played")
+        low = opened
     m = _PREVENT.fullmatch(low.rstrip("."))
     if m and timing == "reaction":
         # "Prevent a card ... from being flipped by an opponent's effect": a would-flip Reaction
@@ -317,6 +329,8 @@ def _read_body(effect: dict, body: str) -> None:
         more = read_continuous_o(low.rstrip("."))  # a card that flips itself once a condition holds (phrases_more_o)
     if more is None and timing == "ongoing":
         more = read_continuous_u(low.rstrip("."))  # a quoted Score ability granted to cards (phrases_more_u)
+    if more is None and timing in ("ongoing", "top"):
+        more = read_continuous_s(low.rstrip("."))  # Dollars instead of a flip, a quoted Flip effect (phrases_more_s)
     if more is not None:  # Unite's attaching and its guard, a token lost instead of a flip: rules of the card
         effect["ops"] = more
         return
@@ -366,7 +380,7 @@ def _is_clash_branch(sentence: str) -> bool:
 #: not" after a test (_n); "at the end of this turn" (_u)). Each returns True when it read the sentence into ``ops``.
 SENTENCE_READERS = (read_market_sentence, read_more_sentence, read_sentence_d, read_sentence_l, read_sentence_i,
                     read_sentence_k, read_sentence_o, read_sentence_n, read_sentence_q, read_sentence_t,
-                    read_sentence_u)
+                    read_sentence_u, read_sentence_s)
 
 
 def _sentences(sentences: list[str], timing: str, effect: dict) -> list[dict]:
