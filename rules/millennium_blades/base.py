@@ -81,6 +81,7 @@ class MBBase(ForkedRngField, Declared, GameState):
     steps: int
     # what is resolving
     next_effects: Annotated[list[list[tuple[Any, ...]]], EACH]  # per seat: effects on its next play
+    next_turn_ops: Annotated[list[list[tuple[Any, ...]]], EACH]  # per seat: (card, ops) at its next turn (ops_more_v)
     stack: Annotated[list[dict[str, Any]], DATA]  # effects resolving, the top last
     triggered: Annotated[list[dict[str, Any]], DATA]  # triggers waiting to go on the stack
     pending: Annotated[dict[str, Any] | None, DATA]  # the decision a seat must make now

@@ -34,6 +34,7 @@ from rules.millennium_blades.ops_more_q import MORE_Q_OPS
 from rules.millennium_blades.ops_more_s import MORE_S_OPS
 from rules.millennium_blades.ops_more_t import MORE_T_OPS
 from rules.millennium_blades.ops_more_u import MORE_U_OPS
+from rules.millennium_blades.ops_more_v import MORE_V_OPS
 from rules.millennium_blades.ops_powers import POWER_OPS
 from rules.millennium_blades.replacement import REPLACEMENT_OPS
 from rules.millennium_blades.vocabulary import (
@@ -155,6 +156,7 @@ EFFECT_OPS = {
     **MORE_P_OPS,
     **MORE_U_OPS,
     **MORE_N_OPS,
+    **MORE_V_OPS,
     **POWER_OPS,
     **MORE_Q_OPS,
     **MORE_T_OPS,

@@ -102,7 +102,7 @@ class CardDef:
                                                                   "attachment_guard", "token_guard",
                                                                   "sell_marker_shield", "token_shield",
                                                                   "dollar_shield", "flip_self_when", "grant_score",
-                                                                  "counts_as_all")},
+                                                                  "counts_as_all", "takes_spending")},
                  "pass_turn": any(_has_op(e["ops"], "pass_turn") for e in self.effects),  # ops_more_a.py
                  "at_turn_end": any(_has_op(e["ops"], "at_turn_end") for e in self.effects),  # ops_more_u.py
                  "may_cost_a_play": any(not _op_names(e["ops"]) <= (QUIET_TRIGGER_OPS if "trigger" in e else

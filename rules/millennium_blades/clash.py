@@ -160,6 +160,7 @@ class ClashMixin(MarketMixin):
                     ctx["flipped_count"] = ctx.get("flipped_count", 0) + 1  # "flipped this way"
                     ctx["flipped_stars"] = ctx.get("flipped_stars", 0) + (star or 0)
                     ctx["flipped_max"] = max(ctx.get("flipped_max", 0), star or 0)
+                    ctx["flipped_seats"] = [*ctx.get("flipped_seats", ()), owner_seat]  # whose (ops_more_v.py)
             ctx[f"{k}:done"] = j + 1
         return True
 
@@ -202,6 +203,7 @@ class ClashMixin(MarketMixin):
             return False
         if op["target"]["pick"] == "choice" and len(cards) == 1:  # "that card" after it (clauses.py)
             frame["ctx"]["chosen"] = cards[0]
+        frame["ctx"]["tokens_added"] = frame["ctx"].get("tokens_added", 0) + amount * len(cards)  # (ops_more_v.py)
         for card in cards:
             self.tokens[card] = self.tokens.get(card, 0) + amount
             if self.log_events:

@@ -35,6 +35,11 @@ def read_condition(text: str) -> dict:
     early_u = read_condition_u(text)  # the tableau as a whole, cards in an order (phrases_more_u.py)
     if early_u is not None:
         return early_u
+    from rules.millennium_blades.phrases_more_v import read_condition_v
+
+    early_v = read_condition_v(text)  # "you have the second-most RP" (phrases_more_v.py)
+    if early_v is not None:
+        return early_v
     m = re.fullmatch(r"you (did|do)(n't| not)?", text)
     if m:  # "If you did": the flip, discard or payment just before happened
         return {"test": "not", "of": {"test": "did"}} if m.group(2) else {"test": "did"}

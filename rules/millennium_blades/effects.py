@@ -154,6 +154,18 @@ from rules.millennium_blades.ops_more_u import (
     more_u_count_errors,
     more_u_op_errors,
 )
+from rules.millennium_blades.ops_more_v import (
+    MORE_V_CONTINUOUS_OPS,
+    MORE_V_COUNTS,
+    MORE_V_EVENTS,
+    MORE_V_OPS,
+    MORE_V_TESTS,
+    MORE_V_WHO,
+    effect_v_errors,
+    more_v_condition_errors,
+    more_v_count_errors,
+    more_v_op_errors,
+)
 from rules.millennium_blades.ops_powers import POWER_CONTINUOUS_OPS, POWER_OPS, power_op_errors
 from rules.millennium_blades.special_ops import SPECIAL_CONTINUOUS_OPS, special_op_errors
 from rules.millennium_blades.vocabulary import ELEMENTS, KEYWORDS, TIMINGS, TRIGGERED_TIMINGS, TYPE_VALUES
@@ -175,7 +187,7 @@ COUNTS = ("cards", "elements", "types", "star_tokens", "stars", "clashes_won", "
           "those_count", "star_values", "flipped_this_way", "flipped_stars", *MORE_A_COUNTS, *MORE_B_COUNTS,
           *MORE_F_COUNTS, *MORE_C_COUNTS, *MORE_E_COUNTS, *MORE_G_COUNTS, *MORE_L_COUNTS,
           *MORE_H_COUNTS, *MORE_I_COUNTS, *MORE_J_COUNTS, *MORE_K_COUNTS, *MORE_N_COUNTS, *MORE_Q_COUNTS,
-          *MORE_U_COUNTS)
+          *MORE_U_COUNTS, *MORE_V_COUNTS)
 #: REF: a card an effect names: this card, its neighbours, your Top Card, the card a Next effect or
 #: trigger is about, the card just revealed
 #: the card a clash with the Aftermarket was against (clashed), the card taken from the Aftermarket
@@ -189,17 +201,19 @@ PLAYERS = ("self", "opponent", "each_opponent", "each", "any", "that_player", "l
 PICKS = ("this", "left", "right", "top", "next_played", "played", "choice", "highest", "lowest", "leftmost",
          "rightmost", "all", "losing_card", "chosen")
 WHO = ("self", "each_opponent", "that_player", "chosen_opponent", "each", "each_other", "winner", "losers",
-       *ALLY_PLAYERS, *MORE_E_WHO)
+       *ALLY_PLAYERS, *MORE_E_WHO, *MORE_V_WHO)
 #: clash: you are in a clash that occurs; clash_any: any clash occurs (both after its result)
 EVENTS = ("play", "flipped", "would_flip", "clash_won", "clash_lost", "clash", "clash_any", "star_tokens",
           "would_lose_clash", "action_used", "would_lose_rp", "clash_card", "turn_start", "turn_end", "discard",
-          *MORE_A_EVENTS, *MORE_E_EVENTS, *MORE_I_EVENTS, *MORE_J_EVENTS, *MORE_N_EVENTS)
+          *MORE_A_EVENTS, *MORE_E_EVENTS, *MORE_I_EVENTS, *MORE_J_EVENTS, *MORE_N_EVENTS,
+          *MORE_V_EVENTS)
 SIDES = ("self", "opponent", "any")
 CONTINUOUS_OPS = ("protect", "extra_slot", "set_star", "star_bonus", "copy_attributes", "clash_star", "no_rp_loss",
                   "rp_gain_limit", *SPECIAL_CONTINUOUS_OPS, *MORE_A_CONTINUOUS_OPS, *MORE_B_CONTINUOUS_OPS,
                   *MORE_C_CONTINUOUS_OPS, *MORE_E_CONTINUOUS_OPS, *MORE_H_CONTINUOUS_OPS,
                   *MORE_I_CONTINUOUS_OPS, *MORE_J_CONTINUOUS_OPS, *MORE_K_CONTINUOUS_OPS, *MORE_O_CONTINUOUS_OPS,
-                  *MORE_P_CONTINUOUS_OPS, *POWER_CONTINUOUS_OPS, *MORE_U_CONTINUOUS_OPS, *MORE_S_CONTINUOUS_OPS)
+                  *MORE_P_CONTINUOUS_OPS, *POWER_CONTINUOUS_OPS, *MORE_U_CONTINUOUS_OPS, *MORE_S_CONTINUOUS_OPS,
+                  *MORE_V_CONTINUOUS_OPS)
 #: the sides of a Character or Venue card, and its Deckbuilding side's timings and ops
 CARD_SIDES = ("deckbuilding", "tournament")
 COMPONENT_TIMINGS = ("deckbuilding", "setup")
@@ -354,6 +368,7 @@ def check_effect(effect: Mapping[str, Any], path: str) -> Errors:
     if "optional" in effect and not isinstance(effect["optional"], bool):
         errors.append((f"{path}.optional", "must be true or false"))
     errors += would_lose_errors(effect, path)  # an Ongoing "would lose a clash": its shapes (ops_more_h.py)
+    errors += effect_v_errors(effect, path)  # a Reaction to a gain of RP: its shape (ops_more_v.py)
     continuous = timing in ("ongoing", "top") and "trigger" not in effect
     errors += ops_errors(effect.get("ops"), f"{path}.ops", continuous=continuous)
     return errors
@@ -461,6 +476,8 @@ def _op(name: str | None, op: Mapping[str, Any], where: str) -> Errors:
         errors += more_o_op_errors(name, op, where)
     elif name in MORE_P_OPS:  # ops_more_p.py
         errors += more_p_op_errors(name, op, where)
+    elif name in MORE_V_OPS:  # a Reaction to a gain of RP (ops_more_v.py)
+        errors += more_v_op_errors(name, op, where)
     elif name in POWER_OPS:  # printed Character powers (ops_powers.py)
         errors += power_op_errors(name, op, where)
     elif name in MORE_Q_OPS:  # the Store Discard's top cards taken (ops_more_q.py)
@@ -566,6 +583,8 @@ def count_errors(count: Any, path: str) -> Errors:
         return more_q_count_errors(count, path)
     if count["count"] in MORE_U_COUNTS:  # cards beside an alike one (ops_more_u.py)
         return more_u_count_errors(count, path)
+    if count["count"] in MORE_V_COUNTS:  # the RP you lack (ops_more_v.py)
+        return more_v_count_errors(count, path)
     if count["count"] == "those_distinct":
         return [] if count.get("what") in ("type", "element", "star") else [(f"{path}.what", "is type, element or star")]
     if count["count"] in ("clashes_won", "empty_slots", "rp", "those_stars", "highest_flipped",
@@ -615,6 +634,8 @@ def condition_errors(cond: Any, path: str) -> Errors:
         return [] if cond.get("by") in ("self", "opponent") else [(f"{path}.by", "is self or opponent")]
     if test in MORE_T_TESTS:  # in the clash, won by a margin (ops_more_t.py)
         return more_t_condition_errors(cond, path)
+    if test in MORE_V_TESTS:  # Dollars spent this turn (ops_more_v.py)
+        return more_v_condition_errors(cond, path)
     return [(f"{path}.test", f"{test!r} is not a condition test (count, card, not, did, clash_result, alike)")]
 
 
@@ -667,6 +688,8 @@ def market_op_errors(name: str, op: Mapping[str, Any], where: str) -> Errors:
         errors += filter_errors(op["filter"], f"{where}.filter")
     if name in ("store_to_aftermarket", "steal_money", "flip_n"):
         errors += _int(op.get("amount", 1), f"{where}.amount")
+    if name == "steal_money" and op.get("if_able", True) is not True:  # batch v
+        errors.append((f"{where}.if_able", "is true (only a player who has the whole amount pays), or absent"))
     if name in ("take_aftermarket", "take") and op.get("to") not in TAKE_DESTINATIONS:
         errors.append((f"{where}.to", f"is one of {', '.join(TAKE_DESTINATIONS)}"))
     if name == "take_aftermarket" and "filter" in op:

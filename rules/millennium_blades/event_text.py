@@ -17,6 +17,10 @@ SAID_BY_THE_MOVE = frozenset({"sell", "kit", "unkit", "collect", "uncollect", "c
                               "main_action", "accessory", "deck_box", "scrap", "trade_in"})
 
 
+#: what a Reaction to a gain of RP did to it (ops_more_v.py)
+_GAIN_OUTCOME = {"none": "no RP is gained", "also": "they gain RP too", "instead": "they gain it instead"}
+
+
 def _seats(values: list, unit: str) -> str:
     return ", ".join(f"Seat {seat} {value} {unit}" for seat, value in enumerate(values))
 
@@ -109,6 +113,15 @@ _SENTENCES: dict[str, Sentence] = {
                                           f"{c['to']}" if c["cards"] else f"{who} finds the Store Discard empty"),  # ops_more_q
     "swap_hand_binder": lambda who, c: (f"{who} puts {_cards(c['given'])} of the hand in the binder and draws "
                                         f"{_names(c['drawn']) or 'no card'} from it"),  # ops_more_q
+    "flip_refused": lambda who, c: f"{c['card']} is not flipped: its own Ongoing effect replaces the flip",  # batch v
+    "gain_prevented": lambda who, c: f"{c['card']} stops Seat {c['gainer']}'s gain of RP",  # ops_more_v.py
+    "rp_gain_replaced": lambda who, c: f"{c['card']} of {who} answers Seat {c['gainer']}'s gain of {c['amount']} RP: "
+                                       + _GAIN_OUTCOME[c["outcome"]],  # ops_more_v.py
+    "at_next_turn": lambda who, c: f"{c['card']} waits for the start of {who}'s next turn",  # ops_more_v.py
+    "spending_taken": lambda who, c: f"{who} takes the {c['amount']} dollars Seat {c['payer']} paid ({c['card']})",  # batch v
+    "rp_instead_of_flip": lambda who, c: f"{who} pays {c['amount']} RP so that {c['card']} is not flipped",  # batch v
+    "rp_gain_reaction": lambda who, c: f"{who} reacts with {c['card']} to Seat {c['gainer']}'s gain of {c['amount']} RP: "
+                                       + _GAIN_OUTCOME[c["outcome"]],  # ops_more_v.py
     "put_face_down": lambda who, c: f"{who} puts a card from their hand face-down into slot {c['slot'] + 1}",
     "those_to_hand": lambda who, c: f"{who} adds {_names(c['cards'])} to their hand",
     "those_to_top": lambda who, c: f"{who} puts {_cards(c['cards'])} back on top of the Store",

@@ -170,6 +170,8 @@ class MarketMixin(MBBase):
         seat = frame["seat"]
         for p in players:
             paid = max(0, min(op.get("amount", 1), self.purse[p] + self.money[p]))
+            if op.get("if_able") and paid < op.get("amount", 1):  # "..., if able": all or nothing (batch v)
+                paid = 0
             self.money[p] -= paid
             self.money[seat] += paid
             self.log("pay_player", p, to=seat, amount=paid)

@@ -241,10 +241,11 @@ def read_market_clause(text: str, timing: str, effect: dict, last: dict) -> list
         who = {"each opponent": "each_opponent", "each other player": "each_opponent",
                "all other players": "each_opponent"}.get(m.group(1), "each")
         return [{"op": "discard_named", "who": who, "all": True}]
-    m = re.fullmatch(r"choose (?:a|one) (single|card|face-up card|face-up single)(?: in any tableau)?", text)
-    if m:  # any face-up single of any tableau ("Flip a Card": effects target face-up cards)
+    m = re.fullmatch(r"choose (a|one|another) (single|card|face-up card|face-up single)(?: in any tableau)?", text)
+    if m:  # any face-up single of any tableau ("Flip a Card": effects target face-up cards); another: not this one (v)
         THAT_CARD.set("chosen")
-        return [{"op": "choose_card", "target": {"player": "any", "pick": "choice", "filter": {"face": "up"}}}]
+        flt = {"face": "up", **({"where": "other"} if m.group(1) == "another" else {})}
+        return [{"op": "choose_card", "target": {"player": "any", "pick": "choice", "filter": flt}}]
     m = re.fullmatch(r"the player who flipped this(?: card)? (gains?|loses?) (.+)", text)
     if m:  # a Flip effect's "that player": whose effect flipped it
         ops = read_clause(f"{m.group(1).rstrip('s')} {m.group(2)}", timing, effect, last)

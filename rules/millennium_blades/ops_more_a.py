@@ -13,6 +13,7 @@ from typing import Any
 from rules.core.engine import Action
 from rules.core.schema import OpSpec
 from rules.millennium_blades.base import MBBase
+from rules.millennium_blades.ops_more_v import mark_spent
 
 MORE_A_EFFECT_OPS = {
     "spend_up_to": OpSpec("Spend up to amount Millennium Dollars (no amount: any number), as many as the player "
@@ -30,7 +31,8 @@ MORE_A_EFFECT_OPS = {
     "unite": OpSpec("Unite: during your turn you may attach cards (filter) from your hand to this face-up card, "
                     "any number, each a move of its own (continuous).", {"filter": "any"}),
     "token_guard": OpSpec("A flip of this card while it carries +1 STAR tokens: one token is removed and the ops "
-                          "run instead (continuous).", {"ops": "any"}),
+                          "run instead (continuous); token false: no token needed or removed, the flip simply does "
+                          "not happen and the ops run (batch v).", {"ops": "any", "token": "bool"}),
     "attachment_guard": OpSpec("Unite: when this card would be flipped, its controller may discard one of its "
                                "attachments to their binder instead (continuous).", {}),
 }
@@ -62,7 +64,8 @@ def more_a_op_errors(name: str, op: Mapping[str, Any], where: str) -> list[tuple
     if name == "attachment_guard":
         return []
     if name == "token_guard":
-        return ops_errors(op["ops"], f"{where}.ops") if op.get("ops") else []
+        errors = [] if op.get("token", False) is False else [(f"{where}.token", "is false (no token needed), or absent")]
+        return errors + (ops_errors(op["ops"], f"{where}.ops") if op.get("ops") else [])
     if name in ("look_store", "pass_turn", "ignore_clash"):
         return []
     if name == "place_looked":
@@ -151,6 +154,7 @@ class MoreOpsAMixin(MBBase):
         self.money[seat] -= spent
         ctx["spent"], ctx["did"] = spent, spent > 0
         self.log("pay_money", seat, amount=spent)
+        mark_spent(self, seat, spent)  # "if you spent money this turn" (ops_more_v.py)
         return True
 
     def op_look_store(self, frame: dict) -> bool:
@@ -323,16 +327,21 @@ class MoreOpsAMixin(MBBase):
         """A token removed instead of a flip (``token_guard``):
         whatever would flip it, one token goes and the rest happens (rules notes, "A token instead of
         a flip")."""
-        if card in self.down or not self.tokens.get(card) or card not in self.cards_with("token_guard"):
+        if card in self.down or card not in self.cards_with("token_guard"):
             return False
+        rules = self.cards[card].continuous("token_guard")
+        free = [rule for rule in rules if rule.get("token") is False]  # "... and this card isn't flipped" (batch v)
         seat = self.seat_of(card)
-        if seat is None:
+        if seat is None or not free and not self.tokens.get(card):
             return False
-        self.tokens[card] -= 1
-        if not self.tokens[card]:
-            del self.tokens[card]
-        self.log("remove_token", seat, card=self.cards[card].name, star=self.star(card))
-        ops = [op for rule in self.cards[card].continuous("token_guard") for op in rule.get("ops", ())]
+        if free:
+            self.log("flip_refused", seat, card=self.cards[card].name)
+        else:
+            self.tokens[card] -= 1
+            if not self.tokens[card]:
+                del self.tokens[card]
+            self.log("remove_token", seat, card=self.cards[card].name, star=self.star(card))
+        ops = [op for rule in (free or rules) for op in rule.get("ops", ())]
         if ops:
             self.triggered.append(self.frame(seat, card, {"ops": ops}, optional=False))
         return True

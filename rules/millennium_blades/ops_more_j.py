@@ -35,7 +35,8 @@ MORE_J_OPS = {
     "reveal_top": OpSpec("Reveal the top amount cards of the Store, each into the Aftermarket as a revealed Store card "
                          "(those cards; REF revealed: the last).", {"amount": "int"}),
     "those_to_hand": OpSpec("The cards this effect revealed or added to the Aftermarket (those), still there, to your "
-                            "hand: all, or amount of your choice.", {"amount": "int"}),
+                            "hand: all, or amount of your choice; from binder: the cards discarded, still in your "
+                            "binder (batch v).", {"amount": "int", "from": "str"}),
     "those_to_top": OpSpec("Those cards, still in the Aftermarket, back on top of the Store: all, in the order you "
                            "put them, or amount of your choice (optional: or none).", {"amount": "int", "optional": "bool"}),
     "may": OpSpec("You may do the ops (asked first; declined: \"If you did\" does not hold).", {"ops": ANY}),
@@ -99,6 +100,8 @@ def more_j_op_errors(name: str, op: Mapping[str, Any], where: str) -> Errors:
         return _int(op.get("plus", 0), f"{where}.plus", ) if op.get("plus", 0) else []
     if name in ("reveal_top", "those_to_hand", "those_to_top", "store_to_discard"):
         errors = _int(op.get("amount", 1), f"{where}.amount")
+        if name == "those_to_hand" and op.get("from", "binder") != "binder":
+            errors.append((f"{where}.from", "is binder (the cards discarded), or absent (the Aftermarket)"))
         if not isinstance(op.get("optional", False), bool):
             errors.append((f"{where}.optional", "is true or false"))
         return errors
@@ -264,14 +267,16 @@ def _still_there(game: MBBase, frame: dict) -> list[int]:
 
 def _those_to_hand(game: MBBase, frame: dict, op: dict, k: int) -> bool:
     """Those cards (revealed, or added to the Aftermarket, by this effect) to the player's hand, all of
-    them or the ones they choose; theirs now."""
+    them or the ones they choose; theirs now. ``from: binder``: those cards discarded, still in the
+    player's binder (batch v)."""
     seat, ctx = frame["seat"], frame["ctx"]
-    pool = _still_there(game, frame)
+    binder = game.binder[seat] if op.get("from") == "binder" else None  # the cards discarded (batch v)
+    pool = [c for c in ctx.get("those", ()) if c in binder] if binder is not None else _still_there(game, frame)
     chosen = _choose(game, frame, pool, op, k, "a card to add to your hand") if "amount" in op else pool
     if chosen is None:
         return False
     for card in chosen:
-        game.aftermarket.remove(card)
+        (binder if binder is not None else game.aftermarket).remove(card)
         game.hand[seat].append(card)
         game.owner[card] = seat
     ctx["did"] = bool(chosen)

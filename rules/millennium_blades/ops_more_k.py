@@ -27,8 +27,9 @@ MORE_K_OPS = {
                                "the ops as that_player.", {"who": "str", "filter": ANY, "ops": ANY, "none": "bool"}),
     "token_shield": OpSpec("While this card is face-up: when a face-up card (target this: this card; tableau: "
                            "any card of yours) carrying +1 STAR tokens would be flipped by an opponent's effect, "
-                           "one token is removed instead (optional: its player may decline) (continuous).",
-                           {"target": "str", "optional": "bool"}),
+                           "one token is removed instead (optional: its player may decline) (continuous); pay "
+                           "rp_star: its player pays RP equal to the card's Star Rating instead, tokens or not (batch v).",
+                           {"target": "str", "optional": "bool", "pay": "str"}),
 }
 MORE_K_CONTINUOUS_OPS = ("token_shield",)
 #: that_player: the COUNT ``of``, seen from the player the effect chose ("that player's tableau");
@@ -47,7 +48,10 @@ def more_k_op_errors(name: str, op: Mapping[str, Any], where: str) -> Errors:
     from rules.millennium_blades.effects import _int, target_errors  # effects asks this module
 
     if name == "token_shield":
-        return [] if op.get("target") in ("this", "tableau") else [(f"{where}.target", "is this or tableau")]
+        errors = [] if op.get("target") in ("this", "tableau") else [(f"{where}.target", "is this or tableau")]
+        if op.get("pay", "rp_star") != "rp_star":
+            errors.append((f"{where}.pay", "is rp_star (RP equal to the card's Star Rating), or absent (a token)"))
+        return errors
     if name == "for_players_with":
         from rules.millennium_blades.effects import filter_errors, ops_errors
 
@@ -172,21 +176,29 @@ def op_for_players_with(game: MBBase, frame: dict, op: dict, k: int) -> bool:
 def token_shield(game: MBBase, frame: dict, card: int, by: int, key: str) -> bool | None:
     """A token removed instead of a flip by an opponent's effect (``token_shield``): True when it
     kept the card face-up, None while its player is asked (a "you may" shield); a card without
-    tokens is flipped (rules notes, "MB: batch k")."""
+    tokens is flipped (rules notes, "MB: batch k"). ``pay: rp_star`` (batch v): RP equal to the card's
+    Star Rating paid instead, when its player has that much."""
     owner = game.seat_of(card)
-    if owner is None or owner == by or card in game.down or not game.tokens.get(card):
+    if owner is None or owner == by or card in game.down:
         return False
-    shields = [op for guard, op in game.face_up_ops(owner, "token_shield") if op["target"] == "tableau" or guard == card]
+    star = game.star(card) or 0
+    shields = [op for guard, op in game.face_up_ops(owner, "token_shield") if (op["target"] == "tableau" or guard == card)
+               and (game.rp[owner] >= star if op.get("pay") == "rp_star" else game.tokens.get(card))]
     if not shields:
         return False
-    ctx = frame["ctx"]
+    ctx, paying = frame["ctx"], shields[0].get("pay") == "rp_star"
     if all(op.get("optional") for op in shields):
         if key not in ctx:
+            what = f"pay {star} RP" if paying else "remove a +1 STAR token from"
             game.ask(owner, "optional", [Action("accept"), Action("decline")], key,
-                     f"remove a +1 STAR token from {game.cards[card].name} instead of flipping it")
+                     f"{what} {'for ' if paying else ''}{game.cards[card].name} instead of flipping it")
             return None
         if ctx[key] is False:
             return False
+    if paying:
+        game.rp[owner] -= star
+        game.log("rp_instead_of_flip", owner, card=game.cards[card].name, amount=star, rp=game.rp[owner], by=by)
+        return True
     game.tokens[card] -= 1
     if not game.tokens[card]:
         del game.tokens[card]

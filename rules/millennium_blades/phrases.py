@@ -225,6 +225,11 @@ def read_count(text: str) -> dict:
         chosen = read_count_k(text)
         if chosen is not None:
             return chosen
+    from rules.millennium_blades.phrases_more_v import read_count_v
+
+    more_v = read_count_v(text)  # "+1 STAR Token in your tableau", "opponent whose Top card is ..." (phrases_more_v)
+    if more_v is not None:
+        return more_v
     if text in ("rp", "ranking points"):
         return {"count": "rp"}
     if re.fullmatch(r"clash(?:es)? you (?:have )?won(?: this tournament)?", text):
@@ -345,6 +350,11 @@ def read_target(text: str, last_ref: str | None = None) -> dict:
     deck_box = read_target_q(text)  # "another player's Deck Box" (phrases_more_q)
     if deck_box is not None:
         return deck_box
+    from rules.millennium_blades.phrases_more_v import read_target_v
+
+    end = read_target_v(text)  # "your left-most face-up card" (phrases_more_v)
+    if end is not None:
+        return end
     m = _ACCESSORY.fullmatch(text)
     if m:  # "A card cannot affect or target your Accessories unless it specifically says it can" ("Accessories")
         whose = {"any player's": "any", "an opponent's": "opponent", "another player's": "opponent", "your": "self"}
@@ -419,6 +429,11 @@ def read_event(text: str) -> dict:
     first = read_event_o(text)  # "... the first time each turn" (phrases_more_o)
     if first is not None:
         return first
+    from rules.millennium_blades.phrases_more_v import read_event_v
+
+    would_gain = read_event_v(text)  # "a player would gain RP": a Reaction before a gain (phrases_more_v)
+    if would_gain is not None:
+        return would_gain
     m = re.fullmatch(r"(you|an opponent|a player|any player|another player) plays? (.+)", text)
     if m:
         flt, zone, rest = card_phrase(m.group(2))

@@ -58,7 +58,8 @@ def read_more_clause(text: str, timing: str, effect: dict, last: dict) -> list[d
         return [{"op": "to_right_end", "target": read_target(m.group(1).replace("any card", "a card"))}]
     if _HIGHEST_RIVAL.fullmatch(text):
         return [{"op": "clash", "with": "opponent", "rival": "highest_top"}]
-    m = re.fullmatch(rf"(?:spend|pay) (?:up to ({NUMBER})|any number of) {_DOLLARS}(?:,? (?:to|and|then) (.+))?", text)
+    m = re.fullmatch(rf"(?:spend|pay) (?:up to ({NUMBER})|any number of) {_DOLLARS}(?: to the bank)?"  # (bank: batch v)
+                     r"(?:,? (?:to|and|then) (.+))?", text)
     if m:  # "Spend up to 3 Dollars": the player chooses how many (rules notes, "Spending up to")
         ops: list[dict] = [{"op": "spend_up_to", **({"amount": number(m.group(1))} if m.group(1) else {})}]
         return ops + (read_clause(m.group(2), timing, effect, last) if m.group(2) else [])

@@ -230,7 +230,7 @@ def read_event_b(text: str) -> dict | None:
     "another player"), "a SOLDIER card is played" (by any player); ``None`` when not one."""
     from rules.millennium_blades.phrases import read_event
 
-    if re.fullmatch(r"you discard (?:one or more|a|any) cards?(?: from your hand)?", text):
+    if re.fullmatch(r"you discard (?:one or more|a|any|any number of) cards?(?: from your hand)?", text):  # (number: v)
         return {"event": "discard"}  # once for each discard effect (rules notes, "Discarding")
     m = re.fullmatch(r"another players (?:plays?) (.+)", text)
     if m:

@@ -44,6 +44,7 @@ from rules.millennium_blades.ops_more_u import (
     more_u_count,
     more_u_holds,
 )
+from rules.millennium_blades.ops_more_v import MORE_V_COUNTS, MORE_V_TESTS, more_v_count, more_v_holds
 from rules.millennium_blades.vocabulary import ELEMENTS, TYPES
 
 TABLEAU_SLOTS = 6  # the Tournament Board's singles area ("Tableau"); see the rules notes
@@ -392,6 +393,8 @@ class QueryMixin(MBBase):
             return more_q_count(self, count, source, seat, ctx or {})
         if kind in MORE_U_COUNTS:  # cards beside an alike one (ops_more_u.py)
             return more_u_count(self, count, seat)
+        if kind in MORE_V_COUNTS:  # the RP you lack to have the most (ops_more_v.py)
+            return more_v_count(self, count, seat, source, ctx)
         if kind == "empty_slots":
             return max(0, self.capacity(seat) - len(self.tableau[seat]))
         if kind == "those_stars":  # the cards the effect just moved, each as it is now (revealed: as shown)
@@ -497,4 +500,6 @@ class QueryMixin(MBBase):
             return self.more_b_holds(cond, seat)
         if test in MORE_U_TESTS:  # the tableau as a whole, one of several (ops_more_u.py)
             return more_u_holds(self, cond, source, seat, ctx)
+        if test in MORE_V_TESTS:  # Dollars spent this turn (ops_more_v.py)
+            return more_v_holds(self, cond, seat)
         return CMP[cond["cmp"]](self.count(cond["of"], source, seat, ctx), cond["value"])

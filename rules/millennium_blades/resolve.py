@@ -35,6 +35,15 @@ from rules.millennium_blades.ops_more_q import MORE_Q_OPS, do_more_q_op
 from rules.millennium_blades.ops_more_s import MORE_S_OPS, do_more_s_op, quoted_flips
 from rules.millennium_blades.ops_more_t import MORE_T_OPS, do_more_t_op
 from rules.millennium_blades.ops_more_u import MORE_U_OPS, do_more_u_op
+from rules.millennium_blades.ops_more_v import (
+    MORE_V_OPS,
+    MORE_V_WHO,
+    ask_gain_reactions,
+    do_more_v_op,
+    gain_after_reactions,
+    mark_spent,
+    more_v_who,
+)
 from rules.millennium_blades.ops_powers import POWER_OPS, capped_gain, do_power_op
 from rules.millennium_blades.replacement import limited_gain
 from rules.millennium_blades.special_ops import SpecialOpsMixin
@@ -215,6 +224,8 @@ class ResolveMixin(ClashMixin, SpecialOpsMixin, MoreOpsAMixin, MoreOpsBMixin, Mo
             return do_more_o_op(self, frame, op, k)
         if name in MORE_N_OPS:  # this card out of the game (ops_more_n.py)
             return do_more_n_op(self, frame, op, k)
+        if name in MORE_V_OPS:  # done by the gain of RP it answers (ops_more_v.py)
+            return do_more_v_op(self, frame, op, k)
         if name in POWER_OPS:  # printed Character powers (ops_powers.py)
             return do_power_op(self, frame, op, k)
         if name in MORE_Q_OPS:  # the Store Discard's top cards taken (ops_more_q.py)
@@ -259,6 +270,8 @@ class ResolveMixin(ClashMixin, SpecialOpsMixin, MoreOpsAMixin, MoreOpsBMixin, Mo
         seat, word = frame["seat"], op.get("who", "self")
         if word in MORE_E_WHO or "rp" in op:  # the player taking the turn, players by RP total (ops_more_e.py)
             return self.more_e_who(frame, op)
+        if word in MORE_V_WHO:  # the players who flipped no card (ops_more_v.py)
+            return more_v_who(self, frame)
         if word == "self":
             return [seat]
         if word == "each_opponent" or word == "each_other":
@@ -308,6 +321,8 @@ class ResolveMixin(ClashMixin, SpecialOpsMixin, MoreOpsAMixin, MoreOpsBMixin, Mo
         name, logging = op["op"], self.log_events
         if name in ("lose_rp", "steal_rp") and not self.ask_rp_loss_reactions(frame, players, amount, k):
             return False
+        if name == "gain_rp" and self.cards_with("on would_gain_rp") and not ask_gain_reactions(self, frame, players, amount, k):
+            return False  # "When a player would gain RP" Reactions (ops_more_v.py)
         printed = amount
         for p in players:
             if name == "gain_rp" and "max" in op:  # a cap raised for this player (ops_powers.py)
@@ -320,6 +335,8 @@ class ResolveMixin(ClashMixin, SpecialOpsMixin, MoreOpsAMixin, MoreOpsBMixin, Mo
                 lose_instead_of_gain(self, p, limited_gain(self, p, amount), self.cannot_lose_rp(p))
             elif name == "gain_rp":
                 gained = limited_gain(self, p, amount)  # "Players cannot gain RP" (replacement.py)
+                if self.cards_with("on would_gain_rp") or self.cards_with("on gain_prevented"):  # (ops_more_v.py)
+                    gained = gain_after_reactions(self, frame, p, amount, gained, k)  # a Reaction; "prevented"
                 self.rp[p] += gained
                 if logging:
                     self.log("gain_rp", p, amount=gained, rp=self.rp[p])
@@ -432,6 +449,7 @@ class ResolveMixin(ClashMixin, SpecialOpsMixin, MoreOpsAMixin, MoreOpsBMixin, Mo
         frame["ctx"]["did"] = True
         self.money[seat] -= amount
         self.log("pay_money", seat, amount=amount)
+        mark_spent(self, seat, amount)  # "if you spent money this turn" (ops_more_v.py)
         return True
 
     def op_rescore(self, frame: dict, op: dict) -> bool:

@@ -13,6 +13,7 @@ from rules.core.engine import Action
 from rules.millennium_blades.base import MBBase
 from rules.millennium_blades.ops_more_h import attach_gift_errors, attach_gifts, attached_turn_frames
 from rules.millennium_blades.ops_more_u import play_banned
+from rules.millennium_blades.ops_more_v import next_turn_frames
 from rules.millennium_blades.vocabulary import ELEMENTS, TYPE_VALUES
 
 #: continuous ops of these cards: checked while the card is in hand (``play_condition``), as it
@@ -117,6 +118,8 @@ class SpecialOpsMixin(MBBase):
         frames = attached_turn_frames(self, self.seat_turn) if self.attached else []  # ops_more_h.py
         if self.cards_with("on turn_start"):
             frames = self.collect("turn_start", None, self.seat_turn) + frames
+        if self.next_turn_ops[self.seat_turn]:  # "At the start of your next turn, ..." (ops_more_v.py)
+            frames = next_turn_frames(self, self.seat_turn) + frames
         if frames:
             self.push(frames)
             self.settle()

@@ -143,6 +143,7 @@ class MBState(FlowMixin, ResolveMixin, QueryMixin, ViewMixin, MBBase):
         self.plays_left, self.played_this_turn, self.action_used = 1, 0, False
         self.turn_ending = False
         self.next_effects = [[] for _ in range(n)]
+        self.next_turn_ops = [[] for _ in range(n)]  # "At the start of your next turn" (ops_more_v.py)
         self.stack = []
         self.triggered = []
         self.pending = None

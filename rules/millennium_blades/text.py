@@ -45,6 +45,7 @@ from rules.millennium_blades.phrases_more_q import read_sentence_q, reword_q
 from rules.millennium_blades.phrases_more_s import read_continuous_s, read_sentence_s, reword_s
 from rules.millennium_blades.phrases_more_t import read_sentence_t, reword_t
 from rules.millennium_blades.phrases_more_u import printed_u, read_continuous_u, read_sentence_u, reword_u
+from rules.millennium_blades.phrases_more_v import mark_until_scoring_v, read_continuous_v, read_sentence_v, reword_v
 from rules.millennium_blades.replacement import read_rp_gain_limit
 from rules.millennium_blades.special_text import read_untimed
 from rules.millennium_blades.vocabulary import CARD_KINDS, TIMINGS
@@ -117,6 +118,7 @@ def _compile_part(part: str) -> list[dict]:
         return [compile_ability(part)]  # the whole text's phrase is the one to report
     if until_scoring:
         for effect in effects:
+            mark_until_scoring_v(effect)  # a gain of RP answered (phrases_more_v)
             if "trigger" in effect or any(op["op"] != "rp_gain_limit" for op in effect["ops"]):
                 continue
             for op in effect["ops"]:
@@ -130,9 +132,10 @@ def _sentence_effects(part: str) -> tuple[list[str], bool] | None:
         return None
     body = re.sub(r"\s+(?=[.!,])", "", m.group(2))  # "RP (including you)." without its reminder: "RP ."
     sentences = [s.strip() for s in re.split(r"(?<=[.!])\s+", body) if s.strip()]
-    until_scoring = _kind(sentences[-1]) == _UNTIL_SCORING if sentences else False
+    # (printed last, or in parentheses after the sentence it is about: batch v)
+    until_scoring = any(_kind(s) == _UNTIL_SCORING for s in sentences)
     if until_scoring:
-        sentences = sentences[:-1]
+        sentences = [s for s in sentences if _kind(s) != _UNTIL_SCORING]
     if len(sentences) < 2 or not all(_OWN_TRIGGER.match(s) for s in sentences[1:]):
         return None
     return [m.group(1) + s for s in sentences], until_scoring
@@ -200,6 +203,8 @@ def split_abilities(text: str) -> list[str]:
     # "loses 20 RP (or as much as possible)": FAQs, "You lose as much as you can and stop at zero",
     # which is how a loss of RP is made (resolve.py), so after a loss it is a reminder (batch m)
     text = re.sub(r"(\bloses? \d+ (?:rp|ranking points))\s*\(or as much as possible\)", r"\1", text, flags=re.I)
+    # "X (<_UNTIL_SCORING>). Y": the parenthetical is the sentence _sentence_effects reads (batch v)
+    text = re.sub(rf"\s*\(({_UNTIL_SCORING})\)\s*\.", r". \1.", text, flags=re.I)
     text = keep_after_play_words(text)  # "(after all Play effects)" after a play event: words (phrases_more_m)
     text = REMINDERS.sub("", text)
     other = re.search(r"\([^)]*\)?", text)
@@ -284,10 +289,10 @@ _WORDING = (
 
 
 #: each grammar batch's printed wordings put in the grammar's words, in order: "After a clash, ..." (_d);
-#: result wordings (_i); "If X, when Y, ..." (_k); "the first time ... each turn" (_o); "choose and flip" (_s); "After an
-#: opponent plays a card, ..." (_q); "the player who lost the clash" (_t); "While X, you gain N RP
-#: whenever Y" (_u)
-REWORDINGS = (reword_d, reword_i, reword_k, reword_o, reword_s, reword_q, reword_t, reword_u)
+#: result wordings (_i); "If X, when Y, ..." (_k); "the first time ... each turn" (_o); "After you
+#: discard ..." (_v); "choose and flip" (_s); "After an opponent plays a card, ..." (_q); "the player
+#: who lost the clash" (_t); "While X, you gain N RP whenever Y" (_u)
+REWORDINGS = (reword_d, reword_i, reword_k, reword_o, reword_v, reword_s, reword_q, reword_t, reword_u)
 
 
 def wording(text: str) -> str:
@@ -331,6 +336,8 @@ def _read_body(effect: dict, body: str) -> None:
         more = read_continuous_u(low.rstrip("."))  # a quoted Score ability granted to cards (phrases_more_u)
     if more is None and timing in ("ongoing", "top"):
         more = read_continuous_s(low.rstrip("."))  # Dollars instead of a flip, a quoted Flip effect (phrases_more_s)
+    if more is None and timing == "ongoing":
+        more = read_continuous_v(low.rstrip("."))  # "... and this card isn't flipped" (phrases_more_v)
     if more is not None:  # Unite's attaching and its guard, a token lost instead of a flip: rules of the card
         effect["ops"] = more
         return
@@ -377,10 +384,11 @@ def _is_clash_branch(sentence: str) -> bool:
 
 #: Whole-sentence readers tried, in order, before a sentence is read as clauses: the market's, then
 #: each grammar batch's ("... instead" (_l); clash players (_d, _i); after a flip (_k); "If you do
-#: not" after a test (_n); "at the end of this turn" (_u)). Each returns True when it read the sentence into ``ops``.
+#: not" after a test (_n); "at the end of this turn" (_u); a Reaction to a gain of RP (_v)). Each
+#: returns True when it read the sentence into ``ops``.
 SENTENCE_READERS = (read_market_sentence, read_more_sentence, read_sentence_d, read_sentence_l, read_sentence_i,
                     read_sentence_k, read_sentence_o, read_sentence_n, read_sentence_q, read_sentence_t,
-                    read_sentence_u, read_sentence_s)
+                    read_sentence_u, read_sentence_s, read_sentence_v)
 
 
 def _sentences(sentences: list[str], timing: str, effect: dict) -> list[dict]:
