@@ -87,6 +87,7 @@ class MBBase(ForkedRngField, Declared, GameState):
     pending: Annotated[dict[str, Any] | None, DATA]  # the decision a seat must make now
     _x_busy: Annotated[set[int], SHALLOW]  # "X" star ratings being worked out (queries.star: no recursion)
     turn_memo: Annotated[dict[str, int], SHALLOW]  # per-turn memory of effects (ops_more_o)
+    lasting_slots: Annotated[list[int], SHALLOW]  # per seat: tableau slots "for the rest of the tournament" (ops_more_r)
     _bonus_busy: Annotated[set[int], SHALLOW]  # star bonuses being worked out (queries.star_bonus: no recursion)
 
     if TYPE_CHECKING:  # the methods one part calls in another (defined there; declared for the type checker)

@@ -31,6 +31,7 @@ from rules.millennium_blades.ops_more_n import MORE_N_OPS
 from rules.millennium_blades.ops_more_o import MORE_O_OPS
 from rules.millennium_blades.ops_more_p import MORE_P_OPS
 from rules.millennium_blades.ops_more_q import MORE_Q_OPS
+from rules.millennium_blades.ops_more_r import MORE_R_OPS
 from rules.millennium_blades.ops_more_s import MORE_S_OPS
 from rules.millennium_blades.ops_more_t import MORE_T_OPS
 from rules.millennium_blades.ops_more_u import MORE_U_OPS
@@ -93,7 +94,8 @@ EFFECT_OPS = {
     "if": OpSpec("Run then (or else) by a condition.", {"condition": ANY, "then": ANY, "else": ANY}),
     "pay_money": OpSpec("Pay Millennium Dollars to the bank; if you cannot, the rest of the effect does not happen.", N),
     "rescore": OpSpec("Activate again the Score effects of your Top Card (card: top) or of the Metagame cards "
-                      "(card: metagame), for you.", {"card": "str"}),
+                      "(card: metagame), for you; timing play: your Top Card's Play effects (ops_more_r.py).",
+                      {"card": "str", "timing": "str"}),
     # special_ops.py: card rules and copies
     "copy_effects": OpSpec("Copy the effects of a timing (play, flip, ...) of a card (this one, left or right of it, "
                            "the one revealed, or one a target chooses): they resolve as this card's (all of them, "
@@ -161,6 +163,7 @@ EFFECT_OPS = {
     **MORE_Q_OPS,
     **MORE_T_OPS,
     **MORE_S_OPS,
+    **MORE_R_OPS,
     **DECK_RULE_OPS,
 }
 

@@ -24,7 +24,8 @@ CACHE_LIMIT = 20_000  # card definitions kept for reuse across games (see ``card
 PLAY_SAFE_OPS = frozenset({"gain_rp", "lose_rp", "gain_money", "steal_rp", "star_tokens", "clash", "if", "insert",
                            "cancel_flip", "play_extra", "extra_slot", "protect", "star_bonus", "set_star",
                            "clash_star", "no_rp_loss", "rp_gain_limit", "rp_gain_to_loss",  # rp_gain_to_loss: ops_more_p.py
-                           "at_turn_end"})  # ops_more_u.py: a wrapper, as "if" (its ops are checked too)
+                           "at_turn_end",  # ops_more_u.py: a wrapper, as "if" (its ops are checked too)
+                           "lasting_slot"})  # ops_more_r.py: only adds slots
 #: the ops a triggered effect may hold and still start no further event (so triggers cannot chain
 #: into an "Infinite Loop"): a reaction's own flip is once a card, as a face-down card does not react
 QUIET_TRIGGER_OPS = frozenset({"gain_rp", "gain_money", "cancel_flip"})

@@ -220,6 +220,10 @@ def read_clause(text: str, timing: str, effect: dict, last: dict) -> list[dict]:
         from rules.millennium_blades.phrases_more_q import read_clause_q
 
         more = read_clause_q(text, timing, effect, last)  # phrases_more_q.py
+    if more is None:
+        from rules.millennium_blades.phrases_more_r import read_clause_r
+
+        more = read_clause_r(text, timing, effect, last)  # phrases_more_r.py
     if more is not None:
         return more
     raise Unread(text, "an effect")
@@ -239,6 +243,10 @@ def _points_or_market(text: str, timing: str, effect: dict, last: dict) -> list[
         market = _market(text, timing, effect, last)
         if market is None:
             market = read_more_clause(text, timing, effect, last)
+        if market is None:
+            from rules.millennium_blades.phrases_more_r import read_points_r
+
+            market = read_points_r(text)  # the STAR of the cards attached to this card (phrases_more_r)
         if market is None:
             raise
         return market

@@ -28,15 +28,20 @@ from rules.core.schema import OpSpec
 from rules.millennium_blades.phrases import NUMBER, number
 
 #: the ops a kit card's deck rule may hold (``kit_slots`` is declared with the Deckbuilding ops)
-KIT_RULE_OPS = ("kit_slots", "all_symbols", "epic")
+KIT_RULE_OPS = ("kit_slots", "all_symbols", "epic", "kit_uses")
 DECK_RULE_OPS = {"all_symbols": OpSpec('Deck rule: the card is every element and type "for the purpose of building '
                                        'collections" ("Make your Collection").', {}),
                  "epic": OpSpec('Deck rule: the card is Epic, "Limit one Epic Card per Deck" (the keyword\'s '
-                                'printed reminder; rules notes, "Epic cards").', {})}
+                                'printed reminder; rules notes, "Epic cards").', {}),
+                 # a card taking two slots of its section (phrases_more_r.py)
+                 "kit_uses": OpSpec("Deck rule: this Deck Box or Accessory takes amount slots of its section of the "
+                                    "deck, not one.", {"amount": "int", "section": "str"})}
 #: "Limit one Epic Card per Deck": how many Epic cards one deck (its singles, Deck Box and Accessories) holds
 EPIC_LIMIT = 1
 #: an Epic card's own deck rule, the effect ``text.compile_text`` gives the printed "Epic"
 EPIC_RULE = {"timing": "deckbuilding", "ops": [{"op": "epic"}], "text": "Epic"}
+#: the sections a kit card may take more than one slot of
+_USES_SECTIONS = ("deck_box", "accessories")
 KIT_SECTIONS = ("singles", "deck_box", "accessories")
 _DECK_SIZE = re.compile(rf"your deck size is increased by ({NUMBER})")
 _ALL_SYMBOLS = re.compile(r"this (?:card|accessory|deck box) (?:is|has) all (?:elements and types|types and elements)"
@@ -62,6 +67,10 @@ def read_deck_rule(text: str) -> dict | None:
 
             op = read_deck_rule_h(body)  # one more Accessory slot, a collection wildcard (phrases_more_h)
             if op is None:
+                from rules.millennium_blades.phrases_more_r import read_deck_rule_r  # it imports phrases
+
+                op = read_deck_rule_r(body)  # a card that takes two slots (phrases_more_r)
+            if op is None:
                 return None
     return {"timing": "deckbuilding", "ops": [op], "text": text}
 
@@ -83,7 +92,18 @@ def deck_rule_errors(effect: Mapping[str, Any], path: str) -> list[tuple[str, st
                 errors.append((f"{where}.section", f"is one of {', '.join(KIT_SECTIONS)}"))
             if not isinstance(op.get("amount"), int) or isinstance(op.get("amount"), bool) or op["amount"] < 0:
                 errors.append((f"{where}.amount", "a whole number of extra slots, not negative"))
+        elif name == "kit_uses":
+            if op.get("section") not in _USES_SECTIONS:
+                errors.append((f"{where}.section", f"is one of {', '.join(_USES_SECTIONS)}"))
+            if not isinstance(op.get("amount"), int) or isinstance(op.get("amount"), bool) or op["amount"] < 2:
+                errors.append((f"{where}.amount", "a whole number of slots, 2 or more"))
     return errors
+
+
+def _slots_given(op: Mapping) -> int:
+    """The slots of its section a deck rule op adds to the deck: ``kit_slots``' amount, or, for a
+    card that takes ``kit_uses`` amount slots, one less than that taken from the others."""
+    return op.get("amount", 0) if op["op"] == "kit_slots" else 1 - op.get("amount", 1)
 
 
 def _rule_ops(effects: Iterable[Mapping]) -> list[Mapping]:
@@ -93,8 +113,8 @@ def _rule_ops(effects: Iterable[Mapping]) -> list[Mapping]:
 
 def extra_slots(kit_cards: Iterable[Any], section: str) -> int:
     """The slots of ``section`` the kit's Deck Box and Accessories add ("Build your Deck")."""
-    return sum(op.get("amount", 0) for card in kit_cards if card.card_type in ("deck_box", "accessory")
-               for op in _rule_ops(card.effects) if op["op"] == "kit_slots" and op.get("section") == section)
+    return sum(_slots_given(op) for card in kit_cards if card.card_type in ("deck_box", "accessory")
+               for op in _rule_ops(card.effects) if op["op"] in ("kit_slots", "kit_uses") and op.get("section") == section)
 
 
 def kit_extra_slots(kit_cards: Iterable[Any]) -> dict[str, int]:
@@ -104,8 +124,8 @@ def kit_extra_slots(kit_cards: Iterable[Any]) -> dict[str, int]:
     for card in kit_cards:
         if card.card_type in ("deck_box", "accessory") and card.timed("deckbuilding"):
             for op in _rule_ops(card.effects):
-                if op["op"] == "kit_slots" and op.get("section") in out:
-                    out[op["section"]] += op.get("amount", 0)
+                if op["op"] in ("kit_slots", "kit_uses") and op.get("section") in out:
+                    out[op["section"]] += _slots_given(op)
     return out
 
 

@@ -131,6 +131,7 @@ from rules.millennium_blades.ops_more_n import (
 from rules.millennium_blades.ops_more_o import MORE_O_CONTINUOUS_OPS, MORE_O_OPS, more_o_op_errors, trigger_first_errors
 from rules.millennium_blades.ops_more_p import MORE_P_CONTINUOUS_OPS, MORE_P_OPS, more_p_op_errors
 from rules.millennium_blades.ops_more_q import MORE_Q_COUNTS, MORE_Q_OPS, more_q_count_errors, more_q_op_errors, trigger_q_errors
+from rules.millennium_blades.ops_more_r import MORE_R_COUNTS, MORE_R_OPS, more_r_count_errors, more_r_op_errors
 from rules.millennium_blades.ops_more_s import (
     MORE_S_CONTINUOUS_OPS,
     MORE_S_FILTER_KEYS,
@@ -187,7 +188,7 @@ COUNTS = ("cards", "elements", "types", "star_tokens", "stars", "clashes_won", "
           "those_count", "star_values", "flipped_this_way", "flipped_stars", *MORE_A_COUNTS, *MORE_B_COUNTS,
           *MORE_F_COUNTS, *MORE_C_COUNTS, *MORE_E_COUNTS, *MORE_G_COUNTS, *MORE_L_COUNTS,
           *MORE_H_COUNTS, *MORE_I_COUNTS, *MORE_J_COUNTS, *MORE_K_COUNTS, *MORE_N_COUNTS, *MORE_Q_COUNTS,
-          *MORE_U_COUNTS, *MORE_V_COUNTS)
+          *MORE_U_COUNTS, *MORE_V_COUNTS, *MORE_R_COUNTS)
 #: REF: a card an effect names: this card, its neighbours, your Top Card, the card a Next effect or
 #: trigger is about, the card just revealed
 #: the card a clash with the Aftermarket was against (clashed), the card taken from the Aftermarket
@@ -446,6 +447,8 @@ def _op(name: str | None, op: Mapping[str, Any], where: str) -> Errors:
         errors += market_op_errors(name, op, where)
     elif name == "rescore" and op.get("card") not in RESCORE_CARDS:
         errors.append((f"{where}.card", f"rescores {' or '.join(RESCORE_CARDS)}"))
+    elif name == "rescore" and op.get("timing", "score") != "score" and (op["timing"] != "play" or op["card"] != "top"):
+        errors.append((f"{where}.timing", "activates Score effects, or the Top Card's Play effects"))
     elif name in ("copy_effects", "attach", "attach_from_hand", *SPECIAL_CONTINUOUS_OPS):
         errors += special_op_errors(name, op, where)
     elif name in MORE_A_OPS:
@@ -488,6 +491,8 @@ def _op(name: str | None, op: Mapping[str, Any], where: str) -> Errors:
         errors += more_u_op_errors(name, op, where)
     elif name in MORE_S_OPS:  # ops_more_s.py
         errors += more_s_op_errors(name, op, where)
+    elif name in MORE_R_OPS:  # slots for the rest of the tournament (ops_more_r.py)
+        errors += more_r_op_errors(name, op, where)
     elif name == "if":
         errors += condition_errors(op.get("condition"), f"{where}.condition")
         errors += ops_errors(op.get("then"), f"{where}.then")
@@ -585,6 +590,8 @@ def count_errors(count: Any, path: str) -> Errors:
         return more_u_count_errors(count, path)
     if count["count"] in MORE_V_COUNTS:  # the RP you lack (ops_more_v.py)
         return more_v_count_errors(count, path)
+    if count["count"] in MORE_R_COUNTS:  # the cards attached to this card (ops_more_r.py)
+        return more_r_count_errors(count, path)
     if count["count"] == "those_distinct":
         return [] if count.get("what") in ("type", "element", "star") else [(f"{path}.what", "is type, element or star")]
     if count["count"] in ("clashes_won", "empty_slots", "rp", "those_stars", "highest_flipped",

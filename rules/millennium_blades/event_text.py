@@ -122,6 +122,10 @@ _SENTENCES: dict[str, Sentence] = {
     "rp_instead_of_flip": lambda who, c: f"{who} pays {c['amount']} RP so that {c['card']} is not flipped",  # batch v
     "rp_gain_reaction": lambda who, c: f"{who} reacts with {c['card']} to Seat {c['gainer']}'s gain of {c['amount']} RP: "
                                        + _GAIN_OUTCOME[c["outcome"]],  # ops_more_v.py
+    "look_keep": lambda who, c: f"{who} keeps {_cards(c['kept'])} and puts {_cards(c['back'])} back on the Store",
+    "given_from_hand": lambda who, c: f"Seat {c['seat_from']} gives {c['card']} from their hand to {who}",  # ops_more_r
+    "lasting_slot": lambda who, c: f"{who} has {c['amount']} more tableau slot(s) for the rest of the tournament: "
+                                   f"{c['slots']} in all",  # ops_more_r.py
     "put_face_down": lambda who, c: f"{who} puts a card from their hand face-down into slot {c['slot'] + 1}",
     "those_to_hand": lambda who, c: f"{who} adds {_names(c['cards'])} to their hand",
     "those_to_top": lambda who, c: f"{who} puts {_cards(c['cards'])} back on top of the Store",

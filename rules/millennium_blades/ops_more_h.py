@@ -124,6 +124,9 @@ def more_h_filter_holds(state: Any, card: int, flt: Mapping[str, Any], source: i
     what = flt["shares_attached"]
     if source is None:
         return False
+    if what == "sets":  # "from the SET of the attached card" (batch r): a face-down card has no Set
+        sets = {state.cards[a].set_code for a in state.attachments(source)} - {""}
+        return card not in state.down and state.cards[card].set_code in sets
     printed = {v for a in state.attachments(source) for v in getattr(state.cards[a], what)}
     mine = state.elements(card) if what == "elements" else state.types(card)
     return bool(printed & set(mine))
@@ -131,7 +134,7 @@ def more_h_filter_holds(state: Any, card: int, flt: Mapping[str, Any], source: i
 
 def more_h_filter_errors(key: str, value: Any, path: str) -> list[tuple[str, str]]:
     """The card checker for ``MORE_H_FILTER_KEYS``."""
-    return [] if value in _SHARE_WHAT else [(f"{path}.{key}", "is elements or types")]
+    return [] if value in (*_SHARE_WHAT, "sets") else [(f"{path}.{key}", "is elements, types or sets")]
 
 
 # -- counts ------------------------------------------------------------------------------------------------

@@ -165,6 +165,10 @@ def card_phrase(text: str) -> tuple[dict, str, str]:
 
                 more = read_modifier_k(flt, rest)  # a different element than your tableau's (phrases_more_k)
             if more is None:
+                from rules.millennium_blades.phrases_more_r import read_modifier_r
+
+                more = read_modifier_r(flt, rest)  # the SET of the attached card (phrases_more_r)
+            if more is None:
                 return flt, zone, rest.strip()
             rest, zone = more, flt.pop("_zone", zone)
 
@@ -288,6 +292,10 @@ def read_count(text: str) -> dict:
         from rules.millennium_blades.phrases_more_u import read_count_u
 
         more = read_count_u(text)  # cards beside an alike one (phrases_more_u.py)
+    if more is None:
+        from rules.millennium_blades.phrases_more_r import read_count_r
+
+        more = read_count_r(text)  # the cards attached to this card (phrases_more_r.py)
     if more is not None:
         return more
 

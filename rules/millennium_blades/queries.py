@@ -34,6 +34,7 @@ from rules.millennium_blades.ops_more_k import MORE_K_COUNTS, fewest_tokens, mor
 from rules.millennium_blades.ops_more_l import MORE_L_COUNTS, MORE_L_TESTS, more_l_count, more_l_holds, name_has, rarity_fits
 from rules.millennium_blades.ops_more_n import MORE_N_COUNTS, more_n_count
 from rules.millennium_blades.ops_more_q import MORE_Q_COUNTS, more_q_count
+from rules.millennium_blades.ops_more_r import MORE_R_COUNTS, more_r_count
 from rules.millennium_blades.ops_more_s import MORE_S_FILTER_KEYS, more_s_filter_holds
 from rules.millennium_blades.ops_more_t import MORE_T_TESTS, more_t_holds
 from rules.millennium_blades.ops_more_u import (
@@ -135,7 +136,7 @@ class QueryMixin(MBBase):
             if card not in self.down and (card in self.tableau[seat] or card in self.deck_box[seat]
                                           or card in self.accessories[seat] or card in self.powers[seat]):
                 extra += self.cards[card].extra_slots
-        return TABLEAU_SLOTS + extra
+        return TABLEAU_SLOTS + extra + self.lasting_slots[seat]  # and slots for good (ops_more_r.py)
 
     def play_area(self, seat: int) -> list[int]:
         """Where ``seat``'s effects are: tableau, deck box, accessories, and powers (a character's
@@ -395,6 +396,8 @@ class QueryMixin(MBBase):
             return more_u_count(self, count, seat)
         if kind in MORE_V_COUNTS:  # the RP you lack to have the most (ops_more_v.py)
             return more_v_count(self, count, seat, source, ctx)
+        if kind in MORE_R_COUNTS:  # the cards attached to this card (ops_more_r.py)
+            return more_r_count(self, count, source)
         if kind == "empty_slots":
             return max(0, self.capacity(seat) - len(self.tableau[seat]))
         if kind == "those_stars":  # the cards the effect just moved, each as it is now (revealed: as shown)

@@ -32,6 +32,7 @@ from rules.millennium_blades.ops_more_n import MORE_N_OPS, do_more_n_op
 from rules.millennium_blades.ops_more_o import MORE_O_OPS, do_more_o_op, first_this_turn, flip_selves, trigger_turn_fits
 from rules.millennium_blades.ops_more_p import gain_turned_to_loss, lose_instead_of_gain
 from rules.millennium_blades.ops_more_q import MORE_Q_OPS, do_more_q_op
+from rules.millennium_blades.ops_more_r import MORE_R_OPS, do_more_r_op
 from rules.millennium_blades.ops_more_s import MORE_S_OPS, do_more_s_op, quoted_flips
 from rules.millennium_blades.ops_more_t import MORE_T_OPS, do_more_t_op
 from rules.millennium_blades.ops_more_u import MORE_U_OPS, do_more_u_op
@@ -236,6 +237,8 @@ class ResolveMixin(ClashMixin, SpecialOpsMixin, MoreOpsAMixin, MoreOpsBMixin, Mo
             return do_more_u_op(self, frame, op, k)
         if name in MORE_S_OPS:  # the revealed card's element or type names cards (ops_more_s.py)
             return do_more_s_op(self, frame, op, k)
+        if name in MORE_R_OPS:  # slots for the rest of the tournament (ops_more_r.py)
+            return do_more_r_op(self, frame, op, k)
         if name in MORE_B_OPS or name == "_sell_marker":
             return self.do_more_b_op(frame, op, k)
         if name in MORE_C_OPS:  # tokens removed or moved (ops_more_c.py)
@@ -456,13 +459,16 @@ class ResolveMixin(ClashMixin, SpecialOpsMixin, MoreOpsAMixin, MoreOpsBMixin, Mo
         """Activate again, for the effect's controller, the Score effects of their face-up Top Card
         (``card: top``) or of the Metagame cards (``card: metagame``); an effect that itself
         rescores is not activated again (no loop)."""
-        seat = frame["seat"]
+        seat, timing = frame["seat"], op.get("timing", "score")
         if op["card"] == "top":
             top = self.top_card(seat)
             cards = [top] if top is not None else []
         else:
             cards = list(self.metagame)
-        frames = [self.frame(seat, card, e) for card in cards for _i, e in self.cards[card].timed("score")
+        # the Top Card's Play effects (batch r: activated again, "timing: play"): as
+        # when it was played, the card is "that card" of its own Play effects
+        named = {"played": cards[0]} if timing == "play" and cards else {}
+        frames = [self.frame(seat, card, e, dict(named)) for card in cards for _i, e in self.cards[card].timed(timing)
                   if not any(o.get("op") == "rescore" for o in e["ops"])]
         self.log("rescore", seat, cards=[self.cards[c].name for c in cards])
         if frames:

@@ -42,6 +42,7 @@ from rules.millennium_blades.phrases_more_n import read_sentence_n
 from rules.millennium_blades.phrases_more_o import read_continuous_o, read_sentence_o, reword_o
 from rules.millennium_blades.phrases_more_p import read_gain_turned_p, split_trailing_trigger_p
 from rules.millennium_blades.phrases_more_q import read_sentence_q, reword_q
+from rules.millennium_blades.phrases_more_r import read_sentence_r, reword_r
 from rules.millennium_blades.phrases_more_s import read_continuous_s, read_sentence_s, reword_s
 from rules.millennium_blades.phrases_more_t import read_sentence_t, reword_t
 from rules.millennium_blades.phrases_more_u import printed_u, read_continuous_u, read_sentence_u, reword_u
@@ -292,7 +293,7 @@ _WORDING = (
 #: result wordings (_i); "If X, when Y, ..." (_k); "the first time ... each turn" (_o); "After you
 #: discard ..." (_v); "choose and flip" (_s); "After an opponent plays a card, ..." (_q); "the player
 #: who lost the clash" (_t); "While X, you gain N RP whenever Y" (_u)
-REWORDINGS = (reword_d, reword_i, reword_k, reword_o, reword_v, reword_s, reword_q, reword_t, reword_u)
+REWORDINGS = (reword_d, reword_i, reword_k, reword_o, reword_r, reword_v, reword_s, reword_q, reword_t, reword_u)
 
 
 def wording(text: str) -> str:
@@ -385,10 +386,10 @@ def _is_clash_branch(sentence: str) -> bool:
 #: Whole-sentence readers tried, in order, before a sentence is read as clauses: the market's, then
 #: each grammar batch's ("... instead" (_l); clash players (_d, _i); after a flip (_k); "If you do
 #: not" after a test (_n); "at the end of this turn" (_u); a Reaction to a gain of RP (_v)). Each
-#: returns True when it read the sentence into ``ops``.
+#: returns True when it read the sentence into ``ops``. (No Flip effects for the flips just before: _r.)
 SENTENCE_READERS = (read_market_sentence, read_more_sentence, read_sentence_d, read_sentence_l, read_sentence_i,
                     read_sentence_k, read_sentence_o, read_sentence_n, read_sentence_q, read_sentence_t,
-                    read_sentence_u, read_sentence_s, read_sentence_v)
+                    read_sentence_u, read_sentence_s, read_sentence_v, read_sentence_r)
 
 
 def _sentences(sentences: list[str], timing: str, effect: dict) -> list[dict]:

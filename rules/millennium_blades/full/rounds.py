@@ -192,9 +192,10 @@ def end_tournament(state) -> None:
                 state.vp_prerelease[seat] = vp
             else:
                 state.vp_tournament[seat][r - 1] = vp
-        # 4. "place all cards into their owners' binders" (discarded cards are in the binder)
+        # 4. "place all cards into their owners' binders" (discarded cards are in the binder); a card still
+        # attached to another is in no zone ("FAQs": attached cards), and goes back too (rules notes, "MB: batch r")
         used = [c for zone in (inner.hand, inner.tableau, inner.deck_box, inner.accessories, inner.binder)
-                for c in back(zone[seat])]
+                for c in back(zone[seat])] + back([c for c in inner.attached if inner.owner[c] == seat])
         if liquidate:  # "Liquidation Mode": the decks go to the box for their combined Star Ratings
             state.box["liquidated"] += used
             state.pay(seat, sum(state.cards[c].value for c in used), "liquidation")
