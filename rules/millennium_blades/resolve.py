@@ -48,6 +48,7 @@ from rules.millennium_blades.ops_more_v import (
 from rules.millennium_blades.ops_powers import POWER_OPS, capped_gain, do_power_op
 from rules.millennium_blades.replacement import limited_gain
 from rules.millennium_blades.special_ops import SpecialOpsMixin
+from rules.millennium_blades.view import DECISION_WORDS
 
 LOOP_LIMIT = 3000  # ops resolved in one decision: beyond this, "Infinite Loops"
 ACCEPT, DECLINE = Action("accept"), Action("decline")
@@ -133,6 +134,8 @@ class ResolveMixin(ClashMixin, SpecialOpsMixin, MoreOpsAMixin, MoreOpsBMixin, Mo
         return True
 
     def ask(self, seat: int, kind: str, options: list[Action], key: str, about: str) -> None:
+        if kind not in DECISION_WORDS:  # the view names every kind (view.schema.json's decision.kind)
+            raise ValueError(f"{kind!r} is no decision kind: add it to view.DECISION_WORDS and view.schema.json")
         self.pending = {"seat": seat, "kind": kind, "options": options, "key": key, "about": about}
 
     def answer(self, action: Action) -> None:

@@ -38,14 +38,16 @@ def outcome_sentence(winners: Sequence[int], scores: list[str], what: str = "") 
     return f"{won} {verb}{' ' + what if what else ''} ({points})"
 
 
-#: a pending decision's kind in words: what the seat does about the decision's ``about``
+#: a pending decision's kind in words: what the seat does about the decision's ``about``. Every kind
+#: the engine asks (``ResolveMixin.ask`` refuses any other), and view.schema.json's ``decision.kind``
 DECISION_WORDS = {"target": "choose a target for {about}", "react": "decide on a reaction: {about}",
                   "opponent": "choose {about}", "aftermarket": "take {about}", "either": "choose {about}",
                   "any_number": "take {about}", "value": "name {about}", "name": "choose {about}",
                   "optional": "accept or decline: {about}", "player": "choose {about}",
                   "insert": "choose where {about} goes", "reveal": "choose {about}", "discard": "choose {about}",
                   "accessory": "keep or discard {about}", "meta": "choose {about}", "attach": "choose {about}",
-                  "store_discard": "take {about}"}
+                  "store_discard": "take {about}", "spend": "choose {about}", "guard": "choose {about}",
+                  "unflip": "turn {about} face-up", "play": "choose {about}"}
 
 
 def decision_hints(decision: dict | None) -> dict:
