@@ -215,8 +215,8 @@ _GRANTED = re.compile(r'while (all face-up (?:cards|singles) in your tableau are
 def read_continuous_u(text: str) -> list[dict] | None:
     """An Ongoing granting a quoted ability to the cards a "while" names ("While all face-up cards in
     your tableau are DARK cards, they have "Score: Gain 7 RP.""): ``grant_score``, the quoted text
-    read with the same grammar. Only a Score ability can be granted yet (another timing stays "not
-    understood"); ``None`` when the text is not such a grant."""
+    read with the same grammar. Only a Score ability is granted here; ``None`` when the text is not
+    such a grant (a quoted Flip effect is batch s's, another timing stays "not understood")."""
     m = _GRANTED.fullmatch(text)
     if m is None:
         return None
@@ -226,7 +226,7 @@ def read_continuous_u(text: str) -> list[dict] | None:
     condition = read_condition(m.group(1))
     granted = compile_ability(m.group(2))
     if granted["timing"] != "score" or "keyword" in granted:
-        raise Unread(f'"{m.group(2)}"', "a granted ability other than a Score effect")
+        return None  # another timing: batch s's quoted Flip effects (phrases_more_s), else not understood
     granted.pop("text", None)
     return [{"op": "grant_score", "while": condition, "effect": granted}]
 

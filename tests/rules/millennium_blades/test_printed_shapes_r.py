@@ -80,8 +80,9 @@ def test_the_winner_may_choose_and_flip_one_of_the_losers_cards():
     flip of a face-up card of the loser's the winner picks ("Flip a Card")."""
     text = "ACCESSORY | Action: Clash with an opponent. The winner of the clash may choose and flip one of the loser's cards."
     winner = compiles(text)[0]["ops"][0]["winner"]
-    assert winner == [{"op": "may", "ops": [{"op": "for_clash_players", "players": "losers", "as": "that_player", "ops": [
-        {"op": "flip", "target": {"player": "that_player", "pick": "choice", "filter": {"face": "up"}}}]}]}]
+    # the winner picks among the losers' cards (batch i's reading, which batch t gives the "may" form)
+    assert winner == [{"op": "may", "ops": [{"op": "flip", "target": {"player": "losers", "pick": "choice",
+                                                                      "filter": {"face": "up"}}}]}]
     for answer, flipped in (("accept", True), ("decline", False)):
         st = table(kit([card("Big Oak", star=8), card("Spare Lamp")], accessories=[card("Duel Glove", text, kind="accessory")]),
                    kit([card("Small Pebble", star=1), card("Twig", star=1), *lamps()]), store=(1, 1))
