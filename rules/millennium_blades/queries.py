@@ -7,6 +7,7 @@ from __future__ import annotations
 import operator
 
 from rules.millennium_blades.base import MBBase
+from rules.millennium_blades.catalogue import IN_FORCE
 from rules.millennium_blades.ops_more_a import MORE_A_COUNTS, MORE_A_TESTS, more_a_count, more_a_holds
 from rules.millennium_blades.ops_more_b import MORE_B_COUNTS
 from rules.millennium_blades.ops_more_c import MORE_C_COUNTS
@@ -99,13 +100,20 @@ class QueryMixin(MBBase):
     def ops_in_force(self, card: int, seat: int, op_name: str) -> tuple[dict, ...]:
         """``card``'s continuous ops named ``op_name`` in force now in ``seat``'s play area: its
         Ongoing ones, and its Top ones while it is ``seat``'s Top Card ("Top Card")."""
-        ops = self.cards[card].continuous(op_name)
-        return ops + self.cards[card].continuous(op_name, "top") if card == self.top_card(seat) else ops
+        definition = self.cards[card]
+        ops, top = definition.continuous(op_name), definition.continuous(op_name, "top")
+        return ops + top if top and card == self.top_card(seat) else ops  # (the Top Card only asked when it matters)
 
     def face_up_ops(self, seat: int, op_name: str) -> list[tuple[int, dict]]:
         """Each face-up card of ``seat``'s play area with each of its ops ``op_name`` in force
-        (``ops_in_force``): "Face-Down Cards" have no effects."""
-        return [(card, op) for card in self.play_area(seat) if card not in self.down
+        (``ops_in_force``): "Face-Down Cards" have no effects. Only the game's cards printing such an
+        op (feature ``IN_FORCE + op_name``) are looked at: a clash asks for several ops per player
+        that most games hold on no card."""
+        holders = self.cards_with(IN_FORCE + op_name)
+        if not holders:
+            return []
+        down = self.down
+        return [(card, op) for card in self.play_area(seat) if card in holders and card not in down
                 for op in self.ops_in_force(card, seat, op_name)]
 
     def neighbour(self, card: int, step: int) -> int | None:
