@@ -45,6 +45,8 @@ SLOT_TESTS = {"left": lambda a, b: b == a - 1, "right": lambda a, b: b == a + 1,
               "right_of": lambda a, b: b > a, "adjacent": lambda a, b: abs(a - b) == 1}
 CMP = {"<": operator.lt, "<=": operator.le, "==": operator.eq, ">=": operator.ge, ">": operator.gt}
 NO_CARDS: frozenset[int] = frozenset()
+#: the FILTER keys ``QueryMixin._matches_plain`` reads (a filter with any other key takes the whole test)
+PLAIN_FILTER_KEYS = frozenset({"face", "element", "type", "kind", "where"})
 
 
 class QueryMixin(MBBase):
@@ -239,6 +241,8 @@ class QueryMixin(MBBase):
             return False
         if not flt:  # no filter: any card
             return True
+        if flt.keys() <= PLAIN_FILTER_KEYS:  # most filters: the same answer without the other keys' tests
+            return self._matches_plain(card, flt, source)
         face = flt.get("face", "any")
         down = card in self.down
         if (face == "up" and down) or (face == "down" and not down):
@@ -308,6 +312,34 @@ class QueryMixin(MBBase):
                     theirs: set[str] = set(elements if kind == "element" else types)
                     if bool(mine & theirs) != attr:
                         return False
+        where = flt.get("where")
+        return where is None or self._where(where, card, source)
+
+    def _matches_plain(self, card: int, flt: dict, source: int | None) -> bool:
+        """``matches`` for a filter of ``PLAIN_FILTER_KEYS`` only ("a face-up SOLDIER card", "each
+        other FIRE card"), the one most effects and scoring ask: the same tests, without looking
+        for the thirty other keys a filter may have."""
+        down = card in self.down
+        face = flt.get("face", "any")
+        if (face == "up" and down) or (face == "down" and not down):
+            return False
+        definition = self.cards[card]
+        if "element" in flt:
+            if down:  # a face-down card has no element
+                return False
+            elements = self.elements(card) if definition.mimics or self.attached or all_in_hand(self, card) \
+                else definition.elements
+            if flt["element"] not in elements:
+                return False
+        if "type" in flt:
+            if down:
+                return False
+            types = self.types(card) if definition.mimics or self.attached or all_in_hand(self, card) \
+                else definition.types
+            if flt["type"] not in types:
+                return False
+        if "kind" in flt and definition.card_type != flt["kind"]:
+            return False
         where = flt.get("where")
         return where is None or self._where(where, card, source)
 
