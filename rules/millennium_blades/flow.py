@@ -69,16 +69,23 @@ class FlowMixin(MBBase):
         return [c for c in self.hand[seat] if cards[c].card_type == "single"
                 and (c not in conditional or self.may_play(seat, c))]
 
-    def usable_actions(self, seat: int) -> list[int]:
-        """The face-up cards in ``seat``'s play area with an Action, one per name."""
+    def actions_in_play(self, seat: int) -> list[int]:
+        """The cards of ``seat``'s play area that have an Action, in play-area order: the game's few
+        Action cards met with the area at once (a set intersection, asked at every step) instead of
+        the area's cards tested one by one."""
         holders = self.cards_with("action")
         if not holders:
             return []
+        area = self.play_area(seat)
+        found = holders.intersection(area)
+        return sorted(found, key=area.index) if len(found) > 1 else list(found)
+
+    def usable_actions(self, seat: int) -> list[int]:
+        """The face-up cards in ``seat``'s play area with an Action, one per name."""
         seen, out = set(), []
         cards, down, used, powers = self.cards, self.down, self.powers_used, self.powers[seat]
-        for card in self.play_area(seat):
-            if card not in holders or card in used or card in down or card in powers \
-                    and not self.power_affordable(card, seat):
+        for card in self.actions_in_play(seat):
+            if card in used or card in down or card in powers and not self.power_affordable(card, seat):
                 continue
             name = cards[card].name
             if name not in seen:
@@ -142,13 +149,9 @@ class FlowMixin(MBBase):
 
     def has_usable_action(self, seat: int) -> bool:
         """Whether ``usable_actions(seat)`` is not empty (without listing them)."""
-        holders = self.cards_with("action")
-        if not holders:
-            return False
         down, used, powers = self.down, self.powers_used, self.powers[seat]
-        for card in self.play_area(seat):
-            if card in holders and card not in down and card not in used \
-                    and (card not in powers or self.power_affordable(card, seat)):
+        for card in self.actions_in_play(seat):
+            if card not in down and card not in used and (card not in powers or self.power_affordable(card, seat)):
                 return True
         return False
 
