@@ -45,6 +45,8 @@ SLOT_TESTS = {"left": lambda a, b: b == a - 1, "right": lambda a, b: b == a + 1,
               "right_of": lambda a, b: b > a, "adjacent": lambda a, b: abs(a - b) == 1}
 CMP = {"<": operator.lt, "<=": operator.le, "==": operator.eq, ">=": operator.ge, ">": operator.gt}
 NO_CARDS: frozenset[int] = frozenset()
+#: the card definitions ``QueryMixin._index_features`` indexed last, and their index (never changed in place)
+_LAST_INDEXED: list = [[], {}]
 #: the FILTER keys ``QueryMixin._matches_plain`` reads (a filter with any other key takes the whole test)
 PLAIN_FILTER_KEYS = frozenset({"face", "element", "type", "kind", "where"})
 
@@ -56,13 +58,25 @@ class QueryMixin(MBBase):
         ("whenever a card is flipped", extra slots) cost a look-up instead of a scan."""
         indexed, index = self._feature_index  # (asked at every step, often several times: kept short)
         if indexed != len(self.cards):
+            index = self._index_features()
+        return index.get(feature, NO_CARDS)
+
+    def _index_features(self) -> dict[str, frozenset[int]]:
+        """``cards_with``'s index, made once a game (its Store's two hundred cards walked), or taken
+        from the last game indexed when this game's cards are the same definitions in the same order
+        (the next game between the same kits: ``card_def`` reuses definitions, and equal definitions
+        have equal features, so the list comparison is the whole test)."""
+        cards = self.cards
+        last_cards, index = _LAST_INDEXED
+        if cards != last_cards:
             by_feature: dict[str, set[int]] = {}
-            for card, definition in enumerate(self.cards):
+            for card, definition in enumerate(cards):
                 for name in definition.features:
                     by_feature.setdefault(name, set()).add(card)
             index = {k: frozenset(v) for k, v in by_feature.items()}
-            self._feature_index = (len(self.cards), index)
-        return index.get(feature, NO_CARDS)
+            _LAST_INDEXED[:] = [list(cards), index]
+        self._feature_index = (len(cards), index)
+        return index
 
     # -- where a card is --------------------------------------------------------------------------
     def seat_of(self, card: int) -> int | None:
