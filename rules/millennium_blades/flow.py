@@ -9,7 +9,7 @@ from functools import lru_cache
 from rules.core.engine import Action
 from rules.millennium_blades.base import MBBase
 from rules.millennium_blades.ops_more_m import play_frames_m
-from rules.millennium_blades.queries import TABLEAU_SLOTS
+from rules.millennium_blades.queries import TABLEAU_SLOTS, in_area_order
 
 PASS, END = Action("pass"), Action("end")
 #: ``action_keeps_a_play``: the decisions an Action's trial looks through before assuming a play is left
@@ -74,11 +74,7 @@ class FlowMixin(MBBase):
         Action cards met with the area at once (a set intersection, asked at every step) instead of
         the area's cards tested one by one."""
         holders = self.cards_with("action")
-        if not holders:
-            return []
-        area = self.play_area(seat)
-        found = holders.intersection(area)
-        return sorted(found, key=area.index) if len(found) > 1 else list(found)
+        return in_area_order(holders, self.play_area(seat)) if holders else []
 
     def usable_actions(self, seat: int) -> list[int]:
         """The face-up cards in ``seat``'s play area with an Action, one per name."""

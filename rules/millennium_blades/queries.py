@@ -51,6 +51,14 @@ _LAST_INDEXED: list = [[], {}]
 PLAIN_FILTER_KEYS = frozenset({"face", "element", "type", "kind", "where"})
 
 
+def in_area_order(cards: frozenset[int], area: list[int]) -> list[int]:
+    """The ``cards`` in ``area``, in its order: a game's few cards of a kind (listeners, Action
+    cards) met with a play area at once, a set intersection, instead of every card of the area
+    tested (``collect``, ``actions_in_play``: at most steps)."""
+    found = cards.intersection(area)
+    return sorted(found, key=area.index) if len(found) > 1 else list(found)
+
+
 class QueryMixin(MBBase):
     def cards_with(self, feature: str) -> frozenset[int]:
         """The game's cards whose definition has ``feature`` (``CardDef.features``), wherever they

@@ -31,6 +31,7 @@ from rules.millennium_blades.ops_more_l import MORE_L_OPS, do_more_l_op
 from rules.millennium_blades.ops_more_n import MORE_N_OPS, do_more_n_op
 from rules.millennium_blades.ops_more_o import MORE_O_OPS, do_more_o_op, first_this_turn, flip_selves, trigger_turn_fits
 from rules.millennium_blades.ops_more_p import gain_turned_to_loss, lose_instead_of_gain
+from rules.millennium_blades.queries import in_area_order
 from rules.millennium_blades.replacement import limited_gain
 from rules.millennium_blades.special_ops import SpecialOpsMixin
 
@@ -453,8 +454,8 @@ class ResolveMixin(ClashMixin, SpecialOpsMixin, MoreOpsAMixin, MoreOpsBMixin, Mo
         found: dict[str, list[dict]] = {"top": [], "ongoing": [], "reaction": []}
         for seat in self.seats_in_order():
             top: int | None = -1  # not looked up yet
-            for source in self.play_area(seat):
-                if source not in listeners or source in down or source == card and event == "play":
+            for source in in_area_order(listeners, self.play_area(seat)):
+                if source in down or source == card and event == "play":
                     continue
                 for index, effect in enumerate(self.cards[source].triggers[event]):
                     if effect["timing"] == "top":
