@@ -45,8 +45,10 @@ SLOT_TESTS = {"left": lambda a, b: b == a - 1, "right": lambda a, b: b == a + 1,
               "right_of": lambda a, b: b > a, "adjacent": lambda a, b: abs(a - b) == 1}
 CMP = {"<": operator.lt, "<=": operator.le, "==": operator.eq, ">=": operator.ge, ">": operator.gt}
 NO_CARDS: frozenset[int] = frozenset()
-#: the card definitions ``QueryMixin._index_features`` indexed last, and their index (never changed in place)
-_LAST_INDEXED: list = [[], {}]
+#: ``QueryMixin._index_features``'s recent indexes (never changed in place), by the ids of the card
+#: definitions indexed (the definitions kept with it); at most ``INDEXED_LIMIT`` (seatings of a run's kits)
+_INDEXED: dict[tuple[int, ...], tuple[list, dict[str, frozenset[int]]]] = {}
+INDEXED_LIMIT = 64
 #: the FILTER keys ``QueryMixin._matches_plain`` reads (a filter with any other key takes the whole test)
 PLAIN_FILTER_KEYS = frozenset({"face", "element", "type", "kind", "where"})
 
@@ -71,18 +73,22 @@ class QueryMixin(MBBase):
 
     def _index_features(self) -> dict[str, frozenset[int]]:
         """``cards_with``'s index, made once a game (its Store's two hundred cards walked), or taken
-        from the last game indexed when this game's cards are the same definitions in the same order
-        (the next game between the same kits: ``card_def`` reuses definitions, and equal definitions
-        have equal features, so the list comparison is the whole test)."""
+        from a recent game whose cards were the same definitions in the same order (another game
+        between the same kits in the same seats: ``card_def`` reuses definitions)."""
         cards = self.cards
-        last_cards, index = _LAST_INDEXED
-        if cards != last_cards:
+        key = tuple(map(id, cards))
+        known = _INDEXED.get(key)
+        if known is not None:  # (it holds the definitions, so their ids are not reused meanwhile)
+            index = known[1]
+        else:
             by_feature: dict[str, set[int]] = {}
             for card, definition in enumerate(cards):
                 for name in definition.features:
                     by_feature.setdefault(name, set()).add(card)
             index = {k: frozenset(v) for k, v in by_feature.items()}
-            _LAST_INDEXED[:] = [list(cards), index]
+            if len(_INDEXED) >= INDEXED_LIMIT:
+                _INDEXED.clear()
+            _INDEXED[key] = (list(cards), index)
         self._feature_index = (len(cards), index)
         return index
 
