@@ -101,7 +101,7 @@ class FlowMixin(MBBase):
         it tried when no card of the game has an op that could cost a play (``CardDef`` feature ``may_cost_a_play``) and the
         board's own slots are not all filled: then losing the extra slots leaves room, and the hand,
         the plays left and what may be played stay as they are."""
-        if card in self.cards_with("pass_turn"):  # "Action: ... Pass this turn": no Single after it (rules notes)
+        if "pass_turn" in self.cards[card].features:  # "Action: ... Pass this turn": no Single after it (rules notes)
             return True
         if not self.cards_with("may_cost_a_play") and len(self.tableau[seat]) < TABLEAU_SLOTS:
             return True  # (the cheaper question first: it answers most calls)
@@ -214,9 +214,10 @@ class FlowMixin(MBBase):
         played[definition.name] = played.get(definition.name, 0) + 1
         if self.log_events:
             self.log("play", seat, card=definition.name, slot=len(self.tableau[seat]) - 1)
-        if card in self.cards_with("enters_with_tokens"):
+        features = definition.features  # (the card's own, as cards_with's index reads them)
+        if "enters_with_tokens" in features:
             self.enter_with_tokens(seat, card)
-        marker = self.offer_sell_marker(seat, card) if card in self.cards_with("sell_marker_shield") else []
+        marker = self.offer_sell_marker(seat, card) if "sell_marker_shield" in features else []
         if self.copiers is None or self.copiers:  # an exact copy is one as it comes into play
             self.refresh_copies()
             definition = self.cards[card]
