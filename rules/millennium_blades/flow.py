@@ -22,6 +22,13 @@ def card_action(verb: str, name: str) -> Action:
     return Action(verb, (name,))
 
 
+@lru_cache(maxsize=4096)
+def play_actions(names: tuple[str, ...]) -> tuple[Action, ...]:
+    """``play <name>`` for each name once, in order: the playable singles' actions, made once per
+    hand (a hand changes by a card a turn; legal actions are listed at every step)."""
+    return tuple(card_action("play", name) for name in dict.fromkeys(names))
+
+
 class FlowMixin(MBBase):
     # -- who acts, what they may do --------------------------------------------------------------------
     def current_players(self) -> list[int]:
@@ -39,7 +46,7 @@ class FlowMixin(MBBase):
         if not self.played_this_turn and not playable:
             return [PASS]  # "If the player is unable to play a Single, they cannot take an Action"
         cards = self.cards
-        actions = [card_action("play", name) for name in dict.fromkeys([cards[c].name for c in playable])]
+        actions = list(play_actions(tuple([cards[c].name for c in playable])))
         if not self.action_used:
             usable = self.usable_actions(seat)
             if not self.played_this_turn:  # the Single is still to come: the Action must leave one to play
@@ -66,6 +73,8 @@ class FlowMixin(MBBase):
     def playable_singles(self, seat: int) -> list[int]:
         """The singles in ``seat``'s hand whose play conditions hold (``may_play``), in hand order."""
         cards, conditional = self.cards, self.cards_with("play_condition")
+        if not conditional:  # (most games: no Fusion card)
+            return [c for c in self.hand[seat] if cards[c].card_type == "single"]
         return [c for c in self.hand[seat] if cards[c].card_type == "single"
                 and (c not in conditional or self.may_play(seat, c))]
 
