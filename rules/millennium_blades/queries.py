@@ -45,6 +45,8 @@ SLOT_TESTS = {"left": lambda a, b: b == a - 1, "right": lambda a, b: b == a + 1,
               "right_of": lambda a, b: b > a, "adjacent": lambda a, b: abs(a - b) == 1}
 CMP = {"<": operator.lt, "<=": operator.le, "==": operator.eq, ">=": operator.ge, ">": operator.gt}
 NO_CARDS: frozenset[int] = frozenset()
+#: the COUNT keys of a plain count of cards (``QueryMixin.count``'s first test; any other key: the whole of it)
+PLAIN_COUNT_KEYS = frozenset({"count", "filter", "zone"})
 #: ``QueryMixin._index_features``'s recent indexes (never changed in place), by the ids of the card
 #: definitions indexed (the definitions kept with it); at most ``INDEXED_LIMIT`` (seatings of a run's kits)
 _INDEXED: dict[tuple[int, ...], tuple[list, dict[str, frozenset[int]]]] = {}
@@ -410,6 +412,10 @@ class QueryMixin(MBBase):
         if seat is None:
             seat = self.owner[source] if source is not None and self.owner[source] >= 0 else 0
         kind = count["count"]
+        if kind == "cards" and count.keys() <= PLAIN_COUNT_KEYS:
+            # the count most effects ask ("for each SOLDIER in your tableau"): before the thirty others
+            flt = count.get("filter", {})
+            return len([c for c in self.zone_cards(count.get("zone", "tableau"), seat) if self.matches(c, flt, source)])
         if kind == "clashes_won":
             return self.clashes_won[seat]
         if kind in ("flipped_this_way", "flipped_stars"):  # this effect's flips (op_flip keeps them)
