@@ -74,22 +74,23 @@ class ResolveMixin(ClashMixin, SpecialOpsMixin, MoreOpsAMixin, MoreOpsBMixin, Mo
             ctx = frame["ctx"]
             if frame["needs_face_up"] and self.lost_its_text(frame):
                 continue
-            if frame["optional"] and "accepted" not in ctx:
-                name = self.cards[frame["source"]].name if frame["source"] is not None else "an effect"
-                self.ask(frame["seat"], "optional", [ACCEPT, DECLINE], "accepted", name)
-                return
-            if frame["optional"] and not ctx["accepted"]:
-                self.stack.pop()
-                continue
+            if frame["optional"]:
+                if "accepted" not in ctx:
+                    name = self.cards[frame["source"]].name if frame["source"] is not None else "an effect"
+                    self.ask(frame["seat"], "optional", [ACCEPT, DECLINE], "accepted", name)
+                    return
+                if not ctx["accepted"]:
+                    self.stack.pop()
+                    continue
             if frame["reaction"] and not ctx.get("paid"):
                 ctx["paid"] = True
                 self.log("reaction", frame["seat"], card=self.cards[frame["source"]].name)
                 self.flip_card(frame["source"], frame["seat"])  # "Reaction": the card is flipped face-down
-            if frame["i"] >= len(frame["ops"]):
+            k, ops = frame["i"], frame["ops"]
+            if k >= len(ops):
                 self.stack.pop()
                 continue
-            k = frame["i"]
-            if not self.do_op(frame, frame["ops"][k], k):
+            if not self.do_op(frame, ops[k], k):
                 return
             if frame["i"] == k:
                 frame["i"] = k + 1
