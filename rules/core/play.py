@@ -132,7 +132,12 @@ def play_game(engine: EngineSpec, decks: Sequence[DeckList], seed: int, agents: 
     while not state.is_over:
         if should_stop is not None and should_stop():
             raise GameStopped(f"game {index} was stopped after {steps} moves")
-        move = choose_move(state, players)
+        acting = state.current_players()
+        if len(acting) == 1:  # most decision points: ``choose_move`` without its call and comprehension
+            seat = acting[0]
+            move = {seat: players[seat].choose(state, seat)}
+        else:
+            move = choose_move(state, players)
         state.apply_move(move)
         steps += 1
         if record:

@@ -128,7 +128,8 @@ class CardDef:
                  "rp_cap_raise": bool(self.continuous("rp_cap_raise")),
                  "actions_per_turn": bool(self.continuous("actions_per_turn"))}
         object.__setattr__(self, "features", frozenset([name for name, on in flags.items() if on]
-                                                       + [f"on {event}" for event in triggers]))
+                                                       + [f"on {event}" for event in triggers]
+                                                       + [IN_FORCE + name for name in self._continuous_op_names()]))
 
     @classmethod
     def from_spec(cls, spec: CardSpec) -> CardDef:
@@ -163,6 +164,12 @@ class CardDef:
                 for op in e["ops"] if op.get("op") == op_name)
         return found
 
+    def _continuous_op_names(self) -> set[str]:
+        """The names of the ops ``continuous`` can find, at either timing ``ops_in_force`` asks
+        (Ongoing, Top): feature ``IN_FORCE + name`` of each."""
+        return {op.get("op") for e in self.effects if e.get("timing") in ("ongoing", "top") and "trigger" not in e
+                for op in e["ops"]}
+
     @property
     def printed_star(self) -> int:
         return self.star if isinstance(self.star, int) else 0
@@ -194,6 +201,10 @@ def _op_names(item, out: set[str] | None = None) -> set[str]:
             _op_names(value, out)
     return out
 
+
+#: the feature prefix of a card with a continuous op of that name (``CardDef._continuous_op_names``):
+#: ``QueryMixin.face_up_ops`` asks for ops ("no_clash", "win_clashes", "clash_bonus") that most games hold nowhere
+IN_FORCE = "in force "
 
 _CARD_DEFS: dict[int, tuple[CardSpec, CardDef]] = {}  # id(spec) -> (the spec, kept alive; its definition)
 

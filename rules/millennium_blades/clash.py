@@ -354,6 +354,8 @@ class ClashMixin(MarketMixin):
         (rules notes, "Would lose a clash"). None while a loser is asked."""
         ctx = frame["ctx"]
         outcome: dict = {"win": [], "not_lose": [], "repeat": False}
+        if not self.cards_with("on would_lose_clash"):  # no card of the game has one (most games: a look-up)
+            return outcome
         for p in losers:
             kept = ongoing_keeps_clash(self, ctx, p, f"{k}:kept{p}")  # an Ongoing one, not optional (ops_more_h.py)
             if kept is not None:

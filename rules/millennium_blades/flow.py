@@ -11,7 +11,7 @@ from rules.millennium_blades.base import MBBase
 from rules.millennium_blades.ops_more_m import play_frames_m
 from rules.millennium_blades.ops_more_u import granted_scores, spend_extra_action
 from rules.millennium_blades.ops_powers import action_given_back
-from rules.millennium_blades.queries import TABLEAU_SLOTS
+from rules.millennium_blades.queries import TABLEAU_SLOTS, in_area_order
 
 PASS, END = Action("pass"), Action("end")
 #: ``action_keeps_a_play``: the decisions an Action's trial looks through before assuming a play is left
@@ -22,6 +22,13 @@ TRIAL_DECISIONS = 4
 def card_action(verb: str, name: str) -> Action:
     """``play <name>`` / ``use <name>``, made once: legal actions are listed at every step."""
     return Action(verb, (name,))
+
+
+@lru_cache(maxsize=4096)
+def play_actions(names: tuple[str, ...]) -> tuple[Action, ...]:
+    """``play <name>`` for each name once, in order: the playable singles' actions, made once per
+    hand (a hand changes by a card a turn; legal actions are listed at every step)."""
+    return tuple(card_action("play", name) for name in dict.fromkeys(names))
 
 
 class FlowMixin(MBBase):
@@ -41,7 +48,7 @@ class FlowMixin(MBBase):
         if not self.played_this_turn and not playable:
             return [PASS]  # "If the player is unable to play a Single, they cannot take an Action"
         cards = self.cards
-        actions = [card_action("play", name) for name in dict.fromkeys([cards[c].name for c in playable])]
+        actions = list(play_actions(tuple([cards[c].name for c in playable])))
         if not self.action_used or self.powers[seat]:  # (a power may be used without the turn's Action)
             usable = self.usable_actions(seat)
             if self.action_used:
@@ -75,19 +82,24 @@ class FlowMixin(MBBase):
     def playable_singles(self, seat: int) -> list[int]:
         """The singles in ``seat``'s hand whose play conditions hold (``may_play``), in hand order."""
         cards, conditional = self.cards, self.play_checked()
+        if not conditional:  # (most games: no Fusion card, no play ban)
+            return [c for c in self.hand[seat] if cards[c].card_type == "single"]
         return [c for c in self.hand[seat] if cards[c].card_type == "single"
                 and (c not in conditional or self.may_play(seat, c))]
 
+    def actions_in_play(self, seat: int) -> list[int]:
+        """The cards of ``seat``'s play area that have an Action, in play-area order: the game's few
+        Action cards met with the area at once (a set intersection, asked at every step) instead of
+        the area's cards tested one by one."""
+        holders = self.cards_with("action")
+        return in_area_order(holders, self.play_area(seat)) if holders else []
+
     def usable_actions(self, seat: int) -> list[int]:
         """The face-up cards in ``seat``'s play area with an Action, one per name."""
-        holders = self.cards_with("action")
-        if not holders:
-            return []
         seen, out = set(), []
         cards, down, used, powers = self.cards, self.down, self.powers_used, self.powers[seat]
-        for card in self.play_area(seat):
-            if card not in holders or card in used or card in down or card in powers \
-                    and not self.power_affordable(card, seat):
+        for card in self.actions_in_play(seat):
+            if card in used or card in down or card in powers and not self.power_affordable(card, seat):
                 continue
             name = cards[card].name
             if name not in seen:
@@ -107,7 +119,7 @@ class FlowMixin(MBBase):
         it tried when no card of the game has an op that could cost a play (``CardDef`` feature ``may_cost_a_play``) and the
         board's own slots are not all filled: then losing the extra slots leaves room, and the hand,
         the plays left and what may be played stay as they are."""
-        if card in self.cards_with("pass_turn"):  # "Action: ... Pass this turn": no Single after it (rules notes)
+        if "pass_turn" in self.cards[card].features:  # "Action: ... Pass this turn": no Single after it (rules notes)
             return True
         if not self.cards_with("may_cost_a_play") and len(self.tableau[seat]) < TABLEAU_SLOTS:
             return True  # (the cheaper question first: it answers most calls)
@@ -151,13 +163,9 @@ class FlowMixin(MBBase):
 
     def has_usable_action(self, seat: int) -> bool:
         """Whether ``usable_actions(seat)`` is not empty (without listing them)."""
-        holders = self.cards_with("action")
-        if not holders:
-            return False
         down, used, powers = self.down, self.powers_used, self.powers[seat]
-        for card in self.play_area(seat):
-            if card in holders and card not in down and card not in used \
-                    and (card not in powers or self.power_affordable(card, seat)):
+        for card in self.actions_in_play(seat):
+            if card not in down and card not in used and (card not in powers or self.power_affordable(card, seat)):
                 return True
         return False
 
@@ -238,9 +246,10 @@ class FlowMixin(MBBase):
         played[definition.name] = played.get(definition.name, 0) + 1
         if self.log_events:
             self.log("play", seat, card=definition.name, slot=len(self.tableau[seat]) - 1)
-        if card in self.cards_with("enters_with_tokens"):
+        features = definition.features  # (the card's own, as cards_with's index reads them)
+        if "enters_with_tokens" in features:
             self.enter_with_tokens(seat, card)
-        marker = self.offer_sell_marker(seat, card) if card in self.cards_with("sell_marker_shield") else []
+        marker = self.offer_sell_marker(seat, card) if "sell_marker_shield" in features else []
         if self.copiers is None or self.copiers:  # an exact copy is one as it comes into play
             self.refresh_copies()
             definition = self.cards[card]

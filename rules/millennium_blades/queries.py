@@ -7,6 +7,7 @@ from __future__ import annotations
 import operator
 
 from rules.millennium_blades.base import MBBase
+from rules.millennium_blades.catalogue import IN_FORCE
 from rules.millennium_blades.ops_more_a import MORE_A_COUNTS, MORE_A_TESTS, more_a_count, more_a_holds
 from rules.millennium_blades.ops_more_b import MORE_B_COUNTS
 from rules.millennium_blades.ops_more_c import MORE_C_COUNTS
@@ -57,6 +58,22 @@ SLOT_TESTS = {"left": lambda a, b: b == a - 1, "right": lambda a, b: b == a + 1,
               "right_of": lambda a, b: b > a, "adjacent": lambda a, b: abs(a - b) == 1}
 CMP = {"<": operator.lt, "<=": operator.le, "==": operator.eq, ">=": operator.ge, ">": operator.gt}
 NO_CARDS: frozenset[int] = frozenset()
+#: the COUNT keys of a plain count of cards (``QueryMixin.count``'s first test; any other key: the whole of it)
+PLAIN_COUNT_KEYS = frozenset({"count", "filter", "zone"})
+#: ``QueryMixin._index_features``'s recent indexes (never changed in place), by the ids of the card
+#: definitions indexed (the definitions kept with it); at most ``INDEXED_LIMIT`` (seatings of a run's kits)
+_INDEXED: dict[tuple[int, ...], tuple[list, dict[str, frozenset[int]]]] = {}
+INDEXED_LIMIT = 64
+#: the FILTER keys ``QueryMixin._matches_plain`` reads (a filter with any other key takes the whole test)
+PLAIN_FILTER_KEYS = frozenset({"face", "element", "type", "kind", "where"})
+
+
+def in_area_order(cards: frozenset[int], area: list[int]) -> list[int]:
+    """The ``cards`` in ``area``, in its order: a game's few cards of a kind (listeners, Action
+    cards) met with a play area at once, a set intersection, instead of every card of the area
+    tested (``collect``, ``actions_in_play``: at most steps)."""
+    found = cards.intersection(area)
+    return sorted(found, key=area.index) if len(found) > 1 else list(found)
 
 
 class QueryMixin(MBBase):
@@ -66,13 +83,29 @@ class QueryMixin(MBBase):
         ("whenever a card is flipped", extra slots) cost a look-up instead of a scan."""
         indexed, index = self._feature_index  # (asked at every step, often several times: kept short)
         if indexed != len(self.cards):
+            index = self._index_features()
+        return index.get(feature, NO_CARDS)
+
+    def _index_features(self) -> dict[str, frozenset[int]]:
+        """``cards_with``'s index, made once a game (its Store's two hundred cards walked), or taken
+        from a recent game whose cards were the same definitions in the same order (another game
+        between the same kits in the same seats: ``card_def`` reuses definitions)."""
+        cards = self.cards
+        key = tuple(map(id, cards))
+        known = _INDEXED.get(key)
+        if known is not None:  # (it holds the definitions, so their ids are not reused meanwhile)
+            index = known[1]
+        else:
             by_feature: dict[str, set[int]] = {}
-            for card, definition in enumerate(self.cards):
+            for card, definition in enumerate(cards):
                 for name in definition.features:
                     by_feature.setdefault(name, set()).add(card)
             index = {k: frozenset(v) for k, v in by_feature.items()}
-            self._feature_index = (len(self.cards), index)
-        return index.get(feature, NO_CARDS)
+            if len(_INDEXED) >= INDEXED_LIMIT:
+                _INDEXED.clear()
+            _INDEXED[key] = (list(cards), index)
+        self._feature_index = (len(cards), index)
+        return index
 
     # -- where a card is --------------------------------------------------------------------------
     def seat_of(self, card: int) -> int | None:
@@ -112,13 +145,20 @@ class QueryMixin(MBBase):
     def ops_in_force(self, card: int, seat: int, op_name: str) -> tuple[dict, ...]:
         """``card``'s continuous ops named ``op_name`` in force now in ``seat``'s play area: its
         Ongoing ones, and its Top ones while it is ``seat``'s Top Card ("Top Card")."""
-        ops = self.cards[card].continuous(op_name)
-        return ops + self.cards[card].continuous(op_name, "top") if card == self.top_card(seat) else ops
+        definition = self.cards[card]
+        ops, top = definition.continuous(op_name), definition.continuous(op_name, "top")
+        return ops + top if top and card == self.top_card(seat) else ops  # (the Top Card only asked when it matters)
 
     def face_up_ops(self, seat: int, op_name: str) -> list[tuple[int, dict]]:
         """Each face-up card of ``seat``'s play area with each of its ops ``op_name`` in force
-        (``ops_in_force``): "Face-Down Cards" have no effects."""
-        return [(card, op) for card in self.play_area(seat) if card not in self.down
+        (``ops_in_force``): "Face-Down Cards" have no effects. Only the game's cards printing such an
+        op (feature ``IN_FORCE + op_name``) are looked at: a clash asks for several ops per player
+        that most games hold on no card."""
+        holders = self.cards_with(IN_FORCE + op_name)
+        if not holders:
+            return []
+        down = self.down
+        return [(card, op) for card in self.play_area(seat) if card in holders and card not in down
                 for op in self.ops_in_force(card, seat, op_name)]
 
     def neighbour(self, card: int, step: int) -> int | None:
@@ -248,6 +288,8 @@ class QueryMixin(MBBase):
             return False
         if not flt:  # no filter: any card
             return True
+        if flt.keys() <= PLAIN_FILTER_KEYS:  # most filters: the same answer without the other keys' tests
+            return self._matches_plain(card, flt, source)
         face = flt.get("face", "any")
         down = card in self.down
         if (face == "up" and down) or (face == "down" and not down):
@@ -321,6 +363,34 @@ class QueryMixin(MBBase):
         where = flt.get("where")
         return where is None or self._where(where, card, source)
 
+    def _matches_plain(self, card: int, flt: dict, source: int | None) -> bool:
+        """``matches`` for a filter of ``PLAIN_FILTER_KEYS`` only ("a face-up SOLDIER card", "each
+        other FIRE card"), the one most effects and scoring ask: the same tests, without looking
+        for the thirty other keys a filter may have."""
+        down = card in self.down
+        face = flt.get("face", "any")
+        if (face == "up" and down) or (face == "down" and not down):
+            return False
+        definition = self.cards[card]
+        if "element" in flt:
+            if down:  # a face-down card has no element
+                return False
+            elements = self.elements(card) if definition.mimics or self.attached or all_in_hand(self, card) \
+                else definition.elements
+            if flt["element"] not in elements:
+                return False
+        if "type" in flt:
+            if down:
+                return False
+            types = self.types(card) if definition.mimics or self.attached or all_in_hand(self, card) \
+                else definition.types
+            if flt["type"] not in types:
+                return False
+        if "kind" in flt and definition.card_type != flt["kind"]:
+            return False
+        where = flt.get("where")
+        return where is None or self._where(where, card, source)
+
     def _where(self, where: str | None, card: int, source: int | None) -> bool:
         if where is None:
             return True
@@ -360,6 +430,10 @@ class QueryMixin(MBBase):
         if seat is None:
             seat = self.owner[source] if source is not None and self.owner[source] >= 0 else 0
         kind = count["count"]
+        if kind == "cards" and count.keys() <= PLAIN_COUNT_KEYS:
+            # the count most effects ask ("for each SOLDIER in your tableau"): before the thirty others
+            flt = count.get("filter", {})
+            return len([c for c in self.zone_cards(count.get("zone", "tableau"), seat) if self.matches(c, flt, source)])
         if kind == "clashes_won":
             return self.clashes_won[seat]
         if kind in ("flipped_this_way", "flipped_stars"):  # this effect's flips (op_flip keeps them)

@@ -46,6 +46,7 @@ from rules.millennium_blades.ops_more_v import (
     more_v_who,
 )
 from rules.millennium_blades.ops_powers import POWER_OPS, capped_gain, do_power_op
+from rules.millennium_blades.queries import in_area_order
 from rules.millennium_blades.replacement import limited_gain
 from rules.millennium_blades.special_ops import SpecialOpsMixin
 from rules.millennium_blades.view import DECISION_WORDS
@@ -89,22 +90,23 @@ class ResolveMixin(ClashMixin, SpecialOpsMixin, MoreOpsAMixin, MoreOpsBMixin, Mo
             ctx = frame["ctx"]
             if frame["needs_face_up"] and self.lost_its_text(frame):
                 continue
-            if frame["optional"] and "accepted" not in ctx:
-                name = self.cards[frame["source"]].name if frame["source"] is not None else "an effect"
-                self.ask(frame["seat"], "optional", [ACCEPT, DECLINE], "accepted", name)
-                return
-            if frame["optional"] and not ctx["accepted"]:
-                self.stack.pop()
-                continue
+            if frame["optional"]:
+                if "accepted" not in ctx:
+                    name = self.cards[frame["source"]].name if frame["source"] is not None else "an effect"
+                    self.ask(frame["seat"], "optional", [ACCEPT, DECLINE], "accepted", name)
+                    return
+                if not ctx["accepted"]:
+                    self.stack.pop()
+                    continue
             if frame["reaction"] and not ctx.get("paid"):
                 ctx["paid"] = True
                 self.log("reaction", frame["seat"], card=self.cards[frame["source"]].name)
                 self.flip_card(frame["source"], frame["seat"])  # "Reaction": the card is flipped face-down
-            if frame["i"] >= len(frame["ops"]):
+            k, ops = frame["i"], frame["ops"]
+            if k >= len(ops):
                 self.stack.pop()
                 continue
-            k = frame["i"]
-            if not self.do_op(frame, frame["ops"][k], k):
+            if not self.do_op(frame, ops[k], k):
                 return
             if frame["i"] == k:
                 frame["i"] = k + 1
@@ -501,8 +503,8 @@ class ResolveMixin(ClashMixin, SpecialOpsMixin, MoreOpsAMixin, MoreOpsBMixin, Mo
         found: dict[str, list[dict]] = {"top": [], "ongoing": [], "reaction": []}
         for seat in self.seats_in_order():
             top: int | None = -1  # not looked up yet
-            for source in self.play_area(seat):
-                if source not in listeners or source in down or source == card and event == "play":
+            for source in in_area_order(listeners, self.play_area(seat)):
+                if source in down or source == card and event == "play":
                     continue
                 for index, effect in enumerate(self.cards[source].triggers[event]):
                     if effect["timing"] == "top":

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import math
 import random
+from functools import lru_cache
 from typing import Self
 
 from rules.core.decks import DeckList
@@ -56,13 +57,18 @@ def shuffle(rng: random.Random, items: list) -> None:
     hardly longer than that (tests/rules/millennium_blades/test_fast_paths.py holds it to
     ``random.shuffle``)."""
     getrandbits = rng.getrandbits
-    for i in range(len(items) - 1, 0, -1):
-        size = i + 1
-        bits = size.bit_length()
+    for i, size, bits in _shuffle_plan(len(items)):
         j = getrandbits(bits)
         while j >= size:
             j = getrandbits(bits)
         items[i], items[j] = items[j], items[i]
+
+
+@lru_cache(maxsize=16)
+def _shuffle_plan(n: int) -> tuple[tuple[int, int, int], ...]:
+    """``shuffle``'s steps for ``n`` items: the position swapped, the count it draws below and that
+    count's bits (worked out once per size, not per item of every setup)."""
+    return tuple((i, i + 1, (i + 1).bit_length()) for i in range(n - 1, 0, -1))
 
 
 class MBState(FlowMixin, ResolveMixin, QueryMixin, ViewMixin, MBBase):

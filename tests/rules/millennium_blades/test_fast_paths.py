@@ -8,11 +8,13 @@ from __future__ import annotations
 import random
 
 from rules.core.decks import DeckEntry, DeckList
+from rules.millennium_blades import queries
 from rules.millennium_blades.catalogue import CardDef, card_def
 from rules.millennium_blades.effects import EVENTS, WHERES
 from rules.millennium_blades.engine import new_game
 from rules.millennium_blades.queries import TABLEAU_SLOTS
 from rules.millennium_blades.state import shuffle
+from rules.millennium_blades.vocabulary import ELEMENTS, TYPES
 from tests.rules.millennium_blades.test_consistency import POOL, random_kit
 from tests.sweeps import sweep
 
@@ -66,8 +68,52 @@ def reference_where(state, where, card, source):
             "adjacent": abs(a - b) == 1}[where]
 
 
+def reference_face_up_ops(state, seat, op_name):
+    return [(card, op) for card in state.play_area(seat) if card not in state.down
+            for op in state.ops_in_force(card, seat, op_name)]
+
+
+def full_test(fast_keys: str, function, *args):
+    """``function(*args)`` with a fast path switched off: its plain keys emptied, so the whole test answers."""
+    kept = getattr(queries, fast_keys)
+    setattr(queries, fast_keys, frozenset())
+    try:
+        return function(*args)
+    finally:
+        setattr(queries, fast_keys, kept)
+
+
+#: filters and counts of the plain shapes the fast paths answer (``_matches_plain``, ``count``)
+PLAIN_FILTERS = [{"face": "up"}, {"face": "down"}, {"kind": "single"}, {"element": ELEMENTS[0]}, {"type": TYPES[0]},
+                 {"face": "up", "type": TYPES[1], "where": "other"}, {"element": ELEMENTS[1], "where": "left_of"},
+                 {"where": "adjacent"}, {"where": "this"}]
+CONTINUOUS = ("no_clash", "clash_magnet", "clash_bonus", "win_clashes", "protect", "extra_slot", "star_bonus",
+              "clash_star", "rp_gain_limit")
+
+
+def check_indexes(state):
+    """The feature index (taken from a recent game when the cards are the same), the face-up ops
+    found through it, and the plain filters and counts, against their plain versions."""
+    n = state.num_players
+    for feature in {f for d in state.cards for f in d.features} | {"action", "nothing has this"}:
+        assert state.cards_with(feature) == frozenset(c for c, d in enumerate(state.cards) if feature in d.features)
+    for seat in range(n):
+        for op_name in CONTINUOUS:
+            assert state.face_up_ops(seat, op_name) == reference_face_up_ops(state, seat, op_name)
+    cards = [c for seat in range(n) for c in state.play_area(seat) + state.hand[seat]]
+    for source in cards[:3]:
+        for flt in PLAIN_FILTERS:
+            for card in cards:
+                assert state.matches(card, flt, source) == full_test(
+                    "PLAIN_FILTER_KEYS", state.matches, card, flt, source), (flt, card, source)
+            for zone in ("tableau", "hand", "kit"):
+                count = {"count": "cards", "filter": flt, "zone": zone}
+                assert state.count(count, source, 0) == full_test("PLAIN_COUNT_KEYS", state.count, count, source, 0)
+
+
 def check_position(state):
     n = state.num_players
+    check_indexes(state)
     for seat in range(n):
         assert state.capacity(seat) == reference_capacity(state, seat)
         assert state.usable_actions(seat) == reference_usable_actions(state, seat)
