@@ -36,6 +36,7 @@ from rules.millennium_blades.ops_more_s import MORE_S_OPS
 from rules.millennium_blades.ops_more_t import MORE_T_OPS
 from rules.millennium_blades.ops_more_u import MORE_U_OPS
 from rules.millennium_blades.ops_more_v import MORE_V_OPS
+from rules.millennium_blades.ops_more_z import MORE_Z_OPS
 from rules.millennium_blades.ops_powers import POWER_OPS
 from rules.millennium_blades.replacement import REPLACEMENT_OPS
 from rules.millennium_blades.vocabulary import (
@@ -66,11 +67,13 @@ EFFECT_OPS = {
     "gain_money": OpSpec("Gain Millennium Dollars (times a count, per).", {**N, "who": "str", "per": ANY}),
     "flip": OpSpec("Flip face-up cards face-down (no_reaction: \"This effect cannot be reacted to\").",
                    {"target": ANY, "optional": "bool", "no_reaction": "bool", "no_flip_effects": "bool"}),
-    "clash": OpSpec("Clash with an opponent or with all players; results run the branches.",
+    "clash": OpSpec("Clash with an opponent, with all players, or (two_chosen) between two players the effect's "
+                    "player chooses among any players or opponents (among); results run the branches.",
                     {"with": "str", "win": ANY, "lose": ANY, "tie": ANY, "winner": ANY, "losers": ANY,
                      "their_card": "str", "use": "str", "rival": "str", "ignore_printed": "bool",
                      "rival_has": ANY, "rival_most_rp": "bool", "self_star": "int",
-                     "rival_side": "str"}),  # ops_more_t.py: your left or right neighbour
+                     "rival_side": "str",  # ops_more_t.py: your left or right neighbour
+                     "among": "str"}),  # ops_more_z.py: whom two chosen players are chosen among
     "star_tokens": OpSpec("Put +1 Star tokens on cards (times a count, per; at most max).",
                           {**N, "target": ANY, "per": ANY, "max": "int"}),
     "insert": OpSpec("Scurry: insert this card anywhere into your tableau.", {}),
@@ -162,6 +165,7 @@ EFFECT_OPS = {
     **POWER_OPS,
     **MORE_Q_OPS,
     **MORE_T_OPS,
+    **MORE_Z_OPS,
     **MORE_S_OPS,
     **MORE_R_OPS,
     **DECK_RULE_OPS,

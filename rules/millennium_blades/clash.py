@@ -10,6 +10,7 @@ from rules.millennium_blades.ops_more_h import ongoing_keeps_clash, this_in_kit_
 from rules.millennium_blades.ops_more_k import token_shield
 from rules.millennium_blades.ops_more_s import dollar_shield
 from rules.millennium_blades.ops_more_t import rivals_t
+from rules.millennium_blades.ops_more_z import boost_reactions_z, boost_results_z, two_chosen_z
 
 AFTERMARKET_LIMIT = 12  # "Aftermarket Space": "the Aftermarket has a limit of 12 cards"
 FIXED_PICKS = ("this", "left", "right", "played", "next_played", "revealed", "losing_card", "chosen")
@@ -224,8 +225,14 @@ class ClashMixin(MarketMixin):
                 self.ask(seat, "opponent", [Action("opponent", (p,)) for p in rivals], key, "an opponent to clash with")
                 return False
             participants = [seat, ctx.get(key, rivals[0])] if rivals else [seat]
-        else:
-            participants = [seat, *self.opponents(seat)]
+        elif op["with"] == "two_chosen":  # "Choose two players. They clash." (ops_more_z.py)
+            pair = two_chosen_z(self, frame, op, k)
+            if pair is None:
+                return False
+            participants = pair
+        else:  # (with all players: only the opponents that have a kind of card in play, rival_has: ops_more_z.py)
+            participants = [seat, *(self.rivals_d(seat, op, self.opponents(seat)) if "rival_has" in op
+                                    else self.opponents(seat))]
         participants = [p for p in participants if self.top_card(p) is not None]
         participants = self.clash_players_i(seat, participants)  # "cannot be clashed with" (ops_more_i.py)
         if len(participants) < 2:  # "the clash does not occur"
@@ -248,9 +255,11 @@ class ClashMixin(MarketMixin):
             return True
         if not self.clash_card_reactions(frame, participants, used, k):
             return False
+        if self.cards_with("on before_reveal") and not boost_reactions_z(self, frame, participants, k):
+            return False  # a Reaction before the reveals asked (ops_more_z.py)
         done = ctx.get(f"{k}:clash")
         if done is None:  # the reveals happen once, even when a Reaction is asked for after them
-            done = ctx[f"{k}:clash"] = self._reveal_for_clash(seat, participants, used, op)
+            done = ctx[f"{k}:clash"] = self._reveal_for_clash(seat, participants, used, op, ctx.get(f"{k}:boost"))
         totals = {int(p): t for p, t in done["totals"].items()}
         best = max(totals.values())
         top = [p for p, t in totals.items() if t == best]
@@ -260,7 +269,7 @@ class ClashMixin(MarketMixin):
         if outcome is None:
             return False
         if outcome.get("repeat"):  # "ignore the results and repeat the clash"
-            ctx[f"{k}:clash"] = self._reveal_for_clash(seat, participants, used, op)
+            ctx[f"{k}:clash"] = self._reveal_for_clash(seat, participants, used, op, ctx.get(f"{k}:boost"))
             return self.op_clash(frame, op, k)
         losers = [p for p in losers if p not in outcome["win"] and p not in outcome["not_lose"]]
         winners = ([winner] if winner is not None else []) + outcome["win"]
@@ -287,6 +296,8 @@ class ClashMixin(MarketMixin):
         for p in losers:
             if op.get("losers"):
                 frames.append(self.frame(p, source, {"ops": op["losers"]}, ctx, optional=False))
+        if f"{k}:extra" in ctx:
+            frames += boost_results_z(self, ctx, k, winners, losers)  # a boost's own results (ops_more_z.py)
         for p in winners:
             frames += self.collect("clash_won", used[p], p)  # "When you win a clash with this card"
         for p in losers:
@@ -325,10 +336,12 @@ class ClashMixin(MarketMixin):
                 used[p] = ctx[key]
         return True
 
-    def _reveal_for_clash(self, seat: int, participants: list[int], used: dict, op: dict | None = None) -> dict:
+    def _reveal_for_clash(self, seat: int, participants: list[int], used: dict, op: dict | None = None,
+                          boost: dict | None = None) -> dict:
         """Each player in the clash reveals the top card of the Store, "starting with whoever
         initiated the clash and moving clockwise", and adds it to their card's Star Rating; the
-        revealed cards go to the Aftermarket ("Clashing")."""
+        revealed cards go to the Aftermarket ("Clashing"). ``boost``: a player's Reactions' +N
+        before the reveals (ops_more_z.py)."""
         totals, revealed = {}, []
         for p in participants:
             card = self.draw_store()
@@ -338,6 +351,8 @@ class ClashMixin(MarketMixin):
             # "Top: This card has +2 STAR when clashing" counts while it is the Top Card ("Top" effects)
             bonus = sum(o.get("amount", 0) for o in self.ops_in_force(top, p, "clash_star"))
             totals[str(p)] = (self.star(top) or 0) + bonus + extra + self.clash_total_i(p, top, op, seat)  # ops_more_i.py
+            if boost:
+                totals[str(p)] += boost.get(str(p), 0)
             if op and op.get("ignore_printed") and p == seat:  # "ignoring the printed STAR of your cards" (ops_more_a.py)
                 totals[str(p)] -= self.cards[top].printed_star
         self.to_aftermarket([c for c in revealed if c is not None])

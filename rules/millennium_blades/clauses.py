@@ -31,6 +31,7 @@ from rules.millennium_blades.phrases_more_l import read_early_l
 from rules.millennium_blades.phrases_more_s import read_early_s
 from rules.millennium_blades.phrases_more_u import read_continuous_sentence_u, read_early_u
 from rules.millennium_blades.phrases_more_v import read_early_v
+from rules.millennium_blades.phrases_more_z import read_early_z
 from rules.millennium_blades.special_text import read_purpose, read_special_clause, read_special_continuous
 
 _RP = r"(?:rp|ranking points?)"
@@ -76,6 +77,8 @@ def read_clause(text: str, timing: str, effect: dict, last: dict) -> list[dict]:
         early = read_early_s(text, timing, effect, last)  # phrases_more_s.py
     if early is None:
         early = read_early_v(text, timing, effect, last)  # phrases_more_v.py
+    if early is None:
+        early = read_early_z(text, timing, effect, last)  # two chosen players clash (phrases_more_z.py)
     if early is not None:
         return early
     m = re.match(rf"^({_WHO_RE}) (gains?|loses?) (.+)$", text)

@@ -167,6 +167,7 @@ from rules.millennium_blades.ops_more_v import (
     more_v_count_errors,
     more_v_op_errors,
 )
+from rules.millennium_blades.ops_more_z import CLASH_WITH_Z, MORE_Z_EVENTS, MORE_Z_OPS, clash_z_errors, more_z_op_errors
 from rules.millennium_blades.ops_powers import POWER_CONTINUOUS_OPS, POWER_OPS, power_op_errors
 from rules.millennium_blades.special_ops import SPECIAL_CONTINUOUS_OPS, special_op_errors
 from rules.millennium_blades.vocabulary import ELEMENTS, KEYWORDS, TIMINGS, TRIGGERED_TIMINGS, TYPE_VALUES
@@ -207,7 +208,7 @@ WHO = ("self", "each_opponent", "that_player", "chosen_opponent", "each", "each_
 EVENTS = ("play", "flipped", "would_flip", "clash_won", "clash_lost", "clash", "clash_any", "star_tokens",
           "would_lose_clash", "action_used", "would_lose_rp", "clash_card", "turn_start", "turn_end", "discard",
           *MORE_A_EVENTS, *MORE_E_EVENTS, *MORE_I_EVENTS, *MORE_J_EVENTS, *MORE_N_EVENTS,
-          *MORE_V_EVENTS)
+          *MORE_V_EVENTS, *MORE_Z_EVENTS)
 SIDES = ("self", "opponent", "any")
 CONTINUOUS_OPS = ("protect", "extra_slot", "set_star", "star_bonus", "copy_attributes", "clash_star", "no_rp_loss",
                   "rp_gain_limit", *SPECIAL_CONTINUOUS_OPS, *MORE_A_CONTINUOUS_OPS, *MORE_B_CONTINUOUS_OPS,
@@ -411,7 +412,7 @@ def _op(name: str | None, op: Mapping[str, Any], where: str) -> Errors:
     if name in ("flip", "star_tokens"):
         errors += target_errors(op.get("target"), f"{where}.target")
     elif name == "clash":
-        if op.get("with") not in ("opponent", "all", "aftermarket"):
+        if op.get("with") not in ("opponent", "all", "aftermarket", *CLASH_WITH_Z):
             errors.append((f"{where}.with", 'a clash is "with" an "opponent", "all" players or the "aftermarket"'))
         if op.get("use", "lowest") not in ("lowest", "leftmost") or "use" in op and op.get("with") == "aftermarket":
             errors.append((f"{where}.use", 'is "lowest" or "leftmost": the card each player clashes with'))
@@ -424,6 +425,7 @@ def _op(name: str | None, op: Mapping[str, Any], where: str) -> Errors:
         errors += clash_d_errors(op, where)  # the opponents one may clash with (ops_more_d.py)
         errors += clash_i_errors(op, where)  # your card's Star Rating in this clash (ops_more_i.py)
         errors += clash_t_errors(op, where)  # your left or right neighbour (ops_more_t.py)
+        errors += clash_z_errors(op, where)  # two chosen players (ops_more_z.py)
         for branch in BRANCHES:
             if branch in op:
                 errors += ops_errors(op[branch], f"{where}.{branch}")
@@ -487,6 +489,8 @@ def _op(name: str | None, op: Mapping[str, Any], where: str) -> Errors:
         errors += more_q_op_errors(name, op, where)
     elif name in MORE_T_OPS:  # revealed clash cards taken (ops_more_t.py)
         errors += more_t_op_errors(name, op, where)
+    elif name in MORE_Z_OPS:  # a boost before a clash's reveals (ops_more_z.py)
+        errors += more_z_op_errors(name, op, where)
     elif name in MORE_U_OPS:  # ops_more_u.py
         errors += more_u_op_errors(name, op, where)
     elif name in MORE_S_OPS:  # ops_more_s.py

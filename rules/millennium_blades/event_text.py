@@ -101,6 +101,10 @@ _SENTENCES: dict[str, Sentence] = {
                                   "them back face-down" if c["cards"] else f"{who} has no such face-down card to reveal"),
     "considered_winner": lambda who, c: f"{who} is considered to win the clash ({c['card']})",  # ops_more_i.py
     "considered_loser": lambda who, c: f"{who} is considered to lose the clash ({c['card']})",  # ops_more_i.py
+    "clash_boost": lambda who, c: f"{who} uses {c['card']}: +{c['amount']} to their total in this clash",  # _z
+    "clash_several": lambda who, c: (f"{who} chooses to clash with " + " and ".join(f"Seat {p}" for p in c["players"])
+                                     if c["players"] else f"{who} chooses to clash with no one"),  # ops_more_z.py
+    "clash_pair": lambda who, c: f"{who} chooses " + " and ".join(f"Seat {p}" for p in c["players"]) + " to clash",  # _z
     "outside_clash": lambda who, c: (  # ops_more_t.py
         "the players outside the clash act: " + ", ".join(f"Seat {p}" for p in c["players"]) if c["players"]
         else "no player is outside the clash"),

@@ -35,13 +35,14 @@ def more_d_op_errors(name: str, op: Mapping[str, Any], where: str) -> list[tuple
 
 
 def clash_d_errors(op: Mapping[str, Any], where: str) -> list[tuple[str, str]]:
-    """A clash's ``rival_has`` (FILTER: a face-up card of the opponent's tableau fits it) and
-    ``rival_most_rp`` (true: no player has more RP than the opponent), with an opponent only."""
+    """A clash's ``rival_has`` (FILTER: a face-up card of the opponent's tableau fits it; with an
+    opponent, or with all players: the opponents in it, batch z) and ``rival_most_rp`` (true: no
+    player has more RP than the opponent), with an opponent only."""
     from rules.millennium_blades.effects import filter_errors
 
     errors = []
     for key in ("rival_has", "rival_most_rp"):
-        if key in op and op.get("with") != "opponent":
+        if key in op and op.get("with") != "opponent" and not (key == "rival_has" and op.get("with") == "all"):
             errors.append((f"{where}.{key}", "is for a clash with an opponent"))
     if "rival_has" in op:
         errors += filter_errors(op["rival_has"], f"{where}.rival_has")

@@ -296,6 +296,10 @@ def read_count(text: str) -> dict:
         from rules.millennium_blades.phrases_more_r import read_count_r
 
         more = read_count_r(text)  # the cards attached to this card (phrases_more_r.py)
+    if more is None:
+        from rules.millennium_blades.phrases_more_z import read_count_z
+
+        more = read_count_z(text)  # the players of the clash (phrases_more_z.py)
     if more is not None:
         return more
 
@@ -442,6 +446,11 @@ def read_event(text: str) -> dict:
     would_gain = read_event_v(text)  # "a player would gain RP": a Reaction before a gain (phrases_more_v)
     if would_gain is not None:
         return would_gain
+    from rules.millennium_blades.phrases_more_z import read_event_z
+
+    before = read_event_z(text)  # "you clash before cards are revealed" (phrases_more_z)
+    if before is not None:
+        return before
     m = re.fullmatch(r"(you|an opponent|a player|any player|another player) plays? (.+)", text)
     if m:
         flt, zone, rest = card_phrase(m.group(2))

@@ -45,6 +45,7 @@ from rules.millennium_blades.ops_more_v import (
     mark_spent,
     more_v_who,
 )
+from rules.millennium_blades.ops_more_z import MORE_Z_OPS, do_more_z_op
 from rules.millennium_blades.ops_powers import POWER_OPS, capped_gain, do_power_op
 from rules.millennium_blades.queries import in_area_order
 from rules.millennium_blades.replacement import limited_gain
@@ -238,6 +239,8 @@ class ResolveMixin(ClashMixin, SpecialOpsMixin, MoreOpsAMixin, MoreOpsBMixin, Mo
             return do_more_q_op(self, frame, op, k)
         if name in MORE_T_OPS:  # revealed clash cards taken (ops_more_t.py)
             return do_more_t_op(self, frame, op, k)
+        if name in MORE_Z_OPS:  # done by the clash it answers (ops_more_z.py)
+            return do_more_z_op(self, frame, op, k)
         if name in MORE_U_OPS:  # face-down cards revealed (ops_more_u.py)
             return do_more_u_op(self, frame, op, k)
         if name in MORE_S_OPS:  # the revealed card's element or type names cards (ops_more_s.py)

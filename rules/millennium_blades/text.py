@@ -47,6 +47,7 @@ from rules.millennium_blades.phrases_more_s import read_continuous_s, read_sente
 from rules.millennium_blades.phrases_more_t import read_sentence_t, reword_t
 from rules.millennium_blades.phrases_more_u import printed_u, read_continuous_u, read_sentence_u, reword_u
 from rules.millennium_blades.phrases_more_v import mark_until_scoring_v, read_continuous_v, read_sentence_v, reword_v
+from rules.millennium_blades.phrases_more_z import printed_z, read_sentence_z, reword_z
 from rules.millennium_blades.replacement import read_rp_gain_limit
 from rules.millennium_blades.special_text import read_untimed
 from rules.millennium_blades.vocabulary import CARD_KINDS, TIMINGS
@@ -207,6 +208,7 @@ def split_abilities(text: str) -> list[str]:
     # "X (<_UNTIL_SCORING>). Y": the parenthetical is the sentence _sentence_effects reads (batch v)
     text = re.sub(rf"\s*\(({_UNTIL_SCORING})\)\s*\.", r". \1.", text, flags=re.I)
     text = keep_after_play_words(text)  # "(after all Play effects)" after a play event: words (phrases_more_m)
+    text = printed_z(text)  # "when you clash (before cards are revealed)": words (phrases_more_z)
     text = REMINDERS.sub("", text)
     other = re.search(r"\([^)]*\)?", text)
     if other:
@@ -292,8 +294,9 @@ _WORDING = (
 #: each grammar batch's printed wordings put in the grammar's words, in order: "After a clash, ..." (_d);
 #: result wordings (_i); "If X, when Y, ..." (_k); "the first time ... each turn" (_o); "After you
 #: discard ..." (_v); "choose and flip" (_s); "After an opponent plays a card, ..." (_q); "the player
-#: who lost the clash" (_t); "While X, you gain N RP whenever Y" (_u)
-REWORDINGS = (reword_d, reword_i, reword_k, reword_o, reword_r, reword_v, reword_s, reword_q, reword_t, reword_u)
+#: who lost the clash" (_t); "While X, you gain N RP whenever Y" (_u); "Choose two players. They clash." (_z)
+REWORDINGS = (reword_d, reword_i, reword_k, reword_o, reword_r, reword_v, reword_s, reword_q, reword_t, reword_u,
+               reword_z)
 
 
 def wording(text: str) -> str:
@@ -385,11 +388,12 @@ def _is_clash_branch(sentence: str) -> bool:
 
 #: Whole-sentence readers tried, in order, before a sentence is read as clauses: the market's, then
 #: each grammar batch's ("... instead" (_l); clash players (_d, _i); after a flip (_k); "If you do
-#: not" after a test (_n); "at the end of this turn" (_u); a Reaction to a gain of RP (_v)). Each
+#: not" after a test (_n); "at the end of this turn" (_u); a Reaction to a gain of RP (_v); before each of
+#: several clashes (_z)). Each
 #: returns True when it read the sentence into ``ops``. (No Flip effects for the flips just before: _r.)
 SENTENCE_READERS = (read_market_sentence, read_more_sentence, read_sentence_d, read_sentence_l, read_sentence_i,
                     read_sentence_k, read_sentence_o, read_sentence_n, read_sentence_q, read_sentence_t,
-                    read_sentence_u, read_sentence_s, read_sentence_v, read_sentence_r)
+                    read_sentence_u, read_sentence_s, read_sentence_v, read_sentence_r, read_sentence_z)
 
 
 def _sentences(sentences: list[str], timing: str, effect: dict) -> list[dict]:
