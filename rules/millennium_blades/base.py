@@ -250,6 +250,8 @@ class MBBase(ForkedRngField, Declared, GameState):
         @abstractmethod
         def unflippable(self, card: int) -> bool: ...
         @abstractmethod
+        def _covers(self, op: dict, guard: int, card: int) -> bool: ...  # queries.py (ops_more_y.py)
+        @abstractmethod
         def face_up_ops(self, seat: int, op_name: str) -> list[tuple[int, dict]]: ...
         # -- ops_more_d.py -------------------------------------------------------------------------------
         @abstractmethod

@@ -36,6 +36,7 @@ from rules.millennium_blades.ops_more_s import MORE_S_OPS
 from rules.millennium_blades.ops_more_t import MORE_T_OPS
 from rules.millennium_blades.ops_more_u import MORE_U_OPS
 from rules.millennium_blades.ops_more_v import MORE_V_OPS
+from rules.millennium_blades.ops_more_y import MORE_Y_OPS
 from rules.millennium_blades.ops_more_z import MORE_Z_OPS
 from rules.millennium_blades.ops_powers import POWER_OPS
 from rules.millennium_blades.replacement import REPLACEMENT_OPS
@@ -78,7 +79,8 @@ EFFECT_OPS = {
                           {**N, "target": ANY, "per": ANY, "max": "int"}),
     "insert": OpSpec("Scurry: insert this card anywhere into your tableau.", {}),
     "copy_attributes": OpSpec("Mimicry: the elements and types of the face-up card to the left.", {}),
-    "protect": OpSpec("Cards cannot be flipped by opponents' effects.", {"target": "str", "filter": ANY}),
+    "protect": OpSpec("Cards cannot be flipped by opponents' effects (while: only while that CONDITION holds, "
+                      "ops_more_y.py).", {"target": "str", "filter": ANY, "while": ANY}),
     "extra_slot": OpSpec("Your tableau has extra slots, at its right end.", N),
     "play_extra": OpSpec("Play an additional single this turn.", N),
     "keep_source": OpSpec("Action: this card is not flipped when its Action is used (\"Do not flip this card\").", {}),
@@ -150,6 +152,7 @@ EFFECT_OPS = {
     **MORE_F_OPS,
     **MORE_C_OPS,
     **MORE_E_OPS,
+    **MORE_Y_OPS,
     **MORE_D_OPS,
     **MORE_G_OPS,
     **MORE_L_OPS,

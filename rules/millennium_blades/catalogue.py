@@ -120,6 +120,8 @@ class CardDef:
                  # ops_more_u.py: cards that raise Star Ratings to a floor
                  "star_floor": bool(self.continuous("star_floor") or self.continuous("star_floor", "top")),
                  "play_ban": bool(self.continuous("play_ban") or self.continuous("play_ban", "top")),
+                 # ops_more_y.py: cards that keep Play effects from activating
+                 "no_play_effects": bool(self.continuous("no_play_effects") or self.continuous("no_play_effects", "top")),
                  # ops_more_s.py: cards whose quoted Flip effect other cards have
                  "has_flip": bool(self.continuous("has_flip") or self.continuous("has_flip", "top")),
                  # ops_more_p.py: cards that turn gains of RP into losses

@@ -10,6 +10,7 @@ from rules.millennium_blades.ops_more_h import ongoing_keeps_clash, this_in_kit_
 from rules.millennium_blades.ops_more_k import token_shield
 from rules.millennium_blades.ops_more_s import dollar_shield
 from rules.millennium_blades.ops_more_t import rivals_t
+from rules.millennium_blades.ops_more_y import flip_prevented, mark_clash_lost
 from rules.millennium_blades.ops_more_z import boost_reactions_z, boost_results_z, two_chosen_z
 
 AFTERMARKET_LIMIT = 12  # "Aftermarket Space": "the Aftermarket has a limit of 12 cards"
@@ -37,7 +38,11 @@ class ClashMixin(MarketMixin):
                 return False
             if flipping and self.cards_with("unflippable") and self.unflippable(card):  # by any effect (ops_more_e)
                 return False
-            return not (flipping and owner_seat != by and self.protected(card, owner_seat))
+            if flipping and owner_seat != by and self.protected(card, owner_seat):
+                if pick != "choice" and self.cards_with("on flip_prevented"):  # a named card kept face-up
+                    flip_prevented(self, frame, card, owner_seat, by, k)  # (ops_more_y.py)
+                return False
+            return True
 
         if pick in FIXED_PICKS:
             card = self.ref(pick, source, seat, ctx)
@@ -301,6 +306,7 @@ class ClashMixin(MarketMixin):
         for p in winners:
             frames += self.collect("clash_won", used[p], p)  # "When you win a clash with this card"
         for p in losers:
+            mark_clash_lost(self, p)  # "you did not lose a clash this turn" (ops_more_y.py)
             frames += self.collect("clash_lost", None, p)
         for p in participants:  # "Whenever you clash": each player in it; "Whenever a clash occurs": once
             frames += self.collect("clash", None, p)

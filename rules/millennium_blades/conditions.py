@@ -40,6 +40,11 @@ def read_condition(text: str) -> dict:
     early_v = read_condition_v(text)  # "you have the second-most RP" (phrases_more_v.py)
     if early_v is not None:
         return early_v
+    from rules.millennium_blades.phrases_more_y import read_condition_y
+
+    early_y = read_condition_y(text)  # "you did not lose a clash this turn" (phrases_more_y.py)
+    if early_y is not None:
+        return early_y
     m = re.fullmatch(r"you (did|do)(n't| not)?", text)
     if m:  # "If you did": the flip, discard or payment just before happened
         return {"test": "not", "of": {"test": "did"}} if m.group(2) else {"test": "did"}

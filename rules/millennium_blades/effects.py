@@ -167,6 +167,13 @@ from rules.millennium_blades.ops_more_v import (
     more_v_count_errors,
     more_v_op_errors,
 )
+from rules.millennium_blades.ops_more_y import (
+    MORE_Y_CONTINUOUS_OPS,
+    MORE_Y_EVENTS,
+    MORE_Y_TESTS,
+    more_y_condition_errors,
+    trigger_y_errors,
+)
 from rules.millennium_blades.ops_more_z import CLASH_WITH_Z, MORE_Z_EVENTS, MORE_Z_OPS, clash_z_errors, more_z_op_errors
 from rules.millennium_blades.ops_powers import POWER_CONTINUOUS_OPS, POWER_OPS, power_op_errors
 from rules.millennium_blades.special_ops import SPECIAL_CONTINUOUS_OPS, special_op_errors
@@ -208,14 +215,14 @@ WHO = ("self", "each_opponent", "that_player", "chosen_opponent", "each", "each_
 EVENTS = ("play", "flipped", "would_flip", "clash_won", "clash_lost", "clash", "clash_any", "star_tokens",
           "would_lose_clash", "action_used", "would_lose_rp", "clash_card", "turn_start", "turn_end", "discard",
           *MORE_A_EVENTS, *MORE_E_EVENTS, *MORE_I_EVENTS, *MORE_J_EVENTS, *MORE_N_EVENTS,
-          *MORE_V_EVENTS, *MORE_Z_EVENTS)
+          *MORE_V_EVENTS, *MORE_Z_EVENTS, *MORE_Y_EVENTS)
 SIDES = ("self", "opponent", "any")
 CONTINUOUS_OPS = ("protect", "extra_slot", "set_star", "star_bonus", "copy_attributes", "clash_star", "no_rp_loss",
                   "rp_gain_limit", *SPECIAL_CONTINUOUS_OPS, *MORE_A_CONTINUOUS_OPS, *MORE_B_CONTINUOUS_OPS,
                   *MORE_C_CONTINUOUS_OPS, *MORE_E_CONTINUOUS_OPS, *MORE_H_CONTINUOUS_OPS,
                   *MORE_I_CONTINUOUS_OPS, *MORE_J_CONTINUOUS_OPS, *MORE_K_CONTINUOUS_OPS, *MORE_O_CONTINUOUS_OPS,
                   *MORE_P_CONTINUOUS_OPS, *POWER_CONTINUOUS_OPS, *MORE_U_CONTINUOUS_OPS, *MORE_S_CONTINUOUS_OPS,
-                  *MORE_V_CONTINUOUS_OPS)
+                  *MORE_V_CONTINUOUS_OPS, *MORE_Y_CONTINUOUS_OPS)
 #: the sides of a Character or Venue card, and its Deckbuilding side's timings and ops
 CARD_SIDES = ("deckbuilding", "tournament")
 COMPONENT_TIMINGS = ("deckbuilding", "setup")
@@ -434,6 +441,8 @@ def _op(name: str | None, op: Mapping[str, Any], where: str) -> Errors:
             errors.append((f"{where}.target", "protects this, left, right, adjacent or tableau"))
         if "filter" in op:
             errors += filter_errors(op["filter"], f"{where}.filter")
+        if "while" in op:  # "If X, your cards cannot be flipped ..." (ops_more_y.py)
+            errors += condition_errors(op["while"], f"{where}.while")
     elif name == "reveal":
         if op.get("source") not in REVEAL_SOURCES:
             errors.append((f"{where}.source", f"reveals from {', '.join(REVEAL_SOURCES)}"))
@@ -647,6 +656,8 @@ def condition_errors(cond: Any, path: str) -> Errors:
         return more_t_condition_errors(cond, path)
     if test in MORE_V_TESTS:  # Dollars spent this turn (ops_more_v.py)
         return more_v_condition_errors(cond, path)
+    if test in MORE_Y_TESTS:  # a clash lost this turn (ops_more_y.py)
+        return more_y_condition_errors(cond, path)
     return [(f"{path}.test", f"{test!r} is not a condition test (count, card, not, did, clash_result, alike)")]
 
 
@@ -679,7 +690,7 @@ def _trigger(trigger: Any, path: str) -> Errors:
     if "filter" in trigger:
         errors += filter_errors(trigger["filter"], f"{path}.filter")
     return (errors + trigger_seated_errors(trigger, path) + after_play_errors(trigger, path)
-            + trigger_first_errors(trigger, path) + trigger_q_errors(trigger, path))
+            + trigger_first_errors(trigger, path) + trigger_q_errors(trigger, path) + trigger_y_errors(trigger, path))
 
 
 # -- the Store, the Aftermarket, allies (market_ops.py) ----------------------------------------------

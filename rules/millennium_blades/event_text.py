@@ -119,6 +119,8 @@ _SENTENCES: dict[str, Sentence] = {
                                         f"{_names(c['drawn']) or 'no card'} from it"),  # ops_more_q
     "flip_refused": lambda who, c: f"{c['card']} is not flipped: its own Ongoing effect replaces the flip",  # batch v
     "gain_prevented": lambda who, c: f"{c['card']} stops Seat {c['gainer']}'s gain of RP",  # ops_more_v.py
+    "play_effects_stopped": lambda who, c: f"{c['card']}'s Play effects do not activate ({c['by']})",  # ops_more_y.py
+    "flip_prevented": lambda who, c: f"{who}'s {c['card']} keeps {c['kept']} from being flipped",  # ops_more_y.py
     "rp_gain_replaced": lambda who, c: f"{c['card']} of {who} answers Seat {c['gainer']}'s gain of {c['amount']} RP: "
                                        + _GAIN_OUTCOME[c["outcome"]],  # ops_more_v.py
     "at_next_turn": lambda who, c: f"{c['card']} waits for the start of {who}'s next turn",  # ops_more_v.py

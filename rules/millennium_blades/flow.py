@@ -10,6 +10,7 @@ from rules.core.engine import Action
 from rules.millennium_blades.base import MBBase
 from rules.millennium_blades.ops_more_m import play_frames_m
 from rules.millennium_blades.ops_more_u import granted_scores, spend_extra_action
+from rules.millennium_blades.ops_more_y import play_effects_stopped, play_stoppers
 from rules.millennium_blades.ops_powers import action_given_back
 from rules.millennium_blades.queries import TABLEAU_SLOTS, in_area_order
 
@@ -233,6 +234,7 @@ class FlowMixin(MBBase):
         effect plays (``from_hand`` False: "play that card, ignoring all Play effects") is not the
         turn's Single; Next effects still see it ("no matter whose turn it is")."""
         triggered = self.collect("play", card, seat)
+        stoppers = play_stoppers(self) if self.cards_with("no_play_effects") else []  # (ops_more_y.py)
         reactions = [f for f in triggered if f["reaction"]] if triggered else []
         definition = self.cards[card]
         if from_hand:
@@ -254,7 +256,9 @@ class FlowMixin(MBBase):
             self.refresh_copies()
             definition = self.cards[card]
         frames = [f for f in triggered if not f["reaction"]] if reactions else triggered
-        if play_effects and (play := definition.timed("play")):
+        if play_effects and (play := definition.timed("play")) and stoppers:  # "Play effects do not activate"
+            frames += play_effects_stopped(self, stoppers, seat, card, len(play))
+        elif play_effects and play:
             frames += [self.frame(seat, card, e, {"played": card}, needs_face_up=True) for _i, e in play]
         waiting, self.next_effects[seat] = self.next_effects[seat], []
         for entry in waiting:

@@ -451,6 +451,11 @@ def read_event(text: str) -> dict:
     before = read_event_z(text)  # "you clash before cards are revealed" (phrases_more_z)
     if before is not None:
         return before
+    from rules.millennium_blades.phrases_more_y import read_event_y
+
+    prevented = read_event_y(text)  # "a card is prevented from being flipped by this effect" (phrases_more_y)
+    if prevented is not None:
+        return prevented
     m = re.fullmatch(r"(you|an opponent|a player|any player|another player) plays? (.+)", text)
     if m:
         flt, zone, rest = card_phrase(m.group(2))

@@ -20,6 +20,7 @@ _LEADING = re.compile(r"^(?:whenever|when|each time|at the (?:start|beginning) o
 #: "<what happens> when(ever) <who> <event>": the trigger names who, so "when clashing" (a bonus of
 #: the clash, "You have +1 when clashing") is never one
 _TRAILING = re.compile(r"^(.+?) (when|whenever|each time) ((?:you|this card|this single|a player|any player|another player|"
+                       r"one or more cards|a card|"  # "... each time one or more cards are prevented ..." (batch y)
                        r"an opponent|opponents|players) .+?)([.!]?)$", re.I)
 
 

@@ -47,6 +47,7 @@ from rules.millennium_blades.ops_more_u import (
     more_u_holds,
 )
 from rules.millennium_blades.ops_more_v import MORE_V_COUNTS, MORE_V_TESTS, more_v_count, more_v_holds
+from rules.millennium_blades.ops_more_y import MORE_Y_TESTS, more_y_holds
 from rules.millennium_blades.vocabulary import ELEMENTS, TYPES
 
 TABLEAU_SLOTS = 6  # the Tournament Board's singles area ("Tableau"); see the rules notes
@@ -278,6 +279,10 @@ class QueryMixin(MBBase):
             if a is None or b is None:
                 return False
             hit = {"adjacent": abs(a - b) == 1, "left": b == a - 1, "right": b == a + 1}.get(target, False)
+        if "while" in op and hit:  # "If X, your cards cannot be flipped ...": while X holds (ops_more_y.py)
+            guard_seat = self.seat_of(guard)
+            if guard_seat is None or not self.holds(op["while"], guard, guard_seat, {}):
+                return False
         return hit and self.matches(card, op.get("filter", {}), guard)
 
     # -- filters, counts, conditions ----------------------------------------------------------------
@@ -579,4 +584,6 @@ class QueryMixin(MBBase):
             return more_u_holds(self, cond, source, seat, ctx)
         if test in MORE_V_TESTS:  # Dollars spent this turn (ops_more_v.py)
             return more_v_holds(self, cond, seat)
+        if test in MORE_Y_TESTS:  # a clash lost this turn (ops_more_y.py)
+            return more_y_holds(self, cond, seat)
         return CMP[cond["cmp"]](self.count(cond["of"], source, seat, ctx), cond["value"])
