@@ -36,6 +36,7 @@ from rules.millennium_blades.ops_more_s import MORE_S_OPS
 from rules.millennium_blades.ops_more_t import MORE_T_OPS
 from rules.millennium_blades.ops_more_u import MORE_U_OPS
 from rules.millennium_blades.ops_more_v import MORE_V_OPS
+from rules.millennium_blades.ops_more_x import MORE_X_OPS
 from rules.millennium_blades.ops_more_y import MORE_Y_OPS
 from rules.millennium_blades.ops_more_z import MORE_Z_OPS
 from rules.millennium_blades.ops_powers import POWER_OPS
@@ -170,6 +171,7 @@ EFFECT_OPS = {
     **MORE_T_OPS,
     **MORE_Z_OPS,
     **MORE_S_OPS,
+    **MORE_X_OPS,
     **MORE_R_OPS,
     **DECK_RULE_OPS,
 }

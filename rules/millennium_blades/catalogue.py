@@ -122,6 +122,11 @@ class CardDef:
                  "play_ban": bool(self.continuous("play_ban") or self.continuous("play_ban", "top")),
                  # ops_more_y.py: cards that keep Play effects from activating
                  "no_play_effects": bool(self.continuous("no_play_effects") or self.continuous("no_play_effects", "top")),
+                 # ops_more_x.py: cards that make plays from the hand random
+                 "random_plays": bool(self.continuous("random_plays") or self.continuous("random_plays", "top")),
+                 "play_from": bool(self.continuous("play_from") or self.continuous("play_from", "top")),
+                 "play_down": bool(self.continuous("play_down") or self.continuous("play_down", "top")),
+                 "plays_per_turn": bool(self.continuous("plays_per_turn") or self.continuous("plays_per_turn", "top")),
                  # ops_more_s.py: cards whose quoted Flip effect other cards have
                  "has_flip": bool(self.continuous("has_flip") or self.continuous("has_flip", "top")),
                  # ops_more_p.py: cards that turn gains of RP into losses

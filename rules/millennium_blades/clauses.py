@@ -227,6 +227,10 @@ def read_clause(text: str, timing: str, effect: dict, last: dict) -> list[dict]:
         from rules.millennium_blades.phrases_more_r import read_clause_r
 
         more = read_clause_r(text, timing, effect, last)  # phrases_more_r.py
+    if more is None:
+        from rules.millennium_blades.phrases_more_x import read_clause_x
+
+        more = read_clause_x(text, timing, effect, last)  # a card played at random (phrases_more_x.py)
     if more is not None:
         return more
     raise Unread(text, "an effect")
@@ -375,6 +379,10 @@ def _continuous(s: str) -> list[dict]:
         more = read_continuous_i(s)  # clash totals, clashes won (phrases_more_i.py)
     if more is None:
         more = read_continuous_sentence_u(s)  # a Star Rating floor (phrases_more_u.py)
+    if more is None:
+        from rules.millennium_blades.phrases_more_x import read_continuous_sentence_x
+
+        more = read_continuous_sentence_x(s)  # plays at random (phrases_more_x.py)
     if more is not None:
         return more
     raise Unread(s, "a continuous effect")

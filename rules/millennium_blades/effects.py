@@ -167,6 +167,7 @@ from rules.millennium_blades.ops_more_v import (
     more_v_count_errors,
     more_v_op_errors,
 )
+from rules.millennium_blades.ops_more_x import MORE_X_CONTINUOUS_OPS, MORE_X_OPS, more_x_op_errors
 from rules.millennium_blades.ops_more_y import (
     MORE_Y_CONTINUOUS_OPS,
     MORE_Y_EVENTS,
@@ -222,7 +223,7 @@ CONTINUOUS_OPS = ("protect", "extra_slot", "set_star", "star_bonus", "copy_attri
                   *MORE_C_CONTINUOUS_OPS, *MORE_E_CONTINUOUS_OPS, *MORE_H_CONTINUOUS_OPS,
                   *MORE_I_CONTINUOUS_OPS, *MORE_J_CONTINUOUS_OPS, *MORE_K_CONTINUOUS_OPS, *MORE_O_CONTINUOUS_OPS,
                   *MORE_P_CONTINUOUS_OPS, *POWER_CONTINUOUS_OPS, *MORE_U_CONTINUOUS_OPS, *MORE_S_CONTINUOUS_OPS,
-                  *MORE_V_CONTINUOUS_OPS, *MORE_Y_CONTINUOUS_OPS)
+                  *MORE_V_CONTINUOUS_OPS, *MORE_Y_CONTINUOUS_OPS, *MORE_X_CONTINUOUS_OPS)
 #: the sides of a Character or Venue card, and its Deckbuilding side's timings and ops
 CARD_SIDES = ("deckbuilding", "tournament")
 COMPONENT_TIMINGS = ("deckbuilding", "setup")
@@ -506,6 +507,8 @@ def _op(name: str | None, op: Mapping[str, Any], where: str) -> Errors:
         errors += more_s_op_errors(name, op, where)
     elif name in MORE_R_OPS:  # slots for the rest of the tournament (ops_more_r.py)
         errors += more_r_op_errors(name, op, where)
+    elif name in MORE_X_OPS:  # ways to play a card (ops_more_x.py)
+        errors += more_x_op_errors(name, op, where)
     elif name == "if":
         errors += condition_errors(op.get("condition"), f"{where}.condition")
         errors += ops_errors(op.get("then"), f"{where}.then")

@@ -93,6 +93,8 @@ _SENTENCES: dict[str, Sentence] = {
     "swap_tableaus": lambda who, c: f"{who} swaps {c['gave']} for Seat {c['seat_with']}'s {c['got']}",  # ops_more_u.py
     "rearrange": lambda who, c: f"{who} rearranges their tableau: {', '.join(c['cards']) or 'no cards'}",  # ops_more_u
     "extra_actions": lambda who, c: f"{who} may take {c['amount']} more Actions this turn",  # ops_more_u.py
+    "played_face_down": lambda who, c: f"{who} plays {c['card']} face-down",  # ops_more_x.py
+    "played_at_random": lambda who, c: f"{who} draws {c['card']} at random from their hand to play it",  # ops_more_x.py
     "star_of_one": lambda who, c: (f"{who} counts the Star Rating of {c['card']} ({c['star']})" if c["card"]  # ops_more_l.py
                                    else f"{who} has no such card to count"),
     "turn_cap": lambda who, c: f"{c['card']} gives at most {c['cap']} RP a turn: {who} gains {c['amount']} of it",  # ops_more_o

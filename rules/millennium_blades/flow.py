@@ -10,6 +10,20 @@ from rules.core.engine import Action
 from rules.millennium_blades.base import MBBase
 from rules.millennium_blades.ops_more_m import play_frames_m
 from rules.millennium_blades.ops_more_u import granted_scores, spend_extra_action
+from rules.millennium_blades.ops_more_x import (
+    AT_RANDOM,
+    FACE_DOWN,
+    FROM_AFTERMARKET,
+    aftermarket_plays,
+    bonus_plays_left,
+    down_play_sources,
+    hand_plays_barred,
+    play_face_down,
+    play_from_aftermarket,
+    plays_at_random,
+    random_playable,
+    spend_bonus_play,
+)
 from rules.millennium_blades.ops_more_y import play_effects_stopped, play_stoppers
 from rules.millennium_blades.ops_powers import action_given_back
 from rules.millennium_blades.queries import TABLEAU_SLOTS, in_area_order
@@ -46,10 +60,18 @@ class FlowMixin(MBBase):
             return list(self.pending["options"])
         seat = player
         playable = self.playable_singles(seat) if self.room_to_play(seat) else []
-        if not self.played_this_turn and not playable:
+        if not self.played_this_turn and not playable and not (self.cards_with("play_from") and self.can_play(seat)):
             return [PASS]  # "If the player is unable to play a Single, they cannot take an Action"
         cards = self.cards
-        actions = list(play_actions(tuple([cards[c].name for c in playable])))
+        if playable and self.cards_with("random_plays") and plays_at_random(self, seat):  # (ops_more_x.py)
+            actions = [card_action("play", AT_RANDOM)]  # "must play your cards at random": no choice of card
+        else:
+            actions = list(play_actions(tuple([cards[c].name for c in playable])))
+        if playable and self.cards_with("play_down") and actions[0].args != (AT_RANDOM,) \
+                and down_play_sources(self, seat):  # face-down, unless it must be a blind draw (ops_more_x.py)
+            actions += [Action("play", (name, FACE_DOWN)) for name in dict.fromkeys([cards[c].name for c in playable])]
+        if self.cards_with("play_from") and self.room_to_play(seat):  # Singles of the Aftermarket (ops_more_x.py)
+            actions += [Action("play", (cards[c].name, FROM_AFTERMARKET)) for c in aftermarket_plays(self, seat)]
         if not self.action_used or self.powers[seat]:  # (a power may be used without the turn's Action)
             usable = self.usable_actions(seat)
             if self.action_used:
@@ -67,6 +89,8 @@ class FlowMixin(MBBase):
         tableau is filled already"."""
         if not self.room_to_play(seat):
             return False
+        if self.cards_with("play_from"):  # Singles of the Aftermarket, the hand barred (ops_more_x.py)
+            return bool(aftermarket_plays(self, seat) or self.playable_singles(seat))
         cards, conditional = self.cards, self.play_checked()
         return any(cards[c].card_type == "single" and (c not in conditional or self.may_play(seat, c))
                    for c in self.hand[seat])
@@ -78,10 +102,14 @@ class FlowMixin(MBBase):
 
     def room_to_play(self, seat: int) -> bool:
         """A play left this turn and an open slot in the tableau."""
-        return self.plays_left > 0 and len(self.tableau[seat]) < self.capacity(seat)
+        if self.plays_left <= 0 and not (self.cards_with("plays_per_turn") and bonus_plays_left(self, seat) > 0):
+            return False  # (a play more each turn while a condition holds: ops_more_x.py)
+        return len(self.tableau[seat]) < self.capacity(seat)
 
     def playable_singles(self, seat: int) -> list[int]:
         """The singles in ``seat``'s hand whose play conditions hold (``may_play``), in hand order."""
+        if self.cards_with("play_from") and hand_plays_barred(self, seat):  # (ops_more_x.py)
+            return []
         cards, conditional = self.cards, self.play_checked()
         if not conditional:  # (most games: no Fusion card, no play ban)
             return [c for c in self.hand[seat] if cards[c].card_type == "single"]
@@ -197,9 +225,14 @@ class FlowMixin(MBBase):
         self.steps = 0
         if self.pending:
             self.answer(action)
+        elif action.verb == "play" and len(action.args) > 1 and action.args[1] == FACE_DOWN:  # (ops_more_x.py)
+            play_face_down(self, player, str(action.args[0]))
+        elif action.verb == "play" and len(action.args) > 1:  # "play <name> aftermarket" (ops_more_x.py)
+            play_from_aftermarket(self, player, str(action.args[0]))
         elif action.verb == "play":
             cards, name = self.cards, action.args[0]
-            card = next(c for c in self.hand[player] if cards[c].name == name)
+            drawn = random_playable(self, player) if name == AT_RANDOM else None  # (ops_more_x.py)
+            card = drawn if drawn is not None else next(c for c in self.hand[player] if cards[c].name == name)
             self.play_single(player, card)
         elif action.verb == "use":
             card = next(c for c in self.usable_actions(player) if self.cards[c].name == action.args[0])
@@ -239,9 +272,12 @@ class FlowMixin(MBBase):
         definition = self.cards[card]
         if from_hand:
             self.hand[seat].remove(card)
-            self.plays_left -= 1
+            if self.plays_left > 0:
+                self.plays_left -= 1
+            else:  # a play more this turn (ops_more_x.py)
+                spend_bonus_play(self)
             self.played_this_turn += 1
-        if self.cards_with("tokens_on_entry"):  # before it is placed: the Top Card as it was (ops_more_c.py)
+        if self.cards_with("tokens_on_entry") and card not in self.down:  # the Top Card as it was (ops_more_c.py)
             self.tokens_on_entry(seat, card)
         self.tableau[seat].append(card)
         played = self.stats[seat]["played"]
@@ -249,9 +285,10 @@ class FlowMixin(MBBase):
         if self.log_events:
             self.log("play", seat, card=definition.name, slot=len(self.tableau[seat]) - 1)
         features = definition.features  # (the card's own, as cards_with's index reads them)
-        if "enters_with_tokens" in features:
+        if "enters_with_tokens" in features and card not in self.down:  # (face-down: no text, batch x)
             self.enter_with_tokens(seat, card)
-        marker = self.offer_sell_marker(seat, card) if "sell_marker_shield" in features else []
+        marker = self.offer_sell_marker(seat, card) if "sell_marker_shield" in features \
+            and card not in self.down else []  # (a card played face-down has no text: batch x)
         if self.copiers is None or self.copiers:  # an exact copy is one as it comes into play
             self.refresh_copies()
             definition = self.cards[card]

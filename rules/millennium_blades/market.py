@@ -144,7 +144,8 @@ class MarketMixin(MBBase):
 
     def can_put_in_play(self, seat: int, card: int | None) -> bool:
         """A card of the Aftermarket can be played into a tableau with an open slot ("Play a Single")."""
-        return card is not None and card in self.aftermarket and len(self.tableau[seat]) < self.capacity(seat)
+        return card is not None and card in self.aftermarket and len(self.tableau[seat]) < self.capacity(seat) \
+            and self.may_play(seat, card)  # the one play check (special_ops.may_play)
 
     def move_from_aftermarket(self, frame: dict, card: int, to: str, seat: int | None = None) -> None:
         """A card leaves the Aftermarket: to the player's hand or binder (it is theirs now), to the

@@ -14,6 +14,7 @@ from rules.core.engine import Action
 from rules.core.schema import OpSpec
 from rules.millennium_blades.base import MBBase
 from rules.millennium_blades.ops_more_v import mark_spent
+from rules.millennium_blades.ops_more_x import forgo_bonus_plays
 
 MORE_A_EFFECT_OPS = {
     "spend_up_to": OpSpec("Spend up to amount Millennium Dollars (no amount: any number), as many as the player "
@@ -127,6 +128,8 @@ class MoreOpsAMixin(MBBase):
         if op["op"] == "pass_turn":
             if frame["seat"] == self.seat_turn:  # no Single after it: the player's one move is to pass
                 self.plays_left = 0
+                if self.cards_with("plays_per_turn"):  # nor a play more of this turn (ops_more_x.py)
+                    forgo_bonus_plays(self)
                 self.log("pass_turn", frame["seat"])
             return True
         if op["op"] == "look_store":
@@ -172,7 +175,7 @@ class MoreOpsAMixin(MBBase):
         card = ctx.get("revealed")
         if card is None or not self.store or self.store[-1] != card:
             return False
-        return op["to"] != "play" or len(self.tableau[seat]) < self.capacity(seat)
+        return op["to"] != "play" or len(self.tableau[seat]) < self.capacity(seat) and self.may_play(seat, card)
 
     def op_place_looked(self, frame: dict, op: dict) -> bool:
         seat, ctx = frame["seat"], frame["ctx"]

@@ -15,6 +15,7 @@ from rules.core.schema import OpSpec
 from rules.millennium_blades.base import MBBase
 from rules.millennium_blades.ops_more_n import passed_frames
 from rules.millennium_blades.ops_more_u import turn_end_frames
+from rules.millennium_blades.ops_more_x import play_random_hand, plays_at_random
 
 ANY = "any"
 MORE_B_OPS = {
@@ -114,6 +115,8 @@ class MoreOpsBMixin(MBBase):
         as any card played ("Play a Single (Required)"), but not the turn's Single; no open slot or
         no card that may be played: nothing (rules notes, "Playing a card from an effect")."""
         seat, ctx, key = frame["seat"], frame["ctx"], f"{k}:from_hand"
+        if self.cards_with("random_plays") and plays_at_random(self, seat):  # no choice of card (ops_more_x.py)
+            return play_random_hand(self, frame, {"op": "play_random_hand"}, k)
         ctx["did"], ctx["played"] = False, None
         if len(self.tableau[seat]) >= self.capacity(seat):
             self.log("play_failed", seat, why="no open slot")

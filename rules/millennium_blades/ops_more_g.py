@@ -21,7 +21,7 @@ MORE_G_TESTS = ("all",)
 #: of); shares_tableau, the card shares an element (type, star) with another card of the effect's
 #: player's tableau; shares_any, it shares at least one of a list of kinds with the effect's card
 MORE_G_FILTER_KEYS = frozenset({"any_of", "none_of", "shares_tableau", "shares_any"})
-SHARE_KINDS = ("element", "type", "star")
+SHARE_KINDS = ("element", "type", "star", "set")  # set: batch x's play ban (ops_more_x.py)
 #: extreme_star: a Star Rating, of the highest (lowest) card that fits; most_alike: the most cards
 #: that fit and have one type (element, star) in common
 MORE_G_COUNTS = ("extreme_star", "most_alike")
@@ -37,7 +37,7 @@ def more_g_filter_errors(key: str, value: Any, path: str) -> Errors:
     from rules.millennium_blades.effects import CMPS, count_errors, filter_errors  # effects asks this module
 
     if key == "shares_tableau":
-        return [] if value in SHARE_KINDS else [(f"{path}.shares_tableau", "is element, type or star")]
+        return [] if value in SHARE_KINDS else [(f"{path}.shares_tableau", "is element, type, star or set")]
     if key == "shares_any":
         if not isinstance(value, list) or len(value) < 2 or any(v not in SHARE_KINDS for v in value):
             return [(f"{path}.shares_any", "is a list of two or more of element, type, star")]
@@ -99,7 +99,10 @@ def more_g_filter_holds(game: QueryMixin, card: int, flt: dict, source: int | No
 
 
 def _values(game: QueryMixin, card: int, kind: str) -> set:
-    """The card's types, elements, or its Star Rating, as a set."""
+    """The card's types, elements, or its Star Rating (its SET: a card of no set shares none), as a set."""
+    if kind == "set":
+        code = game.cards[card].set_code if card not in game.down else ""
+        return {code} if code else set()
     return set({"type": game.types, "element": game.elements}.get(kind, lambda c: (game.star(c),))(card))
 
 

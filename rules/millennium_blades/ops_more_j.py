@@ -157,7 +157,7 @@ def _pick_play(game: MBBase, frame: dict, op: dict, k: int) -> bool:
         else:
             cards = list(game.aftermarket)
         ctx[pool_key] = cards
-    pool = [c for c in ctx[pool_key] if c in game.aftermarket]
+    pool = [c for c in ctx[pool_key] if c in game.aftermarket and game.may_play(seat, c)]  # (special_ops.may_play)
     ctx["did"] = False
     if not pool or len(game.tableau[seat]) >= game.capacity(seat):
         game.log("pick_play_failed", seat, reason="no card" if not pool else "no open slot")
@@ -212,10 +212,11 @@ def _play_random_binder(game: MBBase, frame: dict, op: dict, k: int) -> bool:
     seat, ctx = frame["seat"], frame["ctx"]
     ctx["did"] = False
     binder = game.binder[seat]
-    if not binder or len(game.tableau[seat]) >= game.capacity(seat):
-        game.log("pick_play_failed", seat, reason="no card" if not binder else "no open slot")
+    playable = [i for i, c in enumerate(binder) if game.may_play(seat, c)]  # (special_ops.may_play)
+    if not playable or len(game.tableau[seat]) >= game.capacity(seat):
+        game.log("pick_play_failed", seat, reason="no card" if not playable else "no open slot")
         return True
-    card = binder.pop(game.rng.randrange(len(binder)))
+    card = binder.pop(playable[game.rng.randrange(len(playable))])
     ctx["played"], ctx["did"] = card, True
     if card == frame["source"]:  # it left play and came back: a card played anew, not the one whose Action is used
         ctx["keep_source"] = True

@@ -50,7 +50,8 @@ MORE_U_OPS = {
     "swap_tableaus": OpSpec("This card (in your tableau) and a face-up card of an opponent's tableau (target), of your "
                             "choice, change places; \"that player\" is that opponent; none: \"If you did\" does not "
                             "hold.", {"target": "any"}),
-    "play_ban": OpSpec("Ongoing (Top): the opponents of this card's player cannot play a Single that fits filter.",
+    "play_ban": OpSpec("Ongoing (Top): the opponents of this card's player (who: each_opponent; self: that player) "
+                       "cannot play a Single that fits filter.",
                        {"who": "str", "filter": "any"}),
     "extra_actions": OpSpec("In the turn player's Action: that Action is given back, and amount - 1 more Actions "
                             "may be used this turn after it (amount Actions more in all).", {"amount": "int"}),
@@ -91,7 +92,7 @@ def more_u_op_errors(name: str, op: Mapping[str, Any], where: str) -> Errors:
     if name == "play_ban":
         from rules.millennium_blades.effects import filter_errors
 
-        errors = [] if op.get("who") == "each_opponent" else [(f"{where}.who", "is each_opponent")]
+        errors = [] if op.get("who") in ("each_opponent", "self") else [(f"{where}.who", "is each_opponent or self")]
         return errors + filter_errors(op.get("filter", {}), f"{where}.filter")
     if name == "swap_tableaus":
         from rules.millennium_blades.effects import target_errors
@@ -153,9 +154,10 @@ def play_banned(game: MBBase, seat: int, card: int) -> bool:
     card."""
     for source in game.cards_with("play_ban"):
         owner = game.seat_of(source)
-        if owner is None or owner == seat or source in game.down:
+        if owner is None or source in game.down:
             continue
-        if any(game.matches(card, op["filter"], source) for op in game.ops_in_force(source, owner, "play_ban")):
+        if any((op["who"] == "self") == (owner == seat) and game.matches(card, op["filter"], source)
+               for op in game.ops_in_force(source, owner, "play_ban")):  # who: self, batch x's
             return True
     return False
 

@@ -47,6 +47,7 @@ from rules.millennium_blades.phrases_more_s import read_continuous_s, read_sente
 from rules.millennium_blades.phrases_more_t import read_sentence_t, reword_t
 from rules.millennium_blades.phrases_more_u import printed_u, read_continuous_u, read_sentence_u, reword_u
 from rules.millennium_blades.phrases_more_v import mark_until_scoring_v, read_continuous_v, read_sentence_v, reword_v
+from rules.millennium_blades.phrases_more_x import read_continuous_x
 from rules.millennium_blades.phrases_more_y import read_continuous_y
 from rules.millennium_blades.phrases_more_z import printed_z, read_sentence_z, reword_z
 from rules.millennium_blades.replacement import read_rp_gain_limit
@@ -345,6 +346,8 @@ def _read_body(effect: dict, body: str) -> None:
         more = read_continuous_v(low.rstrip("."))  # "... and this card isn't flipped" (phrases_more_v)
     if more is None and timing in ("ongoing", "top"):
         more = read_continuous_y(low.rstrip("."))  # "If X, your cards cannot be flipped by ..." (phrases_more_y)
+    if more is None and timing in ("ongoing", "top"):
+        more = read_continuous_x(low.rstrip("."))  # Singles played from the Aftermarket (phrases_more_x)
     if more is not None:  # Unite's attaching and its guard, a token lost instead of a flip: rules of the card
         effect["ops"] = more
         return
