@@ -36,6 +36,7 @@ from rules.millennium_blades.ops_more_s import MORE_S_OPS
 from rules.millennium_blades.ops_more_t import MORE_T_OPS
 from rules.millennium_blades.ops_more_u import MORE_U_OPS
 from rules.millennium_blades.ops_more_v import MORE_V_OPS
+from rules.millennium_blades.ops_more_w import MORE_W_OPS
 from rules.millennium_blades.ops_more_x import MORE_X_OPS
 from rules.millennium_blades.ops_more_y import MORE_Y_OPS
 from rules.millennium_blades.ops_more_z import MORE_Z_OPS
@@ -116,9 +117,10 @@ EFFECT_OPS = {
                          {"filter": ANY}),
     "attach": OpSpec("Attach this card to the card the target names: it leaves its zone and gives that card "
                      "star, elements, types or protection while attached, or a new printed star (printed_star, "
-                     "ops_more_h.py), or tokens its player may put on it each turn (turn_tokens).",
+                     "ops_more_h.py), or tokens its player may put on it each turn (turn_tokens), or an Action (action: its "
+                     "ops) or a Score effect (score; ops_more_w.py).",
                      {"target": ANY, "star": "int", "elements": ANY, "types": ANY, "protect": "bool",
-                      "printed_star": "int", "turn_tokens": "int"}),
+                      "printed_star": "int", "turn_tokens": "int", "action": ANY, "score": ANY}),
     "attach_from_hand": OpSpec("Attach a card from your hand (filter) to this card: it leaves the hand; REF "
                                "attached names it.", {"filter": ANY}),
     "no_attach": OpSpec("Cards cannot be attached to this card (continuous).", {}),
@@ -172,6 +174,7 @@ EFFECT_OPS = {
     **MORE_Z_OPS,
     **MORE_S_OPS,
     **MORE_X_OPS,
+    **MORE_W_OPS,
     **MORE_R_OPS,
     **DECK_RULE_OPS,
 }
@@ -261,7 +264,9 @@ GAME = GameSpec(
     set_kinds=SET_KINDS + LIST_SET_KINDS,
     timings=TIMINGS + COMPONENT_TIMINGS,
     effect_ops=EFFECT_OPS,
-    effect_fields=("keyword", "side"),  # side: a Character's or Venue's (effects.check_sided_effect)
+    # side: a Character's or Venue's (effects.check_sided_effect); granted_play: a Next effect that is a
+    # Play effect it gives the next card (ops_more_w.py)
+    effect_fields=("keyword", "side", "granted_play"),
     list_layout=FAN_LIST,
     card_checker=_check_card,
     text_compiler=_compile_text,

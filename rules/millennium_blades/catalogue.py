@@ -45,7 +45,8 @@ HAND_SAFE_OPS = PLAY_SAFE_OPS | frozenset({
     "take_clash_revealed", "outside_clash", "swap_theirs",  # ops_more_t.py: revealed clash cards, others' ops,
     "clashed_by",  # a swap, a clash made by that player
     "reveal_all", "extra_actions", "rearrange",  # ops_more_u.py: face-down cards shown, more Actions, an order
-    "dollar_shield", "revealed_symbol", "has_flip", "swap_with"})  # ops_more_s.py
+    "dollar_shield", "revealed_symbol", "has_flip", "swap_with",  # ops_more_s.py
+    "grant_action"})  # ops_more_w.py: a rule of its card (the granted ops are checked too)
 
 
 @dataclass(frozen=True)
@@ -102,8 +103,11 @@ class CardDef:
                                                                   "exact_copy", "no_attach", "unite",
                                                                   "attachment_guard", "token_guard",
                                                                   "sell_marker_shield", "token_shield",
-                                                                  "dollar_shield", "flip_self_when", "grant_score",
+                                                                  "dollar_shield", "flip_self_when",
                                                                   "counts_as_all", "takes_spending")},
+                 # ops_more_u.py's granted Score effects; ops_more_w.py: a card that, attached, gives its host one
+                 "grant_score": bool(self.continuous("grant_score")) or any(_has_attach_gift(e["ops"], "score")
+                                                                            for e in self.effects),
                  "pass_turn": any(_has_op(e["ops"], "pass_turn") for e in self.effects),  # ops_more_a.py
                  "at_turn_end": any(_has_op(e["ops"], "at_turn_end") for e in self.effects),  # ops_more_u.py
                  "may_cost_a_play": any(not _op_names(e["ops"]) <= (QUIET_TRIGGER_OPS if "trigger" in e else
@@ -129,6 +133,9 @@ class CardDef:
                  "plays_per_turn": bool(self.continuous("plays_per_turn") or self.continuous("plays_per_turn", "top")),
                  # ops_more_s.py: cards whose quoted Flip effect other cards have
                  "has_flip": bool(self.continuous("has_flip") or self.continuous("has_flip", "top")),
+                 # ops_more_w.py: cards whose quoted Action the cards of their tableau have
+                 "grant_action": bool(self.continuous("grant_action") or self.continuous("grant_action", "top"))
+                 or any(_has_attach_gift(e["ops"], "action") for e in self.effects),
                  # ops_more_p.py: cards that turn gains of RP into losses
                  "rp_gain_to_loss": bool(self.continuous("rp_gain_to_loss") or self.continuous("rp_gain_to_loss", "top")),
                  # ops_powers.py: a power that raises the RP caps of cards for its player
@@ -190,6 +197,19 @@ def _has_op(ops, name: str) -> bool:
         if op.get("op") == name:
             return True
         if any(isinstance(branch, list) and _has_op(branch, name) for branch in op.values()):
+            return True
+    return False
+
+
+def _has_attach_gift(ops, key: str) -> bool:
+    """Whether ``ops`` or their branches attach this card giving its host ``key``, an Action or a Score
+    effect (ops_more_w.py)."""
+    for op in ops:
+        if not isinstance(op, dict):
+            continue
+        if op.get("op") == "attach" and key in op:
+            return True
+        if any(isinstance(branch, list) and _has_attach_gift(branch, key) for branch in op.values()):
             return True
     return False
 

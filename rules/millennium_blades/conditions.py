@@ -45,6 +45,11 @@ def read_condition(text: str) -> dict:
     early_y = read_condition_y(text)  # "you did not lose a clash this turn" (phrases_more_y.py)
     if early_y is not None:
         return early_y
+    from rules.millennium_blades.phrases_more_w import read_condition_w
+
+    early_w = read_condition_w(text)  # this card's TYPE and ELEMENT matching a neighbour's (phrases_more_w.py)
+    if early_w is not None:
+        return early_w
     m = re.fullmatch(r"you (did|do)(n't| not)?", text)
     if m:  # "If you did": the flip, discard or payment just before happened
         return {"test": "not", "of": {"test": "did"}} if m.group(2) else {"test": "did"}

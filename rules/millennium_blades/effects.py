@@ -167,6 +167,7 @@ from rules.millennium_blades.ops_more_v import (
     more_v_count_errors,
     more_v_op_errors,
 )
+from rules.millennium_blades.ops_more_w import MORE_W_CONTINUOUS_OPS, MORE_W_OPS, granted_play_errors, more_w_op_errors
 from rules.millennium_blades.ops_more_x import MORE_X_CONTINUOUS_OPS, MORE_X_OPS, more_x_op_errors
 from rules.millennium_blades.ops_more_y import (
     MORE_Y_CONTINUOUS_OPS,
@@ -223,7 +224,7 @@ CONTINUOUS_OPS = ("protect", "extra_slot", "set_star", "star_bonus", "copy_attri
                   *MORE_C_CONTINUOUS_OPS, *MORE_E_CONTINUOUS_OPS, *MORE_H_CONTINUOUS_OPS,
                   *MORE_I_CONTINUOUS_OPS, *MORE_J_CONTINUOUS_OPS, *MORE_K_CONTINUOUS_OPS, *MORE_O_CONTINUOUS_OPS,
                   *MORE_P_CONTINUOUS_OPS, *POWER_CONTINUOUS_OPS, *MORE_U_CONTINUOUS_OPS, *MORE_S_CONTINUOUS_OPS,
-                  *MORE_V_CONTINUOUS_OPS, *MORE_Y_CONTINUOUS_OPS, *MORE_X_CONTINUOUS_OPS)
+                  *MORE_V_CONTINUOUS_OPS, *MORE_Y_CONTINUOUS_OPS, *MORE_X_CONTINUOUS_OPS, *MORE_W_CONTINUOUS_OPS)
 #: the sides of a Character or Venue card, and its Deckbuilding side's timings and ops
 CARD_SIDES = ("deckbuilding", "tournament")
 COMPONENT_TIMINGS = ("deckbuilding", "setup")
@@ -373,6 +374,7 @@ def check_effect(effect: Mapping[str, Any], path: str) -> Errors:
         errors.append((f"{path}.trigger", "a Reaction names the event it reacts to"))
     if "condition" in effect:
         errors += condition_errors(effect["condition"], f"{path}.condition")
+    errors += granted_play_errors(effect, path)  # a Play a Next effect gives (ops_more_w.py)
     if "keyword" in effect and effect["keyword"] not in KEYWORDS:
         errors.append((f"{path}.keyword", f"{effect['keyword']!r} is not a keyword ({', '.join(KEYWORDS)})"))
     if "optional" in effect and not isinstance(effect["optional"], bool):
@@ -493,6 +495,8 @@ def _op(name: str | None, op: Mapping[str, Any], where: str) -> Errors:
         errors += more_p_op_errors(name, op, where)
     elif name in MORE_V_OPS:  # a Reaction to a gain of RP (ops_more_v.py)
         errors += more_v_op_errors(name, op, where)
+    elif name in MORE_W_OPS:  # an Action granted to cards (ops_more_w.py)
+        errors += more_w_op_errors(name, op, where)
     elif name in POWER_OPS:  # printed Character powers (ops_powers.py)
         errors += power_op_errors(name, op, where)
     elif name in MORE_Q_OPS:  # the Store Discard's top cards taken (ops_more_q.py)

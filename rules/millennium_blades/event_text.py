@@ -88,6 +88,7 @@ _SENTENCES: dict[str, Sentence] = {
     "extra_play": lambda who, c: f"{who} may play {c['plays_left']} more",
     "extra_action": lambda who, c: f"{who} may take one more Action this turn",  # ops_more_g.py
     "granted": lambda who, c: f"{c['card']} has a Score effect of {c['by']} ({who}'s tableau)",  # ops_more_u.py
+    "granted_action": lambda who, c: f"{c['card']} has an Action of {c['by']} ({who}'s tableau)",  # ops_more_w.py
     "at_turn_end": lambda who, c: f"{c['card']}: the rest waits for the end of this turn ({who})",  # ops_more_u.py
     "repeat_play": _repeated,  # ops_more_u.py
     "swap_tableaus": lambda who, c: f"{who} swaps {c['gave']} for Seat {c['seat_with']}'s {c['got']}",  # ops_more_u.py

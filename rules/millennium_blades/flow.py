@@ -10,6 +10,7 @@ from rules.core.engine import Action
 from rules.millennium_blades.base import MBBase
 from rules.millennium_blades.ops_more_m import play_frames_m
 from rules.millennium_blades.ops_more_u import granted_scores, spend_extra_action
+from rules.millennium_blades.ops_more_w import action_effect, action_holders, passes_only
 from rules.millennium_blades.ops_more_x import (
     AT_RANDOM,
     FACE_DOWN,
@@ -121,6 +122,8 @@ class FlowMixin(MBBase):
         Action cards met with the area at once (a set intersection, asked at every step) instead of
         the area's cards tested one by one."""
         holders = self.cards_with("action")
+        if self.cards_with("grant_action"):  # and those given an Action by another card (ops_more_w.py)
+            holders = holders | action_holders(self, seat)
         return in_area_order(holders, self.play_area(seat)) if holders else []
 
     def usable_actions(self, seat: int) -> list[int]:
@@ -149,6 +152,8 @@ class FlowMixin(MBBase):
         board's own slots are not all filled: then losing the extra slots leaves room, and the hand,
         the plays left and what may be played stay as they are."""
         if "pass_turn" in self.cards[card].features:  # "Action: ... Pass this turn": no Single after it (rules notes)
+            return True
+        if self.cards_with("grant_action") and passes_only(self, seat, card):  # a granted one (ops_more_w.py)
             return True
         if not self.cards_with("may_cost_a_play") and len(self.tableau[seat]) < TABLEAU_SLOTS:
             return True  # (the cheaper question first: it answers most calls)
@@ -305,13 +310,19 @@ class FlowMixin(MBBase):
             elif entry[1] not in self.down and entry[2] < len(self.cards[entry[1]].effects) \
                     and self.cards[entry[1]].effects[entry[2]].get("timing") == "next":  # (an exact copy changes)
                 effect = self.cards[entry[1]].effects[entry[2]]
+                if not play_effects and effect.get("granted_play"):  # a Play it gave, ignored (ops_more_w.py)
+                    continue
                 frames.append(self.frame(seat, entry[1], effect, {"next_played": card, "played": card}, needs_face_up=True))
         self.next_effects[seat] = [("effect", card, i) for i, _e in definition.timed("next")]
         self.push(marker + play_frames_m(self, seat, card, frames) + reactions)  # (ops_more_m.py)
 
     def use_action(self, seat: int, card: int) -> None:
         """"To use an action, perform the text on the card, then flip the card face-down"."""
-        effect = self.cards[card].timed("action")[0][1]
+        own = self.cards[card].timed("action")
+        effect = own[0][1] if own else None
+        if self.cards_with("grant_action") and card not in self.powers[seat]:  # a granted Action (ops_more_w.py)
+            effect = action_effect(self, seat, card, effect)
+        assert effect is not None
         if not (effect.get("free") and card in self.powers[seat]):  # a free power is not the turn's Action
             # more Actions this turn: a power's Actions a turn (ops_powers.action_given_back), then a
             # card's "N additional Actions" kept this turn (ops_more_u.spend_extra_action)

@@ -14,6 +14,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from rules.core.schema import OpSpec
+from rules.millennium_blades.ops_more_w import attached_scores
 
 if TYPE_CHECKING:
     from rules.millennium_blades.base import MBBase
@@ -196,7 +197,7 @@ def granted_scores(game: MBBase, seat: int, card: int) -> list[dict]:
                 if game.log_events:
                     game.log("granted", seat, card=game.cards[card].name, by=game.cards[granter].name)
                 frames.append(game.frame(seat, card, op["effect"], needs_face_up=True))
-    return frames
+    return frames + attached_scores(game, seat, card)  # from a card attached to it (ops_more_w.py)
 
 
 def wait_for_turn_end(game: MBBase, frame: dict, op: dict) -> bool:

@@ -209,14 +209,14 @@ def read_early_u(text: str, timing: str, effect: dict, last: dict) -> list[dict]
 
 #: "while all face-up cards in your tableau are dark cards, they have "score: gain 7 rp."": an
 #: ability the cards of the condition's subject have while it holds
-_GRANTED = re.compile(r'while (all face-up (?:cards|singles) in your tableau are [^,"]+), they (?:have|gain) "([^"]+)"')
+_GRANTED = re.compile(r'while (all face-up (?:cards|singles) in your tableau are [^,"]+), they (?:have|gain) "(score:[^"]+)"')
 
 
 def read_continuous_u(text: str) -> list[dict] | None:
     """An Ongoing granting a quoted ability to the cards a "while" names ("While all face-up cards in
     your tableau are DARK cards, they have "Score: Gain 7 RP.""): ``grant_score``, the quoted text
-    read with the same grammar. Only a Score ability is granted here; ``None`` when the text is not
-    such a grant (a quoted Flip effect is batch s's, another timing stays "not understood")."""
+    read with the same grammar. Only a Score ability is read here (a Flip one: batch s's ``has_flip``; an Action:
+    batch w's ``grant_action``); ``None`` when the text is not such a grant."""
     m = _GRANTED.fullmatch(text)
     if m is None:
         return None

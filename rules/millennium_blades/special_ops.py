@@ -14,6 +14,7 @@ from rules.millennium_blades.base import MBBase
 from rules.millennium_blades.ops_more_h import attach_gift_errors, attach_gifts, attached_turn_frames
 from rules.millennium_blades.ops_more_u import play_banned
 from rules.millennium_blades.ops_more_v import next_turn_frames
+from rules.millennium_blades.ops_more_w import attach_action_errors
 from rules.millennium_blades.vocabulary import ELEMENTS, TYPE_VALUES
 
 #: continuous ops of these cards: checked while the card is in hand (``play_condition``), as it
@@ -53,6 +54,7 @@ def special_op_errors(name: str, op: Mapping[str, Any], where: str) -> list[tupl
                 errors.append((f"{where}.{key}", f"is a list of {', '.join(known)}"))
         if not isinstance(op.get("protect", False), bool):
             errors.append((f"{where}.protect", "must be true or false"))
+        errors += attach_action_errors(op, where)  # a quoted Action the host has (ops_more_w.py)
         return errors + attach_gift_errors(op, where)  # a printed STAR changed (ops_more_h.py)
     if name == "attach_from_hand":
         return filter_errors(op.get("filter", {}), f"{where}.filter")
@@ -205,6 +207,9 @@ class SpecialOpsMixin(MBBase):
         self.down.discard(source)
         gives = {key: op[key] for key in ("star", "elements", "types", "protect") if op.get(key)}
         gives.update(attach_gifts(self, op, host))  # a printed STAR changed, tokens each turn (ops_more_h.py)
+        for key in ("action", "score"):  # a quoted Action, Score effect the host has while attached (ops_more_w.py)
+            if key in op:
+                gives[key] = op[key]
         self.attached = {**self.attached, source: {"host": host, **gives}}
         self.log("attach", seat, card=self.cards[source].name, to=self.cards[host].name, star=self.star(host))
         return True

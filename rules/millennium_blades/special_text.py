@@ -231,7 +231,8 @@ def _attach_clause(text: str, effect: dict) -> list[dict] | None:
     if not m or attaching is None or attaching[0] != id(effect):
         return None
     op = attaching[1]
-    for item in re.split(r",? and |, ", m.group(1)):
+    quoted = re.fullmatch(r'(?:gains|has) "[^"]+"', m.group(1))  # one quoted ability: its "and" is its own
+    for item in [m.group(1)] if quoted else re.split(r",? and |, ", m.group(1)):
         _grant(op, re.sub(r"^(?:gains|has|is) ", "", item.strip()), item)
     return []
 
@@ -261,5 +262,9 @@ def _grant(op: dict, item: str, printed: str) -> None:
     from rules.millennium_blades.phrases_more_h import read_grant_h
 
     if read_grant_h(op, item):  # a quoted Ongoing that keeps it face-up (phrases_more_h)
+        return
+    from rules.millennium_blades.phrases_more_w import read_attached_grant_w
+
+    if read_attached_grant_w(op, item):  # a quoted Action the host has (phrases_more_w)
         return
     raise Unread(printed, "what the attached card gains")

@@ -47,6 +47,7 @@ from rules.millennium_blades.phrases_more_s import read_continuous_s, read_sente
 from rules.millennium_blades.phrases_more_t import read_sentence_t, reword_t
 from rules.millennium_blades.phrases_more_u import printed_u, read_continuous_u, read_sentence_u, reword_u
 from rules.millennium_blades.phrases_more_v import mark_until_scoring_v, read_continuous_v, read_sentence_v, reword_v
+from rules.millennium_blades.phrases_more_w import read_continuous_w, read_next_grant_w, reword_w
 from rules.millennium_blades.phrases_more_x import read_continuous_x
 from rules.millennium_blades.phrases_more_y import read_continuous_y
 from rules.millennium_blades.phrases_more_z import printed_z, read_sentence_z, reword_z
@@ -296,9 +297,10 @@ _WORDING = (
 #: each grammar batch's printed wordings put in the grammar's words, in order: "After a clash, ..." (_d);
 #: result wordings (_i); "If X, when Y, ..." (_k); "the first time ... each turn" (_o); "After you
 #: discard ..." (_v); "choose and flip" (_s); "After an opponent plays a card, ..." (_q); "the player
-#: who lost the clash" (_t); "While X, you gain N RP whenever Y" (_u); "Choose two players. They clash." (_z)
+#: who lost the clash" (_t); "While X, you gain N RP whenever Y" (_u); "Choose two players. They clash." (_z);
+#: "pass the rest of your turn" (_w)
 REWORDINGS = (reword_d, reword_i, reword_k, reword_o, reword_r, reword_v, reword_s, reword_q, reword_t, reword_u,
-               reword_z)
+              reword_z, reword_w)
 
 
 def wording(text: str) -> str:
@@ -326,6 +328,8 @@ def _read_body(effect: dict, body: str) -> None:
         if opened != low:  # "When you play your next card, flip it": "it" is that card (phrases_more_s)
             THAT_CARD.set("next_played")
         low = opened
+        if read_next_grant_w(low, effect):  # "The next card you play has "Play: ..."" (phrases_more_w)
+            return
     m = _PREVENT.fullmatch(low.rstrip("."))
     if m and timing == "reaction":
         # "Prevent a card ... from being flipped by an opponent's effect": a would-flip Reaction
@@ -348,6 +352,8 @@ def _read_body(effect: dict, body: str) -> None:
         more = read_continuous_y(low.rstrip("."))  # "If X, your cards cannot be flipped by ..." (phrases_more_y)
     if more is None and timing in ("ongoing", "top"):
         more = read_continuous_x(low.rstrip("."))  # Singles played from the Aftermarket (phrases_more_x)
+    if more is None and timing in ("ongoing", "top"):
+        more = read_continuous_w(low.rstrip("."))  # a quoted Action granted to cards (phrases_more_w)
     if more is not None:  # Unite's attaching and its guard, a token lost instead of a flip: rules of the card
         effect["ops"] = more
         return

@@ -164,7 +164,7 @@ def test_a_quoted_score_effect_granted_to_every_face_up_card():
     """"Effects on Cards": an Ongoing works while its card is face-up, and Score effects of face-up
     cards activate at the end; "they have "Score: ..."" gives each face-up card of the tableau (this
     one too) that Score effect, read with the same grammar, "this card" in it being that card. A
-    granted Action is not playable yet."""
+    granted Play effect is not playable yet (an Action: batch w)."""
     grant = "Ongoing: While all face-up cards in your tableau are DARK cards, they have "
     text = grant + '"Score: Gain RP equal to twice the STAR of this card."'
     (effect,) = compiles(text)
@@ -174,7 +174,7 @@ def test_a_quoted_score_effect_granted_to_every_face_up_card():
     assert check_card("single", {"star": 3}, [effect]) == []
     assert check_card("single", {"star": 3}, [{"timing": "ongoing", "ops": [{**op, "effect": {"timing": "play", "ops": [
         {"op": "gain_rp", "amount": 1}]}}]}])
-    assert compile_text(grant + '"Action: Gain 4 RP."')[0] is None
+    assert compile_text(grant + '"Play: Gain 4 RP."')[0] is None
     dark = [card("Night Herald", text, star=1, elements=("dark",)), card("Shade A", star=2, elements=("dark",)),
             card("Shade B", star=5, elements=("dark", "fire")), card("Torch C", star=4, elements=("fire",))]
     st = table(kit(dark), kit(lamps()))
