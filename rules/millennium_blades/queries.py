@@ -7,7 +7,7 @@ from __future__ import annotations
 import operator
 
 from rules.millennium_blades.base import MBBase
-from rules.millennium_blades.catalogue import IN_FORCE
+from rules.millennium_blades.catalogue import IN_FORCE, CardDef
 from rules.millennium_blades.ops_more_a import MORE_A_COUNTS, MORE_A_TESTS, more_a_count, more_a_holds
 from rules.millennium_blades.ops_more_b import MORE_B_COUNTS
 from rules.millennium_blades.ops_more_c import MORE_C_COUNTS
@@ -303,7 +303,7 @@ class QueryMixin(MBBase):
         definition = self.cards[card]
         elements: tuple[str, ...] = ()
         types: tuple[str, ...] = ()
-        worked_out = definition.mimics or self.attached or all_in_hand(self, card) or "counts_as_all" in definition.features
+        worked_out = self._symbols_change(card, definition)
         if not down and not ELEMENT_KEYS.isdisjoint(flt):
             elements = self.elements(card) if worked_out else definition.elements
         if not down and not TYPE_KEYS.isdisjoint(flt):
@@ -368,6 +368,13 @@ class QueryMixin(MBBase):
         where = flt.get("where")
         return where is None or self._where(where, card, source)
 
+    def _symbols_change(self, card: int, definition: CardDef) -> bool:
+        """Whether ``card``'s elements and types may differ from its printed ones, so ``elements`` and
+        ``types`` must work them out: Mimicry, attachments, "all types and elements while in your hand"
+        (ops_more_j.py), "counts as all TYPES" (ops_more_u.py)."""
+        return definition.mimics or bool(self.attached) or all_in_hand(self, card) \
+            or "counts_as_all" in definition.features
+
     def _matches_plain(self, card: int, flt: dict, source: int | None) -> bool:
         """``matches`` for a filter of ``PLAIN_FILTER_KEYS`` only ("a face-up SOLDIER card", "each
         other FIRE card"), the one most effects and scoring ask: the same tests, without looking
@@ -380,15 +387,13 @@ class QueryMixin(MBBase):
         if "element" in flt:
             if down:  # a face-down card has no element
                 return False
-            elements = self.elements(card) if definition.mimics or self.attached or all_in_hand(self, card) \
-                else definition.elements
+            elements = self.elements(card) if self._symbols_change(card, definition) else definition.elements
             if flt["element"] not in elements:
                 return False
         if "type" in flt:
             if down:
                 return False
-            types = self.types(card) if definition.mimics or self.attached or all_in_hand(self, card) \
-                else definition.types
+            types = self.types(card) if self._symbols_change(card, definition) else definition.types
             if flt["type"] not in types:
                 return False
         if "kind" in flt and definition.card_type != flt["kind"]:
