@@ -59,6 +59,7 @@ class MBBase(ForkedRngField, Declared, GameState):
     revealed_by: Annotated[dict[int, int], COPY_ON_WRITE]  # card -> the cards its last reveal_hand showed
     powers_used: Annotated[set[int], SHALLOW]  # powers whose Action was used (once a tournament)
     out: Annotated[set[int], SHALLOW]  # seats removed by the infinite-loop rule
+    loop_money: Annotated[list[int], SHALLOW]  # per seat: the dollars the infinite-loop rule paid it
     # per seat: counters
     rp: Annotated[list[int], SHALLOW]
     money: Annotated[list[int], SHALLOW]

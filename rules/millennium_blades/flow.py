@@ -428,7 +428,8 @@ class FlowMixin(MBBase):
         seat = self.seat_turn
         self.stack, self.triggered, self.pending = [], [], None
         cards = self.hand[seat] + self.tableau[seat] + self.deck_box[seat] + self.accessories[seat]
-        self.money[seat] += sum(self.cards[c].printed_star for c in cards)
+        self.loop_money[seat] = sum(self.cards[c].printed_star for c in cards)
+        self.money[seat] += self.loop_money[seat]
         self.removed[seat].extend(cards)
         self.hand[seat], self.tableau[seat], self.deck_box[seat], self.accessories[seat] = [], [], [], []
         self.out.add(seat)

@@ -142,6 +142,7 @@ class MBState(FlowMixin, ResolveMixin, QueryMixin, ViewMixin, MBBase):
         self.friends = [list(f) for f in friends] if friends is not None else [[] for _ in range(n)]
         self.friendship_left = list(friendship_left) if friendship_left is not None else [0] * n
         self.out: set[int] = set()  # seats removed by the infinite-loop rule
+        self.loop_money = [0] * n  # and the dollars it paid them (the whole game takes them back in the last round)
         # the turn ("Tournament Turns")
         self.first_player = first_player % n
         self.seat_turn = self.first_player

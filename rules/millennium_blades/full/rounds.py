@@ -204,8 +204,8 @@ def end_tournament(state) -> None:
             state.binder[seat] += used
         state.box["removed"] += back(inner.removed[seat])  # "Infinite Loops": to the box
         gained = inner.money[seat]
-        if r >= last and seat in inner.out:  # "You do not gain Millennium Dollars if it is the last round"
-            gained -= sum(inner.cards[c].printed_star for c in inner.removed[seat])
+        if r >= last:  # "Infinite Loops": "You do not gain Millennium Dollars if it is the last round"
+            gained -= inner.loop_money[seat]  # (only what the rule paid: cards effects sent to the box gave none)
         if gained:
             state.pay(seat, gained, "tournament")
     state.store = back(inner.store)

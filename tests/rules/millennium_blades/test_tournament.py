@@ -277,6 +277,7 @@ def test_infinite_loops_remove_the_player_who_scores_first_place(monkeypatch):
     st = table(kit(["Cinder Cadet", "Wandering Squire"]), kit(["Orella"]), kit(["Meadow Sprite"]))
     do(st, 'play "Cinder Cadet"')
     assert 0 in st.out and st.money[0] == 3 and names(st, st.removed[0]) == ["Wandering Squire", "Cinder Cadet"]
+    assert st.loop_money == [3, 0, 0]  # what the rule paid (the whole game takes it back in the last round)
     assert st.current_players() == [1]
     do(st, 'play "Orella"', 'play "Meadow Sprite"', "pass", "pass")
     assert st.is_over and st.outcome.returns == (21.0, 18.0, 18.0)  # the others tie for first: (21 + 15) / 2

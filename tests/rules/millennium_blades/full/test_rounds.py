@@ -125,3 +125,30 @@ def test_the_step_named_between_moves_is_the_step_the_next_move_happens_in():
     assert {"pre_release:tournament", "round1:tournament", "round1:timer1:tick2"} <= steps
     assert step_words("pre_release:tournament") == "the Pre-Release Tournament"
     assert step_words("round2:tournament") == "round 2, tournament"
+
+
+def test_the_last_round_keeps_no_infinite_loop_dollars_and_only_those(monkeypatch):
+    """"Infinite Loops": "you gain Millennium Dollars equal to their total sell value. You do not gain
+    Millennium Dollars if it is the last round." Only the dollars the rule paid are taken back: a
+    card an effect had returned to the box earlier paid nothing, so it takes nothing back."""
+    from rules.millennium_blades import resolve
+
+    state = game(3, 5)
+    agents = [RandomAgent(50 + s) for s in range(3)]
+    while not (state.tournament is not None and state.round == state.last_round):
+        state.apply_move({s: agents[s].choose(state, s) for s in state.current_players()})
+    inner = state.tournament
+    seat = inner.seat_turn
+    boxed = next(c for c in inner.hand[seat] if inner.cards[c].printed_star)  # as if an effect boxed it
+    inner.hand[seat].remove(boxed)
+    inner.removed[seat].append(boxed)
+    before = state.money_flow[seat].get("tournament", 0)
+    monkeypatch.setattr(resolve, "LOOP_LIMIT", 0)  # the first effect resolved is an Infinite Loop
+    while seat not in inner.out:
+        state.apply_move({s: agents[s].choose(state, s) for s in state.current_players()})
+    assert inner.loop_money[seat] > 0 and inner.money[seat] >= inner.loop_money[seat]
+    earned = inner.money[seat] - inner.loop_money[seat]  # what its effects gained before the loop
+    monkeypatch.setattr(resolve, "LOOP_LIMIT", 3000)
+    while state.tournament is inner:
+        state.apply_move({s: agents[s].choose(state, s) for s in state.current_players()})
+    assert state.money_flow[seat].get("tournament", 0) - before == earned
