@@ -23,9 +23,9 @@ MARKET_EFFECT_OPS = {
                    {"card": "str", "to": "str", "who": "str"}),
     "put_in_play": OpSpec("Play the card revealed (in the Aftermarket) into your tableau, ignoring its Play "
                           "effects; with no open slot it cannot be done.", {"card": "str"}),
-    "steal_money": OpSpec("The players (who) pay you Millennium Dollars, as much as they have (if_able: only a "
-                          "player who has the whole amount pays, batch v).", {"amount": "int", "who": "str",
-                                                                               "if_able": "bool"}),
+    "steal_money": OpSpec("The players (who; rp: only those whose RP total fits) pay you Millennium Dollars, as "
+                          "much as they have (if_able: only a player who has the whole amount pays, batch v).",
+                          {"amount": "int", "who": "str", "rp": ANY, "if_able": "bool"}),
     "choose_card": OpSpec('Choose a card (target); it is then "that card" (chosen) and its owner "that player".',
                           {"target": ANY}),
     "either": OpSpec("A player (who) must choose one of two (or more) options (lists of ops), an option that cannot be "

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from rules.core.decks import CardSpec, DeckEntry, DeckList
 from rules.core.engine import Action
+from rules.core.registry import get_game
 from rules.millennium_blades.engine import new_game
 from rules.millennium_blades.text import compile_text
 from tests.rules.samples import GamePool
@@ -66,9 +67,12 @@ def names(state, cards) -> list[str]:
 
 
 def compiles(text: str) -> list[dict]:
-    """The effects ``text`` compiles to; fails the test with the phrase that stopped it."""
+    """The effects ``text`` compiles to, as the card checker accepts them when a card is saved (as a
+    single); fails the test with the phrase that stopped it, or the checker's first problem."""
     effects, reason = compile_text(text)
     assert reason is None, reason
+    problems = get_game("millennium_blades").validate_card(card_type="single", attributes={"star": 3}, effects=effects)
+    assert not problems, f"the compiled effects are refused: {problems[0]}"
     return effects
 
 

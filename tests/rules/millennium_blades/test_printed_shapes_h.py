@@ -9,6 +9,7 @@ from rules.core.decks import CardSpec
 from rules.millennium_blades.construction import FORMATS, check_collection, validate
 from rules.millennium_blades.effects import check_card
 from rules.millennium_blades.phrases import read_target
+from rules.millennium_blades.text import compile_text
 from tests.rules.millennium_blades.helpers import card, compiles, do, ids, kit, lamps, names, place, table
 
 
@@ -177,7 +178,7 @@ def test_an_untimed_trigger_works_as_an_ongoing_effect():
     (kept,) = [e for e in st.events if e.action == "clash_kept"]
     assert st.event_to_string(kept) == "Seat 1 does not lose the clash (Safety Pin)"
     loud = "Ongoing: When you would lose a clash, gain 2 RP."
-    assert check_card("accessory", {}, compiles(loud))  # refused: the engine plays only the clash outcome
+    assert check_card("accessory", {}, compile_text(loud)[0])  # refused: the engine plays only the clash outcome
 
 
 def test_each_time_another_player_plays_a_score_card_and_the_tokens_on_this_accessory():
