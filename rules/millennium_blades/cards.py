@@ -40,6 +40,7 @@ from rules.millennium_blades.ops_more_w import MORE_W_OPS
 from rules.millennium_blades.ops_more_x import MORE_X_OPS
 from rules.millennium_blades.ops_more_y import MORE_Y_OPS
 from rules.millennium_blades.ops_more_z import MORE_Z_OPS
+from rules.millennium_blades.ops_outcomes import OUTCOME_OPS
 from rules.millennium_blades.ops_powers import POWER_OPS
 from rules.millennium_blades.replacement import REPLACEMENT_OPS
 from rules.millennium_blades.vocabulary import (
@@ -176,6 +177,7 @@ EFFECT_OPS = {
     **MORE_X_OPS,
     **MORE_W_OPS,
     **MORE_R_OPS,
+    **OUTCOME_OPS,
     **DECK_RULE_OPS,
 }
 

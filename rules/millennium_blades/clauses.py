@@ -231,6 +231,10 @@ def read_clause(text: str, timing: str, effect: dict, last: dict) -> list[dict]:
         from rules.millennium_blades.phrases_more_x import read_clause_x
 
         more = read_clause_x(text, timing, effect, last)  # a card played at random (phrases_more_x.py)
+    if more is None:
+        from rules.millennium_blades.phrases_outcomes import read_clause_outcomes
+
+        more = read_clause_outcomes(text)  # a discard all at once, a blind swap (phrases_outcomes.py)
     if more is not None:
         return more
     raise Unread(text, "an effect")

@@ -19,6 +19,11 @@ def read_condition(text: str) -> dict:
     tokens = read_condition_h(text)  # this card's +1 STAR tokens, another Accessory of yours (phrases_more_h)
     if tokens is not None:
         return tokens
+    from rules.millennium_blades.phrases_outcomes import read_condition_outcomes
+
+    early_outcomes = read_condition_outcomes(text)  # cards with all different TYPES (phrases_outcomes.py)
+    if early_outcomes is not None:
+        return early_outcomes
     if " and " in text or " share" in text or " has " in text:  # two joined, "share", "it has" (phrases_more_g)
         from rules.millennium_blades.phrases_more_g import read_early_condition_g
 

@@ -177,6 +177,7 @@ from rules.millennium_blades.ops_more_y import (
     trigger_y_errors,
 )
 from rules.millennium_blades.ops_more_z import CLASH_WITH_Z, MORE_Z_EVENTS, MORE_Z_OPS, clash_z_errors, more_z_op_errors
+from rules.millennium_blades.ops_outcomes import OUTCOME_OPS, outcome_op_errors
 from rules.millennium_blades.ops_powers import POWER_CONTINUOUS_OPS, POWER_OPS, power_op_errors
 from rules.millennium_blades.special_ops import SPECIAL_CONTINUOUS_OPS, special_op_errors
 from rules.millennium_blades.vocabulary import ELEMENTS, KEYWORDS, TIMINGS, TRIGGERED_TIMINGS, TYPE_VALUES
@@ -513,6 +514,8 @@ def _op(name: str | None, op: Mapping[str, Any], where: str) -> Errors:
         errors += more_r_op_errors(name, op, where)
     elif name in MORE_X_OPS:  # ways to play a card (ops_more_x.py)
         errors += more_x_op_errors(name, op, where)
+    elif name in OUTCOME_OPS:  # a discard every player makes at once (ops_outcomes.py)
+        errors += outcome_op_errors(name, op, where)
     elif name == "if":
         errors += condition_errors(op.get("condition"), f"{where}.condition")
         errors += ops_errors(op.get("then"), f"{where}.then")
@@ -637,8 +640,9 @@ def condition_errors(cond: Any, path: str) -> Errors:
             errors.append((f"{path}.as_was", "is true: the card as it was before this effect flipped it"))
         return errors + filter_errors(cond.get("is", {}), f"{path}.is")
     if test == "pair":
-        return [] if cond.get("what") in ("type", "element", "set", "star") else [
+        errors = [] if cond.get("what") in ("type", "element", "set", "star") else [
             (f"{path}.what", "is type, element, set or star")]
+        return errors + ([(f"{path}.this_too", "is true, or absent")] if cond.get("this_too", True) is not True else [])
     if test in ("clash_result", "alike"):
         return market_condition_errors(cond, path)
     if test == "not":

@@ -282,8 +282,8 @@ class MarketMixin(MBBase):
 
     def pair_holds(self, cond: dict, source: int | None, seat: int) -> bool:
         """"If any two other cards in your tableau share the same TYPE" (ELEMENT, SET, STAR): two
-        face-up cards besides this one with one in common."""
-        cards = [c for c in self.tableau[seat] if c != source and c not in self.down]
+        face-up cards besides this one (``this_too``: this one among them) with one in common."""
+        cards = [c for c in self.tableau[seat] if (c != source or cond.get("this_too")) and c not in self.down]
         what = cond["what"]
         seen: set = set()
         for c in cards:

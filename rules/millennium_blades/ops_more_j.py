@@ -47,7 +47,8 @@ MORE_J_OPS = {
     "store_to_discard": OpSpec("Discard the top amount cards of the Store to the Store Discard, face-up; REF revealed "
                                "names the last one.", {"amount": "int"}),
     "swap_hand": OpSpec("Swap a card of your choice from your hand with one of that player's hand (filter), both of "
-                        "your choice; REF taken names the card you got.", {"filter": ANY}),
+                        "your choice (random: theirs drawn blind, ops_outcomes.py); REF taken names the card you "
+                        "got.", {"filter": ANY, "random": "bool"}),
     "revealed_to_top": OpSpec("The Store card revealed (REF revealed), if still in the Aftermarket, back on top of "
                               "the Store.", {}),
     "discard_distinct": OpSpec("Discard up to amount cards of your choice from your hand to your binder, no two sharing "
@@ -95,7 +96,8 @@ def more_j_op_errors(name: str, op: Mapping[str, Any], where: str) -> Errors:
     if name == "swap_hand":
         from rules.millennium_blades.effects import filter_errors
 
-        return filter_errors(op["filter"], f"{where}.filter") if "filter" in op else []
+        errors = filter_errors(op["filter"], f"{where}.filter") if "filter" in op else []
+        return errors + ([(f"{where}.random", "is true, or absent")] if op.get("random", True) is not True else [])
     if name == "draw_that_many":
         return _int(op.get("plus", 0), f"{where}.plus", ) if op.get("plus", 0) else []
     if name in ("reveal_top", "those_to_hand", "those_to_top", "store_to_discard"):
@@ -380,7 +382,8 @@ def _store_to_discard(game: MBBase, frame: dict, op: dict, k: int) -> bool:
 
 def _swap_hand(game: MBBase, frame: dict, op: dict, k: int) -> bool:
     """A card of the player's hand for a card (that fits) of "that player"'s hand, whose hand was
-    just revealed to them: both chosen by the player, each card now its new holder's. Nothing if
+    just revealed to them: both chosen by the player (theirs drawn at random with ``random``), each
+    card now its new holder's. Nothing if
     either hand has no such card."""
     seat, ctx = frame["seat"], frame["ctx"]
     other = ctx.get("that_player")
@@ -395,6 +398,8 @@ def _swap_hand(game: MBBase, frame: dict, op: dict, k: int) -> bool:
         names = list(dict.fromkeys(game.cards[c].name for c in game.hand[seat]))
         game.ask(seat, "discard", [Action("pick", (name,)) for name in names], mine_key, "a card of your hand to give")
         return False
+    if theirs_key not in ctx and op.get("random"):  # "a random card in an opponent's hand" (ops_outcomes.py)
+        ctx[theirs_key] = game.cards[theirs[game.rng.randrange(len(theirs))]].name
     if theirs_key not in ctx:
         names = sorted({game.cards[c].name for c in theirs})
         game.ask(seat, "aftermarket", [Action("take", (name,)) for name in names], theirs_key,

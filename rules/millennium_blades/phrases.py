@@ -300,6 +300,10 @@ def read_count(text: str) -> dict:
         from rules.millennium_blades.phrases_more_z import read_count_z
 
         more = read_count_z(text)  # the players of the clash (phrases_more_z.py)
+    if more is None:
+        from rules.millennium_blades.phrases_outcomes import read_count_outcomes
+
+        more = read_count_outcomes(text)  # the different TYPES discarded (phrases_outcomes.py)
     if more is not None:
         return more
 

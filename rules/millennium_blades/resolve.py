@@ -47,6 +47,7 @@ from rules.millennium_blades.ops_more_v import (
 )
 from rules.millennium_blades.ops_more_x import MORE_X_OPS, do_more_x_op
 from rules.millennium_blades.ops_more_z import MORE_Z_OPS, do_more_z_op
+from rules.millennium_blades.ops_outcomes import OUTCOME_OPS, do_outcome_op
 from rules.millennium_blades.ops_powers import POWER_OPS, capped_gain, do_power_op
 from rules.millennium_blades.queries import in_area_order
 from rules.millennium_blades.replacement import limited_gain
@@ -250,6 +251,8 @@ class ResolveMixin(ClashMixin, SpecialOpsMixin, MoreOpsAMixin, MoreOpsBMixin, Mo
             return do_more_r_op(self, frame, op, k)
         if name in MORE_X_OPS:  # a card played at random from the hand (ops_more_x.py)
             return do_more_x_op(self, frame, op, k)
+        if name in OUTCOME_OPS:  # a discard every player makes at once (ops_outcomes.py)
+            return do_outcome_op(self, frame, op, k)
         if name in MORE_B_OPS or name == "_sell_marker":
             return self.do_more_b_op(frame, op, k)
         if name in MORE_C_OPS:  # tokens removed or moved (ops_more_c.py)

@@ -51,6 +51,7 @@ from rules.millennium_blades.phrases_more_w import read_continuous_w, read_next_
 from rules.millennium_blades.phrases_more_x import read_continuous_x
 from rules.millennium_blades.phrases_more_y import read_continuous_y
 from rules.millennium_blades.phrases_more_z import printed_z, read_sentence_z, reword_z
+from rules.millennium_blades.phrases_outcomes import read_sentence_outcomes
 from rules.millennium_blades.replacement import read_rp_gain_limit
 from rules.millennium_blades.special_text import read_untimed
 from rules.millennium_blades.vocabulary import CARD_KINDS, TIMINGS
@@ -401,11 +402,12 @@ def _is_clash_branch(sentence: str) -> bool:
 #: Whole-sentence readers tried, in order, before a sentence is read as clauses: the market's, then
 #: each grammar batch's ("... instead" (_l); clash players (_d, _i); after a flip (_k); "If you do
 #: not" after a test (_n); "at the end of this turn" (_u); a Reaction to a gain of RP (_v); before each of
-#: several clashes (_z)). Each
+#: several clashes (_z); "If you cannot" after a loss (_outcomes)). Each
 #: returns True when it read the sentence into ``ops``. (No Flip effects for the flips just before: _r.)
 SENTENCE_READERS = (read_market_sentence, read_more_sentence, read_sentence_d, read_sentence_l, read_sentence_i,
                     read_sentence_k, read_sentence_o, read_sentence_n, read_sentence_q, read_sentence_t,
-                    read_sentence_u, read_sentence_s, read_sentence_v, read_sentence_r, read_sentence_z)
+                    read_sentence_u, read_sentence_s, read_sentence_v, read_sentence_r, read_sentence_z,
+                    read_sentence_outcomes)
 
 
 def _sentences(sentences: list[str], timing: str, effect: dict) -> list[dict]:
@@ -425,7 +427,7 @@ def _sentences(sentences: list[str], timing: str, effect: dict) -> list[dict]:
             for key, branch_ops in branches:
                 clash.setdefault(key, []).extend(branch_ops)
             continue
-        if re.fullmatch(r"do not flip this (?:card|accessory|deck box)(?: when you use this action)?", s):
+        if re.fullmatch(r"do not flip this (?:card|accessory|deck box)(?: when you use this action| after(?:wards)?)?", s):
             if timing != "action":
                 raise Unread(s, "only an Action flips its card")
             ops.append({"op": "keep_source"})  # "Use an Action": "then flip the card face-down", unless it says not to

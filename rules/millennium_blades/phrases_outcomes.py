@@ -1,0 +1,86 @@
+"""More phrase shapes of printed MB text (issue 26.2): what an effect's earlier step came to.
+
+"If you cannot, <clause>" after a loss of RP (the loss took less than it said); all players
+discarding a card "simultaneously" (every pick made before any card moves) and "for each different
+ELEMENT discarded this way"; a card of your hand swapped for "a card at random" from another player's
+hand; "exactly three face-up cards in your tableau that have three different TYPES and ELEMENTS". The engine
+side is ``ops_outcomes.py``; docs/effects-millennium-blades.md, "More shapes: outcomes", has an
+original example of each, and docs/rules-notes.md, "MB: outcomes", the decisions.
+"""
+
+from __future__ import annotations
+
+import re
+
+from rules.millennium_blades.phrases import NUMBER, Unread, number
+
+#: "If you can't, <clause>" ("cannot", "are unable to")
+_IF_CANNOT = re.compile(r"if you (?:cannot|can't|can not|are unable to|could not|couldn't)(?: do so| do this)?,? (.+)")
+
+#: "All players discard a card simultaneously" ("each player must", "each other player")
+_SIMULTANEOUS = re.compile(r"(each player|all players|each other player|all other players|each opponent) (?:must )?"
+                           r"discards? (a|one) (?:card|single) (?:from their hands? )?simultaneously")
+_TOGETHER_WHO = {"each player": "each", "all players": "each", "each other player": "each_opponent",
+                 "all other players": "each_opponent", "each opponent": "each_opponent"}
+
+#: "Swap a card from your hand with a card at random from another player's hand" ("in", "a random card")
+_SWAP_RANDOM = re.compile(r"swap a (?:card|single) (?:in|from) your hand with a (?:random card|card at random) "
+                          r"(?:in|from) (an opponent's|another player's) hand")
+
+#: "you have exactly four face-up cards in your tableau that have four different TYPES and ELEMENTS"
+_ALL_DIFFERENT = re.compile(rf"you have (exactly) ({NUMBER}) face-up (?:cards|singles) in your tableau that (?:all )?"
+                            rf"have ({NUMBER}) different (types and elements|elements and types|types|elements)")
+
+
+def read_sentence_outcomes(s: str, ops: list[dict], timing: str, effect: dict) -> bool:
+    """"If you can't, <clause>" just after your own loss of RP: the clause when that loss took less
+    than it said (the core ``lost_short``, as "If you don't have enough RP to lose"); False when not
+    this sentence. After anything else "you cannot" names no step this grammar knows: not read."""
+    m = _IF_CANNOT.fullmatch(s)
+    if m is None:
+        return False
+    last = ops[-1] if ops else None
+    if last is None or last["op"] != "lose_rp" or last.get("who", "self") != "self" or "per" in last:
+        raise Unread(s, "what you could not do (a loss of RP of your own just before)")
+    from rules.millennium_blades.text import clauses  # text asks this module
+
+    ops.append({"op": "if", "condition": {"test": "lost_short"}, "then": clauses(m.group(1), timing, effect)})
+    return True
+
+
+def read_clause_outcomes(text: str) -> list[dict] | None:
+    """A clause ``clauses.read_clause`` asks this module about; ``None`` when none of these."""
+    m = _SIMULTANEOUS.fullmatch(text)
+    if m:
+        return [{"op": "discard_together", "who": _TOGETHER_WHO[m.group(1)]}]
+    if _SWAP_RANDOM.fullmatch(text):
+        return [{"op": "choose_player", "among": "opponent"}, {"op": "swap_hand", "random": True}]  # batch j's
+    return None
+
+
+def read_count_outcomes(text: str) -> dict | None:
+    """"different TYPE discarded this way": the core ``those_distinct`` of the cards the effect just
+    discarded; ``None`` when not that."""
+    m = re.fullmatch(r"different (type|element|star(?: rating)?) discarded(?: this way)?", text)
+    return {"count": "those_distinct", "what": m.group(1).split()[0]} if m else None
+
+
+def read_condition_outcomes(text: str) -> dict | None:
+    """"you have exactly four face-up cards in your tableau that have four different TYPES and
+    ELEMENTS": exactly that many face-up cards, no two of them sharing a TYPE (an
+    ELEMENT; the core ``pair`` test, none); ``None`` when not that. The two numbers must agree: four
+    cards with three different TYPES is a shape of its own, not read."""
+    m = _ALL_DIFFERENT.fullmatch(text)
+    if m is None:
+        return None
+    cards, kinds = number(m.group(2)), number(m.group(3))
+    if cards != kinds:
+        raise Unread(text, "as many different TYPES (ELEMENTS) as cards")
+    face_up = {"test": "count", "of": {"count": "cards", "zone": "tableau", "filter": {"face": "up"}},
+               "cmp": "==", "value": cards}
+    apart = [{"test": "not", "of": {"test": "pair", "what": kind, "this_too": True}}
+             for kind in ("type", "element") if kind in m.group(4)]
+    return {"test": "all", "of": [face_up, *apart]}
+
+
+__all__ = ["read_clause_outcomes", "read_condition_outcomes", "read_count_outcomes", "read_sentence_outcomes"]

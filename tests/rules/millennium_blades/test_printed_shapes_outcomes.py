@@ -1,0 +1,85 @@
+"""More shapes of printed text: outcomes (issue 26.2; rules/millennium_blades/phrases_outcomes.py and
+ops_outcomes.py): what an effect's earlier step came to. Original cards in each shape, compiled,
+checked by the card checker and played in the tournament engine (millennium-blades.txt sections
+cited per test; docs/rules-notes.md, "MB: outcomes")."""
+
+from __future__ import annotations
+
+import pytest
+
+from rules.millennium_blades.effects import check_card
+from rules.millennium_blades.text import compile_text
+from tests.rules.millennium_blades.helpers import card, compiles, do, kit, lamps, names, place, table
+
+
+@pytest.mark.parametrize(("rp", "flipped"), [(20, False), (7, True)])
+def test_if_you_cannot_after_a_loss_of_rp(rp, flipped):
+    """"FAQs": "You lose as much as you can and stop at zero": with less RP than the loss asks, the
+    loss could not be made whole, so "If you can't, flip this card" flips it."""
+    text = "Play: Lose 12 RP. If you can't, flip this card. | Action: Gain 4 RP."
+    assert compiles(text)[0]["ops"][1] == {"op": "if", "condition": {"test": "lost_short"},
+                                           "then": [{"op": "flip", "target": {"player": "self", "pick": "this"}}]}
+    st = table(kit([card("Brittle Pledge", text)]), kit(lamps()))
+    st.rp[0] = rp
+    do(st, 'play "Brittle Pledge"')
+    assert st.rp[0] == max(0, rp - 12)
+    assert (names(st, st.down) == ["Brittle Pledge"]) is flipped
+
+
+def test_if_you_cannot_names_only_a_loss_of_your_own():
+    """After a gain nothing could fail to be done: the sentence stays not understood (never guessed)."""
+    _effects, reason = compile_text("Play: Gain 3 RP. If you are unable to, gain 2 Dollars.")
+    assert reason is not None and "if you are unable to" in reason
+
+
+def test_a_discard_every_player_makes_at_once_and_the_different_types_discarded():
+    """"Discard a Card" (to the owner's Binder) for every player "simultaneously": each picks before any
+    card moves, then all go at once; "for each different ELEMENT discarded this way" counts the
+    printed elements of those cards."""
+    text = "Play: All players discard a card simultaneously. Gain 5 RP for each different ELEMENT discarded this way."
+    st = table(kit([card("Mirror Toll", text), card("Coal A", elements=("fire",)), card("Coal B", elements=("fire",))]),
+               kit([card("Drop A", elements=("water",)), card("Gust A", elements=("air",)), *lamps(1)]),
+               kit([card("Drop B", elements=("water",))]))
+    do(st, 'play "Mirror Toll"')
+    assert st.pending["seat"] == 0
+    do(st, 'pick "Coal A"')
+    assert st.pending["seat"] == 1 and len(st.binder[0]) == 0  # nothing moved while picks are made
+    do(st, 'pick "Gust A"')  # seat 2 holds one card: no question
+    assert names(st, st.binder[0]) == ["Coal A"] and names(st, st.binder[1]) == ["Gust A"]
+    assert names(st, st.binder[2]) == ["Drop B"]
+    assert st.rp[0] == 5 * 3  # fire, air, water
+
+
+def test_a_card_of_your_hand_for_one_drawn_blind_from_an_opponents():
+    """A card of your hand swapped for "a card at random" from another player's: you choose the opponent
+    and your card, theirs is drawn at random; each card is now its new holder's (batch j's swap)."""
+    text = ("Action: Swap a card from your hand with a card at random from another player's hand. Do not flip this "
+            "accessory afterwards.")
+    assert compiles(text)[0]["ops"] == [{"op": "choose_player", "among": "opponent"},
+                                        {"op": "swap_hand", "random": True}, {"op": "keep_source"}]
+    horn = card("Trade Horn", text, kind="accessory")
+    st = table(kit([card("Spare Bolt"), *lamps(1)], accessories=[horn]), kit([card("Lone Shell"), card("Tide Shell")]))
+    do(st, 'use "Trade Horn"', 'pick "Spare Bolt"')
+    assert "Spare Bolt" in names(st, st.hand[1]) and len(st.hand[0]) == 2 and len(st.hand[1]) == 2
+    (taken,) = [c for c in st.hand[0] if st.cards[c].name in ("Lone Shell", "Tide Shell")]
+    assert st.owner[taken] == 0 and not st.down  # "Do not flip this accessory afterwards": it stays face-up
+    (swap,) = [e for e in st.events if e.action == "swap_hand"]
+    assert st.event_to_string(swap).startswith("Seat 0 swaps Spare Bolt for ")
+
+
+def test_exactly_so_many_face_up_cards_with_all_different_types_and_elements():
+    """"CARD DATA": a face-up card's TYPES and ELEMENTS; "exactly three face-up cards ... that have three
+    different TYPES and ELEMENTS": three, no two sharing a TYPE or an ELEMENT (this card among them)."""
+    text = ("Score: If you have exactly three face-up cards in your tableau that have three different TYPES and "
+            "ELEMENTS, gain 30 RP.")
+    assert check_card("single", {"star": 3}, compiles(text)) == []
+    assert compile_text(text.replace("three different", "two different"))[1] is not None  # the numbers disagree
+    prism = card("Prism Ledger", text, elements=("earth",), types=("mage",))
+    st = table(kit([prism, card("Fin", elements=("water",), types=("beast",)),
+                    card("Wing", elements=("air",), types=("soldier",))]), kit(lamps()))
+    place(st, 0, "Prism Ledger", "Fin", "Wing")
+    assert st.holds(compiles(text)[0]["condition"], st.tableau[0][0], 0, {})
+    st = table(kit([prism, card("Fin", elements=("water",), types=("mage",)),
+                    card("Wing", elements=("air",), types=("soldier",))]), kit(lamps()))
+    place(st, 0, "Prism Ledger", "Fin", "Wing")  # Fin shares MAGE with this card
+    assert not st.holds(compiles(text)[0]["condition"], st.tableau[0][0], 0, {})
