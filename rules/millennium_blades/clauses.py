@@ -235,6 +235,10 @@ def read_clause(text: str, timing: str, effect: dict, last: dict) -> list[dict]:
         from rules.millennium_blades.phrases_outcomes import read_clause_outcomes
 
         more = read_clause_outcomes(text)  # a discard all at once, a blind swap (phrases_outcomes.py)
+    if more is None:
+        from rules.millennium_blades.phrases_metagame import read_clause_metagame
+
+        more = read_clause_metagame(text)  # a Metagame card out of play (phrases_metagame.py)
     if more is not None:
         return more
     raise Unread(text, "an effect")

@@ -33,6 +33,7 @@ from typing import Any
 
 from rules.millennium_blades.deck_rules import deck_rule_errors
 from rules.millennium_blades.market_ops import MARKET_EFFECT_OPS, TAKE_DESTINATIONS
+from rules.millennium_blades.ops_metagame import METAGAME_OPS, metagame_op_errors
 from rules.millennium_blades.ops_more_a import (
     CLASH_RIVALS,
     MORE_A_CONTINUOUS_OPS,
@@ -516,6 +517,8 @@ def _op(name: str | None, op: Mapping[str, Any], where: str) -> Errors:
         errors += more_x_op_errors(name, op, where)
     elif name in OUTCOME_OPS:  # a discard every player makes at once (ops_outcomes.py)
         errors += outcome_op_errors(name, op, where)
+    elif name in METAGAME_OPS:  # a Metagame card out of play (ops_metagame.py)
+        errors += metagame_op_errors(name, op, where)
     elif name == "if":
         errors += condition_errors(op.get("condition"), f"{where}.condition")
         errors += ops_errors(op.get("then"), f"{where}.then")

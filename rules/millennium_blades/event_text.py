@@ -188,6 +188,8 @@ _SENTENCES: dict[str, Sentence] = {
     "pay_money": lambda who, c: f"{who} pays {c['amount']} dollars",
     "pay_failed": lambda who, c: f"{who} cannot pay {c['amount']} dollars",
     "pay_player": lambda who, c: f"{who} pays Seat {c['to']} {c['amount']} dollars",
+    "meta_removed": lambda who, c: f"{who} removes the Metagame card {c['card']} from play",  # ops_metagame.py
+    "meta_missed": lambda who, c: f"{who} has no Metagame card to remove",  # ops_metagame.py
     "star_tokens_pending": lambda who, c: f"{who}'s next card played will get {c['amount']} star tokens",
     "effect_lost": lambda who, c: f"{c['card']}'s effect is lost: the card is {c['why']}",
     "discard": lambda who, c: f"{who} discards {c['card']}",

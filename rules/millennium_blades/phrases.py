@@ -169,6 +169,10 @@ def card_phrase(text: str) -> tuple[dict, str, str]:
 
                 more = read_modifier_r(flt, rest)  # the SET of the attached card (phrases_more_r)
             if more is None:
+                from rules.millennium_blades.phrases_metagame import read_modifier_metagame
+
+                more = read_modifier_metagame(flt, rest)  # matches one of the Metas (phrases_metagame)
+            if more is None:
                 return flt, zone, rest.strip()
             rest, zone = more, flt.pop("_zone", zone)
 

@@ -16,6 +16,7 @@ from typing import Any
 from rules.core.engine import Action
 from rules.millennium_blades.clash import ClashMixin
 from rules.millennium_blades.effects import ALLY_PLAYERS, EVENTS, MARKET_OPS
+from rules.millennium_blades.ops_metagame import METAGAME_OPS, do_metagame_op
 from rules.millennium_blades.ops_more_a import MORE_A_OPS, MoreOpsAMixin
 from rules.millennium_blades.ops_more_b import MORE_B_OPS, MoreOpsBMixin
 from rules.millennium_blades.ops_more_c import MORE_C_OPS, MoreOpsCMixin
@@ -253,6 +254,8 @@ class ResolveMixin(ClashMixin, SpecialOpsMixin, MoreOpsAMixin, MoreOpsBMixin, Mo
             return do_more_x_op(self, frame, op, k)
         if name in OUTCOME_OPS:  # a discard every player makes at once (ops_outcomes.py)
             return do_outcome_op(self, frame, op, k)
+        if name in METAGAME_OPS:  # a Metagame card out of play (ops_metagame.py)
+            return do_metagame_op(self, frame, op, k)
         if name in MORE_B_OPS or name == "_sell_marker":
             return self.do_more_b_op(frame, op, k)
         if name in MORE_C_OPS:  # tokens removed or moved (ops_more_c.py)

@@ -162,6 +162,8 @@ REMINDERS = re.compile(r"\s*\((?:" + "|".join((
     r"rarities are core, expansion, premium, master,? and promo",  # rules notes, "MB: batch l"
     r"shifting other cards as necessary",  # inserting a card moves the others along
     r"limit one epic card per deck",  # the Epic keyword's own reminder (NO_EFFECT)
+    # after the Metagame cards leave play (ops_metagame.py): no Metagame Score effect is then activated
+    r"no players? will be able to score metagame points during this tournament",
     # a player considered to win (lose) a clash does so alongside its other winners (losers): batch i
     r"others may win as well|there can still be other winners|multiple players may be considered winners",
     r"this doesn't prevent the actual (?:winners from winning too|losers from also losing)",
@@ -491,7 +493,7 @@ def _split_if(sentence: str) -> tuple[dict, str]:
     return read_condition(m.group(1)), m.group(2)
 
 
-_JOIN = re.compile(r",? (?:and|then|and then) (?=(?:gain|lose|flip|put|clash|reveal|discard|each|draw|"
+_JOIN = re.compile(r",? (?:and|then|and then) (?=(?:gain|lose|flip|put|clash|reveal|discard|each|draw|remove|"
                    r"you (?:gain|lose))\b)")
 
 
