@@ -43,6 +43,7 @@ from rules.millennium_blades.ops_more_y import MORE_Y_OPS
 from rules.millennium_blades.ops_more_z import MORE_Z_OPS
 from rules.millennium_blades.ops_outcomes import OUTCOME_OPS
 from rules.millennium_blades.ops_powers import POWER_OPS
+from rules.millennium_blades.ops_sideways import SIDEWAYS_OPS
 from rules.millennium_blades.replacement import REPLACEMENT_OPS
 from rules.millennium_blades.vocabulary import (
     CARD_KINDS,
@@ -180,6 +181,7 @@ EFFECT_OPS = {
     **MORE_R_OPS,
     **OUTCOME_OPS,
     **METAGAME_OPS,
+    **SIDEWAYS_OPS,
     **DECK_RULE_OPS,
 }
 

@@ -239,6 +239,10 @@ def read_clause(text: str, timing: str, effect: dict, last: dict) -> list[dict]:
         from rules.millennium_blades.phrases_metagame import read_clause_metagame
 
         more = read_clause_metagame(text)  # a Metagame card out of play (phrases_metagame.py)
+    if more is None:
+        from rules.millennium_blades.phrases_sideways import read_clause_sideways
+
+        more = read_clause_sideways(text, timing)  # a card played sideways (phrases_sideways.py)
     if more is not None:
         return more
     raise Unread(text, "an effect")

@@ -9,7 +9,8 @@ from rules.millennium_blades.market_phrases import read_market_condition
 from rules.millennium_blades.phrases import NUMBER, Unread, card_phrase, number, read_count, read_ref
 
 _CARD = (r"(this card|it|that card|the next card you play|your top card|the revealed card|"
-         r"the card (?:immediately )?(?:to|on) (?:the |its )?(?:immediate )?(?:left|right)(?: of this (?:one|card))?)")
+         r"the card (?:immediately )?(?:to|on) (?:the |its )?(?:immediate )?(?:left|right)(?: of this (?:one|card))?|"
+         r"the card (?:that )?this(?: card)? points to)")  # a card played sideways (phrases_sideways.py)
 
 
 def read_condition(text: str) -> dict:

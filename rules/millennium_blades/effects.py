@@ -180,6 +180,7 @@ from rules.millennium_blades.ops_more_y import (
 from rules.millennium_blades.ops_more_z import CLASH_WITH_Z, MORE_Z_EVENTS, MORE_Z_OPS, clash_z_errors, more_z_op_errors
 from rules.millennium_blades.ops_outcomes import OUTCOME_OPS, outcome_op_errors
 from rules.millennium_blades.ops_powers import POWER_CONTINUOUS_OPS, POWER_OPS, power_op_errors
+from rules.millennium_blades.ops_sideways import SIDEWAYS_FILTER_KEYS, SIDEWAYS_OPS, SIDEWAYS_REFS, sideways_filter_errors
 from rules.millennium_blades.special_ops import SPECIAL_CONTINUOUS_OPS, special_op_errors
 from rules.millennium_blades.vocabulary import ELEMENTS, KEYWORDS, TIMINGS, TRIGGERED_TIMINGS, TYPE_VALUES
 
@@ -206,7 +207,7 @@ COUNTS = ("cards", "elements", "types", "star_tokens", "stars", "clashes_won", "
 #: the card a clash with the Aftermarket was against (clashed), the card taken from the Aftermarket
 #: (taken), the card the loser used in the clash (losing_card)
 REFS = ("this", "left", "right", "top", "next_played", "played", "revealed", "flipped", "clashed", "taken",
-        "losing_card", "chosen", "attached")
+        "losing_card", "chosen", "attached", *SIDEWAYS_REFS)
 #: ally: the player chosen as your ally for a clash ("Choose an ally for this clash")
 ALLY_PLAYERS = ("ally", "self_and_ally", "others_but_ally")
 #: losers: the losers of the clash just made (one card chosen among theirs: ops_more_i.py)
@@ -519,6 +520,8 @@ def _op(name: str | None, op: Mapping[str, Any], where: str) -> Errors:
         errors += outcome_op_errors(name, op, where)
     elif name in METAGAME_OPS:  # a Metagame card out of play (ops_metagame.py)
         errors += metagame_op_errors(name, op, where)
+    elif name in SIDEWAYS_OPS:  # a card played sideways (ops_sideways.py): no fields
+        pass
     elif name == "if":
         errors += condition_errors(op.get("condition"), f"{where}.condition")
         errors += ops_errors(op.get("then"), f"{where}.then")
@@ -555,6 +558,8 @@ def filter_errors(flt: Any, path: str) -> Errors:
             errors += [] if value is True else [(f"{path}.{key}", "is true")]
         elif key in MORE_S_FILTER_KEYS:  # a Metagame's symbol, the highest of its tableau (ops_more_s.py)
             errors += more_s_filter_errors(key, value, path)
+        elif key in SIDEWAYS_FILTER_KEYS:  # a symbol of the card this one points to (ops_sideways.py)
+            errors += sideways_filter_errors(key, value, path)
         elif key == "star":
             errors += _comparison(value, f"{path}.star", allow_this=True)
         elif key == "elements_min":

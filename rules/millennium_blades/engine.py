@@ -36,6 +36,8 @@ Decisions an effect asks for (the seat that decides is named in ``view()["decisi
 - ``opponent <seat>``: the opponent to clash with or to lose RP;
 - ``pick <name>``: the card from your hand to reveal or discard;
 - ``insert <slot>``: Scurry, the slot (from 0) to insert the card into;
+- ``value <word>``: a value to name or choose (a number, a symbol; ``left`` / ``right``: the way a card
+  played sideways points; a Metagame card's name);
 - ``react <name>`` / ``decline``: an opponent's effect would flip your card: react with that
   Reaction card (it is flipped instead) or not.
 
@@ -47,7 +49,8 @@ View
 effect waits for a choice; ``legal_actions`` for a seat to act; ``store_count``, ``store_discard``,
 ``aftermarket`` (names; all public), ``metagame`` (cards); ``players``: per seat ``seat``,
 ``deck``, ``rp``, ``money``, ``clashes_won``, ``tableau`` (slot order, left to right: a face-up card
-``{name, star (now, tokens included), elements, types, tokens, top_card, slot}``, a face-down card
+``{name, star (now, tokens included), elements, types, tokens, top_card, points (a card played
+sideways: left or right), slot}``, a face-down card
 ``{face: "down", was, slot}`` -- no name, it is blank -- and ``null`` for each open slot),
 ``top_card`` (its name), ``deck_box``, ``accessories``, ``binder``, ``next_card_effects``,
 ``removed`` (the infinite-loop rule), and ``hand`` (names, the seat's own) or ``hand_count``.

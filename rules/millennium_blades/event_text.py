@@ -166,6 +166,7 @@ _SENTENCES: dict[str, Sentence] = {
     # special_ops.py: attachments, copies, Level Up
     "attach": lambda who, c: f"{who} attaches {c['card']} to {c['to']} (now {c['star']} stars)",
     "attach_failed": lambda who, c: f"{who}'s {c['card']}: nothing is attached",
+    "pointed": lambda who, c: f"{who} plays {c['card']} sideways, pointing {c['way']}",  # ops_sideways.py
     "detach": lambda who, c: f"{c['card']} goes to its owner's binder ({c['why']})",
     "copy": lambda who, c: f"{who} copies {c['effects']} effect(s) of {c['card']}",
     "copy_failed": lambda who, c: f"{who}'s {c['card']} has nothing to copy",

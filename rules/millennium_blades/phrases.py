@@ -173,6 +173,10 @@ def card_phrase(text: str) -> tuple[dict, str, str]:
 
                 more = read_modifier_metagame(flt, rest)  # matches one of the Metas (phrases_metagame)
             if more is None:
+                from rules.millennium_blades.phrases_sideways import read_modifier_sideways
+
+                more = read_modifier_sideways(flt, rest)  # the SET of the card this points to (phrases_sideways)
+            if more is None:
                 return flt, zone, rest.strip()
             rest, zone = more, flt.pop("_zone", zone)
 
@@ -353,6 +357,11 @@ def read_ref(text: str) -> str:
                      r"(?: in your tableau)?", text)
     if m:
         return m.group(1)
+    from rules.millennium_blades.phrases_sideways import read_ref_sideways
+
+    pointed = read_ref_sideways(text)  # the card this one, played sideways, points to (phrases_sideways)
+    if pointed is not None:
+        return pointed
     raise Unread(text, "a card")
 
 

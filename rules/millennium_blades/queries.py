@@ -48,6 +48,7 @@ from rules.millennium_blades.ops_more_u import (
 )
 from rules.millennium_blades.ops_more_v import MORE_V_COUNTS, MORE_V_TESTS, more_v_count, more_v_holds
 from rules.millennium_blades.ops_more_y import MORE_Y_TESTS, more_y_holds
+from rules.millennium_blades.ops_sideways import SIDEWAYS_FILTER_KEYS, SIDEWAYS_REFS, matches_pointed_holds, pointed_card
 from rules.millennium_blades.vocabulary import ELEMENTS, TYPES
 
 TABLEAU_SLOTS = 6  # the Tournament Board's singles area ("Tableau"); see the rules notes
@@ -346,6 +347,8 @@ class QueryMixin(MBBase):
             return False  # "the card with the least amount of +1 STAR tokens" (ops_more_k.py)
         if not MORE_S_FILTER_KEYS.isdisjoint(flt) and not more_s_filter_holds(self, card, flt):
             return False  # a Metagame's symbol, the highest of its tableau, another card (ops_more_s.py)
+        if not SIDEWAYS_FILTER_KEYS.isdisjoint(flt) and not matches_pointed_holds(self, card, flt, source):
+            return False  # a symbol of the card this one points to (ops_sideways.py)
         if "star" in flt:
             want = flt["star"]["value"]
             if want == "this":
@@ -540,6 +543,8 @@ class QueryMixin(MBBase):
             return self.neighbour(source, -1 if name == "left" else 1) if source is not None else None
         if name == "top":
             return self.top_card(seat)
+        if name in SIDEWAYS_REFS:  # the card this one, played sideways, points to (ops_sideways.py)
+            return pointed_card(self, source, name)
         if name == "attached" and "attached" not in ctx:  # "the attached card": the card attached to this one
             return next(iter(self.attachments(source)), None) if source is not None and self.attached else None
         return ctx.get(name)

@@ -50,6 +50,7 @@ from rules.millennium_blades.ops_more_x import MORE_X_OPS, do_more_x_op
 from rules.millennium_blades.ops_more_z import MORE_Z_OPS, do_more_z_op
 from rules.millennium_blades.ops_outcomes import OUTCOME_OPS, do_outcome_op
 from rules.millennium_blades.ops_powers import POWER_OPS, capped_gain, do_power_op
+from rules.millennium_blades.ops_sideways import SIDEWAYS_OPS, do_sideways_op
 from rules.millennium_blades.queries import in_area_order
 from rules.millennium_blades.replacement import limited_gain
 from rules.millennium_blades.special_ops import SpecialOpsMixin
@@ -256,6 +257,8 @@ class ResolveMixin(ClashMixin, SpecialOpsMixin, MoreOpsAMixin, MoreOpsBMixin, Mo
             return do_outcome_op(self, frame, op, k)
         if name in METAGAME_OPS:  # a Metagame card out of play (ops_metagame.py)
             return do_metagame_op(self, frame, op, k)
+        if name in SIDEWAYS_OPS:  # a card played sideways (ops_sideways.py)
+            return do_sideways_op(self, frame, op, k)
         if name in MORE_B_OPS or name == "_sell_marker":
             return self.do_more_b_op(frame, op, k)
         if name in MORE_C_OPS:  # tokens removed or moved (ops_more_c.py)

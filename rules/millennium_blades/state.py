@@ -98,6 +98,7 @@ class MBState(FlowMixin, ResolveMixin, QueryMixin, ViewMixin, MBBase):
         self._feature_index = (-1, {})
         self.copiers = None
         self.attached = {}
+        self.pointing = {}
         self._x_busy = set()
         self._bonus_busy = set()
         self.turn_memo = {}

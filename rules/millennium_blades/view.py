@@ -76,6 +76,8 @@ class ViewMixin(MBBase):
                 chip["attached"] = [self.cards[a].name for a in self.attachments(card)]
             if top:
                 chip["top_card"] = True
+            if self.pointing and card in self.pointing and slot is not None:  # played sideways (ops_sideways.py)
+                chip["points"] = "left" if self.pointing[card] < 0 else "right"
         if slot is not None:
             chip["slot"] = slot
         return chip
