@@ -161,7 +161,7 @@ class ClashMixin(MarketMixin):
             if not cancelled:
                 star = self.star(card)
                 # "If you did": the card this effect flipped, as it was
-                if self.flip_card(card, seat, flip_effects=not op.get("no_flip_effects")):
+                if self.flip_card(card, seat, flip_effects=not op.get("no_flip_effects"), cause=frame["source"]):
                     ctx["did"], ctx["flipped"], ctx["flipped_star"] = True, card, star or 0
                     ctx["flipped_count"] = ctx.get("flipped_count", 0) + 1  # "flipped this way"
                     ctx["flipped_stars"] = ctx.get("flipped_stars", 0) + (star or 0)

@@ -207,7 +207,7 @@ COUNTS = ("cards", "elements", "types", "star_tokens", "stars", "clashes_won", "
 #: the card a clash with the Aftermarket was against (clashed), the card taken from the Aftermarket
 #: (taken), the card the loser used in the clash (losing_card)
 REFS = ("this", "left", "right", "top", "next_played", "played", "revealed", "flipped", "clashed", "taken",
-        "losing_card", "chosen", "attached", *SIDEWAYS_REFS)
+        "losing_card", "chosen", "attached", "flipper", *SIDEWAYS_REFS)
 #: ally: the player chosen as your ally for a clash ("Choose an ally for this clash")
 ALLY_PLAYERS = ("ally", "self_and_ally", "others_but_ally")
 #: losers: the losers of the clash just made (one card chosen among theirs: ops_more_i.py)

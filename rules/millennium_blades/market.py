@@ -430,7 +430,7 @@ class MarketMixin(MBBase):
         if flipping:
             for card in chosen:
                 star = self.star(card) or 0
-                if self.flip_card(card, seat, flip_effects=not op.get("no_flip_effects")):  # ops_more_r.py
+                if self.flip_card(card, seat, flip_effects=not op.get("no_flip_effects"), cause=frame["source"]):  # ops_more_r.py
                     ctx["flipped"], ctx["flipped_max"] = card, max(ctx.get("flipped_max", 0), star)
                     # "for each card flipped this way", "their combined STAR" (as op_flip keeps them)
                     ctx["flipped_count"] = ctx.get("flipped_count", 0) + 1

@@ -338,6 +338,9 @@ REF_PHRASES = {
     "the card played": "played", "that single": "played",
     "the losing card in the clash": "losing_card", "the losing card": "losing_card",
     "the attached card": "attached",
+    # in a Flip effect: the card whose effect flipped this one (resolve.flip_card's ``cause``)
+    "the card that caused this to be flipped": "flipper", "the card that caused this card to be flipped": "flipper",
+    "the card that flipped this card": "flipper", "the card that flipped this": "flipper",
 }
 
 

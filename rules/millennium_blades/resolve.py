@@ -285,7 +285,7 @@ class ResolveMixin(ClashMixin, SpecialOpsMixin, MoreOpsAMixin, MoreOpsBMixin, Mo
                 if spared is None:
                     return False
                 if not spared:
-                    self.flip_card(source, seat)
+                    self.flip_card(source, seat, cause=source)  # "Use an Action": its own text flips it
             return True
         return True  # cancel_flip (done by the flip it cancels) and continuous ops: nothing to do now
 
@@ -563,8 +563,9 @@ class ResolveMixin(ClashMixin, SpecialOpsMixin, MoreOpsAMixin, MoreOpsBMixin, Mo
                 self.down.add(card)
         return self.matches(card, flt, source)
 
-    def flip_card(self, card: int, by: int, *, flip_effects: bool = True) -> bool:
-        """"Flip a Card": turned face-down, a blank card; its Flip effects and "flipped" triggers."""
+    def flip_card(self, card: int, by: int, *, flip_effects: bool = True, cause: int | None = None) -> bool:
+        """"Flip a Card": turned face-down, a blank card; its Flip effects and "flipped" triggers. ``cause``:
+        the card whose effect flipped it, when one did (REF ``flipper`` of its Flip effects)."""
         if card in self.down or self.cards_with("token_guard") and self.token_guard(card):  # ops_more_a.py
             return False
         self.down.add(card)
@@ -581,7 +582,7 @@ class ResolveMixin(ClashMixin, SpecialOpsMixin, MoreOpsAMixin, MoreOpsBMixin, Mo
             self.log("flip", by, card=self.cards[card].name, seat=whose, slot=self.slot_of(card))
         # its Flip effects see the +1 Star tokens it had ("for each +1 STAR Token on this card")
         # "but do not activate any Flip effects" (flip_effects False): the card's own and granted ones
-        own = [self.frame(whose, card, e, {"flipped_by": by, "that_player": by, "tokens_lost": tokens})
+        own = [self.frame(whose, card, e, {"flipped_by": by, "that_player": by, "tokens_lost": tokens, "flipper": cause})
                for _i, e in self.cards[card].timed("flip")] if whose is not None and flip_effects else []
         if whose is not None and flip_effects and self.cards_with("grant_flip"):
             own += self.granted_flips(card, by, whose)

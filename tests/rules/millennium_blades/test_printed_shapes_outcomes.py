@@ -83,3 +83,15 @@ def test_exactly_so_many_face_up_cards_with_all_different_types_and_elements():
                     card("Wing", elements=("air",), types=("soldier",))]), kit(lamps()))
     place(st, 0, "Prism Ledger", "Fin", "Wing")  # Fin shares MAGE with this card
     assert not st.holds(compiles(text)[0]["condition"], st.tableau[0][0], 0, {})
+
+
+def test_the_card_whose_effect_flipped_this_one():
+    """"Flip a Card": the flipped card's Flip effects; "the STAR of the card that caused this to be flipped"
+    is the card whose effect flipped it (its STAR now)."""
+    flipped = "Flip: Gain RP equal to twice the STAR of the card that caused this card to be flipped."
+    assert compiles(flipped)[0]["ops"][0]["per"] == {"count": "star", "card": "flipper"}
+    hammer = "Play: Flip the card to the left of this card."
+    st = table(kit([card("Cracked Bell", flipped, star=2), card("Bell Hammer", hammer, star=7)]), kit(lamps()))
+    place(st, 0, "Cracked Bell")
+    do(st, 'play "Bell Hammer"')
+    assert names(st, st.down) == ["Cracked Bell"] and st.rp[0] == 2 * 7
