@@ -211,8 +211,10 @@ def end_tournament(state) -> None:
     state.store = back(inner.store)
     state.store_discard += back(inner.store_discard)
     state.aftermarket = back(inner.aftermarket)  # clash cards: "available for sale during the next round"
-    if len(inner.metagame):
+    lent_metas = [c for c in lent if state.cards[c].card_type == "metagame"]
+    if lent_metas:  # a Metagame card an effect took out of play is discarded out of play now (ops_metagame.py)
         state.meta_revealed = back(inner.metagame)
+        state.box["metagame"] += [c for c in lent_metas if c not in state.meta_revealed]
     state.tournament, state.lent = None, []
     if state.duel:
         state.placements.append(duel.end_tournament(state, inner))

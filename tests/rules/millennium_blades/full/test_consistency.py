@@ -138,3 +138,26 @@ def test_random_complete_games_keep_the_rules():
                 again.apply_move(move)
             assert again.events == state.events and again.outcome == state.outcome
     assert trades_seen > 0 and friendship_seen > 0
+
+
+def test_a_metagame_card_an_effect_took_out_of_play_goes_to_the_box():
+    """"Discard any revealed Metagame cards out of play": a Metagame card a tournament effect removed
+    (ops_metagame.py's ``meta_leaves``) is no longer revealed after the tournament, and is in the box
+    (cards conserved), not lost."""
+    state = new_full_game(3, 11, metagames=STACKS)
+    agents = [RandomAgent(s) for s in range(3)]
+    removed = None
+    while not state.is_over and (removed is None or state.tournament is not None):
+        if removed is None and state.tournament is not None and state.tournament.metagame:
+            inner = state.tournament
+            removed = state.lent[inner.metagame[0]]
+            inner.metagame = inner.metagame[1:]  # as meta_leaves does
+        seats = state.current_players()
+        move = {s: agents[s].choose(state, s) for s in seats}
+        if len(move) == 1:
+            (s, a), = move.items()
+            state.apply_checked(a, s)
+        else:
+            state.apply_joint_checked(move)
+    assert removed is not None and removed not in state.meta_revealed and removed in state.box["metagame"]
+    conserved(state)
