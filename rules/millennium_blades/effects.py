@@ -243,6 +243,9 @@ DECKBUILDING_OPS = {
     "kit_slots": "the deck (\"Build your Deck\") holds this many more cards of a section",
     "peek": "see the face-down Store cards showing and buy the one you choose",
     "metagame_control": "once a round for each Metagame stack, put its revealed card on the bottom and reveal the next",
+    "meta_peek": "see the top `amount` cards of each Metagame stack, at any time",
+    "meta_cycle": "once a round, before the Type Metagame card is revealed: either stack's top card (the revealed "
+                  "Elemental card) to its bottom, the new top card revealed",
     "starting_promo": "setup: take cards from the top of a Card Fusion pile",
     "scrap_for_money": "discard a binder card to the Store Discard for this many dollars, any number of times",
     "outside_set": "at each Deckbuilding Phase's start, one copy of each card of a random set from outside the game of "
@@ -342,7 +345,7 @@ def deckbuilding_ops_errors(ops: Any, timing: str, path: str) -> Errors:
             continue
         if (name == "starting_promo") != (timing == "setup"):
             errors.append((f"{where}.op", "starting_promo is the one setup op, and only at setup"))
-        if name not in ("peek", "metagame_control"):
+        if name not in ("peek", "metagame_control", "meta_cycle"):
             errors += _int(op.get("amount", 1), f"{where}.amount")
         if name in ("deal", "sell_markers", "kit_slots", "starting_promo") and isinstance(op.get("amount", 1), int) \
                 and op.get("amount", 1) < 0:

@@ -251,6 +251,8 @@ _SENTENCES: dict[str, Sentence] = {
     "millennium_accessory": lambda who, c: f"{who} receives the Millennium Accessory {c['card']}",
     "metagame_revealed": lambda who, c: f"The {c['stack']} Metagame card {c['card']} is revealed",
     "metagame_redrawn": lambda who, c: f"{who} puts {c['bottom']} at the bottom and reveals {c['card']}",
+    "metagame_cycled": lambda who, c: (f"{who} puts {c['bottom']} at the bottom of the {c['stack']} Metagame stack and reveals "
+                                       f"{c['card']}"),  # full/powers.py: meta_cycle
     "redraw_missed": lambda who, c: f"{who} cannot redraw the {c['stack']} Metagame card",
     "pre_release": lambda who, c: "The Pre-Release Tournament begins",
     "pro_player_card": lambda who, c: f"{who} receives the Pro Player card {c['card']} (round {c['round']})",

@@ -31,6 +31,11 @@ Phrase shapes (``N`` a number or a number word; ``more``/``fewer``/``less`` set 
   deckbuilding phase``] -> ``outside_set`` (``kinds``; the 6 cards dealt at the phase's start are
   not dealt to that player)
 - ``you may look at the face-down store cards [showing] [and buy the one you choose]`` -> ``peek``
+- ``you may look at the top N meta[game] cards of each|both meta[game] decks|stacks [at any time]`` ->
+  ``meta_peek`` (the view's ``meta_peek``)
+- ``once per|a round, before the second meta[game] [card] is revealed, you may place|put the top card of
+  either meta[game] deck|stack on|at the bottom of that deck|stack[,] and reveal the new top card`` ->
+  ``meta_cycle`` (the market's ``cycle_meta <stack>``)
 - ``[at the start of the game,|setup:] take the top card of the bronze|silver|gold card fusion pile``
   -> ``starting_promo`` (timing ``setup``)
 """
@@ -74,6 +79,14 @@ PHRASES: tuple[tuple[re.Pattern, str], ...] = tuple((re.compile(p), op) for p, o
       r"(?:millennium )?dollars? to (?:gain|take) (?:a|one) card of the same set from the store area"
       r"(?: at no addit(?:i)?onal cost)?"), "trade_in"),
     (r"you may look at the face-down store cards(?: showing)?(?: and buy the one you choose)?", "peek"),
+    # "you may look at the top 2 metagame cards of each metagame stack at any time" (powers.meta_peek_view)
+    ((rf"you (?:may|can) look at the top (?P<n>{NUMBER}) meta(?:game)? cards of (?:each|both|every) meta(?:game)? "
+      r"(?:decks?|stacks?)(?: at any time)?"), "meta_peek"),
+    # "once per round, before the second metagame card is revealed, you may put the top card of either metagame
+    # stack at the bottom of that stack and reveal the new top card" (powers.cycle_meta)
+    ((r"once (?:per|a|each) round, before the second meta(?:game)?(?: card)? is revealed, you may (?:place|put) the "
+      r"top card of either meta(?:game)? (?:deck|stack) (?:on|at) the bottom of that (?:deck|stack),? and reveal the "
+      r"new top card"), "meta_cycle"),
     ((r"(?:at the start of the game, )?take the top card of the (?P<tier>bronze|silver|gold) "
       r"(?:card fusion|promo) pile"), "starting_promo"),
 ))

@@ -19,7 +19,8 @@ chooses one action at once (the core's simultaneous moves) and the tick resolves
 - ``kit <name>`` / ``unkit <name>``: a binder card into the kit (deck), or back;
 - with Character Powers or a Venue (``powers.py``): prices, fusion sizes and kit slots as their
   Deckbuilding rules say; a peeking seat's ``buy_store <set> <name>`` (the card it saw); The Power
-  Creep's ``redraw_meta <stack>``;
+  Creep's ``redraw_meta <stack>``; ``cycle_meta <stack>`` (``meta_cycle``: once a round, before the
+  Type Metagame card is revealed);
 - ``offer``, ``add``, ``sweeten``, ``ask_friendship``, ``withdraw``, ``accept``, ``decline``,
   ``counter``: trading with players ("YOUR FRIENDS", ``trading.py``; withdrawals and declines
   resolve first in a tick, acceptances after every other move, then counters and Friendship asked
@@ -93,6 +94,7 @@ def legal_actions(state, seat: int) -> list[Action]:
                 if tier not in state.fused[seat] and state.fusion.get(tier)
                 and len(state.binder[seat]) >= powers.fusion_size(state, seat, tier)]
     out += [Action("redraw_meta", (stack,)) for stack in powers.redraw_options(state, seat)]  # The Power Creep
+    out += [Action("cycle_meta", (stack,)) for stack in powers.cycle_options(state, seat)]  # a Metagame stack cycled
     if binder_names and powers.scrap_value(state, seat):  # a card discarded for dollars (powers.py)
         out += [Action("scrap", (name,)) for name in binder_names]
     col = [cards[c] for c in state.collection[seat]]
@@ -178,6 +180,8 @@ def resolve_tick(state, actions: dict[int, Action]) -> None:
                 named[seat] = args[1]
         elif verb == "redraw_meta":
             powers.redraw_meta(state, seat, args[0])
+        elif verb == "cycle_meta":
+            powers.cycle_meta(state, seat, args[0])
         elif verb == "trade_in":
             _trade_in(state, seat, args[0])
         elif verb == "scrap":  # "discard a card you own to the Store discard to gain N Dollars" (powers.py)

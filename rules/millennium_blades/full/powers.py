@@ -372,6 +372,50 @@ def redraw_meta(state, seat: int, stack: str) -> None:
     state.log("metagame_redrawn", seat, stack=stack, bottom=state.cards[old].name, card=state.cards[new].name)
 
 
+def meta_peek_view(state, seat: int | None) -> dict | None:
+    """``meta_peek``: the names of the top cards of each Metagame stack the seat may look at ("at any
+    time"), top first; None for a seat without the rule."""
+    ops = _ops(state, seat, "meta_peek") if seat is not None else []
+    if not ops:
+        return None
+    depth = max(op.get("amount", 1) for op in ops)
+    return {stack: [state.cards[c].name for c in reversed(pile[-depth:])] for stack, pile in state.meta.items()}
+
+
+def cycle_options(state, seat: int) -> list[str]:
+    """The Metagame stacks ``seat`` may cycle now (``meta_cycle``): once a round, only before the Type
+    Metagame card is revealed; the Elemental stack while its card is revealed and another is below,
+    the Type stack while it holds two cards or more."""
+    if (seat, "cycle") in state.meta_redrawn or not _ops(state, seat, "meta_cycle"):
+        return []
+    shown = {state.meta_stack_of.get(c) for c in state.meta_revealed}
+    if "type" in shown:
+        return []
+    options = ["elemental"] if "elemental" in shown and state.meta.get("elemental") else []
+    return options + (["type"] if len(state.meta.get("type", ())) > 1 else [])
+
+
+def cycle_meta(state, seat: int, stack: str) -> None:
+    """The top card of ``stack`` to its bottom, the new top card revealed: for the Elemental stack its
+    revealed card goes and the next is the round's; the Type stack's new top card is shown to all and
+    stays on top, to be revealed when the phase reveals it (rules notes, "MB: metagame")."""
+    if stack not in cycle_options(state, seat):
+        state.log("redraw_missed", seat, stack=stack)
+        return
+    state.meta_redrawn = state.meta_redrawn | {(seat, "cycle")}
+    if stack == "elemental":
+        old = next(c for c in state.meta_revealed if state.meta_stack_of.get(c) == stack)
+        state.meta_revealed.remove(old)
+        state.meta[stack].insert(0, old)
+        new = state.meta[stack].pop()
+        state.meta_revealed.append(new)
+    else:
+        old = state.meta[stack].pop()
+        state.meta[stack].insert(0, old)
+        new = state.meta[stack][-1]
+    state.log("metagame_cycled", seat, stack=stack, bottom=state.cards[old].name, card=state.cards[new].name)
+
+
 # -- the Tournament side -------------------------------------------------------------------------------------------
 def tournament_options(state) -> dict:
     """``MBState`` keyword options: the seats' powers (their character's Tournament side when the
@@ -459,14 +503,17 @@ def seat_view(state, seat: int) -> dict:
 def game_view(state, player: int | None) -> dict:
     """``venue`` (the revealed venue: name and text, or null), ``venue_deck_count``,
     ``pro_players`` (round -> the characters whose Pro Player card was given), ``store_peek``
-    (for a seat that peeks: the names of the 10 Store cards showing, else null)."""
+    (for a seat that peeks: the names of the 10 Store cards showing, else null), ``meta_peek`` (for a
+    seat whose rule lets it look at the Metagame stacks: stack -> the names of their top cards, else
+    null)."""
     from rules.millennium_blades.full.market import showing
 
     venue = venue_spec(state)
     return {"venue": {"name": venue.name, "text": venue.text} if venue is not None else None,
             "venue_deck_count": len(getattr(state, "venue_deck", ())),
             "pro_players": {str(r): list(v) for r, v in getattr(state, "pro_given", {}).items()},
-            "store_peek": [state.cards[c].name for c in showing(state)] if peeks(state, player) else None}
+            "store_peek": [state.cards[c].name for c in showing(state)] if peeks(state, player) else None,
+            "meta_peek": meta_peek_view(state, player)}
 
 
 def hidden_store(state, player: int) -> list[int]:

@@ -26,13 +26,13 @@ HINTS = {
                "rp_collections": "RP collections", "character_side": "character side", "power": "powers",
                "store_count": "store deck", "store_discard_count": "store discard", "setup_notes": "set-up notes",
                "millennium_draft": "Millennium Accessory draft", "venue_deck_count": "venue deck",
-               "pro_players": "Pro Player cards given", "store_peek": "store (peeked)",
+               "pro_players": "Pro Player cards given", "store_peek": "store (peeked)", "meta_peek": "metagame stacks (peeked)",
                "tournament_rounds": "tournament VP by round", "collection_rounds": "collection VP by round",
                "pre_release": "pre-release", "friendship_from": "asks friendship from",
                "packet_sizes": "packet sizes"},
     "seat_keys": ["from", "by", "to", "order", "friendship_from", "seats", "marker"],
     "notes": ["setup_notes"],
-    "empty_hidden": ["draft", "millennium_draft", "venue", "venue_deck_count", "pro_players", "store_peek",
+    "empty_hidden": ["draft", "millennium_draft", "venue", "venue_deck_count", "pro_players", "store_peek", "meta_peek",
                      "setup_notes", "offers", "trades", "metagame", "collection_type", "tournaments_won",
                      "rp_collections", "character_side", "power", "friendship_received", "fused_this_round",
                      "store_showing", "timer"],
@@ -186,5 +186,6 @@ class ViewMixin(FullBase):
                    "uncollect_type": "takes {} out of their type collection",
                    "draft": "drafts {}", "take_accessory": "takes the Millennium Accessory {}",
                    "kit": "puts {} in their deck", "unkit": "takes {} out of their deck",
-                   "redraw_meta": "puts the revealed {} Metagame card on the bottom and reveals the next"}
+                   "redraw_meta": "puts the revealed {} Metagame card on the bottom and reveals the next",
+                   "cycle_meta": "puts the top {} Metagame card on the bottom and reveals the new top card"}
         return f"{who} " + phrases.get(verb, verb + " {}").format(*args)

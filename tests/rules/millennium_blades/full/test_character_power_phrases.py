@@ -32,7 +32,8 @@ def host_pool():
     data["cards"] += [{"set": "VV", "name": name, "card_type": "character", "text": text, "attributes": {},
                        "effects": [], "playable": True} for name, text in (("Marisol Vend", MARISOL),
                                                                           ("Ilse Ferrow", ILSE),
-                                                                          ("Corvin Alder", CORVIN))]
+                                                                          ("Corvin Alder", CORVIN),
+                                                                          ("Orrin Tallow", ORRIN))]
     data["cards"] += [{"set": "VV", "name": name, "card_type": "single", "text": "", "effects": [], "playable": True,
                        "attributes": {"star": 2, "elements": ["air"], "types": ["beast"], "copies": 3}}
                       for name in ("Vault Finch", "Vault Ferret")]  # the set from outside the game
@@ -352,3 +353,37 @@ def test_character_powers_more_actions_on_your_turn():
     assert st.rp[0] == 6 and st.action_used
     assert "use" not in {a.verb for a in st.legal_actions(0)}
     assert [dict(e.changes)["used"] for e in st.events if e.action == "action_left"] == [1, 2]
+
+
+#: an invented character: the Metagame stacks looked at, one of them cycled before the Type card shows
+ORRIN = ("DECKBUILDING POWER | You can look at the top 3 Metagame cards of both Metagame stacks at any time. | Once a "
+         "round, before the second Metagame card is revealed, you may put the top card of either Metagame stack at "
+         "the bottom of that stack and reveal the new top card. || TOURNAMENT POWER | Score: Gain 5 RP for each Meta "
+         "condition you fulfill.")
+
+
+def test_character_powers_the_metagame_stacks_looked_at_and_one_cycled(host_pool):
+    """"Metagame", Deckbuilding "Setup the Phase" (an Elemental Metagame card revealed; the Type card after
+    the first timer): a seat whose rule looks at the stacks sees their top cards in its view (no other seat
+    does); once a round, before the Type card is revealed, it may put either stack's top card at the bottom
+    (the revealed Elemental card: the next one is the round's), and the new top card is shown to all."""
+    from rules.millennium_blades.full import new_full_game
+    from tests.rules.millennium_blades.full.helpers import STACKS, tick
+
+    state = new_full_game(3, 0, characters="powers", character_names={0: "Orrin Tallow"}, metagames=STACKS)
+    assert chars.not_playable(imported("Orrin Tallow", ORRIN)) == []
+    peek = state.view(0)["meta_peek"]
+    assert peek["type"] == [state.cards[c].name for c in reversed(state.meta["type"][-3:])]
+    assert state.view(1)["meta_peek"] is None
+    assert sorted(a.args for a in state.legal_actions(0) if a.verb == "cycle_meta") == [("elemental",), ("type",)]
+    assert not [a for a in state.legal_actions(1) if a.verb == "cycle_meta"]
+    top, below = state.meta["type"][-1], state.meta["type"][-2]
+    tick(state, s0="cycle_meta type")
+    assert state.meta["type"][0] == top and state.meta["type"][-1] == below
+    (event,) = [e for e in state.events if e.action == "metagame_cycled"]
+    assert state.event_to_string(event).endswith(f"reveals {state.cards[below].name}")
+    assert not [a for a in state.legal_actions(0) if a.verb == "cycle_meta"]  # once a round
+    while state.timer < 1:
+        tick(state)
+    assert state.cards[state.meta_revealed[-1]].name == state.cards[below].name  # the Type card revealed later
+
