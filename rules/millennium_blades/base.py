@@ -63,6 +63,7 @@ class MBBase(ForkedRngField, Declared, GameState):
     loop_money: Annotated[list[int], SHALLOW]  # per seat: the dollars the infinite-loop rule paid it
     # per seat: counters
     rp: Annotated[list[int], SHALLOW]
+    rp_at_scoring: Annotated[list[int], SHALLOW]  # per seat: RP as scoring began (empty before)
     money: Annotated[list[int], SHALLOW]
     clashes_won: Annotated[list[int], SHALLOW]
     friends: Annotated[list[list[int]], EACH]  # per Friendship card it holds: the seat that gave it (whole game)

@@ -195,8 +195,9 @@ WHERES = ("this", "other", "left", "right", "left_of", "right_of", "adjacent")
 ZONES = ("tableau", "opponents", "all", "hand", "kit", "binder", "aftermarket")
 #: those_stars: the Star Ratings of the cards the effect just moved; highest_flipped: the highest
 #: Star Rating among the cards the effect flipped (as they were); flipped_this_way, flipped_stars: how
-#: many cards the effect flipped, and their Star Ratings as they were
-COUNTS = ("cards", "elements", "types", "star_tokens", "stars", "clashes_won", "star", "empty_slots", "rp",
+#: many cards the effect flipped, and their Star Ratings as they were; rp_at_scoring: your RP when the
+#: tournament ended, before any Score effect (phrases_outcomes.py)
+COUNTS = ("cards", "elements", "types", "star_tokens", "stars", "clashes_won", "star", "empty_slots", "rp", "rp_at_scoring",
           "those_stars", "highest_flipped", "players_discarded", "sets", "those_distinct", "players_with",
           "those_count", "star_values", "flipped_this_way", "flipped_stars", *MORE_A_COUNTS, *MORE_B_COUNTS,
           *MORE_F_COUNTS, *MORE_C_COUNTS, *MORE_E_COUNTS, *MORE_G_COUNTS, *MORE_L_COUNTS,

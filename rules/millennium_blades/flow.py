@@ -374,6 +374,7 @@ class FlowMixin(MBBase):
         Accessories, and finally the Metagame Cards. Every Player activates the Metagame Score
         effects for themselves." Left to right, seat by seat from the first player."""
         self.phase = "scoring"
+        self.rp_at_scoring = list(self.rp)  # "at the end of the tournament (before scoring)" (phrases_outcomes.py)
         self.log("scoring", None)
         if self.copiers is None or self.copiers:
             self.refresh_copies()

@@ -32,6 +32,32 @@ _ALL_DIFFERENT = re.compile(rf"you have (exactly) ({NUMBER}) face-up (?:cards|si
                             rf"have ({NUMBER}) different (types and elements|elements and types|types|elements)")
 
 
+#: "at the end of the tournament (before scoring)": the words say when, as "before scoring" does
+_BEFORE_SCORING = re.compile(r"(at the end of the tournament)\s*\((before scoring)\)", re.I)
+#: "If you had zero RP at the end of the tournament before scoring, <clause>" (no timing word)
+_HAD_AT_END = re.compile(rf"if you had ({NUMBER}|zero|no) (?:rp|ranking points) at the end of the tournament(?: before "
+                         r"scoring)?,? (.+?)\.?")
+
+
+def printed_outcomes(text: str) -> str:
+    """The printed card text with "(before scoring)" after "at the end of the tournament" as words."""
+    return _BEFORE_SCORING.sub(r"\1 \2", text)
+
+
+def read_untimed_outcomes(low: str) -> dict | None:
+    """"If you had zero RP at the end of the tournament (before scoring), gain 45 RP" printed with no
+    timing word: a Score effect under a condition on the RP you had as scoring began ("Ending the
+    Tournament": Score effects are activated then; COUNT ``rp_at_scoring``); ``None`` when not that."""
+    m = _HAD_AT_END.fullmatch(low)
+    if m is None:
+        return None
+    from rules.millennium_blades.text import clauses  # text asks this module
+
+    value = 0 if m.group(1) in ("zero", "no") else number(m.group(1))
+    return {"timing": "score", "condition": {"test": "count", "of": {"count": "rp_at_scoring"}, "cmp": "==",
+                                             "value": value}, "ops": clauses(m.group(2), "score", {})}
+
+
 def read_sentence_outcomes(s: str, ops: list[dict], timing: str, effect: dict) -> bool:
     """"If you can't, <clause>" just after your own loss of RP: the clause when that loss took less
     than it said (the core ``lost_short``, as "If you don't have enough RP to lose"); False when not
@@ -83,4 +109,5 @@ def read_condition_outcomes(text: str) -> dict | None:
     return {"test": "all", "of": [face_up, *apart]}
 
 
-__all__ = ["read_clause_outcomes", "read_condition_outcomes", "read_count_outcomes", "read_sentence_outcomes"]
+__all__ = ["printed_outcomes", "read_clause_outcomes", "read_condition_outcomes", "read_count_outcomes",
+           "read_sentence_outcomes", "read_untimed_outcomes"]

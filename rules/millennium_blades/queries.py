@@ -453,6 +453,8 @@ class QueryMixin(MBBase):
             return (ctx or {}).get("flipped_count" if kind == "flipped_this_way" else "flipped_stars", 0)
         if kind == "rp":
             return self.rp[seat]
+        if kind == "rp_at_scoring":  # "at the end of the tournament (before scoring)" (phrases_outcomes.py)
+            return self.rp_at_scoring[seat] if self.rp_at_scoring else self.rp[seat]
         if kind in MORE_A_COUNTS:  # what this effect spent or lost (ops_more_a.py)
             return more_a_count(count, ctx or {})
         if kind in MORE_F_COUNTS:  # players by hand size (ops_more_f.py)

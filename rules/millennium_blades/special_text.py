@@ -34,6 +34,11 @@ def read_untimed(text: str) -> dict | None:
     if triggered is not None:
         return triggered
     low = re.sub(r"\s+", " ", text.lower()).strip()
+    from rules.millennium_blades.phrases_outcomes import read_untimed_outcomes  # it reads clauses
+
+    ended = read_untimed_outcomes(low)  # "If you had zero RP at the end of the tournament, ..." (phrases_outcomes)
+    if ended is not None:
+        return ended
     from rules.millennium_blades.phrases_more_j import read_untimed_j  # it reads clauses
 
     own = read_untimed_j(low)  # "When you discard this card from your hand, ..." (phrases_more_j.py)

@@ -116,6 +116,7 @@ class MBState(FlowMixin, ResolveMixin, QueryMixin, ViewMixin, MBBase):
         self.revealed_by = {}
         self.markers_left = list(sell_markers) if sell_markers is not None else [4 if n == 3 else 3] * n
         self.rp, self.money, self.clashes_won = [0] * n, [0] * n, [0] * n
+        self.rp_at_scoring = []
         self.stats = [{"played": {}, "flipped": {}} for _ in range(n)]
         # "Tournament Phase", "Setup the Phase": singles in hand, deck box and accessories face-up
         for seat, deck in enumerate(decks):

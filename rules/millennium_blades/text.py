@@ -51,7 +51,7 @@ from rules.millennium_blades.phrases_more_w import read_continuous_w, read_next_
 from rules.millennium_blades.phrases_more_x import read_continuous_x
 from rules.millennium_blades.phrases_more_y import read_continuous_y
 from rules.millennium_blades.phrases_more_z import printed_z, read_sentence_z, reword_z
-from rules.millennium_blades.phrases_outcomes import read_sentence_outcomes
+from rules.millennium_blades.phrases_outcomes import printed_outcomes, read_sentence_outcomes
 from rules.millennium_blades.replacement import read_rp_gain_limit
 from rules.millennium_blades.special_text import read_untimed
 from rules.millennium_blades.vocabulary import CARD_KINDS, TIMINGS
@@ -215,6 +215,7 @@ def split_abilities(text: str) -> list[str]:
     text = re.sub(rf"\s*\(({_UNTIL_SCORING})\)\s*\.", r". \1.", text, flags=re.I)
     text = keep_after_play_words(text)  # "(after all Play effects)" after a play event: words (phrases_more_m)
     text = printed_z(text)  # "when you clash (before cards are revealed)": words (phrases_more_z)
+    text = printed_outcomes(text)  # "at the end of the tournament (before scoring)": words (phrases_outcomes)
     text = REMINDERS.sub("", text)
     other = re.search(r"\([^)]*\)?", text)
     if other:

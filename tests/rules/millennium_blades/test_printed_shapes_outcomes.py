@@ -95,3 +95,21 @@ def test_the_card_whose_effect_flipped_this_one():
     place(st, 0, "Cracked Bell")
     do(st, 'play "Bell Hammer"')
     assert names(st, st.down) == ["Cracked Bell"] and st.rp[0] == 2 * 7
+
+
+def test_rp_you_had_at_the_end_of_the_tournament_before_scoring():
+    """"Ending the Tournament": Score effects are activated at the end; "If you had zero RP at the end of the
+    tournament (before scoring), gain 45 RP" asks the RP as scoring began, whatever the Score effects
+    before it gave (a Score effect of the Deck Box, after the Singles')."""
+    text = "DECK BOX | If you had zero RP at the end of the tournament (before scoring), gain 45 RP."
+    (effect,) = compiles(text)
+    assert effect["timing"] == "score" and effect["condition"]["of"] == {"count": "rp_at_scoring"}
+    box = card("Underdog Crate", text, kind="deck_box")
+    for start, expected in ((0, 5 + 45), (3, 3 + 5)):
+        st = table(kit([card("Late Bloomer", "Score: Gain 5 RP.")], box=[box]), kit(lamps(1)))
+        place(st, 0, "Late Bloomer")
+        st.rp[0] = start
+        while st.phase != "over":
+            (seat,) = st.current_players()
+            st.apply_checked(st.legal_actions(seat)[0], seat)
+        assert st.rp[0] == expected
