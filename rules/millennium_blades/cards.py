@@ -15,6 +15,7 @@ documented in docs/effects-millennium-blades.md; ``effects.check_card`` is the c
 from rules.core.schema import ENUM, INT, LIST, STR, TAGS, Attribute, CardType, GameSpec, ListLayout, OpSpec, RaritySpec, Section
 from rules.millennium_blades.deck_rules import DECK_RULE_OPS
 from rules.millennium_blades.market_ops import MARKET_EFFECT_OPS
+from rules.millennium_blades.ops_market_zones import MARKET_ZONES_OPS
 from rules.millennium_blades.ops_metagame import METAGAME_OPS
 from rules.millennium_blades.ops_more_a import MORE_A_EFFECT_OPS
 from rules.millennium_blades.ops_more_b import MORE_B_OPS
@@ -182,6 +183,7 @@ EFFECT_OPS = {
     **OUTCOME_OPS,
     **METAGAME_OPS,
     **SIDEWAYS_OPS,
+    **MARKET_ZONES_OPS,
     **DECK_RULE_OPS,
 }
 

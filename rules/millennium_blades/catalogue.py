@@ -46,7 +46,10 @@ HAND_SAFE_OPS = PLAY_SAFE_OPS | frozenset({
     "clashed_by",  # a swap, a clash made by that player
     "reveal_all", "extra_actions", "rearrange",  # ops_more_u.py: face-down cards shown, more Actions, an order
     "dollar_shield", "revealed_symbol", "has_flip", "swap_with",  # ops_more_s.py
-    "grant_action"})  # ops_more_w.py: a rule of its card (the granted ops are checked too)
+    "grant_action",  # ops_more_w.py: a rule of its card (the granted ops are checked too)
+    # ops_market_zones.py: the Store's piles looked at and moved (play_chosen, play_store_discard play a card)
+    "look_choose", "unchosen_to_discard", "sell_marker", "store_discard_to_top", "reveal_in_place",
+    "those_fitting_to_hand", "those_to_store_discard"})
 
 
 @dataclass(frozen=True)
@@ -140,7 +143,9 @@ class CardDef:
                  "rp_gain_to_loss": bool(self.continuous("rp_gain_to_loss") or self.continuous("rp_gain_to_loss", "top")),
                  # ops_powers.py: a power that raises the RP caps of cards for its player
                  "rp_cap_raise": bool(self.continuous("rp_cap_raise")),
-                 "actions_per_turn": bool(self.continuous("actions_per_turn"))}
+                 "actions_per_turn": bool(self.continuous("actions_per_turn")),
+                 # ops_market_zones.py: a Next effect letting the next play be the Store Discard's top card
+                 "next_from_store_discard": any(_has_op(e["ops"], "next_from_store_discard") for e in self.effects)}
         object.__setattr__(self, "features", frozenset([name for name, on in flags.items() if on]
                                                        + [f"on {event}" for event in triggers]
                                                        + [IN_FORCE + name for name in self._continuous_op_names()]))

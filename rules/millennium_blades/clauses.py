@@ -243,6 +243,10 @@ def read_clause(text: str, timing: str, effect: dict, last: dict) -> list[dict]:
         from rules.millennium_blades.phrases_sideways import read_clause_sideways
 
         more = read_clause_sideways(text, timing)  # a card played sideways (phrases_sideways.py)
+    if more is None:
+        from rules.millennium_blades.phrases_market_zones import read_clause_market_zones
+
+        more = read_clause_market_zones(text, timing, effect, last)  # Store zones looked at (phrases_market_zones)
     if more is not None:
         return more
     raise Unread(text, "an effect")

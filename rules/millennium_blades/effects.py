@@ -33,6 +33,7 @@ from typing import Any
 
 from rules.millennium_blades.deck_rules import deck_rule_errors
 from rules.millennium_blades.market_ops import MARKET_EFFECT_OPS, TAKE_DESTINATIONS
+from rules.millennium_blades.ops_market_zones import MARKET_ZONES_OPS, market_zones_op_errors
 from rules.millennium_blades.ops_metagame import METAGAME_OPS, metagame_op_errors
 from rules.millennium_blades.ops_more_a import (
     CLASH_RIVALS,
@@ -526,6 +527,8 @@ def _op(name: str | None, op: Mapping[str, Any], where: str) -> Errors:
         errors += metagame_op_errors(name, op, where)
     elif name in SIDEWAYS_OPS:  # a card played sideways (ops_sideways.py): no fields
         pass
+    elif name in MARKET_ZONES_OPS:  # the Store zones looked at and taken from (ops_market_zones.py)
+        errors += market_zones_op_errors(name, op, where)
     elif name == "if":
         errors += condition_errors(op.get("condition"), f"{where}.condition")
         errors += ops_errors(op.get("then"), f"{where}.then")

@@ -21,6 +21,10 @@ SAID_BY_THE_MOVE = frozenset({"sell", "kit", "unkit", "collect", "uncollect", "c
 _GAIN_OUTCOME = {"none": "no RP is gained", "also": "they gain RP too", "instead": "they gain it instead"}
 
 
+#: the zones ``looked_at`` names (ops_market_zones.py)
+_ZONE = {"store": "Store", "store_discard": "Store Discard"}
+
+
 def _seats(values: list, unit: str) -> str:
     return ", ".join(f"Seat {seat} {value} {unit}" for seat, value in enumerate(values))
 
@@ -96,6 +100,16 @@ _SENTENCES: dict[str, Sentence] = {
     "extra_actions": lambda who, c: f"{who} may take {c['amount']} more Actions this turn",  # ops_more_u.py
     "played_face_down": lambda who, c: f"{who} plays {c['card']} face-down",  # ops_more_x.py
     "played_at_random": lambda who, c: f"{who} draws {c['card']} at random from their hand to play it",  # ops_more_x.py
+    "looked_at": lambda who, c: (f"{who} looks at the top {_cards(c['looked'])} of the {_ZONE[c['zone']]}"  # ops_market_zones
+                                 + (f" and chooses {c['chose']}" if c["chose"] else "")),
+    "unchosen_discarded": lambda who, c: (f"{who} discards {_names(c['cards'])} from the Store to the Store Discard"
+                                          if c["cards"] else ""),  # ops_market_zones.py
+    "to_store_discard": lambda who, c: f"{c['card']} goes to the Store Discard",  # ops_market_zones.py
+    "played_chosen": lambda who, c: f"{who} plays {c['card']}, the card they chose",  # ops_market_zones.py
+    "sell_marker_missed": lambda who, c: f"{who} puts no Sell Marker: no card played or none left",  # ops_market_zones
+    "from_store_discard_at_random": lambda who, c: (f"{who} draws {_names(c['cards'])} at random from the Store "
+                                                    f"Discard"),  # ops_market_zones.py
+    "on_top_of_store": lambda who, c: f"{who} puts {_names(c['cards'])} on top of the Store, the last on top",
     "star_of_one": lambda who, c: (f"{who} counts the Star Rating of {c['card']} ({c['star']})" if c["card"]  # ops_more_l.py
                                    else f"{who} has no such card to count"),
     "turn_cap": lambda who, c: f"{c['card']} gives at most {c['cap']} RP a turn: {who} gains {c['amount']} of it",  # ops_more_o

@@ -8,6 +8,7 @@ from functools import lru_cache
 
 from rules.core.engine import Action
 from rules.millennium_blades.base import MBBase
+from rules.millennium_blades.ops_market_zones import FROM_STORE_DISCARD, play_from_store_discard, store_discard_plays
 from rules.millennium_blades.ops_more_m import play_frames_m
 from rules.millennium_blades.ops_more_u import granted_scores, spend_extra_action
 from rules.millennium_blades.ops_more_w import action_effect, action_holders, passes_only
@@ -61,7 +62,8 @@ class FlowMixin(MBBase):
             return list(self.pending["options"])
         seat = player
         playable = self.playable_singles(seat) if self.room_to_play(seat) else []
-        if not self.played_this_turn and not playable and not (self.cards_with("play_from") and self.can_play(seat)):
+        if not self.played_this_turn and not playable and not (self.cards_with("play_from") and self.can_play(seat)) \
+                and not (self.cards_with("next_from_store_discard") and store_discard_plays(self, seat)):
             return [PASS]  # "If the player is unable to play a Single, they cannot take an Action"
         cards = self.cards
         if playable and self.cards_with("random_plays") and plays_at_random(self, seat):  # (ops_more_x.py)
@@ -73,6 +75,8 @@ class FlowMixin(MBBase):
             actions += [Action("play", (name, FACE_DOWN)) for name in dict.fromkeys([cards[c].name for c in playable])]
         if self.cards_with("play_from") and self.room_to_play(seat):  # Singles of the Aftermarket (ops_more_x.py)
             actions += [Action("play", (cards[c].name, FROM_AFTERMARKET)) for c in aftermarket_plays(self, seat)]
+        if self.cards_with("next_from_store_discard") and self.room_to_play(seat):  # (ops_market_zones.py)
+            actions += [Action("play", (cards[c].name, FROM_STORE_DISCARD)) for c in store_discard_plays(self, seat)]
         if not self.action_used or self.powers[seat]:  # (a power may be used without the turn's Action)
             usable = self.usable_actions(seat)
             if self.action_used:
@@ -90,6 +94,8 @@ class FlowMixin(MBBase):
         tableau is filled already"."""
         if not self.room_to_play(seat):
             return False
+        if self.cards_with("next_from_store_discard") and store_discard_plays(self, seat):  # (ops_market_zones.py)
+            return True
         if self.cards_with("play_from"):  # Singles of the Aftermarket, the hand barred (ops_more_x.py)
             return bool(aftermarket_plays(self, seat) or self.playable_singles(seat))
         cards, conditional = self.cards, self.play_checked()
@@ -232,6 +238,8 @@ class FlowMixin(MBBase):
             self.answer(action)
         elif action.verb == "play" and len(action.args) > 1 and action.args[1] == FACE_DOWN:  # (ops_more_x.py)
             play_face_down(self, player, str(action.args[0]))
+        elif action.verb == "play" and len(action.args) > 1 and action.args[1] == FROM_STORE_DISCARD:
+            play_from_store_discard(self, player, str(action.args[0]))  # (ops_market_zones.py)
         elif action.verb == "play" and len(action.args) > 1:  # "play <name> aftermarket" (ops_more_x.py)
             play_from_aftermarket(self, player, str(action.args[0]))
         elif action.verb == "play":

@@ -25,8 +25,9 @@ MORE_F_OPS = {
     "to_hand": OpSpec("A card in play (target) leaves its tableau to your hand (to: self) or its owner's (to: owner; "
                       "the default for this card), face-up and without tokens; REF chosen names it.",
                       {"target": ANY, "to": "str"}),
-    "discard_in_play": OpSpec("Discard a card in a tableau (target) to its owner's binder (\"Discard a Card\").",
-                              {"target": ANY}),
+    "discard_in_play": OpSpec("Discard a card in a tableau (target) to its owner's binder (\"Discard a Card\"), or "
+                              "to the Store Discard (to: store_discard; ops_market_zones.py).",
+                              {"target": ANY, "to": "str"}),
     "discard_up_to": OpSpec("Discard up to amount cards (filter) of your choice from your hand to your binder, none "
                             "too (those cards).", {"amount": "int", "filter": ANY}),
 }
@@ -43,7 +44,10 @@ def more_f_op_errors(name: str, op: Mapping[str, Any], where: str) -> list[tuple
         return errors + (filter_errors(op["filter"], f"{where}.filter") if "filter" in op else [])
     if name in ("to_hand", "discard_in_play"):
         errors = target_errors(op.get("target"), f"{where}.target")
-        if op.get("to", "owner") not in TO_HAND:
+        if name == "discard_in_play":  # a destination "Discard a Card" may specify (ops_market_zones.py)
+            if op.get("to", "binder") not in ("binder", "store_discard"):
+                errors.append((f"{where}.to", "is binder or store_discard"))
+        elif op.get("to", "owner") not in TO_HAND:
             errors.append((f"{where}.to", "is self or owner"))
         return errors
     return []
@@ -145,6 +149,10 @@ class MoreOpsFMixin(MBBase):
                 continue
             if op["op"] == "discard_in_play":
                 self.discard_from_play(card)
+                if op.get("to") == "store_discard":  # "unless another location is specified" (ops_market_zones.py)
+                    from rules.millennium_blades.ops_market_zones import discarded_to_store_discard
+
+                    discarded_to_store_discard(self, card)
             else:
                 self.tableau[holder].remove(card)
                 self.down.discard(card)

@@ -18,8 +18,8 @@ if TYPE_CHECKING:
 
 ANY = "any"
 MORE_J_OPS = {
-    "clockwise": OpSpec("Each player still in, starting with you and going clockwise, does the ops as their own.",
-                        {"ops": ANY}),
+    "clockwise": OpSpec("Each player still in, starting with you (skip_self: with the player on your left, you "
+                        "not among them) and going clockwise, does the ops as their own.", {"ops": ANY, "skip_self": "bool"}),
     "pick_play": OpSpec("Pick up the top amount cards of the Store (from: store) or choose a card of the "
                         "Aftermarket (from: aftermarket) and play one of them at once, its Play effects too; the "
                         "others go to the Aftermarket (rest: aftermarket); REF played names it.",
@@ -78,7 +78,8 @@ def more_j_op_errors(name: str, op: Mapping[str, Any], where: str) -> Errors:
         ops = op.get("ops")
         if not isinstance(ops, list) or not ops:
             return [(f"{where}.ops", "is a list of ops")]
-        return ops_errors(ops, f"{where}.ops")
+        bad = [] if isinstance(op.get("skip_self", False), bool) else [(f"{where}.skip_self", "is true or false")]
+        return bad + ops_errors(ops, f"{where}.ops")
     if name == "pick_play":
         errors = _int(op.get("amount", 1), f"{where}.amount")
         if op.get("from") not in PICK_FROM:
@@ -132,7 +133,8 @@ def _clockwise(game: MBBase, frame: dict, op: dict, k: int) -> bool:
     """"Starting with you and going clockwise, each player ...": one after another, each as their own
     ("Tournament Turns": turns go "in clockwise order around the table", seat + 1 is the next)."""
     seat, n = frame["seat"], game.num_players
-    players = [(seat + i) % n for i in range(n) if (seat + i) % n not in game.out]
+    first = 1 if op.get("skip_self") else 0  # "starting to your left ..., each other player" (ops_market_zones.py)
+    players = [(seat + i) % n for i in range(first, n) if (seat + i) % n not in game.out]
     frame["i"] = k + 1
     game.push([game.frame(p, frame["source"], {"ops": op["ops"]}, frame["ctx"], optional=False) for p in players])
     return True

@@ -16,6 +16,7 @@ from typing import Any
 from rules.core.engine import Action
 from rules.millennium_blades.clash import ClashMixin
 from rules.millennium_blades.effects import ALLY_PLAYERS, EVENTS, MARKET_OPS
+from rules.millennium_blades.ops_market_zones import MARKET_ZONES_OPS, do_market_zones_op
 from rules.millennium_blades.ops_metagame import METAGAME_OPS, do_metagame_op
 from rules.millennium_blades.ops_more_a import MORE_A_OPS, MoreOpsAMixin
 from rules.millennium_blades.ops_more_b import MORE_B_OPS, MoreOpsBMixin
@@ -259,6 +260,8 @@ class ResolveMixin(ClashMixin, SpecialOpsMixin, MoreOpsAMixin, MoreOpsBMixin, Mo
             return do_metagame_op(self, frame, op, k)
         if name in SIDEWAYS_OPS:  # a card played sideways (ops_sideways.py)
             return do_sideways_op(self, frame, op, k)
+        if name in MARKET_ZONES_OPS:  # the Store zones looked at and taken from (ops_market_zones.py)
+            return do_market_zones_op(self, frame, op, k)
         if name in MORE_B_OPS or name == "_sell_marker":
             return self.do_more_b_op(frame, op, k)
         if name in MORE_C_OPS:  # tokens removed or moved (ops_more_c.py)

@@ -30,6 +30,7 @@ from rules.millennium_blades.phrases import (
     read_ref,
     read_target,
 )
+from rules.millennium_blades.phrases_market_zones import printed_market_zones, read_sentence_market_zones, reword_market_zones
 from rules.millennium_blades.phrases_more_a import read_more_continuous, read_more_sentence
 from rules.millennium_blades.phrases_more_b import play_trigger_lasts, read_granted_play, read_sell_marker_shield
 from rules.millennium_blades.phrases_more_d import read_sentence_d, reword_d
@@ -216,6 +217,7 @@ def split_abilities(text: str) -> list[str]:
     text = keep_after_play_words(text)  # "(after all Play effects)" after a play event: words (phrases_more_m)
     text = printed_z(text)  # "when you clash (before cards are revealed)": words (phrases_more_z)
     text = printed_outcomes(text)  # "at the end of the tournament (before scoring)": words (phrases_outcomes)
+    text = printed_market_zones(text)  # "to your hand (discard the rest).": two sentences (phrases_market_zones)
     text = REMINDERS.sub("", text)
     other = re.search(r"\([^)]*\)?", text)
     if other:
@@ -302,9 +304,9 @@ _WORDING = (
 #: result wordings (_i); "If X, when Y, ..." (_k); "the first time ... each turn" (_o); "After you
 #: discard ..." (_v); "choose and flip" (_s); "After an opponent plays a card, ..." (_q); "the player
 #: who lost the clash" (_t); "While X, you gain N RP whenever Y" (_u); "Choose two players. They clash." (_z);
-#: "pass the rest of your turn" (_w)
+#: "pass the rest of your turn" (_w); "the Store and Core decks" (_market_zones)
 REWORDINGS = (reword_d, reword_i, reword_k, reword_o, reword_r, reword_v, reword_s, reword_q, reword_t, reword_u,
-              reword_z, reword_w)
+              reword_z, reword_w, reword_market_zones)
 
 
 def wording(text: str) -> str:
@@ -410,7 +412,7 @@ def _is_clash_branch(sentence: str) -> bool:
 SENTENCE_READERS = (read_market_sentence, read_more_sentence, read_sentence_d, read_sentence_l, read_sentence_i,
                     read_sentence_k, read_sentence_o, read_sentence_n, read_sentence_q, read_sentence_t,
                     read_sentence_u, read_sentence_s, read_sentence_v, read_sentence_r, read_sentence_z,
-                    read_sentence_outcomes)
+                    read_sentence_outcomes, read_sentence_market_zones)
 
 
 def _sentences(sentences: list[str], timing: str, effect: dict) -> list[dict]:

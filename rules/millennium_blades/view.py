@@ -135,7 +135,8 @@ class ViewMixin(MBBase):
         args: tuple[Any, ...] = action.args  # each verb's arguments are of the types engine.py lists
         about = self.pending["about"] if self.pending else ""
         if verb == "play":
-            where = {"aftermarket": " from the Aftermarket", "face-down": " face-down"}.get(args[1], "") if len(args) > 1 else ""
+            where = {"aftermarket": " from the Aftermarket", "face-down": " face-down",  # (ops_more_x.py)
+                     "store_discard": " from the top of the Store Discard"}.get(args[1], "") if len(args) > 1 else ""
             return f"{who} plays {args[0]}{where} into slot {len(self.tableau[player]) + 1}"
         if verb == "use":
             return f"{who} uses the Action of {args[0]} (then flips it face-down)"
