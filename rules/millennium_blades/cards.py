@@ -15,6 +15,7 @@ documented in docs/effects-millennium-blades.md; ``effects.check_card`` is the c
 from rules.core.schema import ENUM, INT, LIST, STR, TAGS, Attribute, CardType, GameSpec, ListLayout, OpSpec, RaritySpec, Section
 from rules.millennium_blades.deck_rules import DECK_RULE_OPS
 from rules.millennium_blades.market_ops import MARKET_EFFECT_OPS
+from rules.millennium_blades.ops_copying import COPYING_OPS
 from rules.millennium_blades.ops_market_zones import MARKET_ZONES_OPS
 from rules.millennium_blades.ops_metagame import METAGAME_OPS
 from rules.millennium_blades.ops_more_a import MORE_A_EFFECT_OPS
@@ -44,6 +45,7 @@ from rules.millennium_blades.ops_more_y import MORE_Y_OPS
 from rules.millennium_blades.ops_more_z import MORE_Z_OPS
 from rules.millennium_blades.ops_outcomes import OUTCOME_OPS
 from rules.millennium_blades.ops_powers import POWER_OPS
+from rules.millennium_blades.ops_prevention import PREVENTION_OPS
 from rules.millennium_blades.ops_sideways import SIDEWAYS_OPS
 from rules.millennium_blades.replacement import REPLACEMENT_OPS
 from rules.millennium_blades.vocabulary import (
@@ -111,7 +113,8 @@ EFFECT_OPS = {
     "copy_effects": OpSpec("Copy the effects of a timing (play, flip, ...) of a card (this one, left or right of it, "
                            "the one revealed, or one a target chooses): they resolve as this card's (all of them, "
                            "or the one the player accepts).",
-                           {"card": "str", "target": ANY, "timing": "str", "pick": "str"}),
+                           {"card": "str", "target": ANY, "timing": "str", "pick": "str",
+                            "face_down_ok": "bool"}),  # face_down_ok: a card revealed or flipped (ops_copying.py)
     "play_condition": OpSpec("Fusion: the card may only be played while the condition holds (continuous).",
                              {"condition": ANY}),
     "enters_with_tokens": OpSpec("Level Up: the card comes into play with +1 Star tokens (continuous).", N),
@@ -122,14 +125,20 @@ EFFECT_OPS = {
     "attach": OpSpec("Attach this card to the card the target names: it leaves its zone and gives that card "
                      "star, elements, types or protection while attached, or a new printed star (printed_star, "
                      "ops_more_h.py), or tokens its player may put on it each turn (turn_tokens), or an Action (action: its "
-                     "ops) or a Score effect (score; ops_more_w.py).",
+                     "ops) or a Score effect (score; ops_more_w.py), or keeps only its effects of some timings "
+                     "(keep_only; ops_copying.py).",
                      {"target": ANY, "star": "int", "elements": ANY, "types": ANY, "protect": "bool",
-                      "printed_star": "int", "turn_tokens": "int", "action": ANY, "score": ANY}),
+                      "printed_star": "int", "turn_tokens": "int", "action": ANY, "score": ANY, "keep_only": ANY,
+                      "flip_copy": "str"}),
     "attach_from_hand": OpSpec("Attach a card from your hand (filter) to this card: it leaves the hand; REF "
                                "attached names it.", {"filter": ANY}),
     "no_attach": OpSpec("Cards cannot be attached to this card (continuous).", {}),
     "exact_copy": OpSpec("This card is an exact copy of the face-up card left or right of it that fits the filter: "
-                         "its printed data and effects (continuous).", {"side": "str", "filter": ANY}),
+                         "its printed data and effects (continuous). what: effects: it keeps its own data and has "
+                         "those effects too, of the timings named, from that side or from: accessories (your other "
+                         "face-up Accessories), not while scoring with until_scoring (ops_copying.py).",
+                         {"side": "str", "filter": ANY, "what": "str", "from": "str", "timings": ANY,
+                          "until_scoring": "bool"}),
     "attachment_shield": OpSpec("If the card this one is attached to would be flipped by an opponent's effect, "
                                 "this card is discarded instead (continuous).", {}),
     # the Deckbuilding side of Character and Venue cards (effects.DECKBUILDING_OPS; the whole game runs them)
@@ -178,6 +187,7 @@ EFFECT_OPS = {
     **MORE_Z_OPS,
     **MORE_S_OPS,
     **MORE_X_OPS,
+    **PREVENTION_OPS,
     **MORE_W_OPS,
     **MORE_R_OPS,
     **OUTCOME_OPS,
@@ -185,6 +195,7 @@ EFFECT_OPS = {
     **SIDEWAYS_OPS,
     **MARKET_ZONES_OPS,
     **DECK_RULE_OPS,
+    **COPYING_OPS,
 }
 
 #: The layout fan card lists use (docs/import-format.md): name, set, star, element, type,

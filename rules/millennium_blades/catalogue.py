@@ -25,10 +25,14 @@ PLAY_SAFE_OPS = frozenset({"gain_rp", "lose_rp", "gain_money", "steal_rp", "star
                            "cancel_flip", "play_extra", "extra_slot", "protect", "star_bonus", "set_star",
                            "clash_star", "no_rp_loss", "rp_gain_limit", "rp_gain_to_loss",  # rp_gain_to_loss: ops_more_p.py
                            "at_turn_end",  # ops_more_u.py: a wrapper, as "if" (its ops are checked too)
-                           "lasting_slot"})  # ops_more_r.py: only adds slots
+                           "lasting_slot",  # ops_more_r.py: only adds slots
+                           "prevent_effect", "prevent_discard",  # ops_prevention.py: done by the window that asks
+                           "others_cannot_use",  # ops_prevention.py: a rule that only bars Actions and Reactions
+                           "grant_reaction"})  # ops_prevention.py: a rule (the Reaction's ops are checked too)
 #: the ops a triggered effect may hold and still start no further event (so triggers cannot chain
 #: into an "Infinite Loop"): a reaction's own flip is once a card, as a face-down card does not react
-QUIET_TRIGGER_OPS = frozenset({"gain_rp", "gain_money", "cancel_flip"})
+QUIET_TRIGGER_OPS = frozenset({"gain_rp", "gain_money", "cancel_flip",
+                               "prevent_effect", "prevent_discard"})  # ops_prevention.py: a Reaction's window
 #: ops that never take a card from a player's hand, put a card into a tableau or forbid a play
 #: (flips, reveals, choices, points, tokens, the market's piles): with no card of the game holding
 #: any other op (feature "takes_from_hand"), only a lost extra slot can cost the turn's Single
@@ -107,11 +111,14 @@ class CardDef:
                                                                   "attachment_guard", "token_guard",
                                                                   "sell_marker_shield", "token_shield",
                                                                   "dollar_shield", "flip_self_when",
-                                                                  "counts_as_all", "takes_spending")},
+                                                                  "counts_as_all", "takes_spending",
+                                                                  "gain_symbols", "lend_effects")},  # ops_copying.py
                  # ops_more_u.py's granted Score effects; ops_more_w.py: a card that, attached, gives its host one
                  "grant_score": bool(self.continuous("grant_score")) or any(_has_attach_gift(e["ops"], "score")
                                                                             for e in self.effects),
                  "pass_turn": any(_has_op(e["ops"], "pass_turn") for e in self.effects),  # ops_more_a.py
+                 # ops_copying.py: a card that, attached, keeps only some of its host's effects
+                 "keeps_only": any(_has_attach_gift(e["ops"], "keep_only") for e in self.effects),
                  "at_turn_end": any(_has_op(e["ops"], "at_turn_end") for e in self.effects),  # ops_more_u.py
                  "may_cost_a_play": any(not _op_names(e["ops"]) <= (QUIET_TRIGGER_OPS if "trigger" in e else
                                                                      PLAY_SAFE_OPS) for e in self.effects),

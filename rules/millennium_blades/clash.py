@@ -12,6 +12,7 @@ from rules.millennium_blades.ops_more_s import dollar_shield
 from rules.millennium_blades.ops_more_t import rivals_t
 from rules.millennium_blades.ops_more_y import flip_prevented, mark_clash_lost
 from rules.millennium_blades.ops_more_z import boost_reactions_z, boost_results_z, two_chosen_z
+from rules.millennium_blades.ops_prevention import every_flip_kept, flip_kept, granted_reactions
 
 AFTERMARKET_LIMIT = 12  # "Aftermarket Space": "the Aftermarket has a limit of 12 cards"
 FIXED_PICKS = ("this", "left", "right", "played", "next_played", "revealed", "losing_card", "chosen")
@@ -118,6 +119,9 @@ class ClashMixin(MarketMixin):
             card = targets[j]
             owner_seat = self.seat_of(card)
             cancelled = False
+            if f"{k}:kept_tableaus" in ctx and flip_kept(self, ctx, k, owner_seat, card):
+                ctx[f"{k}:done"] = j + 1  # "any number of cards from your tableau": kept already (ops_prevention.py)
+                continue
             guarded = self.guard_flip(frame, card, f"{k}:guard{j}") if self.attached else False
             if guarded is None:  # Unite: an attachment discarded instead (ops_more_a.py)
                 return False
@@ -143,8 +147,9 @@ class ClashMixin(MarketMixin):
                     and self.shield_with_attachment(card, seat):
                 ctx[f"{k}:done"] = j + 1
                 continue
-            if owner_seat is not None and owner_seat != seat and card not in self.down:
-                # "This effect cannot be reacted to": no Reaction is offered
+            if owner_seat is not None and card not in self.down and (owner_seat != seat or self.cards_with("on would_flip")):
+                # no Reaction is offered to an effect that forbids them (no_reaction); a Reaction to any
+                # effect answers its own player's effects too (ops_prevention.py)
                 reactions = [] if op.get("no_reaction") else self._flip_reactions(card, owner_seat, seat)
                 key = f"{k}:react{j}"
                 if reactions and key not in ctx:
@@ -153,6 +158,8 @@ class ClashMixin(MarketMixin):
                     return False
                 if ctx.get(key):
                     cancelled = self._react(ctx[key], owner_seat, seat, card)
+                    if cancelled:  # "any number of cards from your tableau": the rest too (ops_prevention.py)
+                        every_flip_kept(self, ctx, k, ctx[key], owner_seat)
             if not cancelled and owner_seat is not None and card not in self.down and not op.get("no_reaction"):
                 heroic = self.heroic_reaction(frame, card, owner_seat, seat, f"{k}:heroic{j}")  # ops_more_a.py
                 if heroic is None:
@@ -175,7 +182,8 @@ class ClashMixin(MarketMixin):
         for r in self.play_area(owner_seat):
             if r == card or r in self.down:
                 continue
-            for effect in self.cards[r].triggers.get("would_flip", ()):
+            # (and a Reaction every card of the play area has: ops_prevention.py)
+            for effect in self.cards[r].triggers.get("would_flip", ()) + granted_reactions(self, owner_seat, r):
                 if effect["timing"] == "reaction" and self._fits(effect["trigger"], owner_seat, r, card, by, owner_seat):
                     found.append(r)
                     break
@@ -183,8 +191,9 @@ class ClashMixin(MarketMixin):
 
     def _react(self, reaction: int, owner_seat: int, by: int, card: int) -> bool:
         """A would-flip Reaction: its card is flipped ("Reaction"), the rest of its ops follow."""
-        effect = next(e for _i, e in self.cards[reaction].effects_at("reaction")
-                      if e.get("trigger", {}).get("event") == "would_flip")
+        effect = next((e for _i, e in self.cards[reaction].effects_at("reaction")
+                       if e.get("trigger", {}).get("event") == "would_flip"), None) \
+            or granted_reactions(self, owner_seat, reaction)[0]  # a Reaction it was given (ops_prevention.py)
         self.log("reaction", owner_seat, card=self.cards[reaction].name, instead_of=self.cards[card].name)
         self.flip_card(reaction, owner_seat)
         rest = [op for op in effect["ops"] if op["op"] != "cancel_flip"]

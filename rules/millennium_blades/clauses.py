@@ -247,6 +247,10 @@ def read_clause(text: str, timing: str, effect: dict, last: dict) -> list[dict]:
         from rules.millennium_blades.phrases_market_zones import read_clause_market_zones
 
         more = read_clause_market_zones(text, timing, effect, last)  # Store zones looked at (phrases_market_zones)
+    if more is None:
+        from rules.millennium_blades.phrases_copying import read_clause_copying
+
+        more = read_clause_copying(text, timing, effect, last)  # copied effects (phrases_copying.py)
     if more is not None:
         return more
     raise Unread(text, "an effect")
@@ -373,6 +377,11 @@ def _continuous(s: str) -> list[dict]:
     more_e = read_continuous_e(s)  # phrases_more_e.py: other spellings, and by any effect
     if more_e is not None:
         return more_e
+    from rules.millennium_blades.phrases_prevention import read_continuous_prevention
+
+    bare = read_continuous_prevention(s)  # "this card cannot be flipped", naming no effect (phrases_prevention.py)
+    if bare is not None:
+        return bare
     m = _PROTECTED.match(s)
     if m:
         if not (m.group(2) or m.group(3)):
@@ -399,6 +408,10 @@ def _continuous(s: str) -> list[dict]:
         from rules.millennium_blades.phrases_more_x import read_continuous_sentence_x
 
         more = read_continuous_sentence_x(s)  # plays at random (phrases_more_x.py)
+    if more is None:
+        from rules.millennium_blades.phrases_copying import read_continuous_copying
+
+        more = read_continuous_copying(s)  # other cards' effects this card has (phrases_copying.py)
     if more is not None:
         return more
     raise Unread(s, "a continuous effect")

@@ -56,6 +56,11 @@ def read_condition(text: str) -> dict:
     early_w = read_condition_w(text)  # this card's TYPE and ELEMENT matching a neighbour's (phrases_more_w.py)
     if early_w is not None:
         return early_w
+    from rules.millennium_blades.phrases_copying import read_condition_copying
+
+    early_copying = read_condition_copying(text)  # the different symbols this card has (phrases_copying.py)
+    if early_copying is not None:
+        return early_copying
     m = re.fullmatch(r"you (did|do)(n't| not)?", text)
     if m:  # "If you did": the flip, discard or payment just before happened
         return {"test": "not", "of": {"test": "did"}} if m.group(2) else {"test": "did"}

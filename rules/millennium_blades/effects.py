@@ -33,6 +33,13 @@ from typing import Any
 
 from rules.millennium_blades.deck_rules import deck_rule_errors
 from rules.millennium_blades.market_ops import MARKET_EFFECT_OPS, TAKE_DESTINATIONS
+from rules.millennium_blades.ops_copying import (
+    COPYING_CONTINUOUS_OPS,
+    COPYING_COUNTS,
+    COPYING_OPS,
+    copying_count_errors,
+    copying_op_errors,
+)
 from rules.millennium_blades.ops_market_zones import MARKET_ZONES_OPS, market_zones_op_errors
 from rules.millennium_blades.ops_metagame import METAGAME_OPS, metagame_op_errors
 from rules.millennium_blades.ops_more_a import (
@@ -181,6 +188,14 @@ from rules.millennium_blades.ops_more_y import (
 from rules.millennium_blades.ops_more_z import CLASH_WITH_Z, MORE_Z_EVENTS, MORE_Z_OPS, clash_z_errors, more_z_op_errors
 from rules.millennium_blades.ops_outcomes import OUTCOME_OPS, outcome_op_errors
 from rules.millennium_blades.ops_powers import POWER_CONTINUOUS_OPS, POWER_OPS, power_op_errors
+from rules.millennium_blades.ops_prevention import (
+    PREVENTION_CONTINUOUS_OPS,
+    PREVENTION_EVENTS,
+    PREVENTION_OPS,
+    effect_ops_prevention,
+    prevention_op_errors,
+    trigger_prevention_errors,
+)
 from rules.millennium_blades.ops_sideways import SIDEWAYS_FILTER_KEYS, SIDEWAYS_OPS, SIDEWAYS_REFS, sideways_filter_errors
 from rules.millennium_blades.special_ops import SPECIAL_CONTINUOUS_OPS, special_op_errors
 from rules.millennium_blades.vocabulary import ELEMENTS, KEYWORDS, TIMINGS, TRIGGERED_TIMINGS, TYPE_VALUES
@@ -203,7 +218,7 @@ COUNTS = ("cards", "elements", "types", "star_tokens", "stars", "clashes_won", "
           "those_count", "star_values", "flipped_this_way", "flipped_stars", *MORE_A_COUNTS, *MORE_B_COUNTS,
           *MORE_F_COUNTS, *MORE_C_COUNTS, *MORE_E_COUNTS, *MORE_G_COUNTS, *MORE_L_COUNTS,
           *MORE_H_COUNTS, *MORE_I_COUNTS, *MORE_J_COUNTS, *MORE_K_COUNTS, *MORE_N_COUNTS, *MORE_Q_COUNTS,
-          *MORE_U_COUNTS, *MORE_V_COUNTS, *MORE_R_COUNTS)
+          *MORE_U_COUNTS, *MORE_V_COUNTS, *MORE_R_COUNTS, *COPYING_COUNTS)
 #: REF: a card an effect names: this card, its neighbours, your Top Card, the card a Next effect or
 #: trigger is about, the card just revealed
 #: the card a clash with the Aftermarket was against (clashed), the card taken from the Aftermarket
@@ -222,14 +237,15 @@ WHO = ("self", "each_opponent", "that_player", "chosen_opponent", "each", "each_
 EVENTS = ("play", "flipped", "would_flip", "clash_won", "clash_lost", "clash", "clash_any", "star_tokens",
           "would_lose_clash", "action_used", "would_lose_rp", "clash_card", "turn_start", "turn_end", "discard",
           *MORE_A_EVENTS, *MORE_E_EVENTS, *MORE_I_EVENTS, *MORE_J_EVENTS, *MORE_N_EVENTS,
-          *MORE_V_EVENTS, *MORE_Z_EVENTS, *MORE_Y_EVENTS)
+          *MORE_V_EVENTS, *MORE_Z_EVENTS, *MORE_Y_EVENTS, *PREVENTION_EVENTS)
 SIDES = ("self", "opponent", "any")
 CONTINUOUS_OPS = ("protect", "extra_slot", "set_star", "star_bonus", "copy_attributes", "clash_star", "no_rp_loss",
                   "rp_gain_limit", *SPECIAL_CONTINUOUS_OPS, *MORE_A_CONTINUOUS_OPS, *MORE_B_CONTINUOUS_OPS,
                   *MORE_C_CONTINUOUS_OPS, *MORE_E_CONTINUOUS_OPS, *MORE_H_CONTINUOUS_OPS,
                   *MORE_I_CONTINUOUS_OPS, *MORE_J_CONTINUOUS_OPS, *MORE_K_CONTINUOUS_OPS, *MORE_O_CONTINUOUS_OPS,
                   *MORE_P_CONTINUOUS_OPS, *POWER_CONTINUOUS_OPS, *MORE_U_CONTINUOUS_OPS, *MORE_S_CONTINUOUS_OPS,
-                  *MORE_V_CONTINUOUS_OPS, *MORE_Y_CONTINUOUS_OPS, *MORE_X_CONTINUOUS_OPS, *MORE_W_CONTINUOUS_OPS)
+                  *MORE_V_CONTINUOUS_OPS, *MORE_Y_CONTINUOUS_OPS, *MORE_X_CONTINUOUS_OPS, *MORE_W_CONTINUOUS_OPS,
+                  *PREVENTION_CONTINUOUS_OPS, *COPYING_CONTINUOUS_OPS)
 #: the sides of a Character or Venue card, and its Deckbuilding side's timings and ops
 CARD_SIDES = ("deckbuilding", "tournament")
 COMPONENT_TIMINGS = ("deckbuilding", "setup")
@@ -389,6 +405,7 @@ def check_effect(effect: Mapping[str, Any], path: str) -> Errors:
         errors.append((f"{path}.optional", "must be true or false"))
     errors += would_lose_errors(effect, path)  # an Ongoing "would lose a clash": its shapes (ops_more_h.py)
     errors += effect_v_errors(effect, path)  # a Reaction to a gain of RP: its shape (ops_more_v.py)
+    errors += effect_ops_prevention(effect, path)  # a Reaction preventing an effect: its shape (ops_prevention.py)
     continuous = timing in ("ongoing", "top") and "trigger" not in effect
     errors += ops_errors(effect.get("ops"), f"{path}.ops", continuous=continuous)
     return errors
@@ -529,6 +546,10 @@ def _op(name: str | None, op: Mapping[str, Any], where: str) -> Errors:
         pass
     elif name in MARKET_ZONES_OPS:  # the Store zones looked at and taken from (ops_market_zones.py)
         errors += market_zones_op_errors(name, op, where)
+    elif name in PREVENTION_OPS:  # an effect prevented, copied (ops_prevention.py)
+        errors += prevention_op_errors(name, op, where)
+    elif name in COPYING_OPS:  # a chosen card's effects copied, a capped effect (ops_copying.py)
+        errors += copying_op_errors(name, op, where)
     elif name == "if":
         errors += condition_errors(op.get("condition"), f"{where}.condition")
         errors += ops_errors(op.get("then"), f"{where}.then")
@@ -630,6 +651,8 @@ def count_errors(count: Any, path: str) -> Errors:
         return more_v_count_errors(count, path)
     if count["count"] in MORE_R_COUNTS:  # the cards attached to this card (ops_more_r.py)
         return more_r_count_errors(count, path)
+    if count["count"] in COPYING_COUNTS:  # the symbols this card has (ops_copying.py)
+        return copying_count_errors(count, path)
     if count["count"] == "those_distinct":
         return [] if count.get("what") in ("type", "element", "star") else [(f"{path}.what", "is type, element or star")]
     if count["count"] in ("clashes_won", "empty_slots", "rp", "those_stars", "highest_flipped",
@@ -716,7 +739,8 @@ def _trigger(trigger: Any, path: str) -> Errors:
     if "filter" in trigger:
         errors += filter_errors(trigger["filter"], f"{path}.filter")
     return (errors + trigger_seated_errors(trigger, path) + after_play_errors(trigger, path)
-            + trigger_first_errors(trigger, path) + trigger_q_errors(trigger, path) + trigger_y_errors(trigger, path))
+            + trigger_first_errors(trigger, path) + trigger_q_errors(trigger, path) + trigger_y_errors(trigger, path)
+            + trigger_prevention_errors(trigger, path))
 
 
 # -- the Store, the Aftermarket, allies (market_ops.py) ----------------------------------------------

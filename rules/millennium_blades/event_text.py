@@ -138,6 +138,12 @@ _SENTENCES: dict[str, Sentence] = {
     "gain_prevented": lambda who, c: f"{c['card']} stops Seat {c['gainer']}'s gain of RP",  # ops_more_v.py
     "play_effects_stopped": lambda who, c: f"{c['card']}'s Play effects do not activate ({c['by']})",  # ops_more_y.py
     "flip_prevented": lambda who, c: f"{who}'s {c['card']} keeps {c['kept']} from being flipped",  # ops_more_y.py
+    # ops_prevention.py: an effect prevented as it starts; a discard from a hand, a flip of a tableau's cards kept
+    "effect_prevented": lambda who, c: f"{who}'s {c['card']} prevents the {c['timing'].capitalize()} effect of "
+                                       f"{c['source'] or 'an effect'} (Seat {c['of']})",
+    "discard_prevented": lambda who, c: f"{who}'s {c['card']} keeps an effect from discarding cards from their hand",
+    "flip_prevented_every": lambda who, c: f"{who}'s {c['card']} is not flipped: a Reaction kept that effect's flips off "
+                                           f"their tableau",
     "rp_gain_replaced": lambda who, c: f"{c['card']} of {who} answers Seat {c['gainer']}'s gain of {c['amount']} RP: "
                                        + _GAIN_OUTCOME[c["outcome"]],  # ops_more_v.py
     "at_next_turn": lambda who, c: f"{c['card']} waits for the start of {who}'s next turn",  # ops_more_v.py
@@ -184,6 +190,9 @@ _SENTENCES: dict[str, Sentence] = {
     "detach": lambda who, c: f"{c['card']} goes to its owner's binder ({c['why']})",
     "copy": lambda who, c: f"{who} copies {c['effects']} effect(s) of {c['card']}",
     "copy_failed": lambda who, c: f"{who}'s {c['card']} has nothing to copy",
+    "effects_copied": lambda who, c: f"{c['card']} has the effects of {c['of']}" if c.get("of")
+                                     else f"{c['card']} has only its own effects again",  # ops_copying.py
+    "rp_capped": lambda who, c: f"{who} gains {c['kept']} of {c['amount']} RP (the effect's cap)",  # ops_copying.py
     "exact_copy": lambda who, c: f"{c['card']} is now an exact copy of {c['of']}" if c.get("of")
                                  else f"{c['card']} is itself again",
     # ops_more_a.py: looking at the Store

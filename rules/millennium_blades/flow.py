@@ -28,6 +28,7 @@ from rules.millennium_blades.ops_more_x import (
 )
 from rules.millennium_blades.ops_more_y import play_effects_stopped, play_stoppers
 from rules.millennium_blades.ops_powers import action_given_back
+from rules.millennium_blades.ops_prevention import barred
 from rules.millennium_blades.queries import TABLEAU_SLOTS, in_area_order
 
 PASS, END = Action("pass"), Action("end")
@@ -128,6 +129,8 @@ class FlowMixin(MBBase):
         Action cards met with the area at once (a set intersection, asked at every step) instead of
         the area's cards tested one by one."""
         holders = self.cards_with("action")
+        if holders and barred(self, seat, "action"):  # "cannot be triggered by other players" (ops_prevention.py)
+            return []
         if self.cards_with("grant_action"):  # and those given an Action by another card (ops_more_w.py)
             holders = holders | action_holders(self, seat)
         return in_area_order(holders, self.play_area(seat)) if holders else []

@@ -508,8 +508,9 @@ class MarketMixin(MBBase):
             return False
         named, ctx = frame["ctx"].get("named"), frame["ctx"]
         count = 0
+        kept = ctx.get(f"{k}:kept_hands", ())  # hands a Reaction keeps (ops_prevention.discard_window)
         for p in players:
-            copies = [c for c in self.hand[p] if self.cards[c].name == named]
+            copies = [c for c in self.hand[p] if self.cards[c].name == named and p not in kept]
             for c in copies if op.get("all") else copies[:1]:
                 self.hand[p].remove(c)
                 self.binder[p].append(c)

@@ -383,7 +383,7 @@ class MoreOpsAMixin(MBBase):
             asked = f"{key}:{seat}"
             if asked not in ctx:
                 found = [r for r in self.play_area(seat) if r not in self.down and any(
-                    e["timing"] == "reaction" and e["trigger"].get("whose") == "opponent"
+                    e["timing"] == "reaction" and e["trigger"].get("whose") in ("opponent", "any")
                     and self._fits(e["trigger"], seat, r, card, by, owner) for e in self.cards[r].triggers.get("would_flip", ()))]
                 if not found:
                     ctx[asked] = False

@@ -29,7 +29,8 @@ MORE_I_OPS = {
     "clash_bonus": OpSpec("Ongoing/Top: each clash you are in, your total has amount more (negative: less), "
                           "times per (a COUNT) when given.", {"amount": "int", "per": ANY}),
     "win_clashes": OpSpec("Ongoing/Top: you are considered to win every clash you are in, whatever its totals "
-                          "(the others' result stands: there may be several winners).", {}),
+                          "(the others' result stands: there may be several winners); while: only while that "
+                          "condition holds (phrases_prevention.py).", {"while": ANY}),
     "clash_star_as": OpSpec("Ongoing/Top: when this card is the card a player clashes with, its Star Rating is "
                             "value in that clash's total.", {"value": "int"}),
     "no_clash": OpSpec("Ongoing/Top: you are in no clash: no one may clash with you, and a clash you would "
@@ -53,6 +54,10 @@ def more_i_op_errors(name: str, op: Mapping[str, Any], where: str) -> list[tuple
             errors.append((f"{where}.amount", "is a whole number, not 0"))
         if "per" in op:
             errors += count_errors(op["per"], f"{where}.per")
+    if name == "win_clashes" and "while" in op:  # "while X, ... you are always considered to win" (phrases_prevention)
+        from rules.millennium_blades.effects import condition_errors
+
+        errors += condition_errors(op["while"], f"{where}.while")
     if name == "clash_star_as":
         value = op.get("value")
         if isinstance(value, bool) or not isinstance(value, int) or value < 0:
@@ -221,7 +226,8 @@ class MoreOpsIMixin(MBBase):
         winners, losers = list(winners), list(losers)
         said = ctx.setdefault(f"{k}:considered", [])  # logged once, though the clash is asked again
         for p in participants:
-            found = [card for card, _op in self.face_up_ops(p, "win_clashes")]
+            found = [card for card, op in self.face_up_ops(p, "win_clashes")
+                     if "while" not in op or self.holds(op["while"], card, p, {})]  # (while X: phrases_prevention.py)
             if found and p not in winners:
                 winners.append(p)
                 losers = [q for q in losers if q != p]

@@ -57,6 +57,8 @@ def discard_together(game: MBBase, frame: dict, op: dict, k: int) -> bool:
     if players is None:
         return False
     ctx = frame["ctx"]
+    kept = ctx.get(f"{k}:kept_hands", ())  # hands a Reaction keeps (ops_prevention.discard_window)
+    players = [p for p in players if p not in kept]
     for p in players:
         if not _pick_from_hand(game, p, ctx, f"{k}:together{p}", "a card to discard (everyone at once)"):
             return False

@@ -312,6 +312,10 @@ def read_count(text: str) -> dict:
         from rules.millennium_blades.phrases_outcomes import read_count_outcomes
 
         more = read_count_outcomes(text)  # the different TYPES discarded (phrases_outcomes.py)
+    if more is None:
+        from rules.millennium_blades.phrases_copying import read_count_copying
+
+        more = read_count_copying(text)  # the elements (types) this card has (phrases_copying.py)
     if more is not None:
         return more
 

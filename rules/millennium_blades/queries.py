@@ -8,6 +8,7 @@ import operator
 
 from rules.millennium_blades.base import MBBase
 from rules.millennium_blades.catalogue import IN_FORCE, CardDef
+from rules.millennium_blades.ops_copying import COPYING_COUNTS, copying_count, gained_symbols
 from rules.millennium_blades.ops_more_a import MORE_A_COUNTS, MORE_A_TESTS, more_a_count, more_a_holds
 from rules.millennium_blades.ops_more_b import MORE_B_COUNTS
 from rules.millennium_blades.ops_more_c import MORE_C_COUNTS
@@ -241,6 +242,8 @@ class QueryMixin(MBBase):
             return ELEMENTS
         if "counts_as_all" in self.cards[card].features and counts_as_all(self, card, "elements"):
             return ELEMENTS  # "This card counts as all ELEMENTS" (ops_more_u.py)
+        if "gain_symbols" in self.cards[card].features and (gained := gained_symbols(self, card, "elements")) is not None:
+            return gained  # "This card has the ELEMENTS and TYPES of ..." (ops_copying.py)
         source = self.mimicked(card)
         own = self.elements(source) if source is not None else self.cards[card].elements
         if not self.attached:
@@ -255,6 +258,8 @@ class QueryMixin(MBBase):
             return TYPES
         if "counts_as_all" in self.cards[card].features and counts_as_all(self, card, "types"):
             return TYPES  # ops_more_u.py
+        if "gain_symbols" in self.cards[card].features and (gained := gained_symbols(self, card, "types")) is not None:
+            return gained  # ops_copying.py
         source = self.mimicked(card)
         own = self.types(source) if source is not None else self.cards[card].types
         if not self.attached:
@@ -376,7 +381,7 @@ class QueryMixin(MBBase):
         ``types`` must work them out: Mimicry, attachments, "all types and elements while in your hand"
         (ops_more_j.py), "counts as all TYPES" (ops_more_u.py)."""
         return definition.mimics or bool(self.attached) or all_in_hand(self, card) \
-            or "counts_as_all" in definition.features
+            or "counts_as_all" in definition.features or "gain_symbols" in definition.features
 
     def _matches_plain(self, card: int, flt: dict, source: int | None) -> bool:
         """``matches`` for a filter of ``PLAIN_FILTER_KEYS`` only ("a face-up SOLDIER card", "each
@@ -487,6 +492,8 @@ class QueryMixin(MBBase):
             return more_v_count(self, count, seat, source, ctx)
         if kind in MORE_R_COUNTS:  # the cards attached to this card (ops_more_r.py)
             return more_r_count(self, count, source)
+        if kind in COPYING_COUNTS:  # the symbols this card has (ops_copying.py)
+            return copying_count(self, count, source)
         if kind == "empty_slots":
             return max(0, self.capacity(seat) - len(self.tableau[seat]))
         if kind == "those_stars":  # the cards the effect just moved, each as it is now (revealed: as shown)

@@ -16,6 +16,7 @@ from typing import Any
 from rules.core.engine import Action
 from rules.millennium_blades.clash import ClashMixin
 from rules.millennium_blades.effects import ALLY_PLAYERS, EVENTS, MARKET_OPS
+from rules.millennium_blades.ops_copying import CAP_KEY, COPYING_OPS, do_copying_op, gain_under_cap, host_flip_copies
 from rules.millennium_blades.ops_market_zones import MARKET_ZONES_OPS, do_market_zones_op
 from rules.millennium_blades.ops_metagame import METAGAME_OPS, do_metagame_op
 from rules.millennium_blades.ops_more_a import MORE_A_OPS, MoreOpsAMixin
@@ -51,6 +52,15 @@ from rules.millennium_blades.ops_more_x import MORE_X_OPS, do_more_x_op
 from rules.millennium_blades.ops_more_z import MORE_Z_OPS, do_more_z_op
 from rules.millennium_blades.ops_outcomes import OUTCOME_OPS, do_outcome_op
 from rules.millennium_blades.ops_powers import POWER_OPS, capped_gain, do_power_op
+from rules.millennium_blades.ops_prevention import (
+    HAND_DISCARD_OPS,
+    PREVENTION_OPS,
+    barred,
+    discard_window,
+    do_prevention_op,
+    effect_window,
+    only_decline,
+)
 from rules.millennium_blades.ops_sideways import SIDEWAYS_OPS, do_sideways_op
 from rules.millennium_blades.queries import in_area_order
 from rules.millennium_blades.replacement import limited_gain
@@ -80,7 +90,7 @@ class ResolveMixin(ClashMixin, SpecialOpsMixin, MoreOpsAMixin, MoreOpsBMixin, Mo
         return {"seat": seat, "source": source, "ops": ops, "i": 0, "ctx": dict(ctx) if ctx else {},
                 "optional": effect.get("optional", False) if optional is None else optional,
                 "reaction": effect.get("timing") == "reaction", "text_ends": len(ops) - len(extra),
-                "needs_face_up": needs_face_up}
+                "needs_face_up": needs_face_up, "timing": effect.get("timing")}
 
     def push(self, frames: list[dict]) -> None:
         """Frames in the order they resolve (the first one first)."""
@@ -99,7 +109,8 @@ class ResolveMixin(ClashMixin, SpecialOpsMixin, MoreOpsAMixin, MoreOpsBMixin, Mo
             if frame["optional"]:
                 if "accepted" not in ctx:
                     name = self.cards[frame["source"]].name if frame["source"] is not None else "an effect"
-                    self.ask(frame["seat"], "optional", [ACCEPT, DECLINE], "accepted", name)
+                    barred_reaction = frame["reaction"] and barred(self, frame["seat"], "reaction")  # (ops_prevention.py)
+                    self.ask(frame["seat"], "optional", [DECLINE] if barred_reaction else [ACCEPT, DECLINE], "accepted", name)
                     return
                 if not ctx["accepted"]:
                     self.stack.pop()
@@ -109,6 +120,12 @@ class ResolveMixin(ClashMixin, SpecialOpsMixin, MoreOpsAMixin, MoreOpsBMixin, Mo
                 self.log("reaction", frame["seat"], card=self.cards[frame["source"]].name)
                 self.flip_card(frame["source"], frame["seat"])  # "Reaction": the card is flipped face-down
             k, ops = frame["i"], frame["ops"]
+            if k == 0 and self.cards_with("on would_resolve"):  # an effect starting may be prevented (ops_prevention.py)
+                prevented = effect_window(self, frame)
+                if prevented is None:
+                    return
+                if prevented:
+                    continue
             if k >= len(ops):
                 self.stack.pop()
                 continue
@@ -144,6 +161,8 @@ class ResolveMixin(ClashMixin, SpecialOpsMixin, MoreOpsAMixin, MoreOpsBMixin, Mo
     def ask(self, seat: int, kind: str, options: list[Action], key: str, about: str) -> None:
         if kind not in DECISION_WORDS:  # the view names every kind (view.schema.json's decision.kind)
             raise ValueError(f"{kind!r} is no decision kind: add it to view.DECISION_WORDS and view.schema.json")
+        if kind == "react":  # a player barred from Reactions may only decline (ops_prevention.py)
+            options = only_decline(self, seat, options)
         self.pending = {"seat": seat, "kind": kind, "options": options, "key": key, "about": about}
 
     def answer(self, action: Action) -> None:
@@ -174,6 +193,10 @@ class ResolveMixin(ClashMixin, SpecialOpsMixin, MoreOpsAMixin, MoreOpsBMixin, Mo
     def do_op(self, frame: dict, op: dict, k: int) -> bool:
         name = op["op"]
         seat, source, ctx = frame["seat"], frame["source"], frame["ctx"]
+        if name in HAND_DISCARD_OPS and self.cards_with("on would_discard"):  # a Reaction keeps the hand (ops_prevention.py)
+            kept = discard_window(self, frame, op, k)
+            if kept is not False:
+                return bool(kept)
         if name in ("gain_rp", "lose_rp", "gain_money", "steal_rp"):
             return self.op_points(frame, op, k)
         if name == "flip":
@@ -262,6 +285,10 @@ class ResolveMixin(ClashMixin, SpecialOpsMixin, MoreOpsAMixin, MoreOpsBMixin, Mo
             return do_sideways_op(self, frame, op, k)
         if name in MARKET_ZONES_OPS:  # the Store zones looked at and taken from (ops_market_zones.py)
             return do_market_zones_op(self, frame, op, k)
+        if name in PREVENTION_OPS:  # an effect prevented and copied (ops_prevention.py)
+            return do_prevention_op(self, frame, op, k)
+        if name in COPYING_OPS:  # a chosen card's effects copied, a cap on an effect's RP (ops_copying.py)
+            return do_copying_op(self, frame, op, k)
         if name in MORE_B_OPS or name == "_sell_marker":
             return self.do_more_b_op(frame, op, k)
         if name in MORE_C_OPS:  # tokens removed or moved (ops_more_c.py)
@@ -363,6 +390,8 @@ class ResolveMixin(ClashMixin, SpecialOpsMixin, MoreOpsAMixin, MoreOpsBMixin, Mo
                 gained = limited_gain(self, p, amount)  # "Players cannot gain RP" (replacement.py)
                 if self.cards_with("on would_gain_rp") or self.cards_with("on gain_prevented"):  # (ops_more_v.py)
                     gained = gain_after_reactions(self, frame, p, amount, gained, k)  # a Reaction; "prevented"
+                if CAP_KEY in frame["ctx"]:  # a cap on what the effect gains (ops_copying.py)
+                    gained = gain_under_cap(self, frame["ctx"], p, gained)
                 self.rp[p] += gained
                 if logging:
                     self.log("gain_rp", p, amount=gained, rp=self.rp[p])
@@ -438,7 +467,9 @@ class ResolveMixin(ClashMixin, SpecialOpsMixin, MoreOpsAMixin, MoreOpsBMixin, Mo
                 return False
             mine = {key: value for key, value in op.items() if key != "who"}
             frame["i"] = k + 1
-            self.push([self.frame(p, frame["source"], {"ops": [mine]}, optional=False) for p in players])
+            # (whose effect it is: a Reaction to "an opponent's effect" discarding cards asks: ops_prevention.py)
+            self.push([self.frame(p, frame["source"], {"ops": [mine]}, {"effect_of": seat}, optional=False)
+                       for p in players])
             return True
         ctx["did"] = False
         for n in range(op.get("amount", 1)):
@@ -573,7 +604,9 @@ class ResolveMixin(ClashMixin, SpecialOpsMixin, MoreOpsAMixin, MoreOpsBMixin, Mo
             return False
         self.down.add(card)
         tokens = self.tokens.pop(card, 0)
+        first: list[dict] = []
         if self.attached:
+            first = host_flip_copies(self, card)  # an attachment copying the host's effects (ops_copying.py)
             for att in self.attachments(card):
                 self.detach(att, "flipped")
         whose = self.seat_of(card)
@@ -591,5 +624,5 @@ class ResolveMixin(ClashMixin, SpecialOpsMixin, MoreOpsAMixin, MoreOpsBMixin, Mo
             own += self.granted_flips(card, by, whose)
         if whose is not None and flip_effects and self.cards_with("has_flip"):
             own += quoted_flips(self, card, by, whose)  # 'All Singles in your tableau have "Flip: ..."' (ops_more_s)
-        self.triggered.extend(own + self.collect("flipped", card, by, whose))
+        self.triggered.extend(first + own + self.collect("flipped", card, by, whose))
         return True

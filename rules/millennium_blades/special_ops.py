@@ -11,6 +11,7 @@ from typing import Any
 
 from rules.core.engine import Action
 from rules.millennium_blades.base import MBBase
+from rules.millennium_blades.ops_copying import OVERLAY_FEATURES, copies_itself, effects_copy_of, overlaid, overlay_of
 from rules.millennium_blades.ops_more_h import attach_gift_errors, attach_gifts, attached_turn_frames
 from rules.millennium_blades.ops_more_u import play_banned
 from rules.millennium_blades.ops_more_v import next_turn_frames
@@ -44,6 +45,8 @@ def special_op_errors(name: str, op: Mapping[str, Any], where: str) -> list[tupl
             errors.append((f"{where}.timing", f"copies the effects of a timing: {', '.join(COPY_TIMINGS)}"))
         if op.get("pick", "all") not in ("all", "one"):
             errors.append((f"{where}.pick", "copies all of them or one"))
+        if op.get("face_down_ok", True) is not True:  # a card revealed, or flipped just now (ops_copying.py)
+            errors.append((f"{where}.face_down_ok", "is true when given"))
         return errors
     if name == "attach":
         from rules.millennium_blades.effects import target_errors
@@ -55,6 +58,14 @@ def special_op_errors(name: str, op: Mapping[str, Any], where: str) -> list[tupl
         if not isinstance(op.get("protect", False), bool):
             errors.append((f"{where}.protect", "must be true or false"))
         errors += attach_action_errors(op, where)  # a quoted Action the host has (ops_more_w.py)
+        if op.get("flip_copy", "play") not in COPY_TIMINGS:  # copied as the host is flipped (ops_copying.py)
+            errors.append((f"{where}.flip_copy", f"is one of {', '.join(COPY_TIMINGS)}"))
+        if "keep_only" in op:  # the host keeps only its effects of these timings (ops_copying.py)
+            from rules.millennium_blades.ops_copying import EFFECT_TIMINGS
+
+            keep = op["keep_only"]
+            if not isinstance(keep, list) or not keep or any(t not in EFFECT_TIMINGS for t in keep):
+                errors.append((f"{where}.keep_only", f"is a list of {', '.join(EFFECT_TIMINGS)}"))
         return errors + attach_gift_errors(op, where)  # a printed STAR changed (ops_more_h.py)
     if name == "attach_from_hand":
         return filter_errors(op.get("filter", {}), f"{where}.filter")
@@ -62,6 +73,10 @@ def special_op_errors(name: str, op: Mapping[str, Any], where: str) -> list[tupl
         return condition_errors(op.get("condition"), f"{where}.condition")
     if name == "enters_with_tokens":
         return _int(op.get("amount", 1), f"{where}.amount")
+    if name == "exact_copy" and "what" in op:  # other cards' effects only (ops_copying.py)
+        from rules.millennium_blades.ops_copying import effects_copy_errors
+
+        return effects_copy_errors(op, where)
     if name == "exact_copy" and op.get("side") not in ("left", "right"):
         return [(f"{where}.side", "copies the card to the left or right")]
     if name in ("grant_flip", "exact_copy"):
@@ -93,6 +108,7 @@ class SpecialOpsMixin(MBBase):
             card = self.ref(op["card"], source, seat, ctx)
         # "copy all Play effects on that card" after this effect flipped it: as it was (rules notes)
         as_was = op.get("card") == "flipped" and card is not None and card == ctx.get("flipped")
+        as_was = as_was or op.get("face_down_ok", False)  # the card revealed, or "again" (ops_copying.py)
         if card is None or card in self.down and not as_was:
             self.log("copy_failed", seat, card=self.cards[source].name if source is not None else None)
             return True
@@ -205,7 +221,7 @@ class SpecialOpsMixin(MBBase):
                 if source in zone:
                     zone.remove(source)
         self.down.discard(source)
-        gives = {key: op[key] for key in ("star", "elements", "types", "protect") if op.get(key)}
+        gives = {key: op[key] for key in ("star", "elements", "types", "protect", "keep_only", "flip_copy") if op.get(key)}
         gives.update(attach_gifts(self, op, host))  # a printed STAR changed, tokens each turn (ops_more_h.py)
         for key in ("action", "score"):  # a quoted Action, Score effect the host has while attached (ops_more_w.py)
             if key in op:
@@ -281,8 +297,11 @@ class SpecialOpsMixin(MBBase):
         """Make each exact-copy card the copy it is now, or itself: its definition in ``cards`` is
         replaced (a new list, so that copies of the game keep theirs), and the feature index with it."""
         copiers = self.copiers
-        if copiers is None:
-            copiers = self.copiers = {c: self.cards[c] for c in self.cards_with("exact_copy")}
+        if copiers is None:  # (and the cards that change other cards' effects: ops_copying.py)
+            changers = [c for f in OVERLAY_FEATURES for c in self.cards_with(f)]
+            copiers = self.copiers = {c: self.cards[c] for c in [*self.cards_with("exact_copy"), *changers]}
+        if len(copiers) > len(self.cards_with("exact_copy")):  # cards whose effects others change now
+            copiers = self.copiers = overlaid(self, copiers)
         for card, own in copiers.items():
             now = self._copy_of(card, own)
             if self.cards[card] is not now:
@@ -290,17 +309,22 @@ class SpecialOpsMixin(MBBase):
                 cards[card] = now
                 self.cards = cards
                 self._feature_index = (-1, {})
-                self.log("exact_copy", self.seat_of(card), card=own.name,
+                partial = "exact_copy" not in own.features or "what" in own.continuous("exact_copy")[0]  # ops_copying
+                self.log("effects_copied" if partial else "exact_copy", self.seat_of(card), card=own.name,
                          of=None if now is own else now.copied_from)
 
     def _copy_of(self, card: int, own):
         """The definition ``card`` has now: a copy of the face-up neighbour that fits its rule, else
         its own. A face-down card is blank; a card that copies is never copied (FAQs)."""
+        if "exact_copy" not in own.features:  # its effects changed by other cards (ops_copying.py)
+            return overlay_of(self, card, own)
         rule = own.continuous("exact_copy")[0]
+        if "what" in rule:  # a neighbour's effects only (ops_copying.py)
+            return effects_copy_of(self, card, own, rule)
         if card in self.down or not self.in_tableau(card):
             return own
         other = self.neighbour(card, -1 if rule["side"] == "left" else 1)
-        if other is None or other in self.down or other in (self.copiers or {}):
+        if other is None or other in self.down or copies_itself(self, other):
             return own
         if not self.matches(other, rule.get("filter", {}), card):
             return own

@@ -44,6 +44,11 @@ def read_untimed(text: str) -> dict | None:
     own = read_untimed_j(low)  # "When you discard this card from your hand, ..." (phrases_more_j.py)
     if own is not None:
         return own
+    from rules.millennium_blades.phrases_copying import read_untimed_copying
+
+    own = read_untimed_copying(low)  # a quoted Action given to cards, a Score effect twice (phrases_copying.py)
+    if own is not None:
+        return own
     m = _RULE_KEYWORD.match(low)
     body = low[m.end():] if m else low
     ops: list[dict] = []

@@ -162,6 +162,8 @@ class MBState(FlowMixin, ResolveMixin, QueryMixin, ViewMixin, MBBase):
         self.turn = 1
         self.log("setup", None, rp=[0] * n, first_player=self.first_player,
                  hands=[len(h) for h in self.hand], store=len(self.store))
+        if self.cards_with("exact_copy"):  # an Accessory with its others' effects has them from the start (ops_copying)
+            self.refresh_copies()
         self.start_turn_effects()  # the first player's first turn starts
 
     def _new_card(self, spec, owner: int) -> int:
@@ -249,7 +251,8 @@ class MBState(FlowMixin, ResolveMixin, QueryMixin, ViewMixin, MBBase):
                 world.cards[c] = as_printed(world.cards[c])
         copiers = world.copiers
         if copiers is not None:  # a dealt card that copies its neighbour is one in this world too
-            dealt_copiers = {c: world.cards[c] for c in taken if "exact_copy" in world.cards[c].features}
+            dealt_copiers = {c: world.cards[c] for c in taken  # (or changes others' effects: ops_copying.py)
+                             if world.cards[c].features & {"exact_copy", "lend_effects", "keeps_only"}}
             world.copiers = {**copiers, **dealt_copiers} if dealt_copiers else copiers
         world.store = [c for c in unseen if c not in taken]
         rng.shuffle(world.store)

@@ -30,6 +30,7 @@ from rules.millennium_blades.phrases import (
     read_ref,
     read_target,
 )
+from rules.millennium_blades.phrases_copying import printed_copying, read_sentence_copying, reword_copying
 from rules.millennium_blades.phrases_market_zones import printed_market_zones, read_sentence_market_zones, reword_market_zones
 from rules.millennium_blades.phrases_more_a import read_more_continuous, read_more_sentence
 from rules.millennium_blades.phrases_more_b import play_trigger_lasts, read_granted_play, read_sell_marker_shield
@@ -53,6 +54,7 @@ from rules.millennium_blades.phrases_more_x import read_continuous_x
 from rules.millennium_blades.phrases_more_y import read_continuous_y
 from rules.millennium_blades.phrases_more_z import printed_z, read_sentence_z, reword_z
 from rules.millennium_blades.phrases_outcomes import printed_outcomes, read_sentence_outcomes
+from rules.millennium_blades.phrases_prevention import read_reaction_prevention, split_either_prevention
 from rules.millennium_blades.replacement import read_rp_gain_limit
 from rules.millennium_blades.special_text import read_untimed
 from rules.millennium_blades.vocabulary import CARD_KINDS, TIMINGS
@@ -93,7 +95,8 @@ def compile_text(text: str) -> tuple[list[dict] | None, str | None]:
             if plain == "epic":
                 effects.append(copy.deepcopy(EPIC_RULE))
                 continue
-            effects += lasting_effects_h(_compile_part(part))  # a lasting rule in a Play text (phrases_more_h)
+            # a lasting rule in a Play text (phrases_more_h); "Prevent X from A or B": two Reactions (phrases_prevention)
+            effects += split_either_prevention(lasting_effects_h(_compile_part(part)))
     except Unread as exc:
         return None, f"not understood: {exc.phrase!r}"
     return effects, None
@@ -218,6 +221,7 @@ def split_abilities(text: str) -> list[str]:
     text = printed_z(text)  # "when you clash (before cards are revealed)": words (phrases_more_z)
     text = printed_outcomes(text)  # "at the end of the tournament (before scoring)": words (phrases_outcomes)
     text = printed_market_zones(text)  # "to your hand (discard the rest).": two sentences (phrases_market_zones)
+    text = printed_copying(text)  # Mimicry PLUS's reminder; "(in addition to its normal ones)" (phrases_copying)
     text = REMINDERS.sub("", text)
     other = re.search(r"\([^)]*\)?", text)
     if other:
@@ -306,7 +310,7 @@ _WORDING = (
 #: who lost the clash" (_t); "While X, you gain N RP whenever Y" (_u); "Choose two players. They clash." (_z);
 #: "pass the rest of your turn" (_w); "the Store and Core decks" (_market_zones)
 REWORDINGS = (reword_d, reword_i, reword_k, reword_o, reword_r, reword_v, reword_s, reword_q, reword_t, reword_u,
-              reword_z, reword_w, reword_market_zones)
+              reword_z, reword_w, reword_market_zones, reword_copying)
 
 
 def wording(text: str) -> str:
@@ -372,6 +376,8 @@ def _read_body(effect: dict, body: str) -> None:
     if gain_limit:  # "Players cannot gain RP." (replacement.py)
         effect["ops"] = gain_limit
         return
+    if read_reaction_prevention(low, effect):  # "Prevent a Flip effect. Copy that Flip effect." (phrases_prevention)
+        return
     m = re.match(r"(whenever|when) ([^,]+), (.+)$", low)
     if m:
         if timing not in ("top", "ongoing", "reaction") and not play_trigger_lasts(effect, m.group(1)):
@@ -412,7 +418,7 @@ def _is_clash_branch(sentence: str) -> bool:
 SENTENCE_READERS = (read_market_sentence, read_more_sentence, read_sentence_d, read_sentence_l, read_sentence_i,
                     read_sentence_k, read_sentence_o, read_sentence_n, read_sentence_q, read_sentence_t,
                     read_sentence_u, read_sentence_s, read_sentence_v, read_sentence_r, read_sentence_z,
-                    read_sentence_outcomes, read_sentence_market_zones)
+                    read_sentence_outcomes, read_sentence_market_zones, read_sentence_copying)
 
 
 def _sentences(sentences: list[str], timing: str, effect: dict) -> list[dict]:

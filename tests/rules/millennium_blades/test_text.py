@@ -179,7 +179,8 @@ REFUSED = [
     ("Score: Gain 3 RP for each Plasma card in your tableau.", "plasma card in your tableau"),
     ("Top: Your opponents cannot clash.", "your opponents cannot clash"),
     ("Reaction: Gain 5 RP.", "gain 5 rp"),
-    ("Ongoing: This card cannot be flipped.", "this card cannot be flipped"),
+    # (a bare "This card cannot be flipped" is no effect's target: rules notes, "MB: prevention")
+    ("Ongoing: Your cards cannot be flipped.", "your cards cannot be flipped"),
     ("Play: If the moon is full, gain 5 RP.", "the moon is full"),
 ]
 
