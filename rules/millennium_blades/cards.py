@@ -15,6 +15,7 @@ documented in docs/effects-millennium-blades.md; ``effects.check_card`` is the c
 from rules.core.schema import ENUM, INT, LIST, STR, TAGS, Attribute, CardType, GameSpec, ListLayout, OpSpec, RaritySpec, Section
 from rules.millennium_blades.deck_rules import DECK_RULE_OPS
 from rules.millennium_blades.market_ops import MARKET_EFFECT_OPS
+from rules.millennium_blades.ops_clash_tokens import CLASH_TOKENS_OPS
 from rules.millennium_blades.ops_copying import COPYING_OPS
 from rules.millennium_blades.ops_market_zones import MARKET_ZONES_OPS
 from rules.millennium_blades.ops_metagame import METAGAME_OPS
@@ -82,7 +83,8 @@ EFFECT_OPS = {
                      "their_card": "str", "use": "str", "rival": "str", "ignore_printed": "bool",
                      "rival_has": ANY, "rival_most_rp": "bool", "self_star": "int",
                      "rival_side": "str",  # ops_more_t.py: your left or right neighbour
-                     "among": "str"}),  # ops_more_z.py: whom two chosen players are chosen among
+                     "among": "str",  # ops_more_z.py: whom two chosen players are chosen among
+                     "unless_rp": "int", "own_card": "str"}),  # ops_clash_tokens.py: the RP the opponent may lose instead
     "star_tokens": OpSpec("Put +1 Star tokens on cards (times a count, per; at most max).",
                           {**N, "target": ANY, "per": ANY, "max": "int"}),
     "insert": OpSpec("Scurry: insert this card anywhere into your tableau.", {}),
@@ -194,6 +196,7 @@ EFFECT_OPS = {
     **METAGAME_OPS,
     **SIDEWAYS_OPS,
     **MARKET_ZONES_OPS,
+    **CLASH_TOKENS_OPS,
     **DECK_RULE_OPS,
     **COPYING_OPS,
 }

@@ -150,7 +150,7 @@ class CardDef:
                  "rp_gain_to_loss": bool(self.continuous("rp_gain_to_loss") or self.continuous("rp_gain_to_loss", "top")),
                  # ops_powers.py: a power that raises the RP caps of cards for its player
                  "rp_cap_raise": bool(self.continuous("rp_cap_raise")),
-                 "actions_per_turn": bool(self.continuous("actions_per_turn")),
+                 "actions_per_turn": bool(self.continuous("actions_per_turn") or self.continuous("actions_per_turn", "top")),
                  # ops_market_zones.py: a Next effect letting the next play be the Store Discard's top card
                  "next_from_store_discard": any(_has_op(e["ops"], "next_from_store_discard") for e in self.effects)}
         object.__setattr__(self, "features", frozenset([name for name, on in flags.items() if on]

@@ -4,8 +4,23 @@
 from __future__ import annotations
 
 from rules.core.engine import Action
+from rules.millennium_blades.catalogue import IN_FORCE
 from rules.millennium_blades.effects import ALLY_PLAYERS
 from rules.millennium_blades.market import MarketMixin
+from rules.millennium_blades.ops_clash_tokens import (
+    FORCED_CLASH,
+    HAND_REVEAL,
+    TOKEN_BONUS,
+    UNTOKENED_TOPS,
+    clash_banner,
+    clash_refused,
+    clash_stars_frames,
+    clash_tops,
+    forced_clash,
+    hand_card_revealed,
+    hand_reveal_choices,
+    token_bonus,
+)
 from rules.millennium_blades.ops_more_h import ongoing_keeps_clash, this_in_kit_area
 from rules.millennium_blades.ops_more_k import token_shield
 from rules.millennium_blades.ops_more_s import dollar_shield
@@ -15,6 +30,7 @@ from rules.millennium_blades.ops_more_z import boost_reactions_z, boost_results_
 from rules.millennium_blades.ops_prevention import every_flip_kept, flip_kept, granted_reactions
 
 AFTERMARKET_LIMIT = 12  # "Aftermarket Space": "the Aftermarket has a limit of 12 cards"
+NO_CLASHES = IN_FORCE + "no_clashes"  # the feature of a card that bans clashes (ops_clash_tokens.py)
 FIXED_PICKS = ("this", "left", "right", "played", "next_played", "revealed", "losing_card", "chosen")
 
 
@@ -166,12 +182,13 @@ class ClashMixin(MarketMixin):
                     return False
                 cancelled = heroic
             if not cancelled:
-                star = self.star(card)
+                star, had = self.star(card), self.tokens.get(card, 0)
                 # "If you did": the card this effect flipped, as it was
                 if self.flip_card(card, seat, flip_effects=not op.get("no_flip_effects"), cause=frame["source"]):
                     ctx["did"], ctx["flipped"], ctx["flipped_star"] = True, card, star or 0
                     ctx["flipped_count"] = ctx.get("flipped_count", 0) + 1  # "flipped this way"
                     ctx["flipped_stars"] = ctx.get("flipped_stars", 0) + (star or 0)
+                    ctx["flipped_tokens"] = ctx.get("flipped_tokens", 0) + had  # the tokens it had (ops_clash_tokens)
                     ctx["flipped_max"] = max(ctx.get("flipped_max", 0), star or 0)
                     ctx["flipped_seats"] = [*ctx.get("flipped_seats", ()), owner_seat]  # whose (ops_more_v.py)
             ctx[f"{k}:done"] = j + 1
@@ -220,22 +237,31 @@ class ClashMixin(MarketMixin):
             frame["ctx"]["chosen"] = cards[0]
         frame["ctx"]["tokens_added"] = frame["ctx"].get("tokens_added", 0) + amount * len(cards)  # (ops_more_v.py)
         for card in cards:
-            self.tokens[card] = self.tokens.get(card, 0) + amount
+            # "it gains an additional +1 STAR Token" (ops_clash_tokens.py)
+            extra = token_bonus(self, card, seat) if amount > 0 and self.cards_with(TOKEN_BONUS) else 0
+            self.tokens[card] = self.tokens.get(card, 0) + amount + extra
             if self.log_events:
-                self.log("star_tokens", seat, card=self.cards[card].name, amount=amount, star=self.star(card))
+                self.log("star_tokens", seat, card=self.cards[card].name, amount=amount + extra, star=self.star(card))
             self.triggered.extend(self.collect("star_tokens", card, seat))
         return True
 
     # -- clashes ("Clashing") ------------------------------------------------------------------------------
     def op_clash(self, frame: dict, op: dict, k: int) -> bool:
         seat, source, ctx = frame["seat"], frame["source"], frame["ctx"]
+        if self.cards_with(NO_CLASHES) and f"{k}:clash" not in ctx:  # "No clash may be declared" (ops_clash_tokens.py)
+            banner = clash_banner(self)
+            if banner is not None:
+                self.log("clash_banned", seat, card=self.cards[banner].name)
+                return True
         if op["with"] == "aftermarket":
             return self.clash_aftermarket(frame, op, k)
         if op["with"] == "opponent":
             rivals = self.rivals_d(seat, op, self.clash_rivals(seat, op))  # ops_more_d.py
             rivals = self.rivals_i(rivals_t(self, seat, op, rivals))  # your left or right neighbour (_t.py), _i.py
+            if self.cards_with(UNTOKENED_TOPS) and (tops := clash_tops(self)) is not None:  # (ops_clash_tokens.py)
+                rivals = [p for p in rivals if tops[p] is not None]  # "cannot ... be clashed with"
             key = f"{k}:opponent"
-            if self.top_card(seat) is not None and len(rivals) > 1 and key not in ctx:
+            if (self.top_card(seat) is not None or "own_card" in op) and len(rivals) > 1 and key not in ctx:
                 self.ask(seat, "opponent", [Action("opponent", (p,)) for p in rivals], key, "an opponent to clash with")
                 return False
             participants = [seat, ctx.get(key, rivals[0])] if rivals else [seat]
@@ -247,12 +273,26 @@ class ClashMixin(MarketMixin):
         else:  # (with all players: only the opponents that have a kind of card in play, rival_has: ops_more_z.py)
             participants = [seat, *(self.rivals_d(seat, op, self.opponents(seat)) if "rival_has" in op
                                     else self.opponents(seat))]
-        participants = [p for p in participants if self.top_card(p) is not None]
+        tops = clash_tops(self) if self.cards_with(UNTOKENED_TOPS) else None  # tokened cards ignored (ops_clash_tokens)
+        own = frame["source"] if op.get("own_card") == "this" and frame["source"] not in self.down else None  # _clash_tokens
+        participants = [p for p in participants if (self.top_card(p) if tops is None else tops[p]) is not None
+                        or p == seat and own is not None]
         participants = self.clash_players_i(seat, participants)  # "cannot be clashed with" (ops_more_i.py)
         if len(participants) < 2:  # "the clash does not occur"
             self.log("clash", seat, occurred=False)
             return True
-        used = {p: self.top_card(p) for p in participants}
+        if self.cards_with(FORCED_CLASH) and f"{k}:forced" not in ctx and f"{k}:clash" not in ctx \
+                and forced_clash(self, frame, op, participants, k):
+            return True  # "If an opponent's effect would force you to clash, ..." first (ops_clash_tokens.py)
+        if "unless_rp" in op and f"{k}:clash" not in ctx:  # "unless that opponent loses 20 RP" (ops_clash_tokens.py)
+            refused = clash_refused(self, frame, op, participants, k)
+            if refused is None:
+                return False
+            if refused:
+                return True
+        used = {p: self.top_card(p) for p in participants} if tops is None else {p: tops[p] for p in participants}
+        if own is not None:  # "using this accessory instead of your Top Card" (ops_clash_tokens.py)
+            used[seat] = own
         if op.get("use") == "lowest":  # "Both players use the lowest STAR card in their tableau"
             used = {p: self.lowest_card(p) for p in participants}
         if op.get("use") == "leftmost":  # "players use their left-most face-up cards" (ops_more_i.py)
@@ -271,9 +311,12 @@ class ClashMixin(MarketMixin):
             return False
         if self.cards_with("on before_reveal") and not boost_reactions_z(self, frame, participants, k):
             return False  # a Reaction before the reveals asked (ops_more_z.py)
+        if self.cards_with(HAND_REVEAL) and f"{k}:clash" not in ctx and not hand_reveal_choices(self, frame, participants, k):
+            return False  # "reveal a card at random from your hand instead" asked (ops_clash_tokens.py)
         done = ctx.get(f"{k}:clash")
         if done is None:  # the reveals happen once, even when a Reaction is asked for after them
-            done = ctx[f"{k}:clash"] = self._reveal_for_clash(seat, participants, used, op, ctx.get(f"{k}:boost"))
+            done = ctx[f"{k}:clash"] = self._reveal_for_clash(seat, participants, used, op, ctx.get(f"{k}:boost"),
+                                                              ctx.get(f"{k}:alt"))
         totals = {int(p): t for p, t in done["totals"].items()}
         best = max(totals.values())
         top = [p for p, t in totals.items() if t == best]
@@ -283,7 +326,8 @@ class ClashMixin(MarketMixin):
         if outcome is None:
             return False
         if outcome.get("repeat"):  # "ignore the results and repeat the clash"
-            ctx[f"{k}:clash"] = self._reveal_for_clash(seat, participants, used, op, ctx.get(f"{k}:boost"))
+            ctx[f"{k}:clash"] = self._reveal_for_clash(seat, participants, used, op, ctx.get(f"{k}:boost"),
+                                                       ctx.get(f"{k}:alt"))
             return self.op_clash(frame, op, k)
         losers = [p for p in losers if p not in outcome["win"] and p not in outcome["not_lose"]]
         winners = ([winner] if winner is not None else []) + outcome["win"]
@@ -324,6 +368,8 @@ class ClashMixin(MarketMixin):
         for any_clash in self.collect("clash_any", None, seat):  # "the loser" of it (ops_more_a.py, toll)
             any_clash["ctx"]["clash_result"] = ctx["clash_result"]
             frames.append(any_clash)
+        if self.cards_with("on clash_stars"):  # "Whenever two 6 STAR or higher cards clash" (ops_clash_tokens.py)
+            frames += clash_stars_frames(self, seat, [used[p] for p in participants], ctx["clash_result"])
         for p in participants:  # "If you do, this card is flipped after the clash ends" (and its results)
             if ctx.get(f"{k}:duel{p}", False) is not False:
                 frames.append(self.frame(p, used[p], {"ops": [{"op": "_flip_source"}]}, optional=False))
@@ -352,16 +398,19 @@ class ClashMixin(MarketMixin):
         return True
 
     def _reveal_for_clash(self, seat: int, participants: list[int], used: dict, op: dict | None = None,
-                          boost: dict | None = None) -> dict:
+                          boost: dict | None = None, alt: dict | None = None) -> dict:
         """Each player in the clash reveals the top card of the Store, "starting with whoever
         initiated the clash and moving clockwise", and adds it to their card's Star Rating; the
         revealed cards go to the Aftermarket ("Clashing"). ``boost``: a player's Reactions' +N
-        before the reveals (ops_more_z.py)."""
+        before the reveals (ops_more_z.py). ``alt``: the players who reveal a card of their hand at random
+        instead (it stays there: ops_clash_tokens.py)."""
         totals, revealed = {}, []
         for p in participants:
-            card = self.draw_store()
+            from_hand = hand_card_revealed(self, p) if alt and alt.get(str(p)) else None
+            card = self.draw_store() if from_hand is None else None
             revealed.append(card)
-            extra = self.cards[card].printed_star if card is not None else 0
+            shown = card if from_hand is None else from_hand
+            extra = self.cards[shown].printed_star if shown is not None else 0
             top = used[p]
             # "Top: This card has +2 STAR when clashing" counts while it is the Top Card ("Top" effects)
             bonus = sum(o.get("amount", 0) for o in self.ops_in_force(top, p, "clash_star"))

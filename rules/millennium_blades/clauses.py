@@ -79,6 +79,10 @@ def read_clause(text: str, timing: str, effect: dict, last: dict) -> list[dict]:
         early = read_early_v(text, timing, effect, last)  # phrases_more_v.py
     if early is None:
         early = read_early_z(text, timing, effect, last)  # two chosen players clash (phrases_more_z.py)
+    if early is None:
+        from rules.millennium_blades.phrases_clash_tokens import read_early_clash_tokens
+
+        early = read_early_clash_tokens(text, timing, effect, last)  # Store cards per token (phrases_clash_tokens.py)
     if early is not None:
         return early
     m = re.match(rf"^({_WHO_RE}) (gains?|loses?) (.+)$", text)
@@ -412,6 +416,10 @@ def _continuous(s: str) -> list[dict]:
         from rules.millennium_blades.phrases_copying import read_continuous_copying
 
         more = read_continuous_copying(s)  # other cards' effects this card has (phrases_copying.py)
+    if more is None:
+        from rules.millennium_blades.phrases_clash_tokens import read_continuous_clash_tokens
+
+        more = read_continuous_clash_tokens(s)  # "Clashes cannot be declared" (phrases_clash_tokens.py)
     if more is not None:
         return more
     raise Unread(s, "a continuous effect")

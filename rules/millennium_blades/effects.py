@@ -33,6 +33,16 @@ from typing import Any
 
 from rules.millennium_blades.deck_rules import deck_rule_errors
 from rules.millennium_blades.market_ops import MARKET_EFFECT_OPS, TAKE_DESTINATIONS
+from rules.millennium_blades.ops_clash_tokens import (
+    CLASH_TOKENS_CONTINUOUS_OPS,
+    CLASH_TOKENS_COUNTS,
+    CLASH_TOKENS_EVENTS,
+    CLASH_TOKENS_OPS,
+    TOPS_ZONE,
+    clash_tokens_clash_errors,
+    clash_tokens_op_errors,
+    trigger_clash_tokens_errors,
+)
 from rules.millennium_blades.ops_copying import (
     COPYING_CONTINUOUS_OPS,
     COPYING_COUNTS,
@@ -208,14 +218,14 @@ FACES = ("up", "down", "any")
 #: left/right of this one, the cards adjacent to it
 WHERES = ("this", "other", "left", "right", "left_of", "right_of", "adjacent")
 #: kit: your deck box and accessories; aftermarket: the shared Aftermarket
-ZONES = ("tableau", "opponents", "all", "hand", "kit", "binder", "aftermarket")
+ZONES = ("tableau", "opponents", "all", "hand", "kit", "binder", "aftermarket", TOPS_ZONE)  # tops: ops_clash_tokens
 #: those_stars: the Star Ratings of the cards the effect just moved; highest_flipped: the highest
 #: Star Rating among the cards the effect flipped (as they were); flipped_this_way, flipped_stars: how
 #: many cards the effect flipped, and their Star Ratings as they were; rp_at_scoring: your RP when the
 #: tournament ended, before any Score effect (phrases_outcomes.py)
 COUNTS = ("cards", "elements", "types", "star_tokens", "stars", "clashes_won", "star", "empty_slots", "rp", "rp_at_scoring",
           "those_stars", "highest_flipped", "players_discarded", "sets", "those_distinct", "players_with",
-          "those_count", "star_values", "flipped_this_way", "flipped_stars", *MORE_A_COUNTS, *MORE_B_COUNTS,
+          "those_count", "star_values", "flipped_this_way", "flipped_stars", *CLASH_TOKENS_COUNTS, *MORE_A_COUNTS, *MORE_B_COUNTS,
           *MORE_F_COUNTS, *MORE_C_COUNTS, *MORE_E_COUNTS, *MORE_G_COUNTS, *MORE_L_COUNTS,
           *MORE_H_COUNTS, *MORE_I_COUNTS, *MORE_J_COUNTS, *MORE_K_COUNTS, *MORE_N_COUNTS, *MORE_Q_COUNTS,
           *MORE_U_COUNTS, *MORE_V_COUNTS, *MORE_R_COUNTS, *COPYING_COUNTS)
@@ -237,7 +247,7 @@ WHO = ("self", "each_opponent", "that_player", "chosen_opponent", "each", "each_
 EVENTS = ("play", "flipped", "would_flip", "clash_won", "clash_lost", "clash", "clash_any", "star_tokens",
           "would_lose_clash", "action_used", "would_lose_rp", "clash_card", "turn_start", "turn_end", "discard",
           *MORE_A_EVENTS, *MORE_E_EVENTS, *MORE_I_EVENTS, *MORE_J_EVENTS, *MORE_N_EVENTS,
-          *MORE_V_EVENTS, *MORE_Z_EVENTS, *MORE_Y_EVENTS, *PREVENTION_EVENTS)
+          *MORE_V_EVENTS, *MORE_Z_EVENTS, *MORE_Y_EVENTS, *PREVENTION_EVENTS, *CLASH_TOKENS_EVENTS)
 SIDES = ("self", "opponent", "any")
 CONTINUOUS_OPS = ("protect", "extra_slot", "set_star", "star_bonus", "copy_attributes", "clash_star", "no_rp_loss",
                   "rp_gain_limit", *SPECIAL_CONTINUOUS_OPS, *MORE_A_CONTINUOUS_OPS, *MORE_B_CONTINUOUS_OPS,
@@ -245,7 +255,7 @@ CONTINUOUS_OPS = ("protect", "extra_slot", "set_star", "star_bonus", "copy_attri
                   *MORE_I_CONTINUOUS_OPS, *MORE_J_CONTINUOUS_OPS, *MORE_K_CONTINUOUS_OPS, *MORE_O_CONTINUOUS_OPS,
                   *MORE_P_CONTINUOUS_OPS, *POWER_CONTINUOUS_OPS, *MORE_U_CONTINUOUS_OPS, *MORE_S_CONTINUOUS_OPS,
                   *MORE_V_CONTINUOUS_OPS, *MORE_Y_CONTINUOUS_OPS, *MORE_X_CONTINUOUS_OPS, *MORE_W_CONTINUOUS_OPS,
-                  *PREVENTION_CONTINUOUS_OPS, *COPYING_CONTINUOUS_OPS)
+                  *PREVENTION_CONTINUOUS_OPS, *COPYING_CONTINUOUS_OPS, *CLASH_TOKENS_CONTINUOUS_OPS)
 #: the sides of a Character or Venue card, and its Deckbuilding side's timings and ops
 CARD_SIDES = ("deckbuilding", "tournament")
 COMPONENT_TIMINGS = ("deckbuilding", "setup")
@@ -437,7 +447,8 @@ def _op(name: str | None, op: Mapping[str, Any], where: str) -> Errors:
         errors += _int(op.get("amount", 1), f"{where}.amount")
     if name == "star_bonus" and op.get("card", "this") not in ("this", "top"):
         errors.append((f"{where}.card", "is this or top"))
-    if name in ("gain_rp", "lose_rp", "set_star", "star_bonus", "gain_money", "steal_rp", "star_tokens") and "per" in op:
+    if name in ("gain_rp", "lose_rp", "set_star", "star_bonus", "gain_money", "steal_rp", "star_tokens",
+                "gain_store") and "per" in op:  # gain_store: once per COUNT (ops_clash_tokens.py)
         errors += count_errors(op["per"], f"{where}.per")
     if "max" in op:
         errors += _int(op["max"], f"{where}.max")
@@ -461,6 +472,7 @@ def _op(name: str | None, op: Mapping[str, Any], where: str) -> Errors:
         errors += clash_i_errors(op, where)  # your card's Star Rating in this clash (ops_more_i.py)
         errors += clash_t_errors(op, where)  # your left or right neighbour (ops_more_t.py)
         errors += clash_z_errors(op, where)  # two chosen players (ops_more_z.py)
+        errors += clash_tokens_clash_errors(op, where)  # unless the opponent loses RP (ops_clash_tokens.py)
         for branch in BRANCHES:
             if branch in op:
                 errors += ops_errors(op[branch], f"{where}.{branch}")
@@ -550,6 +562,8 @@ def _op(name: str | None, op: Mapping[str, Any], where: str) -> Errors:
         errors += prevention_op_errors(name, op, where)
     elif name in COPYING_OPS:  # a chosen card's effects copied, a capped effect (ops_copying.py)
         errors += copying_op_errors(name, op, where)
+    elif name in CLASH_TOKENS_OPS:  # no clash declared (ops_clash_tokens.py)
+        errors += clash_tokens_op_errors(name, op, where)
     elif name == "if":
         errors += condition_errors(op.get("condition"), f"{where}.condition")
         errors += ops_errors(op.get("then"), f"{where}.then")
@@ -740,7 +754,8 @@ def _trigger(trigger: Any, path: str) -> Errors:
         errors += filter_errors(trigger["filter"], f"{path}.filter")
     return (errors + trigger_seated_errors(trigger, path) + after_play_errors(trigger, path)
             + trigger_first_errors(trigger, path) + trigger_q_errors(trigger, path) + trigger_y_errors(trigger, path)
-            + trigger_prevention_errors(trigger, path))
+            + trigger_prevention_errors(trigger, path)
+            + trigger_clash_tokens_errors(trigger, path))  # a clash of high cards (ops_clash_tokens.py)
 
 
 # -- the Store, the Aftermarket, allies (market_ops.py) ----------------------------------------------

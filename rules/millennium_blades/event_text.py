@@ -122,6 +122,13 @@ _SENTENCES: dict[str, Sentence] = {
     "clash_several": lambda who, c: (f"{who} chooses to clash with " + " and ".join(f"Seat {p}" for p in c["players"])
                                      if c["players"] else f"{who} chooses to clash with no one"),  # ops_more_z.py
     "clash_pair": lambda who, c: f"{who} chooses " + " and ".join(f"Seat {p}" for p in c["players"]) + " to clash",  # _z
+    "clash_banned": lambda who, c: f"{who} cannot clash: {c['card']} says no clash may be declared",  # ops_clash_tokens
+    "clash_refused": lambda who, c: f"{who} loses {c['amount']} RP instead of clashing",  # ops_clash_tokens.py
+    "tokens_taken": lambda who, c: (f"{who} takes {c['amount']} +1 STAR token(s) from {c['card']}"  # ops_clash_tokens
+                                    + (f" onto {c['to']}" if c["to"] else "")),
+    "forced_clash": lambda who, c: f"{who} is made to clash by an opponent's effect: {c['card']} acts first",  # _ct
+    "clash_hand_reveal": lambda who, c: f"{who} reveals {c['card']} ({c['star']} STAR) from their hand for the clash",
+    "token_bonus": lambda who, c: f"{c['card']} gains {c['amount']} more +1 STAR token(s) ({c['giver']})",  # _clash_tokens
     "outside_clash": lambda who, c: (  # ops_more_t.py
         "the players outside the clash act: " + ", ".join(f"Seat {p}" for p in c["players"]) if c["players"]
         else "no player is outside the clash"),

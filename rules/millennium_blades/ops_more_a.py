@@ -19,8 +19,8 @@ from rules.millennium_blades.ops_more_x import forgo_bonus_plays
 MORE_A_EFFECT_OPS = {
     "spend_up_to": OpSpec("Spend up to amount Millennium Dollars (no amount: any number), as many as the player "
                           "chooses and has; COUNT spent is how many.", {"amount": "int"}),
-    "repeat": OpSpec("Run the ops amount times, or once for each of a count (per).",
-                     {"amount": "int", "per": "any", "ops": "any"}),
+    "repeat": OpSpec("Run the ops amount times, or once for each of a count (per), at most max times.",
+                     {"amount": "int", "per": "any", "ops": "any", "max": "int"}),
     "toll": OpSpec("After a clash (a clash_any trigger): each loser of it but you pays you amount Millennium "
                    "Dollars, or, having fewer, runs the short ops as that player.", {"amount": "int", "short": "any"}),
     "pass_turn": OpSpec("Action: no Single is played this turn; the player Passes (\"Tournament Turns\").", {}),
@@ -242,6 +242,8 @@ class MoreOpsAMixin(MBBase):
         times = op.get("amount", 1)
         if "per" in op:
             times *= self.count(op["per"], frame["source"], frame["seat"], frame["ctx"])
+        if "max" in op:  # "(max. ten +1 STAR Tokens)" (phrases_clash_tokens.py)
+            times = min(times, op["max"])
         if times > 0:  # the cards and players the effect named, not the answers of its decisions ("k:...")
             named = {key: value for key, value in frame["ctx"].items() if ":" not in key and key != "accepted"}
             frame["i"] += 1

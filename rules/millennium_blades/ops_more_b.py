@@ -20,7 +20,8 @@ from rules.millennium_blades.ops_more_x import play_random_hand, plays_at_random
 ANY = "any"
 MORE_B_OPS = {
     "gain_store": OpSpec("Take the top cards of the Store (\"the Store or Core deck\") to your hand; REF "
-                         "revealed names the last one taken (those: all of them).", {"amount": "int"}),
+                         "revealed names the last one taken (those: all of them); per: amount times a COUNT "
+                         "(phrases_clash_tokens.py).", {"amount": "int", "per": ANY}),
     "play_from_hand": OpSpec("Play a card of your choice from your hand into your tableau (not the turn's "
                              "Single; an open slot needed); REF played names it, and \"If you did\" holds.", {}),
     "reveal_hand": OpSpec("The players (who) reveal their hands, or only the cards of them that fit the filter; "
@@ -102,7 +103,10 @@ class MoreOpsBMixin(MBBase):
         """The top cards of the Store to the player's hand, theirs now ("FAQs": a Store that runs out
         is the Store Discard shuffled; none there, nothing is taken)."""
         seat, ctx = frame["seat"], frame["ctx"]
-        cards = [c for c in (self.draw_store() for _ in range(op.get("amount", 1))) if c is not None]
+        amount = op.get("amount", 1)
+        if "per" in op:  # "for each +1 STAR Token discarded" (phrases_clash_tokens.py)
+            amount *= self.count(op["per"], frame["source"], seat, ctx)
+        cards = [c for c in (self.draw_store() for _ in range(amount)) if c is not None]
         for card in cards:
             self.hand[seat].append(card)
             self.owner[card] = seat

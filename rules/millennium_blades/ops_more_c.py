@@ -14,6 +14,7 @@ from typing import Any
 from rules.core.engine import Action
 from rules.core.schema import OpSpec
 from rules.millennium_blades.base import MBBase
+from rules.millennium_blades.ops_clash_tokens import TOKEN_BONUS, token_bonus
 
 ANY = "any"
 _HOW_MANY = {"up_to": "int", "all": "bool", "exactly": "bool"}
@@ -140,7 +141,8 @@ class MoreOpsCMixin(MBBase):
             return False
         dest = ctx.get(key, to[0])
         self._take_tokens(source, n)
-        self.tokens[dest] = self.tokens.get(dest, 0) + n if n else self.tokens.get(dest, 0)
+        extra = token_bonus(self, dest, seat) if n and self.cards_with(TOKEN_BONUS) else 0  # (ops_clash_tokens.py)
+        self.tokens[dest] = self.tokens.get(dest, 0) + n + extra if n else self.tokens.get(dest, 0)
         if not self.tokens[dest]:
             del self.tokens[dest]
         ctx[f"{k}:moved"] = n
@@ -180,5 +182,7 @@ class MoreOpsCMixin(MBBase):
                     continue
                 amount += op.get("amount", 1)
         if amount:
+            if self.cards_with(TOKEN_BONUS):  # "it gains an additional +1 STAR Token" (ops_clash_tokens.py)
+                amount += token_bonus(self, card, seat)
             self.tokens[card] = self.tokens.get(card, 0) + amount
             self.log("star_tokens", seat, card=self.cards[card].name, amount=amount, star=self.star(card))

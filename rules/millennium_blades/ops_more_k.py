@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from rules.core.engine import Action
 from rules.core.schema import OpSpec
+from rules.millennium_blades.ops_clash_tokens import TOKEN_BONUS, token_bonus
 
 if TYPE_CHECKING:
     from rules.millennium_blades.base import MBBase
@@ -153,8 +154,9 @@ def _tokens_for(game: MBBase, frame: dict, op: dict, key: str, chooser: int, sea
             ctx[step] = cands[0]
         card = ctx[step]
         chosen.append(card)
-        game.tokens[card] = game.tokens.get(card, 0) + 1
-        game.log("star_tokens", chooser, card=game.cards[card].name, amount=1, star=game.star(card))
+        extra = token_bonus(game, card, chooser) if game.cards_with(TOKEN_BONUS) else 0  # (ops_clash_tokens.py)
+        game.tokens[card] = game.tokens.get(card, 0) + 1 + extra
+        game.log("star_tokens", chooser, card=game.cards[card].name, amount=1 + extra, star=game.star(card))
         game.triggered.extend(game.collect("star_tokens", card, chooser))
     return True
 

@@ -25,8 +25,8 @@ POWER_OPS = {
                                            "your hand, free (REF taken names it).", {}),
     "revealed_on_store": OpSpec("The card this effect revealed (REF revealed), from your hand or the Aftermarket, on "
                                 "top of the Store.", {}),
-    "actions_per_turn": OpSpec("Ongoing: you may use amount Actions on your turn (\"Use an Action\": one).",
-                               {"amount": "int"}),
+    "actions_per_turn": OpSpec("Ongoing: you may use amount Actions on your turn (\"Use an Action\": one); while: "
+                               "only while that CONDITION holds (phrases_clash_tokens.py).", {"amount": "int", "while": "any"}),
     "accessory_slots": OpSpec("Ongoing: your tournament board (and so your deck) has amount more Accessory slots.",
                               {"amount": "int"}),
     "single_to_accessory": OpSpec("Put a single of your choice from your hand into an empty Accessory slot of yours (the "
@@ -55,6 +55,10 @@ def power_op_errors(name: str, op: Mapping[str, Any], where: str) -> Errors:
     amount = op.get("amount", 1)
     if isinstance(amount, bool) or not isinstance(amount, int) or amount < 1:
         return [(f"{where}.amount", "is a whole number, 1 or more")]
+    if name == "actions_per_turn" and "while" in op:  # "if there are at least 2 +1 STAR Tokens on this card"
+        from rules.millennium_blades.effects import condition_errors
+
+        return condition_errors(op["while"], f"{where}.while")
     return []
 
 
@@ -98,7 +102,8 @@ def action_given_back(game: MBBase, seat: int) -> bool:
     turn (the Actions used this turn are counted in ``turn_memo``; the largest amount in force)."""
     if not game.cards_with("actions_per_turn") or seat != game.seat_turn:
         return False
-    allowed = max((op.get("amount", 1) for _card, op in game.face_up_ops(seat, "actions_per_turn")), default=1)
+    allowed = max((op.get("amount", 1) for card, op in game.face_up_ops(seat, "actions_per_turn")
+                   if "while" not in op or game.holds(op["while"], card, seat, {})), default=1)  # (ops_clash_tokens)
     key = f"actions:{seat}"
     used = game.turn_memo.get(key + ":n", 0) if game.turn_memo.get(key) == game.turn else 0
     game.turn_memo[key], game.turn_memo[key + ":n"] = game.turn, used + 1

@@ -316,6 +316,10 @@ def read_count(text: str) -> dict:
         from rules.millennium_blades.phrases_copying import read_count_copying
 
         more = read_count_copying(text)  # the elements (types) this card has (phrases_copying.py)
+    if more is None:
+        from rules.millennium_blades.phrases_clash_tokens import read_count_clash_tokens
+
+        more = read_count_clash_tokens(text)  # all Top Cards (phrases_clash_tokens.py)
     if more is not None:
         return more
 
@@ -400,6 +404,11 @@ def read_target(text: str, last_ref: str | None = None) -> dict:
     each = read_target_s(text)  # "a card in each opponent's tableau": one each (phrases_more_s)
     if each is not None:
         return each
+    from rules.millennium_blades.phrases_clash_tokens import read_target_clash_tokens
+
+    losers = read_target_clash_tokens(text)  # "a card in the losers' tableaus": one among them (phrases_clash_tokens)
+    if losers is not None:
+        return losers
     if text in ("that card", "it") and last_ref:
         return {"player": "self", "pick": last_ref}
     if text in ("this card", "this single", "this one"):
@@ -480,6 +489,11 @@ def read_event(text: str) -> dict:
     prevented = read_event_y(text)  # "a card is prevented from being flipped by this effect" (phrases_more_y)
     if prevented is not None:
         return prevented
+    from rules.millennium_blades.phrases_clash_tokens import read_event_clash_tokens
+
+    high = read_event_clash_tokens(text)  # "two 7 STAR or higher cards clash" (phrases_clash_tokens)
+    if high is not None:
+        return high
     m = re.fullmatch(r"(you|an opponent|a player|any player|another player) plays? (.+)", text)
     if m:
         flt, zone, rest = card_phrase(m.group(2))

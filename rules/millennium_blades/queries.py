@@ -8,6 +8,7 @@ import operator
 
 from rules.millennium_blades.base import MBBase
 from rules.millennium_blades.catalogue import IN_FORCE, CardDef
+from rules.millennium_blades.ops_clash_tokens import TOPS_ZONE, top_cards
 from rules.millennium_blades.ops_copying import COPYING_COUNTS, copying_count, gained_symbols
 from rules.millennium_blades.ops_more_a import MORE_A_COUNTS, MORE_A_TESTS, more_a_count, more_a_holds
 from rules.millennium_blades.ops_more_b import MORE_B_COUNTS
@@ -434,6 +435,8 @@ class QueryMixin(MBBase):
             return self.deck_box[seat] + self.accessories[seat]
         if zone == "aftermarket":
             return list(self.aftermarket)
+        if zone == TOPS_ZONE:  # each player's Top Card (ops_clash_tokens.py)
+            return top_cards(self)
         seats = {"opponents": self.opponents, "all": lambda _seat: range(self.num_players)}[zone](seat)
         return [c for s in seats for c in self.tableau[s]]
 
@@ -454,8 +457,8 @@ class QueryMixin(MBBase):
             return len([c for c in self.zone_cards(count.get("zone", "tableau"), seat) if self.matches(c, flt, source)])
         if kind == "clashes_won":
             return self.clashes_won[seat]
-        if kind in ("flipped_this_way", "flipped_stars"):  # this effect's flips (op_flip keeps them)
-            return (ctx or {}).get("flipped_count" if kind == "flipped_this_way" else "flipped_stars", 0)
+        if kind in ("flipped_this_way", "flipped_stars", "flipped_tokens"):  # this effect's flips (op_flip keeps them)
+            return (ctx or {}).get({"flipped_this_way": "flipped_count"}.get(kind, kind), 0)  # tokens: ops_clash_tokens
         if kind == "rp":
             return self.rp[seat]
         if kind == "rp_at_scoring":  # "at the end of the tournament (before scoring)" (phrases_outcomes.py)

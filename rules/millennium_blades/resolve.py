@@ -16,6 +16,7 @@ from typing import Any
 from rules.core.engine import Action
 from rules.millennium_blades.clash import ClashMixin
 from rules.millennium_blades.effects import ALLY_PLAYERS, EVENTS, MARKET_OPS
+from rules.millennium_blades.ops_clash_tokens import CLASH_TOKENS_OPS, do_clash_tokens_op
 from rules.millennium_blades.ops_copying import CAP_KEY, COPYING_OPS, do_copying_op, gain_under_cap, host_flip_copies
 from rules.millennium_blades.ops_market_zones import MARKET_ZONES_OPS, do_market_zones_op
 from rules.millennium_blades.ops_metagame import METAGAME_OPS, do_metagame_op
@@ -289,6 +290,8 @@ class ResolveMixin(ClashMixin, SpecialOpsMixin, MoreOpsAMixin, MoreOpsBMixin, Mo
             return do_prevention_op(self, frame, op, k)
         if name in COPYING_OPS:  # a chosen card's effects copied, a cap on an effect's RP (ops_copying.py)
             return do_copying_op(self, frame, op, k)
+        if name in CLASH_TOKENS_OPS:  # +1 STAR tokens taken from a player's cards (ops_clash_tokens.py)
+            return do_clash_tokens_op(self, frame, op, k)
         if name in MORE_B_OPS or name == "_sell_marker":
             return self.do_more_b_op(frame, op, k)
         if name in MORE_C_OPS:  # tokens removed or moved (ops_more_c.py)

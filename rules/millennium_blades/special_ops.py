@@ -11,6 +11,7 @@ from typing import Any
 
 from rules.core.engine import Action
 from rules.millennium_blades.base import MBBase
+from rules.millennium_blades.ops_clash_tokens import TOKEN_BONUS, token_bonus
 from rules.millennium_blades.ops_copying import OVERLAY_FEATURES, copies_itself, effects_copy_of, overlaid, overlay_of
 from rules.millennium_blades.ops_more_h import attach_gift_errors, attach_gifts, attached_turn_frames
 from rules.millennium_blades.ops_more_u import play_banned
@@ -157,6 +158,8 @@ class SpecialOpsMixin(MBBase):
         """"Comes into play with a +1 STAR Token on it": the tokens are on it as it is placed."""
         amount = sum(op.get("amount", 1) for op in self.cards[card].continuous("enters_with_tokens"))
         if amount:
+            if self.cards_with(TOKEN_BONUS):  # "it gains an additional +1 STAR Token" (ops_clash_tokens.py)
+                amount += token_bonus(self, card, seat)
             self.tokens[card] = self.tokens.get(card, 0) + amount
             self.log("star_tokens", seat, card=self.cards[card].name, amount=amount, star=self.star(card))
 

@@ -30,6 +30,7 @@ from rules.millennium_blades.phrases import (
     read_ref,
     read_target,
 )
+from rules.millennium_blades.phrases_clash_tokens import read_rule_clash_tokens, read_sentence_clash_tokens
 from rules.millennium_blades.phrases_copying import printed_copying, read_sentence_copying, reword_copying
 from rules.millennium_blades.phrases_market_zones import printed_market_zones, read_sentence_market_zones, reword_market_zones
 from rules.millennium_blades.phrases_more_a import read_more_continuous, read_more_sentence
@@ -181,6 +182,9 @@ REMINDERS = re.compile(r"\s*\((?:" + "|".join((
     # batch s: "Whenever an opponent plays a card (before Play effects), ...": a play trigger resolves before
     # the card's Play effects anyway ("Effects on Cards": Top>Ongoing>Play; flow.play_single)
     r"before play effects",
+    # clash_tokens: a player without a card to clash with is no participant ("Clashing": "choose a player
+    # with a Top Card"; rules notes, "MB: clash_tokens")
+    r"a player with no valid cards? (?:cannot|can't) clash or be clashed with",
 )) + r")\)", re.I)
 
 
@@ -364,6 +368,8 @@ def _read_body(effect: dict, body: str) -> None:
         more = read_continuous_x(low.rstrip("."))  # Singles played from the Aftermarket (phrases_more_x)
     if more is None and timing in ("ongoing", "top"):
         more = read_continuous_w(low.rstrip("."))  # a quoted Action granted to cards (phrases_more_w)
+    if more is None and timing in ("ongoing", "top"):
+        more = read_rule_clash_tokens(low.rstrip("."))  # a token more for each gain of them (phrases_clash_tokens)
     if more is not None:  # Unite's attaching and its guard, a token lost instead of a flip: rules of the card
         effect["ops"] = more
         return
@@ -418,7 +424,8 @@ def _is_clash_branch(sentence: str) -> bool:
 SENTENCE_READERS = (read_market_sentence, read_more_sentence, read_sentence_d, read_sentence_l, read_sentence_i,
                     read_sentence_k, read_sentence_o, read_sentence_n, read_sentence_q, read_sentence_t,
                     read_sentence_u, read_sentence_s, read_sentence_v, read_sentence_r, read_sentence_z,
-                    read_sentence_outcomes, read_sentence_market_zones, read_sentence_copying)
+                    read_sentence_outcomes, read_sentence_market_zones, read_sentence_copying,
+                    read_sentence_clash_tokens)  # (clash_tokens: once per token a flipped card had)
 
 
 def _sentences(sentences: list[str], timing: str, effect: dict) -> list[dict]:
