@@ -92,6 +92,7 @@ class MBBase(ForkedRngField, Declared, GameState):
     turn_memo: Annotated[dict[str, int], SHALLOW]  # per-turn memory of effects (ops_more_o)
     lasting_slots: Annotated[list[int], SHALLOW]  # per seat: tableau slots "for the rest of the tournament" (ops_more_r)
     _bonus_busy: Annotated[set[int], SHALLOW]  # star bonuses being worked out (queries.star_bonus: no recursion)
+    named: Annotated[dict[str, tuple[str, ...]], SHALLOW]  # names remembered for the tournament (ops_naming)
 
     if TYPE_CHECKING:  # the methods one part calls in another (defined there; declared for the type checker)
         # -- queries.py ---------------------------------------------------------------------------------

@@ -44,6 +44,7 @@ from rules.millennium_blades.ops_more_w import MORE_W_OPS
 from rules.millennium_blades.ops_more_x import MORE_X_OPS
 from rules.millennium_blades.ops_more_y import MORE_Y_OPS
 from rules.millennium_blades.ops_more_z import MORE_Z_OPS
+from rules.millennium_blades.ops_naming import NAMING_OPS
 from rules.millennium_blades.ops_outcomes import OUTCOME_OPS
 from rules.millennium_blades.ops_powers import POWER_OPS
 from rules.millennium_blades.ops_prevention import PREVENTION_OPS
@@ -199,6 +200,7 @@ EFFECT_OPS = {
     **CLASH_TOKENS_OPS,
     **DECK_RULE_OPS,
     **COPYING_OPS,
+    **NAMING_OPS,
 }
 
 #: The layout fan card lists use (docs/import-format.md): name, set, star, element, type,

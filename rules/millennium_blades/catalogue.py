@@ -9,6 +9,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from rules.core.decks import CardSpec
+from rules.millennium_blades.ops_naming import has_foreboding
 from rules.millennium_blades.text import compile_text
 from rules.millennium_blades.vocabulary import TRIGGERED_TIMINGS
 
@@ -53,7 +54,8 @@ HAND_SAFE_OPS = PLAY_SAFE_OPS | frozenset({
     "grant_action",  # ops_more_w.py: a rule of its card (the granted ops are checked too)
     # ops_market_zones.py: the Store's piles looked at and moved (play_chosen, play_store_discard play a card)
     "look_choose", "unchosen_to_discard", "sell_marker", "store_discard_to_top", "reveal_in_place",
-    "those_fitting_to_hand", "those_to_store_discard"})
+    "those_fitting_to_hand", "those_to_store_discard",
+    "recall_named", "reveal_named", "pick_blind", "pick_secret", "guess_card"})  # ops_naming.py: a name remembered, cards shown
 
 
 @dataclass(frozen=True)
@@ -152,7 +154,10 @@ class CardDef:
                  "rp_cap_raise": bool(self.continuous("rp_cap_raise")),
                  "actions_per_turn": bool(self.continuous("actions_per_turn") or self.continuous("actions_per_turn", "top")),
                  # ops_market_zones.py: a Next effect letting the next play be the Store Discard's top card
-                 "next_from_store_discard": any(_has_op(e["ops"], "next_from_store_discard") for e in self.effects)}
+                 "next_from_store_discard": any(_has_op(e["ops"], "next_from_store_discard") for e in self.effects),
+                 # ops_naming.py: a Foreboding ability; a card that bans a name for the tournament
+                 "foreboding": has_foreboding(self.effects),
+                 "ban_named": any(_has_op(e["ops"], "ban_named") for e in self.effects)}
         object.__setattr__(self, "features", frozenset([name for name, on in flags.items() if on]
                                                        + [f"on {event}" for event in triggers]
                                                        + [IN_FORCE + name for name in self._continuous_op_names()]))

@@ -255,6 +255,10 @@ def read_clause(text: str, timing: str, effect: dict, last: dict) -> list[dict]:
         from rules.millennium_blades.phrases_copying import read_clause_copying
 
         more = read_clause_copying(text, timing, effect, last)  # copied effects (phrases_copying.py)
+    if more is None:
+        from rules.millennium_blades.phrases_naming import read_clause_naming
+
+        more = read_clause_naming(text, timing, effect, last)  # a card named, a word chosen (phrases_naming.py)
     if more is not None:
         return more
     raise Unread(text, "an effect")

@@ -61,6 +61,11 @@ def read_condition(text: str) -> dict:
     early_copying = read_condition_copying(text)  # the different symbols this card has (phrases_copying.py)
     if early_copying is not None:
         return early_copying
+    from rules.millennium_blades.phrases_naming import read_condition_naming
+
+    named = read_condition_naming(text)  # a word chosen in names, a named card discarded (phrases_naming.py)
+    if named is not None:
+        return named
     m = re.fullmatch(r"you (did|do)(n't| not)?", text)
     if m:  # "If you did": the flip, discard or payment just before happened
         return {"test": "not", "of": {"test": "did"}} if m.group(2) else {"test": "did"}

@@ -196,6 +196,15 @@ from rules.millennium_blades.ops_more_y import (
     trigger_y_errors,
 )
 from rules.millennium_blades.ops_more_z import CLASH_WITH_Z, MORE_Z_EVENTS, MORE_Z_OPS, clash_z_errors, more_z_op_errors
+from rules.millennium_blades.ops_naming import (
+    NAMING_CONTINUOUS_OPS,
+    NAMING_COUNTS,
+    NAMING_FILTER_KEYS,
+    NAMING_OPS,
+    naming_count_errors,
+    naming_filter_errors,
+    naming_op_errors,
+)
 from rules.millennium_blades.ops_outcomes import OUTCOME_OPS, outcome_op_errors
 from rules.millennium_blades.ops_powers import POWER_CONTINUOUS_OPS, POWER_OPS, power_op_errors
 from rules.millennium_blades.ops_prevention import (
@@ -211,8 +220,8 @@ from rules.millennium_blades.special_ops import SPECIAL_CONTINUOUS_OPS, special_
 from rules.millennium_blades.vocabulary import ELEMENTS, KEYWORDS, TIMINGS, TRIGGERED_TIMINGS, TYPE_VALUES
 
 CMPS = ("<", "<=", "==", ">=", ">")
-#: what "Choose a SET" (TYPE, ELEMENT, TYPE or ELEMENT, number) chooses; FILTER ``chosen`` names it
-CHOSEN_VALUES = ("set", "type", "element", "type_or_element", "number")
+#: what "Choose a SET" (TYPE, ELEMENT, TYPE or ELEMENT, number, word: ops_naming.py) chooses; FILTER ``chosen`` names it
+CHOSEN_VALUES = ("set", "type", "element", "type_or_element", "number", "word")
 FACES = ("up", "down", "any")
 #: FILTER ``where``: this card, every other card, the card immediately left/right, every card
 #: left/right of this one, the cards adjacent to it
@@ -228,7 +237,7 @@ COUNTS = ("cards", "elements", "types", "star_tokens", "stars", "clashes_won", "
           "those_count", "star_values", "flipped_this_way", "flipped_stars", *CLASH_TOKENS_COUNTS, *MORE_A_COUNTS, *MORE_B_COUNTS,
           *MORE_F_COUNTS, *MORE_C_COUNTS, *MORE_E_COUNTS, *MORE_G_COUNTS, *MORE_L_COUNTS,
           *MORE_H_COUNTS, *MORE_I_COUNTS, *MORE_J_COUNTS, *MORE_K_COUNTS, *MORE_N_COUNTS, *MORE_Q_COUNTS,
-          *MORE_U_COUNTS, *MORE_V_COUNTS, *MORE_R_COUNTS, *COPYING_COUNTS)
+          *MORE_U_COUNTS, *MORE_V_COUNTS, *MORE_R_COUNTS, *COPYING_COUNTS, *NAMING_COUNTS)
 #: REF: a card an effect names: this card, its neighbours, your Top Card, the card a Next effect or
 #: trigger is about, the card just revealed
 #: the card a clash with the Aftermarket was against (clashed), the card taken from the Aftermarket
@@ -255,7 +264,8 @@ CONTINUOUS_OPS = ("protect", "extra_slot", "set_star", "star_bonus", "copy_attri
                   *MORE_I_CONTINUOUS_OPS, *MORE_J_CONTINUOUS_OPS, *MORE_K_CONTINUOUS_OPS, *MORE_O_CONTINUOUS_OPS,
                   *MORE_P_CONTINUOUS_OPS, *POWER_CONTINUOUS_OPS, *MORE_U_CONTINUOUS_OPS, *MORE_S_CONTINUOUS_OPS,
                   *MORE_V_CONTINUOUS_OPS, *MORE_Y_CONTINUOUS_OPS, *MORE_X_CONTINUOUS_OPS, *MORE_W_CONTINUOUS_OPS,
-                  *PREVENTION_CONTINUOUS_OPS, *COPYING_CONTINUOUS_OPS, *CLASH_TOKENS_CONTINUOUS_OPS)
+                  *PREVENTION_CONTINUOUS_OPS, *COPYING_CONTINUOUS_OPS, *CLASH_TOKENS_CONTINUOUS_OPS,
+                  *NAMING_CONTINUOUS_OPS)
 #: the sides of a Character or Venue card, and its Deckbuilding side's timings and ops
 CARD_SIDES = ("deckbuilding", "tournament")
 COMPONENT_TIMINGS = ("deckbuilding", "setup")
@@ -564,6 +574,8 @@ def _op(name: str | None, op: Mapping[str, Any], where: str) -> Errors:
         errors += copying_op_errors(name, op, where)
     elif name in CLASH_TOKENS_OPS:  # no clash declared (ops_clash_tokens.py)
         errors += clash_tokens_op_errors(name, op, where)
+    elif name in NAMING_OPS:  # names remembered (ops_naming.py)
+        errors += naming_op_errors(name, op, where)
     elif name == "if":
         errors += condition_errors(op.get("condition"), f"{where}.condition")
         errors += ops_errors(op.get("then"), f"{where}.then")
@@ -602,6 +614,8 @@ def filter_errors(flt: Any, path: str) -> Errors:
             errors += more_s_filter_errors(key, value, path)
         elif key in SIDEWAYS_FILTER_KEYS:  # a symbol of the card this one points to (ops_sideways.py)
             errors += sideways_filter_errors(key, value, path)
+        elif key in NAMING_FILTER_KEYS:  # a name named with Foreboding (ops_naming.py)
+            errors += naming_filter_errors(key, value, path)
         elif key == "star":
             errors += _comparison(value, f"{path}.star", allow_this=True)
         elif key == "elements_min":
@@ -667,6 +681,8 @@ def count_errors(count: Any, path: str) -> Errors:
         return more_r_count_errors(count, path)
     if count["count"] in COPYING_COUNTS:  # the symbols this card has (ops_copying.py)
         return copying_count_errors(count, path)
+    if count["count"] in NAMING_COUNTS:  # the letters of a card's name (ops_naming.py)
+        return naming_count_errors(count, path)
     if count["count"] == "those_distinct":
         return [] if count.get("what") in ("type", "element", "star") else [(f"{path}.what", "is type, element or star")]
     if count["count"] in ("clashes_won", "empty_slots", "rp", "those_stars", "highest_flipped",
@@ -795,8 +811,12 @@ def market_op_errors(name: str, op: Mapping[str, Any], where: str) -> Errors:
         errors += ops_errors(op.get("ops"), f"{where}.ops")
     if name == "choose_value" and op.get("what") not in CHOSEN_VALUES:
         errors.append((f"{where}.what", f"is one of {', '.join(CHOSEN_VALUES)}"))
+    if name == "name_card":  # a name remembered with Foreboding (ops_naming.py)
+        errors += naming_op_errors(name, op, where)
     if name == "discard_named" and op.get("who") not in WHO:
         errors.append((f"{where}.who", f"is one of {', '.join(WHO)}"))
+    if name == "discard_named" and op.get("to", "store_discard") != "store_discard":  # ops_naming.py
+        errors.append((f"{where}.to", "is store_discard (the binder: no to)"))
     if name == "choose_card":
         errors += target_errors(op.get("target"), f"{where}.target")
     if name == "either":

@@ -223,14 +223,20 @@ _SENTENCES: dict[str, Sentence] = {
     "meta_missed": lambda who, c: f"{who} has no Metagame card to remove",  # ops_metagame.py
     "star_tokens_pending": lambda who, c: f"{who}'s next card played will get {c['amount']} star tokens",
     "effect_lost": lambda who, c: f"{c['card']}'s effect is lost: the card is {c['why']}",
-    "discard": lambda who, c: f"{who} discards {c['card']}",
+    "discard": lambda who, c: f"{who} discards {c['card']}" + (" to the Store Discard" if c.get("to") else ""),
+    "hand_without": lambda who, c: f"{who} shows a hand without {c['card']}",  # ops_naming.py
+    "take_from": lambda who, c: f"{who} takes {', '.join(c['cards'])} from Seat {c['seat_from']}'s {c['zone']}",
+    "card_picked": lambda who, c: f"{who} picks a card from their hand, unseen",  # ops_naming.py
+    "guess": lambda who, c: f"{who} guessed {c['guess']}: " + ("right" if c["right"] else "wrong"),  # ops_naming.py
+    "store_bottom": lambda who, c: f"{who} shuffles {c['cards']} revealed cards to the bottom of the Store",  # ops_naming
     "discard_failed": lambda who, c: f"{who} has nothing to discard",
     "choose_card": lambda who, c: f"{who} chooses {c['card']}",
     "choose_player": lambda who, c: f"{who} chooses Seat {c['chosen']}" + (" as an ally" if c.get("as") else ""),
     "choose_value": lambda who, c: f"{who} chooses {c['value']} ({words(c['what'])})",
     "revealed_symbol": lambda who, c: (f"{c['card']}'s {words(c['what'])}: {', '.join(c['values']) or 'none'}"
                                        if c.get("card") else f"no card revealed: no {words(c['what'])}"),
-    "name_card": lambda who, c: f"{who} names {c['card']}",
+    "name_card": lambda who, c: f"{who} names {c['card']}" + (" with Foreboding" if c.get("with") else ""),
+    "name_banned": lambda who, c: f"{who} bans {c['card']}: no one may play it for the rest of the tournament",
     "take_failed": lambda who, c: f"{who} finds nothing to take from the {words(c['source'])}",
     "from_aftermarket": lambda who, c: f"{c['card']} leaves the Aftermarket for the {words(c['to'])}",
     "aftermarket_discarded": lambda who, c: f"{_cards(c['cards'])} of the Aftermarket are discarded",

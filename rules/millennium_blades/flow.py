@@ -105,8 +105,10 @@ class FlowMixin(MBBase):
 
     def play_checked(self) -> frozenset[int] | range:
         """The cards whose play ``may_play`` must check: those with a play condition, or all of them
-        while the game holds a card that bans plays (ops_more_u.py)."""
-        return range(len(self.cards)) if self.cards_with("play_ban") else self.cards_with("play_condition")
+        while the game holds a card that bans plays (ops_more_u.py) or bans a name (ops_naming.py)."""
+        if self.cards_with("play_ban") or self.cards_with("ban_named"):
+            return range(len(self.cards))
+        return self.cards_with("play_condition")
 
     def room_to_play(self, seat: int) -> bool:
         """A play left this turn and an open slot in the tableau."""

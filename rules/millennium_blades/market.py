@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from rules.core.engine import Action
 from rules.millennium_blades.base import MBBase
+from rules.millennium_blades.ops_naming import choosable_words, remember_name
 from rules.millennium_blades.vocabulary import ELEMENTS, TYPE_VALUES
 
 
@@ -22,7 +23,8 @@ def _with_chosen(node, what: str, value):
     out = {key: _with_chosen(v, what, value) for key, v in node.items()}
     if out.pop("chosen", None) is not None:
         out.update({"set": {"set": value}, "type": {"type": value}, "element": {"element": value},
-                    "type_or_element": {"symbol": value}, "number": {"star": {"cmp": "==", "value": value}}}[what])
+                    "type_or_element": {"symbol": value}, "number": {"star": {"cmp": "==", "value": value}},
+                    "word": {"name_has": value}}[what])  # word: ops_naming.py
     return out
 
 
@@ -84,7 +86,7 @@ class MarketMixin(MBBase):
         if name in ("flip_any", "reveal_any"):
             return self.op_any_number(frame, op, k)
         if name == "name_card":
-            return self.op_name_card(frame, k)
+            return self.op_name_card(frame, op, k)
         if name == "discard_named":
             return self.op_discard_named(frame, op, k)
         if name in ("no_rp_loss", "clash_outcome", "rp_loss_outcome"):
@@ -449,6 +451,8 @@ class MarketMixin(MBBase):
                 values: list = sorted({d.set_code for d in self.cards if d.set_code})
             elif what == "number":
                 values = list(range(13))  # the Star Ratings a card can have ("CARD DATA")
+            elif what == "word":  # the words of the names of face-up cards in tableaus (ops_naming.py)
+                values = choosable_words(self)
             else:
                 values = ([*TYPE_VALUES] if what != "element" else []) + ([*ELEMENTS] if what != "type" else [])
             if not values:
@@ -486,7 +490,7 @@ class MarketMixin(MBBase):
         return True
 
     # -- naming a card ---------------------------------------------------------------------------------------
-    def op_name_card(self, frame: dict, k: int) -> bool:
+    def op_name_card(self, frame: dict, op: dict, k: int) -> bool:
         """"Name a card": one of the names of the singles the players brought to the tournament
         (rules notes, "Naming a card"); it is then "that card"."""
         seat, ctx, key = frame["seat"], frame["ctx"], f"{k}:named"
@@ -497,7 +501,11 @@ class MarketMixin(MBBase):
             self.ask(seat, "name", [Action("name", (n,)) for n in names], key, "the card to name")
             return False
         ctx["named"] = ctx[key]
-        self.log("name_card", seat, card=ctx[key])
+        if "with" in op:  # "Foreboding–Play: Name a card.": remembered for the tournament (ops_naming.py)
+            remember_name(self, seat, op["with"], ctx[key])
+            self.log("name_card", seat, card=ctx[key], **{"with": op["with"]})
+        else:
+            self.log("name_card", seat, card=ctx[key])
         return True
 
     def op_discard_named(self, frame: dict, op: dict, k: int) -> bool:
@@ -507,16 +515,23 @@ class MarketMixin(MBBase):
         if players is None:
             return False
         named, ctx = frame["ctx"].get("named"), frame["ctx"]
-        count = 0
         kept = ctx.get(f"{k}:kept_hands", ())  # hands a Reaction keeps (ops_prevention.discard_window)
+        count, moved = 0, []
         for p in players:
             copies = [c for c in self.hand[p] if self.cards[c].name == named and p not in kept]
             for c in copies if op.get("all") else copies[:1]:
                 self.hand[p].remove(c)
-                self.binder[p].append(c)
-                self.log("discard", p, card=self.cards[c].name)
+                if op.get("to") == "store_discard":  # no one's card any more (ops_naming.py)
+                    self.store_discard.append(c)
+                    self.owner[c] = -1
+                else:
+                    self.binder[p].append(c)
+                self.log("discard", p, card=self.cards[c].name, **({"to": op["to"]} if "to" in op else {}))
+                moved.append(c)
+            if not copies and op.get("show_none"):  # "or reveal a hand with none" (ops_naming.py)
+                self.log("hand_without", p, card=named)
             count += bool(copies)
-        ctx["players_discarded"], ctx["did"] = count, count > 0
+        ctx["players_discarded"], ctx["did"], ctx["those"] = count, count > 0, moved
         return True
 
     # -- swapping ------------------------------------------------------------------------------------------

@@ -30,9 +30,11 @@ MARKET_EFFECT_OPS = {
                           {"target": ANY}),
     "either": OpSpec("A player (who) must choose one of two (or more) options (lists of ops), an option that cannot be "
                      "done not offered.", {"who": "str", "options": ANY}),
-    "name_card": OpSpec("Name a card: one of the names of the singles the players brought (rules notes).", {}),
-    "discard_named": OpSpec("The players (who) discard the named card from their hands to their binders: every "
-                            "copy (all) or one.", {"who": "str", "all": "bool"}),
+    "name_card": OpSpec("Name a card: one of the names of the singles the players brought (rules notes); with: "
+                        "foreboding, the name is remembered for the tournament (ops_naming.py).", {"with": "str"}),
+    "discard_named": OpSpec("The players (who) discard the named card from their hands to their binders (or to: "
+                            "store_discard): every copy (all) or one (those cards); show_none: a player with none "
+                            "shows it (ops_naming.py).", {"who": "str", "all": "bool", "to": "str", "show_none": "bool"}),
     "clash_outcome": OpSpec("A would-lose-a-clash Reaction: you are considered to win (as: win), you do not "
                             "lose (not_lose), or the clash is repeated (repeat).", {"as": "str"}),
     "flip_any": OpSpec("Flip any number of face-up cards of your choice in your tableau, or of your Accessories "
@@ -42,8 +44,8 @@ MARKET_EFFECT_OPS = {
     "reveal_any": OpSpec("Reveal any number of cards of your choice from your hand (those cards).", {}),
     "as_each": OpSpec("Each of the players (who) does the ops as their own (\"Each player gains RP equal to "
                       "... in their tableau\").", {"who": "str", "ops": ANY}),
-    "choose_value": OpSpec("Choose a Set, type, element, type or element, or number (what); the FILTERs after "
-                           "it that say chosen mean that value.", {"what": "str"}),
+    "choose_value": OpSpec("Choose a Set, type, element, type or element, number, or word (ops_naming.py) (what); "
+                           "the FILTERs after it that say chosen mean that value.", {"what": "str"}),
     "rp_loss_outcome": OpSpec("A would-lose-RP Reaction: gain that much instead (as: gain) or lose amount less "
                               "(as: less); not_scoring: not during scoring.",
                               {"as": "str", "amount": "int", "not_scoring": "bool"}),

@@ -320,6 +320,10 @@ def read_count(text: str) -> dict:
         from rules.millennium_blades.phrases_clash_tokens import read_count_clash_tokens
 
         more = read_count_clash_tokens(text)  # all Top Cards (phrases_clash_tokens.py)
+    if more is None:
+        from rules.millennium_blades.phrases_naming import read_count_naming
+
+        more = read_count_naming(text)  # the letters of a card's name (phrases_naming.py)
     if more is not None:
         return more
 
@@ -494,6 +498,11 @@ def read_event(text: str) -> dict:
     high = read_event_clash_tokens(text)  # "two 7 STAR or higher cards clash" (phrases_clash_tokens)
     if high is not None:
         return high
+    from rules.millennium_blades.phrases_naming import read_event_naming
+
+    named = read_event_naming(text)  # "you play a card you named with Foreboding" (phrases_naming)
+    if named is not None:
+        return named
     m = re.fullmatch(r"(you|an opponent|a player|any player|another player) plays? (.+)", text)
     if m:
         flt, zone, rest = card_phrase(m.group(2))

@@ -50,6 +50,7 @@ from rules.millennium_blades.ops_more_u import (
 )
 from rules.millennium_blades.ops_more_v import MORE_V_COUNTS, MORE_V_TESTS, more_v_count, more_v_holds
 from rules.millennium_blades.ops_more_y import MORE_Y_TESTS, more_y_holds
+from rules.millennium_blades.ops_naming import NAMING_COUNTS, NAMING_FILTER_KEYS, naming_count, naming_filter_holds
 from rules.millennium_blades.ops_sideways import SIDEWAYS_FILTER_KEYS, SIDEWAYS_REFS, matches_pointed_holds, pointed_card
 from rules.millennium_blades.vocabulary import ELEMENTS, TYPES
 
@@ -355,6 +356,8 @@ class QueryMixin(MBBase):
             return False  # a Metagame's symbol, the highest of its tableau, another card (ops_more_s.py)
         if not SIDEWAYS_FILTER_KEYS.isdisjoint(flt) and not matches_pointed_holds(self, card, flt, source):
             return False  # a symbol of the card this one points to (ops_sideways.py)
+        if not NAMING_FILTER_KEYS.isdisjoint(flt) and not naming_filter_holds(self, card, flt, source):
+            return False  # a name named with Foreboding, a card without Foreboding (ops_naming.py)
         if "star" in flt:
             want = flt["star"]["value"]
             if want == "this":
@@ -497,6 +500,8 @@ class QueryMixin(MBBase):
             return more_r_count(self, count, source)
         if kind in COPYING_COUNTS:  # the symbols this card has (ops_copying.py)
             return copying_count(self, count, source)
+        if kind in NAMING_COUNTS:  # the letters of a card's name (ops_naming.py)
+            return naming_count(self, count, source, seat, ctx or {})
         if kind == "empty_slots":
             return max(0, self.capacity(seat) - len(self.tableau[seat]))
         if kind == "those_stars":  # the cards the effect just moved, each as it is now (revealed: as shown)

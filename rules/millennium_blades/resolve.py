@@ -14,6 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 from rules.core.engine import Action
+from rules.millennium_blades.catalogue import IN_FORCE
 from rules.millennium_blades.clash import ClashMixin
 from rules.millennium_blades.effects import ALLY_PLAYERS, EVENTS, MARKET_OPS
 from rules.millennium_blades.ops_clash_tokens import CLASH_TOKENS_OPS, do_clash_tokens_op
@@ -51,6 +52,7 @@ from rules.millennium_blades.ops_more_v import (
 )
 from rules.millennium_blades.ops_more_x import MORE_X_OPS, do_more_x_op
 from rules.millennium_blades.ops_more_z import MORE_Z_OPS, do_more_z_op
+from rules.millennium_blades.ops_naming import NAMING_OPS, do_naming_op, players_to_choose
 from rules.millennium_blades.ops_outcomes import OUTCOME_OPS, do_outcome_op
 from rules.millennium_blades.ops_powers import POWER_OPS, capped_gain, do_power_op
 from rules.millennium_blades.ops_prevention import (
@@ -292,6 +294,8 @@ class ResolveMixin(ClashMixin, SpecialOpsMixin, MoreOpsAMixin, MoreOpsBMixin, Mo
             return do_copying_op(self, frame, op, k)
         if name in CLASH_TOKENS_OPS:  # +1 STAR tokens taken from a player's cards (ops_clash_tokens.py)
             return do_clash_tokens_op(self, frame, op, k)
+        if name in NAMING_OPS:  # names remembered, banned, discarded or flipped (ops_naming.py)
+            return do_naming_op(self, frame, op, k)
         if name in MORE_B_OPS or name == "_sell_marker":
             return self.do_more_b_op(frame, op, k)
         if name in MORE_C_OPS:  # tokens removed or moved (ops_more_c.py)
@@ -353,6 +357,8 @@ class ResolveMixin(ClashMixin, SpecialOpsMixin, MoreOpsAMixin, MoreOpsBMixin, Mo
         seat, ctx, key = frame["seat"], frame["ctx"], f"{k}:player"
         players = self.opponents(seat) if op.get("among") == "opponent" else \
             [s for s in range(self.num_players) if s not in self.out]
+        if op.get("as") != "ally" and self.cards_with(IN_FORCE + "must_choose_me"):  # (ops_naming.py)
+            players = players_to_choose(self, seat, players)
         if key not in ctx:
             if not players:
                 return True

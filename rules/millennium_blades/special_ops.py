@@ -17,6 +17,7 @@ from rules.millennium_blades.ops_more_h import attach_gift_errors, attach_gifts,
 from rules.millennium_blades.ops_more_u import play_banned
 from rules.millennium_blades.ops_more_v import next_turn_frames
 from rules.millennium_blades.ops_more_w import attach_action_errors
+from rules.millennium_blades.ops_naming import name_banned
 from rules.millennium_blades.vocabulary import ELEMENTS, TYPE_VALUES
 
 #: continuous ops of these cards: checked while the card is in hand (``play_condition``), as it
@@ -148,6 +149,8 @@ class SpecialOpsMixin(MBBase):
         """Whether ``card`` in ``seat``'s hand meets its play conditions ("Play a Single
         (Required)": a card whose condition fails is no legal play)."""
         if self.cards_with("play_ban") and play_banned(self, seat, card):  # "Opponents cannot play ..." (ops_more_u)
+            return False
+        if self.cards_with("ban_named") and name_banned(self, card):  # a name banned for the tournament (ops_naming)
             return False
         if card not in self.cards_with("play_condition"):
             return True

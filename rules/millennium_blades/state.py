@@ -103,6 +103,7 @@ class MBState(FlowMixin, ResolveMixin, QueryMixin, ViewMixin, MBBase):
         self._bonus_busy = set()
         self.turn_memo = {}
         self.lasting_slots = [0] * n  # tableau slots for good (ops_more_r.py)
+        self.named = {}  # names named with Foreboding, names banned (ops_naming.py)
         self.deck_names = [d.name for d in decks]
         self.hand = [[] for _ in range(n)]
         self.tableau = [[] for _ in range(n)]
