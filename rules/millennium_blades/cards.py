@@ -46,6 +46,7 @@ from rules.millennium_blades.ops_more_y import MORE_Y_OPS
 from rules.millennium_blades.ops_more_z import MORE_Z_OPS
 from rules.millennium_blades.ops_naming import NAMING_OPS
 from rules.millennium_blades.ops_outcomes import OUTCOME_OPS
+from rules.millennium_blades.ops_positions import POSITIONS_OPS
 from rules.millennium_blades.ops_powers import POWER_OPS
 from rules.millennium_blades.ops_prevention import PREVENTION_OPS
 from rules.millennium_blades.ops_sideways import SIDEWAYS_OPS
@@ -198,6 +199,7 @@ EFFECT_OPS = {
     **SIDEWAYS_OPS,
     **MARKET_ZONES_OPS,
     **CLASH_TOKENS_OPS,
+    **POSITIONS_OPS,
     **DECK_RULE_OPS,
     **COPYING_OPS,
     **NAMING_OPS,

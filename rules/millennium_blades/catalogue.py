@@ -157,7 +157,12 @@ class CardDef:
                  "next_from_store_discard": any(_has_op(e["ops"], "next_from_store_discard") for e in self.effects),
                  # ops_naming.py: a Foreboding ability; a card that bans a name for the tournament
                  "foreboding": has_foreboding(self.effects),
-                 "ban_named": any(_has_op(e["ops"], "ban_named") for e in self.effects)}
+                 "ban_named": any(_has_op(e["ops"], "ban_named") for e in self.effects),
+                 # ops_positions.py: cards that ask who first played into a slot (the game keeps count), give
+                 # the cards played a Play ability, or have the next Single played between two cards
+                 "positions_play": any(e.get("condition", {}).get("test") == "first_in_slot" or _has_op(e["ops"], "next_between")
+                                       for e in self.effects)
+                 or any(self.continuous(name) or self.continuous(name, "top") for name in ("grant_play", "play_leftmost"))}
         object.__setattr__(self, "features", frozenset([name for name, on in flags.items() if on]
                                                        + [f"on {event}" for event in triggers]
                                                        + [IN_FORCE + name for name in self._continuous_op_names()]))

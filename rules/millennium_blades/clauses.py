@@ -259,6 +259,10 @@ def read_clause(text: str, timing: str, effect: dict, last: dict) -> list[dict]:
         from rules.millennium_blades.phrases_naming import read_clause_naming
 
         more = read_clause_naming(text, timing, effect, last)  # a card named, a word chosen (phrases_naming.py)
+    if more is None:
+        from rules.millennium_blades.phrases_positions import read_clause_positions
+
+        more = read_clause_positions(text, timing, effect, last)  # swaps, Sell Markers, sales (phrases_positions.py)
     if more is not None:
         return more
     raise Unread(text, "an effect")
@@ -424,6 +428,10 @@ def _continuous(s: str) -> list[dict]:
         from rules.millennium_blades.phrases_clash_tokens import read_continuous_clash_tokens
 
         more = read_continuous_clash_tokens(s)  # "Clashes cannot be declared" (phrases_clash_tokens.py)
+    if more is None:
+        from rules.millennium_blades.phrases_positions import read_continuous_sentence_positions
+
+        more = read_continuous_sentence_positions(s)  # a keyword's ability given to cards (phrases_positions.py)
     if more is not None:
         return more
     raise Unread(s, "a continuous effect")

@@ -66,6 +66,11 @@ def read_condition(text: str) -> dict:
     named = read_condition_naming(text)  # a word chosen in names, a named card discarded (phrases_naming.py)
     if named is not None:
         return named
+    from rules.millennium_blades.phrases_positions import read_condition_positions
+
+    early_positions = read_condition_positions(text)  # "this card is at an edge of your tableau" (phrases_positions.py)
+    if early_positions is not None:
+        return early_positions
     m = re.fullmatch(r"you (did|do)(n't| not)?", text)
     if m:  # "If you did": the flip, discard or payment just before happened
         return {"test": "not", "of": {"test": "did"}} if m.group(2) else {"test": "did"}

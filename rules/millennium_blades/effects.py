@@ -206,6 +206,13 @@ from rules.millennium_blades.ops_naming import (
     naming_op_errors,
 )
 from rules.millennium_blades.ops_outcomes import OUTCOME_OPS, outcome_op_errors
+from rules.millennium_blades.ops_positions import (
+    POSITIONS_CONTINUOUS_OPS,
+    POSITIONS_OPS,
+    POSITIONS_TESTS,
+    positions_condition_errors,
+    positions_op_errors,
+)
 from rules.millennium_blades.ops_powers import POWER_CONTINUOUS_OPS, POWER_OPS, power_op_errors
 from rules.millennium_blades.ops_prevention import (
     PREVENTION_CONTINUOUS_OPS,
@@ -265,7 +272,7 @@ CONTINUOUS_OPS = ("protect", "extra_slot", "set_star", "star_bonus", "copy_attri
                   *MORE_P_CONTINUOUS_OPS, *POWER_CONTINUOUS_OPS, *MORE_U_CONTINUOUS_OPS, *MORE_S_CONTINUOUS_OPS,
                   *MORE_V_CONTINUOUS_OPS, *MORE_Y_CONTINUOUS_OPS, *MORE_X_CONTINUOUS_OPS, *MORE_W_CONTINUOUS_OPS,
                   *PREVENTION_CONTINUOUS_OPS, *COPYING_CONTINUOUS_OPS, *CLASH_TOKENS_CONTINUOUS_OPS,
-                  *NAMING_CONTINUOUS_OPS)
+                  *NAMING_CONTINUOUS_OPS, *POSITIONS_CONTINUOUS_OPS)
 #: the sides of a Character or Venue card, and its Deckbuilding side's timings and ops
 CARD_SIDES = ("deckbuilding", "tournament")
 COMPONENT_TIMINGS = ("deckbuilding", "setup")
@@ -576,6 +583,8 @@ def _op(name: str | None, op: Mapping[str, Any], where: str) -> Errors:
         errors += clash_tokens_op_errors(name, op, where)
     elif name in NAMING_OPS:  # names remembered (ops_naming.py)
         errors += naming_op_errors(name, op, where)
+    elif name in POSITIONS_OPS:  # tableau positions, Sell Markers, sales (ops_positions.py)
+        errors += positions_op_errors(name, op, where)
     elif name == "if":
         errors += condition_errors(op.get("condition"), f"{where}.condition")
         errors += ops_errors(op.get("then"), f"{where}.then")
@@ -737,6 +746,8 @@ def condition_errors(cond: Any, path: str) -> Errors:
         return more_v_condition_errors(cond, path)
     if test in MORE_Y_TESTS:  # a clash lost this turn (ops_more_y.py)
         return more_y_condition_errors(cond, path)
+    if test in POSITIONS_TESTS:  # the first card played into a slot (ops_positions.py)
+        return positions_condition_errors(cond, path)
     return [(f"{path}.test", f"{test!r} is not a condition test (count, card, not, did, clash_result, alike)")]
 
 

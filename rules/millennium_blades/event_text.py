@@ -110,6 +110,22 @@ _SENTENCES: dict[str, Sentence] = {
     "from_store_discard_at_random": lambda who, c: (f"{who} draws {_names(c['cards'])} at random from the Store "
                                                     f"Discard"),  # ops_market_zones.py
     "on_top_of_store": lambda who, c: f"{who} puts {_names(c['cards'])} on top of the Store, the last on top",
+    # ops_positions.py: a card inserted into a tableau, placed face-down, replacing another, sold
+    "insert_any": lambda who, c: (f"{who} inserts {c['card']} into slot {c['slot'] + 1} of Seat {c['seat_to']}'s tableau"
+                                  + (f", now Seat {c['owner']}'s card" if c["owner"] == c["seat_to"] else "")),
+    "placed_down": lambda who, c: (f"{who} places {c['card']} face-down in Seat {c['seat_to']}'s tableau" if c["card"]
+                                   else f"{who} has nowhere to place the card"),
+    "replaced": lambda who, c: (f"{who} discards Seat {c['seat_with']}'s {c['card']} and puts {c['by']} in its slot"
+                                if c["card"] else f"{who} has no card to replace with {c['by']}"),
+    "swapped_two": lambda who, c: (f"{who} swaps Seat {c['seat_from']}'s {c['card']} with Seat {c['seat_with']}'s "
+                                   f"{c['with_card']}"),
+    "granted_play": lambda who, c: f"{c['card']} has {words(c['keyword'])} from {c['by']} ({who}'s play)",
+    "swapped_places": lambda who, c: f"{who} swaps the places of {c['card']} and {c['with_card']}",
+    "next_between": lambda who, c: f"{who} may play their next Single between two cards of their tableau",
+    "sold_card": lambda who, c: (f"{who} sells {c['card']} to the Aftermarket for {c['dollars']} dollars" if c["card"]
+                            else f"{who} has no such card to sell"),
+    "sell_marker": lambda who, c: (f"{who} puts {plural(c['markers'], 'Sell Marker')} on {c['card']} ({c['left']} left)"
+                                   if c["markers"] else f"{who} puts no Sell Marker on a card"),
     "star_of_one": lambda who, c: (f"{who} counts the Star Rating of {c['card']} ({c['star']})" if c["card"]  # ops_more_l.py
                                    else f"{who} has no such card to count"),
     "turn_cap": lambda who, c: f"{c['card']} gives at most {c['cap']} RP a turn: {who} gains {c['amount']} of it",  # ops_more_o

@@ -27,6 +27,7 @@ from rules.millennium_blades.ops_more_x import (
     spend_bonus_play,
 )
 from rules.millennium_blades.ops_more_y import play_effects_stopped, play_stoppers
+from rules.millennium_blades.ops_positions import POSITIONS_PLAY_FEATURE, positions_on_play
 from rules.millennium_blades.ops_powers import action_given_back
 from rules.millennium_blades.ops_prevention import barred
 from rules.millennium_blades.queries import TABLEAU_SLOTS, in_area_order
@@ -315,6 +316,8 @@ class FlowMixin(MBBase):
             frames += play_effects_stopped(self, stoppers, seat, card, len(play))
         elif play_effects and play:
             frames += [self.frame(seat, card, e, {"played": card}, needs_face_up=True) for _i, e in play]
+        if self.cards_with(POSITIONS_PLAY_FEATURE):  # slots, granted Scurry, where the card goes (ops_positions)
+            frames = positions_on_play(self, seat, card, frames, play_effects and not stoppers)
         waiting, self.next_effects[seat] = self.next_effects[seat], []
         for entry in waiting:
             if entry[0] == "tokens":

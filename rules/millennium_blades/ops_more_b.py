@@ -247,8 +247,8 @@ class MoreOpsBMixin(MBBase):
         seat = self.seat_of(card)
         if seat is None or seat == by or not self.sell_marked.get(card):
             return False
-        if not self.cards[card].continuous("sell_marker_shield"):  # a marker an effect put there is no shield
-            return False  # (ops_market_zones.py: "put a Sell Marker on it"; rules notes, "MB: market zones")
+        if not self.cards[card].continuous("sell_marker_shield"):  # only the card's own rule makes a marker a shield,
+            return False  # not a marker an effect put there (ops_market_zones.py, ops_positions.py; rules notes)
         self.sell_marked[card] -= 1
         if not self.sell_marked[card]:
             del self.sell_marked[card]

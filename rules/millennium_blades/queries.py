@@ -51,6 +51,7 @@ from rules.millennium_blades.ops_more_u import (
 from rules.millennium_blades.ops_more_v import MORE_V_COUNTS, MORE_V_TESTS, more_v_count, more_v_holds
 from rules.millennium_blades.ops_more_y import MORE_Y_TESTS, more_y_holds
 from rules.millennium_blades.ops_naming import NAMING_COUNTS, NAMING_FILTER_KEYS, naming_count, naming_filter_holds
+from rules.millennium_blades.ops_positions import POSITIONS_TESTS, positions_holds
 from rules.millennium_blades.ops_sideways import SIDEWAYS_FILTER_KEYS, SIDEWAYS_REFS, matches_pointed_holds, pointed_card
 from rules.millennium_blades.vocabulary import ELEMENTS, TYPES
 
@@ -613,4 +614,6 @@ class QueryMixin(MBBase):
             return more_v_holds(self, cond, seat)
         if test in MORE_Y_TESTS:  # a clash lost this turn (ops_more_y.py)
             return more_y_holds(self, cond, seat)
+        if test in POSITIONS_TESTS:  # the first card played into a slot (ops_positions.py)
+            return positions_holds(self, cond, ctx)
         return CMP[cond["cmp"]](self.count(cond["of"], source, seat, ctx), cond["value"])

@@ -54,6 +54,7 @@ from rules.millennium_blades.ops_more_x import MORE_X_OPS, do_more_x_op
 from rules.millennium_blades.ops_more_z import MORE_Z_OPS, do_more_z_op
 from rules.millennium_blades.ops_naming import NAMING_OPS, do_naming_op, players_to_choose
 from rules.millennium_blades.ops_outcomes import OUTCOME_OPS, do_outcome_op
+from rules.millennium_blades.ops_positions import POSITIONS_RUN_OPS, do_positions_op
 from rules.millennium_blades.ops_powers import POWER_OPS, capped_gain, do_power_op
 from rules.millennium_blades.ops_prevention import (
     HAND_DISCARD_OPS,
@@ -296,6 +297,8 @@ class ResolveMixin(ClashMixin, SpecialOpsMixin, MoreOpsAMixin, MoreOpsBMixin, Mo
             return do_clash_tokens_op(self, frame, op, k)
         if name in NAMING_OPS:  # names remembered, banned, discarded or flipped (ops_naming.py)
             return do_naming_op(self, frame, op, k)
+        if name in POSITIONS_RUN_OPS:  # tableau positions, Sell Markers, sales (ops_positions.py)
+            return do_positions_op(self, frame, op, k)
         if name in MORE_B_OPS or name == "_sell_marker":
             return self.do_more_b_op(frame, op, k)
         if name in MORE_C_OPS:  # tokens removed or moved (ops_more_c.py)

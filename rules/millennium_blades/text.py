@@ -61,6 +61,7 @@ from rules.millennium_blades.phrases_naming import (
     reword_naming,
 )
 from rules.millennium_blades.phrases_outcomes import printed_outcomes, read_sentence_outcomes
+from rules.millennium_blades.phrases_positions import printed_positions, read_sentence_positions, reword_positions
 from rules.millennium_blades.phrases_prevention import read_reaction_prevention, split_either_prevention
 from rules.millennium_blades.replacement import read_rp_gain_limit
 from rules.millennium_blades.special_text import read_untimed
@@ -233,6 +234,7 @@ def split_abilities(text: str) -> list[str]:
     text = printed_market_zones(text)  # "to your hand (discard the rest).": two sentences (phrases_market_zones)
     text = printed_copying(text)  # Mimicry PLUS's reminder; "(in addition to its normal ones)" (phrases_copying)
     text = printed_naming(text)  # a Foreboding ability's name, remembered (phrases_naming)
+    text = printed_positions(text)  # "Scurry PLUS (Play: ...)": the keyword's ability (phrases_positions)
     text = REMINDERS.sub("", text)
     other = re.search(r"\([^)]*\)?", text)
     if other:
@@ -319,9 +321,10 @@ _WORDING = (
 #: result wordings (_i); "If X, when Y, ..." (_k); "the first time ... each turn" (_o); "After you
 #: discard ..." (_v); "choose and flip" (_s); "After an opponent plays a card, ..." (_q); "the player
 #: who lost the clash" (_t); "While X, you gain N RP whenever Y" (_u); "Choose two players. They clash." (_z);
-#: "pass the rest of your turn" (_w); "the Store and Core decks" (_market_zones); "name a SET", Foreboding (_naming)
+#: "pass the rest of your turn" (_w); "the Store and Core decks" (_market_zones); "name a SET", Foreboding (_naming);
+#: the tableau's order chosen freely, ", then swap this card" (_positions)
 REWORDINGS = (reword_d, reword_i, reword_k, reword_o, reword_r, reword_v, reword_s, reword_q, reword_t, reword_u,
-              reword_z, reword_w, reword_market_zones, reword_copying, reword_naming)
+              reword_z, reword_w, reword_market_zones, reword_copying, reword_naming, reword_positions)
 
 
 def wording(text: str) -> str:
@@ -428,14 +431,15 @@ def _is_clash_branch(sentence: str) -> bool:
 #: Whole-sentence readers tried, in order, before a sentence is read as clauses: the market's, then
 #: each grammar batch's ("... instead" (_l); clash players (_d, _i); after a flip (_k); "If you do
 #: not" after a test (_n); "at the end of this turn" (_u); a Reaction to a gain of RP (_v); before each of
-#: several clashes (_z); "If you cannot" after a loss (_outcomes); a named card discarded or flipped (_naming)). Each
+#: several clashes (_z); "If you cannot" after a loss (_outcomes); a named card discarded or flipped (_naming);
+#: RP for a sale, ownership given (_positions)). Each
 #: returns True when it read the sentence into ``ops``. (No Flip effects for the flips just before: _r.)
 SENTENCE_READERS = (read_market_sentence, read_more_sentence, read_sentence_d, read_sentence_l, read_sentence_i,
                     read_sentence_k, read_sentence_o, read_sentence_n, read_sentence_q, read_sentence_t,
                     read_sentence_u, read_sentence_s, read_sentence_v, read_sentence_r, read_sentence_z,
                     read_sentence_outcomes, read_sentence_market_zones, read_sentence_copying,
                     read_sentence_clash_tokens,  # (clash_tokens: once per token a flipped card had)
-                    read_sentence_naming)
+                    read_sentence_naming, read_sentence_positions)
 
 
 def _sentences(sentences: list[str], timing: str, effect: dict) -> list[dict]:
