@@ -55,7 +55,9 @@ HAND_SAFE_OPS = PLAY_SAFE_OPS | frozenset({
     # ops_market_zones.py: the Store's piles looked at and moved (play_chosen, play_store_discard play a card)
     "look_choose", "unchosen_to_discard", "sell_marker", "store_discard_to_top", "reveal_in_place",
     "those_fitting_to_hand", "those_to_store_discard",
-    "recall_named", "reveal_named", "pick_blind", "pick_secret", "guess_card"})  # ops_naming.py: a name remembered, cards shown
+    "recall_named", "reveal_named", "pick_blind", "pick_secret", "guess_card",  # ops_naming.py: a name remembered, cards shown
+    "each_chooses", "pass_option", "exchange_rp", "bonus_action",
+    "echo_next_gain", "negate_play"})  # ops_triggers.py: choices, RP swapped, an Action
 
 
 @dataclass(frozen=True)
@@ -122,6 +124,7 @@ class CardDef:
                  # ops_copying.py: a card that, attached, keeps only some of its host's effects
                  "keeps_only": any(_has_attach_gift(e["ops"], "keep_only") for e in self.effects),
                  "at_turn_end": any(_has_op(e["ops"], "at_turn_end") for e in self.effects),  # ops_more_u.py
+                 "echo_gain": any(_has_op(e["ops"], "echo_next_gain") for e in self.effects),  # ops_triggers.py
                  "may_cost_a_play": any(not _op_names(e["ops"]) <= (QUIET_TRIGGER_OPS if "trigger" in e else
                                                                      PLAY_SAFE_OPS) for e in self.effects),
                  # replacement.py: RP gains only cards with this rule can change

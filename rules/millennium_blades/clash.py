@@ -28,6 +28,7 @@ from rules.millennium_blades.ops_more_t import rivals_t
 from rules.millennium_blades.ops_more_y import flip_prevented, mark_clash_lost
 from rules.millennium_blades.ops_more_z import boost_reactions_z, boost_results_z, two_chosen_z
 from rules.millennium_blades.ops_prevention import every_flip_kept, flip_kept, granted_reactions
+from rules.millennium_blades.ops_triggers import aftermarket_heard, clash_occurred
 
 AFTERMARKET_LIMIT = 12  # "Aftermarket Space": "the Aftermarket has a limit of 12 cards"
 NO_CLASHES = IN_FORCE + "no_clashes"  # the feature of a card that bans clashes (ops_clash_tokens.py)
@@ -365,6 +366,8 @@ class ClashMixin(MarketMixin):
             frames += self.collect("clash", None, p)
         for triggered in frames:  # a trigger's effect knows the result too (ops_more_d.py)
             triggered["ctx"].setdefault("clash_result", ctx["clash_result"])
+        if self.cards_with("on action_no_clash"):  # (ops_triggers.py)
+            clash_occurred(self)
         for any_clash in self.collect("clash_any", None, seat):  # "the loser" of it (ops_more_a.py, toll)
             any_clash["ctx"]["clash_result"] = ctx["clash_result"]
             frames.append(any_clash)
@@ -480,3 +483,5 @@ class ClashMixin(MarketMixin):
             self.log("aftermarket_discarded", None, cards=len(self.aftermarket))
             self.aftermarket = []
         self.aftermarket.extend(cards)
+        if self.cards_with("on to_aftermarket"):  # "Each time a card is placed into the Aftermarket" (ops_triggers)
+            aftermarket_heard(self, cards)

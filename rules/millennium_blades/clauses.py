@@ -263,6 +263,10 @@ def read_clause(text: str, timing: str, effect: dict, last: dict) -> list[dict]:
         from rules.millennium_blades.phrases_positions import read_clause_positions
 
         more = read_clause_positions(text, timing, effect, last)  # swaps, Sell Markers, sales (phrases_positions.py)
+    if more is None:
+        from rules.millennium_blades.phrases_triggers import read_clause_triggers
+
+        more = read_clause_triggers(text, timing, effect, last)  # one more Action this turn (phrases_triggers.py)
     if more is not None:
         return more
     raise Unread(text, "an effect")

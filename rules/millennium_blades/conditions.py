@@ -180,6 +180,10 @@ def read_condition(text: str) -> dict:
         from rules.millennium_blades.phrases_more_s import read_condition_s
 
         more = read_condition_s(text)  # "that player has ..." (phrases_more_s.py)
+    if more is None:
+        from rules.millennium_blades.phrases_triggers import read_condition_triggers
+
+        more = read_condition_triggers(text)  # "that player isn't you" (phrases_triggers.py)
     if more is not None:
         return more
     raise Unread(text, "a condition")

@@ -223,6 +223,16 @@ from rules.millennium_blades.ops_prevention import (
     trigger_prevention_errors,
 )
 from rules.millennium_blades.ops_sideways import SIDEWAYS_FILTER_KEYS, SIDEWAYS_OPS, SIDEWAYS_REFS, sideways_filter_errors
+from rules.millennium_blades.ops_triggers import (
+    TRIGGERS_COUNTS,
+    TRIGGERS_EVENTS,
+    TRIGGERS_OPS,
+    TRIGGERS_TESTS,
+    trigger_triggers_errors,
+    triggers_condition_errors,
+    triggers_count_errors,
+    triggers_op_errors,
+)
 from rules.millennium_blades.special_ops import SPECIAL_CONTINUOUS_OPS, special_op_errors
 from rules.millennium_blades.vocabulary import ELEMENTS, KEYWORDS, TIMINGS, TRIGGERED_TIMINGS, TYPE_VALUES
 
@@ -244,7 +254,7 @@ COUNTS = ("cards", "elements", "types", "star_tokens", "stars", "clashes_won", "
           "those_count", "star_values", "flipped_this_way", "flipped_stars", *CLASH_TOKENS_COUNTS, *MORE_A_COUNTS, *MORE_B_COUNTS,
           *MORE_F_COUNTS, *MORE_C_COUNTS, *MORE_E_COUNTS, *MORE_G_COUNTS, *MORE_L_COUNTS,
           *MORE_H_COUNTS, *MORE_I_COUNTS, *MORE_J_COUNTS, *MORE_K_COUNTS, *MORE_N_COUNTS, *MORE_Q_COUNTS,
-          *MORE_U_COUNTS, *MORE_V_COUNTS, *MORE_R_COUNTS, *COPYING_COUNTS, *NAMING_COUNTS)
+          *MORE_U_COUNTS, *MORE_V_COUNTS, *MORE_R_COUNTS, *COPYING_COUNTS, *NAMING_COUNTS, *TRIGGERS_COUNTS)
 #: REF: a card an effect names: this card, its neighbours, your Top Card, the card a Next effect or
 #: trigger is about, the card just revealed
 #: the card a clash with the Aftermarket was against (clashed), the card taken from the Aftermarket
@@ -263,7 +273,7 @@ WHO = ("self", "each_opponent", "that_player", "chosen_opponent", "each", "each_
 EVENTS = ("play", "flipped", "would_flip", "clash_won", "clash_lost", "clash", "clash_any", "star_tokens",
           "would_lose_clash", "action_used", "would_lose_rp", "clash_card", "turn_start", "turn_end", "discard",
           *MORE_A_EVENTS, *MORE_E_EVENTS, *MORE_I_EVENTS, *MORE_J_EVENTS, *MORE_N_EVENTS,
-          *MORE_V_EVENTS, *MORE_Z_EVENTS, *MORE_Y_EVENTS, *PREVENTION_EVENTS, *CLASH_TOKENS_EVENTS)
+          *MORE_V_EVENTS, *MORE_Z_EVENTS, *MORE_Y_EVENTS, *PREVENTION_EVENTS, *CLASH_TOKENS_EVENTS, *TRIGGERS_EVENTS)
 SIDES = ("self", "opponent", "any")
 CONTINUOUS_OPS = ("protect", "extra_slot", "set_star", "star_bonus", "copy_attributes", "clash_star", "no_rp_loss",
                   "rp_gain_limit", *SPECIAL_CONTINUOUS_OPS, *MORE_A_CONTINUOUS_OPS, *MORE_B_CONTINUOUS_OPS,
@@ -585,6 +595,8 @@ def _op(name: str | None, op: Mapping[str, Any], where: str) -> Errors:
         errors += naming_op_errors(name, op, where)
     elif name in POSITIONS_OPS:  # tableau positions, Sell Markers, sales (ops_positions.py)
         errors += positions_op_errors(name, op, where)
+    elif name in TRIGGERS_OPS:  # other players' choices, RP exchanged (ops_triggers.py)
+        errors += triggers_op_errors(name, op, where)
     elif name == "if":
         errors += condition_errors(op.get("condition"), f"{where}.condition")
         errors += ops_errors(op.get("then"), f"{where}.then")
@@ -692,6 +704,8 @@ def count_errors(count: Any, path: str) -> Errors:
         return copying_count_errors(count, path)
     if count["count"] in NAMING_COUNTS:  # the letters of a card's name (ops_naming.py)
         return naming_count_errors(count, path)
+    if count["count"] in TRIGGERS_COUNTS:  # Dollars of a trigger, the Aftermarket's best (ops_triggers.py)
+        return triggers_count_errors(count, path)
     if count["count"] == "those_distinct":
         return [] if count.get("what") in ("type", "element", "star") else [(f"{path}.what", "is type, element or star")]
     if count["count"] in ("clashes_won", "empty_slots", "rp", "those_stars", "highest_flipped",
@@ -748,6 +762,8 @@ def condition_errors(cond: Any, path: str) -> Errors:
         return more_y_condition_errors(cond, path)
     if test in POSITIONS_TESTS:  # the first card played into a slot (ops_positions.py)
         return positions_condition_errors(cond, path)
+    if test in TRIGGERS_TESTS:  # the trigger's player is you (ops_triggers.py)
+        return triggers_condition_errors(cond, path)
     return [(f"{path}.test", f"{test!r} is not a condition test (count, card, not, did, clash_result, alike)")]
 
 
@@ -782,7 +798,8 @@ def _trigger(trigger: Any, path: str) -> Errors:
     return (errors + trigger_seated_errors(trigger, path) + after_play_errors(trigger, path)
             + trigger_first_errors(trigger, path) + trigger_q_errors(trigger, path) + trigger_y_errors(trigger, path)
             + trigger_prevention_errors(trigger, path)
-            + trigger_clash_tokens_errors(trigger, path))  # a clash of high cards (ops_clash_tokens.py)
+            + trigger_clash_tokens_errors(trigger, path)  # a clash of high cards (ops_clash_tokens.py)
+            + trigger_triggers_errors(trigger, path))
 
 
 # -- the Store, the Aftermarket, allies (market_ops.py) ----------------------------------------------

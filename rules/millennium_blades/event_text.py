@@ -126,6 +126,13 @@ _SENTENCES: dict[str, Sentence] = {
                             else f"{who} has no such card to sell"),
     "sell_marker": lambda who, c: (f"{who} puts {plural(c['markers'], 'Sell Marker')} on {c['card']} ({c['left']} left)"
                                    if c["markers"] else f"{who} puts no Sell Marker on a card"),
+    "next_gain_echoed": lambda who, c: f"{who}'s next gain of RP this turn will be made again"
+    + (f" (up to {c['most']} RP)" if c.get("most") else ""),  # ops_triggers.py
+    "play_effects_negated": lambda who, c: f"{who} negates the Play effects of {c['card']} ({c['effects']} not resolved)",
+    "chose_nothing": lambda who, c: f"{who} chooses the option of doing nothing",  # ops_triggers.py
+    "rp_exchanged": lambda who, c: (f"{who} and Seat {c['other']} exchange RP totals ({who} now has {c['rp']} RP, "
+                                    f"Seat {c['other']} {c['other_rp']} RP)"),  # ops_triggers.py
+    "rp_exchange_none": lambda who, c: f"{who} already has the {c['goal']} RP ({c['rp']}): nothing is exchanged",
     "star_of_one": lambda who, c: (f"{who} counts the Star Rating of {c['card']} ({c['star']})" if c["card"]  # ops_more_l.py
                                    else f"{who} has no such card to count"),
     "turn_cap": lambda who, c: f"{c['card']} gives at most {c['cap']} RP a turn: {who} gains {c['amount']} of it",  # ops_more_o

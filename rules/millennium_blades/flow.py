@@ -30,6 +30,7 @@ from rules.millennium_blades.ops_more_y import play_effects_stopped, play_stoppe
 from rules.millennium_blades.ops_positions import POSITIONS_PLAY_FEATURE, positions_on_play
 from rules.millennium_blades.ops_powers import action_given_back
 from rules.millennium_blades.ops_prevention import barred
+from rules.millennium_blades.ops_triggers import no_clash_gate, play_effect_heard, would_play_heard
 from rules.millennium_blades.queries import TABLEAU_SLOTS, in_area_order
 
 PASS, END = Action("pass"), Action("end")
@@ -315,6 +316,8 @@ class FlowMixin(MBBase):
         if play_effects and (play := definition.timed("play")) and stoppers:  # "Play effects do not activate"
             frames += play_effects_stopped(self, stoppers, seat, card, len(play))
         elif play_effects and play:
+            if self.cards_with("on play_effect"):  # "Each time a player activates a Play effect" (ops_triggers)
+                frames += play_effect_heard(self, seat, card, len(play))
             frames += [self.frame(seat, card, e, {"played": card}, needs_face_up=True) for _i, e in play]
         if self.cards_with(POSITIONS_PLAY_FEATURE):  # slots, granted Scurry, where the card goes (ops_positions)
             frames = positions_on_play(self, seat, card, frames, play_effects and not stoppers)
@@ -330,7 +333,8 @@ class FlowMixin(MBBase):
                     continue
                 frames.append(self.frame(seat, entry[1], effect, {"next_played": card, "played": card}, needs_face_up=True))
         self.next_effects[seat] = [("effect", card, i) for i, _e in definition.timed("next")]
-        self.push(marker + play_frames_m(self, seat, card, frames) + reactions)  # (ops_more_m.py)
+        would = would_play_heard(self, seat, card) if self.cards_with("on would_play") else []  # (ops_triggers.py)
+        self.push(would + marker + play_frames_m(self, seat, card, frames) + reactions)  # (ops_more_m.py)
 
     def use_action(self, seat: int, card: int) -> None:
         """"To use an action, perform the text on the card, then flip the card face-down"."""
@@ -349,6 +353,8 @@ class FlowMixin(MBBase):
             self.log("use", seat, card=self.cards[card].name)
         # "Each time you use an Action, gain 4 RP": after the Action's text and flip
         after = self.collect("action_used", card, seat)
+        if self.cards_with("on action_no_clash"):  # "an Action that does not cause a clash" (ops_triggers.py)
+            after += no_clash_gate(self, seat, card)
         if card in self.powers[seat] and effect.get("on_top"):  # "Your Top card has "Action: ..."" (power_text.py)
             top = self.top_card(seat)  # the card whose Action it is: "this card", flipped after it
             self.push([self.frame(seat, top, effect, extra=({"op": "_flip_source"},), optional=False), *after])

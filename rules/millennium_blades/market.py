@@ -11,6 +11,7 @@ from __future__ import annotations
 from rules.core.engine import Action
 from rules.millennium_blades.base import MBBase
 from rules.millennium_blades.ops_naming import choosable_words, remember_name
+from rules.millennium_blades.ops_triggers import clash_occurred
 from rules.millennium_blades.vocabulary import ELEMENTS, TYPE_VALUES
 
 
@@ -330,6 +331,8 @@ class MarketMixin(MBBase):
         elif result == "lose":
             frames += self.collect("clash_lost", None, seat)
         frames += self.collect("clash", None, seat) + self.collect("clash_any", None, seat)
+        if self.cards_with("on action_no_clash"):  # "an Action that does not cause a clash" (ops_triggers.py)
+            clash_occurred(self)
         self.triggered = frames + self.triggered
         return True
 

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 from rules.core.engine import Action
 from rules.core.schema import OpSpec
 from rules.millennium_blades.ops_more_p import gain_turned_to_loss, lose_instead_of_gain
+from rules.millennium_blades.ops_triggers import money_heard
 from rules.millennium_blades.replacement import limited_gain
 
 if TYPE_CHECKING:
@@ -118,6 +119,7 @@ def mark_spent(game: MBBase, seat: int, amount: int) -> None:
     if amount <= 0:
         return
     game.turn_memo[f"spent:{seat}"] = game.turn
+    money_heard(game, seat, amount, "spent")  # "Whenever you spend Dollars" (ops_triggers.py)
     if not game.cards_with("takes_spending"):  # no card of the game has one (a look-up)
         return
     for owner in game.opponents(seat):

@@ -582,6 +582,10 @@ def read_event(text: str) -> dict:
         from rules.millennium_blades.phrases_more_t import read_event_t
 
         more = read_event_t(text)  # "an opponent's turn ends" (phrases_more_t.py)
+    if more is None:
+        from rules.millennium_blades.phrases_triggers import read_event_triggers
+
+        more = read_event_triggers(text)  # the Aftermarket, Play effects, Dollars (phrases_triggers.py)
     if more is not None:
         return more
     raise Unread(text, "an event")

@@ -53,6 +53,7 @@ from rules.millennium_blades.ops_more_y import MORE_Y_TESTS, more_y_holds
 from rules.millennium_blades.ops_naming import NAMING_COUNTS, NAMING_FILTER_KEYS, naming_count, naming_filter_holds
 from rules.millennium_blades.ops_positions import POSITIONS_TESTS, positions_holds
 from rules.millennium_blades.ops_sideways import SIDEWAYS_FILTER_KEYS, SIDEWAYS_REFS, matches_pointed_holds, pointed_card
+from rules.millennium_blades.ops_triggers import TRIGGERS_COUNTS, TRIGGERS_TESTS, triggers_count, triggers_holds
 from rules.millennium_blades.vocabulary import ELEMENTS, TYPES
 
 TABLEAU_SLOTS = 6  # the Tournament Board's singles area ("Tableau"); see the rules notes
@@ -503,6 +504,8 @@ class QueryMixin(MBBase):
             return copying_count(self, count, source)
         if kind in NAMING_COUNTS:  # the letters of a card's name (ops_naming.py)
             return naming_count(self, count, source, seat, ctx or {})
+        if kind in TRIGGERS_COUNTS:  # Dollars of a trigger, the Aftermarket's best (ops_triggers.py)
+            return triggers_count(self, count, ctx)
         if kind == "empty_slots":
             return max(0, self.capacity(seat) - len(self.tableau[seat]))
         if kind == "those_stars":  # the cards the effect just moved, each as it is now (revealed: as shown)
@@ -616,4 +619,6 @@ class QueryMixin(MBBase):
             return more_y_holds(self, cond, seat)
         if test in POSITIONS_TESTS:  # the first card played into a slot (ops_positions.py)
             return positions_holds(self, cond, ctx)
+        if test in TRIGGERS_TESTS:  # the trigger's player is you (ops_triggers.py)
+            return triggers_holds(cond, seat, ctx)
         return CMP[cond["cmp"]](self.count(cond["of"], source, seat, ctx), cond["value"])

@@ -66,6 +66,7 @@ from rules.millennium_blades.ops_prevention import (
     only_decline,
 )
 from rules.millennium_blades.ops_sideways import SIDEWAYS_OPS, do_sideways_op
+from rules.millennium_blades.ops_triggers import TRIGGERS_RUN_OPS, do_triggers_op, echo_gain, money_heard, once_left
 from rules.millennium_blades.queries import in_area_order
 from rules.millennium_blades.replacement import limited_gain
 from rules.millennium_blades.special_ops import SpecialOpsMixin
@@ -299,6 +300,8 @@ class ResolveMixin(ClashMixin, SpecialOpsMixin, MoreOpsAMixin, MoreOpsBMixin, Mo
             return do_naming_op(self, frame, op, k)
         if name in POSITIONS_RUN_OPS:  # tableau positions, Sell Markers, sales (ops_positions.py)
             return do_positions_op(self, frame, op, k)
+        if name in TRIGGERS_RUN_OPS:  # other players' choices, RP exchanged (ops_triggers.py)
+            return do_triggers_op(self, frame, op, k)
         if name in MORE_B_OPS or name == "_sell_marker":
             return self.do_more_b_op(frame, op, k)
         if name in MORE_C_OPS:  # tokens removed or moved (ops_more_c.py)
@@ -396,6 +399,7 @@ class ResolveMixin(ClashMixin, SpecialOpsMixin, MoreOpsAMixin, MoreOpsBMixin, Mo
                 self.money[p] += amount
                 if logging:
                     self.log("gain_money", p, amount=amount)
+                money_heard(self, p, amount, "gained")  # "Whenever you gain Dollars" (ops_triggers.py)
             elif name == "gain_rp" and gain_turned_to_loss(self, p):  # "they instead lose that amount" (ops_more_p)
                 lose_instead_of_gain(self, p, limited_gain(self, p, amount), self.cannot_lose_rp(p))
             elif name == "gain_rp":
@@ -409,6 +413,8 @@ class ResolveMixin(ClashMixin, SpecialOpsMixin, MoreOpsAMixin, MoreOpsBMixin, Mo
                     self.log("gain_rp", p, amount=gained, rp=self.rp[p])
                 if self.cards_with("on gained_rp"):  # "Whenever an opponent gains RP" (ops_more_e.py)
                     self.rp_gained_triggers(frame, p, gained)
+                if self.cards_with("echo_gain"):  # "the next time you score RP this turn, ... again" (ops_triggers)
+                    echo_gain(self, p, gained)
             else:  # "FAQs": "You lose as much as you can and stop at zero"
                 loss = self.rp_loss_after_reaction(frame, p, amount, k)  # "When you would lose RP" Reactions
                 lost = 0 if self.cannot_lose_rp(p) else min(loss, self.rp[p])
@@ -582,6 +588,8 @@ class ResolveMixin(ClashMixin, SpecialOpsMixin, MoreOpsAMixin, MoreOpsBMixin, Mo
                     if "turn" in trigger and not trigger_turn_fits(self, trigger, seat) or \
                             trigger.get("first_each_turn") and not first_this_turn(self, source, event, index):
                         continue  # "during your turn", "the first time ... each turn" (ops_more_o.py)
+                    if trigger.get("only_next") and not once_left(self, source, event, index):
+                        continue  # "the next player to gain RP": the first one only (ops_triggers.py)
                     ctx = {"that_player": by if by is not None else seat, "played": card}
                     found[effect["timing"]].append(self.frame(seat, source, effect, ctx, needs_face_up=True))
                     if "after_play" in trigger or "keeps_play" in trigger:  # ops_more_m.py

@@ -63,6 +63,7 @@ from rules.millennium_blades.phrases_naming import (
 from rules.millennium_blades.phrases_outcomes import printed_outcomes, read_sentence_outcomes
 from rules.millennium_blades.phrases_positions import printed_positions, read_sentence_positions, reword_positions
 from rules.millennium_blades.phrases_prevention import read_reaction_prevention, split_either_prevention
+from rules.millennium_blades.phrases_triggers import read_sentence_triggers, reword_triggers
 from rules.millennium_blades.replacement import read_rp_gain_limit
 from rules.millennium_blades.special_text import read_untimed
 from rules.millennium_blades.vocabulary import CARD_KINDS, TIMINGS
@@ -167,6 +168,7 @@ def _sentence_effects(part: str) -> tuple[list[str], bool] | None:
 REMINDERS = re.compile(r"\s*\((?:" + "|".join((
     r"play effects can be used(?: if there is a card to copy)?",  # an exact copy's Play effects run
     r"including you",  # "players", "each player": the grammar counts every player, you too
+    r"including its own",  # "flipped by any effect": a card's own effect too (phrases_triggers.py)
     r"or tied for highest",  # "the highest-STAR card": no card higher, so a tie counts
     r"\+1 star tokens are included in a card's star(?: rating)?",  # "Blast Off": tokens add to the STAR
     r"each \+1 star token raises that card's star(?: rating)? by 1\.?",
@@ -324,7 +326,7 @@ _WORDING = (
 #: "pass the rest of your turn" (_w); "the Store and Core decks" (_market_zones); "name a SET", Foreboding (_naming);
 #: the tableau's order chosen freely, ", then swap this card" (_positions)
 REWORDINGS = (reword_d, reword_i, reword_k, reword_o, reword_r, reword_v, reword_s, reword_q, reword_t, reword_u,
-              reword_z, reword_w, reword_market_zones, reword_copying, reword_naming, reword_positions)
+              reword_z, reword_w, reword_market_zones, reword_copying, reword_naming, reword_positions, reword_triggers)
 
 
 def wording(text: str) -> str:
@@ -439,7 +441,7 @@ SENTENCE_READERS = (read_market_sentence, read_more_sentence, read_sentence_d, r
                     read_sentence_u, read_sentence_s, read_sentence_v, read_sentence_r, read_sentence_z,
                     read_sentence_outcomes, read_sentence_market_zones, read_sentence_copying,
                     read_sentence_clash_tokens,  # (clash_tokens: once per token a flipped card had)
-                    read_sentence_naming, read_sentence_positions)
+                    read_sentence_naming, read_sentence_positions, read_sentence_triggers)
 
 
 def _sentences(sentences: list[str], timing: str, effect: dict) -> list[dict]:

@@ -22,6 +22,7 @@ from typing import Annotated
 from rules.core.decks import DeckList
 from rules.core.fields import SHALLOW
 from rules.millennium_blades.clash import AFTERMARKET_LIMIT
+from rules.millennium_blades.ops_triggers import aftermarket_heard
 from rules.millennium_blades.state import MBState
 
 
@@ -71,3 +72,5 @@ class TurnTable(MBState):
             self.log("aftermarket_discarded", None, cards=len(self.aftermarket))
             self.aftermarket = []
         self.aftermarket.extend(cards)
+        if self.cards_with("on to_aftermarket"):  # "Each time a card is placed into the Aftermarket" (ops_triggers)
+            aftermarket_heard(self, cards)
