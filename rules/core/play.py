@@ -133,15 +133,18 @@ def play_game(engine: EngineSpec, decks: Sequence[DeckList], seed: int, agents: 
         if should_stop is not None and should_stop():
             raise GameStopped(f"game {index} was stopped after {steps} moves")
         acting = state.current_players()
-        if len(acting) == 1:  # most decision points: ``choose_move`` without its call and comprehension
+        if len(acting) == 1:  # most decision points: ``choose_move`` and ``apply_move`` without their calls
             seat = acting[0]
-            move = {seat: players[seat].choose(state, seat)}
+            action = players[seat].choose(state, seat)
+            state.apply(action, seat)
+            if record:
+                moves.append({seat: action})
         else:
             move = choose_move(state, players)
-        state.apply_move(move)
+            state.apply_move(move)
+            if record:
+                moves.append(move)
         steps += 1
-        if record:
-            moves.append(move)
         if steps >= MAX_STEPS:
             raise RuntimeError(f"{engine.game} game with seed {seed} did not end after {MAX_STEPS} moves")
     outcome = state.outcome

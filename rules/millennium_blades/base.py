@@ -10,7 +10,7 @@ instead of re-listing the fields by hand.
 Cards are ints: ``cards[id]`` is a :class:`CardDef`, ``owner[id]`` its owner (-1 for the Store's).
 Three fields are replaced, never changed in place, so a copy shares them until either side
 replaces its own (``COPY_ON_WRITE``): ``cards`` (an exact copy's definition changes by a new
-list), ``attached`` and ``copiers``; ``_feature_index``, a cache read from ``cards``, with them.
+list), ``attached`` and ``copiers``; ``feature_cards``, an index read from ``cards``, with them.
 A list of lists (or sets, or dicts) of immutable items is ``EACH``: each inner container's own
 ``copy()`` copies it whole, at C speed (``DATA`` walks every item: twice the cost of a copy).
 """
@@ -37,7 +37,10 @@ class MBBase(ForkedRngField, Declared, GameState):
     # the cards
     cards: Annotated[list[CardDef], COPY_ON_WRITE]  # every card of the game by id (replaced, never changed)
     owner: Annotated[list[int], SHALLOW]  # per card: its owner's seat, -1 for the Store's
-    _feature_index: Annotated[tuple[int, dict[str, frozenset[int]]], COPY_ON_WRITE]  # queries.cards_with
+    #: the game's cards by CardDef feature (queries.cards_with; only features some card has), made
+    #: again whenever ``cards`` is replaced (never changed in place), and how many cards it indexed
+    feature_cards: Annotated[dict[str, frozenset[int]], COPY_ON_WRITE]
+    _indexed_count: int
     copiers: Annotated[dict[int, CardDef] | None, COPY_ON_WRITE]  # exact-copy cards, their own definitions
     attached: Annotated[dict[int, dict[str, Any]], COPY_ON_WRITE]  # attachment -> host and what it gives
     pointing: Annotated[dict[int, int], COPY_ON_WRITE]  # a card played sideways -> -1 left, +1 right (ops_sideways)
@@ -100,6 +103,8 @@ class MBBase(ForkedRngField, Declared, GameState):
         def capacity(self, seat: int) -> int: ...
         @abstractmethod
         def cards_with(self, feature: str) -> frozenset[int]: ...
+        @abstractmethod
+        def index_features(self) -> None: ...
         @abstractmethod
         def count(self, count: dict, source: int | None, seat: int | None = None, ctx: dict | None = None) -> int: ...
         @abstractmethod

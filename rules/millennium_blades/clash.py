@@ -54,10 +54,10 @@ class ClashMixin(MarketMixin):
                 return False
             if attaching and not self.attachable(card):  # "Cards cannot be attached to this card"
                 return False
-            if flipping and self.cards_with("unflippable") and self.unflippable(card):  # by any effect (ops_more_e)
+            if flipping and "unflippable" in self.feature_cards and self.unflippable(card):  # by any effect (ops_more_e)
                 return False
             if flipping and owner_seat != by and self.protected(card, owner_seat):
-                if pick != "choice" and self.cards_with("on flip_prevented"):  # a named card kept face-up
+                if pick != "choice" and "on flip_prevented" in self.feature_cards:  # a named card kept face-up
                     flip_prevented(self, frame, card, owner_seat, by, k)  # (ops_more_y.py)
                 return False
             return True
@@ -148,13 +148,13 @@ class ClashMixin(MarketMixin):
             if card not in self.down and self.sell_marked and self.sell_marker_shield(card, seat):
                 ctx[f"{k}:done"] = j + 1  # a Sell Marker removed instead (ops_more_b.py)
                 continue
-            shield = token_shield(self, frame, card, seat, f"{k}:tshield{j}") if self.cards_with("token_shield") else False
+            shield = token_shield(self, frame, card, seat, f"{k}:tshield{j}") if "token_shield" in self.feature_cards else False
             if shield is None:  # a +1 STAR token removed instead, if its player likes (ops_more_k.py)
                 return False
             if shield:
                 ctx[f"{k}:done"] = j + 1
                 continue
-            paid = dollar_shield(self, frame, card, seat, f"{k}:dshield{j}") if self.cards_with("dollar_shield") else False
+            paid = dollar_shield(self, frame, card, seat, f"{k}:dshield{j}") if "dollar_shield" in self.feature_cards else False
             if paid is None:  # Dollars paid instead, if its player likes (ops_more_s.py)
                 return False
             if paid:
@@ -164,7 +164,7 @@ class ClashMixin(MarketMixin):
                     and self.shield_with_attachment(card, seat):
                 ctx[f"{k}:done"] = j + 1
                 continue
-            if owner_seat is not None and card not in self.down and (owner_seat != seat or self.cards_with("on would_flip")):
+            if owner_seat is not None and card not in self.down and (owner_seat != seat or "on would_flip" in self.feature_cards):
                 # no Reaction is offered to an effect that forbids them (no_reaction); a Reaction to any
                 # effect answers its own player's effects too (ops_prevention.py)
                 reactions = [] if op.get("no_reaction") else self._flip_reactions(card, owner_seat, seat)
@@ -249,7 +249,7 @@ class ClashMixin(MarketMixin):
     # -- clashes ("Clashing") ------------------------------------------------------------------------------
     def op_clash(self, frame: dict, op: dict, k: int) -> bool:
         seat, source, ctx = frame["seat"], frame["source"], frame["ctx"]
-        if self.cards_with(NO_CLASHES) and f"{k}:clash" not in ctx:  # "No clash may be declared" (ops_clash_tokens.py)
+        if NO_CLASHES in self.feature_cards and f"{k}:clash" not in ctx:  # "No clash may be declared" (ops_clash_tokens.py)
             banner = clash_banner(self)
             if banner is not None:
                 self.log("clash_banned", seat, card=self.cards[banner].name)
@@ -259,7 +259,7 @@ class ClashMixin(MarketMixin):
         if op["with"] == "opponent":
             rivals = self.rivals_d(seat, op, self.clash_rivals(seat, op))  # ops_more_d.py
             rivals = self.rivals_i(rivals_t(self, seat, op, rivals))  # your left or right neighbour (_t.py), _i.py
-            if self.cards_with(UNTOKENED_TOPS) and (tops := clash_tops(self)) is not None:  # (ops_clash_tokens.py)
+            if UNTOKENED_TOPS in self.feature_cards and (tops := clash_tops(self)) is not None:  # (ops_clash_tokens.py)
                 rivals = [p for p in rivals if tops[p] is not None]  # "cannot ... be clashed with"
             key = f"{k}:opponent"
             if (self.top_card(seat) is not None or "own_card" in op) and len(rivals) > 1 and key not in ctx:
@@ -282,7 +282,7 @@ class ClashMixin(MarketMixin):
         if len(participants) < 2:  # "the clash does not occur"
             self.log("clash", seat, occurred=False)
             return True
-        if self.cards_with(FORCED_CLASH) and f"{k}:forced" not in ctx and f"{k}:clash" not in ctx \
+        if FORCED_CLASH in self.feature_cards and f"{k}:forced" not in ctx and f"{k}:clash" not in ctx \
                 and forced_clash(self, frame, op, participants, k):
             return True  # "If an opponent's effect would force you to clash, ..." first (ops_clash_tokens.py)
         if "unless_rp" in op and f"{k}:clash" not in ctx:  # "unless that opponent loses 20 RP" (ops_clash_tokens.py)
@@ -310,9 +310,10 @@ class ClashMixin(MarketMixin):
             return True
         if not self.clash_card_reactions(frame, participants, used, k):
             return False
-        if self.cards_with("on before_reveal") and not boost_reactions_z(self, frame, participants, k):
+        if "on before_reveal" in self.feature_cards and not boost_reactions_z(self, frame, participants, k):
             return False  # a Reaction before the reveals asked (ops_more_z.py)
-        if self.cards_with(HAND_REVEAL) and f"{k}:clash" not in ctx and not hand_reveal_choices(self, frame, participants, k):
+        if HAND_REVEAL in self.feature_cards and f"{k}:clash" not in ctx \
+                and not hand_reveal_choices(self, frame, participants, k):
             return False  # "reveal a card at random from your hand instead" asked (ops_clash_tokens.py)
         done = ctx.get(f"{k}:clash")
         if done is None:  # the reveals happen once, even when a Reaction is asked for after them
@@ -366,12 +367,12 @@ class ClashMixin(MarketMixin):
             frames += self.collect("clash", None, p)
         for triggered in frames:  # a trigger's effect knows the result too (ops_more_d.py)
             triggered["ctx"].setdefault("clash_result", ctx["clash_result"])
-        if self.cards_with("on action_no_clash"):  # (ops_triggers.py)
+        if "on action_no_clash" in self.feature_cards:  # (ops_triggers.py)
             clash_occurred(self)
         for any_clash in self.collect("clash_any", None, seat):  # "the loser" of it (ops_more_a.py, toll)
             any_clash["ctx"]["clash_result"] = ctx["clash_result"]
             frames.append(any_clash)
-        if self.cards_with("on clash_stars"):  # "Whenever two 6 STAR or higher cards clash" (ops_clash_tokens.py)
+        if "on clash_stars" in self.feature_cards:  # "Whenever two 6 STAR or higher cards clash" (ops_clash_tokens.py)
             frames += clash_stars_frames(self, seat, [used[p] for p in participants], ctx["clash_result"])
         for p in participants:  # "If you do, this card is flipped after the clash ends" (and its results)
             if ctx.get(f"{k}:duel{p}", False) is not False:
@@ -387,7 +388,7 @@ class ClashMixin(MarketMixin):
         for p in participants:
             key = f"{k}:duel{p}"
             if key not in ctx:
-                if not self.cards_with("on clash_card"):
+                if "on clash_card" not in self.feature_cards:
                     continue
                 found = [c for c in self.tableau[p] if c not in self.down and c != used[p] and any(
                     e["timing"] == "reaction" for e in self.cards[c].triggers.get("clash_card", ()))]
@@ -436,7 +437,7 @@ class ClashMixin(MarketMixin):
         (rules notes, "Would lose a clash"). None while a loser is asked."""
         ctx = frame["ctx"]
         outcome: dict = {"win": [], "not_lose": [], "repeat": False}
-        if not self.cards_with("on would_lose_clash"):  # no card of the game has one (most games: a look-up)
+        if "on would_lose_clash" not in self.feature_cards:  # no card of the game has one (most games: a look-up)
             return outcome
         for p in losers:
             kept = ongoing_keeps_clash(self, ctx, p, f"{k}:kept{p}")  # an Ongoing one, not optional (ops_more_h.py)
@@ -483,5 +484,5 @@ class ClashMixin(MarketMixin):
             self.log("aftermarket_discarded", None, cards=len(self.aftermarket))
             self.aftermarket = []
         self.aftermarket.extend(cards)
-        if self.cards_with("on to_aftermarket"):  # "Each time a card is placed into the Aftermarket" (ops_triggers)
+        if "on to_aftermarket" in self.feature_cards:  # "Each time a card is placed into the Aftermarket" (ops_triggers)
             aftermarket_heard(self, cards)

@@ -31,7 +31,7 @@ from rules.millennium_blades.ops_positions import POSITIONS_PLAY_FEATURE, positi
 from rules.millennium_blades.ops_powers import action_given_back
 from rules.millennium_blades.ops_prevention import barred
 from rules.millennium_blades.ops_triggers import no_clash_gate, play_effect_heard, would_play_heard
-from rules.millennium_blades.queries import TABLEAU_SLOTS, in_area_order
+from rules.millennium_blades.queries import NO_CARDS, TABLEAU_SLOTS, in_area_order
 
 PASS, END = Action("pass"), Action("end")
 #: ``action_keeps_a_play``: the decisions an Action's trial looks through before assuming a play is left
@@ -65,20 +65,20 @@ class FlowMixin(MBBase):
             return list(self.pending["options"])
         seat = player
         playable = self.playable_singles(seat) if self.room_to_play(seat) else []
-        if not self.played_this_turn and not playable and not (self.cards_with("play_from") and self.can_play(seat)) \
-                and not (self.cards_with("next_from_store_discard") and store_discard_plays(self, seat)):
+        if not self.played_this_turn and not playable and not ("play_from" in self.feature_cards and self.can_play(seat)) \
+                and not ("next_from_store_discard" in self.feature_cards and store_discard_plays(self, seat)):
             return [PASS]  # "If the player is unable to play a Single, they cannot take an Action"
         cards = self.cards
-        if playable and self.cards_with("random_plays") and plays_at_random(self, seat):  # (ops_more_x.py)
+        if playable and "random_plays" in self.feature_cards and plays_at_random(self, seat):  # (ops_more_x.py)
             actions = [card_action("play", AT_RANDOM)]  # "must play your cards at random": no choice of card
         else:
             actions = list(play_actions(tuple([cards[c].name for c in playable])))
-        if playable and self.cards_with("play_down") and actions[0].args != (AT_RANDOM,) \
+        if playable and "play_down" in self.feature_cards and actions[0].args != (AT_RANDOM,) \
                 and down_play_sources(self, seat):  # face-down, unless it must be a blind draw (ops_more_x.py)
             actions += [Action("play", (name, FACE_DOWN)) for name in dict.fromkeys([cards[c].name for c in playable])]
-        if self.cards_with("play_from") and self.room_to_play(seat):  # Singles of the Aftermarket (ops_more_x.py)
+        if "play_from" in self.feature_cards and self.room_to_play(seat):  # Singles of the Aftermarket (ops_more_x.py)
             actions += [Action("play", (cards[c].name, FROM_AFTERMARKET)) for c in aftermarket_plays(self, seat)]
-        if self.cards_with("next_from_store_discard") and self.room_to_play(seat):  # (ops_market_zones.py)
+        if "next_from_store_discard" in self.feature_cards and self.room_to_play(seat):  # (ops_market_zones.py)
             actions += [Action("play", (cards[c].name, FROM_STORE_DISCARD)) for c in store_discard_plays(self, seat)]
         if not self.action_used or self.powers[seat]:  # (a power may be used without the turn's Action)
             usable = self.usable_actions(seat)
@@ -97,9 +97,9 @@ class FlowMixin(MBBase):
         tableau is filled already"."""
         if not self.room_to_play(seat):
             return False
-        if self.cards_with("next_from_store_discard") and store_discard_plays(self, seat):  # (ops_market_zones.py)
+        if "next_from_store_discard" in self.feature_cards and store_discard_plays(self, seat):  # (ops_market_zones.py)
             return True
-        if self.cards_with("play_from"):  # Singles of the Aftermarket, the hand barred (ops_more_x.py)
+        if "play_from" in self.feature_cards:  # Singles of the Aftermarket, the hand barred (ops_more_x.py)
             return bool(aftermarket_plays(self, seat) or self.playable_singles(seat))
         cards, conditional = self.cards, self.play_checked()
         return any(cards[c].card_type == "single" and (c not in conditional or self.may_play(seat, c))
@@ -108,19 +108,20 @@ class FlowMixin(MBBase):
     def play_checked(self) -> frozenset[int] | range:
         """The cards whose play ``may_play`` must check: those with a play condition, or all of them
         while the game holds a card that bans plays (ops_more_u.py) or bans a name (ops_naming.py)."""
-        if self.cards_with("play_ban") or self.cards_with("ban_named"):
+        features = self.feature_cards
+        if "play_ban" in features or "ban_named" in features:
             return range(len(self.cards))
-        return self.cards_with("play_condition")
+        return features.get("play_condition", NO_CARDS)
 
     def room_to_play(self, seat: int) -> bool:
         """A play left this turn and an open slot in the tableau."""
-        if self.plays_left <= 0 and not (self.cards_with("plays_per_turn") and bonus_plays_left(self, seat) > 0):
+        if self.plays_left <= 0 and not ("plays_per_turn" in self.feature_cards and bonus_plays_left(self, seat) > 0):
             return False  # (a play more each turn while a condition holds: ops_more_x.py)
         return len(self.tableau[seat]) < self.capacity(seat)
 
     def playable_singles(self, seat: int) -> list[int]:
         """The singles in ``seat``'s hand whose play conditions hold (``may_play``), in hand order."""
-        if self.cards_with("play_from") and hand_plays_barred(self, seat):  # (ops_more_x.py)
+        if "play_from" in self.feature_cards and hand_plays_barred(self, seat):  # (ops_more_x.py)
             return []
         cards, conditional = self.cards, self.play_checked()
         if not conditional:  # (most games: no Fusion card, no play ban)
@@ -132,18 +133,22 @@ class FlowMixin(MBBase):
         """The cards of ``seat``'s play area that have an Action, in play-area order: the game's few
         Action cards met with the area at once (a set intersection, asked at every step) instead of
         the area's cards tested one by one."""
-        holders = self.cards_with("action")
+        features = self.feature_cards
+        holders = features.get("action", NO_CARDS)
         if holders and barred(self, seat, "action"):  # "cannot be triggered by other players" (ops_prevention.py)
             return []
-        if self.cards_with("grant_action"):  # and those given an Action by another card (ops_more_w.py)
+        if "grant_action" in features:  # and those given an Action by another card (ops_more_w.py)
             holders = holders | action_holders(self, seat)
         return in_area_order(holders, self.play_area(seat)) if holders else []
 
     def usable_actions(self, seat: int) -> list[int]:
         """The face-up cards in ``seat``'s play area with an Action, one per name."""
+        holders = self.actions_in_play(seat)
+        if not holders:
+            return holders
         seen, out = set(), []
         cards, down, used, powers = self.cards, self.down, self.powers_used, self.powers[seat]
-        for card in self.actions_in_play(seat):
+        for card in holders:
             if card in used or card in down or card in powers and not self.power_affordable(card, seat):
                 continue
             name = cards[card].name
@@ -166,11 +171,11 @@ class FlowMixin(MBBase):
         the plays left and what may be played stay as they are."""
         if "pass_turn" in self.cards[card].features:  # "Action: ... Pass this turn": no Single after it (rules notes)
             return True
-        if self.cards_with("grant_action") and passes_only(self, seat, card):  # a granted one (ops_more_w.py)
+        if "grant_action" in self.feature_cards and passes_only(self, seat, card):  # a granted one (ops_more_w.py)
             return True
-        if not self.cards_with("may_cost_a_play") and len(self.tableau[seat]) < TABLEAU_SLOTS:
+        if "may_cost_a_play" not in self.feature_cards and len(self.tableau[seat]) < TABLEAU_SLOTS:
             return True  # (the cheaper question first: it answers most calls)
-        if not self.cards_with("takes_from_hand"):
+        if "takes_from_hand" not in self.feature_cards:
             area = self.play_area(seat)
             if not any(c not in self.down and c in area and c not in self.powers[seat]
                        for c in self.cards_with("extra_slot")):
@@ -287,7 +292,7 @@ class FlowMixin(MBBase):
         effect plays (``from_hand`` False: "play that card, ignoring all Play effects") is not the
         turn's Single; Next effects still see it ("no matter whose turn it is")."""
         triggered = self.collect("play", card, seat)
-        stoppers = play_stoppers(self) if self.cards_with("no_play_effects") else []  # (ops_more_y.py)
+        stoppers = play_stoppers(self) if "no_play_effects" in self.feature_cards else []  # (ops_more_y.py)
         reactions = [f for f in triggered if f["reaction"]] if triggered else []
         definition = self.cards[card]
         if from_hand:
@@ -297,7 +302,7 @@ class FlowMixin(MBBase):
             else:  # a play more this turn (ops_more_x.py)
                 spend_bonus_play(self)
             self.played_this_turn += 1
-        if self.cards_with("tokens_on_entry") and card not in self.down:  # the Top Card as it was (ops_more_c.py)
+        if "tokens_on_entry" in self.feature_cards and card not in self.down:  # the Top Card as it was (ops_more_c.py)
             self.tokens_on_entry(seat, card)
         self.tableau[seat].append(card)
         played = self.stats[seat]["played"]
@@ -316,10 +321,10 @@ class FlowMixin(MBBase):
         if play_effects and (play := definition.timed("play")) and stoppers:  # "Play effects do not activate"
             frames += play_effects_stopped(self, stoppers, seat, card, len(play))
         elif play_effects and play:
-            if self.cards_with("on play_effect"):  # "Each time a player activates a Play effect" (ops_triggers)
+            if "on play_effect" in self.feature_cards:  # "Each time a player activates a Play effect" (ops_triggers)
                 frames += play_effect_heard(self, seat, card, len(play))
             frames += [self.frame(seat, card, e, {"played": card}, needs_face_up=True) for _i, e in play]
-        if self.cards_with(POSITIONS_PLAY_FEATURE):  # slots, granted Scurry, where the card goes (ops_positions)
+        if POSITIONS_PLAY_FEATURE in self.feature_cards:  # slots, granted Scurry, where the card goes (ops_positions)
             frames = positions_on_play(self, seat, card, frames, play_effects and not stoppers)
         waiting, self.next_effects[seat] = self.next_effects[seat], []
         for entry in waiting:
@@ -340,7 +345,7 @@ class FlowMixin(MBBase):
         """"To use an action, perform the text on the card, then flip the card face-down"."""
         own = self.cards[card].timed("action")
         effect = own[0][1] if own else None
-        if self.cards_with("grant_action") and card not in self.powers[seat]:  # a granted Action (ops_more_w.py)
+        if "grant_action" in self.feature_cards and card not in self.powers[seat]:  # a granted Action (ops_more_w.py)
             effect = action_effect(self, seat, card, effect)
         assert effect is not None
         if not (effect.get("free") and card in self.powers[seat]):  # a free power is not the turn's Action
@@ -353,7 +358,7 @@ class FlowMixin(MBBase):
             self.log("use", seat, card=self.cards[card].name)
         # "Each time you use an Action, gain 4 RP": after the Action's text and flip
         after = self.collect("action_used", card, seat)
-        if self.cards_with("on action_no_clash"):  # "an Action that does not cause a clash" (ops_triggers.py)
+        if "on action_no_clash" in self.feature_cards:  # "an Action that does not cause a clash" (ops_triggers.py)
             after += no_clash_gate(self, seat, card)
         if card in self.powers[seat] and effect.get("on_top"):  # "Your Top card has "Action: ..."" (power_text.py)
             top = self.top_card(seat)  # the card whose Action it is: "this card", flipped after it
@@ -402,7 +407,7 @@ class FlowMixin(MBBase):
             self.refresh_copies()
         frames = []
         n, cards, down = self.num_players, self.cards, self.down
-        granting = bool(self.cards_with("grant_score"))  # Score effects granted to cards (ops_more_u.py)
+        granting = "grant_score" in self.feature_cards  # Score effects granted to cards (ops_more_u.py)
         for seat in [(self.first_player + k) % n for k in range(n)]:
             if seat in self.out:
                 continue

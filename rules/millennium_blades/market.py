@@ -198,7 +198,7 @@ class MarketMixin(MBBase):
         ctx = frame["ctx"]
         for p in players:
             key = f"{k}:would_lose_rp{p}"
-            if key in ctx or amount <= 0 or not self.cards_with("on would_lose_rp"):
+            if key in ctx or amount <= 0 or "on would_lose_rp" not in self.feature_cards:
                 continue
             found = self._rp_loss_reactions(p)
             if found:
@@ -331,7 +331,7 @@ class MarketMixin(MBBase):
         elif result == "lose":
             frames += self.collect("clash_lost", None, seat)
         frames += self.collect("clash", None, seat) + self.collect("clash_any", None, seat)
-        if self.cards_with("on action_no_clash"):  # "an Action that does not cause a clash" (ops_triggers.py)
+        if "on action_no_clash" in self.feature_cards:  # "an Action that does not cause a clash" (ops_triggers.py)
             clash_occurred(self)
         self.triggered = frames + self.triggered
         return True
@@ -416,7 +416,7 @@ class MarketMixin(MBBase):
             key = f"{k}:any{n}"
             pool = [c for c in (area if flipping else self.hand[seat])
                     if c not in chosen and not (op.get("other") and c == frame["source"])  # "other cards" (phrases_more_k)
-                    and not (flipping and (c in self.down or self.cards_with("unflippable")
+                    and not (flipping and (c in self.down or "unflippable" in self.feature_cards
                                                               and self.unflippable(c)))]  # ops_more_e.py
             if not pool:
                 break

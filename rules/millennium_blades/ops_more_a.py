@@ -128,7 +128,7 @@ class MoreOpsAMixin(MBBase):
         if op["op"] == "pass_turn":
             if frame["seat"] == self.seat_turn:  # no Single after it: the player's one move is to pass
                 self.plays_left = 0
-                if self.cards_with("plays_per_turn"):  # nor a play more of this turn (ops_more_x.py)
+                if "plays_per_turn" in self.feature_cards:  # nor a play more of this turn (ops_more_x.py)
                     forgo_bonus_plays(self)
                 self.log("pass_turn", frame["seat"])
             return True
@@ -256,7 +256,7 @@ class MoreOpsAMixin(MBBase):
         the reveals, each player in turn order from the player whose turn it is may use one; its card
         is flipped ("Reaction") and the clash does not happen (rules notes, "Ignoring a clash").
         True: ignored; None: a player is asked."""
-        if not self.cards_with("on would_clash"):
+        if "on would_clash" not in self.feature_cards:
             return False
         ctx, n = frame["ctx"], self.num_players
         for seat in [(self.seat_turn + i) % n for i in range(n)]:
@@ -302,7 +302,7 @@ class MoreOpsAMixin(MBBase):
         the hand to it, during your own turn, as often as you like. Before the turn's Single, only
         a card that leaves a Single to play ("Tournament Turns": the player must play one if able;
         rules notes, "Unite")."""
-        hosts = self.cards_with("unite")
+        hosts = self.feature_cards.get("unite")
         if not hosts or self.pending or seat != self.seat_turn or seat in self.out:
             return []
         found: dict[Action, None] = {}
@@ -376,7 +376,7 @@ class MoreOpsAMixin(MBBase):
         other players, in turn order from the player whose turn it is ("Effects on
         Cards": "with that opportunity passing clockwise"), may each use one; the first used flips
         its own card ("Reaction") and the flip does not happen. True: cancelled; None: asked."""
-        if not self.cards_with("on would_flip"):
+        if "on would_flip" not in self.feature_cards:
             return False
         ctx, n = frame["ctx"], self.num_players
         for seat in [(self.seat_turn + i) % n for i in range(n)]:

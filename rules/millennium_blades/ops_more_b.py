@@ -119,7 +119,7 @@ class MoreOpsBMixin(MBBase):
         as any card played ("Play a Single (Required)"), but not the turn's Single; no open slot or
         no card that may be played: nothing (rules notes, "Playing a card from an effect")."""
         seat, ctx, key = frame["seat"], frame["ctx"], f"{k}:from_hand"
-        if self.cards_with("random_plays") and plays_at_random(self, seat):  # no choice of card (ops_more_x.py)
+        if "random_plays" in self.feature_cards and plays_at_random(self, seat):  # no choice of card (ops_more_x.py)
             return play_random_hand(self, frame, {"op": "play_random_hand"}, k)
         ctx["did"], ctx["played"] = False, None
         if len(self.tableau[seat]) >= self.capacity(seat):
@@ -162,9 +162,9 @@ class MoreOpsBMixin(MBBase):
         if self.turn_ending or self.phase != "turn" or self.seat_turn in self.out:
             return False
         frames = passed_frames(self)  # "Whenever your turn is passed" first (ops_more_n.py)
-        if self.cards_with("on turn_end"):
+        if "on turn_end" in self.feature_cards:
             frames += self.collect("turn_end", None, self.seat_turn)
-        if self.cards_with("at_turn_end"):  # "... at the end of this turn" (ops_more_u.py)
+        if "at_turn_end" in self.feature_cards:  # "... at the end of this turn" (ops_more_u.py)
             frames += turn_end_frames(self)
         if not frames:
             return False

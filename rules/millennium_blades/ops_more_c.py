@@ -182,7 +182,7 @@ class MoreOpsCMixin(MBBase):
                     continue
                 amount += op.get("amount", 1)
         if amount:
-            if self.cards_with(TOKEN_BONUS):  # "it gains an additional +1 STAR Token" (ops_clash_tokens.py)
+            if TOKEN_BONUS in self.feature_cards:  # "it gains an additional +1 STAR Token" (ops_clash_tokens.py)
                 amount += token_bonus(self, card, seat)
             self.tokens[card] = self.tokens.get(card, 0) + amount
             self.log("star_tokens", seat, card=self.cards[card].name, amount=amount, star=self.star(card))

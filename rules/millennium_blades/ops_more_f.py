@@ -80,7 +80,7 @@ class MoreOpsFMixin(MBBase):
     def discard_triggers(self, seat: int, cards: list[int]) -> None:
         """The triggers on discarding of a discard effect that took ``cards`` from ``seat``'s hand:
         once for the effect, those cards being "the cards discarded" (rules notes, "Discarding")."""
-        if cards and self.cards_with("on discard"):
+        if cards and "on discard" in self.feature_cards:
             frames = self.collect("discard", None, seat)
             for frame in frames:
                 frame["ctx"]["those"] = list(cards)

@@ -234,7 +234,7 @@ class MoreOpsIMixin(MBBase):
                 if f"win{p}" not in said:
                     said.append(f"win{p}")
                     self.log("considered_winner", p, card=self.cards[found[0]].name)
-        if not winners or not self.cards_with("on would_win_clash"):
+        if not winners or "on would_win_clash" not in self.feature_cards:
             return winners, losers
         seat = frame["seat"]
         order = [(seat + i) % self.num_players for i in range(self.num_players)]

@@ -484,7 +484,7 @@ def self_discard_triggers(game: MBBase, seat: int, cards: list[int]) -> None:
     """"When you discard this card from your hand, ...": each card discarded from ``seat``'s hand
     with such an effect has it resolve for that player, from the binder it went to (the effect
     says it works from the hand: the card is not in play; rules notes, "MB: batch j")."""
-    if not cards or not game.cards_with("on discarded_this"):
+    if not cards or "on discarded_this" not in game.feature_cards:
         return
     for card in cards:
         for effect in game.cards[card].triggers.get("discarded_this", ()):

@@ -28,7 +28,7 @@ def passed_frames(game: Any) -> list[dict]:
     """The frames of "Whenever your turn is passed" effects of the player whose turn ends without a
     Single played: a Pass, as "Once all players pass in succession" counts it ("Tournament Turns":
     "If the player is unable to play a Single, they cannot take an Action, and instead Passes")."""
-    if game.played_this_turn or not game.cards_with("on passed"):
+    if game.played_this_turn or "on passed" not in game.feature_cards:
         return []  # (the "pass" itself is logged by the move)
     return game.collect("passed", None, game.seat_turn)
 

@@ -31,7 +31,7 @@ def more_p_op_errors(name: str, op: Mapping[str, Any], where: str) -> Errors:
 def gain_turned_to_loss(game: MBBase, seat: int) -> bool:
     """Whether a gain of RP by ``seat`` is a loss instead: a face-up card in force with
     ``rp_gain_to_loss`` for them (an owner's ``each_opponent`` one spares the owner)."""
-    if not game.cards_with("rp_gain_to_loss"):  # no card of the game has one (a look-up)
+    if "rp_gain_to_loss" not in game.feature_cards:  # no card of the game has one (a look-up)
         return False
     return any(op["who"] == "each" or owner != seat for owner in range(game.num_players)
                for _card, op in game.face_up_ops(owner, "rp_gain_to_loss"))

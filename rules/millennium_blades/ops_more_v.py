@@ -120,7 +120,7 @@ def mark_spent(game: MBBase, seat: int, amount: int) -> None:
         return
     game.turn_memo[f"spent:{seat}"] = game.turn
     money_heard(game, seat, amount, "spent")  # "Whenever you spend Dollars" (ops_triggers.py)
-    if not game.cards_with("takes_spending"):  # no card of the game has one (a look-up)
+    if "takes_spending" not in game.feature_cards:  # no card of the game has one (a look-up)
         return
     for owner in game.opponents(seat):
         for card, _op in game.face_up_ops(owner, "takes_spending"):
@@ -269,7 +269,7 @@ def gain_after_reactions(game: MBBase, frame: dict, gainer: int, asked: int, amo
     card used is flipped ("Reaction") and logged; "they gain no RP" leaves none, "you gain that RP
     instead" gives it to the reacting player, "you also gain that much RP" gives the reacting player
     as much (at most ``max``) and leaves the gain (``_reactor_gains``)."""
-    if asked > 0 and amount == 0 and game.cards_with("on gain_prevented"):
+    if asked > 0 and amount == 0 and "on gain_prevented" in game.feature_cards:
         prevented_triggers(game, gainer)
     for reactor, card, reaction in frame["ctx"].get(f"{k}:gain_plan", {}).get(gainer, ()):
         if amount <= 0:
@@ -314,7 +314,7 @@ def _reactor_gains(game: Any, frame: dict, seat: int, amount: int) -> None:
     gained = limited_gain(game, seat, amount)
     game.rp[seat] += gained
     game.log("gain_rp", seat, amount=gained, rp=game.rp[seat])
-    if game.cards_with("on gained_rp"):
+    if "on gained_rp" in game.feature_cards:
         game.rp_gained_triggers(frame, seat, gained)
 
 

@@ -65,7 +65,7 @@ def power_op_errors(name: str, op: Mapping[str, Any], where: str) -> Errors:
 def cap_raise(game: MBBase, seat: int) -> int:
     """How much higher the RP caps of cards are for ``seat``: its face-up ``rp_cap_raise`` ops (a
     power's, always face-up)."""
-    if not game.cards_with("rp_cap_raise"):  # no card of the game has one (a look-up)
+    if "rp_cap_raise" not in game.feature_cards:  # no card of the game has one (a look-up)
         return 0
     return sum(op.get("amount", 1) for _card, op in game.face_up_ops(seat, "rp_cap_raise"))
 
@@ -100,7 +100,7 @@ def do_power_op(game: MBBase, frame: dict, op: dict, k: int) -> bool:
 def action_given_back(game: MBBase, seat: int) -> bool:
     """After an Action of ``seat``'s turn: whether its ``actions_per_turn`` leaves it another one this
     turn (the Actions used this turn are counted in ``turn_memo``; the largest amount in force)."""
-    if not game.cards_with("actions_per_turn") or seat != game.seat_turn:
+    if "actions_per_turn" not in game.feature_cards or seat != game.seat_turn:
         return False
     allowed = max((op.get("amount", 1) for card, op in game.face_up_ops(seat, "actions_per_turn")
                    if "while" not in op or game.holds(op["while"], card, seat, {})), default=1)  # (ops_clash_tokens)
@@ -149,7 +149,7 @@ def _single_to_accessory(game: MBBase, frame: dict, op: dict, k: int) -> bool:
     cards = list(game.cards)
     cards[card] = replace(game.cards[card], effects=tuple(op["effects"]))
     game.cards = cards
-    game._feature_index = (-1, {})
+    game.index_features()
     ctx["did"] = True
     game.log("single_to_accessory", seat, card=game.cards[card].name)
     return True

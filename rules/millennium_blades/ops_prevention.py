@@ -135,7 +135,7 @@ def do_prevention_op(game: MBBase, frame: dict, op: dict, k: int) -> bool:
 def barred(game: MBBase, seat: int, timing: str) -> bool:
     """Whether a face-up ``others_cannot_use`` rule of another player (a Top one while it is the Top
     Card) keeps ``seat`` from using its ``timing`` effects."""
-    if not game.cards_with(IN_FORCE + "others_cannot_use"):
+    if IN_FORCE + "others_cannot_use" not in game.feature_cards:
         return False
     return any(timing in op["timings"] for other in range(game.num_players) if other != seat
                for _card, op in game.face_up_ops(other, "others_cannot_use"))
@@ -152,7 +152,7 @@ def only_decline(game: MBBase, seat: int, options: list[Action]) -> list[Action]
 def granted_reactions(game: MBBase, seat: int, card: int) -> tuple[dict, ...]:
     """The would-flip Reactions ``card`` of ``seat``'s tableau, Deck Box or Accessories has from a
     face-up ``grant_reaction`` rule of that player (clash._flip_reactions, clash._react)."""
-    if not game.cards_with(IN_FORCE + "grant_reaction") or card in game.powers[seat]:
+    if IN_FORCE + "grant_reaction" not in game.feature_cards or card in game.powers[seat]:
         return ()
     return tuple(op["effect"] for _granter, op in game.face_up_ops(seat, "grant_reaction"))
 

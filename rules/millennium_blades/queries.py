@@ -67,7 +67,7 @@ CMP = {"<": operator.lt, "<=": operator.le, "==": operator.eq, ">=": operator.ge
 NO_CARDS: frozenset[int] = frozenset()
 #: the COUNT keys of a plain count of cards (``QueryMixin.count``'s first test; any other key: the whole of it)
 PLAIN_COUNT_KEYS = frozenset({"count", "filter", "zone"})
-#: ``QueryMixin._index_features``'s recent indexes (never changed in place), by the ids of the card
+#: ``QueryMixin.index_features``'s recent indexes (never changed in place), by the ids of the card
 #: definitions indexed (the definitions kept with it); at most ``INDEXED_LIMIT`` (seatings of a run's kits)
 _INDEXED: dict[tuple[int, ...], tuple[list, dict[str, frozenset[int]]]] = {}
 INDEXED_LIMIT = 64
@@ -87,16 +87,18 @@ class QueryMixin(MBBase):
     def cards_with(self, feature: str) -> frozenset[int]:
         """The game's cards whose definition has ``feature`` (``CardDef.features``), wherever they
         are: worked out once a game, so that the many questions no card of the game can answer
-        ("whenever a card is flipped", extra slots) cost a look-up instead of a scan."""
-        indexed, index = self._feature_index  # (asked at every step, often several times: kept short)
-        if indexed != len(self.cards):
-            index = self._index_features()
-        return index.get(feature, NO_CARDS)
+        ("whenever a card is flipped", extra slots) cost a look-up instead of a scan. The steps'
+        hottest questions read ``feature_cards`` itself (``"extra_slot" in self.feature_cards``)."""
+        if self._indexed_count != len(self.cards):  # cards added in place since (setup)
+            self.index_features()
+        return self.feature_cards.get(feature, NO_CARDS)
 
-    def _index_features(self) -> dict[str, frozenset[int]]:
-        """``cards_with``'s index, made once a game (its Store's two hundred cards walked), or taken
-        from a recent game whose cards were the same definitions in the same order (another game
-        between the same kits in the same seats: ``card_def`` reuses definitions)."""
+    def index_features(self) -> None:
+        """``feature_cards`` made again from ``cards``: at the end of setup, and by whatever replaces
+        ``cards`` (an exact copy's definition, a Store card dealt in a sampled world), so that it is
+        always that of the cards in play (its readers do not check). Taken from a recent game whose
+        cards were the same definitions in the same order (another game between the same kits in
+        the same seats: ``card_def`` reuses definitions), else its Store's two hundred cards walked."""
         cards = self.cards
         key = tuple(map(id, cards))
         known = _INDEXED.get(key)
@@ -111,8 +113,7 @@ class QueryMixin(MBBase):
             if len(_INDEXED) >= INDEXED_LIMIT:
                 _INDEXED.clear()
             _INDEXED[key] = (list(cards), index)
-        self._feature_index = (len(cards), index)
-        return index
+        self.feature_cards, self._indexed_count = index, len(cards)
 
     # -- where a card is --------------------------------------------------------------------------
     def seat_of(self, card: int) -> int | None:
@@ -161,7 +162,7 @@ class QueryMixin(MBBase):
         (``ops_in_force``): "Face-Down Cards" have no effects. Only the game's cards printing such an
         op (feature ``IN_FORCE + op_name``) are looked at: a clash asks for several ops per player
         that most games hold on no card."""
-        holders = self.cards_with(IN_FORCE + op_name)
+        holders = self.feature_cards.get(IN_FORCE + op_name)
         if not holders:
             return []
         down = self.down
@@ -179,7 +180,7 @@ class QueryMixin(MBBase):
         """The tableau's slots: the board's, plus Ongoing extra slots ("FAQs": "Any extra tableau
         slots are always at the rightmost side")."""
         extra = 0
-        for card in self.cards_with("extra_slot"):  # a few cards of the game, often none
+        for card in self.feature_cards.get("extra_slot", NO_CARDS):  # a few cards of the game, often none
             if card not in self.down and (card in self.tableau[seat] or card in self.deck_box[seat]
                                           or card in self.accessories[seat] or card in self.powers[seat]):
                 extra += self.cards[card].extra_slots
@@ -198,7 +199,7 @@ class QueryMixin(MBBase):
             return None
         definition = self.cards[card]
         base = definition.printed_star + (self.attached_star(card) if self.attached else 0)
-        if self.cards_with("star_bonus"):  # "This card has +3 STAR", "Your Top card has +2 STAR"
+        if "star_bonus" in self.feature_cards:  # "This card has +3 STAR", "Your Top card has +2 STAR"
             base += self.star_bonus(card)
         if definition.star == "X":
             busy = self._x_busy
@@ -210,7 +211,7 @@ class QueryMixin(MBBase):
                 finally:
                     busy.discard(card)
         value = base + self.tokens.get(card, 0)
-        return floored_star(self, card, value) if self.cards_with("star_floor") else value  # ops_more_u.py
+        return floored_star(self, card, value) if "star_floor" in self.feature_cards else value  # ops_more_u.py
 
     def star_bonus(self, card: int) -> int:
         """The stars face-up cards give ``card``: an Ongoing one while its card is in play, a Top
@@ -252,7 +253,7 @@ class QueryMixin(MBBase):
         own = self.elements(source) if source is not None else self.cards[card].elements
         if not self.attached:
             return own
-        shared = shared_symbols(self, card, "elements") if self.cards_with("share_attached") else ()  # ops_more_h.py
+        shared = shared_symbols(self, card, "elements") if "share_attached" in self.feature_cards else ()  # ops_more_h.py
         return own + self.attached_symbols(card, "elements") + tuple(v for v in shared if v not in own)
 
     def types(self, card: int) -> tuple[str, ...]:
@@ -268,7 +269,7 @@ class QueryMixin(MBBase):
         own = self.types(source) if source is not None else self.cards[card].types
         if not self.attached:
             return own
-        shared = shared_symbols(self, card, "types") if self.cards_with("share_attached") else ()  # ops_more_h.py
+        shared = shared_symbols(self, card, "types") if "share_attached" in self.feature_cards else ()  # ops_more_h.py
         return own + self.attached_symbols(card, "types") + tuple(v for v in shared if v not in own)
 
     # -- "Cannot be flipped" ------------------------------------------------------------------------

@@ -51,7 +51,7 @@ def read_rp_gain_limit(text: str) -> list[dict] | None:
 def limited_gain(state, seat: int, amount: int) -> int:
     """The RP ``seat`` gains of ``amount`` once each face-up card's ``rp_gain_limit`` (an Ongoing
     one anywhere in its owner's play area, a Top one on its owner's Top Card) has changed it."""
-    if not state.cards_with("rp_gain_limit"):  # no card of the game has one (a look-up)
+    if "rp_gain_limit" not in state.feature_cards:  # no card of the game has one (a look-up)
         return amount
     for owner in range(state.num_players):
         for _card, op in state.face_up_ops(owner, "rp_gain_limit"):

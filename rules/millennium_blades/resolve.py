@@ -17,6 +17,7 @@ from rules.core.engine import Action
 from rules.millennium_blades.catalogue import IN_FORCE
 from rules.millennium_blades.clash import ClashMixin
 from rules.millennium_blades.effects import ALLY_PLAYERS, EVENTS, MARKET_OPS
+from rules.millennium_blades.op_registry import OP_HANDLERS, register_ops
 from rules.millennium_blades.ops_clash_tokens import CLASH_TOKENS_OPS, do_clash_tokens_op
 from rules.millennium_blades.ops_copying import CAP_KEY, COPYING_OPS, do_copying_op, gain_under_cap, host_flip_copies
 from rules.millennium_blades.ops_market_zones import MARKET_ZONES_OPS, do_market_zones_op
@@ -125,7 +126,7 @@ class ResolveMixin(ClashMixin, SpecialOpsMixin, MoreOpsAMixin, MoreOpsBMixin, Mo
                 self.log("reaction", frame["seat"], card=self.cards[frame["source"]].name)
                 self.flip_card(frame["source"], frame["seat"])  # "Reaction": the card is flipped face-down
             k, ops = frame["i"], frame["ops"]
-            if k == 0 and self.cards_with("on would_resolve"):  # an effect starting may be prevented (ops_prevention.py)
+            if k == 0 and "on would_resolve" in self.feature_cards:  # an effect starting may be prevented (ops_prevention.py)
                 prevented = effect_window(self, frame)
                 if prevented is None:
                     return
@@ -147,7 +148,7 @@ class ResolveMixin(ClashMixin, SpecialOpsMixin, MoreOpsAMixin, MoreOpsBMixin, Mo
             if self.triggered:
                 self.push(self.triggered)
                 self.triggered = []
-        if not self.stack and self.pending is None and self._outcome is None and self.cards_with("flip_self_when") \
+        if not self.stack and self.pending is None and self._outcome is None and "flip_self_when" in self.feature_cards \
                 and flip_selves(self):  # cards that flip themselves once a condition holds (ops_more_o.py)
             self.run()
 
@@ -196,141 +197,65 @@ class ResolveMixin(ClashMixin, SpecialOpsMixin, MoreOpsAMixin, MoreOpsBMixin, Mo
 
     # -- ops -------------------------------------------------------------------------------------------
     def do_op(self, frame: dict, op: dict, k: int) -> bool:
+        """Do one op of ``frame`` (its ``k``-th) by its handler (op_registry.py), after the one check every
+        discard from a hand passes; False while a decision it asked for is pending. An op with no
+        handler (cancel_flip, done by the flip it cancels, and the continuous ops) does nothing now."""
         name = op["op"]
-        seat, source, ctx = frame["seat"], frame["source"], frame["ctx"]
-        if name in HAND_DISCARD_OPS and self.cards_with("on would_discard"):  # a Reaction keeps the hand (ops_prevention.py)
-            kept = discard_window(self, frame, op, k)
+        if name in HAND_DISCARD_OPS and "on would_discard" in self.feature_cards:  # a Reaction keeps the hand
+            kept = discard_window(self, frame, op, k)  # (ops_prevention.py)
             if kept is not False:
                 return bool(kept)
-        if name in ("gain_rp", "lose_rp", "gain_money", "steal_rp"):
-            return self.op_points(frame, op, k)
-        if name == "flip":
-            return self.op_flip(frame, op, k)
-        if name == "clash":
-            return self.op_clash(frame, op, k)
-        if name == "star_tokens":
-            return self.op_tokens(frame, op, k)
-        if name == "if":
-            branch = op["then"] if self.holds(op["condition"], source, seat, ctx) else op.get("else")
-            if branch:
-                frame["i"] = k + 1
-                self.stack.append({"seat": seat, "source": source, "ops": list(branch), "i": 0, "ctx": dict(ctx),
-                                   "optional": False, "reaction": False, "needs_face_up": False})
-            return True
-        if name == "play_extra":
-            if seat == self.seat_turn:
-                self.plays_left += op.get("amount", 1)
-                self.log("extra_play", seat, plays_left=self.plays_left)
-            return True
-        if name == "extra_turn":  # "Take another turn": after this one (docs/rules-notes.md, "Another turn")
-            self.extra_turns[seat] += op.get("amount", 1)
-            self.log("extra_turn", seat, turns=self.extra_turns[seat])
-            return True
-        if name == "insert":
-            return self.op_insert(frame, k)
-        if name == "reveal":
-            return self.op_reveal(frame, op, k)
-        if name == "discard":
-            return self.op_discard(frame, op, k)
-        if name == "pay_money":
-            return self.op_pay(frame, op)
-        if name == "rescore":
-            return self.op_rescore(frame, op)
-        if name == "choose_player":
-            return self.op_choose_player(frame, op, k)
-        if name in MARKET_OPS:
-            return self.do_market_op(frame, op, k)
-        if name in MORE_A_OPS:
-            return self.do_more_a_op(frame, op, k)
-        if name == "copy_effects":
-            return self.op_copy(frame, op, k)
-        if name == "attach":
-            return self.op_attach(frame, op, k)
-        if name == "attach_from_hand":
-            return self.op_attach_from_hand(frame, op, k)
-        if name in MORE_F_OPS:  # hands, binders, random cards (ops_more_f.py)
-            return self.do_more_f_op(frame, op, k)
-        if name in MORE_G_OPS:  # one more Action this turn (ops_more_g.py)
-            return do_more_g_op(self, frame, op)
-        if name in MORE_L_OPS:  # RP for the STAR of one card that fits (ops_more_l.py)
-            return do_more_l_op(self, frame, op, k)
-        if name in MORE_H_RUN_OPS:  # face-down cards turned face-up (ops_more_h.py)
-            return do_more_h_op(self, frame, op, k)
-        if name in MORE_J_OPS:  # zones: clockwise, pick and play, the box (ops_more_j.py)
-            return do_more_j_op(self, frame, op, k)
-        if name in MORE_K_OPS:  # tokens on different cards, a card turned face-up (ops_more_k.py)
-            return do_more_k_op(self, frame, op, k)
-        if name in MORE_O_OPS:  # RP capped per turn (ops_more_o.py)
-            return do_more_o_op(self, frame, op, k)
-        if name in MORE_N_OPS:  # this card out of the game (ops_more_n.py)
-            return do_more_n_op(self, frame, op, k)
-        if name in MORE_V_OPS:  # done by the gain of RP it answers (ops_more_v.py)
-            return do_more_v_op(self, frame, op, k)
-        if name in POWER_OPS:  # printed Character powers (ops_powers.py)
-            return do_power_op(self, frame, op, k)
-        if name in MORE_Q_OPS:  # the Store Discard's top cards taken (ops_more_q.py)
-            return do_more_q_op(self, frame, op, k)
-        if name in MORE_T_OPS:  # revealed clash cards taken (ops_more_t.py)
-            return do_more_t_op(self, frame, op, k)
-        if name in MORE_Z_OPS:  # done by the clash it answers (ops_more_z.py)
-            return do_more_z_op(self, frame, op, k)
-        if name in MORE_U_OPS:  # face-down cards revealed (ops_more_u.py)
-            return do_more_u_op(self, frame, op, k)
-        if name in MORE_S_OPS:  # the revealed card's element or type names cards (ops_more_s.py)
-            return do_more_s_op(self, frame, op, k)
-        if name in MORE_R_OPS:  # slots for the rest of the tournament (ops_more_r.py)
-            return do_more_r_op(self, frame, op, k)
-        if name in MORE_X_OPS:  # a card played at random from the hand (ops_more_x.py)
-            return do_more_x_op(self, frame, op, k)
-        if name in OUTCOME_OPS:  # a discard every player makes at once (ops_outcomes.py)
-            return do_outcome_op(self, frame, op, k)
-        if name in METAGAME_OPS:  # a Metagame card out of play (ops_metagame.py)
-            return do_metagame_op(self, frame, op, k)
-        if name in SIDEWAYS_OPS:  # a card played sideways (ops_sideways.py)
-            return do_sideways_op(self, frame, op, k)
-        if name in MARKET_ZONES_OPS:  # the Store zones looked at and taken from (ops_market_zones.py)
-            return do_market_zones_op(self, frame, op, k)
-        if name in PREVENTION_OPS:  # an effect prevented and copied (ops_prevention.py)
-            return do_prevention_op(self, frame, op, k)
-        if name in COPYING_OPS:  # a chosen card's effects copied, a cap on an effect's RP (ops_copying.py)
-            return do_copying_op(self, frame, op, k)
-        if name in CLASH_TOKENS_OPS:  # +1 STAR tokens taken from a player's cards (ops_clash_tokens.py)
-            return do_clash_tokens_op(self, frame, op, k)
-        if name in NAMING_OPS:  # names remembered, banned, discarded or flipped (ops_naming.py)
-            return do_naming_op(self, frame, op, k)
-        if name in POSITIONS_RUN_OPS:  # tableau positions, Sell Markers, sales (ops_positions.py)
-            return do_positions_op(self, frame, op, k)
-        if name in TRIGGERS_RUN_OPS:  # other players' choices, RP exchanged (ops_triggers.py)
-            return do_triggers_op(self, frame, op, k)
-        if name in MORE_B_OPS or name == "_sell_marker":
-            return self.do_more_b_op(frame, op, k)
-        if name in MORE_C_OPS:  # tokens removed or moved (ops_more_c.py)
-            return self.do_more_c_op(frame, op, k)
-        if name == "for_players":  # "each player with 10 RP or less must flip ..." (ops_more_e.py)
-            return self.op_for_players(frame, op, k)
-        if name in MORE_D_OPS:  # the players of a clash by its result (ops_more_d.py)
-            return self.do_more_d_op(frame, op, k)
-        if name in MORE_I_OPS or name == "_tally_i":  # done by the clash; a clash player's count (ops_more_i.py)
-            return self.do_more_i_op(frame, op, k)
-        if name == "keep_source":  # "Action: ... Do not flip this card.": the card's text overrides "Use an Action"
-            ctx["keep_source"] = True
-            for outer in self.stack:  # in an "if" branch: the Action's own frame, which flips it (phrases_more_k.py)
-                if outer["source"] == source and any(o["op"] == "_flip_source" for o in outer["ops"]):
-                    outer["ctx"]["keep_source"] = True
-            return True
-        if name == "_flip_source":
-            # not if it left play or became an attachment, nor if its Action said "Do not flip this card"
-            if source not in self.down and not ctx.get("keep_source") and self.seat_of(source) is not None \
-                    and source not in self.attached:
-                spared = self.spare_with_token(frame, k)
-                if not spared and self.attached:  # Unite: an attachment discarded instead (ops_more_a.py)
-                    spared = self.guard_flip(frame, source, f"{k}:guard")
-                if spared is None:
-                    return False
-                if not spared:
-                    self.flip_card(source, seat, cause=source)  # "Use an Action": its own text flips it
-            return True
-        return True  # cancel_flip (done by the flip it cancels) and continuous ops: nothing to do now
+        handler = OP_HANDLERS.get(name)
+        return True if handler is None else handler(self, frame, op, k)
+
+    def op_if(self, frame: dict, op: dict, k: int) -> bool:
+        """"If ...": the ``then`` ops (else the ``else`` ones) as a frame of their own, after this op."""
+        seat, source, ctx = frame["seat"], frame["source"], frame["ctx"]
+        branch = op["then"] if self.holds(op["condition"], source, seat, ctx) else op.get("else")
+        if branch:
+            frame["i"] = k + 1
+            self.stack.append({"seat": seat, "source": source, "ops": list(branch), "i": 0, "ctx": dict(ctx),
+                               "optional": False, "reaction": False, "needs_face_up": False})
+        return True
+
+    def op_play_extra(self, frame: dict, op: dict, k: int) -> bool:
+        """"Play an additional Single this turn": the player taking the turn only."""
+        seat = frame["seat"]
+        if seat == self.seat_turn:
+            self.plays_left += op.get("amount", 1)
+            self.log("extra_play", seat, plays_left=self.plays_left)
+        return True
+
+    def op_extra_turn(self, frame: dict, op: dict, k: int) -> bool:
+        """"Take another turn": after this one (docs/rules-notes.md, "Another turn")."""
+        seat = frame["seat"]
+        self.extra_turns[seat] += op.get("amount", 1)
+        self.log("extra_turn", seat, turns=self.extra_turns[seat])
+        return True
+
+    def op_keep_source(self, frame: dict, op: dict, k: int) -> bool:
+        """"Action: ... Do not flip this card.": the card's text overrides "Use an Action"."""
+        source = frame["source"]
+        frame["ctx"]["keep_source"] = True
+        for outer in self.stack:  # in an "if" branch: the Action's own frame, which flips it (phrases_more_k.py)
+            if outer["source"] == source and any(o["op"] == "_flip_source" for o in outer["ops"]):
+                outer["ctx"]["keep_source"] = True
+        return True
+
+    def op_flip_source(self, frame: dict, op: dict, k: int) -> bool:
+        """An Action's card flipped once its text is done ("Use an Action")."""
+        seat, source, ctx = frame["seat"], frame["source"], frame["ctx"]
+        # not if it left play or became an attachment, nor if its Action said "Do not flip this card"
+        if source not in self.down and not ctx.get("keep_source") and self.seat_of(source) is not None \
+                and source not in self.attached:
+            spared = self.spare_with_token(frame, k)
+            if not spared and self.attached:  # Unite: an attachment discarded instead (ops_more_a.py)
+                spared = self.guard_flip(frame, source, f"{k}:guard")
+            if spared is None:
+                return False
+            if not spared:
+                self.flip_card(source, seat, cause=source)  # "Use an Action": its own text flips it
+        return True
 
     def who(self, frame: dict, op: dict, k: int) -> list[int] | None:
         seat, word = frame["seat"], op.get("who", "self")
@@ -363,7 +288,7 @@ class ResolveMixin(ClashMixin, SpecialOpsMixin, MoreOpsAMixin, MoreOpsBMixin, Mo
         seat, ctx, key = frame["seat"], frame["ctx"], f"{k}:player"
         players = self.opponents(seat) if op.get("among") == "opponent" else \
             [s for s in range(self.num_players) if s not in self.out]
-        if op.get("as") != "ally" and self.cards_with(IN_FORCE + "must_choose_me"):  # (ops_naming.py)
+        if op.get("as") != "ally" and IN_FORCE + "must_choose_me" in self.feature_cards:  # (ops_naming.py)
             players = players_to_choose(self, seat, players)
         if key not in ctx:
             if not players:
@@ -389,7 +314,8 @@ class ResolveMixin(ClashMixin, SpecialOpsMixin, MoreOpsAMixin, MoreOpsBMixin, Mo
         name, logging = op["op"], self.log_events
         if name in ("lose_rp", "steal_rp") and not self.ask_rp_loss_reactions(frame, players, amount, k):
             return False
-        if name == "gain_rp" and self.cards_with("on would_gain_rp") and not ask_gain_reactions(self, frame, players, amount, k):
+        if name == "gain_rp" and "on would_gain_rp" in self.feature_cards \
+                and not ask_gain_reactions(self, frame, players, amount, k):
             return False  # "When a player would gain RP" Reactions (ops_more_v.py)
         printed = amount
         for p in players:
@@ -404,16 +330,16 @@ class ResolveMixin(ClashMixin, SpecialOpsMixin, MoreOpsAMixin, MoreOpsBMixin, Mo
                 lose_instead_of_gain(self, p, limited_gain(self, p, amount), self.cannot_lose_rp(p))
             elif name == "gain_rp":
                 gained = limited_gain(self, p, amount)  # "Players cannot gain RP" (replacement.py)
-                if self.cards_with("on would_gain_rp") or self.cards_with("on gain_prevented"):  # (ops_more_v.py)
+                if "on would_gain_rp" in self.feature_cards or "on gain_prevented" in self.feature_cards:  # (ops_more_v.py)
                     gained = gain_after_reactions(self, frame, p, amount, gained, k)  # a Reaction; "prevented"
                 if CAP_KEY in frame["ctx"]:  # a cap on what the effect gains (ops_copying.py)
                     gained = gain_under_cap(self, frame["ctx"], p, gained)
                 self.rp[p] += gained
                 if logging:
                     self.log("gain_rp", p, amount=gained, rp=self.rp[p])
-                if self.cards_with("on gained_rp"):  # "Whenever an opponent gains RP" (ops_more_e.py)
+                if "on gained_rp" in self.feature_cards:  # "Whenever an opponent gains RP" (ops_more_e.py)
                     self.rp_gained_triggers(frame, p, gained)
-                if self.cards_with("echo_gain"):  # "the next time you score RP this turn, ... again" (ops_triggers)
+                if "echo_gain" in self.feature_cards:  # "the next time you score RP this turn, ... again" (ops_triggers)
                     echo_gain(self, p, gained)
             else:  # "FAQs": "You lose as much as you can and stop at zero"
                 loss = self.rp_loss_after_reaction(frame, p, amount, k)  # "When you would lose RP" Reactions
@@ -560,7 +486,7 @@ class ResolveMixin(ClashMixin, SpecialOpsMixin, MoreOpsAMixin, MoreOpsBMixin, Mo
     def collect(self, event: str, card: int | None, by: int | None, whose: int | None = None) -> list[dict]:
         """Frames of every Top, Ongoing and Reaction effect ``event`` triggers: Top effects first,
         then Ongoing, then Reactions (priority "Top>Ongoing>Play>Next>Score"), seats in turn order."""
-        listeners = self.cards_with(TRIGGERED_BY.get(event) or f"on {event}")
+        listeners = self.feature_cards.get(TRIGGERED_BY.get(event) or f"on {event}")
         if not listeners:
             return []
         # a listener face-up out of its owner's hand (a single in hand is not in play), else none
@@ -620,7 +546,7 @@ class ResolveMixin(ClashMixin, SpecialOpsMixin, MoreOpsAMixin, MoreOpsBMixin, Mo
     def flip_card(self, card: int, by: int, *, flip_effects: bool = True, cause: int | None = None) -> bool:
         """"Flip a Card": turned face-down, a blank card; its Flip effects and "flipped" triggers. ``cause``:
         the card whose effect flipped it, when one did (REF ``flipper`` of its Flip effects)."""
-        if card in self.down or self.cards_with("token_guard") and self.token_guard(card):  # ops_more_a.py
+        if card in self.down or "token_guard" in self.feature_cards and self.token_guard(card):  # ops_more_a.py
             return False
         self.down.add(card)
         tokens = self.tokens.pop(card, 0)
@@ -640,9 +566,64 @@ class ResolveMixin(ClashMixin, SpecialOpsMixin, MoreOpsAMixin, MoreOpsBMixin, Mo
         # "but do not activate any Flip effects" (flip_effects False): the card's own and granted ones
         own = [self.frame(whose, card, e, {"flipped_by": by, "that_player": by, "tokens_lost": tokens, "flipper": cause})
                for _i, e in self.cards[card].timed("flip")] if whose is not None and flip_effects else []
-        if whose is not None and flip_effects and self.cards_with("grant_flip"):
+        if whose is not None and flip_effects and "grant_flip" in self.feature_cards:
             own += self.granted_flips(card, by, whose)
-        if whose is not None and flip_effects and self.cards_with("has_flip"):
+        if whose is not None and flip_effects and "has_flip" in self.feature_cards:
             own += quoted_flips(self, card, by, whose)  # 'All Singles in your tableau have "Flip: ..."' (ops_more_s)
         self.triggered.extend(first + own + self.collect("flipped", card, by, whose))
         return True
+
+
+# -- every op's handler (op_registry.py): one line per op or batch of ops --------------------------------
+register_ops(("gain_rp", "lose_rp", "gain_money", "steal_rp"), ResolveMixin.op_points)
+register_ops(("flip",), ResolveMixin.op_flip)
+register_ops(("clash",), ResolveMixin.op_clash)
+register_ops(("star_tokens",), ResolveMixin.op_tokens)
+register_ops(("if",), ResolveMixin.op_if)
+register_ops(("play_extra",), ResolveMixin.op_play_extra)
+register_ops(("extra_turn",), ResolveMixin.op_extra_turn)
+register_ops(("insert",), lambda game, frame, op, k: game.op_insert(frame, k))
+register_ops(("reveal",), ResolveMixin.op_reveal)
+register_ops(("discard",), ResolveMixin.op_discard)
+register_ops(("pay_money",), lambda game, frame, op, k: game.op_pay(frame, op))
+register_ops(("rescore",), lambda game, frame, op, k: game.op_rescore(frame, op))
+register_ops(("choose_player",), ResolveMixin.op_choose_player)
+register_ops(MARKET_OPS, ResolveMixin.do_market_op)
+register_ops(MORE_A_OPS, ResolveMixin.do_more_a_op)
+register_ops(("copy_effects",), ResolveMixin.op_copy)
+register_ops(("attach",), ResolveMixin.op_attach)
+register_ops(("attach_from_hand",), ResolveMixin.op_attach_from_hand)
+register_ops(MORE_F_OPS, ResolveMixin.do_more_f_op)  # hands, binders, random cards
+register_ops(MORE_G_OPS, lambda game, frame, op, k: do_more_g_op(game, frame, op))  # one more Action this turn
+register_ops(MORE_L_OPS, do_more_l_op)  # RP for the STAR of one card that fits
+register_ops(MORE_H_RUN_OPS, do_more_h_op)  # face-down cards turned face-up
+register_ops(MORE_J_OPS, do_more_j_op)  # zones: clockwise, pick and play, the box
+register_ops(MORE_K_OPS, do_more_k_op)  # tokens on different cards, a card turned face-up
+register_ops(MORE_O_OPS, do_more_o_op)  # RP capped per turn
+register_ops(MORE_N_OPS, do_more_n_op)  # this card out of the game
+register_ops(MORE_V_OPS, do_more_v_op)  # done by the gain of RP it answers
+register_ops(POWER_OPS, do_power_op)  # printed Character powers
+register_ops(MORE_Q_OPS, do_more_q_op)  # the Store Discard's top cards taken
+register_ops(MORE_T_OPS, do_more_t_op)  # revealed clash cards taken
+register_ops(MORE_Z_OPS, do_more_z_op)  # done by the clash it answers
+register_ops(MORE_U_OPS, do_more_u_op)  # face-down cards revealed
+register_ops(MORE_S_OPS, do_more_s_op)  # the revealed card's element or type names cards
+register_ops(MORE_R_OPS, do_more_r_op)  # slots for the rest of the tournament
+register_ops(MORE_X_OPS, do_more_x_op)  # a card played at random from the hand
+register_ops((*MORE_B_OPS, "_sell_marker"), ResolveMixin.do_more_b_op)
+register_ops(MORE_C_OPS, ResolveMixin.do_more_c_op)  # tokens removed or moved
+register_ops(("for_players",), ResolveMixin.op_for_players)  # "each player with 10 RP or less must flip ..."
+register_ops(MORE_D_OPS, ResolveMixin.do_more_d_op)  # the players of a clash by its result
+register_ops((*MORE_I_OPS, "_tally_i"), ResolveMixin.do_more_i_op)  # done by the clash; a clash player's count
+register_ops(("keep_source",), ResolveMixin.op_keep_source)
+register_ops(("_flip_source",), ResolveMixin.op_flip_source)
+register_ops(OUTCOME_OPS, do_outcome_op)  # a discard every player makes at once
+register_ops(METAGAME_OPS, do_metagame_op)  # a Metagame card out of play
+register_ops(SIDEWAYS_OPS, do_sideways_op)  # a card played sideways
+register_ops(MARKET_ZONES_OPS, do_market_zones_op)  # the Store zones looked at and taken from
+register_ops(PREVENTION_OPS, do_prevention_op)  # an effect prevented and copied
+register_ops(COPYING_OPS, do_copying_op)  # a chosen card's effects copied, a cap on an effect's RP
+register_ops(CLASH_TOKENS_OPS, do_clash_tokens_op)  # +1 STAR tokens taken from a player's cards
+register_ops(NAMING_OPS, do_naming_op)  # names remembered, banned, discarded or flipped
+register_ops(POSITIONS_RUN_OPS, do_positions_op)  # tableau positions, Sell Markers, sales
+register_ops(TRIGGERS_RUN_OPS, do_triggers_op)  # other players' choices, RP exchanged

@@ -136,7 +136,7 @@ class SpecialOpsMixin(MBBase):
         """The effects "At the start of your turn" of the player whose turn starts ("Tournament
         Turns": before the turn's Action and Single), resolved before that player acts."""
         frames = attached_turn_frames(self, self.seat_turn) if self.attached else []  # ops_more_h.py
-        if self.cards_with("on turn_start"):
+        if "on turn_start" in self.feature_cards:
             frames = self.collect("turn_start", None, self.seat_turn) + frames
         if self.next_turn_ops[self.seat_turn]:  # "At the start of your next turn, ..." (ops_more_v.py)
             frames = next_turn_frames(self, self.seat_turn) + frames
@@ -148,9 +148,9 @@ class SpecialOpsMixin(MBBase):
     def may_play(self, seat: int, card: int) -> bool:
         """Whether ``card`` in ``seat``'s hand meets its play conditions ("Play a Single
         (Required)": a card whose condition fails is no legal play)."""
-        if self.cards_with("play_ban") and play_banned(self, seat, card):  # "Opponents cannot play ..." (ops_more_u)
+        if "play_ban" in self.feature_cards and play_banned(self, seat, card):  # "Opponents cannot play ..." (ops_more_u)
             return False
-        if self.cards_with("ban_named") and name_banned(self, card):  # a name banned for the tournament (ops_naming)
+        if "ban_named" in self.feature_cards and name_banned(self, card):  # a name banned for the tournament (ops_naming)
             return False
         if card not in self.cards_with("play_condition"):
             return True
@@ -161,7 +161,7 @@ class SpecialOpsMixin(MBBase):
         """"Comes into play with a +1 STAR Token on it": the tokens are on it as it is placed."""
         amount = sum(op.get("amount", 1) for op in self.cards[card].continuous("enters_with_tokens"))
         if amount:
-            if self.cards_with(TOKEN_BONUS):  # "it gains an additional +1 STAR Token" (ops_clash_tokens.py)
+            if TOKEN_BONUS in self.feature_cards:  # "it gains an additional +1 STAR Token" (ops_clash_tokens.py)
                 amount += token_bonus(self, card, seat)
             self.tokens[card] = self.tokens.get(card, 0) + amount
             self.log("star_tokens", seat, card=self.cards[card].name, amount=amount, star=self.star(card))
@@ -314,7 +314,7 @@ class SpecialOpsMixin(MBBase):
                 cards = list(self.cards)
                 cards[card] = now
                 self.cards = cards
-                self._feature_index = (-1, {})
+                self.index_features()
                 partial = "exact_copy" not in own.features or "what" in own.continuous("exact_copy")[0]  # ops_copying
                 self.log("effects_copied" if partial else "exact_copy", self.seat_of(card), card=own.name,
                          of=None if now is own else now.copied_from)

@@ -95,7 +95,7 @@ class MBState(FlowMixin, ResolveMixin, QueryMixin, ViewMixin, MBBase):
         self.step_name = ""  # events name no step: a tournament's turns are its only steps
         self.cards = []
         self.owner = []
-        self._feature_index = (-1, {})
+        self.feature_cards, self._indexed_count = {}, 0  # (made once every card is in: index_features)
         self.copiers = None
         self.attached = {}
         self.pointing = {}
@@ -139,6 +139,7 @@ class MBState(FlowMixin, ResolveMixin, QueryMixin, ViewMixin, MBBase):
         # powers (character and venue Tournament sides): in no zone a card effect reaches, no owner
         self.powers = [[self._new_card(spec, -1) for spec in seat_powers] for seat, seat_powers in
                        enumerate(powers or [()] * n)]
+        self.index_features()  # every card of the game is in
         self.powers_used = set()  # powers whose Action was used (once a tournament)
         self.purse = list(purse) if purse is not None else [0] * n
         # none in a tournament alone (rules notes, "Friendship cards")
@@ -163,7 +164,7 @@ class MBState(FlowMixin, ResolveMixin, QueryMixin, ViewMixin, MBBase):
         self.turn = 1
         self.log("setup", None, rp=[0] * n, first_player=self.first_player,
                  hands=[len(h) for h in self.hand], store=len(self.store))
-        if self.cards_with("exact_copy"):  # an Accessory with its others' effects has them from the start (ops_copying)
+        if "exact_copy" in self.feature_cards:  # an Accessory with its others' effects has them from the start (ops_copying)
             self.refresh_copies()
         self.start_turn_effects()  # the first player's first turn starts
 
@@ -231,7 +232,6 @@ class MBState(FlowMixin, ResolveMixin, QueryMixin, ViewMixin, MBBase):
         Deterministic for ``rng``; the real hands only lend their sizes (docs/rules-notes.md)."""
         world = self.clone()
         world.cards = list(self.cards)  # its own: a dealt Store card gets its printed effects
-        world._feature_index = (-1, {})
         others = [s for s in range(self.num_players) if s != player]
         unseen = list(world.store) + [c for s in others for c in world.hand[s]]
         singles = [c for c in unseen if world.cards[c].card_type == "single"]
@@ -259,6 +259,7 @@ class MBState(FlowMixin, ResolveMixin, QueryMixin, ViewMixin, MBBase):
         rng.shuffle(world.store)
         for c in world.store:
             world.owner[c] = -1
+        world.index_features()  # (its dealt cards print their text)
         return world
 
     def _kit_plan(self, seat: int) -> set[str]:

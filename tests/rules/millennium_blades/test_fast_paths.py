@@ -15,6 +15,7 @@ from rules.millennium_blades.engine import new_game
 from rules.millennium_blades.queries import TABLEAU_SLOTS
 from rules.millennium_blades.state import shuffle
 from rules.millennium_blades.vocabulary import ELEMENTS, TYPES
+from tests.rules.millennium_blades.helpers import card as made_up_card
 from tests.rules.millennium_blades.test_consistency import POOL, random_kit
 from tests.sweeps import sweep
 
@@ -73,6 +74,15 @@ def reference_face_up_ops(state, seat, op_name):
             for op in state.ops_in_force(card, seat, op_name)]
 
 
+def reference_feature_cards(state):
+    """The game's cards by feature, a walk of the cards (only the features some card has)."""
+    found: dict[str, set[int]] = {}
+    for card, definition in enumerate(state.cards):
+        for feature in definition.features:
+            found.setdefault(feature, set()).add(card)
+    return {feature: frozenset(cards) for feature, cards in found.items()}
+
+
 def full_test(fast_keys: str, function, *args):
     """``function(*args)`` with a fast path switched off: its plain keys emptied, so the whole test answers."""
     kept = getattr(queries, fast_keys)
@@ -95,8 +105,10 @@ def check_indexes(state):
     """The feature index (taken from a recent game when the cards are the same), the face-up ops
     found through it, and the plain filters and counts, against their plain versions."""
     n = state.num_players
+    walked = reference_feature_cards(state)
+    assert state.feature_cards == walked  # read as it is by the hot paths: never stale once set up
     for feature in {f for d in state.cards for f in d.features} | {"action", "nothing has this"}:
-        assert state.cards_with(feature) == frozenset(c for c, d in enumerate(state.cards) if feature in d.features)
+        assert state.cards_with(feature) == walked.get(feature, frozenset())
     for seat in range(n):
         for op_name in CONTINUOUS:
             assert state.face_up_ops(seat, op_name) == reference_face_up_ops(state, seat, op_name)
@@ -227,6 +239,30 @@ def test_card_definitions_are_reused_and_indexed():
         assert definition.extra_slots == sum(op.get("amount", 1) for op in plain.continuous("extra_slot"))
 
 
+def test_feature_index_follows_cards_replaced():
+    """``feature_cards`` (read without a check by the hot paths) is made again wherever ``cards`` is
+    replaced: an exact copy becoming its neighbour's copy, a sampled world's dealt cards, a card
+    turned into an accessory. Random tables with exact copies, every position and a world each turn."""
+    copier = made_up_card("Echo Gecko", "Ongoing: This card is an exact copy of a 5 STAR or lower ANIMAL card to its "
+                          "immediate left.", star=2, elements=("air",), types=("lizard",))
+    badger = made_up_card("Brass Badger", "Play: Gain 2 RP.", star=4, elements=("fire",), types=("animal",))
+    rng, replaced = random.Random(11), 0
+    for table in range(TABLES):
+        kits = [random_kit(rng) for _ in range(rng.randint(2, 4))]
+        kits[0].sections["singles"] = [DeckEntry(badger, 1), DeckEntry(copier, 1)]  # (a copy in every game)
+        state = new_game(kits, table)
+        moves = random.Random(table)
+        while not state.is_over:
+            cards = state.cards
+            assert state.feature_cards == reference_feature_cards(state)
+            world = state.determinize(state.current_players()[0], random.Random(table))
+            assert world.feature_cards == reference_feature_cards(world)
+            (seat,) = state.current_players()
+            state.apply_checked(moves.choice(state.legal_actions(seat)), seat)
+            replaced += state.cards is not cards
+    assert replaced  # (the test saw cards replaced)
+
+
 def test_card_index_follows_cards_added_after_setup():
     kit = random_kit(random.Random(5))
     state = new_game([kit, kit], 0)
@@ -235,3 +271,21 @@ def test_card_index_follows_cards_added_after_setup():
     state.cards.append(card_def(actor))
     state.owner.append(-1)
     assert state.cards_with("action") == before | {len(state.cards) - 1}
+
+
+def test_each_op_is_done_by_the_method_the_state_has():
+    """``do_op`` finds an op's handler in one look-up (op_registry.py) instead of a chain of tests:
+    a handler taken from a mixin is the method the tournament (and the turn-based table) resolves
+    for that name, so no override is skipped; and the ops do_op once tested by name have one."""
+    from rules.millennium_blades.op_registry import OP_HANDLERS
+    from rules.millennium_blades.state import MBState
+    from rules.millennium_blades.turn_based.table import TurnTable
+
+    for name, handler in OP_HANDLERS.items():
+        owner, _, method = handler.__qualname__.rpartition(".")
+        if owner and "<" not in owner:  # (a lambda adapts a method of another signature)
+            assert getattr(MBState, method) is handler, name
+            assert getattr(TurnTable, method) is handler, name
+    for name in ("gain_rp", "lose_rp", "flip", "clash", "star_tokens", "if", "_flip_source", "keep_source",
+                 "_sell_marker", "_tally_i", "insert", "pay_money", "rescore"):
+        assert name in OP_HANDLERS, name
