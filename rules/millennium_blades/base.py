@@ -44,6 +44,7 @@ class MBBase(ForkedRngField, Declared, GameState):
     copiers: Annotated[dict[int, CardDef] | None, COPY_ON_WRITE]  # exact-copy cards, their own definitions
     attached: Annotated[dict[int, dict[str, Any]], COPY_ON_WRITE]  # attachment -> host and what it gives
     pointing: Annotated[dict[int, int], COPY_ON_WRITE]  # a card played sideways -> -1 left, +1 right (ops_sideways)
+    on_tableau: Annotated[dict[int, int], COPY_ON_WRITE]  # a card attached to a player's tableau -> that seat (ops_attach2)
     # per seat: its zones (card ids, left to right)
     hand: Annotated[list[list[int]], EACH]
     tableau: Annotated[list[list[int]], EACH]

@@ -15,6 +15,7 @@ documented in docs/effects-millennium-blades.md; ``effects.check_card`` is the c
 from rules.core.schema import ENUM, INT, LIST, STR, TAGS, Attribute, CardType, GameSpec, ListLayout, OpSpec, RaritySpec, Section
 from rules.millennium_blades.deck_rules import DECK_RULE_OPS
 from rules.millennium_blades.market_ops import MARKET_EFFECT_OPS
+from rules.millennium_blades.ops_attach2 import ATTACH2_OPS
 from rules.millennium_blades.ops_clash_tokens import CLASH_TOKENS_OPS
 from rules.millennium_blades.ops_copying import COPYING_OPS
 from rules.millennium_blades.ops_market_zones import MARKET_ZONES_OPS
@@ -131,10 +132,15 @@ EFFECT_OPS = {
                      "star, elements, types or protection while attached, or a new printed star (printed_star, "
                      "ops_more_h.py), or tokens its player may put on it each turn (turn_tokens), or an Action (action: its "
                      "ops) or a Score effect (score; ops_more_w.py), or keeps only its effects of some timings "
-                     "(keep_only; ops_copying.py).",
+                     "(keep_only; ops_copying.py), or goes to the box with that card as the tournament ends "
+                     "(end_remove; ops_attach2.py), or may be discarded instead of the flip after the host's Action "
+                     "(action_guard; ops_attach2.py), or lets its player clash with that card instead of the Top "
+                     "Card (clash_card; ops_attach2.py), or gives it Ongoing effects heard for a clash (ongoing; "
+                     "ops_attach2.py).",
                      {"target": ANY, "star": "int", "elements": ANY, "types": ANY, "protect": "bool",
                       "printed_star": "int", "turn_tokens": "int", "action": ANY, "score": ANY, "keep_only": ANY,
-                      "flip_copy": "str"}),
+                      "flip_copy": "str", "end_remove": "bool", "action_guard": "bool",
+                      "clash_card": "bool", "ongoing": ANY}),
     "attach_from_hand": OpSpec("Attach a card from your hand (filter) to this card: it leaves the hand; REF "
                                "attached names it.", {"filter": ANY}),
     "no_attach": OpSpec("Cards cannot be attached to this card (continuous).", {}),
@@ -205,6 +211,7 @@ EFFECT_OPS = {
     **DECK_RULE_OPS,
     **COPYING_OPS,
     **NAMING_OPS,
+    **ATTACH2_OPS,
 }
 
 #: The layout fan card lists use (docs/import-format.md): name, set, star, element, type,

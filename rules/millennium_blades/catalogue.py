@@ -9,6 +9,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from rules.core.decks import CardSpec
+from rules.millennium_blades.ops_attach2 import scores_attached
 from rules.millennium_blades.ops_naming import has_foreboding
 from rules.millennium_blades.text import compile_text
 from rules.millennium_blades.vocabulary import TRIGGERED_TIMINGS
@@ -165,7 +166,9 @@ class CardDef:
                  # the cards played a Play ability, or have the next Single played between two cards
                  "positions_play": any(e.get("condition", {}).get("test") == "first_in_slot" or _has_op(e["ops"], "next_between")
                                        for e in self.effects)
-                 or any(self.continuous(name) or self.continuous(name, "top") for name in ("grant_play", "play_leftmost"))}
+                 or any(self.continuous(name) or self.continuous(name, "top") for name in ("grant_play", "play_leftmost")),
+                 # ops_attach2.py: a Score effect for while this card is attached to another
+                 "attached_score": any(scores_attached(e) for e in self.effects)}
         object.__setattr__(self, "features", frozenset([name for name, on in flags.items() if on]
                                                        + [f"on {event}" for event in triggers]
                                                        + [IN_FORCE + name for name in self._continuous_op_names()]))

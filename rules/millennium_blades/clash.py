@@ -7,6 +7,7 @@ from rules.core.engine import Action
 from rules.millennium_blades.catalogue import IN_FORCE
 from rules.millennium_blades.effects import ALLY_PLAYERS
 from rules.millennium_blades.market import MarketMixin
+from rules.millennium_blades.ops_attach2 import clash_card_hosts, flips_after_clash, granted_clash_frames
 from rules.millennium_blades.ops_clash_tokens import (
     FORCED_CLASH,
     HAND_REVEAL,
@@ -372,10 +373,12 @@ class ClashMixin(MarketMixin):
         for any_clash in self.collect("clash_any", None, seat):  # "the loser" of it (ops_more_a.py, toll)
             any_clash["ctx"]["clash_result"] = ctx["clash_result"]
             frames.append(any_clash)
+        if self.attached:  # a host's "Whenever a clash occurs" from its attachment (ops_attach2.py)
+            frames += granted_clash_frames(self, ctx["clash_result"])
         if "on clash_stars" in self.feature_cards:  # "Whenever two 6 STAR or higher cards clash" (ops_clash_tokens.py)
             frames += clash_stars_frames(self, seat, [used[p] for p in participants], ctx["clash_result"])
         for p in participants:  # "If you do, this card is flipped after the clash ends" (and its results)
-            if ctx.get(f"{k}:duel{p}", False) is not False:
+            if ctx.get(f"{k}:duel{p}", False) is not False and (not self.attached or flips_after_clash(self, used[p])):
                 frames.append(self.frame(p, used[p], {"ops": [{"op": "_flip_source"}]}, optional=False))
         self.triggered = frames + self.triggered
         return True
@@ -388,10 +391,12 @@ class ClashMixin(MarketMixin):
         for p in participants:
             key = f"{k}:duel{p}"
             if key not in ctx:
-                if "on clash_card" not in self.feature_cards:
+                if "on clash_card" not in self.feature_cards and not self.attached:
                     continue
                 found = [c for c in self.tableau[p] if c not in self.down and c != used[p] and any(
                     e["timing"] == "reaction" for e in self.cards[c].triggers.get("clash_card", ()))]
+                if self.attached:  # an Ongoing one has from an attachment (ops_attach2.py)
+                    found += [c for c in clash_card_hosts(self, p, used[p]) if c not in found]
                 if not found:
                     continue
                 options = [Action("react", (n,)) for n in dict.fromkeys(self.cards[c].name for c in found)]

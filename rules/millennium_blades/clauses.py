@@ -267,6 +267,10 @@ def read_clause(text: str, timing: str, effect: dict, last: dict) -> list[dict]:
         from rules.millennium_blades.phrases_triggers import read_clause_triggers
 
         more = read_clause_triggers(text, timing, effect, last)  # one more Action this turn (phrases_triggers.py)
+    if more is None:
+        from rules.millennium_blades.phrases_attach2 import read_clause_attach2
+
+        more = read_clause_attach2(text, timing, effect, last)  # an attachment removed with its host (phrases_attach2.py)
     if more is not None:
         return more
     raise Unread(text, "an effect")

@@ -33,6 +33,7 @@ from typing import Any
 
 from rules.millennium_blades.deck_rules import deck_rule_errors
 from rules.millennium_blades.market_ops import MARKET_EFFECT_OPS, TAKE_DESTINATIONS
+from rules.millennium_blades.ops_attach2 import ATTACH2_FILTER_KEYS, ATTACH2_OPS, attach2_filter_errors, attach2_op_errors
 from rules.millennium_blades.ops_clash_tokens import (
     CLASH_TOKENS_CONTINUOUS_OPS,
     CLASH_TOKENS_COUNTS,
@@ -597,6 +598,8 @@ def _op(name: str | None, op: Mapping[str, Any], where: str) -> Errors:
         errors += positions_op_errors(name, op, where)
     elif name in TRIGGERS_OPS:  # other players' choices, RP exchanged (ops_triggers.py)
         errors += triggers_op_errors(name, op, where)
+    elif name in ATTACH2_OPS:  # an attachment removed with its host (ops_attach2.py)
+        errors += attach2_op_errors(name, op, where)
     elif name == "if":
         errors += condition_errors(op.get("condition"), f"{where}.condition")
         errors += ops_errors(op.get("then"), f"{where}.then")
@@ -637,6 +640,8 @@ def filter_errors(flt: Any, path: str) -> Errors:
             errors += sideways_filter_errors(key, value, path)
         elif key in NAMING_FILTER_KEYS:  # a name named with Foreboding (ops_naming.py)
             errors += naming_filter_errors(key, value, path)
+        elif key in ATTACH2_FILTER_KEYS:  # a symbol of a card attached to this one (ops_attach2.py)
+            errors += attach2_filter_errors(key, value, path)
         elif key == "star":
             errors += _comparison(value, f"{path}.star", allow_this=True)
         elif key == "elements_min":

@@ -218,6 +218,7 @@ _SENTENCES: dict[str, Sentence] = {
     "attach_failed": lambda who, c: f"{who}'s {c['card']}: nothing is attached",
     "pointed": lambda who, c: f"{who} plays {c['card']} sideways, pointing {c['way']}",  # ops_sideways.py
     "detach": lambda who, c: f"{c['card']} goes to its owner's binder ({c['why']})",
+    "attached_to_tableau": lambda who, c: f"{who} attaches {c['card']} to Seat {c['of']}'s tableau",  # ops_attach2.py
     "copy": lambda who, c: f"{who} copies {c['effects']} effect(s) of {c['card']}",
     "copy_failed": lambda who, c: f"{who}'s {c['card']} has nothing to copy",
     "effects_copied": lambda who, c: f"{c['card']} has the effects of {c['of']}" if c.get("of")

@@ -8,6 +8,7 @@ from functools import lru_cache
 
 from rules.core.engine import Action
 from rules.millennium_blades.base import MBBase
+from rules.millennium_blades.ops_attach2 import attachment_scores, finish_removals
 from rules.millennium_blades.ops_market_zones import FROM_STORE_DISCARD, play_from_store_discard, store_discard_plays
 from rules.millennium_blades.ops_more_m import play_frames_m
 from rules.millennium_blades.ops_more_u import granted_scores, spend_extra_action
@@ -408,6 +409,7 @@ class FlowMixin(MBBase):
         frames = []
         n, cards, down = self.num_players, self.cards, self.down
         granting = "grant_score" in self.feature_cards  # Score effects granted to cards (ops_more_u.py)
+        attached_scoring = bool(self.attached) and "attached_score" in self.feature_cards  # (ops_attach2.py)
         for seat in [(self.first_player + k) % n for k in range(n)]:
             if seat in self.out:
                 continue
@@ -416,6 +418,8 @@ class FlowMixin(MBBase):
                     frames += [self.frame(seat, card, e, needs_face_up=True) for _i, e in score]
                 if granting and card in self.tableau[seat]:
                     frames += granted_scores(self, seat, card)
+                if attached_scoring and card in self.tableau[seat]:  # an attachment's own (ops_attach2.py)
+                    frames += attachment_scores(self, card)
             for card in self.metagame:
                 frames += [self.frame(seat, card, e) for _i, e in cards[card].timed("score")]
             for card in self.powers[seat]:  # then the seat's powers (character, venue): rules notes
@@ -444,6 +448,8 @@ class FlowMixin(MBBase):
         return vp
 
     def finish(self) -> None:
+        if self.attached:  # "At the end of the tournament, both this and that card are removed" (ops_attach2.py)
+            finish_removals(self)
         vp = self.placements_vp()
         self.phase = "over"
         self.log("final_rp", None, rp=list(self.rp), vp=vp)

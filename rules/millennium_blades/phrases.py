@@ -177,6 +177,10 @@ def card_phrase(text: str) -> tuple[dict, str, str]:
 
                 more = read_modifier_sideways(flt, rest)  # the SET of the card this points to (phrases_sideways)
             if more is None:
+                from rules.millennium_blades.phrases_attach2 import read_modifier_attach2
+
+                more = read_modifier_attach2(flt, rest)  # a symbol of any attached card (phrases_attach2)
+            if more is None:
                 return flt, zone, rest.strip()
             rest, zone = more, flt.pop("_zone", zone)
 

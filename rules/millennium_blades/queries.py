@@ -8,6 +8,7 @@ import operator
 
 from rules.millennium_blades.base import MBBase
 from rules.millennium_blades.catalogue import IN_FORCE, CardDef
+from rules.millennium_blades.ops_attach2 import ATTACH2_FILTER_KEYS, attach2_filter_holds
 from rules.millennium_blades.ops_clash_tokens import TOPS_ZONE, top_cards
 from rules.millennium_blades.ops_copying import COPYING_COUNTS, copying_count, gained_symbols
 from rules.millennium_blades.ops_more_a import MORE_A_COUNTS, MORE_A_TESTS, more_a_count, more_a_holds
@@ -199,7 +200,7 @@ class QueryMixin(MBBase):
             return None
         definition = self.cards[card]
         base = definition.printed_star + (self.attached_star(card) if self.attached else 0)
-        if "star_bonus" in self.feature_cards:  # "This card has +3 STAR", "Your Top card has +2 STAR"
+        if "star_bonus" in self.feature_cards:  # "This card has +3 STAR", "Your Top card has +4 STAR"
             base += self.star_bonus(card)
         if definition.star == "X":
             busy = self._x_busy
@@ -361,6 +362,8 @@ class QueryMixin(MBBase):
             return False  # a symbol of the card this one points to (ops_sideways.py)
         if not NAMING_FILTER_KEYS.isdisjoint(flt) and not naming_filter_holds(self, card, flt, source):
             return False  # a name named with Foreboding, a card without Foreboding (ops_naming.py)
+        if not ATTACH2_FILTER_KEYS.isdisjoint(flt) and not attach2_filter_holds(self, card, flt, source):
+            return False  # a symbol of a card attached to this one, the tableau it is attached to (ops_attach2.py)
         if "star" in flt:
             want = flt["star"]["value"]
             if want == "this":

@@ -18,6 +18,7 @@ from rules.millennium_blades.catalogue import IN_FORCE
 from rules.millennium_blades.clash import ClashMixin
 from rules.millennium_blades.effects import ALLY_PLAYERS, EVENTS, MARKET_OPS
 from rules.millennium_blades.op_registry import OP_HANDLERS, register_ops
+from rules.millennium_blades.ops_attach2 import ATTACH2_OPS, action_flip_guard, do_attach2_op
 from rules.millennium_blades.ops_clash_tokens import CLASH_TOKENS_OPS, do_clash_tokens_op
 from rules.millennium_blades.ops_copying import CAP_KEY, COPYING_OPS, do_copying_op, gain_under_cap, host_flip_copies
 from rules.millennium_blades.ops_market_zones import MARKET_ZONES_OPS, do_market_zones_op
@@ -253,6 +254,10 @@ class ResolveMixin(ClashMixin, SpecialOpsMixin, MoreOpsAMixin, MoreOpsBMixin, Mo
                 spared = self.guard_flip(frame, source, f"{k}:guard")
             if spared is None:
                 return False
+            if not spared and self.attached:  # an attachment discarded instead (ops_attach2.py)
+                spared = action_flip_guard(self, frame, source, f"{k}:aguard")
+                if spared is None:
+                    return False
             if not spared:
                 self.flip_card(source, seat, cause=source)  # "Use an Action": its own text flips it
         return True
@@ -627,3 +632,4 @@ register_ops(CLASH_TOKENS_OPS, do_clash_tokens_op)  # +1 STAR tokens taken from 
 register_ops(NAMING_OPS, do_naming_op)  # names remembered, banned, discarded or flipped
 register_ops(POSITIONS_RUN_OPS, do_positions_op)  # tableau positions, Sell Markers, sales
 register_ops(TRIGGERS_RUN_OPS, do_triggers_op)  # other players' choices, RP exchanged
+register_ops(ATTACH2_OPS, do_attach2_op)  # an attachment removed with its host

@@ -11,6 +11,7 @@ from typing import Any
 
 from rules.core.engine import Action
 from rules.millennium_blades.base import MBBase
+from rules.millennium_blades.ops_attach2 import attach2_gift_errors, attach2_gifts
 from rules.millennium_blades.ops_clash_tokens import TOKEN_BONUS, token_bonus
 from rules.millennium_blades.ops_copying import OVERLAY_FEATURES, copies_itself, effects_copy_of, overlaid, overlay_of
 from rules.millennium_blades.ops_more_h import attach_gift_errors, attach_gifts, attached_turn_frames
@@ -68,6 +69,7 @@ def special_op_errors(name: str, op: Mapping[str, Any], where: str) -> list[tupl
             keep = op["keep_only"]
             if not isinstance(keep, list) or not keep or any(t not in EFFECT_TIMINGS for t in keep):
                 errors.append((f"{where}.keep_only", f"is a list of {', '.join(EFFECT_TIMINGS)}"))
+        errors += attach2_gift_errors(op, where)  # removed with its host as the tournament ends (ops_attach2.py)
         return errors + attach_gift_errors(op, where)  # a printed STAR changed (ops_more_h.py)
     if name == "attach_from_hand":
         return filter_errors(op.get("filter", {}), f"{where}.filter")
@@ -229,6 +231,7 @@ class SpecialOpsMixin(MBBase):
         self.down.discard(source)
         gives = {key: op[key] for key in ("star", "elements", "types", "protect", "keep_only", "flip_copy") if op.get(key)}
         gives.update(attach_gifts(self, op, host))  # a printed STAR changed, tokens each turn (ops_more_h.py)
+        gives.update(attach2_gifts(op))  # removed with its host as the tournament ends (ops_attach2.py)
         for key in ("action", "score"):  # a quoted Action, Score effect the host has while attached (ops_more_w.py)
             if key in op:
                 gives[key] = op[key]

@@ -49,6 +49,11 @@ def read_untimed(text: str) -> dict | None:
     own = read_untimed_copying(low)  # a quoted Action given to cards, a Score effect twice (phrases_copying.py)
     if own is not None:
         return own
+    from rules.millennium_blades.phrases_attach2 import read_untimed_attach2  # it reads abilities
+
+    own = read_untimed_attach2(low)  # "As an action, X": the card's Action (phrases_attach2.py)
+    if own is not None:
+        return own
     m = _RULE_KEYWORD.match(low)
     body = low[m.end():] if m else low
     ops: list[dict] = []
@@ -242,7 +247,11 @@ def _attach_clause(text: str, effect: dict) -> list[dict] | None:
         return None
     op = attaching[1]
     quoted = re.fullmatch(r'(?:gains|has) "[^"]+"', m.group(1))  # one quoted ability: its "and" is its own
-    for item in [m.group(1)] if quoted else re.split(r",? and |, ", m.group(1)):
+    from rules.millennium_blades.phrases_attach2 import QUOTE_STOP, quoted_abilities
+
+    # 'gains "..." and "..."': each quoted ability, its full stops given back (phrases_attach2)
+    several = quoted_abilities(m.group(1).replace(QUOTE_STOP, " "))
+    for item in several or ([m.group(1).replace(QUOTE_STOP, " ")] if quoted else re.split(r",? and |, ", m.group(1))):
         _grant(op, re.sub(r"^(?:gains|has|is) ", "", item.strip()), item)
     return []
 
@@ -276,5 +285,9 @@ def _grant(op: dict, item: str, printed: str) -> None:
     from rules.millennium_blades.phrases_more_w import read_attached_grant_w
 
     if read_attached_grant_w(op, item):  # a quoted Action the host has (phrases_more_w)
+        return
+    from rules.millennium_blades.phrases_attach2 import read_attached_grant_attach2
+
+    if read_attached_grant_attach2(op, item):  # clashing with the host instead of the Top Card (phrases_attach2)
         return
     raise Unread(printed, "what the attached card gains")

@@ -99,6 +99,7 @@ class MBState(FlowMixin, ResolveMixin, QueryMixin, ViewMixin, MBBase):
         self.copiers = None
         self.attached = {}
         self.pointing = {}
+        self.on_tableau = {}  # cards attached to another player's tableau (ops_attach2.py)
         self._x_busy = set()
         self._bonus_busy = set()
         self.turn_memo = {}

@@ -30,6 +30,7 @@ from rules.millennium_blades.phrases import (
     read_ref,
     read_target,
 )
+from rules.millennium_blades.phrases_attach2 import printed_attach2, reword_attach2
 from rules.millennium_blades.phrases_clash_tokens import read_rule_clash_tokens, read_sentence_clash_tokens
 from rules.millennium_blades.phrases_copying import printed_copying, read_sentence_copying, reword_copying
 from rules.millennium_blades.phrases_market_zones import printed_market_zones, read_sentence_market_zones, reword_market_zones
@@ -237,6 +238,7 @@ def split_abilities(text: str) -> list[str]:
     text = printed_copying(text)  # Mimicry PLUS's reminder; "(in addition to its normal ones)" (phrases_copying)
     text = printed_naming(text)  # a Foreboding ability's name, remembered (phrases_naming)
     text = printed_positions(text)  # "Scurry PLUS (Play: ...)": the keyword's ability (phrases_positions)
+    text = printed_attach2(text)  # "As an action, attach this to a tableau. Each time ...": two (phrases_attach2)
     text = REMINDERS.sub("", text)
     other = re.search(r"\([^)]*\)?", text)
     if other:
@@ -326,7 +328,8 @@ _WORDING = (
 #: "pass the rest of your turn" (_w); "the Store and Core decks" (_market_zones); "name a SET", Foreboding (_naming);
 #: the tableau's order chosen freely, ", then swap this card" (_positions)
 REWORDINGS = (reword_d, reword_i, reword_k, reword_o, reword_r, reword_v, reword_s, reword_q, reword_t, reword_u,
-              reword_z, reword_w, reword_market_zones, reword_copying, reword_naming, reword_positions, reword_triggers)
+              reword_z, reword_w, reword_market_zones, reword_copying, reword_naming, reword_positions, reword_triggers,
+              reword_attach2)
 
 
 def wording(text: str) -> str:
