@@ -16,6 +16,7 @@ from rules.core.schema import ENUM, INT, LIST, STR, TAGS, Attribute, CardType, G
 from rules.millennium_blades.deck_rules import DECK_RULE_OPS
 from rules.millennium_blades.market_ops import MARKET_EFFECT_OPS
 from rules.millennium_blades.ops_attach2 import ATTACH2_OPS
+from rules.millennium_blades.ops_clash2 import CLASH2_OPS
 from rules.millennium_blades.ops_clash_tokens import CLASH_TOKENS_OPS
 from rules.millennium_blades.ops_copying import COPYING_OPS
 from rules.millennium_blades.ops_market_zones import MARKET_ZONES_OPS
@@ -88,7 +89,8 @@ EFFECT_OPS = {
                      "rival_has": ANY, "rival_most_rp": "bool", "self_star": "int",
                      "rival_side": "str",  # ops_more_t.py: your left or right neighbour
                      "among": "str",  # ops_more_z.py: whom two chosen players are chosen among
-                     "unless_rp": "int", "own_card": "str"}),  # ops_clash_tokens.py: the RP the opponent may lose instead
+                     "unless_rp": "int", "own_card": "str",  # ops_clash_tokens.py: the RP the opponent may lose instead
+                     "reveal": "int"}),  # ops_clash2.py: the Store cards each player reveals
     "star_tokens": OpSpec("Put +1 Star tokens on cards (times a count, per; at most max).",
                           {**N, "target": ANY, "per": ANY, "max": "int"}),
     "insert": OpSpec("Scurry: insert this card anywhere into your tableau.", {}),
@@ -212,6 +214,7 @@ EFFECT_OPS = {
     **COPYING_OPS,
     **NAMING_OPS,
     **ATTACH2_OPS,
+    **CLASH2_OPS,
 }
 
 #: The layout fan card lists use (docs/import-format.md): name, set, star, element, type,

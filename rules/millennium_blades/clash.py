@@ -8,6 +8,21 @@ from rules.millennium_blades.catalogue import IN_FORCE
 from rules.millennium_blades.effects import ALLY_PLAYERS
 from rules.millennium_blades.market import MarketMixin
 from rules.millennium_blades.ops_attach2 import clash_card_hosts, flips_after_clash, granted_clash_frames
+from rules.millennium_blades.ops_clash2 import (
+    CLASH_BEST_OF,
+    CLASH_DICE,
+    SELF_CLASH,
+    best_of_choices,
+    best_store_card,
+    clash_dice,
+    clash_self,
+    joined_clash,
+    joined_wins,
+    reveals_made_again,
+    roll,
+    several_store_cards,
+    star_of_card_counted,
+)
 from rules.millennium_blades.ops_clash_tokens import (
     FORCED_CLASH,
     HAND_REVEAL,
@@ -33,7 +48,8 @@ from rules.millennium_blades.ops_triggers import aftermarket_heard, clash_occurr
 
 AFTERMARKET_LIMIT = 12  # "Aftermarket Space": "the Aftermarket has a limit of 12 cards"
 NO_CLASHES = IN_FORCE + "no_clashes"  # the feature of a card that bans clashes (ops_clash_tokens.py)
-FIXED_PICKS = ("this", "left", "right", "played", "next_played", "revealed", "losing_card", "chosen")
+FIXED_PICKS = ("this", "left", "right", "played", "next_played", "revealed", "losing_card", "chosen",
+               "winning_card")  # (a clash of two of your own cards: ops_clash2.py)
 
 
 class ClashMixin(MarketMixin):
@@ -47,6 +63,8 @@ class ClashMixin(MarketMixin):
         Orella is no legal target, so nothing is flipped)."""
         seat, source, ctx = frame["seat"], frame["source"], frame["ctx"]
         pick, flt = target["pick"], target.get("filter", {})
+        if "star" in flt and type(flt["star"]["value"]) is dict and "card" in flt["star"]["value"]:
+            flt = star_of_card_counted(self, flt, source, seat, ctx)  # "the losing card's STAR or lower" (ops_clash2)
         by = ctx.get("forced_by", seat)  # a player made to flip their own card by another's effect (ops_more_s.py)
 
         def legal(card, owner_seat):
@@ -240,7 +258,7 @@ class ClashMixin(MarketMixin):
         frame["ctx"]["tokens_added"] = frame["ctx"].get("tokens_added", 0) + amount * len(cards)  # (ops_more_v.py)
         for card in cards:
             # "it gains an additional +1 STAR Token" (ops_clash_tokens.py)
-            extra = token_bonus(self, card, seat) if amount > 0 and self.cards_with(TOKEN_BONUS) else 0
+            extra = token_bonus(self, card, seat) if amount > 0 and TOKEN_BONUS in self.feature_cards else 0
             self.tokens[card] = self.tokens.get(card, 0) + amount + extra
             if self.log_events:
                 self.log("star_tokens", seat, card=self.cards[card].name, amount=amount + extra, star=self.star(card))
@@ -257,6 +275,8 @@ class ClashMixin(MarketMixin):
                 return True
         if op["with"] == "aftermarket":
             return self.clash_aftermarket(frame, op, k)
+        if op["with"] == SELF_CLASH:  # two of your own cards (ops_clash2.py)
+            return clash_self(self, frame, op, k)
         if op["with"] == "opponent":
             rivals = self.rivals_d(seat, op, self.clash_rivals(seat, op))  # ops_more_d.py
             rivals = self.rivals_i(rivals_t(self, seat, op, rivals))  # your left or right neighbour (_t.py), _i.py
@@ -275,7 +295,7 @@ class ClashMixin(MarketMixin):
         else:  # (with all players: only the opponents that have a kind of card in play, rival_has: ops_more_z.py)
             participants = [seat, *(self.rivals_d(seat, op, self.opponents(seat)) if "rival_has" in op
                                     else self.opponents(seat))]
-        tops = clash_tops(self) if self.cards_with(UNTOKENED_TOPS) else None  # tokened cards ignored (ops_clash_tokens)
+        tops = clash_tops(self) if UNTOKENED_TOPS in self.feature_cards else None  # tokened cards ignored (ops_clash_tokens)
         own = frame["source"] if op.get("own_card") == "this" and frame["source"] not in self.down else None  # _clash_tokens
         participants = [p for p in participants if (self.top_card(p) if tops is None else tops[p]) is not None
                         or p == seat and own is not None]
@@ -292,6 +312,11 @@ class ClashMixin(MarketMixin):
                 return False
             if refused:
                 return True
+        if "on clash_join" in self.feature_cards:  # "include yourself in any clash" asked (ops_clash2.py)
+            joined = joined_clash(self, frame, participants, k)
+            if joined is None:
+                return False
+            participants = joined
         used = {p: self.top_card(p) for p in participants} if tops is None else {p: tops[p] for p in participants}
         if own is not None:  # "using this accessory instead of your Top Card" (ops_clash_tokens.py)
             used[seat] = own
@@ -316,10 +341,17 @@ class ClashMixin(MarketMixin):
         if HAND_REVEAL in self.feature_cards and f"{k}:clash" not in ctx \
                 and not hand_reveal_choices(self, frame, participants, k):
             return False  # "reveal a card at random from your hand instead" asked (ops_clash_tokens.py)
+        if CLASH_BEST_OF in self.feature_cards and f"{k}:clash" not in ctx and not best_of_choices(self, frame, participants, k):
+            return False  # "pay Dollars to reveal more Store cards and keep the highest" asked (ops_clash2.py)
         done = ctx.get(f"{k}:clash")
         if done is None:  # the reveals happen once, even when a Reaction is asked for after them
             done = ctx[f"{k}:clash"] = self._reveal_for_clash(seat, participants, used, op, ctx.get(f"{k}:boost"),
-                                                              ctx.get(f"{k}:alt"))
+                                                              ctx.get(f"{k}:alt"), ctx.get(f"{k}:best"))
+        if "on clash_revealed" in self.feature_cards:  # "discard those cards and all players reveal new cards" (ops_clash2)
+            done = reveals_made_again(self, frame, participants, lambda: self._reveal_for_clash(
+                seat, participants, used, op, ctx.get(f"{k}:boost"), ctx.get(f"{k}:alt"), ctx.get(f"{k}:best")), k)
+            if done is None:
+                return False
         totals = {int(p): t for p, t in done["totals"].items()}
         best = max(totals.values())
         top = [p for p, t in totals.items() if t == best]
@@ -330,7 +362,7 @@ class ClashMixin(MarketMixin):
             return False
         if outcome.get("repeat"):  # "ignore the results and repeat the clash"
             ctx[f"{k}:clash"] = self._reveal_for_clash(seat, participants, used, op, ctx.get(f"{k}:boost"),
-                                                       ctx.get(f"{k}:alt"))
+                                                       ctx.get(f"{k}:alt"), ctx.get(f"{k}:best"))
             return self.op_clash(frame, op, k)
         losers = [p for p in losers if p not in outcome["win"] and p not in outcome["not_lose"]]
         winners = ([winner] if winner is not None else []) + outcome["win"]
@@ -342,7 +374,9 @@ class ClashMixin(MarketMixin):
         ctx["clash_result"] = {"winner": winner, "winners": winners, "losers": losers,
                                "totals": {str(p): totals[p] for p in participants},
                                "used": {str(p): used[p] for p in participants},
-                               "revealed": done.get("revealed", {})}  # the Store cards revealed (ops_more_t.py)
+                               "revealed": done.get("revealed", {}),  # the Store cards revealed (ops_more_t.py)
+                               "rolls": done.get("rolls", {}),  # the dice rolled instead (ops_clash2.py)
+                               **({"revealed_all": done["revealed_all"]} if "revealed_all" in done else {})}
         if len(losers) == 1:
             ctx["losing_card"] = used[losers[0]]
         frames = []
@@ -359,6 +393,8 @@ class ClashMixin(MarketMixin):
                 frames.append(self.frame(p, source, {"ops": op["losers"]}, ctx, optional=False))
         if f"{k}:extra" in ctx:
             frames += boost_results_z(self, ctx, k, winners, losers)  # a boost's own results (ops_more_z.py)
+        if f"{k}:joined" in ctx:
+            frames += joined_wins(self, ctx, k, winners)  # "If you win that clash" of a player who joined (ops_clash2)
         for p in winners:
             frames += self.collect("clash_won", used[p], p)  # "When you win a clash with this card"
         for p in losers:
@@ -407,19 +443,44 @@ class ClashMixin(MarketMixin):
         return True
 
     def _reveal_for_clash(self, seat: int, participants: list[int], used: dict, op: dict | None = None,
-                          boost: dict | None = None, alt: dict | None = None) -> dict:
+                          boost: dict | None = None, alt: dict | None = None, best: dict | None = None) -> dict:
         """Each player in the clash reveals the top card of the Store, "starting with whoever
         initiated the clash and moving clockwise", and adds it to their card's Star Rating; the
         revealed cards go to the Aftermarket ("Clashing"). ``boost``: a player's Reactions' +N
         before the reveals (ops_more_z.py). ``alt``: the players who reveal a card of their hand at random
-        instead (it stays there: ops_clash_tokens.py)."""
-        totals, revealed = {}, []
+        instead (it stays there: ops_clash_tokens.py). A player whose card rolls dice for their clash
+        value reveals nothing: the roll is their total, with their Reactions' +N only; ``best``: the players
+        who paid to reveal that many Store cards and keep the highest (ops_clash2.py)."""
+        totals: dict[str, int] = {}
+        revealed: list[int | None] = []
+        rolls: dict[str, int] = {}
+        dice = {p: o for p in participants if (o := clash_dice(self, p))} if CLASH_DICE in self.feature_cards else None
+        several = op.get("reveal") if op else None  # "revealing 3 cards each ... instead of 1" (ops_clash2.py)
+        shown_all: dict[str, list[int]] = {}
         for p in participants:
+            if dice and p in dice:  # dice rolled as the clash value (ops_clash2.py)
+                revealed.append(None)
+                totals[str(p)] = rolls[str(p)] = roll(self, p, dice[p]["dice"], dice[p]["sides"], "clash")
+                totals[str(p)] += (boost or {}).get(str(p), 0)
+                continue
             from_hand = hand_card_revealed(self, p) if alt and alt.get(str(p)) else None
-            card = self.draw_store() if from_hand is None else None
+            several_stars = None
+            if from_hand is not None:
+                card = None
+            elif several:  # each of them counted (ops_clash2.py)
+                card, others, several_stars = several_store_cards(self, p, several)
+                self.to_aftermarket(others)
+                shown_all[str(p)] = ([card] if card is not None else []) + others
+            elif best and str(p) in best:  # the highest of several (ops_clash2.py)
+                card, others = best_store_card(self, p, best[str(p)])
+                self.to_aftermarket(others)
+            else:
+                card = self.draw_store()
             revealed.append(card)
             shown = card if from_hand is None else from_hand
             extra = self.cards[shown].printed_star if shown is not None else 0
+            if several_stars is not None:
+                extra = several_stars
             top = used[p]
             # "Top: This card has +2 STAR when clashing" counts while it is the Top Card ("Top" effects)
             bonus = sum(o.get("amount", 0) for o in self.ops_in_force(top, p, "clash_star"))
@@ -434,7 +495,8 @@ class ClashMixin(MarketMixin):
             self.log("clash", seat, occurred=True, players=participants, totals=[totals[str(p)] for p in participants],
                      revealed=[self.cards[c].name if c is not None else None for c in revealed],
                      winner=winner[0] if len(winner) == 1 else None)
-        return {"totals": totals, "revealed": {str(p): c for p, c in zip(participants, revealed, strict=True)}}
+        return {"totals": totals, "revealed": {str(p): c for p, c in zip(participants, revealed, strict=True)},
+                "rolls": rolls, **({"revealed_all": shown_all} if several else {})}
 
     def would_lose_reactions(self, frame: dict, losers: list[int], k: int) -> dict | None:
         """"Reaction: When you would lose a clash, ...": each loser, in turn order, may use one

@@ -71,6 +71,11 @@ def read_condition(text: str) -> dict:
     early_positions = read_condition_positions(text)  # "this card is at an edge of your tableau" (phrases_positions.py)
     if early_positions is not None:
         return early_positions
+    from rules.millennium_blades.phrases_clash2 import read_condition_clash2
+
+    early_clash2 = read_condition_clash2(text)  # no dice to roll: never (phrases_clash2.py)
+    if early_clash2 is not None:
+        return early_clash2
     m = re.fullmatch(r"you (did|do)(n't| not)?", text)
     if m:  # "If you did": the flip, discard or payment just before happened
         return {"test": "not", "of": {"test": "did"}} if m.group(2) else {"test": "did"}

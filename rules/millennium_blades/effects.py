@@ -34,6 +34,19 @@ from typing import Any
 from rules.millennium_blades.deck_rules import deck_rule_errors
 from rules.millennium_blades.market_ops import MARKET_EFFECT_OPS, TAKE_DESTINATIONS
 from rules.millennium_blades.ops_attach2 import ATTACH2_FILTER_KEYS, ATTACH2_OPS, attach2_filter_errors, attach2_op_errors
+from rules.millennium_blades.ops_clash2 import (
+    CLASH2_CONTINUOUS_OPS,
+    CLASH2_COUNTS,
+    CLASH2_EVENTS,
+    CLASH2_OPS,
+    CLASH2_REFS,
+    CLASH2_TESTS,
+    CLASH_WITH_CLASH2,
+    clash2_clash_errors,
+    clash2_condition_errors,
+    clash2_count_errors,
+    clash2_op_errors,
+)
 from rules.millennium_blades.ops_clash_tokens import (
     CLASH_TOKENS_CONTINUOUS_OPS,
     CLASH_TOKENS_COUNTS,
@@ -255,26 +268,28 @@ COUNTS = ("cards", "elements", "types", "star_tokens", "stars", "clashes_won", "
           "those_count", "star_values", "flipped_this_way", "flipped_stars", *CLASH_TOKENS_COUNTS, *MORE_A_COUNTS, *MORE_B_COUNTS,
           *MORE_F_COUNTS, *MORE_C_COUNTS, *MORE_E_COUNTS, *MORE_G_COUNTS, *MORE_L_COUNTS,
           *MORE_H_COUNTS, *MORE_I_COUNTS, *MORE_J_COUNTS, *MORE_K_COUNTS, *MORE_N_COUNTS, *MORE_Q_COUNTS,
-          *MORE_U_COUNTS, *MORE_V_COUNTS, *MORE_R_COUNTS, *COPYING_COUNTS, *NAMING_COUNTS, *TRIGGERS_COUNTS)
+          *MORE_U_COUNTS, *MORE_V_COUNTS, *MORE_R_COUNTS, *COPYING_COUNTS, *NAMING_COUNTS, *TRIGGERS_COUNTS,
+          *CLASH2_COUNTS)
 #: REF: a card an effect names: this card, its neighbours, your Top Card, the card a Next effect or
 #: trigger is about, the card just revealed
 #: the card a clash with the Aftermarket was against (clashed), the card taken from the Aftermarket
 #: (taken), the card the loser used in the clash (losing_card)
 REFS = ("this", "left", "right", "top", "next_played", "played", "revealed", "flipped", "clashed", "taken",
-        "losing_card", "chosen", "attached", "flipper", *SIDEWAYS_REFS)
+        "losing_card", "chosen", "attached", "flipper", *SIDEWAYS_REFS, *CLASH2_REFS)
 #: ally: the player chosen as your ally for a clash ("Choose an ally for this clash")
 ALLY_PLAYERS = ("ally", "self_and_ally", "others_but_ally")
 #: losers: the losers of the clash just made (one card chosen among theirs: ops_more_i.py)
 PLAYERS = ("self", "opponent", "each_opponent", "each", "any", "that_player", "losers", *ALLY_PLAYERS)
 PICKS = ("this", "left", "right", "top", "next_played", "played", "choice", "highest", "lowest", "leftmost",
-         "rightmost", "all", "losing_card", "chosen")
+         "rightmost", "all", "losing_card", "chosen", *CLASH2_REFS)
 WHO = ("self", "each_opponent", "that_player", "chosen_opponent", "each", "each_other", "winner", "losers",
        *ALLY_PLAYERS, *MORE_E_WHO, *MORE_V_WHO)
 #: clash: you are in a clash that occurs; clash_any: any clash occurs (both after its result)
 EVENTS = ("play", "flipped", "would_flip", "clash_won", "clash_lost", "clash", "clash_any", "star_tokens",
           "would_lose_clash", "action_used", "would_lose_rp", "clash_card", "turn_start", "turn_end", "discard",
           *MORE_A_EVENTS, *MORE_E_EVENTS, *MORE_I_EVENTS, *MORE_J_EVENTS, *MORE_N_EVENTS,
-          *MORE_V_EVENTS, *MORE_Z_EVENTS, *MORE_Y_EVENTS, *PREVENTION_EVENTS, *CLASH_TOKENS_EVENTS, *TRIGGERS_EVENTS)
+          *MORE_V_EVENTS, *MORE_Z_EVENTS, *MORE_Y_EVENTS, *PREVENTION_EVENTS, *CLASH_TOKENS_EVENTS, *TRIGGERS_EVENTS,
+          *CLASH2_EVENTS)
 SIDES = ("self", "opponent", "any")
 CONTINUOUS_OPS = ("protect", "extra_slot", "set_star", "star_bonus", "copy_attributes", "clash_star", "no_rp_loss",
                   "rp_gain_limit", *SPECIAL_CONTINUOUS_OPS, *MORE_A_CONTINUOUS_OPS, *MORE_B_CONTINUOUS_OPS,
@@ -283,7 +298,7 @@ CONTINUOUS_OPS = ("protect", "extra_slot", "set_star", "star_bonus", "copy_attri
                   *MORE_P_CONTINUOUS_OPS, *POWER_CONTINUOUS_OPS, *MORE_U_CONTINUOUS_OPS, *MORE_S_CONTINUOUS_OPS,
                   *MORE_V_CONTINUOUS_OPS, *MORE_Y_CONTINUOUS_OPS, *MORE_X_CONTINUOUS_OPS, *MORE_W_CONTINUOUS_OPS,
                   *PREVENTION_CONTINUOUS_OPS, *COPYING_CONTINUOUS_OPS, *CLASH_TOKENS_CONTINUOUS_OPS,
-                  *NAMING_CONTINUOUS_OPS, *POSITIONS_CONTINUOUS_OPS)
+                  *NAMING_CONTINUOUS_OPS, *POSITIONS_CONTINUOUS_OPS, *CLASH2_CONTINUOUS_OPS)
 #: the sides of a Character or Venue card, and its Deckbuilding side's timings and ops
 CARD_SIDES = ("deckbuilding", "tournament")
 COMPONENT_TIMINGS = ("deckbuilding", "setup")
@@ -486,7 +501,7 @@ def _op(name: str | None, op: Mapping[str, Any], where: str) -> Errors:
     if name in ("flip", "star_tokens"):
         errors += target_errors(op.get("target"), f"{where}.target")
     elif name == "clash":
-        if op.get("with") not in ("opponent", "all", "aftermarket", *CLASH_WITH_Z):
+        if op.get("with") not in ("opponent", "all", "aftermarket", *CLASH_WITH_Z, *CLASH_WITH_CLASH2):
             errors.append((f"{where}.with", 'a clash is "with" an "opponent", "all" players or the "aftermarket"'))
         if op.get("use", "lowest") not in ("lowest", "leftmost") or "use" in op and op.get("with") == "aftermarket":
             errors.append((f"{where}.use", 'is "lowest" or "leftmost": the card each player clashes with'))
@@ -501,6 +516,7 @@ def _op(name: str | None, op: Mapping[str, Any], where: str) -> Errors:
         errors += clash_t_errors(op, where)  # your left or right neighbour (ops_more_t.py)
         errors += clash_z_errors(op, where)  # two chosen players (ops_more_z.py)
         errors += clash_tokens_clash_errors(op, where)  # unless the opponent loses RP (ops_clash_tokens.py)
+        errors += clash2_clash_errors(op, where)  # two of your own cards: no branches (ops_clash2.py)
         for branch in BRANCHES:
             if branch in op:
                 errors += ops_errors(op[branch], f"{where}.{branch}")
@@ -600,6 +616,8 @@ def _op(name: str | None, op: Mapping[str, Any], where: str) -> Errors:
         errors += triggers_op_errors(name, op, where)
     elif name in ATTACH2_OPS:  # an attachment removed with its host (ops_attach2.py)
         errors += attach2_op_errors(name, op, where)
+    elif name in CLASH2_OPS:  # dice rolled (ops_clash2.py)
+        errors += clash2_op_errors(name, op, where)
     elif name == "if":
         errors += condition_errors(op.get("condition"), f"{where}.condition")
         errors += ops_errors(op.get("then"), f"{where}.then")
@@ -711,6 +729,8 @@ def count_errors(count: Any, path: str) -> Errors:
         return naming_count_errors(count, path)
     if count["count"] in TRIGGERS_COUNTS:  # Dollars of a trigger, the Aftermarket's best (ops_triggers.py)
         return triggers_count_errors(count, path)
+    if count["count"] in CLASH2_COUNTS:  # the dice rolled (ops_clash2.py)
+        return clash2_count_errors(count, path)
     if count["count"] == "those_distinct":
         return [] if count.get("what") in ("type", "element", "star") else [(f"{path}.what", "is type, element or star")]
     if count["count"] in ("clashes_won", "empty_slots", "rp", "those_stars", "highest_flipped",
@@ -769,6 +789,8 @@ def condition_errors(cond: Any, path: str) -> Errors:
         return positions_condition_errors(cond, path)
     if test in TRIGGERS_TESTS:  # the trigger's player is you (ops_triggers.py)
         return triggers_condition_errors(cond, path)
+    if test in CLASH2_TESTS:  # no dice to roll: never (ops_clash2.py)
+        return clash2_condition_errors(cond, path)
     return [(f"{path}.test", f"{test!r} is not a condition test (count, card, not, did, clash_result, alike)")]
 
 

@@ -152,6 +152,11 @@ _SENTENCES: dict[str, Sentence] = {
     "forced_clash": lambda who, c: f"{who} is made to clash by an opponent's effect: {c['card']} acts first",  # _ct
     "clash_hand_reveal": lambda who, c: f"{who} reveals {c['card']} ({c['star']} STAR) from their hand for the clash",
     "token_bonus": lambda who, c: f"{c['card']} gains {c['amount']} more +1 STAR token(s) ({c['giver']})",  # _clash_tokens
+    "dice_rolled": lambda who, c: (f"{who} rolls {' + '.join(str(d) for d in c['dice'])} = {c['total']}"  # ops_clash2.py
+                                   + (f" ({c['why']})" if c.get("why") else "")),
+    "clash_best_of": lambda who, c: f"{who} reveals {_names(c['revealed'])} for the clash and keeps {c['kept']}",  # _clash2
+    "self_clash": lambda who, c: (f"{who} clashes {c['cards'][0]} ({c['totals'][0]}) against {c['cards'][1]} "  # _clash2
+                                  f"({c['totals'][1]}): " + (f"{c['winner']} wins" if c["winner"] else "a tie")),
     "outside_clash": lambda who, c: (  # ops_more_t.py
         "the players outside the clash act: " + ", ".join(f"Seat {p}" for p in c["players"]) if c["players"]
         else "no player is outside the clash"),

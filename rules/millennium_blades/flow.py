@@ -339,7 +339,7 @@ class FlowMixin(MBBase):
                     continue
                 frames.append(self.frame(seat, entry[1], effect, {"next_played": card, "played": card}, needs_face_up=True))
         self.next_effects[seat] = [("effect", card, i) for i, _e in definition.timed("next")]
-        would = would_play_heard(self, seat, card) if self.cards_with("on would_play") else []  # (ops_triggers.py)
+        would = would_play_heard(self, seat, card) if "on would_play" in self.feature_cards else []  # (ops_triggers.py)
         self.push(would + marker + play_frames_m(self, seat, card, frames) + reactions)  # (ops_more_m.py)
 
     def use_action(self, seat: int, card: int) -> None:

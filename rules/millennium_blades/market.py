@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from rules.core.engine import Action
 from rules.millennium_blades.base import MBBase
+from rules.millennium_blades.ops_clash2 import CLASH_DICE, clash_dice, roll
 from rules.millennium_blades.ops_naming import choosable_words, remember_name
 from rules.millennium_blades.ops_triggers import clash_occurred
 from rules.millennium_blades.vocabulary import ELEMENTS, TYPE_VALUES
@@ -314,14 +315,20 @@ class MarketMixin(MBBase):
             self.ask(seat, "aftermarket", [Action("take", (n,)) for n in options], key, "a card to clash with")
             return False
         rival = next(c for c in self.aftermarket if self.cards[c].name == ctx.get(key, options[0]))
-        revealed = self.draw_store()
+        dice = clash_dice(self, seat) if CLASH_DICE in self.feature_cards else None  # the roll instead (ops_clash2.py)
+        revealed = self.draw_store() if dice is None else None
         bonus = sum(o.get("amount", 0) for o in self.cards[top].continuous("clash_star"))
         mine = (self.star(top) or 0) + bonus + (self.cards[revealed].printed_star if revealed is not None else 0)
+        if dice is not None:
+            mine = roll(self, seat, dice["dice"], dice["sides"], "clash")
+            ctx["clash_result"] = {"rolls": {str(seat): mine}}  # "your roll" (ops_clash2.py)
         theirs = self.cards[rival].printed_star
         if revealed is not None:
             self.to_aftermarket([revealed])
         result = "win" if mine > theirs else "lose" if mine < theirs else "tie"
         ctx["clashed"] = rival
+        if result != "tie":  # "the losing card": the Aftermarket card, or your Top Card (ops_clash2.py)
+            ctx["losing_card"] = rival if result == "win" else top
         self.log("clash", seat, occurred=True, against=self.cards[rival].name, totals=[mine, theirs],
                  revealed=[self.cards[revealed].name if revealed is not None else None], result=result)
         frames = [self.frame(seat, source, {"ops": op[result]}, ctx, optional=False)] if op.get(result) else []
@@ -331,6 +338,9 @@ class MarketMixin(MBBase):
         elif result == "lose":
             frames += self.collect("clash_lost", None, seat)
         frames += self.collect("clash", None, seat) + self.collect("clash_any", None, seat)
+        if dice is not None:
+            for triggered in frames:  # "your roll" in a clash trigger (ops_clash2.py)
+                triggered["ctx"].setdefault("clash_result", ctx["clash_result"])
         if "on action_no_clash" in self.feature_cards:  # "an Action that does not cause a clash" (ops_triggers.py)
             clash_occurred(self)
         self.triggered = frames + self.triggered

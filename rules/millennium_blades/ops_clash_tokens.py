@@ -189,7 +189,7 @@ def _add_or_remove_each(game: Any, frame: dict, op: Mapping[str, Any], k: int) -
         if ctx[key] is False:
             continue
         if ctx[key] == 0:
-            extra = token_bonus(game, card, seat) if game.cards_with(TOKEN_BONUS) else 0
+            extra = token_bonus(game, card, seat) if TOKEN_BONUS in game.feature_cards else 0
             game.tokens[card] = game.tokens.get(card, 0) + 1 + extra
             game.log("star_tokens", seat, card=game.cards[card].name, amount=1 + extra, star=game.star(card))
         elif game.tokens.get(card):
@@ -233,7 +233,7 @@ def _gather_tokens(game: Any, frame: dict, op: Mapping[str, Any], k: int) -> boo
             del game.tokens[card]
         ctx["tokens_moved"] += taken
         gets = op.get("onto") == "this" and source is not None and game.in_tableau(source) and source not in game.down
-        extra = token_bonus(game, source, seat) if gets and game.cards_with(TOKEN_BONUS) else 0
+        extra = token_bonus(game, source, seat) if gets and TOKEN_BONUS in game.feature_cards else 0
         if gets:
             game.tokens[source] = game.tokens.get(source, 0) + taken + extra
         game.log("tokens_taken", seat, card=game.cards[card].name, amount=taken,

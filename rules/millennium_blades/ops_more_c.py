@@ -141,7 +141,7 @@ class MoreOpsCMixin(MBBase):
             return False
         dest = ctx.get(key, to[0])
         self._take_tokens(source, n)
-        extra = token_bonus(self, dest, seat) if n and self.cards_with(TOKEN_BONUS) else 0  # (ops_clash_tokens.py)
+        extra = token_bonus(self, dest, seat) if n and TOKEN_BONUS in self.feature_cards else 0  # (ops_clash_tokens.py)
         self.tokens[dest] = self.tokens.get(dest, 0) + n + extra if n else self.tokens.get(dest, 0)
         if not self.tokens[dest]:
             del self.tokens[dest]

@@ -154,7 +154,7 @@ def _tokens_for(game: MBBase, frame: dict, op: dict, key: str, chooser: int, sea
             ctx[step] = cands[0]
         card = ctx[step]
         chosen.append(card)
-        extra = token_bonus(game, card, chooser) if game.cards_with(TOKEN_BONUS) else 0  # (ops_clash_tokens.py)
+        extra = token_bonus(game, card, chooser) if TOKEN_BONUS in game.feature_cards else 0  # (ops_clash_tokens.py)
         game.tokens[card] = game.tokens.get(card, 0) + 1 + extra
         game.log("star_tokens", chooser, card=game.cards[card].name, amount=1 + extra, star=game.star(card))
         game.triggered.extend(game.collect("star_tokens", card, chooser))

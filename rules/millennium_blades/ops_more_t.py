@@ -21,8 +21,10 @@ MORE_T_OPS = {
                                   "Aftermarket, amount of them of the player's choice (up_to: as many as they like, up "
                                   "to amount), to their hand, their binder or the top of the Store (to). No clash: "
                                   "nothing. buy_less: each is bought, paying its printed Star Rating less this (not "
-                                  "below 0) in Dollars; one that cannot be paid for stays.",
-                                  {"whose": "str", "to": "str", "amount": "int", "up_to": "bool", "buy_less": "int"}),
+                                  "below 0) in Dollars; one that cannot be paid for stays. buy_price: each is bought for "
+                                  "that many Dollars instead (ops_clash2.py).",
+                                  {"whose": "str", "to": "str", "amount": "int", "up_to": "bool", "buy_less": "int",
+                                   "buy_price": "int"}),
     "swap_theirs": OpSpec("Swap the positions of two face-up cards in that player's tableau, chosen by the effect's "
                           "player (those cards); fewer than two: nothing.", {}),
     "clashed_by": OpSpec("\"They clash with you\": that player (the opponent whose event triggered this effect) "
@@ -55,9 +57,12 @@ def more_t_op_errors(name: str, op: Mapping[str, Any], where: str) -> Errors:
         errors.append((f"{where}.amount", "is a whole number, 1 or more"))
     if op.get("up_to", True) is not True:
         errors.append((f"{where}.up_to", "is true, or absent"))
-    less = op.get("buy_less", 0)
-    if isinstance(less, bool) or not isinstance(less, int) or less < 0:
-        errors.append((f"{where}.buy_less", "is a whole number, 0 or more"))
+    for key in ("buy_less", "buy_price"):  # buy_price: a price per card (ops_clash2.py)
+        less = op.get(key, 0)
+        if isinstance(less, bool) or not isinstance(less, int) or less < 0:
+            errors.append((f"{where}.{key}", "is a whole number, 0 or more"))
+    if "buy_less" in op and "buy_price" in op:
+        errors.append((f"{where}.buy_price", "is not given with buy_less"))
     return errors
 
 
@@ -88,9 +93,10 @@ def more_t_holds(cond: Mapping[str, Any], seat: int, ctx: Mapping[str, Any]) -> 
 def revealed_in_clash(game: Any, result: Mapping[str, Any], seat: int, whose: str) -> list[int]:
     """The Store cards the clash ``result`` revealed (``whose`` self: ``seat``'s own) that are still
     in the Aftermarket, in the clash's order."""
-    revealed = {int(p): c for p, c in result.get("revealed", {}).items() if c is not None}
-    cards = [revealed[seat]] if whose == "self" and seat in revealed else [] if whose == "self" else list(
-        revealed.values())
+    several = result.get("revealed_all")  # several cards each (ops_clash2.py)
+    revealed = {int(p): list(cs) for p, cs in several.items()} if several else \
+        {int(p): [c] for p, c in result.get("revealed", {}).items() if c is not None}
+    cards = revealed.get(seat, []) if whose == "self" else [c for cs in revealed.values() for c in cs]
     return [c for c in cards if c in game.aftermarket]
 
 
@@ -115,6 +121,8 @@ def take_clash_revealed(game: Any, frame: dict, op: dict, k: int) -> bool:
             break
         card = next(c for c in cards if game.cards[c].name == name)
         if "buy_less" in op and not _pay_for(game, seat, card, op["buy_less"]):
+            break
+        if "buy_price" in op and not _pay_for(game, seat, card, 0, op["buy_price"]):  # a price per card (ops_clash2)
             break
         if op["to"] == "store_top":
             game.aftermarket.remove(card)
@@ -182,11 +190,11 @@ def keeps_this_turn_t(game: Any, trigger: Mapping[str, Any], card: int, seat: in
     return not trigger.get("first_each_turn") or first_this_turn(game, card, "would_lose_clash", index)
 
 
-def _pay_for(game: Any, seat: int, card: int, less: int) -> bool:
+def _pay_for(game: Any, seat: int, card: int, less: int, price: int | None = None) -> bool:
     """"Buy from the Aftermarket": "pay Millennium Dollars equal to that card's Star Rating into the
-    bank", here ``less`` less (not below 0), from the player's money (as ``op_pay``: the purse and
-    this tournament's); False (logged) when they cannot."""
-    price = max(0, game.cards[card].printed_star - less)
+    bank", here ``less`` less (not below 0), or the ``price`` a card names, from the player's money
+    (as ``op_pay``: the purse and this tournament's); False (logged) when they cannot."""
+    price = max(0, game.cards[card].printed_star - less) if price is None else price
     if game.purse[seat] + game.money[seat] < price:
         game.log("pay_failed", seat, amount=price)
         return False

@@ -181,6 +181,10 @@ def card_phrase(text: str) -> tuple[dict, str, str]:
 
                 more = read_modifier_attach2(flt, rest)  # a symbol of any attached card (phrases_attach2)
             if more is None:
+                from rules.millennium_blades.phrases_clash2 import read_modifier_clash2
+
+                more = read_modifier_clash2(flt, rest)  # the losing card's STAR or lower (phrases_clash2)
+            if more is None:
                 return flt, zone, rest.strip()
             rest, zone = more, flt.pop("_zone", zone)
 
@@ -381,6 +385,11 @@ def read_ref(text: str) -> str:
     pointed = read_ref_sideways(text)  # the card this one, played sideways, points to (phrases_sideways)
     if pointed is not None:
         return pointed
+    from rules.millennium_blades.phrases_clash2 import read_ref_clash2
+
+    winning = read_ref_clash2(text)  # the card that won a clash of two of yours (phrases_clash2)
+    if winning is not None:
+        return winning
     raise Unread(text, "a card")
 
 
@@ -590,6 +599,10 @@ def read_event(text: str) -> dict:
         from rules.millennium_blades.phrases_triggers import read_event_triggers
 
         more = read_event_triggers(text)  # the Aftermarket, Play effects, Dollars (phrases_triggers.py)
+    if more is None:
+        from rules.millennium_blades.phrases_clash2 import read_event_clash2
+
+        more = read_event_clash2(text)  # a clash's reveals made (phrases_clash2.py)
     if more is not None:
         return more
     raise Unread(text, "an event")

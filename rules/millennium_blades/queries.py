@@ -9,6 +9,7 @@ import operator
 from rules.millennium_blades.base import MBBase
 from rules.millennium_blades.catalogue import IN_FORCE, CardDef
 from rules.millennium_blades.ops_attach2 import ATTACH2_FILTER_KEYS, attach2_filter_holds
+from rules.millennium_blades.ops_clash2 import CLASH2_COUNTS, CLASH2_TESTS, clash2_count
 from rules.millennium_blades.ops_clash_tokens import TOPS_ZONE, top_cards
 from rules.millennium_blades.ops_copying import COPYING_COUNTS, copying_count, gained_symbols
 from rules.millennium_blades.ops_more_a import MORE_A_COUNTS, MORE_A_TESTS, more_a_count, more_a_holds
@@ -510,6 +511,8 @@ class QueryMixin(MBBase):
             return naming_count(self, count, source, seat, ctx or {})
         if kind in TRIGGERS_COUNTS:  # Dollars of a trigger, the Aftermarket's best (ops_triggers.py)
             return triggers_count(self, count, ctx)
+        if kind in CLASH2_COUNTS:  # the dice rolled (ops_clash2.py)
+            return clash2_count(count, seat, ctx)
         if kind == "empty_slots":
             return max(0, self.capacity(seat) - len(self.tableau[seat]))
         if kind == "those_stars":  # the cards the effect just moved, each as it is now (revealed: as shown)
@@ -625,4 +628,6 @@ class QueryMixin(MBBase):
             return positions_holds(self, cond, ctx)
         if test in TRIGGERS_TESTS:  # the trigger's player is you (ops_triggers.py)
             return triggers_holds(cond, seat, ctx)
+        if test in CLASH2_TESTS:  # no dice to roll: never (ops_clash2.py)
+            return False
         return CMP[cond["cmp"]](self.count(cond["of"], source, seat, ctx), cond["value"])

@@ -19,6 +19,7 @@ from rules.millennium_blades.clash import ClashMixin
 from rules.millennium_blades.effects import ALLY_PLAYERS, EVENTS, MARKET_OPS
 from rules.millennium_blades.op_registry import OP_HANDLERS, register_ops
 from rules.millennium_blades.ops_attach2 import ATTACH2_OPS, action_flip_guard, do_attach2_op
+from rules.millennium_blades.ops_clash2 import CLASH2_RUN_OPS, RP_LOSS_GAIN, do_clash2_op, loss_turned_to_gain
 from rules.millennium_blades.ops_clash_tokens import CLASH_TOKENS_OPS, do_clash_tokens_op
 from rules.millennium_blades.ops_copying import CAP_KEY, COPYING_OPS, do_copying_op, gain_under_cap, host_flip_copies
 from rules.millennium_blades.ops_market_zones import MARKET_ZONES_OPS, do_market_zones_op
@@ -347,6 +348,10 @@ class ResolveMixin(ClashMixin, SpecialOpsMixin, MoreOpsAMixin, MoreOpsBMixin, Mo
                 if "echo_gain" in self.feature_cards:  # "the next time you score RP this turn, ... again" (ops_triggers)
                     echo_gain(self, p, gained)
             else:  # "FAQs": "You lose as much as you can and stop at zero"
+                if RP_LOSS_GAIN in self.feature_cards and (instead := loss_turned_to_gain(self, p)) is not None:
+                    self.rp[p] += instead  # a loss turned into a gain (ops_clash2.py)
+                    self.log("gain_rp", p, amount=instead, rp=self.rp[p])
+                    continue
                 loss = self.rp_loss_after_reaction(frame, p, amount, k)  # "When you would lose RP" Reactions
                 lost = 0 if self.cannot_lose_rp(p) else min(loss, self.rp[p])
                 frame["ctx"]["lost_short"] = lost < amount  # "If you don't have enough RP to lose"
@@ -633,3 +638,4 @@ register_ops(NAMING_OPS, do_naming_op)  # names remembered, banned, discarded or
 register_ops(POSITIONS_RUN_OPS, do_positions_op)  # tableau positions, Sell Markers, sales
 register_ops(TRIGGERS_RUN_OPS, do_triggers_op)  # other players' choices, RP exchanged
 register_ops(ATTACH2_OPS, do_attach2_op)  # an attachment removed with its host
+register_ops(CLASH2_RUN_OPS, do_clash2_op)  # dice rolled

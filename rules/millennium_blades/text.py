@@ -31,6 +31,12 @@ from rules.millennium_blades.phrases import (
     read_target,
 )
 from rules.millennium_blades.phrases_attach2 import printed_attach2, reword_attach2
+from rules.millennium_blades.phrases_clash2 import (
+    printed_clash2,
+    read_continuous_clash2,
+    read_sentence_clash2,
+    reword_clash2,
+)
 from rules.millennium_blades.phrases_clash_tokens import read_rule_clash_tokens, read_sentence_clash_tokens
 from rules.millennium_blades.phrases_copying import printed_copying, read_sentence_copying, reword_copying
 from rules.millennium_blades.phrases_market_zones import printed_market_zones, read_sentence_market_zones, reword_market_zones
@@ -239,6 +245,7 @@ def split_abilities(text: str) -> list[str]:
     text = printed_naming(text)  # a Foreboding ability's name, remembered (phrases_naming)
     text = printed_positions(text)  # "Scurry PLUS (Play: ...)": the keyword's ability (phrases_positions)
     text = printed_attach2(text)  # "As an action, attach this to a tableau. Each time ...": two (phrases_attach2)
+    text = printed_clash2(text)  # "to determine your clash value (instead of ...)": words (phrases_clash2)
     text = REMINDERS.sub("", text)
     other = re.search(r"\([^)]*\)?", text)
     if other:
@@ -329,7 +336,7 @@ _WORDING = (
 #: the tableau's order chosen freely, ", then swap this card" (_positions)
 REWORDINGS = (reword_d, reword_i, reword_k, reword_o, reword_r, reword_v, reword_s, reword_q, reword_t, reword_u,
               reword_z, reword_w, reword_market_zones, reword_copying, reword_naming, reword_positions, reword_triggers,
-              reword_attach2)
+              reword_attach2, reword_clash2)
 
 
 def wording(text: str) -> str:
@@ -387,6 +394,8 @@ def _read_body(effect: dict, body: str) -> None:
         more = read_rule_clash_tokens(low.rstrip("."))  # a token more for each gain of them (phrases_clash_tokens)
     if more is None and timing in ("ongoing", "top"):
         more = read_continuous_naming(low.rstrip("."))  # the players others must choose (phrases_naming)
+    if more is None and timing in ("ongoing", "top"):
+        more = read_continuous_clash2(low.rstrip("."))  # dice as a player's clash value (phrases_clash2)
     if more is not None:  # Unite's attaching and its guard, a token lost instead of a flip: rules of the card
         effect["ops"] = more
         return
@@ -444,7 +453,8 @@ SENTENCE_READERS = (read_market_sentence, read_more_sentence, read_sentence_d, r
                     read_sentence_u, read_sentence_s, read_sentence_v, read_sentence_r, read_sentence_z,
                     read_sentence_outcomes, read_sentence_market_zones, read_sentence_copying,
                     read_sentence_clash_tokens,  # (clash_tokens: once per token a flipped card had)
-                    read_sentence_naming, read_sentence_positions, read_sentence_triggers)
+                    read_sentence_naming, read_sentence_positions, read_sentence_triggers,
+                    read_sentence_clash2)  # (clash2: dice rolled)
 
 
 def _sentences(sentences: list[str], timing: str, effect: dict) -> list[dict]:
