@@ -58,7 +58,10 @@ HAND_SAFE_OPS = PLAY_SAFE_OPS | frozenset({
     "those_fitting_to_hand", "those_to_store_discard",
     "recall_named", "reveal_named", "pick_blind", "pick_secret", "guess_card",  # ops_naming.py: a name remembered, cards shown
     "each_chooses", "pass_option", "exchange_rp", "bonus_action",
-    "echo_next_gain", "negate_play"})  # ops_triggers.py: choices, RP swapped, an Action
+    "echo_next_gain", "negate_play",  # ops_triggers.py: choices, RP swapped, an Action
+    "steal_all_money", "spare_unless", "give_friendship", "take_friendship", "exchange_friendship",
+    "return_friendship", "reveal_one_of_those", "attach_those", "at_scoring_end",
+    "tied_rp", "buy_in_play"})  # ops_hands.py (spare_unless, at_scoring_end, tied_rp: wrappers, their ops checked)
 
 
 @dataclass(frozen=True)

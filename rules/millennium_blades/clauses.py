@@ -275,6 +275,10 @@ def read_clause(text: str, timing: str, effect: dict, last: dict) -> list[dict]:
         from rules.millennium_blades.phrases_clash2 import read_clause_clash2
 
         more = read_clause_clash2(text, timing, effect, last)  # a clash of two of your own cards (phrases_clash2.py)
+    if more is None:
+        from rules.millennium_blades.phrases_hands import read_clause_hands
+
+        more = read_clause_hands(text, timing, effect, last)  # Dollars, hands, Friendship cards (phrases_hands.py)
     if more is not None:
         return more
     raise Unread(text, "an effect")

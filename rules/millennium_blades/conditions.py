@@ -189,6 +189,10 @@ def read_condition(text: str) -> dict:
         from rules.millennium_blades.phrases_triggers import read_condition_triggers
 
         more = read_condition_triggers(text)  # "that player isn't you" (phrases_triggers.py)
+    if more is None:
+        from rules.millennium_blades.phrases_hands import read_condition_hands
+
+        more = read_condition_hands(text)  # "any cards were flipped" (phrases_hands.py)
     if more is not None:
         return more
     raise Unread(text, "a condition")

@@ -64,6 +64,7 @@ from rules.millennium_blades.ops_copying import (
     copying_count_errors,
     copying_op_errors,
 )
+from rules.millennium_blades.ops_hands import HANDS_COUNTS, HANDS_OPS, hands_count_errors, hands_op_errors
 from rules.millennium_blades.ops_market_zones import MARKET_ZONES_OPS, market_zones_op_errors
 from rules.millennium_blades.ops_metagame import METAGAME_OPS, metagame_op_errors
 from rules.millennium_blades.ops_more_a import (
@@ -269,7 +270,7 @@ COUNTS = ("cards", "elements", "types", "star_tokens", "stars", "clashes_won", "
           *MORE_F_COUNTS, *MORE_C_COUNTS, *MORE_E_COUNTS, *MORE_G_COUNTS, *MORE_L_COUNTS,
           *MORE_H_COUNTS, *MORE_I_COUNTS, *MORE_J_COUNTS, *MORE_K_COUNTS, *MORE_N_COUNTS, *MORE_Q_COUNTS,
           *MORE_U_COUNTS, *MORE_V_COUNTS, *MORE_R_COUNTS, *COPYING_COUNTS, *NAMING_COUNTS, *TRIGGERS_COUNTS,
-          *CLASH2_COUNTS)
+          *CLASH2_COUNTS, *HANDS_COUNTS)
 #: REF: a card an effect names: this card, its neighbours, your Top Card, the card a Next effect or
 #: trigger is about, the card just revealed
 #: the card a clash with the Aftermarket was against (clashed), the card taken from the Aftermarket
@@ -618,6 +619,8 @@ def _op(name: str | None, op: Mapping[str, Any], where: str) -> Errors:
         errors += attach2_op_errors(name, op, where)
     elif name in CLASH2_OPS:  # dice rolled (ops_clash2.py)
         errors += clash2_op_errors(name, op, where)
+    elif name in HANDS_OPS:  # Dollars stolen, a player spared, Friendship cards moved (ops_hands.py)
+        errors += hands_op_errors(name, op, where)
     elif name == "if":
         errors += condition_errors(op.get("condition"), f"{where}.condition")
         errors += ops_errors(op.get("then"), f"{where}.then")
@@ -731,6 +734,8 @@ def count_errors(count: Any, path: str) -> Errors:
         return triggers_count_errors(count, path)
     if count["count"] in CLASH2_COUNTS:  # the dice rolled (ops_clash2.py)
         return clash2_count_errors(count, path)
+    if count["count"] in HANDS_COUNTS:  # the VP of a Friendship card returned (ops_hands.py)
+        return hands_count_errors(count, path)
     if count["count"] == "those_distinct":
         return [] if count.get("what") in ("type", "element", "star") else [(f"{path}.what", "is type, element or star")]
     if count["count"] in ("clashes_won", "empty_slots", "rp", "those_stars", "highest_flipped",

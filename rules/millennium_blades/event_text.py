@@ -130,6 +130,12 @@ _SENTENCES: dict[str, Sentence] = {
     + (f" (up to {c['most']} RP)" if c.get("most") else ""),  # ops_triggers.py
     "play_effects_negated": lambda who, c: f"{who} negates the Play effects of {c['card']} ({c['effects']} not resolved)",
     "chose_nothing": lambda who, c: f"{who} chooses the option of doing nothing",  # ops_triggers.py
+    "friendship_moved": lambda who, c: (f"{who} gives Seat {c['to']} a Friendship card of Seat {c['giver']}"
+                                        f"{' (their own)' if c.get('own') else ''}"),  # ops_hands.py
+    "friendship_not_exchanged": lambda who, c: f"{who} exchanges no Friendship card: one side has none",  # ops_hands
+    "friendship_not_returned": lambda who, c: f"{who} has no other player's Friendship card to return",  # ops_hands
+    "buy_failed": lambda who, c: f"{who} can pay for no face-up card in another tableau",  # ops_hands.py
+    "put_in_place": lambda who, c: f"{who} puts {c['card']} into play in slot {c['slot'] + 1}, its Play effects not activated",
     "rp_exchanged": lambda who, c: (f"{who} and Seat {c['other']} exchange RP totals ({who} now has {c['rp']} RP, "
                                     f"Seat {c['other']} {c['other_rp']} RP)"),  # ops_triggers.py
     "rp_exchange_none": lambda who, c: f"{who} already has the {c['goal']} RP ({c['rp']}): nothing is exchanged",
@@ -252,7 +258,8 @@ _SENTENCES: dict[str, Sentence] = {
     "meta_missed": lambda who, c: f"{who} has no Metagame card to remove",  # ops_metagame.py
     "star_tokens_pending": lambda who, c: f"{who}'s next card played will get {c['amount']} star tokens",
     "effect_lost": lambda who, c: f"{c['card']}'s effect is lost: the card is {c['why']}",
-    "discard": lambda who, c: f"{who} discards {c['card']}" + (" to the Store Discard" if c.get("to") else ""),
+    "discard": lambda who, c: f"{who} discards {c['card']}" + (" to the Aftermarket" if c.get("to") == "aftermarket"
+                                                               else " to the Store Discard" if c.get("to") else ""),
     "hand_without": lambda who, c: f"{who} shows a hand without {c['card']}",  # ops_naming.py
     "take_from": lambda who, c: f"{who} takes {', '.join(c['cards'])} from Seat {c['seat_from']}'s {c['zone']}",
     "card_picked": lambda who, c: f"{who} picks a card from their hand, unseen",  # ops_naming.py

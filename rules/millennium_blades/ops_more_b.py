@@ -13,6 +13,7 @@ from typing import Any
 from rules.core.engine import Action
 from rules.core.schema import OpSpec
 from rules.millennium_blades.base import MBBase
+from rules.millennium_blades.ops_hands import note_hand_revealed, revealed_in_hand
 from rules.millennium_blades.ops_more_n import passed_frames
 from rules.millennium_blades.ops_more_u import turn_end_frames
 from rules.millennium_blades.ops_more_x import play_random_hand, plays_at_random
@@ -149,6 +150,7 @@ class MoreOpsBMixin(MBBase):
         frame["ctx"]["those"] = [c for p in players for c in shown[p]]
         if source is not None:  # "each card revealed with this card's ability", later in its text
             self.revealed_by = {**self.revealed_by, source: len(frame["ctx"]["those"])}
+        note_hand_revealed(self, source, frame["ctx"]["those"])  # this turn's reveals, by card (ops_hands.py)
         if players:
             frame["ctx"]["that_player"] = players[-1]
         for p in players:
@@ -214,6 +216,8 @@ class MoreOpsBMixin(MBBase):
         first = option[0]
         if first["op"] == "discard":
             return len(self.hand[seat]) >= first.get("amount", 1)
+        if first["op"] == "discard_revealed":  # one of the cards this card revealed still there (ops_hands.py)
+            return bool(revealed_in_hand(self, seat, frame["source"]))
         zone = first.get("target", {}).get("zone") if first["op"] == "flip" else None
         if zone in ("deck_box", "accessory"):  # "flip their Deck Box": one face-up to flip (phrases_more_s.py)
             return any(c not in self.down for c in self.kit_cards_i(seat, zone))

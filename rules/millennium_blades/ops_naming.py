@@ -46,7 +46,8 @@ NAMING_OPS = {
     "play_those": OpSpec("Play one of those cards (the cards the effect just discarded to the Store Discard, still "
                          "there) of your choice into your tableau, its Play effects too (an open slot and a legal play "
                          "needed); it is yours now; REF played names it.", {}),
-    "pick_blind": OpSpec("A card drawn blind from the hand of the player (who: that_player) is the card revealed; "
+    "pick_blind": OpSpec("A card drawn blind from the hand of the player (who: that_player; self: your own, batch "
+                         "hands) is the card revealed; "
                          "reveal: it is shown to all (a card revealed from a hand goes back to it).",
                          {"who": "str", "reveal": "bool"}),
     "reveal_until": OpSpec("Reveal the Store's cards from the top, one at a time, until one fits the filter (the Store "
@@ -95,8 +96,8 @@ def naming_op_errors(name: str, op: Mapping[str, Any], where: str) -> Errors:
         return errors + filter_errors(op.get("filter", {}), f"{where}.filter")
     if name == "guess_card" and op.get("who") != "each_opponent":
         return [(f"{where}.who", "is each_opponent")]
-    if name == "pick_blind" and op.get("who") != "that_player":
-        return [(f"{where}.who", "is that_player")]
+    if name == "pick_blind" and op.get("who") not in ("that_player", "self"):  # self: batch hands
+        return [(f"{where}.who", "is that_player or self")]
     return []
 
 

@@ -61,7 +61,9 @@ PREVENTION_CONTINUOUS_OPS = ("others_cannot_use", "grant_reaction")
 BARRED_TIMINGS = ("action", "reaction")
 #: every op that takes cards from a player's hand to their binder ("Discard a Card")
 HAND_DISCARD_OPS = frozenset({"discard", "discard_random", "discard_up_to", "discard_any", "discard_distinct",
-                              "discard_named", "discard_together"})
+                              "discard_named", "discard_together",
+                              "discard_revealed",  # ops_hands.py: one card this card revealed, the player's own
+                              "discard_to_aftermarket"})  # ops_hands.py: a card of one's own hand
 #: the ones that take from the hands of the players they name (``who``) in one op
 _WHO_DISCARDS = ("discard_named", "discard_together")
 #: the ops a would-resolve Reaction's own window does (nothing to do when they are run)

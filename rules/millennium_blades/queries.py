@@ -12,6 +12,7 @@ from rules.millennium_blades.ops_attach2 import ATTACH2_FILTER_KEYS, attach2_fil
 from rules.millennium_blades.ops_clash2 import CLASH2_COUNTS, CLASH2_TESTS, clash2_count
 from rules.millennium_blades.ops_clash_tokens import TOPS_ZONE, top_cards
 from rules.millennium_blades.ops_copying import COPYING_COUNTS, copying_count, gained_symbols
+from rules.millennium_blades.ops_hands import HANDS_COUNTS, hands_count
 from rules.millennium_blades.ops_more_a import MORE_A_COUNTS, MORE_A_TESTS, more_a_count, more_a_holds
 from rules.millennium_blades.ops_more_b import MORE_B_COUNTS
 from rules.millennium_blades.ops_more_c import MORE_C_COUNTS
@@ -513,6 +514,8 @@ class QueryMixin(MBBase):
             return triggers_count(self, count, ctx)
         if kind in CLASH2_COUNTS:  # the dice rolled (ops_clash2.py)
             return clash2_count(count, seat, ctx)
+        if kind in HANDS_COUNTS:  # the VP of a Friendship card returned (ops_hands.py)
+            return hands_count(self, count, ctx)
         if kind == "empty_slots":
             return max(0, self.capacity(seat) - len(self.tableau[seat]))
         if kind == "those_stars":  # the cards the effect just moved, each as it is now (revealed: as shown)

@@ -22,6 +22,7 @@ from rules.millennium_blades.ops_attach2 import ATTACH2_OPS, action_flip_guard, 
 from rules.millennium_blades.ops_clash2 import CLASH2_RUN_OPS, RP_LOSS_GAIN, do_clash2_op, loss_turned_to_gain
 from rules.millennium_blades.ops_clash_tokens import CLASH_TOKENS_OPS, do_clash_tokens_op
 from rules.millennium_blades.ops_copying import CAP_KEY, COPYING_OPS, do_copying_op, gain_under_cap, host_flip_copies
+from rules.millennium_blades.ops_hands import HANDS_RUN_OPS, do_hands_op
 from rules.millennium_blades.ops_market_zones import MARKET_ZONES_OPS, do_market_zones_op
 from rules.millennium_blades.ops_metagame import METAGAME_OPS, do_metagame_op
 from rules.millennium_blades.ops_more_a import MORE_A_OPS, MoreOpsAMixin
@@ -639,3 +640,4 @@ register_ops(POSITIONS_RUN_OPS, do_positions_op)  # tableau positions, Sell Mark
 register_ops(TRIGGERS_RUN_OPS, do_triggers_op)  # other players' choices, RP exchanged
 register_ops(ATTACH2_OPS, do_attach2_op)  # an attachment removed with its host
 register_ops(CLASH2_RUN_OPS, do_clash2_op)  # dice rolled
+register_ops(HANDS_RUN_OPS, do_hands_op)  # Dollars stolen, a player spared, Friendship cards moved

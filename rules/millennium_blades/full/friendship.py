@@ -32,7 +32,7 @@ FRIENDSHIP_VP = 2
 CAP_PER_GIVER = 6
 FRIENDSHIP_SET = "MB-FRIENDS"
 __all__ = ["CAP_PER_GIVER", "CHARACTERS", "FRIENDSHIP_VP", "PER_CHARACTER", "card_vp", "friendship_spec",
-           "friendship_vp", "setup_characters"]
+           "friendship_vp", "settle_friendship", "setup_characters"]
 
 
 def friendship_spec(character: str) -> CardSpec:
@@ -67,3 +67,30 @@ def setup_characters(state, register) -> None:
         for card in ids:
             state.friendship_owner[card] = seat
     powers.setup(state)
+
+
+def settle_friendship(state, inner) -> None:
+    """The tournament's Friendship moves applied to the whole game's cards (rules notes, "MB: hands"):
+    a tournament knows each card by its giver (``inner.friendship_left``: a seat's own cards,
+    ``inner.friends``: the givers of those it holds; ``ops_hands.py``). For each giver, the cards
+    that stayed where they were stay; the others move, in card order, to the seats that now have
+    more of them. Nothing moved: nothing changes."""
+    n = state.num_players
+    for giver in range(n):
+        holding = {seat: ([c for c in state.friendship[seat] if state.friendship_owner[c] == giver] if seat == giver
+                          else [c for c in state.friends[seat] if state.friendship_owner[c] == giver]) for seat in range(n)}
+        wanted = {seat: inner.friendship_left[seat] if seat == giver else inner.friends[seat].count(giver)
+                  for seat in range(n)}
+        if all(len(holding[s]) == wanted[s] for s in range(n)):
+            continue
+        loose = []
+        for seat in range(n):
+            while len(holding[seat]) > wanted[seat]:
+                card = holding[seat].pop()
+                (state.friendship if seat == giver else state.friends)[seat].remove(card)
+                loose.append(card)
+        for seat in range(n):
+            while len(holding[seat]) < wanted[seat] and loose:
+                card = loose.pop(0)
+                holding[seat].append(card)
+                (state.friendship if seat == giver else state.friends)[seat].append(card)

@@ -11,6 +11,7 @@ decisions while it runs; when it ends its cards, money and VP come back into the
 from __future__ import annotations
 
 from rules.millennium_blades.full import collection, draft, duel, kit, powers, trading
+from rules.millennium_blades.full.friendship import settle_friendship
 from rules.millennium_blades.state import MBState
 
 INCOME = 30  # "Setup the Phase" 2: "Give each player 30 Millennium Dollars of income"
@@ -208,6 +209,7 @@ def end_tournament(state) -> None:
             gained -= inner.loop_money[seat]  # (only what the rule paid: cards effects sent to the box gave none)
         if gained:
             state.pay(seat, gained, "tournament")
+    settle_friendship(state, inner)  # Friendship cards a tournament's effects moved (friendship.py)
     state.store = back(inner.store)
     state.store_discard += back(inner.store_discard)
     state.aftermarket = back(inner.aftermarket)  # clash cards: "available for sale during the next round"
