@@ -19,6 +19,7 @@ from rules.millennium_blades.ops_attach2 import ATTACH2_OPS
 from rules.millennium_blades.ops_clash2 import CLASH2_OPS
 from rules.millennium_blades.ops_clash_tokens import CLASH_TOKENS_OPS
 from rules.millennium_blades.ops_copying import COPYING_OPS
+from rules.millennium_blades.ops_grants import GRANTS_OPS
 from rules.millennium_blades.ops_hands import HANDS_OPS
 from rules.millennium_blades.ops_market_zones import MARKET_ZONES_OPS
 from rules.millennium_blades.ops_metagame import METAGAME_OPS
@@ -217,6 +218,7 @@ EFFECT_OPS = {
     **ATTACH2_OPS,
     **CLASH2_OPS,
     **HANDS_OPS,
+    **GRANTS_OPS,
 }
 
 #: The layout fan card lists use (docs/import-format.md): name, set, star, element, type,

@@ -30,7 +30,10 @@ PLAY_SAFE_OPS = frozenset({"gain_rp", "lose_rp", "gain_money", "steal_rp", "star
                            "lasting_slot",  # ops_more_r.py: only adds slots
                            "prevent_effect", "prevent_discard",  # ops_prevention.py: done by the window that asks
                            "others_cannot_use",  # ops_prevention.py: a rule that only bars Actions and Reactions
-                           "grant_reaction"})  # ops_prevention.py: a rule (the Reaction's ops are checked too)
+                           "grant_reaction",  # ops_prevention.py: a rule (the Reaction's ops are checked too)
+                           "plays_required",  # ops_grants.py: only more Singles owed, never fewer
+                           "down_mimicry",  # ops_grants.py: symbols of face-down cards, as Mimicry's
+                           "grant_rule"})  # ops_grants.py: a Sell Marker offered as a card enters
 #: the ops a triggered effect may hold and still start no further event (so triggers cannot chain
 #: into an "Infinite Loop"): a reaction's own flip is once a card, as a face-down card does not react
 QUIET_TRIGGER_OPS = frozenset({"gain_rp", "gain_money", "cancel_flip",
@@ -165,6 +168,8 @@ class CardDef:
                  # ops_naming.py: a Foreboding ability; a card that bans a name for the tournament
                  "foreboding": has_foreboding(self.effects),
                  "ban_named": any(_has_op(e["ops"], "ban_named") for e in self.effects),
+                 # ops_grants.py: a Next effect giving the next card a Fusion
+                 "next_play_condition": any(_has_op(e["ops"], "next_play_condition") for e in self.effects),
                  # ops_positions.py: cards that ask who first played into a slot (the game keeps count), give
                  # the cards played a Play ability, or have the next Single played between two cards
                  "positions_play": any(e.get("condition", {}).get("test") == "first_in_slot" or _has_op(e["ops"], "next_between")

@@ -279,6 +279,10 @@ def read_clause(text: str, timing: str, effect: dict, last: dict) -> list[dict]:
         from rules.millennium_blades.phrases_hands import read_clause_hands
 
         more = read_clause_hands(text, timing, effect, last)  # Dollars, hands, Friendship cards (phrases_hands.py)
+    if more is None:
+        from rules.millennium_blades.phrases_grants import read_clause_grants
+
+        more = read_clause_grants(text, timing, effect, last)  # a Fusion the next card has (phrases_grants.py)
     if more is not None:
         return more
     raise Unread(text, "an effect")
@@ -375,6 +379,11 @@ _PROTECTED = re.compile(r"^(.+?) (?:cannot|can't|can not) be flipped(?: face-dow
 
 
 def read_continuous(text: str) -> list[dict]:
+    from rules.millennium_blades.phrases_grants import read_quoted_grant
+
+    granted = read_quoted_grant(text)  # a quoted ability of several sentences given to cards (phrases_grants.py)
+    if granted is not None:
+        return granted
     ops: list[dict] = []
     for sentence in [s.strip().rstrip(".") for s in re.split(r"(?<=\.)\s+", text) if s.strip()]:
         ops += _continuous(sentence)
@@ -448,6 +457,10 @@ def _continuous(s: str) -> list[dict]:
         from rules.millennium_blades.phrases_positions import read_continuous_sentence_positions
 
         more = read_continuous_sentence_positions(s)  # a keyword's ability given to cards (phrases_positions.py)
+    if more is None:
+        from rules.millennium_blades.phrases_grants import read_continuous_grants
+
+        more = read_continuous_grants(s)  # a keyword given to cards without it, plays required (phrases_grants.py)
     if more is not None:
         return more
     raise Unread(s, "a continuous effect")

@@ -64,6 +64,13 @@ from rules.millennium_blades.ops_copying import (
     copying_count_errors,
     copying_op_errors,
 )
+from rules.millennium_blades.ops_grants import (
+    GRANTS_CONTINUOUS_OPS,
+    GRANTS_EVENTS,
+    GRANTS_OPS,
+    grants_op_errors,
+    trigger_grants_errors,
+)
 from rules.millennium_blades.ops_hands import HANDS_COUNTS, HANDS_OPS, hands_count_errors, hands_op_errors
 from rules.millennium_blades.ops_market_zones import MARKET_ZONES_OPS, market_zones_op_errors
 from rules.millennium_blades.ops_metagame import METAGAME_OPS, metagame_op_errors
@@ -290,7 +297,7 @@ EVENTS = ("play", "flipped", "would_flip", "clash_won", "clash_lost", "clash", "
           "would_lose_clash", "action_used", "would_lose_rp", "clash_card", "turn_start", "turn_end", "discard",
           *MORE_A_EVENTS, *MORE_E_EVENTS, *MORE_I_EVENTS, *MORE_J_EVENTS, *MORE_N_EVENTS,
           *MORE_V_EVENTS, *MORE_Z_EVENTS, *MORE_Y_EVENTS, *PREVENTION_EVENTS, *CLASH_TOKENS_EVENTS, *TRIGGERS_EVENTS,
-          *CLASH2_EVENTS)
+          *CLASH2_EVENTS, *GRANTS_EVENTS)
 SIDES = ("self", "opponent", "any")
 CONTINUOUS_OPS = ("protect", "extra_slot", "set_star", "star_bonus", "copy_attributes", "clash_star", "no_rp_loss",
                   "rp_gain_limit", *SPECIAL_CONTINUOUS_OPS, *MORE_A_CONTINUOUS_OPS, *MORE_B_CONTINUOUS_OPS,
@@ -299,7 +306,7 @@ CONTINUOUS_OPS = ("protect", "extra_slot", "set_star", "star_bonus", "copy_attri
                   *MORE_P_CONTINUOUS_OPS, *POWER_CONTINUOUS_OPS, *MORE_U_CONTINUOUS_OPS, *MORE_S_CONTINUOUS_OPS,
                   *MORE_V_CONTINUOUS_OPS, *MORE_Y_CONTINUOUS_OPS, *MORE_X_CONTINUOUS_OPS, *MORE_W_CONTINUOUS_OPS,
                   *PREVENTION_CONTINUOUS_OPS, *COPYING_CONTINUOUS_OPS, *CLASH_TOKENS_CONTINUOUS_OPS,
-                  *NAMING_CONTINUOUS_OPS, *POSITIONS_CONTINUOUS_OPS, *CLASH2_CONTINUOUS_OPS)
+                  *NAMING_CONTINUOUS_OPS, *POSITIONS_CONTINUOUS_OPS, *CLASH2_CONTINUOUS_OPS, *GRANTS_CONTINUOUS_OPS)
 #: the sides of a Character or Venue card, and its Deckbuilding side's timings and ops
 CARD_SIDES = ("deckbuilding", "tournament")
 COMPONENT_TIMINGS = ("deckbuilding", "setup")
@@ -621,6 +628,8 @@ def _op(name: str | None, op: Mapping[str, Any], where: str) -> Errors:
         errors += clash2_op_errors(name, op, where)
     elif name in HANDS_OPS:  # Dollars stolen, a player spared, Friendship cards moved (ops_hands.py)
         errors += hands_op_errors(name, op, where)
+    elif name in GRANTS_OPS:  # plays required of players (ops_grants.py)
+        errors += grants_op_errors(name, op, where)
     elif name == "if":
         errors += condition_errors(op.get("condition"), f"{where}.condition")
         errors += ops_errors(op.get("then"), f"{where}.then")
@@ -831,7 +840,8 @@ def _trigger(trigger: Any, path: str) -> Errors:
             + trigger_first_errors(trigger, path) + trigger_q_errors(trigger, path) + trigger_y_errors(trigger, path)
             + trigger_prevention_errors(trigger, path)
             + trigger_clash_tokens_errors(trigger, path)  # a clash of high cards (ops_clash_tokens.py)
-            + trigger_triggers_errors(trigger, path))
+            + trigger_triggers_errors(trigger, path)
+            + trigger_grants_errors(trigger, path))  # the Nth time each turn (ops_grants.py)
 
 
 # -- the Store, the Aftermarket, allies (market_ops.py) ----------------------------------------------

@@ -9,6 +9,16 @@ from functools import lru_cache
 from rules.core.engine import Action
 from rules.millennium_blades.base import MBBase
 from rules.millennium_blades.ops_attach2 import attachment_scores, finish_removals
+from rules.millennium_blades.ops_grants import (
+    FLIP_AS_ACTION,
+    GRANT_RULE,
+    NEXT_FUSION,
+    OTHERS_FLIP,
+    PLAYS_REQUIRED,
+    flippable_by,
+    owes_a_play,
+    required_plays_left,
+)
 from rules.millennium_blades.ops_market_zones import FROM_STORE_DISCARD, play_from_store_discard, store_discard_plays
 from rules.millennium_blades.ops_more_m import play_frames_m
 from rules.millennium_blades.ops_more_u import granted_scores, spend_extra_action
@@ -89,8 +99,8 @@ class FlowMixin(MBBase):
                 usable = [c for c in usable if self.action_keeps_a_play(seat, c)]
             actions += [card_action("use", self.cards[c].name) for c in usable]
         actions += self.unite_actions(seat)  # Unite: attach cards from the hand (ops_more_a.py)
-        if self.played_this_turn:
-            actions.append(END)
+        if self.played_this_turn and not (PLAYS_REQUIRED in self.feature_cards and owes_a_play(self, seat)):
+            actions.append(END)  # (no end while a Single more is owed and can be played: ops_grants.py)
         return actions
 
     def can_play(self, seat: int) -> bool:
@@ -110,14 +120,15 @@ class FlowMixin(MBBase):
         """The cards whose play ``may_play`` must check: those with a play condition, or all of them
         while the game holds a card that bans plays (ops_more_u.py) or bans a name (ops_naming.py)."""
         features = self.feature_cards
-        if "play_ban" in features or "ban_named" in features:
+        if "play_ban" in features or "ban_named" in features or NEXT_FUSION in features:  # (ops_grants.py)
             return range(len(self.cards))
         return features.get("play_condition", NO_CARDS)
 
     def room_to_play(self, seat: int) -> bool:
         """A play left this turn and an open slot in the tableau."""
-        if self.plays_left <= 0 and not ("plays_per_turn" in self.feature_cards and bonus_plays_left(self, seat) > 0):
-            return False  # (a play more each turn while a condition holds: ops_more_x.py)
+        if self.plays_left <= 0 and not ("plays_per_turn" in self.feature_cards and bonus_plays_left(self, seat) > 0) \
+                and not (PLAYS_REQUIRED in self.feature_cards and required_plays_left(self, seat) > 0):
+            return False  # (a play more each turn while a condition holds: ops_more_x.py; required: ops_grants.py)
         return len(self.tableau[seat]) < self.capacity(seat)
 
     def playable_singles(self, seat: int) -> list[int]:
@@ -156,6 +167,8 @@ class FlowMixin(MBBase):
             if name not in seen:
                 seen.add(name)
                 out.append(card)
+        if OTHERS_FLIP in self.feature_cards:  # other players' cards it may flip as its Action (ops_grants.py)
+            out += [c for c in flippable_by(self, seat) if c not in used and cards[c].name not in seen]
         return out
 
     def action_keeps_a_play(self, seat: int, card: int) -> bool:
@@ -300,8 +313,8 @@ class FlowMixin(MBBase):
             self.hand[seat].remove(card)
             if self.plays_left > 0:
                 self.plays_left -= 1
-            else:  # a play more this turn (ops_more_x.py)
-                spend_bonus_play(self)
+            elif not (PLAYS_REQUIRED in self.feature_cards and required_plays_left(self, seat) > 0):
+                spend_bonus_play(self)  # a play more this turn (ops_more_x.py), not one required (ops_grants.py)
             self.played_this_turn += 1
         if "tokens_on_entry" in self.feature_cards and card not in self.down:  # the Top Card as it was (ops_more_c.py)
             self.tokens_on_entry(seat, card)
@@ -313,7 +326,7 @@ class FlowMixin(MBBase):
         features = definition.features  # (the card's own, as cards_with's index reads them)
         if "enters_with_tokens" in features and card not in self.down:  # (face-down: no text, batch x)
             self.enter_with_tokens(seat, card)
-        marker = self.offer_sell_marker(seat, card) if "sell_marker_shield" in features \
+        marker = self.offer_sell_marker(seat, card) if ("sell_marker_shield" in features or GRANT_RULE in self.feature_cards) \
             and card not in self.down else []  # (a card played face-down has no text: batch x)
         if self.copiers is None or self.copiers:  # an exact copy is one as it comes into play
             self.refresh_copies()
@@ -346,6 +359,8 @@ class FlowMixin(MBBase):
         """"To use an action, perform the text on the card, then flip the card face-down"."""
         own = self.cards[card].timed("action")
         effect = own[0][1] if own else None
+        if effect is None and OTHERS_FLIP in self.feature_cards and self.seat_of(card) != seat:
+            effect = FLIP_AS_ACTION  # another player's card flipped as this Action (ops_grants.py)
         if "grant_action" in self.feature_cards and card not in self.powers[seat]:  # a granted Action (ops_more_w.py)
             effect = action_effect(self, seat, card, effect)
         assert effect is not None

@@ -13,6 +13,7 @@ from typing import Any
 from rules.core.engine import Action
 from rules.core.schema import OpSpec
 from rules.millennium_blades.base import MBBase
+from rules.millennium_blades.ops_grants import granted_rules, marker_removed_heard
 from rules.millennium_blades.ops_hands import note_hand_revealed, revealed_in_hand
 from rules.millennium_blades.ops_more_n import passed_frames
 from rules.millennium_blades.ops_more_u import turn_end_frames
@@ -229,7 +230,8 @@ class MoreOpsBMixin(MBBase):
     def offer_sell_marker(self, seat: int, card: int) -> list[dict]:
         """As a card with ``sell_marker_shield`` comes into play: a frame asking its player whether
         to put one of their Sell Markers on it (none left: nothing to ask)."""
-        if self.markers_left[seat] <= 0 or not self.cards[card].continuous("sell_marker_shield"):
+        if self.markers_left[seat] <= 0 or not (self.cards[card].continuous("sell_marker_shield")
+                                                or granted_rules(self, card, "sell_marker_shield")):  # (ops_grants.py)
             return []
         return [self.frame(seat, card, {"ops": [{"op": "_sell_marker"}]}, optional=True)]
 
@@ -237,7 +239,8 @@ class MoreOpsBMixin(MBBase):
         """The markers the card says ("two Sell Markers"), as many as its player has."""
         seat, card = frame["seat"], frame["source"]
         if self.in_tableau(card) and card not in self.down:
-            wanted = max(op.get("amount", 1) for op in self.cards[card].continuous("sell_marker_shield"))
+            wanted = max(op.get("amount", 1) for op in (*self.cards[card].continuous("sell_marker_shield"),
+                                                        *granted_rules(self, card, "sell_marker_shield")))
             put = min(wanted, self.markers_left[seat])
             if put:
                 self.markers_left[seat] -= put
@@ -251,13 +254,15 @@ class MoreOpsBMixin(MBBase):
         seat = self.seat_of(card)
         if seat is None or seat == by or not self.sell_marked.get(card):
             return False
-        if not self.cards[card].continuous("sell_marker_shield"):  # only the card's own rule makes a marker a shield,
-            return False  # not a marker an effect put there (ops_market_zones.py, ops_positions.py; rules notes)
+        if not self.cards[card].continuous("sell_marker_shield") and not granted_rules(self, card, "sell_marker_shield"):
+            return False  # only the card's own rule (or one given it: ops_grants.py) makes a marker a shield, not a
+            # marker an effect put there (ops_market_zones.py, ops_positions.py; rules notes)
         self.sell_marked[card] -= 1
         if not self.sell_marked[card]:
             del self.sell_marked[card]
         self.markers_left[seat] += 1
         self.log("sell_marker_instead_of_flip", seat, card=self.cards[card].name, by=by)
+        marker_removed_heard(self, seat, card)  # "Whenever you discard a Sell Marker from a card" (ops_grants.py)
         return True
 
     def op_move_to_end(self, frame: dict, op: dict, k: int) -> bool:

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 from rules.core.engine import Action
 from rules.core.schema import OpSpec
+from rules.millennium_blades.ops_grants import note_gain
 from rules.millennium_blades.ops_more_p import gain_turned_to_loss, lose_instead_of_gain
 from rules.millennium_blades.ops_triggers import money_heard
 from rules.millennium_blades.replacement import limited_gain
@@ -313,6 +314,8 @@ def _reactor_gains(game: Any, frame: dict, seat: int, amount: int) -> None:
         return
     gained = limited_gain(game, seat, amount)
     game.rp[seat] += gained
+    if gained > 0 and "rp_gain_limit" in game.feature_cards:  # a gain this turn (ops_grants.py)
+        note_gain(game, seat)
     game.log("gain_rp", seat, amount=gained, rp=game.rp[seat])
     if "on gained_rp" in game.feature_cards:
         game.rp_gained_triggers(frame, seat, gained)

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from rules.core.engine import Action
 from rules.core.schema import OpSpec
+from rules.millennium_blades.ops_grants import has_keyword
 
 if TYPE_CHECKING:
     from rules.millennium_blades.base import MBBase
@@ -62,7 +63,7 @@ POSITIONS_OPS = {
                        {"first": "str", "same": "any", "star": "str"}),
     "grant_play": OpSpec("Ongoing (Top): each card its player plays (face-up) has the Play effect `effect` too, a "
                          "keyword's (`keyword`), resolved as that card's own after its printed Play effects.",
-                         {"effect": "any", "keyword": "str"}),
+                         {"effect": "any", "keyword": "str", "without": "str"}),  # without: ops_grants.py
     "replace_with_this": OpSpec("Discard a face-up card (filter) of an opponent's tableau of your choice (\"Discard a "
                                 "Card\"); this card (in your tableau) takes its slot.", {"filter": "any"}),
 }
@@ -120,6 +121,8 @@ def positions_op_errors(name: str, op: Mapping[str, Any], where: str) -> Errors:
         errors += check_effect(effect, f"{where}.effect")
         if not isinstance(op.get("keyword"), str):
             errors.append((f"{where}.keyword", "names the keyword"))
+        if "without" in op and op["without"] != op.get("keyword"):  # only to cards without it (ops_grants.py)
+            errors.append((f"{where}.without", "is the keyword given"))
     if name == "replace_with_this" and "filter" in op:
         from rules.millennium_blades.effects import filter_errors  # effects asks this module
 
@@ -455,6 +458,8 @@ def granted_plays(game: MBBase, seat: int, card: int) -> list[dict]:
     ``POSITIONS_PLAY_FEATURE``)."""
     frames = []
     for giver, op in game.face_up_ops(seat, "grant_play"):
+        if "without" in op and has_keyword(game.cards[card], op["without"]):  # it has it already (ops_grants)
+            continue
         if game.log_events:
             game.log("granted_play", seat, card=game.cards[card].name, by=game.cards[giver].name, keyword=op["keyword"])
         frames.append(game.frame(seat, card, op["effect"], {"played": card}, needs_face_up=True))

@@ -48,7 +48,9 @@ PREVENTION_OPS = {
                                 "reaction): no Action is offered them, and each Reaction is only declined.",
                                 {"timings": "list"}),
     "grant_reaction": OpSpec("Ongoing/Top: every card of this card's player's tableau, Deck Box and Accessories has "
-                             "this Reaction to a flip (effect: a would_flip Reaction), as its own.", {"effect": "any"}),
+                             "this Reaction to a flip (effect: a would_flip Reaction), as its own; deck_box false: "
+                             "not the Deck Box; keyword: the keyword's name (ops_grants.py).",
+                             {"effect": "any", "deck_box": "bool", "keyword": "str"}),
     "prevent_discard": OpSpec("In a Reaction to an effect about to discard cards from your hand (event would_discard): "
                               "it discards none of them (done by the window that asks).", {}),
 }
@@ -80,6 +82,8 @@ def prevention_op_errors(name: str, op: Mapping[str, Any], where: str) -> Errors
         if not isinstance(effect, Mapping) or effect.get("timing") != "reaction" \
                 or (effect.get("trigger") or {}).get("event") != "would_flip":
             return [(f"{where}.effect", "is a Reaction to a flip (would_flip)")]
+        if op.get("deck_box", False) is not False or not isinstance(op.get("keyword", ""), str):
+            return [(f"{where}.deck_box", "is false (the Deck Box left out) when given; keyword names the keyword")]
         return check_effect(effect, f"{where}.effect")
     if name == "others_cannot_use":
         timings = op.get("timings")
@@ -156,7 +160,8 @@ def granted_reactions(game: MBBase, seat: int, card: int) -> tuple[dict, ...]:
     face-up ``grant_reaction`` rule of that player (clash._flip_reactions, clash._react)."""
     if IN_FORCE + "grant_reaction" not in game.feature_cards or card in game.powers[seat]:
         return ()
-    return tuple(op["effect"] for _granter, op in game.face_up_ops(seat, "grant_reaction"))
+    return tuple(op["effect"] for _granter, op in game.face_up_ops(seat, "grant_reaction")
+                 if op.get("deck_box", True) or card not in game.deck_box[seat])  # "All your cards" (ops_grants.py)
 
 
 # -- the window before an effect resolves -------------------------------------------------------------

@@ -516,6 +516,11 @@ def read_event(text: str) -> dict:
     named = read_event_naming(text)  # "you play a card you named with Foreboding" (phrases_naming)
     if named is not None:
         return named
+    from rules.millennium_blades.phrases_grants import read_event_grants
+
+    granted = read_event_grants(text)  # the second time each turn, a Sell Marker discarded (phrases_grants)
+    if granted is not None:
+        return granted
     m = re.fullmatch(r"(you|an opponent|a player|any player|another player) plays? (.+)", text)
     if m:
         flt, zone, rest = card_phrase(m.group(2))

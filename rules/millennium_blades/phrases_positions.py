@@ -19,8 +19,9 @@ from rules.millennium_blades.vocabulary import TIMINGS
 
 #: "Scurry PLUS (Play: You may ...)": a keyword, then its full text in parentheses, as a whole ability
 #: ("On most cards, the keyword's full text is printed out")
-_KEYWORD_PAREN = re.compile(rf"(^|\|\s*)([A-Za-z][A-Za-z' ]{{0,28}}[A-Za-z])\s*\(\s*((?:{'|'.join(TIMINGS)})\s*:[^()|]*)\)"
-                            r"\.?(?=\s*\||\s*$)", re.I)
+#: (a name with "have", "has" or "gain" in it is a sentence giving cards a keyword: _GIVEN_KEYWORD, grants)
+_KEYWORD_PAREN = re.compile(rf"(^|\|\s*)((?![A-Za-z' ]*\b(?:have|has|gain)\b)[A-Za-z][A-Za-z' ]{{0,28}}[A-Za-z])"
+                            rf"\s*\(\s*((?:{'|'.join(TIMINGS)})\s*:[^()|]*)\)\.?(?=\s*\||\s*$)", re.I)
 
 
 #: 'cards have Scurry (Play: ...)': a keyword given to cards, its ability in parentheses after it
@@ -72,6 +73,10 @@ def read_continuous_sentence_positions(s: str) -> list[dict] | None:
         from rules.millennium_blades.phrases_more_w import read_continuous_w
 
         return read_continuous_w(f'{who} have "{quoted}"')
+    if timing == "reaction":  # a keyword's Reaction given to all your cards (phrases_grants.py)
+        from rules.millennium_blades.phrases_grants import read_granted_reaction
+
+        return read_granted_reaction(who, quoted, m.group(2))
     if timing != "play" or "in your tableau" in who:
         raise Unread(f'"{quoted}"', "a keyword's ability given to the cards you play")
     from rules.millennium_blades.text import compile_ability  # text asks this module

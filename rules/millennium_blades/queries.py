@@ -12,6 +12,7 @@ from rules.millennium_blades.ops_attach2 import ATTACH2_FILTER_KEYS, attach2_fil
 from rules.millennium_blades.ops_clash2 import CLASH2_COUNTS, CLASH2_TESTS, clash2_count
 from rules.millennium_blades.ops_clash_tokens import TOPS_ZONE, top_cards
 from rules.millennium_blades.ops_copying import COPYING_COUNTS, copying_count, gained_symbols
+from rules.millennium_blades.ops_grants import DOWN_MIMICRY, down_mimicked
 from rules.millennium_blades.ops_hands import HANDS_COUNTS, hands_count
 from rules.millennium_blades.ops_more_a import MORE_A_COUNTS, MORE_A_TESTS, more_a_count, more_a_holds
 from rules.millennium_blades.ops_more_b import MORE_B_COUNTS
@@ -244,8 +245,8 @@ class QueryMixin(MBBase):
         return left if left is not None and left not in self.down else None
 
     def elements(self, card: int) -> tuple[str, ...]:
-        if card in self.down:
-            return ()
+        if card in self.down:  # none, but a Mimicry given to face-down cards (ops_grants.py)
+            return self.down_symbols(card, "elements") if DOWN_MIMICRY in self.feature_cards else ()
         if all_in_hand(self, card):  # "all types and elements while it is in your hand" (ops_more_j.py)
             return ELEMENTS
         if "counts_as_all" in self.cards[card].features and counts_as_all(self, card, "elements"):
@@ -260,8 +261,8 @@ class QueryMixin(MBBase):
         return own + self.attached_symbols(card, "elements") + tuple(v for v in shared if v not in own)
 
     def types(self, card: int) -> tuple[str, ...]:
-        if card in self.down:
-            return ()
+        if card in self.down:  # (ops_grants.py)
+            return self.down_symbols(card, "types") if DOWN_MIMICRY in self.feature_cards else ()
         if all_in_hand(self, card):  # ops_more_j.py
             return TYPES
         if "counts_as_all" in self.cards[card].features and counts_as_all(self, card, "types"):
@@ -275,7 +276,15 @@ class QueryMixin(MBBase):
         shared = shared_symbols(self, card, "types") if "share_attached" in self.feature_cards else ()  # ops_more_h.py
         return own + self.attached_symbols(card, "types") + tuple(v for v in shared if v not in own)
 
-    # -- "Cannot be flipped" ------------------------------------------------------------------------
+    def down_symbols(self, card: int, kind: str) -> tuple[str, ...]:
+        """The symbols (elements or types) of the face-up card whose symbols the face-down ``card``
+        has by a Mimicry given to face-down cards (ops_grants.py); none without one."""
+        source = down_mimicked(self, card)
+        if source is None:
+            return ()
+        return self.elements(source) if kind == "elements" else self.types(source)
+
+        # -- "Cannot be flipped" ------------------------------------------------------------------------
     def protected(self, card: int, seat: int) -> bool:
         """Whether ``card`` in ``seat``'s tableau cannot be flipped by an opponent's effect."""
         if self.attached and self.attachment_protects(card):
@@ -322,6 +331,8 @@ class QueryMixin(MBBase):
             elements = self.elements(card) if worked_out else definition.elements
         if not down and not TYPE_KEYS.isdisjoint(flt):
             types = self.types(card) if worked_out else definition.types
+        if down and DOWN_MIMICRY in self.feature_cards:  # a face-down card given Mimicry (ops_grants.py)
+            elements, types = self.elements(card), self.types(card)
         if "element" in flt and flt["element"] not in elements:
             return False
         if "type" in flt and flt["type"] not in types:
@@ -404,18 +415,16 @@ class QueryMixin(MBBase):
         if (face == "up" and down) or (face == "down" and not down):
             return False
         definition = self.cards[card]
-        if "element" in flt:
-            if down:  # a face-down card has no element
+        if down and ("element" in flt or "type" in flt):  # a face-down card has no symbols ("Flip a Card"),
+            if DOWN_MIMICRY not in self.feature_cards:  # but for a Mimicry given to face-down cards (ops_grants.py)
                 return False
-            elements = self.elements(card) if self._symbols_change(card, definition) else definition.elements
-            if flt["element"] not in elements:
-                return False
-        if "type" in flt:
-            if down:
-                return False
-            types = self.types(card) if self._symbols_change(card, definition) else definition.types
-            if flt["type"] not in types:
-                return False
+            changed = True
+        else:
+            changed = self._symbols_change(card, definition) if "element" in flt or "type" in flt else False
+        if "element" in flt and flt["element"] not in (self.elements(card) if changed else definition.elements):
+            return False
+        if "type" in flt and flt["type"] not in (self.types(card) if changed else definition.types):
+            return False
         if "kind" in flt and definition.card_type != flt["kind"]:
             return False
         where = flt.get("where")

@@ -20,7 +20,8 @@ from rules.millennium_blades.phrases import NUMBER, number
 REPLACEMENT_OPS = {
     "rp_gain_limit": OpSpec("Ongoing/Top: a gain of RP by who (each or each_opponent) is none (none) or amount "
                             "fewer (less), never below 0; until_scoring: not while the tournament is scored.",
-                            {"who": "str", "none": "bool", "less": "int", "until_scoring": "bool"}),
+                            {"who": "str", "none": "bool", "less": "int", "until_scoring": "bool",
+                             "once_a_turn": "bool"}),  # once_a_turn: none after the player's first gain of a turn
 }
 _RP = r"(?:rp|ranking points?)"
 _WHO = {"players": "each", "a player": "each", "any player": "each", "an opponent": "each_opponent",
@@ -57,5 +58,7 @@ def limited_gain(state, seat: int, amount: int) -> int:
         for _card, op in state.face_up_ops(owner, "rp_gain_limit"):
             if op["who"] == "each_opponent" and owner == seat or op.get("until_scoring") and state.phase == "scoring":
                 continue
+            if op.get("once_a_turn") and state.turn_memo.get(f"gained_rp:{seat}") == state.turn:
+                amount = 0  # "after that player gains RP that player cannot gain any more RP this turn" (ops_grants.py)
             amount = 0 if op.get("none") else max(0, amount - op.get("less", 0))
     return amount

@@ -22,6 +22,14 @@ from rules.millennium_blades.ops_attach2 import ATTACH2_OPS, action_flip_guard, 
 from rules.millennium_blades.ops_clash2 import CLASH2_RUN_OPS, RP_LOSS_GAIN, do_clash2_op, loss_turned_to_gain
 from rules.millennium_blades.ops_clash_tokens import CLASH_TOKENS_OPS, do_clash_tokens_op
 from rules.millennium_blades.ops_copying import CAP_KEY, COPYING_OPS, do_copying_op, gain_under_cap, host_flip_copies
+from rules.millennium_blades.ops_grants import (
+    FLIP_EFFECTS_OFF,
+    GRANTS_RUN_OPS,
+    do_grants_op,
+    flip_effects_stopped,
+    note_gain,
+    nth_this_turn,
+)
 from rules.millennium_blades.ops_hands import HANDS_RUN_OPS, do_hands_op
 from rules.millennium_blades.ops_market_zones import MARKET_ZONES_OPS, do_market_zones_op
 from rules.millennium_blades.ops_metagame import METAGAME_OPS, do_metagame_op
@@ -342,6 +350,8 @@ class ResolveMixin(ClashMixin, SpecialOpsMixin, MoreOpsAMixin, MoreOpsBMixin, Mo
                 if CAP_KEY in frame["ctx"]:  # a cap on what the effect gains (ops_copying.py)
                     gained = gain_under_cap(self, frame["ctx"], p, gained)
                 self.rp[p] += gained
+                if gained > 0 and "rp_gain_limit" in self.feature_cards:  # a gain this turn (ops_grants.py)
+                    note_gain(self, p)
                 if logging:
                     self.log("gain_rp", p, amount=gained, rp=self.rp[p])
                 if "on gained_rp" in self.feature_cards:  # "Whenever an opponent gains RP" (ops_more_e.py)
@@ -523,8 +533,10 @@ class ResolveMixin(ClashMixin, SpecialOpsMixin, MoreOpsAMixin, MoreOpsBMixin, Mo
                             (by is None or not self._seated_beside(seat, by, trigger["seated"])):
                         continue  # a gain by a player not seated there is not its first time (batch n)
                     if "turn" in trigger and not trigger_turn_fits(self, trigger, seat) or \
-                            trigger.get("first_each_turn") and not first_this_turn(self, source, event, index):
-                        continue  # "during your turn", "the first time ... each turn" (ops_more_o.py)
+                            trigger.get("first_each_turn") and not first_this_turn(self, source, event, index) or \
+                            "nth_each_turn" in trigger and not nth_this_turn(self, source, event, index,
+                                                                             trigger["nth_each_turn"]):
+                        continue  # "during your turn", "the first (second: ops_grants.py) time ... each turn" (ops_more_o.py)
                     if trigger.get("only_next") and not once_left(self, source, event, index):
                         continue  # "the next player to gain RP": the first one only (ops_triggers.py)
                     ctx = {"that_player": by if by is not None else seat, "played": card}
@@ -573,6 +585,8 @@ class ResolveMixin(ClashMixin, SpecialOpsMixin, MoreOpsAMixin, MoreOpsBMixin, Mo
             stats[self.cards[card].name] = stats.get(self.cards[card].name, 0) + 1
         if self.log_events:
             self.log("flip", by, card=self.cards[card].name, seat=whose, slot=self.slot_of(card))
+        if flip_effects and FLIP_EFFECTS_OFF in self.feature_cards and flip_effects_stopped(self, card):
+            flip_effects = False  # no other card's Flip effects while such a rule holds (ops_grants.py)
         # its Flip effects see the +1 Star tokens it had ("for each +1 STAR Token on this card")
         # "but do not activate any Flip effects" (flip_effects False): the card's own and granted ones
         own = [self.frame(whose, card, e, {"flipped_by": by, "that_player": by, "tokens_lost": tokens, "flipper": cause})
@@ -641,3 +655,4 @@ register_ops(TRIGGERS_RUN_OPS, do_triggers_op)  # other players' choices, RP exc
 register_ops(ATTACH2_OPS, do_attach2_op)  # an attachment removed with its host
 register_ops(CLASH2_RUN_OPS, do_clash2_op)  # dice rolled
 register_ops(HANDS_RUN_OPS, do_hands_op)  # Dollars stolen, a player spared, Friendship cards moved
+register_ops(GRANTS_RUN_OPS, do_grants_op)  # a Fusion given to the next card: checked before its play

@@ -14,6 +14,7 @@ from rules.millennium_blades.base import MBBase
 from rules.millennium_blades.ops_attach2 import attach2_gift_errors, attach2_gifts
 from rules.millennium_blades.ops_clash_tokens import TOKEN_BONUS, token_bonus
 from rules.millennium_blades.ops_copying import OVERLAY_FEATURES, copies_itself, effects_copy_of, overlaid, overlay_of
+from rules.millennium_blades.ops_grants import NEXT_FUSION, next_fusion_holds
 from rules.millennium_blades.ops_more_h import attach_gift_errors, attach_gifts, attached_turn_frames
 from rules.millennium_blades.ops_more_u import play_banned
 from rules.millennium_blades.ops_more_v import next_turn_frames
@@ -154,6 +155,8 @@ class SpecialOpsMixin(MBBase):
             return False
         if "ban_named" in self.feature_cards and name_banned(self, card):  # a name banned for the tournament (ops_naming)
             return False
+        if NEXT_FUSION in self.feature_cards and not next_fusion_holds(self, seat, card):
+            return False  # a Fusion a Next effect gives the next card (ops_grants.py)
         if card not in self.cards_with("play_condition"):
             return True
         return all(self.holds(op["condition"], card, seat, {}) for op in self.cards[card].continuous("play_condition"))

@@ -39,6 +39,7 @@ from rules.millennium_blades.phrases_clash2 import (
 )
 from rules.millennium_blades.phrases_clash_tokens import read_rule_clash_tokens, read_sentence_clash_tokens
 from rules.millennium_blades.phrases_copying import printed_copying, read_sentence_copying, reword_copying
+from rules.millennium_blades.phrases_grants import printed_grants, reword_grants
 from rules.millennium_blades.phrases_hands import printed_hands, read_sentence_hands, reword_hands
 from rules.millennium_blades.phrases_market_zones import printed_market_zones, read_sentence_market_zones, reword_market_zones
 from rules.millennium_blades.phrases_more_a import read_more_continuous, read_more_sentence
@@ -248,6 +249,7 @@ def split_abilities(text: str) -> list[str]:
     text = printed_attach2(text)  # "As an action, attach this to a tableau. Each time ...": two (phrases_attach2)
     text = printed_clash2(text)  # "to determine your clash value (instead of ...)": words (phrases_clash2)
     text = printed_hands(text)  # "(of their choice)" of a Friendship card: words (phrases_hands)
+    text = printed_grants(text)  # a keyword given to cards with no timing word: Ongoing (phrases_grants)
     text = REMINDERS.sub("", text)
     other = re.search(r"\([^)]*\)?", text)
     if other:
@@ -338,7 +340,7 @@ _WORDING = (
 #: the tableau's order chosen freely, ", then swap this card" (_positions)
 REWORDINGS = (reword_d, reword_i, reword_k, reword_o, reword_r, reword_v, reword_s, reword_q, reword_t, reword_u,
               reword_z, reword_w, reword_market_zones, reword_copying, reword_naming, reword_positions, reword_triggers,
-              reword_attach2, reword_clash2, reword_hands)
+              reword_attach2, reword_clash2, reword_hands, reword_grants)
 
 
 def wording(text: str) -> str:
