@@ -383,7 +383,10 @@ class ClashMixin(MarketMixin):
         result = "win" if seat in winners else "lose" if seat in losers else "tie" if winner is None else None
         if result and op.get(result):
             self.keep_source_i(ctx, op[result])  # "If you lose, ... do not flip this box" (ops_more_i.py)
-            frames.append(self.frame(seat, source, {"ops": op[result]}, ctx, optional=False))
+            others = [p for p in participants if p != seat]
+            mine = ctx if "that_player" in ctx or len(others) != 1 else {**ctx, "that_player": others[0]}
+            # "Clash with an opponent. If you win, that player ...": the one other player of the clash
+            frames.append(self.frame(seat, source, {"ops": op[result]}, mine, optional=False))
         for p in winners:
             self.clashes_won[p] += 1
             if op.get("winner"):

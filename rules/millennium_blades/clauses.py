@@ -369,7 +369,13 @@ def _combined(count: dict) -> dict:
         from rules.millennium_blades.phrases_more_q import combined_revealed_q
 
         return combined_revealed_q(count)
-    return {"count": "flipped_stars"} if count["count"] == "flipped_this_way" else {**count, "count": "stars"}
+    if count["count"] == "flipped_this_way":
+        return {"count": "flipped_stars"}
+    if count["count"] == "attached":  # the cards attached to this card: their STAR (ops_more_r.py)
+        return {**count, "what": "stars"}
+    if count["count"] != "cards":  # a count of something else has no STAR: never guessed
+        raise Unread(f"the star of {count['count']}", "the STAR of cards that are counted")
+    return {**count, "count": "stars"}
 
 
 # -- continuous effects (Ongoing, Top) -------------------------------------------------------------

@@ -440,6 +440,24 @@ def _read_body(effect: dict, body: str) -> None:
         effect["ops"] = clauses(rest, timing, effect, cond.get("card"))
         return
     effect["ops"] = _sentences(sentences, timing, effect)
+    if effect.get("optional") and timing != "reaction":
+        _may_then_otherwise(effect)
+
+
+#: the condition of "If you do not, ..." after an effect's first sentences
+_DID_NOT = {"test": "not", "of": {"test": "did"}}
+
+
+def _may_then_otherwise(effect: dict) -> None:
+    """"You may X. If you do not, Y": only X is the player's choice, and Y is done when X was not
+    ("Besides Reactions, other Effects are Not Optional"): the effect is not optional as a whole but
+    batch j's ``may`` around X, so declining it still reaches "If you do not"."""
+    ops = effect["ops"]
+    j = next((i for i, op in enumerate(ops) if i and op["op"] == "if" and op["condition"] == _DID_NOT), None)
+    if j is None:
+        return
+    del effect["optional"]
+    effect["ops"] = [{"op": "may", "ops": ops[:j]}, *ops[j:]]
 
 
 def _is_clash_branch(sentence: str) -> bool:

@@ -113,3 +113,36 @@ def test_rp_you_had_at_the_end_of_the_tournament_before_scoring():
             (seat,) = st.current_players()
             st.apply_checked(st.legal_actions(seat)[0], seat)
         assert st.rp[0] == expected
+
+
+def test_that_player_after_a_clash_with_one_opponent():
+    """"Clashing": "Clash with an opponent. If you win, that player loses 6 RP": "that player" is the one
+    other player of the clash (it named no one before this fix, so the loss never happened)."""
+    text = "Play: Clash with an opponent. If you win, that player loses 6 RP."
+    st = table(kit([card("Grudge Horn", text, star=9)]), kit([card("Pebble", star=1), *lamps(1)]), store=(1, 1, 1, 1))
+    place(st, 1, "Pebble")
+    st.rp[1] = 10
+    do(st, 'play "Grudge Horn"')
+    assert st.clashes_won[0] == 1 and st.rp[1] == 4
+
+
+@pytest.mark.parametrize(("answer", "lost"), [("decline", 5), ("accept", 0)])
+def test_you_may_then_if_you_do_not(answer, lost):
+    """"Besides Reactions, other Effects are Not Optional": in "You may discard a card. If you do not, lose
+    5 RP" only the discard is the player's choice; declining it still reaches "If you do not"."""
+    text = "Play: You may discard a card. If you do not, lose 5 RP."
+    (effect,) = compiles(text)
+    assert "optional" not in effect and effect["ops"][0] == {"op": "may", "ops": [{"op": "discard", "amount": 1}]}
+    st = table(kit([card("Toll Gate", text), card("Spare")]), kit(lamps()))
+    st.rp[0] = 20
+    do(st, 'play "Toll Gate"', answer)
+    if answer == "accept":
+        do(st, 'pick "Spare"')
+    assert st.rp[0] == 20 - lost and (names(st, st.binder[0]) == ["Spare"]) is (answer == "accept")
+
+
+def test_the_star_of_each_card_attached_to_this_card():
+    """"the STAR of each card attached to this card" is the attached cards' STAR (batch r's COUNT), not the
+    STAR of the cards in the tableau (a count read as another and its kind dropped, before this fix)."""
+    (effect,) = compiles("DECK BOX | Score: Gain RP equal to the STAR of each card attached to this card.")
+    assert effect["ops"][0]["per"] == {"count": "attached", "what": "stars"}
