@@ -21,7 +21,7 @@ from abc import abstractmethod
 from typing import TYPE_CHECKING, Annotated, Any, Self
 
 from rules.core.engine import GameState
-from rules.core.fields import COPY_ON_WRITE, DATA, EACH, EACH_OF_EACH_VALUE, FIXED, SHALLOW, Declared, ForkedRngField
+from rules.core.fields import COPY_ON_WRITE, DATA, EACH, EACH_OF_EACH_VALUE, EACH_VALUE, FIXED, SHALLOW, Declared, ForkedRngField
 
 if TYPE_CHECKING:
     from rules.core.engine import Action
@@ -58,6 +58,9 @@ class MBBase(ForkedRngField, Declared, GameState):
     store_discard: Annotated[list[int], SHALLOW]
     aftermarket: Annotated[list[int], SHALLOW]
     metagame: Annotated[list[int], SHALLOW]
+    promos: Annotated[dict[str, list[int]], EACH_VALUE]  # tier -> its Promo stack, the top last (ops_promos.py)
+    outside: Annotated[dict[str, list[int]], EACH_VALUE]  # set code -> its cards still outside the game (ops_promos)
+    outside_sets: Annotated[dict[str, tuple[str, str]], FIXED]  # set code -> (its kind, its name)
     down: Annotated[set[int], SHALLOW]  # the face-down cards
     tokens: Annotated[dict[int, int], SHALLOW]  # card -> its +1 Star tokens
     sell_marked: Annotated[dict[int, int], SHALLOW]  # card -> the Sell Markers on it (ops_more_b.py)

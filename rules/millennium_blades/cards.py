@@ -53,6 +53,7 @@ from rules.millennium_blades.ops_outcomes import OUTCOME_OPS
 from rules.millennium_blades.ops_positions import POSITIONS_OPS
 from rules.millennium_blades.ops_powers import POWER_OPS
 from rules.millennium_blades.ops_prevention import PREVENTION_OPS
+from rules.millennium_blades.ops_promos import PROMOS_OPS
 from rules.millennium_blades.ops_sideways import SIDEWAYS_OPS
 from rules.millennium_blades.ops_triggers import TRIGGERS_OPS
 from rules.millennium_blades.replacement import REPLACEMENT_OPS
@@ -212,6 +213,7 @@ EFFECT_OPS = {
     **CLASH_TOKENS_OPS,
     **POSITIONS_OPS,
     **TRIGGERS_OPS,
+    **PROMOS_OPS,
     **DECK_RULE_OPS,
     **COPYING_OPS,
     **NAMING_OPS,

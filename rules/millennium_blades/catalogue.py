@@ -64,7 +64,10 @@ HAND_SAFE_OPS = PLAY_SAFE_OPS | frozenset({
     "echo_next_gain", "negate_play",  # ops_triggers.py: choices, RP swapped, an Action
     "steal_all_money", "spare_unless", "give_friendship", "take_friendship", "exchange_friendship",
     "return_friendship", "reveal_one_of_those", "attach_those", "at_scoring_end",
-    "tied_rp", "buy_in_play"})  # ops_hands.py (spare_unless, at_scoring_end, tied_rp: wrappers, their ops checked)
+    "tied_rp", "buy_in_play",  # ops_hands.py (spare_unless, at_scoring_end, tied_rp: wrappers, their ops checked)
+    "promo_gain", "promo_reveal_top", "promo_yours", "promo_fuse_aftermarket", "name_word",  # ops_promos.py:
+    "outside_select_set", "outside_take_from_set", "outside_rest_to_aftermarket", "outside_gain"})  # cards to a hand,
+# shown, owned; a word of a name (the other promo ops play a card)
 
 
 @dataclass(frozen=True)

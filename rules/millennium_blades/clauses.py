@@ -283,6 +283,10 @@ def read_clause(text: str, timing: str, effect: dict, last: dict) -> list[dict]:
         from rules.millennium_blades.phrases_grants import read_clause_grants
 
         more = read_clause_grants(text, timing, effect, last)  # a Fusion the next card has (phrases_grants.py)
+    if more is None:
+        from rules.millennium_blades.phrases_promos import read_clause_promos
+
+        more = read_clause_promos(text, timing, effect, last)  # a Promo gained or played (phrases_promos.py)
     if more is not None:
         return more
     raise Unread(text, "an effect")

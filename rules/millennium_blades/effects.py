@@ -244,6 +244,7 @@ from rules.millennium_blades.ops_prevention import (
     prevention_op_errors,
     trigger_prevention_errors,
 )
+from rules.millennium_blades.ops_promos import PROMOS_CONTINUOUS_OPS, PROMOS_OPS, promos_op_errors
 from rules.millennium_blades.ops_sideways import SIDEWAYS_FILTER_KEYS, SIDEWAYS_OPS, SIDEWAYS_REFS, sideways_filter_errors
 from rules.millennium_blades.ops_triggers import (
     TRIGGERS_COUNTS,
@@ -306,7 +307,8 @@ CONTINUOUS_OPS = ("protect", "extra_slot", "set_star", "star_bonus", "copy_attri
                   *MORE_P_CONTINUOUS_OPS, *POWER_CONTINUOUS_OPS, *MORE_U_CONTINUOUS_OPS, *MORE_S_CONTINUOUS_OPS,
                   *MORE_V_CONTINUOUS_OPS, *MORE_Y_CONTINUOUS_OPS, *MORE_X_CONTINUOUS_OPS, *MORE_W_CONTINUOUS_OPS,
                   *PREVENTION_CONTINUOUS_OPS, *COPYING_CONTINUOUS_OPS, *CLASH_TOKENS_CONTINUOUS_OPS,
-                  *NAMING_CONTINUOUS_OPS, *POSITIONS_CONTINUOUS_OPS, *CLASH2_CONTINUOUS_OPS, *GRANTS_CONTINUOUS_OPS)
+                  *NAMING_CONTINUOUS_OPS, *POSITIONS_CONTINUOUS_OPS, *CLASH2_CONTINUOUS_OPS, *GRANTS_CONTINUOUS_OPS,
+                  *PROMOS_CONTINUOUS_OPS)
 #: the sides of a Character or Venue card, and its Deckbuilding side's timings and ops
 CARD_SIDES = ("deckbuilding", "tournament")
 COMPONENT_TIMINGS = ("deckbuilding", "setup")
@@ -630,6 +632,8 @@ def _op(name: str | None, op: Mapping[str, Any], where: str) -> Errors:
         errors += hands_op_errors(name, op, where)
     elif name in GRANTS_OPS:  # plays required of players (ops_grants.py)
         errors += grants_op_errors(name, op, where)
+    elif name in PROMOS_OPS:  # the Promo stacks (ops_promos.py)
+        errors += promos_op_errors(name, op, where)
     elif name == "if":
         errors += condition_errors(op.get("condition"), f"{where}.condition")
         errors += ops_errors(op.get("then"), f"{where}.then")

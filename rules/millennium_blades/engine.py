@@ -67,7 +67,9 @@ players, one combined phase (``rules/millennium_blades/turn_based/``, ``TURN_BAS
 Returns: the VP of the round's chart (option ``chart``: ``pre_release``, ``round1`` (default),
 ``round2``, ``final``), ties sharing "all places they would win ... rounded down"; placements
 follow. Options: ``store`` (the Store's cards, default the fixture pool with every copy),
-``metagame`` (cards whose Score effects every player activates, none by default),
+``metagame`` (cards whose Score effects every player activates, none by default), ``promos`` (the
+Promo stacks card effects reach, ``{"bronze"|"silver"|"gold": [CardSpec, ...]}``, none by default),
+``outside`` (the sets outside the game card effects reach, none by default),
 ``first_player``, ``turn_limit``. Rules interpretations: docs/rules-notes.md, "Millennium Blades tournament engine".
 """
 
@@ -116,7 +118,8 @@ def new_game(decks: list[DeckList], seed: int, **options) -> MBState:
                    turn_limit=options.get("turn_limit", TURN_LIMIT), powers=options.get("powers"),
                    kit_limits=options.get("kit_limits"), purse=options.get("purse"),
                    friends=options.get("friends"), friendship_left=options.get("friendship_left"),
-                   sell_markers=options.get("sell_markers"))
+                   sell_markers=options.get("sell_markers"), promos=options.get("promos"),
+                   outside=options.get("outside"))
 
 
 ENGINE = EngineSpec(
@@ -141,6 +144,8 @@ ENGINE = EngineSpec(
         code_only("friends", "per seat, the givers of the other players' Friendship cards it holds", list, tuple),
         code_only("friendship_left", "per seat, its own Friendship cards not given", list, tuple),
         code_only("sell_markers", "per seat, the Sell Markers it has", list, tuple),
+        code_only("promos", "the Promo stacks, {tier: CardSpecs, the top last} (default: none)", dict),
+        code_only("outside", "the sets outside the game, each {code, kind, name, cards} (default: none)", list, tuple),
     ),
 )
 

@@ -139,6 +139,22 @@ _SENTENCES: dict[str, Sentence] = {
     "rp_exchanged": lambda who, c: (f"{who} and Seat {c['other']} exchange RP totals ({who} now has {c['rp']} RP, "
                                     f"Seat {c['other']} {c['other_rp']} RP)"),  # ops_triggers.py
     "rp_exchange_none": lambda who, c: f"{who} already has the {c['goal']} RP ({c['rp']}): nothing is exchanged",
+    # ops_promos.py: the Promo stacks picked up, gained from, played from
+    "promo_picked_up": lambda who, c: (f"{who} picks up the top {_cards(c['cards'])} of the {c['tier'].title()} Promo "
+                                       f"stack, chooses {c['played']} and shuffles the rest back" if c["cards"]
+                                       else f"{who} finds the {c['tier'].title()} Promo stack empty"),
+    "promo_gained": lambda who, c: (f"{who} gains {c['card']} from the {c['tier'].title()} Promo stack to their hand"
+                                    if c["card"] else f"{who} finds no Promo to gain"),
+    "promo_played": lambda who, c: f"{who} plays {c['card']} from the {c['tier'].title()} Promo stack",
+    "promo_revealed": lambda who, c: (f"{who} reveals {c['card']}, the top card of the {c['tier'].title()} Promo stack"
+                                      if c["card"] else f"{who} finds no Promo to reveal"),
+    "outside_set_selected": lambda who, c: (f"{who} selects {c['set']} from outside the game ({_cards(c['cards'])})"
+                                            if c["set"] else f"{who} finds no such set outside the game"),
+    "outside_gained": lambda who, c: (f"{who} gains {_names(c['cards'])} from {c['set']}, outside the game"
+                                      if c["cards"] else f"{who} gains no card from outside the game"),
+    "outside_to_aftermarket": lambda who, c: (f"{_names(c['cards'])} go into the Aftermarket" if c["cards"]
+                                              else "no card of the set is left"),
+    "promo_yours": lambda who, c: f"{c['card']} is {who}'s now, to their binder after the tournament",
     "star_of_one": lambda who, c: (f"{who} counts the Star Rating of {c['card']} ({c['star']})" if c["card"]  # ops_more_l.py
                                    else f"{who} has no such card to count"),
     "turn_cap": lambda who, c: f"{c['card']} gives at most {c['cap']} RP a turn: {who} gains {c['amount']} of it",  # ops_more_o

@@ -75,8 +75,13 @@ def more_l_filter_errors(key: str, value: Any, path: str) -> Errors:
 
 
 def name_has(game: QueryMixin, card: int, word: str) -> bool:
-    """Whether the face-up card's name holds ``word`` (any case)."""
-    return card not in game.down and word.lower() in game.cards[card].name.lower()
+    """Whether the face-up card's name holds ``word`` (any case), or the card counts as having it in
+    its name (``name_word``, ops_promos.py)."""
+    if card in game.down:
+        return False
+    printed = game.cards[card]
+    word = word.lower()
+    return word in printed.name.lower() or any(op["word"] == word for op in printed.continuous("name_word"))
 
 
 def more_l_count_errors(count: Mapping[str, Any], path: str) -> Errors:

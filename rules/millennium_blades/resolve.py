@@ -77,6 +77,7 @@ from rules.millennium_blades.ops_prevention import (
     effect_window,
     only_decline,
 )
+from rules.millennium_blades.ops_promos import PROMOS_OPS, do_promos_op
 from rules.millennium_blades.ops_sideways import SIDEWAYS_OPS, do_sideways_op
 from rules.millennium_blades.ops_triggers import TRIGGERS_RUN_OPS, do_triggers_op, echo_gain, money_heard, once_left
 from rules.millennium_blades.queries import in_area_order
@@ -656,3 +657,4 @@ register_ops(ATTACH2_OPS, do_attach2_op)  # an attachment removed with its host
 register_ops(CLASH2_RUN_OPS, do_clash2_op)  # dice rolled
 register_ops(HANDS_RUN_OPS, do_hands_op)  # Dollars stolen, a player spared, Friendship cards moved
 register_ops(GRANTS_RUN_OPS, do_grants_op)  # a Fusion given to the next card: checked before its play
+register_ops(PROMOS_OPS, do_promos_op)  # the Promo stacks picked up, gained from, played from

@@ -54,6 +54,11 @@ def read_untimed(text: str) -> dict | None:
     own = read_untimed_attach2(low)  # "As an action, X": the card's Action (phrases_attach2.py)
     if own is not None:
         return own
+    from rules.millennium_blades.phrases_promos import read_untimed_promos
+
+    own = read_untimed_promos(low)  # "This card counts as having "X" in its name." (phrases_promos.py)
+    if own is not None:
+        return own
     m = _RULE_KEYWORD.match(low)
     body = low[m.end():] if m else low
     ops: list[dict] = []

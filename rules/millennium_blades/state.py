@@ -20,6 +20,7 @@ from rules.millennium_blades.base import MBBase
 from rules.millennium_blades.catalogue import as_printed, card_def, card_defs, pool_store
 from rules.millennium_blades.deck_rules import EPIC_LIMIT, KIT_SECTIONS, is_epic, kit_extra_slots
 from rules.millennium_blades.flow import FlowMixin
+from rules.millennium_blades.ops_promos import outside_sets, promo_stacks
 from rules.millennium_blades.queries import TABLEAU_SLOTS, QueryMixin
 from rules.millennium_blades.resolve import ResolveMixin
 from rules.millennium_blades.view import ViewMixin
@@ -78,7 +79,7 @@ class MBState(FlowMixin, ResolveMixin, QueryMixin, ViewMixin, MBBase):
 
     def __init__(self, decks: list[DeckList], seed: int, *, store=None, metagame=(), chart: str = "round1",
                  first_player: int = 0, turn_limit: int = TURN_LIMIT, powers=None, kit_limits=None, purse=None,
-                 friends=None, friendship_left=None, sell_markers=None):
+                 friends=None, friendship_left=None, sell_markers=None, promos=None, outside=None):
         """``powers``: per seat, the CardSpecs of the Tournament sides the seat holds as powers (a
         character's, a venue's: the whole game, ``full/powers.py``), numbered after every other
         card; ``kit_limits``: per seat, the "Build your Deck" limits when not ``KIT_LIMITS``;
@@ -86,7 +87,11 @@ class MBState(FlowMixin, ResolveMixin, QueryMixin, ViewMixin, MBBase):
         ``friends``: per seat, the giver of each other player's Friendship card it holds, and
         ``friendship_left``: per seat, its own Friendship cards not given (the whole game's);
         ``sell_markers``: per seat, the Sell Markers it has (default: the set-up's 3, 4 with three
-        players: rules notes, "Sell Markers in a tournament")."""
+        players: rules notes, "Sell Markers in a tournament"); ``promos``: ``{tier: [CardSpec, ...]}``,
+        the Promo stacks a card effect may reach ("bronze", "silver", "gold"; the last the top, in the
+        order given: the whole game lends its shuffled Card Fusion piles), none by default
+        (docs/rules-notes.md, "MB: promos"); ``outside``: the sets outside the game a card effect may
+        reach, each ``{"code", "kind", "name", "cards": [CardSpec, ...]}``, none by default."""
         super().__init__(len(decks) if decks else 1, seed)
         if chart not in CHARTS:
             raise ValueError(f"chart is one of {', '.join(CHARTS)}, not {chart!r}")
@@ -137,6 +142,8 @@ class MBState(FlowMixin, ResolveMixin, QueryMixin, ViewMixin, MBBase):
         self.store_discard = []
         self.aftermarket = []
         self.metagame = [self._new_card(spec, -1) for spec in metagame]
+        self.promos = promo_stacks(self._new_card, promos)  # numbered after the metagame cards (full/rounds.py lends them)
+        self.outside, self.outside_sets = outside_sets(self._new_card, outside)  # then the sets outside the game
         # powers (character and venue Tournament sides): in no zone a card effect reaches, no owner
         self.powers = [[self._new_card(spec, -1) for spec in seat_powers] for seat, seat_powers in
                        enumerate(powers or [()] * n)]
@@ -261,6 +268,8 @@ class MBState(FlowMixin, ResolveMixin, QueryMixin, ViewMixin, MBBase):
         for c in world.store:
             world.owner[c] = -1
         world.index_features()  # (its dealt cards print their text)
+        for pile in world.promos.values():  # a Promo stack's order is hidden too (ops_promos.py; none: no draw)
+            rng.shuffle(pile)
         return world
 
     def _kit_plan(self, seat: int) -> set[str]:

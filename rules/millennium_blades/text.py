@@ -72,6 +72,7 @@ from rules.millennium_blades.phrases_naming import (
 from rules.millennium_blades.phrases_outcomes import printed_outcomes, read_sentence_outcomes
 from rules.millennium_blades.phrases_positions import printed_positions, read_sentence_positions, reword_positions
 from rules.millennium_blades.phrases_prevention import read_reaction_prevention, split_either_prevention
+from rules.millennium_blades.phrases_promos import printed_promos, read_sentence_promos
 from rules.millennium_blades.phrases_triggers import read_sentence_triggers, reword_triggers
 from rules.millennium_blades.replacement import read_rp_gain_limit
 from rules.millennium_blades.special_text import read_untimed
@@ -250,6 +251,7 @@ def split_abilities(text: str) -> list[str]:
     text = printed_clash2(text)  # "to determine your clash value (instead of ...)": words (phrases_clash2)
     text = printed_hands(text)  # "(of their choice)" of a Friendship card: words (phrases_hands)
     text = printed_grants(text)  # a keyword given to cards with no timing word: Ongoing (phrases_grants)
+    text = printed_promos(text)  # "(or all that remain ...)" after a Promo stack's top cards: words (phrases_promos)
     text = REMINDERS.sub("", text)
     other = re.search(r"\([^)]*\)?", text)
     if other:
@@ -477,7 +479,8 @@ SENTENCE_READERS = (read_market_sentence, read_more_sentence, read_sentence_d, r
                     read_sentence_clash_tokens,  # (clash_tokens: once per token a flipped card had)
                     read_sentence_naming, read_sentence_positions, read_sentence_triggers,
                     read_sentence_clash2,  # (clash2: dice rolled)
-                    read_sentence_hands)  # (hands: a player spared at a price, the cards each discarded)
+                    read_sentence_hands,  # (hands: a player spared at a price, the cards each discarded)
+                    read_sentence_promos)  # (promos: a Promo stack's top cards picked up, one played)
 
 
 def _sentences(sentences: list[str], timing: str, effect: dict) -> list[dict]:

@@ -62,6 +62,10 @@ class FullBase(ForkedRngField, Declared, GameState):
     # place); the candidate sets by kind (the pool's, read once); the seats not dealt at this phase's start
     outside_sets: Annotated[dict[int, dict[int, list[int]]], SHALLOW]
     outside_candidates: Annotated[dict[str, list[tuple[str, list[CardSpec]]]], FIXED]
+    # the sets outside the game a card effect reaches (ops_promos.py; registered at setup only when a card
+    # of the game reaches them): code -> its cards still in the box; code -> (its kind, its name)
+    outside_box: Annotated[dict[str, list[int]], EACH_VALUE]
+    outside_about: Annotated[dict[str, tuple[str, str]], FIXED]
     deal_replaced: frozenset[int]
     # per seat
     binder: Annotated[list[list[int]], EACH]

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from rules.millennium_blades.full import collection, draft, duel, kit, powers, trading
 from rules.millennium_blades.full.friendship import settle_friendship
+from rules.millennium_blades.ops_promos import OUTSIDE_OPS, PROMO_TIERS, STACK_OPS, uses_ops
 from rules.millennium_blades.state import MBState
 
 INCOME = 30  # "Setup the Phase" 2: "Give each player 30 Millennium Dollars of income"
@@ -152,13 +153,24 @@ def start_tournament(state) -> None:
     state.phase = "tournament"
     kits = [sorted(state.kit[s], key=lambda c: list(kit.SECTION).index(state.cards[c].card_type))
             for s in range(state.num_players)]
-    # the tournament engine numbers cards: each seat's singles, deck box, accessories, then the Store
+    # the tournament engine numbers cards: each seat's singles, deck box, accessories, then the Store,
+    # the metagame cards and the Card Fusion piles (lent as the Promo stacks effects reach: ops_promos.py)
     meta = list(state.meta_revealed) if state.round > 0 else []
-    state.lent = [c for k in kits for c in k] + list(state.store) + meta
+    # ... then, when a card of the tournament reaches them (ops_promos.py), the Card Fusion piles as its Promo
+    # stacks and the sets outside the game (none otherwise: a tournament without such cards is as before)
+    held = [c for k in kits for c in k] + list(state.store) + meta
+    fusion = {tier: list(state.fusion[tier]) for tier in PROMO_TIERS if state.fusion.get(tier)} \
+        if any(uses_ops(state.cards[c].spec.effects, STACK_OPS) for c in held) else {}
+    outside = {code: list(ids) for code, ids in state.outside_box.items() if ids} \
+        if any(uses_ops(state.cards[c].spec.effects, OUTSIDE_OPS) for c in held) else {}
+    state.lent = held + [c for pile in fusion.values() for c in pile] + [c for ids in outside.values() for c in ids]
     decks = [kit.deck_list([state.cards[c] for c in k], f"seat {s} kit") for s, k in enumerate(kits)]
     seed = state.rng.getrandbits(63)
     inner = MBState(decks, seed, store=[state.cards[c].spec for c in state.store],
                     metagame=[state.cards[c].spec for c in meta],
+                    promos={tier: [state.cards[c].spec for c in pile] for tier, pile in fusion.items()},
+                    outside=[{"code": code, "kind": state.outside_about[code][0], "name": state.outside_about[code][1],
+                              "cards": [state.cards[c].spec for c in ids]} for code, ids in outside.items()],
                     chart=CHART_OF_ROUND[state.round], first_player=first_player(state),
                     **powers.tournament_options(state))  # powers, kit limits, money (powers.py)
     # (the powers, numbered after these, are the tournament's own cards: powers.py)
@@ -171,6 +183,10 @@ def start_tournament(state) -> None:
     state.store = []
     if meta:
         state.meta_revealed = []
+    for tier in fusion:
+        state.fusion[tier] = []
+    for code in outside:
+        state.outside_box[code] = []
     state.tournament = inner
     for seat, cards in enumerate(kits) if state.round > 0 else ():  # the kits the seats built
         for c in cards:
@@ -213,6 +229,10 @@ def end_tournament(state) -> None:
     state.store = back(inner.store)
     state.store_discard += back(inner.store_discard)
     state.aftermarket = back(inner.aftermarket)  # clash cards: "available for sale during the next round"
+    for tier, pile in inner.promos.items():  # the Promo stacks back to the Card Fusion Area, as they are left
+        state.fusion[tier] = back(pile)
+    for code, ids in inner.outside.items():  # the sets outside the game back in the box
+        state.outside_box[code] = back(ids)
     lent_metas = [c for c in lent if state.cards[c].card_type == "metagame"]
     if lent_metas:  # a Metagame card an effect took out of play is discarded out of play now (ops_metagame.py)
         state.meta_revealed = back(inner.metagame)

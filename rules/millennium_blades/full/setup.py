@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from rules.millennium_blades.full import duel, friendship, millennium_accessories
 from rules.millennium_blades.full.pool import Card, FullPool
+from rules.millennium_blades.ops_promos import OUTSIDE_OPS, uses_ops
 
 #: "GAME SETUP" 2: "Take the Core set, five Expansion Sets, four Premium Sets, and three Master Sets"
 STORE_COUNTS = {"core": 1, "expansion": 5, "premium": 4, "master": 3}
@@ -118,6 +119,30 @@ def choose_promos(pool: FullPool, fusion, prize, reuse: bool, notes: list[str]) 
     return fusion, prize
 
 
+#: the kinds of SET a card may take "from outside of the game" ("GAME SETUP" 2 and 3 choose from them)
+OUTSIDE_KINDS = ("core", "expansion", "premium", "master", "bronze_promo", "silver_promo", "gold_promo")
+
+
+def register_outside(state, pool: FullPool, used: set) -> None:
+    """The sets outside the game ("GAME SETUP" 2-3: the sets not chosen stay in the box; rules notes,
+    "MB: promos"): every physical card of each playable set of the pool this game does not use (nor a
+    character's set aside), in ``outside_box``; only when a card of the game reaches them
+    (``ops_promos.OUTSIDE_OPS``), so other games hold no more cards than before."""
+    if not any(uses_ops(c.spec.effects, OUTSIDE_OPS) for c in state.cards):
+        return
+    aside = {state.cards[c].set_code for by_phase in state.outside_sets.values() for ids in by_phase.values() for c in ids}
+    for kind in OUTSIDE_KINDS:
+        for info in pool.sets_of(kind, playable=True):
+            if info.code in used or info.code in aside or info.code in state.outside_box:
+                continue
+            ids = []
+            for spec in pool.copies(info.code):
+                state.cards.append(Card.of(spec, kind))
+                ids.append(len(state.cards) - 1)
+            if ids:
+                state.outside_box[info.code], state.outside_about[info.code] = ids, (kind, info.name)
+
+
 def setup_game(state, pool: FullPool, *, sets=None, preset: str | None = None, fusion=None, prize=None,
                starters=None, starter_sets=None, reuse_short_sets: bool = True, metagames=None,
                accessories: str = "none", handicap_seats=(), not_playable: str = "refuse") -> None:
@@ -200,6 +225,7 @@ def setup_game(state, pool: FullPool, *, sets=None, preset: str | None = None, f
             state.box["friendship_unused"] += state.friendship[seat]
             state.friendship[seat] = []
     millennium_accessories.setup(state, accessories, handicap_seats)
+    register_outside(state, pool, {*store_codes, *fusion_codes.values(), *prize_codes.values(), *starter_codes})
     state.card_named = {c.name: c for c in state.cards}
     state.log("setup", None, store_sets=store_codes, fusion=fusion_codes, prize={str(k): v for k, v in prize_codes.items()},
               starters=state.starters, characters=list(state.characters), store=len(state.store), notes=list(notes))

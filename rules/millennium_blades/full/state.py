@@ -51,6 +51,7 @@ class FullGameState(NestedLogMixin, ViewMixin, FullBase):
         self.marker = {}
         self.fusion = {}
         self.prize = {}
+        self.outside_box, self.outside_about = {}, {}  # sets outside the game (setup.register_outside)
         self.box = {"fused": [], "collections": [], "prize_unused": [], "removed": [], "metagame": [],
                     "liquidated": [], "friendship_unused": []}
         self.meta = {"elemental": [], "type": []}  # the two Metagame stacks
@@ -252,6 +253,7 @@ class FullGameState(NestedLogMixin, ViewMixin, FullBase):
         out = {"store": self.store, "store_area": self.store_area, "store_discard": self.store_discard,
                "aftermarket": self.aftermarket, "tournament": list(self.lent)}
         out.update({f"fusion_{t}": pile for t, pile in self.fusion.items()})
+        out.update({f"outside_{code}": ids for code, ids in self.outside_box.items()})
         out.update({f"meta_{k}": pile for k, pile in self.meta.items()})
         out["meta_revealed"] = self.meta_revealed
         out.update({f"prize_{r}": pile for r, pile in self.prize.items()})
