@@ -156,7 +156,7 @@ class FlowMixin(MBBase):
     def usable_actions(self, seat: int) -> list[int]:
         """The face-up cards in ``seat``'s play area with an Action, one per name."""
         holders = self.actions_in_play(seat)
-        if not holders:
+        if not holders and OTHERS_FLIP not in self.feature_cards:  # (other players' cards: ops_grants.py)
             return holders
         seen, out = set(), []
         cards, down, used, powers = self.cards, self.down, self.powers_used, self.powers[seat]

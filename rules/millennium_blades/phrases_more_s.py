@@ -156,7 +156,7 @@ def _top_filter(words: str) -> dict | None:
         return {"meta_symbol": m.group(1) == "matches"}
     if re.fullmatch(r"has the highest star(?: rating)? in (?:their|his or her|his|her) tableau", words):
         return {"highest_in_tableau": True}
-    m = re.fullmatch(rf"has (?:a|an) ({_TIMING})(?: effect)?(?:,? or (?:an? )?({_TIMING}))? effect", words)
+    m = re.fullmatch(rf"has (?:a|an) ({_TIMING})(?: effect)?(?:,? or (?:an? )?({_TIMING}))?(?: effects?)?", words)
     if m:
         if m.group(2) is None:
             return {"timing": m.group(1)}

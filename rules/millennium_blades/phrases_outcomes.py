@@ -58,10 +58,25 @@ def read_untimed_outcomes(low: str) -> dict | None:
                                              "value": value}, "ops": clauses(m.group(2), "score", {})}
 
 
+#: "the Reactions of these cards cannot be used" ("on those cards", "can't"), after a flip of them
+_OWN_REACTIONS = re.compile(r"(?:the )?reactions (?:on|of) (?:those|these|the flipped) cards (?:can't|cannot|can not) be used")
+#: "Activate a Score effect on a card in your tableau now, then ...": "now" is when the effect resolves
+_ACTIVATE_NOW = re.compile(r"\b(activate [^.,;]*?) now\b")
+
+
+def reword_outcomes(text: str) -> str:
+    """The printed "activate ... now" in the grammar's words: an effect activated as this one resolves."""
+    return _ACTIVATE_NOW.sub(r"\1", text)
+
+
 def read_sentence_outcomes(s: str, ops: list[dict], timing: str, effect: dict) -> bool:
     """"If you can't, <clause>" just after your own loss of RP: the clause when that loss took less
     than it said (the core ``lost_short``, as "If you don't have enough RP to lose"); False when not
     this sentence. After anything else "you cannot" names no step this grammar knows: not read."""
+    if _OWN_REACTIONS.fullmatch(s):  # "Flip a Card": a card's own Reactions are never offered against its own
+        if not ops or ops[-1]["op"] != "flip":  # flip (clash.py, _flip_reactions), so this is what the flip does
+            raise Unread(s, "the Reactions of the cards just flipped")
+        return True
     m = _IF_CANNOT.fullmatch(s)
     if m is None:
         return False
@@ -109,5 +124,5 @@ def read_condition_outcomes(text: str) -> dict | None:
     return {"test": "all", "of": [face_up, *apart]}
 
 
-__all__ = ["printed_outcomes", "read_clause_outcomes", "read_condition_outcomes", "read_count_outcomes",
+__all__ = ["printed_outcomes", "read_clause_outcomes", "reword_outcomes", "read_condition_outcomes", "read_count_outcomes",
            "read_sentence_outcomes", "read_untimed_outcomes"]

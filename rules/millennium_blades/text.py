@@ -69,7 +69,7 @@ from rules.millennium_blades.phrases_naming import (
     read_sentence_naming,
     reword_naming,
 )
-from rules.millennium_blades.phrases_outcomes import printed_outcomes, read_sentence_outcomes
+from rules.millennium_blades.phrases_outcomes import printed_outcomes, read_sentence_outcomes, reword_outcomes
 from rules.millennium_blades.phrases_positions import printed_positions, read_sentence_positions, reword_positions
 from rules.millennium_blades.phrases_prevention import read_reaction_prevention, split_either_prevention
 from rules.millennium_blades.phrases_promos import printed_promos, read_sentence_promos
@@ -342,7 +342,7 @@ _WORDING = (
 #: the tableau's order chosen freely, ", then swap this card" (_positions)
 REWORDINGS = (reword_d, reword_i, reword_k, reword_o, reword_r, reword_v, reword_s, reword_q, reword_t, reword_u,
               reword_z, reword_w, reword_market_zones, reword_copying, reword_naming, reword_positions, reword_triggers,
-              reword_attach2, reword_clash2, reword_hands, reword_grants)
+              reword_attach2, reword_clash2, reword_hands, reword_grants, reword_outcomes)
 
 
 def wording(text: str) -> str:

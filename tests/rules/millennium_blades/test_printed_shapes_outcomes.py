@@ -146,3 +146,18 @@ def test_the_star_of_each_card_attached_to_this_card():
     STAR of the cards in the tableau (a count read as another and its kind dropped, before this fix)."""
     (effect,) = compiles("DECK BOX | Score: Gain RP equal to the STAR of each card attached to this card.")
     assert effect["ops"][0]["per"] == {"count": "attached", "what": "stars"}
+
+
+def test_activate_now_and_the_flipped_cards_own_reactions():
+    """"Activate a Score effect on a card in your tableau now": now, as this effect resolves (a copy, batch
+    m). "Flip a Card": a card's own Reactions are never offered against its own flip (clash.py), so "The
+    Reactions of these cards cannot be used" after a flip of them is what the flip already does; and "if it
+    has a Reaction or Action" is batch s's test of the Top Card with the word "effect" left out."""
+    now = compile_text("Play: Activate a Score effect on a card in your tableau now.")[0]
+    assert now and now[0]["ops"] == compile_text("Play: Activate a Score effect on a card in your tableau.")[0][0]["ops"]
+    text = ("Play: Every opponent must flip their Top card if it has a Reaction or Action. The Reactions of these "
+            "cards cannot be used.")
+    (effect,) = compiles(text)
+    assert effect["ops"] == [{"op": "flip", "target": {"player": "each_opponent", "pick": "top", "chooser": "owner",
+                                                       "filter": {"any_of": [{"timing": "reaction"}, {"timing": "action"}]}}}]
+    assert compile_text("Play: Gain 3 RP. The Reactions of these cards cannot be used.")[1] is not None  # no flip before
