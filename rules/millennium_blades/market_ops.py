@@ -1,6 +1,6 @@
 """The effect ops of the Store, the Aftermarket, allies and clash variants (issue 26.2), as the
 card schema declares them (``cards.EFFECT_OPS`` takes them in); ``market.py`` runs them and
-``effects.market_op_errors`` checks their values."""
+``market_checks.market_op_errors`` checks their values."""
 
 from __future__ import annotations
 
