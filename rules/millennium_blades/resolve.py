@@ -105,10 +105,13 @@ class ResolveMixin(ClashMixin, SpecialOpsMixin, MoreOpsAMixin, MoreOpsBMixin, Mo
             ops = [{"op": "if", "condition": effect["condition"], "then": list(effect["ops"])}, *extra]
         else:
             ops = [*effect["ops"], *extra]
-        return {"seat": seat, "source": source, "ops": ops, "i": 0, "ctx": dict(ctx) if ctx else {},
-                "optional": effect.get("optional", False) if optional is None else optional,
-                "reaction": effect.get("timing") == "reaction", "text_ends": len(ops) - len(extra),
-                "needs_face_up": needs_face_up, "timing": effect.get("timing")}
+        frame = {"seat": seat, "source": source, "ops": ops, "i": 0, "ctx": dict(ctx) if ctx else {},
+                 "optional": effect.get("optional", False) if optional is None else optional,
+                 "reaction": effect.get("timing") == "reaction", "text_ends": len(ops) - len(extra),
+                 "needs_face_up": needs_face_up, "timing": effect.get("timing")}
+        if "condition" in effect and frame["reaction"]:  # "If X, when Y, ...": asked only while X holds (run)
+            frame["condition"] = effect["condition"]
+        return frame
 
     def push(self, frames: list[dict]) -> None:
         """Frames in the order they resolve (the first one first)."""
@@ -125,6 +128,10 @@ class ResolveMixin(ClashMixin, SpecialOpsMixin, MoreOpsAMixin, MoreOpsBMixin, Mo
             if frame["needs_face_up"] and self.lost_its_text(frame):
                 continue
             if frame["optional"]:
+                if "accepted" not in ctx and "condition" in frame \
+                        and not self.holds(frame["condition"], frame["source"], frame["seat"], ctx):
+                    self.stack.pop()  # "Reaction effects are activated whenever the relevant condition on the
+                    continue  # effect is met": one whose condition fails is not offered, and its card stays up
                 if "accepted" not in ctx:
                     name = self.cards[frame["source"]].name if frame["source"] is not None else "an effect"
                     barred_reaction = frame["reaction"] and barred(self, frame["seat"], "reaction")  # (ops_prevention.py)

@@ -9,7 +9,7 @@ import pytest
 
 from rules.millennium_blades.effects import check_card
 from rules.millennium_blades.text import compile_text
-from tests.rules.millennium_blades.helpers import card, compiles, do, kit, lamps, names, place, table
+from tests.rules.millennium_blades.helpers import card, compiles, do, ids, kit, lamps, names, place, table
 
 
 @pytest.mark.parametrize(("rp", "flipped"), [(20, False), (7, True)])
@@ -161,3 +161,19 @@ def test_activate_now_and_the_flipped_cards_own_reactions():
     assert effect["ops"] == [{"op": "flip", "target": {"player": "each_opponent", "pick": "top", "chooser": "owner",
                                                        "filter": {"any_of": [{"timing": "reaction"}, {"timing": "action"}]}}}]
     assert compile_text("Play: Gain 3 RP. The Reactions of these cards cannot be used.")[1] is not None  # no flip before
+
+
+@pytest.mark.parametrize(("tokens", "offered"), [(0, False), (2, True)])
+def test_a_reaction_is_offered_only_while_its_condition_holds(tokens, offered):
+    """"Reaction effects are activated whenever the relevant condition on the effect is met", and "When you
+    activate a Reaction, the card that triggers it is flipped face-down": "If X, when Y, ..." is offered only
+    while X holds, so the card is not flipped for nothing (before, it was offered and flipped first)."""
+    text = "Reaction: If there are at least 2 +1 STAR Tokens on this card, when an opponent plays a card, gain 5 RP."
+    assert "condition" in compiles(text)[0]
+    st = table(kit([card("Tripwire Bell", text), *lamps(2)]), kit(lamps()))
+    place(st, 0, "Tripwire Bell")
+    (bell,) = ids(st, 0, "Tripwire Bell")
+    st.tokens[bell] = tokens
+    do(st, 'play "Lamp 0"', 'play "Lamp 0"')  # seat 0, then seat 1 plays
+    assert (st.pending is not None and st.pending["kind"] == "optional") is offered
+    assert bell not in st.down
