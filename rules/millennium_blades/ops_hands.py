@@ -390,24 +390,12 @@ def _discard_matching(game: MBBase, frame: dict, op: dict, k: int) -> bool:
         return True
     p = players[0]
     fits = [c for c in game.hand[p] if _shares(game, c, played, op["match"])]
-    options = sorted({game.cards[c].name for c in fits})
-    if not options:
+    if not fits:
         game.log("reveal_hand", frame["seat"], seat=p, cards=[game.cards[c].name for c in game.hand[p]])
         note_hand_revealed(game, frame["source"], list(game.hand[p]))
         ctx["did"] = False
         return True
-    if key not in ctx:
-        if len(options) > 1:
-            game.ask(p, "discard", [Action("pick", (name,)) for name in options], key, "a matching card to discard")
-            return False
-        ctx[key] = fits[0]
-    card = ctx[key]
-    game.hand[p].remove(card)
-    game.binder[p].append(card)
-    ctx["did"] = True
-    game.log("discard", p, card=game.cards[card].name)
-    game.discard_triggers(p, [card])
-    return True
+    return _discard_one(game, frame, p, fits, key, "a matching card to discard")
 
 
 def _return_and_replace(game: MBBase, frame: dict, k: int) -> bool:
@@ -526,18 +514,25 @@ def _attach_those(game: MBBase, frame: dict, op: dict) -> bool:
 def _discard_revealed(game: MBBase, frame: dict, k: int) -> bool:
     """"Discard one of the cards revealed with this card's ability": one of them still in the
     player's hand, their choice (by name), to their binder ("Discard a Card"); the discard triggers."""
-    seat, ctx, key = frame["seat"], frame["ctx"], f"{k}:discard_revealed"
+    seat, key = frame["seat"], f"{k}:discard_revealed"
     shown = revealed_in_hand(game, seat, frame["source"])
-    options = sorted({game.cards[c].name for c in shown})
-    if not options:
+    if not shown:
         frame["i"] = frame.get("text_ends", len(frame["ops"]))
         game.log("discard_failed", seat)
         return True
+    return _discard_one(game, frame, seat, shown, key, "a revealed card to discard")
+
+
+def _discard_one(game: MBBase, frame: dict, seat: int, pool: list[int], key: str, about: str) -> bool:
+    """One card of ``pool`` (cards of ``seat``'s hand) to ``seat``'s binder ("Discard a Card"), picked by
+    name when they differ (cards of one name are alike); "If you did" holds, the discard triggers."""
+    ctx = frame["ctx"]
     if key not in ctx:
-        if len(options) > 1:
-            game.ask(seat, "discard", [Action("pick", (name,)) for name in options], key, "a revealed card to discard")
+        names = sorted({game.cards[c].name for c in pool})
+        if len(names) > 1:
+            game.ask(seat, "discard", [Action("pick", (name,)) for name in names], key, about)
             return False
-        ctx[key] = shown[0]
+        ctx[key] = pool[0]
     card = ctx[key]
     game.hand[seat].remove(card)
     game.binder[seat].append(card)
