@@ -220,7 +220,7 @@ def read_special_continuous(s: str) -> list[dict] | None:
 # -- attaching ("FAQs": "How do attached cards function?") -----------------------------------------
 #: the attach op the sentences after it add to ("The attached card gains AIR and +3 STAR"), with the
 #: effect it belongs to (its id: a later ability's sentences never add to an earlier one's)
-_ATTACHING: ContextVar[tuple[int, dict] | None] = ContextVar("_ATTACHING", default=None)
+ATTACHING: ContextVar[tuple[int, dict] | None] = ContextVar("ATTACHING", default=None)
 _ATTACHED = r"(?:the attached card|that card|it)"
 _OPPONENTS_EFFECTS = r"(?:an opponent's|opponents'|opponent's|other players'|other player's|an opponent's) effects?"
 
@@ -244,10 +244,10 @@ def _attach_clause(text: str, effect: dict) -> list[dict] | None:
         if target["pick"] not in ("choice", "this", "left", "right", "top"):
             raise Unread(m.group(1), "one card to attach to")
         op: dict = {"op": "attach", "target": target}
-        _ATTACHING.set((id(effect), op))
+        ATTACHING.set((id(effect), op))
         return [op]
     m = re.fullmatch(rf"{_ATTACHED} ((?:gains|has|is|cannot|can't) .+?)(?:,? while this card is attached)?", text)
-    attaching = _ATTACHING.get()
+    attaching = ATTACHING.get()
     if not m or attaching is None or attaching[0] != id(effect):
         return None
     op = attaching[1]
@@ -264,7 +264,7 @@ def _attach_clause(text: str, effect: dict) -> list[dict] | None:
 def attach_op_of(effect: dict) -> dict | None:
     """The ``attach`` op an earlier sentence of ``effect`` read ("Attach this card to ..."), that a
     later sentence adds to; ``None`` when that effect attached nothing (phrases_more_h.py)."""
-    attaching = _ATTACHING.get()
+    attaching = ATTACHING.get()
     return attaching[1] if attaching is not None and attaching[0] == id(effect) else None
 
 

@@ -75,7 +75,7 @@ from rules.millennium_blades.phrases_prevention import read_reaction_prevention,
 from rules.millennium_blades.phrases_promos import printed_promos, read_sentence_promos
 from rules.millennium_blades.phrases_triggers import read_sentence_triggers, reword_triggers
 from rules.millennium_blades.replacement import read_rp_gain_limit
-from rules.millennium_blades.special_text import read_untimed
+from rules.millennium_blades.special_text import ATTACHING, read_untimed
 from rules.millennium_blades.vocabulary import CARD_KINDS, TIMINGS
 
 KIND_WORDS = {word.replace("_", " ") for word in CARD_KINDS}
@@ -296,12 +296,15 @@ def compile_ability(text: str) -> dict:
     if keyword:
         effect["keyword"] = keyword
     body = text[m.end():].strip()
-    token, chosen = THAT_CARD.set("revealed"), CHOSEN.set("")
+    # what one effect's sentences remember for the next is forgotten after it, so that no text reads
+    # differently for the texts compiled before it (an effect dict's id is reused once it is freed)
+    token, chosen, attaching = THAT_CARD.set("revealed"), CHOSEN.set(""), ATTACHING.set(None)
     try:
         _read_body(effect, body)
     finally:
         THAT_CARD.reset(token)
         CHOSEN.reset(chosen)
+        ATTACHING.reset(attaching)
     effect["text"] = printed
     return effect
 

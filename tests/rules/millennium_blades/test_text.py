@@ -215,3 +215,19 @@ def test_the_checker_names_a_bad_chosen_filter_instead_of_failing():
     effects = [{"timing": "play", "ops": [{"op": "flip", "target": {"pick": "choice", "filter": {"chosen": False}}}]}]
     assert check_card("single", {"star": 3}, effects) == [
         ("effects[0].ops[0].target.filter.chosen", "False is not one of True")]
+
+
+def test_a_text_compiles_the_same_whatever_was_compiled_before_it():
+    """A sentence's memory of the sentences before it ("The attached card gains ...": the attach op an
+    earlier sentence read) ends with its effect: it once outlived it, keyed by the effect dict's id,
+    which Python reuses once a dict is freed, so that a later card's "That card cannot be played ..."
+    was read as a grant to an earlier card's attached card and refused, by the order of an import."""
+    from rules.millennium_blades.special_text import ATTACHING
+
+    banning = "Action: Name a card. The named card may not be played until the end of this tournament."
+    alone = compile_text(banning)
+    assert alone[1] is None
+    for _ in range(50):  # each round frees the attaching effect, whose id the next effect may take
+        compile_text("Action: Attach this accessory to a face-up card. It gains +2 STAR and FIRE.")
+        assert ATTACHING.get() is None
+        assert compile_text(banning) == alone
