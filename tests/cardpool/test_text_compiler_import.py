@@ -251,6 +251,15 @@ def test_effects_report_gives_coverage_and_the_phrases_not_understood(mb_core):
     assert "the 1 most frequent" in report("--top", "1")
     assert json.loads(report("--json", "--set", "TM1"))["total"] == 0
     assert report("--set", "TM1").strip() == "Millennium Blades (set TM1): no card with text"
+    # sets chosen by pattern, or left out: an imported list measured without the sets beside it
+    assert json.loads(report("--json", "--exclude-set", "tm*"))["total"] == 9
+    assert json.loads(report("--json", "--exclude-set", "S?"))["total"] == 0
+    both = json.loads(report("--json", "--set", "SH", "--set", "TM1"))
+    assert (both["total"], both["set"]) == (9, ["SH", "TM1"])
+    assert report("--exclude-set", "S?", "--set", "*").startswith("Millennium Blades (set *, not set S?): no card")
+    with pytest.raises(CommandError, match=r"--exclude-set 'ZZ\*' matches no set of this game \(its sets: SH, TM1") as excinfo:
+        report("--exclude-set", "ZZ*")
+    assert excinfo.value.returncode == 2
 
 
 def test_effects_report_on_the_fixture_pool(card_pool):

@@ -1,6 +1,6 @@
 """How much of a game's card text its engine can play (docs/import-format.md, "Effects from text").
 
-    python manage.py effects_report --game millennium_blades [--top 20] [--set CODE] [--json]
+    python manage.py effects_report --game millennium_blades [--top 20] [--set CODE] [--exclude-set CODE] [--json]
 
 Every stored card with printed text is compiled again with the game's text compiler
 (``GameSpec.text_compiler``) and checked by its card checker, as the import does: the report
@@ -14,22 +14,38 @@ from __future__ import annotations
 
 import json
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from fnmatch import fnmatchcase
 
 from django.core.management.base import BaseCommand, CommandError
 
-from cardpool.models import Card
+from cardpool.models import Card, CardSet
 from cardpool.services import compile_card_text, unplayable_phrase
 from config.progress import add_quiet_argument, progress_callback
 from rules.core.registry import game_slugs, get_game
 
 
-def effects_report(game_slug: str, *, set_code: str | None = None, top: int | None = 20,
-                   progress: Callable[[int, int], None] | None = None) -> dict:
+def chosen_set_codes(game_slug: str, include: Sequence[str], exclude: Sequence[str]) -> list[str]:
+    """The codes of ``game_slug``'s sets that match a pattern of ``include`` (every set when it is
+    empty) and none of ``exclude``; patterns are shell-style (``MB-*``) and ignore case. Raises
+    ``ValueError`` naming a pattern that matches no set (a mistyped code would measure nothing)."""
+    def matches(code: str, patterns: Sequence[str]) -> bool:
+        return any(fnmatchcase(code.upper(), pattern.upper()) for pattern in patterns)
+    codes = list(CardSet.objects.filter(game__slug=game_slug).values_list("code", flat=True))
+    for option, patterns in (("--set", include), ("--exclude-set", exclude)):
+        for pattern in patterns:
+            if not any(matches(code, [pattern]) for code in codes):
+                raise ValueError(f"{option} {pattern!r} matches no set of this game (its sets: {', '.join(sorted(codes))})")
+    return [code for code in codes if (not include or matches(code, include)) and not matches(code, exclude)]
+
+
+def effects_report(game_slug: str, *, set_code: str | Sequence[str] | None = None, exclude_sets: Sequence[str] = (),
+                   top: int | None = 20, progress: Callable[[int, int], None] | None = None) -> dict:
     """The coverage of ``game_slug``'s text compiler over its stored cards, as plain data.
 
-    ``progress(done, total)`` is called as cards are compiled. Raises ``ValueError`` when the
-    game has no text compiler.
+    ``set_code`` (a code or several, wildcards allowed) and ``exclude_sets`` choose the sets
+    measured (``chosen_set_codes``). ``progress(done, total)`` is called as cards are compiled.
+    Raises ``ValueError`` when the game has no text compiler.
     """
     spec = get_game(game_slug)
     if spec.text_compiler is None:
@@ -37,8 +53,9 @@ def effects_report(game_slug: str, *, set_code: str | None = None, top: int | No
                          "data (docs/import-format.md), so there is no text coverage to report")
     cards = (Card.objects.filter(game__slug=game_slug).select_related("card_set")
              .order_by("card_set__release_order", "card_set__code", "number"))
-    if set_code:
-        cards = cards.filter(card_set__code__iexact=set_code)
+    include = [set_code] if isinstance(set_code, str) else list(set_code or ())
+    if include or exclude_sets:
+        cards = cards.filter(card_set__code__in=chosen_set_codes(game_slug, include, exclude_sets))
     total = compiled = stored_not_playable = 0
     counts: Counter[str] = Counter()
     examples: dict[str, dict] = {}
@@ -62,7 +79,8 @@ def effects_report(game_slug: str, *, set_code: str | None = None, top: int | No
     return {
         "game": spec.slug,
         "game_name": spec.name,
-        "set": set_code,
+        "set": include or None,
+        "exclude_sets": list(exclude_sets),
         "total": total,
         "compiled": compiled,
         "not_compiled": total - compiled,
@@ -79,7 +97,11 @@ class Command(BaseCommand):
 
     def add_arguments(self, parser):
         parser.add_argument("--game", required=True, choices=game_slugs())
-        parser.add_argument("--set", dest="set_code", help="only the cards of this set (its code)")
+        parser.add_argument("--set", dest="set_code", action="append", default=[],
+                            help="only the cards of this set (its code; repeatable; * and ? match any characters)")
+        parser.add_argument("--exclude-set", dest="exclude_sets", action="append", default=[],
+                            help="leave out the cards of this set (repeatable; wildcards as --set), "
+                                 "e.g. --exclude-set 'MB-*' to measure an imported list without the original sets")
         parser.add_argument("--top", type=int, default=20,
                             help="how many phrases not understood to list (default 20; 0 lists all)")
         parser.add_argument("--json", action="store_true", help="print the report as JSON")
@@ -89,14 +111,17 @@ class Command(BaseCommand):
         if options["top"] < 0:
             raise CommandError("--top must be 0 (all) or more", returncode=2)
         try:
-            report = effects_report(options["game"], set_code=options["set_code"], top=options["top"],
+            report = effects_report(options["game"], set_code=options["set_code"], exclude_sets=options["exclude_sets"],
+                                    top=options["top"],
                                     progress=progress_callback(self, options, desc="Compiling", unit="cards"))
         except ValueError as exc:
             raise CommandError(str(exc), returncode=2) from None
         if options["json"]:
             self.stdout.write(json.dumps(report, indent=2, ensure_ascii=False))
             return
-        scope = f" (set {options['set_code']})" if options["set_code"] else ""
+        scope = ", ".join([*(f"set {code}" for code in options["set_code"]),
+                           *(f"not set {code}" for code in options["exclude_sets"])])
+        scope = f" ({scope})" if scope else ""
         if not report["total"]:
             self.stdout.write(f"{report['game_name']}{scope}: no card with text")
             return
