@@ -192,7 +192,7 @@ class ClashMixin(MarketMixin):
                     options = [Action("react", (self.cards[r].name,)) for r in reactions] + [Action("decline")]
                     self.ask(owner_seat, "react", options, key, self.cards[card].name)
                     return False
-                if ctx.get(key):
+                if ctx.get(key, False) is not False:  # a card (ids start at 0), or False: declined
                     cancelled = self._react(ctx[key], owner_seat, seat, card)
                     if cancelled:  # "any number of cards from your tableau": the rest too (ops_prevention.py)
                         every_flip_kept(self, ctx, k, ctx[key], owner_seat)

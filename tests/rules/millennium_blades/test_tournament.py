@@ -173,6 +173,17 @@ def test_reaction_flips_the_reaction_card_instead():
     assert names(st, st.down) == ["Tideward Matron"] and st.rp[0] == 5
 
 
+def test_a_reaction_by_the_first_card_dealt_is_used_not_declined():
+    """The same Reaction by the card numbered 0 (the first of the first kit): its use is that card,
+    which once read as "declined", so the flip it answers went ahead."""
+    st = table(kit(["Tideward Matron", "Wandering Squire"]), kit(["Gloomcap Goblin"]))
+    assert ids(st, 0, "Tideward Matron") == [0]
+    place(st, 0, "Wandering Squire", "Tideward Matron")
+    st.seat_turn = 1
+    do(st, 'play "Gloomcap Goblin"', 'react "Tideward Matron"')
+    assert names(st, st.down) == ["Tideward Matron"] and st.rp[0] == 5
+
+
 def test_effects_on_cards_next_triggers_on_the_next_card_played():
     """"Next effects trigger on the next card you play"."""
     st = table(kit(["Brine Courier", "Harbor Clerk", "Cinder Cadet"]), kit(["Orella", "Meadow Sprite"]))
