@@ -51,6 +51,7 @@ class FullBase(ForkedRngField, Declared, GameState):
     venue: Annotated[list[int], SHALLOW]
     meta_stack_of: Annotated[dict[int, str], SHALLOW]
     meta_redrawn: frozenset[tuple[int, str]]
+    meta_known: frozenset[int]  # Metagame cards whose place in their stack every player knows (powers.hide_meta_order)
     fusion: Annotated[dict[str, list[int]], EACH_VALUE]
     prize: Annotated[dict[int, list[int]], EACH_VALUE]
     box: Annotated[dict[str, list[int]], EACH_VALUE]

@@ -80,7 +80,7 @@ def configure(state, *, characters: str = "none", character_names=None, pro_play
     state.character_card = [[] for _ in range(state.num_players)]
     state.pro_stock, state.pro_given, state.pro_winners = {}, {}, {}
     state.venue_deck, state.venue = [], []
-    state.meta_redrawn, state.meta_stack_of = frozenset(), {}
+    state.meta_redrawn, state.meta_stack_of, state.meta_known = frozenset(), {}, frozenset()
     state.outside_sets, state.outside_candidates, state.deal_replaced = {}, {}, frozenset()
     if characters == "powers" and pool is not None and any(
             _outside_ops(spec) for spec in state.character_roster.values()):  # "a random set from outside the game"
@@ -369,6 +369,7 @@ def redraw_meta(state, seat: int, stack: str) -> None:
     new = state.meta[stack].pop()
     state.meta_revealed.append(new)
     state.meta_redrawn = state.meta_redrawn | {(seat, stack)}
+    state.meta_known = state.meta_known | {old}  # seen by all, now at the bottom
     state.log("metagame_redrawn", seat, stack=stack, bottom=state.cards[old].name, card=state.cards[new].name)
 
 
@@ -380,6 +381,20 @@ def meta_peek_view(state, seat: int | None) -> dict | None:
         return None
     depth = max(op.get("amount", 1) for op in ops)
     return {stack: [state.cards[c].name for c in reversed(pile[-depth:])] for stack, pile in state.meta.items()}
+
+
+def hide_meta_order(world, player: int, rng) -> None:
+    """``determinize``: the order of each Metagame stack as ``player`` cannot tell it ("GAME SETUP" 4:
+    "Shuffle the 2 stacks of Metagame cards"): every card shuffled among the places not known, a card
+    keeping its place when all players know it (``meta_known``: put on the bottom, shown on top) or
+    when ``player`` may look at it (``meta_peek``: the top cards). The stacks are the world's own."""
+    peeked = max((op.get("amount", 1) for op in _ops(world, player, "meta_peek")), default=0)
+    for pile in world.meta.values():
+        hidden = [i for i, c in enumerate(pile) if c not in world.meta_known and i < len(pile) - peeked]
+        cards = [pile[i] for i in hidden]
+        rng.shuffle(cards)
+        for i, c in zip(hidden, cards, strict=True):
+            pile[i] = c
 
 
 def cycle_options(state, seat: int) -> list[str]:
@@ -413,6 +428,7 @@ def cycle_meta(state, seat: int, stack: str) -> None:
         old = state.meta[stack].pop()
         state.meta[stack].insert(0, old)
         new = state.meta[stack][-1]
+    state.meta_known = state.meta_known | {old, new}  # the log names the card put on the bottom; the new top is shown
     state.log("metagame_cycled", seat, stack=stack, bottom=state.cards[old].name, card=state.cards[new].name)
 
 

@@ -283,10 +283,14 @@ class FullGameState(NestedLogMixin, ViewMixin, FullBase):
 
     def determinize(self, player: int, rng: random.Random) -> FullGameState:
         """A clone with the Store deck and area redealt from the unseen cards, each card showing
-        keeping its set (the set is what a face-down card shows); in a tournament, its own."""
+        keeping its set (the set is what a face-down card shows), and the Metagame stacks in an order
+        ``player`` cannot tell (``powers.hide_meta_order``); in a tournament, the tournament's own."""
         if self.tournament is not None:  # (its determinize copies it: no clone of it first)
-            return self._copy(lambda tournament: tournament.determinize(player, rng))
+            world = self._copy(lambda tournament: tournament.determinize(player, rng))
+            powers.hide_meta_order(world, player, rng)
+            return world
         world = self.clone()
+        powers.hide_meta_order(world, player, rng)
         if world.draft is None and powers.peeks(world, player):  # it sees the Store cards showing (powers.py)
             world.reads_tick_legal, world.tick_legal = True, self.tick_legal  # what shows stays: so do the actions
             return powers.determinize_peeking(world, rng)

@@ -387,3 +387,31 @@ def test_character_powers_the_metagame_stacks_looked_at_and_one_cycled(host_pool
         tick(state)
     assert state.cards[state.meta_revealed[-1]].name == state.cards[below].name  # the Type card revealed later
 
+
+
+def test_a_sampled_world_hides_the_metagame_order_but_what_is_known(host_pool):
+    """"GAME SETUP" 4: "Shuffle the 2 stacks of Metagame cards": a world the search samples for a seat
+    (``determinize``) orders each stack as that seat cannot tell it, keeping in place the cards every
+    player knows (the one cycled to the bottom, the new top card shown) and those the seat may look at
+    (Orrin's top 3); the game itself is untouched."""
+    import random
+
+    from rules.millennium_blades.full import new_full_game
+    from tests.rules.millennium_blades.full.helpers import tick
+
+    state = new_full_game(3, 0, characters="powers", character_names={0: "Orrin Tallow"}, metagame_stacks="original")
+    imported("Orrin Tallow", ORRIN)
+    top, below = state.meta["type"][-1], state.meta["type"][-2]
+    tick(state, s0="cycle_meta type")
+    real = {stack: list(pile) for stack, pile in state.meta.items()}
+    orders = {stack: set() for stack in real}
+    for seed in range(20):
+        world = state.determinize(1, random.Random(seed))
+        for stack, pile in world.meta.items():
+            assert sorted(pile) == sorted(real[stack])
+            orders[stack].add(tuple(pile))
+        assert world.meta["type"][0] == top and world.meta["type"][-1] == below
+        peeking = state.determinize(0, random.Random(seed))
+        assert all(pile[-3:] == real[stack][-3:] for stack, pile in peeking.meta.items())
+    assert all(len(seen) > 1 for seen in orders.values())  # (each stack holds several cards nobody knows)
+    assert state.meta == real
