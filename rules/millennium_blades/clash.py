@@ -190,7 +190,7 @@ class ClashMixin(MarketMixin):
                 key = f"{k}:react{j}"
                 if reactions and key not in ctx:
                     options = [Action("react", (self.cards[r].name,)) for r in reactions] + [Action("decline")]
-                    self.ask(owner_seat, "react", options, key, self.cards[card].name)
+                    self.ask(owner_seat, "react", options, key, f"the flip of {self.cards[card].name}")
                     return False
                 if ctx.get(key, False) is not False:  # a card (ids start at 0), or False: declined
                     cancelled = self._react(ctx[key], owner_seat, seat, card)
@@ -439,7 +439,7 @@ class ClashMixin(MarketMixin):
                 if not found:
                     continue
                 options = [Action("react", (n,)) for n in dict.fromkeys(self.cards[c].name for c in found)]
-                self.ask(p, "react", [*options, Action("decline")], key, "the card to clash with")
+                self.ask(p, "react", [*options, Action("decline")], key, "the choice of the card to clash with")
                 return False
             if ctx[key] is not False:  # a card (ids start at 0), or False: declined
                 used[p] = ctx[key]

@@ -83,7 +83,9 @@ from rules.millennium_blades.full.engine import DUEL_ENGINE, FULL_ENGINE
 from rules.millennium_blades.state import CHARTS, TURN_LIMIT, MBState
 from rules.millennium_blades.turn_based.engine import TURN_BASED_ENGINE
 
-VERSION = "1.9"
+VERSION = "1.10"
+# 1.10: a Reaction by the card numbered 0 is used (it read as declined); an offered Reaction's ``about``
+# says what it answers ("the flip of X", not the bare name), so the move's sentence is right for each
 # 1.9: two branches' 1.8 together: deck rules printed on kit cards, limits on RP gains, wording variants
 # (issue 26.2: deck_rules.py, replacement.py); attaching a card from the hand, "the attached card", cards
 # nothing may be attached to (issue 26.3)

@@ -395,7 +395,7 @@ class MoreOpsAMixin(MBBase):
                     ctx[asked] = False
                     continue
                 options = [Action("react", (name,)) for name in dict.fromkeys(self.cards[r].name for r in found)]
-                self.ask(seat, "react", [*options, Action("decline")], asked, self.cards[card].name)
+                self.ask(seat, "react", [*options, Action("decline")], asked, f"the flip of {self.cards[card].name}")
                 return None
             if ctx[asked] is not False:
                 return self._use_heroic(ctx[asked], seat, by, card)

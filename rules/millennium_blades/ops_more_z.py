@@ -140,7 +140,7 @@ def boost_reactions_z(game: Any, frame: dict, participants: list[int], k: int) -
                 if not found:
                     break
                 options = [Action("react", (name,)) for name in dict.fromkeys(game.cards[c].name for c in found)]
-                game.ask(p, "react", [*options, Action("decline")], key, "a Reaction before the clash's reveals")
+                game.ask(p, "react", [*options, Action("decline")], key, "the clash before its reveals")
                 return False
             if ctx[key] is False:
                 break

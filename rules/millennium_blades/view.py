@@ -148,9 +148,9 @@ class ViewMixin(MBBase):
             return f"{who} uses the optional effect of {about}"
         if verb == "decline":
             return f"{who} declines the effect of {about}" if self.pending and self.pending["kind"] != "react" \
-                else f"{who} does not react to the flip of {about}"
+                else f"{who} does not react to {about}"
         if verb == "react":
-            return f"{who} reacts with {args[0]} to the flip of {about}"
+            return f"{who} reacts with {args[0]} to {about}"
         if verb == "target":
             card = self.tableau[args[0]][args[1]]
             return f"{who} chooses seat {args[0]}'s {self._name_for(card)} (slot {args[1] + 1}) for {about}"

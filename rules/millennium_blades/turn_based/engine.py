@@ -30,8 +30,8 @@ from rules.millennium_blades.turn_based.state import TURNS_PER_DECK, TurnBasedSt
 
 #: 0.2 (issue 29): the tournament engine 1.3's fixes (an Action's card flipped when its text fails, a
 #: face-down card's effects do not resolve), income in the event log (``income``); 0.3 (issue 27.1): set-up
-#: notes name set kinds in words ("bronze promo")
-VERSION = "turn-based-0.3"
+#: notes name set kinds in words ("bronze promo"); 0.4: the tournament engine 1.10's Reactions
+VERSION = "turn-based-0.4"
 MIN_PLAYERS, MAX_PLAYERS = 2, 5  # "This mode can be played by 2-5 players"
 END_REASONS = {"game_end": "every player scored three times; the highest total RP won"}
 COUNTERS = (

@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+from rules.core.engine import Action
 from rules.millennium_blades import view
 from tests.rules.millennium_blades.helpers import card, kit, table
 
@@ -24,3 +25,17 @@ def test_the_engine_asks_no_decision_the_view_cannot_name():
         st.ask(0, "ponder", [], "k", "a card")
     st.ask(0, "unflip", [], "k", "a card")
     assert st.view(None)["decision"] == {"seat": 0, "kind": "unflip", "about": "a card"}
+
+
+def test_a_reaction_is_said_to_answer_what_it_answers():
+    """An offered Reaction names what it answers (a card's flip here; a clash, a loss of RP elsewhere),
+    in the sentence for the move and the log's choice."""
+    from tests.rules.millennium_blades.helpers import do, place
+
+    st = table(kit(["Wandering Squire", "Tideward Matron"]), kit(["Gloomcap Goblin"]))
+    place(st, 0, "Wandering Squire", "Tideward Matron")
+    st.seat_turn = 1
+    do(st, 'play "Gloomcap Goblin"')
+    assert st.action_to_string(Action("react", ("Tideward Matron",)), 0) == \
+        "Seat 0 reacts with Tideward Matron to the flip of Wandering Squire"
+    assert st.action_to_string(Action("decline"), 0) == "Seat 0 does not react to the flip of Wandering Squire"
