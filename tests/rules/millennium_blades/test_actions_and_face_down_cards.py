@@ -153,5 +153,5 @@ def test_a_replay_of_the_older_engine_version_is_refused_with_both_versions_name
     assert replay["engine_version"] == ENGINE.version == "1.10"
     replay_game(replay)
     replay["engine_version"] = "1.3"
-    with pytest.raises(ReplayError, match=r"engine '1\.3'; this is version '1\.9'"):
+    with pytest.raises(ReplayError, match=r"engine '1\.3'; this is version '1\.10'"):
         replay_game(replay)
