@@ -10,6 +10,7 @@ from pathlib import Path
 
 from rules.core.decks import CardSpec
 from rules.millennium_blades.ops_attach2 import scores_attached
+from rules.millennium_blades.ops_history import PLAY_RECORD, records_plays
 from rules.millennium_blades.ops_naming import has_foreboding
 from rules.millennium_blades.text import compile_text
 from rules.millennium_blades.vocabulary import TRIGGERED_TIMINGS
@@ -179,7 +180,8 @@ class CardDef:
                                        for e in self.effects)
                  or any(self.continuous(name) or self.continuous(name, "top") for name in ("grant_play", "play_leftmost")),
                  # ops_attach2.py: a Score effect for while this card is attached to another
-                 "attached_score": any(scores_attached(e) for e in self.effects)}
+                 "attached_score": any(scores_attached(e) for e in self.effects),
+                 PLAY_RECORD: records_plays(self.effects)}  # ops_history.py: the game keeps when cards were played
         object.__setattr__(self, "features", frozenset([name for name, on in flags.items() if on]
                                                        + [f"on {event}" for event in triggers]
                                                        + [IN_FORCE + name for name in self._continuous_op_names()]))

@@ -63,7 +63,8 @@ class ClashMixin(MarketMixin):
         Orella is no legal target, so nothing is flipped)."""
         seat, source, ctx = frame["seat"], frame["source"], frame["ctx"]
         pick, flt = target["pick"], target.get("filter", {})
-        if "star" in flt and type(flt["star"]["value"]) is dict and "card" in flt["star"]["value"]:
+        if "star" in flt and type(flt["star"]["value"]) is dict and ("card" in flt["star"]["value"]
+                                                                   or flt["star"]["value"].get("count") == "flipped_this_way"):
             flt = star_of_card_counted(self, flt, source, seat, ctx)  # "the losing card's STAR or lower" (ops_clash2)
         by = ctx.get("forced_by", seat)  # a player made to flip their own card by another's effect (ops_more_s.py)
 

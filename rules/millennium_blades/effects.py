@@ -73,6 +73,15 @@ from rules.millennium_blades.ops_grants import (
     trigger_grants_errors,
 )
 from rules.millennium_blades.ops_hands import HANDS_COUNTS, HANDS_OPS, hands_count_errors, hands_op_errors
+from rules.millennium_blades.ops_history import (
+    HISTORY_FILTER_KEYS,
+    HISTORY_OPS,
+    HISTORY_TESTS,
+    history_condition_errors,
+    history_filter_errors,
+    history_op_errors,
+    trigger_history_errors,
+)
 from rules.millennium_blades.ops_market_zones import MARKET_ZONES_OPS, market_zones_op_errors
 from rules.millennium_blades.ops_metagame import METAGAME_OPS, metagame_op_errors
 from rules.millennium_blades.ops_more_a import (
@@ -635,6 +644,8 @@ def _op(name: str | None, op: Mapping[str, Any], where: str) -> Errors:
         errors += grants_op_errors(name, op, where)
     elif name in PROMOS_OPS:  # the Promo stacks (ops_promos.py)
         errors += promos_op_errors(name, op, where)
+    elif name in HISTORY_OPS:  # a gain of RP changed (ops_history.py)
+        errors += history_op_errors(name, op, where)
     elif name == "if":
         errors += condition_errors(op.get("condition"), f"{where}.condition")
         errors += ops_errors(op.get("then"), f"{where}.then")
@@ -680,6 +691,8 @@ def filter_errors(flt: Any, path: str) -> Errors:
             errors += naming_filter_errors(key, value, path)
         elif key in ATTACH2_FILTER_KEYS:  # a symbol of a card attached to this one (ops_attach2.py)
             errors += attach2_filter_errors(key, value, path)
+        elif key in HISTORY_FILTER_KEYS:  # a card played this turn (ops_history.py)
+            errors += history_filter_errors(key, value, path)
         elif key == "star":
             errors += _comparison(value, f"{path}.star", allow_this=True)
         elif key == "elements_min":
@@ -813,6 +826,8 @@ def condition_errors(cond: Any, path: str) -> Errors:
         return triggers_condition_errors(cond, path)
     if test in CLASH2_TESTS:  # no dice to roll: never (ops_clash2.py)
         return clash2_condition_errors(cond, path)
+    if test in HISTORY_TESTS:  # the face of the card just returned (ops_history.py)
+        return history_condition_errors(cond, path)
     return [(f"{path}.test", f"{test!r} is not a condition test (count, card, not, did, clash_result, alike)")]
 
 
@@ -849,7 +864,8 @@ def _trigger(trigger: Any, path: str) -> Errors:
             + trigger_prevention_errors(trigger, path)
             + trigger_clash_tokens_errors(trigger, path)  # a clash of high cards (ops_clash_tokens.py)
             + trigger_triggers_errors(trigger, path)
-            + trigger_grants_errors(trigger, path))  # the Nth time each turn (ops_grants.py)
+            + trigger_grants_errors(trigger, path)  # the Nth time each turn (ops_grants.py)
+            + trigger_history_errors(trigger, path))  # the end of your next turn (ops_history.py)
 
 
 # -- the Store, the Aftermarket, allies (market_ops.py) ----------------------------------------------

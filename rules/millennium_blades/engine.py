@@ -33,6 +33,8 @@ Decisions an effect asks for (the seat that decides is named in ``view()["decisi
 - ``accept`` / ``decline``: use an optional effect ("You may ...", a Reaction);
 - ``target <seat> <slot>``: choose the card in that seat's tableau (slot from 0) to flip, reveal or
   put tokens on;
+- ``accessory <seat> <index>`` / ``deck_box <seat> <index>``: choose that seat's Accessory (Deck Box), as
+  ``target`` does a tableau's card;
 - ``opponent <seat>``: the opponent to clash with or to lose RP;
 - ``pick <name>``: the card from your hand to reveal or discard;
 - ``insert <slot>``: Scurry, the slot (from 0) to insert the card into;

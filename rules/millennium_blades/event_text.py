@@ -295,6 +295,8 @@ _SENTENCES: dict[str, Sentence] = {
     "store_to_aftermarket": lambda who, c: f"{_names(c['cards'])} go from the Store to the Aftermarket",
     "swap": lambda who, c: (f"{who} swaps {' and '.join(c['cards'])}" if c.get("swapped")
                             else f"{who} has no two cards to swap"),
+    "rp_gain_multiplied": lambda who, c: (f"{c['card']}: {who}'s gain of {c['amount']} RP is made {c['times']} times "
+                                          f"over"),  # ops_history.py
     "gain_turned_to_loss": lambda who, c: (f"{who} would gain {c['would_gain']} RP but loses {c['amount']} RP instead "
                                            f"(now {c['rp']})"),
     "rescore": lambda who, c: f"{who} scores {_names(c['cards'])} again",

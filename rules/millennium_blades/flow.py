@@ -19,6 +19,7 @@ from rules.millennium_blades.ops_grants import (
     owes_a_play,
     required_plays_left,
 )
+from rules.millennium_blades.ops_history import PLAY_RECORD, note_played
 from rules.millennium_blades.ops_market_zones import FROM_STORE_DISCARD, play_from_store_discard, store_discard_plays
 from rules.millennium_blades.ops_more_m import play_frames_m
 from rules.millennium_blades.ops_more_u import granted_scores, spend_extra_action
@@ -319,6 +320,8 @@ class FlowMixin(MBBase):
         if "tokens_on_entry" in self.feature_cards and card not in self.down:  # the Top Card as it was (ops_more_c.py)
             self.tokens_on_entry(seat, card)
         self.tableau[seat].append(card)
+        if PLAY_RECORD in self.feature_cards:  # when it was played (ops_history.py)
+            note_played(self, card)
         played = self.stats[seat]["played"]
         played[definition.name] = played.get(definition.name, 0) + 1
         if self.log_events:

@@ -11,6 +11,7 @@ from __future__ import annotations
 from rules.core.engine import Action
 from rules.millennium_blades.base import MBBase
 from rules.millennium_blades.ops_clash2 import CLASH_DICE, clash_dice, roll
+from rules.millennium_blades.ops_history import kit_option, whole_play_area
 from rules.millennium_blades.ops_naming import choosable_words, remember_name
 from rules.millennium_blades.ops_triggers import clash_occurred
 from rules.millennium_blades.vocabulary import ELEMENTS, TYPE_VALUES
@@ -421,6 +422,8 @@ class MarketMixin(MBBase):
         flipping = op["op"] == "flip_any"
         gear = op.get("zone") == "accessory"  # "any number of Accessories in your Play Area" (ops_more_h.py)
         area = self.accessories[seat] if gear else self.tableau[seat]
+        if op.get("zone") == "play_area":  # "Singles, Accessories, and Deck Boxes you control" (ops_history.py)
+            area = whole_play_area(self, seat)
         chosen: list[int] = []
         for n in range(len(area) if flipping else len(self.hand[seat])):
             key = f"{k}:any{n}"
@@ -432,7 +435,8 @@ class MarketMixin(MBBase):
                 break
             if key not in ctx:
                 if flipping:
-                    options = [Action("accessory", (seat, area.index(c))) if gear else self.target_action(c) for c in pool]
+                    options = [Action("accessory", (seat, area.index(c))) if gear else self.target_action(c)
+                               if c in self.tableau[seat] else kit_option(self, seat, c) for c in pool]
                 else:
                     options = [Action("show", (name,)) for name in dict.fromkeys(self.cards[c].name for c in pool)]
                 self.ask(seat, "any_number", [*options, Action("decline")], key, "one more card, or stop")

@@ -24,8 +24,8 @@ def market_op_errors(name: str, op: Mapping[str, Any], where: str) -> Errors:
     from rules.millennium_blades.ops_naming import naming_op_errors
 
     errors: Errors = []
-    if name == "flip_any" and op.get("zone", "tableau") not in ("tableau", "accessory"):  # ops_more_h.py
-        errors.append((f"{where}.zone", "is tableau or accessory"))
+    if name == "flip_any" and op.get("zone", "tableau") not in ("tableau", "accessory", "play_area"):  # ops_more_h.py
+        errors.append((f"{where}.zone", "is tableau, accessory or play_area (ops_history.py)"))
     if name == "flip_n" and "filter" in op:
         errors += filter_errors(op["filter"], f"{where}.filter")
     if name in ("store_to_aftermarket", "steal_money", "flip_n"):

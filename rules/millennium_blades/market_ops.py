@@ -38,7 +38,9 @@ MARKET_EFFECT_OPS = {
     "clash_outcome": OpSpec("A would-lose-a-clash Reaction: you are considered to win (as: win), you do not "
                             "lose (not_lose), or the clash is repeated (repeat).", {"as": "str"}),
     "flip_any": OpSpec("Flip any number of face-up cards of your choice in your tableau, or of your Accessories "
-                       "(zone: accessory; ops_more_h.py) (those cards; other: not this card, phrases_more_k.py; "
+                       "(zone: accessory; ops_more_h.py), "
+                       "or of your whole play area (zone: play_area: Singles, Deck Box, Accessories; ops_history.py) "
+                       "(those cards; other: not this card, phrases_more_k.py; "
                        "no_flip_effects: their Flip effects do not activate, ops_more_r.py).",
                        {"zone": "str", "other": "bool", "no_flip_effects": "bool"}),
     "reveal_any": OpSpec("Reveal any number of cards of your choice from your hand (those cards).", {}),

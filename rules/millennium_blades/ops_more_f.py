@@ -155,6 +155,7 @@ class MoreOpsFMixin(MBBase):
                     discarded_to_store_discard(self, card)
             else:
                 self.tableau[holder].remove(card)
+                ctx["returned_up"] = card not in self.down  # "if the card you returned was face-up" (ops_history.py)
                 self.down.discard(card)
                 self.tokens.pop(card, None)
                 self.markers_left[holder] += self.sell_marked.pop(card, 0)  # its Sell Markers back to its player

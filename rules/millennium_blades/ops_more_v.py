@@ -19,6 +19,13 @@ from typing import TYPE_CHECKING, Any
 from rules.core.engine import Action
 from rules.core.schema import OpSpec
 from rules.millennium_blades.ops_grants import note_gain
+from rules.millennium_blades.ops_history import (
+    HISTORY_OUTCOMES,
+    gain_choice,
+    gain_chosen_instead,
+    gain_multiplied,
+    history_outcome_errors,
+)
 from rules.millennium_blades.ops_more_p import gain_turned_to_loss, lose_instead_of_gain
 from rules.millennium_blades.ops_triggers import money_heard
 from rules.millennium_blades.replacement import limited_gain
@@ -33,8 +40,12 @@ MORE_V_OPS = {
                              "player instead.", {}),
     "rp_gain_outcome": OpSpec("A Reaction (or a Top or Ongoing effect, not optional) to a gain of RP (event "
                               "would_gain_rp): the gain is not made (as none), the card's player gains that much too, "
-                              "at most max (also), or gains it instead of the player who would have (instead).",
-                              {"as": "str", "max": "int"}),
+                              "at most max (also), or gains it instead of the player who would have (instead); "
+                              "times: the gain made that many times over (as times; lose_all: the gainer first loses "
+                              "all their RP; flip_this: then this card is flipped; ops_history.py); choose: the card's player "
+                              "may take one of the options (lists of ops) instead (ops_history.py).",
+                              {"as": "str", "max": "int", "times": "int", "lose_all": "bool", "flip_this": "bool",
+                               "options": "any"}),
 }
 #: gain_prevented: a gain of RP this card's "cannot gain RP" rule stopped ("by this effect")
 MORE_V_EVENTS = ("would_gain_rp", "gain_prevented")
@@ -51,8 +62,8 @@ MORE_V_WHO = ("not_flipped",)
 MORE_V_TESTS = ("spent_this_turn",)
 #: who the gain of a ``would_gain_rp`` trigger is by: any player, an opponent of the card's player,
 #: or a player with more RP than the card's player
-GAINERS = ("any", "opponent", "richer")
-OUTCOMES = ("none", "also", "instead")
+GAINERS = ("any", "opponent", "richer", "self")  # self: the card's own player (ops_history.py)
+OUTCOMES = ("none", "also", "instead", *HISTORY_OUTCOMES)
 
 Errors = list[tuple[str, str]]
 
@@ -72,7 +83,7 @@ def more_v_op_errors(name: str, op: Mapping[str, Any], where: str) -> Errors:
     if "max" in op and (op.get("as") != "also" or not isinstance(op["max"], int) or isinstance(op["max"], bool)
                         or op["max"] < 1):
         errors.append((f"{where}.max", "caps an 'also' gain: a whole number of RP, 1 or more"))
-    return errors
+    return errors + history_outcome_errors(op, where)  # a gain made twice over (ops_history.py)
 
 
 def more_v_count_errors(count: Mapping[str, Any], path: str) -> Errors:
@@ -157,6 +168,8 @@ def effect_v_errors(effect: Mapping[str, Any], path: str) -> Errors:
         errors.append((f"{path}.trigger.gainer", f"is one of {', '.join(GAINERS)}"))
     if len(ops) != 1 or len(outcome) != 1:
         errors.append((f"{path}.ops", "is one rp_gain_outcome: what becomes of the gain"))
+    elif trigger.get("first_each_turn") and outcome[0].get("as") != "choose":  # (ops_history.gain_choice)
+        errors.append((f"{path}.trigger.first_each_turn", "is only for an outcome as: choose"))
     return errors
 
 
@@ -182,6 +195,8 @@ def _fits(game: MBBase, gainer_word: str, reactor: int, gainer: int) -> bool:
         return reactor != gainer
     if gainer_word == "richer":
         return reactor != gainer and game.rp[gainer] > game.rp[reactor]
+    if gainer_word == "self":
+        return reactor == gainer
     return True
 
 
@@ -225,9 +240,15 @@ def _plan(game: MBBase, frame: dict, gains: dict[int, int], k: int) -> tuple[dic
             if reactor in game.out:
                 continue
             for card in _answering(game, reactor, gainer, used, False) if amount > 0 else ():
+                if _outcome(game, card)["as"] == "choose":  # "you may instead gain ...": asked (ops_history.py)
+                    picked = gain_choice(game, frame, card, reactor, gainer, k)
+                    if picked is None:
+                        return plan, True
+                    if picked is False:
+                        continue
                 used.add(card)
                 uses.append((reactor, card, False))
-                if _outcome(game, card)["as"] != "also":
+                if _outcome(game, card)["as"] not in ("also", "times"):  # the gain still made (times: ops_history.py)
                     amount = 0
                     break
             if amount <= 0:
@@ -245,7 +266,7 @@ def _plan(game: MBBase, frame: dict, gains: dict[int, int], k: int) -> tuple[dic
                 continue
             used.add(card)
             uses.append((reactor, card, True))
-            if _outcome(game, card)["as"] != "also":
+            if _outcome(game, card)["as"] not in ("also", "times"):
                 amount = 0
     return plan, False
 
@@ -283,6 +304,11 @@ def gain_after_reactions(game: MBBase, frame: dict, gainer: int, asked: int, amo
         if outcome["as"] == "also":
             _reactor_gains(game, frame, reactor, min(amount, outcome.get("max", amount)))
             continue
+        if outcome["as"] == "times":  # the gain made twice over (ops_history.py)
+            amount = gain_multiplied(game, reactor, card, outcome, amount)
+            continue
+        if outcome["as"] == "choose":  # something else gained instead (ops_history.py)
+            gain_chosen_instead(game, frame, card, reactor, gainer, k)
         if outcome["as"] == "instead":
             _reactor_gains(game, frame, reactor, amount)
         amount = 0

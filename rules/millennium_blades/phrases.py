@@ -608,6 +608,10 @@ def read_event(text: str) -> dict:
         from rules.millennium_blades.phrases_clash2 import read_event_clash2
 
         more = read_event_clash2(text)  # a clash's reveals made (phrases_clash2.py)
+    if more is None:
+        from rules.millennium_blades.phrases_history import read_event_history
+
+        more = read_event_history(text)  # the end of your next turn (phrases_history.py)
     if more is not None:
         return more
     raise Unread(text, "an event")

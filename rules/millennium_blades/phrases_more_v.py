@@ -13,7 +13,7 @@ from rules.millennium_blades.phrases import NUMBER, number
 _RP = r"(?:rp|ranking points)"
 #: who would gain the RP -> the trigger's ``gainer``: any player (you too), an opponent of the
 #: card's player, or a player with more RP than the card's player
-_GAINERS = {"a player": "any", "any player": "any", "an opponent": "opponent", "another player": "opponent",
+_GAINERS = {"you": "self", "a player": "any", "any player": "any", "an opponent": "opponent", "another player": "opponent",
             "a player with more rp than you": "richer", "an opponent with more rp than you": "richer"}
 _WOULD_GAIN = re.compile(rf"({'|'.join(sorted(map(re.escape, _GAINERS), key=len, reverse=True))}) would gain {_RP}")
 

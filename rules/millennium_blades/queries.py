@@ -14,6 +14,7 @@ from rules.millennium_blades.ops_clash_tokens import TOPS_ZONE, top_cards
 from rules.millennium_blades.ops_copying import COPYING_COUNTS, copying_count, gained_symbols
 from rules.millennium_blades.ops_grants import DOWN_MIMICRY, down_mimicked
 from rules.millennium_blades.ops_hands import HANDS_COUNTS, hands_count
+from rules.millennium_blades.ops_history import HISTORY_TESTS, history_holds, played_this_turn
 from rules.millennium_blades.ops_more_a import MORE_A_COUNTS, MORE_A_TESTS, more_a_count, more_a_holds
 from rules.millennium_blades.ops_more_b import MORE_B_COUNTS
 from rules.millennium_blades.ops_more_c import MORE_C_COUNTS
@@ -377,6 +378,8 @@ class QueryMixin(MBBase):
             return False  # a name named with Foreboding, a card without Foreboding (ops_naming.py)
         if not ATTACH2_FILTER_KEYS.isdisjoint(flt) and not attach2_filter_holds(self, card, flt, source):
             return False  # a symbol of a card attached to this one, the tableau it is attached to (ops_attach2.py)
+        if "played_this_turn" in flt and not played_this_turn(self, card, flt, source):
+            return False  # a card played this turn (ops_history.py)
         if "star" in flt:
             want = flt["star"]["value"]
             if want == "this":
@@ -642,4 +645,6 @@ class QueryMixin(MBBase):
             return triggers_holds(cond, seat, ctx)
         if test in CLASH2_TESTS:  # no dice to roll: never (ops_clash2.py)
             return False
+        if test in HISTORY_TESTS:  # the face of the card just returned (ops_history.py)
+            return history_holds(cond, ctx)
         return CMP[cond["cmp"]](self.count(cond["of"], source, seat, ctx), cond["value"])

@@ -21,7 +21,8 @@ REPLACEMENT_OPS = {
     "rp_gain_limit": OpSpec("Ongoing/Top: a gain of RP by who (each or each_opponent) is none (none) or amount "
                             "fewer (less), never below 0; until_scoring: not while the tournament is scored.",
                             {"who": "str", "none": "bool", "less": "int", "until_scoring": "bool",
-                             "once_a_turn": "bool"}),  # once_a_turn: none after the player's first gain of a turn
+                             "once_a_turn": "bool", "times": "int"}),  # once_a_turn: none after the player's first gain
+    # of a turn; times: that many times the gain ("Players gain triple RP ...": ops_history.py)
 }
 _RP = r"(?:rp|ranking points?)"
 _WHO = {"players": "each", "a player": "each", "any player": "each", "an opponent": "each_opponent",
@@ -32,9 +33,18 @@ _WOULD = re.compile(rf"(?:whenever|when|each time) ({_WHO_RE}) would gain {_RP},
                     rf"(?:(no) {_RP}|({NUMBER}) (?:fewer|less) {_RP})")
 
 
+_TIMES = {"double": 2, "twice": 2, "twice as much": 2, "triple": 3, "three times as much": 3}
+#: "Opponents gain triple RP (from effects)": every gain of RP (all are made by effects) made that many times over
+_MULTIPLIED = re.compile(rf"({_WHO_RE}) gain ({'|'.join(sorted(_TIMES, key=len, reverse=True))}) {_RP}"
+                         r"(?: from (?:all )?(?:card )?effects)?")
+
+
 def read_rp_gain_limit(text: str) -> list[dict] | None:
     """The ``rp_gain_limit`` op of an Ongoing or Top text, or None when ``text`` is not one."""
     text = text.strip().rstrip(".")
+    m = _MULTIPLIED.fullmatch(text)
+    if m:  # (batch history: rules notes, "MB: history")
+        return [{"op": "rp_gain_limit", "who": _WHO[m.group(1)], "times": _TIMES[m.group(2)]}]
     m = _CANNOT.fullmatch(text)
     if m:
         return [{"op": "rp_gain_limit", "who": _WHO[m.group(1)], "none": True}]
@@ -60,5 +70,5 @@ def limited_gain(state, seat: int, amount: int) -> int:
                 continue
             if op.get("once_a_turn") and state.turn_memo.get(f"gained_rp:{seat}") == state.turn:
                 amount = 0  # "after that player gains RP that player cannot gain any more RP this turn" (ops_grants.py)
-            amount = 0 if op.get("none") else max(0, amount - op.get("less", 0))
+            amount = 0 if op.get("none") else max(0, amount - op.get("less", 0)) * op.get("times", 1)
     return amount

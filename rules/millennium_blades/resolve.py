@@ -31,6 +31,7 @@ from rules.millennium_blades.ops_grants import (
     nth_this_turn,
 )
 from rules.millennium_blades.ops_hands import HANDS_RUN_OPS, do_hands_op
+from rules.millennium_blades.ops_history import next_turn_end
 from rules.millennium_blades.ops_market_zones import MARKET_ZONES_OPS, do_market_zones_op
 from rules.millennium_blades.ops_metagame import METAGAME_OPS, do_metagame_op
 from rules.millennium_blades.ops_more_a import MORE_A_OPS, MoreOpsAMixin
@@ -203,6 +204,8 @@ class ResolveMixin(ClashMixin, SpecialOpsMixin, MoreOpsAMixin, MoreOpsBMixin, Mo
             value = self.tableau[args[0]][args[1]]
         elif verb == "accessory":  # an accessory chosen (seat, index)
             value = self.accessories[args[0]][args[1]]
+        elif verb == "deck_box":  # a Deck Box chosen (seat, index): "cards you control" (ops_history.py)
+            value = self.deck_box[args[0]][args[1]]
         elif verb == "pick":
             value = next(c for c in self.hand[pending["seat"]] if self.cards[c].name == args[0])
         elif verb == "react":
@@ -547,6 +550,8 @@ class ResolveMixin(ClashMixin, SpecialOpsMixin, MoreOpsAMixin, MoreOpsBMixin, Mo
                         continue  # "during your turn", "the first (second: ops_grants.py) time ... each turn" (ops_more_o.py)
                     if trigger.get("only_next") and not once_left(self, source, event, index):
                         continue  # "the next player to gain RP": the first one only (ops_triggers.py)
+                    if "next_turn" in trigger and not next_turn_end(self, source):
+                        continue  # "at the end of your next turn" (ops_history.py)
                     ctx = {"that_player": by if by is not None else seat, "played": card}
                     found[effect["timing"]].append(self.frame(seat, source, effect, ctx, needs_face_up=True))
                     if "after_play" in trigger or "keeps_play" in trigger:  # ops_more_m.py

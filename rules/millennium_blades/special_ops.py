@@ -109,6 +109,7 @@ class SpecialOpsMixin(MBBase):
             if chosen is None:
                 return False
             card = next((c for c in chosen if c != source), None)
+            ctx["chosen"] = card  # "that card" after the copy: the card chosen (rules notes, "MB: history")
         else:
             card = self.ref(op["card"], source, seat, ctx)
         # "copy all Play effects on that card" after this effect flipped it: as it was (rules notes)

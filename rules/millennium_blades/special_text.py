@@ -155,6 +155,7 @@ def read_special_clause(text: str, timing: str, effect: dict, last: dict) -> lis
         if target["pick"] != "choice":
             raise Unread(what, "a card to copy from")
         pick = "one" if m.group(1) in ("a", "one") else "all"
+        THAT_CARD.set("chosen")  # "..., then flip that card": the card copied from (special_ops.op_copy)
         return [{"op": "copy_effects", "target": target, "timing": m.group(2), "pick": pick}]
     m = re.fullmatch(rf"(?:spend|pay) ({NUMBER}) (?:millennium )?dollars?(?: to the bank)?(?:,? (?:and|then|to) (.+))?",
                      text)

@@ -41,6 +41,7 @@ from rules.millennium_blades.phrases_clash_tokens import read_rule_clash_tokens,
 from rules.millennium_blades.phrases_copying import printed_copying, read_sentence_copying, reword_copying
 from rules.millennium_blades.phrases_grants import printed_grants, reword_grants
 from rules.millennium_blades.phrases_hands import printed_hands, read_sentence_hands, reword_hands
+from rules.millennium_blades.phrases_history import printed_history, read_sentence_history, reword_history
 from rules.millennium_blades.phrases_market_zones import printed_market_zones, read_sentence_market_zones, reword_market_zones
 from rules.millennium_blades.phrases_more_a import read_more_continuous, read_more_sentence
 from rules.millennium_blades.phrases_more_b import play_trigger_lasts, read_granted_play, read_sell_marker_shield
@@ -126,7 +127,8 @@ def compile_text(text: str) -> tuple[list[dict] | None, str | None]:
 #: timing ("Effects on Cards": an Ongoing effect works while the card is face-up, a Top effect
 #: while it is the Top Card, whatever else the card says)
 _CONTINUOUS_PREFIX = re.compile(r"^((?:[^:|()]{1,30}?\s*[—–-]\s*)?(?:ongoing|top)\s*:\s*)(.+)$", re.I | re.S)
-_OWN_TRIGGER = re.compile(r"^(?:whenever|when|each time|at the (?:start|beginning) of)\b", re.I)
+_OWN_TRIGGER = re.compile(r"^(?:whenever|when|each time|at the (?:start|beginning) of|at the end of your next turn\b)",
+                          re.I)  # (the end of your next turn: phrases_history.py)
 #: "This effect stops working during scoring": the sentences before hold until the tournament is scored
 _UNTIL_SCORING = "this effect stops working during scoring"
 
@@ -252,6 +254,7 @@ def split_abilities(text: str) -> list[str]:
     text = printed_hands(text)  # "(of their choice)" of a Friendship card: words (phrases_hands)
     text = printed_grants(text)  # a keyword given to cards with no timing word: Ongoing (phrases_grants)
     text = printed_promos(text)  # "(or all that remain ...)" after a Promo stack's top cards: words (phrases_promos)
+    text = printed_history(text)  # "cards you played this turn (including this one)": words (phrases_history)
     text = REMINDERS.sub("", text)
     other = re.search(r"\([^)]*\)?", text)
     if other:
@@ -345,7 +348,8 @@ _WORDING = (
 #: the tableau's order chosen freely, ", then swap this card" (_positions)
 REWORDINGS = (reword_d, reword_i, reword_k, reword_o, reword_r, reword_v, reword_s, reword_q, reword_t, reword_u,
               reword_z, reword_w, reword_market_zones, reword_copying, reword_naming, reword_positions, reword_triggers,
-              reword_attach2, reword_clash2, reword_hands, reword_grants, reword_outcomes)
+              reword_attach2, reword_clash2, reword_hands, reword_grants, reword_outcomes,
+              reword_history)  # (history: "at the end of your next turn")
 
 
 def wording(text: str) -> str:
@@ -483,7 +487,8 @@ SENTENCE_READERS = (read_market_sentence, read_more_sentence, read_sentence_d, r
                     read_sentence_naming, read_sentence_positions, read_sentence_triggers,
                     read_sentence_clash2,  # (clash2: dice rolled)
                     read_sentence_hands,  # (hands: a player spared at a price, the cards each discarded)
-                    read_sentence_promos)  # (promos: a Promo stack's top cards picked up, one played)
+                    read_sentence_promos,  # (promos: a Promo stack's top cards picked up, one played)
+                    read_sentence_history)  # (history: the face of the card just returned)
 
 
 def _sentences(sentences: list[str], timing: str, effect: dict) -> list[dict]:

@@ -172,6 +172,8 @@ class ViewMixin(MBBase):
             return f"{who} chooses {args[0]} from the Aftermarket as {about}"
         if verb == "accessory":
             return f"{who} chooses seat {args[0]}'s accessory {self.cards[self.accessories[args[0]][args[1]]].name} for {about}"
+        if verb == "deck_box":  # ops_history.py
+            return f"{who} chooses seat {args[0]}'s deck box {self.cards[self.deck_box[args[0]][args[1]]].name} for {about}"
         if verb == "unite":  # ops_more_a.py
             return f"{who} attaches {args[0]} from their hand to {self._name_for(self.tableau[player][args[1]])} (Unite)"
         if verb == "guard":
