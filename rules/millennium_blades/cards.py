@@ -50,6 +50,7 @@ from rules.millennium_blades.ops_more_y import MORE_Y_OPS
 from rules.millennium_blades.ops_more_z import MORE_Z_OPS
 from rules.millennium_blades.ops_naming import NAMING_OPS
 from rules.millennium_blades.ops_outcomes import OUTCOME_OPS
+from rules.millennium_blades.ops_pointing import POINTING_OPS
 from rules.millennium_blades.ops_positions import POSITIONS_OPS
 from rules.millennium_blades.ops_powers import POWER_OPS
 from rules.millennium_blades.ops_prevention import PREVENTION_OPS
@@ -221,6 +222,7 @@ EFFECT_OPS = {
     **CLASH2_OPS,
     **HANDS_OPS,
     **GRANTS_OPS,
+    **POINTING_OPS,
 }
 
 #: The layout fan card lists use (docs/import-format.md): name, set, star, element, type,

@@ -34,7 +34,9 @@ PLAY_SAFE_OPS = frozenset({"gain_rp", "lose_rp", "gain_money", "steal_rp", "star
                            "grant_reaction",  # ops_prevention.py: a rule (the Reaction's ops are checked too)
                            "plays_required",  # ops_grants.py: only more Singles owed, never fewer
                            "down_mimicry",  # ops_grants.py: symbols of face-down cards, as Mimicry's
-                           "grant_rule"})  # ops_grants.py: a Sell Marker offered as a card enters
+                           "grant_rule",  # ops_grants.py: a Sell Marker offered as a card enters
+                           # ops_pointing.py: RP not given, a protection until the next turn and its end
+                           "gives_no_rp", "shield_until_next_turn", "shield_lifted"})
 #: the ops a triggered effect may hold and still start no further event (so triggers cannot chain
 #: into an "Infinite Loop"): a reaction's own flip is once a card, as a face-down card does not react
 QUIET_TRIGGER_OPS = frozenset({"gain_rp", "gain_money", "cancel_flip",
@@ -49,7 +51,7 @@ HAND_SAFE_OPS = PLAY_SAFE_OPS | frozenset({
     "name_card", "either", "each_either", "as_each", "repeat", "rescore", "ignore_clash", "clash_outcome",
     "rp_loss_outcome", "remove_tokens", "move_tokens", "store_to_aftermarket", "clear_aftermarket", "move_to_end",
     "to_right_end", "clash_bonus", "win_clashes", "clash_star_as", "considered_to_lose", "no_clash",
-    "clash_magnet", "choose_loser",
+    "clash_magnet", "choose_loser", "not_lose_clashes",  # not_lose_clashes: ops_pointing.py
     "tokens_on_different", "token_shield",  # ops_more_k.py
     "flip_self_when",  # ops_more_o.py: a flip of its own card
     "take_clash_revealed", "outside_clash", "swap_theirs",  # ops_more_t.py: revealed clash cards, others' ops,
@@ -181,7 +183,9 @@ class CardDef:
                  or any(self.continuous(name) or self.continuous(name, "top") for name in ("grant_play", "play_leftmost")),
                  # ops_attach2.py: a Score effect for while this card is attached to another
                  "attached_score": any(scores_attached(e) for e in self.effects),
-                 PLAY_RECORD: records_plays(self.effects)}  # ops_history.py: the game keeps when cards were played
+                 PLAY_RECORD: records_plays(self.effects),  # ops_history.py: the game keeps when cards were played
+                 # ops_pointing.py: a card that may protect its player's cards until their next turn
+                 "shield_next_turn": any(_has_op(e["ops"], "shield_until_next_turn") for e in self.effects)}
         object.__setattr__(self, "features", frozenset([name for name, on in flags.items() if on]
                                                        + [f"on {event}" for event in triggers]
                                                        + [IN_FORCE + name for name in self._continuous_op_names()]))

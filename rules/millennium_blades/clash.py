@@ -43,6 +43,7 @@ from rules.millennium_blades.ops_more_s import dollar_shield
 from rules.millennium_blades.ops_more_t import rivals_t
 from rules.millennium_blades.ops_more_y import flip_prevented, mark_clash_lost
 from rules.millennium_blades.ops_more_z import boost_reactions_z, boost_results_z, two_chosen_z
+from rules.millennium_blades.ops_pointing import NOT_LOSE_CLASHES, clash_with_frames, kept_from_losing
 from rules.millennium_blades.ops_prevention import every_flip_kept, flip_kept, granted_reactions
 from rules.millennium_blades.ops_triggers import aftermarket_heard, clash_occurred
 
@@ -371,6 +372,8 @@ class ClashMixin(MarketMixin):
         if settled is None:
             return False
         winners, losers = settled
+        if NOT_LOSE_CLASHES in self.feature_cards:  # "the card this one points to cannot lose clashes" (ops_pointing.py)
+            losers = kept_from_losing(self, losers, used)
         # what the effect's next sentences ask about: "If you or your ally won", "the losing card"
         ctx["clash_result"] = {"winner": winner, "winners": winners, "losers": losers,
                                "totals": {str(p): totals[p] for p in participants},
@@ -406,6 +409,8 @@ class ClashMixin(MarketMixin):
             frames += self.collect("clash_lost", None, p)
         for p in participants:  # "Whenever you clash": each player in it; "Whenever a clash occurs": once
             frames += self.collect("clash", None, p)
+        if "on clash_with" in self.feature_cards:  # "When you clash with this card", any result (ops_pointing.py)
+            frames += clash_with_frames(self, participants, used)
         for triggered in frames:  # a trigger's effect knows the result too (ops_more_d.py)
             triggered["ctx"].setdefault("clash_result", ctx["clash_result"])
         if "on action_no_clash" in self.feature_cards:  # (ops_triggers.py)

@@ -287,6 +287,10 @@ def read_clause(text: str, timing: str, effect: dict, last: dict) -> list[dict]:
         from rules.millennium_blades.phrases_promos import read_clause_promos
 
         more = read_clause_promos(text, timing, effect, last)  # a Promo gained or played (phrases_promos.py)
+    if more is None:
+        from rules.millennium_blades.phrases_pointing import read_clause_pointing
+
+        more = read_clause_pointing(text)  # an Aftermarket card put into a tableau (phrases_pointing.py)
     if more is not None:
         return more
     raise Unread(text, "an effect")
@@ -471,6 +475,10 @@ def _continuous(s: str) -> list[dict]:
         from rules.millennium_blades.phrases_grants import read_continuous_grants
 
         more = read_continuous_grants(s)  # a keyword given to cards without it, plays required (phrases_grants.py)
+    if more is None:
+        from rules.millennium_blades.phrases_pointing import read_continuous_pointing
+
+        more = read_continuous_pointing(s)  # the rules of the card this one points to (phrases_pointing.py)
     if more is not None:
         return more
     raise Unread(s, "a continuous effect")

@@ -238,6 +238,7 @@ from rules.millennium_blades.ops_naming import (
     naming_op_errors,
 )
 from rules.millennium_blades.ops_outcomes import OUTCOME_OPS, outcome_op_errors
+from rules.millennium_blades.ops_pointing import POINTING_CONTINUOUS_OPS, POINTING_EVENTS, POINTING_OPS, pointing_op_errors
 from rules.millennium_blades.ops_positions import (
     POSITIONS_CONTINUOUS_OPS,
     POSITIONS_OPS,
@@ -308,7 +309,7 @@ EVENTS = ("play", "flipped", "would_flip", "clash_won", "clash_lost", "clash", "
           "would_lose_clash", "action_used", "would_lose_rp", "clash_card", "turn_start", "turn_end", "discard",
           *MORE_A_EVENTS, *MORE_E_EVENTS, *MORE_I_EVENTS, *MORE_J_EVENTS, *MORE_N_EVENTS,
           *MORE_V_EVENTS, *MORE_Z_EVENTS, *MORE_Y_EVENTS, *PREVENTION_EVENTS, *CLASH_TOKENS_EVENTS, *TRIGGERS_EVENTS,
-          *CLASH2_EVENTS, *GRANTS_EVENTS)
+          *CLASH2_EVENTS, *GRANTS_EVENTS, *POINTING_EVENTS)
 SIDES = ("self", "opponent", "any")
 CONTINUOUS_OPS = ("protect", "extra_slot", "set_star", "star_bonus", "copy_attributes", "clash_star", "no_rp_loss",
                   "rp_gain_limit", *SPECIAL_CONTINUOUS_OPS, *MORE_A_CONTINUOUS_OPS, *MORE_B_CONTINUOUS_OPS,
@@ -318,7 +319,7 @@ CONTINUOUS_OPS = ("protect", "extra_slot", "set_star", "star_bonus", "copy_attri
                   *MORE_V_CONTINUOUS_OPS, *MORE_Y_CONTINUOUS_OPS, *MORE_X_CONTINUOUS_OPS, *MORE_W_CONTINUOUS_OPS,
                   *PREVENTION_CONTINUOUS_OPS, *COPYING_CONTINUOUS_OPS, *CLASH_TOKENS_CONTINUOUS_OPS,
                   *NAMING_CONTINUOUS_OPS, *POSITIONS_CONTINUOUS_OPS, *CLASH2_CONTINUOUS_OPS, *GRANTS_CONTINUOUS_OPS,
-                  *PROMOS_CONTINUOUS_OPS)
+                  *PROMOS_CONTINUOUS_OPS, *POINTING_CONTINUOUS_OPS)
 #: the sides of a Character or Venue card, and its Deckbuilding side's timings and ops
 CARD_SIDES = ("deckbuilding", "tournament")
 COMPONENT_TIMINGS = ("deckbuilding", "setup")
@@ -646,6 +647,8 @@ def _op(name: str | None, op: Mapping[str, Any], where: str) -> Errors:
         errors += promos_op_errors(name, op, where)
     elif name in HISTORY_OPS:  # a gain of RP changed (ops_history.py)
         errors += history_op_errors(name, op, where)
+    elif name in POINTING_OPS:  # the card a card played sideways points to (ops_pointing.py)
+        errors += pointing_op_errors(name, op, where)
     elif name == "if":
         errors += condition_errors(op.get("condition"), f"{where}.condition")
         errors += ops_errors(op.get("then"), f"{where}.then")
@@ -852,8 +855,8 @@ def _trigger(trigger: Any, path: str) -> Errors:
     if not isinstance(trigger, Mapping) or trigger.get("event") not in EVENTS:
         return [(f"{path}.event", f"must name an event: one of {', '.join(EVENTS)}")]
     errors: Errors = []
-    if trigger.get("with_this", True) is not True:
-        errors.append((f"{path}.with_this", "is true: the card the player clashed with is this one"))
+    if trigger.get("with_this", True) is not True and trigger.get("with_this") not in SIDEWAYS_REFS:
+        errors.append((f"{path}.with_this", "is true, or the REF of the card this one points to (ops_pointing.py)"))
     for key in ("by", "whose"):
         if trigger.get(key, "any") not in SIDES:
             errors.append((f"{path}.{key}", f"is one of {', '.join(SIDES)}"))

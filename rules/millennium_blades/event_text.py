@@ -244,6 +244,10 @@ _SENTENCES: dict[str, Sentence] = {
     "attach": lambda who, c: f"{who} attaches {c['card']} to {c['to']} (now {c['star']} stars)",
     "attach_failed": lambda who, c: f"{who}'s {c['card']}: nothing is attached",
     "pointed": lambda who, c: f"{who} plays {c['card']} sideways, pointing {c['way']}",  # ops_sideways.py
+    "rp_not_given": lambda who, c: f"{who} gains no RP from {c['card']} ({c['amount']} asked): {c['by']} points to it",
+    "shielded": lambda who, c: f"{who}'s cards cannot be flipped by opponents' effects until {who}'s next turn",
+    "shield_lifted": lambda who, c: f"{who}'s cards can be flipped by opponents' effects again",  # ops_pointing
+    "not_lost_clash": lambda who, c: f"{who} does not lose the clash with {c['card']}: {c['by']} points to it",  # ops_pointing
     "detach": lambda who, c: f"{c['card']} goes to its owner's binder ({c['why']})",
     "attached_to_tableau": lambda who, c: f"{who} attaches {c['card']} to Seat {c['of']}'s tableau",  # ops_attach2.py
     "copy": lambda who, c: f"{who} copies {c['effects']} effect(s) of {c['card']}",

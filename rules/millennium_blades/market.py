@@ -57,12 +57,14 @@ class MarketMixin(MBBase):
                 who = frame["ctx"].get("that_player", frame["seat"]) if op.get("who") == "that_player" else frame["seat"]
                 self.move_from_aftermarket(frame, card, op["to"], who)
             return True
-        if name == "put_in_play":
-            card = frame["ctx"].get(op["card"])
-            if self.can_put_in_play(frame["seat"], card):
+        if name == "put_in_play":  # who: that_player, into their tableau, theirs now (ops_pointing.py)
+            card, seat = frame["ctx"].get(op["card"]), frame["seat"]
+            if op.get("who") == "that_player":
+                seat = frame["ctx"].get("that_player", seat)
+            if self.can_put_in_play(seat, card):
                 self.aftermarket.remove(card)
-                self.owner[card] = frame["seat"]
-                self.play_single(frame["seat"], card, from_hand=False, play_effects=False)
+                self.owner[card] = seat
+                self.play_single(seat, card, from_hand=False, play_effects=False)
             return True
         if name == "steal_money":
             return self.op_steal_money(frame, op, k)

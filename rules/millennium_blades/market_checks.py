@@ -38,7 +38,7 @@ def market_op_errors(name: str, op: Mapping[str, Any], where: str) -> Errors:
         errors += filter_errors(op["filter"], f"{where}.filter")
     if name in ("take", "put_in_play") and op.get("card") not in ("clashed", "revealed"):
         errors.append((f"{where}.card", 'is "clashed" or "revealed": a card in the Aftermarket'))
-    if name == "take" and op.get("who", "self") not in ("self", "that_player"):
+    if name in ("take", "put_in_play") and op.get("who", "self") not in ("self", "that_player"):
         errors.append((f"{where}.who", "is self or that_player"))
     if name == "rp_loss_outcome" and op.get("as") not in ("gain", "less"):
         errors.append((f"{where}.as", "is gain or less"))

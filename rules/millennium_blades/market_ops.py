@@ -21,8 +21,8 @@ MARKET_EFFECT_OPS = {
     "take": OpSpec("Move a card of the Aftermarket (card: clashed, the card a clash was against; revealed, the "
                    "Store card just revealed) to the hand of you or that player (who), or the Store Discard (to).",
                    {"card": "str", "to": "str", "who": "str"}),
-    "put_in_play": OpSpec("Play the card revealed (in the Aftermarket) into your tableau, ignoring its Play "
-                          "effects; with no open slot it cannot be done.", {"card": "str"}),
+    "put_in_play": OpSpec("Play the card revealed (in the Aftermarket) into your tableau (who: that_player, theirs), "
+                          "ignoring its Play effects; with no open slot it cannot be done.", {"card": "str", "who": "str"}),
     "steal_money": OpSpec("The players (who; rp: only those whose RP total fits) pay you Millennium Dollars, as "
                           "much as they have (if_able: only a player who has the whole amount pays, batch v).",
                           {"amount": "int", "who": "str", "rp": ANY, "if_able": "bool"}),

@@ -416,7 +416,8 @@ def read_market_continuous(s: str) -> list[dict] | None:
     """Ongoing and Top rules of this module's families: "You cannot lose RP"."""
     if s == "you cannot lose rp":
         return [{"op": "no_rp_loss"}]
-    if s == "this effect continues to work during scoring":  # "Score": face-up cards' effects hold then
+    if re.fullmatch(r"this effect (?:continues to work|(?:also |still )?works) during scoring", s):
+        return []  # "Score": face-up cards' effects hold then ("works during Scoring": batch pointing)
         return []
     return None
 

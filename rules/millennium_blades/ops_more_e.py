@@ -11,10 +11,12 @@ from typing import Any
 from rules.core.schema import OpSpec
 from rules.millennium_blades.base import MBBase
 from rules.millennium_blades.ops_more_q import gain_source_fits
+from rules.millennium_blades.ops_sideways import SIDEWAYS_REFS, pointed_card
 
 ANY = "any"
 MORE_E_OPS = {
-    "unflippable": OpSpec("Ongoing/Top: the cards (target: this, tableau: yours, all: every tableau's; filter) "
+    "unflippable": OpSpec("Ongoing/Top: the cards (target: this, tableau: yours, all: every tableau's; pointed, "
+                          "pointed_face_up: the card this one points to, ops_pointing.py; filter) "
                           "are no legal target of any flip effect, the player's own too; while: only while "
                           "the condition holds.", {"target": "str", "filter": ANY, "while": ANY}),
 }
@@ -43,8 +45,8 @@ def more_e_op_errors(name: str, op: Mapping[str, Any], where: str) -> list[tuple
         return ops_errors(op.get("ops"), f"{where}.ops") + (
             [] if op.get("who") in WHO else [(f"{where}.who", f"is one of {', '.join(WHO)}")])
     if name == "unflippable":
-        if op.get("target") not in ("this", "tableau", "all"):
-            errors.append((f"{where}.target", "is this, tableau or all"))
+        if op.get("target") not in ("this", "tableau", "all", *SIDEWAYS_REFS):  # the card pointed to: ops_pointing.py
+            errors.append((f"{where}.target", f"is this, tableau, all or {' or '.join(SIDEWAYS_REFS)}"))
         if "filter" in op:
             errors += filter_errors(op["filter"], f"{where}.filter")
         if "while" in op:
@@ -170,6 +172,8 @@ class MoreOpsEMixin(MBBase):
                 target = op["target"]
                 if target == "this" and guard != card or target == "tableau" and guard_seat != owner:
                     continue
+                if target in SIDEWAYS_REFS and pointed_card(self, guard, target) != card:
+                    continue  # "the card this card points to cannot be flipped" (ops_pointing.py)
                 if not self.matches(card, op.get("filter", {}), guard):
                     continue
                 if "while" in op and not self.holds(op["while"], guard, guard_seat, {}):

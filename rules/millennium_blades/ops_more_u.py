@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from rules.core.schema import OpSpec
 from rules.millennium_blades.ops_more_w import attached_scores
+from rules.millennium_blades.ops_sideways import pointed_card
 
 if TYPE_CHECKING:
     from rules.millennium_blades.base import MBBase
@@ -35,8 +36,9 @@ MORE_U_OPS = {
                          "card); each is shown, then face-down again; they are \"those\" cards, their STAR printed.",
                          {"filter": "any"}),
     "grant_score": OpSpec("Ongoing: while the condition holds, each face-up card of this card's tableau has the Score "
-                          "effect (this card too), resolved right after that card's own Score effects.",
-                          {"while": "any", "effect": "any"}),
+                          "effect (this card too), resolved right after that card's own Score effects; card (pointed "
+                          "or pointed_face_up): only the card this one points to has it (ops_pointing.py).",
+                          {"while": "any", "effect": "any", "card": "str"}),
     "star_floor": OpSpec("Ongoing (Top): the face-up cards of this card's tableau with a Star Rating below `below` "
                          "have `value` instead (\"considered to have 5 STAR\").", {"below": "int", "value": "int"}),
     "counts_as_all": OpSpec("Ongoing: this card has every element (what: elements) or type (types) while face-up in "
@@ -74,6 +76,11 @@ def more_u_op_errors(name: str, op: Mapping[str, Any], where: str) -> Errors:
         effect = op.get("effect")
         if not isinstance(effect, Mapping) or effect.get("timing") != "score" or "trigger" in effect:
             return [(f"{where}.effect", "is a Score effect (timing: score, no trigger)")]
+        if "card" in op:  # given to the card this one points to only (ops_pointing.py); while: optional
+            from rules.millennium_blades.ops_pointing import pointed_ref_errors
+
+            return (pointed_ref_errors(op["card"], f"{where}.card") + check_effect(effect, f"{where}.effect")
+                    + (condition_errors(op["while"], f"{where}.while") if "while" in op else []))
         return condition_errors(op.get("while"), f"{where}.while") + check_effect(effect, f"{where}.effect")
     if name == "counts_as_all":
         errors = [] if op.get("what") in ("elements", "types") else [(f"{where}.what", "is elements or types")]
@@ -193,7 +200,9 @@ def granted_scores(game: MBBase, seat: int, card: int) -> list[dict]:
         if granter not in granters or granter in game.down:
             continue
         for op in game.cards[granter].continuous("grant_score"):
-            if game.holds(op["while"], granter, seat, {}):
+            if "card" in op and pointed_card(game, granter, op["card"]) != card:
+                continue  # given to the card this one points to only (ops_pointing.py)
+            if "while" not in op or game.holds(op["while"], granter, seat, {}):
                 if game.log_events:
                     game.log("granted", seat, card=game.cards[card].name, by=game.cards[granter].name)
                 frames.append(game.frame(seat, card, op["effect"], needs_face_up=True))

@@ -612,6 +612,10 @@ def read_event(text: str) -> dict:
         from rules.millennium_blades.phrases_history import read_event_history
 
         more = read_event_history(text)  # the end of your next turn (phrases_history.py)
+    if more is None:
+        from rules.millennium_blades.phrases_pointing import read_event_pointing
+
+        more = read_event_pointing(text)  # a clash won with the card this one points to (phrases_pointing.py)
     if more is not None:
         return more
     raise Unread(text, "an event")

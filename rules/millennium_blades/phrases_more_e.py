@@ -176,8 +176,13 @@ def read_continuous_e(s: str) -> list[dict] | None:
         return None
     subject = m.group(2)
     op: dict = {"op": "unflippable"}
+    from rules.millennium_blades.phrases_sideways import read_ref_sideways
+
+    pointed = read_ref_sideways(subject)  # the card a card played sideways points to (phrases_pointing.py)
     if subject in ("this card", "this single", "this one"):
         op["target"] = "this"
+    elif pointed is not None:
+        op["target"] = pointed
     else:  # a kind of card with no owner named: every such card in play; "your ...": yours only
         flt, zone, rest = card_phrase(re.sub(r"^your (other )?", r"\1", subject) if subject.startswith("your ")
                                       else f"{subject} in all tableaus")

@@ -12,6 +12,8 @@ from __future__ import annotations
 import re
 
 from rules.millennium_blades.phrases import THAT_CARD, Unread
+from rules.millennium_blades.phrases_pointing import POINTED_SUBJECT
+from rules.millennium_blades.phrases_sideways import read_ref_sideways
 
 #: whose effect a Reaction answers: the effect's player against the Reaction's player
 _BY = {"an effect": "any", "any effect": "any", "an opponent's effect": "opponent", "an opponents' effect": "opponent",
@@ -120,7 +122,9 @@ def split_either_prevention(effects: list[dict]) -> list[dict]:
 
 
 #: "this card cannot be flipped", "while X, this card cannot be flipped": by no effect at all
-_BARE = re.compile(r"(?:while (.+?), )?(this card|this single|this one) (?:cannot|can't|can not) be flipped(?: face-down)?")
+#: (or the card a card played sideways points to: phrases_pointing.py)
+_BARE = re.compile(rf"(?:while (.+?), )?(this card|this single|this one|{POINTED_SUBJECT}) (?:cannot|can't|can not) be "
+                   r"flipped(?: face-down)?")
 
 
 #: "While all face-up cards in your tableau are LIGHT cards, they cannot be flipped by opponents'
@@ -173,7 +177,7 @@ def read_continuous_prevention(s: str) -> list[dict] | None:
     m = _BARE.fullmatch(s)
     if m is None:
         return None
-    op: dict = {"op": "unflippable", "target": "this"}
+    op: dict = {"op": "unflippable", "target": read_ref_sideways(m.group(2)) or "this"}
     if m.group(1):
         from rules.millennium_blades.conditions import read_condition
 

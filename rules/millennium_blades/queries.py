@@ -56,6 +56,7 @@ from rules.millennium_blades.ops_more_u import (
 from rules.millennium_blades.ops_more_v import MORE_V_COUNTS, MORE_V_TESTS, more_v_count, more_v_holds
 from rules.millennium_blades.ops_more_y import MORE_Y_TESTS, more_y_holds
 from rules.millennium_blades.ops_naming import NAMING_COUNTS, NAMING_FILTER_KEYS, naming_count, naming_filter_holds
+from rules.millennium_blades.ops_pointing import SHIELDS, shielded
 from rules.millennium_blades.ops_positions import POSITIONS_TESTS, positions_holds
 from rules.millennium_blades.ops_sideways import SIDEWAYS_FILTER_KEYS, SIDEWAYS_REFS, matches_pointed_holds, pointed_card
 from rules.millennium_blades.ops_triggers import TRIGGERS_COUNTS, TRIGGERS_TESTS, triggers_count, triggers_holds
@@ -289,6 +290,8 @@ class QueryMixin(MBBase):
     def protected(self, card: int, seat: int) -> bool:
         """Whether ``card`` in ``seat``'s tableau cannot be flipped by an opponent's effect."""
         if self.attached and self.attachment_protects(card):
+            return True
+        if SHIELDS in self.feature_cards and shielded(self, seat):  # until its next turn starts (ops_pointing.py)
             return True
         return any(self._covers(op, guard, card) for guard, op in self.face_up_ops(seat, "protect"))
 

@@ -67,6 +67,7 @@ from rules.millennium_blades.ops_more_x import MORE_X_OPS, do_more_x_op
 from rules.millennium_blades.ops_more_z import MORE_Z_OPS, do_more_z_op
 from rules.millennium_blades.ops_naming import NAMING_OPS, do_naming_op, players_to_choose
 from rules.millennium_blades.ops_outcomes import OUTCOME_OPS, do_outcome_op
+from rules.millennium_blades.ops_pointing import GIVES_NO_RP, POINTING_RUN_OPS, do_pointing_op, gain_from_pointed
 from rules.millennium_blades.ops_positions import POSITIONS_RUN_OPS, do_positions_op
 from rules.millennium_blades.ops_powers import POWER_OPS, capped_gain, do_power_op
 from rules.millennium_blades.ops_prevention import (
@@ -79,7 +80,7 @@ from rules.millennium_blades.ops_prevention import (
     only_decline,
 )
 from rules.millennium_blades.ops_promos import PROMOS_OPS, do_promos_op
-from rules.millennium_blades.ops_sideways import SIDEWAYS_OPS, do_sideways_op
+from rules.millennium_blades.ops_sideways import SIDEWAYS_OPS, do_sideways_op, pointed_card
 from rules.millennium_blades.ops_triggers import TRIGGERS_RUN_OPS, do_triggers_op, echo_gain, money_heard, once_left
 from rules.millennium_blades.queries import in_area_order
 from rules.millennium_blades.replacement import limited_gain
@@ -356,6 +357,8 @@ class ResolveMixin(ClashMixin, SpecialOpsMixin, MoreOpsAMixin, MoreOpsBMixin, Mo
                 lose_instead_of_gain(self, p, limited_gain(self, p, amount), self.cannot_lose_rp(p))
             elif name == "gain_rp":
                 gained = limited_gain(self, p, amount)  # "Players cannot gain RP" (replacement.py)
+                if GIVES_NO_RP in self.feature_cards:  # "the card this one points to cannot give you RP" (ops_pointing)
+                    gained = gain_from_pointed(self, frame, p, gained)
                 if "on would_gain_rp" in self.feature_cards or "on gain_prevented" in self.feature_cards:  # (ops_more_v.py)
                     gained = gain_after_reactions(self, frame, p, amount, gained, k)  # a Reaction; "prevented"
                 if CAP_KEY in frame["ctx"]:  # a cap on what the effect gains (ops_copying.py)
@@ -560,7 +563,8 @@ class ResolveMixin(ClashMixin, SpecialOpsMixin, MoreOpsAMixin, MoreOpsBMixin, Mo
         return found["top"] + found["ongoing"] + found["reaction"]
 
     def _fits(self, trigger: dict, seat: int, source: int, card: int | None, by: int | None, whose) -> bool:
-        if trigger.get("with_this") and card != source:  # "When you win a clash with this card"
+        with_this = trigger.get("with_this")  # "When you win a clash with this card" (the card it points to: ops_pointing)
+        if with_this and card != (source if with_this is True else pointed_card(self, source, with_this)):
             return False
         side = trigger.get("by", "self" if trigger["event"] in SELF_EVENTS else "any")
         if side == "self" and by != seat or side == "opponent" and (by is None or by == seat):
@@ -670,3 +674,4 @@ register_ops(CLASH2_RUN_OPS, do_clash2_op)  # dice rolled
 register_ops(HANDS_RUN_OPS, do_hands_op)  # Dollars stolen, a player spared, Friendship cards moved
 register_ops(GRANTS_RUN_OPS, do_grants_op)  # a Fusion given to the next card: checked before its play
 register_ops(PROMOS_OPS, do_promos_op)  # the Promo stacks picked up, gained from, played from
+register_ops(POINTING_RUN_OPS, do_pointing_op)  # a protection until the next turn (ops_pointing.py)

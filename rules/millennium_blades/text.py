@@ -71,6 +71,7 @@ from rules.millennium_blades.phrases_naming import (
     reword_naming,
 )
 from rules.millennium_blades.phrases_outcomes import printed_outcomes, read_sentence_outcomes, reword_outcomes
+from rules.millennium_blades.phrases_pointing import printed_pointing
 from rules.millennium_blades.phrases_positions import printed_positions, read_sentence_positions, reword_positions
 from rules.millennium_blades.phrases_prevention import read_reaction_prevention, split_either_prevention
 from rules.millennium_blades.phrases_promos import printed_promos, read_sentence_promos
@@ -255,6 +256,7 @@ def split_abilities(text: str) -> list[str]:
     text = printed_grants(text)  # a keyword given to cards with no timing word: Ongoing (phrases_grants)
     text = printed_promos(text)  # "(or all that remain ...)" after a Promo stack's top cards: words (phrases_promos)
     text = printed_history(text)  # "cards you played this turn (including this one)": words (phrases_history)
+    text = printed_pointing(text)  # "... When you win a clash with that card": the card pointed to (phrases_pointing)
     text = REMINDERS.sub("", text)
     other = re.search(r"\([^)]*\)?", text)
     if other:
