@@ -20,6 +20,7 @@ from rules.millennium_blades.ops_clash2 import CLASH2_OPS
 from rules.millennium_blades.ops_clash_tokens import CLASH_TOKENS_OPS
 from rules.millennium_blades.ops_copying import COPYING_OPS
 from rules.millennium_blades.ops_grants import GRANTS_OPS
+from rules.millennium_blades.ops_guards import GUARDS_OPS
 from rules.millennium_blades.ops_hands import HANDS_OPS
 from rules.millennium_blades.ops_market_zones import MARKET_ZONES_OPS
 from rules.millennium_blades.ops_metagame import METAGAME_OPS
@@ -221,6 +222,7 @@ EFFECT_OPS = {
     **ATTACH2_OPS,
     **CLASH2_OPS,
     **HANDS_OPS,
+    **GUARDS_OPS,
     **GRANTS_OPS,
     **POINTING_OPS,
 }

@@ -185,7 +185,9 @@ class CardDef:
                  "attached_score": any(scores_attached(e) for e in self.effects),
                  PLAY_RECORD: records_plays(self.effects),  # ops_history.py: the game keeps when cards were played
                  # ops_pointing.py: a card that may protect its player's cards until their next turn
-                 "shield_next_turn": any(_has_op(e["ops"], "shield_until_next_turn") for e in self.effects)}
+                 "shield_next_turn": any(_has_op(e["ops"], "shield_until_next_turn") for e in self.effects),
+                 # ops_guards.py: a card that names a trigger (heard as it activates, or switched off)
+                 "names_trigger": any(_has_op(e["ops"], "name_trigger") for e in self.effects)}
         object.__setattr__(self, "features", frozenset([name for name, on in flags.items() if on]
                                                        + [f"on {event}" for event in triggers]
                                                        + [IN_FORCE + name for name in self._continuous_op_names()]))

@@ -37,6 +37,7 @@ from rules.millennium_blades.ops_clash_tokens import (
     hand_reveal_choices,
     token_bonus,
 )
+from rules.millennium_blades.ops_guards import unmovable
 from rules.millennium_blades.ops_more_h import ongoing_keeps_clash, this_in_kit_area
 from rules.millennium_blades.ops_more_k import token_shield
 from rules.millennium_blades.ops_more_s import dollar_shield
@@ -56,7 +57,7 @@ FIXED_PICKS = ("this", "left", "right", "played", "next_played", "revealed", "lo
 class ClashMixin(MarketMixin):
     # -- choosing cards --------------------------------------------------------------------------------
     def choose_cards(self, frame: dict, target: dict, k: int, *, flipping: bool,
-                     attaching: bool = False) -> list[int] | None:
+                     attaching: bool = False, moving: bool = False) -> list[int] | None:
         """The cards a TARGET names, after any choice (None while a choice is pending).
 
         "In general, effects cannot target face-down cards"; a flip by an opponent's effect never
@@ -74,6 +75,8 @@ class ClashMixin(MarketMixin):
             if card is None or card in self.down and flt.get("face") != "any" or not self.matches(card, flt, source):
                 return False
             if attaching and not self.attachable(card):  # "Cards cannot be attached to this card"
+                return False
+            if moving and unmovable(self, card, owner_seat, by):  # "cannot be moved by opponents' effects" (ops_guards)
                 return False
             if flipping and "unflippable" in self.feature_cards and self.unflippable(card):  # by any effect (ops_more_e)
                 return False

@@ -291,6 +291,10 @@ def read_clause(text: str, timing: str, effect: dict, last: dict) -> list[dict]:
         from rules.millennium_blades.phrases_pointing import read_clause_pointing
 
         more = read_clause_pointing(text)  # an Aftermarket card put into a tableau (phrases_pointing.py)
+    if more is None:
+        from rules.millennium_blades.phrases_guards import read_clause_guards
+
+        more = read_clause_guards(text, timing, effect, last)  # a protection in a Play text (phrases_guards.py)
     if more is not None:
         return more
     raise Unread(text, "an effect")
@@ -479,6 +483,10 @@ def _continuous(s: str) -> list[dict]:
         from rules.millennium_blades.phrases_pointing import read_continuous_pointing
 
         more = read_continuous_pointing(s)  # the rules of the card this one points to (phrases_pointing.py)
+    if more is None:
+        from rules.millennium_blades.phrases_guards import read_continuous_guards
+
+        more = read_continuous_guards(s)  # cards that cannot be moved by opponents' effects (phrases_guards.py)
     if more is not None:
         return more
     raise Unread(s, "a continuous effect")

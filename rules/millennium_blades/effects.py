@@ -72,6 +72,13 @@ from rules.millennium_blades.ops_grants import (
     grants_op_errors,
     trigger_grants_errors,
 )
+from rules.millennium_blades.ops_guards import (
+    GUARDS_CONTINUOUS_OPS,
+    GUARDS_EVENTS,
+    GUARDS_OPS,
+    effect_ops_guards,
+    guards_op_errors,
+)
 from rules.millennium_blades.ops_hands import HANDS_COUNTS, HANDS_OPS, hands_count_errors, hands_op_errors
 from rules.millennium_blades.ops_history import (
     HISTORY_FILTER_KEYS,
@@ -309,7 +316,7 @@ EVENTS = ("play", "flipped", "would_flip", "clash_won", "clash_lost", "clash", "
           "would_lose_clash", "action_used", "would_lose_rp", "clash_card", "turn_start", "turn_end", "discard",
           *MORE_A_EVENTS, *MORE_E_EVENTS, *MORE_I_EVENTS, *MORE_J_EVENTS, *MORE_N_EVENTS,
           *MORE_V_EVENTS, *MORE_Z_EVENTS, *MORE_Y_EVENTS, *PREVENTION_EVENTS, *CLASH_TOKENS_EVENTS, *TRIGGERS_EVENTS,
-          *CLASH2_EVENTS, *GRANTS_EVENTS, *POINTING_EVENTS)
+          *CLASH2_EVENTS, *GRANTS_EVENTS, *POINTING_EVENTS, *GUARDS_EVENTS)
 SIDES = ("self", "opponent", "any")
 CONTINUOUS_OPS = ("protect", "extra_slot", "set_star", "star_bonus", "copy_attributes", "clash_star", "no_rp_loss",
                   "rp_gain_limit", *SPECIAL_CONTINUOUS_OPS, *MORE_A_CONTINUOUS_OPS, *MORE_B_CONTINUOUS_OPS,
@@ -319,7 +326,7 @@ CONTINUOUS_OPS = ("protect", "extra_slot", "set_star", "star_bonus", "copy_attri
                   *MORE_V_CONTINUOUS_OPS, *MORE_Y_CONTINUOUS_OPS, *MORE_X_CONTINUOUS_OPS, *MORE_W_CONTINUOUS_OPS,
                   *PREVENTION_CONTINUOUS_OPS, *COPYING_CONTINUOUS_OPS, *CLASH_TOKENS_CONTINUOUS_OPS,
                   *NAMING_CONTINUOUS_OPS, *POSITIONS_CONTINUOUS_OPS, *CLASH2_CONTINUOUS_OPS, *GRANTS_CONTINUOUS_OPS,
-                  *PROMOS_CONTINUOUS_OPS, *POINTING_CONTINUOUS_OPS)
+                  *PROMOS_CONTINUOUS_OPS, *POINTING_CONTINUOUS_OPS, *GUARDS_CONTINUOUS_OPS)
 #: the sides of a Character or Venue card, and its Deckbuilding side's timings and ops
 CARD_SIDES = ("deckbuilding", "tournament")
 COMPONENT_TIMINGS = ("deckbuilding", "setup")
@@ -480,6 +487,7 @@ def check_effect(effect: Mapping[str, Any], path: str) -> Errors:
     errors += would_lose_errors(effect, path)  # an Ongoing "would lose a clash": its shapes (ops_more_h.py)
     errors += effect_v_errors(effect, path)  # a Reaction to a gain of RP: its shape (ops_more_v.py)
     errors += effect_ops_prevention(effect, path)  # a Reaction preventing an effect: its shape (ops_prevention.py)
+    errors += effect_ops_guards(effect, path)  # a trigger switched off after it is named (ops_guards.py)
     continuous = timing in ("ongoing", "top") and "trigger" not in effect
     errors += ops_errors(effect.get("ops"), f"{path}.ops", continuous=continuous)
     return errors
@@ -649,6 +657,8 @@ def _op(name: str | None, op: Mapping[str, Any], where: str) -> Errors:
         errors += history_op_errors(name, op, where)
     elif name in POINTING_OPS:  # the card a card played sideways points to (ops_pointing.py)
         errors += pointing_op_errors(name, op, where)
+    elif name in GUARDS_OPS:  # cards kept in their slots (ops_guards.py)
+        errors += guards_op_errors(name, op, where)
     elif name == "if":
         errors += condition_errors(op.get("condition"), f"{where}.condition")
         errors += ops_errors(op.get("then"), f"{where}.then")

@@ -293,6 +293,13 @@ _SENTENCES: dict[str, Sentence] = {
                                        if c.get("card") else f"no card revealed: no {words(c['what'])}"),
     "name_card": lambda who, c: f"{who} names {c['card']}" + (" with Foreboding" if c.get("with") else ""),
     "name_banned": lambda who, c: f"{who} bans {c['card']}: no one may play it for the rest of the tournament",
+    # ops_guards.py: a trigger named, switched off on a player's cards, and on again
+    "trigger_named": lambda who, c: (f"{who} names the {c['trigger'].title()} trigger"
+                                     + (f" with {c['card']}" if c.get("card") else "")),
+    "trigger_silenced": lambda who, c: (f"{c['trigger'].title()} effects do not activate on {who}'s cards until the "
+                                        "start of their next turn or until they pass"),
+    "trigger_off": lambda who, c: f"{c['card']}'s {c['trigger'].title()} effect does not activate",
+    "triggers_on": lambda who, c: f"the triggers {who} switched off activate again",
     "take_failed": lambda who, c: f"{who} finds nothing to take from the {words(c['source'])}",
     "from_aftermarket": lambda who, c: f"{c['card']} leaves the Aftermarket for the {words(c['to'])}",
     "aftermarket_discarded": lambda who, c: f"{_cards(c['cards'])} of the Aftermarket are discarded",

@@ -19,6 +19,7 @@ from rules.millennium_blades.ops_grants import (
     owes_a_play,
     required_plays_left,
 )
+from rules.millennium_blades.ops_guards import silences_end
 from rules.millennium_blades.ops_history import PLAY_RECORD, note_played
 from rules.millennium_blades.ops_market_zones import FROM_STORE_DISCARD, play_from_store_discard, store_discard_plays
 from rules.millennium_blades.ops_more_m import play_frames_m
@@ -409,6 +410,8 @@ class FlowMixin(MBBase):
             self.seat_turn = next((self.seat_turn + k) % n for k in range(1, n + 1) if (self.seat_turn + k) % n not in self.out)
         self.plays_left, self.played_this_turn, self.action_used = 1, 0, False
         self.turn += 1
+        if "names_trigger" in self.feature_cards:  # triggers switched off until now (ops_guards.py)
+            silences_end(self)
         if self.log_events:  # (hot: no keyword dict built for a log that is off)
             self.log("turn", self.seat_turn)
         if not self.check_turn_limit():

@@ -268,7 +268,7 @@ class MoreOpsBMixin(MBBase):
     def op_move_to_end(self, frame: dict, op: dict, k: int) -> bool:
         """The chosen card to the right-most slot of its owner's tableau, the others shifting left
         ("Tableau"; rules notes)."""
-        chosen = self.choose_cards(frame, op["target"], k, flipping=False)
+        chosen = self.choose_cards(frame, op["target"], k, flipping=False, moving=True)
         if chosen is None:
             return False
         frame["ctx"]["did"] = False

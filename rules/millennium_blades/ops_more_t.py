@@ -12,6 +12,7 @@ from typing import Any
 
 from rules.core.engine import Action
 from rules.core.schema import OpSpec
+from rules.millennium_blades.ops_guards import movable
 
 #: where ``take_clash_revealed`` puts a card: a hand, a binder, or back on top of the Store
 REVEALED_TO = ("hand", "binder", "store_top")
@@ -210,7 +211,7 @@ def swap_theirs(game: Any, frame: dict, k: int) -> bool:
     seat, ctx = frame["seat"], frame["ctx"]
     whose = ctx.get("that_player")
     row = game.tableau[whose] if whose is not None else []
-    up = [c for c in row if c not in game.down]
+    up = movable(game, [c for c in row if c not in game.down], seat)  # (ops_guards.py)
     if len(up) < 2:
         game.log("swap", seat, swapped=False)
         return True

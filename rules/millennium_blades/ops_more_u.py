@@ -258,7 +258,7 @@ def swap_tableaus(game: MBBase, frame: dict, op: dict, k: int) -> bool:
         ctx["did"] = False
         game.log("swap_failed", seat)
         return True
-    chosen = game.choose_cards(frame, op["target"], k, flipping=False)
+    chosen = game.choose_cards(frame, op["target"], k, flipping=False, moving=True)
     if chosen is None:
         return False  # a choice is pending
     other = next((c for c in chosen if c != source), None)

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 from rules.core.engine import Action
 from rules.core.schema import OpSpec
 from rules.millennium_blades.ops_grants import has_keyword
+from rules.millennium_blades.ops_guards import movable
 
 if TYPE_CHECKING:
     from rules.millennium_blades.base import MBBase
@@ -330,7 +331,8 @@ def swap_two(game: MBBase, frame: dict, op: dict, k: int) -> bool:
     each then working for the tableau it is in (rules notes, "MB: positions")."""
     seat, ctx = frame["seat"], frame["ctx"]
     rows = [seat] if op["first"] == "self" else [p for p in range(game.num_players) if p not in game.out]
-    face_up = {p: [c for c in game.tableau[p] if c not in game.down] for p in range(game.num_players) if p not in game.out}
+    face_up = {p: movable(game, [c for c in game.tableau[p] if c not in game.down], seat)  # (ops_guards.py)
+               for p in range(game.num_players) if p not in game.out}
 
     def partners(card: int, row: int) -> list[int]:
         return [c for p, cards in face_up.items() if p != row for c in cards if _alike(game, card, c, op)]

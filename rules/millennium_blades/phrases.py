@@ -616,6 +616,10 @@ def read_event(text: str) -> dict:
         from rules.millennium_blades.phrases_pointing import read_event_pointing
 
         more = read_event_pointing(text)  # a clash won with the card this one points to (phrases_pointing.py)
+    if more is None:
+        from rules.millennium_blades.phrases_guards import read_event_guards
+
+        more = read_event_guards(text)  # the trigger this card named activates (phrases_guards.py)
     if more is not None:
         return more
     raise Unread(text, "an event")

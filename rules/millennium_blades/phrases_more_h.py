@@ -341,7 +341,8 @@ def lasting_effects_h(effects: list[dict]) -> list[dict]:
     out = []
     for effect in effects:
         lasting = effect.pop("_lasting", None)
-        out.append(effect)
+        if effect.get("ops") or not lasting:  # a Play text that is only the lasting rule (phrases_guards) is that rule
+            out.append(effect)
         if lasting:
             out.append({"timing": "ongoing", "ops": lasting, **({"text": effect["text"]} if "text" in effect else {})})
     return out

@@ -30,6 +30,7 @@ from rules.millennium_blades.ops_grants import (
     note_gain,
     nth_this_turn,
 )
+from rules.millennium_blades.ops_guards import GUARDS_OPS, do_guards_op, trigger_starts
 from rules.millennium_blades.ops_hands import HANDS_RUN_OPS, do_hands_op
 from rules.millennium_blades.ops_history import next_turn_end
 from rules.millennium_blades.ops_market_zones import MARKET_ZONES_OPS, do_market_zones_op
@@ -153,6 +154,8 @@ class ResolveMixin(ClashMixin, SpecialOpsMixin, MoreOpsAMixin, MoreOpsBMixin, Mo
                     return
                 if prevented:
                     continue
+            if k == 0 and "names_trigger" in self.feature_cards and trigger_starts(self, frame):  # (ops_guards.py)
+                continue
             if k >= len(ops):
                 self.stack.pop()
                 continue
@@ -675,3 +678,4 @@ register_ops(HANDS_RUN_OPS, do_hands_op)  # Dollars stolen, a player spared, Fri
 register_ops(GRANTS_RUN_OPS, do_grants_op)  # a Fusion given to the next card: checked before its play
 register_ops(PROMOS_OPS, do_promos_op)  # the Promo stacks picked up, gained from, played from
 register_ops(POINTING_RUN_OPS, do_pointing_op)  # a protection until the next turn (ops_pointing.py)
+register_ops(GUARDS_OPS, do_guards_op)  # cards kept in their slots (rules in force: nothing to run)

@@ -220,8 +220,11 @@ def read_special_continuous(s: str) -> list[dict] | None:
 
 # -- attaching ("FAQs": "How do attached cards function?") -----------------------------------------
 #: the attach op the sentences after it add to ("The attached card gains AIR and +3 STAR"), with the
-#: effect it belongs to (its id: a later ability's sentences never add to an earlier one's)
-ATTACHING: ContextVar[tuple[int, dict] | None] = ContextVar("ATTACHING", default=None)
+#: effect it belongs to (the dict itself, compared by identity: a later ability's sentences never add
+#: to an earlier one's; an id alone was reused by a later effect once the first was freed, and "that
+#: card cannot be played ..." after "Name a card" was then read as what an attached card gains); and
+#: forgotten after each effect (text.py)
+ATTACHING: ContextVar[tuple[dict, dict] | None] = ContextVar("ATTACHING", default=None)
 _ATTACHED = r"(?:the attached card|that card|it)"
 _OPPONENTS_EFFECTS = r"(?:an opponent's|opponents'|opponent's|other players'|other player's|an opponent's) effects?"
 
@@ -245,11 +248,11 @@ def _attach_clause(text: str, effect: dict) -> list[dict] | None:
         if target["pick"] not in ("choice", "this", "left", "right", "top"):
             raise Unread(m.group(1), "one card to attach to")
         op: dict = {"op": "attach", "target": target}
-        ATTACHING.set((id(effect), op))
+        ATTACHING.set((effect, op))
         return [op]
     m = re.fullmatch(rf"{_ATTACHED} ((?:gains|has|is|cannot|can't) .+?)(?:,? while this card is attached)?", text)
     attaching = ATTACHING.get()
-    if not m or attaching is None or attaching[0] != id(effect):
+    if not m or attaching is None or attaching[0] is not effect:
         return None
     op = attaching[1]
     quoted = re.fullmatch(r'(?:gains|has) "[^"]+"', m.group(1))  # one quoted ability: its "and" is its own
@@ -266,7 +269,7 @@ def attach_op_of(effect: dict) -> dict | None:
     """The ``attach`` op an earlier sentence of ``effect`` read ("Attach this card to ..."), that a
     later sentence adds to; ``None`` when that effect attached nothing (phrases_more_h.py)."""
     attaching = ATTACHING.get()
-    return attaching[1] if attaching is not None and attaching[0] == id(effect) else None
+    return attaching[1] if attaching is not None and attaching[0] is effect else None
 
 
 def _grant(op: dict, item: str, printed: str) -> None:

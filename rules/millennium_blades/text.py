@@ -40,6 +40,7 @@ from rules.millennium_blades.phrases_clash2 import (
 from rules.millennium_blades.phrases_clash_tokens import read_rule_clash_tokens, read_sentence_clash_tokens
 from rules.millennium_blades.phrases_copying import printed_copying, read_sentence_copying, reword_copying
 from rules.millennium_blades.phrases_grants import printed_grants, reword_grants
+from rules.millennium_blades.phrases_guards import read_sentence_guards
 from rules.millennium_blades.phrases_hands import printed_hands, read_sentence_hands, reword_hands
 from rules.millennium_blades.phrases_history import printed_history, read_sentence_history, reword_history
 from rules.millennium_blades.phrases_market_zones import printed_market_zones, read_sentence_market_zones, reword_market_zones
@@ -490,7 +491,8 @@ SENTENCE_READERS = (read_market_sentence, read_more_sentence, read_sentence_d, r
                     read_sentence_clash2,  # (clash2: dice rolled)
                     read_sentence_hands,  # (hands: a player spared at a price, the cards each discarded)
                     read_sentence_promos,  # (promos: a Promo stack's top cards picked up, one played)
-                    read_sentence_history)  # (history: the face of the card just returned)
+                    read_sentence_history,  # (history: the face of the card just returned)
+                    read_sentence_guards)  # (guards: a trigger named, switched off for a while)
 
 
 def _sentences(sentences: list[str], timing: str, effect: dict) -> list[dict]:
