@@ -20,6 +20,7 @@ from rules.millennium_blades.base import MBBase
 from rules.millennium_blades.catalogue import as_printed, card_def, card_defs, pool_store
 from rules.millennium_blades.deck_rules import EPIC_LIMIT, KIT_SECTIONS, is_epic, kit_extra_slots
 from rules.millennium_blades.flow import FlowMixin
+from rules.millennium_blades.kit_deals import KitDeal, keep_deal, keep_index, known_deal, table_entries
 from rules.millennium_blades.ops_promos import outside_sets, promo_stacks
 from rules.millennium_blades.queries import TABLEAU_SLOTS, QueryMixin
 from rules.millennium_blades.resolve import ResolveMixin
@@ -126,18 +127,17 @@ class MBState(FlowMixin, ResolveMixin, QueryMixin, ViewMixin, MBBase):
         self.rp_at_scoring = []
         self.stats = [{"played": {}, "flipped": {}} for _ in range(n)]
         # "Tournament Phase", "Setup the Phase": singles in hand, deck box and accessories face-up
-        for seat, deck in enumerate(decks):
-            ids = {section: self._new_cards(deck.cards(section), seat) for section in KIT_SECTIONS}
-            # a Deck Box or Accessory may print more slots (deck_rules.py, "Build your Deck")
-            extra = kit_extra_slots([self.cards[c] for c in ids["deck_box"] + ids["accessories"]])
-            limits = kit_limits[seat] if kit_limits else KIT_LIMITS
-            for section in KIT_SECTIONS:
-                self._trim_illegal(seat, section, ids[section], limits[section] + extra[section])
-            self._trim_epics(seat, ids)
-            for section, zone in (("singles", self.hand), ("deck_box", self.deck_box),
-                                  ("accessories", self.accessories)):
-                zone[seat].extend(ids[section])
-        self.store = self._new_cards(pool_store() if store is None else store, -1)
+        entries = table_entries(decks, KIT_SECTIONS) if store is None and not kit_limits else None
+        deal = known_deal(entries) if entries is not None else None
+        if deal is not None:  # these kits dealt before, nothing trimmed at random (kit_deals.py)
+            self._deal_kept(deal)
+        else:
+            self._deal_kits(decks, kit_limits)
+            self.store = self._new_cards(pool_store() if store is None else store, -1)
+            if entries is not None and not any(self.binder):  # (a trim draws from the seed: not kept)
+                deal = KitDeal(entries, tuple(self.cards), tuple(self.owner), tuple(map(tuple, self.hand)),
+                               tuple(map(tuple, self.deck_box)), tuple(map(tuple, self.accessories)), tuple(self.store))
+                keep_deal(deal)
         shuffle(self.rng, self.store)
         self.store_discard = []
         self.aftermarket = []
@@ -147,7 +147,12 @@ class MBState(FlowMixin, ResolveMixin, QueryMixin, ViewMixin, MBBase):
         # powers (character and venue Tournament sides): in no zone a card effect reaches, no owner
         self.powers = [[self._new_card(spec, -1) for spec in seat_powers] for seat, seat_powers in
                        enumerate(powers or [()] * n)]
-        self.index_features()  # every card of the game is in
+        if deal is not None and deal.feature_cards is not None and len(self.cards) == len(deal.cards):
+            self.feature_cards, self._indexed_count = deal.feature_cards, len(self.cards)  # (no card added since)
+        else:
+            self.index_features()  # every card of the game is in
+            if deal is not None and len(self.cards) == len(deal.cards):
+                keep_index(deal, self.feature_cards)
         self.powers_used = set()  # powers whose Action was used (once a tournament)
         self.purse = list(purse) if purse is not None else [0] * n
         # none in a tournament alone (rules notes, "Friendship cards")
@@ -175,6 +180,29 @@ class MBState(FlowMixin, ResolveMixin, QueryMixin, ViewMixin, MBBase):
         if "exact_copy" in self.feature_cards:  # an Accessory with its others' effects has them from the start (ops_copying)
             self.refresh_copies()
         self.start_turn_effects()  # the first player's first turn starts
+
+    def _deal_kits(self, decks: list[DeckList], kit_limits) -> None:
+        """Each seat's kit: singles to the hand, the deck box and accessories face-up, an illegal
+        kit trimmed at random ("Illegal Decks", ``_trim_illegal``, ``_trim_epics``)."""
+        for seat, deck in enumerate(decks):
+            ids = {section: self._new_cards(deck.cards(section), seat) for section in KIT_SECTIONS}
+            # a Deck Box or Accessory may print more slots (deck_rules.py, "Build your Deck")
+            extra = kit_extra_slots([self.cards[c] for c in ids["deck_box"] + ids["accessories"]])
+            limits = kit_limits[seat] if kit_limits else KIT_LIMITS
+            for section in KIT_SECTIONS:
+                self._trim_illegal(seat, section, ids[section], limits[section] + extra[section])
+            self._trim_epics(seat, ids)
+            for section, zone in (("singles", self.hand), ("deck_box", self.deck_box),
+                                  ("accessories", self.accessories)):
+                zone[seat].extend(ids[section])
+
+    def _deal_kept(self, deal: KitDeal) -> None:
+        """``_deal_kits`` and the Store's cards as an earlier game between these kits dealt them."""
+        self.cards, self.owner = list(deal.cards), list(deal.owner)
+        for zone, dealt in ((self.hand, deal.hand), (self.deck_box, deal.deck_box), (self.accessories, deal.accessories)):
+            for seat, ids in enumerate(dealt):
+                zone[seat].extend(ids)
+        self.store = list(deal.store)
 
     def _new_card(self, spec, owner: int) -> int:
         self.cards.append(card_def(spec))

@@ -8,12 +8,12 @@ from __future__ import annotations
 import random
 
 from rules.core.decks import DeckEntry, DeckList
-from rules.millennium_blades import queries
+from rules.millennium_blades import kit_deals, queries
 from rules.millennium_blades.catalogue import CardDef, card_def
 from rules.millennium_blades.effects import EVENTS, WHERES
 from rules.millennium_blades.engine import new_game
 from rules.millennium_blades.queries import TABLEAU_SLOTS
-from rules.millennium_blades.state import shuffle
+from rules.millennium_blades.state import KIT_LIMITS, shuffle
 from rules.millennium_blades.vocabulary import ELEMENTS, TYPES
 from tests.rules.millennium_blades.helpers import card as made_up_card
 from tests.rules.millennium_blades.test_consistency import POOL, random_kit
@@ -289,3 +289,28 @@ def test_each_op_is_done_by_the_method_the_state_has():
     for name in ("gain_rp", "lose_rp", "flip", "clash", "star_tokens", "if", "_flip_source", "keep_source",
                  "_sell_marker", "_tally_i", "insert", "pay_money", "rescore"):
         assert name in OP_HANDLERS, name
+
+
+def _setup_of(state):
+    return (state.cards, state.owner, state.hand, state.deck_box, state.accessories, state.binder, state.store,
+            state.feature_cards, state.events, state.rng.getstate())
+
+
+def test_kept_kit_deals_set_up_as_a_fresh_deal():
+    """A table of kits dealt again from ``kit_deals`` (speed) is set up as one dealt afresh, for
+    every seed: the same cards, zones, shuffled Store, index, events and generator state; a kit
+    trimmed at random ("Illegal Decks": nine singles) is never kept, and a kit edited in place is
+    dealt as it is now."""
+    rng = random.Random(5)
+    for table in range(TABLES):
+        kits = [random_kit(rng) for _ in range(rng.randint(1, 5))]
+        for seed in (table, table + 100):
+            kit_deals._DEALS.clear()
+            fresh = _setup_of(new_game(kits, seed))
+            assert _setup_of(new_game(kits, seed)) == fresh  # (the second one from the kept deal)
+        trimmed = any(len(kit.sections["singles"]) > KIT_LIMITS["singles"] for kit in kits)
+        assert bool(kit_deals._DEALS) == (not trimmed)
+    kit = random_kit(random.Random(1))
+    new_game([kit], 1)
+    kit.sections["singles"] = kit.sections["singles"][:2]
+    assert len(new_game([kit], 1).hand[0]) == 2
