@@ -51,6 +51,7 @@ from rules.millennium_blades.ops_more_y import MORE_Y_OPS
 from rules.millennium_blades.ops_more_z import MORE_Z_OPS
 from rules.millennium_blades.ops_naming import NAMING_OPS
 from rules.millennium_blades.ops_outcomes import OUTCOME_OPS
+from rules.millennium_blades.ops_overrides import OVERRIDES_OPS
 from rules.millennium_blades.ops_pointing import POINTING_OPS
 from rules.millennium_blades.ops_positions import POSITIONS_OPS
 from rules.millennium_blades.ops_powers import POWER_OPS
@@ -225,6 +226,7 @@ EFFECT_OPS = {
     **GUARDS_OPS,
     **GRANTS_OPS,
     **POINTING_OPS,
+    **OVERRIDES_OPS,
 }
 
 #: The layout fan card lists use (docs/import-format.md): name, set, star, element, type,

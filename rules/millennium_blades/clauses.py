@@ -295,6 +295,10 @@ def read_clause(text: str, timing: str, effect: dict, last: dict) -> list[dict]:
         from rules.millennium_blades.phrases_guards import read_clause_guards
 
         more = read_clause_guards(text, timing, effect, last)  # a protection in a Play text (phrases_guards.py)
+    if more is None:
+        from rules.millennium_blades.phrases_overrides import read_clause_overrides
+
+        more = read_clause_overrides(text, timing, effect, last)  # a whole hand discarded (phrases_overrides.py)
     if more is not None:
         return more
     raise Unread(text, "an effect")
@@ -487,6 +491,10 @@ def _continuous(s: str) -> list[dict]:
         from rules.millennium_blades.phrases_guards import read_continuous_guards
 
         more = read_continuous_guards(s)  # cards that cannot be moved by opponents' effects (phrases_guards.py)
+    if more is None:
+        from rules.millennium_blades.phrases_overrides import read_continuous_overrides
+
+        more = read_continuous_overrides(s)  # other cards' symbols overridden (phrases_overrides.py)
     if more is not None:
         return more
     raise Unread(s, "a continuous effect")

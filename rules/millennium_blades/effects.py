@@ -245,6 +245,7 @@ from rules.millennium_blades.ops_naming import (
     naming_op_errors,
 )
 from rules.millennium_blades.ops_outcomes import OUTCOME_OPS, outcome_op_errors
+from rules.millennium_blades.ops_overrides import OVERRIDES_CONTINUOUS_OPS, OVERRIDES_OPS, overrides_op_errors
 from rules.millennium_blades.ops_pointing import POINTING_CONTINUOUS_OPS, POINTING_EVENTS, POINTING_OPS, pointing_op_errors
 from rules.millennium_blades.ops_positions import (
     POSITIONS_CONTINUOUS_OPS,
@@ -326,7 +327,7 @@ CONTINUOUS_OPS = ("protect", "extra_slot", "set_star", "star_bonus", "copy_attri
                   *MORE_V_CONTINUOUS_OPS, *MORE_Y_CONTINUOUS_OPS, *MORE_X_CONTINUOUS_OPS, *MORE_W_CONTINUOUS_OPS,
                   *PREVENTION_CONTINUOUS_OPS, *COPYING_CONTINUOUS_OPS, *CLASH_TOKENS_CONTINUOUS_OPS,
                   *NAMING_CONTINUOUS_OPS, *POSITIONS_CONTINUOUS_OPS, *CLASH2_CONTINUOUS_OPS, *GRANTS_CONTINUOUS_OPS,
-                  *PROMOS_CONTINUOUS_OPS, *POINTING_CONTINUOUS_OPS, *GUARDS_CONTINUOUS_OPS)
+                  *PROMOS_CONTINUOUS_OPS, *POINTING_CONTINUOUS_OPS, *GUARDS_CONTINUOUS_OPS, *OVERRIDES_CONTINUOUS_OPS)
 #: the sides of a Character or Venue card, and its Deckbuilding side's timings and ops
 CARD_SIDES = ("deckbuilding", "tournament")
 COMPONENT_TIMINGS = ("deckbuilding", "setup")
@@ -659,6 +660,8 @@ def _op(name: str | None, op: Mapping[str, Any], where: str) -> Errors:
         errors += pointing_op_errors(name, op, where)
     elif name in GUARDS_OPS:  # cards kept in their slots (ops_guards.py)
         errors += guards_op_errors(name, op, where)
+    elif name in OVERRIDES_OPS:  # other cards' symbols overridden (ops_overrides.py)
+        errors += overrides_op_errors(name, op, where)
     elif name == "if":
         errors += condition_errors(op.get("condition"), f"{where}.condition")
         errors += ops_errors(op.get("then"), f"{where}.then")

@@ -254,6 +254,7 @@ _SENTENCES: dict[str, Sentence] = {
     "copy_failed": lambda who, c: f"{who}'s {c['card']} has nothing to copy",
     "effects_copied": lambda who, c: f"{c['card']} has the effects of {c['of']}" if c.get("of")
                                      else f"{c['card']} has only its own effects again",  # ops_copying.py
+    "text_blank": lambda who, c: f"{c['card']}'s text is blank",  # ops_overrides.py
     "rp_capped": lambda who, c: f"{who} gains {c['kept']} of {c['amount']} RP (the effect's cap)",  # ops_copying.py
     "exact_copy": lambda who, c: f"{c['card']} is now an exact copy of {c['of']}" if c.get("of")
                                  else f"{c['card']} is itself again",

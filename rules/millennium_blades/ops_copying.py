@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 from rules.core.engine import Action
 from rules.core.schema import OpSpec
+from rules.millennium_blades.ops_overrides import BLANK_TEXT, HOST_GAINS_RULE, blank_candidates, blank_of, blanked, host_gained
 
 if TYPE_CHECKING:
     from rules.millennium_blades.base import MBBase
@@ -30,7 +31,8 @@ COPYING_OPS = {
                          "cards discarded), in the order they were picked: they resolve as this card's.",
                          {"timing": "str"}),
     "gain_symbols": OpSpec("While this card is face-up in a tableau it has the elements and types of the cards of "
-                           "from (aftermarket: every card there; neighbours: the face-up cards left and right of it), "
+                           "from (aftermarket: every card there; neighbours: the face-up cards left and right of it; "
+                           "opponents: the face-up cards of the other players' tableaus), "
                            "with its own (keep_own) or instead of them (continuous).",
                            {"from": "str", "keep_own": "bool"}),
     "lend_effects": OpSpec("While this card is face-up in a tableau, the face-up cards adjacent to it lose their own "
@@ -41,10 +43,10 @@ COPYING_OPS = {
 }
 COPYING_CONTINUOUS_OPS = ("gain_symbols", "lend_effects")
 #: the features of cards that change other cards' effects (special_ops.refresh_copies keeps their definitions)
-OVERLAY_FEATURES = ("lend_effects", "keeps_only")
+OVERLAY_FEATURES = ("lend_effects", "keeps_only", BLANK_TEXT, HOST_GAINS_RULE)  # (the last two: ops_overrides.py)
 #: ``own_symbols``: the different elements (types) this card has now ("for each ELEMENT this card has")
 COPYING_COUNTS = ("own_symbols",)
-_SYMBOL_SOURCES = ("aftermarket", "neighbours")
+_SYMBOL_SOURCES = ("aftermarket", "neighbours", "opponents")  # (opponents: batch overrides)
 #: the zones of a play area a ``copy_chosen`` may take a card from, in the order it offers them
 COPY_ZONES = ("tableau", "accessory", "deck_box")
 COPY_CHOSEN_TIMINGS = ("play", "flip", "score", "action")
@@ -234,6 +236,7 @@ def overlaid(game: MBBase, copiers: dict) -> dict:
     for info in game.attached.values():
         if info.get("keep_only") and info["host"] not in copiers:
             found[info["host"]] = game.cards[info["host"]]
+    found.update(blank_candidates(game, {**copiers, **found}))  # cards whose text may be blank (ops_overrides.py)
     return {**copiers, **found} if found else copiers
 
 
@@ -245,8 +248,13 @@ def overlay_of(game: MBBase, card: int, own):
     copying"). A face-down card has no text; out of a tableau nothing changes it."""
     from rules.millennium_blades.special_ops import _copies  # special_ops asks this module
 
+    if game.copiers and blanked(game, card, own, game.copiers):  # its text blank (ops_overrides.py)
+        return blank_of(own)
     if card in game.down or not game.in_tableau(card):
         return own
+    if HOST_GAINS_RULE in own.features and (held := host_gained(game, card, "effects")):  # ops_overrides.py
+        gained = tuple(e for a in held for e in game.cards[a].effects if not _copies(e))
+        return _with_effects(own, tuple(game.cards[a] for a in held), gained) if gained else own
     copiers = game.copiers or {}
     effects: tuple | None = None
     lenders = []
@@ -314,8 +322,10 @@ def gained_symbols(game: MBBase, card: int, what: str) -> tuple[str, ...] | None
             found += getattr(game.cards[card], what)
         if op["from"] == "aftermarket":
             others = [getattr(game.cards[c], what) for c in game.aftermarket]
-        else:
-            sides = (game.neighbour(card, -1), game.neighbour(card, 1))
+        else:  # the cards beside it, or those of the other tableaus (batch overrides)
+            seat = game.seat_of(card)
+            sides = (game.neighbour(card, -1), game.neighbour(card, 1)) if op["from"] == "neighbours" else \
+                tuple(c for other, row in enumerate(game.tableau) if other != seat for c in row)
             others = [getattr(game.cards[n], what) if "gain_symbols" in game.cards[n].features
                       else (game.elements(n) if what == "elements" else game.types(n))
                       for n in sides if n is not None and n not in game.down]

@@ -328,6 +328,8 @@ class MoreOpsAMixin(MBBase):
         card = next(c for c in self.hand[seat] if self.cards[c].name == name)
         self.hand[seat].remove(card)
         self.attached = {**self.attached, card: {"host": host}}
+        if self.copiers:  # a host gaining its attachments' effects has them at once (ops_overrides.py)
+            self.refresh_copies()
         self.log("attach", seat, card=name, to=self.cards[host].name, star=self.star(host))
 
     def token_guard(self, card: int) -> bool:

@@ -21,7 +21,8 @@ MORE_H_OPS = {"unflip": OpSpec("Turn face-up (up_to: or fewer, the player stoppi
                                "face-down cards in the zone (tableau, accessory); those cards.",
                                {"amount": "int", "zone": "str", "up_to": "bool"}),
               "share_attached": OpSpec("Ongoing: your cards in the zones (hand, tableau) have the elements and/or "
-                                       "types (what) printed on the cards attached to this card, in addition to "
+                                       "types (what; sets, rarities: batch overrides) printed on the cards attached "
+                                       "to this card, in addition to "
                                        "their own (continuous).", {"zones": "list", "what": "list"})}
 MORE_H_CONTINUOUS_OPS = ("share_attached",)
 #: the ops ``do_more_h_op`` plays
@@ -42,7 +43,7 @@ def more_h_op_errors(name: str, op: Mapping[str, Any], where: str) -> list[tuple
         if not isinstance(op.get("up_to", False), bool):
             errors.append((f"{where}.up_to", "must be true or false"))
         return errors
-    for key, known in (("zones", _SHARE_ZONES), ("what", _SHARE_WHAT)):
+    for key, known in (("zones", _SHARE_ZONES), ("what", (*_SHARE_WHAT, "sets", "rarities"))):  # (sets: ops_overrides)
         value = op.get(key)
         if not isinstance(value, list) or not value or any(v not in known for v in value):
             errors.append((f"{where}.{key}", f"is a list of {', '.join(known)}"))

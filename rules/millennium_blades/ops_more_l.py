@@ -81,7 +81,11 @@ def name_has(game: QueryMixin, card: int, word: str) -> bool:
         return False
     printed = game.cards[card]
     word = word.lower()
-    return word in printed.name.lower() or any(op["word"] == word for op in printed.continuous("name_word"))
+    if word in printed.name.lower() or any(op["word"] == word for op in printed.continuous("name_word")):
+        return True
+    from rules.millennium_blades.ops_overrides import host_gained  # the names of its attachments (ops_overrides.py)
+
+    return any(word in game.cards[a].name.lower() for a in host_gained(game, card, "names"))
 
 
 def more_l_count_errors(count: Mapping[str, Any], path: str) -> Errors:
@@ -143,6 +147,10 @@ def more_l_count(game: QueryMixin, count: dict, source: int | None, seat: int) -
         return len({e for c in shown for e in game.elements(c)}) + len({t for c in shown for t in game.types(c)})
     values = [value for value in (rarity(game, c) for c in cards) if value]
     if count["count"] == "rarities":
+        if game.attached:  # the rarity of a card attached, shared by a rule of its host (ops_overrides.py)
+            from rules.millennium_blades.ops_overrides import shared_printed
+
+            values += [v for c in cards if c not in game.down for v in shared_printed(game, c, "rarities")]
         return len(set(values))
     return max((values.count(v) for v in set(values)), default=0)
 

@@ -141,7 +141,12 @@ def naming_filter_holds(game: MBBase, card: int, flt: Mapping[str, Any], source:
         seat = game.seat_of(source) if source is not None else None
         if seat is None:
             return False
-        return game.cards[card].name in game.named.get(f"{flt['named']}:{seat}", ())
+        names = game.named.get(f"{flt['named']}:{seat}", ())
+        if game.cards[card].name in names:
+            return True
+        from rules.millennium_blades.ops_overrides import host_gained  # its attachments' names (ops_overrides.py)
+
+        return any(game.cards[a].name in names for a in host_gained(game, card, "names"))
     return True
 
 

@@ -63,7 +63,7 @@ def read_more_clause(text: str, timing: str, effect: dict, last: dict) -> list[d
     if m:  # "Spend up to 3 Dollars": the player chooses how many (rules notes, "Spending up to")
         ops: list[dict] = [{"op": "spend_up_to", **({"amount": number(m.group(1))} if m.group(1) else {})}]
         return ops + (read_clause(m.group(2), timing, effect, last) if m.group(2) else [])
-    if re.fullmatch(rf"lose all (?:of )?your {_RP}", text):  # as much as you have ("FAQs": "stop at zero")
+    if re.fullmatch(rf"lose all (?:of )?(?:your )?{_RP}", text):  # as much as you have ("FAQs": "stop at zero")
         return [{"op": "lose_rp", "amount": 1, "per": {"count": "rp"}}]
     m = re.fullmatch(r"for (?:each|every) (.+?), (.+)", text)
     if m:  # "For every Dollar you spent, <clause>": the clause once per thing counted

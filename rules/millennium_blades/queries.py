@@ -56,6 +56,13 @@ from rules.millennium_blades.ops_more_u import (
 from rules.millennium_blades.ops_more_v import MORE_V_COUNTS, MORE_V_TESTS, more_v_count, more_v_holds
 from rules.millennium_blades.ops_more_y import MORE_Y_TESTS, more_y_holds
 from rules.millennium_blades.ops_naming import NAMING_COUNTS, NAMING_FILTER_KEYS, naming_count, naming_filter_holds
+from rules.millennium_blades.ops_overrides import (
+    OVERRIDES,
+    PRINTED_STAR,
+    changed_printed_star,
+    overridden_symbols,
+    shared_printed,
+)
 from rules.millennium_blades.ops_pointing import SHIELDS, shielded
 from rules.millennium_blades.ops_positions import POSITIONS_TESTS, positions_holds
 from rules.millennium_blades.ops_sideways import SIDEWAYS_FILTER_KEYS, SIDEWAYS_REFS, matches_pointed_holds, pointed_card
@@ -204,10 +211,11 @@ class QueryMixin(MBBase):
         if card in self.down:
             return None
         definition = self.cards[card]
-        base = definition.printed_star + (self.attached_star(card) if self.attached else 0)
+        changed = changed_printed_star(self, card) if PRINTED_STAR in self.feature_cards else None  # ops_overrides
+        base = (definition.printed_star if changed is None else changed) + (self.attached_star(card) if self.attached else 0)
         if "star_bonus" in self.feature_cards:  # "This card has +3 STAR", "Your Top card has +4 STAR"
             base += self.star_bonus(card)
-        if definition.star == "X":
+        if definition.star == "X" and changed is None:  # (an X printed changed is no X: ops_overrides.py)
             busy = self._x_busy
             if card not in busy and self.in_tableau(card):
                 busy.add(card)
@@ -247,6 +255,8 @@ class QueryMixin(MBBase):
         return left if left is not None and left not in self.down else None
 
     def elements(self, card: int) -> tuple[str, ...]:
+        if OVERRIDES in self.feature_cards and (forced := overridden_symbols(self, card, "elements")) is not None:
+            return forced  # face-down cards "considered WATER" by a rule in force (ops_overrides.py)
         if card in self.down:  # none, but a Mimicry given to face-down cards (ops_grants.py)
             return self.down_symbols(card, "elements") if DOWN_MIMICRY in self.feature_cards else ()
         if all_in_hand(self, card):  # "all types and elements while it is in your hand" (ops_more_j.py)
@@ -263,6 +273,8 @@ class QueryMixin(MBBase):
         return own + self.attached_symbols(card, "elements") + tuple(v for v in shared if v not in own)
 
     def types(self, card: int) -> tuple[str, ...]:
+        if OVERRIDES in self.feature_cards and (forced := overridden_symbols(self, card, "types")) is not None:
+            return forced  # "... are ANIMAL instead of their own TYPE" (ops_overrides.py)
         if card in self.down:  # (ops_grants.py)
             return self.down_symbols(card, "types") if DOWN_MIMICRY in self.feature_cards else ()
         if all_in_hand(self, card):  # ops_more_j.py
@@ -335,7 +347,7 @@ class QueryMixin(MBBase):
             elements = self.elements(card) if worked_out else definition.elements
         if not down and not TYPE_KEYS.isdisjoint(flt):
             types = self.types(card) if worked_out else definition.types
-        if down and DOWN_MIMICRY in self.feature_cards:  # a face-down card given Mimicry (ops_grants.py)
+        if down and (DOWN_MIMICRY in self.feature_cards or OVERRIDES in self.feature_cards):  # ops_grants, ops_overrides
             elements, types = self.elements(card), self.types(card)
         if "element" in flt and flt["element"] not in elements:
             return False
@@ -351,7 +363,8 @@ class QueryMixin(MBBase):
             return False
         if "kind" in flt and definition.card_type != flt["kind"]:
             return False
-        if "set" in flt and (down or definition.set_code != flt["set"]):
+        if "set" in flt and (down or definition.set_code != flt["set"]
+                             and not (self.attached and flt["set"] in shared_printed(self, card, "sets"))):  # ops_overrides
             return False
         if "symbol" in flt and flt["symbol"] not in (*elements, *types):
             return False
@@ -367,7 +380,8 @@ class QueryMixin(MBBase):
             return False  # a symbol of the card attached to this one (ops_more_h.py)
         if not MORE_G_FILTER_KEYS.isdisjoint(flt) and not more_g_filter_holds(self, card, flt, source):
             return False  # attribute lists, sharing with your tableau or this card (ops_more_g.py)
-        if "rarity" in flt and not rarity_fits(self, card, flt["rarity"]):
+        if "rarity" in flt and not rarity_fits(self, card, flt["rarity"]) \
+                and not (self.attached and not down and flt["rarity"] in shared_printed(self, card, "rarities")):
             return False  # a card's rarity, none face-down (ops_more_l.py)
         if "name_has" in flt and not name_has(self, card, flt["name_has"]):
             return False  # a word in its name (ops_more_l.py)
@@ -410,7 +424,8 @@ class QueryMixin(MBBase):
         ``types`` must work them out: Mimicry, attachments, "all types and elements while in your hand"
         (ops_more_j.py), "counts as all TYPES" (ops_more_u.py)."""
         return definition.mimics or bool(self.attached) or all_in_hand(self, card) \
-            or "counts_as_all" in definition.features or "gain_symbols" in definition.features
+            or "counts_as_all" in definition.features or "gain_symbols" in definition.features \
+            or OVERRIDES in self.feature_cards  # other cards' symbols overridden (ops_overrides.py)
 
     def _matches_plain(self, card: int, flt: dict, source: int | None) -> bool:
         """``matches`` for a filter of ``PLAIN_FILTER_KEYS`` only ("a face-up SOLDIER card", "each
@@ -422,7 +437,7 @@ class QueryMixin(MBBase):
             return False
         definition = self.cards[card]
         if down and ("element" in flt or "type" in flt):  # a face-down card has no symbols ("Flip a Card"),
-            if DOWN_MIMICRY not in self.feature_cards:  # but for a Mimicry given to face-down cards (ops_grants.py)
+            if DOWN_MIMICRY not in self.feature_cards and OVERRIDES not in self.feature_cards:  # ops_grants, ops_overrides
                 return False
             changed = True
         else:
@@ -577,7 +592,8 @@ class QueryMixin(MBBase):
         if kind == "star_values":  # "for each different STAR in your tableau"
             return len({self.star(c) for c in cards if c not in self.down})
         if kind == "sets":
-            return len({self.cards[c].set_code for c in cards if c not in self.down and self.cards[c].set_code})
+            shared = {v for c in cards if c not in self.down for v in shared_printed(self, c, "sets")} if self.attached else set()
+            return len({self.cards[c].set_code for c in cards if c not in self.down and self.cards[c].set_code} | shared)
         attr = self.elements if kind == "elements" else self.types
         return len({value for c in cards for value in attr(c)})
 

@@ -68,6 +68,7 @@ from rules.millennium_blades.ops_more_x import MORE_X_OPS, do_more_x_op
 from rules.millennium_blades.ops_more_z import MORE_Z_OPS, do_more_z_op
 from rules.millennium_blades.ops_naming import NAMING_OPS, do_naming_op, players_to_choose
 from rules.millennium_blades.ops_outcomes import OUTCOME_OPS, do_outcome_op
+from rules.millennium_blades.ops_overrides import OVERRIDES_RUN_OPS, do_overrides_op
 from rules.millennium_blades.ops_pointing import GIVES_NO_RP, POINTING_RUN_OPS, do_pointing_op, gain_from_pointed
 from rules.millennium_blades.ops_positions import POSITIONS_RUN_OPS, do_positions_op
 from rules.millennium_blades.ops_powers import POWER_OPS, capped_gain, do_power_op
@@ -679,3 +680,4 @@ register_ops(GRANTS_RUN_OPS, do_grants_op)  # a Fusion given to the next card: c
 register_ops(PROMOS_OPS, do_promos_op)  # the Promo stacks picked up, gained from, played from
 register_ops(POINTING_RUN_OPS, do_pointing_op)  # a protection until the next turn (ops_pointing.py)
 register_ops(GUARDS_OPS, do_guards_op)  # cards kept in their slots (rules in force: nothing to run)
+register_ops(OVERRIDES_RUN_OPS, do_overrides_op)  # a whole hand discarded

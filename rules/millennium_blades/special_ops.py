@@ -20,6 +20,7 @@ from rules.millennium_blades.ops_more_u import play_banned
 from rules.millennium_blades.ops_more_v import next_turn_frames
 from rules.millennium_blades.ops_more_w import attach_action_errors
 from rules.millennium_blades.ops_naming import name_banned
+from rules.millennium_blades.ops_overrides import BLANKED, HOST_GAINS_RULE, host_gained
 from rules.millennium_blades.vocabulary import ELEMENTS, TYPE_VALUES
 
 #: continuous ops of these cards: checked while the card is in hand (``play_condition``), as it
@@ -277,11 +278,17 @@ class SpecialOpsMixin(MBBase):
         return [a for a, info in self.attached.items() if info["host"] == host]
 
     def attached_star(self, host: int) -> int:
-        return sum(info.get("star", 0) for info in self.attached.values() if info["host"] == host)
+        """The stars the card's attachments give it; with a ``host_gains`` rule, their Star Ratings (ops_overrides)."""
+        gained = sum(self.cards[a].printed_star for a in host_gained(self, host, "star")) if HOST_GAINS_RULE in \
+            self.feature_cards else 0
+        return gained + sum(info.get("star", 0) for info in self.attached.values() if info["host"] == host)
 
     def attached_symbols(self, host: int, key: str) -> tuple[str, ...]:
-        """The elements (``key`` "elements") or types the card's attachments give it."""
-        return tuple(v for info in self.attached.values() if info["host"] == host for v in info.get(key, ()))
+        """The elements (``key`` "elements") or types the card's attachments give it (with a ``host_gains``
+        rule, their printed ones: ops_overrides.py)."""
+        gained = tuple(v for a in host_gained(self, host, key) for v in getattr(self.cards[a], key)) if HOST_GAINS_RULE in \
+            self.feature_cards else ()
+        return gained + tuple(v for info in self.attached.values() if info["host"] == host for v in info.get(key, ()))
 
     def attachment_protects(self, host: int) -> bool:
         return any(info.get("protect") for info in self.attached.values() if info["host"] == host)
@@ -323,6 +330,9 @@ class SpecialOpsMixin(MBBase):
                 self.cards = cards
                 self.index_features()
                 partial = "exact_copy" not in own.features or "what" in own.continuous("exact_copy")[0]  # ops_copying
+                if now.copied_from == BLANKED:  # its text taken by a rule in force (ops_overrides.py)
+                    self.log("text_blank", self.seat_of(card), card=own.name)
+                    continue
                 self.log("effects_copied" if partial else "exact_copy", self.seat_of(card), card=own.name,
                          of=None if now is own else now.copied_from)
 

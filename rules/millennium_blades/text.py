@@ -72,6 +72,7 @@ from rules.millennium_blades.phrases_naming import (
     reword_naming,
 )
 from rules.millennium_blades.phrases_outcomes import printed_outcomes, read_sentence_outcomes, reword_outcomes
+from rules.millennium_blades.phrases_overrides import printed_overrides, reword_overrides
 from rules.millennium_blades.phrases_pointing import printed_pointing
 from rules.millennium_blades.phrases_positions import printed_positions, read_sentence_positions, reword_positions
 from rules.millennium_blades.phrases_prevention import read_reaction_prevention, split_either_prevention
@@ -258,6 +259,7 @@ def split_abilities(text: str) -> list[str]:
     text = printed_promos(text)  # "(or all that remain ...)" after a Promo stack's top cards: words (phrases_promos)
     text = printed_history(text)  # "cards you played this turn (including this one)": words (phrases_history)
     text = printed_pointing(text)  # "... When you win a clash with that card": the card pointed to (phrases_pointing)
+    text = printed_overrides(text)  # "Top: Choose a TYPE. All cards ... are that TYPE": a choice kept (phrases_overrides)
     text = REMINDERS.sub("", text)
     other = re.search(r"\([^)]*\)?", text)
     if other:
@@ -348,11 +350,12 @@ _WORDING = (
 #: discard ..." (_v); "choose and flip" (_s); "After an opponent plays a card, ..." (_q); "the player
 #: who lost the clash" (_t); "While X, you gain N RP whenever Y" (_u); "Choose two players. They clash." (_z);
 #: "pass the rest of your turn" (_w); "the Store and Core decks" (_market_zones); "name a SET", Foreboding (_naming);
-#: the tableau's order chosen freely, ", then swap this card" (_positions)
+#: the tableau's order chosen freely, ", then swap this card" (_positions); "A, discard your hand, and B" (_overrides)
 REWORDINGS = (reword_d, reword_i, reword_k, reword_o, reword_r, reword_v, reword_s, reword_q, reword_t, reword_u,
               reword_z, reword_w, reword_market_zones, reword_copying, reword_naming, reword_positions, reword_triggers,
               reword_attach2, reword_clash2, reword_hands, reword_grants, reword_outcomes,
-              reword_history)  # (history: "at the end of your next turn")
+              reword_history,  # (history: "at the end of your next turn")
+              reword_overrides)
 
 
 def wording(text: str) -> str:
