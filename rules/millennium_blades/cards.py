@@ -59,6 +59,7 @@ from rules.millennium_blades.ops_prevention import PREVENTION_OPS
 from rules.millennium_blades.ops_promos import PROMOS_OPS
 from rules.millennium_blades.ops_sideways import SIDEWAYS_OPS
 from rules.millennium_blades.ops_triggers import TRIGGERS_OPS
+from rules.millennium_blades.ops_zones2 import ZONES2_OPS
 from rules.millennium_blades.replacement import REPLACEMENT_OPS
 from rules.millennium_blades.vocabulary import (
     CARD_KINDS,
@@ -144,11 +145,11 @@ EFFECT_OPS = {
                      "(end_remove; ops_attach2.py), or may be discarded instead of the flip after the host's Action "
                      "(action_guard; ops_attach2.py), or lets its player clash with that card instead of the Top "
                      "Card (clash_card; ops_attach2.py), or gives it Ongoing effects heard for a clash (ongoing; "
-                     "ops_attach2.py).",
+                     "ops_attach2.py), or lifts the caps on the RP its effects give (uncapped; ops_zones2.py).",
                      {"target": ANY, "star": "int", "elements": ANY, "types": ANY, "protect": "bool",
                       "printed_star": "int", "turn_tokens": "int", "action": ANY, "score": ANY, "keep_only": ANY,
                       "flip_copy": "str", "end_remove": "bool", "action_guard": "bool",
-                      "clash_card": "bool", "ongoing": ANY}),
+                      "clash_card": "bool", "ongoing": ANY, "uncapped": "bool"}),
     "attach_from_hand": OpSpec("Attach a card from your hand (filter) to this card: it leaves the hand; REF "
                                "attached names it.", {"filter": ANY}),
     "no_attach": OpSpec("Cards cannot be attached to this card (continuous).", {}),
@@ -217,6 +218,7 @@ EFFECT_OPS = {
     **POSITIONS_OPS,
     **TRIGGERS_OPS,
     **PROMOS_OPS,
+    **ZONES2_OPS,
     **DECK_RULE_OPS,
     **COPYING_OPS,
     **NAMING_OPS,

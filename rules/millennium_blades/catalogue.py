@@ -69,8 +69,9 @@ HAND_SAFE_OPS = PLAY_SAFE_OPS | frozenset({
     "return_friendship", "reveal_one_of_those", "attach_those", "at_scoring_end",
     "tied_rp", "buy_in_play",  # ops_hands.py (spare_unless, at_scoring_end, tied_rp: wrappers, their ops checked)
     "promo_gain", "promo_reveal_top", "promo_yours", "promo_fuse_aftermarket", "name_word",  # ops_promos.py:
-    "outside_select_set", "outside_take_from_set", "outside_rest_to_aftermarket", "outside_gain"})  # cards to a hand,
-# shown, owned; a word of a name (the other promo ops play a card)
+    "outside_select_set", "outside_take_from_set", "outside_rest_to_aftermarket", "outside_gain",  # cards to a hand,
+    # shown, owned; a word of a name (the other promo ops play a card)
+    "discard_store_until"})  # ops_zones2.py: Store cards to its discard (play_gained and play_found play a card)
 
 
 @dataclass(frozen=True)

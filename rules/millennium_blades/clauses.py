@@ -299,6 +299,10 @@ def read_clause(text: str, timing: str, effect: dict, last: dict) -> list[dict]:
         from rules.millennium_blades.phrases_overrides import read_clause_overrides
 
         more = read_clause_overrides(text, timing, effect, last)  # a whole hand discarded (phrases_overrides.py)
+    if more is None:
+        from rules.millennium_blades.phrases_zones2 import read_clause_zones2
+
+        more = read_clause_zones2(text, timing, effect, last)  # a card played from elsewhere (phrases_zones2.py)
     if more is not None:
         return more
     raise Unread(text, "an effect")

@@ -275,6 +275,7 @@ from rules.millennium_blades.ops_triggers import (
     triggers_count_errors,
     triggers_op_errors,
 )
+from rules.millennium_blades.ops_zones2 import ZONES2_EVENTS, ZONES2_OPS, zones2_op_errors
 from rules.millennium_blades.special_ops import SPECIAL_CONTINUOUS_OPS, special_op_errors
 from rules.millennium_blades.vocabulary import ELEMENTS, KEYWORDS, TIMINGS, TRIGGERED_TIMINGS, TYPE_VALUES
 
@@ -317,7 +318,7 @@ EVENTS = ("play", "flipped", "would_flip", "clash_won", "clash_lost", "clash", "
           "would_lose_clash", "action_used", "would_lose_rp", "clash_card", "turn_start", "turn_end", "discard",
           *MORE_A_EVENTS, *MORE_E_EVENTS, *MORE_I_EVENTS, *MORE_J_EVENTS, *MORE_N_EVENTS,
           *MORE_V_EVENTS, *MORE_Z_EVENTS, *MORE_Y_EVENTS, *PREVENTION_EVENTS, *CLASH_TOKENS_EVENTS, *TRIGGERS_EVENTS,
-          *CLASH2_EVENTS, *GRANTS_EVENTS, *POINTING_EVENTS, *GUARDS_EVENTS)
+          *CLASH2_EVENTS, *GRANTS_EVENTS, *POINTING_EVENTS, *GUARDS_EVENTS, *ZONES2_EVENTS)
 SIDES = ("self", "opponent", "any")
 CONTINUOUS_OPS = ("protect", "extra_slot", "set_star", "star_bonus", "copy_attributes", "clash_star", "no_rp_loss",
                   "rp_gain_limit", *SPECIAL_CONTINUOUS_OPS, *MORE_A_CONTINUOUS_OPS, *MORE_B_CONTINUOUS_OPS,
@@ -662,6 +663,8 @@ def _op(name: str | None, op: Mapping[str, Any], where: str) -> Errors:
         errors += guards_op_errors(name, op, where)
     elif name in OVERRIDES_OPS:  # other cards' symbols overridden (ops_overrides.py)
         errors += overrides_op_errors(name, op, where)
+    elif name in ZONES2_OPS:  # a card gained, then played (ops_zones2.py)
+        errors += zones2_op_errors(name, op, where)
     elif name == "if":
         errors += condition_errors(op.get("condition"), f"{where}.condition")
         errors += ops_errors(op.get("then"), f"{where}.then")

@@ -220,6 +220,8 @@ _SENTENCES: dict[str, Sentence] = {
     "store_to_discard": lambda who, c: f"{who} discards {c['card']} from the top of the Store to the Store discard",
     # printed Character powers (ops_powers.py)
     "rp_cap_raised": lambda who, c: f"{who}'s cap of {c['cap']} RP is {c['raised_to']} RP: {who} gains {c['amount']} RP",
+    "rp_cap_lifted": lambda who, c: (f"{c['card']} has no cap of {c['cap']} RP (its attachment lifts it): "
+                                     f"{who} gains {c['amount']} RP"),  # ops_zones2.py
     "action_left": lambda who, c: f"{who} has used {c['used']} of {c['allowed']} Actions this turn",
     "on_store": lambda who, c: f"{who} puts {c['card']} on top of the Store",
     "single_to_accessory": lambda who, c: f"{who} puts {c['card']} in an Accessory slot: it has only its new effects",
@@ -303,6 +305,13 @@ _SENTENCES: dict[str, Sentence] = {
     "triggers_on": lambda who, c: f"the triggers {who} switched off activate again",
     "take_failed": lambda who, c: f"{who} finds nothing to take from the {words(c['source'])}",
     "from_aftermarket": lambda who, c: f"{c['card']} leaves the Aftermarket for the {words(c['to'])}",
+    "from_zone_played": lambda who, c: (f"{who} plays {c['card']} from "  # ops_zones2.py
+                                        + ("the top of the Store" if c["zone"] == "store" else "their binder, at random")
+                                        + " as the turn's Single"),
+    "discarded_until": lambda who, c: (f"{who} discards {', '.join(c['cards']) or 'nothing'} from the top of the Store"
+                                       + (f", stopping at {c['found']}" if c["found"] else ": the Store ran out")),
+    "store_top_unplayable": lambda who, c: (f"{who} draws {c['card']} from the top of the Store: it cannot be "
+                                            "played and goes to the Aftermarket"),  # ops_zones2.py
     "aftermarket_discarded": lambda who, c: f"{_cards(c['cards'])} of the Aftermarket are discarded",
     "store_to_aftermarket": lambda who, c: f"{_names(c['cards'])} go from the Store to the Aftermarket",
     "swap": lambda who, c: (f"{who} swaps {' and '.join(c['cards'])}" if c.get("swapped")

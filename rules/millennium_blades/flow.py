@@ -44,6 +44,7 @@ from rules.millennium_blades.ops_positions import POSITIONS_PLAY_FEATURE, positi
 from rules.millennium_blades.ops_powers import action_given_back
 from rules.millennium_blades.ops_prevention import barred
 from rules.millennium_blades.ops_triggers import no_clash_gate, play_effect_heard, would_play_heard
+from rules.millennium_blades.ops_zones2 import ZONE_ARGS, play_from_zone, zone_plays
 from rules.millennium_blades.queries import NO_CARDS, TABLEAU_SLOTS, in_area_order
 
 PASS, END = Action("pass"), Action("end")
@@ -91,6 +92,7 @@ class FlowMixin(MBBase):
             actions += [Action("play", (name, FACE_DOWN)) for name in dict.fromkeys([cards[c].name for c in playable])]
         if "play_from" in self.feature_cards and self.room_to_play(seat):  # Singles of the Aftermarket (ops_more_x.py)
             actions += [Action("play", (cards[c].name, FROM_AFTERMARKET)) for c in aftermarket_plays(self, seat)]
+            actions += zone_plays(self, seat)  # the Store's top card, the binder (ops_zones2.py)
         if "next_from_store_discard" in self.feature_cards and self.room_to_play(seat):  # (ops_market_zones.py)
             actions += [Action("play", (cards[c].name, FROM_STORE_DISCARD)) for c in store_discard_plays(self, seat)]
         if not self.action_used or self.powers[seat]:  # (a power may be used without the turn's Action)
@@ -113,7 +115,7 @@ class FlowMixin(MBBase):
         if "next_from_store_discard" in self.feature_cards and store_discard_plays(self, seat):  # (ops_market_zones.py)
             return True
         if "play_from" in self.feature_cards:  # Singles of the Aftermarket, the hand barred (ops_more_x.py)
-            return bool(aftermarket_plays(self, seat) or self.playable_singles(seat))
+            return bool(aftermarket_plays(self, seat) or zone_plays(self, seat) or self.playable_singles(seat))  # (ops_zones2)
         cards, conditional = self.cards, self.play_checked()
         return any(cards[c].card_type == "single" and (c not in conditional or self.may_play(seat, c))
                    for c in self.hand[seat])
@@ -268,6 +270,8 @@ class FlowMixin(MBBase):
             play_face_down(self, player, str(action.args[0]))
         elif action.verb == "play" and len(action.args) > 1 and action.args[1] == FROM_STORE_DISCARD:
             play_from_store_discard(self, player, str(action.args[0]))  # (ops_market_zones.py)
+        elif action.verb == "play" and len(action.args) > 1 and action.args[1] in ZONE_ARGS:  # (ops_zones2.py)
+            play_from_zone(self, player, str(action.args[1]))
         elif action.verb == "play" and len(action.args) > 1:  # "play <name> aftermarket" (ops_more_x.py)
             play_from_aftermarket(self, player, str(action.args[0]))
         elif action.verb == "play":

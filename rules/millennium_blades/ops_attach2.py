@@ -48,7 +48,7 @@ def attach2_op_errors(name: str, op: Mapping[str, Any], where: str) -> Errors:
 
 
 #: what an ``attach`` op may keep with the attachment from this module (true when given)
-GIFTS = ("end_remove", "action_guard", "clash_card")
+GIFTS = ("end_remove", "action_guard", "clash_card", "uncapped")  # uncapped: the host's RP caps lifted (ops_zones2.py)
 
 
 def attach2_gift_errors(op: Mapping[str, Any], where: str) -> Errors:

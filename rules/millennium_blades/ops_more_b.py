@@ -25,7 +25,8 @@ MORE_B_OPS = {
                          "revealed names the last one taken (those: all of them); per: amount times a COUNT "
                          "(phrases_clash_tokens.py).", {"amount": "int", "per": ANY}),
     "play_from_hand": OpSpec("Play a card of your choice from your hand into your tableau (not the turn's "
-                             "Single; an open slot needed); REF played names it, and \"If you did\" holds.", {}),
+                             "Single; an open slot needed), one that fits the FILTER if given (phrases_zones2.py); "
+                             "REF played names it, and \"If you did\" holds.", {"filter": ANY}),
     "reveal_hand": OpSpec("The players (who) reveal their hands, or only the cards of them that fit the filter; "
                           "those are those cards (\"revealed this way\", counted for this card as "
                           "revealed_by_this) and the last player is that player.", {"who": "str", "filter": ANY}),
@@ -60,7 +61,7 @@ def more_b_op_errors(name: str, op: Mapping[str, Any], where: str) -> list[tuple
         return _int(op.get("amount", 1), f"{where}.amount")
     if name == "move_to_end":
         return target_errors(op.get("target"), f"{where}.target")
-    if name == "reveal_hand" and "filter" in op:
+    if name in ("reveal_hand", "play_from_hand") and "filter" in op:
         from rules.millennium_blades.effects import filter_errors
 
         return filter_errors(op["filter"], f"{where}.filter")
@@ -88,7 +89,7 @@ class MoreOpsBMixin(MBBase):
         if name == "gain_store":
             return self.op_gain_store(frame, op)
         if name == "play_from_hand":
-            return self.op_play_from_hand(frame, k)
+            return self.op_play_from_hand(frame, k, op.get("filter", {}))
         if name == "reveal_hand":
             return self.op_reveal_hand(frame, op, k)
         if name == "lose_half_rp":
@@ -116,21 +117,26 @@ class MoreOpsBMixin(MBBase):
         self.log("gain_store", seat, cards=[self.cards[c].name for c in cards])
         return True
 
-    def op_play_from_hand(self, frame: dict, k: int) -> bool:
+    def op_play_from_hand(self, frame: dict, k: int, flt: dict) -> bool:
         """A card of the player's choice from their hand into the next open slot, with its effects
         as any card played ("Play a Single (Required)"), but not the turn's Single; no open slot or
-        no card that may be played: nothing (rules notes, "Playing a card from an effect")."""
+        no card that may be played: nothing (rules notes, "Playing a card from an effect"). A FILTER
+        ("whose STAR is at most ...") keeps the cards that fit it, seen as the effect resolves (zones2)."""
         seat, ctx, key = frame["seat"], frame["ctx"], f"{k}:from_hand"
-        if "random_plays" in self.feature_cards and plays_at_random(self, seat):  # no choice of card (ops_more_x.py)
+        blind = "random_plays" in self.feature_cards and plays_at_random(self, seat)  # no choice of card (ops_more_x.py)
+        if blind and not flt:
             return play_random_hand(self, frame, {"op": "play_random_hand"}, k)
         ctx["did"], ctx["played"] = False, None
         if len(self.tableau[seat]) >= self.capacity(seat):
             self.log("play_failed", seat, why="no open slot")
             return True
-        options = sorted({self.cards[c].name for c in self.hand[seat] if self.may_play(seat, c)})
+        fitting = [c for c in self.hand[seat] if self.may_play(seat, c) and (not flt or self.matches(c, flt, frame["source"]))]
+        options = sorted({self.cards[c].name for c in fitting})
         if not options:
             self.log("play_failed", seat, why="no card")
             return True
+        if blind and key not in ctx:  # drawn blind among the cards that fit
+            ctx[key] = fitting[self.rng.randrange(len(fitting))]
         if key not in ctx and len(options) > 1:
             self.ask(seat, "play", [Action("pick", (n,)) for n in options], key, "a card to play")
             return False

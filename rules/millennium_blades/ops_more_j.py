@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from rules.core.engine import Action
 from rules.core.schema import OpSpec
+from rules.millennium_blades.ops_zones2 import binder_played
 
 if TYPE_CHECKING:
     from rules.millennium_blades.base import MBBase
@@ -225,6 +226,7 @@ def _play_random_binder(game: MBBase, frame: dict, op: dict, k: int) -> bool:
     if card == frame["source"]:  # it left play and came back: a card played anew, not the one whose Action is used
         ctx["keep_source"] = True
     game.play_single(seat, card, from_hand=False)
+    binder_played(game, seat, card)  # "When you play a card from your binder" (ops_zones2.py)
     return True
 
 

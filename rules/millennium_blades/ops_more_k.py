@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 from rules.core.engine import Action
 from rules.core.schema import OpSpec
 from rules.millennium_blades.ops_clash_tokens import TOKEN_BONUS, token_bonus
+from rules.millennium_blades.ops_zones2 import player_cards
 
 if TYPE_CHECKING:
     from rules.millennium_blades.base import MBBase
@@ -24,8 +25,9 @@ MORE_K_OPS = {
                                   "allows, chosen one at a time by the effect's player (fewer such cards: fewer "
                                   "tokens).", {"cards": "int", "target": ANY}),
     "for_players_with": OpSpec("Each of the players of who (each, each_opponent) with a card of the filter in their "
-                               "tableau when the effect resolves (none: with no such card; batch s), in turn, does "
-                               "the ops as that_player.", {"who": "str", "filter": ANY, "ops": ANY, "none": "bool"}),
+                               "tableau (zones: in any of these, ops_zones2.py) when the effect resolves (none: with no "
+                               "such card; batch s), in turn, does the ops as that_player.",
+                               {"who": "str", "filter": ANY, "ops": ANY, "none": "bool", "zones": ANY}),
     "token_shield": OpSpec("While this card is face-up: when a face-up card (target this: this card; tableau: "
                            "any card of yours) carrying +1 STAR tokens would be flipped by an opponent's effect, "
                            "one token is removed instead (optional: its player may decline) (continuous); pay "
@@ -55,8 +57,10 @@ def more_k_op_errors(name: str, op: Mapping[str, Any], where: str) -> Errors:
         return errors
     if name == "for_players_with":
         from rules.millennium_blades.effects import filter_errors, ops_errors
+        from rules.millennium_blades.ops_zones2 import player_zones_errors
 
         errors = [] if op.get("who") in ("each", "each_opponent") else [(f"{where}.who", "is each or each_opponent")]
+        errors += player_zones_errors(op, where)  # the zones a player's cards are looked for in (ops_zones2.py)
         return errors + filter_errors(op.get("filter"), f"{where}.filter") + ops_errors(op.get("ops"), f"{where}.ops")
     target = op.get("target")
     errors = target_errors(target, f"{where}.target")
@@ -167,8 +171,10 @@ def op_for_players_with(game: MBBase, frame: dict, op: dict, k: int) -> bool:
     (ops_more_e.op_for_players)."""
     seat = frame["seat"]
     without = op.get("none", False)  # "each opponent with no EARTH cards in their tableau" (phrases_more_s)
+    zones = op.get("zones")  # "in their binder, accessory slot or hand", "owns" (ops_zones2.py)
     players = [p for p in ([seat] if op["who"] == "each" else []) + game.opponents(seat) if p not in game.out
-               and any(game.matches(c, op["filter"], frame["source"]) for c in game.tableau[p]) != without]
+               and any(game.matches(c, op["filter"], frame["source"])
+                       for c in (player_cards(game, p, zones) if zones else game.tableau[p])) != without]
     frame["i"] = k + 1
     game.push([game.frame(seat, frame["source"], {"ops": op["ops"]}, {**frame["ctx"], "that_player": p}, optional=False)
                for p in players])

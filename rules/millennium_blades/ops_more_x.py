@@ -32,9 +32,12 @@ MORE_X_OPS = {
     "play_random_hand": OpSpec("Play a card drawn at random from your hand (among those that may be played) into "
                                "your tableau (not the turn's Single; an open slot needed); REF played names it, and "
                                "\"If you did\" holds.", {}),
-    "play_from": OpSpec("Ongoing (Top): this card's player may play a Single of the zone (aftermarket) as the turn's "
-                        "Single, as though it were in their hand; it is theirs for good. hand: always (the hand too) "
-                        "or while_empty (the hand only while the zone is empty).", {"zone": "str", "hand": "str"}),
+    "play_from": OpSpec("Ongoing (Top): this card's player may play a Single of the zone (aftermarket; store: its top "
+                        "card, blind; binder: one drawn at random, ops_zones2.py) as the turn's Single, as though it "
+                        "were in their hand; it is theirs for good. hand: always (the hand too) or while_empty (the "
+                        "hand only while the zone is empty). then: ops this card resolves each time; shown: the "
+                        "Store's top card is kept revealed, so it is offered by name, if a Single (ops_zones2.py).",
+                        {"zone": "str", "hand": "str", "then": "any", "shown": "bool"}),
     "plays_per_turn": OpSpec("Ongoing (Top): while the condition (while, optional) holds, this card's player may play "
                              "`amount` more Singles in each of their turns.", {"amount": "int", "while": "any"}),
     "play_down": OpSpec("Ongoing (Top): this card's player may play the turn's Single face-down (legal action "
@@ -70,7 +73,9 @@ def more_x_op_errors(name: str, op: Mapping[str, Any], where: str) -> Errors:
 
         return ops_errors(op.get("then"), f"{where}.then")
     if name == "play_from":
-        errors = [] if op.get("zone") == FROM_AFTERMARKET else [(f"{where}.zone", "is aftermarket")]
+        from rules.millennium_blades.ops_zones2 import play_from_errors
+
+        errors = play_from_errors(op, where)  # the zones of ops_zones2.py, the ops each play gives
         return errors + ([] if op.get("hand") in _HAND else [(f"{where}.hand", f"is one of {', '.join(_HAND)}")])
     return []
 
@@ -90,7 +95,7 @@ def hand_plays_barred(game: MBBase, seat: int) -> bool:
 def aftermarket_plays(game: MBBase, seat: int) -> list[int]:
     """The Singles of the Aftermarket ``seat`` may play as the turn's Single (``play_from`` in force,
     ``may_play`` holds), one per name, in Aftermarket order."""
-    if not _plays_from(game, seat):
+    if not any(op["zone"] == FROM_AFTERMARKET for op in _plays_from(game, seat)):  # (other zones: ops_zones2.py)
         return []
     cards, seen, out = game.cards, set(), []
     for card in game.aftermarket:
@@ -153,6 +158,14 @@ def play_from_aftermarket(game: MBBase, seat: int, name: str) -> None:
     game.owner[card] = seat
     game.log("from_aftermarket", seat, card=name, to="hand")
     game.play_single(seat, card)
+    zone_play_then(game, seat, FROM_AFTERMARKET)  # what "each time you do" gives (ops_zones2.py)
+
+
+def zone_play_then(game: MBBase, seat: int, zone: str) -> None:
+    """After a Single played from ``zone`` by a ``play_from`` rule: the ``then`` ops of each such rule of
+    that zone in force resolve as their card's ("When you do, ...": ops_zones2.py)."""
+    game.push([game.frame(seat, card, {"ops": op["then"]}, {}) for card, op in game.face_up_ops(seat, "play_from")
+               if op["zone"] == zone and op.get("then")])
 
 
 def plays_at_random(game: MBBase, seat: int) -> bool:

@@ -521,6 +521,11 @@ def read_event(text: str) -> dict:
     granted = read_event_grants(text)  # the second time each turn, a Sell Marker discarded (phrases_grants)
     if granted is not None:
         return granted
+    from rules.millennium_blades.phrases_zones2 import read_event_zones2
+
+    from_binder = read_event_zones2(text)  # a card played from your binder (phrases_zones2.py)
+    if from_binder is not None:
+        return from_binder
     m = re.fullmatch(r"(you|an opponent|a player|any player|another player) plays? (.+)", text)
     if m:
         flt, zone, rest = card_phrase(m.group(2))

@@ -93,7 +93,7 @@ def read_clause_market_zones(text: str, timing: str, effect: dict, last: dict) -
     m = _SELL_MARKER.fullmatch(text)
     if m:  # on the card just played (REF played): "play ..., put a Sell Marker on it"
         before = read_clause(m.group(1), timing, effect, last) if m.group(1) else []
-        if not any(op["op"] in ("play_chosen", "pick_play") for op in before) and not last.get("played_one"):
+        if not any(op["op"] in ("play_chosen", "pick_play", "play_found") for op in before) and not last.get("played_one"):
             return None
         return [*before, {"op": "sell_marker"}]
     if last.get("looked") or _LOOKED.get():

@@ -41,7 +41,9 @@ def read_more_clause(text: str, timing: str, effect: dict, last: dict) -> list[d
     if re.fullmatch(r"look at the top card of the store(?: deck)?", text):  # it stays there (rules notes, "Looking")
         return [{"op": "look_store"}]
     place = looked_place(text)
-    if place is not None and THAT_CARD.get() != "played":  # in a play trigger "that card" is the one played (batch q)
+    # in a play trigger "that card" is the one played (batch q); the card discards stopped at, or one just
+    # gained to the hand, is no card looked at (phrases_zones2.py)
+    if place is not None and THAT_CARD.get() not in ("played", "found") and not last.get("gained"):
         return [{"op": "place_looked", "to": place}]
     m = re.fullmatch(rf"(?:put|add|place) ({NUMBER}) (\+1 star tokens?) to (.+)", text)
     if m:  # "Add 3 +1 STAR tokens to a card": put them on it

@@ -182,7 +182,9 @@ def read_clause_b(text: str, timing: str, effect: dict, last: dict) -> list[dict
     if m:  # the cards go to your hand; "its STAR" is the (last) card gained
         last["ref"] = "revealed"
         THAT_CARD.set("revealed")
-        return [{"op": "gain_store", "amount": number(m.group(1)) if m.group(1) else 1}]
+        amount = number(m.group(1)) if m.group(1) else 1
+        last["gained"] = amount == 1  # "then play it": that card, in the hand (phrases_zones2.py)
+        return [{"op": "gain_store", "amount": amount}]
     m = _PLAY_FROM_HAND.fullmatch(text)
     if m:  # not the turn's Single; "it" is the card played (rules notes, "Playing a card from an effect")
         last["ref"] = "played"

@@ -84,6 +84,7 @@ from rules.millennium_blades.ops_prevention import (
 from rules.millennium_blades.ops_promos import PROMOS_OPS, do_promos_op
 from rules.millennium_blades.ops_sideways import SIDEWAYS_OPS, do_sideways_op, pointed_card
 from rules.millennium_blades.ops_triggers import TRIGGERS_RUN_OPS, do_triggers_op, echo_gain, money_heard, once_left
+from rules.millennium_blades.ops_zones2 import ZONES2_OPS, caps_lifted, do_zones2_op
 from rules.millennium_blades.queries import in_area_order
 from rules.millennium_blades.replacement import limited_gain
 from rules.millennium_blades.special_ops import SpecialOpsMixin
@@ -351,7 +352,7 @@ class ResolveMixin(ClashMixin, SpecialOpsMixin, MoreOpsAMixin, MoreOpsBMixin, Mo
         printed = amount
         for p in players:
             if name == "gain_rp" and "max" in op:  # a cap raised for this player (ops_powers.py)
-                amount = capped_gain(self, p, op, uncapped, printed)
+                amount = uncapped if caps_lifted(self, frame, p, op, uncapped) else capped_gain(self, p, op, uncapped, printed)
             if name == "gain_money":
                 self.money[p] += amount
                 if logging:
@@ -681,3 +682,4 @@ register_ops(PROMOS_OPS, do_promos_op)  # the Promo stacks picked up, gained fro
 register_ops(POINTING_RUN_OPS, do_pointing_op)  # a protection until the next turn (ops_pointing.py)
 register_ops(GUARDS_OPS, do_guards_op)  # cards kept in their slots (rules in force: nothing to run)
 register_ops(OVERRIDES_RUN_OPS, do_overrides_op)  # a whole hand discarded
+register_ops(ZONES2_OPS, do_zones2_op)  # cards played from the Store, the Aftermarket, the binder (ops_zones2.py)

@@ -12,6 +12,7 @@ import re
 from contextvars import ContextVar
 
 from rules.millennium_blades.phrases import NUMBER, THAT_CARD, Unread, card_phrase, number, read_target
+from rules.millennium_blades.phrases_zones2 import caps_lifted_after
 from rules.millennium_blades.vocabulary import ELEMENTS, TYPE_VALUES
 
 _TIMED = r"(play|flip|score|action|next)"
@@ -57,6 +58,11 @@ def read_untimed(text: str) -> dict | None:
     from rules.millennium_blades.phrases_promos import read_untimed_promos
 
     own = read_untimed_promos(low)  # "This card counts as having "X" in its name." (phrases_promos.py)
+    if own is not None:
+        return own
+    from rules.millennium_blades.phrases_zones2 import read_untimed_zones2
+
+    own = read_untimed_zones2(low)  # the Store's top card kept shown, playable as the Single (phrases_zones2.py)
     if own is not None:
         return own
     m = _RULE_KEYWORD.match(low)
@@ -244,14 +250,17 @@ def _attach_clause(text: str, effect: dict) -> list[dict] | None:
         return [{"op": "attach_from_hand", **({"filter": flt} if flt else {})}]
     m = re.fullmatch(r"attach this(?: card| accessory| deck box)? to (.+)", text)
     if m:
-        target = read_target(m.group(1))
-        if target["pick"] not in ("choice", "this", "left", "right", "top"):
+        played = m.group(1) in ("it", "that card") and THAT_CARD.get() == "played"  # the card just played (zones2)
+        target = {"player": "self", "pick": "played"} if played else read_target(m.group(1))
+        if target["pick"] not in ("choice", "this", "left", "right", "top", "played"):
             raise Unread(m.group(1), "one card to attach to")
         op: dict = {"op": "attach", "target": target}
         ATTACHING.set((effect, op))
         return [op]
     m = re.fullmatch(rf"{_ATTACHED} ((?:gains|has|is|cannot|can't) .+?)(?:,? while this card is attached)?", text)
     attaching = ATTACHING.get()
+    if attaching is not None and attaching[0] is effect and caps_lifted_after(attaching[1], text):
+        return []  # the host's RP limits lifted (phrases_zones2.py)
     if not m or attaching is None or attaching[0] is not effect:
         return None
     op = attaching[1]

@@ -78,6 +78,7 @@ from rules.millennium_blades.phrases_positions import printed_positions, read_se
 from rules.millennium_blades.phrases_prevention import read_reaction_prevention, split_either_prevention
 from rules.millennium_blades.phrases_promos import printed_promos, read_sentence_promos
 from rules.millennium_blades.phrases_triggers import read_sentence_triggers, reword_triggers
+from rules.millennium_blades.phrases_zones2 import printed_zones2, read_continuous_zones2, read_sentence_zones2
 from rules.millennium_blades.replacement import read_rp_gain_limit
 from rules.millennium_blades.special_text import ATTACHING, read_untimed
 from rules.millennium_blades.vocabulary import CARD_KINDS, TIMINGS
@@ -260,6 +261,7 @@ def split_abilities(text: str) -> list[str]:
     text = printed_history(text)  # "cards you played this turn (including this one)": words (phrases_history)
     text = printed_pointing(text)  # "... When you win a clash with that card": the card pointed to (phrases_pointing)
     text = printed_overrides(text)  # "Top: Choose a TYPE. All cards ... are that TYPE": a choice kept (phrases_overrides)
+    text = printed_zones2(text)  # a card named by its printed name alone: "card named <name>" (phrases_zones2)
     text = REMINDERS.sub("", text)
     other = re.search(r"\([^)]*\)?", text)
     if other:
@@ -415,6 +417,8 @@ def _read_body(effect: dict, body: str) -> None:
         more = read_continuous_naming(low.rstrip("."))  # the players others must choose (phrases_naming)
     if more is None and timing in ("ongoing", "top"):
         more = read_continuous_clash2(low.rstrip("."))  # dice as a player's clash value (phrases_clash2)
+    if more is None and timing in ("ongoing", "top"):
+        more = read_continuous_zones2(low.rstrip("."))  # Singles from the Store's top, the binder (phrases_zones2)
     if more is not None:  # Unite's attaching and its guard, a token lost instead of a flip: rules of the card
         effect["ops"] = more
         return
@@ -495,7 +499,8 @@ SENTENCE_READERS = (read_market_sentence, read_more_sentence, read_sentence_d, r
                     read_sentence_hands,  # (hands: a player spared at a price, the cards each discarded)
                     read_sentence_promos,  # (promos: a Promo stack's top cards picked up, one played)
                     read_sentence_history,  # (history: the face of the card just returned)
-                    read_sentence_guards)  # (guards: a trigger named, switched off for a while)
+                    read_sentence_guards,  # (guards: a trigger named, switched off for a while)
+                    read_sentence_zones2)  # (zones2: "If the Store runs out of cards, this effect ends")
 
 
 def _sentences(sentences: list[str], timing: str, effect: dict) -> list[dict]:

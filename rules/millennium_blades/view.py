@@ -136,7 +136,8 @@ class ViewMixin(MBBase):
         about = self.pending["about"] if self.pending else ""
         if verb == "play":
             where = {"aftermarket": " from the Aftermarket", "face-down": " face-down",  # (ops_more_x.py)
-                     "store_discard": " from the top of the Store Discard"}.get(args[1], "") if len(args) > 1 else ""
+                     "store_discard": " from the top of the Store Discard",
+                     "binder": " from their binder"}.get(args[1], "") if len(args) > 1 else ""  # (ops_zones2.py)
             return f"{who} plays {args[0]}{where} into slot {len(self.tableau[player]) + 1}"
         if verb == "use":
             return f"{who} uses the Action of {args[0]} (then flips it face-down)"
