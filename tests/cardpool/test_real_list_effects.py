@@ -15,8 +15,8 @@ from cardpool.mb_db import read_card_list, write_csv
 from cardpool.services import game_sync_all
 
 pytestmark = pytest.mark.django_db
-#: the share of the list's texts that compiled when this floor was set (1,120 of 1,256, 89.2%)
-COVERAGE_FLOOR = 0.89
+#: the share of the list's texts that compiled when this floor was set (1,161 of 1,256, 92.4%); issue 26 asks 90%
+COVERAGE_FLOOR = 0.92
 
 
 @pytest.mark.skipif(not os.environ.get("MB_DB_SQLITE"), reason="MB_DB_SQLITE: the path of a copy of the mb-db "
