@@ -213,6 +213,24 @@ def _count(of: dict, cmp: str, value: int) -> dict:
     return {"test": "count", "of": of, "cmp": cmp, "value": value}
 
 
+#: the kind of card a description names ("SINGLES", "DECK BOXES", "ACCESSORIES"): its head noun
+_KIND_NOUN = re.compile(r"^((?:(?!(?:cards?|with|in|of|that|whose|from)\b)[a-z0-9-]+ )*?)"
+                        r"(singles?|accessor(?:y|ies)|deck box(?:es)?)\b")
+_KINDS = {"single": "single", "accessor": "accessory", "deck box": "deck_box"}
+
+
+def _card_kind(words: str) -> tuple[str, dict]:
+    """"a FIRE Single", "an Accessory", "a Deck Box": the description with its kind noun read as "card",
+    and the kind as a FILTER key (``kind``). "If it is a Single" tests the card's kind (millennium-blades.txt,
+    "SINGLES", "DECK BOXES", "ACCESSORIES": the three kinds of kit card): the card revealed or gained may be any
+    of them, so the noun is a test, not a word to drop."""
+    m = _KIND_NOUN.match(words)
+    if not m:
+        return words, {}
+    kind = next(v for k, v in _KINDS.items() if m.group(2).startswith(k))
+    return f"{m.group(1)}card{words[m.end():]}", {"kind": kind}
+
+
 def _card_test(verb: str, rest: str) -> dict:
     """What a card "is" / "has" / "shares": a FILTER it must match."""
     rest = rest.strip()
@@ -222,10 +240,11 @@ def _card_test(verb: str, rest: str) -> dict:
         m = re.fullmatch(r"(?:a|an) (.+)", rest)
         if not m:
             raise Unread(rest, "what the card is")
-        flt, zone, tail = card_phrase(f"a {m.group(1)}")
+        words, kind = _card_kind(m.group(1))
+        flt, zone, tail = card_phrase(f"a {words}")
         if tail:
             raise Unread(tail, "what the card is")
-        return {**flt, "face": "up"}
+        return {**flt, **kind, "face": flt.get("face", "up")}
     if verb == "has":
         m = re.fullmatch(r"(?:a )?(lower|higher) star rating than this (?:card|one)", rest)
         if m:

@@ -22,7 +22,7 @@ from rules.millennium_blades.ops_guards import movable
 if TYPE_CHECKING:
     from rules.millennium_blades.base import MBBase
 
-_ON = ("this", "swapped", "choice")
+_ON = ("this", "swapped", "choice", "played")
 _MARKED_PLAYERS = ("self", "opponent", "any")
 _SOLD_FROM = ("tableau", "hand")
 _FACES = ("up", "down")
@@ -34,7 +34,8 @@ POSITIONS_OPS = {
     "put_sell_marker": OpSpec("Put one (amount) of your Sell Markers, as many as you have left, on a card in a "
                               "tableau (on: this, this card; swapped, the card the swap just before brought to "
                               "you; choice, a face-up card of your choice in player's tableau: self, opponent, "
-                              "any); nothing more happens to it in the tournament.",
+                              "any; played, the card a trigger's event is about (REF played), if face-up in a "
+                              "tableau); nothing more happens to it in the tournament.",
                               {"on": "str", "amount": "int", "player": "str"}),
     "play_leftmost": OpSpec("Ongoing (Top): each Single its player plays (this card the Top Card as it is played) may "
                             "go to the left-most slot instead (the others shifting right); each time one does, the "
@@ -149,6 +150,9 @@ def put_sell_marker(game: MBBase, frame: dict, op: dict, k: int) -> bool:
         if chosen is None:
             return False  # a choice is pending
         card = next(iter(chosen), None)
+    elif op["on"] == "played":  # "Whenever you play a FIRE card, put a Sell Marker on it": that card, face-up
+        card = ctx.get("played")  # ("General Rules": "effects cannot target face-down cards")
+        card = None if card in game.down else card
     else:
         card = frame["source"] if op["on"] == "this" else (ctx.get("those") or [None, None])[1] if ctx.get("did") else None
     put = min(op.get("amount", 1), game.markers_left[seat])

@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 
 from rules.millennium_blades.phrases import NUMBER, Unread, card_phrase, number
-from rules.millennium_blades.phrases_zones2 import played_before
+from rules.millennium_blades.phrases_zones2 import played_before, trigger_card_named
 from rules.millennium_blades.vocabulary import TIMINGS
 
 #: "Scurry PLUS (Play: You may ...)": a keyword, then its full text in parentheses, as a whole ability
@@ -224,6 +224,8 @@ def read_clause_positions(text: str, timing: str, effect: dict, last: dict) -> l
         amount = number(m.group(1)) if m.group(1) not in ("a", "one") else 1
         if played_before(m.group(2), amount, effect, last):  # "Play a card ... Put a Sell Marker on it." (zones2)
             return [{"op": "sell_marker"}]
+        if trigger_card_named(m.group(2), effect, last):  # "Whenever you play a FIRE card, put a Sell Marker on it"
+            return [{"op": "put_sell_marker", "on": "played", **({"amount": amount} if amount != 1 else {})}]
         on = "this" if m.group(2) == "this card" or last.get("ref") != "swapped" else "swapped"
         if m.group(2) in ("that card", "the card you got") and on != "swapped":
             raise Unread(text, "the card a Sell Marker goes on")

@@ -109,6 +109,14 @@ def read_clause_zones2(text: str, timing: str, effect: dict, last: dict) -> list
     return None
 
 
+def trigger_card_named(it: str, effect: dict, last: dict) -> bool:
+    """Whether "put a Sell Marker on it (that card)" in a trigger's effect names the card its event is
+    about ("Whenever you play a FIRE card, put a Sell Marker on it": the card played, REF played),
+    not this card (it was read as this card: rules notes, "MB: fidelity fixes (stop 34)")."""
+    return it in ("it", "that card") and "trigger" in effect and last.get("ref") != "swapped" \
+        and THAT_CARD.get() == "played"
+
+
 def played_before(it: str, amount: int, effect: dict, last: dict) -> bool:
     """Whether "put a Sell Marker on it", a sentence of its own, names the card an op of this effect
     just played (REF played: "Play a card from your hand. Put a Sell Marker on it."), not this card:

@@ -419,6 +419,21 @@ class QueryMixin(MBBase):
         where = flt.get("where")
         return where is None or self._where(where, card, source)
 
+    def _distinct_values(self, card: int, what: str) -> tuple:
+        """What ``those_distinct`` counts of one card an effect just revealed or discarded: its printed
+        STAR (as shown), or its TYPES or ELEMENTS as the rules in force make them where it is now ("CARD
+        DATA"; a rule overriding symbols in hands, "all types and elements while in your hand", Mimicry:
+        the same accessors the filters use, asked only when the card may have changed symbols). A
+        face-down card revealed in its slot ("Reveal a Face-down card": "picked up and shown") shows its
+        printed symbols; the rules in force do not reach a card face-down (rules notes, "MB: fidelity
+        fixes (stop 34)")."""
+        definition = self.cards[card]
+        if what == "star":
+            return (definition.printed_star,)
+        if card in self.down or not self._symbols_change(card, definition):
+            return definition.types if what == "type" else definition.elements
+        return self.types(card) if what == "type" else self.elements(card)
+
     def _symbols_change(self, card: int, definition: CardDef) -> bool:
         """Whether ``card``'s elements and types may differ from its printed ones, so ``elements`` and
         ``types`` must work them out: Mimicry, attachments, "all types and elements while in your hand"
@@ -552,11 +567,8 @@ class QueryMixin(MBBase):
             shown = (ctx or {}).get("shown", ())  # face-down cards revealed (ops_more_u.py)
             return sum((self.star(c) or 0) if self.in_tableau(c) and c not in shown else self.cards[c].printed_star
                        for c in (ctx or {}).get("those", ()))
-        if kind == "those_distinct":  # "For each different TYPE revealed": printed, as shown
-            values = {v for c in (ctx or {}).get("those", ()) for v in (
-                (self.cards[c].printed_star,) if count["what"] == "star"
-                else self.cards[c].types if count["what"] == "type" else self.cards[c].elements)}
-            return len(values)
+        if kind == "those_distinct":  # "For each different TYPE revealed (discarded) this way"
+            return len({v for c in (ctx or {}).get("those", ()) for v in self._distinct_values(c, count["what"])})
         if kind == "players_with":  # "for each player with a LIGHT card in their tableau (including you)"
             flt = count.get("filter", {})
             return sum(any(self.matches(c, flt, source) for c in self.tableau[p])

@@ -527,7 +527,12 @@ def _sentences(sentences: list[str], timing: str, effect: dict) -> list[dict]:
             continue
         if s.startswith("if "):
             cond, rest = _split_if(s)
-            ops.append({"op": "if", "condition": cond, "then": clauses(rest, timing, effect, cond.get("card"))})
+            # "Gain the top card of the Store. If it is a Single, play it.": "it" is the card gained, now in
+            # the hand (play_gained), not a card looked at on the Store's top (rules notes, "MB: fidelity fixes (stop 34)")
+            gained = cond.get("card") == "revealed" and bool(ops) and ops[-1]["op"] == "gain_store" \
+                and ops[-1].get("amount") == 1
+            ops.append({"op": "if", "condition": cond,
+                        "then": clauses(rest, timing, effect, cond.get("card"), gained=gained)})
             if cond.get("card") in NAMED_CARDS:  # "If it ...": the card the condition before named
                 THAT_CARD.set(cond["card"])
             continue
@@ -588,13 +593,14 @@ _JOIN = re.compile(r",? (?:and|then|and then) (?=(?:gain|lose|flip|put|clash|rev
                    r"you (?:gain|lose))\b)")
 
 
-def clauses(text: str, timing: str, effect: dict, ref: str | None = None) -> list[dict]:
-    """"flip that card and gain 5 RP" -> its ops (``ref``: the card "that card" names)."""
+def clauses(text: str, timing: str, effect: dict, ref: str | None = None, gained: bool = False) -> list[dict]:
+    """"flip that card and gain 5 RP" -> its ops (``ref``: the card "that card" names; ``gained``: it is
+    the one card a gain just took into the hand, so "play it" plays it from there)."""
     granted = read_granted_play(text.strip(), timing, effect, ref)
     if granted is not None:
         return granted
     ops: list[dict] = []
-    last = {"ref": ref}
+    last: dict = {"ref": ref, **({"gained": True} if gained else {})}
     for part in _JOIN.split(text.strip()):
         ops += clause(part.strip(), timing, effect, last)
     return ops
