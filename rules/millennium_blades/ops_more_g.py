@@ -150,11 +150,38 @@ def any_of_matches(game: QueryMixin, card: int, options: list[dict], source: int
     return card not in game.down and any(game.matches(card, flt, source) for flt in options)
 
 
+class ContextCountRefused(ValueError):
+    """A filter's X STAR counts what an effect did ("the number of cards flipped this way") where no
+    effect of its card is resolving: refused rather than compared with a count of nothing."""
+
+
+class _NoEffectContext(dict):
+    """The context handed to a COUNT when the filter is checked outside its card's effect: truthy (so
+    ``ctx or {}`` keeps it) and refusing every read, so a count that needs an effect's context
+    raises ``ContextCountRefused`` instead of counting 0."""
+
+    def __bool__(self) -> bool:
+        return True
+
+    def _refuse(self, *_args: Any, **_kwargs: Any) -> Any:
+        raise ContextCountRefused("a filter's X STAR counts what an effect did, checked outside that effect")
+
+    get = __getitem__ = __contains__ = __iter__ = keys = items = values = setdefault = _refuse
+
+
 def counted_star(game: QueryMixin, want: dict, source: int | None) -> int:
-    """X STAR, X a COUNT: the COUNT seen from the effect's card, now."""
-    return game.count(want, source)
+    """X STAR, X a COUNT: the COUNT seen from the effect's card, now. While an effect of that card is
+    resolving (the top of the stack: every op runs there, ``ResolveMixin.do_op``), with that effect's
+    player and context, as ``clash.choose_cards`` counts a target's X ("the number of cards flipped
+    this way" is what this effect flipped); elsewhere (a trigger's filter, scoring, the view) a count
+    that needs an effect's context is refused (``ContextCountRefused``), never silently 0
+    (docs/rules-notes.md, "MB: fidelity fixes 2 (stop 34)")."""
+    frame = game.stack[-1] if game.stack else None
+    if frame is not None and source is not None and frame["source"] == source:
+        return game.count(want, source, frame["seat"], frame["ctx"])
+    return game.count(want, source, None, _NoEffectContext())
 
 
-__all__ = ["MORE_G_COUNTS", "MORE_G_FILTER_KEYS", "MORE_G_OPS", "MORE_G_TESTS", "any_of_matches", "counted_star",
-           "do_more_g_op", "is_counted_star", "more_g_condition_errors", "more_g_count", "more_g_count_errors",
+__all__ = ["MORE_G_COUNTS", "MORE_G_FILTER_KEYS", "MORE_G_OPS", "MORE_G_TESTS", "ContextCountRefused", "any_of_matches",
+           "counted_star", "do_more_g_op", "is_counted_star", "more_g_condition_errors", "more_g_count", "more_g_count_errors",
            "more_g_filter_errors", "more_g_filter_holds", "more_g_holds", "shares_with_tableau"]
