@@ -6,6 +6,7 @@ from __future__ import annotations
 from rules.core.engine import Action
 from rules.millennium_blades.catalogue import IN_FORCE
 from rules.millennium_blades.effects import ALLY_PLAYERS
+from rules.millennium_blades.flip_reactions import flip_window, may_answer_flips
 from rules.millennium_blades.market import MarketMixin
 from rules.millennium_blades.ops_attach2 import clash_card_hosts, flips_after_clash, granted_clash_frames
 from rules.millennium_blades.ops_clash2 import (
@@ -45,7 +46,7 @@ from rules.millennium_blades.ops_more_t import rivals_t
 from rules.millennium_blades.ops_more_y import flip_prevented, mark_clash_lost
 from rules.millennium_blades.ops_more_z import boost_reactions_z, boost_results_z, two_chosen_z
 from rules.millennium_blades.ops_pointing import NOT_LOSE_CLASHES, clash_with_frames, kept_from_losing
-from rules.millennium_blades.ops_prevention import every_flip_kept, flip_kept, granted_reactions
+from rules.millennium_blades.ops_prevention import flip_kept
 from rules.millennium_blades.ops_triggers import aftermarket_heard, clash_occurred
 
 AFTERMARKET_LIMIT = 12  # "Aftermarket Space": "the Aftermarket has a limit of 12 cards"
@@ -188,24 +189,13 @@ class ClashMixin(MarketMixin):
                     and self.shield_with_attachment(card, seat):
                 ctx[f"{k}:done"] = j + 1
                 continue
-            if owner_seat is not None and card not in self.down and (owner_seat != seat or "on would_flip" in self.feature_cards):
-                # no Reaction is offered to an effect that forbids them (no_reaction); a Reaction to any
-                # effect answers its own player's effects too (ops_prevention.py)
-                reactions = [] if op.get("no_reaction") else self._flip_reactions(card, owner_seat, seat)
-                key = f"{k}:react{j}"
-                if reactions and key not in ctx:
-                    options = [Action("react", (self.cards[r].name,)) for r in reactions] + [Action("decline")]
-                    self.ask(owner_seat, "react", options, key, f"the flip of {self.cards[card].name}")
+            if owner_seat is not None and card not in self.down and not op.get("no_reaction") and may_answer_flips(self):
+                # every player holding a Reaction to this flip, in turn order from the player whose turn it
+                # is; none to an effect that forbids them (no_reaction) (flip_reactions.py)
+                answered = flip_window(self, ctx, k, j, card, owner_seat, seat)
+                if answered is None:
                     return False
-                if ctx.get(key, False) is not False:  # a card (ids start at 0), or False: declined
-                    cancelled = self._react(ctx[key], owner_seat, seat, card)
-                    if cancelled:  # "any number of cards from your tableau": the rest too (ops_prevention.py)
-                        every_flip_kept(self, ctx, k, ctx[key], owner_seat)
-            if not cancelled and owner_seat is not None and card not in self.down and not op.get("no_reaction"):
-                heroic = self.heroic_reaction(frame, card, owner_seat, seat, f"{k}:heroic{j}")  # ops_more_a.py
-                if heroic is None:
-                    return False
-                cancelled = heroic
+                cancelled = answered
             if not cancelled:
                 star, had = self.star(card), self.tokens.get(card, 0)
                 # "If you did": the card this effect flipped, as it was
@@ -218,30 +208,6 @@ class ClashMixin(MarketMixin):
                     ctx["flipped_seats"] = [*ctx.get("flipped_seats", ()), owner_seat]  # whose (ops_more_v.py)
             ctx[f"{k}:done"] = j + 1
         return True
-
-    def _flip_reactions(self, card: int, owner_seat: int, by: int) -> list[int]:
-        found = []
-        for r in self.play_area(owner_seat):
-            if r == card or r in self.down:
-                continue
-            # (and a Reaction every card of the play area has: ops_prevention.py)
-            for effect in self.cards[r].triggers.get("would_flip", ()) + granted_reactions(self, owner_seat, r):
-                if effect["timing"] == "reaction" and self._fits(effect["trigger"], owner_seat, r, card, by, owner_seat):
-                    found.append(r)
-                    break
-        return sorted(set(found), key=found.index)
-
-    def _react(self, reaction: int, owner_seat: int, by: int, card: int) -> bool:
-        """A would-flip Reaction: its card is flipped ("Reaction"), the rest of its ops follow."""
-        effect = next((e for _i, e in self.cards[reaction].effects_at("reaction")
-                       if e.get("trigger", {}).get("event") == "would_flip"), None) \
-            or granted_reactions(self, owner_seat, reaction)[0]  # a Reaction it was given (ops_prevention.py)
-        self.log("reaction", owner_seat, card=self.cards[reaction].name, instead_of=self.cards[card].name)
-        self.flip_card(reaction, owner_seat)
-        rest = [op for op in effect["ops"] if op["op"] != "cancel_flip"]
-        if rest:
-            self.triggered.append(self.frame(owner_seat, reaction, {"ops": rest}, {"that_player": by}, optional=False))
-        return len(rest) < len(effect["ops"])
 
     # -- +1 Star tokens ("Blast Off") ------------------------------------------------------------------
     def op_tokens(self, frame: dict, op: dict, k: int) -> bool:

@@ -13,10 +13,8 @@ from typing import Any
 from rules.core.engine import Action
 from rules.core.schema import OpSpec
 from rules.millennium_blades.base import MBBase
-from rules.millennium_blades.catalogue import IN_FORCE
 from rules.millennium_blades.ops_more_v import mark_spent
 from rules.millennium_blades.ops_more_x import forgo_bonus_plays
-from rules.millennium_blades.ops_prevention import granted_reactions
 
 MORE_A_EFFECT_OPS = {
     "spend_up_to": OpSpec("Spend up to amount Millennium Dollars (no amount: any number), as many as the player "
@@ -374,41 +372,3 @@ class MoreOpsAMixin(MBBase):
         self.detach(next(a for a in held if self.cards[a].name == ctx[key]), "discarded to keep its card face-up")
         return True
 
-    # -- Reactions to a flip in another player's tableau -------------------------------------------------
-    def heroic_reaction(self, frame: dict, card: int, owner: int, by: int, key: str) -> bool | None:
-        """A Reaction that flips its own card instead of a card of another player's tableau: the
-        other players, in turn order from the player whose turn it is ("Effects on
-        Cards": "with that opportunity passing clockwise"), may each use one; the first used flips
-        its own card ("Reaction") and the flip does not happen. True: cancelled; None: asked."""
-        granting = IN_FORCE + "grant_reaction" in self.feature_cards  # Reactions given to cards (ops_grants.py)
-        if "on would_flip" not in self.feature_cards and not granting:
-            return False
-        ctx, n = frame["ctx"], self.num_players
-        for seat in [(self.seat_turn + i) % n for i in range(n)]:
-            if seat == owner or seat in self.out:
-                continue
-            asked = f"{key}:{seat}"
-            if asked not in ctx:
-                found = [r for r in self.play_area(seat) if r not in self.down and any(
-                    e["timing"] == "reaction" and e["trigger"].get("whose") in ("opponent", "any")
-                    and self._fits(e["trigger"], seat, r, card, by, owner) for e in self.cards[r].triggers.get("would_flip", ())
-                    + (granted_reactions(self, seat, r) if granting else ()))]
-                if not found:
-                    ctx[asked] = False
-                    continue
-                options = [Action("react", (name,)) for name in dict.fromkeys(self.cards[r].name for r in found)]
-                self.ask(seat, "react", [*options, Action("decline")], asked, f"the flip of {self.cards[card].name}")
-                return None
-            if ctx[asked] is not False:
-                return self._use_heroic(ctx[asked], seat, by, card)
-        return False
-
-    def _use_heroic(self, reaction: int, seat: int, by: int, card: int) -> bool:
-        effect = next((e for e in self.cards[reaction].triggers.get("would_flip", ()) if e["timing"] == "reaction"), None) \
-            or granted_reactions(self, seat, reaction)[0]  # a Reaction it was given (ops_prevention.py, ops_grants.py)
-        self.log("reaction", seat, card=self.cards[reaction].name, instead_of=self.cards[card].name)
-        self.flip_card(reaction, seat)
-        rest = [op for op in effect["ops"] if op["op"] != "cancel_flip"]
-        if rest:
-            self.triggered.append(self.frame(seat, reaction, {"ops": rest}, {"that_player": by}, optional=False))
-        return len(rest) < len(effect["ops"])

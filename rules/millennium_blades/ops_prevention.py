@@ -157,7 +157,7 @@ def only_decline(game: MBBase, seat: int, options: list[Action]) -> list[Action]
 # -- a Reaction every card of a play area has ----------------------------------------------------------
 def granted_reactions(game: MBBase, seat: int, card: int) -> tuple[dict, ...]:
     """The would-flip Reactions ``card`` of ``seat``'s tableau, Deck Box or Accessories has from a
-    face-up ``grant_reaction`` rule of that player (clash._flip_reactions, clash._react)."""
+    face-up ``grant_reaction`` rule of that player (flip_reactions.answering, flip_reactions.use_reaction)."""
     if IN_FORCE + "grant_reaction" not in game.feature_cards or card in game.powers[seat]:
         return ()
     return tuple(op["effect"] for _granter, op in game.face_up_ops(seat, "grant_reaction")

@@ -74,7 +74,7 @@ def read_sentence_outcomes(s: str, ops: list[dict], timing: str, effect: dict) -
     than it said (the core ``lost_short``, as "If you don't have enough RP to lose"); False when not
     this sentence. After anything else "you cannot" names no step this grammar knows: not read."""
     if _OWN_REACTIONS.fullmatch(s):  # "Flip a Card": a card's own Reactions are never offered against its own
-        if not ops or ops[-1]["op"] != "flip":  # flip (clash.py, _flip_reactions), so this is what the flip does
+        if not ops or ops[-1]["op"] != "flip":  # flip (flip_reactions.py), so this is what the flip does
             raise Unread(s, "the Reactions of the cards just flipped")
         return True
     m = _IF_CANNOT.fullmatch(s)

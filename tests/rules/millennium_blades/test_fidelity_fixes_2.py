@@ -41,3 +41,57 @@ def test_an_effects_x_star_is_refused_outside_that_effect():
     assert not st.matches(pebble, {"star": {"cmp": "<=", "value": {"count": "cards", "zone": "tableau", "filter": {}}}},
                           lever)
 
+
+WARD = "Reaction: Prevent a card in any play area from being flipped by an opponent's effect, and gain 3 RP."
+CUDGEL = "Play: Flip a card in another player's tableau."
+
+
+def _ward_table():
+    """Seat 0 (whose turn it is) flips a card of seat 2's (the Poppy, the one card it may flip); seat 1
+    and seat 2 each hold a Ward."""
+    st = table(kit([card("Cudgel Goblin", CUDGEL), *lamps(1)]),
+               kit(lamps(2), accessories=[card("Near Ward", WARD, kind="accessory")]),
+               kit([card("Tall Poppy"), *lamps(1)], accessories=[card("Home Ward", WARD, kind="accessory")]))
+    place(st, 2, "Tall Poppy")
+    return st
+
+
+def _reactions(st) -> list[tuple[int | None, dict]]:
+    return [(e.player, dict(e.changes)) for e in st.events if e.action == "reaction"]
+
+
+def test_a_flips_reactions_are_offered_in_turn_order_from_the_active_player():
+    """"The player whose turn it is gets the first opportunity to use Flip or Reaction effects, with that
+    opportunity passing clockwise" ("Effects on Cards"); "the player whose turn it is has priority,
+    followed by the other players with effects in turn order" (FAQ, multiple reaction effects). Seat 0
+    flips seat 2's card: seat 1's Ward is offered before the owner's (seat 2's) own; used, it keeps the
+    card face-up, so seat 2 is never asked and its Ward stays face-up. (The owner was asked first.)"""
+    st = _ward_table()
+    do(st, 'play "Cudgel Goblin"')
+    assert st.current_players() == [1] and st.pending["kind"] == "react"
+    do(st, 'react "Near Ward"')
+    poppy, home = ids(st, 2, "Tall Poppy", "Home Ward")
+    assert poppy not in st.down and home not in st.down and ids(st, 1, "Near Ward")[0] in st.down
+    assert st.rp == [0, 3, 0]
+    assert _reactions(st) == [(1, {"card": "Near Ward", "instead_of": "Tall Poppy"})]
+
+
+def test_a_declined_reaction_passes_the_flip_to_the_next_holder_in_turn_order():
+    """Seat 1 declines its Ward; the opportunity passes clockwise to seat 2, the card's owner, whose
+    Ward keeps its own card face-up."""
+    st = _ward_table()
+    do(st, 'play "Cudgel Goblin"', "decline")
+    assert st.current_players() == [2] and st.pending["kind"] == "react"
+    do(st, 'react "Home Ward"')
+    poppy, home = ids(st, 2, "Tall Poppy", "Home Ward")
+    assert poppy not in st.down and home in st.down and ids(st, 1, "Near Ward")[0] not in st.down
+    assert st.rp == [0, 0, 3]
+    assert _reactions(st) == [(2, {"card": "Home Ward", "instead_of": "Tall Poppy"})]
+
+
+def test_a_flip_nobody_answers_happens():
+    """Both Wards declined: the card is flipped, and the log says so."""
+    st = _ward_table()
+    do(st, 'play "Cudgel Goblin"', "decline", "decline")
+    assert ids(st, 2, "Tall Poppy")[0] in st.down and not _reactions(st)
+    assert [dict(e.changes)["card"] for e in st.events if e.action == "flip"] == ["Tall Poppy"]
