@@ -95,3 +95,21 @@ def test_a_flip_nobody_answers_happens():
     do(st, 'play "Cudgel Goblin"', "decline", "decline")
     assert ids(st, 2, "Tall Poppy")[0] in st.down and not _reactions(st)
     assert [dict(e.changes)["card"] for e in st.events if e.action == "flip"] == ["Tall Poppy"]
+
+
+def test_a_reaction_that_keeps_nothing_face_up_passes_the_opportunity_on_once():
+    """A Reaction to the flip that only gains RP ("When an opponent's effect would flip a card in any
+    tableau, gain 2 RP") is used by seat 1, its card flipped ("Reaction"); the flip still would happen,
+    so the opportunity passes on to seat 2, whose Ward keeps the card face-up. Seat 1's Reaction
+    resolved once: 2 RP, one "reaction" event of seat 1's."""
+    gong = "Reaction: When an opponent's effect would flip a card in any tableau, gain 2 RP."
+    st = table(kit([card("Cudgel Goblin", CUDGEL), *lamps(1)]),
+               kit(lamps(2), accessories=[card("Alarm Gong", gong, kind="accessory")]),
+               kit([card("Tall Poppy"), *lamps(1)], accessories=[card("Home Ward", WARD, kind="accessory")]))
+    place(st, 2, "Tall Poppy")
+    do(st, 'play "Cudgel Goblin"', 'react "Alarm Gong"')
+    assert st.current_players() == [2] and st.pending["kind"] == "react"
+    do(st, 'react "Home Ward"')
+    assert ids(st, 2, "Tall Poppy")[0] not in st.down and ids(st, 1, "Alarm Gong")[0] in st.down
+    assert st.rp == [0, 2, 3]
+    assert [p for p, _ in _reactions(st)] == [1, 2]
