@@ -68,7 +68,7 @@ def test_gains_made_three_times_over_until_the_end_of_your_next_turn():
     ("Players gain triple RP from effects": each gain_rp made three times over); "At the end of your next
     turn" is not the end of the turn the card was played in but of its player's next one ("Tournament
     Turns"), when it flips itself and the rule ends."""
-    text = "Ongoing: Players gain triple RP from effects. At the end of your next turn, flip this single."
+    text = "Ongoing: Players gain three times as much RP. At the end of your next turn, flip this single."
     gain, flip = compiles(text)
     assert gain["ops"] == [{"op": "rp_gain_limit", "who": "each", "times": 3}]
     assert flip["trigger"] == {"event": "turn_end", "next_turn": True}
@@ -89,8 +89,8 @@ def test_the_first_card_each_turn_may_be_followed_by_another_after_its_play_effe
     """"Effects on Cards": "the first time each turn" you play a card, once its Play effects resolved
     ("afterwards"), you may play another card from your hand; "If you do" / "If you do not" ask whether
     you did (a card played by an effect is not the turn's Single: "Play a Single (Required)")."""
-    text = ("Ongoing: The first time each turn you play a single, you may play another single afterwards. If you "
-            "do, gain 3 RP. If you do not, place a +1 STAR Token on the left-most card in your tableau.")
+    text = ("Ongoing: When you play a single the first time each turn, you may play another single afterwards. If "
+            "you do, gain 3 ranking points. If you do not, put a +1 STAR Token on the left-most card in your tableau.")
     (effect,) = compiles(text)
     assert effect["trigger"] == {"event": "play", "by": "self", "after_play": True, "first_each_turn": True}
     assert effect["ops"][0]["ops"][0] == {"op": "play_from_hand"}
@@ -110,7 +110,8 @@ def test_the_next_gain_made_three_times_over_after_all_rp_lost():
     you would gain RP" answers that gain before it is made (batch v's would_gain_rp, you the gainer): all
     your RP lost ("FAQs": as much as you have), the gain made three times over, then the card flipped ("Flip
     a Card"), so it answers no later gain."""
-    text = "Top: The next time you would gain RP, lose all your RP, then triple that gain, then flip this card."
+    text = ("Top: The next time you would gain ranking points, lose all your ranking points, then triple that gain, "
+            "then flip this single.")
     (effect,) = compiles(text)
     assert effect["trigger"] == {"event": "would_gain_rp", "gainer": "self"}
     assert effect["ops"] == [{"op": "rp_gain_outcome", "as": "times", "times": 3, "lose_all": True, "flip_this": True}]
@@ -130,8 +131,8 @@ def test_the_first_gain_each_turn_may_be_traded_for_one_option():
     before it is made (batch v's would_gain_rp, first each turn as batch o's); "you may instead gain"
     one of the options: the gain is not made and the option is; declining keeps the gain, and a later
     gain that turn is not asked about."""
-    text = ("Ongoing: The first time each turn, when you gain RP, you may instead gain 3 Dollars, the top card of the "
-            "Store, or 12 RP.")
+    text = ("Ongoing: The first time each turn, when you gain ranking points, you may instead gain 3 Dollars, the top "
+            "card of the Store, or 12 RP.")
     (effect,) = compiles(text)
     assert effect["trigger"] == {"event": "would_gain_rp", "gainer": "self", "first_each_turn": True}
     assert effect["ops"][0]["options"] == [[{"op": "gain_money", "amount": 3}], [{"op": "gain_store", "amount": 1}],

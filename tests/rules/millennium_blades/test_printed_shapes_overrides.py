@@ -122,13 +122,13 @@ def test_this_card_gains_the_symbols_of_the_opponents_cards_and_its_flip_empties
 
 
 def test_printed_star_of_your_cards_changed_while_this_card_holds_tokens():
-    """"CARD DATA": the Star Rating is printed on a card, and +1 STAR tokens add to it. "If there are at
-    least 3 +1 STAR Tokens on this card, all cards in your tableau have their printed STAR changed to 6":
+    """"CARD DATA": the Star Rating is printed on a card, and +1 STAR tokens add to it. A printed STAR set
+    to a number for the cards of your tableau while this card holds at least COUNT +1 STAR Tokens:
     while the condition holds and its card is face-up ("Effects on Cards": Ongoing), each face-up card of
     its tableau is printed 6 (an X too), its tokens still added; an opponent's cards keep theirs ("your
     tableau"); a face-down card has none ("FAQs": "Face-down cards have no Star Value")."""
-    text = ("Ongoing: If there are at least 3 +1 STAR Tokens on this card, all cards in your tableau have their "
-            "printed STAR changed to 6.")
+    text = ("Ongoing: If there are at least 3 +1 STAR Tokens on this card, the singles in your tableau get their "
+            "printed STAR rating set to 6.")
     effects = compiles(text)
     (op,) = effects[0]["ops"]
     assert op["op"] == "printed_star" and op["value"] == 6 and op["cards"] == "own_tableau"
@@ -190,7 +190,7 @@ def test_every_other_cards_printed_star_set_by_a_top_rule():
     text = "Top: All other cards printed STAR are 2."
     effects = compiles(text)
     assert effects[0]["ops"] == [{"op": "printed_star", "value": 2, "cards": "others"}]
-    raise_own = "Ongoing: All cards in your tableau have their printed STAR changed to 9."
+    raise_own = "Ongoing: The singles in your tableau get their printed STAR set to 9."
     st = table(kit([card("Leveller", text, star=5), *lamps(2)]),
                kit([card("Proud Knight", star=7), card("Crown Page", raise_own, star=1), *lamps(2)]))
     place(st, 0, "Leveller")
@@ -254,13 +254,13 @@ def test_a_rule_ignoring_accessories_text_stops_during_scoring():
 
 def test_the_attached_cards_symbols_set_and_rarity_shared_and_the_attachment_swapped():
     """"FAQs", "How do attached cards function?"; "CARD DATA": element, type, SET and rarity are each
-    printed on a card. "As an Action, discard any card attached to this one and attach a card from your
-    hand to this": the attachment goes to its owner's binder ("Discard a Card"), then a card of the hand
+    printed on a card. An Action that discards this card's attachments, then attaches a card of the
+    hand to it: the attachment goes to its owner's binder ("Discard a Card"), then a card of the hand
     is attached. The rule printed after it with no timing word ("Effects on Cards": Ongoing while
     face-up): your Singles have the attached card's symbols, SET and rarity besides their own."""
-    text = ("DECK BOX | As an Action, discard all cards attached to this card and attach a card from your hand to "
-            "this. All cards in your tableau are considered to have the attached card's TYPE, ELEMENT, and SET in "
-            "addition to their own.")
+    text = ("DECK BOX | As an Action, discard each card attached to this card and attach one card from your hand to "
+            "this. All the singles in your tableau are considered to have the attached card's TYPE, ELEMENT and SET "
+            "in addition to their own.")
     effects = compiles(text)
     assert effects[0]["ops"][:2] == [{"op": "discard_attached"}, {"op": "attach_from_hand"}]
     assert effects[1] == {"timing": "ongoing", "text": effects[1]["text"],
@@ -301,9 +301,9 @@ def test_a_host_gains_what_is_printed_on_the_cards_attached_to_it():
     effects"; a host that says it "gains" their printed data has it besides its own while it is face-up
     in its tableau ("Effects on Cards": Ongoing): their Star Ratings added ("CARD DATA"), their symbols,
     SETs, names and effects (a Score effect resolving as the host's: "Ending the Tournament")."""
-    text = ("Unite–Ongoing: Attach any number of MAGE cards from your hand to this card during your turn. This card "
-            "gains the combined STAR of the attached cards and the TYPES, SETS, names, and effects of the attached "
-            "cards.")
+    text = ("Unite–Ongoing: Attach any number of MAGE singles from your hand to this one during your turns. This "
+            "card gains the combined STAR rating of all the attached cards, as well as the TYPES, SETS, names, and "
+            "effects of the cards attached to it.")
     effects = compiles(text)
     assert effects[0]["ops"][1] == {"op": "host_gains", "what": ["star", "types", "sets", "names", "effects"]}
     assert check_card("single", {"star": 2}, effects) == []

@@ -91,7 +91,7 @@ def test_the_card_pointed_to_gives_you_no_rp_even_at_scoring():
     """"Ongoing effects keep on working continuously as long as the card is face-up" ("Effects on Cards"),
     scoring too ("This effect still works during scoring" is that reminder): a gain of RP by an effect of
     the card pointed to is none for this card's player; the other cards' gains stand."""
-    text = (f"{SIDEWAYS} | Ongoing: The card the top of this card points to cannot give you any RP. This effect still "
+    text = (f"{SIDEWAYS} | Ongoing: The single this card points at can't give you ranking points. This effect still "
             "works during scoring.")
     effects = compiles(text)
     assert effects[1]["ops"] == [{"op": "gives_no_rp", "card": "pointed"}]
@@ -146,8 +146,8 @@ def _shield_log(st) -> list[str]:
     return [st.event_to_string(e) for e in st.events if e.action in ("shielded", "shield_lifted")]
 
 
-OATH = ("Ongoing: When you clash with this card (whether you win or lose), your Singles can't be flipped by an opponent's "
-        "effects until the beginning of your next turn, and you gain 4 RP.")
+OATH = ("Ongoing: Whenever you clash with this card (whether you win or lose), gain 4 RP. Your Singles can't be flipped "
+        "by an opponent's effects until the beginning of your next turn.")
 
 
 def test_a_clash_with_this_card_protects_your_cards_until_your_next_turn():
@@ -157,7 +157,7 @@ def test_a_clash_with_this_card_protects_your_cards_until_your_next_turn():
     effects = compiles(OATH)
     assert [{k: v for k, v in e.items() if k != "text"} for e in effects] == [
         {"timing": "ongoing", "trigger": {"event": "clash_with", "with_this": True},
-         "ops": [{"op": "shield_until_next_turn"}, {"op": "gain_rp", "amount": 4}]}]
+         "ops": [{"op": "gain_rp", "amount": 4}, {"op": "shield_until_next_turn"}]}]
     assert check_card("single", {"star": 3}, [{"timing": "play", "ops": [{"op": "shield_until_next_turn", "amount": 1}]}])
     spar = card("Spar Call", "Play: Clash with an opponent. Flip a card in an opponent's tableau.", star=1)
     st = table(kit([card("Oath Blade", OATH, star=5), card("West Post")]),

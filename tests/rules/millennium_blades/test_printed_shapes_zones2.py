@@ -10,8 +10,8 @@ from rules.millennium_blades.effects import check_card
 from rules.millennium_blades.text import compile_text
 from tests.rules.millennium_blades.helpers import card, compiles, do, ids, kit, lamps, names, place, table
 
-SERGEANT = ("Play: Play a card from your hand whose STAR is at most the number of cards in your tableau, put a "
-            "Sell Marker on it, then discard this card.")
+SERGEANT = ("Play: Play one single from your hand with a STAR rating of at most the number of cards in your tableau "
+            "and then put a Sell Marker on it. Discard this card.")
 
 
 def test_a_card_of_the_hand_played_only_if_its_star_fits_a_count_then_marked():
@@ -52,8 +52,8 @@ def test_a_sell_marker_sentence_after_a_card_played_marks_that_card_not_this_one
     assert compiles("Play: Put a Sell Marker on it.")[0]["ops"] == [{"op": "put_sell_marker", "on": "this"}]
 
 
-PROFESSOR = ("Play: Play a random card from your binder, put a Sell Marker on it, then attach this card to it. The "
-             "attached card loses all of its RP caps.")
+PROFESSOR = ("Play: Play a card at random from your binder, put a Sell Marker on it, then attach this to it. The "
+             "attached card loses its ranking point limits.")
 
 
 def _to_binder(st, seat: int, name: str) -> int:
@@ -91,7 +91,7 @@ def test_a_random_binder_card_played_marked_and_given_this_card_which_lifts_its_
 
 PEDDLER = ("Ongoing: You may play singles from the Aftermarket or from the top of the Store. Each time you do, gain "
            "7 RP.")
-COACH = ("Ongoing: You may play a single from your binder at random as your Single for the turn. | Ongoing: Whenever "
+COACH = ("Ongoing: You may play singles from your binder at random as your Single for this turn. | Ongoing: Whenever "
          "you play a card from your binder, gain 3 RP.")
 
 
@@ -208,7 +208,7 @@ def test_a_gain_for_every_card_of_a_name_you_have_in_the_binder_hand_and_play_ar
     A card named by its printed name alone (capitals) is counted wherever the text says: binder, hand,
     and the Play Area (the tableau, the Deck Box and the Accessories: "YOUR TOURNAMENT AREA"); each
     one gives Dollars and RP (rules notes, "MB: zones2")."""
-    text = "Play: For every Velvet Glove you have in your binder, hand, or in your Play Area, gain 2 dollars and 3 RP."
+    text = "Play: For each Velvet Glove you have in your binder, your hand or your Play Area, gain 2 dollars and 3 RP."
     effects = compiles(text)
     per = effects[0]["ops"][0]["per"]
     assert per == {"count": "sum", "of": [{"count": "cards", "zone": z, "filter": {"name_has": "velvet glove"}}
@@ -244,8 +244,7 @@ def test_each_player_who_has_or_owns_a_card_of_a_name_somewhere():
     place(st, 2, "Lamp 0")
     do(st, 'use "Velvet Glove"')
     assert st.rp == [4, 4, 0]
-    owns = ("Action: Each player who owns a Velvet Glove (regardless of where it is) must flip a card in their "
-            "tableau.")
+    owns = "Action: Each player who owns a Velvet Glove (regardless of where it is) flips a card in their tableau."
     assert compiles(owns)[0]["ops"][0]["zones"] == ["owned"]
     st = table(kit([card("Dread Glove", owns), *lamps(3)]), kit([_glove(), card("Target", star=4), *lamps(2)]),
                kit([_glove(), card("Bystander", star=4), *lamps(2)]))
@@ -259,9 +258,9 @@ def test_each_player_who_has_or_owns_a_card_of_a_name_somewhere():
     assert names(st, [c for c in st.tableau[2] if c in st.down]) == ["Velvet Glove"]
 
 
-HERMIT = ("Play: Name a TYPE or ELEMENT. Discard cards from the top of the Store until you discard a card of that "
-          "TYPE or ELEMENT. Play it, put a Sell Marker on it and discard this card. If the Store is out of cards, "
-          "this effect ends.")
+HERMIT = ("Play: Name an ELEMENT or TYPE. Discard cards from the top of the Store until you discard a single of "
+          "that TYPE or ELEMENT. Play it, put a Sell Marker on it and discard this card. If the Store runs out, the "
+          "effect ends.")
 
 
 def _store_top(st, *specs) -> list[int]:
