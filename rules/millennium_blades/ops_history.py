@@ -134,7 +134,7 @@ def history_outcome_errors(op: Mapping[str, Any], where: str) -> Errors:
 
 
 def gain_multiplied(game: Any, seat: int, card: int, outcome: Mapping[str, Any], amount: int) -> int:
-    """"Lose all your RP, then double that gain, then flip this card": ``seat`` (the gainer) loses all
+    """A gain doubled or tripled after all RP lost, then this card flipped: ``seat`` (the gainer) loses all
     their RP ("FAQs": as much as they have; none if they cannot lose RP), the ``amount`` they would gain
     is made ``times`` over (returned: the gain then made), and ``card`` is flipped ("Flip a Card"). (``game``
     is the engine: ``cannot_lose_rp`` is the resolver's.)"""
@@ -149,7 +149,7 @@ def gain_multiplied(game: Any, seat: int, card: int, outcome: Mapping[str, Any],
 
 
 def gain_choice(game: MBBase, frame: dict, card: int, seat: int, gainer: int, k: int) -> int | bool | None:
-    """"The first time each turn, when you gain RP, you may instead gain ...": the option ``seat`` takes
+    """The turn's first gain of RP traded "instead" for an option: the option ``seat`` takes
     (its index) or False (the gain is kept: declined, or not the first gain of the turn for a
     ``first_each_turn`` trigger); None while asked. The first gain of the turn is the one the card
     is first asked about (batch o's turn_memo), whatever the answer."""

@@ -60,7 +60,7 @@ TRIGGER_WORDS = ("play", "next", "flip", "ongoing", "top", "score", "reaction", 
 _TRIGGER = "|".join(TRIGGER_WORDS)
 #: "Name a trigger (except Score)"
 _NAME_TRIGGER = re.compile(rf"name a trigger(?:,? (?:except|other than|but not) ({_TRIGGER})(?:,? (?:or|and) ({_TRIGGER}))?)?")
-#: "the trigger you chose with this card's Play effect activates"
+#: the trigger named (chosen) earlier, perhaps "with this card('s Play effect)", then "activates"
 _NAMED_ACTIVATES = re.compile(r"(?:the|that) trigger (?:you (?:chose|named)|chosen|named)(?: with this card(?:'s play effect)?)?"
                               r" (?:activates|is activated)")
 #: "... until you pass, the named trigger does not activate on cards in your tableau": for a while
@@ -83,8 +83,8 @@ def read_event_guards(text: str) -> dict | None:
 
 def read_sentence_guards(s: str, ops: list[dict], timing: str, effect: dict) -> bool:
     """A whole sentence: "Name a trigger (except Score)" (``name_trigger``: one of TRIGGER_WORDS,
-    remembered with this card); after it, that trigger does not activate on the cards of your
-    tableau until the start of your next turn or until you pass (``silence_trigger``); "This effect
+    remembered with this card); after it, that trigger switched off for the cards of your
+    tableau until you pass or your next turn starts (``silence_trigger``); "This effect
     keeps working during scoring" after a triggered Ongoing effect (nothing to add)."""
     m = _NAME_TRIGGER.fullmatch(s)
     if m:

@@ -26,8 +26,8 @@ _ANOTHER_AFTER = re.compile(r"\b(you play an? (?:card|single))((?: the first tim
                             r"(card|single) afterwards\b")
 
 
-#: "The next time you would gain RP, lose all your RP, then triple that gain, then flip this single": once
-#: (the card flips itself), so "the next time" is "when"
+#: "the next time" a gain of RP would be made, that gain doubled or tripled (perhaps after all RP lost) and
+#: this card flipped: once (the card flips itself), so "the next time" is "when"
 _NEXT_GAIN = re.compile(r"^the next time you would gain (?:rp|ranking points), (?=(?:lose all your (?:rp|ranking points), "
                         r"then )?(?:double|triple) that gain, then flip this (?:card|single)\.?$)")
 #: the gain made twice (three times) over, perhaps after all your RP lost, then this card flipped
@@ -35,7 +35,7 @@ _TIMES_GAIN = re.compile(r"(?:(lose all your (?:rp|ranking points)), then )?(dou
                          r"(?:, then (flip this (?:card|single)))?")
 
 
-#: "the first time each turn, when you gain RP, you may instead gain A, B, or C": an answer to the gain before
+#: the turn's first gain of RP, which "you may instead" trade for one of A, B or C: an answer to the gain before
 #: it is made (batch v's would_gain_rp), the first one each turn (batch o's first_each_turn)
 _FIRST_GAIN = re.compile(r"^the first time each turn, when you gain (?:rp|ranking points), (?=you may instead gain )")
 #: the options gained instead of the RP
@@ -53,8 +53,8 @@ _OTHERS_FLIP_UPTO = re.compile(r"(each other player|each opponent|all other play
                                r"(?:equal to or less than|less than or equal to) (the number of cards you flipped|\d+)")
 
 
-#: "an opponent plays a card (and all Play and Next effects resolve)": after them, as batch m's "(after all
-#: Play effects)" (the Next effects the play triggers resolve with them: ops_more_m.play_frames_m)
+#: a play event followed by a parenthesis saying its Play and Next effects resolve: after them, as batch m's
+#: "(after all Play effects)" (the Next effects the play triggers resolve with them: ops_more_m.play_frames_m)
 _AFTER_PLAY_AND_NEXT = re.compile(r"(\bplays? [^,.():]*?\b(?:cards?|singles?))\s*\(and (?:all |its )?play and next effects "
                                   r"(?:resolve|have resolved|are resolved)\)", re.I)
 #: ", that card is flipped." at the end of a sentence after its trigger: the effect flips it
@@ -73,8 +73,8 @@ def printed_history(text: str) -> str:
 
 def reword_history(text: str) -> str:
     """"At the end of your next turn, X" is "When your next turn ends, X": a trigger of its own
-    (``read_event_history``). "When you play a card, you may play another card afterwards": after the
-    card's Play effects (batch m's ``after_play``), you may play a card from your hand (batch f's
+    (``read_event_history``). A card played, then "another" one that "you may play" "afterwards": after the
+    first card's Play effects (batch m's ``after_play``), you may play a card from your hand (batch f's
     ``play_from_hand``, which "If you do" asks about)."""
     text = _ANOTHER_AFTER.sub(r"\1 after all play effects\2, you may play a \3 from your hand", text)
     text = _IS_FLIPPED.sub(r", flip \1", text)  # "..., that card is flipped": the effect flips it

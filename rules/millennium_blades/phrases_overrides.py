@@ -6,7 +6,7 @@ Readers (Ongoing and Top sentences): "Your face-down cards are considered to be 
 a type the face-down cards of your tableau have, ``override_symbols`` ``own_down``); "All cards in
 all other tableaus are CITIZEN instead of their normal TYPE" (``other_tableaus``); "This card gains
 the ELEMENT and TYPE of the cards in other players' tableaus" (batch copying's ``gain_symbols``, ``from:
-opponents``); "If X, all cards in your tableau have their printed STAR changed to 6" (``printed_star``,
+opponents``); a printed STAR of your tableau's cards set to a NUMBER if X (``printed_star``,
 ``while`` X); "Top: Choose an ELEMENT. All cards in every player's hands and tableaus are that ELEMENT" (a
 choice kept as the card is played, ``printed_overrides``; ``hands_and_tableaus``). Clauses: "discard
 your whole hand" (``discard_hand``), also as the middle op of a list "A, discard your hand,
@@ -53,7 +53,7 @@ _CHOSEN_SPLIT = (r"\1Play: Choose a \3 for this card's rule. | \2: All cards in 
 _ARE_CHOSEN = re.compile(r"all cards in hands and tableaus are the (type|element) chosen for this card")
 
 
-#: "... . All cards in your tableau are considered to have the attached card's TYPE ... ." printed after
+#: a sentence giving your cards the attached card's symbols ("are considered to have ...") printed after
 #: another ability's sentence with no timing word: a rule of the card while it is in play, Ongoing
 _UNTIMED_SHARE = re.compile(r"(\.)\s+(All (?:the )?(?:singles|cards) in your (?:tableau|hand)[^.|()]*? are considered to "
                             r"have the attached card's [^.|()]*\.)(?=\s*\||\s*$)", re.I)

@@ -10,8 +10,8 @@ with that card, ..." names the same card (``printed_pointing``), the event ``cla
 ``with_this`` the REF.
 
 The clash shapes beside them: a card of the Aftermarket put into an opponent's tableau or yours (batch
-market's ``put_in_play``, ``who``); "When you clash with this card (whether you win or lose)" (the event
-``clash_with``); "your cards cannot be flipped by opponents' effects until the start of your next turn"
+market's ``put_in_play``, ``who``); a clash with this card whatever its result, won or lost (the event
+``clash_with``); your cards kept from flips by opponents' effects until your next turn starts
 (``shield_until_next_turn``).
 """
 
@@ -23,7 +23,7 @@ from rules.millennium_blades.phrases import Unread
 from rules.millennium_blades.phrases_sideways import read_ref_sideways
 
 _THIS = r"(?:the top of )?this(?: card| single)?"
-#: the subject: "the (first face-up) card (in your tableau) (that) this card points to"
+#: the subject: the card this card points to, perhaps "first face-up" and "in your tableau", "that" optional
 _SUBJECT = rf"the (?:first face-up )?(?:card|single)(?: in your tableau)? (?:that )?{_THIS} points (?:to|at)"
 #: the same words, for other batches' readers of a subject (batch prevention's "... cannot be flipped")
 POINTED_SUBJECT = _SUBJECT
@@ -42,9 +42,9 @@ _PUT_INTO = re.compile(r"put (?:that card|it|the card) into (an opponent's|your)
 #: activate: what putting it there is (batch market's ``put_in_play`` ignores the card's Play effects)
 _NO_PLAY_EFFECTS = re.compile(r"(\binto (?:an opponent's|your) tableau\b[^|()]*?)\s*\((?:in either case, )?its play effects "
                               r"(?:do not|don't) activate\.?\)\.?", re.I)
-#: "when you clash with this card (whether you win or lose)": any clash with it, whatever its result
+#: a clash with this card, then a parenthesis saying the result does not matter: any clash with it
 _EITHER_RESULT = re.compile(r"(\bclash(?:es)? with this card)\s*\(whether you win or lose\)", re.I)
-#: "your cards cannot be flipped by opponents' effects until the start of your next turn"
+#: your cards (singles) protected from opponents' flip effects until your next turn starts
 _SHIELD = re.compile(r"your (?:cards|singles) (?:cannot|can't|can not) be flipped by (?:your )?(?:opponents'|an opponent's) "
                      r"effects? until the (?:start|beginning) of your next turn")
 #: the event "you win a clash with the card this card points to"

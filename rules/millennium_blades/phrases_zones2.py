@@ -21,7 +21,7 @@ _CMP_WORDS = {"equal to or less than": "<=", "equal to or lower than": "<=", "le
               "at least": ">=", "no less than": ">=", "less than": "<", "lower than": "<", "greater than": ">",
               "more than": ">", "higher than": ">", "equal to": "=="}
 _CMP_RE = "|".join(sorted(map(re.escape, _CMP_WORDS), key=len, reverse=True))
-#: "play a card from your hand whose STAR is equal to or less than the number of cards in your tableau",
+#: a card of the hand played if its STAR compares to a number or a COUNT ("whose STAR is <cmp> <count>"),
 #: "... with STAR at most 4", "... whose STAR is 3 or less"
 _PLAY_FITTING = re.compile(rf"play (?:a|one) (?:card|single) from your hand (?:whose star(?: rating)? is|with (?:a )?"
                            rf"star(?: rating)?(?: of)?) (?:({_CMP_RE}) ([^,]+)|({NUMBER}) or (less|fewer|lower|more|higher))")
@@ -219,10 +219,10 @@ _ZONE_OF = {"binder": ("binder",), "hand": ("hand",), "tableau": ("tableau",), "
             "accessory slot": ("kit",), "accessory slots": ("kit",), "accessory area": ("kit",)}
 _ZONE_WORD = "|".join(sorted(map(re.escape, _ZONE_OF), key=len, reverse=True))
 _ZONE_LIST = rf"(?:(?:your|their) )?(?:{_ZONE_WORD})(?:(?:,|,? or|,? and) (?:in )?(?:(?:your|their) )?(?:{_ZONE_WORD}))*"
-#: "for every card named X you have in your binder, hand, or in your play area, gain 5 dollars and 5 rp"
+#: "for each card named X you have in" a list of zones (binder, hand, play area, ...), then the gain
 _PER_NAMED = re.compile(rf"for (?:every|each) card named (.+?) you have in ({_ZONE_LIST}),? (gain .+)")
-#: "each player who has a card named X in their binder, accessory slot or hand gains 10 rp",
-#: "each player who owns a card named X must flip a card in their tableau"
+#: each player who "has" a card named X in a list of zones (or "owns" one, anywhere), then what they
+#: do: gain, flip or lose
 _PLAYERS_NAMED = re.compile(rf"each player who (has|owns) an? card named (.+?)(?: in ({_ZONE_LIST}))?,? "
                             r"(?:must )?(gains? .+|flips? .+|loses? .+)")
 
