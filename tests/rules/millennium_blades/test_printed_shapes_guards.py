@@ -101,7 +101,7 @@ def test_a_trigger_switched_off_until_your_next_turn_or_a_pass():
     until the start of your next turn (a pass, "Tournament Turns", comes no sooner unless the Action
     leaves you unable to play); the opponents' cards are not affected (rules notes, "MB: guards")."""
     text = ("ACCESSORY | Action: Name a trigger other than Score. Until the start of your next turn or until you "
-            "pass, the named trigger does not activate on cards in your tableau.")
+            "pass, the named trigger can't activate on singles in your tableau.")
     effects = compiles(text)
     assert effects[0]["ops"] == [{"op": "name_trigger", "except": ["score"]}, {"op": "silence_trigger"}]
     manual = card("Quiet Manual", text, kind="accessory")

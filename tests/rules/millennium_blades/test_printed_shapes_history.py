@@ -176,8 +176,8 @@ def test_an_opponents_card_flipped_after_its_play_and_next_effects_or_tokens_if_
     is batch m's "after all Play effects" (the play's Next effects resolve with them); "that card is
     flipped" is this effect's flip of it, and "If this flip is prevented" is that flip not made ("Cannot
     be flipped")."""
-    text = ("Top: After an opponent plays a single (and all Play and Next effects resolve), that single is flipped. "
-            "If this flip is prevented, put 2 +1 STAR Tokens on a card in your tableau.")
+    text = ("Top: After an opponent plays a single (and its Play and Next effects have resolved), that single is flipped. "
+            "If that flip was prevented, put 2 +1 STAR Tokens on a card in your tableau.")
     (effect,) = compiles(text)
     assert effect["trigger"] == {"event": "play", "by": "opponent", "after_play": True}
     assert effect["ops"][0] == {"op": "flip", "target": {"player": "self", "pick": "played"}}

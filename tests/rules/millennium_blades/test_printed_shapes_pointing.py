@@ -179,8 +179,8 @@ def test_the_card_pointed_to_cannot_be_flipped_printed_alone():
         {"op": "unflippable", "target": "pointed"}]
     assert compiles("Top: The card that this card points at cannot be flipped by any effect.")[0]["ops"] == [
         {"op": "unflippable", "target": "pointed"}]
-    (op,) = compiles("Ongoing: While you have 4 or more cards in your tableau, the first face-up card in your tableau "
-                     "that this card points to cannot be flipped.")[0]["ops"]
+    (op,) = compiles("Ongoing: While you have 4 or more cards in your tableau, the first face-up single in your tableau "
+                     "this card points at can't be flipped.")[0]["ops"]
     assert op["target"] == "pointed_face_up" and op["while"]["value"] == 4
     st = table(kit([card("Still Warden", f"{SIDEWAYS} | Ongoing: The single this card points to cannot be flipped."),
                     card("West Post")]), kit([card("Gust Hand", "Play: Flip a card in an opponent's tableau."), *lamps(2)]))

@@ -232,7 +232,7 @@ def test_each_player_who_has_or_owns_a_card_of_a_name_somewhere():
     """"Each player who has a <Name> in their binder, accessory slot or hand" looks in those zones only;
     "who owns a <Name> (regardless of where it is)" looks wherever its owner's cards are (hand, play
     area, binder), so the parenthetical is the reading, not a reminder to drop (rules notes, "MB: zones2")."""
-    has = "Action: Each player who has a Velvet Glove in their binder, accessory slot or hand gains 4 RP."
+    has = "Action: Each player who has a Velvet Glove in their binder, their accessory slot or their hand gains 4 RP."
     assert compiles(has)[0]["ops"] == [{"op": "for_players_with", "who": "each", "filter": {"name_has": "velvet glove"},
                                         "ops": [{"op": "gain_rp", "amount": 4, "who": "that_player"}],
                                         "zones": ["binder", "kit", "hand"]}]
