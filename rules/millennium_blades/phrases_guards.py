@@ -63,7 +63,7 @@ _NAME_TRIGGER = re.compile(rf"name a trigger(?:,? (?:except|other than|but not) 
 #: the trigger named (chosen) earlier, perhaps "with this card('s Play effect)", then "activates"
 _NAMED_ACTIVATES = re.compile(r"(?:the|that) trigger (?:you (?:chose|named)|chosen|named)(?: with this card(?:'s play effect)?)?"
                               r" (?:activates|is activated)")
-#: "... until you pass, the named trigger does not activate on cards in your tableau": for a while
+#: the named trigger kept from activating on your tableau's cards until a pass or your next turn: for a while
 _SILENCED = re.compile(r"until the start of your next turn(?:,)? or until you pass,? (?:that|the named) trigger "
                        r"(?:does not|doesn't|cannot|can't) activate on (?:cards|singles) in your tableau")
 

@@ -63,8 +63,8 @@ def printed_overrides(text: str) -> str:
     """Printed words before ``text.split_abilities``: "Top: Choose an ELEMENT. All cards in every player's
     hands and tableaus are that ELEMENT." is a choice made as the card comes into play (it is its player's Top
     Card then: "Always place singles in the left-most available slot") and kept for the card, and the
-    rule of its timing word with the symbol kept (rules notes, "MB: overrides"); "All cards in your
-    tableau are considered to have the attached card's ..." printed with no timing word after another
+    rule of its timing word with the symbol kept (rules notes, "MB: overrides"); your cards given
+    the attached card's symbols ("are considered to have ...") printed with no timing word after another
     ability is an Ongoing rule ("Effects on Cards"); a parenthesis saying Top effects stop while the
     tournament is scored, after a rule taking other cards' text, is that rule's limit, "until scoring"."""
     text = _UNTIL_SCORING.sub(r"\1 until scoring", text)  # the rule's own limit, read with it
@@ -90,8 +90,8 @@ _BLANK = re.compile(rf"(?:all other ({_KINDS})(?:'s|'|s')? text(?: boxes?)? (?:a
                     rf"(?:ignored|blank))( until scoring)?")
 
 
-#: "all cards in your hand are considered to have the attached card's TYPE and SET in addition to their
-#: own": batch h's ``share_attached``, SETs and rarities too
+#: the cards of a zone (hand, tableau) given the attached card's listed symbols besides their own: batch
+#: h's ``share_attached``, SETs and rarities too
 _SYMBOL_WORDS = {"element": "elements", "type": "types", "set": "sets", "rarity": "rarities", "elements": "elements",
                  "types": "types", "sets": "sets", "rarities": "rarities"}
 _WHATS = "elements?|types?|sets?|rarity|rarities"

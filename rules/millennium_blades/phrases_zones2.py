@@ -214,7 +214,7 @@ def printed_zones2(text: str) -> str:
     return _PRINTED_NAMED.sub(named, text)
 
 
-#: a zone word of "in your binder, hand, or in your Play Area" -> the zones it covers
+#: a zone word of a list such as "your binder, hand, or play area" -> the zones it covers
 _ZONE_OF = {"binder": ("binder",), "hand": ("hand",), "tableau": ("tableau",), "play area": ("tableau", "kit"),
             "accessory slot": ("kit",), "accessory slots": ("kit",), "accessory area": ("kit",)}
 _ZONE_WORD = "|".join(sorted(map(re.escape, _ZONE_OF), key=len, reverse=True))

@@ -86,8 +86,8 @@ def test_gains_made_three_times_over_until_the_end_of_your_next_turn():
 
 
 def test_the_first_card_each_turn_may_be_followed_by_another_after_its_play_effects():
-    """"Effects on Cards": "the first time each turn" you play a card, once its Play effects resolved
-    ("afterwards"), you may play another card from your hand; "If you do" / "If you do not" ask whether
+    """"Effects on Cards": the first card you play each turn, once its Play effects resolved
+    ("afterwards"), may be followed by a second from the hand; "If you do" / "If you do not" ask whether
     you did (a card played by an effect is not the turn's Single: "Play a Single (Required)")."""
     text = ("Ongoing: When you play a single the first time each turn, you may play another single afterwards. If "
             "you do, gain 3 ranking points. If you do not, put a +1 STAR Token on the left-most card in your tableau.")
@@ -127,7 +127,7 @@ def test_the_next_gain_made_three_times_over_after_all_rp_lost():
 
 
 def test_the_first_gain_each_turn_may_be_traded_for_one_option():
-    """"Effects on Cards": an Ongoing effect "the first time each turn, when you gain RP" answers that gain
+    """"Effects on Cards": an Ongoing effect on the turn's first gain of RP answers that gain
     before it is made (batch v's would_gain_rp, first each turn as batch o's); "you may instead gain"
     one of the options: the gain is not made and the option is; declining keeps the gain, and a later
     gain that turn is not asked about."""
