@@ -50,19 +50,25 @@ def more_h_op_errors(name: str, op: Mapping[str, Any], where: str) -> list[tuple
     return errors
 
 
-def shared_symbols(state: Any, card: int, key: str) -> tuple[str, ...]:
-    """The elements (``key`` "elements") or types ``card`` has from a face-up ``share_attached`` card
-    of its owner's: the symbols printed on that card's attachments ("FAQs": attached cards), while
-    ``card`` is in a zone it names ("In addition to their other TYPES")."""
-    found: list[str] = []
+def sharing_attachments(state: Any, card: int, what: str) -> list[int]:
+    """The cards whose ``what`` (elements, types, sets, rarities) ``card`` shares through a face-up
+    ``share_attached`` card of its owner's naming it: the cards attached to that card, while ``card``
+    is in a zone it names ("In addition to their other TYPES"; "FAQs": attached cards)."""
+    found: list[int] = []
     for source in state.cards_with("share_attached"):
         seat = state.seat_of(source)
         if seat is None or source in state.down:
             continue
-        zones = [z for op in state.ops_in_force(source, seat, "share_attached") if key in op["what"] for z in op["zones"]]
+        zones = [z for op in state.ops_in_force(source, seat, "share_attached") if what in op["what"] for z in op["zones"]]
         if ("hand" in zones and card in state.hand[seat]) or ("tableau" in zones and card in state.tableau[seat]):
-            found += [v for a in state.attachments(source) for v in getattr(state.cards[a], key)]
-    return tuple(dict.fromkeys(found))
+            found += state.attachments(source)
+    return found
+
+
+def shared_symbols(state: Any, card: int, key: str) -> tuple[str, ...]:
+    """The elements (``key`` "elements") or types ``card`` has from a face-up ``share_attached`` card
+    of its owner's: the symbols printed on that card's attachments (``sharing_attachments``)."""
+    return tuple(dict.fromkeys(v for a in sharing_attachments(state, card, key) for v in getattr(state.cards[a], key)))
 
 
 def tokens_on_this(state: Any, source: int) -> int:
@@ -266,4 +272,5 @@ def ongoing_keeps_clash(state: Any, ctx: dict, seat: int, key: str) -> str | Non
 __all__ = ["MORE_H_CONTINUOUS_OPS", "MORE_H_COUNTS", "MORE_H_FILTER_KEYS", "MORE_H_OPS", "MORE_H_RUN_OPS",
            "attach_gift_errors", "attach_gifts", "attached_turn_frames", "do_more_h_op", "more_h_count",
            "more_h_count_errors", "more_h_filter_errors", "more_h_filter_holds", "more_h_op_errors",
-           "ongoing_keeps_clash", "shared_symbols", "this_in_kit_area", "tokens_on_this", "would_lose_errors"]
+           "ongoing_keeps_clash", "shared_symbols", "sharing_attachments", "this_in_kit_area", "tokens_on_this",
+           "would_lose_errors"]

@@ -249,16 +249,11 @@ def shared_printed(game: QueryMixin, card: int, what: str) -> tuple[str, ...]:
     """The SETs (``what``: sets) or rarities ``card`` has from a face-up ``share_attached`` rule of its
     owner's naming them (batch h's op): those of the cards attached to the rule's card, while ``card``
     is in a zone it names, "in addition to their own". Asked only when cards are attached."""
+    from rules.millennium_blades.ops_more_h import sharing_attachments
     from rules.millennium_blades.ops_more_l import rarity  # (it asks the queries this module serves)
 
-    found = [game.cards[a].set_code if what == "sets" else rarity(game, a) for a in host_gained(game, card, what)]
-    for source in game.cards_with("share_attached"):
-        seat = game.seat_of(source)
-        if seat is None or source in game.down:
-            continue
-        zones = [z for op in game.ops_in_force(source, seat, "share_attached") if what in op["what"] for z in op["zones"]]
-        if ("hand" in zones and card in game.hand[seat]) or ("tableau" in zones and card in game.tableau[seat]):
-            found += [game.cards[a].set_code if what == "sets" else rarity(game, a) for a in game.attachments(source)]
+    cards = [*host_gained(game, card, what), *sharing_attachments(game, card, what)]
+    found = [game.cards[a].set_code if what == "sets" else rarity(game, a) for a in cards]
     return tuple(v for v in dict.fromkeys(found) if v)
 
 
