@@ -124,14 +124,21 @@ def action_flip_guard(game: MBBase, frame: dict, host: int, key: str) -> bool | 
     seat = game.seat_of(host)
     if not held or seat is None:
         return False
-    ctx = frame["ctx"]
+    return discard_attachment_to_keep(game, frame["ctx"], seat, host, held, key, "discarded instead of the Action's flip")
+
+
+def discard_attachment_to_keep(game: MBBase, ctx: dict, seat: int, host: int, held: list[int], key: str,
+                               why: str) -> bool | None:
+    """``seat`` may discard one of ``held`` (cards attached to ``host``, named ``guard <name>``) so that
+    ``host`` is not flipped, or decline. True: discarded, the flip does not happen; None: asked; False:
+    declined. Shared by every attachment that keeps its host face-up (this module, ops_more_a's Unite)."""
     if key not in ctx:
         options = [Action("guard", (name,)) for name in dict.fromkeys(game.cards[a].name for a in held)]
         game.ask(seat, "guard", [*options, Action("decline")], key, game.cards[host].name)
         return None
     if ctx[key] is False:
         return False
-    game.detach(next(a for a in held if game.cards[a].name == ctx[key]), "discarded instead of the Action's flip")
+    game.detach(next(a for a in held if game.cards[a].name == ctx[key]), why)
     return True
 
 
@@ -261,7 +268,8 @@ def attach2_filter_errors(key: str, value: Any, path: str) -> Errors:
     return [(f"{path}.{key}", f"is a list of {', '.join(MATCH_WHAT)}")]
 
 
-__all__ = ["ATTACH2_FILTER_KEYS", "ATTACH2_OPS", "GIFTS", "MATCH_WHAT", "action_flip_guard", "attach2_filter_errors",
+__all__ = ["ATTACH2_FILTER_KEYS", "ATTACH2_OPS", "GIFTS", "MATCH_WHAT", "action_flip_guard", "discard_attachment_to_keep",
+           "attach2_filter_errors",
            "granted_clash_frames", "attach2_filter_holds",
            "clash_card_hosts", "flips_after_clash",
            "attach2_gift_errors", "attach_to_tableau", "in_attached_tableau", "attach2_gifts", "attach2_op_errors",

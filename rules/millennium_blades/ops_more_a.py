@@ -362,13 +362,7 @@ class MoreOpsAMixin(MBBase):
         owner = self.seat_of(card)
         if not held or owner is None:
             return False
-        ctx = frame["ctx"]
-        if key not in ctx:
-            options = [Action("guard", (name,)) for name in dict.fromkeys(self.cards[a].name for a in held)]
-            self.ask(owner, "guard", [*options, Action("decline")], key, self.cards[card].name)
-            return None
-        if ctx[key] is False:
-            return False
-        self.detach(next(a for a in held if self.cards[a].name == ctx[key]), "discarded to keep its card face-up")
-        return True
+        from rules.millennium_blades.ops_attach2 import discard_attachment_to_keep
+
+        return discard_attachment_to_keep(self, frame["ctx"], owner, card, held, key, "discarded to keep its card face-up")
 
