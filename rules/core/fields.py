@@ -113,13 +113,25 @@ class ForkedRng:
 
     def __init__(self, rng: random.Random):
         self._random: random.Random | None = rng
-        self._state: tuple[Any, ...] = ()  # set by ``fork`` before ``_random`` is dropped
+        self._state: tuple[Any, ...] | int = ()  # set by ``fork`` before ``_random`` is dropped (a seed: ``seeded``)
+
+    @classmethod
+    def seeded(cls, seed: int) -> ForkedRng:
+        """A generator seeded with ``seed``, made when it first draws (seeding one costs as much as a
+        few hundred draws, and many are never drawn from: a Store no clash reaches)."""
+        rng = cls.__new__(cls)
+        rng._random, rng._state = None, seed
+        return rng
 
     def get(self) -> random.Random:
         rng = self._random
         if rng is None:
-            rng = self._random = random.Random.__new__(random.Random)
-            rng.setstate(self._state)
+            state = self._state
+            if isinstance(state, int):  # (``seeded``, not drawn from yet)
+                rng = self._random = random.Random(state)
+            else:
+                rng = self._random = random.Random.__new__(random.Random)
+                rng.setstate(state)
         return rng
 
     def fork(self) -> ForkedRng:

@@ -16,6 +16,7 @@ from rules.core.fields import (
     RNG,
     SHALLOW,
     Declared,
+    ForkedRng,
     ForkedRngField,
     declared_fields,
     shared_mutables,
@@ -126,6 +127,19 @@ def test_a_forked_rng_draws_on_each_side_as_the_source_would_have():
     assert [second.rng.random() for _ in range(3)] == expected
     assert first.rng is not dice.rng is not second.rng and second._forked_rng._random is second.rng
     assert first.copy().rng.random() == alone.random() == dice.copy().rng.random()
+
+
+def test_a_seeded_forked_rng_is_made_when_it_first_draws_and_draws_as_random_of_its_seed():
+    """``ForkedRng.seeded``: no generator until one side draws; every side then draws what
+    ``random.Random(seed)`` would, a fork before the first draw as much as one after."""
+    source, alone = ForkedRng.seeded(77), random.Random(77)
+    early = source.fork()
+    assert source._random is None and early._random is None
+    expected = [alone.random() for _ in range(3)]
+    assert [source.get().random() for _ in range(3)] == expected
+    late = source.fork()
+    assert [early.get().random() for _ in range(3)] == expected
+    assert late.get().random() == alone.random() == source.get().random()
 
 
 def test_each_of_each_value_copies_the_inner_containers():
