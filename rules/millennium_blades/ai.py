@@ -52,7 +52,7 @@ def _store_stars(state) -> tuple[list[float], list[float]]:
     for cards, dist in _DISTRIBUTIONS:
         if cards is state.cards:
             return dist
-    stars = [state.cards[c].printed_star for c in state.store] or [0]
+    stars = [state.cards[c].printed_star for c in state.store_cards()] or [0]
     top = max(stars)
     p = [0.0] * (top + 1)
     for s in stars:

@@ -18,10 +18,24 @@ A list of lists (or sets, or dicts) of immutable items is ``EACH``: each inner c
 from __future__ import annotations
 
 from abc import abstractmethod
+from collections.abc import Set
 from typing import TYPE_CHECKING, Annotated, Any, Self
 
 from rules.core.engine import GameState
-from rules.core.fields import COPY_ON_WRITE, DATA, EACH, EACH_OF_EACH_VALUE, EACH_VALUE, FIXED, SHALLOW, Declared, ForkedRngField
+from rules.core.fields import (
+    COPY_ON_WRITE,
+    DATA,
+    EACH,
+    EACH_OF_EACH_VALUE,
+    EACH_VALUE,
+    FIXED,
+    FORKED,
+    SHALLOW,
+    Declared,
+    ForkedRng,
+    ForkedRngField,
+)
+from rules.millennium_blades.store_order import finish_store_shuffle
 
 if TYPE_CHECKING:
     from rules.core.engine import Action
@@ -54,7 +68,9 @@ class MBBase(ForkedRngField, Declared, GameState):
     removed: Annotated[list[list[int]], EACH]  # "Infinite Loops": returned to the box
     powers: Annotated[list[list[int]], FIXED]  # character and venue Tournament sides held as powers
     # shared zones and marks
-    store: Annotated[list[int], SHALLOW]  # its top is the end of the list
+    _store: Annotated[list[int], SHALLOW]  # the Store (read and set as ``store``): its top is the end of the list
+    store_unshuffled: int  # how many of the Store's bottom cards are not shuffled into their places yet
+    _store_rng: Annotated[ForkedRng, FORKED]  # the generator that shuffles them (the Store's own: store_order.py)
     store_discard: Annotated[list[int], SHALLOW]
     aftermarket: Annotated[list[int], SHALLOW]
     metagame: Annotated[list[int], SHALLOW]
@@ -101,6 +117,24 @@ class MBBase(ForkedRngField, Declared, GameState):
     _bonus_busy: Annotated[set[int], SHALLOW]  # star bonuses being worked out (queries.star_bonus: no recursion)
     named: Annotated[dict[str, tuple[str, ...]], SHALLOW]  # names remembered for the tournament (ops_naming)
 
+    @property
+    def store(self) -> list[int]:
+        """The Store, its top the end of the list, every card in its shuffled place: the shuffle at
+        setup is finished first if it was deferred (store_order.py)."""
+        if self.store_unshuffled:
+            finish_store_shuffle(self)
+        return self._store
+
+    @store.setter
+    def store(self, cards: list[int]) -> None:
+        """A new Store, in the order given (shuffled already, or to be: ``defer_store_shuffle``)."""
+        self._store, self.store_unshuffled = cards, 0
+
+    def store_cards(self) -> list[int]:
+        """The Store's cards in no particular order (read only): what a count or a view needs, without
+        finishing a deferred shuffle (``store``)."""
+        return self._store
+
     if TYPE_CHECKING:  # the methods one part calls in another (defined there; declared for the type checker)
         # -- queries.py ---------------------------------------------------------------------------------
         @abstractmethod
@@ -127,6 +161,8 @@ class MBBase(ForkedRngField, Declared, GameState):
         def opponents(self, seat: int) -> list[int]: ...
         @abstractmethod
         def ops_in_force(self, card: int, seat: int, op_name: str) -> tuple[dict, ...]: ...
+        @abstractmethod
+        def in_play_area(self, cards: Set[int], seat: int) -> list[int]: ...
         @abstractmethod
         def play_area(self, seat: int) -> list[int]: ...
         @abstractmethod

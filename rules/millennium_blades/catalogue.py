@@ -11,6 +11,7 @@ from pathlib import Path
 from rules.core.decks import CardSpec
 from rules.millennium_blades.ops_attach2 import scores_attached
 from rules.millennium_blades.ops_history import PLAY_RECORD, records_plays
+from rules.millennium_blades.ops_more_m import PLAY_ORDER, orders_play
 from rules.millennium_blades.ops_naming import has_foreboding
 from rules.millennium_blades.text import compile_text
 from rules.millennium_blades.vocabulary import TRIGGERED_TIMINGS
@@ -188,7 +189,9 @@ class CardDef:
                  # ops_pointing.py: a card that may protect its player's cards until their next turn
                  "shield_next_turn": any(_has_op(e["ops"], "shield_until_next_turn") for e in self.effects),
                  # ops_guards.py: a card that names a trigger (heard as it activates, or switched off)
-                 "names_trigger": any(_has_op(e["ops"], "name_trigger") for e in self.effects)}
+                 "names_trigger": any(_has_op(e["ops"], "name_trigger") for e in self.effects),
+                 # ops_more_m.py: a play trigger that waits for Play effects, keeps them, or hears its own play
+                 PLAY_ORDER: orders_play(self.triggers.get("play", ()))}
         object.__setattr__(self, "features", frozenset([name for name, on in flags.items() if on]
                                                        + [f"on {event}" for event in triggers]
                                                        + [IN_FORCE + name for name in self._continuous_op_names()]))

@@ -48,6 +48,7 @@ from rules.millennium_blades.ops_more_z import boost_reactions_z, boost_results_
 from rules.millennium_blades.ops_pointing import NOT_LOSE_CLASHES, clash_with_frames, kept_from_losing
 from rules.millennium_blades.ops_prevention import flip_kept
 from rules.millennium_blades.ops_triggers import aftermarket_heard, clash_occurred
+from rules.millennium_blades.store_order import draw_store_top
 
 AFTERMARKET_LIMIT = 12  # "Aftermarket Space": "the Aftermarket has a limit of 12 cards"
 NO_CLASHES = IN_FORCE + "no_clashes"  # the feature of a card that bans clashes (ops_clash_tokens.py)
@@ -515,11 +516,11 @@ class ClashMixin(MarketMixin):
 
     def draw_store(self) -> int | None:
         """The top card of the Store ("FAQs": when it runs out, "Shuffle the Store Discard")."""
-        if not self.store and self.store_discard:
+        if not self.store_cards() and self.store_discard:
             self.store, self.store_discard = self.store_discard, []
             self.rng.shuffle(self.store)
             self.log("store_reshuffled", None, cards=len(self.store))
-        return self.store.pop() if self.store else None
+        return draw_store_top(self)  # (its place in the shuffle settled as it is drawn: store_order.py)
 
     def to_aftermarket(self, cards: list[int]) -> None:
         """"If there is no space left (max. 12), discard all cards in the Aftermarket to the Store

@@ -85,9 +85,11 @@ from rules.millennium_blades.full.engine import DUEL_ENGINE, FULL_ENGINE
 from rules.millennium_blades.state import CHARTS, TURN_LIMIT, MBState
 from rules.millennium_blades.turn_based.engine import TURN_BASED_ENGINE
 
-VERSION = "1.10"
+VERSION = "1.11"
+# 1.11 (issue 30, speed): the Store is shuffled as its cards are drawn, by a generator of its own seeded from
+# the game's (store_order.py): the same rules and the same chances, other draws from a seed
 # 1.10: a Reaction by the card numbered 0 is used (it read as declined); an offered Reaction's ``about``
-# says what it answers ("the flip of X", not the bare name), so the move's sentence is right for each
+# says what it answers ("the flip of X", not the bare name), so the move's sentence is right for each flip
 # 1.9: two branches' 1.8 together: deck rules printed on kit cards, limits on RP gains, wording variants
 # (issue 26.2: deck_rules.py, replacement.py); attaching a card from the hand, "the attached card", cards
 # nothing may be attached to (issue 26.3)

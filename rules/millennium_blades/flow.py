@@ -42,10 +42,10 @@ from rules.millennium_blades.ops_more_x import (
 from rules.millennium_blades.ops_more_y import play_effects_stopped, play_stoppers
 from rules.millennium_blades.ops_positions import POSITIONS_PLAY_FEATURE, positions_on_play
 from rules.millennium_blades.ops_powers import action_given_back
-from rules.millennium_blades.ops_prevention import barred
+from rules.millennium_blades.ops_prevention import BARRING, barred
 from rules.millennium_blades.ops_triggers import no_clash_gate, play_effect_heard, would_play_heard
 from rules.millennium_blades.ops_zones2 import ZONE_ARGS, play_from_zone, zone_plays
-from rules.millennium_blades.queries import NO_CARDS, TABLEAU_SLOTS, in_area_order
+from rules.millennium_blades.queries import NO_CARDS, TABLEAU_SLOTS
 
 PASS, END = Action("pass"), Action("end")
 #: ``action_keeps_a_play``: the decisions an Action's trial looks through before assuming a play is left
@@ -102,7 +102,8 @@ class FlowMixin(MBBase):
             if not self.played_this_turn:  # the Single is still to come: the Action must leave one to play
                 usable = [c for c in usable if self.action_keeps_a_play(seat, c)]
             actions += [card_action("use", self.cards[c].name) for c in usable]
-        actions += self.unite_actions(seat)  # Unite: attach cards from the hand (ops_more_a.py)
+        if "unite" in self.feature_cards:  # Unite: attach cards from the hand (ops_more_a.py)
+            actions += self.unite_actions(seat)
         if self.played_this_turn and not (PLAYS_REQUIRED in self.feature_cards and owes_a_play(self, seat)):
             actions.append(END)  # (no end while a Single more is owed and can be played: ops_grants.py)
         return actions
@@ -151,11 +152,11 @@ class FlowMixin(MBBase):
         the area's cards tested one by one."""
         features = self.feature_cards
         holders = features.get("action", NO_CARDS)
-        if holders and barred(self, seat, "action"):  # "cannot be triggered by other players" (ops_prevention.py)
-            return []
+        if holders and BARRING in features and barred(self, seat, "action"):  # "cannot be triggered by other
+            return []  # players" (ops_prevention.py)
         if "grant_action" in features:  # and those given an Action by another card (ops_more_w.py)
             holders = holders | action_holders(self, seat)
-        return in_area_order(holders, self.play_area(seat)) if holders else []
+        return self.in_play_area(holders, seat) if holders else []
 
     def usable_actions(self, seat: int) -> list[int]:
         """The face-up cards in ``seat``'s play area with an Action, one per name."""
@@ -205,7 +206,7 @@ class FlowMixin(MBBase):
         trial = self.clone()
         trial.log_events = False
         trial.steps = 0
-        trial.store.sort()  # the trial does not peek at the hidden order of the Store
+        trial.store = sorted(trial.store_cards())  # the trial does not peek at the Store's hidden order (nor shuffles it)
         trial.use_action(seat, card)
         return trial._plays_after_trial(seat, TRIAL_DECISIONS)
 
@@ -264,30 +265,32 @@ class FlowMixin(MBBase):
     # -- applying ----------------------------------------------------------------------------------------
     def apply(self, action: Action, player: int) -> None:
         self.steps = 0
+        verb, args = action.verb, action.args
         if self.pending:
             self.answer(action)
-        elif action.verb == "play" and len(action.args) > 1 and action.args[1] == FACE_DOWN:  # (ops_more_x.py)
-            play_face_down(self, player, str(action.args[0]))
-        elif action.verb == "play" and len(action.args) > 1 and action.args[1] == FROM_STORE_DISCARD:
-            play_from_store_discard(self, player, str(action.args[0]))  # (ops_market_zones.py)
-        elif action.verb == "play" and len(action.args) > 1 and action.args[1] in ZONE_ARGS:  # (ops_zones2.py)
-            play_from_zone(self, player, str(action.args[1]))
-        elif action.verb == "play" and len(action.args) > 1:  # "play <name> aftermarket" (ops_more_x.py)
-            play_from_aftermarket(self, player, str(action.args[0]))
-        elif action.verb == "play":
-            cards, name = self.cards, action.args[0]
+        elif verb == "play" and len(args) > 1:  # a play from somewhere else, or face-down
+            if args[1] == FACE_DOWN:  # (ops_more_x.py)
+                play_face_down(self, player, str(args[0]))
+            elif args[1] == FROM_STORE_DISCARD:  # (ops_market_zones.py)
+                play_from_store_discard(self, player, str(args[0]))
+            elif args[1] in ZONE_ARGS:  # (ops_zones2.py)
+                play_from_zone(self, player, str(args[1]))
+            else:  # "play <name> aftermarket" (ops_more_x.py)
+                play_from_aftermarket(self, player, str(args[0]))
+        elif verb == "play":
+            cards, name = self.cards, args[0]
             drawn = random_playable(self, player) if name == AT_RANDOM else None  # (ops_more_x.py)
             card = drawn if drawn is not None else next(c for c in self.hand[player] if cards[c].name == name)
             self.play_single(player, card)
-        elif action.verb == "use":
-            card = next(c for c in self.usable_actions(player) if self.cards[c].name == action.args[0])
+        elif verb == "use":
+            card = next(c for c in self.usable_actions(player) if self.cards[c].name == args[0])
             self.use_action(player, card)
-        elif action.verb == "unite":
-            name, slot = action.args  # (unite_actions: a card name and a slot)
+        elif verb == "unite":
+            name, slot = args  # (unite_actions: a card name and a slot)
             self.unite(player, str(name), int(slot))
         else:  # pass, end
             if self.log_events:
-                self.log(action.verb, player)
+                self.log(verb, player)
             self.end_turn()
             return
         self.settle()
@@ -302,7 +305,7 @@ class FlowMixin(MBBase):
         elif self.turn_ending or self.seat_turn in self.out:  # its end-of-turn effects resolved
             self.end_turn()
         elif self.played_this_turn and not self.can_play(self.seat_turn) and not self.action_open(self.seat_turn) \
-                and not self.unite_actions(self.seat_turn):
+                and not ("unite" in self.feature_cards and self.unite_actions(self.seat_turn)):  # (ops_more_a.py)
             self.end_turn()
 
     def play_single(self, seat: int, card: int, *, from_hand: bool = True, play_effects: bool = True) -> None:

@@ -17,6 +17,17 @@ if TYPE_CHECKING:
     from rules.millennium_blades.base import MBBase
 
 
+#: the CardDef feature of a card with a play trigger of this batch (without one in the game, ``play_frames_m``
+#: has nothing to reorder: at every play)
+PLAY_ORDER = "play_order"
+PLAY_ORDER_KEYS = ("after_play", "keeps_play", "this_too")
+
+
+def orders_play(play_triggers: tuple[dict, ...]) -> bool:
+    """Whether a card's play triggers (``CardDef.triggers["play"]``) hold a key of this batch."""
+    return any(key in effect["trigger"] for effect in play_triggers for key in PLAY_ORDER_KEYS)
+
+
 def after_play_errors(trigger: Mapping[str, Any], path: str) -> list[tuple[str, str]]:
     """``after_play`` and ``this_too`` are true, on a play trigger only (``this_too``: by you)."""
     errors = []
@@ -35,6 +46,8 @@ def play_frames_m(game: MBBase, seat: int, card: int, frames: list[dict]) -> lis
     own "including this one" play triggers before its Play effects ("Effects on Cards":
     Top>Ongoing>Play), the triggers that wait for the Play effects moved to the end, and the card's
     Play effects kept even once it is flipped when a trigger says they still occur."""
+    if PLAY_ORDER not in game.feature_cards:  # (no card of the game has such a trigger)
+        return frames
     own = [game.frame(seat, card, e, {"that_player": seat, "played": card}, needs_face_up=True)
            for e in game.cards[card].triggers.get("play", ())
            if e["trigger"].get("this_too") and e["timing"] in ("ongoing", "top")

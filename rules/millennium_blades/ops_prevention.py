@@ -138,10 +138,14 @@ def do_prevention_op(game: MBBase, frame: dict, op: dict, k: int) -> bool:
 
 
 # -- "cannot be triggered by other players" ---------------------------------------------------------
+#: the feature of a card with an ``others_cannot_use`` rule (``barred``)
+BARRING = IN_FORCE + "others_cannot_use"
+
+
 def barred(game: MBBase, seat: int, timing: str) -> bool:
     """Whether a face-up ``others_cannot_use`` rule of another player (a Top one while it is the Top
     Card) keeps ``seat`` from using its ``timing`` effects."""
-    if IN_FORCE + "others_cannot_use" not in game.feature_cards:
+    if BARRING not in game.feature_cards:
         return False
     return any(timing in op["timings"] for other in range(game.num_players) if other != seat
                for _card, op in game.face_up_ops(other, "others_cannot_use"))

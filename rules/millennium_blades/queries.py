@@ -5,6 +5,7 @@ slots, protection, filters, counts and conditions (millennium-blades.txt, "Top C
 from __future__ import annotations
 
 import operator
+from collections.abc import Set
 
 from rules.millennium_blades.base import MBBase
 from rules.millennium_blades.catalogue import IN_FORCE, CardDef
@@ -78,6 +79,10 @@ SLOT_TESTS = {"left": lambda a, b: b == a - 1, "right": lambda a, b: b == a + 1,
               "right_of": lambda a, b: b > a, "adjacent": lambda a, b: abs(a - b) == 1}
 CMP = {"<": operator.lt, "<=": operator.le, "==": operator.eq, ">=": operator.ge, ">": operator.gt}
 NO_CARDS: frozenset[int] = frozenset()
+#: the features of a card whose own elements and types may differ from its printed ones (``_symbols_change``)
+OWN_SYMBOL_CHANGES = frozenset({"mimicry", "counts_as_all", "gain_symbols", IN_FORCE + "all_symbols_in_hand"})
+#: the FILTER keys ``QueryMixin._count_printed`` reads (about the card alone, not where it is)
+PRINTED_FILTER_KEYS = frozenset({"face", "element", "type", "kind"})
 #: the COUNT keys of a plain count of cards (``QueryMixin.count``'s first test; any other key: the whole of it)
 PLAIN_COUNT_KEYS = frozenset({"count", "filter", "zone"})
 #: ``QueryMixin.index_features``'s recent indexes (never changed in place), by the ids of the card
@@ -86,14 +91,6 @@ _INDEXED: dict[tuple[int, ...], tuple[list, dict[str, frozenset[int]]]] = {}
 INDEXED_LIMIT = 64
 #: the FILTER keys ``QueryMixin._matches_plain`` reads (a filter with any other key takes the whole test)
 PLAIN_FILTER_KEYS = frozenset({"face", "element", "type", "kind", "where"})
-
-
-def in_area_order(cards: frozenset[int], area: list[int]) -> list[int]:
-    """The ``cards`` in ``area``, in its order: a game's few cards of a kind (listeners, Action
-    cards) met with a play area at once, a set intersection, instead of every card of the area
-    tested (``collect``, ``actions_in_play``: at most steps)."""
-    found = cards.intersection(area)
-    return sorted(found, key=area.index) if len(found) > 1 else list(found)
 
 
 class QueryMixin(MBBase):
@@ -198,6 +195,15 @@ class QueryMixin(MBBase):
                                           or card in self.accessories[seat] or card in self.powers[seat]):
                 extra += self.cards[card].extra_slots
         return TABLEAU_SLOTS + extra + self.lasting_slots[seat]  # and slots for good (ops_more_r.py)
+
+    def in_play_area(self, cards: Set[int], seat: int) -> list[int]:
+        """The ``cards`` in ``seat``'s play area, in its order: a game's few cards of a kind (listeners,
+        Action cards) met with the area (``collect``, ``actions_in_play``: at most steps), in one pass
+        over its ten-odd cards (cheaper than a set intersection sorted back into order)."""
+        area = self.tableau[seat] + self.deck_box[seat] + self.accessories[seat] + self.powers[seat]
+        if cards.isdisjoint(area):  # (most areas hold none of them: one C call)
+            return []
+        return [card for card in area if card in cards]
 
     def play_area(self, seat: int) -> list[int]:
         """Where ``seat``'s effects are: tableau, deck box, accessories, and powers (a character's
@@ -434,13 +440,44 @@ class QueryMixin(MBBase):
             return definition.types if what == "type" else definition.elements
         return self.types(card) if what == "type" else self.elements(card)
 
+    def symbols_as_printed(self) -> bool:
+        """Whether every card's elements and types are its printed ones (a face-down card has none):
+        nothing attached, and no card of the game can change symbols (``_symbols_change``), nor give
+        face-down cards some (``DOWN_MIMICRY``)."""
+        features = self.feature_cards
+        return not self.attached and OVERRIDES not in features and DOWN_MIMICRY not in features \
+            and features.keys().isdisjoint(OWN_SYMBOL_CHANGES)
+
+    def _count_printed(self, cards: list[int], flt: dict) -> int:
+        """How many of ``cards`` fit ``flt`` (keys of ``PRINTED_FILTER_KEYS``) while ``symbols_as_printed``:
+        ``_matches_plain``'s tests in one loop (a Score effect's "for each SOLDIER in your tableau")."""
+        face, element, kind = flt.get("face", "any"), flt.get("element"), flt.get("kind")
+        symbol_type = flt.get("type")
+        down, definitions = self.down, self.cards
+        found = 0
+        for card in cards:
+            if card in down:  # no symbols: it fits only a filter that asks none
+                if face == "up" or element is not None or symbol_type is not None:
+                    continue
+            elif face == "down":
+                continue
+            definition = definitions[card]
+            if element is not None and element not in definition.elements \
+                    or symbol_type is not None and symbol_type not in definition.types \
+                    or kind is not None and definition.card_type != kind:
+                continue
+            found += 1
+        return found
+
     def _symbols_change(self, card: int, definition: CardDef) -> bool:
         """Whether ``card``'s elements and types may differ from its printed ones, so ``elements`` and
         ``types`` must work them out: Mimicry, attachments, "all types and elements while in your hand"
         (ops_more_j.py), "counts as all TYPES" (ops_more_u.py)."""
-        return definition.mimics or bool(self.attached) or all_in_hand(self, card) \
-            or "counts_as_all" in definition.features or "gain_symbols" in definition.features \
-            or OVERRIDES in self.feature_cards  # other cards' symbols overridden (ops_overrides.py)
+        return bool(self.attached) or OVERRIDES in self.feature_cards \
+            or not OWN_SYMBOL_CHANGES.isdisjoint(definition.features) and (  # (most cards: this one set test)
+                definition.mimics or all_in_hand(self, card) or "counts_as_all" in definition.features
+                or "gain_symbols" in definition.features)
+        # (OVERRIDES: other cards' symbols overridden, ops_overrides.py)
 
     def _matches_plain(self, card: int, flt: dict, source: int | None) -> bool:
         """``matches`` for a filter of ``PLAIN_FILTER_KEYS`` only ("a face-up SOLDIER card", "each
@@ -510,7 +547,13 @@ class QueryMixin(MBBase):
         if kind == "cards" and count.keys() <= PLAIN_COUNT_KEYS:
             # the count most effects ask ("for each SOLDIER in your tableau"): before the thirty others
             flt = count.get("filter", {})
-            return len([c for c in self.zone_cards(count.get("zone", "tableau"), seat) if self.matches(c, flt, source)])
+            zone = self.zone_cards(count.get("zone", "tableau"), seat)
+            if flt.keys() <= PRINTED_FILTER_KEYS and self.symbols_as_printed():
+                return self._count_printed(zone, flt)
+            if flt.keys() <= PLAIN_FILTER_KEYS:  # (``matches``' own first test, asked once, not per card)
+                plain = self._matches_plain
+                return len([c for c in zone if plain(c, flt, source)])
+            return len([c for c in zone if self.matches(c, flt, source)])
         if kind == "clashes_won":
             return self.clashes_won[seat]
         if kind in ("flipped_this_way", "flipped_stars", "flipped_tokens"):  # this effect's flips (op_flip keeps them)

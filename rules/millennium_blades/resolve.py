@@ -85,7 +85,6 @@ from rules.millennium_blades.ops_promos import PROMOS_OPS, do_promos_op
 from rules.millennium_blades.ops_sideways import SIDEWAYS_OPS, do_sideways_op, pointed_card
 from rules.millennium_blades.ops_triggers import TRIGGERS_RUN_OPS, do_triggers_op, echo_gain, money_heard, once_left
 from rules.millennium_blades.ops_zones2 import ZONES2_OPS, caps_lifted, do_zones2_op
-from rules.millennium_blades.queries import in_area_order
 from rules.millennium_blades.replacement import limited_gain
 from rules.millennium_blades.special_ops import SpecialOpsMixin
 from rules.millennium_blades.view import DECISION_WORDS
@@ -529,14 +528,21 @@ class ResolveMixin(ClashMixin, SpecialOpsMixin, MoreOpsAMixin, MoreOpsBMixin, Mo
         listeners = self.feature_cards.get(TRIGGERED_BY.get(event) or f"on {event}")
         if not listeners:
             return []
-        # a listener face-up out of its owner's hand (a single in hand is not in play), else none
-        down = self.down
-        if all(c in down or self.in_own_hand(c) for c in listeners):
+        # the listeners face-up out of their owner's hand (a single in hand is not in play), by the seat
+        # whose play area holds them: the few of them looked up, not every seat's area searched
+        down, owner, hands = self.down, self.owner, self.hand
+        in_play: dict[int, set[int]] = {}
+        for c in listeners:  # (``in_own_hand`` without a call a listener: at most steps)
+            if c not in down and (owner[c] < 0 or c not in hands[owner[c]]) and (at := self.seat_of(c)) is not None:
+                in_play.setdefault(at, set()).add(c)
+        if not in_play:
             return []
         found: dict[str, list[dict]] = {"top": [], "ongoing": [], "reaction": []}
         for seat in self.seats_in_order():
+            if seat not in in_play:
+                continue
             top: int | None = -1  # not looked up yet
-            for source in in_area_order(listeners, self.play_area(seat)):
+            for source in self.in_play_area(in_play[seat], seat):
                 if source in down or source == card and event == "play":
                     continue
                 for index, effect in enumerate(self.cards[source].triggers[event]):

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import math
 import random
-from functools import lru_cache
 from typing import Self
 
 from rules.core.decks import DeckList
@@ -24,6 +23,7 @@ from rules.millennium_blades.kit_deals import KitDeal, keep_deal, keep_index, kn
 from rules.millennium_blades.ops_promos import outside_sets, promo_stacks
 from rules.millennium_blades.queries import TABLEAU_SLOTS, QueryMixin
 from rules.millennium_blades.resolve import ResolveMixin
+from rules.millennium_blades.store_order import defer_store_shuffle
 from rules.millennium_blades.view import ViewMixin
 
 TURN_LIMIT = 200  # turns in all; every turn plays a card or passes, so a tournament ends far sooner
@@ -50,27 +50,6 @@ def _named_symbols(item, out: set[str]) -> None:
     elif isinstance(item, (list, tuple)):
         for value in item:
             _named_symbols(value, out)
-
-
-def shuffle(rng: random.Random, items: list) -> None:
-    """``rng.shuffle(items)`` for a ``random.Random``: the same permutation and the same draws
-    from ``rng`` (CPython's Fisher-Yates, ``getrandbits`` with rejection), without its two method
-    calls per item. The Store's two hundred cards are shuffled at every setup; a goldfish game is
-    hardly longer than that (tests/rules/millennium_blades/test_fast_paths.py holds it to
-    ``random.shuffle``)."""
-    getrandbits = rng.getrandbits
-    for i, size, bits in _shuffle_plan(len(items)):
-        j = getrandbits(bits)
-        while j >= size:
-            j = getrandbits(bits)
-        items[i], items[j] = items[j], items[i]
-
-
-@lru_cache(maxsize=16)
-def _shuffle_plan(n: int) -> tuple[tuple[int, int, int], ...]:
-    """``shuffle``'s steps for ``n`` items: the position swapped, the count it draws below and that
-    count's bits (worked out once per size, not per item of every setup)."""
-    return tuple((i, i + 1, (i + 1).bit_length()) for i in range(n - 1, 0, -1))
 
 
 class MBState(FlowMixin, ResolveMixin, QueryMixin, ViewMixin, MBBase):
@@ -138,7 +117,7 @@ class MBState(FlowMixin, ResolveMixin, QueryMixin, ViewMixin, MBBase):
                 deal = KitDeal(entries, tuple(self.cards), tuple(self.owner), tuple(map(tuple, self.hand)),
                                tuple(map(tuple, self.deck_box)), tuple(map(tuple, self.accessories)), tuple(self.store))
                 keep_deal(deal)
-        shuffle(self.rng, self.store)
+        defer_store_shuffle(self)  # "Shuffle[d] ... together to form the Store", as its cards are drawn
         self.store_discard = []
         self.aftermarket = []
         self.metagame = [self._new_card(spec, -1) for spec in metagame]
@@ -176,7 +155,7 @@ class MBState(FlowMixin, ResolveMixin, QueryMixin, ViewMixin, MBBase):
         self.steps = 0
         self.turn = 1
         self.log("setup", None, rp=[0] * n, first_player=self.first_player,
-                 hands=[len(h) for h in self.hand], store=len(self.store))
+                 hands=[len(h) for h in self.hand], store=len(self.store_cards()))
         if "exact_copy" in self.feature_cards:  # an Accessory with its others' effects has them from the start (ops_copying)
             self.refresh_copies()
         self.start_turn_effects()  # the first player's first turn starts
@@ -269,7 +248,7 @@ class MBState(FlowMixin, ResolveMixin, QueryMixin, ViewMixin, MBBase):
         world = self.clone()
         world.cards = list(self.cards)  # its own: a dealt Store card gets its printed effects
         others = [s for s in range(self.num_players) if s != player]
-        unseen = list(world.store) + [c for s in others for c in world.hand[s]]
+        unseen = sorted(world.store_cards()) + [c for s in others for c in world.hand[s]]  # (not the Store's order)
         singles = [c for c in unseen if world.cards[c].card_type == "single"]
         rng.shuffle(singles)
         taken = set()

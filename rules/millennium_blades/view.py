@@ -107,7 +107,7 @@ class ViewMixin(MBBase):
                 "plays_left": self.plays_left, "action_used": self.action_used, "over": self.is_over,
                 "outcome": self.outcome.as_dict() if self.outcome else None, "chart": self.chart,
                 "players": [self.player_view(s, player) for s in range(self.num_players)],
-                "store_count": len(self.store), "store_discard": [self.cards[c].name for c in self.store_discard],
+                "store_count": len(self.store_cards()), "store_discard": [self.cards[c].name for c in self.store_discard],
                 "aftermarket": [self.cards[c].name for c in self.aftermarket],
                 "metagame": [self.card_chip(c) for c in self.metagame]}
         if self.pending:

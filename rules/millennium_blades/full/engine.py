@@ -53,8 +53,9 @@ from rules.millennium_blades.full.state import TICKS_PER_MINUTE, TIMERS, FullGam
 #: set-up notes name set kinds in words ("bronze promo"); 0.8 (issue 27): the step named after each move is the one now
 #: waiting, and a tournament's events in the whole game name "round N:tournament", not the last tick; the
 #: first move is turn 1 (the set-up turn 0); 0.9: the tournament engine 1.10, and a world the search samples
-#: hides the Metagame stacks' order (``powers.hide_meta_order``), so the AI plays differently
-VERSION = "0.9"
+#: hides the Metagame stacks' order (``powers.hide_meta_order``), so the AI plays differently; 0.10: the
+#: tournament engine 1.11 (each tournament's Store shuffled as it is drawn from: other draws from a seed)
+VERSION = "0.10"
 MIN_PLAYERS, MAX_PLAYERS = 3, 5  # "These rules assume a 3-5 player group" (2: Duel Mode, DUEL_ENGINE)
 END_REASONS = {"game_end": "three rounds were played; the most VP won (tie-breaks: tournaments, "
                            "collections, money, friendship)"}

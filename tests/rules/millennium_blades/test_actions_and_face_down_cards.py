@@ -150,8 +150,8 @@ def test_a_replay_of_the_older_engine_version_is_refused_with_both_versions_name
     by 1.3 is refused, saying so, rather than replayed under the new rules."""
     decks = [kit(["Cinder Cadet", "Wandering Squire"], accessories=["Trading Card Wallet"]), kit(["Orella"])]
     replay = play_game(ENGINE, decks, 5, ["random", "random"], record=True).replay
-    assert replay["engine_version"] == ENGINE.version == "1.10"
+    assert replay["engine_version"] == ENGINE.version == "1.11"
     replay_game(replay)
     replay["engine_version"] = "1.3"
-    with pytest.raises(ReplayError, match=r"engine '1\.3'; this is version '1\.10'"):
+    with pytest.raises(ReplayError, match=r"engine '1\.3'; this is version '1\.11'"):
         replay_game(replay)

@@ -13,7 +13,8 @@ from rules.millennium_blades.catalogue import CardDef, card_def
 from rules.millennium_blades.effects import EVENTS, WHERES
 from rules.millennium_blades.engine import new_game
 from rules.millennium_blades.queries import TABLEAU_SLOTS
-from rules.millennium_blades.state import KIT_LIMITS, shuffle
+from rules.millennium_blades.state import KIT_LIMITS, MBState
+from rules.millennium_blades.store_order import defer_store_shuffle, draw_store_top
 from rules.millennium_blades.vocabulary import ELEMENTS, TYPES
 from tests.rules.millennium_blades.helpers import card as made_up_card
 from tests.rules.millennium_blades.test_consistency import POOL, random_kit
@@ -96,7 +97,8 @@ def full_test(fast_keys: str, function, *args):
 #: filters and counts of the plain shapes the fast paths answer (``_matches_plain``, ``count``)
 PLAIN_FILTERS = [{"face": "up"}, {"face": "down"}, {"kind": "single"}, {"element": ELEMENTS[0]}, {"type": TYPES[0]},
                  {"face": "up", "type": TYPES[1], "where": "other"}, {"element": ELEMENTS[1], "where": "left_of"},
-                 {"where": "adjacent"}, {"where": "this"}]
+                 {"where": "adjacent"}, {"where": "this"}, {"face": "up", "element": ELEMENTS[2], "kind": "single"},
+                 {"face": "down", "kind": "single"}, {"type": TYPES[2], "kind": "accessory"}]
 CONTINUOUS = ("no_clash", "clash_magnet", "clash_bonus", "win_clashes", "protect", "extra_slot", "star_bonus",
               "clash_star", "rp_gain_limit")
 
@@ -149,15 +151,17 @@ def check_position(state):
 
 
 def test_fast_paths_agree_with_the_plain_scans_on_random_tables():
-    rng = random.Random(2024)
+    rng, printed = random.Random(2024), 0
     for table in range(TABLES):
         state = new_game([random_kit(rng) for _ in range(rng.randint(2, 5))], table)
         moves = random.Random(table)
         while not state.is_over:
             if not state.pending and not state.stack:
                 check_position(state)
+                printed += state.symbols_as_printed()  # (counts then take ``_count_printed``)
             (seat,) = state.current_players()
             state.apply_checked(moves.choice(state.legal_actions(seat)), seat)
+    assert printed > 50
 
 
 def test_an_action_is_not_tried_out_only_where_it_cannot_cost_the_play():
@@ -212,15 +216,53 @@ def test_ops_that_may_take_a_card_from_a_hand_are_flagged():
 
 
 # -- setup -----------------------------------------------------------------------------------------------
-def test_store_shuffle_is_random_shuffle():
+class _Store:
+    """What store_order.py reads of a game: its generator, ``_store`` and ``store_unshuffled``."""
+
+    def __init__(self, seed: int, cards: list[int]):
+        self.rng, self._store, self.store_unshuffled = random.Random(seed), list(cards), 0
+
+
+def test_a_deferred_store_shuffle_is_random_shuffle_with_the_stores_own_generator():
+    """"Shuffle[d] ... together to form the Store": finished at once, the deferred shuffle is
+    ``random.shuffle`` drawing from a generator seeded from the game's."""
     for seed in range(200):
-        items = list(range(seed % 250))
-        mine, theirs = random.Random(seed), random.Random(seed)
-        expected = list(items)
-        theirs.shuffle(expected)
-        shuffle(mine, items)
-        assert items == expected
-        assert mine.getstate() == theirs.getstate()
+        cards = list(range(seed % 250))
+        game = _Store(seed, cards)
+        defer_store_shuffle(game)
+        expected = list(cards)
+        random.Random(random.Random(seed).getrandbits(64)).shuffle(expected)
+        assert MBState.store.fget(game) == expected  # (the ``store`` property finishes it)
+        assert game.store_unshuffled == 0
+
+
+def test_the_store_ends_in_the_same_order_whenever_it_is_looked_at():
+    """Draws from the top take the shuffle's steps one at a time; whenever the rest is finished (a
+    view, a search, an effect that reads the Store), the cards are where an eager shuffle put them:
+    looking at the Store never changes a game."""
+    for seed in range(100):
+        cards = list(range(1, 1 + seed % 120))
+        eager = _Store(seed, cards)
+        defer_store_shuffle(eager)
+        order = list(MBState.store.fget(eager))
+        for looked_after in range(len(cards) + 1):
+            lazy = _Store(seed, cards)
+            defer_store_shuffle(lazy)
+            drawn = [draw_store_top(lazy) for _ in range(looked_after)]
+            assert drawn == order[::-1][:looked_after]
+            assert MBState.store.fget(lazy) == order[:len(order) - looked_after]
+        assert draw_store_top(_Store(seed, [])) is None
+
+
+def test_a_game_setup_leaves_the_store_unshuffled_and_a_clash_draws_only_what_it_reveals():
+    rng = random.Random(4)
+    game = new_game([random_kit(rng) for _ in range(3)], 4)
+    assert game.store_unshuffled == len(game._store) > 100
+    copy = game.clone()
+    top = draw_store_top(game)
+    assert game.store_unshuffled == len(game._store)  # one step taken, the rest still to come
+    assert copy.store[-1] == top  # a copy draws the same card, its Store then finished
+    assert game.store == copy.store[:-1]
 
 
 def test_card_definitions_are_reused_and_indexed():
@@ -278,7 +320,6 @@ def test_each_op_is_done_by_the_method_the_state_has():
     a handler taken from a mixin is the method the tournament (and the turn-based table) resolves
     for that name, so no override is skipped; and the ops do_op once tested by name have one."""
     from rules.millennium_blades.op_registry import OP_HANDLERS
-    from rules.millennium_blades.state import MBState
     from rules.millennium_blades.turn_based.table import TurnTable
 
     for name, handler in OP_HANDLERS.items():
