@@ -9,6 +9,7 @@ from functools import lru_cache
 from rules.core.engine import Action
 from rules.millennium_blades.base import MBBase
 from rules.millennium_blades.ops_attach2 import attachment_scores, finish_removals
+from rules.millennium_blades.ops_copying import OVERLAY_FEATURES
 from rules.millennium_blades.ops_grants import (
     FLIP_AS_ACTION,
     GRANT_RULE,
@@ -42,7 +43,7 @@ from rules.millennium_blades.ops_more_x import (
 from rules.millennium_blades.ops_more_y import play_effects_stopped, play_stoppers
 from rules.millennium_blades.ops_positions import POSITIONS_PLAY_FEATURE, positions_on_play
 from rules.millennium_blades.ops_powers import action_given_back
-from rules.millennium_blades.ops_prevention import BARRING, barred
+from rules.millennium_blades.ops_prevention import BARRING, GRANTED_REACTIONS, barred
 from rules.millennium_blades.ops_triggers import no_clash_gate, play_effect_heard, would_play_heard
 from rules.millennium_blades.ops_zones2 import ZONE_ARGS, play_from_zone, zone_plays
 from rules.millennium_blades.queries import NO_CARDS, TABLEAU_SLOTS
@@ -199,7 +200,28 @@ class FlowMixin(MBBase):
             if not any(c not in self.down and c in area and c not in self.powers[seat]
                        for c in self.cards_with("extra_slot")):
                 return True
+        if self.slots_kept_through(seat, card):
+            return True
         return self.trial_keeps_a_play(seat, card)
+
+    def slots_kept_through(self, seat: int, card: int) -> bool:
+        """Whether ``seat``'s tableau keeps an open slot through ``card``'s Action, whatever it flips,
+        in a game of cards without an op that could cost a play (``may_cost_a_play``): then nothing
+        is flipped but the Action's own card ("then flip the card face-down") and Reaction cards
+        (a Reaction's card is flipped as it is used), and only a flipped extra-slot card takes a
+        slot away. The slots of the other face-up extra-slot cards (and powers, never flipped) are
+        kept. Not answered where a card could change that: a granted Reaction, a flip of another
+        player's card as the Action, a power's Action (it may flip the Top Card), copied or lent
+        effects, attachments."""
+        features = self.feature_cards
+        if "may_cost_a_play" in features or card in self.powers[seat] or self.attached or OTHERS_FLIP in features \
+                or GRANTED_REACTIONS in features or "exact_copy" in features \
+                or not features.keys().isdisjoint(OVERLAY_FEATURES):
+            return False
+        cards, down, powers = self.cards, self.down, self.powers[seat]
+        kept = sum(cards[c].extra_slots for c in self.in_play_area(features.get("extra_slot", NO_CARDS), seat)
+                   if c in powers or c not in down and c != card and not cards[c].timed("reaction"))
+        return len(self.tableau[seat]) < TABLEAU_SLOTS + kept + self.lasting_slots[seat]
 
     def trial_keeps_a_play(self, seat: int, card: int) -> bool:
         """``card``'s Action tried out on a copy of the game: whether a Single can be played after it."""

@@ -140,6 +140,8 @@ def do_prevention_op(game: MBBase, frame: dict, op: dict, k: int) -> bool:
 # -- "cannot be triggered by other players" ---------------------------------------------------------
 #: the feature of a card with an ``others_cannot_use`` rule (``barred``)
 BARRING = IN_FORCE + "others_cannot_use"
+#: the feature of a card whose rule gives every card of its tableau a Reaction (``granted_reactions``)
+GRANTED_REACTIONS = IN_FORCE + "grant_reaction"
 
 
 def barred(game: MBBase, seat: int, timing: str) -> bool:
@@ -162,7 +164,7 @@ def only_decline(game: MBBase, seat: int, options: list[Action]) -> list[Action]
 def granted_reactions(game: MBBase, seat: int, card: int) -> tuple[dict, ...]:
     """The would-flip Reactions ``card`` of ``seat``'s tableau, Deck Box or Accessories has from a
     face-up ``grant_reaction`` rule of that player (flip_reactions.answering, flip_reactions.use_reaction)."""
-    if IN_FORCE + "grant_reaction" not in game.feature_cards or card in game.powers[seat]:
+    if GRANTED_REACTIONS not in game.feature_cards or card in game.powers[seat]:
         return ()
     return tuple(op["effect"] for _granter, op in game.face_up_ops(seat, "grant_reaction")
                  if op.get("deck_box", True) or card not in game.deck_box[seat])  # "All your cards" (ops_grants.py)

@@ -166,13 +166,14 @@ def test_fast_paths_agree_with_the_plain_scans_on_random_tables():
 
 def test_an_action_is_not_tried_out_only_where_it_cannot_cost_the_play():
     """``action_keeps_a_play`` skips the trial copy in a game of cards without an op that could
-    cost a play (``may_cost_a_play``) while the board's own slots are not full: there the trial
-    always finds a Single still playable. Kits of such cards only, every Action offered before
-    the turn's Single, on random tables."""
+    cost a play (``may_cost_a_play``) while the board's own slots are not full, or while the
+    extra slots no Action or Reaction can flip keep one open (``slots_kept_through``): there the
+    trial always finds a Single still playable. Kits of such cards only, every Action offered
+    before the turn's Single, on random tables."""
     quiet = [spec for spec in POOL.pool if "may_cost_a_play" not in card_def(spec).features]
     by_type = {kind: [c for c in quiet if c.card_type == kind] for kind in ("single", "deck_box", "accessory")}
     assert all(by_type.values()) and any(card_def(c).has_action for c in quiet)
-    rng, skipped = random.Random(7), 0
+    rng, skipped, kept_through = random.Random(7), 0, 0
     for table in range(TABLES * 3):
         kits = [DeckList("millennium_blades", {
             "singles": [DeckEntry(c, 1) for c in rng.sample(by_type["single"], min(8, len(by_type["single"])))],
@@ -188,8 +189,48 @@ def test_an_action_is_not_tried_out_only_where_it_cannot_cost_the_play():
                     if len(state.tableau[seat]) < TABLEAU_SLOTS:
                         skipped += 1
                         assert state.trial_keeps_a_play(seat, card), (state.cards[card].name, table)
+                    elif state.slots_kept_through(seat, card):  # a full board: its other extra slots kept
+                        kept_through += 1
+                        assert state.trial_keeps_a_play(seat, card), (state.cards[card].name, table)
             state.apply_checked(moves.choice(state.legal_actions(seat)), seat)
-    assert skipped > 100
+    assert skipped > 100 and kept_through > 0
+
+
+def test_a_full_board_keeps_the_slots_no_flip_can_take():
+    """``slots_kept_through`` against the trial on full boards: kits of cards without an op that
+    could cost a play, each with an extra-slot card and Action cards, every Action offered before
+    the turn's Single once the board's own slots are filled. Where it answers, the trial agrees;
+    where the extra slot is the Action's own card's (or a Reaction card's), it leaves the trial to
+    answer."""
+    quiet = [spec for spec in POOL.pool if "may_cost_a_play" not in card_def(spec).features]
+    roomy = [c for c in quiet if card_def(c).extra_slots]
+    acting = [c for c in quiet if card_def(c).has_action]
+    singles = [c for c in quiet if c.card_type == "single"]
+    assert roomy and acting
+    rng, answered, left = random.Random(11), 0, 0
+    for table in range(TABLES * 3):
+        kits = []
+        for _ in range(rng.randint(1, 4)):
+            extra = rng.choice(roomy)
+            kit_cards = [extra] + rng.sample(acting, 3) + rng.sample(singles, 8)
+            kits.append(DeckList("millennium_blades", {
+                "singles": [DeckEntry(c, 1) for c in dict.fromkeys(c for c in kit_cards if c.card_type == "single")][:8],
+                "accessories": [DeckEntry(c, 1) for c in dict.fromkeys(c for c in kit_cards
+                                                                        if c.card_type == "accessory")][:2]}))
+        state = new_game(kits, table)
+        moves = random.Random(table)
+        while not state.is_over:
+            (seat,) = state.current_players()
+            if not state.pending and not state.played_this_turn and not state.action_used \
+                    and len(state.tableau[seat]) >= TABLEAU_SLOTS:
+                for card in state.usable_actions(seat):
+                    if state.slots_kept_through(seat, card):
+                        answered += 1
+                        assert state.trial_keeps_a_play(seat, card), (state.cards[card].name, table)
+                    else:
+                        left += 1
+            state.apply_checked(moves.choice(state.legal_actions(seat)), seat)
+    assert answered > 20 and left > 0, (answered, left)
 
 
 def test_ops_that_could_cost_a_play_are_flagged():
