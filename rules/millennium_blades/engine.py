@@ -119,6 +119,8 @@ COUNTERS = (
 def new_game(decks: list[DeckList], seed: int, **options) -> MBState:
     """A tournament: RP at zero, deck boxes and accessories face-up, singles in hand, the Store
     shuffled from the seed."""
+    if not options:  # (a table of kits that played before starts from its kept setup)
+        return MBState.at_table(list(decks), seed)
     return MBState(list(decks), seed, store=options.get("store"), metagame=options.get("metagame", ()),
                    chart=options.get("chart", "round1"), first_player=options.get("first_player", 0),
                    turn_limit=options.get("turn_limit", TURN_LIMIT), powers=options.get("powers"),

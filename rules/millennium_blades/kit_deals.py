@@ -5,11 +5,13 @@ every card of the kits and the Store, the kits checked against "Build your Deck"
 as a quarter of a one-seat game. The same kits at the same seats deal the same cards every game
 unless "Illegal Decks" trims one at random (then the seed decides: such a table is not kept), so
 ``MBState`` deals a kept table by copying its lists; the Store is still shuffled from each seed.
+A tournament with every option at its default goes further: it starts as a copy of the table's
+kept setup (``keep_setup``, ``MBState.at_table``).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 #: at most this many tables kept (a run's seatings of its kits)
@@ -20,7 +22,8 @@ DEALS_LIMIT = 64
 class KitDeal:
     """One table's setup before the Store is shuffled: every card's definition and owner, each
     seat's hand, deck box and accessories, the Store's ids (unshuffled), and the feature index of
-    those cards once a game without other cards (metagame, promos, powers) has made it."""
+    those cards once a game without other cards (metagame, promos, powers) has made it, and a
+    tournament with every option at its default set up at this table but not begun (``keep_setup``)."""
 
     entries: tuple[tuple[Any, ...], ...]  # the kits' deck entries, kept alive: the key is their ids
     cards: tuple[Any, ...]
@@ -30,6 +33,7 @@ class KitDeal:
     accessories: tuple[tuple[int, ...], ...]
     store: tuple[int, ...]
     feature_cards: dict[str, frozenset[int]] | None = None
+    setup: Any = None  # an ``MBState``, only ever copied
 
 
 _DEALS: dict[tuple[tuple[int, ...], ...], KitDeal] = {}
@@ -61,5 +65,19 @@ def keep_deal(deal: KitDeal) -> None:
 
 def keep_index(deal: KitDeal, feature_cards: dict[str, frozenset[int]]) -> None:
     """``deal`` with the feature index of its cards (``QueryMixin.index_features``), kept."""
-    keep_deal(KitDeal(deal.entries, deal.cards, deal.owner, deal.hand, deal.deck_box, deal.accessories, deal.store,
-                      feature_cards))
+    keep_deal(replace(deal, feature_cards=feature_cards))
+
+
+def keep_setup(entries: tuple[tuple[Any, ...], ...], state: Any) -> None:
+    """A copy of ``state`` (a tournament with the default options, set up but not begun) kept for the
+    next games at its table (``MBState.at_table``): only where the deal is kept, so no kit was trimmed
+    at random, and once the deal holds its feature index."""
+    deal = known_deal(entries)
+    if deal is not None and deal.setup is None and deal.feature_cards is not None and len(state.cards) == len(deal.cards):
+        keep_deal(replace(deal, setup=state.copy()))
+
+
+def kept_setup(entries: tuple[tuple[Any, ...], ...]) -> Any:
+    """The setup kept for these kits' table (``keep_setup``), or None."""
+    deal = known_deal(entries)
+    return deal.setup if deal is not None else None

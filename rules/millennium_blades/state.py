@@ -19,7 +19,15 @@ from rules.millennium_blades.base import MBBase
 from rules.millennium_blades.catalogue import as_printed, card_def, card_defs, pool_store
 from rules.millennium_blades.deck_rules import EPIC_LIMIT, KIT_SECTIONS, is_epic, kit_extra_slots
 from rules.millennium_blades.flow import FlowMixin
-from rules.millennium_blades.kit_deals import KitDeal, keep_deal, keep_index, known_deal, table_entries
+from rules.millennium_blades.kit_deals import (
+    KitDeal,
+    keep_deal,
+    keep_index,
+    keep_setup,
+    kept_setup,
+    known_deal,
+    table_entries,
+)
 from rules.millennium_blades.ops_promos import outside_sets, promo_stacks
 from rules.millennium_blades.queries import TABLEAU_SLOTS, QueryMixin
 from rules.millennium_blades.resolve import ResolveMixin
@@ -59,7 +67,7 @@ class MBState(FlowMixin, ResolveMixin, QueryMixin, ViewMixin, MBBase):
 
     def __init__(self, decks: list[DeckList], seed: int, *, store=None, metagame=(), chart: str = "round1",
                  first_player: int = 0, turn_limit: int = TURN_LIMIT, powers=None, kit_limits=None, purse=None,
-                 friends=None, friendship_left=None, sell_markers=None, promos=None, outside=None):
+                 friends=None, friendship_left=None, sell_markers=None, promos=None, outside=None, begin: bool = True):
         """``powers``: per seat, the CardSpecs of the Tournament sides the seat holds as powers (a
         character's, a venue's: the whole game, ``full/powers.py``), numbered after every other
         card; ``kit_limits``: per seat, the "Build your Deck" limits when not ``KIT_LIMITS``;
@@ -71,7 +79,8 @@ class MBState(FlowMixin, ResolveMixin, QueryMixin, ViewMixin, MBBase):
         the Promo stacks a card effect may reach ("bronze", "silver", "gold"; the last the top, in the
         order given: the whole game lends its shuffled Card Fusion piles), none by default
         (docs/rules-notes.md, "MB: promos"); ``outside``: the sets outside the game a card effect may
-        reach, each ``{"code", "kind", "name", "cards": [CardSpec, ...]}``, none by default."""
+        reach, each ``{"code", "kind", "name", "cards": [CardSpec, ...]}``, none by default;
+        ``begin`` False: set up but not begun (``begin``), as ``at_table`` keeps a table's setup."""
         super().__init__(len(decks) if decks else 1, seed)
         if chart not in CHARTS:
             raise ValueError(f"chart is one of {', '.join(CHARTS)}, not {chart!r}")
@@ -154,11 +163,37 @@ class MBState(FlowMixin, ResolveMixin, QueryMixin, ViewMixin, MBBase):
         self.phase = "turn"
         self.steps = 0
         self.turn = 1
-        self.log("setup", None, rp=[0] * n, first_player=self.first_player,
+        if begin:
+            self.begin()
+
+    def begin(self) -> None:
+        """Setup's event, then the first player's first turn starts (its "At the start of your turn"
+        effects resolve)."""
+        self.log("setup", None, rp=[0] * self.num_players, first_player=self.first_player,
                  hands=[len(h) for h in self.hand], store=len(self.store_cards()))
         if "exact_copy" in self.feature_cards:  # an Accessory with its others' effects has them from the start (ops_copying)
             self.refresh_copies()
-        self.start_turn_effects()  # the first player's first turn starts
+        self.start_turn_effects()
+
+    @classmethod
+    def at_table(cls, decks: list[DeckList], seed: int) -> MBState:
+        """A tournament with every option at its default. A table of kits that played before starts as
+        a copy of its kept setup (``kit_deals.keep_setup``), only the seeded part done again (the
+        game's generator, the Store's shuffle from it): setting up costs a random game between sample
+        kits at one seat as much as a fifth of its time, and a copy a third of a setup."""
+        entries = table_entries(decks, KIT_SECTIONS)
+        setup = kept_setup(entries) if entries is not None else None
+        if setup is None:
+            state = cls(decks, seed, begin=False)
+            if entries is not None:
+                keep_setup(entries, state)  # (kept only where the deal is: no kit trimmed at random)
+        else:
+            state = setup.copy()
+            state.deck_names = [d.name for d in decks]  # (the same cards may be under another name)
+            state.seed, state.rng = seed, random.Random(seed)  # as ``GameState.__init__``
+            defer_store_shuffle(state)  # the game's first draw, as in ``__init__`` (nothing trimmed before it)
+        state.begin()
+        return state
 
     def _deal_kits(self, decks: list[DeckList], kit_limits) -> None:
         """Each seat's kit: singles to the hand, the deck box and accessories face-up, an illegal

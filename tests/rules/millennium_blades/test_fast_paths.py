@@ -8,8 +8,10 @@ from __future__ import annotations
 import random
 
 from rules.core.decks import DeckEntry, DeckList
+from rules.core.fields import ForkedRng, declared_fields
 from rules.millennium_blades import kit_deals, queries
 from rules.millennium_blades.catalogue import CardDef, card_def
+from rules.millennium_blades.deck_rules import KIT_SECTIONS
 from rules.millennium_blades.effects import EVENTS, WHERES
 from rules.millennium_blades.engine import new_game
 from rules.millennium_blades.queries import TABLEAU_SLOTS
@@ -374,23 +376,33 @@ def test_each_op_is_done_by_the_method_the_state_has():
 
 
 def _setup_of(state):
-    return (state.cards, state.owner, state.hand, state.deck_box, state.accessories, state.binder, state.store,
-            state.feature_cards, state.events, state.rng.getstate())
+    """Every declared field of ``state`` (its generators by their states, the Store in its shuffled order)."""
+    fields = {}
+    for name in declared_fields(type(state)):
+        value = getattr(state, name)
+        fields[name] = value.get().getstate() if isinstance(value, ForkedRng) else value
+    fields["store"] = list(state.store)
+    return fields
 
 
 def test_kept_kit_deals_set_up_as_a_fresh_deal():
     """A table of kits dealt again from ``kit_deals`` (speed) is set up as one dealt afresh, for
-    every seed: the same cards, zones, shuffled Store, index, events and generator state; a kit
-    trimmed at random ("Illegal Decks": nine singles) is never kept, and a kit edited in place is
-    dealt as it is now."""
+    every seed: the second game from the kept deal, the third and later from the kept setup
+    (``MBState.at_table``), each with every field as a fresh setup's (cards, zones, shuffled Store,
+    index, events, generator states); a kit trimmed at random ("Illegal Decks": nine singles) is
+    never kept, and a kit edited in place is dealt as it is now."""
     rng = random.Random(5)
     for table in range(TABLES):
         kits = [random_kit(rng) for _ in range(rng.randint(1, 5))]
+        trimmed = any(len(kit.sections["singles"]) > KIT_LIMITS["singles"] for kit in kits)
         for seed in (table, table + 100):
             kit_deals._DEALS.clear()
             fresh = _setup_of(new_game(kits, seed))
-            assert _setup_of(new_game(kits, seed)) == fresh  # (the second one from the kept deal)
-        trimmed = any(len(kit.sections["singles"]) > KIT_LIMITS["singles"] for kit in kits)
+            assert _setup_of(new_game(kits, seed)) == fresh  # (from the kept deal)
+            assert (kit_deals.kept_setup(kit_deals.table_entries(kits, KIT_SECTIONS)) is None) == trimmed
+            assert _setup_of(new_game(kits, seed)) == fresh  # (from the kept setup, unless trimmed)
+            assert _setup_of(new_game(kits, seed + 1)) != fresh
+            assert _setup_of(new_game(kits, seed)) == fresh  # (the setup unchanged by the games copied from it)
         assert bool(kit_deals._DEALS) == (not trimmed)
     kit = random_kit(random.Random(1))
     new_game([kit], 1)
