@@ -34,7 +34,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import Enum, StrEnum
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 from rules.core.decks import DeckList
 from rules.core.fields import LOG, RNG
@@ -271,6 +271,8 @@ class GameState(ABC):
     (``rules/core/fields.py``): a game that declares its own fields the same way (BOS) derives
     ``clone`` from them."""
 
+    if not TYPE_CHECKING:  # (mypy would refuse the assignments below to fields no slot of this class names)
+        __slots__ = ()  # its fields: slots of a slotted state (``fields.declared_slots``), else in its ``__dict__``
     num_players: int
     seed: int
     rng: Annotated[random.Random, RNG]

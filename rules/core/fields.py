@@ -25,7 +25,7 @@ import typing
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from enum import Enum
-from typing import Annotated, Any, ClassVar, Self
+from typing import TYPE_CHECKING, Annotated, Any, ClassVar, Self
 
 
 @dataclass(frozen=True)
@@ -148,6 +148,9 @@ class ForkedRngField:
     it replaces): a copy's generator is made only if the copy draws. Two states that draw from one
     generator share its ``ForkedRng`` (``draw_from``), never the generator itself."""
 
+    if not TYPE_CHECKING:  # (as ``GameState``'s: mypy would refuse the assignments to ``_forked_rng``)
+        __slots__ = ()  # ``_forked_rng``: a slot of a slotted state (``declared_slots``), else in its ``__dict__``
+
     _forked_rng: Annotated[ForkedRng, FORKED]
 
     @property
@@ -239,13 +242,29 @@ class Declared:
         return function(self)
 
 
+def declared_slots(own: dict[str, Any], *bases: type) -> tuple[str, ...]:
+    """The ``__slots__`` of a class whose instances hold only declared fields: the fields its body
+    annotates (``own``: the body's ``__annotations__``; ``ClassVar`` ones aside) and those ``bases``
+    declare (classes whose own ``__slots__`` are empty, such as ``GameState``). Every class of the
+    state's MRO then has ``__slots__`` (most of them empty), so the state has no ``__dict__``: a
+    slot is read at a fixed offset, while a ``__dict__`` of more than thirty keys is no longer
+    shared and each read is a keyed look-up (a game state's fields are read at every step)."""
+    names = [name for base in bases for name in declared_fields(base)]
+    names += [name for name, hint in own.items() if "ClassVar" not in str(hint)]
+    computed = {name for name in names for base in bases  # (a base's property: ``ForkedRngField.rng``)
+                if isinstance(inspect.getattr_static(base, name, None), property)}
+    return tuple(name for name in dict.fromkeys(names) if name not in computed)
+
+
+def held_attributes(obj: Any) -> set[str]:
+    """The names of the attributes ``obj`` holds: in its ``__dict__``, and its slots that are set."""
+    held = set(vars(obj)) if hasattr(obj, "__dict__") else set()
+    return held | {name for name in _slots(type(obj)) if hasattr(obj, name)}
+
+
 def undeclared(obj: Any) -> set[str]:
     """The attributes ``obj`` holds that its class does not declare (a copy would drop them)."""
-    if hasattr(obj, "__dict__"):
-        held = set(vars(obj))
-    else:
-        held = {name for name in _slots(type(obj)) if hasattr(obj, name)}
-    return held - set(declared_fields(type(obj)))
+    return held_attributes(obj) - set(declared_fields(type(obj)))
 
 
 # -- the sharing check ------------------------------------------------------------------------------

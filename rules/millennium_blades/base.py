@@ -34,6 +34,7 @@ from rules.core.fields import (
     Declared,
     ForkedRng,
     ForkedRngField,
+    declared_slots,
 )
 from rules.millennium_blades.store_order import finish_store_shuffle
 
@@ -116,6 +117,8 @@ class MBBase(ForkedRngField, Declared, GameState):
     lasting_slots: Annotated[list[int], SHALLOW]  # per seat: tableau slots "for the rest of the tournament" (ops_more_r)
     _bonus_busy: Annotated[set[int], SHALLOW]  # star bonuses being worked out (queries.star_bonus: no recursion)
     named: Annotated[dict[str, tuple[str, ...]], SHALLOW]  # names remembered for the tournament (ops_naming)
+    # every field a slot (the parts' mixins have empty ``__slots__``): no instance ``__dict__``
+    __slots__ = declared_slots(__annotations__, GameState, ForkedRngField)  # (the body's annotations)
 
     @property
     def store(self) -> list[int]:

@@ -57,6 +57,7 @@ FIXED_PICKS = ("this", "left", "right", "played", "next_played", "revealed", "lo
 
 
 class ClashMixin(MarketMixin):
+    __slots__ = ()  # (the fields: slots of MBBase)
     # -- choosing cards --------------------------------------------------------------------------------
     def choose_cards(self, frame: dict, target: dict, k: int, *, flipping: bool,
                      attaching: bool = False, moving: bool = False) -> list[int] | None:

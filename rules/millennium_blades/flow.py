@@ -67,6 +67,7 @@ def play_actions(names: tuple[str, ...]) -> tuple[Action, ...]:
 
 
 class FlowMixin(MBBase):
+    __slots__ = ()  # (the fields: slots of MBBase)
     # -- who acts, what they may do --------------------------------------------------------------------
     def current_players(self) -> list[int]:
         if self._outcome is not None:

@@ -32,6 +32,7 @@ def _with_chosen(node, what: str, value):
 
 
 class MarketMixin(MBBase):
+    __slots__ = ()  # (the fields: slots of MBBase)
     def target_action(self, card: int) -> Action:
         """The answer "target <seat> <slot>" that chooses ``card``, a card in a tableau."""
         for seat, row in enumerate(self.tableau):

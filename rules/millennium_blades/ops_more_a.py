@@ -120,6 +120,7 @@ def more_a_count(count: Mapping[str, Any], ctx: Mapping[str, Any]) -> int:
 
 
 class MoreOpsAMixin(MBBase):
+    __slots__ = ()  # (the fields: slots of MBBase)
     def do_more_a_op(self, frame: dict, op: dict, k: int) -> bool:
         if op["op"] == "spend_up_to":
             return self.op_spend_up_to(frame, op, k)

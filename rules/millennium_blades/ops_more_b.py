@@ -84,6 +84,7 @@ def more_b_condition_errors(cond: Mapping[str, Any], path: str) -> list[tuple[st
 
 
 class MoreOpsBMixin(MBBase):
+    __slots__ = ()  # (the fields: slots of MBBase)
     def do_more_b_op(self, frame: dict, op: dict, k: int) -> bool:
         name = op["op"]
         if name == "gain_store":

@@ -55,6 +55,7 @@ def more_c_op_errors(name: str, op: Mapping[str, Any], where: str) -> list[tuple
 
 
 class MoreOpsCMixin(MBBase):
+    __slots__ = ()  # (the fields: slots of MBBase)
     def do_more_c_op(self, frame: dict, op: dict, k: int) -> bool:
         if op["op"] == "remove_tokens":
             return self.op_remove_tokens(frame, op, k)

@@ -65,6 +65,7 @@ def clash_players(result: Mapping[str, Any], players: str) -> list[int]:
 
 
 class MoreOpsDMixin(MBBase):
+    __slots__ = ()  # (the fields: slots of MBBase)
     def rivals_d(self, seat: int, op: dict, rivals: list[int]) -> list[int]:
         """The opponents ``seat`` may clash with, narrowed to those with a face-up card that fits
         ``rival_has`` and to those no player has more RP than (you are never a choice, so when you

@@ -81,6 +81,7 @@ def trigger_seated_errors(trigger: Mapping[str, Any], path: str) -> list[tuple[s
 
 
 class MoreOpsEMixin(MBBase):
+    __slots__ = ()  # (the fields: slots of MBBase)
     def more_e_who(self, frame: dict, op: dict) -> list[int]:
         """The player taking the current turn ("Tournament Turns"); or the players of ``who`` whose
         RP total fits ``rp``, as it is when the effect resolves."""

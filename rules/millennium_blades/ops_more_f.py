@@ -61,6 +61,7 @@ def more_f_count_errors(count: Mapping[str, Any], path: str) -> list[tuple[str, 
 
 
 class MoreOpsFMixin(MBBase):
+    __slots__ = ()  # (the fields: slots of MBBase)
     def do_more_f_op(self, frame: dict, op: dict, k: int) -> bool:
         name = op["op"]
         if name == "discard_random":

@@ -123,6 +123,7 @@ def clash_players_by_total(result: Mapping[str, Any], players: str) -> list[int]
 
 
 class MoreOpsIMixin(MBBase):
+    __slots__ = ()  # (the fields: slots of MBBase)
     def tally_i(self, frame: dict, op: dict) -> tuple:
         """For a ``for_clash_players`` op with ``tally``: the op each player's frame ends with, which
         counts what it flipped and discarded into this effect's context ("for each card flipped this

@@ -94,6 +94,7 @@ PLAIN_FILTER_KEYS = frozenset({"face", "element", "type", "kind", "where"})
 
 
 class QueryMixin(MBBase):
+    __slots__ = ()  # (the fields: slots of MBBase)
     def cards_with(self, feature: str) -> frozenset[int]:
         """The game's cards whose definition has ``feature`` (``CardDef.features``), wherever they
         are: worked out once a game, so that the many questions no card of the game can answer

@@ -98,6 +98,7 @@ SELF_EVENTS = ("clash_won", "clash_lost", "clash", "star_tokens", "action_used",
 
 class ResolveMixin(ClashMixin, SpecialOpsMixin, MoreOpsAMixin, MoreOpsBMixin, MoreOpsCMixin, MoreOpsDMixin, MoreOpsEMixin,
                    MoreOpsFMixin, MoreOpsIMixin):
+    __slots__ = ()  # (the fields: slots of MBBase)
     # -- frames --------------------------------------------------------------------------------------
     def frame(self, seat: int, source: int | None, effect: dict, ctx: dict | None = None, *,
               extra: tuple = (), optional: bool | None = None, needs_face_up: bool = False) -> dict:

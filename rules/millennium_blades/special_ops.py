@@ -98,6 +98,7 @@ def _copies(effect: dict) -> bool:
 
 
 class SpecialOpsMixin(MBBase):
+    __slots__ = ()  # (the fields: slots of MBBase)
     # -- copying ----------------------------------------------------------------------------------------
     def op_copy(self, frame: dict, op: dict, k: int) -> bool:
         """Copy the effects of a timing of this card or a neighbour: they resolve as this card's

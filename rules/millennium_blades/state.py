@@ -63,7 +63,7 @@ def _named_symbols(item, out: set[str]) -> None:
 class MBState(FlowMixin, ResolveMixin, QueryMixin, ViewMixin, MBBase):
     """A Millennium Blades tournament for one to five players (its fields: base.py)."""
 
-    turn_limit = TURN_LIMIT
+    __slots__ = ()  # (its fields: slots of MBBase, base.py)
 
     def __init__(self, decks: list[DeckList], seed: int, *, store=None, metagame=(), chart: str = "round1",
                  first_player: int = 0, turn_limit: int = TURN_LIMIT, powers=None, kit_limits=None, purse=None,

@@ -60,6 +60,7 @@ def decision_hints(decision: dict | None) -> dict:
 
 
 class ViewMixin(MBBase):
+    __slots__ = ()  # (the fields: slots of MBBase)
     def card_chip(self, card: int, slot: int | None = None, top: bool = False) -> dict:
         """A face-up card: name, star now, elements, types, tokens; a face-down one has no name
         ("Face-Down Cards": "a blank card"), only ``face: "down"`` and what it was (everyone saw it)."""

@@ -20,7 +20,7 @@ from __future__ import annotations
 from typing import Annotated
 
 from rules.core.decks import DeckList
-from rules.core.fields import SHALLOW
+from rules.core.fields import SHALLOW, declared_slots
 from rules.millennium_blades.clash import AFTERMARKET_LIMIT
 from rules.millennium_blades.ops_triggers import aftermarket_heard
 from rules.millennium_blades.state import MBState
@@ -32,6 +32,7 @@ class TurnTable(MBState):
     marker_on: Annotated[dict[int, int], SHALLOW]  # Aftermarket card -> the seat whose Sell Marker is on it
     markers: Annotated[list[int], SHALLOW]  # Sell Markers each seat has left
     loops: int
+    __slots__ = declared_slots(__annotations__)  # (the body's annotations; base.py has the rest)
 
     @classmethod
     def for_game(cls, num_players: int, specs, rng) -> TurnTable:
