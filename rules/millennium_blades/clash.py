@@ -463,7 +463,7 @@ class ClashMixin(MarketMixin):
                 extra = several_stars
             top = used[p]
             # "Top: This card has +2 STAR when clashing" counts while it is the Top Card ("Top" effects)
-            bonus = sum(o.get("amount", 0) for o in self.ops_in_force(top, p, "clash_star"))
+            bonus = sum([o.get("amount", 0) for o in in_force]) if (in_force := self.ops_in_force(top, p, "clash_star")) else 0
             totals[str(p)] = (self.star(top) or 0) + bonus + extra + self.clash_total_i(p, top, op, seat)  # ops_more_i.py
             if boost:
                 totals[str(p)] += boost.get(str(p), 0)

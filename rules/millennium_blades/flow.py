@@ -101,9 +101,11 @@ class FlowMixin(MBBase):
             usable = self.usable_actions(seat)
             if self.action_used:
                 usable = [c for c in usable if self.free_power(c, seat)]
-            if not self.played_this_turn:  # the Single is still to come: the Action must leave one to play
-                usable = [c for c in usable if self.action_keeps_a_play(seat, c)]
-            actions += [card_action("use", self.cards[c].name) for c in usable]
+            if not self.played_this_turn and usable and not self.keeps_a_play_anyway(seat):
+                usable = [c for c in usable if self.action_keeps_a_play(seat, c)]  # the Single is still to come:
+                # the Action must leave one to play
+            if usable:
+                actions += [card_action("use", cards[c].name) for c in usable]
         if "unite" in self.feature_cards:  # Unite: attach cards from the hand (ops_more_a.py)
             actions += self.unite_actions(seat)
         if self.played_this_turn and not (PLAYS_REQUIRED in self.feature_cards and owes_a_play(self, seat)):
@@ -194,8 +196,8 @@ class FlowMixin(MBBase):
             return True
         if "grant_action" in self.feature_cards and passes_only(self, seat, card):  # a granted one (ops_more_w.py)
             return True
-        if "may_cost_a_play" not in self.feature_cards and len(self.tableau[seat]) < TABLEAU_SLOTS:
-            return True  # (the cheaper question first: it answers most calls)
+        if self.keeps_a_play_anyway(seat):
+            return True
         if "takes_from_hand" not in self.feature_cards:
             area = self.play_area(seat)
             if not any(c not in self.down and c in area and c not in self.powers[seat]
@@ -204,6 +206,12 @@ class FlowMixin(MBBase):
         if self.slots_kept_through(seat, card):
             return True
         return self.trial_keeps_a_play(seat, card)
+
+    def keeps_a_play_anyway(self, seat: int) -> bool:
+        """Whether every Action of ``seat``'s leaves a Single to play (``action_keeps_a_play``, asked
+        for each Action offered before the Single, answered for all of them at once): no card of the
+        game has an op that could cost a play, and the board's own slots are not all filled."""
+        return "may_cost_a_play" not in self.feature_cards and len(self.tableau[seat]) < TABLEAU_SLOTS
 
     def slots_kept_through(self, seat: int, card: int) -> bool:
         """Whether ``seat``'s tableau keeps an open slot through ``card``'s Action, whatever it flips,
@@ -302,11 +310,22 @@ class FlowMixin(MBBase):
                 play_from_aftermarket(self, player, str(args[0]))
         elif verb == "play":
             cards, name = self.cards, args[0]
-            drawn = random_playable(self, player) if name == AT_RANDOM else None  # (ops_more_x.py)
-            card = drawn if drawn is not None else next(c for c in self.hand[player] if cards[c].name == name)
+            if name == AT_RANDOM and (drawn := random_playable(self, player)) is not None:  # (ops_more_x.py)
+                card = drawn
+            else:
+                for card in self.hand[player]:  # the first card of that name (a loop: no generator made)
+                    if cards[card].name == name:
+                        break
+                else:
+                    raise ValueError(f"seat {player} holds no {name!r} to play")
             self.play_single(player, card)
         elif verb == "use":
-            card = next(c for c in self.usable_actions(player) if self.cards[c].name == args[0])
+            cards, name = self.cards, args[0]
+            for card in self.usable_actions(player):  # (the card of that name)
+                if cards[card].name == name:
+                    break
+            else:
+                raise ValueError(f"seat {player} has no Action of {name!r} to use")
             self.use_action(player, card)
         elif verb == "unite":
             name, slot = args  # (unite_actions: a card name and a slot)
@@ -385,7 +404,7 @@ class FlowMixin(MBBase):
                 if not play_effects and effect.get("granted_play"):  # a Play it gave, ignored (ops_more_w.py)
                     continue
                 frames.append(self.frame(seat, entry[1], effect, {"next_played": card, "played": card}, needs_face_up=True))
-        self.next_effects[seat] = [("effect", card, i) for i, _e in definition.timed("next")]
+        self.next_effects[seat] = [("effect", card, i) for i, _e in nexts] if (nexts := definition.timed("next")) else []
         would = would_play_heard(self, seat, card) if "on would_play" in self.feature_cards else []  # (ops_triggers.py)
         self.push(would + marker + play_frames_m(self, seat, card, frames) + reactions)  # (ops_more_m.py)
 

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 from rules.core.engine import Action
 from rules.core.schema import OpSpec
 from rules.millennium_blades.base import MBBase
+from rules.millennium_blades.catalogue import IN_FORCE
 
 if TYPE_CHECKING:
     from rules.millennium_blades.queries import QueryMixin
@@ -25,6 +26,8 @@ MORE_I_EVENTS = ("would_win_clash",)
 #: no_clash: you cannot be clashed with nor initiate clashes; clash_magnet: players choosing an opponent to
 #: clash with must choose you if they may
 MORE_I_CONTINUOUS_OPS = ("clash_bonus", "win_clashes", "clash_star_as", "no_clash", "clash_magnet")
+#: the features of the cards holding them (``face_up_ops``): a clash asks about each, most games hold none
+NO_CLASH, CLASH_MAGNET, WIN_CLASHES = IN_FORCE + "no_clash", IN_FORCE + "clash_magnet", IN_FORCE + "win_clashes"
 MORE_I_OPS = {
     "clash_bonus": OpSpec("Ongoing/Top: each clash you are in, your total has amount more (negative: less), "
                           "times per (a COUNT) when given.", {"amount": "int", "per": ANY}),
@@ -172,6 +175,8 @@ class MoreOpsIMixin(MBBase):
         """The opponents one may choose to clash with: never a player who "cannot be clashed with"
         (``no_clash``); a player whose card says the others must pick them to clash with when they can
         (``clash_magnet``) must be chosen when they may be (either of two such)."""
+        if NO_CLASH not in self.feature_cards and CLASH_MAGNET not in self.feature_cards:
+            return rivals
         rivals = [p for p in rivals if not self.face_up_ops(p, "no_clash")]
         magnets = [p for p in rivals if self.face_up_ops(p, "clash_magnet")]
         return magnets or rivals
@@ -179,6 +184,8 @@ class MoreOpsIMixin(MBBase):
     def clash_players_i(self, seat: int, participants: list[int]) -> list[int]:
         """The players of a clash without those who "cannot be clashed with or initiate clashes":
         when its own player is one, no clash occurs."""
+        if NO_CLASH not in self.feature_cards:
+            return participants
         if seat in participants and self.face_up_ops(seat, "no_clash"):
             return []
         return [p for p in participants if not self.face_up_ops(p, "no_clash")]
@@ -225,18 +232,20 @@ class MoreOpsIMixin(MBBase):
         Reaction is asked (rules notes, "MB: batch i, clash shapes")."""
         ctx = frame["ctx"]
         winners, losers = list(winners), list(losers)
-        said = ctx.setdefault(f"{k}:considered", [])  # logged once, though the clash is asked again
-        for p in participants:
-            found = [card for card, op in self.face_up_ops(p, "win_clashes")
-                     if "while" not in op or self.holds(op["while"], card, p, {})]  # (while X: phrases_prevention.py)
-            if found and p not in winners:
-                winners.append(p)
-                losers = [q for q in losers if q != p]
-                if f"win{p}" not in said:
-                    said.append(f"win{p}")
-                    self.log("considered_winner", p, card=self.cards[found[0]].name)
+        if WIN_CLASHES in self.feature_cards:  # cards whose players win every clash (most games: none)
+            said = ctx.setdefault(f"{k}:considered", [])  # logged once, though the clash is asked again
+            for p in participants:
+                found = [card for card, op in self.face_up_ops(p, "win_clashes")
+                         if "while" not in op or self.holds(op["while"], card, p, {})]  # (while X: phrases_prevention.py)
+                if found and p not in winners:
+                    winners.append(p)
+                    losers = [q for q in losers if q != p]
+                    if f"win{p}" not in said:
+                        said.append(f"win{p}")
+                        self.log("considered_winner", p, card=self.cards[found[0]].name)
         if not winners or "on would_win_clash" not in self.feature_cards:
             return winners, losers
+        said = ctx.setdefault(f"{k}:considered", [])
         seat = frame["seat"]
         order = [(seat + i) % self.num_players for i in range(self.num_players)]
         for r in [s for s in order if s not in self.out]:

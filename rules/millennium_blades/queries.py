@@ -204,7 +204,7 @@ class QueryMixin(MBBase):
         area = self.tableau[seat] + self.deck_box[seat] + self.accessories[seat] + self.powers[seat]
         if cards.isdisjoint(area):  # (most areas hold none of them: one C call)
             return []
-        return [card for card in area if card in cards]
+        return list(filter(cards.__contains__, area))
 
     def play_area(self, seat: int) -> list[int]:
         """Where ``seat``'s effects are: tableau, deck box, accessories, and powers (a character's

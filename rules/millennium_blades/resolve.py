@@ -165,6 +165,9 @@ class ResolveMixin(ClashMixin, SpecialOpsMixin, MoreOpsAMixin, MoreOpsBMixin, Mo
                 return
             if frame["i"] == k:
                 frame["i"] = k + 1
+                stack = self.stack
+                if k + 1 == len(ops) and stack and stack[-1] is frame and self.pending is None:
+                    stack.pop()  # its last op done: off the stack now, not at the loop's next turn (the same order)
             if self.copiers is None or self.copiers:  # exact copies follow the tableau (special_ops.py)
                 self.refresh_copies()
             self.steps += 1
@@ -619,7 +622,7 @@ class ResolveMixin(ClashMixin, SpecialOpsMixin, MoreOpsAMixin, MoreOpsBMixin, Mo
         # its Flip effects see the +1 Star tokens it had ("for each +1 STAR Token on this card")
         # "but do not activate any Flip effects" (flip_effects False): the card's own and granted ones
         own = [self.frame(whose, card, e, {"flipped_by": by, "that_player": by, "tokens_lost": tokens, "flipper": cause})
-               for _i, e in self.cards[card].timed("flip")] if whose is not None and flip_effects else []
+               for _i, e in flips] if whose is not None and flip_effects and (flips := self.cards[card].timed("flip")) else []
         if whose is not None and flip_effects and "grant_flip" in self.feature_cards:
             own += self.granted_flips(card, by, whose)
         if whose is not None and flip_effects and "has_flip" in self.feature_cards:
