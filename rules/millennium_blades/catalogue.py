@@ -107,10 +107,12 @@ class CardDef:
     extra_slots: int = field(init=False, repr=False, compare=False)  # Ongoing "extra slot" amounts
     mimics: bool = field(init=False, repr=False, compare=False)  # Mimicry: takes the left card's symbols
     #: what the engine looks for across a game's cards (``QueryMixin.cards_with``): "action",
-    #: "extra_slot", "mimicry", "takes_from_hand" (an op outside ``HAND_SAFE_OPS``), "rp_gain_limit",
+    #: "extra_slot", "score", "mimicry", "takes_from_hand" (an op outside ``HAND_SAFE_OPS``), "rp_gain_limit",
     #: "may_cost_a_play" (an op outside ``PLAY_SAFE_OPS``, or a trigger's outside ``QUIET_TRIGGER_OPS``), and "on EVENT"
     #: for each event that triggers one of its effects
     features: frozenset = field(init=False, repr=False, compare=False)
+    #: the printed Star Rating as a number ("X" and none: 0)
+    printed_star: int = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         triggers: dict[str, list[dict]] = {}
@@ -119,10 +121,12 @@ class CardDef:
             if trigger and effect.get("timing") in TRIGGERED_TIMINGS:
                 triggers.setdefault(trigger["event"], []).append(effect)
         object.__setattr__(self, "triggers", {event: tuple(found) for event, found in triggers.items()})
+        object.__setattr__(self, "printed_star", self.star if isinstance(self.star, int) else 0)
         object.__setattr__(self, "has_action", bool(self.timed("action")))
         object.__setattr__(self, "extra_slots", sum(op.get("amount", 1) for op in self.continuous("extra_slot")))
         object.__setattr__(self, "mimics", bool(self.continuous("copy_attributes")))
         flags = {"action": self.has_action, "extra_slot": bool(self.extra_slots), "mimicry": self.mimics,
+                 "score": bool(self.timed("score")),  # flow.start_scoring: the few cards with a Score effect
                  "takes_from_hand": any(not _op_names(e["ops"]) <= HAND_SAFE_OPS for e in self.effects),
                  # special_ops.py: cards the engine looks for where they are (hand, entering, tableau)
                  **{name: bool(self.continuous(name)) for name in ("play_condition", "enters_with_tokens", "grant_flip",
@@ -235,9 +239,6 @@ class CardDef:
         return {op.get("op") for e in self.effects if e.get("timing") in ("ongoing", "top") and "trigger" not in e
                 for op in e["ops"]}
 
-    @property
-    def printed_star(self) -> int:
-        return self.star if isinstance(self.star, int) else 0
 
 
 def _has_op(ops, name: str) -> bool:

@@ -23,7 +23,7 @@ from rules.millennium_blades.ops_grants import (
 from rules.millennium_blades.ops_guards import silences_end
 from rules.millennium_blades.ops_history import PLAY_RECORD, note_played
 from rules.millennium_blades.ops_market_zones import FROM_STORE_DISCARD, play_from_store_discard, store_discard_plays
-from rules.millennium_blades.ops_more_m import play_frames_m
+from rules.millennium_blades.ops_more_m import PLAY_ORDER, play_frames_m
 from rules.millennium_blades.ops_more_u import granted_scores, spend_extra_action
 from rules.millennium_blades.ops_more_w import action_effect, action_holders, passes_only
 from rules.millennium_blades.ops_more_x import (
@@ -406,7 +406,9 @@ class FlowMixin(MBBase):
                 frames.append(self.frame(seat, entry[1], effect, {"next_played": card, "played": card}, needs_face_up=True))
         self.next_effects[seat] = [("effect", card, i) for i, _e in nexts] if (nexts := definition.timed("next")) else []
         would = would_play_heard(self, seat, card) if "on would_play" in self.feature_cards else []  # (ops_triggers.py)
-        self.push(would + marker + play_frames_m(self, seat, card, frames) + reactions)  # (ops_more_m.py)
+        if PLAY_ORDER in self.feature_cards:  # play triggers ordered around the Play effects (ops_more_m.py)
+            frames = play_frames_m(self, seat, card, frames)
+        self.push(would + marker + frames + reactions)
 
     def use_action(self, seat: int, card: int) -> None:
         """"To use an action, perform the text on the card, then flip the card face-down"."""
@@ -478,14 +480,15 @@ class FlowMixin(MBBase):
             self.refresh_copies()
         frames = []
         n, cards, down = self.num_players, self.cards, self.down
+        scorers = self.feature_cards.get("score", NO_CARDS)  # the game's cards with a Score effect
         granting = "grant_score" in self.feature_cards  # Score effects granted to cards (ops_more_u.py)
         attached_scoring = bool(self.attached) and "attached_score" in self.feature_cards  # (ops_attach2.py)
         for seat in [(self.first_player + k) % n for k in range(n)]:
             if seat in self.out:
                 continue
             for card in self.tableau[seat] + self.deck_box[seat] + self.accessories[seat]:
-                if card not in down and (score := cards[card].timed("score")):  # most cards have none
-                    frames += [self.frame(seat, card, e, needs_face_up=True) for _i, e in score]
+                if card in scorers and card not in down:  # (most cards have none)
+                    frames += [self.frame(seat, card, e, needs_face_up=True) for _i, e in cards[card].timed("score")]
                 if granting and card in self.tableau[seat]:
                     frames += granted_scores(self, seat, card)
                 if attached_scoring and card in self.tableau[seat]:  # an attachment's own (ops_attach2.py)

@@ -43,13 +43,13 @@ def table_entries(decks, sections: tuple[str, ...]) -> tuple[tuple[Any, ...], ..
     """Each seat's deck entries, section by section (None for a deck without ``sections``). Entries
     are frozen, so the same entry objects are the same cards; a deck edited in place holds others."""
     try:
-        return tuple(tuple(deck.sections.get(section, ())) for deck in decks for section in sections)
+        return tuple([tuple(deck.sections.get(section, ())) for deck in decks for section in sections])
     except AttributeError:
         return None
 
 
 def deal_key(entries: tuple[tuple[Any, ...], ...]) -> tuple[tuple[int, ...], ...]:
-    return tuple(tuple(map(id, run)) for run in entries)
+    return tuple([tuple(map(id, run)) for run in entries])
 
 
 def known_deal(entries: tuple[tuple[Any, ...], ...]) -> KitDeal | None:

@@ -171,7 +171,8 @@ class MoreOpsBMixin(MBBase):
         are resolving (``settle`` ends the turn once they are done)."""
         if self.turn_ending or self.phase != "turn" or self.seat_turn in self.out:
             return False
-        frames = passed_frames(self)  # "Whenever your turn is passed" first (ops_more_n.py)
+        # "Whenever your turn is passed" first (ops_more_n.py)
+        frames = passed_frames(self) if "on passed" in self.feature_cards else []
         if "on turn_end" in self.feature_cards:
             frames += self.collect("turn_end", None, self.seat_turn)
         if "at_turn_end" in self.feature_cards:  # "... at the end of this turn" (ops_more_u.py)

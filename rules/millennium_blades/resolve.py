@@ -361,10 +361,12 @@ class ResolveMixin(ClashMixin, SpecialOpsMixin, MoreOpsAMixin, MoreOpsBMixin, Mo
                 if logging:
                     self.log("gain_money", p, amount=amount)
                 money_heard(self, p, amount, "gained")  # "Whenever you gain Dollars" (ops_triggers.py)
-            elif name == "gain_rp" and gain_turned_to_loss(self, p):  # "they instead lose that amount" (ops_more_p)
+            elif name == "gain_rp" and "rp_gain_to_loss" in self.feature_cards and gain_turned_to_loss(self, p):  # "they
+                # instead lose that amount" (ops_more_p.py)
                 lose_instead_of_gain(self, p, limited_gain(self, p, amount), self.cannot_lose_rp(p))
             elif name == "gain_rp":
-                gained = limited_gain(self, p, amount)  # "Players cannot gain RP" (replacement.py)
+                # "Players cannot gain RP" (replacement.py)
+                gained = limited_gain(self, p, amount) if "rp_gain_limit" in self.feature_cards else amount
                 if GIVES_NO_RP in self.feature_cards:  # "the card this one points to cannot give you RP" (ops_pointing)
                     gained = gain_from_pointed(self, frame, p, gained)
                 if "on would_gain_rp" in self.feature_cards or "on gain_prevented" in self.feature_cards:  # (ops_more_v.py)
