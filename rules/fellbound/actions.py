@@ -31,6 +31,7 @@ PHASE_ENDS = {"done": DONE, "end": END, "concede": CONCEDE}
 
 class ActionMixin(FellBoundBase):
     """Legal actions and their application for :class:`~rules.fellbound.state.FellBoundState`."""
+    __slots__ = ()  # (the fields: slots of FellBoundBase)
 
     def current_players(self) -> list[int]:
         if self.phase == OVER or self._outcome is not None:

@@ -18,7 +18,7 @@ from abc import abstractmethod
 from typing import TYPE_CHECKING, Annotated, Any
 
 from rules.core.engine import GameState
-from rules.core.fields import DATA, EACH, FIXED, SHALLOW, Copy, Declared
+from rules.core.fields import DATA, EACH, FIXED, SHALLOW, Copy, Declared, declared_slots
 from rules.fellbound.board import Battleground, Character
 from rules.fellbound.catalogue import Aura, CardDef
 
@@ -66,6 +66,8 @@ class FellBoundBase(Declared, GameState):
     finished: Annotated[set[int], SHALLOW]  # seats of the active side done with the phase
     may_concede: Annotated[set[int], SHALLOW]  # seats of the active side that may still concede
     charged: bool  # a character was deployed charging this turn (else none is ``charging``)
+    # every field a slot (the parts' mixins have empty ``__slots__``): no instance ``__dict__``
+    __slots__ = declared_slots(__annotations__, GameState)  # (the body's annotations)
 
     def occupant(self, tile: int) -> Character:
         """The character on ``tile``, which the caller knows holds one (an action's own tile)."""

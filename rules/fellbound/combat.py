@@ -16,6 +16,7 @@ if TYPE_CHECKING:
 
 class CombatMixin(FellBoundBase):
     """Combat and abilities for :class:`~rules.fellbound.state.FellBoundState`."""
+    __slots__ = ()  # (the fields: slots of FellBoundBase)
 
     # -- attacks -----------------------------------------------------------------------------------
     def strike(self, attacker_tile: int, target_tile: int, stat: str) -> dict:

@@ -39,12 +39,13 @@ TURN_LIMIT = 120  # turns in all (each side's turn counts one): a runaway game i
 class FellBoundState(ActionMixin, CombatMixin, TurnMixin, ViewMixin):
     """A FellBound game for two players, or four in two teams."""
 
-    turn_limit = TURN_LIMIT
+    __slots__ = ()  # (its fields: slots of FellBoundBase, base.py)
 
     def __init__(self, decks: list[DeckList], seed: int, *, teams: list[list[int]] | None = None,
                  turn_limit: int = TURN_LIMIT):
         super().__init__(len(decks), seed)
         self.turn_limit = turn_limit
+        self.step_name = ""  # events name no step (GameState's default; a slot is set here)
         n = self.num_players
         self.teams = _teams(n, teams)
         self.side_of = [next(i for i, team in enumerate(self.teams) if seat in team) for seat in range(n)]

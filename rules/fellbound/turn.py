@@ -21,6 +21,7 @@ OPENING, ACTION, DEPLOYMENT, OVER = "opening", "action", "deployment", "over"
 
 class TurnMixin(FellBoundBase):
     """Turn flow for :class:`~rules.fellbound.state.FellBoundState`."""
+    __slots__ = ()  # (the fields: slots of FellBoundBase)
 
     def start_turn(self, side: int) -> None:
         self.turn += 1

@@ -22,6 +22,7 @@ _HARMFUL = ("attack", "leach", "spray", "steal", "bribe")
 
 class ViewMixin(FellBoundBase):
     """``view`` and ``action_to_string`` for :class:`~rules.fellbound.state.FellBoundState`."""
+    __slots__ = ()  # (the fields: slots of FellBoundBase)
 
     def view(self, player: int | None) -> dict:
         to_act = list(self.current_players())

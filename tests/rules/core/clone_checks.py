@@ -32,6 +32,18 @@ def check_clone(state, rng: random.Random) -> None:
     assert json.dumps(state.view(None), sort_keys=True) == before, "playing on a clone changed its source"
 
 
+def check_slotted(cls: type, state) -> None:
+    """``cls`` holds every field in a slot (``fields.declared_slots``): no instance ``__dict__``, which a
+    part of the state written as a mixin without ``__slots__ = ()`` would bring back (and with it a
+    place for undeclared attributes); ``state``, one of its games, refuses an undeclared attribute."""
+    assert not cls.__dictoffset__, [k.__name__ for k in cls.__mro__ if "__slots__" not in vars(k)]
+    try:
+        state.not_a_field = 1
+    except AttributeError:
+        return
+    raise AssertionError(f"a {cls.__name__} took an undeclared attribute")
+
+
 def _fixed_tables(state) -> dict:
     """Each ``FIXED`` field: the table itself, its text and (a dict's) the objects it holds, to
     tell that a game changed none of them."""

@@ -6,7 +6,8 @@ declared ``FIXED`` are never changed by a game."""
 from __future__ import annotations
 
 from rules.fellbound.engine import ENGINE
-from tests.rules.core.clone_checks import check_determinize_redeals_only_the_copy, check_whole_games
+from rules.fellbound.state import FellBoundState
+from tests.rules.core.clone_checks import check_determinize_redeals_only_the_copy, check_slotted, check_whole_games
 from tests.rules.fellbound.helpers import POOL
 
 GAMES = 40
@@ -26,3 +27,8 @@ def test_a_clone_shares_no_mutable_object_with_its_source():
 
 def test_determinize_redeals_only_the_copy():
     check_determinize_redeals_only_the_copy(lambda: ENGINE.start(_decks(3, 2), 3), 20)
+
+
+def test_a_game_holds_its_fields_in_slots():
+    """Every field a slot (``FellBoundBase.__slots__``)."""
+    check_slotted(FellBoundState, ENGINE.start(POOL.sample_decks()[:2], 1))
