@@ -422,7 +422,7 @@ class FlowMixin(MBBase):
         if not (effect.get("free") and card in self.powers[seat]):  # a free power is not the turn's Action
             # more Actions this turn: a power's Actions a turn (ops_powers.action_given_back), then a
             # card's "N additional Actions" kept this turn (ops_more_u.spend_extra_action)
-            self.action_used = not action_given_back(self, seat)
+            self.action_used = "actions_per_turn" not in self.feature_cards or not action_given_back(self, seat)
             if self.action_used and self.turn_memo.get("extra_actions") == self.turn:
                 spend_extra_action(self)
         if self.log_events:

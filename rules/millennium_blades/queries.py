@@ -129,6 +129,9 @@ class QueryMixin(MBBase):
     # -- where a card is --------------------------------------------------------------------------
     def seat_of(self, card: int) -> int | None:
         """The seat whose play area (tableau, deck box, accessories, powers) holds ``card``."""
+        seat = self.owner[card]  # (its owner's, mostly: asked first)
+        if seat >= 0 and (card in self.tableau[seat] or card in self.deck_box[seat] or card in self.accessories[seat]):
+            return seat
         for seat in range(self.num_players):
             if card in self.tableau[seat] or card in self.deck_box[seat] or card in self.accessories[seat]:
                 return seat
