@@ -113,6 +113,8 @@ class CardDef:
     features: frozenset = field(init=False, repr=False, compare=False)
     #: the printed Star Rating as a number ("X" and none: 0)
     printed_star: int = field(init=False, repr=False, compare=False)
+    #: timing word -> ``timed(word)`` (a look-up without a call, for the timings every step asks)
+    by_timing: dict = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         triggers: dict[str, list[dict]] = {}
@@ -122,6 +124,7 @@ class CardDef:
                 triggers.setdefault(trigger["event"], []).append(effect)
         object.__setattr__(self, "triggers", {event: tuple(found) for event, found in triggers.items()})
         object.__setattr__(self, "printed_star", self.star if isinstance(self.star, int) else 0)
+        object.__setattr__(self, "by_timing", {timing: self.timed(timing) for timing in {e.get("timing") for e in self.effects}})
         object.__setattr__(self, "has_action", bool(self.timed("action")))
         object.__setattr__(self, "extra_slots", sum(op.get("amount", 1) for op in self.continuous("extra_slot")))
         object.__setattr__(self, "mimics", bool(self.continuous("copy_attributes")))

@@ -52,6 +52,7 @@ from rules.millennium_blades.store_order import draw_store_top
 
 AFTERMARKET_LIMIT = 12  # "Aftermarket Space": "the Aftermarket has a limit of 12 cards"
 NO_CLASHES = IN_FORCE + "no_clashes"  # the feature of a card that bans clashes (ops_clash_tokens.py)
+CLASH_STAR = IN_FORCE + "clash_star"  # "Top: This card has +2 STAR when clashing": the cards printing it
 FIXED_PICKS = ("this", "left", "right", "played", "next_played", "revealed", "losing_card", "chosen",
                "winning_card")  # (a clash of two of your own cards: ops_clash2.py)
 
@@ -373,20 +374,25 @@ class ClashMixin(MarketMixin):
             frames += boost_results_z(self, ctx, k, winners, losers)  # a boost's own results (ops_more_z.py)
         if f"{k}:joined" in ctx:
             frames += joined_wins(self, ctx, k, winners)  # "If you win that clash" of a player who joined (ops_clash2)
-        for p in winners:
-            frames += self.collect("clash_won", used[p], p)  # "When you win a clash with this card"
+        listening = self.feature_cards  # (each trigger collected only where some card of the game listens)
+        if "on clash_won" in listening:
+            for p in winners:
+                frames += self.collect("clash_won", used[p], p)  # "When you win a clash with this card"
         for p in losers:
             mark_clash_lost(self, p)  # "you did not lose a clash this turn" (ops_more_y.py)
-            frames += self.collect("clash_lost", None, p)
-        for p in participants:  # "Whenever you clash": each player in it; "Whenever a clash occurs": once
-            frames += self.collect("clash", None, p)
+            if "on clash_lost" in listening:
+                frames += self.collect("clash_lost", None, p)
+        if "on clash" in listening:
+            for p in participants:  # "Whenever you clash": each player in it; "Whenever a clash occurs": once
+                frames += self.collect("clash", None, p)
         if "on clash_with" in self.feature_cards:  # "When you clash with this card", any result (ops_pointing.py)
             frames += clash_with_frames(self, participants, used)
         for triggered in frames:  # a trigger's effect knows the result too (ops_more_d.py)
             triggered["ctx"].setdefault("clash_result", ctx["clash_result"])
         if "on action_no_clash" in self.feature_cards:  # (ops_triggers.py)
             clash_occurred(self)
-        for any_clash in self.collect("clash_any", None, seat):  # "the loser" of it (ops_more_a.py, toll)
+        for any_clash in self.collect("clash_any", None, seat) if "on clash_any" in listening else ():  # "the loser" of
+            # it (ops_more_a.py, toll)
             any_clash["ctx"]["clash_result"] = ctx["clash_result"]
             frames.append(any_clash)
         if self.attached:  # a host's "Whenever a clash occurs" from its attachment (ops_attach2.py)
@@ -463,7 +469,8 @@ class ClashMixin(MarketMixin):
                 extra = several_stars
             top = used[p]
             # "Top: This card has +2 STAR when clashing" counts while it is the Top Card ("Top" effects)
-            bonus = sum([o.get("amount", 0) for o in in_force]) if (in_force := self.ops_in_force(top, p, "clash_star")) else 0
+            bonus = sum([o.get("amount", 0) for o in in_force]) if CLASH_STAR in self.feature_cards \
+                and (in_force := self.ops_in_force(top, p, "clash_star")) else 0
             totals[str(p)] = (self.star(top) or 0) + bonus + extra + self.clash_total_i(p, top, op, seat)  # ops_more_i.py
             if boost:
                 totals[str(p)] += boost.get(str(p), 0)
@@ -517,7 +524,7 @@ class ClashMixin(MarketMixin):
 
     def draw_store(self) -> int | None:
         """The top card of the Store ("FAQs": when it runs out, "Shuffle the Store Discard")."""
-        if not self.store_cards() and self.store_discard:
+        if not self._store and self.store_discard:  # (``store_cards()``, without the call: every clash asks)
             self.store, self.store_discard = self.store_discard, []
             self.rng.shuffle(self.store)
             self.log("store_reshuffled", None, cards=len(self.store))

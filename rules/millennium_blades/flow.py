@@ -356,7 +356,7 @@ class FlowMixin(MBBase):
         was when the card was played; Next effects "trigger on the next card you play". A card an
         effect plays (``from_hand`` False: "play that card, ignoring all Play effects") is not the
         turn's Single; Next effects still see it ("no matter whose turn it is")."""
-        triggered = self.collect("play", card, seat)
+        triggered = self.collect("play", card, seat) if "on play" in self.feature_cards else []  # (a card listens)
         stoppers = play_stoppers(self) if "no_play_effects" in self.feature_cards else []  # (ops_more_y.py)
         reactions = [f for f in triggered if f["reaction"]] if triggered else []
         definition = self.cards[card]
@@ -385,7 +385,7 @@ class FlowMixin(MBBase):
             self.refresh_copies()
             definition = self.cards[card]
         frames = [f for f in triggered if not f["reaction"]] if reactions else triggered
-        if play_effects and (play := definition.timed("play")) and stoppers:  # "Play effects do not activate"
+        if play_effects and (play := definition.by_timing.get("play")) and stoppers:  # "Play effects do not activate"
             frames += play_effects_stopped(self, stoppers, seat, card, len(play))
         elif play_effects and play:
             if "on play_effect" in self.feature_cards:  # "Each time a player activates a Play effect" (ops_triggers)
@@ -404,7 +404,7 @@ class FlowMixin(MBBase):
                 if not play_effects and effect.get("granted_play"):  # a Play it gave, ignored (ops_more_w.py)
                     continue
                 frames.append(self.frame(seat, entry[1], effect, {"next_played": card, "played": card}, needs_face_up=True))
-        self.next_effects[seat] = [("effect", card, i) for i, _e in nexts] if (nexts := definition.timed("next")) else []
+        self.next_effects[seat] = [("effect", card, i) for i, _e in nexts] if (nexts := definition.by_timing.get("next")) else []
         would = would_play_heard(self, seat, card) if "on would_play" in self.feature_cards else []  # (ops_triggers.py)
         if PLAY_ORDER in self.feature_cards:  # play triggers ordered around the Play effects (ops_more_m.py)
             frames = play_frames_m(self, seat, card, frames)
@@ -412,7 +412,7 @@ class FlowMixin(MBBase):
 
     def use_action(self, seat: int, card: int) -> None:
         """"To use an action, perform the text on the card, then flip the card face-down"."""
-        own = self.cards[card].timed("action")
+        own = self.cards[card].by_timing.get("action")
         effect = own[0][1] if own else None
         if effect is None and OTHERS_FLIP in self.feature_cards and self.seat_of(card) != seat:
             effect = FLIP_AS_ACTION  # another player's card flipped as this Action (ops_grants.py)
@@ -428,7 +428,7 @@ class FlowMixin(MBBase):
         if self.log_events:
             self.log("use", seat, card=self.cards[card].name)
         # "Each time you use an Action, gain 4 RP": after the Action's text and flip
-        after = self.collect("action_used", card, seat)
+        after = self.collect("action_used", card, seat) if "on action_used" in self.feature_cards else []
         if "on action_no_clash" in self.feature_cards:  # "an Action that does not cause a clash" (ops_triggers.py)
             after += no_clash_gate(self, seat, card)
         if card in self.powers[seat] and effect.get("on_top"):  # "Your Top card has "Action: ..."" (power_text.py)
@@ -465,7 +465,7 @@ class FlowMixin(MBBase):
             silences_end(self)
         if self.log_events:  # (hot: no keyword dict built for a log that is off)
             self.log("turn", self.seat_turn)
-        if not self.check_turn_limit():
+        if self.turn <= self.turn_limit or not self.check_turn_limit():  # (the limit asked only once it is passed)
             self.start_turn_effects()
 
     # -- the end ("Ending the Tournament") ------------------------------------------------------------------

@@ -28,6 +28,7 @@ MORE_I_EVENTS = ("would_win_clash",)
 MORE_I_CONTINUOUS_OPS = ("clash_bonus", "win_clashes", "clash_star_as", "no_clash", "clash_magnet")
 #: the features of the cards holding them (``face_up_ops``): a clash asks about each, most games hold none
 NO_CLASH, CLASH_MAGNET, WIN_CLASHES = IN_FORCE + "no_clash", IN_FORCE + "clash_magnet", IN_FORCE + "win_clashes"
+CLASH_STAR_AS, CLASH_BONUS = IN_FORCE + "clash_star_as", IN_FORCE + "clash_bonus"
 MORE_I_OPS = {
     "clash_bonus": OpSpec("Ongoing/Top: each clash you are in, your total has amount more (negative: less), "
                           "times per (a COUNT) when given.", {"amount": "int", "per": ANY}),
@@ -213,12 +214,13 @@ class MoreOpsIMixin(MBBase):
         ``clash_bonus`` of ``p``'s face-up cards in force ("Clashing": the total is the Star
         Ratings of the card used and the card revealed; these change it)."""
         change = 0
-        star_as = self.ops_in_force(used, p, "clash_star_as") if used not in self.down else ()
+        features = self.feature_cards
+        star_as = self.ops_in_force(used, p, "clash_star_as") if CLASH_STAR_AS in features and used not in self.down else ()
         if star_as:
             change += star_as[-1]["value"] - (self.star(used) or 0)
         if op and op.get("self_star") and p == seat:
             change += op["self_star"]
-        for card, bonus in self.face_up_ops(p, "clash_bonus"):
+        for card, bonus in self.face_up_ops(p, "clash_bonus") if CLASH_BONUS in features else ():
             per = self.count(bonus["per"], card, p) if "per" in bonus else 1
             change += bonus["amount"] * per
         return change

@@ -624,12 +624,13 @@ class ResolveMixin(ClashMixin, SpecialOpsMixin, MoreOpsAMixin, MoreOpsBMixin, Mo
         # its Flip effects see the +1 Star tokens it had ("for each +1 STAR Token on this card")
         # "but do not activate any Flip effects" (flip_effects False): the card's own and granted ones
         own = [self.frame(whose, card, e, {"flipped_by": by, "that_player": by, "tokens_lost": tokens, "flipper": cause})
-               for _i, e in flips] if whose is not None and flip_effects and (flips := self.cards[card].timed("flip")) else []
+               for _i, e in flips] if whose is not None and flip_effects and (flips := self.cards[card].by_timing.get("flip")) else []
         if whose is not None and flip_effects and "grant_flip" in self.feature_cards:
             own += self.granted_flips(card, by, whose)
         if whose is not None and flip_effects and "has_flip" in self.feature_cards:
             own += quoted_flips(self, card, by, whose)  # 'All Singles in your tableau have "Flip: ..."' (ops_more_s)
-        self.triggered.extend(first + own + self.collect("flipped", card, by, whose))
+        listeners = self.collect("flipped", card, by, whose) if "on flipped" in self.feature_cards else []
+        self.triggered.extend(first + own + listeners)
         return True
 
 
