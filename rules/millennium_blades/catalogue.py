@@ -124,7 +124,8 @@ class CardDef:
                 triggers.setdefault(trigger["event"], []).append(effect)
         object.__setattr__(self, "triggers", {event: tuple(found) for event, found in triggers.items()})
         object.__setattr__(self, "printed_star", self.star if isinstance(self.star, int) else 0)
-        object.__setattr__(self, "by_timing", {timing: self.timed(timing) for timing in {e.get("timing") for e in self.effects}})
+        timings = {e["timing"] for e in self.effects if isinstance(e.get("timing"), str)}
+        object.__setattr__(self, "by_timing", {timing: self.timed(timing) for timing in timings})
         object.__setattr__(self, "has_action", bool(self.timed("action")))
         object.__setattr__(self, "extra_slots", sum(op.get("amount", 1) for op in self.continuous("extra_slot")))
         object.__setattr__(self, "mimics", bool(self.continuous("copy_attributes")))

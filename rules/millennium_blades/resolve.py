@@ -623,8 +623,10 @@ class ResolveMixin(ClashMixin, SpecialOpsMixin, MoreOpsAMixin, MoreOpsBMixin, Mo
             flip_effects = False  # no other card's Flip effects while such a rule holds (ops_grants.py)
         # its Flip effects see the +1 Star tokens it had ("for each +1 STAR Token on this card")
         # "but do not activate any Flip effects" (flip_effects False): the card's own and granted ones
-        own = [self.frame(whose, card, e, {"flipped_by": by, "that_player": by, "tokens_lost": tokens, "flipper": cause})
-               for _i, e in flips] if whose is not None and flip_effects and (flips := self.cards[card].by_timing.get("flip")) else []
+        own: list[dict] = []
+        if whose is not None and flip_effects and (flips := self.cards[card].by_timing.get("flip")):
+            own = [self.frame(whose, card, e, {"flipped_by": by, "that_player": by, "tokens_lost": tokens, "flipper": cause})
+                   for _i, e in flips]
         if whose is not None and flip_effects and "grant_flip" in self.feature_cards:
             own += self.granted_flips(card, by, whose)
         if whose is not None and flip_effects and "has_flip" in self.feature_cards:
