@@ -156,9 +156,7 @@ class ViewMixin(MBBase):
         if verb == "target":
             card = self.tableau[args[0]][args[1]]
             return f"{who} chooses seat {args[0]}'s {self._name_for(card)} (slot {args[1] + 1}) for {about}"
-        if verb == "opponent":
-            return f"{who} chooses seat {args[0]} as the opponent for {about}"
-        if verb == "player":
+        if verb in ("opponent", "player"):  # ("an opponent to clash with")
             return f"{who} chooses seat {args[0]} as {about}"
         if verb == "pick":
             return f"{who} chooses {args[0]} from their hand as {about}"

@@ -39,3 +39,19 @@ def test_a_reaction_is_said_to_answer_what_it_answers():
     assert st.action_to_string(Action("react", ("Tideward Matron",)), 0) == \
         "Seat 0 reacts with Tideward Matron to the flip of Wandering Squire"
     assert st.action_to_string(Action("decline"), 0) == "Seat 0 does not react to the flip of Wandering Squire"
+
+
+def test_the_choice_of_an_opponent_to_clash_with_reads_as_one_sentence():
+    """"Clash with an opponent" at a table of three asks which one; the move's sentence says the
+    seat chosen as "an opponent to clash with" (it read "as the opponent for an opponent to ..."); a
+    Single is still in the hand to play after the Action ("Tournament Turns")."""
+    st = table(kit([card("Brawl Cub", "Action: Clash with an opponent.", star=3), card("Idle Ant", star=1)]),
+               kit([card("Idle Moth", star=2)]), kit([card("Idle Lamp", star=1)]))
+    from tests.rules.millennium_blades.helpers import do, place
+
+    place(st, 0, "Brawl Cub")
+    place(st, 1, "Idle Moth")
+    place(st, 2, "Idle Lamp")
+    do(st, 'use "Brawl Cub"')
+    assert st.pending is not None and st.pending["kind"] == "opponent"
+    assert st.action_to_string(Action("opponent", (2,)), 0) == "Seat 0 chooses seat 2 as an opponent to clash with"
