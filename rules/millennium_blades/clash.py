@@ -52,7 +52,7 @@ from rules.millennium_blades.store_order import draw_store_top
 
 AFTERMARKET_LIMIT = 12  # "Aftermarket Space": "the Aftermarket has a limit of 12 cards"
 NO_CLASHES = IN_FORCE + "no_clashes"  # the feature of a card that bans clashes (ops_clash_tokens.py)
-CLASH_STAR = IN_FORCE + "clash_star"  # "Top: This card has +2 STAR when clashing": the cards printing it
+CLASH_STAR = IN_FORCE + "clash_star"  # the cards printing a clash_star op (more STAR while clashing)
 FIXED_PICKS = ("this", "left", "right", "played", "next_played", "revealed", "losing_card", "chosen",
                "winning_card")  # (a clash of two of your own cards: ops_clash2.py)
 
