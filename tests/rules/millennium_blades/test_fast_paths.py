@@ -387,19 +387,24 @@ def _setup_of(state):
 
 def test_kept_kit_deals_set_up_as_a_fresh_deal():
     """A table of kits dealt again from ``kit_deals`` (speed) is set up as one dealt afresh, for
-    every seed: the second game from the kept deal, the third and later from the kept setup
-    (``MBState.at_table``), each with every field as a fresh setup's (cards, zones, shuffled Store,
-    index, events, generator states); a kit trimmed at random ("Illegal Decks": nine singles) is
-    never kept, and a kit edited in place is dealt as it is now."""
+    every seed: a tournament built again from the kept deal (``MBState``, as a game with options is),
+    and a default one (``new_game``) from the kept setup (``MBState.at_table``, kept by the first
+    default game at the table), each with every field as a fresh setup's (cards, zones, shuffled
+    Store, index, events, generator states); a kit trimmed at random ("Illegal Decks": nine
+    singles) is never kept, and a kit edited in place is dealt as it is now."""
     rng = random.Random(5)
     for table in range(TABLES):
         kits = [random_kit(rng) for _ in range(rng.randint(1, 5))]
         trimmed = any(len(kit.sections["singles"]) > KIT_LIMITS["singles"] for kit in kits)
+        entries = kit_deals.table_entries(kits, KIT_SECTIONS)
         for seed in (table, table + 100):
             kit_deals._DEALS.clear()
-            fresh = _setup_of(new_game(kits, seed))
-            assert _setup_of(new_game(kits, seed)) == fresh  # (from the kept deal)
-            assert (kit_deals.kept_setup(kit_deals.table_entries(kits, KIT_SECTIONS)) is None) == trimmed
+            fresh = _setup_of(MBState(kits, seed))
+            assert (kit_deals.known_deal(entries) is None) == trimmed
+            assert _setup_of(MBState(kits, seed)) == fresh  # (from the kept deal, unless trimmed)
+            assert kit_deals.kept_setup(entries) is None
+            assert _setup_of(new_game(kits, seed)) == fresh  # (it keeps the setup, unless trimmed)
+            assert (kit_deals.kept_setup(entries) is None) == trimmed
             assert _setup_of(new_game(kits, seed)) == fresh  # (from the kept setup, unless trimmed)
             assert _setup_of(new_game(kits, seed + 1)) != fresh
             assert _setup_of(new_game(kits, seed)) == fresh  # (the setup unchanged by the games copied from it)
